@@ -1,0 +1,84 @@
+"""Actions: a card to play, or a call (the spoken actions of classic whist's calling at eight).
+
+Every action has a canonical text form that :func:`parse_action` reads back.
+
+>>> parse_action("10d").text
+'TD'
+>>> parse_action("claim AS KS QS").text
+'claim AS KS QS'
+"""
+
+from __future__ import annotations
+
+from whist.cards import Card, ParseError, cards_of, mask_of, parse_card, parse_cards
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why, in a player's words."""
+
+
+class NotYourTurn(IllegalAction):
+    """An action sent for a seat whose turn it is not."""
+
+
+class Call:
+    """A spoken action. ``kind`` is ``claim``, ``ask``, ``yes`` or ``no``.
+
+    A ``claim`` names the honours it shows (RULES.md §2, calling at eight (a));
+    ``ask`` is "can you one?" (b), and ``yes``/``no`` the partner's answer.
+    """
+
+    __slots__ = ("cards", "kind", "text")
+
+    KINDS = ("claim", "ask", "yes", "no")
+    kind: str
+    cards: tuple[Card, ...]
+    text: str
+
+    def __init__(self, kind: str, cards: tuple[Card, ...] = ()) -> None:
+        if kind not in self.KINDS:
+            raise ParseError(f"{kind!r} is not a call")
+        self.kind = kind
+        self.cards = tuple(cards_of(mask_of(cards)))
+        self.text = " ".join([kind, *(c.text for c in self.cards)])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Call) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"Call({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Action = Card | Call
+
+ASK = Call("ask")
+YES = Call("yes")
+NO = Call("no")
+
+_CALL_WORDS = {
+    "ask": "ask", "call": "ask", "chanter": "ask", "appeler": "ask", "can you one?": "ask",
+    "yes": "yes", "oui": "yes", "no": "no", "non": "no",
+    "claim": "claim", "annoncer": "claim", "réclamer": "claim",
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action: a card (``AS``, ``10D``) or a call (``ask``, ``yes``, ``no``, ``claim AS KS QS``)."""
+    words = text.strip().split()
+    if not words:
+        raise ParseError("empty action: type a card such as AS or 10D")
+    head = words[0].lower()
+    kind = _CALL_WORDS.get(text.strip().lower()) or _CALL_WORDS.get(head)
+    if kind is None:
+        if len(words) != 1:
+            raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D")
+        return parse_card(words[0])
+    if kind == "claim":
+        return Call("claim", tuple(parse_cards(" ".join(words[1:]))))
+    return {"ask": ASK, "yes": YES, "no": NO}[kind]

@@ -1,0 +1,50 @@
+"""Computer players. A bot is a function of what one seat may see (its :class:`View`)
+and a seeded random generator, returning one of ``view.legal``.
+
+>>> import random
+>>> from whist.engine import new_classic_deal
+>>> d = new_classic_deal(seed=3)
+>>> a = get_bot("random")(d.view(d.to_act), random.Random(0))
+>>> a in d.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from whist.actions import Action
+from whist.engine import View
+
+
+class Bot(Protocol):
+    """A computer player: ``bot(view, rng) -> action``, the action one of ``view.legal``."""
+
+    def __call__(self, view: View, rng: random.Random) -> Action: ...
+
+
+def random_bot(view: View, rng: random.Random) -> Action:
+    """A uniformly random legal action."""
+    if not view.legal:
+        raise ValueError("this seat has nothing to do now")
+    return view.legal[rng.randrange(len(view.legal))]
+
+
+def _registry() -> dict[str, Callable[[], Bot]]:
+    from whist.bots.heuristic import heuristic_bot
+
+    return {"random": lambda: random_bot, "heuristic": lambda: heuristic_bot}
+
+
+BOT_NAMES = ("random", "heuristic")
+
+
+def get_bot(name: str) -> Bot:
+    """The bot called ``name`` (``random`` or ``heuristic``); ``ValueError`` if there is none."""
+    makers = _registry()
+    key = name.strip().lower()
+    if key not in makers:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    return makers[key]()

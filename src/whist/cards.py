@@ -1,0 +1,351 @@
+"""Cards, suits, ranks and seats, with their text forms.
+
+Every card is one of 52 shared instances, so cards compare by identity and
+hash fast. A hand is a set of cards held as a 52-bit mask; the functions here
+turn masks into cards and back, and read and write hands and deals in PBN
+form (suits in the order spades, hearts, diamonds, clubs).
+
+>>> parse_card("10d").text
+'TD'
+>>> parse_card("♦10") is parse_card("TD")
+True
+>>> format_deal(parse_deal("N:AKQJ.T98.765.432 - - -"))[:20]
+'N:AKQJ.T98.765.432 -'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
+
+
+class ParseError(ValueError):
+    """Text that does not describe a card, suit, seat, hand or deal."""
+
+
+class Suit(IntEnum):
+    """The four suits, in PBN order (spades, hearts, diamonds, clubs)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter form: ``S``, ``H``, ``D`` or ``C``."""
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♠ ♥ ♦ ♣."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def name_en(self) -> str:
+        return ("spades", "hearts", "diamonds", "clubs")[self]
+
+    @property
+    def name_fr(self) -> str:
+        return ("pique", "cœur", "carreau", "trèfle")[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def mask(self) -> int:
+        """The 52-bit mask of the thirteen cards of this suit."""
+        return SUIT_MASK << (13 * self)
+
+
+SUIT_MASK = 0x1FFF
+ALL_CARDS_MASK = (1 << 52) - 1
+RANK_CHARS = "23456789TJQKA"
+_SUIT_WORDS = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+    "P": Suit.SPADES, "T": Suit.CLUBS, "K": Suit.DIAMONDS,
+    "SPADES": Suit.SPADES, "HEARTS": Suit.HEARTS, "DIAMONDS": Suit.DIAMONDS,
+    "CLUBS": Suit.CLUBS, "PIQUE": Suit.SPADES, "CŒUR": Suit.HEARTS,
+    "COEUR": Suit.HEARTS, "CARREAU": Suit.DIAMONDS, "TRÈFLE": Suit.CLUBS,
+    "TREFLE": Suit.CLUBS,
+}
+
+
+def parse_suit(text: str) -> Suit:
+    """Read a suit: a letter (``S H D C``), a symbol, or its English or French name.
+
+    French initials ``P`` (pique), ``T`` (trèfle) and ``K`` (carreau) are also
+    accepted; ``C`` always means clubs.
+    """
+    key = text.strip().upper()
+    if key.endswith("S") and key[:-1] in _SUIT_WORDS and len(key) > 2:
+        key = key[:-1]
+    suit = _SUIT_WORDS.get(key)
+    if suit is None:
+        raise ParseError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+    return suit
+
+
+class Seat(IntEnum):
+    """The four seats, clockwise: North, East, South, West."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise (the player on this seat's left)."""
+        return SEATS[(self + 1) & 3]
+
+    @property
+    def right(self) -> Seat:
+        return SEATS[(self + 3) & 3]
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite (the partner in classic whist)."""
+        return SEATS[self ^ 2]
+
+    @property
+    def side(self) -> Side:
+        """The fixed partnership of classic whist this seat belongs to."""
+        return Side(self & 1)
+
+    @property
+    def name_en(self) -> str:
+        return ("North", "East", "South", "West")[self]
+
+    @property
+    def name_fr(self) -> str:
+        return ("Nord", "Est", "Sud", "Ouest")[self]
+
+
+SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_WORDS = {
+    "N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W, "O": Seat.W,
+    "NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W,
+    "NORD": Seat.N, "EST": Seat.E, "SUD": Seat.S, "OUEST": Seat.W,
+}
+
+
+def parse_seat(text: str) -> Seat:
+    """Read a seat: ``N E S W`` (``O`` for Ouest too), or its English or French name."""
+    seat = _SEAT_WORDS.get(text.strip().upper())
+    if seat is None:
+        raise ParseError(f"{text!r} is not a seat (use N, E, S or W)")
+    return seat
+
+
+class Side(IntEnum):
+    """A fixed partnership: North-South or East-West."""
+
+    NS = 0
+    EW = 1
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat(self), Seat(self + 2))
+
+    @property
+    def other(self) -> Side:
+        return Side(1 - self)
+
+
+def parse_side(text: str) -> Side:
+    key = text.strip().upper().replace("-", "").replace("+", "")
+    if key in ("NS", "SN"):
+        return Side.NS
+    if key in ("EW", "WE", "EO", "OE"):
+        return Side.EW
+    raise ParseError(f"{text!r} is not a side (use NS or EW)")
+
+
+class Card:
+    """A playing card. The 52 cards are shared instances: use ``card(...)`` or ``parse_card``.
+
+    ``rank`` runs from 2 to 14 (ace). ``index`` is ``13 * suit + rank - 2`` and
+    ``bit`` is ``1 << index``, the card's place in a hand mask.
+    """
+
+    __slots__ = ("bit", "index", "rank", "suit", "text")
+
+    suit: Suit
+    rank: int
+    index: int
+    bit: int
+    text: str
+
+    def __init__(self, suit: Suit, rank: int) -> None:
+        self.suit = suit
+        self.rank = rank
+        self.index = 13 * suit + rank - 2
+        self.bit = 1 << self.index
+        self.text = RANK_CHARS[rank - 2] + suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (card_from_index, (self.index,))
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol, ``A♠``, ``10♦``."""
+        r = self.text[0]
+        return ("10" if r == "T" else r) + self.suit.symbol
+
+    def beats(self, other: Card, trump: Suit | None) -> bool:
+        """Whether this card, played after ``other``, wins over it (``other`` leads the comparison)."""
+        if self.suit is other.suit:
+            return self.rank > other.rank
+        return self.suit is trump
+
+
+CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in range(2, 15))
+"""All 52 cards, by index (spades 2..A, hearts 2..A, diamonds 2..A, clubs 2..A)."""
+
+
+def card_from_index(index: int) -> Card:
+    return CARDS[index]
+
+
+def card(suit: Suit, rank: int) -> Card:
+    return CARDS[13 * suit + rank - 2]
+
+
+_RANK_WORDS = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
+_RANK_WORDS["10"] = 10
+_CARD_SUITS = {k: v for k, v in _SUIT_WORDS.items() if len(k) == 1 and k not in "PTK"}
+
+
+def parse_card(text: str) -> Card:
+    """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first."""
+    t = text.strip().upper()
+    if not t:
+        raise ParseError("empty card: write a rank and a suit, like AS or 10D")
+    for suit_first in (False, True):
+        s_txt, r_txt = (t[:1], t[1:]) if suit_first else (t[-1:], t[:-1])
+        suit = _CARD_SUITS.get(s_txt)
+        rank = _RANK_WORDS.get(r_txt)
+        if suit is not None and rank is not None:
+            return CARDS[13 * suit + rank - 2]
+    raise ParseError(f"{text!r} is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C)")
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas."""
+    return [parse_card(w) for w in text.replace(",", " ").split()]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in a fixed order: suit by suit (S H D C), high to low."""
+    out: list[Card] = []
+    for s in range(4):
+        out.extend(SUIT_CARDS[s][(mask >> (13 * s)) & SUIT_MASK])
+    return out
+
+
+def iter_bits(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    tables = []
+    for s in Suit:
+        row = []
+        for m in range(1 << 13):
+            row.append(tuple(CARDS[13 * s + r] for r in range(12, -1, -1) if m >> r & 1))
+        tables.append(tuple(row))
+    return tuple(tables)
+
+
+SUIT_CARDS = _suit_tables()
+"""``SUIT_CARDS[suit][m]``: the cards of a 13-bit suit mask ``m``, high to low."""
+
+
+def format_hand(mask: int) -> str:
+    """A hand in PBN form: ``AKQJ.T98.765.432`` (spades.hearts.diamonds.clubs)."""
+    parts = []
+    for s in range(4):
+        parts.append("".join(c.text[0] for c in SUIT_CARDS[s][(mask >> (13 * s)) & SUIT_MASK]))
+    return ".".join(parts)
+
+
+def parse_hand(text: str) -> int:
+    """Read a hand in PBN form (``AKQJ.T98.765.432``, ``10`` allowed for ``T``); returns a mask."""
+    t = text.strip().upper().replace("10", "T")
+    parts = t.split(".")
+    if len(parts) != 4:
+        raise ParseError(f"{text!r} is not a hand: write four suits S.H.D.C separated by dots")
+    mask = 0
+    for s, part in enumerate(parts):
+        if part == "-":
+            continue
+        for ch in part:
+            rank = _RANK_WORDS.get(ch)
+            if rank is None:
+                raise ParseError(f"{ch!r} in hand {text!r} is not a rank (use AKQJT98765432)")
+            bit = CARDS[13 * s + rank - 2].bit
+            if mask & bit:
+                raise ParseError(f"{CARDS[13 * s + rank - 2].text} appears twice in hand {text!r}")
+            mask |= bit
+    return mask
+
+
+Deal = tuple[int, int, int, int]
+"""Four hand masks, indexed by seat (N, E, S, W)."""
+
+
+def parse_deal(text: str) -> Deal:
+    """Read a deal in PBN form: ``N:hand hand hand hand``, hands clockwise from the named seat.
+
+    A hand may be ``-`` (unknown/empty). No card may be in two hands.
+    """
+    t = text.strip()
+    if len(t) < 2 or t[1] != ":":
+        raise ParseError(f"{text!r} is not a PBN deal: it starts with a seat and a colon, like N:")
+    first = parse_seat(t[0])
+    words = t[2:].split()
+    if len(words) != 4:
+        raise ParseError(f"a PBN deal has four hands; {len(words)} found in {text!r}")
+    hands = [0, 0, 0, 0]
+    seen = 0
+    for i, w in enumerate(words):
+        m = 0 if w == "-" else parse_hand(w)
+        if m & seen:
+            dup = cards_of(m & seen)[0]
+            raise ParseError(f"{dup.text} is in two hands of deal {text!r}")
+        seen |= m
+        hands[(first + i) & 3] = m
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def format_deal(hands: Sequence[int], first: Seat = Seat.N) -> str:
+    """A deal in PBN form, hands clockwise from ``first``; an empty hand is ``-``."""
+    words = []
+    for i in range(4):
+        m = hands[(first + i) & 3]
+        words.append(format_hand(m) if m else "-")
+    return f"{first.name}:" + " ".join(words)
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

@@ -1,0 +1,177 @@
+"""A classic whist match: deals, games, rubbers and the settlement (RULES.md §2–4).
+
+A :class:`Match` is an immutable value like a deal. Between deals it waits for the
+chance step :meth:`Match.deal` (a seeded shuffle) and ``to_act`` is ``None``.
+
+>>> import random
+>>> rng = random.Random(7)
+>>> m = Match.start(preset("classic"), rng)
+>>> while not m.is_over:
+...     m = m.deal(rng) if m.needs_deal else m.apply(m.legal_actions()[0])
+>>> m.rubbers[0].winner in (Side.NS, Side.EW)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from whist.actions import Action, IllegalAction
+from whist.cards import SEATS, Card, Deal, Seat, Side
+from whist.engine import ClassicDeal, View
+from whist.rules import Rules, preset
+from whist.scoring import DealPoints, game_value, settlement
+
+__all__ = ["GameResult", "Match", "RubberResult", "preset"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game: its winner, the final score and the game points won."""
+
+    rubber: int
+    winner: Side
+    score: tuple[int, int]
+    game_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RubberResult:
+    """A finished rubber: winner, game points per side, rubber points, totals."""
+
+    winner: Side
+    games: tuple[int, int]
+    game_points: tuple[int, int]
+    rubber_points: tuple[int, int]
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (self.game_points[0] + self.rubber_points[0],
+                self.game_points[1] + self.rubber_points[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match of ``rules.rubbers`` rubbers. ``deals`` are the finished deals, ``current`` the
+    deal in play (``None`` between deals), ``score`` the game score (NS, EW) before the
+    next deal, ``games`` the finished games and ``rubbers`` the finished rubbers."""
+
+    rules: Rules
+    first_dealer: Seat
+    dealer: Seat
+    deals: tuple[ClassicDeal, ...] = ()
+    current: ClassicDeal | None = None
+    score: tuple[int, int] = (0, 0)
+    games: tuple[GameResult, ...] = ()
+    rubbers: tuple[RubberResult, ...] = ()
+
+    @staticmethod
+    def start(rules: Rules, rng: random.Random) -> Match:
+        """A new match; the first dealer is drawn by lot with ``rng`` (RULES.md §1, D20)."""
+        dealer = SEATS[rng.randrange(4)]
+        return Match(rules, dealer, dealer)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.rubbers) >= self.rules.rubbers
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.current is None and not self.is_over
+
+    @property
+    def to_act(self) -> Seat | None:
+        return self.current.to_act if self.current is not None else None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.current.legal_actions() if self.current is not None else ()
+
+    def view(self, seat: Seat | None) -> View:
+        deal = self.current if self.current is not None else (self.deals[-1] if self.deals else None)
+        if deal is None:
+            raise IllegalAction("no deal has been dealt yet")
+        return deal.view(seat)
+
+    def deal(self, rng: random.Random) -> Match:
+        """The chance step: shuffle and deal the next deal."""
+        hands, turned = ClassicDeal.deal_cards(self.dealer, rng)
+        return self.deal_hands(hands, turned)
+
+    def deal_hands(self, hands: Deal, trump_card: Card) -> Match:
+        """Start the next deal with given hands (a replay, a set deal)."""
+        if not self.needs_deal:
+            raise IllegalAction("the match is over" if self.is_over else "a deal is in play")
+        d = ClassicDeal.new(self.rules, self.dealer, hands, trump_card, self.score)
+        return self._with(current=d)._settle_if_over()
+
+    def apply(self, action: Action | str, seat: Seat | None = None) -> Match:
+        if self.current is None:
+            raise IllegalAction("the match is over" if self.is_over else "no deal is in play: deal first")
+        return self._with(current=self.current.apply(action, seat))._settle_if_over()
+
+    def _with(self, **changes: object) -> Match:
+        from dataclasses import replace
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def _settle_if_over(self) -> Match:
+        d = self.current
+        if d is None or not d.is_over:
+            return self
+        pts = d.points()
+        return self._after_deal(d, pts)
+
+    def _after_deal(self, d: ClassicDeal, pts: DealPoints) -> Match:
+        rules = self.rules
+        total = pts.total
+        score = (self.score[0] + total[0], self.score[1] + total[1])
+        games = self.games
+        rubbers = self.rubbers
+        if pts.game_winner is not None:
+            w = pts.game_winner
+            losers = score[w.other]
+            gp = game_value(rules, losers) if rules.game_and_rubber_points else 0
+            final = (min(score[0], rules.game_points), min(score[1], rules.game_points))
+            games = (*games, GameResult(len(rubbers), w, final, gp))
+            score = (0, 0)
+            rubbers = _close_rubber(rules, rubbers, games)
+        return Match(rules, self.first_dealer, self.dealer.left, (*self.deals, d), None,
+                     score, games, rubbers)
+
+    # ----- the match's result ----------------------------------------------------------
+
+    def totals(self) -> tuple[int, int]:
+        """Each side's total over the finished rubbers: game points + rubber points
+        (simple: 1 per rubber won)."""
+        ns = sum(r.totals[0] for r in self.rubbers)
+        ew = sum(r.totals[1] for r in self.rubbers)
+        return (ns, ew)
+
+    def settlement(self) -> dict[str, float]:
+        return settlement(self.rules, self.totals())
+
+    def games_in_rubber(self) -> tuple[int, int]:
+        """Games won by each side in the rubber in progress."""
+        n = len(self.rubbers)
+        g = [0, 0]
+        for game in self.games:
+            if game.rubber == n:
+                g[game.winner] += 1
+        return (g[0], g[1])
+
+
+def _close_rubber(rules: Rules, rubbers: tuple[RubberResult, ...],
+                  games: tuple[GameResult, ...]) -> tuple[RubberResult, ...]:
+    n = len(rubbers)
+    mine = [g for g in games if g.rubber == n]
+    won = [sum(1 for g in mine if g.winner is s) for s in Side]
+    if max(won) < 2:
+        return rubbers
+    winner = Side.NS if won[0] == 2 else Side.EW
+    if rules.game_and_rubber_points:
+        gp = [sum(g.game_points for g in mine if g.winner is s) for s in Side]
+        rp = [rules.rubber_bonus if s is winner else 0 for s in Side]
+    else:
+        gp = [0, 0]
+        rp = [1 if s is winner else 0 for s in Side]
+    return (*rubbers, RubberResult(winner, (won[0], won[1]), (gp[0], gp[1]), (rp[0], rp[1])))

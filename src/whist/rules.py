@@ -1,0 +1,200 @@
+"""Rule options and named presets (RULES.md).
+
+All options live in one frozen dataclass, :class:`Rules`; each field carries
+its documentation in its metadata (``Rules.doc(name)``). A preset is a named
+set of option values; ``--option name=value`` and TOML files override them.
+
+>>> r = preset("short")
+>>> (r.game_points, r.call_at_eight)
+(5, False)
+>>> with_options(r, {"game_points": "7"}).game_points
+7
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Literal
+
+
+class RulesError(ValueError):
+    """An unknown preset or option, or a value an option cannot take."""
+
+
+def _opt(default: Any, doc: str) -> Any:
+    return field(default=default, metadata={"doc": doc})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules of one table: which game, and every option that clubs play differently."""
+
+    preset: str = _opt("classic", "Name of the preset these options started from.")
+    game: Literal["classic", "couleur"] = _opt(
+        "classic", "The game: 'classic' (partnership whist, turned trump) or 'couleur'.")
+    points_per_odd_trick: int = _opt(
+        1, "Points for each trick over six (the book) won by a side (RULES.md §2; simple: 2).")
+    game_points: int = _opt(10, "Points that win a game (manche): 10 in classic, 5 in short.")
+    honours: bool = _opt(
+        True, "Honours (A K Q J of trumps held by a side) score 4 for all four, 2 for three.")
+    call_at_eight: bool = _opt(
+        True, "Calling at eight (RULES.md §2, D19): a side at exactly 8 may claim or ask for honours.")
+    no_honours_at_nine: bool = _opt(
+        False, "A side one point short of game (9 of 10, 4 of 5) at the start of a deal"
+        " cannot score honours.")
+    single_game_from: int = _opt(
+        5, "The winner of a game scores 1 game point if the losers have at least this many points,"
+        " 2 if they have fewer but not 0, 3 if they have 0 (classic 5, short 3).")
+    game_and_rubber_points: bool = _opt(
+        True, "Score game points and rubber points (off in simple: the first side to win two games"
+        " wins the match, worth 1).")
+    rubber_bonus: int = _opt(2, "Rubber points added by the side that wins the rubber.")
+    rubbers: int = _opt(1, "Rubbers in a match.")
+    stake: float = _opt(
+        0.0, "Money per point: each player of the winning side is paid by the player on his left.")
+    must_trump: bool = _opt(
+        False, "A player who cannot follow suit must ruff if he holds a trump (D18; off by default).")
+    trump_card_stays_up: bool = _opt(
+        True, "The turned card stays face up until the dealer plays it (classic); off: the dealer"
+        " shows it and takes it back at once (simple). Every seat knows he holds it either way.")
+
+    @staticmethod
+    def names() -> list[str]:
+        return [f.name for f in fields(Rules)]
+
+    @staticmethod
+    def doc(name: str) -> str:
+        for f in fields(Rules):
+            if f.name == name:
+                return str(f.metadata.get("doc", ""))
+        raise RulesError(f"unknown option {name!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Rules:
+        """Rules from a record's ``rules`` object: the preset, then every option it stores."""
+        base = preset(str(data.get("preset", "classic")))
+        values = {k: v for k, v in data.items() if k != "preset"}
+        return with_options(base, values)
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    "short": Rules(
+        preset="short", game_points=5, call_at_eight=False, no_honours_at_nine=True,
+        single_game_from=3,
+    ),
+    "simple": Rules(
+        preset="simple", points_per_odd_trick=2, call_at_eight=False,
+        game_and_rubber_points=False, rubber_bonus=0, trump_card_stays_up=False,
+    ),
+}
+"""The named presets (RULES.md §2–4)."""
+
+
+def preset(name: str) -> Rules:
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(sorted(PRESETS))
+        raise RulesError(f"unknown preset {name!r} (known: {known})") from None
+
+
+_TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
+_FALSE = {"0", "false", "no", "off", "non", "faux"}
+
+
+def _convert(name: str, kind: type, value: Any) -> Any:
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise RulesError(f"option {name} takes on/off, not {value!r}")
+    if kind is int:
+        if isinstance(value, bool):
+            raise RulesError(f"option {name} takes a whole number, not {value!r}")
+        try:
+            n = int(value) if not isinstance(value, float) or value.is_integer() else None
+        except (TypeError, ValueError):
+            n = None
+        if n is None:
+            raise RulesError(f"option {name} takes a whole number, not {value!r}")
+        return n
+    if kind is float:
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise RulesError(f"option {name} takes a number, not {value!r}") from None
+    return str(value)
+
+
+_KINDS: dict[str, type] = {
+    "game_points": int, "points_per_odd_trick": int, "single_game_from": int,
+    "rubber_bonus": int, "rubbers": int, "stake": float,
+}
+
+
+def _kind(name: str, default: Any) -> type:
+    return _KINDS.get(name, type(default))
+
+
+def with_options(rules: Rules, values: Mapping[str, Any]) -> Rules:
+    """``rules`` with some options changed; values may be text (``"on"``, ``"7"``) or typed."""
+    changes: dict[str, Any] = {}
+    defaults = {f.name: getattr(rules, f.name) for f in fields(Rules)}
+    for name, value in values.items():
+        key = name.strip().replace("-", "_")
+        if key not in defaults or key == "preset":
+            raise RulesError(f"unknown option {name!r} (see `whist rules` for the list)")
+        changes[key] = _convert(key, _kind(key, defaults[key]), value)
+    out = dataclasses.replace(rules, **changes)
+    check(out)
+    return out
+
+
+def check(rules: Rules) -> None:
+    """Refuse option values that make no game."""
+    if rules.game not in ("classic", "couleur"):
+        raise RulesError(f"option game is 'classic' or 'couleur', not {rules.game!r}")
+    if rules.game_points < 1:
+        raise RulesError("option game_points must be at least 1")
+    if rules.points_per_odd_trick < 1:
+        raise RulesError("option points_per_odd_trick must be at least 1")
+    if rules.rubbers < 1:
+        raise RulesError("option rubbers must be at least 1")
+    if not 1 <= rules.single_game_from <= rules.game_points:
+        raise RulesError("option single_game_from must be between 1 and game_points")
+    if rules.rubber_bonus < 0 or rules.stake < 0:
+        raise RulesError("options rubber_bonus and stake cannot be negative")
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    """Split ``name=value`` as given to ``--option``."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise RulesError(f"--option takes name=value, not {text!r}")
+    return name.strip(), value.strip()
+
+
+def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
+    """Rules from a TOML file: ``preset = "short"`` and option values, at the top or under ``[options]``."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RulesError(f"cannot read rules file {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"rules file {path} is not valid TOML: {exc}") from None
+    name = data.pop("preset", None)
+    rules = preset(str(name)) if name is not None else (base or Rules())
+    options = data.pop("options", {})
+    if not isinstance(options, dict):
+        raise RulesError(f"[options] in {path} must be a table")
+    options.update(data)
+    return with_options(rules, options)
