@@ -1,0 +1,157 @@
+"""The contracts of colour whist (RULES.md §5.5): kinds, levels, names in French and English.
+
+A :class:`Contract` is a kind (``solo``, ``emballage``, ``petite_misere`` …), a level for
+the kinds that have one (tricks to take), and a suit for the suited kinds.
+
+>>> parse_contract("solo 7").text
+'solo 7'
+>>> parse_contract("grande misère sur table").kind
+'grande_misere_sur_table'
+>>> parse_contract("emballage 9").level
+9
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whist.cards import ParseError, Suit
+
+__all__ = ["KINDS", "Contract", "Kind", "parse_contract"]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of contract: its key, names, whether it names a suit, its levels, and its family
+    (``partnership``, ``solo``, ``misere``, ``trou``, ``all_pass``) for summaries."""
+
+    key: str
+    en: str
+    fr: str
+    suited: bool
+    family: str
+    levels: tuple[int, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def is_misere(self) -> bool:
+        """No-trump contracts whose declarers must avoid tricks (misères) or take exactly a few
+        (piccolo, piccolissimo)."""
+        return self.family == "misere"
+
+
+KINDS: dict[str, Kind] = {
+    k.key: k
+    for k in (
+        Kind("emballage", "emballage", "emballage", True, "partnership", (8, 9, 10, 11, 12, 13),
+             ("proposal", "couleur", "pair", "samen", "vragen")),
+        Kind("solo", "solo", "solo", True, "solo", (5, 6, 7, 8), ("alleen",)),
+        Kind("piccolissimo", "piccolissimo", "piccolissimo", False, "misere"),
+        Kind("petite_misere", "small misère", "petite misère", False, "misere",
+             aliases=("petite misere", "small misere", "misere", "misère", "kleine miserie")),
+        Kind("piccolo", "piccolo", "piccolo", False, "misere"),
+        Kind("abondance", "abondance", "abondance", True, "solo", (9, 10, 11, 12),
+             ("abundance",)),
+        Kind("abondance_sur_table", "abondance on the table", "abondance sur table", True, "solo",
+             aliases=("abondance on table", "open abondance")),
+        Kind("trou", "trou", "trou", False, "trou", aliases=("troel", "three aces")),
+        Kind("grande_misere", "large misère", "grande misère", False, "misere",
+             aliases=("grande misere", "large misere", "grote miserie")),
+        Kind("grande_misere_sur_table", "open misère", "grande misère sur table", False, "misere",
+             aliases=("grande misere sur table", "open misere", "large misère on the table",
+                      "large misere on the table", "misère sur table", "misere sur table",
+                      "miserie bloot")),
+        Kind("chelem", "slam", "chelem", True, "solo",
+             aliases=("solo chelem", "solo slim", "solo slam", "slem")),
+        Kind("dames", "queens", "misère par les dames", False, "all_pass",
+             aliases=("misere par les dames", "queens", "dames")),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A contract: a kind, a level (tricks) where the kind has levels, a suit where it is suited
+    (``None`` when not yet named, e.g. on the score sheet)."""
+
+    kind: str
+    level: int | None = None
+    suit: Suit | None = None
+
+    @property
+    def info(self) -> Kind:
+        return KINDS[self.kind]
+
+    @property
+    def text(self) -> str:
+        """Canonical English text: ``solo 7 H``, ``emballage 9``, ``petite_misere`` as ``small misère``."""
+        k = self.info
+        words = [k.key if k.key in ("emballage", "solo", "abondance") else k.en]
+        if self.level is not None and k.levels:
+            words.append(str(self.level))
+        if self.suit is not None:
+            words.append(self.suit.letter)
+        return " ".join(words)
+
+    @property
+    def text_fr(self) -> str:
+        k = self.info
+        words = [k.fr]
+        if self.level is not None and k.levels:
+            words.append(str(self.level))
+        if self.suit is not None:
+            words.append(self.suit.name_fr)
+        return " ".join(words)
+
+
+def _norm(text: str) -> str:
+    t = text.strip().lower().replace("_", " ").replace("-", " ")
+    return " ".join(t.split())
+
+
+_NAMES: dict[str, str] = {}
+for _k in KINDS.values():
+    for _n in (_k.key, _k.en, _k.fr, *_k.aliases):
+        _NAMES[_norm(_n)] = _k.key
+
+
+def parse_contract(text: str, suit: Suit | None = None) -> Contract:
+    """Read a contract name in French or English, with its level where it has one:
+    ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
+    A trailing suit (``solo 7 H``) is read too. Abondance without a level is abondance 9."""
+    from whist.cards import parse_suit
+
+    words = _norm(text).split()
+    if not words:
+        raise ParseError("empty contract name")
+    if len(words) > 1:
+        try:
+            suit = parse_suit(words[-1])
+            words = words[:-1]
+        except ParseError:
+            pass
+    level: int | None = None
+    if words and words[-1].isdigit():
+        level = int(words[-1])
+        words = words[:-1]
+    key = _NAMES.get(" ".join(words))
+    if key is None:
+        names = ", ".join(sorted({k.fr for k in KINDS.values()}))
+        raise ParseError(f"{text!r} is not a contract (known: {names})")
+    kind = KINDS[key]
+    if kind.levels:
+        if level is None:
+            if key == "abondance":
+                level = 9
+            elif key == "emballage":
+                level = 8
+            else:
+                raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{kind.key} {kind.levels[-1]}'")
+        if level not in kind.levels:
+            allowed = ", ".join(str(x) for x in kind.levels)
+            raise ParseError(f"{kind.en} {level} does not exist (levels: {allowed})")
+    elif level is not None:
+        raise ParseError(f"{kind.en} takes no number of tricks")
+    if not kind.suited:
+        suit = None
+    return Contract(key, level, suit)
