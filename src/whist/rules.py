@@ -62,6 +62,34 @@ class Rules:
         True, "The turned card stays face up until the dealer plays it (classic); off: the dealer"
         " shows it and takes it back at once (simple). Every seat knows he holds it either way.")
 
+    # ----- colour whist (RULES.md §5, options table §5.10) -----------------------------------
+    style: Literal["couleur", "pagat"] = _opt(
+        "couleur", "Colour whist's rulebook: 'couleur' (the seed's club: ladder, trou, joining, scoring"
+        " table) or 'pagat' (the common Belgian online rules).")
+    deals: int = _opt(16, "Colour whist: deals in a session.")
+    packets: str = _opt("4-4-5", "Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4' (§5.1).")
+    shuffle: bool = _opt(
+        True, "Colour whist: shuffle before every deal; off: gather the last deal's cards in order and"
+        " cut (§5.1, D22).")
+    overbids: bool = _opt(True, "Colour whist: emballage 9–12 (pagat 9–13) to outbid solos (§5.4 rule 5).")
+    solo_supremacy: bool = _opt(
+        False, "Colour whist: while a solo is the top bid, nobody may bid emballage 9 or higher.")
+    piccolo: bool = _opt(True, "Colour whist: piccolo (and piccolissimo in couleur) may be bid.")
+    abondance_sur_table: bool = _opt(
+        False, "Colour whist (couleur): abondance sur table, the hand spread after trick 1 (D10, D26).")
+    grande_misere_sur_table: bool = _opt(
+        True, "Colour whist: grande misère sur table (pagat: open misère, spread before the first lead).")
+    trou_always_nine: bool = _opt(
+        False, "Colour whist (couleur): the trou always needs 9 tricks, whatever card is shown.")
+    trou_surprise: bool = _opt(
+        False, "Colour whist (couleur): the trou partner stays hidden; no trump until the fourth ace"
+        " falls (D23).")
+    propose_needs_card: bool = _opt(
+        False, "Colour whist: a proposer must hold at least one card of the suit he proposes.")
+    all_pass: Literal["redeal", "redeal_double", "dames"] = _opt(
+        "redeal", "Colour whist: when all pass, 'redeal', 'redeal_double' (the next deal played scores"
+        " double) or 'dames' (the queens game) (§5.8).")
+
     @staticmethod
     def names() -> list[str]:
         return [f.name for f in fields(Rules)]
@@ -94,8 +122,13 @@ PRESETS: dict[str, Rules] = {
         preset="simple", points_per_odd_trick=2, call_at_eight=False,
         game_and_rubber_points=False, rubber_bonus=0, trump_card_stays_up=False,
     ),
+    "couleur": Rules(preset="couleur", game="couleur"),
+    "pagat": Rules(
+        preset="pagat", game="couleur", style="pagat", shuffle=False, propose_needs_card=True,
+        all_pass="redeal_double",
+    ),
 }
-"""The named presets (RULES.md §2–4)."""
+"""The named presets (RULES.md §2–5)."""
 
 
 def preset(name: str) -> Rules:
@@ -137,7 +170,7 @@ def _convert(name: str, kind: type, value: Any) -> Any:
 
 _KINDS: dict[str, type] = {
     "game_points": int, "points_per_odd_trick": int, "single_game_from": int,
-    "rubber_bonus": int, "rubbers": int, "stake": float,
+    "rubber_bonus": int, "rubbers": int, "stake": float, "deals": int,
 }
 
 
@@ -159,10 +192,21 @@ def with_options(rules: Rules, values: Mapping[str, Any]) -> Rules:
     return out
 
 
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "game": ("classic", "couleur"),
+    "style": ("couleur", "pagat"),
+    "packets": ("4-4-5", "4-5-4", "5-4-4"),
+    "all_pass": ("redeal", "redeal_double", "dames"),
+}
+
+
 def check(rules: Rules) -> None:
     """Refuse option values that make no game."""
-    if rules.game not in ("classic", "couleur"):
-        raise RulesError(f"option game is 'classic' or 'couleur', not {rules.game!r}")
+    for name, choices in _CHOICES.items():
+        if getattr(rules, name) not in choices:
+            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
+    if rules.deals < 1:
+        raise RulesError("option deals must be at least 1")
     if rules.game_points < 1:
         raise RulesError("option game_points must be at least 1")
     if rules.points_per_odd_trick < 1:

@@ -1,0 +1,442 @@
+"""The auction of colour whist (RULES.md §5.3–5.5): the ladder, the calls, and the legal next
+calls as a function of the auction so far.
+
+An :class:`Auction` is an immutable value: ``to_act``, ``legal_calls()``, ``apply(call)``,
+and once it is over, ``result()`` (the contract, its declarers, or ``None`` when all passed).
+
+>>> from whist.rules import preset
+>>> a = Auction.start(preset("couleur"), Seat.N)  # N is eldest hand
+>>> a = a.apply(parse_call("propose S")).apply(parse_call("accept"))
+>>> for text in ("propose H", "pass", "pass", "pass"):
+...     a = a.apply(parse_call(text))
+>>> a.is_over, a.result().contract.text, a.result().declarers
+(True, 'emballage 8 S', (<Seat.N: 0>, <Seat.E: 1>))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from whist.actions import IllegalAction
+from whist.cards import ParseError, Seat, Suit, parse_suit
+from whist.contracts import KINDS, Contract, parse_contract
+from whist.rules import Rules
+
+__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "ladder", "parse_call"]
+
+# Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
+SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
+_BID_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+
+# (kind, level, option that must be on, or "")
+_COULEUR_LADDER: tuple[tuple[str, int | None, str], ...] = (
+    ("emballage", 8, ""), ("emballage", 9, "overbids"), ("solo", 6, ""),
+    ("emballage", 10, "overbids"), ("solo", 7, ""), ("piccolissimo", None, "piccolo"),
+    ("emballage", 11, "overbids"), ("petite_misere", None, ""), ("solo", 8, ""),
+    ("piccolo", None, "piccolo"), ("emballage", 12, "overbids"), ("abondance", 9, ""),
+    ("abondance_sur_table", None, "abondance_sur_table"), ("trou", None, ""),
+    ("grande_misere", None, ""), ("grande_misere_sur_table", None, "grande_misere_sur_table"),
+    ("chelem", None, ""),
+)
+_PAGAT_LADDER: tuple[tuple[str, int | None, str], ...] = (
+    ("emballage", 8, ""), ("solo", 5, ""), ("emballage", 9, "overbids"), ("solo", 6, ""),
+    ("emballage", 10, "overbids"), ("solo", 7, ""), ("emballage", 11, "overbids"),
+    ("petite_misere", None, ""), ("emballage", 12, "overbids"), ("solo", 8, ""),
+    ("piccolo", None, "piccolo"), ("emballage", 13, "overbids"), ("abondance", 9, ""),
+    ("trou", None, ""), ("grande_misere", None, ""), ("abondance", 10, ""), ("abondance", 11, ""),
+    ("grande_misere_sur_table", None, "grande_misere_sur_table"), ("abondance", 12, ""),
+    ("chelem", None, ""),
+)
+# One-player contracts ("contrat solitaire"): forbidden after waiting (§5.4 rule 2).
+_SOLITARY = {"solo", "piccolissimo", "petite_misere", "grande_misere", "grande_misere_sur_table",
+             "abondance", "abondance_sur_table", "chelem"}
+
+
+def ladder(rules: Rules) -> tuple[tuple[str, int | None], ...]:
+    """The rows of the preset's ladder, low to high, with the options' rows left out (§5.5)."""
+    rows = _PAGAT_LADDER if rules.style == "pagat" else _COULEUR_LADDER
+    return tuple((k, lv) for k, lv, opt in rows if not opt or getattr(rules, opt))
+
+
+def _row(rules: Rules, c: Contract) -> int:
+    key = (c.kind, c.level if KINDS[c.kind].levels else None)
+    rows = _PAGAT_LADDER if rules.style == "pagat" else _COULEUR_LADDER
+    for i, (k, lv, _) in enumerate(rows):
+        if (k, lv) == key:
+            return i
+    raise IllegalAction(f"{c.text} is not a contract of {rules.style}")
+
+
+def rank(rules: Rules, c: Contract) -> tuple[int, int]:
+    """A contract's place: its row of the ladder, then (suited rows only) its suit (§5.2)."""
+    return (_row(rules, c), SUIT_RANK[c.suit] if c.suit is not None else 0)
+
+
+class ColourCall:
+    """A call of colour whist: ``pass``, ``wait``, ``accept``, ``trou``, or a bid (a contract).
+
+    Texts: ``pass``, ``wait``, ``accept``, ``trou``, ``propose H`` (emballage 8),
+    ``emballage 9 H``, ``solo 7 H``, ``small misère``, ``abondance 9 S``, ``slam H`` …
+    """
+
+    __slots__ = ("contract", "kind", "text")
+
+    kind: str
+    contract: Contract | None
+    text: str
+
+    def __init__(self, kind: str, contract: Contract | None = None) -> None:
+        self.kind = kind
+        self.contract = contract
+        if contract is None:
+            self.text = kind
+        elif contract.kind == "emballage" and contract.level == 8 and contract.suit is not None:
+            self.text = f"propose {contract.suit.letter}"
+        else:
+            self.text = contract.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ColourCall) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"ColourCall({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def text_fr(self) -> str:
+        if self.contract is not None:
+            if self.contract.kind == "emballage" and self.contract.level == 8 and self.contract.suit:
+                return f"propose {self.contract.suit.name_fr}"
+            return self.contract.text_fr
+        return {"pass": "passe", "wait": "j'attends", "accept": "j'emballe", "trou": "trou"}[self.kind]
+
+
+PASS = ColourCall("pass")
+WAIT = ColourCall("wait")
+ACCEPT = ColourCall("accept")
+TROU = ColourCall("trou")
+
+_WORDS = {
+    "pass": PASS, "passe": PASS, "je passe": PASS, "p": PASS, "pas": PASS,
+    "wait": WAIT, "premier": WAIT, "j'attends": WAIT, "jattends": WAIT, "attends": WAIT,
+    "j’attends": WAIT, "wachten": WAIT,
+    "accept": ACCEPT, "emballe": ACCEPT, "j'emballe": ACCEPT, "j’emballe": ACCEPT,
+    "jemballe": ACCEPT, "join": ACCEPT, "meegaan": ACCEPT, "mee": ACCEPT,
+    "trou": TROU, "troel": TROU,
+}
+
+
+def Bid(contract: Contract) -> ColourCall:  # noqa: N802 - reads as a constructor
+    """The call that bids ``contract``."""
+    return ColourCall("bid", contract)
+
+
+def parse_call(text: str) -> ColourCall:
+    """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
+    ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …"""
+    t = " ".join(text.strip().lower().split())
+    if t in _WORDS:
+        return _WORDS[t]
+    words = t.split()
+    if words and words[0] in ("propose", "proposal", "proposer", "je", "vraag", "vragen"):
+        rest = [w for w in words[1:] if w not in ("propose", "proposer")]
+        if not rest:
+            raise ParseError("propose what? name a suit: propose H")
+        level = 8
+        if rest[0].isdigit():
+            level = int(rest[0])
+            rest = rest[1:]
+        if len(rest) != 1:
+            raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'")
+        return Bid(Contract("emballage", level, parse_suit(rest[0])))
+    try:
+        return Bid(parse_contract(t))
+    except ParseError:
+        raise ParseError(
+            f"{text!r} is not a call (pass, wait, accept, propose H, solo 7 H, petite misère,"
+            " abondance S, …)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A bid on the table: its contract and its players (maker first); ``counts`` when it can be
+    played (§5.4 terms)."""
+
+    contract: Contract
+    seats: tuple[Seat, ...]
+    counts: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionResult:
+    """The outcome: the contract and its declarers, or ``contract=None`` when all passed."""
+
+    contract: Contract | None
+    declarers: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The auction so far (§5.4): the standing bids, who passed, who waited, who speaks next."""
+
+    rules: Rules
+    eldest: Seat
+    to_act: Seat | None
+    bids: tuple[Standing, ...] = ()
+    passed: frozenset[Seat] = frozenset()
+    waited: Seat | None = None
+    spoken: frozenset[Seat] = frozenset()
+    calls: tuple[tuple[Seat, ColourCall], ...] = ()
+    hands: tuple[int, int, int, int] = (0, 0, 0, 0)
+    hidden: frozenset[Seat] = frozenset()
+    """Players of the trou who are still called (trou_surprise: the hidden partner)."""
+
+    @staticmethod
+    def start(rules: Rules, eldest: Seat, hands: tuple[int, int, int, int] = (0, 0, 0, 0),
+              trou: tuple[Seat, Seat] | None = None, surprise: bool = False) -> Auction:
+        """A new auction from ``eldest``; a trou (caller, partner) is its first counting bid (§5.3).
+        ``hands`` are needed only for ``propose_needs_card``."""
+        bids: tuple[Standing, ...] = ()
+        hidden: frozenset[Seat] = frozenset()
+        if trou is not None:
+            bids = (Standing(Contract("trou"), trou, True),)
+            if surprise:
+                hidden = frozenset({trou[1]})
+        a = Auction(rules, eldest, eldest, bids, hands=hands, hidden=hidden)
+        return replace(a, to_act=a._next_caller(eldest, first=True))
+
+    # ----- terms ----------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def top(self) -> Standing | None:
+        return self.bids[-1] if self.bids else None
+
+    def highest_counting(self) -> Standing | None:
+        for b in reversed(self.bids):
+            if b.counts:
+                return b
+        return None
+
+    def is_bound(self, seat: Seat) -> bool:
+        """Part of a counting bid (the hidden trou partner is not: he is called as a free player)."""
+        return any(b.counts and seat in b.seats for b in self.bids) and seat not in self.hidden
+
+    def _pair_of(self, seat: Seat) -> Standing | None:
+        for b in self.bids:
+            if b.counts and b.contract.kind == "emballage" and seat in b.seats:
+                return b
+        return None
+
+    def speaks_for_pair(self, seat: Seat) -> bool:
+        """The acceptor of a pair, or its proposer once the acceptor has passed (§5.4 rule 6)."""
+        p = self._pair_of(seat)
+        if p is None:
+            return False
+        proposer, acceptor = p.seats
+        return seat is acceptor or (seat is proposer and acceptor in self.passed)
+
+    def _skipped(self, seat: Seat) -> bool:
+        """Rule 1: passed; part of the top bid that counts; proposer of a pair whose acceptor
+        still speaks."""
+        if seat in self.passed:
+            return True
+        top = self.top
+        if top is not None and top.counts and seat in top.seats and seat not in self.hidden:
+            return True
+        p = self._pair_of(seat)
+        return p is not None and seat is p.seats[0] and p.seats[1] not in self.passed
+
+    def _next_caller(self, after: Seat, first: bool = False) -> Seat | None:
+        """The next seat clockwise that is not skipped (``after`` itself last, or first when
+        ``first``); ``None`` when nobody is left to call: the auction is over (rule 8)."""
+        order = [Seat((after + i) & 3) for i in range(1, 5)]
+        if first:
+            order = [after, *order[:3]]
+        for seat in order:
+            if not self._skipped(seat):
+                return seat
+        return None
+
+    def _free_others(self, seat: Seat) -> list[Seat]:
+        return [s for s in Seat if s is not seat and s not in self.passed and not self.is_bound(s)]
+
+    def beats(self, c: Contract, over: Contract | None) -> bool:
+        return over is None or rank(self.rules, c) > rank(self.rules, over)
+
+    # ----- the legal calls ---------------------------------------------------------------------
+
+    def legal_calls(self) -> tuple[ColourCall, ...]:
+        """Every legal call of ``to_act``: pass first, then wait, accept, then bids up the ladder
+        (suits ♠ ♣ ♦ ♥ within a row)."""
+        seat = self.to_act
+        if seat is None:
+            return ()
+        rules = self.rules
+        top = self.top
+        out: list[ColourCall] = [PASS]
+        highest = self.highest_counting()
+        # Rule 7: the maker of an unaccepted proposal / unjoined piccolo still on top
+        if top is not None and not top.counts and top.seats[0] is seat:
+            if seat is self.waited:
+                return (PASS,)
+            if top.contract.kind == "emballage":
+                for lv in (5, 6, 7, 8):
+                    c = Contract("solo", lv, top.contract.suit)
+                    if self._on_ladder(c) and self.beats(c, highest.contract if highest else None):
+                        out.append(Bid(c))
+                return tuple(out)
+            return tuple(out + [Bid(c) for c in self._contracts()
+                                if self.beats(c, highest.contract if highest else None)
+                                and self._may_bid(seat, c, top=None)])
+        if self.is_bound(seat):
+            if rules.overbids and self.speaks_for_pair(seat):
+                pair = self._pair_of(seat)
+                assert pair is not None
+                for c in self._contracts():
+                    if (c.kind == "emballage" and c.suit is pair.contract.suit
+                            and rank(rules, c) > rank(rules, pair.contract)
+                            and self.beats(c, top.contract if top else None)
+                            and not self._supremacy_blocks(c)):
+                        out.append(Bid(c))
+            return tuple(out)
+        if seat is self.eldest and not self.spoken and self.waited is None:
+            out.append(WAIT)
+        if top is not None and seat not in top.seats and self._may_accept(top):
+            out.append(ACCEPT)
+        for c in self._contracts():
+            if self._may_bid(seat, c, top):
+                out.append(Bid(c))
+        return tuple(out)
+
+    def _on_ladder(self, c: Contract) -> bool:
+        return (c.kind, c.level if KINDS[c.kind].levels else None) in ladder(self.rules)
+
+    def _contracts(self) -> list[Contract]:
+        out = []
+        for kind, level in ladder(self.rules):
+            if kind == "trou":
+                continue
+            if KINDS[kind].suited:
+                out.extend(Contract(kind, level, s) for s in _BID_SUITS)
+            else:
+                out.append(Contract(kind, level))
+        return out
+
+    def _may_accept(self, top: Standing) -> bool:
+        k = top.contract.kind
+        if k == "emballage":
+            return not top.counts
+        if self.rules.style == "couleur":
+            return k in ("petite_misere", "grande_misere", "piccolo") and len(top.seats) == 1
+        return False
+
+    def _supremacy_blocks(self, c: Contract) -> bool:
+        top = self.top
+        return (self.rules.solo_supremacy and top is not None and top.contract.kind == "solo"
+                and c.kind == "emballage" and (c.level or 0) >= 9)
+
+    def _may_bid(self, seat: Seat, c: Contract, top: Standing | None) -> bool:
+        rules = self.rules
+        k = c.kind
+        if seat is self.waited and k in _SOLITARY:
+            # after waiting: no one-player contract; joining a pagat misère is allowed
+            if not (rules.style == "pagat" and top is not None and top.contract == c
+                    and KINDS[k].is_misere):
+                return False
+        over = top.contract if top is not None else None
+        joins = (rules.style == "pagat" and top is not None and top.contract == c
+                 and k in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")
+                 and seat not in top.seats)
+        if not joins and not self.beats(c, over):
+            return False
+        if k == "emballage":
+            if rules.propose_needs_card and c.suit is not None and self.hands[seat]:
+                if not self.hands[seat] & c.suit.mask:
+                    return False
+            if self._supremacy_blocks(c):
+                return False
+            return bool(self._free_others(seat))
+        if k == "piccolo" and rules.style == "couleur":
+            return bool(self._free_others(seat))
+        return True
+
+    # ----- applying a call ---------------------------------------------------------------------
+
+    def apply(self, call: ColourCall | str) -> Auction:
+        seat = self.to_act
+        if seat is None:
+            raise IllegalAction("the auction is over")
+        if isinstance(call, str):
+            call = parse_call(call)
+        legal = self.legal_calls()
+        if call not in legal:
+            raise IllegalAction(self._why_not(seat, call, legal))
+        bids = list(self.bids)
+        passed = self.passed
+        waited = self.waited
+        hidden = self.hidden
+        if call.kind == "pass":
+            passed = passed | {seat}
+            top = self.top
+            if top is not None and not top.counts and top.seats[0] is seat:
+                bids.pop()  # rule 7: the pass withdraws his unaccepted proposal or piccolo
+        elif call.kind == "wait":
+            waited = seat
+        elif call.kind == "accept":
+            top = bids.pop()
+            bids.append(Standing(top.contract, (*top.seats, seat), True))
+        else:
+            assert call.contract is not None
+            c = call.contract
+            top = self.top
+            if top is not None and top.contract == c and self.rules.style == "pagat":
+                bids.pop()  # pagat: joining a misère or piccolo by bidding it too
+                bids.append(Standing(c, (*top.seats, seat), True))
+            else:
+                if top is not None and not top.counts:
+                    bids.pop()  # an unaccepted proposal or unjoined piccolo dies when beaten
+                pair = self._pair_of(seat)
+                if pair is not None and c.kind == "emballage":
+                    bids.remove(pair)  # a raise of the pair: it counts at once
+                    bids.append(Standing(c, pair.seats, True))
+                else:
+                    alone_counts = not (c.kind == "emballage"
+                                        or (c.kind == "piccolo" and self.rules.style == "couleur"))
+                    bids.append(Standing(c, (seat,), alone_counts))
+            if seat in hidden:
+                hidden = hidden - {seat}
+        a = replace(self, bids=tuple(bids), passed=passed, waited=waited, hidden=hidden,
+                    spoken=self.spoken | {seat}, calls=(*self.calls, (seat, call)))
+        return replace(a, to_act=a._next_caller(seat))
+
+    def _why_not(self, seat: Seat, call: ColourCall, legal: tuple[ColourCall, ...]) -> str:
+        shown = ", ".join(c.text for c in legal[:8]) + (", …" if len(legal) > 8 else "")
+        if call.kind == "wait":
+            reason = "only eldest hand may wait, and only as his first call"
+        elif call.kind == "accept":
+            reason = "there is no proposal (or misère, piccolo) of another player to accept"
+        elif call.kind == "trou":
+            reason = "trou is announced before the auction by the holder of three aces"
+        elif seat is self.waited and call.contract is not None and call.contract.kind in _SOLITARY:
+            reason = "after waiting you may not bid a one-player contract"
+        else:
+            reason = "it does not beat the top bid, or the rules do not allow it now"
+        return f"{call.text}: {reason}. Legal calls: {shown}"
+
+    def result(self) -> AuctionResult:
+        """The contract when the auction is over: the highest counting bid (rule 8)."""
+        if not self.is_over:
+            raise IllegalAction("the auction is not over")
+        best = self.highest_counting()
+        if best is None:
+            return AuctionResult(None, ())
+        return AuctionResult(best.contract, best.seats)
