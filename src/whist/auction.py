@@ -131,7 +131,7 @@ _WORDS = {
 }
 
 
-def Bid(contract: Contract) -> ColourCall:  # noqa: N802 - reads as a constructor
+def Bid(contract: Contract) -> ColourCall:
     """The call that bids ``contract``."""
     return ColourCall("bid", contract)
 
@@ -347,11 +347,11 @@ class Auction:
     def _may_bid(self, seat: Seat, c: Contract, top: Standing | None) -> bool:
         rules = self.rules
         k = c.kind
-        if seat is self.waited and k in _SOLITARY:
-            # after waiting: no one-player contract; joining a pagat misère is allowed
-            if not (rules.style == "pagat" and top is not None and top.contract == c
-                    and KINDS[k].is_misere):
-                return False
+        # after waiting: no one-player contract; joining a pagat misère is allowed
+        if seat is self.waited and k in _SOLITARY and not (
+                rules.style == "pagat" and top is not None and top.contract == c
+                and KINDS[k].is_misere):
+            return False
         over = top.contract if top is not None else None
         joins = (rules.style == "pagat" and top is not None and top.contract == c
                  and k in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")
@@ -359,9 +359,9 @@ class Auction:
         if not joins and not self.beats(c, over):
             return False
         if k == "emballage":
-            if rules.propose_needs_card and c.suit is not None and self.hands[seat]:
-                if not self.hands[seat] & c.suit.mask:
-                    return False
+            if (rules.propose_needs_card and c.suit is not None and self.hands[seat]
+                    and not self.hands[seat] & c.suit.mask):
+                return False
             if self._supremacy_blocks(c):
                 return False
             return bool(self._free_others(seat))
