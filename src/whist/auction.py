@@ -321,7 +321,7 @@ class Auction:
         return (c.kind, c.level if KINDS[c.kind].levels else None) in ladder(self.rules)
 
     def _contracts(self) -> list[Contract]:
-        out = []
+        out: list[Contract] = []
         for kind, level in ladder(self.rules):
             if kind == "trou":
                 continue

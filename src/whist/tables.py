@@ -220,22 +220,28 @@ def _pagat(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, 
     return _split(declarers, _pagat_value(contract, team, trou_needed))
 
 
+_DECLARERS: dict[tuple[str, str], tuple[int, ...]] = {
+    ("couleur", "emballage"): (2,), ("couleur", "trou"): (2,), ("couleur", "piccolo"): (2,),
+    ("couleur", "petite_misere"): (1, 2), ("couleur", "grande_misere"): (1, 2),
+    ("pagat", "emballage"): (2,), ("pagat", "trou"): (2,),
+    **{("pagat", k): (1, 2, 3, 4)
+       for k in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")},
+}
+"""How many declarers each contract may have (RULES.md §5.4–5.5); one where not listed."""
+
+
 def score(preset: str, contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, int],
           trou_needed: int = 8) -> dict[Seat, int]:
     """Each seat's points for one deal of colour whist. ``tricks`` gives each declarer's
     tricks (a pair's tricks may be given all to one of them); ``trou_needed`` is 8 or 9 (§5.3)."""
-    if not declarers or len(set(declarers)) != len(declarers) or len(declarers) > 2:
-        raise TableError("a contract has one or two declarers")
     info = contract.info
     if info.family == "all_pass":
         raise TableError("score the queens game with dames_points")
-    two_ok = info.key in ("emballage", "trou", "piccolo", "petite_misere", "grande_misere")
-    if len(declarers) == 2 and not two_ok:
-        raise TableError(f"{info.en} has one declarer")
-    if info.key in ("emballage", "trou", "piccolo") and len(declarers) != 2 and preset == "couleur":
-        raise TableError(f"{info.en} has two declarers")
-    if preset == "pagat" and info.key in ("emballage", "trou") and len(declarers) != 2:
-        raise TableError(f"{info.en} has two declarers")
+    allowed = _DECLARERS.get((preset, info.key), (1,))
+    n = len(declarers)
+    if len(set(declarers)) != n or n not in allowed:
+        counts = " or ".join(str(x) for x in allowed)
+        raise TableError(f"{info.en} is played by {counts} declarer{'s' if allowed != (1,) else ''}")
     if sum(tricks.values()) > 13 or any(v < 0 for v in tricks.values()):
         raise TableError("tricks must be between 0 and 13 in all")
     if preset == "couleur":
@@ -255,6 +261,8 @@ def dames_points(queens: Mapping[Seat, int]) -> dict[Seat, int]:
         if n == 4:
             return {x: (15 if x is s else -5) for x in SEATS}
     clean = [s for s in SEATS if q[s] == 0]
+    if not clean:  # one queen each: nobody scores
+        return dict.fromkeys(SEATS, 0)
     out = {s: -5 * q[s] for s in SEATS}
     for s in clean:
         out[s] = 20 // len(clean)
