@@ -1,0 +1,286 @@
+"""The score sheet for physical tables (RULES.md §6): each deal's contract, declarers and tricks
+are entered by hand, the preset's table gives every player's points, with running totals,
+referee's penalties and CSV/JSON export.
+
+A :class:`Sheet` is an immutable value: :meth:`Sheet.add` returns a new sheet or raises
+:class:`SheetError` (a ``ValueError``) naming what is impossible, so nothing already entered is
+ever lost.
+
+>>> s = Sheet.new("couleur", {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk"})
+>>> s = s.add(parse_entry("solo 7", "N", "8", trump="H"))
+>>> s = s.add(parse_entry("penalty", "W"))
+>>> s.totals()
+{'N': 21, 'E': -7, 'S': -7, 'W': -22}
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from whist.auction import ladder
+from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit
+from whist.contracts import KINDS, Contract, parse_contract
+from whist.rules import Rules
+from whist.rules import preset as get_preset
+from whist.tables import TableError, dames_points, score
+
+__all__ = ["PENALTY", "Entry", "Sheet", "SheetError", "parse_entry", "parse_tricks"]
+
+PENALTY = -15
+"""A referee's penalty: −15 to the offender (D15: the one entry that is not zero-sum)."""
+
+SHEET_FORMAT = "whist-sheet/1"
+CSV_FIELDS = ("contract", "declarers", "tricks", "trump", "needed", "queens", "double")
+
+
+class SheetError(ValueError):
+    """An entry the sheet refuses: the message says what is impossible."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the sheet: a deal (contract, declarers, tricks) or a penalty (``contract``
+    ``None``, the offender in ``declarers``)."""
+
+    contract: Contract | None
+    declarers: tuple[Seat, ...]
+    tricks: tuple[tuple[Seat, int], ...] = ()
+    queens: tuple[tuple[Seat, int], ...] = ()
+    needed: int = 8
+    multiplier: int = 1
+
+    @property
+    def label(self) -> str:
+        if self.contract is None:
+            return "penalty / pénalité"
+        return self.contract.text_fr
+
+    def to_row(self) -> dict[str, str]:
+        """The entry as a CSV row (the columns of ``CSV_FIELDS``)."""
+        c = self.contract
+        return {
+            "contract": "penalty" if c is None else (c.text if c.suit is None else
+                                                     Contract(c.kind, c.level).text),
+            "declarers": "+".join(s.name for s in self.declarers),
+            "tricks": ";".join(f"{s.name}={n}" for s, n in self.tricks),
+            "trump": c.suit.letter if c is not None and c.suit is not None else "",
+            "needed": str(self.needed) if c is not None and c.kind == "trou" else "",
+            "queens": ";".join(f"{s.name}={n}" for s, n in self.queens),
+            "double": "2" if self.multiplier == 2 else "",
+        }
+
+
+def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
+    """``8`` (the declarers' tricks together, given to the first) or ``N=0,E=1`` / ``N=0;E=1``."""
+    t = text.strip()
+    if not t:
+        return {}
+    out: dict[Seat, int] = {}
+    if "=" not in t:
+        if not declarers:
+            raise SheetError("tricks without declarers")
+        try:
+            out[declarers[0]] = int(t)
+        except ValueError:
+            raise SheetError(f"tricks {text!r}: write a number (8) or seat=tricks (N=0,E=1)") from None
+        return out
+    for part in t.replace(";", ",").split(","):
+        seat_txt, _, n = part.partition("=")
+        try:
+            seat = parse_seat(seat_txt)
+            out[seat] = int(n)
+        except (ParseError, ValueError):
+            raise SheetError(f"tricks {text!r}: write seat=tricks pairs, like N=0,E=1") from None
+    return out
+
+
+def _seats(text: str) -> tuple[Seat, ...]:
+    words = [w for w in text.replace("+", ",").replace(" ", ",").split(",") if w]
+    try:
+        return tuple(parse_seat(w) for w in words)
+    except ParseError as exc:
+        raise SheetError(f"declarers {text!r}: {exc}") from None
+
+
+_PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "referee"}
+
+
+def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str = "",
+                needed: str = "", queens: str = "", double: str = "") -> Entry:
+    """An entry from the words a person types or a CSV row holds."""
+    decl = _seats(declarers)
+    if contract.strip().lower() in _PENALTY_WORDS:
+        if len(decl) != 1:
+            raise SheetError("a penalty names one offender, e.g. --declarers W")
+        return Entry(None, decl)
+    try:
+        c = parse_contract(contract)
+        suit: Suit | None = parse_suit(trump) if trump.strip() else c.suit
+    except ParseError as exc:
+        raise SheetError(str(exc)) from None
+    if KINDS[c.kind].suited:
+        c = Contract(c.kind, c.level, suit)
+    q = parse_tricks(queens, ()) if queens.strip() else {}
+    try:
+        need = int(needed) if needed.strip() else 8
+        mult = int(double) if double.strip() else 1
+    except ValueError:
+        raise SheetError("needed and double take whole numbers") from None
+    if need not in (8, 9):
+        raise SheetError("a trou needs 8 or 9 tricks")
+    if mult not in (1, 2):
+        raise SheetError("double is 1 or 2")
+    return Entry(c, decl, tuple(sorted(parse_tricks(tricks, decl).items())), tuple(sorted(q.items())),
+                 need, mult)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A session's score sheet: the preset (``couleur`` or ``pagat``), players' names, entries."""
+
+    preset: str
+    names: tuple[tuple[Seat, str], ...]
+    entries: tuple[Entry, ...] = ()
+
+    @staticmethod
+    def new(preset: str, names: Mapping[str, str] | None = None) -> Sheet:
+        try:
+            rules = get_preset(preset)
+        except ValueError as exc:
+            raise SheetError(str(exc)) from None
+        if rules.game != "couleur":
+            raise SheetError(f"the colour-whist sheet takes preset couleur or pagat, not {preset!r}")
+        given = {parse_seat(k): v.strip() for k, v in (names or {}).items()}
+        return Sheet(rules.preset, tuple((s, given.get(s) or s.name_fr) for s in SEATS))
+
+    def name(self, seat: Seat) -> str:
+        return dict(self.names)[seat]
+
+    def points(self, entry: Entry) -> dict[Seat, int]:
+        """One entry's points per seat, or :class:`SheetError` if the preset cannot score it."""
+        if entry.contract is None:
+            return {s: (PENALTY if s in entry.declarers else 0) for s in SEATS}
+        c = entry.contract
+        tricks = dict(entry.tricks)
+        try:
+            if c.kind == "dames":
+                pts = dames_points(dict(entry.queens))
+            else:
+                self._check(entry)
+                pts = score(self.preset, c, entry.declarers, tricks, entry.needed)
+        except TableError as exc:
+            raise SheetError(str(exc)) from None
+        return {s: p * entry.multiplier for s, p in pts.items()}
+
+    def _check(self, entry: Entry) -> None:
+        c = entry.contract
+        assert c is not None
+        rules = get_preset(self.preset)
+        every = {(k, lv) for k, lv in ladder(_all_options(rules))}
+        key = (c.kind, c.level if KINDS[c.kind].levels else None)
+        if key not in every:
+            raise SheetError(f"preset {self.preset} has no {c.text}")
+        tricks = dict(entry.tricks)
+        if not entry.declarers:
+            raise SheetError("name the declarers, e.g. N or N+E")
+        extra = [s for s in tricks if s not in entry.declarers]
+        if extra:
+            raise SheetError(f"{extra[0].name} is not a declarer of this deal")
+        if sum(tricks.values()) > 13 or any(n < 0 for n in tricks.values()):
+            raise SheetError("tricks are between 0 and 13 in all")
+        if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
+            raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1")
+
+    def add(self, entry: Entry) -> Sheet:
+        """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
+        impossible."""
+        self.points(entry)
+        return Sheet(self.preset, self.names, (*self.entries, entry))
+
+    def remove_last(self) -> Sheet:
+        if not self.entries:
+            raise SheetError("the sheet is empty")
+        return Sheet(self.preset, self.names, self.entries[:-1])
+
+    def rows(self) -> list[tuple[Entry, dict[Seat, int], dict[Seat, int]]]:
+        """Each entry with its points and the running totals after it."""
+        run = dict.fromkeys(SEATS, 0)
+        out = []
+        for e in self.entries:
+            p = self.points(e)
+            run = {s: run[s] + p[s] for s in SEATS}
+            out.append((e, p, dict(run)))
+        return out
+
+    def totals(self) -> dict[str, int]:
+        rows = self.rows()
+        last = rows[-1][2] if rows else dict.fromkeys(SEATS, 0)
+        return {s.name: last[s] for s in SEATS}
+
+    # ----- export and import ----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SHEET_FORMAT,
+            "preset": self.preset,
+            "names": {s.name: n for s, n in self.names},
+            "entries": [
+                {**e.to_row(), "points": {s.name: p[s] for s in SEATS},
+                 "totals": {s.name: t[s] for s in SEATS}}
+                for e, p, t in self.rows()
+            ],
+            "totals": self.totals(),
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Sheet:
+        if data.get("format") != SHEET_FORMAT:
+            raise SheetError(f"not a score sheet (format {SHEET_FORMAT})")
+        sheet = Sheet.new(str(data.get("preset", "couleur")), data.get("names") or {})
+        for i, row in enumerate(data.get("entries") or [], 1):
+            sheet = sheet._add_row(row, f"entry {i}")
+        return sheet
+
+    def _add_row(self, row: Mapping[str, Any], where: str) -> Sheet:
+        try:
+            fields = {k: str(row.get(k) or "") for k in CSV_FIELDS}
+            return self.add(parse_entry(**fields))
+        except SheetError as exc:
+            raise SheetError(f"{where}: {exc}") from None
+
+    def to_csv(self) -> str:
+        buf = io.StringIO()
+        cols = [*CSV_FIELDS, *(f"points_{s.name}" for s in SEATS), *(f"total_{s.name}" for s in SEATS)]
+        w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+        w.writeheader()
+        for e, p, t in self.rows():
+            w.writerow({**e.to_row(), **{f"points_{s.name}": p[s] for s in SEATS},
+                        **{f"total_{s.name}": t[s] for s in SEATS}})
+        return buf.getvalue()
+
+    def add_csv(self, text: str) -> Sheet:
+        """The sheet with every row of a CSV added (columns as ``CSV_FIELDS``; extra columns such
+        as points and totals are ignored). All rows or none: an impossible row raises."""
+        reader = csv.DictReader(io.StringIO(text))
+        if reader.fieldnames is None or "contract" not in reader.fieldnames:
+            raise SheetError("the CSV needs a header with at least a 'contract' column")
+        sheet = self
+        for i, row in enumerate(reader, 2):
+            sheet = sheet._add_row(row, f"line {i}")
+        return sheet
+
+
+def _all_options(rules: Rules) -> Rules:
+    """The rules with every optional row on: the sheet accepts every contract of the preset's
+    scoring table, whatever the auction options (§5.10)."""
+    return replace(rules, overbids=True, piccolo=True, grande_misere_sur_table=True,
+                   abondance_sur_table=rules.style == "couleur")
+
+
+def dumps(sheet: Sheet) -> str:
+    return json.dumps(sheet.to_json(), indent=1, ensure_ascii=False) + "\n"
