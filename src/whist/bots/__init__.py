@@ -16,26 +16,39 @@ from collections.abc import Callable
 from typing import Protocol
 
 from whist.actions import Action
+from whist.couleur import ColourAction, ColourView
 from whist.engine import View
+
+AnyView = View | ColourView
+AnyAction = Action | ColourAction
 
 
 class Bot(Protocol):
     """A computer player: ``bot(view, rng) -> action``, the action one of ``view.legal``."""
 
-    def __call__(self, view: View, rng: random.Random) -> Action: ...
+    def __call__(self, view: AnyView, rng: random.Random) -> AnyAction: ...
 
 
-def random_bot(view: View, rng: random.Random) -> Action:
+def random_bot(view: AnyView, rng: random.Random) -> AnyAction:
     """A uniformly random legal action."""
     if not view.legal:
         raise ValueError("this seat has nothing to do now")
     return view.legal[rng.randrange(len(view.legal))]
 
 
-def _registry() -> dict[str, Callable[[], Bot]]:
+def heuristic(view: AnyView, rng: random.Random) -> AnyAction:
+    """The heuristic player of the view's game (classic or colour whist)."""
+    if isinstance(view, ColourView):
+        from whist.bots.colour import colour_heuristic_bot
+
+        return colour_heuristic_bot(view, rng)
     from whist.bots.heuristic import heuristic_bot
 
-    return {"random": lambda: random_bot, "heuristic": lambda: heuristic_bot}
+    return heuristic_bot(view, rng)
+
+
+def _registry() -> dict[str, Callable[[], Bot]]:
+    return {"random": lambda: random_bot, "heuristic": lambda: heuristic}
 
 
 BOT_NAMES = ("random", "heuristic")

@@ -1,12 +1,545 @@
-"""The heuristic player: sound club play by rules of thumb (placeholder until written)."""
+"""The heuristic player: sound club play by rules of thumb.
+
+The bot reads only its seat's :class:`~whist.engine.View`: its own hand, every card played so
+far and by whom, the trick on the table, the trump and the turned card. From the played cards it
+keeps count: which cards are still out (the *outstanding* cards, held by the other three seats),
+which card of each suit is now the highest (a *master*), and which seat has shown out of which
+suit (a *void*, known when a seat did not follow suit).
+
+Card play is written around two parameters, an :class:`Aims`: who is on this seat's side
+(``partners``; in classic whist the seat opposite, in colour whist whoever the auction pairs it
+with, or nobody for a solo) and whether it wants tricks (``want_tricks``; ``False`` for misère
+objectives, for which a first, simple "take nothing" play is given). The card play itself,
+:func:`play_card`, needs only a :class:`Reading` (hand, trump, played cards, trick, cards known
+to be in other hands), which any game can build; :func:`heuristic_bot` plays classic whist with
+:func:`classic_aims` and :meth:`Reading.of_view`.
+
+The rules of thumb, in the order the code applies them:
+
+- Calls: a forced action (the claim at eight, the answer yes/no) is returned as is; "can you
+  one?" (``ask``) is always asked when legal, since it can only help.
+- Leading: draw trumps with length (five or more, or four with two honours), or return
+  partner's trump lead; once the opponents have no trumps left, cash masters; give partner a
+  ruff in a suit he has shown out of; return partner's suit; otherwise lead from the strongest
+  suit (length, a master on top, an honour sequence), avoiding leading away from a lone honour
+  or into a known ruff. From the suit: the top of a sequence or a master; the higher of a
+  doubleton; the fourth best of four or more; else the lowest.
+- Following suit: the last player wins as cheaply as possible, or plays low behind partner.
+  Second hand plays low, but covers an honour and takes the trick with two equal masters.
+  Third hand plays high (the lowest of its equal top cards) unless partner's card already holds
+  the trick or is an honour; never overtakes partner's winning card; whoever can win for sure
+  wins with the cheapest sure winner.
+- Void in the suit led: no ruff when partner's card holds the trick or is a master honour; no
+  ruff of a doubtful trick (partner still to play) with four trumps or more; otherwise ruff with
+  the cheapest trump that cannot be overruffed, else the lowest; overruff an opponent's ruff as
+  cheaply as possible, never underruff, never overruff partner.
+- Discards: from the shortest, weakest side suit; never a master, never the guard of an honour
+  if a cheaper discard exists, and the trump suit last.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
-from whist.actions import Action
+from whist.actions import ASK, Action
+from whist.cards import ALL_CARDS_MASK, SUIT_CARDS, SUIT_MASK, Card, Seat, Suit
 from whist.engine import View
+
+__all__ = ["Aims", "Reading", "choose_card", "classic_aims", "heuristic_bot", "play_card"]
+
+HONOUR = 11
+"""The lowest honour rank for play decisions (jack)."""
+
+RUFF_RISK = 2
+"""A seat that has not shown out of a suit may still be void in it when fewer than this many
+cards of the suit are outstanding."""
+
+STRONG_TRUMPS = 4
+"""With this many trumps or more, a seat does not ruff a doubtful trick."""
+
+
+def _above(rank: int) -> int:
+    """The 13-bit mask of the ranks above ``rank``."""
+    return SUIT_MASK & ~((2 << (rank - 2)) - 1)
+
+
+def _below(rank: int) -> int:
+    """The 13-bit mask of the ranks below ``rank``."""
+    return (1 << (rank - 2)) - 1
+
+
+def _bits(mask: int, suit: Suit) -> int:
+    """The 13-bit part of a 52-bit mask for one suit."""
+    return (mask >> (13 * suit)) & SUIT_MASK
+
+
+@dataclass(frozen=True, slots=True)
+class Aims:
+    """Who plays on this seat's side, and what it wants from the tricks.
+
+    ``partners`` are the seats whose tricks count with this seat's (classic whist: the seat
+    opposite; a solo declarer: none). ``want_tricks`` is ``True`` to take tricks, ``False`` to
+    avoid them (a misère declarer).
+    """
+
+    partners: frozenset[Seat]
+    want_tricks: bool = True
+
+
+def classic_aims(seat: Seat) -> Aims:
+    """Classic whist: the partner is the seat opposite, and every trick is wanted."""
+    return Aims(frozenset((seat.partner,)))
 
 
 def heuristic_bot(view: View, rng: random.Random) -> Action:
-    return view.legal[0]
+    """The heuristic player for classic whist: one of ``view.legal``.
+
+    A single legal action (a claim, an answer, a forced card) is returned as is; ``ask`` is
+    always called when allowed; otherwise :func:`choose_card` picks the card. The bot is
+    deterministic: it needs no randomness, so ``rng`` is left untouched.
+    """
+    legal = view.legal
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    if len(legal) == 1:
+        return legal[0]
+    if ASK in legal:
+        return ASK
+    if view.seat is None:
+        raise ValueError("a spectator's view cannot choose a card")
+    return choose_card(view, classic_aims(view.seat))
+
+
+def choose_card(view: View, aims: Aims) -> Card:
+    """The card this seat plays in a classic deal, by the rules of thumb of the module docstring."""
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    if not cards:
+        raise ValueError("no card may be played now")
+    if len(cards) == 1:
+        return cards[0]
+    return play_card(Reading.of_view(view, aims), cards)
+
+
+def play_card(r: Reading, cards: Sequence[Card]) -> Card:
+    """The card to play among the legal ``cards`` (high to low within a suit), for any game
+    whose seat can be described by a :class:`Reading`."""
+    if len(cards) == 1:
+        return cards[0]
+    if not r.want_tricks:
+        return _duck(r, cards)
+    if not r.trick:
+        return _lead(r, cards)
+    if cards[0].suit is r.led:
+        return _follow_suit(r, cards)
+    return _void_in_led(r, cards)
+
+
+class Reading:
+    """What one seat makes of what it sees: the count of the cards, the voids, the trick.
+
+    It is built from what the seat may know and nothing else: its ``hand``, the ``played``
+    cards in order with who played them (a trick is four cards in a row), the ``trick`` on the
+    table, the cards ``known`` to be in other hands (the turned card while the dealer holds
+    it, cards shown by calls, a spread hand) and the cards it knows are out of play without
+    having been played (``gone``: its own misère discard). :meth:`of_view` builds it from a
+    classic view.
+
+    ``out`` is the mask of the outstanding cards (neither in this hand nor played); ``known[s]``
+    the outstanding cards known to be in seat ``s``'s hand; ``void[s]`` a 4-bit mask of the
+    suits seat ``s`` has shown out of; ``led_by[s]`` the suits seat ``s`` has led.
+    """
+
+    __slots__ = ("_all_known", "_partners_known", "after", "hand", "known", "led", "led_by",
+                 "opponents", "opps_after", "out", "partners", "played", "seat", "trick", "trump",
+                 "void", "want_tricks", "win_card", "win_seat")
+
+    def __init__(self, seat: Seat, aims: Aims, hand: Iterable[Card], trump: Suit | None,
+                 played: Iterable[tuple[Seat, Card]], trick: Sequence[tuple[Seat, Card]],
+                 known: Mapping[Seat, Iterable[Card]] | None = None,
+                 gone: Iterable[Card] = ()) -> None:
+        self.seat = seat
+        self.partners = aims.partners
+        self.want_tricks = aims.want_tricks
+        self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
+        self.trump = trump
+        mask = 0
+        for c in hand:
+            mask |= c.bit
+        self.hand = mask
+        played_mask = 0
+        void = [0, 0, 0, 0]
+        led_by = [0, 0, 0, 0]
+        led: Suit | None = None
+        for n, (s, c) in enumerate(played):
+            played_mask |= c.bit
+            if n & 3 == 0:
+                led = c.suit
+                led_by[s] |= 1 << led
+            elif c.suit is not led and led is not None:
+                void[s] |= 1 << led
+        self.played = played_mask
+        dead = 0
+        for c in gone:
+            dead |= c.bit
+        self.out = ALL_CARDS_MASK & ~mask & ~played_mask & ~dead
+        held = [0, 0, 0, 0]
+        for s, cs in (known or {}).items():
+            if s is not seat:
+                for c in cs:
+                    held[s] |= c.bit & self.out
+        self.known = held
+        self._all_known = held[0] | held[1] | held[2] | held[3]
+        self._partners_known = 0
+        for p in aims.partners:
+            self._partners_known |= held[p]
+        self.void = void
+        self.led_by = led_by
+        self.trick = tuple(trick)
+        self.led = trick[0][1].suit if trick else None
+        self.win_seat, self.win_card = self._winning()
+        after: list[Seat] = []
+        if trick:
+            nxt = seat
+            for _ in range(3 - len(trick)):
+                nxt = nxt.left
+                after.append(nxt)
+        self.after = tuple(after)
+        self.opps_after = tuple(s for s in after if s in self.opponents)
+
+    @classmethod
+    def of_view(cls, view: View, aims: Aims) -> Reading:
+        """The reading of a classic-whist seat's view."""
+        if view.seat is None:
+            raise ValueError("a spectator's view has no hand to play")
+        known: dict[Seat, list[Card]] = {}
+        if view.trump_card is not None and view.dealer_holds_trump_card:
+            known[view.dealer] = [view.trump_card]
+        for s, shown in view.shown:
+            known.setdefault(s, []).extend(shown)
+        return cls(view.seat, aims, view.hand, view.trump, view.played_cards(), view.trick, known)
+
+    def _winning(self) -> tuple[Seat | None, Card | None]:
+        if not self.trick:
+            return None, None
+        seat, best = self.trick[0]
+        for s, c in self.trick[1:]:
+            if (c.suit is best.suit and c.rank > best.rank) or (
+                    c.suit is self.trump and best.suit is not self.trump):
+                seat, best = s, c
+        return seat, best
+
+    # ----- counting ---------------------------------------------------------------
+
+    def mine(self, suit: Suit) -> int:
+        """My cards of ``suit`` as a 13-bit mask."""
+        return _bits(self.hand, suit)
+
+    def my_cards(self, suit: Suit) -> tuple[Card, ...]:
+        """My cards of ``suit``, high to low."""
+        return SUIT_CARDS[suit][_bits(self.hand, suit)]
+
+    def out_bits(self, suit: Suit) -> int:
+        """The outstanding cards of ``suit`` as a 13-bit mask."""
+        return _bits(self.out, suit)
+
+    def partners_known(self) -> int:
+        """The cards known to be in partners' hands."""
+        return self._partners_known
+
+    def elsewhere(self, seat: Seat) -> int:
+        """The outstanding cards known to be in a hand other than ``seat``'s."""
+        return self._all_known & ~self.known[seat]
+
+    def is_master(self, card: Card) -> bool:
+        """Whether ``card`` is the highest card of its suit still out, not counting cards known
+        to be with partners (the count of played cards makes a king a master once the ace is
+        gone)."""
+        threats = self.out_bits(card.suit) & ~_bits(self.partners_known(), card.suit)
+        return not threats & _above(card.rank)
+
+    def outstanding_above(self, card: Card) -> int:
+        """How many outstanding cards of its suit outrank ``card`` (partners' known cards aside)."""
+        threats = self.out_bits(card.suit) & ~_bits(self.partners_known(), card.suit)
+        return (threats & _above(card.rank)).bit_count()
+
+    def is_void(self, seat: Seat, suit: Suit) -> bool:
+        """Whether ``seat`` has shown out of ``suit``."""
+        return bool(self.void[seat] >> suit & 1)
+
+    def may_hold_trumps(self, seat: Seat) -> bool:
+        """Whether ``seat`` may still hold a trump."""
+        trump = self.trump
+        if trump is None or self.is_void(seat, trump):
+            return False
+        return bool(_bits(self.out & ~self.elsewhere(seat), trump))
+
+    def may_be_void(self, seat: Seat, suit: Suit) -> bool:
+        """Whether ``seat`` may be void in ``suit``: it has shown out, or so few cards of the
+        suit are out that it may hold none."""
+        if self.is_void(seat, suit):
+            return True
+        if _bits(self.known[seat], suit):
+            return False
+        return self.out_bits(suit).bit_count() < RUFF_RISK
+
+    def may_ruff(self, seat: Seat, suit: Suit) -> bool:
+        """Whether ``seat`` might ruff a lead of ``suit``."""
+        return (self.trump is not None and suit is not self.trump
+                and self.may_be_void(seat, suit) and self.may_hold_trumps(seat))
+
+    def opps_may_hold_trumps(self) -> bool:
+        """Whether an opponent may still hold a trump (trumps are not yet drawn)."""
+        return any(self.may_hold_trumps(s) for s in self.opponents)
+
+    def opps_may_ruff(self, suit: Suit) -> bool:
+        """Whether an opponent might ruff a lead of ``suit``."""
+        return any(self.may_ruff(s, suit) for s in self.opponents)
+
+    def top_group(self, suit: Suit) -> list[Card]:
+        """My top cards of ``suit`` that are worth the same: no outstanding card between them
+        (K Q, or K J once the queen is played). Empty if I hold none."""
+        cards = self.my_cards(suit)
+        if not cards:
+            return []
+        out = self.out_bits(suit)
+        group = [cards[0]]
+        for c in cards[1:]:
+            if out & _above(c.rank) & _below(group[-1].rank):
+                break
+            group.append(c)
+        return group
+
+    def may_be_beaten(self, card: Card) -> bool:
+        """Whether an opponent still to play to this trick might beat ``card``, supposing it
+        is then winning: by a higher card of its suit, or by a ruff or an overruff."""
+        led = self.led
+        if led is None:
+            return False
+        for o in self.opps_after:
+            higher = self.out_bits(card.suit) & ~_bits(self.elsewhere(o), card.suit) & _above(card.rank)
+            if card.suit is led:
+                if higher and not self.is_void(o, led):
+                    return True
+                if self.may_ruff(o, led):
+                    return True
+            elif self.may_be_void(o, led) and higher and not self.is_void(o, card.suit):
+                return True
+        return False
+
+
+# ----- leading ----------------------------------------------------------------------
+
+
+def _lead_from(r: Reading, suit: Suit) -> Card:
+    """The card to lead from ``suit``: a master or the top of an honour sequence; the higher
+    of a doubleton; the fourth best of four or more; else the lowest."""
+    cards = r.my_cards(suit)
+    group = r.top_group(suit)
+    top = cards[0]
+    if r.is_master(top) or (len(group) >= 2 and top.rank >= HONOUR) or (len(group) >= 3 and top.rank >= 10):
+        return top
+    if len(cards) == 2 and top.rank < HONOUR:
+        return top
+    if len(cards) >= 4:
+        return cards[3]
+    return cards[-1]
+
+
+def _wants_trump_lead(r: Reading) -> bool:
+    """Draw trumps with length: five trumps, or four with two honours; or return partner's
+    trump lead. Only while an opponent may still hold a trump."""
+    trump = r.trump
+    if trump is None or not r.mine(trump) or not r.opps_may_hold_trumps():
+        return False
+    mine = r.my_cards(trump)
+    honours = sum(1 for c in mine if c.rank >= HONOUR)
+    if len(mine) >= 5 or (len(mine) >= 4 and honours >= 2):
+        return True
+    return any(r.led_by[p] >> trump & 1 for p in r.partners)
+
+
+def _suit_score(r: Reading, suit: Suit) -> int:
+    """How good a lead ``suit`` is: length, a master or an honour sequence on top; minus a
+    lone honour that leading would give away, minus a known ruff by an opponent."""
+    cards = r.my_cards(suit)
+    group = r.top_group(suit)
+    top = cards[0]
+    score = 2 * len(cards)
+    if r.is_master(top):
+        score += 3 + len(group)
+    elif len(group) >= 2 and top.rank >= HONOUR:
+        score += 3
+    elif top.rank >= HONOUR:
+        score -= 3
+    if any(r.is_void(o, suit) and r.may_hold_trumps(o) for o in r.opponents):
+        score -= 8
+    if any(r.led_by[p] >> suit & 1 for p in r.partners):
+        score += 2
+    return score
+
+
+def _lead(r: Reading, cards: Sequence[Card]) -> Card:
+    """The opening card of a trick (see the module docstring for the order of the rules)."""
+    trump = r.trump
+    suits = [s for s in Suit if r.mine(s)]
+    side = [s for s in suits if s is not trump] or suits
+    # Draw trumps with length (or with nothing else to lead).
+    if trump is not None and r.mine(trump) and (_wants_trump_lead(r) or side == [trump]):
+        return _lead_from(r, trump)
+    # Once the opponents cannot ruff, cash masters.
+    if not r.opps_may_hold_trumps():
+        masters = [s for s in side if r.is_master(r.my_cards(s)[0])]
+        if masters:
+            best = max(masters, key=lambda s: len(r.top_group(s)))
+            return r.my_cards(best)[0]
+    # Give partner a ruff in a suit he has shown out of.
+    if trump is not None:
+        for p in r.partners:
+            if not r.may_hold_trumps(p):
+                continue
+            for s in side:
+                if r.is_void(p, s) and s is not trump:
+                    return r.my_cards(s)[-1]
+    # Return partner's suit, unless an opponent will ruff it.
+    for p in r.partners:
+        for s in side:
+            if r.led_by[p] >> s & 1 and s is not trump and not r.opps_may_ruff(s):
+                mine = r.my_cards(s)
+                return mine[0] if r.is_master(mine[0]) or len(mine) == 2 else mine[-1]
+    # Lead from strength.
+    best = max(side, key=lambda s: _suit_score(r, s))
+    return _lead_from(r, best)
+
+
+# ----- following --------------------------------------------------------------------
+
+
+def _cheapest_sure(r: Reading, winners: Sequence[Card]) -> Card | None:
+    """The lowest of ``winners`` (high to low) that no opponent still to play can beat."""
+    for c in reversed(winners):
+        if not r.may_be_beaten(c):
+            return c
+    return None
+
+
+def _play_high(r: Reading, beaters: Sequence[Card]) -> Card:
+    """Third hand high: the lowest of my equal top cards that still beats the trick."""
+    win = r.win_card
+    assert win is not None
+    group = [c for c in r.top_group(beaters[0].suit) if c.suit is not win.suit or c.rank > win.rank]
+    return group[-1] if group else beaters[0]
+
+
+def _follow_suit(r: Reading, cards: Sequence[Card]) -> Card:
+    """Play to a trick in the suit led (``cards`` high to low)."""
+    win, win_seat = r.win_card, r.win_seat
+    assert win is not None and win_seat is not None
+    low = cards[-1]
+    partner_wins = win_seat in r.partners
+    beaters = [c for c in cards if c.suit is win.suit and c.rank > win.rank]
+    if not beaters:
+        return low
+    if not r.opps_after:
+        # Last to play (or only partners behind): win cheaply, or let partner's card win.
+        return low if partner_wins else beaters[-1]
+    if partner_wins:
+        # Never overtake partner's card when it holds the trick or is an honour.
+        if win.rank >= HONOUR or not r.may_be_beaten(win):
+            return low
+        sure = _cheapest_sure(r, beaters)
+        return sure if sure is not None else _play_high(r, beaters)
+    sure = _cheapest_sure(r, beaters)
+    if len(r.trick) == 1:
+        # Second hand low; but cover an honour, and win with two equal masters.
+        if win.rank >= HONOUR:
+            return sure if sure is not None else beaters[-1]
+        if sure is not None and len([c for c in r.top_group(sure.suit) if r.is_master(c)]) >= 2:
+            return sure
+        return low
+    if sure is not None:
+        return sure
+    return _play_high(r, beaters)
+
+
+def _void_in_led(r: Reading, cards: Sequence[Card]) -> Card:
+    """Play to a trick when void in the suit led: ruff, overruff or discard."""
+    trump = r.trump
+    win, win_seat = r.win_card, r.win_seat
+    assert win is not None and win_seat is not None
+    trumps = [c for c in cards if c.suit is trump]
+    others = [c for c in cards if c.suit is not trump]
+    if not trumps:
+        return _discard(r, cards)
+    partner_wins = win_seat in r.partners
+    if win.suit is trump:
+        over = [c for c in trumps if c.rank > win.rank]
+        if over and not partner_wins:
+            return _ruff_with(r, over)
+        return _discard(r, others) if others else trumps[-1]
+    if others:
+        if partner_wins and (not r.may_be_beaten(win) or (win.rank >= HONOUR and r.is_master(win))):
+            return _discard(r, others)
+        doubtful = (not partner_wins and any(p in r.partners for p in r.after)
+                    and not r.is_master(win))
+        if doubtful and len(r.my_cards(trumps[0].suit)) >= STRONG_TRUMPS:
+            return _discard(r, others)
+    return _ruff_with(r, trumps)
+
+
+def _ruff_with(r: Reading, trumps: Sequence[Card]) -> Card:
+    """Ruff low: the cheapest trump that cannot be overruffed, else the lowest."""
+    sure = _cheapest_sure(r, trumps)
+    return sure if sure is not None else trumps[-1]
+
+
+def _discard(r: Reading, cards: Sequence[Card]) -> Card:
+    """Throw the lowest card of the shortest, weakest suit: not a master, not the guard of an
+    honour when a cheaper discard exists, and trumps last."""
+    suits = sorted({c.suit for c in cards})
+    side = [s for s in suits if s is not r.trump] or suits
+    best: tuple[int, Suit] | None = None
+    for s in side:
+        mine = [c for c in cards if c.suit is s]
+        cost = len(mine)
+        low = mine[-1]
+        if r.is_master(low):
+            cost += 50
+        else:
+            for i, c in enumerate(mine[:-1]):
+                guards = len(mine) - 1 - i
+                if c.rank >= HONOUR and not r.is_master(c) and guards <= r.outstanding_above(c):
+                    cost += 10
+        if any(r.led_by[p] >> s & 1 for p in r.partners):
+            cost += 2
+        if best is None or cost < best[0]:
+            best = (cost, s)
+    assert best is not None
+    return [c for c in cards if c.suit is best[1]][-1]
+
+
+# ----- avoiding tricks (misère objectives) --------------------------------------------
+
+
+def _duck(r: Reading, cards: Sequence[Card]) -> Card:
+    """Take no trick: lead the card most likely to be beaten; follow with the highest card
+    that loses (or, when every card wins, the highest if last, else the lowest); when void,
+    throw the most dangerous high card."""
+    if not r.trick:
+        def danger(c: Card) -> tuple[int, int]:
+            below = r.out_bits(c.suit) & _below(c.rank)
+            return (below.bit_count(), c.rank)
+        lows = [r.my_cards(s)[-1] for s in Suit if r.mine(s)]
+        return min(lows, key=danger)
+    win = r.win_card
+    assert win is not None
+    if cards[0].suit is r.led:
+        losers = [c for c in cards if not (c.suit is win.suit and c.rank > win.rank)]
+        if losers:
+            return losers[0]
+        return cards[0] if not r.after else cards[-1]
+    safe = [c for c in cards if c.suit is not r.trump
+            or (win.suit is r.trump and c.rank < win.rank)]
+    pool = safe or list(cards)
+    return max(pool, key=lambda c: (c.rank, -r.mine(c.suit).bit_count()))

@@ -1,0 +1,106 @@
+"""The heuristic player's calls in colour whist: the auction, the trou partner's shown card and
+the petite-misère discard, from the seat's view alone.
+
+Bids come from a count of the hand's tricks (:mod:`whist.bots.evaluate`): a proposal with four
+or five sure tricks in a long suit, an acceptance with three or four in the proposed suit, a solo
+or abondance when the hand makes it alone with a trick to spare, a misère when no card is too high
+to duck; the trou is announced because it must be.
+"""
+
+from __future__ import annotations
+
+from whist.auction import ColourCall
+from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate, worst_misere_card
+from whist.cards import CARDS, Card, Suit, mask_of
+from whist.couleur import CardCall, ColourView
+
+__all__ = ["choose_call", "choose_discard", "choose_shown_card"]
+
+# What a hand needs for each bid: tricks alone (solo-like), or misère flaws allowed.
+_SPARE = 0.5
+_MISERE_FLAWS = {"petite_misere": 1, "piccolissimo": -1, "grande_misere": 0,
+                 "grande_misere_sur_table": 0, "piccolo": -1}
+
+
+def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
+    c = call.contract
+    if c is None:
+        return False
+    k = c.kind
+    if k in _MISERE_FLAWS:
+        allowed = _MISERE_FLAWS[k]
+        if allowed < 0:
+            return False  # piccolo and piccolissimo: too fine for rules of thumb
+        slack = -1 if k == "grande_misere_sur_table" else 0
+        return misere_flaws(hand, slack) <= allowed
+    est = trick_estimate(hand, c.suit)
+    if k == "emballage":
+        if c.level != 8 or c.suit is None:
+            return False
+        length = (hand & c.suit.mask).bit_count()
+        return est >= 4.5 and length >= 4
+    need = 13 if k == "chelem" else (c.level or 9)
+    return est >= need + _SPARE
+
+
+def _accept_ok(view: ColourView, hand: int) -> bool:
+    """Accept a proposal with three or four tricks of support in its suit; join a misère that the
+    hand could bid itself."""
+    top = _top_bid(view)
+    if top is None or top.contract is None:
+        return False
+    c = top.contract
+    if c.kind == "emballage":
+        return c.suit is not None and trick_estimate(hand, c.suit) >= 3.5
+    return _makeable(view, hand, top)
+
+
+def _top_bid(view: ColourView) -> ColourCall | None:
+    for _, a in reversed(view.actions):
+        if isinstance(a, ColourCall) and a.contract is not None:
+            return a
+    return None
+
+
+def choose_call(view: ColourView) -> ColourCall:
+    """The call to make from ``view.legal`` (all ColourCalls)."""
+    legal = [a for a in view.legal if isinstance(a, ColourCall)]
+    if len(legal) == 1:
+        return legal[0]
+    hand = mask_of(view.hand)
+    suit, _ = best_trump(hand)
+    for call in reversed(legal):  # the legal calls go up the ladder: try the highest first
+        if call.contract is None:
+            continue
+        c = call.contract
+        if c.suit is not None and c.kind != "emballage" and c.suit is not suit:
+            continue
+        if _makeable(view, hand, call):
+            return call
+    for call in legal:
+        if call.kind == "accept" and _accept_ok(view, hand):
+            return call
+    return legal[0]  # pass
+
+
+def choose_shown_card(view: ColourView) -> CardCall:
+    """The trou partner shows a card: in the suit of his ace (8 tricks) unless another suit is
+    much longer (9 tricks)."""
+    hand = mask_of(view.hand)
+    aces = [s for s in Suit if hand & CARDS[13 * s + 12].bit]
+    ace_suit = aces[0] if aces else None
+    best = max(Suit, key=lambda s: ((hand & s.mask).bit_count(), -s))
+    suit = ace_suit if ace_suit is not None and (
+        (hand & ace_suit.mask).bit_count() + 2 > (hand & best.mask).bit_count()) else best
+    cards = [c for c in view.hand if c.suit is suit]
+    return CardCall("show", min(cards, key=lambda c: c.rank))
+
+
+def choose_discard(view: ColourView) -> CardCall:
+    """Petite misère: the declarer discards his most dangerous card; a defender his highest."""
+    hand = mask_of(view.hand)
+    if view.seat is not None and view.seat in view.declarers:
+        card: Card = CARDS[worst_misere_card(hand)]
+    else:
+        card = max(view.hand, key=lambda c: (c.rank, -c.suit))
+    return CardCall("discard", card)

@@ -1,0 +1,87 @@
+"""Hand evaluation for bidding: expected tricks with a trump suit, and fitness for misères.
+
+These are rules of thumb, not search: the strong player (a later issue) bids by simulation.
+
+>>> from whist.cards import parse_hand
+>>> round(trick_estimate(parse_hand("AKQJT9.AK.A2.432"), Suit.SPADES), 1)
+9.0
+>>> misere_flaws(parse_hand("2.32.5432.65432")), misere_flaws(parse_hand("A2.32.5432.6543"))
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from whist.cards import SUIT_CARDS, SUIT_MASK, Suit
+
+
+def _ranks(hand: int, suit: Suit) -> list[int]:
+    """Ranks held in ``suit``, high to low."""
+    return [c.rank for c in SUIT_CARDS[suit][(hand >> (13 * suit)) & SUIT_MASK]]
+
+
+def side_tricks(ranks: list[int]) -> float:
+    """Tricks a side suit is worth: aces, kings guarded or with the ace, queens behind A or K."""
+    n = len(ranks)
+    held = set(ranks)
+    t = 0.0
+    if 14 in held:
+        t += 1
+    if 13 in held:
+        t += 1 if 14 in held else (0.5 if n >= 2 else 0.1)
+    if 12 in held and n >= 3:
+        t += 1 if {14, 13} <= held else (0.4 if held & {14, 13} else 0.2)
+    return min(t, float(n))
+
+
+def trump_tricks(ranks: list[int]) -> float:
+    """Tricks a trump suit is worth: its top cards plus its length past three."""
+    n = len(ranks)
+    held = set(ranks)
+    t = 0.0
+    for rank, need in ((14, 1), (13, 2), (12, 3), (11, 4)):
+        if rank in held and n >= need:
+            t += 1 if rank == 14 or rank + 1 in held else 0.6
+    return min(float(n), t + max(0, n - 3))
+
+
+def trick_estimate(hand: int, trump: Suit | None) -> float:
+    """Tricks the hand should take with ``trump`` as trump (``None``: no trump), playing alone."""
+    total = 0.0
+    trumps = len(_ranks(hand, trump)) if trump is not None else 0
+    for suit in Suit:
+        r = _ranks(hand, suit)
+        if suit is trump:
+            total += trump_tricks(r)
+        else:
+            total += side_tricks(r)
+            if trump is not None and trumps >= 3 and len(r) <= 1:
+                total += (2 - len(r)) * 0.5  # ruffing values of a void or a singleton
+    return total
+
+
+def best_trump(hand: int) -> tuple[Suit, float]:
+    """The suit that makes the most tricks as trump, and that estimate."""
+    return max(((s, trick_estimate(hand, s)) for s in Suit), key=lambda x: (x[1], -x[0]))
+
+
+def misere_flaws(hand: int, slack: int = 0) -> int:
+    """How many cards of the hand are too high to be sure of ducking: in each suit the i-th lowest
+    card (from 0) should be at most ``4 + 2*i + slack``."""
+    flaws = 0
+    for suit in Suit:
+        for i, rank in enumerate(sorted(_ranks(hand, suit))):
+            if rank > 4 + 2 * i + slack:
+                flaws += 1
+    return flaws
+
+
+def worst_misere_card(hand: int) -> int:
+    """The index of the card a misère player most wants to be rid of (its discard)."""
+    worst = (-99, 0)
+    for suit in Suit:
+        ranks = sorted(_ranks(hand, suit))
+        for i, rank in enumerate(ranks):
+            excess = rank - (4 + 2 * i)
+            if excess > worst[0]:
+                worst = (excess, 13 * suit + rank - 2)
+    return worst[1]

@@ -1,0 +1,264 @@
+"""The computer players (issue 2, item 6): the random bot and the heuristic bot.
+
+Each behaviour test builds a deal by hand (PBN, RULES.md §2: the dealer's turned card is trump,
+eldest hand leads), plays the given cards to reach a position, and checks the card the
+heuristic bot chooses for the seat to act. Then: both bots only ever return legal actions, the
+heuristic bot is deterministic, and a heuristic North-South pair clearly beats random play.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+from whist.actions import ASK, NO, YES, Action, Call
+from whist.bots import BOT_NAMES, get_bot, random_bot
+from whist.bots.heuristic import Aims, choose_card, heuristic_bot
+from whist.cards import SEATS, Card, Seat, parse_card, parse_deal, parse_seat
+from whist.engine import ClassicDeal
+from whist.rules import preset
+
+CLASSIC = preset("classic")
+
+
+def position(pbn: str, dealer: str, turned: str, plays: Sequence[str] = (),
+             start_score: tuple[int, int] = (0, 0)) -> ClassicDeal:
+    """A classic deal from a PBN deal, the dealer and his turned card, after ``plays``."""
+    d = ClassicDeal.new(CLASSIC, parse_seat(dealer), parse_deal(pbn), parse_card(turned), start_score)
+    for p in plays:
+        d = d.apply(p)
+    return d
+
+
+def bot_choice(d: ClassicDeal) -> str:
+    """The heuristic bot's action for the seat to act, as text."""
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    action = heuristic_bot(view, random.Random(0))
+    assert action in view.legal
+    return action.text
+
+
+class TestSecondHand:
+    """Second hand low; but cover an honour with an honour."""
+
+    def test_second_hand_plays_low(self) -> None:
+        # Clubs trump. East leads the 5H; South holds A 7 4 and keeps the ace.
+        d = position("N:AQJ96.K2.AKT.T42 T7.QJ65.874.A985 K83.A74.Q962.J73 542.T983.J53.KQ6",
+                     "N", "2C", ["5H"])
+        assert d.to_act is Seat.S
+        assert bot_choice(d) == "4H"
+
+    def test_second_hand_covers_an_honour(self) -> None:
+        # East leads the QH; South covers with the king.
+        d = position("N:AQJ96.A2.AKT.T42 T7.QJT5.874.A985 K83.K74.Q962.J73 542.9863.J53.KQ6",
+                     "N", "2C", ["QH"])
+        assert bot_choice(d) == "KH"
+
+
+class TestThirdHand:
+    """Third hand high, as cheaply as possible; never overtake partner's winning card."""
+
+    def test_third_hand_high_with_the_lower_of_equal_cards(self) -> None:
+        # North leads the 3H, East plays 2H; South holds K Q 5 (the ace is out): the queen.
+        d = position("N:QJ3.J3.AT842.AQ7 KT5.98762.Q96.K2 9742.KQ5.KJ3.864 A86.AT4.75.JT953",
+                     "W", "5C", ["3H", "2H"])
+        assert bot_choice(d) == "QH"
+
+    def test_does_not_overtake_partners_winning_card(self) -> None:
+        # North's KH holds the trick (South has the ace): South plays low, not the ace.
+        d = position("N:QJ53.KQ97.Q2.AQ7 KT.T854.AT74.KT2 9742.A62.KJ3.864 A86.J3.9865.J953",
+                     "W", "5C", ["KH", "4H"])
+        assert bot_choice(d) == "2H"
+
+    def test_fourth_hand_lets_partners_card_win(self) -> None:
+        # Last to play, North's QH wins: South keeps his king.
+        d = position("N:JT542.QT8.A3.AQ5 Q9.J9732.K84.K92 K83.K4.Q962.J763 A76.A65.JT75.T84",
+                     "S", "3C", ["5H", "QH", "3H"])
+        assert bot_choice(d) == "4H"
+
+
+class TestWinCheaply:
+    def test_last_hand_wins_with_the_cheapest_card(self) -> None:
+        # East's 9H wins so far; South, last, holds A J T 2: the ten is enough.
+        d = position("N:JT542.863.J.AKT5 Q9.Q974.KT52.Q82 K83.AJT2.Q96.J73 A76.K5.A8743.964",
+                     "S", "3C", ["5H", "3H", "9H"])
+        assert bot_choice(d) == "TH"
+
+
+class TestCount:
+    def test_counts_played_cards_to_find_the_cheapest_master(self) -> None:
+        # A, K and J of hearts went on trick 1. On trick 2 South holds Q T 2: the ten is now
+        # as good as the queen (both masters), so third hand wins with the ten.
+        d = position("N:J83.A864.AQ54.K3 AT6.J973.JT97.JT 9742.QT52.K3.864 KQ5.K.862.AQ9752",
+                     "W", "5C", ["AH", "JH", "5H", "KH", "4H", "3H"])
+        assert bot_choice(d) == "TH"
+
+
+class TestRuffing:
+    """Ruff when it pays: low, not over partner's sure trick; overruff, never underruff."""
+
+    def test_ruffs_low(self) -> None:
+        # Spades trump. West's AD wins; South, void in diamonds and last, ruffs with the 2S.
+        d = position("N:QJ63.Q96.K532.Q7 KT.T742.Q964.AT2 9542.AK85..K8643 A87.J3.AJT87.J95",
+                     "S", "9S", ["AD", "5D", "6D"])
+        assert bot_choice(d) == "2S"
+
+    def test_does_not_ruff_partners_sure_trick(self) -> None:
+        # North's AD wins the trick: South discards (his lowest heart) rather than ruff.
+        d = position("N:QJ643.T73.A752.T KT.J9642.J863.K5 952.AK8..J876432 A87.Q5.KQT94.AQ9",
+                     "S", "9S", ["4D", "AD", "6D"])
+        assert bot_choice(d) == "8H"
+
+    def test_overruffs_as_cheaply_as_possible(self) -> None:
+        # East ruffs North's diamond with the 7S; South overruffs with the 8S.
+        d = position("N:AKQ5.T4.KQJ853.2 JT764.Q632..T975 9832.AK85..K8643 .J97.AT97642.AQJ",
+                     "S", "9S", ["4D", "5D", "7S"])
+        assert bot_choice(d) == "8S"
+
+    def test_does_not_underruff(self) -> None:
+        # East ruffs with the QS, above all of South's trumps: South discards a heart.
+        d = position("N:AKJ5.T4.KQJ853.2 QT764.Q632..T975 9832.AK85..K8643 .J97.AT97642.AQJ",
+                     "S", "9S", ["4D", "5D", "QS"])
+        assert bot_choice(d) == "5H"
+
+
+class TestDiscards:
+    """Discard from the shortest, weakest suit; keep masters and guards."""
+
+    def test_discards_from_the_short_weak_suit(self) -> None:
+        # North's AD wins; South keeps his long hearts and throws from the doubleton club.
+        d = position("N:QJ43.A72.AT.KQT5 KT.T4.KJ965.AJ82 9652.QJ98653..74 A87.K.Q87432.963",
+                     "S", "9S", ["4D", "AD", "6D"])
+        assert bot_choice(d) == "4C"
+
+    def test_keeps_the_guard_of_a_king(self) -> None:
+        # K 4 of clubs is the short suit, but the 4 guards the king: a heart goes instead.
+        d = position("N:QJ.AKQ82.AT.QJ95 KT.T4.KJ965.AT72 987432.97653..K4 A65.J.Q87432.863",
+                     "S", "9S", ["4D", "AD", "6D"])
+        assert bot_choice(d) == "3H"
+
+
+class TestLeads:
+    """Lead from strength: trumps with length, the top of a sequence, the long suit."""
+
+    def test_draws_trumps_with_length(self) -> None:
+        # Spades trump; South holds six trumps headed by A K: he leads the ace of trumps.
+        d = position("N:QJT7.AQT.KQT8.T2 952.873.752.K985 AK8643.92.J64.73 .KJ654.A93.AQJ64",
+                     "E", "2S")
+        assert d.to_act is Seat.S
+        assert bot_choice(d) == "AS"
+
+    def test_leads_the_top_of_an_honour_sequence(self) -> None:
+        # Clubs trump (three of them only); hearts K Q J 5 2: the king.
+        d = position("N:AKQT752.3.AKJ.Q5 J9.AT6.T852.JT82 84.KQJ52.963.743 63.9874.Q74.AK96",
+                     "E", "2C")
+        assert bot_choice(d) == "KH"
+
+    def test_leads_fourth_best_of_the_long_suit(self) -> None:
+        # No honours: the long heart suit T 8 6 5 3, its fourth best.
+        d = position("N:AKQT752.2.AKJ.Q5 J9.AK7.T852.JT82 84.T8653.963.743 63.QJ94.Q74.AK96",
+                     "E", "2C")
+        assert bot_choice(d) == "5H"
+
+    def test_gives_partner_a_ruff(self) -> None:
+        # North showed out of diamonds on trick 1 (clubs trump): South, on lead, plays one back.
+        d = position("N:J9532.KT432..KQ8 AQ6.A8.KQJ2.A542 K84.QJ75.A86.J93 T7.96.T97543.T76",
+                     "E", "2C", ["AD", "3D", "2H", "2D"])
+        assert d.to_act is Seat.S
+        assert bot_choice(d) == "6D"
+
+
+class TestCallingAtEight:
+    """RULES.md §2, D19: ask "can you one?" when allowed; forced calls are returned as is."""
+
+    PBN_ASK = "N:AKQT72.3.AKJ.J65 J9.AT6.T853.T972 84.KQJ52.96.AK43 653.9874.Q742.Q8"
+
+    def test_asks_with_two_honours_at_eight(self) -> None:
+        d = position(self.PBN_ASK, "E", "2C", start_score=(8, 0))
+        assert d.to_act is Seat.S and ASK in d.legal_actions()
+        assert bot_choice(d) == "ask"
+
+    def test_answers_the_question(self) -> None:
+        d = position(self.PBN_ASK, "E", "2C", start_score=(8, 0)).apply(ASK)
+        assert d.to_act is Seat.N
+        assert bot_choice(d) == YES.text  # North holds the JC
+
+    def test_claims_with_three_honours_at_eight(self) -> None:
+        d = position("N:AKQT752.3.AKJ.T3 J9.AT6.T853.9862 84.KQJ52.96.AKQ4 63.9874.Q742.J75",
+                     "E", "2C", start_score=(8, 0))
+        assert bot_choice(d) == "claim AC KC QC"
+
+
+class TestMisereAims:
+    def test_avoiding_tricks_plays_the_highest_losing_card(self) -> None:
+        # With want_tricks off (colour whist's misères), South sheds his 8H under East's 9H.
+        d = position("N:JT532.J63.J.AKT5 Q9.QT94.KT52.Q82 K84.A872.Q96.J73 A76.K5.A8743.964",
+                     "S", "3C", ["5H", "3H", "9H"])
+        view = d.view(Seat.S)
+        assert choose_card(view, Aims(frozenset({Seat.N}), want_tricks=True)).text == "AH"
+        assert choose_card(view, Aims(frozenset(), want_tricks=False)).text == "8H"
+
+
+def play_deal(seed: int, bots: Sequence[str], start_score: tuple[int, int] = (0, 0)) -> ClassicDeal:
+    """A seeded deal played to the end by four bots (indexed by seat), checking every action."""
+    rng = random.Random(seed)
+    d = ClassicDeal.shuffled(CLASSIC, SEATS[seed % 4], rng, start_score)
+    players = [get_bot(b) for b in bots]
+    while d.to_act is not None:
+        view = d.view(d.to_act)
+        action: Action = players[d.to_act](view, rng)
+        assert action in view.legal, (seed, d.to_act, action)
+        assert isinstance(action, Card | Call)
+        d = d.apply(action)
+    return d
+
+
+class TestLegality:
+    def test_bots_only_return_legal_actions(self) -> None:
+        # 200 seeded deals per bot, some with a side at eight so that calls are offered.
+        scores = [(0, 0), (8, 0), (0, 8), (8, 8)]
+        for name in BOT_NAMES:
+            for seed in range(200):
+                d = play_deal(seed, [name] * 4, scores[seed % 4])
+                assert d.is_over
+
+    def test_mixed_table_plays_every_deal_out(self) -> None:
+        for seed in range(50):
+            d = play_deal(seed, ["heuristic", "random", "heuristic", "random"])
+            assert sum(d.tricks_won) == 13
+
+    def test_heuristic_is_deterministic(self) -> None:
+        a = play_deal(11, ["heuristic"] * 4)
+        b = play_deal(11, ["heuristic"] * 4)
+        assert a.actions == b.actions
+        d = ClassicDeal.shuffled(CLASSIC, Seat.N, random.Random(4))
+        view = d.view(d.to_act)
+        choices = {heuristic_bot(view, random.Random(k)) for k in range(5)}
+        assert choices == {heuristic_bot(view, random.Random(0))}
+
+    def test_random_bot_is_uniform_over_legal_actions(self) -> None:
+        d = ClassicDeal.shuffled(CLASSIC, Seat.N, random.Random(2))
+        view = d.view(d.to_act)
+        seen = {random_bot(view, random.Random(k)) for k in range(400)}
+        assert seen == set(view.legal)
+
+    def test_forced_single_actions_are_returned(self) -> None:
+        d = position(TestCallingAtEight.PBN_ASK, "E", "2C", start_score=(8, 0)).apply(ASK)
+        view = d.view(d.to_act)
+        assert view.legal in ((YES,), (NO,))
+        assert heuristic_bot(view, random.Random(0)) == view.legal[0]
+
+
+class TestStrength:
+    def test_heuristic_pair_beats_random_pair(self) -> None:
+        # Random play gives each side 6.5 tricks on average; a heuristic North-South pair
+        # against random East-West takes about 8.3. A broken bot would fall well below 7.8.
+        deals = 400
+        ns = [sum(play_deal(seed, ["heuristic", "random"] * 2).tricks_won[0::2])
+              for seed in range(deals)]
+        ew = [sum(play_deal(seed, ["random", "heuristic"] * 2).tricks_won[1::2])
+              for seed in range(deals)]
+        assert statistics.mean(ns) > 7.8
+        assert statistics.mean(ew) > 7.8
