@@ -36,7 +36,7 @@ def random_bot(view: AnyView, rng: random.Random) -> AnyAction:
     return view.legal[rng.randrange(len(view.legal))]
 
 
-def heuristic(view: AnyView, rng: random.Random) -> AnyAction:
+def heuristic_player(view: AnyView, rng: random.Random) -> AnyAction:
     """The heuristic player of the view's game (classic or colour whist)."""
     if isinstance(view, ColourView):
         from whist.bots.colour import colour_heuristic_bot
@@ -48,7 +48,7 @@ def heuristic(view: AnyView, rng: random.Random) -> AnyAction:
 
 
 def _registry() -> dict[str, Callable[[], Bot]]:
-    return {"random": lambda: random_bot, "heuristic": lambda: heuristic}
+    return {"random": lambda: random_bot, "heuristic": lambda: heuristic_player}
 
 
 BOT_NAMES = ("random", "heuristic")
