@@ -1,0 +1,459 @@
+"""The ``whist`` command: play in the terminal, simulate bots, replay records, benchmark, list rules.
+
+Every rule comes from the engine; this module only reads options, drives sessions and prints.
+Errors in what the user typed (an unknown option, a bad record) are one line on stderr and an
+exit status (2 for bad options, 1 for a bad record), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from whist import record
+from whist.benchmarks import bench_engine
+from whist.bots import BOT_NAMES, Bot, get_bot
+from whist.cards import SEATS, ParseError, Seat, parse_seat
+from whist.engine import ClassicDeal
+from whist.match import Match
+from whist.render import deal_result, hands_table, history, match_summary, pair, trick_text, trump_line
+from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
+from whist.session import Session
+from whist.terminal import TerminalGame, line_reader, save_match
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="whist",
+    help="Classic whist (whist classique): play in the terminal against bots, simulate bot"
+    " matches, replay records, list the rules and options, benchmark the engine.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+bench_app = typer.Typer(help="Benchmarks of the engine.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """Print ``Error: message`` on stderr and exit with ``code``."""
+    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+# ----- options shared by several commands ---------------------------------------------------
+
+PresetOpt = Annotated[str | None, typer.Option(
+    "--preset", "-p", metavar="NAME",
+    help="Preset of rules: classic, short or simple (default: classic, or the preset of --rules).")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="NAME=VALUE",
+    help="Override one option of the preset, e.g. game_points=5 or call_at_eight=off;"
+    " repeatable. `whist rules` lists the options.")]
+RulesOpt = Annotated[Path | None, typer.Option(
+    "--rules", metavar="FILE", dir_okay=False,
+    help="TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
+    " applied after --preset and before --option.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
+
+
+def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None,
+                playable: bool = True) -> Rules:
+    """The rules from a preset, a TOML file and ``name=value`` overrides; exit 2 on a bad one.
+    With ``playable``, also refuse a game this command cannot play yet (colour whist)."""
+    try:
+        rules = preset(preset_name or "classic")
+        if rules_file is not None:
+            rules = load_rules(rules_file, rules)
+        values: dict[str, str] = {}
+        for text in options or []:
+            name, value = parse_option(text)
+            values[name] = value
+        rules = with_options(rules, values) if values else rules
+    except RulesError as exc:
+        fail(str(exc), 2)
+    if playable and rules.game != "classic":
+        classic = [name for name, r in PRESETS.items() if r.game == "classic"]
+        fail(f"game {rules.game!r} (whist à la couleur) cannot be played by this command yet;"
+             " use a classic preset: " + ", ".join(classic), 2)
+    return rules
+
+
+def bot_names(text: str, count: int) -> list[str]:
+    """``count`` bot names from ``name`` (for every seat) or ``b1,b2,...``; exit 2 if bad."""
+    names = [w.strip().lower() for w in text.split(",")]
+    if len(names) == 1:
+        names *= count
+    if len(names) != count:
+        fail(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
+             f" (bots: {', '.join(BOT_NAMES)})", 2)
+    for name in names:
+        try:
+            get_bot(name)
+        except ValueError as exc:
+            fail(str(exc), 2)
+    return names
+
+
+def _option_summary(rules: Rules) -> str:
+    """The preset and the options that differ from it: ``classic, game_points=7``."""
+    base = PRESETS.get(rules.preset)
+    changed = [f"{n}={_value(getattr(rules, n))}" for n in Rules.names()
+               if n != "preset" and (base is None or getattr(base, n) != getattr(rules, n))]
+    return ", ".join([rules.preset, *changed])
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    """Classic whist: play, simulate, replay, rules, bench."""
+    if version:
+        from importlib.metadata import version as dist_version
+
+        typer.echo(f"whist {dist_version('whist')}")
+        raise typer.Exit(0)
+
+
+# ----- whist play ---------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    preset_name: PresetOpt = None,
+    seat: Annotated[str, typer.Option(
+        "--seat", "-s", metavar="SEAT",
+        help="Your seat: N, E, S or W (Nord, Est, Sud, Ouest); your partner sits opposite.")] = "S",
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of the shuffles and the bots (default: a new one, printed);"
+        " the same seed deals the same cards.")] = None,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", metavar="BOTS",
+        help="The three computer players: one name for all (heuristic, random) or three names"
+        " separated by commas for the other seats in the order N, E, S, W.")] = "heuristic",
+    option: OptionOpt = None,
+    rules_file: RulesOpt = None,
+    records: Annotated[Path, typer.Option(
+        "--records", metavar="DIR", file_okay=False,
+        help="Directory where the match record is saved.")] = Path("records"),
+) -> None:
+    """Play classic whist in the terminal: you hold one seat, three bots the others.
+
+    Type a card (AS, 10d, ♦10), a call when it is offered (ask), ? for help, q to quit. The game
+    goes on deal after deal to the end of the rubber (robre); the match record is then saved.
+    """
+    rules = build_rules(preset_name, option, rules_file)
+    try:
+        human = parse_seat(seat)
+    except ParseError as exc:
+        fail(str(exc), 2)
+    others = [s for s in SEATS if s is not human]
+    names = bot_names(bots, 3)
+    chosen: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(others, names, strict=True)}
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    session = Session(rules, chosen, seed)
+    console = _stdout()
+    console.rule("[bold]Whist")
+    console.print(f"Rules / règles: {escape(_option_summary(rules))}   seed: {seed}")
+    console.print(f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"
+                  f" {human.partner.name_en} ({human.partner.name_fr})")
+    console.print("Bots: " + ", ".join(f"{s.name_en} {n}" for s, n in zip(others, names, strict=True)))
+    console.print("Type a card (AS, 10d, ♦10), ? for help, q to quit.")
+    game = TerminalGame(console, session, human, line_reader(console), pause=sys.stdin.isatty())
+    game.run()
+    try:
+        path = save_match(session, records)
+    except OSError as exc:
+        fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
+    console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
+    console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+
+
+# ----- whist simulate -----------------------------------------------------------------------
+
+
+def _play_out(session: Session) -> Match:
+    while not session.is_over:
+        if session.needs_deal:
+            session.start_deal()
+        else:
+            session.step()
+    return session.match
+
+
+def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list[Match],
+                        paths: list[Path]) -> dict[str, Any]:
+    games = [0, 0]
+    won = [0, 0]
+    points = [0, 0]
+    pay = {s.name: 0.0 for s in SEATS}
+    for m in matches:
+        for g in m.games:
+            games[g.winner] += 1
+        for r in m.rubbers:
+            won[r.winner] += 1
+        t = m.totals()
+        points[0] += t[0]
+        points[1] += t[1]
+        for s, v in m.settlement().items():
+            pay[s] += v
+    winner = None if points[0] == points[1] else ("NS" if points[0] > points[1] else "EW")
+    out: dict[str, Any] = {
+        "rules": _option_summary(rules),
+        "seed": seed,
+        "bots": {s.name: n for s, n in zip(SEATS, names, strict=True)},
+        "rubbers": len(matches),
+        "deals": sum(len(m.deals) for m in matches),
+        "games": {"NS": games[0], "EW": games[1]},
+        "rubbers_won": {"NS": won[0], "EW": won[1]},
+        "points": {"NS": points[0], "EW": points[1]},
+        "winner": winner,
+        "stake": rules.stake,
+        "settlement": pay,
+    }
+    if paths:
+        out["records"] = [str(p) for p in paths]
+    return out
+
+
+def _summary_table(s: dict[str, Any]) -> RenderableType:
+    t = Table(title="Simulation summary / résumé", title_justify="left")
+    t.add_column("")
+    t.add_column("NS (Nord–Sud)", justify="right")
+    t.add_column("EW (Est–Ouest)", justify="right")
+    t.add_row("games won / manches", str(s["games"]["NS"]), str(s["games"]["EW"]))
+    t.add_row("rubbers won / robres", str(s["rubbers_won"]["NS"]), str(s["rubbers_won"]["EW"]))
+    t.add_row("total points / points", str(s["points"]["NS"]), str(s["points"]["EW"]))
+    bots = ", ".join(f"{k} {v}" for k, v in s["bots"].items())
+    lines: list[RenderableType] = [
+        Text(f"Rules / règles: {s['rules']}   seed: {s['seed']}"),
+        Text(f"Bots: {bots}"),
+        Text(f"Rubbers / robres: {s['rubbers']}   deals / donnes: {s['deals']}"),
+        t,
+    ]
+    diff = abs(s["points"]["NS"] - s["points"]["EW"])
+    if s["winner"] is not None:
+        lines.append(Text(f"{s['winner']} win by {diff} point{'s' if diff != 1 else ''}"
+                          f" / gagnent de {diff}", style="bold"))
+    else:
+        lines.append(Text("Drawn / égalité", style="bold"))
+    pay = s["settlement"]
+    lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} per point): "
+                      + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
+    if "records" in s:
+        lines.append(Text(f"Records / enregistrements: {len(s['records'])} files, first"
+                          f" {s['records'][0]}"))
+    return Group(*lines)
+
+
+@app.command()
+def simulate(
+    preset_name: PresetOpt = None,
+    rubbers: Annotated[int | None, typer.Option(
+        "--rubbers", "-n", min=1, help="Rubbers (robres) to play (default: the option rubbers).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same output.")] = 0,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", metavar="BOTS",
+        help="The players at N, E, S, W: one name for all four (heuristic, random) or four names"
+        " separated by commas.")] = "heuristic",
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR", file_okay=False,
+        help="Write one match record per rubber in this directory.")] = None,
+    json_out: JsonOpt = False,
+    option: OptionOpt = None,
+    rules_file: RulesOpt = None,
+) -> None:
+    """Let four bots play rubbers and summarise: deals, games, rubbers and points per side."""
+    rules = build_rules(preset_name, option, rules_file)
+    count = rubbers if rubbers is not None else rules.rubbers
+    one = with_options(rules, {"rubbers": 1})
+    names = bot_names(bots, 4)
+    seats: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(SEATS, names, strict=True)}
+    master = random.Random(seed)
+    matches: list[Match] = []
+    paths: list[Path] = []
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot create {records}: {exc.strerror or exc}", 1)
+    progress = Progress(
+        TextColumn("Rubbers / robres"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True,
+    )
+    with progress:
+        task = progress.add_task("rubbers", total=count)
+        for i in range(1, count + 1):
+            match = _play_out(Session(one, seats, master.getrandbits(32)))
+            matches.append(match)
+            if records is not None:
+                path = records / f"simulate-seed{seed}-rubber{i:04d}.json"
+                try:
+                    paths.append(record.save(record.match_record(match), path))
+                except OSError as exc:
+                    fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+            progress.advance(task)
+    summary = _simulation_summary(rules, seed, names, matches, paths)
+    if json_out:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        _stdout().print(_summary_table(summary))
+
+
+# ----- whist replay -------------------------------------------------------------------------
+
+
+def _deal_block(deal: ClassicDeal, number: int | None) -> list[RenderableType]:
+    title = f"Deal / donne {number}" if number is not None else "Deal / donne"
+    out: list[RenderableType] = [
+        Text(f"{title} · score before / points avant {pair(deal.start_score)}", style="bold underline"),
+        trump_line(deal),
+        hands_table(deal),
+    ]
+    out.extend(trick_text(line, deal) for line in history(deal))
+    if deal.is_over:
+        out.append(deal_result(deal))
+    else:
+        out.append(Text("Unfinished deal / donne inachevée", style="dim"))
+    out.append(Text(""))
+    return out
+
+
+_DEAL_FIELDS = ("format", "rules", "dealer", "start_score", "hands", "trump_card")
+
+
+def _check_match_deal_fields(data: dict[str, Any], match: Match) -> None:
+    """The fields of a match record's deals that ``record.replay`` does not compare (each deal's
+    format, rules and starting score) must be those of the replayed deals."""
+    deals = [*match.deals, *([match.current] if match.current is not None else [])]
+    for n, (stored, deal) in enumerate(zip(data["deals"], deals, strict=True), 1):
+        actual = record.deal_record(deal)
+        for key in _DEAL_FIELDS:
+            if key in stored and stored[key] != actual[key]:
+                raise record.RecordError(f"deal {n}: stored {key} differs from the replayed deal")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal or match record (JSON).")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Re-play a deal or match record through the engine and print it trick by trick.
+
+    Exits 1, naming the first illegal action or the first stored result field that differs,
+    when the record is not a true game.
+    """
+    try:
+        data = record.load(file)
+        replayed = record.replay(data)
+        if isinstance(replayed, Match):
+            _check_match_deal_fields(data, replayed)
+    except record.RecordError as exc:
+        fail(str(exc), 1)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        fail(f"{file} is not a valid record: {exc}", 1)
+    if isinstance(replayed, ClassicDeal):
+        if json_out:
+            typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(replayed)},
+                                  indent=2, ensure_ascii=False))
+            return
+        console = _stdout()
+        console.print(Text(f"Deal record / donne: {file}", style="bold"), soft_wrap=True)
+        console.print(f"Rules / règles: {escape(_option_summary(replayed.rules))}")
+        console.print(Group(*_deal_block(replayed, None)))
+        return
+    deals = [*replayed.deals, *([replayed.current] if replayed.current is not None else [])]
+    if json_out:
+        out = {"format": record.MATCH_FORMAT, "deals": [record.deal_result(d) for d in deals],
+               "result": record.match_result(replayed)}
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    console = _stdout()
+    console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
+    console.print(f"Rules / règles: {escape(_option_summary(replayed.rules))} · {len(deals)} deals / donnes")
+    for n, d in enumerate(deals, 1):
+        console.print(Group(*_deal_block(d, n)))
+    console.rule("Match / partie")
+    console.print(match_summary(replayed))
+
+
+# ----- whist rules --------------------------------------------------------------------------
+
+
+@app.command("rules")
+def rules_cmd(
+    preset_name: Annotated[str | None, typer.Option(
+        "--preset", "-p", metavar="NAME",
+        help="Preset to list: " + ", ".join(PRESETS) + " (default: classic).")] = None,
+    option: OptionOpt = None,
+    rules_file: RulesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """List every option of the rules with its value and what it means."""
+    rules = build_rules(preset_name, option, rules_file, playable=False)
+    if json_out:
+        typer.echo(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
+        return
+    t = Table(title=f"Rules / règles: {rules.preset} (presets: {', '.join(PRESETS)})",
+              title_justify="left")
+    t.add_column("option")
+    t.add_column("value / valeur")
+    t.add_column("meaning / sens")
+    for name in Rules.names():
+        t.add_row(name, _value(getattr(rules, name)), Rules.doc(name))
+    _stdout().print(t)
+
+
+# ----- whist bench --------------------------------------------------------------------------
+
+
+@bench_app.command("engine")
+def bench_engine_cmd(
+    seconds: Annotated[float, typer.Option(
+        "--seconds", "-t", min=0.01, help="Total time of the measure, in seconds.")] = 3.0,
+    rounds: Annotated[int, typer.Option(
+        "--rounds", min=1, help="Rounds sharing that time; the best round is reported.")] = 5,
+    json_out: JsonOpt = False,
+) -> None:
+    """Complete random classic deals per second through the engine's public protocol, one core."""
+    result = bench_engine(seconds=seconds, rounds=rounds)
+    if json_out:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    rates = " ".join(f"{r:.0f}" for r in result.rounds)
+    console = _stdout()
+    console.print(f"[bold]{result.deals_per_second:.0f} deals/s[/] (donnes par seconde),"
+                  f" best of {len(result.rounds)} rounds: {rates}")
+    console.print(f"{result.deals} random {result.preset} deals in {result.seconds:.1f} s, one core"
+                  " (shuffled, legal_actions, apply)")
+
+
+def main() -> None:
+    """Entry point of the ``whist`` command."""
+    app()
+

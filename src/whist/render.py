@@ -1,0 +1,272 @@
+"""Rich renderings shared by the terminal game and ``whist replay``: cards coloured by suit,
+hands, tricks, deal and match results, with the game's terms in English and French.
+
+Nothing here decides a rule: trick winners, points and games come from the engine and the
+match; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from whist.actions import Action, Call
+from whist.cards import SEATS, Card, Seat, Side, Suit, cards_of
+from whist.engine import ClassicDeal
+from whist.match import GameResult, Match, RubberResult
+
+SUIT_STYLES = {
+    Suit.SPADES: "bold blue",
+    Suit.HEARTS: "bold red",
+    Suit.DIAMONDS: "bold dark_orange",
+    Suit.CLUBS: "bold green",
+}
+"""Four colours, as in a four-colour deck, so that no two suits look alike."""
+
+SIDE_NAMES = {Side.NS: "NS", Side.EW: "EW"}
+
+
+def seat_name(seat: Seat, you: Seat | None = None) -> str:
+    """``South (Sud)``, or ``South (you)`` for the human's seat."""
+    return f"{seat.name_en} (you)" if seat is you else f"{seat.name_en} ({seat.name_fr})"
+
+
+def suit_text(suit: Suit) -> Text:
+    """``♥ hearts / cœur`` in the suit's colour."""
+    return Text(f"{suit.symbol} {suit.name_en} / {suit.name_fr}", style=SUIT_STYLES[suit])
+
+
+def card_text(card: Card, style: str | None = None) -> Text:
+    """A card with its symbol (``10♦``), coloured by suit."""
+    return Text(card.pretty, style=style or SUIT_STYLES[card.suit])
+
+
+def action_text(action: Action, you: bool = False) -> Text:
+    """A card, or a call in words (``claims the game with honours A♥ K♥ Q♥``); ``you``: the
+    verb for the player himself (``claim``, ``ask``)."""
+    if isinstance(action, Card):
+        return card_text(action)
+    words = _CALL_WORDS[action.kind]
+    out = Text(words[1] if you else words[0])
+    for c in action.cards:
+        out.append(" ")
+        out.append_text(card_text(c))
+    return out
+
+
+_CALL_WORDS = {
+    "claim": ("claims the game with honours / annonce les honneurs:",
+              "claim the game with honours / annoncez les honneurs:"),
+    "ask": ("asks partner “can you one?”", "ask partner “can you one?”"),
+    "yes": ("answers yes: the partners show their honours", "answer yes: you both show your honours"),
+    "no": ("answers no", "answer no"),
+}
+
+
+def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None) -> Text:
+    """A hand sorted by suit (♠ ♥ ♦ ♣, high to low), coloured; cards not in ``playable`` dimmed."""
+    held = sorted(cards, key=lambda c: (c.suit, -c.rank))
+    ok = set(playable) if playable is not None else None
+    out = Text()
+    for suit in Suit:
+        if out:
+            out.append("   ")
+        out.append(suit.symbol, style=SUIT_STYLES[suit])
+        ranks = [c for c in held if c.suit is suit]
+        if not ranks:
+            out.append(" —", style="dim")
+        for c in ranks:
+            style = SUIT_STYLES[suit] if ok is None or c in ok else "dim"
+            out.append(" " + c.pretty[:-1], style=style)
+    return out
+
+
+def shown_text(deal: ClassicDeal) -> Text:
+    """The cards shown by calls: ``Shown / montrées: N A♥ K♥ · S Q♥``."""
+    out = Text("Shown / montrées:")
+    for i, (seat, cards) in enumerate(sorted(deal.shown_cards().items())):
+        out.append(" ·" if i else "")
+        out.append(f" {seat.name}")
+        for c in cards:
+            out.append(" ")
+            out.append_text(card_text(c))
+    return out
+
+
+def pair(values: Sequence[int | float], sep: str = " · ") -> str:
+    """``NS 3 · EW 1`` from a pair indexed by side."""
+    return f"NS {_num(values[0])}{sep}EW {_num(values[1])}"
+
+
+def _num(v: int | float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+# ----- tricks ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLine:
+    """One step of a deal's history: a finished or partial trick, or a call."""
+
+    number: int
+    leader: Seat
+    cards: tuple[tuple[Seat, Card], ...]
+    winner: Seat | None
+    call: tuple[Seat, Call] | None = None
+
+
+def history(deal: ClassicDeal) -> list[TrickLine]:
+    """The deal's calls and tricks in order, by re-applying its actions from the start through
+    the engine (the trick winner is the engine's next leader)."""
+    state = ClassicDeal.new(deal.rules, deal.dealer, deal.dealt, deal.trump_card, deal.start_score)
+    out: list[TrickLine] = []
+    cards: list[tuple[Seat, Card]] = []
+    leader = state.leader
+    for seat, action in deal.actions:
+        done = sum(state.tricks_won)
+        state = state.apply(action, seat)
+        if isinstance(action, Call):
+            out.append(TrickLine(done + 1, leader, (), None, (seat, action)))
+            continue
+        if not cards:
+            leader = seat
+        cards.append((seat, action))
+        if sum(state.tricks_won) > done:
+            out.append(TrickLine(done + 1, leader, tuple(cards), state.leader))
+            cards = []
+    if cards:
+        out.append(TrickLine(sum(state.tricks_won) + 1, leader, tuple(cards), None))
+    return out
+
+
+def trick_text(line: TrickLine, shown: ClassicDeal | None = None) -> Text:
+    """``Trick 3 (levée): East leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``; for a claim or a
+    "yes", the cards ``shown`` in that deal."""
+    if line.call is not None:
+        seat, call = line.call
+        out = Text(f"  {seat.name_en} ")
+        out.append_text(action_text(call))
+        if call.kind in ("claim", "yes") and shown is not None:
+            out.append("  ")
+            out.append_text(shown_text(shown))
+        return out
+    out = Text(f"Trick {line.number:>2} (levée): {line.leader.name_en:<5} leads — ")
+    for seat, c in line.cards:
+        out.append(f"{seat.name} ")
+        out.append_text(card_text(c))
+        out.append(" " * (5 - len(c.pretty)))
+    if line.winner is not None:
+        out.append(f"→ {line.winner.name_en} ({SIDE_NAMES[line.winner.side]})")
+    else:
+        out.append("(unfinished / inachevée)", style="dim")
+    return out
+
+
+# ----- deal header and results -----------------------------------------------------------
+
+
+def trump_line(deal: ClassicDeal, you: Seat | None = None) -> Text:
+    """``Dealer / donneur West · trump / atout ♥ hearts / cœur · turned 7♥``."""
+    dealer = "you" if deal.dealer is you else deal.dealer.name_en
+    out = Text(f"Dealer / donneur {dealer} · trump / atout ")
+    out.append_text(suit_text(deal.trump))
+    out.append(" · turned / retourne ")
+    out.append_text(card_text(deal.trump_card))
+    return out
+
+
+def hands_table(deal: ClassicDeal) -> Table:
+    """The four hands as dealt."""
+    t = Table.grid(padding=(0, 2))
+    t.add_column()
+    t.add_column()
+    for seat in SEATS:
+        t.add_row(seat_name(seat), hand_text(cards_of(deal.dealt[seat])))
+    return t
+
+
+def deal_result(deal: ClassicDeal, title: str = "Result / résultat", show_game: bool = True) -> Table:
+    """Tricks, honours and points of a finished deal, from the engine's ``points()``; with
+    ``show_game``, the side that won the game with it."""
+    pts = deal.points()
+    w = deal.tricks_won
+    t = Table(title=title, title_justify="left", show_header=True, box=None, padding=(0, 2))
+    t.add_column("")
+    t.add_column("NS", justify="right")
+    t.add_column("EW", justify="right")
+    called = deal.called_side()
+    t.add_row("tricks / levées", f"{w[0] + w[2]} (N {w[0]}, S {w[2]})", f"{w[1] + w[3]} (E {w[1]}, W {w[3]})")
+    t.add_row("honours held / honneurs", str(deal.side_honours(Side.NS)), str(deal.side_honours(Side.EW)))
+    t.add_row("trick points / points de levées", str(pts.tricks[0]), str(pts.tricks[1]))
+    t.add_row("honour points / points d'honneurs", str(pts.honours[0]), str(pts.honours[1]))
+    t.add_row(Text("points of the deal / points de la donne", style="bold"),
+              Text(str(pts.total[0]), style="bold"), Text(str(pts.total[1]), style="bold"))
+    notes: list[RenderableType] = [t]
+    if called is not None:
+        notes.append(Text(f"{SIDE_NAMES[called]} won the game by calling at eight"
+                          " (chanter à huit)", style="bold"))
+    if show_game and pts.game_winner is not None:
+        notes.append(Text(f"Game / manche won by {SIDE_NAMES[pts.game_winner]}", style="bold"))
+    return _group_table(notes)
+
+
+def _group_table(items: list[RenderableType]) -> Table:
+    t = Table.grid()
+    t.add_column()
+    for item in items:
+        t.add_row(item)
+    return t
+
+
+def game_text(game: GameResult, rules_game_points: bool) -> Text:
+    """``Game / manche won by NS, NS 10 – EW 4: 2 game points``."""
+    out = Text(f"Game / manche won by {SIDE_NAMES[game.winner]}, {pair(game.score, ' – ')}")
+    if rules_game_points:
+        out.append(f": {game.game_points} game point{'s' if game.game_points != 1 else ''}")
+    return out
+
+
+def rubber_text(number: int, rubber: RubberResult) -> Text:
+    """Who won a rubber, its games, and its game and rubber points, on two lines."""
+    return Text(
+        f"Rubber / robre {number} won by {SIDE_NAMES[rubber.winner]}, games / manches"
+        f" {pair(rubber.games, ' – ')}\n  game points {pair(rubber.game_points)}"
+        f" + rubber points / points de robre {pair(rubber.rubber_points)}"
+        f" = {pair(rubber.totals)}",
+        style="bold",
+    )
+
+
+def settlement_text(match: Match) -> Text:
+    pay = match.settlement()
+    out = Text(f"Settlement / règlement (stake / enjeu {match.rules.stake:g} per point): ")
+    out.append("  ".join(f"{s} {pay[s]:+g}" for s in ("N", "E", "S", "W")))
+    return out
+
+
+def match_summary(match: Match) -> RenderableType:
+    """Games, rubbers, totals, the winner and the settlement of a match."""
+    items: list[RenderableType] = []
+    for g in match.games:
+        items.append(Text(f"Rubber {g.rubber + 1}: ").append_text(
+            game_text(g, match.rules.game_and_rubber_points)))
+    for i, r in enumerate(match.rubbers, 1):
+        items.append(rubber_text(i, r))
+    totals = match.totals()
+    if match.rubbers:
+        items.append(Text(f"Totals / totaux: {pair(totals)}", style="bold"))
+        if totals[0] != totals[1]:
+            winner = Side.NS if totals[0] > totals[1] else Side.EW
+            diff = abs(totals[0] - totals[1])
+            items.append(Text(f"{SIDE_NAMES[winner]} win by {diff} point{'s' if diff != 1 else ''}"
+                              f" / gagnent de {diff}", style="bold"))
+        items.append(settlement_text(match))
+    if not match.is_over:
+        items.append(Text(f"Match unfinished / partie inachevée: game score {pair(match.score)},"
+                          f" games in this rubber {pair(match.games_in_rubber())}", style="dim"))
+    return Group(*items)

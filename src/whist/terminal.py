@@ -1,0 +1,323 @@
+"""The terminal game: one human seat against three bots, deal after deal to the end of the match.
+
+The screen shows the human's hand sorted and coloured by suit, the trick on the table with who
+played what, trump and the turned card, tricks won per side, the game score, the games of the
+rubber and whose turn it is. The player types a card (``AS``, ``10d``, ``♦10``), a call when it
+is legal (``ask``), ``?`` for help or ``q`` to quit. Every entry goes to the engine; its
+``IllegalAction`` / ``ParseError`` message is shown and the entry asked again.
+
+Input is read line by line, so the game also runs with stdin from a pipe or a file (the tests
+feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match record is saved.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from whist import record
+from whist.actions import ASK, Call
+from whist.cards import Card, Seat
+from whist.engine import View
+from whist.render import (
+    SIDE_NAMES,
+    action_text,
+    card_text,
+    deal_result,
+    game_text,
+    hand_text,
+    match_summary,
+    pair,
+    rubber_text,
+    seat_name,
+    shown_text,
+    suit_text,
+    trump_line,
+)
+from whist.session import Event, Session
+
+__all__ = ["Quit", "TerminalGame", "save_match"]
+
+QUIT_WORDS = {"q", "quit", "exit", "quitter"}
+HELP_WORDS = {"?", "h", "help", "aide"}
+TABLE_WORDS = {"t", "table"}
+LAST_WORDS = {"l", "last", "dernière", "derniere"}
+SCORE_WORDS = {"s", "score"}
+
+
+class Quit(Exception):
+    """The player asked to stop."""
+
+
+@dataclass
+class TerminalGame:
+    """The terminal front end of a :class:`Session` with a human at ``human``.
+
+    ``read_line(prompt)`` returns the next line typed (without its newline) and raises
+    ``EOFError`` at the end of input; ``pause`` asks for Enter between deals.
+    """
+
+    console: Console
+    session: Session
+    human: Seat
+    read_line: Callable[[Text], str]
+    pause: bool = False
+    _trick: list[tuple[Seat, Card]] = field(default_factory=list)
+    _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
+    _games_seen: int = 0
+    _rubbers_seen: int = 0
+
+    # ----- the loop -----------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play until the match is over (``True``) or the player quits (``False``)."""
+        s = self.session
+        try:
+            while not s.is_over:
+                if s.needs_deal:
+                    s.start_deal()
+                    self._trick.clear()
+                    self._show_deal_start()
+                    continue
+                event = s.step()
+                if event is None:
+                    event = self._ask_human()
+                self._show_event(event)
+                if event.ends_deal:
+                    self._show_deal_end(event)
+                    if self.pause and not s.is_over:
+                        self._read("Press Enter for the next deal / donne suivante (q to quit): ")
+        except (Quit, EOFError, KeyboardInterrupt) as exc:
+            if isinstance(exc, KeyboardInterrupt | EOFError):
+                self.console.print()
+            self.console.print("[bold]Game stopped / partie arrêtée.[/]")
+            return False
+        self.console.rule("[bold]Match over / partie terminée")
+        self.console.print(match_summary(s.match))
+        return True
+
+    def _read(self, prompt: str | Text) -> str:
+        line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
+        if line.lower() in QUIT_WORDS:
+            raise Quit
+        return line
+
+    def _ask_human(self) -> Event:
+        self._show_table()
+        while True:
+            line = self._read(self._prompt())
+            word = line.lower()
+            if not line:
+                continue
+            if word in HELP_WORDS:
+                self._show_help()
+            elif word in TABLE_WORDS:
+                self._show_table()
+            elif word in LAST_WORDS:
+                self._show_last_trick()
+            elif word in SCORE_WORDS:
+                self.console.print(match_summary(self.session.match))
+            else:
+                try:
+                    return self.session.play(line)
+                except ValueError as exc:
+                    self.console.print(f"[bold red]✗[/] {escape(str(exc))} (? for help)")
+
+    def _prompt(self) -> Text:
+        legal = self.session.legal_actions()
+        out = Text(f"Your turn / à vous ({self.human.name_en}) — card", style="bold")
+        calls = [a.text for a in legal if isinstance(a, Call)]
+        if calls:
+            out.append(f" or {', '.join(calls)}", style="bold")
+        out.append(" (? help, q quit): ")
+        return out
+
+    # ----- what is shown -----------------------------------------------------------------
+
+    def _show_deal_start(self) -> None:
+        m = self.session.match
+        deal = self.session.deal
+        assert deal is not None
+        games = m.games_in_rubber()
+        rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
+        self.console.print()
+        self.console.rule(
+            f"[bold]Deal / donne {len(m.deals) + 1} · rubber / robre {len(m.rubbers) + 1}{rubbers}"
+            f" · game / manche {sum(games) + 1}")
+        self.console.print(trump_line(deal, self.human))
+        self.console.print(f"Score / points {pair(m.score)} (game at / manche à {m.rules.game_points})"
+                           f" · games / manches {pair(games)}")
+        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
+                                         hand_text(self.session.view(self.human).hand)))
+
+    def _show_event(self, e: Event) -> None:
+        who = "You" if e.seat is self.human else e.seat.name_en
+        line = Text(f"  {who} ")
+        if isinstance(e.action, Card):
+            line.append("play " if e.seat is self.human else "plays ")
+            line.append_text(card_text(e.action))
+            self._trick.append((e.seat, e.action))
+        else:
+            line.append_text(action_text(e.action, you=e.seat is self.human))
+        if e.by == "forced":
+            line.append("  (your only choice, played for you / joué pour vous)", style="dim")
+        self.console.print(line)
+        if isinstance(e.action, Call) and e.action.kind in ("claim", "yes"):
+            self.console.print(Text("  ").append_text(shown_text(e.deal)))
+        if e.trick_winner is not None:
+            w = e.deal.tricks_won
+            who = "you" if e.trick_winner is self.human else e.trick_winner.name_en
+            won = Text(f"  ✓ Trick / levée {sum(w)} won by {who} ({SIDE_NAMES[e.trick_winner.side]})"
+                       " — tricks / levées "
+                       f"{pair((w[0] + w[2], w[1] + w[3]))}", style="bold")
+            self.console.print(won)
+            self._last_trick = list(self._trick)
+            self._trick.clear()
+
+    def _show_deal_end(self, e: Event) -> None:
+        m = self.session.match
+        deal = e.deal
+        self.console.print()
+        self.console.print(deal_result(deal, title=f"Deal / donne {len(m.deals)}: result / résultat",
+                                       show_game=False))
+        for g in m.games[self._games_seen:]:
+            self.console.print(game_text(g, m.rules.game_and_rubber_points), style="bold")
+        self._games_seen = len(m.games)
+        for i, r in enumerate(m.rubbers[self._rubbers_seen:], self._rubbers_seen + 1):
+            self.console.print(rubber_text(i, r))
+        self._rubbers_seen = len(m.rubbers)
+        if not m.is_over:
+            self.console.print(f"Score / points: {pair(m.score)}   games in the rubber / manches"
+                               f" du robre: {pair(m.games_in_rubber())}")
+
+    def _show_table(self) -> None:
+        v = self.session.view(self.human)
+        m = self.session.match
+        w = v.tricks_won
+        info = Table.grid(padding=(0, 1))
+        info.add_column(style="bold")
+        info.add_column(min_width=20)
+        info.add_row("Trump / atout", suit_text(v.trump) if v.trump is not None else Text("—"))
+        if v.trump_card is not None and v.dealer_holds_trump_card:
+            turned = card_text(v.trump_card)
+            where = "your" if v.dealer is self.human else "the dealer's"
+            turned.append(" face up" if v.trump_card_face_up else f" in {where} hand")
+            info.add_row("Turned / retourne", turned)
+        info.add_row("Dealer / donneur", seat_name(v.dealer, self.human))
+        info.add_row("Tricks / levées", pair((w[0] + w[2], w[1] + w[3])))
+        info.add_row("Score / points", f"{pair(v.score)} (to {v.rules.game_points})")
+        info.add_row("Games / manches", pair(m.games_in_rubber()))
+        rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
+        info.add_row("Rubber / robre", f"{len(m.rubbers) + 1}{rubbers}")
+        for seat, shown in v.shown:
+            cards = Text()
+            for c in shown:
+                cards.append_text(card_text(c)).append(" ")
+            info.add_row(f"Shown by {seat.name_en}", cards)
+        body = Table.grid(padding=(0, 3))
+        body.add_column()
+        body.add_column()
+        body.add_row(self._compass(v), info)
+        title = f"Deal / donne {len(m.deals) + 1} · trick / levée {sum(w) + 1}"
+        self.console.print(Panel(body, title=title, title_align="left", expand=False))
+        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
+                                         hand_text(v.hand, [a for a in v.legal if isinstance(a, Card)])))
+        if ASK in v.legal:
+            self.console.print("You may ask your partner “can you one?” before your first card"
+                               " (calling at eight / chanter à huit): type ask.")
+
+    def _compass(self, v: View) -> Table:
+        """The trick on the table, the human at the bottom and his partner at the top."""
+        played = dict(v.trick)
+        leader = v.trick[0][0] if v.trick else None
+
+        def cell(seat: Seat) -> Text:
+            name = "you / vous" if seat is self.human else seat.name_en
+            t = Text(name, style="bold" if seat is v.to_act else "")
+            if seat is leader:
+                t.append(" (led)", style="dim")
+            t.append("\n")
+            if seat in played:
+                t.append_text(card_text(played[seat]))
+            elif seat is v.to_act:
+                t.append("?", style="bold")
+            else:
+                t.append("·", style="dim")
+            return t
+
+        you = self.human
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=11)
+        grid.add_row("", cell(you.partner), "")
+        grid.add_row(cell(you.left), "", cell(you.right))
+        grid.add_row("", cell(you), "")
+        return grid
+
+    def _show_last_trick(self) -> None:
+        if not self._last_trick:
+            self.console.print("No trick finished yet in this deal / aucune levée encore.")
+            return
+        t = Text("Last trick / dernière levée:")
+        for seat, c in self._last_trick:
+            t.append(f" {seat.name} ")
+            t.append_text(card_text(c))
+        self.console.print(t)
+
+    def _show_help(self) -> None:
+        legal = self.session.legal_actions()
+        cards = [a for a in legal if isinstance(a, Card)]
+        calls = [a for a in legal if isinstance(a, Call)]
+        t = Text("Legal now / jouable maintenant: ")
+        for c in cards:
+            t.append_text(card_text(c))
+            t.append(" ")
+        t.append(f"(type {' '.join(c.text for c in cards)})" if cards else "", style="dim")
+        self.console.print(t)
+        if calls:
+            self.console.print(f"Calls / annonces: {', '.join(c.text for c in calls)}"
+                               " — ask = “can you one?” (calling at eight / chanter à huit)")
+        self.console.print(
+            "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10 (S H D C or ♠ ♥ ♦ ♣).\n"
+            "Commands: ? help · t table · l last trick / dernière levée · s score · "
+            "q quit (the match record is saved).")
+
+
+def save_match(session: Session, directory: Path, stamp: datetime | None = None) -> Path:
+    """Save the match record of ``session`` in ``directory``; its path."""
+    directory.mkdir(parents=True, exist_ok=True)
+    when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = f"whist-{when}-seed{session.seed}"
+    path = directory / f"{base}.json"
+    n = 2
+    while path.exists():
+        path = directory / f"{base}-{n}.json"
+        n += 1
+    return record.save(record.match_record(session.match), path)
+
+
+def line_reader(console: Console) -> Callable[[Text], str]:
+    """Read lines from stdin: with line editing on a terminal; from a pipe or file, the line read
+    is echoed so that the transcript shows what was played."""
+    if sys.stdin.isatty():
+        return lambda prompt: console.input(prompt)
+
+    def read(prompt: Text) -> str:
+        console.print(prompt, end="")
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        text = line.rstrip("\r\n")
+        console.print(text, markup=False, highlight=False)
+        return text
+
+    return read

@@ -1,0 +1,381 @@
+"""The `whist` command: play (driven by input lines), simulate, replay, rules, bench.
+
+The terminal game reads one line per decision, so a test drives it by feeding lines. The lines
+are computed beforehand by a script that runs the same :class:`Session` as ``whist play`` (same
+rules, seed and bots) and always types the first legal action, the way a player would read it
+off the screen.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from whist import record
+from whist.actions import Call
+from whist.bots import get_bot
+from whist.cards import SEATS, Card, Seat, cards_of
+from whist.cli import app
+from whist.rules import Rules, preset
+from whist.session import Session
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    return runner.invoke(app, list(args), input=input)
+
+
+def first_legal_script(rules: Rules, seed: int, human: Seat = Seat.S,
+                       bots: str = "random") -> tuple[list[str], Session]:
+    """The lines a player typing the first legal action types in ``whist play``, and the
+    session played out (what the command must reproduce)."""
+    s = Session(rules, {seat: get_bot(bots) for seat in SEATS if seat is not human}, seed)
+    lines: list[str] = []
+    while not s.is_over:
+        if s.needs_deal:
+            s.start_deal()
+        elif s.step() is None:
+            action = s.legal_actions()[0]
+            lines.append(action.text)
+            s.play(action)
+    return lines, s
+
+
+def saved_path(output: str) -> Path:
+    for line in output.splitlines():
+        if line.startswith("Match record saved / enregistré: "):
+            return Path(line.split(": ", 1)[1].strip())
+    raise AssertionError("no record path printed:\n" + output[-2000:])
+
+
+# ----- whist play -------------------------------------------------------------------------
+
+
+class TestPlay:
+    @pytest.mark.parametrize(("preset_name", "seed", "seat"), [("classic", 11, "S"), ("short", 4, "E"),
+                                                                 ("simple", 8, "N")])
+    def test_a_whole_rubber_typing_the_first_legal_card(self, tmp_path: Path, preset_name: str,
+                                                        seed: int, seat: str) -> None:
+        human = Seat[seat]
+        lines, expected = first_legal_script(preset(preset_name), seed, human)
+        r = run("play", "--preset", preset_name, "--seed", str(seed), "--seat", seat,
+                "--bots", "random", "--records", str(tmp_path), input="\n".join(lines) + "\n")
+        assert r.exit_code == 0, r.output
+        assert "Traceback" not in r.output
+        assert "✗" not in r.output  # every line typed was legal
+        assert "Match over / partie terminée" in r.output
+        assert "Rubber / robre 1 won by" in r.output
+        path = saved_path(r.output)
+        assert path.parent == tmp_path
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data == json.loads(json.dumps(record.match_record(expected.match)))
+        assert data["result"]["finished"] is True
+        replayed = run("replay", str(path))
+        assert replayed.exit_code == 0, replayed.output
+
+    def test_the_screen_shows_hand_trump_trick_and_score(self, tmp_path: Path) -> None:
+        r = run("play", "--seed", "5", "--bots", "random", "--records", str(tmp_path), input="q\n")
+        out = r.output
+        assert r.exit_code == 0, out
+        for words in ("Your hand / votre main:", "Trump / atout", "Turned / retourne",
+                      "Tricks / levées", "Score / points", "Games / manches", "Your turn / à vous",
+                      "West plays"):
+            assert words in out, words
+
+    def test_quitting_saves_a_record_that_replays(self, tmp_path: Path) -> None:
+        lines, _ = first_legal_script(preset("classic"), 3)
+        r = run("play", "--seed", "3", "--bots", "random", "--records", str(tmp_path),
+                input="\n".join([*lines[:20], "q"]) + "\n")
+        assert r.exit_code == 0, r.output
+        assert "Game stopped / partie arrêtée." in r.output
+        path = saved_path(r.output)
+        data = record.load(path)
+        assert data["result"]["finished"] is False
+        assert sum(1 for d in data["deals"] for s, _ in d["actions"] if s == "S") >= 20
+        replayed = run("replay", str(path))
+        assert replayed.exit_code == 0, replayed.output
+        assert "unfinished" in replayed.output.lower()
+
+    def test_end_of_input_quits_and_saves(self, tmp_path: Path) -> None:
+        r = run("play", "--seed", "3", "--records", str(tmp_path), input="")
+        assert r.exit_code == 0, r.output
+        assert saved_path(r.output).exists()
+
+    def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
+        seed, s, hand, led = self._first_turn_following_suit()
+        follow = next(c for c in hand if c.suit is led)
+        off_suit = next(c for c in hand if c.suit is not led)
+        not_held = next(c for c in cards_of((1 << 52) - 1) if c not in hand
+                        and all(c is not x for _, x in s.view(Seat.S).trick))
+        typed = ["zz", not_held.text.lower(), off_suit.text, "10", "?", follow.text, "q"]
+        r = run("play", "--seed", str(seed), "--bots", "random", "--records", str(tmp_path),
+                input="\n".join(typed) + "\n")
+        out = r.output
+        assert r.exit_code == 0, out
+        assert "Traceback" not in out
+        assert "'zz' is not a card" in out
+        assert f"does not hold {not_held.text}" in out
+        assert "must follow suit" in out
+        assert "Legal now / jouable maintenant:" in out
+        assert out.count("Your turn / à vous") >= 6  # asked again after each bad entry
+        assert f"You play {follow.pretty}" in out
+
+    @staticmethod
+    def _first_turn_following_suit() -> tuple[int, Session, list[Card], Any]:
+        for seed in range(100):
+            s = Session(preset("classic"), {x: get_bot("random") for x in SEATS if x is not Seat.S}, seed)
+            s.start_deal()
+            while s.step() is not None:
+                pass
+            v = s.view(Seat.S)
+            if v.trick:
+                led = v.trick[0][1].suit
+                hand = list(v.hand)
+                if any(c.suit is led for c in hand) and any(c.suit is not led for c in hand):
+                    return seed, s, hand, led
+        raise AssertionError("no seed found")
+
+    def test_calls_at_eight_are_typed_or_applied_for_the_player(self, tmp_path: Path) -> None:
+        """RULES.md §2 calling at eight: ``ask`` is typed (it is offered first among the legal
+        actions); a claim or an answer, the player's only action, is applied for him."""
+        for seed in range(300):
+            lines, s = first_legal_script(preset("classic"), seed)
+            human_calls = [a for d in s.match.deals for seat, a in d.actions
+                           if seat is Seat.S and isinstance(a, Call)]
+            if human_calls:
+                break
+        else:
+            pytest.skip("no seed with a call by the human seat")
+        r = run("play", "--seed", str(seed), "--bots", "random", "--records", str(tmp_path),
+                input="\n".join(lines) + "\n")
+        assert r.exit_code == 0, r.output
+        assert "✗" not in r.output
+        kinds = {c.kind for c in human_calls}
+        if "ask" in kinds:
+            assert "You ask partner “can you one?”" in r.output
+        if kinds & {"claim", "yes", "no"}:
+            assert "played for you" in r.output
+
+    def test_bad_seat_bots_or_option_exit_2(self, tmp_path: Path) -> None:
+        for args, words in [
+            (["--seat", "X"], "'X' is not a seat"),
+            (["--bots", "genius"], "unknown bot 'genius'"),
+            (["--bots", "random,random"], "--bots takes one bot name or 3 names"),
+            (["--option", "nope=1"], "unknown option 'nope'"),
+            (["--preset", "bridge"], "unknown preset 'bridge'"),
+        ]:
+            r = run("play", *args, "--records", str(tmp_path), input="q\n")
+            assert r.exit_code == 2, (args, r.output)
+            assert words in r.stderr, (args, r.stderr)
+            assert "Traceback" not in r.output
+
+
+# ----- options and rules files --------------------------------------------------------------
+
+
+class TestOptions:
+    def test_unknown_option_or_bad_value_exits_2_with_the_rules_error(self) -> None:
+        for opt, words in [("nope=1", "unknown option 'nope'"),
+                           ("game_points=abc", "option game_points takes a whole number"),
+                           ("call_at_eight=maybe", "option call_at_eight takes on/off"),
+                           ("game_points", "--option takes name=value"),
+                           ("rubbers=0", "option rubbers must be at least 1")]:
+            r = run("simulate", "--rubbers", "1", "--option", opt)
+            assert r.exit_code == 2, (opt, r.output)
+            assert words in r.stderr, (opt, r.stderr)
+            assert r.stdout == ""
+
+    def test_options_and_rules_file_change_the_rules(self, tmp_path: Path) -> None:
+        f = tmp_path / "club.toml"
+        f.write_text('preset = "short"\n[options]\ngame_points = 7\n', encoding="utf-8")
+        r = run("rules", "--rules", str(f), "--option", "stake=0.5", "--json")
+        assert r.exit_code == 0, r.output
+        data = json.loads(r.stdout)
+        assert (data["preset"], data["game_points"], data["stake"]) == ("short", 7, 0.5)
+
+    def test_bad_rules_file_exits_2(self, tmp_path: Path) -> None:
+        bad = tmp_path / "bad.toml"
+        bad.write_text("game_points = = 3\n", encoding="utf-8")
+        r = run("simulate", "--rules", str(bad))
+        assert r.exit_code == 2
+        assert "is not valid TOML" in r.stderr
+        r = run("simulate", "--rules", str(tmp_path / "missing.toml"))
+        assert r.exit_code == 2
+        assert "cannot read rules file" in r.stderr
+
+    def test_rules_lists_every_option_with_its_doc(self) -> None:
+        r = run("rules", "--preset", "simple")
+        assert r.exit_code == 0, r.output
+        flat = " ".join(r.stdout.split())
+        for name in Rules.names():
+            assert name in flat, name
+        assert "Rules / règles: simple" in flat
+
+
+# ----- whist simulate ------------------------------------------------------------------------
+
+
+class TestSimulate:
+    ARGS = ("simulate", "--preset", "classic", "--rubbers", "3", "--seed", "42",
+            "--bots", "random,heuristic,random,heuristic")
+
+    def test_same_seed_same_output(self) -> None:
+        a = run(*self.ARGS)
+        b = run(*self.ARGS)
+        assert a.exit_code == 0, a.output
+        assert a.stdout_bytes == b.stdout_bytes
+        assert "Simulation summary / résumé" in a.stdout
+        assert "rubbers won / robres" in a.stdout
+        c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
+        assert c.stdout != a.stdout
+
+    def test_json_summary(self) -> None:
+        a = run(*self.ARGS, "--json")
+        b = run(*self.ARGS, "--json")
+        assert a.exit_code == 0, a.output
+        assert a.stdout_bytes == b.stdout_bytes
+        s = json.loads(a.stdout)  # JSON only on stdout: no progress bar, no table
+        assert s["rubbers"] == 3
+        assert s["rubbers_won"]["NS"] + s["rubbers_won"]["EW"] == 3
+        assert s["games"]["NS"] + s["games"]["EW"] >= 6
+        assert s["deals"] >= s["games"]["NS"] + s["games"]["EW"]
+        assert s["bots"] == {"N": "random", "E": "heuristic", "S": "random", "W": "heuristic"}
+        assert set(s["settlement"]) == {"N", "E", "S", "W"}
+
+    def test_records_one_per_rubber_that_replay(self, tmp_path: Path) -> None:
+        r = run("simulate", "--preset", "short", "--rubbers", "2", "--seed", "1", "--bots", "random",
+                "--records", str(tmp_path), "--json")
+        assert r.exit_code == 0, r.output
+        files = sorted(tmp_path.glob("*.json"))
+        assert len(files) == 2
+        assert json.loads(r.stdout)["records"] == [str(f) for f in files]
+        for f in files:
+            data = record.load(f)
+            assert len(data["result"]["rubbers"]) == 1
+            rr = run("replay", str(f), "--json")
+            assert rr.exit_code == 0, rr.output
+            assert json.loads(rr.stdout)["result"] == data["result"]
+
+    def test_bad_bots_exit_2(self) -> None:
+        r = run("simulate", "--bots", "random,random,random")
+        assert r.exit_code == 2
+        assert "4 names" in r.stderr
+
+
+# ----- whist replay ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def match_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("records")
+    r = run("simulate", "--rubbers", "1", "--seed", "9", "--bots", "random", "--records", str(d))
+    assert r.exit_code == 0, r.output
+    return next(d.glob("*.json"))
+
+
+class TestReplay:
+    def test_match_trick_by_trick(self, match_file: Path) -> None:
+        r = run("replay", str(match_file))
+        assert r.exit_code == 0, r.output
+        out = r.stdout
+        assert "Deal / donne 1 · score before / points avant NS 0 · EW 0" in out
+        assert "Dealer / donneur" in out and "trump / atout" in out
+        assert "Trick  1 (levée):" in out and "Trick 13 (levée):" in out
+        assert "leads" in out and "→" in out
+        assert "Rubber / robre 1 won by" in out
+
+    def test_deal_record(self, match_file: Path, tmp_path: Path) -> None:
+        data = record.load(match_file)
+        deal = dict(data["deals"][0])
+        f = tmp_path / "deal.json"
+        record.save(deal, f)
+        r = run("replay", str(f), "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout) == {"format": record.DEAL_FORMAT, "result": deal["result"]}
+        text = run("replay", str(f))
+        assert text.exit_code == 0 and "Result / résultat" in text.stdout
+
+    def test_changed_action_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
+        data = record.load(match_file)
+        actions = data["deals"][1]["actions"]
+        i = next(i for i, (_, a) in enumerate(actions) if i > 4 and len(a) == 2)
+        seat, _ = actions[i]
+        hands = data["deals"][1]["hands"]
+        other = next(s for s in "NESW" if s != seat)
+        stolen = next(c for c in _cards(hands[other]))  # a card the player never held
+        actions[i] = [seat, stolen]
+        f = tmp_path / "bad-action.json"
+        record.save(data, f)
+        r = run("replay", str(f))
+        assert r.exit_code == 1
+        assert "Traceback" not in r.output
+        assert f"deal 2, action {i + 1}" in r.stderr
+        assert f"does not hold {stolen}" in r.stderr
+
+    def test_changed_result_field_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
+        data = record.load(match_file)
+        data["deals"][0]["result"]["points"]["NS"] += 1
+        f = tmp_path / "bad-result.json"
+        record.save(data, f)
+        r = run("replay", str(f), "--json")
+        assert r.exit_code == 1
+        assert r.stdout == ""
+        assert "result.points.NS differs" in r.stderr
+        data = record.load(match_file)
+        data["result"]["totals"]["EW"] += 5
+        record.save(data, f)
+        r = run("replay", str(f))
+        assert r.exit_code == 1
+        assert "result.totals.EW differs" in r.stderr
+
+    def test_changed_starting_score_of_a_deal_exits_1(self, match_file: Path, tmp_path: Path) -> None:
+        data = record.load(match_file)
+        data["deals"][1]["start_score"]["EW"] += 3
+        f = tmp_path / "bad-start.json"
+        record.save(data, f)
+        r = run("replay", str(f))
+        assert r.exit_code == 1
+        assert "deal 2: stored start_score differs" in r.stderr
+
+    def test_not_a_record_exits_1(self, tmp_path: Path) -> None:
+        for name, text in [("junk.json", "{not json"), ("other.json", '{"format": "x"}'),
+                           ("list.json", "[1, 2]"),
+                           ("bad.json", '{"format": "whist-match/1", "rules": {}, "first_dealer": "N",'
+                                        ' "deals": [{"dealer": "N", "hands": 3}]}')]:
+            f = tmp_path / name
+            f.write_text(text, encoding="utf-8")
+            r = run("replay", str(f))
+            assert r.exit_code == 1, (name, r.output)
+            assert "Error:" in r.stderr and "Traceback" not in r.output
+        r = run("replay", str(tmp_path / "missing.json"))
+        assert r.exit_code == 1 and "cannot read" in r.stderr
+
+
+def _cards(pbn_hand: str) -> list[str]:
+    from whist.cards import parse_hand
+
+    return [c.text for c in cards_of(parse_hand(pbn_hand))]
+
+
+# ----- whist bench -----------------------------------------------------------------------------
+
+
+def test_bench_engine_json_gives_a_positive_rate() -> None:
+    r = run("bench", "engine", "--seconds", "0.2", "--rounds", "2", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["deals_per_second"] > 0
+    assert len(data["rounds"]) == 2
+
+
+def test_help_for_every_command() -> None:
+    for args in (["--help"], ["play", "--help"], ["simulate", "--help"], ["replay", "--help"],
+                 ["rules", "--help"], ["bench", "engine", "--help"]):
+        r = run(*args)
+        assert r.exit_code == 0, args
+        assert "Usage:" in r.stdout
