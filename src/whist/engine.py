@@ -305,15 +305,17 @@ class ClassicDeal:
             trick = self.trick
             hand = self.hands[seat]
             t = SUIT_CARDS
+            cards: tuple[Card, ...] | None = None
             if trick:
                 led = trick[0].suit
                 m = (hand >> (13 * led)) & SUIT_MASK
                 if m:
-                    return t[led][m]
-                if self._setup.must_trump:
-                    return legal_cards(hand, led, self._setup.trump, True)
-            cards = (t[0][hand & SUIT_MASK] + t[1][(hand >> 13) & SUIT_MASK]
-                     + t[2][(hand >> 26) & SUIT_MASK] + t[3][hand >> 39])
+                    cards = t[led][m]
+                elif self._setup.must_trump:
+                    cards = legal_cards(hand, led, self._setup.trump, True)
+            if cards is None:
+                cards = (t[0][hand & SUIT_MASK] + t[1][(hand >> 13) & SUIT_MASK]
+                         + t[2][(hand >> 26) & SUIT_MASK] + t[3][hand >> 39])
             if self._setup.askers and self._may_ask(seat):
                 return (ASK, *cards)
             return cards

@@ -1,0 +1,334 @@
+"""Cards, suits, seats and their text forms (issue #2 item 2; DESIGN.md, "Actions and cards").
+
+Canonical card text is rank then suit letter (``AS``, ``TD``, ``2C``); input also accepts
+``10D``, ``♦10`` and lower case. Hands and deals use PBN (``N:AKQJ.T98.765.432 …``, suits in the
+order spades, hearts, diamonds, clubs). Every bad text raises :class:`ParseError`, a
+``ValueError``, whose message says what was wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from whist.actions import ASK, NO, YES, Call, parse_action
+from whist.cards import (
+    CARDS,
+    SEATS,
+    Card,
+    ParseError,
+    Seat,
+    Side,
+    Suit,
+    card,
+    cards_of,
+    format_deal,
+    format_hand,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_deal,
+    parse_hand,
+    parse_seat,
+    parse_side,
+    parse_suit,
+)
+
+FULL_DEAL = "N:AK32.AKQ.5432.32 QJ54.432.AKQ.AKQ 9876.JT98.JT9.JT T.765.876.987654"
+
+
+def hand_of(*texts: str) -> int:
+    return mask_of(parse_card(t) for t in texts)
+
+
+class TestDeck:
+    """RULES.md §1: 52 cards; in each suit A K Q J 10 9 8 7 6 5 4 3 2."""
+
+    def test_fifty_two_distinct_cards(self) -> None:
+        assert len(CARDS) == 52
+        assert len({c.text for c in CARDS}) == 52
+        assert mask_of(CARDS) == (1 << 52) - 1
+
+    def test_rank_order_within_a_suit(self) -> None:
+        order = [parse_card(r + "H") for r in "AKQJT98765432"]
+        assert [c.rank for c in order] == list(range(14, 1, -1))
+        for higher, lower in itertools.pairwise(order):
+            assert higher.beats(lower, None)
+            assert not lower.beats(higher, None)
+
+    def test_cards_are_shared_values(self) -> None:
+        assert parse_card("AS") is card(Suit.SPADES, 14)
+        assert parse_card("10d") is parse_card("TD")
+
+    def test_pretty_form_uses_symbols(self) -> None:
+        assert parse_card("TD").pretty == "10♦"
+        assert parse_card("AS").pretty == "A♠"
+
+
+class TestCardText:
+    """Issue #2 item 2: canonical ``AS TD 2C``; input ``10D``, ``♦10``, lower case."""
+
+    @pytest.mark.parametrize(
+        ("suit", "rank", "text"),
+        [(Suit.SPADES, 14, "AS"), (Suit.DIAMONDS, 10, "TD"), (Suit.CLUBS, 2, "2C"),
+         (Suit.HEARTS, 12, "QH"), (Suit.SPADES, 11, "JS"), (Suit.HEARTS, 13, "KH")],
+    )
+    def test_canonical_text(self, suit: Suit, rank: int, text: str) -> None:
+        c = card(suit, rank)
+        assert c.text == text
+        assert str(c) == text
+
+    @pytest.mark.parametrize(
+        ("text", "canonical"),
+        [("AS", "AS"), ("as", "AS"), ("10D", "TD"), ("10d", "TD"), ("♦10", "TD"), ("10♦", "TD"),
+         ("td", "TD"), (" 2c ", "2C"), ("♠A", "AS"), ("♥q", "QH"), ("♣2", "2C"), ("Jh", "JH"),
+         ("♤K", "KS"), ("♡3", "3H"), ("♢4", "4D"), ("♧5", "5C")],
+    )
+    def test_input_forms(self, text: str, canonical: str) -> None:
+        assert parse_card(text).text == canonical
+
+    @pytest.mark.parametrize(
+        "text", ["", "   ", "1D", "11D", "AX", "A", "10", "ASS", "A S", "XS", "ZZ", "T", "0D", "1OD"],
+    )
+    def test_bad_card_text_is_a_parse_error(self, text: str) -> None:
+        with pytest.raises(ParseError) as err:
+            parse_card(text)
+        assert isinstance(err.value, ValueError)
+        message = str(err.value)
+        assert "card" in message
+        if text.strip():
+            assert repr(text) in message
+
+    def test_card_list_with_spaces_and_commas(self) -> None:
+        assert [c.text for c in parse_cards("AS, kh 10d ♣2")] == ["AS", "KH", "TD", "2C"]
+
+    def test_card_list_names_the_bad_word(self) -> None:
+        with pytest.raises(ParseError, match="'QX' is not a card"):
+            parse_cards("AS QX")
+
+
+class TestSuits:
+    """Suits in PBN order S H D C; read from letters, symbols and English or French names."""
+
+    def test_pbn_order_and_letters(self) -> None:
+        assert [s.letter for s in Suit] == ["S", "H", "D", "C"]
+        assert [s.symbol for s in Suit] == ["♠", "♥", "♦", "♣"]
+
+    @pytest.mark.parametrize(
+        ("text", "suit"),
+        [("S", Suit.SPADES), ("h", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("♣", Suit.CLUBS),
+         ("spades", Suit.SPADES), ("Hearts", Suit.HEARTS), ("pique", Suit.SPADES),
+         ("cœur", Suit.HEARTS), ("coeurs", Suit.HEARTS), ("carreau", Suit.DIAMONDS),
+         ("trèfle", Suit.CLUBS), ("trefles", Suit.CLUBS), ("C", Suit.CLUBS)],
+    )
+    def test_parse_suit(self, text: str, suit: Suit) -> None:
+        assert parse_suit(text) is suit
+
+    @pytest.mark.parametrize("text", ["", "X", "SS", "spade-ish", "♥♥"])
+    def test_bad_suit(self, text: str) -> None:
+        with pytest.raises(ParseError, match="is not a suit"):
+            parse_suit(text)
+
+    def test_red_suits(self) -> None:
+        assert [s.is_red for s in Suit] == [False, True, True, False]
+
+
+class TestSeats:
+    """RULES.md §1: seats N, E, S, W; play goes clockwise N → E → S → W; N+S against E+W."""
+
+    def test_clockwise_order(self) -> None:
+        assert [s.name for s in SEATS] == ["N", "E", "S", "W"]
+        assert [s.left for s in SEATS] == [Seat.E, Seat.S, Seat.W, Seat.N]
+        assert [s.right for s in SEATS] == [Seat.W, Seat.N, Seat.E, Seat.S]
+
+    def test_partners_and_sides(self) -> None:
+        assert [s.partner for s in SEATS] == [Seat.S, Seat.W, Seat.N, Seat.E]
+        assert [s.side for s in SEATS] == [Side.NS, Side.EW, Side.NS, Side.EW]
+        assert Side.NS.seats == (Seat.N, Seat.S)
+        assert Side.EW.seats == (Seat.E, Seat.W)
+        assert Side.NS.other is Side.EW
+
+    @pytest.mark.parametrize(
+        ("text", "seat"),
+        [("N", Seat.N), ("e", Seat.E), ("South", Seat.S), ("W", Seat.W), ("O", Seat.W),
+         ("Ouest", Seat.W), ("nord", Seat.N), ("est", Seat.E), ("sud", Seat.S)],
+    )
+    def test_parse_seat(self, text: str, seat: Seat) -> None:
+        assert parse_seat(text) is seat
+
+    @pytest.mark.parametrize("text", ["", "X", "NE", "north-east"])
+    def test_bad_seat(self, text: str) -> None:
+        with pytest.raises(ParseError, match="is not a seat"):
+            parse_seat(text)
+
+    @pytest.mark.parametrize(("text", "side"), [("NS", Side.NS), ("n-s", Side.NS), ("EW", Side.EW),
+                                                ("E+W", Side.EW), ("EO", Side.EW)])
+    def test_parse_side(self, text: str, side: Side) -> None:
+        assert parse_side(text) is side
+
+    def test_bad_side(self) -> None:
+        with pytest.raises(ParseError, match="is not a side"):
+            parse_side("NE")
+
+
+class TestPbnHands:
+    """Hands in PBN: ``AKQJ.T98.765.432``, suits S.H.D.C, ``T`` (or ``10``) for ten."""
+
+    def test_parse_hand_suits_in_pbn_order(self) -> None:
+        m = parse_hand("AKQJ.T98.765.432")
+        assert [c.text for c in cards_of(m)] == [
+            "AS", "KS", "QS", "JS", "TH", "9H", "8H", "7D", "6D", "5D", "4C", "3C", "2C"]
+
+    def test_format_hand(self) -> None:
+        assert format_hand(hand_of("2C", "AS", "TH", "KD")) == "A.T.K.2"
+        assert format_hand(hand_of("AH", "KH")) == ".AK.."
+        assert format_hand(0) == "..."
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [("akqj.t98.765.432", "AKQJ.T98.765.432"), ("AKQJ.1098.765.432", "AKQJ.T98.765.432"),
+         ("-.AK.-.2", ".AK..2"), (" .AK..2 ", ".AK..2")],
+    )
+    def test_input_variants(self, text: str, expected: str) -> None:
+        assert format_hand(parse_hand(text)) == expected
+
+    @pytest.mark.parametrize(
+        ("text", "says"),
+        [("AKQJ.T98.765", "is not a hand"), ("AKQJ.T98.765.432.2", "is not a hand"),
+         ("AKX...", "'X' in hand 'AKX...' is not a rank"), ("AA...", "AS appears twice"),
+         ("T10...", "TS appears twice"), ("", "is not a hand")],
+    )
+    def test_bad_hand(self, text: str, says: str) -> None:
+        with pytest.raises(ParseError, match=says.replace(".", r"\.")):
+            parse_hand(text)
+
+
+class TestPbnDeals:
+    """Deals in PBN: ``N:hand hand hand hand``, clockwise from the named seat; ``-`` for unknown."""
+
+    def test_parse_deal_from_north(self) -> None:
+        d = parse_deal(FULL_DEAL)
+        assert format_hand(d[Seat.N]) == "AK32.AKQ.5432.32"
+        assert format_hand(d[Seat.E]) == "QJ54.432.AKQ.AKQ"
+        assert format_hand(d[Seat.S]) == "9876.JT98.JT9.JT"
+        assert format_hand(d[Seat.W]) == "T.765.876.987654"
+        assert d[0] | d[1] | d[2] | d[3] == (1 << 52) - 1
+
+    def test_first_seat_rotates_the_hands(self) -> None:
+        d = parse_deal("E:A... K... Q... J...")
+        assert d == (hand_of("JS"), hand_of("AS"), hand_of("KS"), hand_of("QS"))
+        assert format_deal(d, Seat.E) == "E:A... K... Q... J..."
+        assert format_deal(d) == "N:J... A... K... Q..."
+
+    def test_missing_hands(self) -> None:
+        d = parse_deal("n:ak... - - -")
+        assert d == (hand_of("AS", "KS"), 0, 0, 0)
+        assert format_deal(d) == "N:AK... - - -"
+
+    def test_format_full_deal(self) -> None:
+        assert format_deal(parse_deal(FULL_DEAL)) == FULL_DEAL
+
+    @pytest.mark.parametrize(
+        ("text", "says"),
+        [("AKQJ.T98.765.432 - - -", "is not a PBN deal"), ("N;- - - -", "is not a PBN deal"),
+         ("", "is not a PBN deal"), ("X:- - - -", "'X' is not a seat"),
+         ("N:- - -", "four hands; 3 found"), ("N:- - - - -", "four hands; 5 found"),
+         ("N:A... A... - -", "AS is in two hands"), ("N:AQ... - - Q...", "QS is in two hands"),
+         ("N:AZ... - - -", "'Z' in hand")],
+    )
+    def test_bad_deal(self, text: str, says: str) -> None:
+        with pytest.raises(ParseError, match=says.replace(".", r"\.")):
+            parse_deal(text)
+
+
+class TestActionText:
+    """Actions have a canonical text that parses back (issue #2 item 5: record actions)."""
+
+    @pytest.mark.parametrize(
+        ("text", "canonical"),
+        [("10d", "TD"), ("AS", "AS"), ("ask", "ask"), ("chanter", "ask"), ("can you one?", "ask"),
+         ("oui", "yes"), ("NO", "no"), ("claim qs as ks", "claim AS KS QS"),
+         ("annoncer JS QS KS AS", "claim AS KS QS JS")],
+    )
+    def test_parse_action(self, text: str, canonical: str) -> None:
+        assert parse_action(text).text == canonical
+
+    def test_calls_are_values(self) -> None:
+        assert parse_action("ask") == ASK
+        assert parse_action("yes") == YES
+        assert parse_action("no") == NO
+        assert Call("claim", (parse_card("KS"), parse_card("AS"))) == parse_action("claim AS KS")
+        assert hash(parse_action("claim KS AS")) == hash(Call("claim", (parse_card("AS"), parse_card("KS"))))
+
+    @pytest.mark.parametrize("text", ["", "AS KS", "claim AS XX", "hello"])
+    def test_bad_action(self, text: str) -> None:
+        with pytest.raises(ParseError):
+            parse_action(text)
+
+    def test_unknown_call_kind(self) -> None:
+        with pytest.raises(ParseError, match="'double' is not a call"):
+            Call("double")
+
+
+# ----- hypothesis round trips ---------------------------------------------------------------
+
+card_st = st.sampled_from(CARDS)
+mask_st = st.integers(min_value=0, max_value=(1 << 52) - 1)
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[int, int, int, int]:
+    """Any split of any subset of the deck into four hands."""
+    owner = draw(st.lists(st.integers(min_value=-1, max_value=3), min_size=52, max_size=52))
+    hands = [0, 0, 0, 0]
+    for idx, who in enumerate(owner):
+        if who >= 0:
+            hands[who] |= 1 << idx
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+class TestRoundTrips:
+    """Format then parse gives back any card, card set, hand or deal (hypothesis properties)."""
+
+    @given(card_st)
+    def test_card_text(self, c: Card) -> None:
+        assert parse_card(c.text) is c
+        assert parse_card(c.text.lower()) is c
+        assert parse_card(c.pretty) is c
+        assert parse_card(c.suit.symbol + c.pretty[:-1]) is c
+
+    @given(st.lists(card_st, unique=True))
+    def test_card_sets(self, cs: list[Card]) -> None:
+        text = " ".join(c.text for c in cs)
+        assert parse_cards(text) == cs
+        assert mask_of(parse_cards(text)) == mask_of(cs)
+
+    @given(mask_st)
+    def test_hands(self, m: int) -> None:
+        text = format_hand(m)
+        assert parse_hand(text) == m
+        assert parse_hand(text.lower()) == m
+        assert parse_hand(text.replace("T", "10")) == m
+        assert len(text) == m.bit_count() + 3
+
+    @given(mask_st)
+    def test_cards_of_is_sorted_and_complete(self, m: int) -> None:
+        cs = cards_of(m)
+        assert mask_of(cs) == m
+        assert len(cs) == m.bit_count()
+        keys = [(c.suit, -c.rank) for c in cs]
+        assert keys == sorted(keys)
+
+    @given(deals(), st.sampled_from(SEATS))
+    def test_deals(self, d: tuple[int, int, int, int], first: Seat) -> None:
+        text = format_deal(d, first)
+        assert text.startswith(first.name + ":")
+        assert parse_deal(text) == d
+
+    @given(st.lists(card_st, min_size=1, max_size=4, unique=True))
+    def test_claim_text(self, cs: list[Card]) -> None:
+        a = Call("claim", tuple(cs))
+        assert parse_action(a.text) == a

@@ -1,0 +1,356 @@
+"""Deal and match records (issue #2 item 5; DESIGN.md "Records"; RULES.md §2 D19 (d)).
+
+A deal record (``whist-record/1``) holds the rules (preset and every option), the dealer, the
+hands as dealt in PBN, the turned card, every action as a ``[seat, text]`` pair whose text
+parses back, and the result (tricks per seat, honours per side, points per side). A match
+record (``whist-match/1``) holds the rules, the deal records and the match result. ``replay``
+re-applies the actions and refuses an illegal action or a stored result that differs, naming
+the first problem.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from whist.actions import parse_action
+from whist.cards import SEATS, Seat, format_hand, parse_card, parse_deal, parse_hand
+from whist.engine import ClassicDeal
+from whist.match import Match
+from whist.record import (
+    DEAL_FORMAT,
+    MATCH_FORMAT,
+    RecordError,
+    deal_record,
+    load,
+    match_record,
+    replay,
+    replay_deal,
+    replay_match,
+    save,
+)
+from whist.rules import Rules, preset, with_options
+
+CLASSIC = preset("classic")
+MIXED = "N:AK32.AKQ.5432.32 QJ54.432.AKQ.AKQ 9876.JT98.JT9.JT T.765.876.987654"
+MIXED_PLAY = (
+    "AS 4S 6S TS  KS 5S 7S 4C  AH 2H 8H 5H  KH 3H 9H 6H  QH 4H TH 7H  2D AD 9D 6D  AC TC 5C 2C"
+    "  KC JC 6C 3C  QC 8S 7C 3D  JH 8C 3S QS  KD JD 8D 4D  QD TD 7D 5D  JS 9S 9C 2S"
+)
+HON3 = "N:A532.AKQ.5432.32 KQJ4.432.AKQ.AKQ 9876.JT98.JT9.JT T.765.876.987654"
+
+
+def mixed(start: tuple[int, int] = (0, 0), rules: Rules = CLASSIC) -> ClassicDeal:
+    return ClassicDeal.new(rules, Seat.W, parse_deal(MIXED), parse_card("TS"), start)
+
+
+def play(deal: ClassicDeal, script: str) -> ClassicDeal:
+    for text in script.split():
+        deal = deal.apply(text)
+    return deal
+
+
+def played_mixed() -> ClassicDeal:
+    return play(mixed((8, 8)), "ask no " + MIXED_PLAY.replace("AS 4S", "AS ask no 4S", 1))
+
+
+def random_match(seed: int, rules: Rules = CLASSIC) -> Match:
+    rng = random.Random(seed)
+    m = Match.start(rules, rng)
+    while not m.is_over:
+        if m.needs_deal:
+            m = m.deal(rng)
+        else:
+            legal = m.legal_actions()
+            m = m.apply(legal[rng.randrange(len(legal))])
+    return m
+
+
+def same_deal(a: ClassicDeal, b: ClassicDeal) -> None:
+    assert a.dealt == b.dealt and a.trump_card is b.trump_card and a.dealer is b.dealer
+    assert a.actions == b.actions and a.tricks_won == b.tricks_won and a.to_act is b.to_act
+    assert a.points() == b.points()
+    for seat in (*SEATS, None):
+        assert a.view(seat) == b.view(seat)
+
+
+class TestDealRecordFields:
+    """Issue #2 item 5: exactly the fields of a deal record, in their forms."""
+
+    def test_top_level_fields(self) -> None:
+        rec = deal_record(played_mixed())
+        assert set(rec) == {"format", "rules", "dealer", "start_score", "hands", "trump_card",
+                            "actions", "result"}
+        assert rec["format"] == DEAL_FORMAT == "whist-record/1"
+
+    def test_rules_hold_the_preset_and_every_option(self) -> None:
+        rules = with_options(CLASSIC, {"must_trump": "on", "stake": "0.5"})
+        rec = deal_record(mixed(rules=rules))
+        assert rec["rules"]["preset"] == "classic"
+        assert set(rec["rules"]) == set(Rules.names())
+        assert rec["rules"]["must_trump"] is True and rec["rules"]["stake"] == 0.5
+        assert Rules.from_dict(rec["rules"]) == rules
+
+    def test_dealer_hands_and_turned_card(self) -> None:
+        d = played_mixed()
+        rec = deal_record(d)
+        assert rec["dealer"] == "W"
+        assert rec["start_score"] == {"NS": 8, "EW": 8}
+        assert rec["hands"] == {"N": "AK32.AKQ.5432.32", "E": "QJ54.432.AKQ.AKQ",
+                                "S": "9876.JT98.JT9.JT", "W": "T.765.876.987654"}
+        assert all(parse_hand(rec["hands"][s.name]) == d.dealt[s] for s in SEATS)
+        assert rec["trump_card"] == "TS"
+
+    def test_actions_are_seat_text_pairs_that_parse_back(self) -> None:
+        d = played_mixed()
+        rec = deal_record(d)
+        assert rec["actions"][:8] == [["N", "ask"], ["S", "no"], ["N", "AS"], ["E", "ask"],
+                                      ["W", "no"], ["E", "4S"], ["S", "6S"], ["W", "TS"]]
+        assert len(rec["actions"]) == 52 + 4
+        for (seat, action), (seat_text, text) in zip(d.actions, rec["actions"], strict=True):
+            assert seat_text == seat.name
+            assert parse_action(text) == action
+
+    def test_result_tricks_honours_points(self) -> None:
+        res = deal_record(played_mixed())["result"]
+        assert res["tricks"] == {"N": 5, "E": 7, "S": 1, "W": 0}
+        assert res["honours"] == {"NS": 2, "EW": 2}
+        assert res["points"] == {"NS": 0, "EW": 1}
+        assert res["game_winner"] is None
+
+    def test_unfinished_deal_has_no_result(self) -> None:
+        assert deal_record(play(mixed(), "AS 4S"))["result"] is None
+
+    def test_claim_is_an_action_with_its_shown_cards(self) -> None:
+        d = ClassicDeal.new(CLASSIC, Seat.W, parse_deal(HON3), parse_card("TS"), (0, 8))
+        d = d.apply(d.legal_actions()[0])
+        rec = deal_record(d)
+        assert rec["actions"] == [["E", "claim KS QS JS"]]
+        assert rec["result"]["points"] == {"NS": 0, "EW": 2}
+        assert rec["result"]["game_winner"] == "EW"
+        assert rec["result"]["tricks"] == {"N": 0, "E": 0, "S": 0, "W": 0}
+        same_deal(replay_deal(rec), d)
+
+    def test_ask_and_yes_are_actions(self) -> None:
+        asker = "N:AK32.AKQ.5432.32 Q954.432.AKQ.AKQ J876.JT98.JT9.JT T.765.876.987654"
+        d = ClassicDeal.new(CLASSIC, Seat.N, parse_deal(asker), parse_card("2S"), (8, 0))
+        d = play(d, "4S JS TS ask yes")
+        rec = deal_record(d)
+        assert rec["actions"][-2:] == [["N", "ask"], ["S", "yes"]]
+        assert rec["result"]["points"] == {"NS": 2, "EW": 0}
+        same_deal(replay_deal(rec), d)
+
+
+class TestDealReplay:
+    """DESIGN.md Records: replay re-applies every action; identical state and score."""
+
+    def test_json_round_trip_and_replay(self) -> None:
+        d = played_mixed()
+        rec = deal_record(d)
+        back = json.loads(json.dumps(rec))
+        assert back == rec
+        r = replay(back)
+        assert isinstance(r, ClassicDeal)
+        same_deal(r, d)
+        assert deal_record(r) == rec
+
+    def test_save_and_load(self, tmp_path: Path) -> None:
+        d = played_mixed()
+        path = save(deal_record(d), tmp_path / "deal.json")
+        assert path.exists() and not (tmp_path / "deal.json.tmp").exists()
+        text = path.read_text(encoding="utf-8")
+        assert '"format": "whist-record/1"' in text
+        r = replay(load(path))
+        assert isinstance(r, ClassicDeal)
+        same_deal(r, d)
+
+    def test_unfinished_deal_replays_to_the_same_state(self) -> None:
+        d = play(mixed((8, 0)), "ask no AS 4S 6S")
+        same_deal(replay_deal(json.loads(json.dumps(deal_record(d)))), d)
+
+    def test_an_illegal_action_is_named(self) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        rec["actions"][4] = ["N", "QS"]  # action 5: North leads trick 2 with a card he lacks
+        with pytest.raises(RecordError, match=r"deal, action 5 \(\['N', 'QS'\]\): North does not hold QS"):
+            replay(rec)
+
+    def test_a_revoke_is_named(self) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        rec["actions"][5] = ["E", "AD"]  # action 6: East must follow North's KS
+        with pytest.raises(RecordError, match=r"deal, action 6 \(\['E', 'AD'\]\): AD: you must follow suit"):
+            replay(rec)
+
+    def test_action_by_the_wrong_seat_is_named(self) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        rec["actions"][4][0] = "E"
+        with pytest.raises(RecordError, match=r"deal, action 5 \(\['E', 'KS'\]\): it is North's turn"):
+            replay(rec)
+
+    def test_an_unreadable_action_is_named(self) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        rec["actions"][4] = ["N", "KX"]
+        with pytest.raises(RecordError, match=r"deal, action 5 .*'KX' is not a card"):
+            replay(rec)
+
+    @pytest.mark.parametrize(
+        ("path", "value", "field"),
+        [(("points", "EW"), 5, "result.points.EW"), (("tricks", "N"), 6, "result.tricks.N"),
+         (("honours", "NS"), 3, "result.honours.NS"), (("game_winner",), "EW", "result.game_winner")],
+    )
+    def test_a_changed_result_field_is_named(self, path: tuple[str, ...], value: Any, field: str) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        target = rec["result"]
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        with pytest.raises(RecordError, match=f"stored {field.replace('.', '[.]')} differs"):
+            replay(rec)
+
+    def test_a_result_for_an_unfinished_deal_is_refused(self) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        rec["actions"] = rec["actions"][:-1]
+        with pytest.raises(RecordError, match="stored result differs"):
+            replay(rec)
+
+    def test_missing_result_on_a_finished_deal_is_refused(self) -> None:
+        rec = deal_record(play(mixed(), MIXED_PLAY))
+        rec["result"] = None
+        with pytest.raises(RecordError, match="stored result differs"):
+            replay(rec)
+
+    @pytest.mark.parametrize(
+        ("change", "says"),
+        [({"hands": {"N": "AK32.AKQ.5432.32"}}, "bad field hands"),
+         ({"trump_card": "AH"}, "not in the dealer's hand"),
+         ({"trump_card": "XX"}, "'XX' is not a card"),
+         ({"dealer": "Q"}, "'Q' is not a seat"),
+         ({"rules": {"preset": "classic", "colour": 1}}, "rules: unknown option 'colour'"),
+         ({"rules": "classic"}, "'rules' must be an object"),
+         ({"actions": "AS"}, "'actions' must be a list"),
+         ({"format": "whist-record/9"}, "unknown record format")],
+    )
+    def test_bad_records_are_refused(self, change: dict[str, Any], says: str) -> None:
+        rec = deal_record(play(mixed(), "AS"))
+        rec.update(change)
+        with pytest.raises(RecordError, match=says):
+            replay(rec)
+
+    def test_missing_field(self) -> None:
+        rec = deal_record(play(mixed(), "AS"))
+        del rec["dealer"]
+        with pytest.raises(RecordError, match="missing field 'dealer'"):
+            replay(rec)
+
+    def test_hands_must_make_a_deck(self) -> None:
+        rec = deal_record(play(mixed(), "AS"))
+        rec["hands"]["E"] = rec["hands"]["N"]
+        with pytest.raises(RecordError, match="52 cards"):
+            replay(rec)
+
+    def test_hand_text_matches_format_hand(self) -> None:
+        d = mixed()
+        assert deal_record(d)["hands"] == {s.name: format_hand(d.dealt[s]) for s in SEATS}
+
+
+class TestLoad:
+    """Records on disk: JSON with a known format, or a clear error."""
+
+    def test_not_json(self, tmp_path: Path) -> None:
+        p = tmp_path / "x.json"
+        p.write_text("{not json", encoding="utf-8")
+        with pytest.raises(RecordError, match="is not a JSON record"):
+            load(p)
+
+    def test_unknown_format(self, tmp_path: Path) -> None:
+        p = tmp_path / "x.json"
+        p.write_text('{"format": "chess-pgn"}', encoding="utf-8")
+        with pytest.raises(RecordError, match="is not a whist record"):
+            load(p)
+
+    def test_missing_file(self, tmp_path: Path) -> None:
+        with pytest.raises(RecordError, match="cannot read"):
+            load(tmp_path / "none.json")
+
+
+class TestMatchRecord:
+    """Issue #2 item 5: a match record holds the rules, the deal records and the match result
+    (each game's winner and game points, the rubber winner, totals, settlement); it replays."""
+
+    def test_fields(self) -> None:
+        m = random_match(3, with_options(CLASSIC, {"stake": "1"}))
+        rec = match_record(m)
+        assert set(rec) == {"format", "rules", "first_dealer", "deals", "result"}
+        assert rec["format"] == MATCH_FORMAT == "whist-match/1"
+        assert Rules.from_dict(rec["rules"]) == m.rules
+        assert rec["first_dealer"] == m.first_dealer.name
+        assert len(rec["deals"]) == len(m.deals)
+        assert all(d["format"] == DEAL_FORMAT for d in rec["deals"])
+        res = rec["result"]
+        assert [(g["winner"], g["game_points"]) for g in res["games"]] == [
+            (g.winner.name, g.game_points) for g in m.games]
+        assert [r["winner"] for r in res["rubbers"]] == [r.winner.name for r in m.rubbers]
+        assert res["totals"] == {"NS": m.totals()[0], "EW": m.totals()[1]}
+        assert res["settlement"] == m.settlement()
+        assert res["finished"] is True
+        assert res["winner"] == ("NS" if m.totals()[0] > m.totals()[1] else "EW")
+
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_replay_gives_the_same_match(self, seed: int) -> None:
+        m = random_match(seed)
+        rec = json.loads(json.dumps(match_record(m)))
+        r = replay(rec)
+        assert isinstance(r, Match)
+        assert r.games == m.games and r.rubbers == m.rubbers and r.score == m.score
+        assert r.totals() == m.totals() and r.settlement() == m.settlement()
+        assert len(r.deals) == len(m.deals)
+        for a, b in zip(r.deals, m.deals, strict=True):
+            same_deal(a, b)
+        assert match_record(r) == match_record(m)
+
+    def test_unfinished_match_replays(self) -> None:
+        rng = random.Random(9)
+        m = Match.start(CLASSIC, rng)
+        for _ in range(3):
+            m = m.deal(rng)
+            while m.current is not None:
+                m = m.apply(m.legal_actions()[0])
+        m = m.deal(rng)
+        m = m.apply(m.legal_actions()[0])
+        rec = match_record(m)
+        assert rec["result"]["finished"] is False
+        assert rec["deals"][-1]["result"] is None
+        r = replay_match(json.loads(json.dumps(rec)))
+        assert r.current is not None and m.current is not None
+        same_deal(r.current, m.current)
+        assert r.score == m.score and len(r.deals) == 3
+
+    def test_an_illegal_action_is_named_with_its_deal(self) -> None:
+        rec = match_record(random_match(1))
+        first = rec["deals"][1]["actions"][0]
+        first[0] = Seat[first[0]].left.name  # the next seat acts out of turn
+        with pytest.raises(RecordError, match=r"deal 2, action 1 \("):
+            replay(rec)
+
+    def test_a_changed_match_result_is_named(self) -> None:
+        rec = match_record(random_match(1))
+        rec["result"]["games"][0]["winner"] = "NS" if rec["result"]["games"][0]["winner"] == "EW" else "EW"
+        with pytest.raises(RecordError, match=r"stored result\.games\[0\]\.winner differs"):
+            replay(rec)
+
+    def test_a_changed_deal_result_is_named(self) -> None:
+        rec = match_record(random_match(1))
+        rec["deals"][0]["result"]["points"]["NS"] += 1
+        with pytest.raises(RecordError, match=r"deal 1: stored result\.points\.NS differs"):
+            replay(rec)
+
+    def test_a_wrong_dealer_is_refused(self) -> None:
+        rec = match_record(random_match(1))
+        bad = copy.deepcopy(rec)
+        bad["deals"][1]["dealer"] = bad["deals"][0]["dealer"]
+        with pytest.raises(RecordError, match="deal 2: stored dealer"):
+            replay(bad)

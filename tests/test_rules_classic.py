@@ -1,0 +1,988 @@
+"""Classic, short and simple whist, rule by rule (RULES.md §1–4).
+
+One test class per rule area; each class docstring cites the section or decision it checks,
+and each test name says the rule in words. Exact situations are set up with hand-written PBN
+deals (:func:`whist.cards.parse_deal`) and ``ClassicDeal.new``; games and rubbers run through
+:class:`whist.match.Match`.
+
+The deals used below (trumps are spades in all of them):
+
+``MIXED`` (dealer W, turned ``TS``): honours N ``AS KS``, E ``QS JS``: two each.
+``HON3``  (dealer W, turned ``TS``): honours N ``AS``, E ``KS QS JS``: East holds three.
+``ASKER`` (dealer N, turned ``2S``): honours N ``AS KS``, S ``JS``: North–South hold three.
+``TEN_THREE`` (dealer S, turned ``2S``): N has the 13 hearts, E ``AS KS QS`` and ten clubs,
+S ten spades ``JS``–``2S`` and ``AD KD QD``, W ten diamonds and ``4C 3C 2C``. Played by
+``TEN_THREE_PLAY`` South wins ten tricks and East three (his three honours).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import MutableSequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from whist.actions import ASK, NO, YES, Call, IllegalAction, NotYourTurn
+from whist.cards import SEATS, Card, Deal, Seat, Side, Suit, cards_of, parse_card, parse_cards, parse_deal
+from whist.engine import ClassicDeal, trick_winner
+from whist.match import Match
+from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
+from whist.scoring import deal_points, game_value, settlement
+
+CLASSIC = preset("classic")
+SHORT = preset("short")
+SIMPLE = preset("simple")
+NO_CALLS = with_options(CLASSIC, {"call_at_eight": "off"})
+
+MIXED = "N:AK32.AKQ.5432.32 QJ54.432.AKQ.AKQ 9876.JT98.JT9.JT T.765.876.987654"
+MIXED_PLAY = (
+    "AS 4S 6S TS  KS 5S 7S 4C  AH 2H 8H 5H  KH 3H 9H 6H  QH 4H TH 7H  2D AD 9D 6D  AC TC 5C 2C"
+    "  KC JC 6C 3C  QC 8S 7C 3D  JH 8C 3S QS  KD JD 8D 4D  QD TD 7D 5D  JS 9S 9C 2S"
+)
+HON3 = "N:A532.AKQ.5432.32 KQJ4.432.AKQ.AKQ 9876.JT98.JT9.JT T.765.876.987654"
+ASKER = "N:AK32.AKQ.5432.32 Q954.432.AKQ.AKQ J876.JT98.JT9.JT T.765.876.987654"
+TEN_THREE = "N:.AKQJT98765432.. AKQ...AKQJT98765 JT98765432..AKQ. ..JT98765432.432"
+TEN_THREE_PLAY = (
+    "JD 2H AS AD  KS 2S 2C 3H  QS 3S 3C 4H  AC 4S 4C 5H  KD TD 6H 5C  QD 9D 7H 6C  JS 8D 8H 7C"
+    "  TS 7D 9H 8C  9S 6D TH 9C  8S 5D JH TC  7S 4D QH JC  6S 3D KH QC  5S 2D AH KC"
+)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def mixed(rules: Rules = CLASSIC, start: tuple[int, int] = (0, 0)) -> ClassicDeal:
+    return ClassicDeal.new(rules, Seat.W, parse_deal(MIXED), parse_card("TS"), start)
+
+
+def hon3(rules: Rules = CLASSIC, start: tuple[int, int] = (0, 0)) -> ClassicDeal:
+    return ClassicDeal.new(rules, Seat.W, parse_deal(HON3), parse_card("TS"), start)
+
+
+def asker(rules: Rules = CLASSIC, start: tuple[int, int] = (0, 0)) -> ClassicDeal:
+    return ClassicDeal.new(rules, Seat.N, parse_deal(ASKER), parse_card("2S"), start)
+
+
+def ten_three(rules: Rules = CLASSIC, start: tuple[int, int] = (0, 0)) -> ClassicDeal:
+    return ClassicDeal.new(rules, Seat.S, parse_deal(TEN_THREE), parse_card("2S"), start)
+
+
+def play(deal: ClassicDeal, script: str) -> ClassicDeal:
+    """Apply each whitespace-separated action of ``script`` (cards, ``ask``, ``yes``, ``no``)."""
+    for text in script.split():
+        deal = deal.apply(text)
+    return deal
+
+
+def play_first(deal: ClassicDeal) -> ClassicDeal:
+    """Play to the end, every seat taking its first legal action."""
+    while deal.to_act is not None:
+        deal = deal.apply(deal.legal_actions()[0])
+    return deal
+
+
+def sweep(dealer: Seat, winners: Side) -> tuple[Deal, Card]:
+    """Hands (and the turned card, ``2S``) in which ``winners`` take all 13 tricks and hold the
+    four honours when every seat plays its first legal card.
+
+    If the dealer is on the winning side he holds the 13 spades (a forced grand slam).
+    Otherwise his left-hand opponent holds ``AS``–``3S`` and ``AH``, the dealer ``2S`` and
+    ``KH``–``2H``, and the other two seats all the diamonds and all the clubs.
+    """
+    hands = [0, 0, 0, 0]
+    if dealer.side is winners:
+        hands[dealer] = Suit.SPADES.mask
+        hands[dealer.left] = Suit.HEARTS.mask
+        hands[dealer.partner] = Suit.DIAMONDS.mask
+        hands[dealer.right] = Suit.CLUBS.mask
+    else:
+        ace_h = parse_card("AH").bit
+        two_s = parse_card("2S").bit
+        hands[dealer.left] = (Suit.SPADES.mask & ~two_s) | ace_h
+        hands[dealer] = (Suit.HEARTS.mask & ~ace_h) | two_s
+        hands[dealer.partner] = Suit.DIAMONDS.mask
+        hands[dealer.right] = Suit.CLUBS.mask
+    return (hands[0], hands[1], hands[2], hands[3]), parse_card("2S")
+
+
+def finish_deal(m: Match) -> Match:
+    while m.current is not None:
+        m = m.apply(m.legal_actions()[0])
+    return m
+
+
+def play_sweeps(m: Match, *winners: Side) -> Match:
+    """Deal and play one sweep per entry of ``winners``, the dealer passing left as the match says."""
+    for side in winners:
+        m = finish_deal(m.deal_hands(*sweep(m.dealer, side)))
+    return m
+
+
+class UnshuffledRandom(random.Random):
+    """A generator whose shuffle leaves the deck in order (2S 3S … AS 2H … AC)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        return None
+
+
+# ----------------------------------------------------------------------------------------------
+class TestDeal:
+    """RULES.md §2 Deal (issue #2 item 3): a seeded shuffle; dealt one card at a time clockwise from
+    the dealer's left; the dealer's last (13th) card is turned and its suit is trump; eldest hand
+    (the dealer's left) leads the first trick."""
+
+    def test_same_seed_gives_same_deal(self) -> None:
+        a = ClassicDeal.shuffled(CLASSIC, Seat.N, random.Random(42))
+        b = ClassicDeal.shuffled(CLASSIC, Seat.N, random.Random(42))
+        c = ClassicDeal.shuffled(CLASSIC, Seat.N, random.Random(43))
+        assert a.dealt == b.dealt and a.trump_card is b.trump_card
+        assert a.dealt != c.dealt
+
+    @pytest.mark.parametrize("dealer", SEATS)
+    def test_one_card_at_a_time_clockwise_from_the_dealers_left(self, dealer: Seat) -> None:
+        d = ClassicDeal.shuffled(CLASSIC, dealer, UnshuffledRandom(0))
+        deck = cards_of((1 << 52) - 1)
+        deck.sort(key=lambda c: c.index)  # the unshuffled deck: 2S, 3S, … AS, 2H, … AC
+        for i, c in enumerate(deck):
+            receiver = SEATS[(dealer + 1 + i) % 4]
+            assert d.dealt[receiver] & c.bit, f"card {i} ({c}) should go to {receiver.name}"
+        assert d.trump_card is parse_card("AC")  # the 52nd card, the dealer's 13th
+
+    @pytest.mark.parametrize("seed", range(20))
+    def test_thirteen_cards_each_and_the_turned_card_is_the_dealers_and_trump(self, seed: int) -> None:
+        dealer = SEATS[seed % 4]
+        d = ClassicDeal.shuffled(CLASSIC, dealer, random.Random(seed))
+        assert [h.bit_count() for h in d.dealt] == [13, 13, 13, 13]
+        assert d.dealt[0] | d.dealt[1] | d.dealt[2] | d.dealt[3] == (1 << 52) - 1
+        assert d.dealt[dealer] & d.trump_card.bit
+        assert d.trump is d.trump_card.suit
+        assert d.view(Seat.N).trump is d.trump_card.suit
+
+    @pytest.mark.parametrize("dealer", SEATS)
+    def test_eldest_hand_leads_the_first_trick(self, dealer: Seat) -> None:
+        d = ClassicDeal.shuffled(CLASSIC, dealer, random.Random(dealer))
+        assert d.to_act is dealer.left
+        assert d.leader is dealer.left
+
+    def test_a_set_deal_must_be_a_whole_deck_with_the_turned_card_in_the_dealers_hand(self) -> None:
+        hands = parse_deal(MIXED)
+        with pytest.raises(IllegalAction, match="not in the dealer's hand"):
+            ClassicDeal.new(CLASSIC, Seat.N, hands, parse_card("TS"))
+        with pytest.raises(IllegalAction, match="13 cards"):
+            ClassicDeal.new(CLASSIC, Seat.W, (hands[0], hands[1], hands[2], 0), parse_card("TS"))
+
+
+class TestTurnedCard:
+    """RULES.md §2 Deal: the turned card belongs to the dealer; every seat sees it until he plays to
+    the first trick; after that every seat still knows he held it until he plays it
+    (view fields ``trump_card_face_up`` and ``dealer_holds_trump_card``)."""
+
+    def test_face_up_in_every_view_until_the_dealer_plays_to_trick_one(self) -> None:
+        d = ten_three()  # dealer S; W leads
+        for n, text in enumerate(["JD", "2H", "AS", "AD"]):
+            for seat in (*SEATS, None):
+                v = d.view(seat)
+                assert v.trump_card_face_up, (n, seat)
+                assert v.trump_card is parse_card("2S")
+                assert parse_card("2S") in v.visible_cards()
+            d = d.apply(text)  # the dealer plays to trick 1 (not the turned card)
+        for seat in (*SEATS, None):
+            v = d.view(seat)
+            assert not v.trump_card_face_up
+            assert v.dealer_holds_trump_card
+            assert v.trump_card is parse_card("2S")
+
+    def test_every_seat_knows_the_dealer_holds_it_until_he_plays_it(self) -> None:
+        d = play(ten_three(), "JD 2H AS AD KS")
+        assert all(d.view(s).dealer_holds_trump_card for s in SEATS)
+        d = d.apply("2S")
+        assert not any(d.view(s).dealer_holds_trump_card for s in (*SEATS, None))
+
+    def test_dealer_playing_the_turned_card_to_trick_one(self) -> None:
+        d = play(mixed(), "AS 4S 6S")  # dealer W holds only TS, the turned card
+        assert d.view(Seat.N).trump_card_face_up
+        d = d.apply("TS")
+        assert not d.view(Seat.N).trump_card_face_up
+        assert not d.view(Seat.N).dealer_holds_trump_card
+
+    def test_the_turned_card_is_the_only_card_of_another_hand_a_seat_sees(self) -> None:
+        d = ten_three()
+        for seat in (Seat.N, Seat.E, Seat.W):
+            others = d.dealt[Seat.S]
+            seen = {c for c in d.view(seat).visible_cards() if c.bit & others}
+            assert seen == {parse_card("2S")}
+
+
+class TestWhatASeatKnows:
+    """RULES.md §1 What a seat knows: its own hand, every call and card played (by whom), tricks won,
+    the score, the cards the rules show; not another seat's hand. A spectator sees no hand."""
+
+    def test_own_hand_only(self) -> None:
+        d = mixed(start=(3, 4))
+        for seat in SEATS:
+            v = d.view(seat)
+            assert v.hand == tuple(cards_of(d.dealt[seat]))
+            assert v.score == (3, 4)
+            assert v.seat is seat
+
+    def test_spectator_sees_no_hand_and_no_legal_actions(self) -> None:
+        v = mixed().view(None)
+        assert v.hand == ()
+        assert v.legal == ()
+        assert v.visible_cards() == {parse_card("TS")}
+
+    def test_only_the_seat_to_act_sees_its_legal_actions(self) -> None:
+        d = mixed()
+        assert d.view(Seat.N).legal == d.legal_actions()
+        assert d.view(Seat.E).legal == ()
+
+    def test_played_cards_with_who_played_them_and_tricks_won(self) -> None:
+        d = play(mixed(), "AS 4S 6S TS KS")
+        v = d.view(Seat.E)
+        assert [(s.name, c.text) for s, c in v.played_cards()] == [
+            ("N", "AS"), ("E", "4S"), ("S", "6S"), ("W", "TS"), ("N", "KS")]
+        assert [(s.name, c.text) for s, c in v.trick] == [("N", "KS")]
+        assert v.tricks_won == (1, 0, 0, 0)
+        assert v.to_act is Seat.E
+
+
+class TestTurnOrder:
+    """RULES.md §1: play goes clockwise (N → E → S → W) from the leader; the trick's winner leads
+    the next; acting out of turn is refused with ``NotYourTurn`` (issue #2 item 3)."""
+
+    def test_clockwise_from_the_leader(self) -> None:
+        d = mixed()
+        order = []
+        for text in ("AS", "4S", "6S", "TS"):
+            order.append(d.to_act)
+            d = d.apply(text)
+        assert order == [Seat.N, Seat.E, Seat.S, Seat.W]
+
+    def test_out_of_turn_is_refused_with_a_clear_message(self) -> None:
+        d = mixed().apply("AS")
+        with pytest.raises(NotYourTurn, match="it is East's turn, not South's") as err:
+            d.apply("6S", Seat.S)
+        assert isinstance(err.value, IllegalAction) and isinstance(err.value, ValueError)
+        assert d.apply("4S", Seat.E).to_act is Seat.S
+
+
+class TestFollowSuit:
+    """RULES.md §1: the leader plays any card; the others must follow suit if able; a player who
+    cannot may play any card: no duty to trump, never a duty to play higher (seed 000, D18)."""
+
+    def test_leader_may_play_any_card(self) -> None:
+        d = mixed()
+        assert d.legal_actions() == cards("AS KS 3S 2S AH KH QH 5D 4D 3D 2D 3C 2C")
+
+    def test_must_follow_suit(self) -> None:
+        d = play(mixed(), "AH")
+        assert d.legal_actions() == cards("4H 3H 2H")
+        with pytest.raises(IllegalAction, match="must follow suit"):
+            d.apply("AD")
+
+    def test_no_duty_to_play_higher(self) -> None:
+        d = play(mixed(), "3C AC TC")
+        assert d.legal_actions() == cards("9C 8C 7C 6C 5C 4C")
+        d = d.apply("4C")  # W plays low under the ace: allowed
+        assert d.tricks_won == (0, 1, 0, 0)
+
+    def test_cannot_follow_any_card_no_duty_to_trump(self) -> None:
+        d = play(mixed(), "3C AC TC 4C  KC JC 5C 2C  QC")  # S is out of clubs, holds four trumps
+        assert d.to_act is Seat.S
+        legal = d.legal_actions()
+        assert legal == cards("9S 8S 7S 6S JH TH 9H 8H JD TD 9D")
+        d = d.apply("8H")  # a discard, not a ruff
+        assert d.to_act is Seat.W
+
+    def test_no_duty_to_overtrump(self) -> None:
+        d = play(mixed(), "3C AC TC 4C  KC JC 5C 2C  QC 8S 6C")  # N out of clubs; S ruffed with 8S
+        assert d.legal_actions() == cards("AS KS 3S 2S AH KH QH 5D 4D 3D 2D")
+        assert play(d, "2S").to_act is Seat.S  # under-ruffing is allowed; S's 8S wins
+
+    def test_a_card_not_in_hand_is_refused(self) -> None:
+        with pytest.raises(IllegalAction, match="North does not hold QS"):
+            mixed().apply("QS")
+
+    def test_must_trump_option_makes_ruffing_compulsory(self) -> None:
+        rules = with_options(CLASSIC, {"must_trump": "on"})
+        d = play(mixed(rules), "3C AC TC 4C  KC JC 5C 2C  QC")
+        assert d.legal_actions() == cards("9S 8S 7S 6S")
+        with pytest.raises(IllegalAction, match="must ruff"):
+            d.apply("8H")
+
+    def test_must_trump_without_trumps_any_card(self) -> None:
+        rules = with_options(CLASSIC, {"must_trump": "on"})
+        d = play(mixed(rules), "AS 4S 6S TS  KS 5S 7S")  # W has no spade left: any card
+        assert d.legal_actions() == cards("7H 6H 5H 8D 7D 6D 9C 8C 7C 6C 5C 4C")
+
+    def test_must_trump_still_follows_suit_first(self) -> None:
+        rules = with_options(CLASSIC, {"must_trump": "on"})
+        d = play(mixed(rules), "AH")
+        assert d.legal_actions() == cards("4H 3H 2H")
+
+
+class TestTrickWinner:
+    """RULES.md §1: the trick goes to the highest trump, else to the highest card of the suit led;
+    the winner leads the next trick."""
+
+    def test_highest_card_of_the_suit_led(self) -> None:
+        d = play(mixed(), "3C AC TC 4C")
+        assert d.tricks_won == (0, 1, 0, 0)
+        assert d.to_act is Seat.E and d.leader is Seat.E
+
+    def test_a_discard_never_wins_however_high(self) -> None:
+        d = play(mixed(), "3C AC TC 4C  KC JC 5C 2C  QC 8H 6C AH")  # N discards the AH
+        assert d.tricks_won == (0, 3, 0, 0)
+        assert d.to_act is Seat.E
+
+    def test_a_low_trump_beats_the_suit_led(self) -> None:
+        d = play(mixed(), "3C AC TC 4C  KC JC 5C 2C  QC 6S 6C 5D")
+        assert d.tricks_won == (0, 2, 1, 0)
+        assert d.to_act is Seat.S
+
+    def test_highest_trump_wins_an_overruff(self) -> None:
+        d = play(mixed(), "3C AC TC 4C  KC JC 5C 2C  QC 6S 6C KS")
+        assert d.tricks_won == (1, 2, 0, 0)
+        assert d.to_act is Seat.N
+
+    @pytest.mark.parametrize(
+        ("played", "leader", "trump", "winner"),
+        [("2H AH KH QH", Seat.N, Suit.SPADES, Seat.E),
+         ("2H AS KH QH", Seat.N, Suit.SPADES, Seat.E),
+         ("2H AS 2S QH", Seat.W, Suit.SPADES, Seat.N),
+         ("2H AD AC AS", Seat.S, Suit.CLUBS, Seat.N),
+         ("2H AD AC AS", Seat.S, None, Seat.S),
+         ("5D 3D 4D 2D", Seat.E, Suit.HEARTS, Seat.E)],
+    )
+    def test_trick_winner_function(self, played: str, leader: Seat, trump: Suit | None,
+                                   winner: Seat) -> None:
+        assert trick_winner(cards(played), leader, trump) is winner
+
+
+class TestThirteenTricks:
+    """RULES.md §1–2: thirteen tricks are played; the deal is then over and nobody is to act."""
+
+    def test_thirteen_tricks_then_over(self) -> None:
+        d = play(mixed(), MIXED_PLAY)
+        assert d.tricks_won == (5, 7, 1, 0)
+        assert sum(d.tricks_won) == 13
+        assert d.is_over and d.to_act is None
+        assert d.legal_actions() == ()
+        assert d.view(Seat.N).is_over
+        assert all(d.view(s).hand == () for s in SEATS)
+
+    def test_no_action_after_the_end(self) -> None:
+        d = play(mixed(), MIXED_PLAY)
+        with pytest.raises(IllegalAction, match="the deal is over"):
+            d.apply("AS")
+
+    @pytest.mark.parametrize("seed", range(10))
+    def test_any_play_takes_thirteen_tricks(self, seed: int) -> None:
+        rng = random.Random(seed)
+        d = ClassicDeal.shuffled(CLASSIC, SEATS[seed % 4], rng)
+        steps = 0
+        while d.to_act is not None:
+            legal = d.legal_actions()
+            d = d.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+        assert steps == 52 and sum(d.tricks_won) == 13
+
+    def test_states_are_immutable_values(self) -> None:
+        d = mixed()
+        after = d.apply("AS")
+        assert d.to_act is Seat.N and d.hands == d.dealt and d.actions == ()
+        assert after.to_act is Seat.E and after is not d
+
+
+class TestOddTricks:
+    """RULES.md §2 Trick points: each trick over six (the book) scores 1 (``points_per_odd_trick``)."""
+
+    @pytest.mark.parametrize(("ns", "points"), [(13, (7, 0)), (7, (1, 0)), (6, (0, 1)), (0, (0, 7)),
+                                                (10, (4, 0)), (3, (0, 4))])
+    def test_tricks_over_six(self, ns: int, points: tuple[int, int]) -> None:
+        assert deal_points(CLASSIC, (0, 0), (ns, 13 - ns), (0, 0)).tricks == points
+
+    def test_ten_tricks_score_four(self) -> None:
+        d = play(ten_three(), TEN_THREE_PLAY)
+        assert d.tricks_won == (0, 3, 10, 0)
+        assert d.points().tricks == (4, 0)
+
+    def test_seven_tricks_score_one(self) -> None:
+        d = play(mixed(), MIXED_PLAY)
+        assert d.points().tricks == (0, 1)
+        assert d.points().total == (0, 1)
+
+
+class TestHonours:
+    """RULES.md §2 Honours, D1: A K Q J of trumps held by a side (dealt to the two partners, not won
+    in tricks): 4 score 4, any 3 score 2, fewer nothing."""
+
+    def test_three_honours_held_score_two_even_when_lost_in_tricks(self) -> None:
+        d = play(hon3(), "AS")
+        assert d.legal_actions() == cards("KS QS JS 4S")
+        d = play(d, "KS 6S TS")  # East's king falls to the ace: North-South win it
+        assert d.tricks_won[Seat.N] == 1
+        d = play_first(d)
+        assert d.side_honours(Side.EW) == 3
+        assert d.side_honours(Side.NS) == 1
+        assert d.points().honours == (0, 2)
+
+    def test_three_honours_split_between_partners(self) -> None:
+        d = play_first(asker())
+        assert (d.honours_held(Seat.N), d.honours_held(Seat.S)) == (2, 1)
+        assert d.points().honours == (2, 0)
+
+    def test_four_honours_score_four(self) -> None:
+        hands, turned = sweep(Seat.N, Side.NS)
+        d = play_first(ClassicDeal.new(CLASSIC, Seat.N, hands, turned))
+        assert d.points() == deal_points(CLASSIC, (0, 0), (13, 0), (4, 0))
+        assert d.points().honours == (4, 0)
+        assert d.points().total == (11, 0)
+
+    def test_two_honours_each_score_nothing(self) -> None:
+        d = play(mixed(), MIXED_PLAY)
+        assert (d.side_honours(Side.NS), d.side_honours(Side.EW)) == (2, 2)
+        assert d.points().honours == (0, 0)
+
+    def test_honours_are_counted_in_the_trump_suit_only(self) -> None:
+        d = play_first(ClassicDeal.new(CLASSIC, Seat.N, parse_deal(MIXED), parse_card("2C")))
+        # trumps are clubs: E holds A K Q, S holds J
+        assert (d.side_honours(Side.NS), d.side_honours(Side.EW)) == (1, 3)
+
+    @pytest.mark.parametrize(("held", "points"), [(0, 0), (1, 0), (2, 0), (3, 2), (4, 4)])
+    def test_honour_table(self, held: int, points: int) -> None:
+        assert deal_points(CLASSIC, (0, 0), (6, 7), (held, 4 - held)).honours[0] == points
+
+    def test_option_honours_off(self) -> None:
+        rules = with_options(CLASSIC, {"honours": "off"})
+        assert play(ten_three(rules), TEN_THREE_PLAY).points().honours == (0, 0)
+
+
+class TestTricksBeforeHonours:
+    """RULES.md §2 Game, D17 (seed 000 "les points d'honneurs comptent après ceux des levées"):
+    trick points are added first; if they take their side to 10 it wins the game and no honours
+    are scored on the deal by either side; otherwise honours are added, and a side that reaches
+    10 by them wins the game."""
+
+    def test_trick_points_reach_game_so_no_honours_by_either_side(self) -> None:
+        d = play(ten_three(NO_CALLS, (6, 8)), TEN_THREE_PLAY)
+        pts = d.points()
+        assert pts.tricks == (4, 0)
+        assert pts.honours == (0, 0)  # East-West held three honours: 8 + 2 would be 10
+        assert pts.game_winner is Side.NS
+
+    def test_honours_win_the_game_when_tricks_do_not(self) -> None:
+        d = play(ten_three(NO_CALLS, (5, 8)), TEN_THREE_PLAY)
+        pts = d.points()
+        assert pts.total == (4, 2)
+        assert pts.game_winner is Side.EW
+
+    def test_winner_by_honours_of_the_side_that_also_won_tricks(self) -> None:
+        pts = deal_points(CLASSIC, (7, 0), (8, 5), (4, 0))
+        assert pts.tricks == (2, 0) and pts.honours == (4, 0) and pts.game_winner is Side.NS
+
+    def test_no_game_when_neither_side_reaches_ten(self) -> None:
+        pts = play(ten_three(NO_CALLS, (5, 7)), TEN_THREE_PLAY).points()
+        assert pts.total == (4, 2) and pts.game_winner is None
+
+    def test_honours_count_for_the_other_side_when_tricks_do_not_reach_game(self) -> None:
+        pts = deal_points(CLASSIC, (0, 0), (9, 4), (1, 3))
+        assert pts.total == (3, 2)
+
+
+class TestCallingAtEight:
+    """RULES.md §2 Calling at eight, D19 (option ``call_at_eight``), only for a side at exactly 8 when
+    the deal starts: (a) a player holding 3 or 4 honours claims at once, before the first lead,
+    and wins the game; (b) a player holding exactly 2 may ask "can you one?" at his first turn,
+    before playing a card, once per side; the partner's answer is forced and true; yes wins the
+    game, a public no lets play go on; (c) both sides may be at 8; (d) calls are actions."""
+
+    # (a) the claim with three or four honours
+    def test_three_honours_claim_before_the_first_lead(self) -> None:
+        d = hon3(start=(0, 8))
+        assert d.to_act is Seat.E  # not North, the eldest hand
+        assert d.legal_actions() == (Call("claim", cards("KS QS JS")),)
+        assert d.legal_actions()[0].text == "claim KS QS JS"
+
+    def test_nobody_may_lead_before_the_claim(self) -> None:
+        d = hon3(start=(0, 8))
+        with pytest.raises(NotYourTurn):
+            d.apply("AS", Seat.N)
+        with pytest.raises(IllegalAction, match="claim KS QS JS"):
+            d.apply("KS")
+
+    def test_the_claim_wins_the_game_without_play(self) -> None:
+        d = hon3(start=(0, 8)).apply("claim KS QS JS")
+        assert d.is_over and d.to_act is None
+        assert d.tricks_won == (0, 0, 0, 0)
+        pts = d.points()
+        assert pts.total == (0, 2)
+        assert pts.game_winner is Side.EW
+        assert d.called_side() is Side.EW
+
+    def test_the_claimed_honours_are_shown_to_all(self) -> None:
+        d = hon3(start=(0, 8)).apply("claim KS QS JS")
+        for seat in (*SEATS, None):
+            v = d.view(seat)
+            assert v.shown == ((Seat.E, cards("KS QS JS")),)
+            assert set(cards("KS QS JS")) <= v.visible_cards()
+
+    def test_four_honours_claim_two_points(self) -> None:
+        hands, turned = sweep(Seat.N, Side.NS)
+        d = ClassicDeal.new(CLASSIC, Seat.N, hands, turned, (8, 0))
+        assert d.legal_actions() == (Call("claim", cards("AS KS QS JS")),)
+        d = d.apply(d.legal_actions()[0])
+        assert d.points().total == (2, 0) and d.points().game_winner is Side.NS
+
+    @pytest.mark.parametrize("score", [(0, 7), (0, 9), (8, 0), (0, 0)])
+    def test_no_claim_unless_the_holders_side_is_exactly_at_eight(self, score: tuple[int, int]) -> None:
+        d = hon3(start=score)
+        assert d.to_act is Seat.N
+        assert all(isinstance(a, Card) for a in d.legal_actions())
+
+    def test_claim_wins_at_once_in_a_match_and_the_next_dealer_starts_a_new_game(self) -> None:
+        m = Match(CLASSIC, Seat.W, Seat.W, score=(0, 8)).deal_hands(parse_deal(HON3), parse_card("TS"))
+        m = m.apply("claim KS QS JS")
+        assert m.current is None
+        assert m.games[-1].winner is Side.EW
+        assert m.games[-1].game_points == 3  # the losers have 0
+        assert m.score == (0, 0)
+        assert m.dealer is Seat.N
+
+    # (b) "can you one?"
+    def test_ask_at_first_turn_with_exactly_two_honours(self) -> None:
+        d = mixed(start=(8, 0))
+        assert d.legal_actions()[0] == ASK
+        assert d.legal_actions()[1:] == cards("AS KS 3S 2S AH KH QH 5D 4D 3D 2D 3C 2C")
+
+    def test_ask_is_allowed_when_following_suit(self) -> None:
+        d = play(mixed(start=(0, 8)), "AS")  # East must follow spades, and may still ask
+        assert d.legal_actions() == (ASK, *cards("QS JS 5S 4S"))
+        d = d.apply("ask")
+        assert d.to_act is Seat.W
+        assert d.legal_actions() == (NO,)
+
+    def test_partner_answers_yes_if_dealt_an_honour_even_one_already_played(self) -> None:
+        d = play(asker(start=(8, 0)), "4S JS TS")  # South has played his only honour
+        assert d.legal_actions() == (ASK, *cards("AS KS 3S 2S"))
+        d = d.apply("ask")
+        assert d.to_act is Seat.S
+        assert d.legal_actions() == (YES,)
+        with pytest.raises(IllegalAction):
+            d.apply("no")
+        d = d.apply("yes")
+        assert d.is_over
+        assert d.points().total == (2, 0) and d.points().game_winner is Side.NS
+        assert dict(d.view(Seat.E).shown) == {Seat.N: cards("AS KS"), Seat.S: cards("JS")}
+
+    def test_a_no_is_forced_public_and_play_goes_on(self) -> None:
+        d = mixed(start=(8, 0)).apply("ask")
+        assert d.legal_actions() == (NO,)
+        with pytest.raises(IllegalAction):
+            d.apply("yes")
+        d = d.apply("no")
+        assert (Seat.S, NO) in d.view(Seat.E).actions
+        assert (Seat.S, NO) in d.view(None).actions
+        assert d.to_act is Seat.N
+        assert ASK not in d.legal_actions()
+        with pytest.raises(IllegalAction, match="before playing your first card"):
+            d.apply("ask")
+        d = play(d, MIXED_PLAY)
+        assert d.points().total == (0, 1)  # honours two all: nothing; EW one odd trick
+
+    def test_no_ask_after_the_first_card(self) -> None:
+        d = play(mixed(start=(8, 0)), "AS 4S 6S TS")
+        assert d.to_act is Seat.N
+        assert ASK not in d.legal_actions()
+        with pytest.raises(IllegalAction):
+            d.apply("ask")
+
+    @pytest.mark.parametrize("score", [(7, 0), (9, 0), (0, 8)])
+    def test_no_ask_unless_the_side_is_exactly_at_eight(self, score: tuple[int, int]) -> None:
+        assert ASK not in mixed(start=score).legal_actions()
+
+    def test_no_ask_without_exactly_two_honours(self) -> None:
+        d = hon3(start=(8, 0))  # N holds one honour
+        assert ASK not in d.legal_actions()
+        d = play(asker(start=(8, 0)), "4S")  # S holds one honour
+        assert ASK not in d.legal_actions()
+
+    def test_the_answer_must_come_from_the_partner(self) -> None:
+        d = mixed(start=(8, 0)).apply("ask")
+        with pytest.raises(NotYourTurn, match="South's turn"):
+            d.apply("no", Seat.E)
+        with pytest.raises(IllegalAction):
+            d.apply("2C")
+
+    # (c) both sides at eight: calls in the order of play
+    def test_both_sides_at_eight_ask_in_the_order_of_play(self) -> None:
+        d = play(mixed(start=(8, 8)), "ask no AS")
+        assert d.to_act is Seat.E
+        assert d.legal_actions()[0] == ASK
+        d = play(d, "ask no 4S")
+        assert [(s.name, a.text) for s, a in d.actions] == [
+            ("N", "ask"), ("S", "no"), ("N", "AS"), ("E", "ask"), ("W", "no"), ("E", "4S")]
+        assert ASK not in d.legal_actions()  # S holds no honour
+        d = play(d, MIXED_PLAY.split(maxsplit=2)[2])
+        assert d.points().total == (0, 1) and d.points().game_winner is None
+
+    def test_both_sides_at_eight_the_three_honours_claim_comes_before_any_ask(self) -> None:
+        d = hon3(start=(8, 8))
+        assert d.to_act is Seat.E
+        assert d.legal_actions() == (Call("claim", cards("KS QS JS")),)
+
+    def test_the_exception_beats_tricks_before_honours(self) -> None:
+        # TestTricksBeforeHonours: with no calling, NS win this deal's game by tricks; at eight
+        # East claims first (seed 000: "il existe une exception à la priorité des points de levée").
+        d = ten_three(CLASSIC, (6, 8))
+        assert d.to_act is Seat.E
+        d = d.apply(d.legal_actions()[0])
+        assert d.points().game_winner is Side.EW
+
+    def test_option_off_no_calls(self) -> None:
+        assert hon3(NO_CALLS, (0, 8)).to_act is Seat.N
+        assert ASK not in mixed(NO_CALLS, (8, 8)).legal_actions()
+
+
+class TestNoHonoursAtNine:
+    """RULES.md §2 option ``no_honours_at_nine`` (off in classic; the Laws): a side at 9 when the deal
+    starts cannot score honours; by default (the seed) they count."""
+
+    def test_default_honours_count_at_nine(self) -> None:
+        pts = play(ten_three(CLASSIC, (0, 9)), TEN_THREE_PLAY).points()
+        assert pts.honours == (0, 2)
+        assert pts.game_winner is Side.EW
+
+    def test_option_on_no_honours_at_nine(self) -> None:
+        rules = with_options(CLASSIC, {"no_honours_at_nine": "on"})
+        pts = play(ten_three(rules, (0, 9)), TEN_THREE_PLAY).points()
+        assert pts.total == (4, 0)
+        assert pts.game_winner is None
+
+    def test_option_on_only_bars_the_side_at_nine(self) -> None:
+        rules = with_options(CLASSIC, {"no_honours_at_nine": "on"})
+        assert deal_points(rules, (9, 0), (6, 7), (1, 3)).honours == (0, 2)
+        assert deal_points(rules, (0, 9), (7, 6), (3, 1)).honours == (2, 0)
+        assert deal_points(rules, (0, 8), (6, 7), (1, 3)).honours == (0, 2)
+
+
+class TestGamePoints:
+    """RULES.md §2 Game points: the winner of a game scores 3 if the losers have 0, 2 if they have
+    1–4, 1 if they have 5 or more (the losers' points at the end of the game); points above
+    10 are lost and the next game starts at 0–0."""
+
+    @pytest.mark.parametrize(("losers", "value"),
+                             [(0, 3), (1, 2), (2, 2), (4, 2), (5, 1), (8, 1), (9, 1)])
+    def test_game_points_by_the_losers_score(self, losers: int, value: int) -> None:
+        m = Match(CLASSIC, Seat.N, Seat.N, score=(0, losers))
+        m = play_sweeps(m, Side.NS)
+        game = m.games[-1]
+        assert game.winner is Side.NS
+        assert game.game_points == value
+        assert game.score == (10, losers)  # 11 points: the eleventh is lost
+        assert m.score == (0, 0)
+        assert game_value(CLASSIC, losers) == value
+
+    def test_the_losers_points_at_the_end_of_the_game_count(self) -> None:
+        # NS start at 3 and score 4 on the last deal; EW win by honours: the losers have 7.
+        m = Match(NO_CALLS, Seat.S, Seat.S, score=(3, 8))
+        m = m.deal_hands(parse_deal(TEN_THREE), parse_card("2S"))
+        for text in TEN_THREE_PLAY.split():
+            m = m.apply(text)
+        assert m.games[-1].winner is Side.EW
+        assert m.games[-1].score == (7, 10)
+        assert m.games[-1].game_points == 1  # 2 if the losers' score at the start (3) counted
+
+    def test_score_carries_over_between_deals_of_a_game(self) -> None:
+        m = Match(NO_CALLS, Seat.S, Seat.S).deal_hands(parse_deal(TEN_THREE), parse_card("2S"))
+        for text in TEN_THREE_PLAY.split():
+            m = m.apply(text)
+        assert m.score == (4, 2)
+        assert m.games == ()
+        assert m.dealer is Seat.W
+
+
+class TestRubber:
+    """RULES.md §2 Rubber: the first side to win two games wins it; a third game (belle) decides
+    1–1; the winner adds 2 rubber points (``rubber_bonus``); totals are game points plus rubber
+    points; a match is ``rubbers`` rubbers."""
+
+    def test_two_games_straight(self) -> None:
+        m = play_sweeps(Match(CLASSIC, Seat.N, Seat.N), Side.NS, Side.NS)
+        assert [g.winner for g in m.games] == [Side.NS, Side.NS]
+        (r,) = m.rubbers
+        assert r.winner is Side.NS
+        assert r.games == (2, 0)
+        assert r.game_points == (6, 0)
+        assert r.rubber_points == (2, 0)
+        assert r.totals == (8, 0)
+        assert m.is_over and m.totals() == (8, 0)
+
+    def test_the_belle_decides_one_all(self) -> None:
+        m = play_sweeps(Match(CLASSIC, Seat.N, Seat.N), Side.NS, Side.EW)
+        assert m.rubbers == () and m.games_in_rubber() == (1, 1) and not m.is_over
+        m = play_sweeps(m, Side.NS)
+        (r,) = m.rubbers
+        assert r.winner is Side.NS and r.games == (2, 1)
+        assert r.game_points == (6, 3)
+        assert r.rubber_points == (2, 0)
+        assert m.totals() == (8, 3)
+
+    def test_rubber_bonus_option(self) -> None:
+        rules = with_options(CLASSIC, {"rubber_bonus": "5"})
+        m = play_sweeps(Match(rules, Seat.E, Seat.E), Side.EW, Side.EW)
+        assert m.rubbers[0].rubber_points == (0, 5)
+        assert m.totals() == (0, 11)
+
+    def test_a_match_of_two_rubbers(self) -> None:
+        rules = with_options(CLASSIC, {"rubbers": "2"})
+        m = play_sweeps(Match(rules, Seat.N, Seat.N), Side.NS, Side.NS)
+        assert len(m.rubbers) == 1 and not m.is_over and m.needs_deal
+        assert m.games_in_rubber() == (0, 0)
+        m = play_sweeps(m, Side.EW, Side.NS, Side.EW)
+        assert m.is_over and not m.needs_deal
+        assert [r.winner for r in m.rubbers] == [Side.NS, Side.EW]
+        assert [g.rubber for g in m.games] == [0, 0, 1, 1, 1]
+        assert m.totals() == (8 + 3, 6 + 2)
+        with pytest.raises(IllegalAction, match="the match is over"):
+            m.deal(random.Random(0))
+
+
+class TestSettlement:
+    """RULES.md §2: with a stake per point, each player of the winning side is paid by the player
+    on his left the difference of the totals times the stake."""
+
+    def test_north_south_win(self) -> None:
+        rules = with_options(CLASSIC, {"stake": "0.5"})
+        m = play_sweeps(Match(rules, Seat.N, Seat.N), Side.NS, Side.EW, Side.NS)
+        assert m.totals() == (8, 3)
+        # N is paid by E (on his left), S by W
+        assert m.settlement() == {"N": 2.5, "E": -2.5, "S": 2.5, "W": -2.5}
+
+    def test_east_west_win_paid_by_the_player_on_their_left(self) -> None:
+        rules = with_options(CLASSIC, {"stake": "2"})
+        assert settlement(rules, (3, 8)) == {"N": -10.0, "E": 10.0, "S": -10.0, "W": 10.0}
+        assert Seat.E.left is Seat.S and Seat.W.left is Seat.N
+
+    def test_no_stake_no_money(self) -> None:
+        m = play_sweeps(Match(CLASSIC, Seat.N, Seat.N), Side.NS, Side.NS)
+        assert m.settlement() == {"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.0}
+
+    def test_equal_totals_no_money(self) -> None:
+        rules = with_options(CLASSIC, {"stake": "1"})
+        assert set(settlement(rules, (4, 4)).values()) == {0.0}
+
+
+class TestDealerPassesLeft:
+    """RULES.md §1: the first dealer is drawn by lot (the seeded generator, D20); the next deal's
+    dealer is the left of the dealer."""
+
+    def test_dealer_passes_left_across_games(self) -> None:
+        rules = with_options(CLASSIC, {"rubbers": "3"})
+        m = play_sweeps(Match(rules, Seat.E, Seat.E), Side.NS, Side.EW, Side.NS, Side.EW, Side.NS)
+        assert len(m.games) == 5  # every sweep wins a game
+        assert [d.dealer for d in m.deals] == [Seat.E, Seat.S, Seat.W, Seat.N, Seat.E]
+        assert m.dealer is Seat.S
+
+    def test_dealer_passes_left_within_a_game(self) -> None:
+        m = Match(with_options(CLASSIC, {"rubbers": "5"}), Seat.W, Seat.W)
+        for expected in (Seat.W, Seat.N, Seat.E, Seat.S, Seat.W):
+            assert m.dealer is expected
+            m = finish_deal(m.deal(random.Random(expected)))
+        assert [d.dealer for d in m.deals[:5]] == [Seat.W, Seat.N, Seat.E, Seat.S, Seat.W]
+
+    def test_first_dealer_drawn_by_lot_with_the_seeded_generator(self) -> None:
+        firsts = {Match.start(CLASSIC, random.Random(seed)).first_dealer for seed in range(40)}
+        assert firsts == set(SEATS)
+        for seed in range(10):
+            a = Match.start(CLASSIC, random.Random(seed))
+            b = Match.start(CLASSIC, random.Random(seed))
+            assert a.first_dealer is b.first_dealer is a.dealer
+
+
+class TestShortWhist:
+    """RULES.md §3 Short whist (preset ``short``): as classic with game to 5; no calling; a side at 4
+    when the deal starts cannot score honours; game points 3 / 2 / 1 for losers at 0 / 1–2 / 3–4."""
+
+    def test_preset_values(self) -> None:
+        assert SHORT.game_points == 5
+        assert not SHORT.call_at_eight
+        assert SHORT.no_honours_at_nine
+        assert SHORT.points_per_odd_trick == 1
+
+    def test_game_to_five_by_tricks(self) -> None:
+        pts = play(ten_three(SHORT, (1, 0)), TEN_THREE_PLAY).points()
+        assert pts.tricks == (4, 0) and pts.honours == (0, 0) and pts.game_winner is Side.NS
+
+    def test_game_to_five_by_honours(self) -> None:
+        pts = play(ten_three(SHORT, (0, 3)), TEN_THREE_PLAY).points()
+        assert pts.total == (4, 2) and pts.game_winner is Side.EW
+
+    def test_a_side_at_four_cannot_score_honours(self) -> None:
+        pts = play(ten_three(SHORT, (0, 4)), TEN_THREE_PLAY).points()
+        assert pts.total == (4, 0) and pts.game_winner is None
+
+    def test_no_calling(self) -> None:
+        d = hon3(SHORT, (3, 3))
+        assert d.to_act is Seat.N
+        assert all(isinstance(a, Card) for a in d.legal_actions())
+        assert ASK not in mixed(SHORT, (3, 3)).legal_actions()
+        assert ASK not in mixed(SHORT, (8, 8)).legal_actions()
+
+    @pytest.mark.parametrize(("losers", "value"), [(0, 3), (1, 2), (2, 2), (3, 1), (4, 1)])
+    def test_game_points(self, losers: int, value: int) -> None:
+        m = play_sweeps(Match(SHORT, Seat.N, Seat.N, score=(0, losers)), Side.NS)
+        assert m.games[-1].game_points == value
+        assert m.games[-1].score == (5, losers)
+        assert game_value(SHORT, losers) == value
+
+    def test_rubber_with_rubber_points(self) -> None:
+        m = play_sweeps(Match(SHORT, Seat.N, Seat.N), Side.NS, Side.NS)
+        assert m.rubbers[0].totals == (8, 0)
+
+
+class TestSimpleWhist:
+    """RULES.md §4 Simple whist (preset ``simple``, seed 004): each trick over six scores 2; no calling
+    at eight; games to 10 over as many deals as it takes (D21); no game points or rubber points:
+    the first side to win two games wins; the turned card is shown, then taken back."""
+
+    def test_two_points_per_odd_trick(self) -> None:
+        pts = play(ten_three(SIMPLE), TEN_THREE_PLAY).points()
+        assert pts.tricks == (8, 0) and pts.honours == (0, 2) and pts.game_winner is None
+
+    def test_game_to_ten_tricks_before_honours(self) -> None:
+        pts = play(ten_three(SIMPLE, (2, 8)), TEN_THREE_PLAY).points()
+        assert pts.total == (8, 0) and pts.game_winner is Side.NS
+
+    def test_game_over_several_deals(self) -> None:
+        m = Match(SIMPLE, Seat.S, Seat.S).deal_hands(parse_deal(TEN_THREE), parse_card("2S"))
+        for text in TEN_THREE_PLAY.split():
+            m = m.apply(text)
+        assert m.score == (8, 2) and m.games == ()
+
+    def test_no_calling_at_eight(self) -> None:
+        assert hon3(SIMPLE, (0, 8)).to_act is Seat.N
+        assert ASK not in mixed(SIMPLE, (8, 8)).legal_actions()
+
+    def test_turned_card_shown_then_taken_back(self) -> None:
+        d = ten_three(SIMPLE)
+        for seat in (*SEATS, None):
+            v = d.view(seat)
+            assert not v.trump_card_face_up
+            assert v.trump_card is parse_card("2S")  # every seat saw it
+            assert v.dealer_holds_trump_card
+            assert v.trump is Suit.SPADES
+
+    def test_first_to_two_games_no_game_or_rubber_points(self) -> None:
+        m = play_sweeps(Match(SIMPLE, Seat.N, Seat.N), Side.NS, Side.EW)
+        assert not m.is_over
+        m = play_sweeps(m, Side.EW)
+        assert m.is_over
+        assert [g.game_points for g in m.games] == [0, 0, 0]
+        (r,) = m.rubbers
+        assert r.winner is Side.EW and r.games == (1, 2)
+        assert r.game_points == (0, 0)
+        assert m.totals()[Side.EW] > m.totals()[Side.NS]
+
+
+class TestOptions:
+    """Issue #2 item 4: every option in one frozen dataclass with a docstring per field; presets
+    classic/short/simple; overridable by name=value and by a TOML file; an unknown option or a
+    bad value is a clear RulesError."""
+
+    def test_presets(self) -> None:
+        assert set(PRESETS) >= {"classic", "short", "simple"}
+        assert Rules() == CLASSIC
+        assert (CLASSIC.game_points, CLASSIC.points_per_odd_trick, CLASSIC.call_at_eight,
+                CLASSIC.no_honours_at_nine, CLASSIC.rubber_bonus, CLASSIC.must_trump,
+                CLASSIC.stake, CLASSIC.rubbers) == (10, 1, True, False, 2, False, 0.0, 1)
+        assert SIMPLE.points_per_odd_trick == 2 and not SIMPLE.call_at_eight
+        assert not SIMPLE.game_and_rubber_points and not SIMPLE.trump_card_stays_up
+        assert preset("Short ") is SHORT
+
+    def test_every_option_is_documented(self) -> None:
+        for name in Rules.names():
+            assert Rules.doc(name).strip(), name
+
+    def test_rules_are_frozen(self) -> None:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            CLASSIC.game_points = 5  # type: ignore[misc]
+
+    def test_with_options_text_and_typed_values(self) -> None:
+        r = with_options(CLASSIC, {"must_trump": "on", "game-points": "7", "stake": "0.25",
+                                   "rubber_bonus": 3, "no_honours_at_nine": True})
+        assert (r.must_trump, r.game_points, r.stake, r.rubber_bonus, r.no_honours_at_nine) == (
+            True, 7, 0.25, 3, True)
+        assert r.preset == "classic"
+        assert CLASSIC.game_points == 10
+
+    def test_an_override_changes_play(self) -> None:
+        r = with_options(CLASSIC, {"game_points": "5", "single_game_from": "3"})
+        assert play(ten_three(r, (1, 0)), TEN_THREE_PLAY).points().game_winner is Side.NS
+        r = with_options(CLASSIC, {"points_per_odd_trick": "3"})
+        assert play(ten_three(r), TEN_THREE_PLAY).points().tricks == (12, 0)
+
+    @pytest.mark.parametrize(
+        ("values", "says"),
+        [({"colour": "red"}, "unknown option 'colour'"), ({"preset": "short"}, "unknown option"),
+         ({"must_trump": "maybe"}, "must_trump takes on/off"),
+         ({"game_points": "ten"}, "game_points takes a whole number"),
+         ({"game_points": "7.5"}, "game_points takes a whole number"),
+         ({"game_points": True}, "game_points takes a whole number"),
+         ({"stake": "lots"}, "stake takes a number"), ({"stake": "-1"}, "cannot be negative"),
+         ({"game_points": "0"}, "game_points must be at least 1"),
+         ({"rubbers": "0"}, "rubbers must be at least 1"),
+         ({"points_per_odd_trick": "0"}, "at least 1"),
+         ({"game": "bridge"}, "option game")],
+    )
+    def test_unknown_option_or_bad_value(self, values: dict[str, Any], says: str) -> None:
+        with pytest.raises(RulesError, match=says):
+            with_options(CLASSIC, values)
+
+    def test_unknown_preset(self) -> None:
+        with pytest.raises(RulesError, match="unknown preset 'bridge'"):
+            preset("bridge")
+
+    def test_load_rules_from_toml(self, tmp_path: Path) -> None:
+        f = tmp_path / "club.toml"
+        f.write_text('preset = "short"\nmust_trump = true\n[options]\nstake = 0.5\n', encoding="utf-8")
+        r = load_rules(f)
+        assert r.preset == "short" and r.game_points == 5
+        assert r.must_trump and r.stake == 0.5
+
+    def test_load_rules_without_preset_uses_the_base(self, tmp_path: Path) -> None:
+        f = tmp_path / "club.toml"
+        f.write_text("game_points = 7\n", encoding="utf-8")
+        assert load_rules(f).game_points == 7
+        assert load_rules(f, SIMPLE).points_per_odd_trick == 2
+
+    @pytest.mark.parametrize(
+        ("text", "says"),
+        [("colour = 1\n", "unknown option 'colour'"), ("must_trump = 3\n", "must_trump takes on/off"),
+         ("game_points = [\n", "not valid TOML"), ('preset = "bridge"\n', "unknown preset"),
+         ("options = 3\n", "must be a table")],
+    )
+    def test_bad_rules_file(self, tmp_path: Path, text: str, says: str) -> None:
+        f = tmp_path / "bad.toml"
+        f.write_text(text, encoding="utf-8")
+        with pytest.raises(RulesError, match=says):
+            load_rules(f)
+
+    def test_missing_rules_file(self, tmp_path: Path) -> None:
+        with pytest.raises(RulesError, match="cannot read rules file"):
+            load_rules(tmp_path / "nope.toml")
+
+    def test_option_text_name_equals_value(self) -> None:
+        assert parse_option("must_trump=on") == ("must_trump", "on")
+        assert parse_option(" game_points = 7 ") == ("game_points", "7")
+        for bad in ("must_trump", "=on", ""):
+            with pytest.raises(RulesError, match="--option takes name=value"):
+                parse_option(bad)
+
+    def test_rules_round_trip_through_a_dict(self) -> None:
+        r = with_options(SHORT, {"must_trump": "on", "stake": "1.5"})
+        assert Rules.from_dict(r.to_dict()) == r
