@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from whist.actions import Action, IllegalAction
 from whist.cards import SEATS, Card, Deal, Seat, Side
@@ -103,18 +103,15 @@ class Match:
         if not self.needs_deal:
             raise IllegalAction("the match is over" if self.is_over else "a deal is in play")
         d = ClassicDeal.new(self.rules, self.dealer, hands, trump_card, self.score)
-        return self._with(current=d)._settle_if_over()
+        return replace(self, current=d).settle()
 
     def apply(self, action: Action | str, seat: Seat | None = None) -> Match:
         if self.current is None:
             raise IllegalAction("the match is over" if self.is_over else "no deal is in play: deal first")
-        return self._with(current=self.current.apply(action, seat))._settle_if_over()
+        return replace(self, current=self.current.apply(action, seat)).settle()
 
-    def _with(self, **changes: object) -> Match:
-        from dataclasses import replace
-        return replace(self, **changes)  # type: ignore[arg-type]
-
-    def _settle_if_over(self) -> Match:
+    def settle(self) -> Match:
+        """Fold a finished deal into the score, games and rubbers (a no-op while it is in play)."""
         d = self.current
         if d is None or not d.is_over:
             return self

@@ -1,25 +1,43 @@
 """Records: every deal and match as a JSON document that replays through the engine.
 
-A deal record (``whist-record/1``) holds the rules, the dealer, the game score before
-the deal, the four hands as dealt (PBN), the turned card, every action as
-``[seat, text]`` and the result. A match record (``whist-match/1``) holds the rules,
-the first dealer, its deal records and the match's result. :func:`replay` re-applies
-every action and refuses a record whose actions are illegal or whose stored result
-differs, naming the first problem.
+A deal record (``whist-record/1``) holds the rules, the dealer, the four hands as dealt
+(PBN), every action as ``[seat, text]`` and the result; classic whist adds the game score
+before the deal and the turned card, colour whist the deck as dealt and the deal's
+multiplier. A match record (``whist-match/1``) holds the rules, the first dealer, its deal
+records and the match's result. :func:`replay` re-applies every action and refuses a record
+whose actions are illegal or whose stored fields differ from the replayed game's, naming
+the first problem.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from whist.actions import IllegalAction, parse_action
-from whist.cards import SEATS, ParseError, Seat, Side, format_hand, parse_card, parse_hand, parse_seat
+from whist.actions import IllegalAction
+from whist.cards import (
+    CARDS,
+    SEATS,
+    Card,
+    ParseError,
+    Seat,
+    Side,
+    format_hand,
+    parse_card,
+    parse_hand,
+    parse_seat,
+)
+from whist.couleur import ColourDeal
+from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
+
+AnyDeal = ClassicDeal | ColourDeal
+AnyMatch = Match | ColourMatch
 
 DEAL_FORMAT = "whist-record/1"
 MATCH_FORMAT = "whist-match/1"
@@ -44,10 +62,22 @@ def _sides(pair: tuple[int, int]) -> dict[str, int]:
     return {"NS": pair[0], "EW": pair[1]}
 
 
-def deal_result(deal: ClassicDeal) -> dict[str, Any] | None:
+def deal_result(deal: AnyDeal) -> dict[str, Any] | None:
     """The result part of a deal record, or ``None`` while the deal is unfinished."""
     if not deal.is_over:
         return None
+    if isinstance(deal, ColourDeal):
+        ip = deal.in_play
+        return {
+            "contract": ip.contract.text if ip is not None else None,
+            "declarers": [s.name for s in ip.declarers] if ip is not None else [],
+            "trump": ip.trump.letter if ip is not None and deal.current_trump() is not None
+            and ip.trump is not None else None,
+            "needed": ip.needed if ip is not None else None,
+            "tricks": {s.name: deal.tricks_won[s] for s in SEATS},
+            "points": {s.name: p for s, p in deal.points().items()},
+            "passed": deal.passed_out,
+        }
     pts = deal.points()
     called = deal.called_side()
     return {
@@ -61,7 +91,19 @@ def deal_result(deal: ClassicDeal) -> dict[str, Any] | None:
     }
 
 
-def deal_record(deal: ClassicDeal) -> dict[str, Any]:
+def deal_record(deal: AnyDeal) -> dict[str, Any]:
+    """The record of a deal (finished or not)."""
+    if isinstance(deal, ColourDeal):
+        return {
+            "format": DEAL_FORMAT,
+            "rules": deal.rules.to_dict(),
+            "dealer": deal.dealer.name,
+            "hands": {s.name: format_hand(deal.dealt[s]) for s in SEATS},
+            "deck": " ".join(CARDS[i].text for i in deal.deck),
+            "multiplier": deal.multiplier,
+            "actions": [[s.name, a.text] for s, a in deal.actions],
+            "result": deal_result(deal),
+        }
     return {
         "format": DEAL_FORMAT,
         "rules": deal.rules.to_dict(),
@@ -74,7 +116,18 @@ def deal_record(deal: ClassicDeal) -> dict[str, Any]:
     }
 
 
-def match_result(match: Match) -> dict[str, Any]:
+def match_result(match: AnyMatch) -> dict[str, Any]:
+    """The result part of a match record (so far, while the match goes on)."""
+    if isinstance(match, ColourMatch):
+        best = max(match.totals)
+        leaders = [s.name for s in SEATS if match.totals[s] == best]
+        return {
+            "totals": {s.name: match.totals[s] for s in SEATS},
+            "played": match.played,
+            "redeals": sum(1 for d in match.deals if d.passed_out),
+            "winner": leaders[0] if match.is_over and len(leaders) == 1 else None,
+            "finished": match.is_over,
+        }
     totals = match.totals()
     winner = None
     if match.is_over and totals[0] != totals[1]:
@@ -98,7 +151,7 @@ def match_result(match: Match) -> dict[str, Any]:
     }
 
 
-def match_record(match: Match) -> dict[str, Any]:
+def match_record(match: AnyMatch) -> dict[str, Any]:
     deals = [deal_record(d) for d in match.deals]
     if match.current is not None:
         deals.append(deal_record(match.current))
@@ -170,65 +223,99 @@ def _first_difference(stored: Any, actual: Any, path: str) -> str | None:
     return None if stored == actual else path
 
 
-def _replay_actions(deal: ClassicDeal, data: Mapping[str, Any], where: str) -> ClassicDeal:
+def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: str) -> AnyDeal:
     actions = _field(data, "actions", where)
     if not isinstance(actions, list):
         raise RecordError(f"{where}: field 'actions' must be a list")
     for i, item in enumerate(actions, 1):
         try:
             seat_txt, text = item
-            seat = parse_seat(str(seat_txt))
-            deal = deal.apply(parse_action(str(text)), seat)
+            deal = deal.apply(str(text), parse_seat(str(seat_txt)))
         except (TypeError, ValueError) as exc:
             raise RecordError(f"{where}, action {i} ({item!r}): {exc}") from None
     return deal
 
 
-def _check_result(data: Mapping[str, Any], deal: ClassicDeal, where: str) -> None:
-    stored = data.get("result")
-    actual = deal_result(deal)
-    if stored is None and actual is None:
-        return
-    diff = _first_difference(stored, actual, "result") if stored is not None else "result"
-    if diff is not None:
-        raise RecordError(f"{where}: stored {diff} differs from the replayed deal")
+def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: str) -> None:
+    """Every stored field but the actions (replayed already) must be the replayed deal's."""
+    actual = deal_record(deal)
+    for key in actual:
+        if key == "actions":
+            continue
+        if key not in data:
+            raise RecordError(f"{where}: missing field {key!r}")
+        stored = data[key]
+        if stored is None and actual[key] is None:
+            continue
+        diff = _first_difference(stored, actual[key], key) if stored is not None else key
+        if diff is not None:
+            what = "deal" if key == "result" else "one"
+            raise RecordError(f"{where}: stored {diff} differs from the replayed {what}")
 
 
-def _deal_start(data: Mapping[str, Any], where: str) -> tuple[Seat, tuple[int, int, int, int], Any]:
+def _hands(data: Mapping[str, Any], where: str) -> tuple[Seat, tuple[int, int, int, int]]:
     try:
         dealer = parse_seat(str(_field(data, "dealer", where)))
         hands_raw = _field(data, "hands", where)
         hands = tuple(parse_hand(str(hands_raw[s.name])) for s in SEATS)
-        turned = parse_card(str(_field(data, "trump_card", where)))
     except (KeyError, TypeError) as exc:
         raise RecordError(f"{where}: bad field hands or dealer ({exc})") from None
     except ParseError as exc:
         raise RecordError(f"{where}: {exc}") from None
-    return dealer, (hands[0], hands[1], hands[2], hands[3]), turned
+    return dealer, (hands[0], hands[1], hands[2], hands[3])
 
 
-def replay_deal(data: Mapping[str, Any]) -> ClassicDeal:
-    """Re-play a deal record; the replayed deal, or :class:`RecordError`."""
-    rules = _rules(data)
-    dealer, hands, turned = _deal_start(data, "deal")
-    start = data.get("start_score", {"NS": 0, "EW": 0})
+def _turned(data: Mapping[str, Any], where: str) -> Card:
     try:
-        deal = ClassicDeal.new(rules, dealer, hands, turned, (int(start["NS"]), int(start["EW"])))
+        return parse_card(str(_field(data, "trump_card", where)))
+    except ParseError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _deck(data: Mapping[str, Any], where: str) -> list[int] | None:
+    if "deck" not in data:
+        return None
+    try:
+        return [parse_card(w).index for w in str(data["deck"]).split()]
+    except ParseError as exc:
+        raise RecordError(f"{where}: deck: {exc}") from None
+
+
+def _start_deal(rules: Rules, data: Mapping[str, Any], where: str,
+                start: tuple[int, int] | None = None, multiplier: int | None = None) -> AnyDeal:
+    """The deal a record starts from, before its actions."""
+    dealer, hands = _hands(data, where)
+    try:
+        if rules.game == "couleur":
+            mult = multiplier if multiplier is not None else int(data.get("multiplier", 1))
+            deck = _deck(data, where)
+            if deck is not None:
+                return ColourDeal.from_deck(rules, dealer, deck, mult)
+            return ColourDeal.new(rules, dealer, hands, mult)
+        if start is None:
+            raw = data.get("start_score", {"NS": 0, "EW": 0})
+            start = (int(raw["NS"]), int(raw["EW"]))
+        return ClassicDeal.new(rules, dealer, hands, _turned(data, where), start)
     except (IllegalAction, KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"deal: {exc}") from None
-    deal = _replay_actions(deal, data, "deal")
-    _check_result(data, deal, "deal")
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
+    """Re-play a deal record; the replayed deal, or :class:`RecordError`."""
+    deal = _replay_actions(_start_deal(_rules(data), data, "deal"), data, "deal")
+    _check_deal(data, deal, "deal")
     return deal
 
 
-def replay_match(data: Mapping[str, Any]) -> Match:
+def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     """Re-play a match record deal by deal; the replayed match, or :class:`RecordError`."""
     rules = _rules(data)
     try:
         first = parse_seat(str(_field(data, "first_dealer", "match")))
     except ParseError as exc:
         raise RecordError(f"match: {exc}") from None
-    match = Match(rules, first, first)
+    match: AnyMatch = (ColourMatch(rules, first, first) if rules.game == "couleur"
+                       else Match(rules, first, first))
     deals = _field(data, "deals", "match")
     if not isinstance(deals, list):
         raise RecordError("match: field 'deals' must be a list")
@@ -236,22 +323,26 @@ def replay_match(data: Mapping[str, Any]) -> Match:
         where = f"deal {n}"
         if not isinstance(d, dict):
             raise RecordError(f"{where}: not an object")
-        dealer, hands, turned = _deal_start(d, where)
+        if match.is_over:
+            raise RecordError(f"{where}: the match was already over")
+        dealer, _ = _hands(d, where)
         if dealer is not match.dealer:
-            raise RecordError(f"{where}: stored dealer {dealer.name} differs (expected {match.dealer.name})")
-        try:
-            match = match.deal_hands(hands, turned)
-        except IllegalAction as exc:
-            raise RecordError(f"{where}: {exc}") from None
-        assert match.current is not None
-        deal = _replay_actions(match.current, d, where)
-        _check_result(d, deal, where)
-        if deal.is_over:
-            match = match._with(current=deal)._settle_if_over()
-        elif n != len(deals):
-            raise RecordError(f"{where}: unfinished, but later deals follow")
+            raise RecordError(
+                f"{where}: stored dealer {dealer.name} differs (expected {match.dealer.name})")
+        if isinstance(match, ColourMatch):
+            deal = _start_deal(rules, d, where, multiplier=2 if match.double_next else 1)
         else:
-            match = match._with(current=deal)
+            deal = _start_deal(rules, d, where, start=match.score)
+        deal = _replay_actions(deal, d, where)
+        _check_deal(d, deal, where)
+        if not deal.is_over and n != len(deals):
+            raise RecordError(f"{where}: unfinished, but later deals follow")
+        if isinstance(match, ColourMatch):
+            assert isinstance(deal, ColourDeal)
+            match = replace(match, current=deal).settle()
+        else:
+            assert isinstance(deal, ClassicDeal)
+            match = replace(match, current=deal).settle()
     stored = data.get("result")
     diff = _first_difference(stored, match_result(match), "result") if stored is not None else None
     if diff is not None:
@@ -259,7 +350,7 @@ def replay_match(data: Mapping[str, Any]) -> Match:
     return match
 
 
-def replay(data: Mapping[str, Any]) -> ClassicDeal | Match:
+def replay(data: Mapping[str, Any]) -> AnyDeal | AnyMatch:
     """Re-play a deal or match record, by its ``format``."""
     fmt = data.get("format")
     if fmt == DEAL_FORMAT:

@@ -1,0 +1,109 @@
+"""Records of colour whist (issue 3 item 7, DESIGN.md "Records"): a session's match record and
+each deal's record replay through the engine to the same points, and a record whose actions or
+stored fields were changed is refused with the first problem named."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from whist.bots import get_bot
+from whist.cards import SEATS
+from whist.couleur_match import ColourMatch
+from whist.record import DEAL_FORMAT, MATCH_FORMAT, RecordError, deal_record, match_record, replay
+from whist.rules import Rules, preset, with_options
+
+
+def play_session(rules: Rules, seed: int, bot: str = "heuristic") -> ColourMatch:
+    rng = random.Random(seed)
+    player = get_bot(bot)
+    m = ColourMatch.start(rules, rng)
+    while not m.is_over:
+        if m.needs_deal:
+            m = m.deal(rng)
+        else:
+            assert m.to_act is not None
+            m = m.apply(player(m.view(m.to_act), rng))
+    return m
+
+
+def roundtrip(record: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(record, ensure_ascii=False))
+    return out
+
+
+SESSIONS = [
+    ("couleur", {}, "heuristic"),
+    ("pagat", {}, "heuristic"),
+    ("couleur", {"shuffle": "off", "all_pass": "redeal_double"}, "random"),
+    ("couleur", {"all_pass": "dames", "trou_surprise": "on"}, "random"),
+    ("pagat", {"packets": "5-4-4"}, "random"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "bot"), SESSIONS)
+def test_a_session_record_replays_to_the_same_totals(name: str, options: dict[str, str], bot: str) -> None:
+    rules = with_options(preset(name), {"deals": 6, **options})
+    m = play_session(rules, seed=11, bot=bot)
+    rec = roundtrip(match_record(m))
+    assert rec["format"] == MATCH_FORMAT
+    again = replay(rec)
+    assert isinstance(again, ColourMatch)
+    assert again.totals == m.totals
+    assert sum(again.totals) == 0
+    assert match_record(again) == rec
+    for d in rec["deals"]:
+        assert d["format"] == DEAL_FORMAT
+        assert set(d) >= {"rules", "dealer", "hands", "deck", "multiplier", "actions", "result"}
+        replay(d)  # every deal record also replays alone
+
+
+def test_each_deal_record_names_contract_declarers_tricks_and_points() -> None:
+    m = play_session(with_options(preset("couleur"), {"deals": 4}), seed=5)
+    for deal in m.deals:
+        rec = deal_record(deal)
+        res = rec["result"]
+        assert set(res["points"]) == {s.name for s in SEATS}
+        assert sum(res["points"].values()) == 0
+        if res["passed"]:
+            assert res["contract"] is None and res["declarers"] == []
+        else:
+            assert res["contract"] and res["declarers"]
+
+
+def test_a_changed_result_is_refused_naming_the_field() -> None:
+    rec = roundtrip(match_record(play_session(with_options(preset("couleur"), {"deals": 3}), seed=2)))
+    played = next(i for i, d in enumerate(rec["deals"]) if not d["result"]["passed"])
+    bad = copy.deepcopy(rec)
+    bad["deals"][played]["result"]["points"]["N"] += 1
+    with pytest.raises(RecordError, match=rf"deal {played + 1}: stored result.points.N differs"):
+        replay(bad)
+
+
+def test_an_illegal_action_is_refused_naming_it() -> None:
+    rec = roundtrip(match_record(play_session(with_options(preset("pagat"), {"deals": 2}), seed=4)))
+    bad = copy.deepcopy(rec)
+    first = bad["deals"][0]["actions"][0]
+    other = next(s.name for s in SEATS if s.name != first[0])
+    bad["deals"][0]["actions"][0] = [other, first[1]]
+    with pytest.raises(RecordError, match=r"deal 1, action 1 .*turn"):
+        replay(bad)
+
+
+def test_a_changed_multiplier_or_deck_is_refused() -> None:
+    rules = with_options(preset("couleur"), {"deals": 2})
+    rec = roundtrip(match_record(play_session(rules, seed=8)))
+    bad = copy.deepcopy(rec)
+    bad["deals"][0]["multiplier"] = 2
+    with pytest.raises(RecordError, match="deal 1"):
+        replay(bad)
+    bad = copy.deepcopy(rec)
+    words = bad["deals"][0]["deck"].split()
+    words[0], words[4] = words[4], words[0]  # the first packets go to different seats
+    bad["deals"][0]["deck"] = " ".join(words)
+    with pytest.raises(RecordError, match="deal 1"):
+        replay(bad)
