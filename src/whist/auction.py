@@ -52,6 +52,11 @@ _SOLITARY = {"solo", "piccolissimo", "petite_misere", "grande_misere", "grande_m
              "abondance", "abondance_sur_table", "chelem"}
 
 
+def _is_solitary(rules: Rules, kind: str) -> bool:
+    """A one-player contract of the preset: pagat's piccolo is one too (§5.5), couleur's is not."""
+    return kind in _SOLITARY or (kind == "piccolo" and rules.style == "pagat")
+
+
 def ladder(rules: Rules) -> tuple[tuple[str, int | None], ...]:
     """The rows of the preset's ladder, low to high, with the options' rows left out (§5.5)."""
     rows = _PAGAT_LADDER if rules.style == "pagat" else _COULEUR_LADDER
@@ -110,7 +115,8 @@ class ColourCall:
     @property
     def text_fr(self) -> str:
         if self.contract is not None:
-            if self.contract.kind == "emballage" and self.contract.level == 8 and self.contract.suit:
+            if (self.contract.kind == "emballage" and self.contract.level == 8
+                    and self.contract.suit is not None):
                 return f"propose {self.contract.suit.name_fr}"
             return self.contract.text_fr
         return {"pass": "passe", "wait": "j'attends", "accept": "j'emballe", "trou": "trou"}[self.kind]
@@ -348,7 +354,7 @@ class Auction:
         rules = self.rules
         k = c.kind
         # after waiting: no one-player contract; joining a pagat misère is allowed
-        if seat is self.waited and k in _SOLITARY and not (
+        if seat is self.waited and _is_solitary(rules, k) and not (
                 rules.style == "pagat" and top is not None and top.contract == c
                 and KINDS[k].is_misere):
             return False
@@ -426,7 +432,8 @@ class Auction:
             reason = "there is no proposal (or misère, piccolo) of another player to accept"
         elif call.kind == "trou":
             reason = "trou is announced before the auction by the holder of three aces"
-        elif seat is self.waited and call.contract is not None and call.contract.kind in _SOLITARY:
+        elif (seat is self.waited and call.contract is not None
+              and _is_solitary(self.rules, call.contract.kind)):
             reason = "after waiting you may not bid a one-player contract"
         else:
             reason = "it does not beat the top bid, or the rules do not allow it now"

@@ -248,9 +248,15 @@ class ColourDeal:
             raise IllegalAction("a deal needs four hands of 13 cards")
         if hands[0] | hands[1] | hands[2] | hands[3] != (1 << 52) - 1:
             raise IllegalAction("the four hands must hold the 52 cards, each once")
+        # A deck that deals these hands in the packets of option ``packets`` (§5.1), so that
+        # ``deck`` is "as dealt" for every deal (records store it and deal it again).
+        held = [[c.index for c in cards_of(hands[(dealer + 1 + k) & 3])] for k in range(4)]
         order: list[int] = []
-        for k in range(4):
-            order.extend(c.index for c in cards_of(hands[(dealer + 1 + k) & 3]))
+        start = 0
+        for size in (int(x) for x in rules.packets.split("-")):
+            for k in range(4):
+                order.extend(held[k][start:start + size])
+            start += size
         return cls._make(rules, dealer, (hands[0], hands[1], hands[2], hands[3]), tuple(order),
                          multiplier)
 
@@ -610,12 +616,12 @@ class ColourDeal:
     def view(self, seat: Seat | None) -> ColourView:
         ip = self.in_play
         declarers: tuple[Seat, ...] = ip.declarers if ip is not None else ()
-        trou = self.trou
+        trou = self.trou if self.phase != _TROU else None  # public once announced (§5.3)
         trou_view: tuple[Seat, Seat | None] | None = None
         if trou is not None:
             hidden = self._partner_hidden() and seat is not trou[1]
             trou_view = (trou[0], None if hidden else trou[1])
-            if hidden and declarers:
+            if hidden and ip is not None and ip.contract.kind == "trou":
                 declarers = (trou[0],)
         actions = tuple(
             (s, CardCall("discard", None)) if isinstance(a, CardCall) and a.kind == "discard"
