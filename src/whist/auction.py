@@ -15,6 +15,7 @@ and once it is over, ``result()`` (the contract, its declarers, or ``None`` when
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
@@ -63,13 +64,29 @@ def ladder(rules: Rules) -> tuple[tuple[str, int | None], ...]:
     return tuple((k, lv) for k, lv, opt in rows if not opt or getattr(rules, opt))
 
 
+_ROWS = {style: {(k, lv): i for i, (k, lv, _) in enumerate(rows)}
+         for style, rows in (("couleur", _COULEUR_LADDER), ("pagat", _PAGAT_LADDER))}
+
+
 def _row(rules: Rules, c: Contract) -> int:
-    key = (c.kind, c.level if KINDS[c.kind].levels else None)
-    rows = _PAGAT_LADDER if rules.style == "pagat" else _COULEUR_LADDER
-    for i, (k, lv, _) in enumerate(rows):
-        if (k, lv) == key:
-            return i
-    raise IllegalAction(f"{c.text} is not a contract of {rules.style}")
+    row = _ROWS[rules.style].get((c.kind, c.level if KINDS[c.kind].levels else None))
+    if row is None:
+        raise IllegalAction(f"{c.text} is not a contract of {rules.style}")
+    return row
+
+
+@functools.lru_cache(maxsize=64)
+def _biddable(rules: Rules) -> tuple[Contract, ...]:
+    """Every contract that can be bid under ``rules``, up the ladder (suits ♠ ♣ ♦ ♥ in a row)."""
+    out: list[Contract] = []
+    for kind, level in ladder(rules):
+        if kind == "trou":
+            continue
+        if KINDS[kind].suited:
+            out.extend(Contract(kind, level, s) for s in _BID_SUITS)
+        else:
+            out.append(Contract(kind, level))
+    return tuple(out)
 
 
 def rank(rules: Rules, c: Contract) -> tuple[int, int]:
@@ -326,16 +343,8 @@ class Auction:
     def _on_ladder(self, c: Contract) -> bool:
         return (c.kind, c.level if KINDS[c.kind].levels else None) in ladder(self.rules)
 
-    def _contracts(self) -> list[Contract]:
-        out: list[Contract] = []
-        for kind, level in ladder(self.rules):
-            if kind == "trou":
-                continue
-            if KINDS[kind].suited:
-                out.extend(Contract(kind, level, s) for s in _BID_SUITS)
-            else:
-                out.append(Contract(kind, level))
-        return out
+    def _contracts(self) -> tuple[Contract, ...]:
+        return _biddable(self.rules)
 
     def _may_accept(self, top: Standing) -> bool:
         k = top.contract.kind

@@ -599,6 +599,8 @@ class ColourDeal:
         all 0 for a deal that was passed out."""
         if self.in_play is None or self.phase in (_SHOW, _DISCARD):
             return dict.fromkeys(SEATS, 0)
+        if self.in_play.contract.kind == "dames" and sum(self._queens().values()) < 4:
+            return dict.fromkeys(SEATS, 0)  # the queens game is scored once all four are taken
         m = self._setup.multiplier
         return {s: p * m for s, p in self._score(self.tricks_won).items()}
 
