@@ -1,6 +1,9 @@
-"""The ``whist`` command: play in the terminal, simulate bots, replay records, benchmark, list rules.
+"""The ``whist`` command: play in the terminal, simulate bots, replay records, benchmark, list rules;
+score one deal of colour whist and keep a table's score sheet (:mod:`whist.cli_sheet`).
 
-Every rule comes from the engine; this module only reads options, drives sessions and prints.
+Classic whist is handled here; the colour-whist side of play, simulate and replay lives in
+:mod:`whist.cli_colour`. Every rule comes from the engine; these modules only read options, drive
+sessions and print.
 Errors in what the user typed (an unknown option, a bad record) are one line on stderr and an
 exit status (2 for bad options, 1 for a bad record), never a traceback.
 """
@@ -12,7 +15,7 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -23,12 +26,29 @@ from rich.text import Text
 
 from whist import record
 from whist.benchmarks import bench_engine
-from whist.bots import BOT_NAMES, Bot, get_bot
+from whist.bots import Bot, get_bot
 from whist.cards import SEATS, ParseError, Seat, parse_seat
+from whist.cli_colour import play_colour, replay_colour, simulate_colour
+from whist.cli_common import (
+    JsonOpt,
+    OptionOpt,
+    PresetOpt,
+    RulesOpt,
+    bot_names,
+    build_rules,
+    fail,
+    option_summary,
+    stdout,
+    value_text,
+)
+from whist.cli_sheet import score, sheet_app
+from whist.colour_render import Lang
+from whist.couleur import ColourDeal
+from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.render import deal_result, hands_table, history, match_summary, pair, trick_text, trump_line
-from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
+from whist.rules import PRESETS, Rules, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, line_reader, save_match
 
@@ -36,8 +56,9 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="whist",
-    help="Classic whist (whist classique): play in the terminal against bots, simulate bot"
-    " matches, replay records, list the rules and options, benchmark the engine.",
+    help="Classic whist (whist classique) and Belgian colour whist (whist à la couleur): play in"
+    " the terminal against bots, simulate bot matches, replay records, score a deal, keep the score"
+    " sheet of a real table, list the rules and options, benchmark the engine.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -47,91 +68,11 @@ bench_app = typer.Typer(help="Benchmarks of the engine.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 
 
-def _stdout() -> Console:
-    return Console(highlight=False)
-
-
-def fail(message: str, code: int) -> NoReturn:
-    """Print ``Error: message`` on stderr and exit with ``code``."""
-    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
-    raise typer.Exit(code)
-
-
-# ----- options shared by several commands ---------------------------------------------------
-
-PresetOpt = Annotated[str | None, typer.Option(
-    "--preset", "-p", metavar="NAME",
-    help="Preset of rules: classic, short or simple (default: classic, or the preset of --rules).")]
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", metavar="NAME=VALUE",
-    help="Override one option of the preset, e.g. game_points=5 or call_at_eight=off;"
-    " repeatable. `whist rules` lists the options.")]
-RulesOpt = Annotated[Path | None, typer.Option(
-    "--rules", metavar="FILE", dir_okay=False,
-    help="TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
-    " applied after --preset and before --option.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
-
-
-def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None,
-                playable: bool = True) -> Rules:
-    """The rules from a preset, a TOML file and ``name=value`` overrides; exit 2 on a bad one.
-    With ``playable``, also refuse a game this command cannot play yet (colour whist)."""
-    try:
-        rules = preset(preset_name or "classic")
-        if rules_file is not None:
-            rules = load_rules(rules_file, rules)
-        values: dict[str, str] = {}
-        for text in options or []:
-            name, value = parse_option(text)
-            values[name] = value
-        rules = with_options(rules, values) if values else rules
-    except RulesError as exc:
-        fail(str(exc), 2)
-    if playable and rules.game != "classic":
-        classic = [name for name, r in PRESETS.items() if r.game == "classic"]
-        fail(f"game {rules.game!r} (whist à la couleur) cannot be played by this command yet;"
-             " use a classic preset: " + ", ".join(classic), 2)
-    return rules
-
-
-def bot_names(text: str, count: int) -> list[str]:
-    """``count`` bot names from ``name`` (for every seat) or ``b1,b2,...``; exit 2 if bad."""
-    names = [w.strip().lower() for w in text.split(",")]
-    if len(names) == 1:
-        names *= count
-    if len(names) != count:
-        fail(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
-             f" (bots: {', '.join(BOT_NAMES)})", 2)
-    for name in names:
-        try:
-            get_bot(name)
-        except ValueError as exc:
-            fail(str(exc), 2)
-    return names
-
-
-def _option_summary(rules: Rules) -> str:
-    """The preset and the options that differ from it: ``classic, game_points=7``."""
-    base = PRESETS.get(rules.preset)
-    changed = [f"{n}={_value(getattr(rules, n))}" for n in Rules.names()
-               if n != "preset" and (base is None or getattr(base, n) != getattr(rules, n))]
-    return ", ".join([rules.preset, *changed])
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "on" if v else "off"
-    if isinstance(v, float):
-        return f"{v:g}"
-    return str(v)
-
-
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
 ) -> None:
-    """Classic whist: play, simulate, replay, rules, bench."""
+    """Classic and colour whist: play, simulate, replay, score, sheet, rules, bench."""
     if version:
         from importlib.metadata import version as dist_version
 
@@ -147,7 +88,8 @@ def play(
     preset_name: PresetOpt = None,
     seat: Annotated[str, typer.Option(
         "--seat", "-s", metavar="SEAT",
-        help="Your seat: N, E, S or W (Nord, Est, Sud, Ouest); your partner sits opposite.")] = "S",
+        help="Your seat: N, E, S or W (Nord, Est, Sud, Ouest); in classic whist your partner sits"
+        " opposite.")] = "S",
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the shuffles and the bots (default: a new one, printed);"
         " the same seed deals the same cards.")] = None,
@@ -160,26 +102,39 @@ def play(
     records: Annotated[Path, typer.Option(
         "--records", metavar="DIR", file_okay=False,
         help="Directory where the match record is saved.")] = Path("records"),
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="en|fr",
+        help="Colour whist: language of the calls and seat names shown (en or fr); you may type"
+        " calls in either.")] = "en",
 ) -> None:
-    """Play classic whist in the terminal: you hold one seat, three bots the others.
+    """Play whist in the terminal: you hold one seat, three bots the others.
 
-    Type a card (AS, 10d, ♦10), a call when it is offered (ask), ? for help, q to quit. The game
-    goes on deal after deal to the end of the rubber (robre); the match record is then saved.
+    Classic whist (presets classic, short, simple): type a card (AS, 10d, ♦10), a call when it is
+    offered (ask); the game goes on to the end of the rubber (robre). Colour whist (presets couleur,
+    pagat): type calls (pass, propose H, solo 7 H, petite misère, passe, j'emballe …), show 7H,
+    discard 7H and cards; the session goes on for the option deals (16). ? for help, q to quit;
+    the match record is then saved.
     """
     rules = build_rules(preset_name, option, rules_file)
     try:
         human = parse_seat(seat)
     except ParseError as exc:
         fail(str(exc), 2)
+    if lang.strip().lower() not in ("en", "fr"):
+        fail(f"--lang takes en or fr, not {lang!r}", 2)
+    language: Lang = "fr" if lang.strip().lower() == "fr" else "en"
     others = [s for s in SEATS if s is not human]
     names = bot_names(bots, 3)
-    chosen: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(others, names, strict=True)}
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    if rules.game == "couleur":
+        play_colour(rules, human, names, seed, language, records)
+        return
+    chosen: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(others, names, strict=True)}
     session = Session(rules, chosen, seed)
-    console = _stdout()
+    console = stdout()
     console.rule("[bold]Whist")
-    console.print(f"Rules / règles: {escape(_option_summary(rules))}   seed: {seed}")
+    console.print(f"Rules / règles: {escape(option_summary(rules))}   seed: {seed}")
     console.print(f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"
                   f" {human.partner.name_en} ({human.partner.name_fr})")
     console.print("Bots: " + ", ".join(f"{s.name_en} {n}" for s, n in zip(others, names, strict=True)))
@@ -224,7 +179,7 @@ def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list
             pay[s] += v
     winner = None if points[0] == points[1] else ("NS" if points[0] > points[1] else "EW")
     out: dict[str, Any] = {
-        "rules": _option_summary(rules),
+        "rules": option_summary(rules),
         "seed": seed,
         "bots": {s.name: n for s, n in zip(SEATS, names, strict=True)},
         "rubbers": len(matches),
@@ -275,7 +230,12 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
 def simulate(
     preset_name: PresetOpt = None,
     rubbers: Annotated[int | None, typer.Option(
-        "--rubbers", "-n", min=1, help="Rubbers (robres) to play (default: the option rubbers).")] = None,
+        "--rubbers", "-n", min=1,
+        help="Classic whist: rubbers (robres) to play (default: the option rubbers).")] = None,
+    deals: Annotated[int | None, typer.Option(
+        "--deals", min=1,
+        help="Colour whist: deals to play, in sessions of the option deals (16), the last one"
+        " shorter (default: one session).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same output.")] = 0,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
@@ -283,13 +243,22 @@ def simulate(
         " separated by commas.")] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Write one match record per rubber in this directory.")] = None,
+        help="Write one match record per rubber (colour whist: per session) in this directory.")] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
-    """Let four bots play rubbers and summarise: deals, games, rubbers and points per side."""
+    """Let four bots play and summarise. Classic whist: rubbers; deals, games, rubbers and points
+    per side. Colour whist: deals; redeals, contracts by family and how often they were made,
+    points per seat."""
     rules = build_rules(preset_name, option, rules_file)
+    if rules.game == "couleur":
+        if rubbers is not None:
+            fail("--rubbers is for classic whist; colour whist plays --deals N", 2)
+        simulate_colour(rules, deals, seed, bot_names(bots, 4), records, json_out)
+        return
+    if deals is not None:
+        fail("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N", 2)
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
     names = bot_names(bots, 4)
@@ -322,7 +291,7 @@ def simulate(
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
-        _stdout().print(_summary_table(summary))
+        stdout().print(_summary_table(summary))
 
 
 # ----- whist replay -------------------------------------------------------------------------
@@ -344,20 +313,6 @@ def _deal_block(deal: ClassicDeal, number: int | None) -> list[RenderableType]:
     return out
 
 
-_DEAL_FIELDS = ("format", "rules", "dealer", "start_score", "hands", "trump_card")
-
-
-def _check_match_deal_fields(data: dict[str, Any], match: Match) -> None:
-    """The fields of a match record's deals that ``record.replay`` does not compare (each deal's
-    format, rules and starting score) must be those of the replayed deals."""
-    deals = [*match.deals, *([match.current] if match.current is not None else [])]
-    for n, (stored, deal) in enumerate(zip(data["deals"], deals, strict=True), 1):
-        actual = record.deal_record(deal)
-        for key in _DEAL_FIELDS:
-            if key in stored and stored[key] != actual[key]:
-                raise record.RecordError(f"deal {n}: stored {key} differs from the replayed deal")
-
-
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal or match record (JSON).")],
@@ -371,20 +326,21 @@ def replay(
     try:
         data = record.load(file)
         replayed = record.replay(data)
-        if isinstance(replayed, Match):
-            _check_match_deal_fields(data, replayed)
     except record.RecordError as exc:
         fail(str(exc), 1)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         fail(f"{file} is not a valid record: {exc}", 1)
+    if isinstance(replayed, ColourDeal | ColourMatch):
+        replay_colour(file, replayed, json_out)
+        return
     if isinstance(replayed, ClassicDeal):
         if json_out:
             typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(replayed)},
                                   indent=2, ensure_ascii=False))
             return
-        console = _stdout()
+        console = stdout()
         console.print(Text(f"Deal record / donne: {file}", style="bold"), soft_wrap=True)
-        console.print(f"Rules / règles: {escape(_option_summary(replayed.rules))}")
+        console.print(f"Rules / règles: {escape(option_summary(replayed.rules))}")
         console.print(Group(*_deal_block(replayed, None)))
         return
     deals = [*replayed.deals, *([replayed.current] if replayed.current is not None else [])]
@@ -393,9 +349,9 @@ def replay(
                "result": record.match_result(replayed)}
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
-    console = _stdout()
+    console = stdout()
     console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
-    console.print(f"Rules / règles: {escape(_option_summary(replayed.rules))} · {len(deals)} deals / donnes")
+    console.print(f"Rules / règles: {escape(option_summary(replayed.rules))} · {len(deals)} deals / donnes")
     for n, d in enumerate(deals, 1):
         console.print(Group(*_deal_block(d, n)))
     console.rule("Match / partie")
@@ -415,7 +371,7 @@ def rules_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """List every option of the rules with its value and what it means."""
-    rules = build_rules(preset_name, option, rules_file, playable=False)
+    rules = build_rules(preset_name, option, rules_file)
     if json_out:
         typer.echo(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
         return
@@ -425,8 +381,8 @@ def rules_cmd(
     t.add_column("value / valeur")
     t.add_column("meaning / sens")
     for name in Rules.names():
-        t.add_row(name, _value(getattr(rules, name)), Rules.doc(name))
-    _stdout().print(t)
+        t.add_row(name, value_text(getattr(rules, name)), Rules.doc(name))
+    stdout().print(t)
 
 
 # ----- whist bench --------------------------------------------------------------------------
@@ -446,11 +402,15 @@ def bench_engine_cmd(
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return
     rates = " ".join(f"{r:.0f}" for r in result.rounds)
-    console = _stdout()
+    console = stdout()
     console.print(f"[bold]{result.deals_per_second:.0f} deals/s[/] (donnes par seconde),"
                   f" best of {len(result.rounds)} rounds: {rates}")
     console.print(f"{result.deals} random {result.preset} deals in {result.seconds:.1f} s, one core"
                   " (shuffled, legal_actions, apply)")
+
+
+app.command("score")(score)
+app.add_typer(sheet_app, name="sheet")
 
 
 def main() -> None:

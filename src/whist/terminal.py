@@ -27,6 +27,7 @@ from rich.text import Text
 from whist import record
 from whist.actions import ASK, Call
 from whist.cards import Card, Seat
+from whist.colour_session import ColourSession
 from whist.engine import View
 from whist.render import (
     SIDE_NAMES,
@@ -292,8 +293,8 @@ class TerminalGame:
             "q quit (the match record is saved).")
 
 
-def save_match(session: Session, directory: Path, stamp: datetime | None = None) -> Path:
-    """Save the match record of ``session`` in ``directory``; its path."""
+def save_match(session: Session | ColourSession, directory: Path, stamp: datetime | None = None) -> Path:
+    """Save the match record of ``session`` (classic or colour whist) in ``directory``; its path."""
     directory.mkdir(parents=True, exist_ok=True)
     when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
     base = f"whist-{when}-seed{session.seed}"

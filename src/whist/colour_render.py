@@ -1,0 +1,441 @@
+"""Rich renderings of colour whist (whist à la couleur) shared by the terminal game and
+``whist replay``: calls and contracts in English or French with suits coloured, the legal calls
+as a short list, the contract in play, a deal's result and the running score table of a session.
+
+Nothing here decides a rule: contracts, declarers, trump, tricks needed, trick winners and
+points all come from the engine (:mod:`whist.couleur`, :mod:`whist.couleur_match`).
+
+>>> from whist.auction import parse_call
+>>> call_text(parse_call("solo 7 H"), "fr").plain
+'solo 7 cœur'
+>>> calls_summary([parse_call(t) for t in ("pass", "solo 6 D", "solo 6 H", "solo 7 S", "solo 7 H")]).plain
+'pass / passe · solo 6 ♦♥ | 7 ♠♥'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from whist.auction import ColourCall
+from whist.cards import SEATS, Card, Seat, Suit, cards_of
+from whist.contracts import KINDS, Contract
+from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
+from whist.couleur_match import ColourMatch
+from whist.render import SUIT_STYLES, card_text, hand_text
+
+__all__ = [
+    "Lang",
+    "action_text",
+    "auction_text",
+    "call_text",
+    "calls_summary",
+    "colour_history",
+    "contract_facts",
+    "contract_lines",
+    "contract_text",
+    "deal_result",
+    "outcome_marks",
+    "outcome_text",
+    "seat_names",
+    "session_table",
+    "tricks_text",
+]
+
+Lang = Literal["en", "fr"]
+
+
+def seat_names(lang: Lang = "en", you: Seat | None = None) -> dict[Seat, str]:
+    """Each seat's name in ``lang``; the human's seat as ``You`` / ``Vous``."""
+    out = {}
+    for s in SEATS:
+        name = s.name_fr if lang == "fr" else s.name_en
+        out[s] = ("Vous" if lang == "fr" else "You") if s is you else name
+    return out
+
+
+def _suit(suit: Suit, lang: Lang) -> Text:
+    return Text(suit.name_fr if lang == "fr" else suit.symbol, style=SUIT_STYLES[suit])
+
+
+def contract_text(contract: Contract, lang: Lang = "en") -> Text:
+    """``solo 7 ♥`` (English, suit symbol) or ``solo 7 cœur`` (French), the suit coloured."""
+    bare = Contract(contract.kind, contract.level)
+    if contract.kind == "dames" and lang == "en":
+        return Text("queens / misère par les dames")
+    out = Text(bare.text_fr if lang == "fr" else bare.text)
+    if contract.suit is not None:
+        out.append(" ")
+        out.append_text(_suit(contract.suit, lang))
+    return out
+
+
+_CALL_WORDS = {"pass": ("pass", "passe"), "wait": ("wait", "j'attends"),
+               "accept": ("accept", "j'emballe"), "trou": ("trou", "trou")}
+
+
+def call_text(call: ColourCall, lang: Lang = "en") -> Text:
+    """A call as said at the table: ``propose ♥`` / ``propose cœur``, ``pass`` / ``passe`` …"""
+    c = call.contract
+    if c is None:
+        return Text(_CALL_WORDS[call.kind][lang == "fr"])
+    if c.kind == "emballage" and c.level == 8 and c.suit is not None:
+        return Text("propose ").append_text(_suit(c.suit, lang))
+    return contract_text(c, lang)
+
+
+def action_text(action: ColourAction, lang: Lang = "en", you: bool = False) -> Text:
+    """What a player did, as a verb phrase: ``plays 7♥``, ``says propose ♥``, ``shows 7♥``,
+    ``discards a card face down``; ``you``: the verb for the player himself."""
+    fr = lang == "fr"
+    if isinstance(action, Card):
+        verb = ("jouez " if you else "joue ") if fr else ("play " if you else "plays ")
+        return Text(verb).append_text(card_text(action))
+    if isinstance(action, CardCall):
+        if action.kind == "show":
+            verb = ("montrez " if you else "montre ") if fr else ("show " if you else "shows ")
+            out = Text(verb)
+            if action.card is not None:
+                out.append_text(card_text(action.card))
+            return out.append(" (atout / trump)" if fr else " (trump / atout)", style="dim")
+        if action.card is None:
+            return Text("écarte une carte face cachée" if fr else "discards a card face down")
+        verb = "écartez " if fr else "discard "
+        return Text(verb).append_text(card_text(action.card)).append(
+            " (face cachée)" if fr else " (face down)", style="dim")
+    if action.kind == "trou":
+        return Text("annoncez trou (trois as)" if you and fr else "annonce trou (trois as)" if fr
+                    else "announce trou (three aces)" if you else "announces trou (three aces)")
+    verb = ("dites " if you else "dit ") if fr else ("say " if you else "says ")
+    return Text(verb).append_text(call_text(action, lang))
+
+
+def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> Text:
+    """Every call so far, in order: ``Auction / enchères: North propose ♥ · East pass …``."""
+    out = Text("Auction / enchères:", style="bold")
+    calls = [(s, a) for s, a in view.actions if isinstance(a, ColourCall)]
+    if not calls:
+        out.append(" —", style="dim")
+    for i, (seat, call) in enumerate(calls):
+        out.append(" ·" if i else "")
+        out.append(f" {names[seat]} ")
+        out.append_text(call_text(call, lang))
+        if call.kind == "trou" and view.trou is not None:
+            partner = view.trou[1]
+            out.append(f" (+ {names[partner] if partner is not None else '?'})")
+    return out
+
+
+@dataclass
+class _Group:
+    label_en: str
+    label_fr: str
+    levels: list[tuple[int | None, list[Suit]]]
+
+
+def calls_summary(calls: Sequence[ColourAction]) -> Text:
+    """The legal calls as a short list, in English and French, suits collapsed:
+    ``pass / passe · propose ♠♣♦♥ · solo 6 7 8 ♠♣♦♥ · small misère / petite misère …``."""
+    groups: dict[str, _Group] = {}
+    for a in calls:
+        if not isinstance(a, ColourCall):
+            continue
+        c = a.contract
+        if c is None:
+            en, fr = _CALL_WORDS[a.kind]
+            groups.setdefault(a.kind, _Group(en, fr, []))
+            continue
+        info = KINDS[c.kind]
+        key = "propose" if c.kind == "emballage" and c.level == 8 else c.kind
+        if key == "propose":
+            en = fr = "propose"
+        else:
+            en, fr = info.key if info.key in ("emballage", "solo", "abondance") else info.en, info.fr
+        g = groups.setdefault(key, _Group(en, fr, []))
+        level = c.level if info.levels and key != "propose" else None
+        if not g.levels or g.levels[-1][0] != level:
+            g.levels.append((level, []))
+        if c.suit is not None:
+            g.levels[-1][1].append(c.suit)
+    out = Text()
+    for i, g in enumerate(groups.values()):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(g.label_en)
+        merged: list[tuple[list[int], list[Suit]]] = []
+        for level, suits in g.levels:
+            if merged and merged[-1][1] == suits and level is not None:
+                merged[-1][0].append(level)
+            else:
+                merged.append(([level] if level is not None else [], suits))
+        for j, (levels, suits) in enumerate(merged):
+            if j:
+                out.append(" |")
+            if levels:
+                out.append(" " + " ".join(str(x) for x in levels))
+            if suits:
+                out.append(" ")
+                for s in suits:  # in the engine's order of the legal calls
+                    out.append(s.symbol, style=SUIT_STYLES[s])
+        if g.label_fr != g.label_en:
+            out.append(f" / {g.label_fr}")
+    return out
+
+
+def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
+    return " + ".join(names[s] for s in seats) if seats else "—"
+
+
+def _needed(contract: Contract, needed: int | None, lang: Lang, declarers: int = 1) -> str:
+    if needed is None:
+        return ""
+    if KINDS[contract.kind].is_misere:
+        each = (" chacun" if lang == "fr" else " each") if declarers > 1 else ""
+        return (f"exactement {needed} levée{'s' if needed > 1 else ''}{each}" if lang == "fr" else
+                f"exactly {needed} trick{'s' if needed != 1 else ''}{each}")
+    return f"au moins {needed} levées" if lang == "fr" else f"at least {needed} tricks"
+
+
+def contract_facts(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> list[tuple[str, Text]]:
+    """The contract once the auction is over, as (label, value) rows: contract and declarers,
+    trump, tricks needed, the multiplier of a doubled deal."""
+    c = view.contract
+    if c is None:
+        return []
+    what = contract_text(c, lang)
+    if view.declarers:
+        what.append(f" — {_declarers(view.declarers, names)}")
+    else:
+        what.append(" — each for himself / chacun pour soi")
+    if view.trou is not None and c.kind == "trou" and view.trou[1] is None:
+        what.append(" + ? (hidden partner / partenaire caché)")
+    rows = [("Contract / contrat", what)]
+    if view.trump is not None:
+        trump = Text(f"{view.trump.symbol} {view.trump.name_en} / {view.trump.name_fr}",
+                     style=SUIT_STYLES[view.trump])
+    elif view.phase == "show":
+        trump = Text("the suit of the card shown / la couleur de la carte montrée")
+    else:
+        trump = Text("none / sans atout")
+    rows.append(("Trump / atout", trump))
+    need = _needed(c, view.needed, lang, len(view.declarers)) if view.declarers else ""
+    if need:
+        rows.append(("Needed / il faut", Text(need)))
+    if view.multiplier > 1:
+        rows.append(("Double", Text(f"×{view.multiplier}", style="bold")))
+    return rows
+
+
+def contract_lines(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> Text:
+    """The contract on one line: ``Contract / contrat: solo 7 ♥ — North · Trump / atout: ♥ …``."""
+    if view.contract is None:
+        if view.phase == "over":
+            return Text("Everybody passed / tous passent: redeal / on redonne", style="bold")
+        return Text("No contract yet / pas encore de contrat", style="dim")
+    out = Text()
+    for i, (label, value) in enumerate(contract_facts(view, names, lang)):
+        out.append(" · " if i else "")
+        out.append(f"{label}: ", style="bold")
+        out.append_text(value)
+    return out
+
+
+def tricks_text(view: ColourView, names: Mapping[Seat, str] | None = None) -> Text:
+    """``N 3 · E 2 · S 0 · W 1`` (with ``names``: ``North 3 · East 2 …``), the declarers in bold."""
+    out = Text()
+    for i, s in enumerate(SEATS):
+        out.append(" · " if i else "")
+        out.append(f"{names[s] if names else s.name} {view.tricks_won[s]}",
+                   style="bold" if s in view.declarers else "")
+    return out
+
+
+def _points(p: int) -> str:
+    return f"{p:+d}" if p else "0"
+
+
+def outcome_text(declarers: Sequence[Seat], points: Mapping[Seat, int], names: Mapping[Seat, str]) -> Text:
+    """Made or failed, read off the table's points (a declarer who scores more than 0 made his
+    contract): ``made / réussi``, or per declarer when several misère players differ
+    (``North made / réussi, East failed / chuté``)."""
+    ok = [points[s] > 0 for s in declarers]
+    if not declarers:
+        return Text()
+    if all(ok) or not any(ok):
+        return Text("made / réussi" if ok[0] else "failed / chuté",
+                    style="bold green" if ok[0] else "bold red")
+    out = Text()
+    for i, (s, good) in enumerate(zip(declarers, ok, strict=True)):
+        out.append(", " if i else "")
+        out.append(f"{names[s]} " + ("made / réussi" if good else "failed / chuté"),
+                   style="bold green" if good else "bold red")
+    return out
+
+
+def outcome_marks(declarers: Sequence[Seat], points: Mapping[Seat, int]) -> Text:
+    """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers with made (✓) or failed (✗)."""
+    ok = [points[s] > 0 for s in declarers]
+    out = Text(" (")
+    if all(ok) or not any(ok):
+        out.append(", ".join(s.name for s in declarers))
+        out.append(" ✓" if ok[0] else " ✗", style="green" if ok[0] else "red")
+    else:
+        for i, (s, good) in enumerate(zip(declarers, ok, strict=True)):
+            out.append((", " if i else "") + s.name)
+            out.append(" ✓" if good else " ✗", style="green" if good else "red")
+    return out.append(")")
+
+
+def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str, lang: Lang = "en") -> RenderableType:
+    """A finished deal: contract, declarers, made or not, tricks and points per player, or the
+    redeal of a deal everybody passed."""
+    if deal.passed_out:
+        return Text(f"{title}: everybody passed / tous passent — redeal, the deal does not count"
+                    " / on redonne, la donne ne compte pas", style="bold")
+    v = deal.view(None)
+    c = v.contract
+    assert c is not None
+    head = Text(f"{title}: ", style="bold")
+    head.append_text(contract_text(c, lang))
+    if v.declarers:
+        head.append(f" — {_declarers(v.declarers, names)}")
+    pts = deal.points()
+    if v.declarers:
+        head.append(" — ")
+        head.append_text(outcome_text(v.declarers, pts, names))
+    if deal.multiplier > 1:
+        head.append(f" — ×{deal.multiplier} (double)", style="bold")
+    t = Table(show_header=True, box=None, padding=(0, 2))
+    t.add_column("")
+    for s in SEATS:
+        t.add_column(names[s], justify="right", style="bold" if s in v.declarers else "")
+    t.add_row("tricks / levées", *(str(v.tricks_won[s]) for s in SEATS))
+    t.add_row(Text("points", style="bold"), *(Text(_points(pts[s]), style="bold") for s in SEATS))
+    items: list[RenderableType] = [head, t]
+    if v.needed is not None and v.declarers:
+        need = _needed(c, v.needed, lang, len(v.declarers))
+        items.append(Text(f"Needed / il fallait: {need}", style="dim"))
+    if any(deal.hands):
+        items.append(Text("Play stopped once every player's points were fixed / jeu arrêté: les"
+                          " points étaient acquis", style="dim"))
+    return Group(*items)
+
+
+def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "en",
+                  title: str = "Session / partie") -> Table:
+    """The running score table: every deal (passed ones included) with each player's points and
+    the running totals, then the totals."""
+    t = Table(title=f"{title}: {match.played} of {match.rules.deals} deals / donnes",
+              title_justify="left", show_footer=True)
+    t.add_column("#", justify="right", footer="")
+    t.add_column("contract / contrat", footer=Text("totals / totaux", style="bold"), no_wrap=True)
+    run = [0, 0, 0, 0]
+    rows: list[list[Text | str]] = []
+    number = 0
+    for d in match.deals:
+        if d.passed_out:
+            rows.append(["–", Text("all passed, redeal / tous passent", style="dim"),
+                         *("" for _ in SEATS)])
+            continue
+        number += 1
+        v = d.view(None)
+        assert v.contract is not None
+        what = contract_text(v.contract, lang)
+        pts = d.points()
+        if v.declarers:
+            what.append_text(outcome_marks(v.declarers, pts))
+        if d.multiplier > 1:
+            what.append(f" ×{d.multiplier}", style="bold")
+        cells: list[Text | str] = [str(number), what]
+        for s in SEATS:
+            run[s] += pts[s]
+            cell = Text(f"{_points(pts[s]):>4} ")
+            cell.append(f"{run[s]:>4}", style="bold")
+            cells.append(cell)
+        rows.append(cells)
+    for s in SEATS:
+        t.add_column(names[s], justify="right", footer=Text(str(match.totals[s]), style="bold"))
+    for r in rows:
+        t.add_row(*r)
+    t.caption = "each player: the deal's points, then the running total (bold) / points, puis total"
+    t.caption_justify = "left"
+    return t
+
+
+# ----- replay: a deal's history ------------------------------------------------------------------
+
+
+def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
+                   lang: Lang = "en") -> list[RenderableType]:
+    """A deal from the start, as everyone at the table saw it once it was over: the hands as
+    dealt, the auction, the contract, the shown card, the discards and every trick with its
+    winner, by re-applying the deal's actions through the engine."""
+    names = names or seat_names(lang)
+    state = ColourDeal.new(deal.rules, deal.dealer, deal.dealt, deal.multiplier)
+    out: list[RenderableType] = []
+    hands = Table.grid(padding=(0, 2))
+    hands.add_column()
+    hands.add_column()
+    for s in SEATS:
+        hands.add_row(names[s], hand_text(cards_of(deal.dealt[s])))
+    out.append(Text(f"Dealer / donneur {names[deal.dealer]}"
+                    + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
+    out.append(hands)
+    calls = Text("Auction / enchères:", style="bold")
+    discards = Text("Discards / écarts:")
+    cards: list[tuple[Seat, Card]] = []
+    said = 0
+    for seat, action in deal.actions:
+        done = sum(state.tricks_won)
+        was = state.phase
+        state = state.apply(action, seat)
+        if isinstance(action, ColourCall):
+            calls.append(" ·" if said else "")
+            calls.append(f" {names[seat]} ")
+            calls.append_text(call_text(action, lang))
+            trou = state.view(None).trou
+            if action.kind == "trou" and trou is not None:
+                calls.append(f" (+ {names[trou[1]] if trou[1] is not None else '?'})")
+            said += 1
+            if state.phase != "auction" and was in ("auction", "trou"):
+                out.append(calls)
+                if not state.passed_out:
+                    out.append(contract_lines(state.view(None), names, lang))
+            continue
+        if isinstance(action, CardCall):
+            if action.kind == "show":
+                out.append(Text(f"  {names[seat]} ").append_text(action_text(action, lang)))
+                out.append(contract_lines(state.view(None), names, lang))
+            elif action.card is not None:
+                discards.append(f" {names[seat]} ").append_text(card_text(action.card))
+                if state.phase == "play":
+                    out.append(discards)
+            continue
+        cards.append((seat, action))
+        if sum(state.tricks_won) > done:
+            out.append(_trick_line(done + 1, cards, state.leader, names))
+            cards = []
+    if said and state.phase in ("auction", "trou"):
+        out.append(calls)
+    if cards:
+        out.append(_trick_line(sum(state.tricks_won) + 1, cards, None, names))
+    return out
+
+
+def _trick_line(number: int, cards: Sequence[tuple[Seat, Card]], winner: Seat | None,
+                names: Mapping[Seat, str]) -> Text:
+    out = Text(f"Trick {number:>2} (levée): {names[cards[0][0]]:<6} leads — ")
+    for seat, c in cards:
+        out.append(f"{seat.name} ")
+        out.append_text(card_text(c))
+        out.append(" " * (5 - len(c.pretty)))
+    if winner is not None:
+        out.append(f"→ {names[winner]}")
+    else:
+        out.append("(unfinished / inachevée)", style="dim")
+    return out

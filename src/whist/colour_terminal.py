@@ -1,0 +1,392 @@
+"""The terminal game of colour whist (whist à la couleur): one human seat against three bots, deal
+after deal to the end of the session.
+
+The screen shows the human's hand coloured by suit; the trou when three aces are dealt (announced
+for the player when he holds them); the auction so far, who said what, in English or French; the
+legal calls as a short list; the contract once the auction is over (declarers, trump, tricks
+needed); the trou partner's shown card, the petite-misère discards, spread hands when the rules
+show them; the trick on the table and the tricks each player won; after each deal its result and
+the running score table of the session. The player types a call (``pass``, ``propose H``,
+``solo 7 H``, ``petite misère``, ``passe``, ``j'emballe`` …), ``show 7H``, ``discard 7H`` or a
+card; ``?`` for help, ``q`` to quit. Every entry goes to the engine; its message is shown and the
+entry asked again.
+
+Input is read line by line (see :func:`whist.terminal.line_reader`), so the tests feed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from whist.auction import ColourCall
+from whist.cards import SEATS, Card, Seat
+from whist.colour_render import (
+    Lang,
+    action_text,
+    auction_text,
+    calls_summary,
+    contract_facts,
+    contract_lines,
+    deal_result,
+    seat_names,
+    session_table,
+    tricks_text,
+)
+from whist.colour_session import ColourEvent, ColourSession
+from whist.couleur import CardCall, ColourView
+from whist.render import card_text, hand_text
+from whist.terminal import HELP_WORDS, LAST_WORDS, QUIT_WORDS, SCORE_WORDS, TABLE_WORDS, Quit
+
+__all__ = ["ColourTerminalGame"]
+
+AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
+
+
+@dataclass
+class ColourTerminalGame:
+    """The terminal front end of a :class:`ColourSession` with a human at ``human``.
+
+    ``read_line(prompt)`` returns the next line typed and raises ``EOFError`` at the end of
+    input; ``lang`` is the language of calls and seat names; ``pause`` asks for Enter between
+    deals.
+    """
+
+    console: Console
+    session: ColourSession
+    human: Seat
+    read_line: Callable[[Text], str]
+    lang: Lang = "en"
+    pause: bool = False
+    names: dict[Seat, str] = field(default_factory=dict)
+    _trick: list[tuple[Seat, Card]] = field(default_factory=list)
+    _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
+    _spread_shown: bool = False
+    _hand_fresh: bool = False
+    _contract_fresh: bool = False
+    _hinted: bool = False
+    _trump_seen: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.names:
+            self.names = seat_names(self.lang, self.human)
+
+    # ----- the loop -------------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play until the session is over (``True``) or the player quits (``False``)."""
+        s = self.session
+        try:
+            while not s.is_over:
+                if s.needs_deal:
+                    s.start_deal()
+                    self._show_deal_start()
+                    continue
+                event = s.step()
+                if event is None:
+                    event = self._ask_human()
+                self._show_event(event)
+                if event.ends_deal:
+                    self._show_deal_end(event)
+                    if self.pause and not s.is_over:
+                        self._read("Press Enter for the next deal / donne suivante (q to quit): ")
+        except (Quit, EOFError, KeyboardInterrupt) as exc:
+            if isinstance(exc, KeyboardInterrupt | EOFError):
+                self.console.print()
+            self.console.print("[bold]Game stopped / partie arrêtée.[/]")
+            return False
+        self.console.rule("[bold]Session over / partie terminée")
+        self.console.print(session_table(s.match, self.names, self.lang))
+        self.console.print(self._winners())
+        return True
+
+    def _read(self, prompt: str | Text) -> str:
+        line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
+        if line.lower() in QUIT_WORDS:
+            raise Quit
+        return line
+
+    def _ask_human(self) -> ColourEvent:
+        self._show_table()
+        while True:
+            line = self._read(self._prompt())
+            word = line.lower()
+            if not line:
+                continue
+            if word in HELP_WORDS:
+                self._show_help()
+            elif word in TABLE_WORDS:
+                self._hand_fresh = False
+                self._contract_fresh = False
+                self._show_table()
+            elif word in AUCTION_WORDS:
+                self.console.print(auction_text(self._view(), self.names, self.lang))
+            elif word in LAST_WORDS:
+                self._show_last_trick()
+            elif word in SCORE_WORDS:
+                self.console.print(session_table(self.session.match, self.names, self.lang))
+            else:
+                try:
+                    return self.session.play(line)
+                except ValueError as exc:
+                    self.console.print(f"[bold red]✗[/] {escape(str(exc))} (? for help / aide)")
+
+    def _leads(self, seat: Seat) -> str:
+        if seat is self.human:
+            return "You lead / vous entamez."
+        return f"{escape(self.names[seat])} leads / entame."
+
+    def _view(self) -> ColourView:
+        return self.session.view(self.human)
+
+    def _prompt(self) -> Text:
+        phase = self._view().phase
+        what = {"auction": "your call / votre annonce", "show": "card to show / carte à montrer",
+                "discard": "card to discard / carte à écarter"}.get(phase, "your card / votre carte")
+        out = Text(f"{self.names[self.human]} — {what}", style="bold")
+        out.append(" (? help, q quit): ")
+        return out
+
+    # ----- what is shown ----------------------------------------------------------------------
+
+    def _show_deal_start(self) -> None:
+        m = self.session.match
+        deal = self.session.deal
+        assert deal is not None
+        self._trick.clear()
+        self._last_trick.clear()
+        self._spread_shown = False
+        self._trump_seen = False
+        self.console.print()
+        self.console.rule(f"[bold]Deal / donne {m.played + 1} of {m.rules.deals} · dealer / donneur"
+                          f" {escape(self.names[deal.dealer])}")
+        if m.deals and m.deals[-1].passed_out:
+            self.console.print("Redeal / on redonne: everybody passed the last deal / tous ont passé.")
+        if deal.multiplier > 1:
+            self.console.print(f"[bold]This deal scores double / cette donne compte double"
+                               f" (×{deal.multiplier}).[/]")
+        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
+                                         hand_text(self._view().hand)))
+        self._hand_fresh = True
+
+    def _show_event(self, e: ColourEvent) -> None:
+        you = e.seat is self.human
+        self._hand_fresh = False
+        self._contract_fresh = False
+        v = self._view()
+        shown = v.actions[-1][1]  # as this seat may know it: another's discard stays face down
+        line = Text(f"  {self.names[e.seat]} ")
+        line.append_text(action_text(shown, self.lang, you=you))
+        if e.by == "forced":
+            line.append("  (your only choice, played for you / joué pour vous)", style="dim")
+        self.console.print(line)
+        if isinstance(e.action, Card):
+            self._trick.append((e.seat, e.action))
+        if isinstance(e.action, ColourCall):
+            if e.action.kind == "trou" and v.trou is not None:
+                self._show_trou(v)
+            elif v.phase not in ("auction", "trou") and v.contract is not None:
+                self._show_auction_end(v)
+        elif isinstance(e.action, CardCall):
+            if e.action.kind == "show":
+                self.console.print(contract_lines(v, self.names, self.lang))
+            elif v.phase == "play":
+                self.console.print("  Everybody has discarded / tous ont écarté. " + self._leads(v.leader))
+        if e.trick_winner is not None:
+            won = Text(f"  ✓ Trick / levée {sum(v.tricks_won)} won by / gagnée par"
+                       f" {self.names[e.trick_winner]} — tricks / levées ", style="bold")
+            won.append_text(tricks_text(v))
+            self.console.print(won)
+            self._last_trick = list(self._trick)
+            self._trick.clear()
+        if v.phase in ("play", "over") and v.contract is not None:
+            self._show_public_changes(v)
+
+    def _show_trou(self, v: ColourView) -> None:
+        assert v.trou is not None
+        caller, partner = v.trou
+        who = (escape(self.names[partner]) if partner is not None
+               else "hidden / caché (trou surprise)")
+        self.console.print(f"  Trou: {escape(self.names[caller])} with / avec {who}")
+
+    def _show_auction_end(self, v: ColourView) -> None:
+        self.console.print(contract_lines(v, self.names, self.lang))
+        self._contract_fresh = True
+        if v.phase == "show":
+            assert v.to_act is not None
+            self.console.print(f"  {escape(self.names[v.to_act])} shows a card: its suit is trump"
+                               " / montre une carte: sa couleur est l'atout.")
+        elif v.phase == "discard":
+            self.console.print("  Every player discards one card face down / chacun écarte une carte"
+                               " face cachée.")
+        elif v.phase == "play":
+            self.console.print("  " + self._leads(v.leader))
+
+    def _show_public_changes(self, v: ColourView) -> None:
+        """A spread hand just shown, a trump just known (trou surprise)."""
+        if v.spread and not self._spread_shown:
+            self._spread_shown = True
+            for seat, cards in v.spread:
+                whose = ("  Your hand is on the table / votre main est sur table: " if seat is self.human
+                         else f"  {self.names[seat]}'s hand on the table / main sur table: ")
+                self.console.print(Text.assemble((whose, "bold"), hand_text(cards)))
+        if v.trump is not None and not self._trump_seen:
+            if v.contract is not None and v.contract.kind == "trou" and v.trou is not None \
+                    and self._played_count(v) > 0 and v.shown_card is None:
+                self.console.print(Text.assemble(
+                    ("  The fourth ace is played / le quatrième as est joué: trump / atout ", "bold"),
+                    (f"{v.trump.symbol} {v.trump.name_en} / {v.trump.name_fr}", "bold")))
+                self.console.print(contract_lines(v, self.names, self.lang))
+            self._trump_seen = True
+
+    @staticmethod
+    def _played_count(v: ColourView) -> int:
+        return len(v.played_cards())
+
+    def _show_deal_end(self, e: ColourEvent) -> None:
+        m = self.session.match
+        self.console.print()
+        title = "Deal / donne" if e.deal.passed_out else f"Deal / donne {m.played}"
+        self.console.print(deal_result(e.deal, self.names, f"{title}: result / résultat", self.lang))
+        if e.deal.passed_out:
+            self.console.print(f"The same dealer deals again / le même donneur redonne:"
+                               f" {escape(self.names[m.dealer])}.")
+            if m.double_next:
+                self.console.print("[bold]The next deal played scores double / la prochaine donne"
+                                   " jouée compte double.[/]")
+            return
+        if not m.is_over:  # the last one is printed with the end of the session
+            self.console.print(session_table(m, self.names, self.lang))
+
+    def _show_table(self) -> None:
+        v = self._view()
+        m = self.session.match
+        if v.phase in ("auction", "trou"):
+            self.console.print(auction_text(v, self.names, self.lang))
+            if not self._hand_fresh:
+                self.console.print(Text.assemble(("Your hand / votre main: ", "bold"), hand_text(v.hand)))
+            self.console.print(Text.assemble(("Legal calls / annonces permises: ", "bold"),
+                                             calls_summary(v.legal)))
+            if not self._hinted:  # once a session; ? shows it again
+                self._hinted = True
+                self.console.print("  Type a call / tapez une annonce: pass, wait, accept, propose H,"
+                                   " solo 7 H, petite misère, abondance S … or / ou passe, j'attends,"
+                                   " j'emballe, propose cœur …", style="dim")
+            return
+        if v.phase in ("show", "discard"):
+            if not self._contract_fresh:
+                self.console.print(contract_lines(v, self.names, self.lang))
+            verb = "show / montrez" if v.phase == "show" else "discard / écartez"
+            self.console.print(Text.assemble(("Your hand / votre main: ", "bold"), hand_text(v.hand)))
+            example = v.legal[0].text if v.legal else ""
+            self.console.print(f"  {verb} one card: type {example} (or just the card / ou la carte seule)",
+                               style="dim")
+            return
+        info = Table.grid(padding=(0, 1))
+        info.add_column(style="bold", no_wrap=True)
+        info.add_column()
+        for label, value in contract_facts(v, self.names, self.lang):
+            info.add_row(label, value)
+        info.add_row("Tricks / levées", tricks_text(v))
+        if v.shown_card is not None:
+            info.add_row("Shown / montrée", card_text(v.shown_card))
+        if v.discard is not None:
+            info.add_row("Your discard / écart", card_text(v.discard))
+        totals = m.totals
+        info.add_row("Score / points", " · ".join(f"{s.name} {totals[s]}" for s in SEATS))
+        body = Table.grid(padding=(0, 2))
+        body.add_column(no_wrap=True)
+        body.add_column()
+        body.add_row(self._compass(v), info)
+        title = (f"Deal / donne {m.played + 1} · dealer / donneur {self.names[v.dealer]}"
+                 f" · trick / levée {sum(v.tricks_won) + 1}")
+        self.console.print(Panel(body, title=title, title_align="left", expand=False))
+        for seat, cards in v.spread:
+            self.console.print(Text.assemble((f"{self.names[seat]} (on the table / sur table): ", "bold"),
+                                             hand_text(cards)))
+        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
+                                         hand_text(v.hand, [a for a in v.legal if isinstance(a, Card)])))
+
+    def _compass(self, v: ColourView) -> Table:
+        """The trick on the table, the human at the bottom; ``*`` marks a declarer, ``›`` the
+        player who led."""
+        played = dict(v.trick)
+        leader = v.trick[0][0] if v.trick else None
+
+        def cell(seat: Seat) -> Text:
+            t = Text(self.names[seat], style="bold" if seat is v.to_act else "")
+            if seat in v.declarers:
+                t.append(" *", style="bold")
+            if seat is leader:
+                t.append(" ›", style="dim")
+            t.append("\n")
+            if seat in played:
+                t.append_text(card_text(played[seat]))
+            elif seat is v.to_act:
+                t.append("?", style="bold")
+            else:
+                t.append("·", style="dim")
+            return t
+
+        you = self.human
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=9)
+        grid.add_row("", cell(you.partner), "")
+        grid.add_row(cell(you.left), "", cell(you.right))
+        grid.add_row("", cell(you), "")
+        return grid
+
+    def _show_last_trick(self) -> None:
+        if not self._last_trick:
+            self.console.print("No trick finished yet in this deal / aucune levée encore.")
+            return
+        t = Text("Last trick / dernière levée:")
+        for seat, c in self._last_trick:
+            t.append(f" {seat.name} ")
+            t.append_text(card_text(c))
+        self.console.print(t)
+
+    def _show_help(self) -> None:
+        v = self._view()
+        legal = v.legal
+        if v.phase == "auction":
+            self.console.print(Text.assemble(("Legal calls / annonces permises: ", "bold"),
+                                             calls_summary(legal)))
+            calls = [a for a in legal if isinstance(a, ColourCall)]
+            examples = [calls[0], *calls[1:][:: max(1, len(calls) // 4)]][:5]
+            self.console.print("For example / par exemple: " + ", ".join(
+                f"{a.text} ({a.text_fr})" if a.text_fr != a.text else a.text for a in examples))
+            self.console.print(
+                "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
+                " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
+                " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
+                " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.")
+        elif v.phase in ("show", "discard"):
+            self.console.print("Legal now / permis: " + " · ".join(a.text for a in legal))
+        else:
+            t = Text("Legal now / jouable maintenant: ")
+            for a in legal:
+                if isinstance(a, Card):
+                    t.append_text(card_text(a))
+                    t.append(" ")
+            self.console.print(t)
+            self.console.print("Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.")
+        self.console.print("Commands: ? help · t table · a auction / enchères · l last trick / dernière"
+                           " levée · s score · q quit (the match record is saved).")
+
+    def _winners(self) -> Text:
+        totals = self.session.match.totals
+        best = max(totals)
+        who = [self.names[s] for s in SEATS if totals[s] == best]
+        out = Text("Winner / gagnant: " if len(who) == 1 else "Winners / gagnants: ", style="bold")
+        out.append(", ".join(who) + f" ({best:+d})", style="bold")
+        out.append("   " + " · ".join(f"{self.names[s]} {totals[s]:+d}" for s in SEATS))
+        return out
+

@@ -1,0 +1,594 @@
+"""The `whist` command for colour whist (whist à la couleur, RULES.md §5–6): the terminal game
+driven by input lines, simulate, replay, the one-deal score and the score sheet.
+
+As in ``test_cli.py``, the lines typed into ``whist play`` are computed beforehand by a script
+that runs the same :class:`ColourSession` as the command (same rules, seed and bots) and types
+the first legal action (or, for the French test, the action the heuristic bot would choose, in
+French words), the way a player reads it off the screen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from whist import record
+from whist.auction import ColourCall
+from whist.bots import get_bot
+from whist.cards import SEATS, Seat
+from whist.cli import app
+from whist.colour_session import ColourSession
+from whist.couleur import CardCall, ColourAction, ColourView
+from whist.rules import Rules, preset, with_options
+
+runner = CliRunner()
+
+Chooser = Callable[[ColourView, random.Random], ColourAction]
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    return runner.invoke(app, list(args), input=input)
+
+
+def rules_of(name: str, **options: Any) -> Rules:
+    return with_options(preset(name), {"deals": 2, **options})
+
+
+def first_legal(view: ColourView, rng: random.Random) -> ColourAction:
+    return view.legal[0]
+
+
+def english(action: ColourAction) -> str:
+    return action.text
+
+
+_FR_CARD_CALLS = {"show": "montre", "discard": "écarte"}
+
+
+def french(action: ColourAction) -> str:
+    """What a French-speaking player types: ``passe``, ``propose cœur``, ``montre 7H`` …"""
+    if isinstance(action, ColourCall):
+        return action.text_fr
+    if isinstance(action, CardCall) and action.card is not None:
+        return f"{_FR_CARD_CALLS[action.kind]} {action.card.text}"
+    return action.text
+
+
+def script(rules: Rules, seed: int, human: Seat = Seat.S, bots: str = "random",
+           choose: Chooser = first_legal, say: Callable[[ColourAction], str] = english,
+           ) -> tuple[list[str], ColourSession]:
+    """The lines a player types in ``whist play`` (one per decision the session asks of him)
+    and the session played out, which the command must reproduce."""
+    s = ColourSession(rules, {seat: get_bot(bots) for seat in SEATS if seat is not human}, seed)
+    rng = random.Random(seed)
+    lines: list[str] = []
+    while not s.is_over:
+        if s.needs_deal:
+            s.start_deal()
+        elif s.step() is None:
+            action = choose(s.view(human), rng)
+            lines.append(say(action))
+            s.play(action)
+    return lines, s
+
+
+def play(rules: Rules, seed: int, lines: list[str], tmp_path: Path, *extra: str,
+         human: Seat = Seat.S, bots: str = "random") -> Any:
+    options = [f"--option=deals={rules.deals}"]
+    for name in ("trou_surprise", "all_pass"):
+        if getattr(rules, name) != getattr(preset(rules.preset), name):
+            options.append(f"--option={name}={getattr(rules, name)}")
+    return run("play", "--preset", rules.preset, "--seed", str(seed), "--seat", human.name,
+               "--bots", bots, "--records", str(tmp_path), *options, *extra,
+               input="\n".join(lines) + "\n")
+
+
+def flat(output: str) -> str:
+    """The output with its line breaks and runs of spaces as single spaces (Rich wraps lines)."""
+    return " ".join(output.split())
+
+
+def refused(output: str) -> list[str]:
+    """The lines where the game refused an entry (they start with ✗)."""
+    return [line for line in output.splitlines() if line.startswith("✗")]
+
+
+def saved_path(output: str) -> Path:
+    for line in output.splitlines():
+        if line.startswith("Match record saved / enregistré: "):
+            return Path(line.split(": ", 1)[1].strip())
+    raise AssertionError("no record path printed:\n" + output[-2000:])
+
+
+def find_seed(rules: Rules, wanted: Callable[[ColourSession], bool], human: Seat = Seat.S,
+              bots: str = "random", limit: int = 300) -> tuple[int, list[str], ColourSession]:
+    for seed in range(limit):
+        lines, s = script(rules, seed, human, bots)
+        if wanted(s):
+            return seed, lines, s
+    raise AssertionError("no seed found")
+
+
+def actions_of(s: ColourSession) -> list[tuple[Seat, ColourAction]]:
+    return [a for d in s.match.deals for a in d.actions]
+
+
+# ----- whist play --------------------------------------------------------------------------------
+
+
+class TestPlay:
+    @pytest.mark.parametrize(("name", "seed", "seat"), [("couleur", 4, "S"), ("couleur", 17, "N"),
+                                                          ("pagat", 6, "E"), ("pagat", 22, "W")])
+    def test_a_whole_session_typing_the_first_legal_action(self, tmp_path: Path, name: str, seed: int,
+                                                           seat: str) -> None:
+        rules = rules_of(name)
+        human = Seat[seat]
+        lines, expected = script(rules, seed, human)
+        r = play(rules, seed, lines, tmp_path, human=human)
+        out = r.output
+        assert r.exit_code == 0, out
+        assert "Traceback" not in out
+        assert refused(out) == []  # every line typed was legal
+        for words in ("Whist à la couleur", "Your hand / votre main:", "Auction / enchères:",
+                      "Legal calls / annonces permises:", "Contract / contrat:", "Trump / atout",
+                      "Tricks / levées", "result / résultat", "Session over / partie terminée",
+                      "totals / totaux"):
+            assert words in out, words
+        path = saved_path(out)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data == json.loads(json.dumps(record.match_record(expected.match)))
+        assert data["rules"]["game"] == "couleur" and data["result"]["finished"] is True
+        assert data["result"]["played"] == 2
+        replayed = run("replay", str(path))
+        assert replayed.exit_code == 0, replayed.output
+        assert "Auction / enchères:" in replayed.stdout and "Trick  1 (levée):" in replayed.stdout
+
+    def test_french_calls_typed_as_a_player_would(self, tmp_path: Path) -> None:
+        """Calls typed in French (passe, propose cœur, j'emballe, solo 7 carreau …), shown in
+        French with --lang fr."""
+        rules = rules_of("couleur")
+        bot = get_bot("heuristic")
+
+        def heuristic(view: ColourView, rng: random.Random) -> ColourAction:
+            action = bot(view, rng)
+            return next(a for a in view.legal if a == action)
+
+        for seed in range(40):
+            lines, expected = script(rules, seed, bots="heuristic", choose=heuristic, say=french)
+            calls = [t for t in lines if not t[:1].isdigit() and t[:1] not in "AKQJT"]
+            if "passe" in calls and any(t != "passe" for t in calls):
+                break
+        else:
+            raise AssertionError("no seed where the player bids")
+        r = play(rules, seed, lines, tmp_path, "--lang", "fr", bots="heuristic")
+        out = r.output
+        assert r.exit_code == 0, out
+        assert refused(out) == []
+        assert "Vous dites passe" in flat(out)
+        assert "Session over / partie terminée" in out
+        data = record.load(saved_path(out))
+        assert data == json.loads(json.dumps(record.match_record(expected.match)))
+
+    def test_the_trou_is_announced_for_the_player(self, tmp_path: Path) -> None:
+        """RULES.md §5.3: the holder of three aces must announce trou; the game does it for him."""
+        rules = rules_of("couleur")
+        seed, lines, _ = find_seed(rules, lambda s: any(
+            seat is Seat.S and isinstance(a, ColourCall) and a.kind == "trou" for seat, a in actions_of(s)))
+        r = play(rules, seed, lines, tmp_path)
+        assert r.exit_code == 0, r.output
+        assert "You announce trou (three aces) (your only choice, played for you" in flat(r.output)
+        assert "Trou: You with / avec" in flat(r.output)
+
+    def test_the_trou_partner_shows_a_card(self, tmp_path: Path) -> None:
+        """§5.3 couleur: the partner shows a card; its suit is trump. Typed `show 7H`."""
+        rules = rules_of("couleur")
+        seed, lines, s = find_seed(rules, lambda s: any(
+            seat is Seat.S and isinstance(a, CardCall) and a.kind == "show" for seat, a in actions_of(s)))
+        shown = next(a for seat, a in actions_of(s) if seat is Seat.S and isinstance(a, CardCall)
+                     and a.kind == "show")
+        assert shown.text in lines
+        r = play(rules, seed, lines, tmp_path)
+        assert r.exit_code == 0, r.output
+        assert "card to show / carte à montrer" in flat(r.output)
+        assert shown.card is not None and f"You show {shown.card.pretty}" in flat(r.output)
+
+    def test_petite_misere_discards_stay_face_down(self, tmp_path: Path) -> None:
+        """§5.5 row 8, §5.6: every player discards a card face down; the others' stay hidden."""
+        rules = rules_of("couleur")
+        seed, lines, s = find_seed(rules, lambda s: any(
+            isinstance(a, CardCall) and a.kind == "discard" for _, a in actions_of(s)))
+        lines = [t.removeprefix("discard ") for t in lines]  # the card alone is enough
+        r = play(rules, seed, lines, tmp_path)
+        out = flat(r.output)
+        assert r.exit_code == 0, out
+        assert "card to discard / carte à écarter" in out
+        assert refused(r.output) == []
+        assert "You discard" in out
+        assert "discards a card face down" in out
+        for seat, a in actions_of(s):
+            if isinstance(a, CardCall) and a.kind == "discard" and seat is not Seat.S:
+                assert a.card is not None and f"discard {a.card.pretty}" not in out
+
+    def test_a_spread_hand_is_shown(self, tmp_path: Path) -> None:
+        """§5.6: a grande misère sur table is spread for all to see."""
+        rules = rules_of("pagat")
+        seed, lines, _ = find_seed(rules, lambda s: any(
+            d.in_play is not None and d.in_play.spread and d.in_play.declarers != (Seat.S,)
+            for d in s.match.deals))
+        r = play(rules, seed, lines, tmp_path)
+        assert r.exit_code == 0, r.output
+        assert "(on the table / sur table):" in flat(r.output) or "hand on the table" in flat(r.output)
+
+    def test_passed_out_deal_is_redealt_and_the_next_doubled(self, tmp_path: Path) -> None:
+        """§5.8 pagat: redeal_double."""
+        rules = rules_of("pagat")
+        seed, lines, _ = find_seed(rules, lambda s: any(d.passed_out for d in s.match.deals),
+                                   bots="heuristic", limit=60)
+        r = play(rules, seed, lines, tmp_path, bots="heuristic")
+        out = flat(r.output)
+        assert r.exit_code == 0, out
+        assert "everybody passed / tous passent" in out
+        assert "The next deal played scores double" in out
+        assert "This deal scores double / cette donne compte double (×2)" in out
+
+    def test_the_queens_game_when_all_pass(self, tmp_path: Path) -> None:
+        """§5.8 all_pass=dames: the deal is played, each for himself."""
+        rules = rules_of("couleur", all_pass="dames")
+        seed, lines, _ = find_seed(rules, lambda s: any(
+            d.in_play is not None and d.in_play.contract.kind == "dames" for d in s.match.deals),
+            bots="heuristic", limit=60)
+        r = play(rules, seed, lines, tmp_path, bots="heuristic")
+        assert r.exit_code == 0, r.output
+        assert "misère par les dames" in flat(r.output)
+        assert "each for himself / chacun pour soi" in flat(r.output)
+
+    def test_bad_entries_are_explained_and_asked_again(self, tmp_path: Path) -> None:
+        rules = rules_of("couleur")
+        lines, _ = script(rules, 4)
+        typed = ["zz", "solo 6", "AS", "propose X", "discard 2C", "?", "a", "s", "t", *lines]
+        r = play(rules, 4, typed, tmp_path)
+        out = flat(r.output)
+        assert r.exit_code == 0, out
+        assert "Traceback" not in out
+        assert "'zz' is not a call" in out
+        assert "name the suit too, e.g. 'solo 6 H'" in out
+        assert "the auction is on; make a call" in out
+        assert "'x' is not a suit" in out
+        assert "discard 2C: the auction is on" in out
+        assert "For example / par exemple:" in out
+        assert out.count("your call / votre annonce") >= 10  # asked again after each
+        assert "Session over / partie terminée" in out
+
+    def test_a_card_that_must_follow_suit(self, tmp_path: Path) -> None:
+        rules = rules_of("couleur")
+        for seed in range(100):
+            s = ColourSession(rules, {x: get_bot("random") for x in SEATS if x is not Seat.S}, seed)
+            lines: list[str] = []
+            found = None
+            while not s.is_over and found is None:
+                if s.needs_deal:
+                    s.start_deal()
+                elif s.step() is None:
+                    v = s.view(Seat.S)
+                    if v.phase == "play" and v.trick:
+                        led = v.trick[0][1].suit
+                        off = [c for c in v.hand if c.suit is not led]
+                        if len(off) < len(v.hand) and off:
+                            found = off[0]
+                            break
+                    lines.append(v.legal[0].text)
+                    s.play(v.legal[0])
+            if found is not None:
+                break
+        else:
+            raise AssertionError("no seed found")
+        r = play(rules, seed, [*lines, found.text, "q"], tmp_path)
+        assert r.exit_code == 0, r.output
+        assert "you must follow suit" in flat(r.output)
+        assert "Game stopped / partie arrêtée." in r.output
+
+    def test_quitting_saves_a_record_that_replays(self, tmp_path: Path) -> None:
+        rules = rules_of("couleur")
+        lines, _ = script(rules, 4)
+        assert len(lines) > 2
+        r = play(rules, 4, [*lines[:2], "q"], tmp_path)
+        assert r.exit_code == 0, r.output
+        assert "Game stopped / partie arrêtée." in r.output
+        path = saved_path(r.output)
+        data = record.load(path)
+        assert data["result"]["finished"] is False
+        replayed = run("replay", str(path))
+        assert replayed.exit_code == 0, replayed.output
+        assert "unfinished" in replayed.stdout.lower()
+
+    def test_end_of_input_quits_and_saves(self, tmp_path: Path) -> None:
+        r = run("play", "--preset", "pagat", "--seed", "3", "--records", str(tmp_path), input="")
+        assert r.exit_code == 0, r.output
+        assert saved_path(r.output).exists()
+
+    def test_bad_language_exits_2(self, tmp_path: Path) -> None:
+        r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
+        assert r.exit_code == 2
+        assert "--lang takes en or fr" in r.stderr
+
+
+# ----- whist simulate ------------------------------------------------------------------------------
+
+
+class TestSimulate:
+    ARGS = ("simulate", "--preset", "couleur", "--deals", "20", "--seed", "7",
+            "--bots", "heuristic,random,heuristic,random")
+
+    def test_same_seed_same_output(self) -> None:
+        a = run(*self.ARGS)
+        b = run(*self.ARGS)
+        assert a.exit_code == 0, a.output
+        assert a.stdout_bytes == b.stdout_bytes
+        assert "Simulation summary / résumé" in a.stdout
+        assert "partnership / emballage" in a.stdout and "Points per seat" in a.stdout
+        c = run(*self.ARGS[:5], "--seed", "8", *self.ARGS[-2:])
+        assert c.stdout != a.stdout
+
+    def test_json_summary_in_sessions_of_the_preset_length(self) -> None:
+        a = run("simulate", "--preset", "pagat", "--deals", "35", "--seed", "1", "--bots", "heuristic",
+                "--json")
+        b = run("simulate", "--preset", "pagat", "--deals", "35", "--seed", "1", "--bots", "heuristic",
+                "--json")
+        assert a.exit_code == 0, a.output
+        assert a.stdout_bytes == b.stdout_bytes
+        s = json.loads(a.stdout)
+        assert s["sessions"] == 3  # 16 + 16 + 3
+        assert s["deals"] == 35
+        assert sum(f["deals"] for f in s["families"].values()) == 35
+        assert all(f["made"] <= f["deals"] for f in s["families"].values())
+        assert sum(c["deals"] for c in s["contracts"].values()) == 35
+        assert sum(s["points"].values()) == 0  # every deal is zero-sum (§5.7)
+        assert set(s["families"]) == {"partnership", "solo", "misere", "trou", "all_pass"}
+
+    def test_records_one_per_session_that_replay(self, tmp_path: Path) -> None:
+        r = run("simulate", "--preset", "couleur", "--deals", "5", "--seed", "2", "--bots", "random",
+                "--records", str(tmp_path), "--json", "--option", "deals=3")
+        assert r.exit_code == 0, r.output
+        files = sorted(tmp_path.glob("*.json"))
+        assert len(files) == 2
+        assert json.loads(r.stdout)["records"] == [str(f) for f in files]
+        played = []
+        for f in files:
+            data = record.load(f)
+            played.append(data["result"]["played"])
+            rr = run("replay", str(f), "--json")
+            assert rr.exit_code == 0, rr.output
+            assert json.loads(rr.stdout)["result"] == data["result"]
+        assert played == [3, 2]
+
+    def test_rubbers_and_deals_belong_to_their_game(self) -> None:
+        r = run("simulate", "--preset", "couleur", "--rubbers", "2")
+        assert r.exit_code == 2 and "colour whist plays --deals" in r.stderr
+        r = run("simulate", "--preset", "classic", "--deals", "2")
+        assert r.exit_code == 2 and "--deals is for colour whist" in r.stderr
+
+
+# ----- whist replay -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def colour_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("colour-records")
+    r = run("simulate", "--preset", "couleur", "--deals", "4", "--seed", "5", "--bots", "heuristic",
+            "--records", str(d))
+    assert r.exit_code == 0, r.output
+    return next(d.glob("*.json"))
+
+
+class TestReplay:
+    def test_auction_first_then_tricks(self, colour_record: Path) -> None:
+        r = run("replay", str(colour_record))
+        assert r.exit_code == 0, r.output
+        out = r.stdout
+        assert out.index("Auction / enchères:") < out.index("Trick  1 (levée):")
+        assert "Contract / contrat:" in out and "Result / résultat:" in out
+        assert "Session / partie: 4 of 4 deals" in out
+
+    def test_deal_record_json(self, colour_record: Path, tmp_path: Path) -> None:
+        data = record.load(colour_record)
+        deal = next(d for d in data["deals"] if not d["result"]["passed"])
+        f = tmp_path / "deal.json"
+        record.save(deal, f)
+        r = run("replay", str(f), "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout) == {"format": record.DEAL_FORMAT, "result": deal["result"]}
+        text = run("replay", str(f))
+        assert text.exit_code == 0 and "Result / résultat:" in text.stdout
+
+    def test_changed_points_exit_1(self, colour_record: Path, tmp_path: Path) -> None:
+        data = record.load(colour_record)
+        data["deals"][-1]["result"]["points"]["N"] += 1
+        f = tmp_path / "bad.json"
+        record.save(data, f)
+        r = run("replay", str(f))
+        assert r.exit_code == 1
+        assert "result.points.N differs" in r.stderr and "Traceback" not in r.output
+
+
+# ----- whist score ----------------------------------------------------------------------------------
+
+
+class TestScore:
+    def test_json_is_exactly_the_points(self) -> None:
+        r = run("score", "--preset", "couleur", "--contract", "solo 7", "--trump", "H", "--declarers", "N",
+                "--tricks", "8", "--json")
+        assert r.exit_code == 0, r.output
+        assert r.stdout == '{"N": 21, "E": -7, "S": -7, "W": -7}\n'
+
+    @pytest.mark.parametrize(("args", "points"), [
+        (["--contract", "emballage 9", "--declarers", "N,S", "--tricks", "10"], [7, -7, 7, -7]),
+        (["--contract", "petite misère", "--declarers", "E,W", "--tricks", "E=0,W=1"], [3, 15, 3, -21]),
+        (["--contract", "small misère", "--declarers", "E", "--tricks", "0"], [-6, 18, -6, -6]),
+        (["--contract", "grande misère sur table", "--declarers", "W", "--tricks", "0"],
+         [-16, -16, -16, 48]),
+        (["--contract", "chelem", "--declarers", "S", "--tricks", "12"], [20, 20, -60, 20]),
+        (["--contract", "trou", "--declarers", "N+S", "--tricks", "8", "--needed", "9"], [-7, 7, -7, 7]),
+        (["--contract", "piccolo", "--declarers", "N,E", "--tricks", "N=1,E=1"], [18, 18, -18, -18]),
+        (["--contract", "dames", "--queens", "N=2,E=1,S=1"], [-10, -5, -5, 20]),
+        (["--contract", "solo 6", "--declarers", "S", "--tricks", "6", "--double"], [-10, -10, 30, -10]),
+        (["--preset", "pagat", "--contract", "solo 5", "--declarers", "N", "--tricks", "5"], [9, -3, -3, -3]),
+        (["--preset", "pagat", "--contract", "emballage 8", "--declarers", "N,S", "--tricks", "8"],
+         [8, -8, 8, -8]),
+    ])
+    def test_points_of_one_deal(self, args: list[str], points: list[int]) -> None:
+        r = run("score", *args, "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout) == dict(zip("NESW", points, strict=True))
+
+    def test_text_output_names_the_contract_and_the_outcome(self) -> None:
+        r = run("score", "--contract", "petite misère", "--declarers", "E,W", "--tricks", "E=0,W=1")
+        assert r.exit_code == 0, r.output
+        assert "small misère" in r.stdout
+        assert "E made / réussi, W failed / chuté" in flat(r.stdout)
+        assert "+15" in r.stdout and "-21" in r.stdout
+
+    @pytest.mark.parametrize(("args", "words"), [
+        (["--contract", "tarot", "--declarers", "N", "--tricks", "8"], "'tarot' is not a contract"),
+        (["--contract", "solo 9", "--declarers", "N", "--tricks", "8"], "solo 9 does not exist"),
+        (["--preset", "pagat", "--contract", "piccolissimo", "--declarers", "N", "--tricks", "2"],
+         "preset pagat has no piccolissimo"),
+        (["--contract", "solo 5", "--declarers", "N", "--tricks", "5"], "preset couleur has no solo 5"),
+        (["--contract", "solo 7", "--declarers", "N,E", "--tricks", "8"], "solo is played by 1 declarer"),
+        (["--contract", "emballage 8", "--declarers", "N", "--tricks", "8"], "played by 2 declarers"),
+        (["--contract", "solo 7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
+        (["--contract", "solo 7", "--declarers", "X", "--tricks", "8"], "'X' is not a seat"),
+        (["--contract", "solo 7", "--declarers", "N"], "give the tricks"),
+        (["--contract", "trou", "--declarers", "N,S", "--tricks", "8", "--needed", "10"],
+         "a trou needs 8 or 9 tricks"),
+        (["--preset", "classic", "--contract", "solo 7", "--declarers", "N", "--tricks", "8"],
+         "takes preset couleur or pagat"),
+        (["--contract", "dames"], "needs the queens"),
+    ])
+    def test_impossible_input_exits_2(self, args: list[str], words: str) -> None:
+        r = run("score", *args, "--json")
+        assert r.exit_code == 2, (args, r.output)
+        assert words in r.stderr, (args, r.stderr)
+        assert r.stdout == ""
+        assert "Traceback" not in r.output
+
+
+# ----- whist sheet ---------------------------------------------------------------------------------
+
+
+class TestSheet:
+    def sheet(self, tmp_path: Path, *args: str) -> Any:
+        return run("sheet", *args, "--file", str(tmp_path / "sheet.json"))
+
+    def test_a_session_at_a_real_table(self, tmp_path: Path) -> None:
+        f = tmp_path / "sheet.json"
+        r = self.sheet(tmp_path, "new", "--preset", "couleur", "--names", "N=Anne,E=Bert,S=Carla,W=Dirk")
+        assert r.exit_code == 0, r.output
+        for args in (["add", "solo", "7", "--declarers", "N", "--tricks", "8", "--trump", "H"],
+                     ["add", "emballage 8", "--declarers", "N,S", "--tricks", "9"],
+                     ["add", "petite", "misère", "--declarers", "E,W", "--tricks", "E=0,W=1"],
+                     ["penalty", "W"],
+                     ["add", "trou", "--declarers", "S,W", "--tricks", "7", "--needed", "9", "--double"],
+                     ["add", "chelem", "--declarers", "E", "--tricks", "13"]):
+            r = self.sheet(tmp_path, *args)
+            assert r.exit_code == 0, (args, r.output)
+        assert "Totals / totaux: Anne 29 · Bert 79 · Carla -35 · Dirk -88" in r.stdout
+        r = self.sheet(tmp_path, "undo")
+        assert r.exit_code == 0, r.output
+        assert "Removed / supprimé #6" in r.stdout
+        assert "Totals / totaux: Anne 49 · Bert 19 · Carla -15 · Dirk -68" in r.stdout
+        shown = self.sheet(tmp_path, "show")
+        assert shown.exit_code == 0, shown.output
+        flat = " ".join(shown.stdout.split())
+        for words in ("Anne (N)", "Bert (E)", "Carla (S)", "Dirk (W)", "solo 7 ♥", "penalty / pénalité",
+                      "trou (9) ×2", "totals / totaux"):
+            assert words in flat, words
+        data = json.loads(self.sheet(tmp_path, "show", "--json").stdout)
+        assert data["totals"] == {"N": 49, "E": 19, "S": -15, "W": -68}
+        assert [e["totals"]["W"] for e in data["entries"]] == [-7, -14, -35, -50, -68]
+        assert json.loads(f.read_text(encoding="utf-8")) == data
+
+        csv_file = tmp_path / "sheet.csv"
+        r = self.sheet(tmp_path, "export", "--csv", str(csv_file), "--json", str(tmp_path / "copy.json"))
+        assert r.exit_code == 0, r.output
+        assert csv_file.read_text(encoding="utf-8").splitlines()[0].startswith("contract,declarers,tricks")
+        assert json.loads((tmp_path / "copy.json").read_text(encoding="utf-8")) == data
+
+        other = tmp_path / "other.json"
+        assert run("sheet", "new", "--file", str(other)).exit_code == 0
+        r = run("sheet", "import", str(csv_file), "--file", str(other))
+        assert r.exit_code == 0, r.output
+        assert "Imported / importé 5 entries" in r.stdout
+        assert json.loads(other.read_text(encoding="utf-8"))["totals"] == data["totals"]
+
+    @pytest.mark.parametrize(("args", "words"), [
+        (["add", "solo", "7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
+        (["add", "solo", "7", "--declarers", "Z", "--tricks", "8"], "'Z' is not a seat"),
+        (["add", "solo", "5", "--declarers", "N", "--tricks", "6"], "preset couleur has no solo 5"),
+        (["add", "piccolo", "--declarers", "N", "--tricks", "1"], "played by 2 declarers"),
+        (["add", "solo", "7", "--declarers", "N", "--tricks", "N=7,E=1"], "E is not a declarer"),
+        (["add", "bridge", "--declarers", "N", "--tricks", "7"], "'bridge' is not a contract"),
+        (["penalty", "Q"], "'Q' is not a seat"),
+    ])
+    def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
+                                                                 words: str) -> None:
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new", "--names", "N=Anne").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
+        before = f.read_bytes()
+        r = self.sheet(tmp_path, *args)
+        assert r.exit_code == 2, (args, r.output)
+        assert words in r.stderr, r.stderr
+        assert "Traceback" not in r.output
+        assert f.read_bytes() == before
+        assert [p.name for p in tmp_path.iterdir()] == ["sheet.json"]  # no temporary file left
+
+    def test_an_impossible_csv_row_imports_nothing(self, tmp_path: Path) -> None:
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        before = f.read_bytes()
+        bad = tmp_path / "bad.csv"
+        bad.write_text("contract,declarers,tricks\nsolo 6,N,7\nsolo 6,N,15\n", encoding="utf-8")
+        r = self.sheet(tmp_path, "import", str(bad))
+        assert r.exit_code == 2
+        assert "line 3: tricks are between 0 and 13" in r.stderr
+        assert "nothing was imported" in r.stderr
+        assert f.read_bytes() == before
+
+    def test_undo_on_an_empty_sheet_and_no_sheet(self, tmp_path: Path) -> None:
+        r = self.sheet(tmp_path, "show")
+        assert r.exit_code == 1 and "start one with `whist sheet new`" in r.stderr
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        r = self.sheet(tmp_path, "undo")
+        assert r.exit_code == 2 and "the sheet is empty" in r.stderr
+        r = self.sheet(tmp_path, "new")
+        assert r.exit_code == 2 and "already holds a sheet" in r.stderr
+        assert self.sheet(tmp_path, "new", "--force", "--preset", "pagat").exit_code == 0
+        r = self.sheet(tmp_path, "export")
+        assert r.exit_code == 2 and "--csv FILE and/or --json FILE" in r.stderr
+
+    def test_a_damaged_file_is_refused(self, tmp_path: Path) -> None:
+        (tmp_path / "sheet.json").write_text("{not json", encoding="utf-8")
+        r = self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7")
+        assert r.exit_code == 1
+        assert "is not a valid score sheet" in r.stderr
+        assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == "{not json"
+
+    def test_the_default_file(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.delenv("WHIST_SHEET", raising=False)
+        assert run("sheet", "new").exit_code == 0
+        assert (tmp_path / "whist-sheet.json").exists()
+
+
+def test_help_for_the_new_commands() -> None:
+    for args in (["score", "--help"], ["sheet", "--help"], ["sheet", "add", "--help"],
+                 ["sheet", "import", "--help"], ["sheet", "export", "--help"]):
+        r = run(*args)
+        assert r.exit_code == 0, args
+        assert "Usage:" in r.stdout
