@@ -257,7 +257,7 @@ class TestPlay:
         assert r.exit_code == 0, out
         assert "Traceback" not in out
         assert "'zz' is not a call" in out
-        assert "name the suit too, e.g. 'solo 6 H'" in out
+        assert "name the trump suit too, like 'solo 6 H'" in out
         assert "the auction is on; make a call" in out
         assert "'x' is not a suit" in out
         assert "discard 2C: the auction is on" in out

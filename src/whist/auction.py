@@ -178,11 +178,17 @@ def parse_call(text: str) -> ColourCall:
             raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'")
         return Bid(Contract("emballage", level, parse_suit(rest[0])))
     try:
-        return Bid(parse_contract(t))
-    except ParseError:
+        c = parse_contract(t)
+    except ParseError as exc:
+        if "is not a contract" not in str(exc):
+            raise  # a known contract with a wrong level says so
         raise ParseError(
             f"{text!r} is not a call (pass, wait, accept, propose H, solo 7 H, petite misère,"
             " abondance S, …)") from None
+    if KINDS[c.kind].suited and c.suit is None:
+        example = Contract(c.kind, c.level, Suit.HEARTS).text
+        raise ParseError(f"{c.text}: name the trump suit too, like '{example}'")
+    return Bid(c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from typing import Any
 
 from whist.auction import ColourCall
 from whist.bots import Bot
-from whist.cards import SEATS, Card, ParseError, Seat
+from whist.cards import SEATS, Card, Seat
 from whist.contracts import KINDS
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, parse_colour_action
 from whist.couleur_match import ColourMatch
@@ -142,10 +142,6 @@ class ColourSession:
         """The action the human at ``to_act`` means by ``text``. A bare card typed when the
         legal actions are ``show`` or ``discard`` of a card means that action."""
         action = parse_colour_action(text)
-        c = action.contract if isinstance(action, ColourCall) else None
-        if c is not None and c.suit is None and KINDS[c.kind].suited:
-            raise ParseError(f"{text.strip()!r}: name the suit too, e.g. '{text.strip()} H'"
-                             f" or '{text.strip()} cœur'")
         if isinstance(action, Card):
             for a in self.legal_actions():
                 if isinstance(a, CardCall) and a.card is action:

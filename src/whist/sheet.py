@@ -125,6 +125,13 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         raise SheetError(str(exc)) from None
     if KINDS[c.kind].suited:
         c = Contract(c.kind, c.level, suit)
+    if c.kind == "dames":
+        if decl or tricks.strip():
+            raise SheetError("the queens game has no declarers and no tricks: give --queens N=2,E=1,…")
+    elif queens.strip():
+        raise SheetError("queens are counted only in the queens game (dames)")
+    if needed.strip() and c.kind != "trou":
+        raise SheetError("the number of tricks needed is given only for a trou (8 or 9)")
     q = parse_tricks(queens, ()) if queens.strip() else {}
     try:
         need = int(needed) if needed.strip() else 8
@@ -155,7 +162,10 @@ class Sheet:
             raise SheetError(str(exc)) from None
         if rules.game != "couleur":
             raise SheetError(f"the colour-whist sheet takes preset couleur or pagat, not {preset!r}")
-        given = {parse_seat(k): v.strip() for k, v in (names or {}).items()}
+        try:
+            given = {parse_seat(k): str(v).strip() for k, v in (names or {}).items()}
+        except ParseError as exc:
+            raise SheetError(f"names: {exc}") from None
         return Sheet(rules.preset, tuple((s, given.get(s) or s.name_fr) for s in SEATS))
 
     def name(self, seat: Seat) -> str:
