@@ -1,0 +1,96 @@
+"""The score sheet of a physical table (RULES.md §6; issue 3 item 10): the preset's table gives
+each player's points, penalties are −15 to the offender alone (D15), an impossible entry is
+refused with a clear message and leaves the sheet as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from whist.sheet import PENALTY, Sheet, SheetError, parse_entry
+
+NAMES = {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk"}
+
+
+def sheet(preset: str = "couleur") -> Sheet:
+    return Sheet.new(preset, NAMES)
+
+
+class TestEntries:
+    """§6: each deal's contract, declarers and tricks; the preset's table computes the points."""
+
+    def test_running_totals_follow_the_table(self) -> None:
+        s = sheet().add(parse_entry("solo 7", "N", "8", trump="H"))
+        s = s.add(parse_entry("emballage 8", "E+W", "7", trump="S"))
+        assert s.totals() == {"N": 21 + 7, "E": -7 - 7, "S": -7 + 7, "W": -7 - 7}
+        assert [sum(p.values()) for _, p, _ in s.rows()] == [0, 0]
+
+    def test_two_misere_declarers_give_each_his_tricks(self) -> None:
+        s = sheet().add(parse_entry("petite misère", "N,E", "N=0,E=1"))
+        assert s.totals() == {"N": 15, "E": -21, "S": 3, "W": 3}
+
+    def test_queens_game(self) -> None:
+        s = sheet().add(parse_entry("dames", queens="N=2,E=1,S=1"))
+        assert s.totals() == {"N": -10, "E": -5, "S": -5, "W": 20}
+
+    def test_pagat_table(self) -> None:
+        s = sheet("pagat").add(parse_entry("solo 5", "W", "6", trump="C"))
+        assert s.totals() == {"N": -4, "E": -4, "S": -4, "W": 12}
+
+    def test_penalty_is_minus_15_to_the_offender_alone(self) -> None:
+        """D15: the referee's penalty is the one entry that is not zero-sum."""
+        s = sheet().add(parse_entry("pénalité", "W"))
+        assert s.totals() == {"N": 0, "E": 0, "S": 0, "W": PENALTY}
+        assert PENALTY == -15
+
+
+class TestImpossibleEntries:
+    """An impossible entry is refused with a message and the sheet keeps every earlier entry."""
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (("solo 7", "N", "14"), "between 0 and 13"),
+            (("solo 7", "X", "8"), "not a seat"),
+            (("emballage 8", "N", "9"), "2 declarers"),
+            (("abondance 12", "N", "12"), "couleur has no abondance 12"),
+            (("solo 5", "N", "6"), "couleur has no solo 5"),
+            (("petite misère", "N,E", "1"), "each misère declarer"),
+            (("solo 7", "N", "E=3"), "E is not a declarer"),
+            (("chelem", "", "13"), "declarers"),
+        ],
+    )
+    def test_refused_with_a_clear_message(self, args: tuple[str, str, str], message: str) -> None:
+        s = sheet().add(parse_entry("solo 6", "S", "6", trump="D"))
+        with pytest.raises(SheetError, match=message):
+            s.add(parse_entry(*args))
+        assert len(s.entries) == 1
+
+    def test_extra_fields_are_refused(self) -> None:
+        with pytest.raises(SheetError, match="only for a trou"):
+            parse_entry("solo 7", "N", "8", needed="9")
+        with pytest.raises(SheetError, match="only in the queens game"):
+            parse_entry("solo 7", "N", "8", queens="N=4")
+        with pytest.raises(SheetError, match="no declarers"):
+            parse_entry("dames", "N", queens="N=4")
+
+    def test_bad_player_names_and_presets(self) -> None:
+        with pytest.raises(SheetError, match="names"):
+            Sheet.new("couleur", {"X": "Zoe"})
+        with pytest.raises(SheetError, match="couleur or pagat"):
+            Sheet.new("classic")
+
+
+class TestExport:
+    """§6: the sheet exports as CSV and JSON and reads them back to the same totals."""
+
+    def test_csv_and_json_round_trip(self) -> None:
+        s = sheet().add(parse_entry("trou", "N+S", "9", needed="9"))
+        s = s.add(parse_entry("grande misère", "E", "E=0")).add(parse_entry("penalty", "N"))
+        again = Sheet.new("couleur", NAMES).add_csv(s.to_csv())
+        assert again.totals() == s.totals()
+        assert Sheet.from_json(s.to_json()) == s
+
+    def test_a_bad_csv_row_adds_nothing(self) -> None:
+        text = "contract,declarers,tricks\nsolo 7 H,N,8\nsolo 7 H,N,99\n"
+        with pytest.raises(SheetError, match="line 3"):
+            sheet().add_csv(text)
