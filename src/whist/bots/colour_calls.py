@@ -1,8 +1,8 @@
 """The heuristic player's calls in colour whist: the auction, the trou partner's shown card and
 the petite-misère discard, from the seat's view alone.
 
-Bids come from a count of the hand's tricks (:mod:`whist.bots.evaluate`): a proposal with four
-or five sure tricks in a long suit, an acceptance with three or four in the proposed suit, a solo
+Bids come from a count of the hand's tricks (:mod:`whist.bots.evaluate`): a proposal with three
+and a half tricks and four cards in the suit, an acceptance with three tricks of support, a solo
 or abondance when the hand makes it alone with a trick to spare, a misère when no card is too high
 to duck; the trou is announced because it must be.
 """
@@ -17,7 +17,12 @@ from whist.couleur import CardCall, ColourView
 __all__ = ["choose_call", "choose_discard", "choose_shown_card"]
 
 # What a hand needs for each bid: tricks alone (solo-like), or misère flaws allowed.
-_SPARE = 0.5
+_SPARE = 1.0
+"""Tricks to spare for a one-player contract (the estimate is rough)."""
+PROPOSE_AT = 3.5
+"""Tricks (with the proposed suit as trump) that make a proposal worth it, with four cards in it."""
+ACCEPT_AT = 3.0
+"""Tricks of support in the proposed suit that make an acceptance worth it."""
 _MISERE_FLAWS = {"petite_misere": 1, "piccolissimo": -1, "grande_misere": 0,
                  "grande_misere_sur_table": 0, "piccolo": -1}
 
@@ -38,20 +43,20 @@ def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
         if c.level != 8 or c.suit is None:
             return False
         length = (hand & c.suit.mask).bit_count()
-        return est >= 4.5 and length >= 4
+        return est >= PROPOSE_AT and length >= 4
     need = 13 if k == "chelem" else (c.level or 9)
     return est >= need + _SPARE
 
 
 def _accept_ok(view: ColourView, hand: int) -> bool:
-    """Accept a proposal with three or four tricks of support in its suit; join a misère that the
+    """Accept a proposal with three tricks of support in its suit; join a misère that the
     hand could bid itself."""
     top = _top_bid(view)
     if top is None or top.contract is None:
         return False
     c = top.contract
     if c.kind == "emballage":
-        return c.suit is not None and trick_estimate(hand, c.suit) >= 3.5
+        return c.suit is not None and trick_estimate(hand, c.suit) >= ACCEPT_AT
     return _makeable(view, hand, top)
 
 
