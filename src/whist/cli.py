@@ -18,16 +18,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console, Group, RenderableType
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from whist import record
 from whist.benchmarks import bench_engine
-from whist.bots import Bot, get_bot
-from whist.cards import SEATS, ParseError, Seat, parse_seat
+from whist.cards import SEATS, ParseError, parse_seat
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
     JsonOpt,
@@ -38,11 +35,18 @@ from whist.cli_common import (
     build_rules,
     fail,
     option_summary,
+    parse_lang,
+    play_in_terminal,
+    print_deal_record,
+    print_match_record,
+    print_summary,
+    records_line,
+    seat_bots,
+    simulate_sessions,
     stdout,
     value_text,
 )
 from whist.cli_sheet import score, sheet_app
-from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
@@ -50,7 +54,7 @@ from whist.match import Match
 from whist.render import deal_result, hands_table, history, match_summary, pair, trick_text, trump_line
 from whist.rules import PRESETS, Rules, with_options
 from whist.session import Session
-from whist.terminal import TerminalGame, line_reader, save_match
+from whist.terminal import TerminalGame, line_reader
 
 __all__ = ["app", "main"]
 
@@ -120,49 +124,27 @@ def play(
         human = parse_seat(seat)
     except ParseError as exc:
         fail(str(exc), 2)
-    if lang.strip().lower() not in ("en", "fr"):
-        fail(f"--lang takes en or fr, not {lang!r}", 2)
-    language: Lang = "fr" if lang.strip().lower() == "fr" else "en"
-    others = [s for s in SEATS if s is not human]
+    language = parse_lang(lang)
     names = bot_names(bots, 3)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     if rules.game == "couleur":
         play_colour(rules, human, names, seed, language, records)
         return
-    chosen: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(others, names, strict=True)}
-    session = Session(rules, chosen, seed)
+    session = Session(rules, seat_bots((s for s in SEATS if s is not human), names), seed)
     console = stdout()
-    console.rule("[bold]Whist")
-    console.print(f"Rules / règles: {escape(option_summary(rules))}   seed: {seed}")
-    console.print(f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"
-                  f" {human.partner.name_en} ({human.partner.name_fr})")
-    console.print("Bots: " + ", ".join(f"{s.name_en} {n}" for s, n in zip(others, names, strict=True)))
-    console.print("Type a card (AS, 10d, ♦10), ? for help, q to quit.")
     game = TerminalGame(console, session, human, line_reader(console), pause=sys.stdin.isatty())
-    game.run()
-    try:
-        path = save_match(session, records)
-    except OSError as exc:
-        fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
-    console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
-    console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+    play_in_terminal(
+        game, names, records, title="Whist",
+        you=f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"
+        f" {human.partner.name_en} ({human.partner.name_fr})",
+        how="Type a card (AS, 10d, ♦10), ? for help, q to quit.")
 
 
 # ----- whist simulate -----------------------------------------------------------------------
 
 
-def _play_out(session: Session) -> Match:
-    while not session.is_over:
-        if session.needs_deal:
-            session.start_deal()
-        else:
-            session.step()
-    return session.match
-
-
-def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list[Match],
-                        paths: list[Path]) -> dict[str, Any]:
+def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list[Match]) -> dict[str, Any]:
     games = [0, 0]
     won = [0, 0]
     points = [0, 0]
@@ -191,8 +173,6 @@ def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list
         "stake": rules.stake,
         "settlement": pay,
     }
-    if paths:
-        out["records"] = [str(p) for p in paths]
     return out
 
 
@@ -220,9 +200,7 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
     pay = s["settlement"]
     lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} per point): "
                       + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
-    if "records" in s:
-        lines.append(Text(f"Records / enregistrements: {len(s['records'])} files, first"
-                          f" {s['records'][0]}"))
+    lines.extend(records_line(s))
     return Group(*lines)
 
 
@@ -262,36 +240,12 @@ def simulate(
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
     names = bot_names(bots, 4)
-    seats: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(SEATS, names, strict=True)}
+    seats = seat_bots(SEATS, names)
     master = random.Random(seed)
-    matches: list[Match] = []
-    paths: list[Path] = []
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create {records}: {exc.strerror or exc}", 1)
-    progress = Progress(
-        TextColumn("Rubbers / robres"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True,
-    )
-    with progress:
-        task = progress.add_task("rubbers", total=count)
-        for i in range(1, count + 1):
-            match = _play_out(Session(one, seats, master.getrandbits(32)))
-            matches.append(match)
-            if records is not None:
-                path = records / f"simulate-seed{seed}-rubber{i:04d}.json"
-                try:
-                    paths.append(record.save(record.match_record(match), path))
-                except OSError as exc:
-                    fail(f"cannot write {path}: {exc.strerror or exc}", 1)
-            progress.advance(task)
-    summary = _simulation_summary(rules, seed, names, matches, paths)
-    if json_out:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        stdout().print(_summary_table(summary))
+    sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
+    matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),
+                                       records, lambda i: f"simulate-seed{seed}-rubber{i:04d}.json")
+    print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out, _summary_table)
 
 
 # ----- whist replay -------------------------------------------------------------------------
@@ -334,28 +288,11 @@ def replay(
         replay_colour(file, replayed, json_out)
         return
     if isinstance(replayed, ClassicDeal):
-        if json_out:
-            typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(replayed)},
-                                  indent=2, ensure_ascii=False))
-            return
-        console = stdout()
-        console.print(Text(f"Deal record / donne: {file}", style="bold"), soft_wrap=True)
-        console.print(f"Rules / règles: {escape(option_summary(replayed.rules))}")
-        console.print(Group(*_deal_block(replayed, None)))
+        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None))
         return
-    deals = [*replayed.deals, *([replayed.current] if replayed.current is not None else [])]
-    if json_out:
-        out = {"format": record.MATCH_FORMAT, "deals": [record.deal_result(d) for d in deals],
-               "result": record.match_result(replayed)}
-        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
-        return
-    console = stdout()
-    console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
-    console.print(f"Rules / règles: {escape(option_summary(replayed.rules))} · {len(deals)} deals / donnes")
-    for n, d in enumerate(deals, 1):
-        console.print(Group(*_deal_block(d, n)))
-    console.rule("Match / partie")
-    console.print(match_summary(replayed))
+    print_match_record(file, replayed, json_out,
+                       lambda: (_deal_block(d, n) for n, d in enumerate(replayed.all_deals(), 1)),
+                       "Match / partie", lambda: match_summary(replayed))
 
 
 # ----- whist rules --------------------------------------------------------------------------

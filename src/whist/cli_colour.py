@@ -5,30 +5,35 @@ game is ``couleur``; every rule comes from the engine.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import typer
-from rich.console import Console, Group, RenderableType
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whist import record
-from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Seat
-from whist.cli_common import fail, option_summary, stdout
+from whist.cli_common import (
+    option_summary,
+    play_in_terminal,
+    print_deal_record,
+    print_match_record,
+    print_summary,
+    records_line,
+    seat_bots,
+    simulate_sessions,
+    stdout,
+)
 from whist.colour_render import Lang, colour_history, deal_result, seat_names, session_table
 from whist.colour_session import FAMILIES, ColourSession, ColourStats
 from whist.colour_terminal import ColourTerminalGame
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.rules import Rules, with_options
-from whist.terminal import line_reader, save_match
+from whist.terminal import line_reader
 
 __all__ = ["play_colour", "replay_colour", "session_sizes", "simulate_colour"]
 
@@ -38,28 +43,18 @@ __all__ = ["play_colour", "replay_colour", "session_sizes", "simulate_colour"]
 
 def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lang, records: Path) -> None:
     """The terminal game of colour whist, then the match record saved in ``records``."""
-    others = [s for s in SEATS if s is not human]
-    chosen: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(others, bots, strict=True)}
-    session = ColourSession(rules, chosen, seed)
+    session = ColourSession(rules, seat_bots((s for s in SEATS if s is not human), bots), seed)
     console = stdout()
-    console.rule("[bold]Whist à la couleur / colour whist")
-    console.print(f"Rules / règles: {escape(option_summary(rules))}   seed: {seed}"
-                  f"   deals / donnes: {rules.deals}")
-    console.print(f"You / vous: {human.name_en} ({human.name_fr}); each player scores for himself"
-                  " / chacun compte pour soi.")
-    console.print("Bots: " + ", ".join(f"{s.name_en} {n}" for s, n in zip(others, bots, strict=True)))
-    console.print("Type a call (pass, wait, accept, propose H, solo 7 H, petite misère … or passe,"
-                  " j'attends, j'emballe, propose cœur …), show 7H, discard 7H or a card (AS, 10d);"
-                  " ? for help, q to quit.")
     game = ColourTerminalGame(console, session, human, line_reader(console), lang=lang,
                               pause=sys.stdin.isatty())
-    game.run()
-    try:
-        path = save_match(session, records)
-    except OSError as exc:
-        fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
-    console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
-    console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+    play_in_terminal(
+        game, bots, records, title="Whist à la couleur / colour whist",
+        more=f"   deals / donnes: {rules.deals}",
+        you=f"You / vous: {human.name_en} ({human.name_fr}); each player scores for himself"
+        " / chacun compte pour soi.",
+        how="Type a call (pass, wait, accept, propose H, solo 7 H, petite misère … or passe,"
+        " j'attends, j'emballe, propose cœur …), show 7H, discard 7H or a card (AS, 10d);"
+        " ? for help, q to quit.")
 
 
 # ----- whist simulate -----------------------------------------------------------------------------
@@ -75,61 +70,27 @@ def session_sizes(deals: int, per_session: int) -> list[int]:
     return [per_session] * full + ([rest] if rest else [])
 
 
-def _play_out(session: ColourSession, progress: Progress, task: Any) -> ColourMatch:
-    played = 0
-    while not session.is_over:
-        if session.needs_deal:
-            session.start_deal()
-        else:
-            session.step()
-        if session.match.played > played:
-            progress.advance(task, session.match.played - played)
-            played = session.match.played
-    return session.match
-
-
 def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str], records: Path | None,
                     json_out: bool) -> None:
     """Four bots play ``deals`` deals of colour whist in sessions of the option ``deals``; the
     summary, and with ``records`` one match record per session."""
     count = deals if deals is not None else rules.deals
-    seats: dict[Seat, Bot] = {s: get_bot(n) for s, n in zip(SEATS, bots, strict=True)}
+    seats = seat_bots(SEATS, bots)
     master = random.Random(seed)
+    sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
+                for size in session_sizes(count, rules.deals))
+    matches, paths = simulate_sessions(sessions, count, "Deals / donnes", lambda m: m.played, records,
+                                       lambda i: f"simulate-seed{seed}-session{i:04d}.json")
     stats = ColourStats()
-    paths: list[Path] = []
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create {records}: {exc.strerror or exc}", 1)
-    progress = Progress(
-        TextColumn("Deals / donnes"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True,
-    )
-    with progress:
-        task = progress.add_task("deals", total=count)
-        for i, size in enumerate(session_sizes(count, rules.deals), 1):
-            one = with_options(rules, {"deals": size})
-            match = _play_out(ColourSession(one, seats, master.getrandbits(32)), progress, task)
-            stats.add_session(match)
-            if records is not None:
-                path = records / f"simulate-seed{seed}-session{i:04d}.json"
-                try:
-                    paths.append(record.save(record.match_record(match), path))
-                except OSError as exc:
-                    fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+    for match in matches:
+        stats.add_session(match)
     summary: dict[str, Any] = {
         "rules": option_summary(rules),
         "seed": seed,
         "bots": {s.name: n for s, n in zip(SEATS, bots, strict=True)},
         **stats.to_dict(),
     }
-    if paths:
-        summary["records"] = [str(p) for p in paths]
-    if json_out:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        stdout().print(_summary_table(summary))
+    print_summary(summary, paths, json_out, _summary_table)
 
 
 def _percent(made: int, deals: int) -> str:
@@ -167,10 +128,8 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
              f" {s['doubled']}   play stopped early / jeu arrêté tôt: {s['stopped_early']}"),
         fam,
         pts,
+        *records_line(s),
     ]
-    if "records" in s:
-        lines.append(Text(f"Records / enregistrements: {len(s['records'])} files, first"
-                          f" {s['records'][0]}"))
     return Group(*lines)
 
 
@@ -194,28 +153,15 @@ def _deal_block(deal: ColourDeal, number: int | None) -> list[RenderableType]:
 def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool) -> None:
     """Print a replayed colour record: each deal's auction, then its tricks, then the result."""
     if isinstance(replayed, ColourDeal):
-        if json_out:
-            typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(replayed)},
-                                  indent=2, ensure_ascii=False))
-            return
-        console = stdout()
-        console.print(Text(f"Deal record / donne: {file}", style="bold"), soft_wrap=True)
-        console.print(f"Rules / règles: {escape(option_summary(replayed.rules))}")
-        console.print(Group(*_deal_block(replayed, None)))
+        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None))
         return
-    deals = [*replayed.deals, *([replayed.current] if replayed.current is not None else [])]
-    if json_out:
-        out = {"format": record.MATCH_FORMAT, "deals": [record.deal_result(d) for d in deals],
-               "result": record.match_result(replayed)}
-        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
-        return
-    console = stdout()
-    console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
-    console.print(f"Rules / règles: {escape(option_summary(replayed.rules))} · {len(deals)} deals / donnes")
-    number = 0
-    for d in deals:
-        if not d.passed_out:
-            number += 1
-        console.print(Group(*_deal_block(d, number if not d.passed_out else None)))
-    console.rule("Session / partie")
-    console.print(session_table(replayed, seat_names()))
+
+    def blocks() -> Iterator[list[RenderableType]]:
+        number = 0
+        for d in replayed.all_deals():
+            if not d.passed_out:
+                number += 1
+            yield _deal_block(d, number if not d.passed_out else None)
+
+    print_match_record(file, replayed, json_out, blocks, "Session / partie",
+                       lambda: session_table(replayed, seat_names()))

@@ -1,5 +1,6 @@
 """What the commands of ``whist`` share: the console, the one-line errors, the options that
-choose the rules and the bots.
+choose the rules, the bots and the language; and what ``play``, ``simulate`` and ``replay`` do
+alike for both games (the terminal game's frame, a simulation's loop, a record's frame).
 
 Errors in what the user typed are one line on stderr and an exit status (2 for bad options or an
 impossible entry, 1 for a bad file), never a traceback.
@@ -7,20 +8,39 @@ impossible entry, 1 for a bad file), never a traceback.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
-from whist.bots import BOT_NAMES, get_bot
+from whist import record
+from whist.bots import BOT_NAMES, AnyView, Bot, get_bot
+from whist.cards import SEATS, Seat
+from whist.colour_render import Lang
+from whist.couleur import ColourDeal
+from whist.couleur_match import ColourMatch
+from whist.engine import ClassicDeal
+from whist.match import Match
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
+from whist.session import DealLike, TableSession
+from whist.terminal import TableTerminal, save_match
 
 __all__ = [
     "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names", "build_rules", "fail",
-    "option_summary", "stdout", "value_text",
+    "option_summary", "parse_lang", "play_in_terminal", "print_deal_record", "print_match_record",
+    "print_summary", "records_line", "seat_bots", "simulate_sessions", "stdout", "value_text",
 ]
+
+M = TypeVar("M", bound=Match | ColourMatch)
+D = TypeVar("D", bound=DealLike)
+A = TypeVar("A")
+V = TypeVar("V", bound=AnyView)
 
 
 def stdout() -> Console:
@@ -83,6 +103,21 @@ def bot_names(text: str, count: int) -> list[str]:
     return names
 
 
+def seat_bots(seats: Iterable[Seat], names: Iterable[str]) -> dict[Seat, Bot]:
+    """The bot called by each name, at each seat in turn."""
+    return {s: get_bot(n) for s, n in zip(seats, names, strict=True)}
+
+
+def parse_lang(text: str) -> Lang:
+    """The language of ``--lang`` (en or fr); exit 2 if it is another."""
+    t = text.strip().lower()
+    if t == "fr":
+        return "fr"
+    if t != "en":
+        fail(f"--lang takes en or fr, not {text!r}", 2)
+    return "en"
+
+
 def option_summary(rules: Rules) -> str:
     """The preset and the options that differ from it: ``classic, game_points=7``."""
     base = PRESETS.get(rules.preset)
@@ -97,3 +132,126 @@ def value_text(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:g}"
     return str(v)
+
+
+# ----- whist play: the frame of the terminal game --------------------------------------------
+
+
+def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], records: Path, *,
+                     title: str, you: str, how: str, more: str = "") -> None:
+    """Play ``game`` in the terminal under a header (``title``, the rules and seed and ``more``,
+    ``you``, the ``bots`` at the other seats, ``how`` to play), then save its match record in
+    ``records`` and say where."""
+    console = game.console
+    session = game.session
+    others = [s for s in SEATS if s is not game.human]
+    console.rule(f"[bold]{title}")
+    console.print(f"Rules / règles: {escape(option_summary(session.rules))}   seed: {session.seed}{more}")
+    console.print(you)
+    console.print("Bots: " + ", ".join(f"{s.name_en} {n}" for s, n in zip(others, bots, strict=True)))
+    console.print(how)
+    game.run()
+    try:
+        path = save_match(session, records)
+    except OSError as exc:
+        fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
+    console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
+    console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+
+
+# ----- whist simulate: the loop over sessions, the summary ------------------------------------
+
+
+def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
+                      done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
+                      ) -> tuple[list[M], list[Path]]:
+    """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
+    progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
+    match record there as ``name(i)`` (i from 1). The matches, and the paths written."""
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot create {records}: {exc.strerror or exc}", 1)
+    matches: list[M] = []
+    paths: list[Path] = []
+    progress = Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True,
+    )
+    with progress:
+        task = progress.add_task(label, total=total)
+        for i, session in enumerate(sessions, 1):
+            shown = 0
+            while not session.is_over:
+                if session.needs_deal:
+                    session.start_deal()
+                else:
+                    session.step()
+                now = done(session.match)
+                if now > shown:
+                    progress.advance(task, now - shown)
+                    shown = now
+            matches.append(session.match)
+            if records is not None:
+                path = records / name(i)
+                try:
+                    paths.append(record.save(record.match_record(session.match), path))
+                except OSError as exc:
+                    fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+    return matches, paths
+
+
+def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
+                  table: Callable[[dict[str, Any]], RenderableType]) -> None:
+    """Print a simulation's ``summary`` (with the ``paths`` of its records) as JSON or as its
+    ``table``."""
+    if paths:
+        summary["records"] = [str(p) for p in paths]
+    if json_out:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        stdout().print(table(summary))
+
+
+def records_line(s: dict[str, Any]) -> list[RenderableType]:
+    """The line of a summary table naming the records written, if any."""
+    if "records" not in s:
+        return []
+    return [Text(f"Records / enregistrements: {len(s['records'])} files, first {s['records'][0]}")]
+
+
+# ----- whist replay: the frame of a record ----------------------------------------------------
+
+
+def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool,
+                      block: Callable[[], list[RenderableType]]) -> None:
+    """Print a replayed deal record: its result as JSON, or its rules and ``block()``."""
+    if json_out:
+        typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(deal)},
+                              indent=2, ensure_ascii=False))
+        return
+    console = stdout()
+    console.print(Text(f"Deal record / donne: {file}", style="bold"), soft_wrap=True)
+    console.print(f"Rules / règles: {escape(option_summary(deal.rules))}")
+    console.print(Group(*block()))
+
+
+def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
+                       blocks: Callable[[], Iterable[list[RenderableType]]], title: str,
+                       summary: Callable[[], RenderableType]) -> None:
+    """Print a replayed match record: each deal's result and the match's as JSON, or its rules,
+    each of ``blocks()`` (one per deal), and ``summary()`` under a rule named ``title``."""
+    deals = match.all_deals()
+    if json_out:
+        out = {"format": record.MATCH_FORMAT, "deals": [record.deal_result(d) for d in deals],
+               "result": record.match_result(match)}
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    console = stdout()
+    console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
+    console.print(f"Rules / règles: {escape(option_summary(match.rules))} · {len(deals)} deals / donnes")
+    for block in blocks():
+        console.print(Group(*block))
+    console.rule(title)
+    console.print(summary())

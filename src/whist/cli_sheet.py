@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.cards import SEATS, ParseError, Seat, parse_seat
-from whist.cli_common import JsonOpt, fail, stdout
+from whist.cli_common import JsonOpt, fail, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
@@ -50,15 +50,6 @@ FileOpt = Annotated[Path, typer.Option(
     help="The sheet's JSON file (environment variable WHIST_SHEET).")]
 
 DEFAULT_FILE = Path("whist-sheet.json")
-
-
-def _lang(text: str) -> Lang:
-    t = text.strip().lower()
-    if t == "fr":
-        return "fr"
-    if t != "en":
-        fail(f"--lang takes en or fr, not {text!r}", 2)
-    return "en"
 
 
 def _entry(contract: str, declarers: str, tricks: str, trump: str | None, needed: int | None,
@@ -123,7 +114,7 @@ def score(
 
     Example: whist score --contract "solo 7" --declarers N --tricks 8 prints N +21, E S W -7.
     """
-    language = _lang(lang)
+    language = parse_lang(lang)
     try:
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
@@ -284,7 +275,7 @@ def sheet_add(
     lang: LangOpt = "en",
 ) -> None:
     """Add one deal: its contract, declarers and tricks."""
-    language = _lang(lang)
+    language = parse_lang(lang)
     sheet = _load(file)
     entry = _entry(" ".join(contract), declarers, tricks, trump, needed, queens, double)
     try:
@@ -362,7 +353,7 @@ def sheet_table(sheet: Sheet, lang: Lang = "en") -> Table:
 @sheet_app.command("show")
 def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
     """Print the sheet: every deal with each player's points and the running totals."""
-    language = _lang(lang)
+    language = parse_lang(lang)
     sheet = _load(file)
     if json_out:
         typer.echo(dumps(sheet), nl=False)

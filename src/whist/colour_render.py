@@ -23,11 +23,11 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.auction import ColourCall
-from whist.cards import SEATS, Card, Seat, Suit, cards_of
+from whist.cards import SEATS, Card, Seat, Suit
 from whist.contracts import KINDS, Contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
-from whist.render import SUIT_STYLES, card_text, hand_text
+from whist.render import SUIT_STYLES, card_text, dealt_hands, trick_row
 
 __all__ = [
     "Lang",
@@ -378,14 +378,9 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     names = names or seat_names(lang)
     state = ColourDeal.new(deal.rules, deal.dealer, deal.dealt, deal.multiplier)
     out: list[RenderableType] = []
-    hands = Table.grid(padding=(0, 2))
-    hands.add_column()
-    hands.add_column()
-    for s in SEATS:
-        hands.add_row(names[s], hand_text(cards_of(deal.dealt[s])))
     out.append(Text(f"Dealer / donneur {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
-    out.append(hands)
+    out.append(dealt_hands(deal.dealt, names))
     calls = Text("Auction / enchères:", style="bold")
     discards = Text("Discards / écarts:")
     cards: list[tuple[Seat, Card]] = []
@@ -429,13 +424,4 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
 
 def _trick_line(number: int, cards: Sequence[tuple[Seat, Card]], winner: Seat | None,
                 names: Mapping[Seat, str]) -> Text:
-    out = Text(f"Trick {number:>2} (levée): {names[cards[0][0]]:<6} leads — ")
-    for seat, c in cards:
-        out.append(f"{seat.name} ")
-        out.append_text(card_text(c))
-        out.append(" " * (5 - len(c.pretty)))
-    if winner is not None:
-        out.append(f"→ {names[winner]}")
-    else:
-        out.append("(unfinished / inachevée)", style="dim")
-    return out
+    return trick_row(number, f"{names[cards[0][0]]:<6}", cards, names[winner] if winner is not None else None)

@@ -3,9 +3,11 @@ at a time; and the statistics of a simulation of many sessions.
 
 The terminal game and ``whist simulate --preset couleur|pagat`` drive a
 :class:`~whist.couleur_match.ColourMatch` through a :class:`ColourSession`, as
-:class:`~whist.session.Session` does for classic whist: it owns the seeded generators (one for
-the chance steps, one per bot), asks each bot for its action from that seat's view alone and
-reports every action taken as a :class:`ColourEvent`. The rules stay in the engine.
+:class:`~whist.session.Session` does for classic whist (both are a
+:class:`~whist.session.TableSession`): it owns the seeded generators (one for the chance steps,
+one per bot), asks each bot for its action from that seat's view alone and reports every action
+taken as a :class:`ColourEvent`. The rules stay in the engine; a human's text is read by
+:meth:`ColourSession.read`.
 
 >>> from whist.bots import get_bot
 >>> from whist.rules import preset, with_options
@@ -20,123 +22,46 @@ reports every action taken as a :class:`ColourEvent`. The rules stay in the engi
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from whist.auction import ColourCall
-from whist.bots import Bot
-from whist.cards import SEATS, Card, Seat
+from whist.cards import SEATS, Card
 from whist.contracts import KINDS
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, parse_colour_action
 from whist.couleur_match import ColourMatch
 from whist.rules import Rules
-from whist.session import bot_rng
+from whist.session import MatchLike, TableEvent, TableSession
 
 __all__ = ["FAMILIES", "ColourEvent", "ColourSession", "ColourStats", "made"]
 
 
-@dataclass(frozen=True, slots=True)
-class ColourEvent:
-    """One action taken at the table.
-
-    ``deal`` is the deal just after the action (finished if the action ended it, in which case
-    the session has already counted it); ``trick_winner`` is the seat that won the trick this
-    action completed, if any; ``by`` is ``"bot"``, ``"human"`` or ``"forced"`` (the only legal
-    action of a human seat, applied for him).
-    """
-
-    seat: Seat
-    action: ColourAction
-    deal: ColourDeal
-    trick_winner: Seat | None
-    by: str
-
-    @property
-    def ends_deal(self) -> bool:
-        return self.deal.is_over
+ColourEvent = TableEvent[ColourAction, ColourDeal]
+"""One action taken at a table of colour whist."""
 
 
-class ColourSession:
+class ColourSession(TableSession[ColourMatch, ColourDeal, ColourAction, ColourView]):
     """A colour-whist session at one table: ``bots`` sit at some seats, a human (or nobody) at the
     others. ``seed`` fixes the first dealer, every shuffle and cut, and every bot's choices."""
 
-    def __init__(self, rules: Rules, bots: Mapping[Seat, Bot], seed: int) -> None:
-        self.rules = rules
-        self.bots = dict(bots)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.bot_rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-        self.match = ColourMatch.start(rules, self.rng)
+    game = "colour whist"
+    bot_error = ValueError
 
-    # ----- state ----------------------------------------------------------------------------
+    def _start(self, rules: Rules, rng: random.Random) -> ColourMatch:
+        return ColourMatch.start(rules, rng)
 
-    @property
-    def is_over(self) -> bool:
-        return self.match.is_over
+    def _table(self) -> MatchLike[ColourMatch, ColourDeal, ColourAction, ColourView]:
+        return self.match
 
-    @property
-    def needs_deal(self) -> bool:
-        return self.match.needs_deal
+    def _action(self, value: object) -> ColourAction | None:
+        return value if isinstance(value, Card | ColourCall | CardCall) else None
 
-    @property
-    def to_act(self) -> Seat | None:
-        return self.match.to_act
+    def _is_call(self, action: ColourAction) -> bool:
+        return isinstance(action, ColourCall)
 
-    @property
-    def deal(self) -> ColourDeal | None:
-        """The deal in play, or else the last finished one (``None`` before the first deal)."""
-        m = self.match
-        if m.current is not None:
-            return m.current
-        return m.deals[-1] if m.deals else None
-
-    def view(self, seat: Seat | None) -> ColourView:
-        return self.match.view(seat)
-
-    def legal_actions(self) -> tuple[ColourAction, ...]:
-        return self.match.legal_actions()
-
-    def forced_action(self) -> ColourAction | None:
-        """The action a human seat is spared from typing: his only legal action when it is a
-        call (the trou of three aces, a pass when nothing else is allowed) or his last card."""
-        seat = self.to_act
-        deal = self.match.current
-        if seat is None or seat in self.bots or deal is None:
-            return None
-        legal = self.legal_actions()
-        if len(legal) != 1:
-            return None
-        only = legal[0]
-        if isinstance(only, ColourCall) or deal.hands[seat].bit_count() == 1:
-            return only
-        return None
-
-    # ----- steps ------------------------------------------------------------------------------
-
-    def start_deal(self) -> ColourDeal:
-        """The chance step: shuffle (or gather and cut) and deal the next deal."""
-        self.match = self.match.deal(self.rng)
-        deal = self.deal
-        assert deal is not None
-        return deal
-
-    def step(self) -> ColourEvent | None:
-        """Let the seat to act take its action if it is a bot's or a human's forced action;
-        ``None`` when a human must choose or no deal is in play."""
-        seat = self.to_act
-        if seat is None:
-            return None
-        bot = self.bots.get(seat)
-        if bot is not None:
-            action = bot(self.match.view(seat), self.bot_rngs[seat])
-            if not isinstance(action, Card | ColourCall | CardCall):
-                raise ValueError(f"the bot at {seat.name_en} answered {action} in colour whist")
-            return self._apply(seat, action, "bot")
-        forced = self.forced_action()
-        if forced is None:
-            return None
-        return self._apply(seat, forced, "forced")
+    def _read(self, action: ColourAction | str) -> ColourAction | str:
+        return self.read(action) if isinstance(action, str) else action
 
     def read(self, text: str) -> ColourAction:
         """The action the human at ``to_act`` means by ``text``. A bare card typed when the
@@ -147,24 +72,6 @@ class ColourSession:
                 if isinstance(a, CardCall) and a.card is action:
                     return a
         return action
-
-    def play(self, action: ColourAction | str) -> ColourEvent:
-        """The human at ``to_act`` takes ``action`` (text is read by :meth:`read`). Raises a
-        ``ValueError`` (``IllegalAction`` or ``ParseError``) with a message for the player."""
-        seat = self.to_act
-        if seat is None:
-            raise ValueError("nobody is to play now")
-        return self._apply(seat, self.read(action) if isinstance(action, str) else action, "human")
-
-    def _apply(self, seat: Seat, action: ColourAction, by: str) -> ColourEvent:
-        before = self.match.current
-        assert before is not None
-        done = sum(before.tricks_won)
-        self.match = self.match.apply(action, seat)
-        deal = self.deal
-        assert deal is not None
-        winner = deal.leader if sum(deal.tricks_won) > done else None
-        return ColourEvent(seat, deal.actions[-1][1], deal, winner, by)
 
 
 # ----- statistics of a simulation --------------------------------------------------------------

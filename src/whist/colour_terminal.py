@@ -16,10 +16,9 @@ Input is read line by line (see :func:`whist.terminal.line_reader`), so the test
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -39,10 +38,11 @@ from whist.colour_render import (
     session_table,
     tricks_text,
 )
-from whist.colour_session import ColourEvent, ColourSession
-from whist.couleur import CardCall, ColourView
+from whist.colour_session import ColourEvent
+from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
+from whist.couleur_match import ColourMatch
 from whist.render import card_text, hand_text
-from whist.terminal import HELP_WORDS, LAST_WORDS, QUIT_WORDS, SCORE_WORDS, TABLE_WORDS, Quit
+from whist.terminal import TABLE_WORDS, TableTerminal, your_hand
 
 __all__ = ["ColourTerminalGame"]
 
@@ -50,92 +50,48 @@ AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
 
 
 @dataclass
-class ColourTerminalGame:
-    """The terminal front end of a :class:`ColourSession` with a human at ``human``.
+class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, ColourView]):
+    """The terminal front end of a :class:`~whist.colour_session.ColourSession` with a human at
+    ``human``.
 
     ``read_line(prompt)`` returns the next line typed and raises ``EOFError`` at the end of
     input; ``lang`` is the language of calls and seat names; ``pause`` asks for Enter between
     deals.
     """
 
-    console: Console
-    session: ColourSession
-    human: Seat
-    read_line: Callable[[Text], str]
     lang: Lang = "en"
-    pause: bool = False
     names: dict[Seat, str] = field(default_factory=dict)
-    _trick: list[tuple[Seat, Card]] = field(default_factory=list)
-    _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _spread_shown: bool = False
     _hand_fresh: bool = False
     _contract_fresh: bool = False
     _hinted: bool = False
     _trump_seen: bool = False
 
+    retry_hint: ClassVar[str] = "(? for help / aide)"
+    compass_width: ClassVar[int] = 9
+
     def __post_init__(self) -> None:
         if not self.names:
             self.names = seat_names(self.lang, self.human)
 
-    # ----- the loop -------------------------------------------------------------------------
+    # ----- the end, the score, the commands ------------------------------------------------------
 
-    def run(self) -> bool:
-        """Play until the session is over (``True``) or the player quits (``False``)."""
-        s = self.session
-        try:
-            while not s.is_over:
-                if s.needs_deal:
-                    s.start_deal()
-                    self._show_deal_start()
-                    continue
-                event = s.step()
-                if event is None:
-                    event = self._ask_human()
-                self._show_event(event)
-                if event.ends_deal:
-                    self._show_deal_end(event)
-                    if self.pause and not s.is_over:
-                        self._read("Press Enter for the next deal / donne suivante (q to quit): ")
-        except (Quit, EOFError, KeyboardInterrupt) as exc:
-            if isinstance(exc, KeyboardInterrupt | EOFError):
-                self.console.print()
-            self.console.print("[bold]Game stopped / partie arrêtée.[/]")
-            return False
+    def _show_end(self) -> None:
         self.console.rule("[bold]Session over / partie terminée")
-        self.console.print(session_table(s.match, self.names, self.lang))
+        self.console.print(session_table(self.session.match, self.names, self.lang))
         self.console.print(self._winners())
-        return True
 
-    def _read(self, prompt: str | Text) -> str:
-        line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
-        if line.lower() in QUIT_WORDS:
-            raise Quit
-        return line
+    def _show_score(self) -> None:
+        self.console.print(session_table(self.session.match, self.names, self.lang))
 
-    def _ask_human(self) -> ColourEvent:
-        self._show_table()
-        while True:
-            line = self._read(self._prompt())
-            word = line.lower()
-            if not line:
-                continue
-            if word in HELP_WORDS:
-                self._show_help()
-            elif word in TABLE_WORDS:
-                self._hand_fresh = False
-                self._contract_fresh = False
-                self._show_table()
-            elif word in AUCTION_WORDS:
-                self.console.print(auction_text(self._view(), self.names, self.lang))
-            elif word in LAST_WORDS:
-                self._show_last_trick()
-            elif word in SCORE_WORDS:
-                self.console.print(session_table(self.session.match, self.names, self.lang))
-            else:
-                try:
-                    return self.session.play(line)
-                except ValueError as exc:
-                    self.console.print(f"[bold red]✗[/] {escape(str(exc))} (? for help / aide)")
+    def _command(self, word: str) -> bool:
+        if word in TABLE_WORDS:
+            self._hand_fresh = False
+            self._contract_fresh = False
+        elif word in AUCTION_WORDS:
+            self.console.print(auction_text(self._view(), self.names, self.lang))
+            return True
+        return super()._command(word)
 
     def _leads(self, seat: Seat) -> str:
         if seat is self.human:
@@ -171,8 +127,7 @@ class ColourTerminalGame:
         if deal.multiplier > 1:
             self.console.print(f"[bold]This deal scores double / cette donne compte double"
                                f" (×{deal.multiplier}).[/]")
-        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
-                                         hand_text(self._view().hand)))
+        self.console.print(your_hand(self._view().hand))
         self._hand_fresh = True
 
     def _show_event(self, e: ColourEvent) -> None:
@@ -183,8 +138,7 @@ class ColourTerminalGame:
         shown = v.actions[-1][1]  # as this seat may know it: another's discard stays face down
         line = Text(f"  {self.names[e.seat]} ")
         line.append_text(action_text(shown, self.lang, you=you))
-        if e.by == "forced":
-            line.append("  (your only choice, played for you / joué pour vous)", style="dim")
+        self._mark_forced(line, e)
         self.console.print(line)
         if isinstance(e.action, Card):
             self._trick.append((e.seat, e.action))
@@ -270,7 +224,7 @@ class ColourTerminalGame:
         if v.phase in ("auction", "trou"):
             self.console.print(auction_text(v, self.names, self.lang))
             if not self._hand_fresh:
-                self.console.print(Text.assemble(("Your hand / votre main: ", "bold"), hand_text(v.hand)))
+                self.console.print(your_hand(v.hand))
             self.console.print(Text.assemble(("Legal calls / annonces permises: ", "bold"),
                                              calls_summary(v.legal)))
             if not self._hinted:  # once a session; ? shows it again
@@ -283,7 +237,7 @@ class ColourTerminalGame:
             if not self._contract_fresh:
                 self.console.print(contract_lines(v, self.names, self.lang))
             verb = "show / montrez" if v.phase == "show" else "discard / écartez"
-            self.console.print(Text.assemble(("Your hand / votre main: ", "bold"), hand_text(v.hand)))
+            self.console.print(your_hand(v.hand))
             example = v.legal[0].text if v.legal else ""
             self.console.print(f"  {verb} one card: type {example} (or just the card / ou la carte seule)",
                                style="dim")
@@ -310,48 +264,16 @@ class ColourTerminalGame:
         for seat, cards in v.spread:
             self.console.print(Text.assemble((f"{self.names[seat]} (on the table / sur table): ", "bold"),
                                              hand_text(cards)))
-        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
-                                         hand_text(v.hand, [a for a in v.legal if isinstance(a, Card)])))
+        self._show_hand(v)
 
-    def _compass(self, v: ColourView) -> Table:
-        """The trick on the table, the human at the bottom; ``*`` marks a declarer, ``›`` the
-        player who led."""
-        played = dict(v.trick)
-        leader = v.trick[0][0] if v.trick else None
-
-        def cell(seat: Seat) -> Text:
-            t = Text(self.names[seat], style="bold" if seat is v.to_act else "")
-            if seat in v.declarers:
-                t.append(" *", style="bold")
-            if seat is leader:
-                t.append(" ›", style="dim")
-            t.append("\n")
-            if seat in played:
-                t.append_text(card_text(played[seat]))
-            elif seat is v.to_act:
-                t.append("?", style="bold")
-            else:
-                t.append("·", style="dim")
-            return t
-
-        you = self.human
-        grid = Table.grid(padding=(0, 1))
-        for _ in range(3):
-            grid.add_column(justify="center", min_width=9)
-        grid.add_row("", cell(you.partner), "")
-        grid.add_row(cell(you.left), "", cell(you.right))
-        grid.add_row("", cell(you), "")
-        return grid
-
-    def _show_last_trick(self) -> None:
-        if not self._last_trick:
-            self.console.print("No trick finished yet in this deal / aucune levée encore.")
-            return
-        t = Text("Last trick / dernière levée:")
-        for seat, c in self._last_trick:
-            t.append(f" {seat.name} ")
-            t.append_text(card_text(c))
-        self.console.print(t)
+    def _compass_name(self, seat: Seat, v: ColourView, leader: Seat | None) -> Text:
+        """``*`` marks a declarer, ``›`` the player who led."""
+        t = Text(self.names[seat], style="bold" if seat is v.to_act else "")
+        if seat in v.declarers:
+            t.append(" *", style="bold")
+        if seat is leader:
+            t.append(" ›", style="dim")
+        return t
 
     def _show_help(self) -> None:
         v = self._view()

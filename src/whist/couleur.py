@@ -18,7 +18,7 @@ with ``to_act``, ``legal_actions()``, ``apply(action, seat=None)`` and ``view(se
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from whist.actions import IllegalAction, NotYourTurn
@@ -35,7 +35,7 @@ from whist.cards import (
     parse_card,
 )
 from whist.contracts import KINDS, Contract
-from whist.engine import legal_cards, trick_winner
+from whist.engine import SeatView, legal_cards, trick_winner
 from whist.rules import Rules
 from whist.tables import dames_points, needed_tricks, score
 
@@ -113,7 +113,7 @@ class InPlay:
 
 
 @dataclass(frozen=True, slots=True)
-class ColourView:
+class ColourView(SeatView):
     """What one seat (``None``: a spectator) may know of a colour-whist deal (RULES.md §1, §5)."""
 
     seat: Seat | None
@@ -137,24 +137,15 @@ class ColourView:
     to_act: Seat | None
     legal: tuple[ColourAction, ...]
 
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
-
-    def played_cards(self) -> list[tuple[Seat, Card]]:
-        return [(s, a) for s, a in self.actions if isinstance(a, Card)]
-
-    def visible_cards(self) -> set[Card]:
-        """Every card this view shows: own hand and discard, played, shown and spread cards."""
-        out = set(self.hand)
-        out.update(c for _, c in self.played_cards())
+    def _face_up(self) -> Iterator[Card]:
+        """Besides the hand and the cards played, :meth:`visible_cards` shows the spread hands,
+        the seat's own discard and the card shown for trump."""
         for _, cs in self.spread:
-            out.update(cs)
+            yield from cs
         if self.discard is not None:
-            out.add(self.discard)
+            yield self.discard
         if self.shown_card is not None:
-            out.add(self.shown_card)
-        return out
+            yield self.shown_card
 
 
 class _Setup:

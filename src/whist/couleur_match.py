@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
 from whist.cards import SEATS, Card, Seat
-from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
+from whist.couleur import CardCall, ColourAction, ColourDeal
 from whist.rules import Rules
+from whist.series import DealSeries
 
 __all__ = ["ColourMatch", "gathered_deck"]
 
@@ -50,10 +51,11 @@ def gathered_deck(deal: ColourDeal) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class ColourMatch:
+class ColourMatch(DealSeries):
     """A session of colour whist. ``deals`` are the finished deals (passed-out ones included),
     ``current`` the deal in play, ``totals`` each seat's running total, ``played`` the deals
-    that counted."""
+    that counted. ``needs_deal``, ``to_act``, ``legal_actions()`` and ``view()`` are those of
+    :class:`~whist.series.DealSeries`."""
 
     rules: Rules
     first_dealer: Seat
@@ -75,23 +77,6 @@ class ColourMatch:
     @property
     def is_over(self) -> bool:
         return self.played >= self.rules.deals
-
-    @property
-    def needs_deal(self) -> bool:
-        return self.current is None and not self.is_over
-
-    @property
-    def to_act(self) -> Seat | None:
-        return self.current.to_act if self.current is not None else None
-
-    def legal_actions(self) -> tuple[ColourAction, ...]:
-        return self.current.legal_actions() if self.current is not None else ()
-
-    def view(self, seat: Seat | None) -> ColourView:
-        deal = self.current if self.current is not None else (self.deals[-1] if self.deals else None)
-        if deal is None:
-            raise IllegalAction("no deal has been dealt yet")
-        return deal.view(seat)
 
     def deal(self, rng: random.Random) -> ColourMatch:
         """The chance step: shuffle (or gather and cut, option ``shuffle`` off) and deal."""

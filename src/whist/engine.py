@@ -18,8 +18,9 @@ in a fixed order, and ``apply(action)`` returns the next state or raises
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from whist.actions import ASK, NO, YES, Action, Call, IllegalAction, NotYourTurn, parse_action
 from whist.cards import (
@@ -41,6 +42,7 @@ __all__ = [
     "ClassicDeal",
     "IllegalAction",
     "NotYourTurn",
+    "SeatView",
     "View",
     "honours_mask",
     "legal_cards",
@@ -88,8 +90,45 @@ def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Sea
     return SEATS[(leader + bi) & 3]
 
 
+class _Seen(Protocol):
+    """What :class:`SeatView` reads of the view it is mixed into."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+    @property
+    def actions(self) -> Sequence[tuple[Seat, object]]: ...
+
+    @property
+    def to_act(self) -> Seat | None: ...
+
+    def _face_up(self) -> Iterator[Card]: ...
+
+
+class SeatView:
+    """What a view of classic whist (:class:`View`) and one of colour whist
+    (:class:`~whist.couleur.ColourView`) share: the cards played and the cards seen."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self: _Seen) -> bool:
+        return self.to_act is None
+
+    def played_cards(self: _Seen) -> list[tuple[Seat, Card]]:
+        """Every card played so far, in order, with who played it."""
+        return [(s, a) for s, a in self.actions if isinstance(a, Card)]
+
+    def visible_cards(self: _Seen) -> set[Card]:
+        """Every card this view shows: own hand, the cards played and those the game shows."""
+        out = set(self.hand)
+        out.update(a for _, a in self.actions if isinstance(a, Card))
+        out.update(self._face_up())
+        return out
+
+
 @dataclass(frozen=True, slots=True)
-class View:
+class View(SeatView):
     """What one seat (or a spectator, ``seat=None``) may know of a deal (RULES.md §1)."""
 
     seat: Seat | None
@@ -109,23 +148,13 @@ class View:
     to_act: Seat | None
     legal: tuple[Action, ...]
 
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
-
-    def played_cards(self) -> list[tuple[Seat, Card]]:
-        """Every card played so far, in order, with who played it."""
-        return [(s, a) for s, a in self.actions if isinstance(a, Card)]
-
-    def visible_cards(self) -> set[Card]:
-        """Every card this view shows: own hand, played, shown, turned trump card."""
-        out = set(self.hand)
-        out.update(c for _, c in self.played_cards())
+    def _face_up(self) -> Iterator[Card]:
+        """Besides the hand and the cards played, :meth:`visible_cards` shows the cards shown by
+        calls and the turned trump card."""
         for _, cs in self.shown:
-            out.update(cs)
+            yield from cs
         if self.trump_card is not None:
-            out.add(self.trump_card)
-        return out
+            yield self.trump_card
 
 
 class _Setup:

@@ -19,9 +19,10 @@ from dataclasses import dataclass, replace
 
 from whist.actions import Action, IllegalAction
 from whist.cards import SEATS, Card, Deal, Seat, Side
-from whist.engine import ClassicDeal, View
+from whist.engine import ClassicDeal
 from whist.rules import Rules, preset
 from whist.scoring import DealPoints, game_value, settlement
+from whist.series import DealSeries
 
 __all__ = ["GameResult", "Match", "RubberResult", "preset"]
 
@@ -52,10 +53,11 @@ class RubberResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Match:
+class Match(DealSeries):
     """A match of ``rules.rubbers`` rubbers. ``deals`` are the finished deals, ``current`` the
     deal in play (``None`` between deals), ``score`` the game score (NS, EW) before the
-    next deal, ``games`` the finished games and ``rubbers`` the finished rubbers."""
+    next deal, ``games`` the finished games and ``rubbers`` the finished rubbers. ``needs_deal``,
+    ``to_act``, ``legal_actions()`` and ``view()`` are those of :class:`~whist.series.DealSeries`."""
 
     rules: Rules
     first_dealer: Seat
@@ -75,23 +77,6 @@ class Match:
     @property
     def is_over(self) -> bool:
         return len(self.rubbers) >= self.rules.rubbers
-
-    @property
-    def needs_deal(self) -> bool:
-        return self.current is None and not self.is_over
-
-    @property
-    def to_act(self) -> Seat | None:
-        return self.current.to_act if self.current is not None else None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.current.legal_actions() if self.current is not None else ()
-
-    def view(self, seat: Seat | None) -> View:
-        deal = self.current if self.current is not None else (self.deals[-1] if self.deals else None)
-        if deal is None:
-            raise IllegalAction("no deal has been dealt yet")
-        return deal.view(seat)
 
     def deal(self, rng: random.Random) -> Match:
         """The chance step: shuffle and deal the next deal."""

@@ -7,7 +7,7 @@ match; this module only lays them out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -155,13 +155,21 @@ def trick_text(line: TrickLine, shown: ClassicDeal | None = None) -> Text:
             out.append("  ")
             out.append_text(shown_text(shown))
         return out
-    out = Text(f"Trick {line.number:>2} (levée): {line.leader.name_en:<5} leads — ")
-    for seat, c in line.cards:
+    winner = line.winner
+    return trick_row(line.number, f"{line.leader.name_en:<5}", line.cards,
+                     f"{winner.name_en} ({SIDE_NAMES[winner.side]})" if winner is not None else None)
+
+
+def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winner: str | None) -> Text:
+    """``Trick 3 (levée): East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``, with ``leader``
+    and ``winner`` as given (``None``: the trick is unfinished); for either game."""
+    out = Text(f"Trick {number:>2} (levée): {leader} leads — ")
+    for seat, c in cards:
         out.append(f"{seat.name} ")
         out.append_text(card_text(c))
         out.append(" " * (5 - len(c.pretty)))
-    if line.winner is not None:
-        out.append(f"→ {line.winner.name_en} ({SIDE_NAMES[line.winner.side]})")
+    if winner is not None:
+        out.append(f"→ {winner}")
     else:
         out.append("(unfinished / inachevée)", style="dim")
     return out
@@ -182,11 +190,16 @@ def trump_line(deal: ClassicDeal, you: Seat | None = None) -> Text:
 
 def hands_table(deal: ClassicDeal) -> Table:
     """The four hands as dealt."""
+    return dealt_hands(deal.dealt, {seat: seat_name(seat) for seat in SEATS})
+
+
+def dealt_hands(dealt: Sequence[int], names: Mapping[Seat, str]) -> Table:
+    """The four hands ``dealt``, each after its seat's name in ``names``; for either game."""
     t = Table.grid(padding=(0, 2))
     t.add_column()
     t.add_column()
     for seat in SEATS:
-        t.add_row(seat_name(seat), hand_text(cards_of(deal.dealt[seat])))
+        t.add_row(names[seat], hand_text(cards_of(dealt[seat])))
     return t
 
 

@@ -1,10 +1,12 @@
 """A match at one table with computer players in some seats, driven one step at a time.
 
 The terminal game and ``whist simulate`` drive a :class:`~whist.match.Match` through a
-:class:`Session`: it owns the seeded random generators (one for the chance steps, one per bot),
-asks each bot for its action from that seat's view alone, and reports every action taken as an
-:class:`Event`. The rules stay in the engine: a session only relays ``legal_actions()`` and
-``apply()``.
+:class:`Session` (and a colour-whist :class:`~whist.couleur_match.ColourMatch` through a
+:class:`~whist.colour_session.ColourSession`): it owns the seeded random generators (one for the
+chance steps, one per bot), asks each bot for its action from that seat's view alone, and reports
+every action taken as an :class:`Event`. The rules stay in the engine: a session only relays
+``legal_actions()`` and ``apply()``. What both games' sessions do alike is :class:`TableSession`;
+each game's session only names its match and its actions.
 
 The cards depend only on the seed: the generator that shuffles is used for nothing else, so the
 same seed deals the same hands whatever the players do.
@@ -21,17 +23,19 @@ same seed deals the same hands whatever the players do.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from whist.actions import Action, Call, IllegalAction
-from whist.bots import Bot
-from whist.cards import SEATS, Card, Seat
+from whist.bots import AnyView, Bot
+from whist.cards import SEATS, Card, Deal, Seat
 from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.rules import Rules
 
-__all__ = ["Event", "Session", "bot_rng"]
+__all__ = ["DealLike", "Event", "MatchLike", "Session", "TableEvent", "TableSession", "bot_rng"]
 
 
 def bot_rng(seed: int, seat: Seat) -> random.Random:
@@ -39,19 +43,75 @@ def bot_rng(seed: int, seat: Seat) -> random.Random:
     return random.Random(f"whist-bot:{seed}:{seat.name}")
 
 
+class DealLike(Protocol):
+    """What a session reads of a deal of either game."""
+
+    @property
+    def hands(self) -> Deal: ...
+
+    @property
+    def leader(self) -> Seat: ...
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int, int]: ...
+
+    @property
+    def actions(self) -> Sequence[tuple[Seat, object]]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+M = TypeVar("M")
+D = TypeVar("D", bound=DealLike)
+A = TypeVar("A")
+V = TypeVar("V", bound=AnyView)
+M_co = TypeVar("M_co", covariant=True)
+D_co = TypeVar("D_co", covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+
+
+class MatchLike(Protocol[M_co, D_co, A, V_co]):
+    """What a session asks of its match (``M_co``: the match's own type, which ``deal`` and
+    ``apply`` return), with deals ``D_co``, actions ``A`` and views ``V_co``."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def needs_deal(self) -> bool: ...
+
+    @property
+    def to_act(self) -> Seat | None: ...
+
+    @property
+    def current(self) -> D_co | None: ...
+
+    @property
+    def last_deal(self) -> D_co | None: ...
+
+    def view(self, seat: Seat | None) -> V_co: ...
+
+    def legal_actions(self) -> tuple[A, ...]: ...
+
+    def deal(self, rng: random.Random) -> M_co: ...
+
+    def apply(self, action: A | str, seat: Seat | None = None) -> M_co: ...
+
+
 @dataclass(frozen=True, slots=True)
-class Event:
+class TableEvent(Generic[A, D]):
     """One action taken at the table.
 
-    ``deal`` is the deal just after the action (finished if the action ended it);
-    ``trick_winner`` is the seat that won the trick this action completed, if any;
-    ``by`` says who chose the action: ``"bot"``, ``"human"`` or ``"forced"`` (the only legal
-    action of a human seat, applied for him).
+    ``deal`` is the deal just after the action (finished if the action ended it, in which case
+    the match has already counted it); ``trick_winner`` is the seat that won the trick this
+    action completed, if any; ``by`` says who chose the action: ``"bot"``, ``"human"`` or
+    ``"forced"`` (the only legal action of a human seat, applied for him).
     """
 
     seat: Seat
-    action: Action
-    deal: ClassicDeal
+    action: A
+    deal: D
     trick_winner: Seat | None
     by: str
 
@@ -60,11 +120,19 @@ class Event:
         return self.deal.is_over
 
 
-class Session:
-    """A match at one table: ``bots`` sit at some seats, a human (or nobody) at the others.
+class TableSession(ABC, Generic[M, D, A, V]):
+    """A match ``M`` at one table: ``bots`` sit at some seats, a human (or nobody) at the others.
 
-    ``seed`` fixes the first dealer, every shuffle and every bot's choices.
+    ``seed`` fixes the first dealer, every shuffle (and cut) and every bot's choices. A game's
+    session says how its match starts (:meth:`_start`), gives its match as a :class:`MatchLike`
+    (:meth:`_table`, which lets the type checker tie ``M`` to its deals, actions and views), and
+    tells its own actions (:meth:`_action`) and calls (:meth:`_is_call`).
     """
+
+    game: ClassVar[str]
+    """The game's name in the message for a bot's answer of another game."""
+    bot_error: ClassVar[type[ValueError]]
+    """The error raised for such an answer."""
 
     def __init__(self, rules: Rules, bots: Mapping[Seat, Bot], seed: int) -> None:
         self.rules = rules
@@ -72,61 +140,82 @@ class Session:
         self.seed = seed
         self.rng = random.Random(seed)
         self.bot_rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-        self.match = Match.start(rules, self.rng)
+        self.match: M = self._start(rules, self.rng)
+
+    # ----- what each game says ----------------------------------------------------------
+
+    @abstractmethod
+    def _start(self, rules: Rules, rng: random.Random) -> M:
+        """A new match; the first dealer is drawn with ``rng``."""
+
+    @abstractmethod
+    def _table(self) -> MatchLike[M, D, A, V]:
+        """``self.match``, as a match of this game's deals, actions and views."""
+
+    @abstractmethod
+    def _action(self, value: object) -> A | None:
+        """``value`` if it is an action of this game, else ``None``."""
+
+    @abstractmethod
+    def _is_call(self, action: A) -> bool:
+        """Whether ``action`` is a call: a human seat's only legal call is applied for him."""
+
+    def _read(self, action: A | str) -> A | str:
+        """What the human means by ``action`` (text is left to the engine to parse)."""
+        return action
 
     # ----- state ----------------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.match.is_over
+        return self._table().is_over
 
     @property
     def needs_deal(self) -> bool:
         """No deal is in play and the match goes on: :meth:`start_deal` is next."""
-        return self.match.needs_deal
+        return self._table().needs_deal
 
     @property
     def to_act(self) -> Seat | None:
-        return self.match.to_act
+        return self._table().to_act
 
     @property
-    def deal(self) -> ClassicDeal | None:
+    def deal(self) -> D | None:
         """The deal in play, or else the last finished one (``None`` before the first deal)."""
-        m = self.match
-        if m.current is not None:
-            return m.current
-        return m.deals[-1] if m.deals else None
+        return self._table().last_deal
 
-    def view(self, seat: Seat | None) -> View:
-        return self.match.view(seat)
+    def view(self, seat: Seat | None) -> V:
+        return self._table().view(seat)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.match.legal_actions()
+    def legal_actions(self) -> tuple[A, ...]:
+        return self._table().legal_actions()
 
-    def forced_action(self) -> Action | None:
+    def forced_action(self) -> A | None:
         """The action a human seat may be spared from typing: his only legal action when it is
-        a call (the claim at eight, the answer to "can you one?") or his last card."""
+        a call (classic whist: the claim at eight, the answer to "can you one?"; colour whist:
+        the trou of three aces, a pass when nothing else is allowed) or his last card."""
         seat = self.to_act
-        if seat is None or seat in self.bots or self.match.current is None:
+        deal = self._table().current
+        if seat is None or seat in self.bots or deal is None:
             return None
         legal = self.legal_actions()
         if len(legal) != 1:
             return None
         only = legal[0]
-        if isinstance(only, Call) or self.match.current.hands[seat].bit_count() == 1:
+        if self._is_call(only) or deal.hands[seat].bit_count() == 1:
             return only
         return None
 
     # ----- steps ----------------------------------------------------------------------
 
-    def start_deal(self) -> ClassicDeal:
-        """The chance step: shuffle and deal the next deal."""
-        self.match = self.match.deal(self.rng)
+    def start_deal(self) -> D:
+        """The chance step: shuffle (colour whist: or gather and cut) and deal the next deal."""
+        self.match = self._table().deal(self.rng)
         deal = self.deal
         assert deal is not None
         return deal
 
-    def step(self) -> Event | None:
+    def step(self) -> TableEvent[A, D] | None:
         """Let the seat to act take its action if it is a bot's or a human's forced action;
         ``None`` when a human must choose or no deal is in play."""
         seat = self.to_act
@@ -134,30 +223,60 @@ class Session:
             return None
         bot = self.bots.get(seat)
         if bot is not None:
-            action = bot(self.match.view(seat), self.bot_rngs[seat])
-            if not isinstance(action, Card | Call):
-                raise IllegalAction(f"the bot at {seat.name_en} answered {action} in classic whist")
+            answer = bot(self.view(seat), self.bot_rngs[seat])
+            action = self._action(answer)
+            if action is None:
+                raise self.bot_error(f"the bot at {seat.name_en} answered {answer} in {self.game}")
             return self._apply(seat, action, "bot")
         forced = self.forced_action()
         if forced is None:
             return None
         return self._apply(seat, forced, "forced")
 
-    def play(self, action: Action | str) -> Event:
+    def play(self, action: A | str) -> TableEvent[A, D]:
         """The human at ``to_act`` takes ``action`` (text is parsed). Raises
         :class:`~whist.actions.IllegalAction` or :class:`~whist.cards.ParseError`, both
         ``ValueError`` with a message for the player."""
         seat = self.to_act
         if seat is None:
             raise ValueError("nobody is to play now")
-        return self._apply(seat, action, "human")
+        return self._apply(seat, self._read(action), "human")
 
-    def _apply(self, seat: Seat, action: Action | str, by: str) -> Event:
-        before = self.match.current
+    def _apply(self, seat: Seat, action: A | str, by: str) -> TableEvent[A, D]:
+        table = self._table()
+        before = table.current
         assert before is not None
         done = sum(before.tricks_won)
-        self.match = self.match.apply(action, seat)
+        self.match = table.apply(action, seat)
         deal = self.deal
         assert deal is not None
         winner = deal.leader if sum(deal.tricks_won) > done else None
-        return Event(seat, deal.actions[-1][1], deal, winner, by)
+        taken = self._action(deal.actions[-1][1])
+        assert taken is not None
+        return TableEvent(seat, taken, deal, winner, by)
+
+
+# ----- classic whist -----------------------------------------------------------------------
+
+Event = TableEvent[Action, ClassicDeal]
+"""One action taken at a table of classic whist."""
+
+
+class Session(TableSession[Match, ClassicDeal, Action, View]):
+    """A match of classic whist at one table: ``bots`` sit at some seats, a human (or nobody) at
+    the others. ``seed`` fixes the first dealer, every shuffle and every bot's choices."""
+
+    game = "classic whist"
+    bot_error = IllegalAction
+
+    def _start(self, rules: Rules, rng: random.Random) -> Match:
+        return Match.start(rules, rng)
+
+    def _table(self) -> MatchLike[Match, ClassicDeal, Action, View]:
+        return self.match
+
+    def _action(self, value: object) -> Action | None:
+        return value if isinstance(value, Card | Call) else None
+
+    def _is_call(self, action: Action) -> bool:
+        return isinstance(action, Call)

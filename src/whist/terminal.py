@@ -1,10 +1,14 @@
 """The terminal game: one human seat against three bots, deal after deal to the end of the match.
 
-The screen shows the human's hand sorted and coloured by suit, the trick on the table with who
-played what, trump and the turned card, tricks won per side, the game score, the games of the
-rubber and whose turn it is. The player types a card (``AS``, ``10d``, ``♦10``), a call when it
-is legal (``ask``), ``?`` for help or ``q`` to quit. Every entry goes to the engine; its
-``IllegalAction`` / ``ParseError`` message is shown and the entry asked again.
+:class:`TableTerminal` is what the games share: the loop deal after deal, the input loop of the
+human's turn, the trick on the table, the last trick. :class:`TerminalGame` is classic whist
+(colour whist: :class:`~whist.colour_terminal.ColourTerminalGame`).
+
+In classic whist the screen shows the human's hand sorted and coloured by suit, the trick on the
+table with who played what, trump and the turned card, tricks won per side, the game score, the
+games of the rubber and whose turn it is. The player types a card (``AS``, ``10d``, ``♦10``), a
+call when it is legal (``ask``), ``?`` for help or ``q`` to quit. Every entry goes to the engine;
+its ``IllegalAction`` / ``ParseError`` message is shown and the entry asked again.
 
 Input is read line by line, so the game also runs with stdin from a pipe or a file (the tests
 feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match record is saved.
@@ -13,10 +17,12 @@ feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match rec
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import ClassVar, Generic, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -25,10 +31,12 @@ from rich.table import Table
 from rich.text import Text
 
 from whist import record
-from whist.actions import ASK, Call
+from whist.actions import ASK, Action, Call
+from whist.bots import AnyView
 from whist.cards import Card, Seat
-from whist.colour_session import ColourSession
-from whist.engine import View
+from whist.couleur_match import ColourMatch
+from whist.engine import ClassicDeal, View
+from whist.match import Match
 from whist.render import (
     SIDE_NAMES,
     action_text,
@@ -44,9 +52,9 @@ from whist.render import (
     suit_text,
     trump_line,
 )
-from whist.session import Event, Session
+from whist.session import DealLike, Event, TableEvent, TableSession
 
-__all__ = ["Quit", "TerminalGame", "save_match"]
+__all__ = ["Quit", "TableTerminal", "TerminalGame", "line_reader", "save_match", "your_hand"]
 
 QUIT_WORDS = {"q", "quit", "exit", "quitter"}
 HELP_WORDS = {"?", "h", "help", "aide"}
@@ -54,28 +62,45 @@ TABLE_WORDS = {"t", "table"}
 LAST_WORDS = {"l", "last", "dernière", "derniere"}
 SCORE_WORDS = {"s", "score"}
 
+M = TypeVar("M")
+D = TypeVar("D", bound=DealLike)
+A = TypeVar("A")
+V = TypeVar("V", bound=AnyView)
+MatchT = TypeVar("MatchT", bound=Match | ColourMatch)
+
 
 class Quit(Exception):
     """The player asked to stop."""
 
 
+def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None) -> Text:
+    """``Your hand / votre main: ♠ A K 7 …``, the cards not in ``playable`` dimmed."""
+    return Text.assemble(("Your hand / votre main: ", "bold"), hand_text(cards, playable))
+
+
 @dataclass
-class TerminalGame:
-    """The terminal front end of a :class:`Session` with a human at ``human``.
+class TableTerminal(ABC, Generic[M, D, A, V]):
+    """The terminal front end of a :class:`~whist.session.TableSession` with a human at
+    ``human``, for either game: the game's loop deal after deal, and the input loop of the
+    human's turn (the prompt, ``?`` and the other commands, ``q``; end of input and Ctrl-C stop
+    the game too; a refused entry is explained and asked again). Each game says what is shown.
 
     ``read_line(prompt)`` returns the next line typed (without its newline) and raises
     ``EOFError`` at the end of input; ``pause`` asks for Enter between deals.
     """
 
     console: Console
-    session: Session
+    session: TableSession[M, D, A, V]
     human: Seat
     read_line: Callable[[Text], str]
     pause: bool = False
     _trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
-    _games_seen: int = 0
-    _rubbers_seen: int = 0
+
+    retry_hint: ClassVar[str] = "(? for help)"
+    """Said after the engine's message when an entry is refused."""
+    compass_width: ClassVar[int] = 11
+    """The width of a seat's cell in :meth:`_compass`."""
 
     # ----- the loop -----------------------------------------------------------------
 
@@ -86,7 +111,6 @@ class TerminalGame:
             while not s.is_over:
                 if s.needs_deal:
                     s.start_deal()
-                    self._trick.clear()
                     self._show_deal_start()
                     continue
                 event = s.step()
@@ -102,8 +126,7 @@ class TerminalGame:
                 self.console.print()
             self.console.print("[bold]Game stopped / partie arrêtée.[/]")
             return False
-        self.console.rule("[bold]Match over / partie terminée")
-        self.console.print(match_summary(s.match))
+        self._show_end()
         return True
 
     def _read(self, prompt: str | Text) -> str:
@@ -112,26 +135,130 @@ class TerminalGame:
             raise Quit
         return line
 
-    def _ask_human(self) -> Event:
+    def _ask_human(self) -> TableEvent[A, D]:
         self._show_table()
         while True:
             line = self._read(self._prompt())
-            word = line.lower()
-            if not line:
+            if not line or self._command(line.lower()):
                 continue
-            if word in HELP_WORDS:
-                self._show_help()
-            elif word in TABLE_WORDS:
-                self._show_table()
-            elif word in LAST_WORDS:
-                self._show_last_trick()
-            elif word in SCORE_WORDS:
-                self.console.print(match_summary(self.session.match))
+            try:
+                return self.session.play(line)
+            except ValueError as exc:
+                self.console.print(f"[bold red]✗[/] {escape(str(exc))} {self.retry_hint}")
+
+    def _command(self, word: str) -> bool:
+        """Carry out the command ``word``; ``False`` if it is none (it is then an action)."""
+        if word in HELP_WORDS:
+            self._show_help()
+        elif word in TABLE_WORDS:
+            self._show_table()
+        elif word in LAST_WORDS:
+            self._show_last_trick()
+        elif word in SCORE_WORDS:
+            self._show_score()
+        else:
+            return False
+        return True
+
+    # ----- what each game shows -------------------------------------------------------
+
+    @abstractmethod
+    def _prompt(self) -> Text:
+        """The question of the human's turn."""
+
+    @abstractmethod
+    def _show_deal_start(self) -> None:
+        """A new deal has just been dealt."""
+
+    @abstractmethod
+    def _show_event(self, e: TableEvent[A, D]) -> None:
+        """An action has just been taken."""
+
+    @abstractmethod
+    def _show_deal_end(self, e: TableEvent[A, D]) -> None:
+        """``e`` has just ended the deal."""
+
+    @abstractmethod
+    def _show_table(self) -> None:
+        """The table as the human sees it, at his turn and on ``t``."""
+
+    @abstractmethod
+    def _show_help(self) -> None:
+        """What the human may type now (``?``)."""
+
+    @abstractmethod
+    def _show_score(self) -> None:
+        """The score so far (``s``)."""
+
+    @abstractmethod
+    def _show_end(self) -> None:
+        """The match is over."""
+
+    @abstractmethod
+    def _compass_name(self, seat: Seat, v: V, leader: Seat | None) -> Text:
+        """The head of ``seat``'s cell in :meth:`_compass` (``leader`` led the trick)."""
+
+    # ----- what both games show alike -----------------------------------------------
+
+    @staticmethod
+    def _mark_forced(line: Text, e: TableEvent[A, D]) -> None:
+        if e.by == "forced":
+            line.append("  (your only choice, played for you / joué pour vous)", style="dim")
+
+    def _show_hand(self, v: V) -> None:
+        """The human's hand, the cards he may not play now dimmed."""
+        self.console.print(your_hand(v.hand, [a for a in v.legal if isinstance(a, Card)]))
+
+    def _compass(self, v: V) -> Table:
+        """The trick on the table, the human at the bottom and his partner at the top."""
+        played = dict(v.trick)
+        leader = v.trick[0][0] if v.trick else None
+
+        def cell(seat: Seat) -> Text:
+            t = self._compass_name(seat, v, leader)
+            t.append("\n")
+            if seat in played:
+                t.append_text(card_text(played[seat]))
+            elif seat is v.to_act:
+                t.append("?", style="bold")
             else:
-                try:
-                    return self.session.play(line)
-                except ValueError as exc:
-                    self.console.print(f"[bold red]✗[/] {escape(str(exc))} (? for help)")
+                t.append("·", style="dim")
+            return t
+
+        you = self.human
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=self.compass_width)
+        grid.add_row("", cell(you.partner), "")
+        grid.add_row(cell(you.left), "", cell(you.right))
+        grid.add_row("", cell(you), "")
+        return grid
+
+    def _show_last_trick(self) -> None:
+        if not self._last_trick:
+            self.console.print("No trick finished yet in this deal / aucune levée encore.")
+            return
+        t = Text("Last trick / dernière levée:")
+        for seat, c in self._last_trick:
+            t.append(f" {seat.name} ")
+            t.append_text(card_text(c))
+        self.console.print(t)
+
+
+@dataclass
+class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
+    """The terminal front end of a classic-whist :class:`~whist.session.Session` with a human at
+    ``human``."""
+
+    _games_seen: int = 0
+    _rubbers_seen: int = 0
+
+    def _show_end(self) -> None:
+        self.console.rule("[bold]Match over / partie terminée")
+        self.console.print(match_summary(self.session.match))
+
+    def _show_score(self) -> None:
+        self.console.print(match_summary(self.session.match))
 
     def _prompt(self) -> Text:
         legal = self.session.legal_actions()
@@ -145,6 +272,7 @@ class TerminalGame:
     # ----- what is shown -----------------------------------------------------------------
 
     def _show_deal_start(self) -> None:
+        self._trick.clear()
         m = self.session.match
         deal = self.session.deal
         assert deal is not None
@@ -157,8 +285,7 @@ class TerminalGame:
         self.console.print(trump_line(deal, self.human))
         self.console.print(f"Score / points {pair(m.score)} (game at / manche à {m.rules.game_points})"
                            f" · games / manches {pair(games)}")
-        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
-                                         hand_text(self.session.view(self.human).hand)))
+        self.console.print(your_hand(self.session.view(self.human).hand))
 
     def _show_event(self, e: Event) -> None:
         who = "You" if e.seat is self.human else e.seat.name_en
@@ -169,8 +296,7 @@ class TerminalGame:
             self._trick.append((e.seat, e.action))
         else:
             line.append_text(action_text(e.action, you=e.seat is self.human))
-        if e.by == "forced":
-            line.append("  (your only choice, played for you / joué pour vous)", style="dim")
+        self._mark_forced(line, e)
         self.console.print(line)
         if isinstance(e.action, Call) and e.action.kind in ("claim", "yes"):
             self.console.print(Text("  ").append_text(shown_text(e.deal)))
@@ -230,49 +356,17 @@ class TerminalGame:
         body.add_row(self._compass(v), info)
         title = f"Deal / donne {len(m.deals) + 1} · trick / levée {sum(w) + 1}"
         self.console.print(Panel(body, title=title, title_align="left", expand=False))
-        self.console.print(Text.assemble(("Your hand / votre main: ", "bold"),
-                                         hand_text(v.hand, [a for a in v.legal if isinstance(a, Card)])))
+        self._show_hand(v)
         if ASK in v.legal:
             self.console.print("You may ask your partner “can you one?” before your first card"
                                " (calling at eight / chanter à huit): type ask.")
 
-    def _compass(self, v: View) -> Table:
-        """The trick on the table, the human at the bottom and his partner at the top."""
-        played = dict(v.trick)
-        leader = v.trick[0][0] if v.trick else None
-
-        def cell(seat: Seat) -> Text:
-            name = "you / vous" if seat is self.human else seat.name_en
-            t = Text(name, style="bold" if seat is v.to_act else "")
-            if seat is leader:
-                t.append(" (led)", style="dim")
-            t.append("\n")
-            if seat in played:
-                t.append_text(card_text(played[seat]))
-            elif seat is v.to_act:
-                t.append("?", style="bold")
-            else:
-                t.append("·", style="dim")
-            return t
-
-        you = self.human
-        grid = Table.grid(padding=(0, 1))
-        for _ in range(3):
-            grid.add_column(justify="center", min_width=11)
-        grid.add_row("", cell(you.partner), "")
-        grid.add_row(cell(you.left), "", cell(you.right))
-        grid.add_row("", cell(you), "")
-        return grid
-
-    def _show_last_trick(self) -> None:
-        if not self._last_trick:
-            self.console.print("No trick finished yet in this deal / aucune levée encore.")
-            return
-        t = Text("Last trick / dernière levée:")
-        for seat, c in self._last_trick:
-            t.append(f" {seat.name} ")
-            t.append_text(card_text(c))
-        self.console.print(t)
+    def _compass_name(self, seat: Seat, v: View, leader: Seat | None) -> Text:
+        t = Text("you / vous" if seat is self.human else seat.name_en,
+                 style="bold" if seat is v.to_act else "")
+        if seat is leader:
+            t.append(" (led)", style="dim")
+        return t
 
     def _show_help(self) -> None:
         legal = self.session.legal_actions()
@@ -293,7 +387,8 @@ class TerminalGame:
             "q quit (the match record is saved).")
 
 
-def save_match(session: Session | ColourSession, directory: Path, stamp: datetime | None = None) -> Path:
+def save_match(session: TableSession[MatchT, D, A, V], directory: Path,
+               stamp: datetime | None = None) -> Path:
     """Save the match record of ``session`` (classic or colour whist) in ``directory``; its path."""
     directory.mkdir(parents=True, exist_ok=True)
     when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
