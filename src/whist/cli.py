@@ -46,7 +46,9 @@ from whist.cli_common import (
     stdout,
     value_text,
 )
+from whist.cli_serve import serve
 from whist.cli_sheet import score, sheet_app
+from whist.cli_solver import bench_solver, solve_cmd
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
@@ -347,7 +349,10 @@ def bench_engine_cmd(
 
 
 app.command("score")(score)
+app.command("serve")(serve)
 app.add_typer(sheet_app, name="sheet")
+app.command("solve")(solve_cmd)
+bench_app.command("solver")(bench_solver)
 
 
 def main() -> None:

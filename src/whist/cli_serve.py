@@ -1,0 +1,41 @@
+"""``whist serve``: start the web app where friends and bots sit at one table (:mod:`whist.server`).
+
+Tables live in the database at ``--db`` (SQLite by default, PostgreSQL by URL); a server started
+again on the same database rebuilds every table from its event log.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from whist.cli_common import fail
+
+__all__ = ["serve"]
+
+
+def serve(
+    host: Annotated[str, typer.Option(
+        "--host", help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every"
+        " network it is on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(
+        "--db", metavar="URL",
+        help="Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
+        " postgresql+psycopg://user@localhost:5432/whist.")] = "sqlite:///whist.db",
+) -> None:
+    """Start the web app: open the printed address, create a table, share its link; bots take the
+    empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from whist.server import create_app
+
+    try:
+        app = create_app(db)
+    except (SQLAlchemyError, ValueError, ImportError) as exc:
+        fail(f"cannot open the database {db}: {str(exc).splitlines()[0]}", 2)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {db}; Ctrl+C to stop)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

@@ -1,0 +1,151 @@
+"""``whist solve`` and ``whist bench solver``: the double-dummy solver on the command line.
+
+``whist solve DEAL --trump H --leader W`` prints the value of every legal card of the player
+to move (tricks the team takes from now on, the current trick included) with best play on
+both sides; ``--json`` prints ``{"tricks": 7, "cards": {"2C": 7, ...}}``. Errors in what the
+user typed are one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from whist.cards import ParseError, Seat, parse_seat
+from whist.solver import (
+    Position,
+    Solution,
+    SolverInputError,
+    parse_goal,
+    parse_team,
+    solve,
+)
+from whist.solver.bench import run_bench
+
+__all__ = ["bench_solver", "solve_cmd", "solver_app"]
+
+solver_app = typer.Typer(help="The double-dummy solver.", no_args_is_help=True)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+@solver_app.command("solve")
+def solve_cmd(
+    deal: Annotated[str, typer.Argument(
+        metavar="DEAL",
+        help="The remaining hands in PBN: 'N:AKQJ.T98.765.432 hand hand hand' (clockwise from the"
+        " named seat, suits S.H.D.C, '-' for an empty hand). Hands of equal size (an endgame), or"
+        " sizes that fit --played.")],
+    trump: Annotated[str, typer.Option(
+        "--trump", "-t", metavar="H|S|D|C|NT", help="Trump suit, or NT for no trump.")],
+    leader: Annotated[str, typer.Option(
+        "--leader", "-l", metavar="SEAT",
+        help="The seat that leads the current trick (N, E, S, W).")],
+    team: Annotated[str | None, typer.Option(
+        "--team", metavar="SEATS",
+        help="The team: one, two or three seats, like NS, EW, N or NEW (default: the leader and"
+        " the seat opposite).")] = None,
+    goal: Annotated[str, typer.Option(
+        "--goal", "-g", metavar="max|min|exact:K",
+        help="max: the team takes as many tricks as it can; min (misère): as few as it can;"
+        " exact:K: whether the team can end with exactly K more tricks.")] = "max",
+    played: Annotated[str, typer.Option(
+        "--played", metavar="CARDS",
+        help="Cards already played to the current trick, in order from the leader: \"AS KS\".")] = "",
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+) -> None:
+    """Solve a position double dummy: the value of every card of the player to move."""
+    try:
+        lead_seat = parse_seat(leader)
+        pos = Position.from_pbn(deal, trump, lead_seat, played)
+        seats = parse_team(team) if team is not None else frozenset((lead_seat, lead_seat.partner))
+        g = parse_goal(goal)
+    except (ParseError, SolverInputError) as exc:
+        _fail(str(exc))
+    sol = solve(pos, seats, g)
+    if json_out:
+        typer.echo(json.dumps(sol.to_json()))
+        return
+    _print_solution(pos, sol)
+
+
+def _team_text(seats: frozenset[Seat]) -> str:
+    return "".join(s.name for s in sorted(seats))
+
+
+def _print_solution(pos: Position, sol: Solution) -> None:
+    console = _out()
+    trump = "no trump" if pos.trump is None else pos.trump.name_en
+    who = sol.to_move
+    console.print(f"{who.name_en} to play ({trump}); team {_team_text(sol.team)}, goal {sol.goal.text}.")
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("card")
+    if sol.goal.kind == "exact":
+        table.add_column(f"exactly {sol.goal.k} more tricks?", justify="right")
+    else:
+        table.add_column("team tricks from now on", justify="right")
+    for c, v in sol.cards.items():
+        mark = " *" if v == sol.best else ""
+        val = ("yes" if v else "no") if sol.goal.kind == "exact" else str(v)
+        table.add_row(c.text, val + mark)
+    console.print(table)
+    if sol.goal.kind == "exact":
+        console.print(f"Best play: the team {'does' if sol.best else 'does not'} end with exactly"
+                      f" {sol.goal.k} more tricks.")
+    else:
+        console.print(f"Best play: the team takes {sol.best} more trick{'s' if sol.best != 1 else ''}.")
+
+
+def _line(label: str, r: dict[str, Any]) -> str:
+    line = (f"{label:<26} mean {r['mean_ms']:9.2f} ms   median {r['median_ms']:9.2f} ms"
+            f"   max {r['max_ms']:9.2f} ms   ({r['deals']} deals")
+    if r.get("unfinished"):
+        line += f", {r['unfinished']} over the node budget, not counted"
+    return line + ")"
+
+
+def bench_solver(
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Random whole deals per measure.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random deals.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+) -> None:
+    """Milliseconds per deal (all cards of the leader) for our solver and DDS, one thread.
+
+    The same random whole deals are solved by both in one process; also a lone player
+    against three, misère (with a node budget), and positions of 8 and 10 cards per hand (our
+    solver only), half as many of each.
+    """
+    result = run_bench(deals=deals, seed=seed)
+    if json_out:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    console = _out()
+    console.print(f"[bold]Double-dummy solver[/], {deals} random deals (seed {seed}), one thread,"
+                  " all cards of the leader, team = the leader's partnership:", soft_wrap=True)
+    console.print(_line("ours", result["ours"]), soft_wrap=True)
+    if result.get("dds"):
+        console.print(_line("DDS (endplay)", result["dds"]), soft_wrap=True)
+        console.print(f"ratio ours/DDS: mean {result['ratio_mean']:.2f}, median {result['ratio_median']:.2f}")
+    elif "note" in result:
+        console.print(result["note"])
+    for key, label in (("one_vs_three", "1 vs 3 (ours)"), ("misere", "misère 1 vs 3 (ours)"),
+                       ("cards_8", "8 cards per hand (ours)"), ("cards_10", "10 cards per hand (ours)")):
+        if key in result:
+            console.print(_line(label, result[key]), soft_wrap=True)
+    console.print(f"worst whole deal: {escape(result['ours']['worst_deal'])}"
+                  f" ({result['ours']['max_ms']:.0f} ms)", soft_wrap=True)
+
+
+solver_app.command("bench")(bench_solver)

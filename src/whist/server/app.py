@@ -1,0 +1,280 @@
+"""The web app: HTTP routes to create, list, join and look back at tables, one WebSocket per seat
+or spectator, and the page (``whist/web``). docs/protocol.md describes every route and message.
+
+>>> app = create_app("sqlite://")
+>>> sorted(r.path for r in app.routes if r.path.startswith("/api/tables/{table_id}"))[:3]
+['/api/tables/{table_id}', '/api/tables/{table_id}/deals', '/api/tables/{table_id}/deals/{number}/record']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import fields
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect
+
+from whist import record
+from whist.bots import BOT_NAMES
+from whist.cards import ParseError, Seat, parse_seat
+from whist.rules import PRESETS, Rules
+from whist.server.codec import view_json
+from whist.server.protocol import NOT_FOUND, error_json
+from whist.server.service import SpecError, TableService, TableSpec, clean_name
+from whist.server.storage import Storage, open_storage
+from whist.server.table import Connection, Table, strongest_bot
+
+__all__ = ["DEFAULT_DB", "WEB_DIR", "create_app"]
+
+DEFAULT_DB = "sqlite:///whist.db"
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: str = "couleur"
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    seats: dict[str, str] = Field(default_factory=dict)
+    name: str = Field("", max_length=80)
+    takeover_after: float = Field(60.0, ge=0, le=3600)
+    bot_delay: float = Field(0.8, ge=0, le=10)
+    deal_pause: float = Field(8.0, ge=0, le=600)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class JoinTable(BaseModel):
+    """``POST /api/tables/{id}/join``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    seat: str | None = None
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+def _option_list() -> list[dict[str, Any]]:
+    out = []
+    for f in fields(Rules):
+        if f.name == "preset":
+            continue
+        default = getattr(Rules(), f.name)
+        out.append({"name": f.name, "doc": Rules.doc(f.name),
+                    "type": type(default).__name__})
+    return out
+
+
+async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
+    """Every message from the client goes to the table, in order, until the client leaves."""
+    while True:
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return
+        text = msg.get("text")
+        table.handle(conn, text if isinstance(text, str) else "<binary>")
+
+
+async def _sender(ws: WebSocket, conn: Connection) -> None:
+    """Everything the table queues for this connection goes out, in order."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            text = await conn.next()
+            if text is None:
+                await ws.close(1001)
+                return
+            await ws.send_text(text)
+
+
+def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None) -> FastAPI:
+    """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
+    their logs when it starts."""
+    store = storage if storage is not None else open_storage(db_url)
+    service = TableService(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        service.load()
+        # What exists now (the libraries, the tables rebuilt) lives as long as the server: keep it
+        # out of the collector's full passes, which would otherwise stall every table for longer.
+        gc.collect()
+        gc.freeze()
+        service.start()
+        yield
+        await service.stop()
+        store.close()
+
+    app = FastAPI(title="whist", version="0.1.0", lifespan=lifespan,
+                  description="Classic and colour whist at one table with friends and bots.")
+    app.state.service = service
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}")
+
+    def table_or_404(table_id: str) -> Table | JSONResponse:
+        t = service.get(table_id)
+        return t if t is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
+
+    # ----- the page ---------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "tables": len(service.tables)}
+
+    # ----- tables --------------------------------------------------------------------------------
+
+    @app.get("/api/presets")
+    async def presets() -> dict[str, Any]:
+        return {"presets": {name: r.to_dict() for name, r in PRESETS.items()},
+                "options": _option_list(), "bots": list(BOT_NAMES), "substitute": strongest_bot()}
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        items = sorted(service.tables.values(), key=lambda t: t.created_at, reverse=True)[:100]
+        return {"tables": [{**{k: v for k, v in t.table_json().items() if k != "rules"},
+                            "over": t.match.is_over, "created_at": t.created_at} for t in items]}
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def create_table(body: CreateTable) -> dict[str, Any] | JSONResponse:
+        try:
+            table = service.create(TableSpec(
+                preset=body.preset, options=body.options, seats=body.seats, name=body.name,
+                takeover_after=body.takeover_after, bot_delay=body.bot_delay,
+                deal_pause=body.deal_pause, seed=body.seed))
+        except (SpecError, ValueError) as exc:
+            return _error(400, "bad_table", str(exc))
+        table.start_driver()
+        return {"id": table.id, "url": f"/t/{table.id}", "table": table.table_json()}
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def get_table(table_id: str) -> dict[str, Any] | JSONResponse:
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        return {"table": t.table_json(), "match": t.match_json()}
+
+    @app.post("/api/tables/{table_id}/join", response_model=None)
+    async def join_table(table_id: str, body: JoinTable) -> dict[str, Any] | JSONResponse:
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        try:
+            name = clean_name(body.name)
+            seat = parse_seat(body.seat) if body.seat else None
+        except (ValueError, ParseError) as exc:
+            return _error(400, "bad_join", str(exc))
+        token = secrets.token_urlsafe(24)
+        try:
+            seat = t.join(seat, name, token)
+        except ValueError as exc:
+            return _error(409, "seat_unavailable", str(exc))
+        return {"table_id": t.id, "seat": seat.name, "name": name, "token": token}
+
+    @app.get("/api/tables/{table_id}/deals", response_model=None)
+    async def deals(table_id: str) -> dict[str, Any] | JSONResponse:
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        m = t.match_json()
+        return {"deals": m["deals"], "records_available": t.match.is_over}
+
+    @app.get("/api/tables/{table_id}/deals/{number}/view", response_model=None)
+    async def deal_view(
+        table_id: str, number: int, authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any] | JSONResponse:
+        """A finished deal as the bearer's seat saw it at its end (a spectator's view without a
+        token): what the page replays step by step during the session."""
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        if not 1 <= number <= len(t.match.deals):
+            return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
+        token = _bearer(authorization)
+        seat: Seat | None = t.seat_of(token) if token else None
+        if token and seat is None:
+            return _error(403, "bad_token", "this token holds no seat at this table")
+        deal = t.match.deals[number - 1]
+        return {"number": number, "view": view_json(deal.view(seat))}
+
+    @app.get("/api/tables/{table_id}/deals/{number}/record", response_model=None)
+    async def deal_record(table_id: str, number: int) -> Response:
+        """A finished deal's record (every hand): once the match is over."""
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        if not t.match.is_over:
+            return _error(403, "hidden", "records show every hand: they are given once the game is"
+                                         " over")
+        data = t.storage.record(t.id, number)
+        if data is None:
+            return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="whist-{t.id}-deal{number}.json"'})
+
+    @app.get("/api/tables/{table_id}/record", response_model=None)
+    async def match_record(table_id: str) -> Response:
+        """The match record (every deal, every hand): once the match is over."""
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        if not t.match.is_over:
+            return _error(403, "hidden", "records show every hand: they are given once the game is"
+                                         " over")
+        return JSONResponse(record.match_record(t.match), headers={
+            "Content-Disposition": f'attachment; filename="whist-{t.id}.json"'})
+
+    # ----- the WebSocket: a receiver loop and a sender loop --------------------------------------
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = service.get(table_id)
+        if table is None:
+            await ws.send_text(error_json(NOT_FOUND, f"no table {table_id!r}", 0))
+            await ws.close(4404)
+            return
+        conn = Connection()
+        table.attach(conn)
+        sender = asyncio.create_task(_sender(ws, conn))
+        try:
+            await _receiver(ws, table, conn)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            table.detach(conn)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+
+    return app

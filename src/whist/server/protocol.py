@@ -1,0 +1,135 @@
+"""The WebSocket messages a client sends, read strictly, and the errors the server answers with
+(docs/protocol.md).
+
+A client message is one JSON object with a ``type``:
+``hello`` (``token`` to sit at one's seat, none to watch), ``act`` (``action`` text and the
+state ``version`` it was chosen from), ``leave``, ``start``, ``next``, ``ping``.
+Anything else is :data:`MALFORMED`.
+
+>>> parse_message('{"type": "act", "action": "AS", "version": 3}')
+Act(action='AS', version=3)
+>>> try:
+...     parse_message('{"type": "act", "action": "AS"}')
+... except CommandError as exc:
+...     print(exc.code, "-", exc.message)
+malformed - act needs "version", a whole number
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "ERRORS",
+    "Act",
+    "ClientMessage",
+    "CommandError",
+    "Hello",
+    "Simple",
+    "error_json",
+    "parse_message",
+]
+
+MALFORMED = "malformed"
+NO_HELLO = "no_hello"
+BAD_TOKEN = "bad_token"
+NOT_SEATED = "not_seated"
+NOT_YOUR_TURN = "not_your_turn"
+ILLEGAL = "illegal"
+STALE = "stale"
+CONFLICT = "conflict"
+NOT_FOUND = "not_found"
+
+ERRORS: dict[str, str] = {
+    MALFORMED: "not a JSON object, an unknown type, a missing field or a field of the wrong kind,"
+               " a second hello, a message too long",
+    NO_HELLO: "a message other than hello before hello",
+    BAD_TOKEN: "hello with a token that holds no seat at this table (never given, or given up by"
+               " leave)",
+    NOT_SEATED: "act, leave, start or next from a spectator",
+    NOT_YOUR_TURN: "act when it is not this seat's turn (or nobody's: between deals, before the"
+                   " start, after the end)",
+    ILLEGAL: "an action the rules do not allow now, or text that is no action; the message is the"
+             " engine's",
+    STALE: "act with a version that is not the table's current one",
+    CONFLICT: "the action was valid but another server process stored an event first; the table"
+              " is reloaded, choose again",
+    NOT_FOUND: "no table with this id",
+}
+"""Every error code with when it is sent."""
+
+MAX_MESSAGE = 4096
+"""Longest client message accepted, in characters."""
+
+
+class CommandError(Exception):
+    """A message the table refuses: ``code`` (one of :data:`ERRORS`) and a message for the player.
+    The table is unchanged."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    action: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Simple:
+    """``leave``, ``start``, ``next`` or ``ping``: a message with no fields."""
+
+    type: str
+
+
+ClientMessage = Hello | Act | Simple
+_SIMPLE = ("leave", "start", "next", "ping")
+
+
+def _field(obj: dict[str, Any], name: str, kind: type, what: str, msg_type: str) -> Any:
+    value = obj.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise CommandError(MALFORMED, f'{msg_type} needs "{name}", {what}')
+    return value
+
+
+def parse_message(text: str) -> ClientMessage:
+    """Read one client message; :class:`CommandError` (``malformed``) naming what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise CommandError(MALFORMED, f"message longer than {MAX_MESSAGE} characters")
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        raise CommandError(MALFORMED, "not JSON") from None
+    if not isinstance(obj, dict):
+        raise CommandError(MALFORMED, "a message is a JSON object with a type")
+    kind = obj.get("type")
+    if kind == "hello":
+        token = obj.get("token")
+        if token is not None and not isinstance(token, str):
+            raise CommandError(MALFORMED, 'hello: "token" is a string (or absent to watch)')
+        return Hello(token or None)
+    if kind == "act":
+        action = _field(obj, "action", str, "the action's text", "act")
+        version = _field(obj, "version", int, "a whole number", "act")
+        return Act(action, version)
+    if kind in _SIMPLE:
+        return Simple(kind)
+    known = ", ".join(("hello", "act", *_SIMPLE))
+    raise CommandError(MALFORMED, f"unknown message type {kind!r} (known: {known})")
+
+
+def error_json(code: str, message: str, version: int) -> str:
+    """The text of an error message sent to one connection."""
+    return json.dumps({"type": "error", "code": code, "message": message, "version": version},
+                      ensure_ascii=False)

@@ -1,0 +1,220 @@
+"""Where the server keeps its tables: each table's event log (the source of truth) and the record of
+every finished deal, behind the small :class:`Storage` interface, chosen by URL (SQLAlchemy 2).
+
+``sqlite:///whist.db`` (the default) keeps them in one file; a PostgreSQL URL
+(``postgresql+psycopg://user@host/db``) in a database. An event is appended with its sequence
+number under a unique key, so two writers can never both append the same event: the second gets
+:class:`StorageConflict`.
+
+>>> s = open_storage("sqlite://")
+>>> s.append("t1", [StoredEvent(0, "create", {"preset": "couleur"}, 0.0)])
+>>> [e.kind for e in s.load("t1")], s.table_ids()
+(['create'], ['t1'])
+>>> s.close()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+__all__ = ["SqlStorage", "Storage", "StorageConflict", "StoredEvent", "open_storage"]
+
+
+class StorageConflict(RuntimeError):
+    """An event with this table and sequence number is already stored (another writer won)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One event of a table's log: its sequence number (0, 1, 2 …), kind, data and time (epoch s)."""
+
+    seq: int
+    kind: str
+    data: Mapping[str, Any]
+    at: float
+
+
+class Storage(Protocol):
+    """The event logs of all tables and the records of their finished deals."""
+
+    def append(self, table_id: str, events: Sequence[StoredEvent],
+               records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
+        """Append ``events`` (and store deal ``records`` as ``(number, record)``) in one transaction;
+        :class:`StorageConflict` if one of the events is there already."""
+        ...
+
+    def table_ids(self) -> list[str]:
+        """Every table, oldest first."""
+        ...
+
+    def load(self, table_id: str) -> list[StoredEvent]:
+        """A table's log in order (empty for an unknown table)."""
+        ...
+
+    def record(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """The record of the table's finished deal ``number`` (1, 2 …), if stored."""
+        ...
+
+    def close(self) -> None: ...
+
+
+_meta = MetaData()
+_events = Table(
+    "whist_event", _meta,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+_records = Table(
+    "whist_deal_record", _meta,
+    Column("table_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("record", Text, nullable=False),
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL with synchronous NORMAL: a committed event survives the server being killed (-9).
+    The WAL is copied into the database by :class:`_Checkpointer`, not by the appends."""
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()
+
+
+class _Checkpointer:
+    """Copies a SQLite file's write-ahead log into the database every second, in a thread of its
+    own: that copy waits for the disk, and an append (on every action's path) then never does."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="whist-sqlite-checkpoint", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        conn = sqlite3.connect(self.path, check_same_thread=False)
+        try:
+            while not self.stop.wait(1.0):
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+
+
+class SqlStorage:
+    """:class:`Storage` in any database SQLAlchemy reaches by URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        self._checkpointer: _Checkpointer | None = None
+        if url.startswith("sqlite"):
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+            self.engine: Engine = create_engine(url, **kwargs)
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            path = self.engine.url.database
+            if path and path != ":memory:":
+                self._checkpointer = _Checkpointer(path)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        _meta.create_all(self.engine)
+        mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
+        self._event_sql = self._record_sql = None
+        if mark is not None:  # the driver's own SQL: an append is on every action's path
+            self._event_sql = ("INSERT INTO whist_event (table_id, seq, kind, data, at) VALUES"
+                               f" ({', '.join([mark] * 5)})")
+            self._record_sql = ("INSERT INTO whist_deal_record (table_id, number, record) VALUES"
+                                f" ({mark}, {mark}, {mark})")
+
+    def append(self, table_id: str, events: Sequence[StoredEvent],
+               records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
+        rows = [(table_id, e.seq, e.kind, json.dumps(e.data, separators=(",", ":"), ensure_ascii=False),
+                 e.at) for e in events]
+        recs = [(table_id, n, json.dumps(r, separators=(",", ":"), ensure_ascii=False)) for n, r in records]
+        try:
+            with self.engine.begin() as conn:
+                if self._event_sql is not None and self._record_sql is not None:
+                    for row in rows:
+                        conn.exec_driver_sql(self._event_sql, row)
+                    for rec in recs:
+                        conn.exec_driver_sql(self._record_sql, rec)
+                    return
+                if rows:
+                    conn.execute(insert(_events), [dict(zip(("table_id", "seq", "kind", "data", "at"),
+                                                            r, strict=True)) for r in rows])
+                if recs:
+                    conn.execute(insert(_records), [
+                        dict(zip(("table_id", "number", "record"), r, strict=True)) for r in recs])
+        except IntegrityError as exc:
+            raise StorageConflict(f"table {table_id}: event already stored ({exc.orig})") from None
+
+    def table_ids(self) -> list[str]:
+        q = select(_events.c.table_id).where(_events.c.seq == 0).order_by(_events.c.at, _events.c.table_id)
+        with self.engine.connect() as conn:
+            return [row[0] for row in conn.execute(q)]
+
+    def load(self, table_id: str) -> list[StoredEvent]:
+        q = (select(_events.c.seq, _events.c.kind, _events.c.data, _events.c.at)
+             .where(_events.c.table_id == table_id).order_by(_events.c.seq))
+        with self.engine.connect() as conn:
+            return [StoredEvent(int(seq), str(kind), json.loads(data), float(at))
+                    for seq, kind, data, at in conn.execute(q)]
+
+    def record(self, table_id: str, number: int) -> dict[str, Any] | None:
+        q = select(_records.c.record).where(_records.c.table_id == table_id,
+                                            _records.c.number == number)
+        with self.engine.connect() as conn:
+            row = conn.execute(q).first()
+        if row is None:
+            return None
+        out: dict[str, Any] = json.loads(row[0])
+        return out
+
+    def delete(self, table_id: str) -> None:
+        """Remove a table's log and records (tests on a shared database)."""
+        with self.engine.begin() as conn:
+            conn.execute(_records.delete().where(_records.c.table_id == table_id))
+            conn.execute(_events.delete().where(_events.c.table_id == table_id))
+
+    def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+            self._checkpointer = None
+        self.engine.dispose()
+
+
+def open_storage(url: str) -> SqlStorage:
+    """The storage at ``url``: ``sqlite:///whist.db``, ``sqlite://`` (in memory),
+    ``postgresql+psycopg://user@host:5432/db`` …"""
+    return SqlStorage(url)

@@ -1,0 +1,675 @@
+"""A table of the web app: a match (classic or colour whist), four seats, the connections that
+watch it, its event log, and the one command path every action goes through (DESIGN.md, server).
+
+The command path (:meth:`Table.act`): the seat is the one the connection's token opened (or the
+bot's own) → it is this seat's turn → the engine accepts the action → the client's state version
+is current → the new state is appended to the table's event log → every connection is sent its own
+view. A refused message raises :class:`~whist.server.protocol.CommandError` and changes nothing:
+states are immutable values, so the new state is only kept once it is stored.
+
+The log is the source of truth: :meth:`Table.rebuild` replays it through the same
+:meth:`Table._apply` that the live table uses. Bots sit inside the table: a driver task plays the
+seats held by bots (and those of players gone longer than ``takeover_after``), deals the next deal
+and applies a player's only possible action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from whist.actions import Call, IllegalAction
+from whist.auction import ColourCall
+from whist.bots import BOT_NAMES, get_bot
+from whist.cards import CARDS, SEATS, Card, ParseError, Seat, format_hand, parse_card, parse_hand
+from whist.couleur import ColourDeal, ColourView
+from whist.couleur_match import ColourMatch
+from whist.engine import ClassicDeal, View
+from whist.match import Match
+from whist.record import deal_record, deal_result, match_result
+from whist.rules import Rules
+from whist.server.codec import contract_json, contract_names, view_text
+from whist.server.protocol import (
+    BAD_TOKEN,
+    CONFLICT,
+    ILLEGAL,
+    MALFORMED,
+    NO_HELLO,
+    NOT_SEATED,
+    NOT_YOUR_TURN,
+    STALE,
+    Act,
+    CommandError,
+    Hello,
+    Simple,
+    error_json,
+    parse_message,
+)
+from whist.server.storage import Storage, StorageConflict, StoredEvent
+
+__all__ = ["Connection", "GameMatch", "Table", "TableSettings", "hash_token", "strongest_bot"]
+
+log = logging.getLogger("whist.server")
+
+GameMatch = Match | ColourMatch
+AnyDeal = ClassicDeal | ColourDeal
+OPEN = "open"
+
+
+def strongest_bot() -> str:
+    """The bot that takes a player's seat: the strongest one there is."""
+    return "pimc" if "pimc" in BOT_NAMES else "heuristic"
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed: the log never holds one that could be used."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """What a table is created with (its first event): rules, seats, seed and timings (seconds)."""
+
+    name: str
+    rules: Rules
+    seats: tuple[str, str, str, str]
+    """Per seat N, E, S, W: ``open`` (a person may sit; a bot plays it while nobody does) or the
+    name of the bot that holds it."""
+    seed: int
+    first_dealer: Seat
+    takeover_after: float = 60.0
+    bot_delay: float = 0.8
+    deal_pause: float = 8.0
+    substitute: str = "heuristic"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rules": self.rules.to_dict(),
+                "seats": {s.name: k for s, k in zip(SEATS, self.seats, strict=True)},
+                "seed": self.seed, "first_dealer": self.first_dealer.name,
+                "takeover_after": self.takeover_after, "bot_delay": self.bot_delay,
+                "deal_pause": self.deal_pause, "substitute": self.substitute}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> TableSettings:
+        seats = data["seats"]
+        return TableSettings(
+            name=str(data["name"]), rules=Rules.from_dict(data["rules"]),
+            seats=(str(seats["N"]), str(seats["E"]), str(seats["S"]), str(seats["W"])),
+            seed=int(data["seed"]), first_dealer=Seat[str(data["first_dealer"])],
+            takeover_after=float(data["takeover_after"]), bot_delay=float(data["bot_delay"]),
+            deal_pause=float(data["deal_pause"]), substitute=str(data.get("substitute", "heuristic")))
+
+
+@dataclass(slots=True)
+class SeatState:
+    """A seat: held by a bot for good (``kind`` a bot name) or ``open``; an open seat's player
+    (name and token hash, from the log) and live connection facts."""
+
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    away_since: float = 0.0
+
+
+OTHER, STATE, STATE_WITH_MATCH = 0, 1, 2
+MAX_QUEUED = 500
+"""Messages waiting for a client that does not read them, before its connection is closed."""
+
+
+class Connection:
+    """One WebSocket's side of the table: its seat once it said hello with a token, and its
+    outbox. A state not yet sent is replaced by a newer one, so a slow client gets the latest
+    (but a state that carries the match's results is never replaced by one that does not)."""
+
+    __slots__ = ("_queue", "_ready", "closed", "greeted", "match_seen", "seat")
+
+    def __init__(self) -> None:
+        self.seat: Seat | None = None
+        self.greeted = False
+        self.closed = False
+        self.match_seen = -1
+        """How many finished deals the match results last sent to this connection held."""
+        self._queue: deque[tuple[int, str | None]] = deque()
+        self._ready = asyncio.Event()
+
+    def push(self, text: str, kind: int = OTHER) -> None:
+        if self.closed:
+            return
+        q = self._queue
+        if kind != OTHER and q and q[-1][0] != OTHER and kind >= q[-1][0]:
+            q[-1] = (kind, text)
+        elif len(q) >= MAX_QUEUED:  # a client that sends and never reads: let it go
+            self.closed = True
+            q.append((OTHER, None))
+        else:
+            q.append((kind, text))
+        self._ready.set()
+
+    def close(self) -> None:
+        """Let the sender loop end (after what is queued)."""
+        self._queue.append((OTHER, None))
+        self._ready.set()
+
+    async def next(self) -> str | None:
+        """The next text to send; ``None``: close."""
+        while not self._queue:
+            self._ready.clear()
+            await self._ready.wait()
+        return self._queue.popleft()[1]
+
+
+def _forced(view: View | ColourView) -> str | None:
+    legal = view.legal
+    if len(legal) != 1:
+        return None
+    only = legal[0]
+    if isinstance(only, Call | ColourCall):
+        return only.text
+    if isinstance(only, Card) and len(view.hand) == 1:
+        return only.text
+    return None
+
+
+def _last_action_text(match: GameMatch) -> str:
+    deal = match.current if match.current is not None else match.deals[-1]
+    return deal.actions[-1][1].text
+
+
+class Table:
+    """A live table. Build with :meth:`create` or :meth:`rebuild`; call :meth:`start_driver`
+    inside the event loop."""
+
+    def __init__(self, table_id: str, settings: TableSettings, storage: Storage,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.id = table_id
+        self.settings = settings
+        self.storage = storage
+        self.clock = clock
+        rules = settings.rules
+        first = settings.first_dealer
+        self.match: GameMatch = (ColourMatch(rules, first, first) if rules.game == "couleur"
+                                 else Match(rules, first, first))
+        self.version = 0
+        self.seq = 1
+        self.started = False
+        self.created_at = time.time()
+        self.seats = {s: SeatState(kind) for s, kind in zip(SEATS, settings.seats, strict=True)}
+        self.conns: list[Connection] = []
+        self.ready: set[Seat] = set()
+        self.last_change = clock()
+        self._match_cache: tuple[int, str] = (-1, "")
+        self._table_cache: str | None = None
+        self._bots_shown: frozenset[Seat] = frozenset()
+        self._forced: tuple[int, str | None] = (-1, None)
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # ----- building ----------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, settings: TableSettings, storage: Storage) -> Table:
+        """A new table: its first event is stored; a table without open seats starts at once."""
+        t = cls(table_id, settings, storage)
+        events = [StoredEvent(0, "create", settings.to_json(), time.time())]
+        if OPEN not in settings.seats:
+            events.append(StoredEvent(1, "start", {}, time.time()))
+        storage.append(table_id, events)
+        for e in events[1:]:
+            t._apply(e)
+        return t
+
+    @classmethod
+    def rebuild(cls, table_id: str, events: Sequence[StoredEvent], storage: Storage) -> Table:
+        """The table as its log left it (every player away, as after a restart)."""
+        if not events or events[0].kind != "create" or events[0].seq != 0:
+            raise ValueError(f"table {table_id}: the log does not start with its creation")
+        t = cls(table_id, TableSettings.from_json(events[0].data), storage)
+        t.created_at = events[0].at
+        for e in events[1:]:
+            if e.seq != t.seq:
+                raise ValueError(f"table {table_id}: event {e.seq} found where {t.seq} was expected")
+            t._apply(e)
+        now = t.clock()
+        for st in t.seats.values():
+            st.away_since = now
+        return t
+
+    def _apply(self, e: StoredEvent, new_match: GameMatch | None = None) -> None:
+        """Change the table by one stored event: the only place the table's state changes."""
+        d = e.data
+        if e.kind == "join":
+            st = self.seats[Seat[d["seat"]]]
+            st.name = str(d["name"])
+            st.token_hash = str(d["token"])
+            st.away_since = self.clock()
+        elif e.kind == "leave":
+            st = self.seats[Seat[d["seat"]]]
+            st.name = st.token_hash = None
+        elif e.kind == "start":
+            self.started = True
+        elif e.kind == "deal":
+            self.match = new_match if new_match is not None else self._dealt(d)
+            self.version += 1
+            if self.ready:
+                self.ready.clear()
+                self._table_cache = None
+        elif e.kind == "action":
+            self.match = (new_match if new_match is not None
+                          else self.match.apply(str(d["action"]), Seat[d["seat"]]))
+            self.version += 1
+        else:
+            raise ValueError(f"unknown event kind {e.kind!r}")
+        self.seq = e.seq + 1
+        if e.kind in ("join", "leave", "start"):
+            self._table_cache = None
+
+    def _dealt(self, data: Mapping[str, Any]) -> GameMatch:
+        """The match with the deal a ``deal`` event holds (the cards as dealt)."""
+        m = self.match
+        if not m.needs_deal:
+            raise ValueError("a deal event where no deal is due")
+        if isinstance(m, ColourMatch):
+            deck = [parse_card(w).index for w in str(data["deck"]).split()]
+            d = ColourDeal.from_deck(m.rules, m.dealer, deck, 2 if m.double_next else 1)
+            return replace(m, current=d)
+        hands = tuple(parse_hand(str(data["hands"][s.name])) for s in SEATS)
+        return m.deal_hands((hands[0], hands[1], hands[2], hands[3]), parse_card(str(data["trump_card"])))
+
+    @staticmethod
+    def _deal_data(deal: AnyDeal) -> dict[str, Any]:
+        if isinstance(deal, ColourDeal):
+            return {"deck": " ".join(CARDS[i].text for i in deal.deck)}
+        return {"hands": {s.name: format_hand(deal.dealt[s]) for s in SEATS},
+                "trump_card": deal.trump_card.text}
+
+    # ----- storing -------------------------------------------------------------------------------
+
+    def _commit(self, kind: str, data: dict[str, Any], new_match: GameMatch | None = None,
+                records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
+        """Append one event to the log, then apply it; nothing changes if the log refuses it."""
+        e = StoredEvent(self.seq, kind, data, time.time())
+        try:
+            self.storage.append(self.id, [e], records)
+        except StorageConflict:
+            self._reload()
+            raise CommandError(CONFLICT, "the table changed in another server process;"
+                                         " it is reloaded, choose again") from None
+        self._apply(e, new_match)
+        self.last_change = self.clock()
+        self.broadcast()
+        self.wake()
+
+    def _reload(self) -> None:
+        fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage)
+        live = {s: (st.connections, st.away_since) for s, st in self.seats.items()}
+        self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
+        self.started, self.seats = fresh.started, fresh.seats
+        for s, (n, away) in live.items():
+            self.seats[s].connections, self.seats[s].away_since = n, away
+        self._table_cache = None
+        self.broadcast()
+
+    # ----- the command path ------------------------------------------------------------------------
+
+    def act(self, seat: Seat | None, text: str, version: int, by: str = "human") -> None:
+        """Take ``text`` for ``seat`` at state ``version``: the one command path (module doc)."""
+        if seat is None:
+            raise CommandError(NOT_SEATED, "spectators cannot act: join a free seat to play")
+        to_act = self.match.to_act
+        if to_act is not seat:
+            who = to_act.name_en if to_act is not None else "nobody"
+            raise CommandError(NOT_YOUR_TURN, f"it is {who}'s turn, not {seat.name_en}'s")
+        try:
+            new = self.match.apply(text, seat)
+        except (IllegalAction, ParseError) as exc:
+            raise CommandError(ILLEGAL, str(exc)) from None
+        if version != self.version:
+            raise CommandError(STALE, f"your state is version {version}, the table is at"
+                                      f" {self.version}: look again and choose")
+        records: list[tuple[int, Mapping[str, Any]]] = []
+        if len(new.deals) > len(self.match.deals):
+            records.append((len(new.deals), deal_record(new.deals[-1])))
+        self._commit("action", {"seat": seat.name, "action": _last_action_text(new), "by": by},
+                     new, records)
+
+    def deal_next(self) -> None:
+        """The chance step: shuffle (or gather and cut) with the table's seeded generator."""
+        m = self.match
+        rng = random.Random(f"whist-table:{self.settings.seed}:deal:{len(m.deals)}")
+        new: GameMatch = m.deal(rng)
+        assert new.current is not None
+        self._commit("deal", self._deal_data(new.current), new)
+
+    def join(self, seat: Seat | None, name: str, token: str) -> Seat:
+        """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
+        ``token``. :class:`ValueError` when it cannot be done. Starts the game once every open seat
+        is taken."""
+        if self.match.is_over:
+            raise ValueError("this game is over")
+        free = [s for s in (Seat.S, Seat.W, Seat.N, Seat.E)
+                if self.seats[s].kind == OPEN and self.seats[s].name is None]
+        if seat is None:
+            if not free:
+                raise ValueError("no free seat at this table")
+            seat = free[0]
+        elif self.seats[seat].kind != OPEN:
+            raise ValueError(f"{seat.name_en} is held by a bot")
+        elif seat not in free:
+            raise ValueError(f"{seat.name_en} is taken")
+        self._commit("join", {"seat": seat.name, "name": name, "token": hash_token(token)})
+        if not self.started and all(st.kind != OPEN or st.name is not None for st in self.seats.values()):
+            self._commit("start", {})
+        return seat
+
+    def seat_of(self, token: str) -> Seat | None:
+        h = hash_token(token)
+        for s, st in self.seats.items():
+            if st.token_hash is not None and st.token_hash == h:
+                return s
+        return None
+
+    # ----- messages from a connection ----------------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        self.conns.append(conn)
+
+    def detach(self, conn: Connection) -> None:
+        conn.closed = True
+        if conn in self.conns:
+            self.conns.remove(conn)
+        if conn.seat is not None:
+            st = self.seats[conn.seat]
+            st.connections -= 1
+            if st.connections == 0:
+                st.away_since = self.clock()
+            conn.seat = None
+            self._table_cache = None
+            self.broadcast()
+            self.wake()
+
+    def handle(self, conn: Connection, text: str) -> None:
+        """One message from a connection; an error is answered to it alone."""
+        try:
+            msg = parse_message(text)
+            if isinstance(msg, Hello):
+                self._hello(conn, msg.token)
+            elif isinstance(msg, Simple) and msg.type == "ping":
+                conn.push(_dumps({"type": "pong", "version": self.version}))
+            elif not conn.greeted:
+                raise CommandError(NO_HELLO, 'say hello first: {"type": "hello", "token": …}')
+            elif isinstance(msg, Act):
+                self.act(conn.seat, msg.action, msg.version)
+            elif conn.seat is None:
+                raise CommandError(NOT_SEATED, f"{msg.type}: only a seated player may do that")
+            elif msg.type == "leave":
+                self._leave(conn.seat)
+            elif msg.type == "start":
+                if not self.started:
+                    self._commit("start", {})
+            else:  # next
+                self.ready.add(conn.seat)
+                self._table_cache = None
+                self.broadcast()
+                self.wake()
+        except CommandError as exc:
+            conn.push(error_json(exc.code, exc.message, self.version))
+
+    def _hello(self, conn: Connection, token: str | None) -> None:
+        if conn.greeted:
+            raise CommandError(MALFORMED, "hello was said already on this connection")
+        seat = self.seat_of(token) if token is not None else None
+        if token is not None and seat is None:
+            raise CommandError(BAD_TOKEN, "this token holds no seat at this table: watch, or join"
+                                          " a free seat")
+        conn.greeted = True
+        conn.seat = seat
+        if seat is not None:
+            self.seats[seat].connections += 1
+            self._table_cache = None
+        conn.push(self._welcome(seat))
+        conn.match_seen = -1
+        self.broadcast()
+        self.wake()
+
+    def _welcome(self, seat: Seat | None) -> str:
+        name = self.seats[seat].name if seat is not None else None
+        return _dumps({"type": "welcome", "table_id": self.id,
+                       "seat": seat.name if seat is not None else None, "name": name,
+                       "version": self.version, "rules": self.settings.rules.to_dict(),
+                       "contracts": contract_names()})
+
+    def _leave(self, seat: Seat) -> None:
+        self._commit("leave", {"seat": seat.name})
+        for c in self.conns:
+            if c.seat is seat:
+                c.seat = None
+                c.push(self._welcome(None))
+        self.seats[seat].connections = 0
+        self.ready.discard(seat)
+        self._table_cache = None
+        self.broadcast()
+
+    # ----- who plays a seat ---------------------------------------------------------------------------
+
+    def controller(self, seat: Seat, now: float | None = None) -> str:
+        """``human`` (a connected player), ``bot`` (a bot's seat, a free seat, or a player away for
+        ``takeover_after``), or ``away`` (a player away for less: the table waits for him)."""
+        st = self.seats[seat]
+        if st.kind != OPEN or st.name is None:
+            return "bot"
+        if st.connections > 0:
+            return "human"
+        now = self.clock() if now is None else now
+        return "bot" if now - st.away_since >= self.settings.takeover_after else "away"
+
+    def bot_name(self, seat: Seat) -> str:
+        kind = self.seats[seat].kind
+        return self.settings.substitute if kind == OPEN else kind
+
+    def forced_action(self, seat: Seat) -> str | None:
+        """A player's only possible action when it is a call (trou, the answer at eight, a pass
+        when nothing else is allowed) or his last card: the table takes it for him."""
+        if self._forced[0] != self.version:
+            self._forced = (self.version, _forced(self.match.view(seat)))
+        return self._forced[1]
+
+    def bot_move(self, seat: Seat) -> None:
+        """The bot at ``seat`` chooses from its view alone and acts through the command path."""
+        view = self.match.view(seat)
+        rng = random.Random(f"whist-table:{self.settings.seed}:bot:{seat.name}:{self.version}")
+        action = get_bot(self.bot_name(seat))(view, rng)
+        self.act(seat, action.text, self.version, by="bot")
+
+    # ----- the driver: bots, chance steps, forced actions, takeovers -------------------------------------
+
+    def _next_step(self, now: float) -> tuple[float | None, Callable[[], None] | None]:
+        """When the table next does something by itself, and what (``None``: only look again)."""
+        steps: list[tuple[float, Callable[[], None] | None]] = []
+        for st in self.seats.values():
+            if st.kind == OPEN and st.name is not None and st.connections == 0:
+                deadline = st.away_since + self.settings.takeover_after
+                if deadline > now:
+                    steps.append((deadline, None))
+        m = self.match
+        if self.started and not m.is_over:
+            if m.needs_deal:
+                humans = [s for s in SEATS if self.controller(s, now) == "human"]
+                pause = self.settings.deal_pause if m.deals else 0.0
+                if humans and all(s in self.ready for s in humans):
+                    pause = 0.0
+                steps.append((self.last_change + pause, self.deal_next))
+            elif m.to_act is not None:
+                seat: Seat = m.to_act
+                ctl = self.controller(seat, now)
+                if ctl == "bot":
+                    view = m.view(None)
+                    delay = self.settings.bot_delay
+                    if not view.trick and sum(view.tricks_won) > 0:
+                        delay *= 2  # let the players see the trick just won
+                    steps.append((self.last_change + delay, lambda: self.bot_move(seat)))
+                elif ctl == "human":
+                    forced = self.forced_action(seat)
+                    if forced is not None:
+                        text, version = forced, self.version
+                        steps.append((self.last_change + min(self.settings.bot_delay, 0.5),
+                                      lambda: self.act(seat, text, version, by="forced")))
+        if not steps:
+            return None, None
+        return min(steps, key=lambda x: x[0])
+
+    def wake(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    def start_driver(self) -> None:
+        """Start the driver task (in the running event loop)."""
+        if self._task is None:
+            self._wake = asyncio.Event()
+            self._task = asyncio.get_running_loop().create_task(self._drive())
+
+    async def stop_driver(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for c in list(self.conns):
+            c.close()
+
+    async def _drive(self) -> None:
+        wake = self._wake
+        assert wake is not None
+        while True:
+            wake.clear()
+            now = self.clock()
+            bots = frozenset(s for s in SEATS if self.seats[s].kind == OPEN
+                             and self.seats[s].name is not None and self.controller(s, now) == "bot")
+            if bots != self._bots_shown:
+                self._bots_shown = bots
+                self._table_cache = None
+                self.broadcast()
+            due, step = self._next_step(now)
+            if due is None:
+                await wake.wait()
+                continue
+            if due > now:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), due - now)
+                continue
+            if step is not None:
+                try:
+                    step()
+                except CommandError as exc:
+                    log.warning("table %s: the table's own step was refused: %s", self.id, exc)
+                except Exception:
+                    log.exception("table %s: step failed", self.id)
+                    await asyncio.sleep(1.0)
+            await asyncio.sleep(0)
+
+    # ----- what is sent ------------------------------------------------------------------------------------
+
+    def table_json(self, full: bool = True) -> dict[str, Any]:
+        """The table's public facts: settings, seats (who sits, who is connected, who a bot plays);
+        the rules too when ``full``."""
+        now = self.clock()
+        seats = []
+        for s in SEATS:
+            st = self.seats[s]
+            seats.append({"seat": s.name, "kind": "bot" if st.kind != OPEN else OPEN,
+                          "bot": self.bot_name(s), "name": st.name,
+                          "connected": st.connections > 0,
+                          "bot_playing": self.controller(s, now) == "bot",
+                          "ready": s in self.ready})
+        st0 = self.settings
+        out: dict[str, Any] = {
+            "id": self.id, "name": st0.name, "preset": st0.rules.preset, "game": st0.rules.game,
+            "seats": seats, "started": self.started, "takeover_after": st0.takeover_after,
+            "bot_delay": st0.bot_delay, "deal_pause": st0.deal_pause}
+        if full:
+            out["rules"] = st0.rules.to_dict()
+        return out
+
+    def match_json(self) -> dict[str, Any]:
+        """The match's results so far: per finished deal its result, and the match's (no cards:
+        contracts, tricks, points, games, rubbers)."""
+        m = self.match
+        deals = []
+        finished: tuple[AnyDeal, ...] = m.deals
+        for i, d in enumerate(finished, 1):
+            item: dict[str, Any] = {"number": i, "dealer": d.dealer.name, "result": deal_result(d)}
+            if isinstance(d, ColourDeal):
+                item["multiplier"] = d.multiplier
+                ip = d.in_play
+                item["contract"] = contract_json(ip.contract) if ip is not None else None
+            else:
+                item["start_score"] = {"NS": d.start_score[0], "EW": d.start_score[1]}
+            deals.append(item)
+        out: dict[str, Any] = {"game": m.rules.game, "over": m.is_over, "deals": deals,
+                               "result": match_result(m)}
+        if isinstance(m, ColourMatch):
+            out["deals_total"] = m.rules.deals
+            out["played"] = m.played
+            out["double_next"] = m.double_next
+        else:
+            out["rubbers_total"] = m.rules.rubbers
+            out["games_in_rubber"] = list(m.games_in_rubber())
+        return out
+
+    def deal_number(self) -> int:
+        m = self.match
+        return len(m.deals) + (1 if m.current is not None else 0)
+
+    def state_for(self, seat: Seat | None, with_match: bool = True) -> str:
+        """The ``state`` message for a connection at ``seat`` (``None``: a spectator); the match's
+        results only ``with_match`` (a connection is sent them when they change)."""
+        if self._table_cache is None:
+            self._table_cache = _dumps(self.table_json(full=False))
+        match = ""
+        if with_match:
+            n = len(self.match.deals)
+            if self._match_cache[0] != n:
+                self._match_cache = (n, _dumps(self.match_json()))
+            match = f',"match":{self._match_cache[1]}'
+        number = self.deal_number()
+        deal = "null"
+        auto = False
+        if number:
+            view = self.match.view(seat)
+            deal = f'{{"number":{number},"view":{view_text(view)}}}'
+            if seat is not None and view.to_act is seat:
+                self._forced = (self.version, _forced(view))
+                auto = self._forced[1] is not None
+        you = _dumps({"seat": seat.name if seat is not None else None,
+                      "name": self.seats[seat].name if seat is not None else None, "auto": auto})
+        over = "true" if self.match.is_over else "false"
+        return (f'{{"type":"state","version":{self.version},"over":{over},"you":{you},'
+                f'"table":{self._table_cache}{match},"deal":{deal}}}')
+
+    def broadcast(self) -> None:
+        """Send every greeted connection its own state."""
+        n = len(self.match.deals)
+        cache: dict[tuple[Seat | None, bool], str] = {}
+        for c in self.conns:
+            if not c.greeted:
+                continue
+            key = (c.seat, c.match_seen != n)
+            text = cache.get(key)
+            if text is None:
+                text = cache[key] = self.state_for(*key)
+            c.match_seen = n
+            c.push(text, STATE_WITH_MATCH if key[1] else STATE)
+

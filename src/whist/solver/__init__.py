@@ -1,0 +1,506 @@
+"""Double-dummy solver: the value of every card when all four hands are known.
+
+The search itself is C (``whist.solver._core``); this module checks and converts what callers
+give it. The solver knows cards, seats and tricks, nothing of auctions or presets: a team is
+any set of one to three seats, and a goal says what the team wants.
+
+Goals (tricks are counted from now on, the current trick included):
+
+- ``max``: the team takes as many tricks as it can, the other seats as few as they can.
+- ``min`` (misère): the team takes as few tricks as it can, the other seats try to give it as
+  many as they can.
+- ``exact(k)``: the team tries to end with exactly ``k`` more tricks, the other seats try to
+  prevent it; a card's value is whether the team then reaches exactly ``k`` (``True``/``False``).
+
+>>> pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", trump=None, leader="N")
+>>> sol = solve(pos, "NS")
+>>> sol.best, sol.cards[parse_card("AS")]
+(2, 2)
+>>> solve(pos, "EW", "min").best
+0
+>>> solve(pos, "N", exact(2)).best
+True
+>>> solve(pos, "NS", at_least=2)
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, overload
+
+from whist.cards import (
+    ALL_CARDS_MASK,
+    CARDS,
+    SEATS,
+    SUIT_CARDS,
+    SUIT_MASK,
+    Card,
+    ParseError,
+    Seat,
+    Side,
+    Suit,
+    cards_of,
+    parse_card,
+    parse_hand,
+    parse_seat,
+    parse_suit,
+)
+from whist.solver._core import Solver as _CoreSolver
+
+__all__ = [
+    "MAX",
+    "MIN",
+    "DuplicateCardError",
+    "Goal",
+    "GoalError",
+    "HandSizeError",
+    "MissingCardError",
+    "Position",
+    "PositionError",
+    "RevokeError",
+    "Solution",
+    "Solver",
+    "SolverInputError",
+    "TeamError",
+    "UnknownSeatError",
+    "UnknownSuitError",
+    "exact",
+    "parse_goal",
+    "parse_team",
+    "solve",
+]
+
+DEFAULT_MEMORY_MB = 64
+
+
+# ----- errors ---------------------------------------------------------------------------------
+
+
+class SolverInputError(ValueError):
+    """Input the solver cannot work on; the message says what is wrong."""
+
+
+class PositionError(SolverInputError):
+    """A position that cannot arise in play."""
+
+
+class DuplicateCardError(PositionError):
+    """A card in two hands, twice on the table, or both held and played."""
+
+
+class HandSizeError(PositionError):
+    """Hand sizes that do not fit together (with the cards already played to the trick)."""
+
+
+class MissingCardError(HandSizeError):
+    """A hand holds fewer cards than it should, or no card is left to play."""
+
+
+class RevokeError(PositionError):
+    """A card on the table does not follow the suit led although its player still holds it."""
+
+
+class UnknownSeatError(SolverInputError):
+    """A seat that is not N, E, S or W."""
+
+
+class UnknownSuitError(SolverInputError):
+    """A trump that is not S, H, D, C or no trump."""
+
+
+class TeamError(SolverInputError):
+    """A team that is not one, two or three different seats."""
+
+
+class GoalError(SolverInputError):
+    """A goal that is not max, min or exact(k), or a target out of range."""
+
+
+# ----- goals and teams ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What the team wants: ``max``, ``min`` (misère) or ``exact`` (``k`` more tricks)."""
+
+    kind: Literal["max", "min", "exact"]
+    k: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("max", "min", "exact"):
+            raise GoalError(f"unknown goal {self.kind!r}: use max, min or exact:K")
+        if not 0 <= self.k <= 13 or (self.kind != "exact" and self.k):
+            raise GoalError(f"target {self.k} is not a number of tricks (0 to 13)")
+
+    @property
+    def text(self) -> str:
+        """The goal as the command line writes it: ``max``, ``min``, ``exact:3``."""
+        return f"exact:{self.k}" if self.kind == "exact" else self.kind
+
+
+MAX = Goal("max")
+MIN = Goal("min")
+
+
+def exact(k: int) -> Goal:
+    """The goal "exactly ``k`` more tricks for the team"."""
+    return Goal("exact", k)
+
+
+def parse_goal(text: str | Goal) -> Goal:
+    """Read a goal: ``max``, ``min`` (or ``misere``), ``exact:K`` or ``exact(K)``."""
+    if isinstance(text, Goal):
+        return text
+    t = text.strip().lower().replace("è", "e")
+    if t in ("max", "min"):
+        return MAX if t == "max" else MIN
+    if t == "misere":
+        return MIN
+    for sep in (":", "=", "("):
+        if t.startswith("exact" + sep):
+            num = t[len("exact") + 1:].rstrip(")").strip()
+            if num.isdigit():
+                return exact(int(num))
+    raise GoalError(f"{text!r} is not a goal: use max, min or exact:K (K tricks)")
+
+
+def _seat(value: Seat | str) -> Seat:
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_seat(value)
+        except ParseError:
+            pass
+    raise UnknownSeatError(f"{value!r} is not a seat (use N, E, S or W)")
+
+
+def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat]:
+    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``) or a side.
+
+    A team holds one, two or three different seats; :class:`TeamError` otherwise.
+    """
+    if isinstance(team, Side):
+        return frozenset(team.seats)
+    if isinstance(team, Seat):
+        return frozenset((team,))
+    items: list[Seat | str]
+    if isinstance(team, str):
+        t = team.strip().upper().replace("-", "").replace("+", "").replace(",", "").replace(" ", "")
+        items = list(t)
+    else:
+        items = list(team)
+    seats = [_seat(x) for x in items]
+    if not seats:
+        raise TeamError("the team is empty: name one, two or three seats (N, E, S, W)")
+    if len(set(seats)) != len(seats):
+        raise TeamError(f"a seat is named twice in team {team!r}")
+    if len(seats) == 4:
+        raise TeamError("a team of all four seats has no opponents: name one, two or three seats")
+    return frozenset(seats)
+
+
+def _trump(value: Suit | str | None) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        t = value.strip().upper()
+        if t in ("NT", "N", "-", "NONE", "SA", "NOTRUMP", "NO TRUMP", "SANS ATOUT"):
+            return None
+        try:
+            return parse_suit(value)
+        except ParseError:
+            pass
+    raise UnknownSuitError(f"{value!r} is not a trump: use S, H, D, C or NT")
+
+
+def _card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    return parse_card(value)
+
+
+def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
+    if isinstance(value, bool):
+        raise PositionError("a hand is a mask, a PBN hand or a list of cards, not a bool")
+    if isinstance(value, int):
+        if not 0 <= value <= ALL_CARDS_MASK:
+            raise PositionError(f"hand mask {value:#x} is not a set of cards (52 bits)")
+        return value
+    if isinstance(value, str):
+        t = value.strip()
+        if t in ("", "-"):
+            return 0
+        if "." in t:
+            try:
+                return parse_hand(t)
+            except ParseError as exc:
+                if "twice" in str(exc):
+                    raise DuplicateCardError(str(exc)) from None
+                raise
+        value = t.replace(",", " ").split()
+    mask = 0
+    for item in value:
+        c = _card(item)
+        if mask & c.bit:
+            raise DuplicateCardError(f"{c.text} is twice in one hand")
+        mask |= c.bit
+    return mask
+
+
+# ----- positions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The four remaining hands (52-bit masks, by seat N E S W), the trump suit (``None``: no
+    trump), the seat that led the current trick and the cards already played to it, in order.
+
+    Build one with :meth:`of` (hands as masks, PBN hands or cards) or :meth:`from_pbn`. Every
+    position is checked: :class:`PositionError` (a ``ValueError``) when it cannot arise in play.
+    """
+
+    hands: tuple[int, int, int, int]
+    trump: Suit | None
+    leader: Seat
+    played: tuple[Card, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != 4:
+            raise PositionError(f"a position has four hands, not {len(self.hands)}")
+        if not isinstance(self.leader, Seat):
+            raise UnknownSeatError(f"{self.leader!r} is not a seat")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise UnknownSuitError(f"{self.trump!r} is not a suit")
+        seen = 0
+        for seat, h in zip(SEATS, self.hands, strict=True):
+            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= ALL_CARDS_MASK:
+                raise PositionError(f"the hand of {seat.name_en} is not a 52-bit mask")
+            if seen & h:
+                dup = cards_of(seen & h)[0]
+                raise DuplicateCardError(f"{dup.text} is in two hands")
+            seen |= h
+        if len(self.played) > 3:
+            raise PositionError(f"{len(self.played)} cards on the table: a trick holds at most 3"
+                                " before the player to move")
+        for c in self.played:
+            if not isinstance(c, Card):
+                raise PositionError(f"{c!r} is not a card")
+            if seen & c.bit:
+                raise DuplicateCardError(f"{c.text} is played to the trick and also held or played twice")
+            seen |= c.bit
+        if self.played:
+            led = self.played[0].suit
+            for i, c in enumerate(self.played[1:], 1):
+                seat = SEATS[(self.leader + i) & 3]
+                if c.suit is not led and self.hands[seat] & led.mask:
+                    raise RevokeError(f"{seat.name_en} played {c.text} but still holds"
+                                      f" {led.name_en}: a card must follow the suit led")
+        sizes = [h.bit_count() for h in self.hands]
+        np = len(self.played)
+        done = [((s - self.leader) & 3) < np for s in range(4)]
+        n = max(sizes[s] + done[s] for s in range(4))
+        if n == 0:
+            raise MissingCardError("no card left to play: every hand is empty")
+        if n > 13:
+            raise HandSizeError(f"a hand holds {n} cards: at most 13")
+        for s in SEATS:
+            want = n - done[s]
+            if sizes[s] != want:
+                why = " (it played to the trick)" if done[s] else ""
+                raise MissingCardError(
+                    f"{s.name_en} holds {sizes[s]} cards but should hold {want}{why}: hands must"
+                    " be the same size, less one for each seat that played to the trick")
+
+    @classmethod
+    def of(cls, hands: Sequence[int | str | Iterable[Card | str]], trump: Suit | str | None,
+           leader: Seat | str, played: Iterable[Card | str] | str = ()) -> Position:
+        """A position from hands given as masks, PBN hands (``"AK.Q.-.J"``) or cards, a trump
+        (``Suit``, ``"H"``, ``"NT"``, ``None``), the leader of the trick and its cards so far."""
+        if isinstance(hands, str) or len(hands) != 4:
+            raise PositionError("give four hands, by seat N, E, S, W")
+        masks = [_hand_mask(h) for h in hands]
+        if isinstance(played, str):
+            played = played.replace(",", " ").split()
+        cards = tuple(_card(c) for c in played)
+        return cls((masks[0], masks[1], masks[2], masks[3]), _trump(trump), _seat(leader), cards)
+
+    @classmethod
+    def from_pbn(cls, deal: str, trump: Suit | str | None, leader: Seat | str,
+                 played: Iterable[Card | str] | str = ()) -> Position:
+        """A position from a PBN deal (``N:AKQJ.T98.765.432 ...``, hands clockwise from the
+        named seat, ``-`` for an empty hand)."""
+        t = deal.strip()
+        if len(t) < 2 or t[1] != ":":
+            raise ParseError(f"{deal!r} is not a PBN deal: it starts with a seat and a colon, like N:")
+        first = _seat(t[0])
+        words = t[2:].split()
+        if len(words) != 4:
+            raise PositionError(f"a PBN deal has four hands; {len(words)} found in {deal!r}")
+        hands: list[int | str | Iterable[Card | str]] = [0, 0, 0, 0]
+        for i, w in enumerate(words):
+            hands[(first + i) & 3] = w
+        return cls.of(hands, trump, leader, played)
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat to play next."""
+        return SEATS[(self.leader + len(self.played)) & 3]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be finished, the current one included."""
+        return self.hands[self.leader].bit_count() + (1 if self.played else 0)
+
+    def hand(self, seat: Seat) -> list[Card]:
+        """The cards of ``seat``, suit by suit (S H D C), high to low."""
+        return cards_of(self.hands[seat])
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play: follow suit if able, otherwise any card."""
+        hand = self.hands[self.to_move]
+        if self.played:
+            led = self.played[0].suit
+            m = (hand >> (13 * led)) & SUIT_MASK
+            if m:
+                return list(SUIT_CARDS[led][m])
+        return cards_of(hand)
+
+
+# ----- solutions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The value of every legal card of the player to move, and the best value for that player.
+
+    Goals max and min: tricks the team takes from now on with best play on both sides. Goal
+    exact: whether the team ends with exactly ``goal.k`` more tricks (``True``/``False``).
+    """
+
+    goal: Goal
+    team: frozenset[Seat]
+    to_move: Seat
+    best: int
+    cards: dict[Card, int]
+    nodes: int = 0
+
+    def best_cards(self) -> list[Card]:
+        """The cards that achieve the best value for the player to move."""
+        return [c for c, v in self.cards.items() if v == self.best]
+
+    def to_json(self) -> dict[str, object]:
+        """``{"tricks": 7, "cards": {"2C": 7, ...}}`` (goal exact: ``{"exact": k, "reached":
+        true, "cards": {"2C": true, ...}}``), cards in the order of the hand."""
+        if self.goal.kind == "exact":
+            return {"exact": self.goal.k, "reached": bool(self.best),
+                    "cards": {c.text: bool(v) for c, v in self.cards.items()}}
+        return {"tricks": self.best, "cards": {c.text: v for c, v in self.cards.items()}}
+
+
+_GOAL_CODES = {"max": 0, "min": 1, "exact": 2}
+
+
+class Solver:
+    """A solver with its own transposition table, kept between calls.
+
+    Solving many positions in a row (samples of one position, the bots' pattern) reuses what
+    earlier searches found; the table is forgotten when the trump suit, the team or the goal
+    changes. ``memory_mb`` bounds the table. One solver is used by one thread at a time (a
+    second thread gets ``RuntimeError``); the interpreter lock is released during a search, so
+    threads with their own solvers run in parallel.
+    """
+
+    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+        if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
+            raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
+        self._core = _CoreSolver(memory_mb << 20)
+        self.memory_mb = memory_mb
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched by the last call."""
+        return self._core.nodes
+
+    def clear(self) -> None:
+        """Forget the transposition table (and free its memory until the next call)."""
+        self._core.clear()
+
+    @overload
+    def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
+              goal: Goal | str = ..., *, at_least: None = None, max_nodes: int = 0) -> Solution: ...
+
+    @overload
+    def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
+              goal: Goal | str = ..., *, at_least: int, max_nodes: int = 0) -> bool: ...
+
+    def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
+              goal: Goal | str = MAX, *, at_least: int | None = None,
+              max_nodes: int = 0) -> Solution | bool:
+        """Solve ``position`` for ``team`` and ``goal`` (see the module documentation).
+
+        With ``at_least=k`` (goal max only): whether the team takes at least ``k`` more
+        tricks with best play, a yes/no search cheaper than the exact count. With
+        ``max_nodes``, ``TimeoutError`` once the search has visited more positions (what it
+        found so far stays in the table).
+        """
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
+            raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
+        if not isinstance(position, Position):
+            raise SolverInputError(f"{position!r} is not a Position")
+        seats = parse_team(team)
+        g = parse_goal(goal)
+        mask = sum(1 << s for s in seats)
+        trump = -1 if position.trump is None else int(position.trump)
+        played = [c.index for c in position.played]
+        if at_least is not None:
+            if isinstance(at_least, bool) or not isinstance(at_least, int) or not 0 <= at_least <= 13:
+                raise GoalError(f"at_least={at_least!r} is not a number of tricks (0 to 13)")
+            if g.kind != "max":
+                raise GoalError("at_least goes with the goal max: for misère or an exact count"
+                                " use goal min or exact(k)")
+            out = self._core.solve(position.hands, trump, int(position.leader), played, mask, 3, at_least,
+                                   max_nodes)
+            assert isinstance(out, bool)
+            return out
+        out = self._core.solve(position.hands, trump, int(position.leader), played, mask,
+                               _GOAL_CODES[g.kind], g.k, max_nodes)
+        assert not isinstance(out, bool)
+        best, values = out
+        as_bool = g.kind == "exact"
+        cards: dict[Card, int] = {CARDS[i]: (bool(v) if as_bool else v) for i, v in values}
+        return Solution(g, seats, position.to_move, bool(best) if as_bool else best, cards,
+                        self._core.nodes)
+
+
+_local = threading.local()
+
+
+def _default_solver() -> Solver:
+    s: Solver | None = getattr(_local, "solver", None)
+    if s is None:
+        s = Solver()
+        _local.solver = s
+    return s
+
+
+@overload
+def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
+          goal: Goal | str = ..., *, at_least: None = None) -> Solution: ...
+
+
+@overload
+def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
+          goal: Goal | str = ..., *, at_least: int) -> bool: ...
+
+
+def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
+          goal: Goal | str = MAX, *, at_least: int | None = None) -> Solution | bool:
+    """Solve with this thread's default :class:`Solver` (its table is reused between calls)."""
+    solver = _default_solver()
+    if at_least is None:
+        return solver.solve(position, team, goal)
+    return solver.solve(position, team, goal, at_least=at_least)

@@ -1,0 +1,1567 @@
+/*
+ * whist.solver._core: a double-dummy solver for whist-like trick games.
+ *
+ * C11 and CPython's C API only. The Python wrapper (whist/solver/__init__.py) checks and
+ * converts its arguments; this module checks them again, so that no input can crash the
+ * interpreter.
+ *
+ * Model: four seats 0..3 clockwise, cards as (suit 0..3, rank 0..12 for 2..A), hands as
+ * 13-bit masks per suit. Follow suit if able, otherwise any card (no duty to trump). The
+ * highest trump wins, else the highest card of the suit led.
+ *
+ * One search answers one question: "can the MAX seats make the SCORE seats take at least
+ * `need` more tricks?" (goals max and min), or "... exactly `need` more tricks?" (goal
+ * exact), by alpha-beta on a yes/no value (a null-window search). Goal max: MAX = SCORE =
+ * team. Goal min (misere): MAX = the other seats, SCORE = team. Goal exact: MAX = SCORE =
+ * team, and MAX wins only when the team ends with exactly `need` more tricks.
+ *
+ * See docs/solver.md for the techniques: equivalent cards, partition search with a
+ * transposition table keyed by relative ranks, quick tricks, top-trump bounds, move
+ * ordering.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+#define NT 4
+#define MODE_MAX 0
+#define MODE_EXACT 1
+
+/* ------------------------------------------------------------------ tables */
+
+static uint8_t POP[8192];       /* number of bits of a 13-bit mask */
+static int8_t TOP[8192];        /* index of the highest bit, -1 for 0 */
+static int8_t LOW[8192];        /* index of the lowest bit, 13 for 0 */
+static u32 SPREAD[8192];        /* bit i -> bit 2i */
+static uint8_t PEXT7[128][128]; /* PEXT7[x][m]: the bits of x selected by m, packed low */
+static uint8_t PEXT6[64][64];
+static uint8_t PDEP7[128][128]; /* PDEP7[y][m]: the low bits of y spread onto the bits of m */
+static uint8_t PDEP6[64][64];
+static u32 JMASK[14];           /* the owner slots of the top j cards in a 26-bit code */
+
+static void init_tables(void)
+{
+    for (int m = 0; m < 8192; m++) {
+        int c = 0, t = -1, l = 13;
+        u32 sp = 0;
+        for (int i = 0; i < 13; i++) {
+            if (m >> i & 1) {
+                c++;
+                t = i;
+                if (l == 13)
+                    l = i;
+                sp |= (u32)1 << (2 * i);
+            }
+        }
+        POP[m] = (uint8_t)c;
+        TOP[m] = (int8_t)t;
+        LOW[m] = (int8_t)l;
+        SPREAD[m] = sp;
+    }
+    for (int x = 0; x < 128; x++) {
+        for (int m = 0; m < 128; m++) {
+            int out = 0, j = 0;
+            for (int i = 0; i < 7; i++) {
+                if (m >> i & 1) {
+                    if (x >> i & 1)
+                        out |= 1 << j;
+                    j++;
+                }
+            }
+            PEXT7[x][m] = (uint8_t)out;
+            if (x < 64 && m < 64)
+                PEXT6[x][m] = (uint8_t)out;
+            int dep = 0;
+            j = 0;
+            for (int i = 0; i < 7; i++) {
+                if (m >> i & 1) {
+                    if (x >> j & 1)
+                        dep |= 1 << i;
+                    j++;
+                }
+            }
+            PDEP7[x][m] = (uint8_t)dep;
+            if (x < 64 && m < 64)
+                PDEP6[x][m] = (uint8_t)dep;
+        }
+    }
+    for (int j = 0; j < 14; j++)
+        JMASK[j] = j == 0 ? 0 : (u32)(((1u << (2 * j)) - 1) << (26 - 2 * j));
+}
+
+/* The cards of x among those of m, renumbered 0.. from the lowest card of m. */
+static inline u16 compress(u16 x, u16 m)
+{
+    return (u16)(PEXT7[x & 127][m & 127] | (PEXT6[(x >> 7) & 63][(m >> 7) & 63] << POP[m & 127]));
+}
+
+/* The inverse of compress: bit i of y goes to the i-th lowest card of m. */
+static inline u16 deposit(u16 y, u16 m)
+{
+    int k = POP[m & 127];
+    return (u16)(PDEP7[y & ((1u << k) - 1) & 127][m & 127] | (PDEP6[(y >> k) & 63][(m >> 7) & 63] << 7));
+}
+
+/* The top j cards of a suit. */
+static inline u16 top_cards(u16 rem, int j)
+{
+    u16 out = 0;
+    while (j-- > 0 && rem) {
+        u16 b = (u16)(1u << TOP[rem]);
+        out |= b;
+        rem = (u16)(rem ^ b);
+    }
+    return out;
+}
+
+/* Card r and the cards of x just below it with no other card out in between. */
+static inline u16 run_below(u16 x, u16 rem, int r)
+{
+    u16 out = (u16)(1u << r);
+    u16 below = (u16)(rem & ((1u << r) - 1));
+    while (below) {
+        int t = TOP[below];
+        if (!(x >> t & 1))
+            break;
+        out = (u16)(out | (1u << t));
+        below = (u16)(below ^ (1u << t));
+    }
+    return out;
+}
+
+static inline int rel_from_top(u16 rem, int r)
+{
+    return POP[(rem >> (r + 1)) & 0x1FFF];
+}
+
+static inline int abs_from_top(u16 rem, int rel)
+{
+    while (rem) {
+        int t = TOP[rem];
+        if (rel == 0)
+            return t;
+        rel--;
+        rem = (u16)(rem ^ (1u << t));
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ transposition table */
+
+/*
+ * Partition search: an entry stands for every position with the same seat on lead, the
+ * same suit lengths in each hand, and the same owners of the top j[s] cards still out in
+ * each suit: the cards whose ranks mattered in the search that produced the entry, and
+ * every card above them. The lower cards of a suit are interchangeable small cards.
+ *
+ * Entries are grouped by (suit lengths of the four hands, seat on lead, exact target): a
+ * group is a chain of blocks, newest first, scanned in full on a lookup. Blocks come from a
+ * pool of fixed size (the memory bound); when it is used up, the whole table starts afresh.
+ * Owners are two bits per card. They are compared by tiers of four ranks: tier 0 holds the
+ * owners of the four highest cards out of each suit (a byte per suit), tier 1 the next four,
+ * and so on, so that most entries that do not match fail on the first word.
+ */
+typedef struct {
+    u32 set[4];        /* owners of the cards that matter, by tiers (see tiers()) */
+    u32 mask[4];       /* which owner slots matter */
+    uint8_t j[4];      /* how many top cards of each suit matter */
+    int8_t lo, hi;     /* bounds on the SCORE seats' tricks from here (exact mode: the result) */
+    uint8_t best;      /* suit << 4 | rank counted from the top of the cards out; 0xFF: none */
+    uint8_t nmask;     /* mask[nmask..3] are 0 */
+} Entry;
+
+#define BLOCK 16
+/* Blocks a group may chain: few near the end of play, where a search is cheap to redo. */
+#define GROUP_CAP(tl) ((tl) <= 4 ? 8 : 200)
+typedef struct {
+    u32 set0[BLOCK];   /* tier 0 of the entries, apart for a fast first filter */
+    u32 mask0[BLOCK];
+    Entry e[BLOCK];
+    u32 next;          /* the next (older) block of the group; 0: none */
+    u32 count;
+} Block;
+
+typedef struct {
+    u64 key0;          /* suit lengths of the four hands, 4 bits each */
+    u32 key1;          /* leader | (exact target + 1) << 2 */
+    u32 epoch;         /* the slot is in use when it equals the table's epoch */
+    u32 head;
+    u32 nblocks;
+} Group;
+
+typedef struct {
+    Group *groups;
+    u64 groupMask;
+    Block *blocks;
+    u32 nblocks, used;
+    u32 epoch;
+    u64 resets;
+} Table;
+
+static void tt_reset(Table *T)
+{
+    T->epoch++;
+    if (T->epoch == 0) {
+        memset(T->groups, 0, (size_t)(T->groupMask + 1) * sizeof(Group));
+        T->epoch = 1;
+    }
+    T->used = 1; /* block 0 stands for "none" */
+    T->resets++;
+}
+
+static void tt_free(Table *T)
+{
+    free(T->groups);
+    free(T->blocks);
+    memset(T, 0, sizeof(*T));
+}
+
+/* Share `bytes` between the blocks and twice as many group slots; 0 on success. */
+static int tt_alloc(Table *T, u64 bytes)
+{
+    memset(T, 0, sizeof(*T));
+    u64 per = sizeof(Block) + 2 * sizeof(Group);
+    u64 nb = bytes / per;
+    if (nb < 16)
+        nb = 16;
+    if (nb > 0xFFFFFFF0ULL)
+        nb = 0xFFFFFFF0ULL;
+    u64 ng = 1;
+    while (ng < 2 * nb)
+        ng *= 2;
+    T->groups = calloc((size_t)ng, sizeof(Group));
+    T->blocks = malloc((size_t)nb * sizeof(Block));
+    if (!T->groups || !T->blocks) {
+        tt_free(T);
+        return -1;
+    }
+    T->groupMask = ng - 1;
+    T->nblocks = (u32)nb;
+    T->epoch = 1;
+    T->used = 1;
+    return 0;
+}
+
+static inline u64 mix(u64 k0, u64 k1)
+{
+    u64 h = k0 * 0x9E3779B97F4A7C15ULL;
+    h ^= (k1 + 0x632BE59BD9B4E019ULL) * 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* The group of a key, created when `create`; NULL when absent (or the table is full). */
+static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
+{
+    u64 i = mix(key0, key1) & T->groupMask;
+    for (;;) {
+        Group *g = &T->groups[i];
+        if (g->epoch != T->epoch) {
+            if (!create)
+                return NULL;
+            if (T->used >= T->nblocks)
+                return NULL;
+            g->epoch = T->epoch;
+            g->key0 = key0;
+            g->key1 = key1;
+            g->head = T->used++;
+            g->nblocks = 1;
+            T->blocks[g->head].next = 0;
+            T->blocks[g->head].count = 0;
+            return g;
+        }
+        if (g->key0 == key0 && g->key1 == key1)
+            return g;
+        i = (i + 1) & T->groupMask;
+    }
+}
+
+/* ------------------------------------------------------------------ search state */
+
+typedef struct {
+    int8_t suit, rank, low;
+    int16_t score;
+} Move;
+
+typedef struct {
+    u16 h[4][4];      /* [seat][suit] */
+    u16 rem[4];       /* cards not in a finished trick (hands + the current trick) */
+    int trump;        /* 0..3, NT = 4 */
+    int maxSide[4];
+    int scoreSide[4];
+    int mode;
+    int qtOK;         /* quick tricks usable: MAX and SCORE seats are the same */
+    int misere;       /* goal min: MAX and SCORE seats are opposite */
+    int leader, nplayed, tricksLeft;
+    int winSeat, winSuit, winRank;
+    int tsuit[4], trank[4];
+    Table T;
+    u64 nodes;
+    u64 limit;        /* node budget of a call */
+    int aborted;      /* the budget ran out */
+    int8_t killer[14][2]; /* the last lead that cut, by tricks left */
+} Search;
+
+/* The position at a trick boundary, as the table sees it. */
+typedef struct {
+    u64 key0;
+    u32 key1;
+    u32 code[4];      /* owners of every card out, two bits each, top card in bits 25-24 */
+    u32 tier[4];
+} Key;
+
+/* The tiers of four per-suit codes (26 bits, top card in bits 25-24). */
+static inline void tiers(const u32 *code, u32 *out)
+{
+    for (int k = 0; k < 4; k++) {
+        u32 w = 0;
+        for (int s = 0; s < 4; s++) {
+            u32 b = k < 3 ? (code[s] >> (18 - 8 * k)) & 0xFF : (code[s] & 3) << 6;
+            w |= b << (24 - 8 * s);
+        }
+        out[k] = w;
+    }
+}
+
+static void make_key(const Search *S, int need, Key *K)
+{
+    u64 k0 = 0;
+    for (int s = 0; s < 4; s++) {
+        u16 m = S->rem[s];
+        int len = POP[m];
+        u16 a = compress((u16)(S->h[1][s] | S->h[3][s]), m);
+        u16 c = compress((u16)(S->h[2][s] | S->h[3][s]), m);
+        K->code[s] = (SPREAD[a] | (SPREAD[c] << 1)) << (26 - 2 * len);
+        for (int h = 0; h < 4; h++)
+            k0 |= (u64)POP[S->h[h][s]] << (16 * s + 4 * h);
+    }
+    tiers(K->code, K->tier);
+    K->key0 = k0;
+    K->key1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
+}
+
+/* Look the position up: 1 or 0 when an entry decides `need` (rel gets the cards it relies
+ * on), -1 otherwise (*hint gets a best move if an entry has one). */
+static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
+{
+    Table *T = &S->T;
+    Group *g = tt_group(T, K->key0, K->key1, 0);
+    if (!g)
+        return -1;
+    const u32 t0 = K->tier[0], t1 = K->tier[1], t2 = K->tier[2], t3 = K->tier[3];
+    u32 bi = g->head;
+    while (bi) {
+        const Block *b = &T->blocks[bi];
+        for (int i = (int)b->count - 1; i >= 0; i--) {
+            if ((b->set0[i] ^ t0) & b->mask0[i])
+                continue;
+            const Entry *e = &b->e[i];
+            if (e->nmask > 1 && (((e->set[1] ^ t1) & e->mask[1]) || ((e->set[2] ^ t2) & e->mask[2]) ||
+                                 ((e->set[3] ^ t3) & e->mask[3])))
+                continue;
+            int res = -1;
+            if (S->mode == MODE_EXACT)
+                res = e->lo;
+            else if (e->lo >= need)
+                res = 1;
+            else if (e->hi < need)
+                res = 0;
+            if (res >= 0) {
+                for (int s = 0; s < 4; s++)
+                    rel[s] = top_cards(S->rem[s], e->j[s]);
+                return res;
+            }
+            if (e->best != 0xFF && *hint < 0)
+                *hint = e->best;
+        }
+        bi = b->next;
+    }
+    return -1;
+}
+
+static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best)
+{
+    Table *T = &S->T;
+    uint8_t j[4];
+    u32 jm[4], mask[4], set[4];
+    for (int s = 0; s < 4; s++) {
+        u16 m = S->rem[s];
+        u16 r = rel[s] & m;
+        /* every card out from the lowest that mattered up */
+        j[s] = r ? (uint8_t)POP[m & (u16)~((1u << LOW[r]) - 1)] : 0;
+        jm[s] = JMASK[j[s]];
+    }
+    tiers(jm, mask);
+    for (int k = 0; k < 4; k++)
+        set[k] = K->tier[k] & mask[k];
+    Group *g = tt_group(T, K->key0, K->key1, 1);
+    if (!g) {
+        tt_reset(T);
+        g = tt_group(T, K->key0, K->key1, 1);
+        if (!g)
+            return;
+    }
+    Entry *e = NULL;
+    u32 bi = g->head;
+    while (bi && !e) {
+        Block *b = &T->blocks[bi];
+        for (u32 i = 0; i < b->count; i++) {
+            if (b->set0[i] != set[0] || b->mask0[i] != mask[0])
+                continue;
+            Entry *x = &b->e[i];
+            if (x->mask[0] == mask[0] && x->mask[1] == mask[1] && x->mask[2] == mask[2] &&
+                x->mask[3] == mask[3] && x->set[0] == set[0] && x->set[1] == set[1] &&
+                x->set[2] == set[2] && x->set[3] == set[3]) {
+                e = x;
+                break;
+            }
+        }
+        bi = b->next;
+    }
+    if (!e) {
+        Block *b = &T->blocks[g->head];
+        if (b->count == BLOCK) {
+            if (g->nblocks < GROUP_CAP(S->tricksLeft) && T->used < T->nblocks) {
+                u32 nb = T->used++;
+                T->blocks[nb].next = g->head;
+                T->blocks[nb].count = 0;
+                g->head = nb;
+                g->nblocks++;
+                b = &T->blocks[nb];
+            } else if (g->nblocks < GROUP_CAP(S->tricksLeft)) {
+                tt_reset(T);
+                tt_store(S, K, rel, need, res, best);
+                return;
+            } else {
+                /* a full group: the head block becomes a ring */
+                memmove(&b->e[0], &b->e[1], (BLOCK - 1) * sizeof(Entry));
+                memmove(&b->set0[0], &b->set0[1], (BLOCK - 1) * sizeof(u32));
+                memmove(&b->mask0[0], &b->mask0[1], (BLOCK - 1) * sizeof(u32));
+                b->count = BLOCK - 1;
+            }
+        }
+        b->set0[b->count] = set[0];
+        b->mask0[b->count] = mask[0];
+        e = &b->e[b->count++];
+        for (int k = 0; k < 4; k++) {
+            e->set[k] = set[k];
+            e->mask[k] = mask[k];
+            e->j[k] = j[k];
+        }
+        e->nmask = (uint8_t)(mask[1] || mask[2] || mask[3] ? 4 : 1);
+        e->lo = 0;
+        e->hi = (int8_t)S->tricksLeft;
+        e->best = 0xFF;
+    }
+    if (S->mode == MODE_EXACT) {
+        e->lo = e->hi = (int8_t)res;
+    } else if (res) {
+        if (need > e->lo)
+            e->lo = (int8_t)need;
+    } else {
+        if (need - 1 < e->hi)
+            e->hi = (int8_t)(need - 1);
+    }
+    if (best >= 0)
+        e->best = (uint8_t)best;
+}
+
+/* ------------------------------------------------------------------ bounds */
+
+/* Tricks the side of p can take for sure by cashing p's own winners, p on lead, in the
+ * position (h, rem, tricks); rel gets the cards that the count relies on. Cards of the
+ * other seats may be counted as still out even if gone: the count stays a lower bound. */
+static int qt_own(const u16 h[4][4], const u16 rem[4], int trump, int tricks, int p, u16 *rel)
+{
+    int k[4], L[4], mAll[4];
+    for (int s = 0; s < 4; s++) {
+        u16 r = rem[s], x = h[p][s];
+        int c = 0;
+        u16 tops = 0;
+        while (r) {
+            int t = TOP[r];
+            if (!(x >> t & 1))
+                break;
+            c++;
+            tops |= (u16)(1u << t);
+            r = (u16)(r ^ (1u << t));
+        }
+        rel[s] = tops;
+        k[s] = c;
+        L[s] = POP[x];
+        int m = 0;
+        for (int o = 0; o < 4; o++) {
+            if (o != p && POP[h[o][s]] > m)
+                m = POP[h[o][s]];
+        }
+        mAll[s] = m;
+    }
+    int total;
+    int t = trump;
+    if (t == NT) {
+        total = 0;
+        for (int s = 0; s < 4; s++)
+            total += mAll[s] <= k[s] ? L[s] : k[s];
+    } else {
+        /* plan A: draw every other trump with top trumps, then cash as at no trump */
+        int a = -1;
+        if (mAll[t] <= k[t]) {
+            a = L[t];
+            for (int s = 0; s < 4; s++) {
+                if (s != t)
+                    a += mAll[s] <= k[s] ? L[s] : k[s];
+            }
+        }
+        /* plan B: side suits first, while every other holder of trumps must follow */
+        int b = k[t];
+        for (int s = 0; s < 4; s++) {
+            if (s == t)
+                continue;
+            int m = k[s];
+            for (int o = 0; o < 4; o++) {
+                if (o != p && h[o][t] && POP[h[o][s]] < m)
+                    m = POP[h[o][s]];
+            }
+            b += m;
+        }
+        total = a > b ? a : b;
+    }
+    return total < tricks ? total : tricks;
+}
+
+/* Quick tricks of the side of p on lead: p's own winners, or one trick to a partner's top
+ * card (an entry) and then the partner's winners. */
+static int quick_tricks(const Search *S, int p, u16 *rel)
+{
+    int best = qt_own(S->h, S->rem, S->trump, S->tricksLeft, p, rel);
+    if (best >= S->tricksLeft)
+        return best;
+    int t = S->trump;
+    int side = S->maxSide[p];
+    for (int m = 0; m < 4; m++) {
+        if (m == p || S->maxSide[m] != side)
+            continue;
+        for (int e = 0; e < 4; e++) {
+            u16 own = S->h[p][e];
+            if (!own || !S->rem[e])
+                continue;
+            int top = TOP[S->rem[e]];
+            if (!(S->h[m][e] >> top & 1))
+                continue;
+            if (t != NT && e != t) {
+                /* nobody else may ruff the entry: an opponent could, a third member of the
+                 * side void with trumps might have to */
+                int bad = 0;
+                for (int o = 0; o < 4; o++) {
+                    if (o != p && o != m && !S->h[o][e] && S->h[o][t])
+                        bad = 1;
+                }
+                if (bad)
+                    continue;
+            }
+            u16 h2[4][4], rem2[4], r2[4];
+            memcpy(h2, S->h, sizeof h2);
+            memcpy(rem2, S->rem, sizeof rem2);
+            int low = LOW[own];
+            h2[p][e] = (u16)(h2[p][e] ^ (1u << low));
+            h2[m][e] = (u16)(h2[m][e] ^ (1u << top));
+            rem2[e] = (u16)(rem2[e] ^ (1u << low) ^ (1u << top));
+            /* the others follow suit: one card fewer each (their lowest, which keeps the
+             * count a lower bound) */
+            for (int o = 0; o < 4; o++) {
+                if (o != p && o != m && h2[o][e]) {
+                    u16 b = (u16)(1u << LOW[h2[o][e]]);
+                    h2[o][e] = (u16)(h2[o][e] ^ b);
+                    rem2[e] = (u16)(rem2[e] ^ b);
+                }
+            }
+            int q = 1 + qt_own(h2, rem2, t, S->tricksLeft - 1, m, r2);
+            if (q > best) {
+                best = q;
+                for (int s = 0; s < 4; s++)
+                    rel[s] = r2[s];
+                rel[e] = (u16)(rel[e] | (1u << top));
+            }
+        }
+    }
+    return best;
+}
+
+/* Whether the side of p, on lead, is sure to lose the trick to the other side: in each suit
+ * p holds, the other side has the top card and p's side cannot ruff it. rel gets those top
+ * cards. */
+static int sure_loser(const Search *S, int p, u16 *rel)
+{
+    int t = S->trump;
+    int side = S->maxSide[p];
+    for (int s = 0; s < 4; s++) {
+        rel[s] = 0;
+        if (!S->h[p][s])
+            continue;
+        int top = TOP[S->rem[s]];
+        int o1 = 0;
+        while (!(S->h[o1][s] >> top & 1))
+            o1++;
+        if (S->maxSide[o1] == side)
+            return 0;
+        if (t != NT && s != t) {
+            for (int o = 0; o < 4; o++) {
+                if (S->maxSide[o] == side && !S->h[o][s] && S->h[o][t])
+                    return 0;
+            }
+        }
+        rel[s] = (u16)(1u << top);
+    }
+    return 1;
+}
+
+/* Whether the side of p, on lead, is sure to win the trick whatever anyone plays: each card
+ * p could lead is a top card that no opponent can ruff. */
+static int sure_winner(const Search *S, int p, u16 *rel)
+{
+    int t = S->trump;
+    int side = S->maxSide[p];
+    for (int s = 0; s < 4; s++) {
+        u16 x = S->h[p][s];
+        rel[s] = 0;
+        if (!x)
+            continue;
+        u16 r = S->rem[s];
+        u16 above = (u16)(r & ~((1u << LOW[x]) - 1));
+        if (above != (u16)(x & above))
+            return 0; /* another seat holds a card above p's lowest */
+        if (t != NT && s != t) {
+            for (int o = 0; o < 4; o++) {
+                if (S->maxSide[o] != side && !S->h[o][s] && S->h[o][t])
+                    return 0;
+            }
+        }
+        rel[s] = x;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ moves */
+
+/* Whether a seat still to play to the current trick, on the other side from p, could beat
+ * card (s, r) if it were the best card of the trick. */
+static int later_opp_beats(const Search *S, int p, int s, int r)
+{
+    int led = S->tsuit[0];
+    int t = S->trump;
+    for (int i = S->nplayed + 1; i < 4; i++) {
+        int o = (S->leader + i) & 3;
+        if (S->maxSide[o] == S->maxSide[p])
+            continue;
+        u16 f = S->h[o][led];
+        if (f) {
+            if (s == led && TOP[f] > r)
+                return 1;
+        } else if (t != NT && S->h[o][t]) {
+            if (s != t || TOP[S->h[o][t]] > r)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+#define OPPW 2 /* per card the opponents hold in the suit led: fewer replies to search */
+
+/* What the rules of thumb for a lead need to know of a suit. */
+typedef struct {
+    int base;        /* the score of the suit, whatever the card */
+    int t1;          /* the top card out */
+    int mine;        /* the side of the leader holds the top card */
+    int oppRuff;     /* an opponent can ruff the suit */
+    int mateRuff;    /* a partner can ruff it and no opponent can */
+    int second;      /* the second card out, -1 if none */
+    int secondMine;  /* the leader holds the second card */
+} LeadInfo;
+
+static void lead_info(const Search *S, int p, int s, LeadInfo *li)
+{
+    int side = S->maxSide[p];
+    int t = S->trump;
+    u16 rem = S->rem[s];
+    int t1 = TOP[rem];
+    int o1 = 0;
+    while (!(S->h[o1][s] >> t1 & 1))
+        o1++;
+    int oppRuff = 0, mateRuff = 0, oppLen = 0;
+    for (int o = 0; o < 4; o++) {
+        if (o == p)
+            continue;
+        int len = POP[S->h[o][s]];
+        if (S->maxSide[o] != side) {
+            oppLen += len;
+            if (!len && t != NT && s != t && S->h[o][t])
+                oppRuff = 1;
+        } else if (!len && t != NT && s != t && S->h[o][t]) {
+            mateRuff = 1;
+        }
+    }
+    u16 rest = (u16)(rem ^ (1u << t1));
+    li->t1 = t1;
+    li->mine = S->maxSide[o1] == side;
+    li->oppRuff = oppRuff;
+    li->mateRuff = mateRuff && !oppRuff;
+    li->second = rest ? TOP[rest] : -1;
+    li->secondMine = rest && (S->h[p][s] >> TOP[rest] & 1);
+    li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
+}
+
+/* Rules of thumb for leading the run of a suit from `top` down to `low`: higher is tried
+ * first. */
+static int score_lead(const LeadInfo *li, int top, int low)
+{
+    int sc = li->base;
+    if (li->oppRuff)
+        return sc;
+    if (top == li->t1) {
+        sc += 60; /* cash a winner */
+    } else if (li->mine) {
+        sc += 45 - low; /* low to a partner's winner */
+    } else {
+        if (li->secondMine && top != li->second)
+            sc -= 20; /* would lead away from the second best card */
+        sc -= low;
+    }
+    if (li->mateRuff)
+        sc -= low;
+    return sc;
+}
+
+/* Rules of thumb for playing the run of suit s from `top` down to `low` to a trick. */
+static int score_follow(const Search *S, int p, int s, int top, int low)
+{
+    int led = S->tsuit[0];
+    int side = S->maxSide[p];
+    int mateWins = S->maxSide[S->winSeat] == side;
+    if (s == led) {
+        int beats = S->winSuit == s && top > S->winRank;
+        if (mateWins) {
+            if (!later_opp_beats(S, p, S->winSuit, S->winRank))
+                return 40 - low; /* the trick is ours: play low */
+            if (beats && !later_opp_beats(S, p, s, top))
+                return 50 - top; /* make sure of it */
+            return 20 - low;
+        }
+        if (beats) {
+            if (!later_opp_beats(S, p, s, top))
+                return 80 - top; /* the cheapest sure winner */
+            return 25 - low;
+        }
+        return 10 - low;
+    }
+    if (s == S->trump) {
+        int beats = S->winSuit != s || top > S->winRank;
+        if (mateWins && !later_opp_beats(S, p, S->winSuit, S->winRank))
+            return -60 - low;
+        if (beats)
+            return later_opp_beats(S, p, s, top) ? 30 - top : 70 - top;
+        return -70 - low;
+    }
+    /* a discard: a low card of a suit without a winner */
+    u16 out = S->rem[s];
+    for (int i = 0; i < S->nplayed; i++) {
+        if (S->tsuit[i] == s)
+            out = (u16)(out & ~(1u << S->trank[i]));
+    }
+    int sc = -low + POP[S->h[p][s]];
+    if (TOP[out] == top)
+        sc -= 30;
+    return sc;
+}
+
+/* Misère (the team takes as few tricks as it can, the others give it as many as they can):
+ * nobody wants to win a trick; duck with the highest card that loses, lead low cards that
+ * others can beat. */
+static int score_misere(const Search *S, int p, int s, int top, int low)
+{
+    if (S->nplayed == 0) {
+        /* a lead: low, in a suit where someone else holds a higher card */
+        u16 others = (u16)(S->rem[s] & ~S->h[p][s]);
+        return (others >> low ? 40 : -40) - low;
+    }
+    int beats = (s == S->winSuit && top > S->winRank) || (s == S->trump && S->winSuit != S->trump);
+    if (!beats)
+        return 60 + top; /* the highest card that loses */
+    return top - (s == S->trump && s != S->tsuit[0] ? 60 : 20);
+}
+
+/* The moves of seat p: one card of each run of equivalent cards (cards of one hand with no
+ * other card out between them), the highest; `low` is the lowest card of the run. */
+static int gen_moves(Search *S, int p, Move *mv, int hint)
+{
+    int n = 0;
+    int lo = 0, hi = 3;
+    int lead = S->nplayed == 0;
+    if (!lead && S->h[p][S->tsuit[0]])
+        lo = hi = S->tsuit[0];
+    for (int s = lo; s <= hi; s++) {
+        u16 x = S->h[p][s];
+        if (!x)
+            continue;
+        u16 r = S->rem[s];
+        u16 c = compress(x, r);
+        u16 tops = deposit((u16)(c & ~(c >> 1)), r);
+        u16 lows = deposit((u16)(c & ~(c << 1)), r);
+        while (tops) {
+            int t = TOP[tops], l = TOP[lows];
+            mv[n].suit = (int8_t)s;
+            mv[n].rank = (int8_t)t;
+            mv[n].low = (int8_t)l;
+            mv[n].score = 0;
+            n++;
+            tops = (u16)(tops ^ (1u << t));
+            lows = (u16)(lows ^ (1u << l));
+        }
+    }
+    if (n <= 1)
+        return n;
+    if (S->misere) {
+        for (int i = 0; i < n; i++)
+            mv[i].score = (int16_t)score_misere(S, p, mv[i].suit, mv[i].rank, mv[i].low);
+    } else if (lead) {
+        LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
+        int cur = -1;
+        const int8_t *kl = S->killer[S->tricksLeft];
+        for (int i = 0; i < n; i++) {
+            int s = mv[i].suit;
+            if (s != cur) {
+                lead_info(S, p, s, &li);
+                cur = s;
+            }
+            int sc = score_lead(&li, mv[i].rank, mv[i].low);
+            if (kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
+                sc += 200; /* the last lead that cut at this depth */
+            mv[i].score = (int16_t)sc;
+        }
+    } else {
+        for (int i = 0; i < n; i++)
+            mv[i].score = (int16_t)score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
+    }
+    if (hint >= 0) {
+        int hs = hint >> 4;
+        int hr = abs_from_top(S->rem[hs], hint & 15);
+        for (int i = 0; i < n; i++) {
+            if (mv[i].suit == hs && mv[i].low <= hr && hr <= mv[i].rank) {
+                mv[i].score = 32000;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static int ab(Search *S, int need, u16 *rel);
+
+static int last_trick(const Search *S, int need, u16 *rel)
+{
+    int p = S->leader;
+    int ws = -1, wsu = 0, wr = -1, su[4];
+    for (int i = 0; i < 4; i++) {
+        int o = (p + i) & 3;
+        int s = 0;
+        while (s < 4 && !S->h[o][s])
+            s++;
+        if (s == 4)
+            return 0; /* cannot happen with consistent hands */
+        int r = TOP[S->h[o][s]];
+        su[i] = s;
+        if (ws < 0 || (s == wsu && r > wr) || (s == S->trump && wsu != S->trump)) {
+            ws = o;
+            wsu = s;
+            wr = r;
+        }
+    }
+    if ((su[0] == wsu) + (su[1] == wsu) + (su[2] == wsu) + (su[3] == wsu) > 1)
+        rel[wsu] = (u16)(rel[wsu] | (1u << wr));
+    int gain = S->scoreSide[ws];
+    return S->mode == MODE_EXACT ? gain == need : gain >= need;
+}
+
+/* Play card (s, r) of seat p, search the rest, take the card back; rel gets the cards whose
+ * ranks the result relies on. */
+static int child(Search *S, int p, int s, int r, int need, u16 *rel)
+{
+    u16 bit = (u16)(1u << r);
+    int np = S->nplayed;
+    int oSeat = S->winSeat, oSuit = S->winSuit, oRank = S->winRank;
+    S->h[p][s] = (u16)(S->h[p][s] ^ bit);
+    if (np == 0 || (s == S->winSuit && r > S->winRank) || (s == S->trump && S->winSuit != S->trump)) {
+        S->winSeat = p;
+        S->winSuit = s;
+        S->winRank = r;
+    }
+    S->tsuit[np] = s;
+    S->trank[np] = r;
+    int res;
+    if (np < 3) {
+        S->nplayed = np + 1;
+        res = ab(S, need, rel);
+        S->nplayed = np;
+    } else {
+        int ts[4], tr[4];
+        for (int i = 0; i < 4; i++) {
+            ts[i] = S->tsuit[i];
+            tr[i] = S->trank[i];
+            S->rem[ts[i]] = (u16)(S->rem[ts[i]] ^ (1u << tr[i]));
+        }
+        int w = S->winSeat;
+        int ws = S->winSuit, wr = S->winRank;
+        int oLeader = S->leader;
+        S->leader = w;
+        S->nplayed = 0;
+        S->tricksLeft--;
+        res = ab(S, need - S->scoreSide[w], rel);
+        S->tricksLeft++;
+        S->nplayed = 3;
+        S->leader = oLeader;
+        for (int i = 0; i < 4; i++) {
+            S->rem[ts[i]] = (u16)(S->rem[ts[i]] ^ (1u << tr[i]));
+            S->tsuit[i] = ts[i];
+            S->trank[i] = tr[i];
+        }
+        /* the winner's rank matters only if it beat another card of its suit; then so do
+         * the cards of its hand equivalent to it (they could have been played instead) */
+        if ((ts[0] == ws) + (ts[1] == ws) + (ts[2] == ws) + (ts[3] == ws) > 1)
+            rel[ws] = (u16)(rel[ws] | run_below(S->h[w][ws], S->rem[ws], wr));
+    }
+    S->winSeat = oSeat;
+    S->winSuit = oSuit;
+    S->winRank = oRank;
+    S->h[p][s] = (u16)(S->h[p][s] ^ bit);
+    return res;
+}
+
+/* Bounds from the top trump: its holder's side wins at least as many tricks as the holder has
+ * top trumps in a row (each wins whenever it is played). */
+static int trump_bound(const Search *S, int need, u16 *rel)
+{
+    int t = S->trump;
+    u16 r = S->rem[t];
+    if (!r)
+        return -1;
+    int top = TOP[r];
+    int o = 0;
+    while (!(S->h[o][t] >> top & 1))
+        o++;
+    u16 x = S->h[o][t];
+    int k = 0;
+    u16 tops = 0;
+    while (r) {
+        int b = TOP[r];
+        if (!(x >> b & 1))
+            break;
+        k++;
+        tops |= (u16)(1u << b);
+        r = (u16)(r ^ (1u << b));
+    }
+    if (S->scoreSide[o]) {
+        /* SCORE seats take at least k */
+        if (S->mode == MODE_EXACT ? need < k : need <= k) {
+            rel[t] = tops;
+            return S->mode == MODE_EXACT ? 0 : 1;
+        }
+    } else if (need > S->tricksLeft - k) {
+        rel[t] = tops;
+        return 0;
+    }
+    return -1;
+}
+
+static int ab(Search *S, int need, u16 *rel)
+{
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    if (++S->nodes > S->limit) {
+        S->aborted = 1; /* out of budget: unwind without storing anything */
+        return 0;
+    }
+    if (S->mode == MODE_EXACT) {
+        if (need < 0 || need > S->tricksLeft)
+            return 0;
+        if (S->tricksLeft == 0)
+            return need == 0;
+    } else {
+        if (need <= 0)
+            return 1;
+        if (need > S->tricksLeft)
+            return 0;
+    }
+    int np = S->nplayed;
+    Key K;
+    memset(&K, 0, sizeof K);
+    int hint = -1;
+    if (np == 0) {
+        if (S->tricksLeft == 1)
+            return last_trick(S, need, rel);
+        if (S->trump != NT) {
+            int b = trump_bound(S, need, rel);
+            if (b >= 0)
+                return b;
+        }
+        int p = S->leader;
+        if (S->qtOK) {
+            u16 qrel[4];
+            int q = quick_tricks(S, p, qrel);
+            if (S->maxSide[p] ? q >= need : S->tricksLeft - q < need) {
+                for (int s = 0; s < 4; s++)
+                    rel[s] = qrel[s];
+                return S->maxSide[p];
+            }
+            /* the side on lead loses this trick: a trick for the other side */
+            if ((S->maxSide[p] ? need > S->tricksLeft - 1 : need <= 1) && sure_loser(S, p, rel))
+                return !S->maxSide[p];
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+        } else if (sure_winner(S, p, rel)) {
+            /* the side on lead takes this trick whatever happens */
+            int scoring = S->scoreSide[p];
+            if (S->mode == MODE_EXACT) {
+                if (scoring ? need == 0 : need == S->tricksLeft)
+                    return 0;
+            } else if (scoring ? need <= 1 : need > S->tricksLeft - 1) {
+                return scoring;
+            }
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+        } else {
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+        }
+        if (S->tricksLeft >= 2) {
+            make_key(S, need, &K);
+            int r = tt_lookup(S, &K, need, rel, &hint);
+            if (r >= 0)
+                return r;
+        }
+    }
+    int p = (S->leader + np) & 3;
+    Move mv[13];
+    int n = gen_moves(S, p, mv, hint);
+    int isMax = S->maxSide[p];
+    int res = !isMax;
+    int cut = -1;
+    int small[4] = {0, 0, 0, 0}; /* cards of a suit below this rank are now known to be alike */
+    for (int i = 0; i < n; i++) {
+        int bi = i;
+        for (int j = i + 1; j < n; j++) {
+            if (mv[j].score > mv[bi].score)
+                bi = j;
+        }
+        if (bi != i) {
+            Move tmp = mv[i];
+            mv[i] = mv[bi];
+            mv[bi] = tmp;
+        }
+        int ms = mv[i].suit, mr = mv[i].rank;
+        if (mr < small[ms])
+            continue;
+        u16 crel[4];
+        int r = child(S, p, ms, mr, need, crel);
+        if (r == isMax) {
+            res = r;
+            cut = i;
+            for (int s = 0; s < 4; s++)
+                rel[s] = crel[s];
+            break;
+        }
+        for (int s = 0; s < 4; s++)
+            rel[s] = (u16)(rel[s] | crel[s]);
+        /* a card below every card that mattered so far stands for all such cards of its suit */
+        if (!small[ms]) {
+            u16 rs = rel[ms];
+            int low = rs ? TOP[(u16)(rs & (u16)(-rs))] : 13;
+            if (mr < low)
+                small[ms] = low;
+        }
+    }
+    int best = -1;
+    if (cut >= 0) {
+        if (np == 0) {
+            S->killer[S->tricksLeft][0] = mv[cut].suit;
+            S->killer[S->tricksLeft][1] = mv[cut].rank;
+        }
+        if (np == 0)
+            best = mv[cut].suit << 4 | rel_from_top(S->rem[mv[cut].suit], mv[cut].rank);
+    }
+    if (np == 0 && S->tricksLeft >= 2 && !S->aborted)
+        tt_store(S, &K, rel, need, res, best);
+    return res;
+}
+
+
+/* ------------------------------------------------------------------ Python object */
+
+typedef struct {
+    PyObject_HEAD
+    Search *S;
+    Py_ssize_t memBytes;
+    int busy;
+    int haveCtx;
+    int ctxTrump, ctxMax, ctxScore, ctxMode;
+    unsigned long long nodes;
+} SolverObject;
+
+static void free_search(SolverObject *self)
+{
+    if (self->S) {
+        tt_free(&self->S->T);
+        free(self->S);
+        self->S = NULL;
+    }
+    self->haveCtx = 0;
+}
+
+static void Solver_dealloc(SolverObject *self)
+{
+    free_search(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+#define MIN_MEMORY (1 << 16)
+
+static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"memory", NULL};
+    Py_ssize_t mem = 64 * 1024 * 1024;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", kwlist, &mem))
+        return -1;
+    if (mem < MIN_MEMORY) {
+        PyErr_Format(PyExc_ValueError, "memory must be at least %d bytes", MIN_MEMORY);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver is busy in another thread");
+        return -1;
+    }
+    free_search(self);
+    self->memBytes = mem;
+    return 0;
+}
+
+static int ensure_search(SolverObject *self)
+{
+    if (self->S)
+        return 0;
+    if (self->memBytes < MIN_MEMORY)
+        self->memBytes = 64 * 1024 * 1024; /* __init__ was not called */
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search)) < 0) {
+        free(S);
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->S = S;
+    self->haveCtx = 0;
+    return 0;
+}
+
+static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver is busy in another thread");
+        return NULL;
+    }
+    free_search(self);
+    Py_RETURN_NONE;
+}
+
+static void new_context(Search *S)
+{
+    tt_reset(&S->T);
+}
+
+static int card_of(PyObject *o, int *out)
+{
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < 0 || v > 51) {
+        PyErr_Format(PyExc_ValueError, "card index %ld is not in 0..51", v);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static const char *SEAT_NAMES[4] = {"North", "East", "South", "West"};
+
+/* Value of one move at the root for goals max/min, knowing the root value R. */
+static int move_value(Search *S, int p, const Move *m, int R)
+{
+    int lo = 0, hi = S->tricksLeft;
+    if (S->maxSide[p])
+        hi = R; /* no card of the side to move does better than the best */
+    else
+        lo = R;
+    int v = S->maxSide[p] ? R : R + 1;
+    u16 dummy[4];
+    while (lo < hi) {
+        if (v <= lo)
+            v = lo + 1;
+        if (v > hi)
+            v = hi;
+        if (child(S, p, m->suit, m->rank, v, dummy)) {
+            lo = v;
+            v++;
+        } else {
+            hi = v - 1;
+            v--;
+        }
+    }
+    return lo;
+}
+
+/*
+ * solve(hands, trump, leader, played, team, goal, k[, limit])
+ *   hands: 4 ints (52-bit masks, bit 13*suit + rank - 2), trump: 0..3 or -1,
+ *   leader: 0..3, played: sequence of card indices (0..3 of them) in order from the leader,
+ *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k.
+ * Returns (best, ((card, value), ...)) with every legal card of the player to move, or a bool
+ * for goal 3. With limit > 0, TimeoutError once the search has visited more nodes.
+ */
+static PyObject *Solver_solve(SolverObject *self, PyObject *args)
+{
+    PyObject *handsObj, *playedObj;
+    int trump, leader, team, goal, k;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTuple(args, "OiiOiii|K", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit))
+        return NULL;
+    if (trump < -1 || trump > 3) {
+        PyErr_Format(PyExc_ValueError, "trump %d is not a suit (0..3) nor -1 (no trump)", trump);
+        return NULL;
+    }
+    if (leader < 0 || leader > 3) {
+        PyErr_Format(PyExc_ValueError, "leader %d is not a seat (0..3)", leader);
+        return NULL;
+    }
+    if (team <= 0 || team >= 15) {
+        PyErr_SetString(PyExc_ValueError, "the team must hold one, two or three seats");
+        return NULL;
+    }
+    if (goal < 0 || goal > 3) {
+        PyErr_Format(PyExc_ValueError, "goal %d is not 0 (max), 1 (min), 2 (exact) or 3 (at least)", goal);
+        return NULL;
+    }
+    PyObject *hs = PySequence_Fast(handsObj, "hands must be a sequence of four masks");
+    if (!hs)
+        return NULL;
+    if (PySequence_Fast_GET_SIZE(hs) != 4) {
+        Py_DECREF(hs);
+        PyErr_SetString(PyExc_ValueError, "hands must hold four masks");
+        return NULL;
+    }
+    u64 hand[4];
+    u64 seen = 0;
+    for (int i = 0; i < 4; i++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(hs, i);
+        unsigned long long v = PyLong_AsUnsignedLongLong(o);
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(hs);
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "a hand mask must be an int in 0 .. 2**52 - 1");
+            return NULL;
+        }
+        if (v >> 52) {
+            Py_DECREF(hs);
+            PyErr_SetString(PyExc_ValueError, "a hand mask must be an int in 0 .. 2**52 - 1");
+            return NULL;
+        }
+        if (seen & v) {
+            Py_DECREF(hs);
+            PyErr_Format(PyExc_ValueError, "a card is in two hands (%s and another)", SEAT_NAMES[i]);
+            return NULL;
+        }
+        seen |= v;
+        hand[i] = v;
+    }
+    Py_DECREF(hs);
+    PyObject *ps = PySequence_Fast(playedObj, "played must be a sequence of card indices");
+    if (!ps)
+        return NULL;
+    Py_ssize_t np = PySequence_Fast_GET_SIZE(ps);
+    if (np > 3) {
+        Py_DECREF(ps);
+        PyErr_SetString(PyExc_ValueError, "at most three cards can be on the table");
+        return NULL;
+    }
+    int pc[3];
+    for (Py_ssize_t i = 0; i < np; i++) {
+        if (card_of(PySequence_Fast_GET_ITEM(ps, i), &pc[i]) < 0) {
+            Py_DECREF(ps);
+            return NULL;
+        }
+        u64 b = (u64)1 << pc[i];
+        if (seen & b) {
+            Py_DECREF(ps);
+            PyErr_SetString(PyExc_ValueError, "a played card is also in a hand or played twice");
+            return NULL;
+        }
+        seen |= b;
+    }
+    Py_DECREF(ps);
+    /* hand sizes: seats that played to the trick hold one card fewer */
+    int size[4], n = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = 0;
+        for (int s = 0; s < 4; s++)
+            c += POP[(hand[i] >> (13 * s)) & 0x1FFF];
+        size[i] = c;
+    }
+    for (int i = 0; i < 4; i++) {
+        int seat = (leader + i) & 3;
+        int full = size[seat] + (i < np ? 1 : 0);
+        if (full > n)
+            n = full;
+    }
+    if (n == 0 || n > 13) {
+        PyErr_SetString(PyExc_ValueError, n == 0 ? "no card left to play" : "a hand holds more than 13 cards");
+        return NULL;
+    }
+    for (int i = 0; i < 4; i++) {
+        int seat = (leader + i) & 3;
+        int want = n - (i < np ? 1 : 0);
+        if (size[seat] != want) {
+            PyErr_Format(PyExc_ValueError, "%s holds %d cards but should hold %d", SEAT_NAMES[seat],
+                         size[seat], want);
+            return NULL;
+        }
+    }
+    /* a card played off the suit led while holding it is a revoke */
+    for (Py_ssize_t i = 1; i < np; i++) {
+        int led = pc[0] / 13;
+        int seat = (leader + (int)i) & 3;
+        if (pc[i] / 13 != led && ((hand[seat] >> (13 * led)) & 0x1FFF)) {
+            PyErr_Format(PyExc_ValueError, "%s did not follow suit but still holds the suit led",
+                         SEAT_NAMES[seat]);
+            return NULL;
+        }
+    }
+    if ((goal == 2 || goal == 3) && (k < 0 || k > 13)) {
+        PyErr_Format(PyExc_ValueError, "target %d is not in 0..13", k);
+        return NULL;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is busy in another thread; use one solver per thread");
+        return NULL;
+    }
+    if (ensure_search(self) < 0)
+        return NULL;
+    Search *S = self->S;
+
+    /* context: entries stay valid while trump and sides stay the same */
+    int maxMask = goal == 1 ? (~team & 15) : team;
+    int scoreMask = team;
+    int mode = goal == 2 ? MODE_EXACT : MODE_MAX;
+    int t = trump < 0 ? NT : trump;
+    if (!self->haveCtx || self->ctxTrump != t || self->ctxMax != maxMask || self->ctxScore != scoreMask ||
+        self->ctxMode != mode) {
+        new_context(S);
+        self->haveCtx = 1;
+        self->ctxTrump = t;
+        self->ctxMax = maxMask;
+        self->ctxScore = scoreMask;
+        self->ctxMode = mode;
+    }
+    S->trump = t;
+    S->mode = mode;
+    for (int i = 0; i < 4; i++) {
+        S->maxSide[i] = maxMask >> i & 1;
+        S->scoreSide[i] = scoreMask >> i & 1;
+        for (int s = 0; s < 4; s++)
+            S->h[i][s] = (u16)((hand[i] >> (13 * s)) & 0x1FFF);
+    }
+    S->qtOK = (maxMask == scoreMask) && mode == MODE_MAX;
+    S->misere = maxMask != scoreMask;
+    for (int s = 0; s < 4; s++) {
+        u16 m = 0;
+        for (int i = 0; i < 4; i++)
+            m |= S->h[i][s];
+        S->rem[s] = m;
+    }
+    S->leader = leader;
+    S->nplayed = 0;
+    S->tricksLeft = n;
+    S->winSeat = -1;
+    S->winSuit = 0;
+    S->winRank = -1;
+    for (Py_ssize_t i = 0; i < np; i++) {
+        int s = pc[i] / 13, r = pc[i] % 13;
+        int seat = (leader + (int)i) & 3;
+        S->rem[s] = (u16)(S->rem[s] | (1u << r));
+        if (i == 0 || (s == S->winSuit && r > S->winRank) || (s == S->trump && S->winSuit != S->trump)) {
+            S->winSeat = seat;
+            S->winSuit = s;
+            S->winRank = r;
+        }
+        S->tsuit[i] = s;
+        S->trank[i] = r;
+    }
+    S->nplayed = (int)np;
+    S->nodes = 0;
+    S->limit = limit ? (u64)limit : ~(u64)0;
+    S->aborted = 0;
+
+    int p = (leader + (int)np) & 3;
+    Move mv[13];
+    int nm = 0;
+    int values[13];
+    int best = 0;
+    int boolResult = 0;
+    u16 dummy[4];
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    nm = gen_moves(S, p, mv, -1);
+    /* order the root moves once, best first */
+    for (int i = 0; i < nm; i++) {
+        for (int j = i + 1; j < nm; j++) {
+            if (mv[j].score > mv[i].score) {
+                Move tmp = mv[i];
+                mv[i] = mv[j];
+                mv[j] = tmp;
+            }
+        }
+    }
+    if (goal == 3) {
+        boolResult = ab(S, k, dummy);
+    } else if (goal == 2) {
+        int any = 0, all = 1;
+        for (int i = 0; i < nm; i++) {
+            values[i] = child(S, p, mv[i].suit, mv[i].rank, k, dummy);
+            any |= values[i];
+            all &= values[i];
+        }
+        best = S->maxSide[p] ? any : all;
+    } else {
+        /* the value of the position by null-window tests, then each move against it */
+        int lo = 0, hi = S->tricksLeft;
+        int v = S->misere ? 1 : (hi + 1) / 2; /* misère: few tricks, step up from 1 */
+        while (lo < hi) {
+            if (v <= lo)
+                v = lo + 1;
+            if (v > hi)
+                v = hi;
+            if (ab(S, v, dummy)) {
+                lo = v;
+                v++;
+            } else {
+                hi = v - 1;
+                v--;
+            }
+        }
+        int R = lo;
+        best = R;
+        for (int i = 0; i < nm; i++)
+            values[i] = move_value(S, p, &mv[i], R);
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes = S->nodes;
+    if (S->aborted) {
+        PyErr_Format(PyExc_TimeoutError, "the search took more than %llu nodes", limit);
+        return NULL;
+    }
+
+    if (goal == 3)
+        return PyBool_FromLong(boolResult);
+    /* every legal card takes the value of its run */
+    int lo = 0, hi = 3;
+    if (np > 0 && S->h[p][S->tsuit[0]])
+        lo = hi = S->tsuit[0];
+    PyObject *cards = PyList_New(0);
+    if (!cards)
+        return NULL;
+    for (int s = lo; s <= hi; s++) {
+        u16 x = S->h[p][s];
+        while (x) {
+            int tb = TOP[x];
+            x = (u16)(x ^ (1u << tb));
+            int cur = -1;
+            for (int i = 0; i < nm; i++) {
+                if (mv[i].suit == s && mv[i].low <= tb && tb <= mv[i].rank)
+                    cur = values[i];
+            }
+            PyObject *item = Py_BuildValue("(ii)", 13 * s + tb, cur);
+            if (!item || PyList_Append(cards, item) < 0) {
+                Py_XDECREF(item);
+                Py_DECREF(cards);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+    }
+    PyObject *out = Py_BuildValue("(iN)", best, cards);
+    return out;
+}
+
+static PyObject *Solver_get_nodes(SolverObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static PyObject *Solver_get_memory(SolverObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromSsize_t(self->memBytes);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
+     "solve(hands, trump, leader, played, team, goal, k, limit=0) -> (best, [(card, value), ...]) or bool"},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Solver_getset[] = {
+    {"nodes", (getter)Solver_get_nodes, NULL, "Nodes searched by the last solve.", NULL},
+    {"memory", (getter)Solver_get_memory, NULL, "Bytes allowed for the transposition table.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "whist.solver._core.Solver",
+    .tp_basicsize = sizeof(SolverObject),
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A double-dummy search with its own transposition table (one thread at a time).",
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+    .tp_init = (initproc)Solver_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef coremodule = {
+    PyModuleDef_HEAD_INIT, "_core", "Double-dummy search core of whist.solver.", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    init_tables();
+    if (PyType_Ready(&SolverType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&coremodule);
+    if (!m)
+        return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

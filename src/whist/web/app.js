@@ -1,0 +1,761 @@
+// The whist page: the lobby (create a table, list tables) and a table (one WebSocket, the seat's
+// view drawn as it comes). The page decides no rule: what may be played or called is the view's
+// `legal` list, sent by the server from the engine; the page only draws and sends back the
+// chosen action's text. docs/protocol.md describes the messages.
+
+import { cardSvg, suitSpan, SUITS } from "./cards.js";
+import { lang, seatName, setLang, t } from "./i18n.js";
+
+const SEATS = ["N", "E", "S", "W"];
+const root = document.getElementById("app");
+
+// ----- small DOM helpers -------------------------------------------------------------------------
+
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+function langSwitch(rerender) {
+  return h("div", { class: "langs", role: "group", "aria-label": t("language") },
+    ["fr", "en"].map((code) => h("button", {
+      class: "lang" + (lang() === code ? " on" : ""), "data-lang": code, type: "button",
+      onclick: () => { setLang(code); rerender(); },
+    }, code.toUpperCase())));
+}
+
+function toast(text) {
+  const box = document.getElementById("toast") || document.body.appendChild(h("div", { id: "toast" }));
+  box.textContent = text;
+  box.className = "show";
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.className = ""; }, 3500);
+}
+
+async function api(method, url, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  const r = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error((data.error && data.error.message) || r.statusText);
+  return data;
+}
+
+let NAMES = {};  // every kind of contract with its names, from the welcome message
+
+function contractName(c) {
+  const names = c.name || NAMES[c.kind];
+  return names ? names[lang()] : c.kind;
+}
+
+// A contract as words and a coloured suit: "solo 7 ♥", "petite misère".
+function contractNode(c) {
+  if (!c) return h("span", {}, "—");
+  const words = [contractName(c)];
+  if (c.level !== null && c.level !== undefined) words.push(String(c.level));
+  return h("span", { class: "contract" }, words.join(" "), c.suit ? " " : "", c.suit ? suitSpan(c.suit) : null);
+}
+
+// A call as said at the table.
+function callNode(a) {
+  if (a.type === "call") {
+    if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitSpan(a.contract.suit));
+    if (a.contract) return contractNode(a.contract);
+    return h("span", {}, t("call_" + a.kind).toLowerCase());
+  }
+  if (a.type === "claim") return h("span", {}, t("said_claim"), " ", ...a.cards.map(miniCardText));
+  if (["ask", "yes", "no"].includes(a.type)) return h("span", {}, t("said_" + a.type));
+  if (a.type === "show") return h("span", {}, t("showed"), " ", miniCardText(a.card));
+  if (a.type === "discard") return h("span", {}, t("discarded"));
+  return h("span", {}, a.text);
+}
+
+function miniCardText(card) {
+  const r = card[0] === "T" ? "10" : card[0];
+  return h("span", { class: "cardtext suit-" + card[1] }, r + SUITS[card[1]].symbol);
+}
+
+function cardNode(card, cls, extra) {
+  const node = h("span", { class: "card " + (cls || ""), "data-card": card, ...(extra || {}) });
+  node.append(cardSvg(card, card));
+  return node;
+}
+
+// ----- the lobby -------------------------------------------------------------------------------------
+
+const form = {
+  name: localStorage.getItem("whist.name") || "",
+  preset: "couleur", count: 16, seat: "S",
+  seats: { N: "heuristic", E: "heuristic", S: "open", W: "heuristic" },
+  speed: "0.8", takeover: "60", options: {},
+};
+
+async function lobby() {
+  let presets = null;
+  let tables = [];
+  let error = "";
+  const render = () => {
+    root.replaceChildren(lobbyView(presets, tables, error, render, (e) => { error = e; render(); }));
+  };
+  render();
+  try {
+    presets = await api("GET", "/api/presets");
+    tables = (await api("GET", "/api/tables")).tables;
+  } catch (e) {
+    error = String(e.message || e);
+  }
+  render();
+}
+
+function lobbyView(presets, tables, error, render, fail) {
+  const isColour = presets ? presets.presets[form.preset].game === "couleur" : true;
+  const seatSelect = (s) => {
+    if (s === form.seat) return h("span", { class: "me" }, t("you"));
+    const kinds = ["open", ...(presets ? presets.bots.slice().reverse() : ["heuristic", "random"])];
+    return h("select", { name: "seat-" + s, "data-seat": s,
+      onchange: (e) => { form.seats[s] = e.target.value; } },
+    kinds.map((k) => h("option", { value: k, selected: form.seats[s] === k }, t("seat_" + k))));
+  };
+  const opts = presets ? presets.options.filter((o) => {
+    const inPreset = presets.presets[form.preset];
+    if (["game", "style", "deals", "rubbers"].includes(o.name)) return false;
+    const colourOnly = o.doc.startsWith("Colour whist");
+    return isColour ? colourOnly : !colourOnly;
+  }) : [];
+  const optionInput = (o) => {
+    const base = presets.presets[form.preset][o.name];
+    const value = form.options[o.name] ?? base;
+    if (o.type === "bool") {
+      return h("label", { class: "opt", title: o.doc }, h("input", { type: "checkbox", checked: value,
+        onchange: (e) => { form.options[o.name] = e.target.checked; } }), " ", o.name.replaceAll("_", " "));
+    }
+    return h("label", { class: "opt", title: o.doc }, o.name.replaceAll("_", " "), " ",
+      h("input", { type: o.type === "str" ? "text" : "number", value, size: 6,
+        onchange: (e) => { form.options[o.name] = o.type === "str" ? e.target.value : Number(e.target.value); } }));
+  };
+  const create = async (ev) => {
+    ev.preventDefault();
+    const name = form.name.trim();
+    if (!name) return fail(t("name_needed"));
+    localStorage.setItem("whist.name", name);
+    const seats = {};
+    for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];
+    const options = { ...form.options, [isColour ? "deals" : "rubbers"]: Number(form.count) };
+    try {
+      const seed = new URLSearchParams(location.search).get("seed");  // a deal to play again
+      const made = await api("POST", "/api/tables", {
+        preset: form.preset, options, seats, bot_delay: Number(form.speed),
+        takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
+      });
+      const joined = await api("POST", `/api/tables/${made.id}/join`, { name, seat: form.seat });
+      localStorage.setItem("whist.token." + made.id, joined.token);
+      location.href = made.url;
+    } catch (e) {
+      fail(String(e.message || e));
+    }
+  };
+  return h("div", { class: "lobby" },
+    h("header", { class: "top" }, h("h1", {}, "Whist"), langSwitch(render)),
+    h("p", { class: "tagline" }, t("tagline")),
+    h("form", { class: "panel", id: "create", onsubmit: create },
+      h("h2", {}, t("new_table")),
+      h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
+        autocomplete: "nickname", oninput: (e) => { form.name = e.target.value; } })),
+      h("label", {}, t("game"), h("select", { name: "preset", onchange: (e) => {
+        form.preset = e.target.value;
+        form.options = {};
+        form.count = presets.presets[form.preset].game === "couleur" ? presets.presets[form.preset].deals : 1;
+        render();
+      } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
+        h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
+      h("label", {}, isColour ? t("deals") : t("rubbers"), h("input", { name: "count", type: "number",
+        min: 1, max: 99, value: form.count, onchange: (e) => { form.count = e.target.value; } })),
+      h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
+        form.seat = e.target.value; render();
+      } }, SEATS.map((s) => h("option", { value: s, selected: form.seat === s }, seatName(s))))),
+      h("div", { class: "seats-grid" }, SEATS.map((s) => h("div", { class: "seat-choice" },
+        h("span", { class: "seat-label" }, seatName(s)), seatSelect(s)))),
+      h("label", {}, t("bot_speed"), h("select", { name: "speed", onchange: (e) => { form.speed = e.target.value; } },
+        [["1.5", "speed_slow"], ["0.8", "speed_normal"], ["0.2", "speed_fast"]].map(([v, k]) =>
+          h("option", { value: v, selected: form.speed === v }, t(k))))),
+      h("label", {}, t("takeover"), h("select", { name: "takeover", onchange: (e) => { form.takeover = e.target.value; } },
+        ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
+      presets ? h("details", { class: "options" }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
+      error ? h("p", { class: "error", role: "alert" }, error) : null,
+      h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
+    h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
+      tables.length ? h("ul", { class: "tables" }, tables.map((tb) => {
+        const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
+        const status = tb.over ? t("over") : tb.started ? t("started") : t("waiting");
+        return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
+          status, free && !tb.over ? ` · ${t("free_seats", free)}` : "");
+      })) : h("p", { class: "muted" }, t("no_tables"))));
+}
+
+// ----- a table -------------------------------------------------------------------------------------------
+
+const T = {
+  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, msg: null, pending: -1,
+  overlay: null, dismissed: 0, overAt: 0, history: null, replay: null, moreBids: false,
+};
+
+function tableMain(id) {
+  T.id = id;
+  T.token = localStorage.getItem("whist.token." + id);
+  connect();
+  setInterval(tick, 500);
+  renderTable();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${T.id}/ws`);
+  T.ws = ws;
+  ws.onopen = () => {
+    T.connected = true;
+    T.retry = 0;
+    send(T.token ? { type: "hello", token: T.token } : { type: "hello" });
+  };
+  ws.onmessage = (e) => receive(JSON.parse(e.data));
+  ws.onclose = () => {
+    if (T.ws !== ws) return;
+    T.connected = false;
+    renderTable();
+    T.retry = Math.min(T.retry + 1, 6);
+    setTimeout(connect, 500 * 2 ** (T.retry - 1));  // the server may be restarting: try again
+  };
+}
+
+function send(obj) {
+  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(obj));
+}
+
+function receive(m) {
+  if (m.type === "welcome") {
+    T.seat = m.seat;
+    NAMES = m.contracts;
+    if (!m.seat && T.token) {  // the seat was given up
+      localStorage.removeItem("whist.token." + T.id);
+      T.token = null;
+    }
+  } else if (m.type === "error") {
+    if (m.code === "bad_token") {
+      localStorage.removeItem("whist.token." + T.id);
+      T.token = null;
+      send({ type: "hello" });
+    } else if (m.code === "not_found") {
+      T.msg = null;
+      root.replaceChildren(h("div", { class: "panel" }, h("p", {}, m.message), h("a", { href: "/" }, t("lobby"))));
+      T.ws.onclose = null;
+      return;
+    } else if (m.code === "stale" || m.code === "not_your_turn") {
+      toast(t("stale"));
+    } else {
+      toast(t("error", m.message));
+    }
+    T.pending = -1;
+  } else if (m.type === "state") {
+    const before = T.msg;
+    if (!("match" in m)) m.match = before.match;  // sent only when it changes
+    T.msg = m;
+    if (m.version > T.pending) T.pending = -1;
+    const v = m.deal && m.deal.view;
+    if (v && v.is_over && !(before && before.deal && before.deal.number === m.deal.number && before.deal.view.is_over)) {
+      T.overAt = Date.now();
+    }
+    if (before && before.match.deals.length !== m.match.deals.length) T.history = null;
+  }
+  renderTable();
+}
+
+function act(text) {
+  const m = T.msg;
+  if (!m || T.pending >= 0) return;
+  T.pending = m.version;
+  send({ type: "act", action: text, version: m.version });
+  renderTable();
+}
+
+// Positions on screen: the player at the bottom, then clockwise left, top, right.
+function positions() {
+  const me = T.seat || "S";
+  const i = SEATS.indexOf(me);
+  return { [me]: "bottom", [SEATS[(i + 1) % 4]]: "left", [SEATS[(i + 2) % 4]]: "top", [SEATS[(i + 3) % 4]]: "right" };
+}
+
+function tricksText(n) {
+  return t(n > 1 || (n === 0 && lang() === "en") ? "tricks_many" : "tricks_one", n);
+}
+
+function seatInfo(seat) {
+  return T.msg.table.seats.find((s) => s.seat === seat);
+}
+
+function displayName(seat) {
+  const s = seatInfo(seat);
+  return s.name || seatName(seat);
+}
+
+function renderTable() {
+  const m = T.msg;
+  const focused = document.activeElement && document.activeElement.name;
+  if (!m) {
+    root.replaceChildren(h("div", { class: "panel" }, T.connected ? "…" : t("connection_lost")));
+    return;
+  }
+  const v = m.deal ? m.deal.view : null;
+  root.replaceChildren(h("div", { class: "table-page game-" + m.table.game },
+    header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v)));
+  const ov = overlay(m, v);
+  if (ov) root.append(ov);
+  if (focused) {
+    const el = root.querySelector(`[name="${focused}"]`);
+    if (el) el.focus();
+  }
+}
+
+function header(m) {
+  const tb = m.table;
+  let progress = "";
+  if (m.match.game === "couleur") {
+    const v = m.deal && m.deal.view;
+    const n = Math.max(1, m.match.played + (v && !v.is_over ? 1 : 0));
+    progress = t("deal_of", Math.min(n, m.match.deals_total), m.match.deals_total);
+  } else {
+    const rubber = m.match.result.rubbers.length + (m.match.over ? 0 : 1);
+    progress = t("rubber_of", Math.min(rubber, m.match.rubbers_total), m.match.rubbers_total);
+  }
+  return h("header", { class: "top" },
+    h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
+    h("div", { class: "title" }, h("strong", {}, tb.name), h("span", { class: "muted" }, " · ", progress)),
+    langSwitch(renderTable));
+}
+
+function banner(m) {
+  const tb = m.table;
+  if (!T.connected) return h("div", { class: "banner warn", role: "status" }, t("connection_lost"));
+  if (!T.seat) {
+    const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
+    if (!free.length || m.match.over) return h("div", { class: "banner" }, t("you_watch"));
+    const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
+      value: localStorage.getItem("whist.name") || "" });
+    return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
+      h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, onclick: async () => {
+        const who = name.value.trim();
+        if (!who) return toast(t("name_needed"));
+        localStorage.setItem("whist.name", who);
+        try {
+          const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
+          localStorage.setItem("whist.token." + T.id, j.token);
+          T.token = j.token;
+          T.ws.close();
+        } catch (e) {
+          toast(String(e.message || e));
+        }
+      } }, t("sit_at", seatName(s.seat))))));
+  }
+  if (!tb.started) {
+    return h("div", { class: "banner" }, h("div", {}, t("waiting_players")),
+      h("div", { class: "row" }, shareButton(),
+        h("button", { type: "button", class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("start_now"))));
+  }
+  return null;
+}
+
+function shareButton(short) {
+  return h("button", { type: "button", id: short ? "share" : null, onclick: async () => {
+    const url = `${location.origin}/t/${T.id}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast(t("copied"));
+    } catch {
+      toast(url);
+    }
+  } }, short ? t("tb_share") : t("share"));
+}
+
+function seatBox(m, v, seat, pos) {
+  const info = seatInfo(seat);
+  const badges = [];
+  if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: t("dealer") }, "D"));
+  if (v && v.game === "couleur" && v.declarers.includes(seat)) badges.push(h("span", { class: "badge decl", title: t("declarer") }, "★"));
+  const trou = v && v.game === "couleur" && v.trou && (!v.contract || v.contract.kind === "trou");
+  if (trou && (v.trou.caller === seat || v.trou.partner === seat)) {
+    badges.push(h("span", { class: "badge trou" }, "trou"));
+  }
+  let status = "";
+  if (info.kind === "bot" || !info.name) status = t("bot");
+  else if (info.bot_playing) status = t("replaced");
+  else if (!info.connected) status = t("away");
+  const turn = v && v.to_act === seat;
+  const tricks = v ? v.tricks_won[seat] : 0;
+  const box = h("div", { class: `seat seat-${pos}` + (turn ? " turn" : "") + (seat === T.seat ? " mine" : ""), "data-seat": seat },
+    h("div", { class: "who" }, h("span", { class: "name" }, seat === T.seat ? `${info.name} (${t("you")})` : displayName(seat)), ...badges),
+    h("div", { class: "meta" }, info.name ? h("span", { class: "place" }, seatName(seat)) : null,
+      status ? h("span", { class: "status" + (info.bot_playing ? " bot" : "") }, status) : null,
+      v ? h("span", { class: "tricks", title: t("tricks") }, tricksText(tricks)) : null));
+  if (v && v.game === "couleur" && v.spread[seat] && seat !== T.seat) {
+    box.append(h("div", { class: "spread" }, v.spread[seat].map((c) => cardNode(c, "mini"))));
+  }
+  if (v && v.game === "classic" && v.trump_card_face_up && v.dealer === seat) {
+    box.append(h("div", { class: "spread", title: t("turned_card") }, cardNode(v.trump_card, "mini turned")));
+  }
+  return box;
+}
+
+function felt(m, v) {
+  const pos = positions();
+  const slots = { top: null, left: null, right: null, bottom: null };
+  let trick = v ? v.trick : [];
+  let done = false;
+  if (v && !trick.length && v.last_trick) {
+    const last = v.actions[v.actions.length - 1];
+    if (last && last.type === "card") {  // the trick just won stays on the table until the next lead
+      trick = v.last_trick.cards;
+      done = true;
+    }
+  }
+  for (const { seat, card } of trick) {
+    const won = done && v.last_trick.winner === seat;
+    slots[pos[seat]] = cardNode(card, "played" + (won ? " won" : ""), { "data-played-by": seat });
+  }
+  const centre = h("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
+    ["top", "left", "right", "bottom"].map((p) => h("div", { class: "slot slot-" + p }, slots[p])));
+  return h("div", { class: "felt" }, SEATS.map((s) => seatBox(m, v, s, pos[s])), centre);
+}
+
+function infoStrip(m, v) {
+  if (!v) return null;
+  const items = [];
+  const item = (label, ...value) => items.push(h("span", { class: "fact" }, h("b", {}, label, ": "), ...value));
+  if (v.game === "couleur") {
+    if (v.contract) {
+      const who = v.declarers.length ? v.declarers.map(displayName).join(" + ") : t("each_for_himself");
+      const hidden = v.trou && v.trou.partner === null && v.contract.kind === "trou" ? ` + ? (${t("hidden_partner")})` : "";
+      item(t("contract"), contractNode(v.contract), " — ", who + hidden);
+      item(t("trump"), v.trump ? suitSpan(v.trump) : t("no_trump"));
+      if (v.needed !== null && v.declarers.length) {
+        const misere = v.contract.misere;
+        const exactly = t(v.needed > 1 || (v.needed === 0 && lang() === "en") ? "needed_exactly_many" : "needed_exactly_one", v.needed);
+        item(t("needed"), misere ? exactly + (v.declarers.length > 1 ? " " + t("each") : "")
+          : t("needed_at_least", v.needed));
+      }
+    } else if (v.trou) {
+      item("Trou", displayName(v.trou.caller) + " + " + (v.trou.partner ? displayName(v.trou.partner) : "?"));
+    }
+    if (v.shown_card) item(t("shown_card"), miniCardText(v.shown_card));
+    if (v.multiplier > 1) items.push(h("span", { class: "fact double" }, "×" + v.multiplier + " " + t("double")));
+    if (v.discard) item(t("discarded"), miniCardText(v.discard));
+  } else {
+    item(t("trump"), suitSpan(v.trump));
+    item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
+    const side = (a, b) => v.tricks_won[a] + v.tricks_won[b];
+    item(t("tricks"), `NS ${side("N", "S")} · EW ${side("E", "W")}`);
+    item(t("score"), `NS ${v.score.NS} · EW ${v.score.EW}`);
+    const g = m.match.games_in_rubber;
+    item(t("games"), `NS ${g[0]} · EW ${g[1]}`);
+  }
+  return h("div", { class: "info", id: "info" }, items);
+}
+
+function callLog(v) {
+  const calls = v.actions.filter((a) => a.type !== "card");
+  if (!calls.length) return null;
+  return h("div", { class: "calls", id: "calls" },
+    h("span", { class: "label" }, v.game === "couleur" ? t("auction") : t("announcements"), ":"),
+    calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a))));
+}
+
+// The legal calls as buttons, grouped by row of the ladder: simple calls, then each bid with its suits.
+function callButtons(legal) {
+  const simple = [];
+  const rows = new Map();
+  for (const a of legal) {
+    if (a.type !== "call" || !a.contract) {
+      if (a.type === "call") simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) }, t("call_" + a.kind)));
+      else if (["claim", "ask", "yes", "no"].includes(a.type)) {
+        simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
+          t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
+      }
+      continue;
+    }
+    const c = a.contract;
+    const key = a.kind === "propose" ? "propose" : `${c.kind}:${c.level}`;
+    if (!rows.has(key)) {
+      const label = a.kind === "propose" ? t("call_propose") : [contractName(c), c.level ?? ""].join(" ").trim();
+      rows.set(key, { label, buttons: [] });
+    }
+    const content = c.suit ? suitSpan(c.suit) : h("span", {}, "✓");
+    rows.get(key).buttons.push(h("button", { type: "button", class: "bid-btn", "data-action": a.text,
+      title: a.text, onclick: () => act(a.text) }, content));
+  }
+  const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
+  const first = all.length > 7 ? all.slice(0, 5) : all;
+  const more = all.length > 7 ? all.slice(5) : [];
+  return h("div", { class: "buttons", id: "legal-calls" },
+    simple.length ? h("div", { class: "row simple" }, simple) : null, first,
+    more.length ? h("details", { class: "more-bids", open: T.moreBids, ontoggle: (e) => { T.moreBids = e.target.open; } },
+      h("summary", {}, t("more_bids", more.length)), more) : null);
+}
+
+function actionPanel(m, v) {
+  if (!v) return null;
+  const parts = [];
+  parts.push(callLog(v));
+  const mine = v.to_act && v.to_act === T.seat;
+  if (mine && m.you.auto) {
+    parts.push(h("p", { class: "prompt" }, t("auto_prompt")));
+  } else if (mine) {
+    const kinds = new Set(v.legal.map((a) => a.type));
+    if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
+      parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("call_prompt")));
+      parts.push(callButtons(v.legal));
+    } else if (kinds.has("show")) parts.push(h("p", { class: "prompt" }, t("show_prompt")));
+    else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("discard_prompt")));
+    else parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("play_prompt")));
+  } else if (v.to_act) {
+    parts.push(h("p", { class: "muted waiting" }, t("waiting_for", displayName(v.to_act))));
+  }
+  return h("div", { class: "actions", id: "actions" }, parts);
+}
+
+function handRow(m, v) {
+  if (!v || !T.seat) return null;
+  const mine = v.to_act === T.seat && !m.you.auto && T.pending < 0;
+  const byCard = new Map();
+  for (const a of v.legal) if (a.card && ["card", "show", "discard"].includes(a.type)) byCard.set(a.card, a.text);
+  const choosing = mine && byCard.size > 0;
+  const width = Math.min(root.clientWidth || 380, 560) - 16;
+  const n = v.hand.length;
+  const cw = width < 340 ? 50 : 64;
+  const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
+  const cards = v.hand.map((c, i) => {
+    const text = byCard.get(c);
+    const cls = choosing ? (text ? "playable" : "dimmed") : "";
+    return cardNode(c, "in-hand " + cls, {
+      style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text && choosing ? "button" : null,
+      tabindex: text && choosing ? 0 : null, "aria-label": c,
+      onclick: text && choosing ? () => act(text) : null,
+      onkeydown: text && choosing ? (e) => { if (e.key === "Enter" || e.key === " ") act(text); } : null,
+    });
+  });
+  const total = n ? Math.round((n - 1) * step + cw) : 0;
+  return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand",
+    style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
+}
+
+function toolbar(m, v) {
+  const btn = (key, id, on) => h("button", { type: "button", id, onclick: on }, t(key));
+  return h("nav", { class: "toolbar" },
+    btn("tb_last", "show-last", () => { T.overlay = "last"; renderTable(); }),
+    btn("tb_scores", "show-scores", () => { T.overlay = "scores"; renderTable(); }),
+    btn("tb_history", "show-history", () => { T.overlay = "history"; T.history = null; renderTable(); }),
+    shareButton(true),
+    T.seat ? btn("tb_leave", "leave", () => { if (confirm(t("confirm_leave"))) send({ type: "leave" }); }) : null);
+}
+
+// ----- overlays: last trick, scores, history and replay, the end of a deal ---------------------------------
+
+function closeSheet() {
+  if (!T.overlay && T.msg && T.msg.deal) T.dismissed = T.msg.deal.number;  // the deal's summary
+  T.overlay = null;
+  T.replay = null;
+  renderTable();
+}
+
+function sheet(title, ...body) {
+  return h("div", { class: "overlay", role: "dialog", "aria-label": title, onclick: (e) => {
+    if (e.target.classList.contains("overlay")) closeSheet();
+  } }, h("div", { class: "sheet" }, h("div", { class: "sheet-head" }, h("h2", {}, title),
+    h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: closeSheet }, "×")),
+  ...body));
+}
+
+function overlay(m, v) {
+  if (T.overlay === "last") return lastTrickSheet(v);
+  if (T.overlay === "scores") return sheet(t("scores"), scoreTable(m));
+  if (T.overlay === "history") return historySheet(m);
+  if (T.overlay === "replay" && T.replay) return replaySheet();
+  if (v && v.is_over && m.deal.number !== T.dismissed && m.match.deals.length >= m.deal.number) return summarySheet(m, v);
+  return null;
+}
+
+function lastTrickSheet(v) {
+  if (!v || !v.last_trick) return sheet(t("last_trick"), h("p", {}, t("no_last_trick")));
+  const lt = v.last_trick;
+  return sheet(t("last_trick") + " — " + t("trick_n", lt.number),
+    h("div", { class: "trick-list" }, lt.cards.map(({ seat, card }) => h("div", { class: "trick-item" + (seat === lt.winner ? " won" : "") },
+      cardNode(card, "small"), h("span", {}, displayName(seat))))),
+    h("p", {}, t("won_by", displayName(lt.winner))));
+}
+
+function pts(p) {
+  return p > 0 ? "+" + p : String(p);
+}
+
+function dealLabel(d) {
+  const r = d.result;
+  if (d.contract === undefined) return null;
+  if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
+  const made = r.declarers.length ? (r.declarers.every((s) => r.points[s] > 0) ? t("made") : t("failed")) : "";
+  return h("span", {}, contractNode(d.contract), r.declarers.length ? ` (${r.declarers.map(displayName).join(" + ")}) ${made}` : "",
+    d.multiplier > 1 ? ` ×${d.multiplier}` : "");
+}
+
+function scoreTable(m) {
+  if (m.match.game === "couleur") {
+    const run = { N: 0, E: 0, S: 0, W: 0 };
+    const rows = m.match.deals.map((d) => {
+      if (d.result.passed) return h("tr", { class: "passed" }, h("td", {}, "–"), h("td", { colspan: 5 }, t("passed_out")));
+      for (const s of SEATS) run[s] += d.result.points[s];
+      return h("tr", {}, h("td", {}, d.number), h("td", {}, dealLabel(d)),
+        SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
+    });
+    return h("table", { class: "scores", id: "score-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map((s) => h("th", {}, displayName(s))))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, h("tr", {}, h("td", {}), h("td", {}, t("total")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, m.match.result.totals[s]))))));
+  }
+  const r = m.match.result;
+  const rows = m.match.deals.map((d) => h("tr", {}, h("td", {}, d.number),
+    h("td", { class: "num" }, `${d.result.tricks.N + d.result.tricks.S} / ${d.result.tricks.E + d.result.tricks.W}`),
+    h("td", { class: "num" }, `${d.result.points.NS} / ${d.result.points.EW}`),
+    h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
+    h("td", {}, d.result.game_winner ? t("game_to", d.result.game_winner) : "")));
+  return h("div", {}, h("table", { class: "scores", id: "score-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tricks") + " NS/EW"), h("th", {}, t("points")),
+      h("th", {}, t("honour_points")), h("th", {}))),
+    h("tbody", {}, rows)),
+  h("p", {}, h("b", {}, t("score"), ": "), `NS ${r.score.NS} · EW ${r.score.EW}`),
+  h("p", {}, h("b", {}, t("rubber_totals"), ": "), `NS ${r.totals.NS} · EW ${r.totals.EW}`));
+}
+
+function historySheet(m) {
+  if (!T.history) {
+    T.history = "loading";
+    api("GET", `/api/tables/${T.id}/deals`).then((d) => { T.history = d; renderTable(); })
+      .catch(() => { T.history = null; });
+  }
+  const data = T.history === "loading" ? null : T.history;
+  const items = data ? data.deals.map((d) => h("li", {}, h("b", {}, t("deal_n", d.number)), " ",
+    m.match.game === "couleur" ? dealLabel({ ...d, contract: d.contract ?? null }) :
+      `NS ${d.result.points.NS} · EW ${d.result.points.EW}`, " ",
+    h("button", { type: "button", "data-replay": d.number, onclick: () => openReplay(d.number) }, t("replay")), " ",
+    data.records_available ? h("a", { href: `/api/tables/${T.id}/deals/${d.number}/record`, download: `whist-${T.id}-deal${d.number}.json` }, t("download")) : null)) : [];
+  return sheet(t("history"), h("ol", { class: "history" }, items),
+    data && !data.records_available ? h("p", { class: "muted" }, t("records_later")) : null,
+    data && data.records_available ? h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download"))) : null);
+}
+
+async function openReplay(number) {
+  try {
+    const data = await api("GET", `/api/tables/${T.id}/deals/${number}/view`, null, T.token);
+    T.replay = { number, view: data.view, step: 0 };
+    T.overlay = "replay";
+    renderTable();
+  } catch (e) {
+    toast(String(e.message || e));
+  }
+}
+
+// A finished deal as this seat saw it, one action at a time: the calls so far, the trick on the
+// table, and the seat's own hand (its last cards plus those it plays later).
+function replaySheet() {
+  const { view: v, number } = T.replay;
+  const n = v.actions.length;
+  const step = Math.max(0, Math.min(T.replay.step, n));
+  const done = v.actions.slice(0, step);
+  const cardsSoFar = done.filter((a) => a.type === "card");
+  const inTrick = cardsSoFar.length % 4 === 0 && cardsSoFar.length ? 4 : cardsSoFar.length % 4;
+  const trick = cardsSoFar.slice(cardsSoFar.length - inTrick);
+  const later = v.actions.slice(step).filter((a) => a.seat === v.seat && a.card && (a.type === "card" || a.type === "discard"));
+  const hand = v.seat ? [...v.hand, ...later.map((a) => a.card)] : [];
+  const go = (k) => () => { T.replay.step = Math.max(0, Math.min(k, n)); renderTable(); };
+  const calls = done.filter((a) => a.type !== "card");
+  return sheet(t("deal_n", number) + " — " + t("replay"),
+    h("p", {}, t("step", step, n), " · ", t("trick_n", Math.floor((cardsSoFar.length - 1) / 4) + 1 || 1)),
+    calls.length ? h("div", { class: "calls" }, calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a)))) : null,
+    h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, displayName(a.seat))))),
+    hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
+    h("div", { class: "row" },
+      h("button", { type: "button", title: t("first"), onclick: go(0) }, "«"),
+      h("button", { type: "button", title: t("prev"), id: "replay-prev", onclick: go(step - 1) }, "‹"),
+      h("button", { type: "button", title: t("next"), id: "replay-next", onclick: go(step + 1) }, "›"),
+      h("button", { type: "button", title: t("last"), onclick: go(n) }, "»")));
+}
+
+function sortCards(cards) {
+  const order = "SHDC";
+  const ranks = "AKQJT98765432";
+  return cards.slice().sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || ranks.indexOf(a[0]) - ranks.indexOf(b[0]));
+}
+
+function summarySheet(m, v) {
+  const d = m.match.deals[m.deal.number - 1];
+  const body = [];
+  if (m.match.game === "couleur") {
+    if (d.result.passed) body.push(h("p", {}, t("passed_out")));
+    else {
+      body.push(h("p", { class: "result-line" }, dealLabel(d)));
+      body.push(h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map((s) => h("th", {}, displayName(s))))),
+        h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
+          h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))))));
+    }
+  } else {
+    const r = d.result;
+    if (r.called) body.push(h("p", {}, t("called", r.called)));
+    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, "NS"), h("th", {}, "EW"))),
+      h("tbody", {},
+        h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
+        h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
+        h("tr", {}, h("td", {}, t("honour_points")), h("td", { class: "num" }, r.honour_points.NS), h("td", { class: "num" }, r.honour_points.EW)))));
+    if (r.game_winner) body.push(h("p", {}, h("b", {}, t("game_to", r.game_winner))));
+  }
+  if (m.match.over) {
+    body.push(h("h3", {}, t("game_over")));
+    body.push(scoreTable(m));
+    const res = m.match.result;
+    if (m.match.game === "couleur") body.push(h("p", {}, res.winner ? t("winner", displayName(res.winner)) : t("draw")));
+    else body.push(h("p", {}, res.winner ? t("winner", res.winner) : t("draw")));
+    body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download"))));
+  } else {
+    const me = T.seat ? seatInfo(T.seat) : null;
+    const left = Math.max(0, Math.ceil((T.overAt + m.table.deal_pause * 1000 - Date.now()) / 1000));
+    body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : t("next_in", left)));
+    body.push(h("div", { class: "row" },
+      T.seat ? h("button", { type: "button", class: "primary", id: "next-deal", disabled: me && me.ready,
+        onclick: () => send({ type: "next" }) }, t("next_deal")) : null,
+      h("button", { type: "button", onclick: () => { T.dismissed = m.deal.number; renderTable(); } }, t("close"))));
+  }
+  return sheet(t("deal_n", m.deal.number), ...body);
+}
+
+function tick() {
+  const el = document.getElementById("countdown");
+  const m = T.msg;
+  if (!el || !m) return;
+  const me = T.seat ? seatInfo(T.seat) : null;
+  if (me && me.ready) return;
+  const left = Math.max(0, Math.ceil((T.overAt + m.table.deal_pause * 1000 - Date.now()) / 1000));
+  el.textContent = t("next_in", left);
+}
+
+// ----- start ------------------------------------------------------------------------------------------------
+
+setLang(lang());
+window.addEventListener("resize", () => { if (T.msg) renderTable(); });
+const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
+if (match) tableMain(match[1]);
+else lobby();

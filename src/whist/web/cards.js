@@ -1,0 +1,61 @@
+// Cards drawn as SVG: a white card with its rank and suit in the corner and a large pip, in a
+// four-colour deck (spades black, hearts red, diamonds blue, clubs green) so that no two suits
+// look alike on a small screen. A card is given by its text: "AS", "TD", "7H".
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const SUITS = {
+  S: { symbol: "\u2660", colour: "#1b1b1b" },
+  H: { symbol: "\u2665", colour: "#c62828" },
+  D: { symbol: "\u2666", colour: "#1565c0" },
+  C: { symbol: "\u2663", colour: "#2e7d32" },
+};
+
+export function rankText(card) {
+  const r = card[0];
+  return r === "T" ? "10" : r;
+}
+
+function el(name, attrs, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The SVG of one card face; `label` is read by screen readers.
+export function cardSvg(card, label) {
+  const suit = SUITS[card[1]];
+  const svg = el("svg", { viewBox: "0 0 50 70", class: "card-face", role: "img" });
+  svg.appendChild(el("title", {}, label || card));
+  svg.appendChild(el("rect", { x: 0.75, y: 0.75, width: 48.5, height: 68.5, rx: 5, fill: "#fff",
+    stroke: "#9e9e9e", "stroke-width": 1.5 }));
+  const rank = rankText(card);
+  svg.appendChild(el("text", { x: rank.length > 1 ? 2.5 : 4.5, y: 16, "font-size": 15,
+    "font-weight": 700, fill: suit.colour, "font-family": "Georgia, 'DejaVu Serif', serif",
+    "letter-spacing": rank.length > 1 ? -1.5 : 0 }, rank));
+  svg.appendChild(el("text", { x: 4, y: 30, "font-size": 13, fill: suit.colour,
+    "font-family": "'DejaVu Sans', sans-serif" }, suit.symbol));
+  svg.appendChild(el("text", { x: 30, y: 57, "font-size": 30, "text-anchor": "middle",
+    fill: suit.colour, "font-family": "'DejaVu Sans', sans-serif" }, suit.symbol));
+  return svg;
+}
+
+// The back of a card (a card not shown).
+export function backSvg() {
+  const svg = el("svg", { viewBox: "0 0 50 70", class: "card-face back", role: "img" });
+  svg.appendChild(el("title", {}, "?"));
+  svg.appendChild(el("rect", { x: 0.75, y: 0.75, width: 48.5, height: 68.5, rx: 5, fill: "#37474f",
+    stroke: "#263238", "stroke-width": 1.5 }));
+  svg.appendChild(el("rect", { x: 5, y: 5, width: 40, height: 60, rx: 3, fill: "none",
+    stroke: "#90a4ae", "stroke-width": 1, "stroke-dasharray": "3 2" }));
+  return svg;
+}
+
+// A suit symbol as coloured text (for labels and buttons).
+export function suitSpan(letter) {
+  const s = document.createElement("span");
+  s.className = "suit suit-" + letter;
+  s.textContent = SUITS[letter].symbol;
+  return s;
+}

@@ -1,0 +1,126 @@
+"""Fixtures of the server tests: the app in process (Starlette's TestClient) over a SQLite file, and
+a WebSocket wrapper whose reads time out instead of hanging."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+class WS:
+    """A test WebSocket: JSON in and out, every message received kept in ``seen``."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.seen: list[dict[str, Any]] = []
+        self.match: Any = None
+
+    def send(self, obj: Any) -> None:
+        self.session.send_text(obj if isinstance(obj, str) else json.dumps(obj))
+
+    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        import anyio
+
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await self.session._send_rx.receive()
+
+        msg = self.session.portal.call(get)
+        if msg["type"] == "websocket.close":
+            raise ConnectionError(f"closed with code {msg.get('code')}")
+        data: dict[str, Any] = json.loads(msg["text"])
+        if data["type"] == "state":  # the match's results come only when they change
+            if "match" in data:
+                self.match = data["match"]
+            else:
+                data["match"] = self.match
+        self.seen.append(data)
+        return data
+
+    def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0,
+              limit: int = 100_000) -> dict[str, Any]:
+        """Receive until a message satisfies ``pred``; that message."""
+        for _ in range(limit):
+            m = self.recv(timeout)
+            if pred(m):
+                return m
+        raise AssertionError("no such message")
+
+    def flush(self) -> list[dict[str, Any]]:
+        """Everything already sent to this connection: ping, and read up to the pong."""
+        self.send({"type": "ping"})
+        out = []
+        while True:
+            m = self.recv()
+            if m["type"] == "pong":
+                return out
+            out.append(m)
+
+    def hello(self, token: str | None = None) -> dict[str, Any]:
+        self.send({"type": "hello", "token": token} if token else {"type": "hello"})
+        return self.recv()
+
+    def state(self) -> dict[str, Any]:
+        """The latest state sent so far (after a flush)."""
+        states = [m for m in self.flush() if m["type"] == "state"]
+        if states:
+            return states[-1]
+        return next(m for m in reversed(self.seen) if m["type"] == "state")
+
+
+class Harness:
+    """The app under test, with helpers to create, join and connect."""
+
+    def __init__(self, client: Any, app: Any, url: str) -> None:
+        self.client = client
+        self.app = app
+        self.url = url
+
+    @property
+    def service(self) -> Any:
+        return self.app.state.service
+
+    def create(self, **spec: Any) -> str:
+        spec.setdefault("bot_delay", 0)
+        spec.setdefault("deal_pause", 0)
+        r = self.client.post("/api/tables", json=spec)
+        assert r.status_code == 201, r.text
+        table_id: str = r.json()["id"]
+        return table_id
+
+    def join(self, table_id: str, name: str = "Ann", seat: str | None = None) -> str:
+        body = {"name": name} | ({"seat": seat} if seat else {})
+        r = self.client.post(f"/api/tables/{table_id}/join", json=body)
+        assert r.status_code == 200, r.text
+        token: str = r.json()["token"]
+        return token
+
+    def connect(self, table_id: str) -> Any:
+        return _Connect(self.client.websocket_connect(f"/api/tables/{table_id}/ws"))
+
+
+class _Connect:
+    def __init__(self, cm: Any) -> None:
+        self.cm = cm
+
+    def __enter__(self) -> WS:
+        return WS(self.cm.__enter__())
+
+    def __exit__(self, *exc: Any) -> None:
+        self.cm.__exit__(*exc)
+
+
+@pytest.fixture
+def harness(tmp_path: Path) -> Iterator[Harness]:
+    from fastapi.testclient import TestClient
+
+    from whist.server import create_app
+
+    url = f"sqlite:///{tmp_path / 'whist.db'}"
+    app = create_app(url)
+    with TestClient(app) as client:
+        yield Harness(client, app, url)

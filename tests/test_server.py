@@ -1,0 +1,307 @@
+"""The web app's command path, in process through Starlette's TestClient (issue 5, items 1–2, 6).
+
+Every kind of bad message gets an error naming the problem and leaves the table unchanged: same
+version, same log, same match. Reconnecting with the seat's token restores the seat and its view;
+a bot takes the seat of a player who leaves or stays away, and gives it back when he returns.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from whist.record import match_record
+
+BOTS3 = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
+
+
+def snapshot(harness: Any, table_id: str) -> tuple[Any, ...]:
+    t = harness.service.get(table_id)
+    return (t.version, t.seq, len(harness.service.storage.load(table_id)),
+            json.dumps(match_record(t.match), sort_keys=True),
+            tuple((st.name, st.token_hash) for st in t.seats.values()))
+
+
+def view(m: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = m["deal"]["view"]
+    return out
+
+
+def my_turn(seat: str) -> Any:
+    return lambda m: m["type"] == "state" and m["deal"] and view(m)["to_act"] == seat
+
+
+class TestHttp:
+    def test_presets_and_tables(self, harness: Any) -> None:
+        c = harness.client
+        p = c.get("/api/presets").json()
+        assert set(p["presets"]) >= {"classic", "couleur", "pagat"} and "heuristic" in p["bots"]
+        tid = harness.create(preset="pagat", options={"deals": 3}, seats={"N": "random"}, name="Chez Jo")
+        listed = c.get("/api/tables").json()["tables"]
+        assert [t["id"] for t in listed] == [tid] and listed[0]["name"] == "Chez Jo"
+        got = c.get(f"/api/tables/{tid}").json()
+        assert got["table"]["rules"]["deals"] == 3 and got["table"]["seats"][0]["kind"] == "bot"
+        assert got["match"]["deals"] == [] and not got["table"]["started"]
+        assert c.get("/").status_code == 200 and c.get(f"/t/{tid}").status_code == 200
+        assert c.get("/api/tables/nope").status_code == 404
+
+    @pytest.mark.parametrize(("spec", "status", "words"), [
+        ({"preset": "bridge"}, 400, "unknown preset"),
+        ({"options": {"deals": "many"}}, 400, "whole number"),
+        ({"options": {"colour": 1}}, 400, "unknown option"),
+        ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
+        ({"seats": {"X": "random"}}, 400, "unknown seat"),
+        ({"bot_delay": -1}, 422, "bot_delay"),
+        ({"sugar": 1}, 422, "sugar"),
+    ])
+    def test_bad_tables(self, harness: Any, spec: dict[str, Any], status: int, words: str) -> None:
+        r = harness.client.post("/api/tables", json=spec)
+        assert r.status_code == status and words in r.json()["error"]["message"]
+        assert harness.service.tables == {}
+
+    def test_join_errors(self, harness: Any) -> None:
+        tid = harness.create(seats={"N": "random"})
+        c = harness.client
+        assert c.post(f"/api/tables/{tid}/join", json={"name": "   "}).status_code == 400
+        assert c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "Q"}).status_code == 400
+        r = c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "N"})
+        assert r.status_code == 409 and "bot" in r.json()["error"]["message"]
+        assert c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "E"}).json()["seat"] == "E"
+        assert c.post(f"/api/tables/{tid}/join", json={"name": "Cy", "seat": "E"}).status_code == 409
+        assert c.post("/api/tables/zz/join", json={"name": "Cy"}).status_code == 404
+        seats = [c.post(f"/api/tables/{tid}/join", json={"name": n}).json()["seat"] for n in "ST"]
+        assert seats == ["S", "W"]
+        r = c.post(f"/api/tables/{tid}/join", json={"name": "Di"})
+        assert r.status_code == 409 and "no free seat" in r.json()["error"]["message"]
+        assert harness.service.get(tid).started  # every open seat taken: the game starts
+
+
+class TestBadMessages:
+    """Each bad message: an error with its code, and the table unchanged."""
+
+    def test_every_kind(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"}, seed=11)
+        tn, ts = harness.join(tid, "Nora", "N"), harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as n, harness.connect(tid) as s, harness.connect(tid) as spy:
+            assert n.hello(tn)["seat"] == "N" and s.hello(ts)["seat"] == "S"
+            assert spy.hello()["seat"] is None
+            # wait until one of the two people must act: the table then waits for him
+            m = s.until(lambda m: m["type"] == "state" and m["deal"]
+                        and view(m)["to_act"] in ("N", "S"))
+            n.flush()
+            s.flush()
+            spy.flush()
+            mover, other = (n, s) if view(m)["to_act"] == "N" else (s, n)
+            legal = view(mover.state())["legal"]
+            version = m["version"]
+            before = snapshot(harness, tid)
+
+            def refused(ws: Any, msg: Any, code: str) -> dict[str, Any]:
+                ws.send(msg)
+                err = ws.recv()
+                assert err["type"] == "error" and err["code"] == code, err
+                assert err["message"] and err["version"] == version
+                assert snapshot(harness, tid) == before
+                return err
+
+            refused(mover, "{not json", "malformed")
+            refused(mover, "[1, 2]", "malformed")
+            refused(mover, {"type": "shout"}, "malformed")
+            refused(mover, {"type": "act", "action": legal[0]["text"]}, "malformed")
+            refused(mover, {"type": "act", "action": 7, "version": version}, "malformed")
+            refused(mover, {"type": "act", "action": "AS", "version": "1"}, "malformed")
+            refused(mover, {"type": "act", "action": "AS", "version": True}, "malformed")
+            refused(mover, {"type": "hello"}, "malformed")  # a second hello
+            refused(mover, "x" * 5000, "malformed")
+            mover.session.send_bytes(b'{"type":"ping"}')
+            assert mover.recv()["code"] == "malformed" and snapshot(harness, tid) == before
+            # out of turn: the other person, with a legal-looking action and the current version
+            err = refused(other, {"type": "act", "action": legal[0]["text"], "version": version},
+                          "not_your_turn")
+            assert "turn" in err["message"]
+            # illegal: no action at all, then a card while calling
+            refused(mover, {"type": "act", "action": "XYZ", "version": version}, "illegal")
+            err = refused(mover, {"type": "act", "action": "AS", "version": version}, "illegal")
+            assert "auction" in err["message"] or "call" in err["message"]
+            # stale: a legal action chosen from an older state
+            refused(mover, {"type": "act", "action": legal[0]["text"], "version": version - 1}, "stale")
+            refused(mover, {"type": "act", "action": legal[0]["text"], "version": version + 1}, "stale")
+            # spectators cannot act, leave or start
+            refused(spy, {"type": "act", "action": legal[0]["text"], "version": version}, "not_seated")
+            refused(spy, {"type": "leave"}, "not_seated")
+            # the good message goes through
+            mover.send({"type": "act", "action": legal[0]["text"], "version": version})
+            after = mover.until(lambda m: m["type"] == "state" and m["version"] > version)
+            assert after["version"] == version + 1
+            assert view(after)["actions"][-1]["text"] == legal[0]["text"]
+
+    def test_bad_token_and_no_hello(self, harness: Any) -> None:
+        tid = harness.create(seats=BOTS3)
+        harness.join(tid, "Sam")
+        before = snapshot(harness, tid)
+        with harness.connect(tid) as ws:
+            ws.send({"type": "act", "action": "AS", "version": 0})
+            assert ws.recv()["code"] == "no_hello"
+            err = ws.hello("not-a-token")
+            assert err["type"] == "error" and err["code"] == "bad_token"
+            ws.send({"type": "act", "action": "AS", "version": 1})
+            assert ws.recv()["code"] == "no_hello"
+            assert snapshot(harness, tid) == before
+            assert ws.hello()["type"] == "welcome"  # may still watch
+
+    def test_unknown_table(self, harness: Any) -> None:
+        with harness.connect("nothing") as ws:
+            assert ws.recv()["code"] == "not_found"
+
+
+class TestSeats:
+    def test_reconnect_restores_seat_and_view(self, harness: Any) -> None:
+        tid = harness.create(preset="classic", seats=BOTS3, seed=5)
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            first = ws.until(my_turn("S"))
+            s1 = ws.state()
+        t = harness.service.get(tid)
+        assert t.seats[harness_seat("S")].connections == 0
+        with harness.connect(tid) as ws:
+            w = ws.hello(tok)
+            assert w["type"] == "welcome" and w["seat"] == "S" and w["name"] == "Sam"
+            s2 = ws.until(lambda m: m["type"] == "state")
+            assert s2["version"] == s1["version"] == first["version"]
+            assert view(s2)["hand"] == view(s1)["hand"] and len(view(s2)["hand"]) >= 12
+            assert view(s2)["legal"] == view(s1)["legal"] != []
+            assert s2["you"] == {"seat": "S", "name": "Sam", "auto": False}
+            seat = next(x for x in s2["table"]["seats"] if x["seat"] == "S")
+            assert seat["connected"] and not seat["bot_playing"]
+
+    def test_bot_takes_over_after_timeout_and_gives_back(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=0.3, seed=2,
+                             options={"deals": 4})
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as spy:
+            spy.hello()
+            with harness.connect(tid) as ws:
+                ws.hello(tok)
+                waiting = ws.until(my_turn("S"))
+            # Sam is gone: the table waits for him a while, then a bot plays his seat
+            t0 = time.monotonic()
+            done = len(view(waiting)["actions"])
+            m = spy.until(lambda m: m["type"] == "state" and m["version"] > waiting["version"]
+                          and any(a["seat"] == "S" for a in view(m)["actions"][done:]))
+            assert time.monotonic() - t0 >= 0.25
+            assert next(x for x in m["table"]["seats"] if x["seat"] == "S")["bot_playing"]
+            events = harness.service.storage.load(tid)
+            assert any(e.kind == "action" and e.data["seat"] == "S" and e.data["by"] == "bot"
+                       for e in events)
+            # Sam comes back: the seat is his again and the table waits for him
+            with harness.connect(tid) as ws:
+                assert ws.hello(tok)["seat"] == "S"
+                mine = ws.until(lambda m: m["type"] == "state" and (
+                    m["match"]["over"] or view(m)["to_act"] == "S"))
+                assert not next(x for x in mine["table"]["seats"] if x["seat"] == "S")["bot_playing"]
+                if not mine["match"]["over"]:
+                    time.sleep(0.5)
+                    assert ws.state()["version"] == mine["version"]
+
+    def test_leave_frees_the_seat(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=600, seed=4,
+                             options={"deals": 2})
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            at = ws.until(my_turn("S"))
+            ws.send({"type": "leave"})
+            w = ws.until(lambda m: m["type"] == "welcome")
+            assert w["seat"] is None
+            m = ws.until(lambda m: m["type"] == "state" and m["version"] > at["version"])
+            seat = next(x for x in m["table"]["seats"] if x["seat"] == "S")
+            assert seat["name"] is None and seat["bot_playing"]  # a bot plays the free seat at once
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok)["code"] == "bad_token"
+        tok2 = harness.join(tid, "Zoe", "S")
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok2)["name"] == "Zoe"
+
+    def test_start_fills_empty_seats_and_next_deals_at_once(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            assert not ws.state()["table"]["started"]
+            ws.send({"type": "start"})
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            assert m["table"]["started"] and all(x["bot_playing"] for x in m["table"]["seats"]
+                                                 if x["seat"] != "S")
+            # play the first deal to its end: S always takes his first legal action
+            while True:
+                m = ws.until(lambda m: m["type"] == "state" and (
+                    view(m)["is_over"] or view(m)["to_act"] == "S"))
+                if view(m)["is_over"]:
+                    break
+                ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            number = m["deal"]["number"]
+            time.sleep(0.2)
+            assert ws.state()["deal"]["number"] == number  # the pause: no new deal yet
+            ws.send({"type": "next"})
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"]["number"] == number + 1)
+            assert not view(m)["is_over"]
+            # a finished deal as this seat saw it, and its record only once the game is over
+            c = harness.client
+            seen = c.get(f"/api/tables/{tid}/deals/1/view", headers={"Authorization": f"Bearer {tok}"})
+            assert seen.status_code == 200 and seen.json()["view"]["seat"] == "S"
+            assert c.get(f"/api/tables/{tid}/deals/1/view").json()["view"]["hand"] == []
+            assert c.get(f"/api/tables/{tid}/deals/1/view",
+                         headers={"Authorization": "Bearer nope"}).status_code == 403
+            assert c.get(f"/api/tables/{tid}/deals/1/record").status_code == 403
+            assert c.get(f"/api/tables/{tid}/record").status_code == 403
+            listed = c.get(f"/api/tables/{tid}/deals").json()
+            assert listed["deals"][0]["number"] == 1 and not listed["records_available"]
+
+
+def harness_seat(name: str) -> Any:
+    from whist.cards import Seat
+
+    return Seat[name]
+
+
+def test_records_after_the_game(harness: Any) -> None:
+    tid = harness.create(preset="pagat", seats={s: "random" for s in "NESW"}, options={"deals": 2})
+    with harness.connect(tid) as ws:
+        ws.hello()
+        ws.until(lambda m: m["type"] == "state" and m["match"]["over"])
+    c = harness.client
+    n = len(c.get(f"/api/tables/{tid}/deals").json()["deals"])
+    rec = c.get(f"/api/tables/{tid}/deals/{n}/record")
+    assert rec.status_code == 200 and rec.json()["format"] == "whist-record/1"
+    assert "attachment" in rec.headers["content-disposition"]
+    match = c.get(f"/api/tables/{tid}/record").json()
+    assert match["format"] == "whist-match/1" and len(match["deals"]) == n
+    from whist.record import replay
+
+    assert replay(match).is_over
+    assert c.get(f"/api/tables/{tid}/deals/{n + 1}/record").status_code == 404
+
+
+def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
+    from whist.server.table import OTHER, STATE, STATE_WITH_MATCH, Connection
+
+    c = Connection()
+    c.push("welcome")
+    c.push("s1", STATE)
+    c.push("s2", STATE)  # replaces s1, not yet sent
+    c.push("s3 with results", STATE_WITH_MATCH)  # replaces s2
+    c.push("s4", STATE)  # must not replace a state that carries the results
+    c.push("error", OTHER)
+    c.push("s5", STATE)
+    assert [text for _, text in c._queue] == ["welcome", "s3 with results", "s4", "error", "s5"]
+
+
+def test_ping_before_hello(harness: Any) -> None:
+    tid = harness.create()
+    with harness.connect(tid) as ws:
+        ws.send({"type": "ping"})
+        assert ws.recv()["type"] == "pong"

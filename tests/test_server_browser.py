@@ -1,0 +1,147 @@
+"""The page in a real browser (issue 5, item 6): Playwright for Python drives Debian's Chromium
+(installed by .ci/run) against ``whist serve``'s app on a free port.
+
+A person, on a phone-sized screen, creates a table of ``couleur`` for one deal against three bots
+through the form, makes calls in the auction by clicking the offered buttons, plays every card by
+clicking a highlighted card of the hand, and reads the end-of-deal summary. Halfway through the
+play the page is photographed to docs/screenshot.png (the README shows it).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
+SEED = 1  # South proposes, then accepts North's proposal: emballage 8 of North and South
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+
+
+class Server:
+    """``whist serve``'s app under uvicorn in a thread, on a free port; it can be stopped and
+    started again on the same database and port (a restart)."""
+
+    def __init__(self, db: str) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.db = db
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.start()
+
+    def start(self) -> None:
+        import uvicorn
+
+        from whist.server import create_app
+
+        self.app = create_app(self.db)
+        self.srv = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                                 log_level="warning"))
+        self.thread = threading.Thread(target=self.srv.run, daemon=True)
+        self.thread.start()
+        end = time.monotonic() + 20
+        while not self.srv.started:
+            assert time.monotonic() < end and self.thread.is_alive(), "the server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.srv.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(f"sqlite:///{tmp_path / 'whist.db'}")
+    yield s
+    s.stop()
+
+
+def test_a_person_plays_a_deal_of_couleur(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    base, app = server.base, server.app
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 412, "height": 915}, device_scale_factor=2)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/?seed={SEED}")
+        # French by default; English on demand, and back
+        page.wait_for_selector("text=Nouvelle table")
+        page.click("button[data-lang=en]")
+        page.wait_for_selector("text=New table")
+        page.click("button[data-lang=fr]")
+        page.fill("input[name=name]", "Anne")
+        page.fill("input[name=count]", "1")
+        page.select_option("select[name=speed]", "0.2")
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        table_id = page.url.rsplit("/", 1)[1]
+        page.wait_for_selector("#hand .card")
+        calls: list[str] = []
+        cards = 0
+        shot = False
+        end = time.monotonic() + 100
+        while time.monotonic() < end:
+            if page.locator("#legal-calls").count():
+                offered = page.locator("#legal-calls [data-action]").evaluate_all(
+                    "els => els.map(e => e.dataset.action)")
+                pick = ("accept" if "accept" in offered else
+                        next((a for a in offered if a.startswith("propose")), "pass"))
+                page.click(f'#legal-calls [data-action="{pick}"]')
+                calls.append(pick)
+                page.wait_for_function(
+                    f'() => !document.querySelector(\'#legal-calls [data-action="{pick}"]\')')
+            elif page.locator("#hand.choosing .playable").count():
+                if not shot and cards >= 4 and (page.locator("#trick:not(.done) .card").count() == 3
+                                                or cards >= 9):
+                    page.wait_for_timeout(150)
+                    page.screenshot(path=str(SCREENSHOT))
+                    shot = True
+                before = page.locator("#hand .card").count()
+                page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+                cards += 1
+                page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {before}")
+            elif page.locator("#next-deal").count():  # everybody passed: the next deal
+                page.click("#next-deal")
+                page.wait_for_selector("#next-deal", state="detached")
+            elif page.locator("text=Partie terminée").count():
+                break
+            else:
+                page.wait_for_timeout(50)
+        assert page.locator("text=Partie terminée").count(), "the deal did not end"
+        summary = page.locator(".sheet").inner_text()
+        assert "Plis" in summary and "Points" in summary
+        # the score sheet and the history with the deal's replay
+        page.click(".sheet .close")
+        page.click("#show-scores")
+        assert page.locator("#score-table tbody tr").count() >= 1
+        page.click(".sheet .close")
+        page.click("#show-history")
+        page.click("[data-replay]")
+        page.click("#replay-next")
+        assert "1 /" in page.locator(".sheet").inner_text()
+        page.click(".sheet .close")
+        # the server stops and starts again: the page reconnects by itself, to the same seat
+        server.stop()
+        page.wait_for_selector("text=Connexion perdue")
+        server.start()
+        page.wait_for_selector("text=Connexion perdue", state="detached", timeout=20_000)
+        assert page.locator("#hand").count() and "Anne (vous)" in page.locator(".seat-bottom").inner_text()
+        browser.close()
+    assert errors == []
+    assert calls and cards >= 5 and shot, (calls, cards)
+    events = app.state.service.storage.load(table_id)
+    by_person = [e.data for e in events if e.kind == "action" and e.data["by"] == "human"]
+    assert len(by_person) == len(calls) + cards
+    assert SCREENSHOT.stat().st_size > 10_000

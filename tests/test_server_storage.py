@@ -1,0 +1,232 @@
+"""Persistence of the web app (issue 5, item 3): the event log is the source of truth.
+
+A second app on the same SQLite file rebuilds every table exactly; a server killed with SIGKILL in
+the middle of a deal comes back with the deal where it was and the player's token still valid; a
+PostgreSQL URL works the same; two writers of one log cannot both append the same event.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from whist.cards import SEATS
+from whist.record import match_record
+from whist.server import create_app
+from whist.server.protocol import CommandError
+from whist.server.service import TableService
+from whist.server.storage import StorageConflict, StoredEvent, open_storage
+from whist.server.table import Table
+
+PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def snapshot(t: Table) -> dict[str, Any]:
+    """Everything a table is, as stored facts (live connection counts aside)."""
+    return {
+        "version": t.version, "seq": t.seq, "started": t.started,
+        "seats": [(st.kind, st.name, st.token_hash) for st in t.seats.values()],
+        "settings": t.settings.to_json(),
+        "record": json.dumps(match_record(t.match), sort_keys=True),
+        "match": json.dumps(t.match_json(), sort_keys=True),
+        "views": [json.dumps(json.loads(t.state_for(s))["deal"], sort_keys=True) for s in (*SEATS, None)],
+    }
+
+
+def wait_for(cond: Any, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
+
+
+def test_restart_rebuilds_every_table_exactly(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    url = f"sqlite:///{tmp_path / 'whist.db'}"
+    app = create_app(url)
+    bots = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
+    with TestClient(app) as c:
+        ids = []
+        for spec in (
+            {"preset": "classic", "seats": {s: "heuristic" for s in "NESW"}, "bot_delay": 0.003},
+            {"preset": "pagat", "seats": {s: "random" for s in "NESW"}, "bot_delay": 0.003},
+            {"preset": "couleur", "seats": bots, "takeover_after": 600, "bot_delay": 0},
+            {"preset": "couleur", "seats": {"N": "random"}, "name": "waiting for friends"},
+            {"preset": "couleur", "seats": {s: "random" for s in "NESW"}, "options": {"deals": 1},
+             "bot_delay": 0},
+        ):
+            ids.append(c.post("/api/tables", json={"deal_pause": 0, **spec}).json()["id"])
+        tok = c.post(f"/api/tables/{ids[2]}/join", json={"name": "Sam"}).json()["token"]
+        c.post(f"/api/tables/{ids[3]}/join", json={"name": "Ann", "seat": "W"})
+        with c.websocket_connect(f"/api/tables/{ids[2]}/ws") as ws:
+            ws.send_json({"type": "hello", "token": tok})
+            while True:  # Sam plays until the deal is well under way, then the server stops
+                m = ws.receive_json()
+                v = m["deal"]["view"] if m["type"] == "state" and m["deal"] else None
+                if v and v["to_act"] == "S" and not m["you"]["auto"]:
+                    if sum(v["tricks_won"].values()) >= 2:
+                        break
+                    ws.send_json({"type": "act", "action": v["legal"][0]["text"], "version": m["version"]})
+        svc = app.state.service
+        wait_for(lambda: svc.get(ids[0]).version > 30 and svc.get(ids[4]).match.is_over)
+    before = {i: snapshot(app.state.service.get(i)) for i in ids}
+    assert before[ids[0]]["version"] > 0 and not app.state.service.get(ids[0]).match.is_over
+    rebuilt = TableService(open_storage(url))
+    assert rebuilt.load() == ids
+    for i in ids:
+        assert snapshot(rebuilt.get(i)) == before[i], i
+    # a new server on the same file: the tables are there and Sam's token still holds his seat
+    app2 = create_app(url)
+    with TestClient(app2) as c:
+        assert sorted(t["id"] for t in c.get("/api/tables").json()["tables"]) == sorted(ids)
+        with c.websocket_connect(f"/api/tables/{ids[2]}/ws") as ws:
+            ws.send_json({"type": "hello", "token": tok})
+            assert ws.receive_json()["seat"] == "S"
+            state = ws.receive_json()
+            assert state["version"] == before[ids[2]]["version"]
+            assert json.dumps(state["deal"], sort_keys=True) == before[ids[2]]["views"][2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from whist.cli import main; main()", "serve", "--port", str(port),
+         "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    import httpx2 as httpx
+
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the server did not start: " + (proc.stderr.read().decode() if proc.stderr else ""))
+
+
+def test_kill_9_in_the_middle_of_a_deal(tmp_path: Path) -> None:
+    import httpx2 as httpx
+    from websockets.sync.client import connect
+
+    db = f"sqlite:///{tmp_path / 'whist.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    ws_url = f"ws://127.0.0.1:{port}/api/tables/%s/ws"
+    proc = start_server(db, port)
+    try:
+        tid = httpx.post(f"{base}/api/tables", json={
+            "preset": "couleur", "seats": {"N": "heuristic", "E": "heuristic", "W": "heuristic"},
+            "bot_delay": 0, "deal_pause": 0, "takeover_after": 600, "seed": 8}).json()["id"]
+        tok = httpx.post(f"{base}/api/tables/{tid}/join", json={"name": "Sam"}).json()["token"]
+        with connect(ws_url % tid) as ws:
+            ws.send(json.dumps({"type": "hello", "token": tok}))
+            while True:
+                m = json.loads(ws.recv(timeout=10))
+                v = m["deal"]["view"] if m["type"] == "state" and m["deal"] else None
+                if v and v["to_act"] == "S" and not m["you"]["auto"]:
+                    if v["phase"] == "play" and sum(v["tricks_won"].values()) >= 1:
+                        break
+                    ws.send(json.dumps({"type": "act", "action": v["legal"][0]["text"],
+                                        "version": m["version"]}))
+        before = httpx.get(f"{base}/api/tables/{tid}").json()
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    proc = start_server(db, port)
+    try:
+        after = httpx.get(f"{base}/api/tables/{tid}").json()
+        assert after["match"] == before["match"]
+        with connect(ws_url % tid) as ws:
+            ws.send(json.dumps({"type": "hello", "token": tok}))
+            assert json.loads(ws.recv(timeout=10))["seat"] == "S"
+            state = json.loads(ws.recv(timeout=10))
+            assert state["version"] == m["version"] and state["deal"] == m["deal"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _play_bots_to_the_end(url: str) -> tuple[str, dict[str, Any], Any]:
+    from fastapi.testclient import TestClient
+
+    app = create_app(url)
+    with TestClient(app) as c:
+        tid = c.post("/api/tables", json={"preset": "pagat", "options": {"deals": 2},
+                                          "seats": {s: "heuristic" for s in "NESW"},
+                                          "bot_delay": 0, "deal_pause": 0}).json()["id"]
+        wait_for(lambda: app.state.service.get(tid).match.is_over)
+        snap = snapshot(app.state.service.get(tid))
+        rec = c.get(f"/api/tables/{tid}/deals/1/record").json()
+    return tid, snap, rec
+
+
+def test_postgresql_url_works() -> None:
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        storage = open_storage(PG_URL)
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    tid = ""
+    try:
+        tid, snap, rec = _play_bots_to_the_end(PG_URL)
+        assert rec["format"] == "whist-record/1"
+        fresh = TableService(storage)
+        assert tid in fresh.load()
+        assert snapshot(fresh.get(tid)) == snap
+        assert storage.record(tid, 1) == rec
+    finally:
+        if tid:
+            storage.delete(tid)
+        storage.close()
+
+
+@pytest.mark.parametrize("url", ["sqlite", "postgresql"])
+def test_two_writers_cannot_append_the_same_event(tmp_path: Path, url: str) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    db = f"sqlite:///{tmp_path / 'w.db'}" if url == "sqlite" else PG_URL
+    try:
+        storage = open_storage(db)
+    except OperationalError as exc:  # pragma: no cover
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    svc = TableService(storage)
+    from whist.server.service import TableSpec
+
+    t = svc.create(TableSpec(preset="couleur", seats={"N": "random", "E": "random", "W": "random"}, seed=3))
+    try:
+        t.join(None, "Sam", "token-1")  # starts the game
+        t.deal_next()
+        other = Table.rebuild(t.id, storage.load(t.id), storage)  # a second server process
+        seat = other.match.to_act
+        assert seat is not None
+        other.act(seat, other.match.legal_actions()[0].text, other.version, by="bot")
+        with pytest.raises(StorageConflict):
+            storage.append(t.id, [StoredEvent(other.seq - 1, "start", {}, 0.0)])
+        # the first server's table is behind: its next action is refused, and it reloads
+        with pytest.raises(CommandError) as err:
+            t.act(seat, t.match.legal_actions()[0].text, t.version, by="bot")
+        assert err.value.code == "conflict"
+        assert t.version == other.version and t.seq == other.seq
+    finally:
+        if url != "sqlite":
+            storage.delete(t.id)
+        storage.close()

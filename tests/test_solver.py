@@ -1,0 +1,411 @@
+"""The double-dummy solver (issue 4): against DDS, against a plain minimax, and its errors.
+
+1. Against DDS (endplay): random whole deals, random trump or no trump and leader, team = the
+   leader's partnership, DDS's value for every card of the leader; and random positions from
+   the middle of play with cards already on the table.
+2. Against a small minimax written here, without any of the solver's techniques: every goal
+   (max, min, exact) and team shape (1 vs 3, adjacent and opposite 2 vs 2, 3 vs 1) on random
+   endgames of up to 5 cards per hand, some from the middle of a trick.
+3. Bad input is a clear ``ValueError``, never a crash.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from functools import cache
+
+import pytest
+
+from whist.cards import CARDS, SEATS, Card, Seat, Suit, format_deal, parse_card
+from whist.solver import (
+    MAX,
+    MIN,
+    DuplicateCardError,
+    Goal,
+    GoalError,
+    HandSizeError,
+    MissingCardError,
+    Position,
+    RevokeError,
+    Solver,
+    SolverInputError,
+    TeamError,
+    UnknownSeatError,
+    UnknownSuitError,
+    exact,
+    parse_goal,
+    parse_team,
+    solve,
+)
+
+WHOLE_DEALS = 300
+MID_PLAY = 300
+
+
+def random_hands(rng: random.Random, cards: int) -> list[int]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(deck[: 4 * cards]):
+        hands[i & 3] |= 1 << c
+    return hands
+
+
+def legal(hand: int, led: int | None) -> list[int]:
+    """Card indices of ``hand`` that may be played to a trick whose led suit is ``led``."""
+    if led is not None and hand >> (13 * led) & 0x1FFF:
+        hand &= 0x1FFF << (13 * led)
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
+
+
+def winner_index(trick: tuple[int, ...], trump: int | None) -> int:
+    best = 0
+    for i in range(1, 4):
+        a, b = trick[i], trick[best]
+        if a // 13 == b // 13:
+            if a > b:
+                best = i
+        elif a // 13 == trump:
+            best = i
+    return best
+
+
+def random_play(rng: random.Random, hands: list[int], leader: int, trump: int | None,
+                cards: int) -> tuple[int, list[int]]:
+    """Play ``cards`` random legal cards from the start; the leader of the current trick and
+    the cards on the table."""
+    trick: list[int] = []
+    for _ in range(cards):
+        seat = (leader + len(trick)) & 3
+        c = rng.choice(legal(hands[seat], trick[0] // 13 if trick else None))
+        hands[seat] ^= 1 << c
+        trick.append(c)
+        if len(trick) == 4:
+            leader = (leader + winner_index(tuple(trick), trump)) & 3
+            trick = []
+    return leader, trick
+
+
+# ----- 1. against DDS -------------------------------------------------------------------------
+
+endplay = pytest.importorskip("endplay")
+from endplay.dds import solve_board  # noqa: E402
+from endplay.types import Card as DdsCard  # noqa: E402
+from endplay.types import Deal, Denom, Player  # noqa: E402
+
+
+def dds_values(hands: list[int], trump: int | None, leader: int, played: list[int]) -> dict[Card, int]:
+    """DDS's tricks for the side of the player to move, for each of its legal cards."""
+    before = list(hands)
+    for i, c in enumerate(played):
+        before[(leader + i) & 3] |= 1 << c
+    deal = Deal(format_deal(before))
+    deal.trump = Denom(4 if trump is None else trump)
+    deal.first = Player(leader)
+    for c in played:
+        deal.play(DdsCard(CARDS[c].text[1] + CARDS[c].text[0]))
+    return {parse_card(card.rank.abbr + "SHDC"[int(card.suit)]): tricks for card, tricks in solve_board(deal)}
+
+
+def test_whole_deals_match_dds() -> None:
+    rng = random.Random(4)
+    solver = Solver()
+    for _ in range(WHOLE_DEALS):
+        hands = random_hands(rng, 13)
+        t = rng.randrange(5)
+        trump = None if t == 4 else t
+        leader = SEATS[rng.randrange(4)]
+        suit = None if trump is None else Suit(trump)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), suit, leader)
+        sol = solver.solve(pos, [leader, leader.partner])
+        want = dds_values(hands, trump, leader, [])
+        assert sol.cards == want, format_deal(hands)
+        assert sol.best == max(want.values())
+
+
+def test_mid_play_positions_match_dds() -> None:
+    rng = random.Random(5)
+    solver = Solver()
+    for i in range(MID_PLAY):
+        hands = random_hands(rng, 13)
+        t = rng.randrange(5)
+        trump = None if t == 4 else t
+        first = rng.randrange(4)
+        # between 4 and 40 cards played, ending with 1 to 3 cards on the table
+        n = 4 * rng.randrange(1, 11) + 1 + i % 3
+        leader, trick = random_play(rng, hands, first, trump, n)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in trick))
+        mover = pos.to_move
+        sol = solver.solve(pos, [mover, mover.partner])
+        want = dds_values(hands, trump, leader, trick)
+        assert sol.cards == want, (format_deal(hands), trick)
+
+
+# ----- 2. against a plain minimax --------------------------------------------------------------
+
+
+def reference(hands: list[int], trump: int | None, leader: int, played: list[int], team: int,
+              goal: Goal) -> dict[int, int]:
+    """Every legal card of the player to move with its value, by full minimax (no pruning, no
+    equivalent cards): the team's tricks from now on (max, min), or 1 when the team ends with
+    exactly ``goal.k`` more tricks, the team trying and the others preventing it (exact)."""
+    maximiser = team if goal.kind != "min" else ~team & 15
+
+    @cache
+    def value(h: tuple[int, int, int, int], lead: int, trick: tuple[int, ...], need: int) -> int:
+        seat = (lead + len(trick)) & 3
+        if not trick and not h[seat]:
+            return int(need == 0) if goal.kind == "exact" else 0
+        vals = [after(h, lead, trick, c, need) for c in legal(h[seat], trick[0] // 13 if trick else None)]
+        if goal.kind == "exact":
+            return int(any(vals)) if maximiser >> seat & 1 else int(all(vals))
+        return max(vals) if maximiser >> seat & 1 else min(vals)
+
+    def after(h: tuple[int, int, int, int], lead: int, trick: tuple[int, ...], c: int, need: int) -> int:
+        seat = (lead + len(trick)) & 3
+        hl = list(h)
+        hl[seat] ^= 1 << c
+        nh = (hl[0], hl[1], hl[2], hl[3])
+        t = (*trick, c)
+        if len(t) < 4:
+            return value(nh, lead, t, need)
+        w = (lead + winner_index(t, trump)) & 3
+        gain = team >> w & 1
+        if goal.kind == "exact":
+            return value(nh, w, (), need - gain)
+        return gain + value(nh, w, (), 0)
+
+    h0 = (hands[0], hands[1], hands[2], hands[3])
+    seat = (leader + len(played)) & 3
+    led = played[0] // 13 if played else None
+    return {c: after(h0, leader, tuple(played), c, goal.k) for c in legal(h0[seat], led)}
+
+
+# team shapes, as seat masks relative to the player to move
+SHAPES = {
+    "1v3": (1,),
+    "adjacent": (1, 2),
+    "opposite": (1, 4),
+    "3v1": (1, 2, 4),
+    "1v3-other": (2,),
+    "adjacent-other": (2, 4),
+}
+
+
+Endgame = tuple[list[int], int | None, int, list[int]]
+
+
+def endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[Endgame]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        n = sizes[i % len(sizes)]
+        hands = random_hands(rng, n)
+        t = rng.randrange(5)
+        trump = None if t == 4 else t
+        leader = rng.randrange(4)
+        played: list[int] = []
+        for j in range(rng.randrange(4) if n > 1 or i % 2 else 0):
+            seat = (leader + j) & 3
+            c = rng.choice(legal(hands[seat], played[0] // 13 if played else None))
+            hands[seat] ^= 1 << c
+            played.append(c)
+        out.append((hands, trump, leader, played))
+    return out
+
+
+@pytest.mark.parametrize("goal_kind", ["max", "min", "exact"])
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_every_goal_and_team_shape_against_minimax(goal_kind: str, shape: str) -> None:
+    """Every goal, every team shape: 2,520 endgames in all, 1 to 5 cards per hand."""
+    solver = Solver(memory_mb=4)
+    seed = hash((goal_kind, shape)) & 0xFFFF
+    games = endgames(140, seed, (1, 2, 3, 3, 4, 4, 4))
+    if goal_kind != "exact":
+        games += endgames(4, seed + 1, (5,))
+    rng = random.Random(seed)
+    for hands, trump, leader, played in games:
+        mover = (leader + len(played)) & 3
+        team = sum(1 << ((mover + i.bit_length() - 1) & 3) for i in SHAPES[shape])
+        n = max(h.bit_count() for h in hands)
+        goal = exact(rng.randrange(n + 2)) if goal_kind == "exact" else Goal(goal_kind)  # type: ignore[arg-type]
+        want = reference(list(hands), trump, leader, played, team, goal)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in played))
+        sol = solver.solve(pos, [SEATS[s] for s in range(4) if team >> s & 1], goal)
+        got = {c.index: int(v) for c, v in sol.cards.items()}
+        assert got == want, (format_deal(hands), trump, leader, played, team, goal)
+        mine = team >> mover & 1 if goal.kind != "min" else not team >> mover & 1
+        best = max(want.values()) if mine else min(want.values())
+        assert int(sol.best) == best
+        if goal.kind == "max":
+            for k in (sol.best, sol.best + 1):
+                if mine:
+                    assert solver.solve(pos, [SEATS[s] for s in range(4) if team >> s & 1],
+                                        at_least=k) is (sol.best >= k)
+
+
+# ----- the API ---------------------------------------------------------------------------------
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def test_solution_of_a_whole_deal() -> None:
+    pos = Position.from_pbn(DEAL, "NT", "W")
+    sol = solve(pos, "NS")
+    assert sol.to_move is Seat.W
+    assert len(sol.cards) == 13
+    assert sol.best == min(sol.cards.values())
+    assert set(sol.best_cards()) == {c for c, v in sol.cards.items() if v == sol.best}
+    j = sol.to_json()
+    assert j["tricks"] == sol.best
+    assert list(j["cards"]) == [c.text for c in pos.hand(Seat.W)]  # type: ignore[call-overload]
+
+
+def test_goals_are_consistent() -> None:
+    rng = random.Random(9)
+    solver = Solver()
+    for _ in range(20):
+        hands = random_hands(rng, 7)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), Suit(rng.randrange(4)), Seat.S)
+        best = solver.solve(pos, "S").best
+        worst = solver.solve(pos, "S", MIN).best
+        assert solver.solve(pos, "S", at_least=best) is True
+        assert solver.solve(pos, "S", at_least=best + 1) is False
+        # the others can hold the team to its maximum, or give it at least its misère count
+        assert solver.solve(pos, "S", exact(best + 1)).best is False
+        if worst:
+            assert solver.solve(pos, "S", exact(worst - 1)).best is False
+        # the same games seen from the other side
+        assert best == 7 - solver.solve(pos, "ENW").best
+        assert worst == 7 - solver.solve(pos, "ENW", MIN).best
+
+
+def test_solver_reuse_and_memory() -> None:
+    rng = random.Random(2)
+    hands = random_hands(rng, 9)
+    pos = Position((hands[0], hands[1], hands[2], hands[3]), Suit.HEARTS, Seat.E)
+    small = Solver(memory_mb=2)
+    a = small.solve(pos, "EW")
+    again = small.solve(pos, "EW")
+    assert again.cards == a.cards
+    assert again.nodes < a.nodes  # the table is kept between calls
+    small.clear()
+    assert small.solve(pos, "EW").cards == a.cards
+    with pytest.raises(ValueError):
+        Solver(memory_mb=0)
+
+
+def test_threads_solve_in_parallel() -> None:
+    rng = random.Random(3)
+    positions = []
+    for _ in range(4):
+        hands = random_hands(rng, 9)
+        positions.append(Position((hands[0], hands[1], hands[2], hands[3]), None, Seat.N))
+    expected = [Solver().solve(p, "NS").best for p in positions]
+    results: dict[int, int] = {}
+
+    def work(i: int) -> None:
+        results[i] = solve(positions[i], "NS").best
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [results[i] for i in range(4)] == expected
+
+
+# ----- 3. bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.- 8A.-.-.-", "NT", "N", ()), DuplicateCardError),
+    (("N:AA.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", ()), DuplicateCardError),
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", ("AS",)), DuplicateCardError),
+    (("N:K.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", ("AS", "AS")), DuplicateCardError),
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.- 8.-.-.-", "NT", "N", ()), MissingCardError),
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", ("2H",)), MissingCardError),
+    (("N:- - - -", "NT", "N", ()), MissingCardError),
+    (("N:K.-.-.- J.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", ("AS", "2H")), RevokeError),
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "X", "N", ()), UnknownSuitError),
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "Q", ()), UnknownSeatError),
+    (("N:AKQJT98765432.AKQ.-.- - - -", "NT", "N", ()), HandSizeError),
+])
+def test_bad_positions(args: tuple[str, str, str, tuple[str, ...]], error: type[Exception]) -> None:
+    deal, trump, leader, played = args
+    with pytest.raises(error) as info:
+        Position.from_pbn(deal, trump, leader, played)
+    assert isinstance(info.value, ValueError)
+    assert str(info.value)
+
+
+def test_bad_masks_and_sizes() -> None:
+    with pytest.raises(DuplicateCardError):
+        Position((1, 1, 2, 4), None, Seat.N)
+    with pytest.raises(SolverInputError):
+        Position((1 << 52, 2, 4, 8), None, Seat.N)
+    with pytest.raises(SolverInputError):
+        Position.of([1, 2, 4], None, "N")
+    with pytest.raises(SolverInputError):
+        Position((1, 2, 4, 8), None, Seat.N, tuple(CARDS[i] for i in range(10, 14)))
+
+
+@pytest.mark.parametrize("team", ["", "NESW", "NN", "X", [], [Seat.N, Seat.N]])
+def test_bad_teams(team: str | list[Seat]) -> None:
+    pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
+    with pytest.raises((TeamError, UnknownSeatError)):
+        solve(pos, team)
+
+
+def test_teams_and_goals_parse() -> None:
+    assert parse_team("ns") == {Seat.N, Seat.S}
+    assert parse_team(Seat.E) == {Seat.E}
+    assert parse_team(["N", Seat.E, "W"]) == {Seat.N, Seat.E, Seat.W}
+    assert parse_goal("max") is MAX and parse_goal("min") is MIN
+    assert parse_goal("exact:3") == exact(3) == parse_goal("exact(3)")
+    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1"):
+        with pytest.raises(GoalError):
+            parse_goal(bad)
+    pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
+    with pytest.raises(GoalError):
+        solve(pos, "NS", "min", at_least=1)
+    with pytest.raises(GoalError):
+        solve(pos, "NS", at_least=14)
+
+
+def test_core_rejects_bad_input_without_crashing() -> None:
+    from whist.solver._core import Solver as Core
+
+    core = Core(1 << 20)
+    good = (1 << 0, 1 << 1, 1 << 2, 1 << 3)
+    assert isinstance(core.solve(good, -1, 0, [], 5, 0, 0), tuple)
+    assert isinstance(core.solve(good, -1, 0, [], 5, 3, 1), bool)
+    bad_calls = [
+        ((1, 1, 2, 4), -1, 0, [], 5, 0, 0),          # a card twice
+        ((1 << 52, 2, 4, 8), -1, 0, [], 5, 0, 0),    # not a card
+        (good, 4, 0, [], 5, 0, 0),                   # not a trump
+        (good, -1, 7, [], 5, 0, 0),                  # not a seat
+        (good, -1, 0, [], 0, 0, 0),                  # empty team
+        (good, -1, 0, [], 15, 0, 0),                 # team of four
+        (good, -1, 0, [], 5, 9, 0),                  # not a goal
+        (good, -1, 0, [60], 5, 0, 0),                # not a card
+        (good, -1, 0, [0], 5, 0, 0),                 # played and held
+        ((1, 2, 4), -1, 0, [], 5, 0, 0),             # three hands
+        ((1 << 0 | 1 << 5, 2, 4, 8), -1, 0, [], 5, 0, 0),  # sizes
+        (good, -1, 0, [], 5, 2, 20),                 # target
+    ]
+    for call in bad_calls:
+        with pytest.raises(ValueError):
+            core.solve(*call)
+    with pytest.raises(TypeError):
+        core.solve(7, -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
+    with pytest.raises((TypeError, ValueError)):
+        core.solve(("a", "b", "c", "d"), -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
