@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import pytest
@@ -114,19 +115,23 @@ def dds_values(hands: list[int], trump: int | None, leader: int, played: list[in
 
 
 def test_whole_deals_match_dds() -> None:
+    """Our searches run in two threads (each with its own solver, the interpreter lock released)
+    while DDS solves the same deals in this one."""
     rng = random.Random(4)
-    solver = Solver()
+    deals = []
     for _ in range(WHOLE_DEALS):
         hands = random_hands(rng, 13)
         t = rng.randrange(5)
-        trump = None if t == 4 else t
-        leader = SEATS[rng.randrange(4)]
-        suit = None if trump is None else Suit(trump)
-        pos = Position((hands[0], hands[1], hands[2], hands[3]), suit, leader)
-        sol = solver.solve(pos, [leader, leader.partner])
-        want = dds_values(hands, trump, leader, [])
-        assert sol.cards == want, format_deal(hands)
-        assert sol.best == max(want.values())
+        deals.append((hands, None if t == 4 else t, SEATS[rng.randrange(4)]))
+    with ThreadPoolExecutor(2) as pool:
+        ours = [pool.submit(solve, Position((h[0], h[1], h[2], h[3]), None if t is None else Suit(t), lead),
+                            [lead, lead.partner])
+                for h, t, lead in deals]
+        for (hands, trump, leader), fut in zip(deals, ours, strict=True):
+            want = dds_values(hands, trump, leader, [])
+            sol = fut.result()
+            assert sol.cards == want, format_deal(hands)
+            assert sol.best == max(want.values())
 
 
 def test_mid_play_positions_match_dds() -> None:

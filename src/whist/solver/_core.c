@@ -584,7 +584,7 @@ static int quick_tricks(const Search *S, int p, u16 *rel)
                     rem2[e] = (u16)(rem2[e] ^ b);
                 }
             }
-            int q = 1 + qt_own(h2, rem2, t, S->tricksLeft - 1, m, r2);
+            int q = 1 + qt_own((const u16(*)[4])h2, rem2, t, S->tricksLeft - 1, m, r2);
             if (q > best) {
                 best = q;
                 for (int s = 0; s < 4; s++)
