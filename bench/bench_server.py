@@ -7,6 +7,10 @@ of an action is the time from sending it to receiving the state that includes it
 on loopback and stops after ``--seconds``. Goal: 200 tables with p99 under 100 ms.
 
     python bench/bench_server.py [--tables 200] [--seconds 20] [--think 0.5] [--json]
+
+Measured on the 2-core machine of the project (server and clients on it, the machine otherwise
+idle), 200 tables, 20 s: think 1.0 s: 199 actions/s, p50 2.9 ms, p99 14.7 ms; think 0.5 s:
+392 actions/s, p50 7.1 ms, p99 76.7 ms; no think time (saturation): 693 actions/s.
 """
 
 from __future__ import annotations
