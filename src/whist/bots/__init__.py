@@ -47,17 +47,26 @@ def heuristic_player(view: AnyView, rng: random.Random) -> AnyAction:
     return heuristic_bot(view, rng)
 
 
-def _registry() -> dict[str, Callable[[], Bot]]:
-    return {"random": lambda: random_bot, "heuristic": lambda: heuristic_player}
+def _pimc(budget: float | None) -> Bot:
+    from whist.bots.pimc import PimcBot
+
+    return PimcBot() if budget is None else PimcBot(budget=budget)
 
 
-BOT_NAMES = ("random", "heuristic")
+def _registry() -> dict[str, Callable[[float | None], Bot]]:
+    return {"random": lambda _b: random_bot, "heuristic": lambda _b: heuristic_player,
+            "pimc": _pimc}
 
 
-def get_bot(name: str) -> Bot:
-    """The bot called ``name`` (``random`` or ``heuristic``); ``ValueError`` if there is none."""
+BOT_NAMES = ("random", "heuristic", "pimc")
+
+
+def get_bot(name: str, budget: float | None = None) -> Bot:
+    """The bot called ``name`` (``random``, ``heuristic`` or ``pimc``); ``ValueError`` if there
+    is none. ``budget``: seconds per card for the bots that think (``pimc``; calls get three
+    times as long); ``None`` keeps the bot's default."""
     makers = _registry()
     key = name.strip().lower()
     if key not in makers:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    return makers[key]()
+    return makers[key](budget)

@@ -1,0 +1,332 @@
+"""``pimc``: the strong computer player (perfect-information Monte Carlo on the solver).
+
+For a card, it deals the cards it cannot see many times, consistently with its view
+(:mod:`whist.bots.sampler`), weights each deal by what the auction said of the hands, solves each
+deal double dummy with the contract's objective (:mod:`whist.solver`: the declaring team and goal
+max, min for a misère, exact for a piccolo), turns each card's trick count into this seat's
+**points** under the preset's scoring, and plays the card with the best weighted mean. In the
+colour auction it weighs the calls worth considering the same way (:mod:`whist.bots.pimc_calls`).
+
+Time: ``budget`` seconds per card (three times that per call). The work is counted in solver
+nodes (``NODES_PER_SECOND`` of them per second of budget), so a decision is the same on every
+machine for a given seed; a wall clock stops it at ``budget`` × 1.05 whatever happens (on a
+machine much slower than this one, decisions then depend on its speed). Obvious decisions (one
+legal card, all legal cards equivalent) take no search.
+
+>>> import random
+>>> from whist.engine import new_classic_deal
+>>> d = new_classic_deal(seed=3)
+>>> bot = PimcBot(budget=0.05)
+>>> bot(d.view(d.to_act), random.Random(0)) in d.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from whist.bots import AnyAction, AnyView, heuristic_player
+from whist.bots.sampler import Constraints, SampleError, constraints
+from whist.cards import SEATS, Card, Seat, mask_of
+from whist.contracts import Contract
+from whist.couleur import ColourView
+from whist.engine import View
+from whist.solver import MAX, MIN, Goal, Position, Solver, exact
+from whist.tables import score
+
+__all__ = ["DEFAULT_BUDGET", "NODES_PER_SECOND", "CardChoice", "Objective", "PimcBot",
+           "card_objective"]
+
+DEFAULT_BUDGET = 1.0
+"""Seconds per card (calls get ``CALL_FACTOR`` times as long)."""
+
+CALL_FACTOR = 3.0
+
+NODES_PER_SECOND = 4_000_000
+"""Solver positions a second of budget pays for (this 2-core machine does about 9 million a
+second with one thread; the rest is left for sampling, Python and a loaded machine)."""
+
+WALL_MARGIN = 1.05
+"""The wall-clock stop, as a multiple of the budget."""
+
+MAX_SAMPLES = 200
+"""No decision looks at more deals than this, however much time it has."""
+
+PRIOR = 1.5
+"""Trust in the heuristic player's card while few deals have been solved: its card gets a bonus
+of ``PRIOR / (PRIOR + samples)`` half-tricks (in the seat's points), which fades as deals are
+solved."""
+
+CANDIDATES = 4
+"""Deals drawn per sample when the auction weighs them: the sample is one of them, chosen in
+proportion to its weight (sampling-importance-resampling)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """What the solver is asked (``team``, ``goal``) and what each answer is worth to the seat:
+    ``worth(value)`` is the seat's points when the team takes ``value`` more tricks (goal max or
+    min) or reaches its exact target (goal exact, value 1) or not (0)."""
+
+    team: frozenset[Seat]
+    goal: Goal
+    worth: Callable[[int], float]
+
+
+@dataclass(slots=True)
+class CardChoice:
+    """What the search found: each candidate's mean worth to the seat, over ``samples`` deals."""
+
+    best: AnyAction
+    values: dict[AnyAction, float] = field(default_factory=dict)
+    samples: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    searched: bool = True
+
+    def ranked(self) -> list[tuple[AnyAction, float]]:
+        """The candidates, best first."""
+        return sorted(self.values.items(), key=lambda kv: -kv[1])
+
+
+# ----- objectives ----------------------------------------------------------------------------------
+
+
+def _classic_objective(view: View) -> Objective:
+    seat = view.seat
+    assert seat is not None
+    side = seat.side
+    team = frozenset(side.seats)
+    won = sum(view.tricks_won[s] for s in team)
+    per = view.rules.points_per_odd_trick
+
+    def worth(v: int) -> float:
+        ours = won + v
+        return float(per * (max(0, ours - 6) - max(0, 7 - ours)))
+
+    return Objective(team, MAX, worth)
+
+
+def _colour_objective(view: ColourView) -> Objective | None:
+    seat = view.seat
+    c = view.contract
+    assert seat is not None
+    if c is None or (view.trump is None and c.kind == "trou") or c.kind == "dames":
+        return None  # trou surprise before the fourth ace (each for himself), the queens game
+    if view.trou is not None and view.trou[1] is None and c.kind == "trou":
+        return None
+    decl = tuple(view.declarers)
+    if not decl:
+        return None
+    style = view.rules.style
+    won = view.tricks_won
+    need = view.needed if view.needed is not None else 0
+
+    def points(tricks: dict[Seat, int]) -> float:
+        return float(score(style, c, decl, tricks, need if c.kind == "trou" else 8)[seat])
+
+    if not c.info.is_misere:
+        first = decl[0]
+        team_won = sum(won[d] for d in decl)
+        return Objective(frozenset(decl), MAX,
+                         lambda v: points({first: team_won + v, **{d: 0 for d in decl[1:]}}))
+    target = need
+    if len(decl) == 1 or (seat in decl and c.kind not in ("piccolo", "piccolissimo")):
+        d = seat if seat in decl else decl[0]
+        base = {x: won[x] for x in decl}
+        if c.kind in ("piccolo", "piccolissimo"):
+            left = target - won[d]
+            if left < 0:
+                return None  # already broken: nothing left to play for
+            return Objective(frozenset((d,)), exact(left),
+                             lambda v: points({**base, d: target if v else target + 1}))
+        return Objective(frozenset((d,)), MIN, lambda v: points({**base, d: won[d] + v}))
+    if c.kind in ("piccolo", "piccolissimo"):
+        return None  # a joint piccolo: each declarer needs his own trick, not a team count
+    base = {x: won[x] for x in decl}
+
+    def spread(v: int) -> float:  # defenders give the extra tricks to the cleanest declarers
+        t = dict(base)
+        for _ in range(v):
+            d = min(decl, key=lambda x: (t[x], decl.index(x)))
+            t[d] += 1
+        return points(t)
+
+    return Objective(frozenset(decl), MIN, spread)
+
+
+def card_objective(view: AnyView) -> Objective | None:
+    """The solver's question and the seat's points for each answer; ``None`` where the solver's
+    model does not fit (the queens game, a hidden trou partner, a joint piccolo)."""
+    if isinstance(view, ColourView):
+        return _colour_objective(view)
+    return _classic_objective(view)
+
+
+# ----- soft facts: what the auction says of the hands ----------------------------------------------
+
+
+def auction_weight(view: AnyView) -> Callable[[tuple[int, int, int, int]], float] | None:
+    """A function giving the likelihood of a sampled deal from the calls made, or ``None``
+    when the calls say nothing (classic whist)."""
+    if not isinstance(view, ColourView):
+        return None
+    from whist.bots.pimc_calls import call_likelihood
+
+    return call_likelihood(view)
+
+
+# ----- the search ----------------------------------------------------------------------------------
+
+
+class _Clock:
+    def __init__(self, budget: float) -> None:
+        self.start = time.perf_counter()
+        self.stop = self.start + budget * WALL_MARGIN
+        self.nodes_left = max(1, int(budget * NODES_PER_SECOND))
+
+    def spent(self, nodes: int) -> None:
+        self.nodes_left -= nodes
+
+    @property
+    def over(self) -> bool:
+        return self.nodes_left <= 0 or time.perf_counter() >= self.stop
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+
+def draw(cons: Constraints, rng: random.Random,
+         weigh: Callable[[tuple[int, int, int, int]], float] | None) -> tuple[int, int, int, int]:
+    """One deal of the unseen cards; with ``weigh``, one of ``CANDIDATES`` deals chosen in
+    proportion to its weight."""
+    if weigh is None:
+        return cons.sample(rng)
+    deals = [cons.sample(rng) for _ in range(CANDIDATES)]
+    weights = [weigh(d) for d in deals]
+    total = sum(weights)
+    if total <= 0:
+        return deals[0]
+    r = rng.random() * total
+    for d, w in zip(deals, weights, strict=True):
+        r -= w
+        if r < 0:
+            return d
+    return deals[-1]
+
+
+def _equivalent(cards: Sequence[Card], view: AnyView) -> bool:
+    """Whether all ``cards`` are one suit and touch once the cards already played are left out
+    (so any of them does the same)."""
+    suit = cards[0].suit
+    if any(c.suit is not suit for c in cards):
+        return False
+    gone = mask_of(c for _, c in view.played_cards())
+    ranks = sorted(c.rank for c in cards)
+    for lo, hi in pairwise(ranks):
+        for r in range(lo + 1, hi):
+            if not gone & (1 << (13 * suit + r - 2)):
+                return False
+    return True
+
+
+class PimcBot:
+    """The ``pimc`` player: ``PimcBot(budget)(view, rng)`` returns one of ``view.legal``."""
+
+    def __init__(self, budget: float = DEFAULT_BUDGET, memory_mb: int = 16) -> None:
+        if not budget > 0 or math.isinf(budget):
+            raise ValueError(f"the budget must be a positive number of seconds, not {budget!r}")
+        self.budget = budget
+        self.memory_mb = memory_mb
+        self._solver: Solver | None = None
+
+    @property
+    def solver(self) -> Solver:
+        if self._solver is None:
+            self._solver = Solver(self.memory_mb)
+        return self._solver
+
+    def __call__(self, view: AnyView, rng: random.Random) -> AnyAction:
+        legal = view.legal
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(view, ColourView) and view.phase == "auction":
+            from whist.bots.pimc_calls import choose_call
+
+            return choose_call(self, view, rng).best
+        cards = [a for a in legal if isinstance(a, Card)]
+        if len(cards) != len(legal):
+            return heuristic_player(view, rng)  # calls at eight, shown card, discards
+        return self.choose_card(view, rng).best
+
+    def choose_card(self, view: AnyView, rng: random.Random, budget: float | None = None) -> CardChoice:
+        """The card to play, with the mean worth of every legal card."""
+        cards = [a for a in view.legal if isinstance(a, Card)]
+        fallback = heuristic_player(view, random.Random(rng.random()))
+        assert isinstance(fallback, Card)
+        objective = card_objective(view)
+        if len(cards) == 1 or objective is None or _equivalent(cards, view):
+            return CardChoice(fallback, searched=False)
+        clock = _Clock(self.budget if budget is None else budget)
+        cons = constraints(view)
+        weigh = auction_weight(view)
+        trick = view.trick
+        leader = trick[0][0] if trick else view.to_act
+        assert leader is not None
+        played = tuple(c for _, c in trick)
+        totals = dict.fromkeys(cards, 0.0)
+        solver = self.solver
+        solver.clear()
+        samples = nodes = 0
+        while samples < MAX_SAMPLES and not clock.over:
+            try:
+                hands = draw(cons, rng, weigh)
+            except SampleError:
+                break
+            pos = Position(hands, view.trump, leader, played)
+            try:
+                sol = solver.solve(pos, objective.team, objective.goal, max_nodes=clock.nodes_left)
+            except TimeoutError:
+                nodes += solver.nodes
+                break
+            clock.spent(sol.nodes)
+            nodes += sol.nodes
+            samples += 1
+            for c in cards:
+                totals[c] += objective.worth(int(sol.cards[c]))
+        if not samples:
+            return CardChoice(fallback, samples=0, nodes=nodes, seconds=clock.seconds())
+        values: dict[AnyAction, float] = {c: totals[c] / samples for c in cards}
+        values[fallback] += 0.5 * _trick_worth(objective) * PRIOR / (PRIOR + samples)
+        top = max(values.values())
+        best = fallback if values[fallback] >= top - 1e-9 else max(cards, key=lambda c: values[c])
+        return CardChoice(best, values, samples, nodes, clock.seconds())
+
+
+def _trick_worth(objective: Objective) -> float:
+    """What one trick (or reaching the target) is worth to the seat, on average."""
+    if objective.goal.kind == "exact":
+        return abs(objective.worth(1) - objective.worth(0))
+    steps = [abs(objective.worth(v + 1) - objective.worth(v)) for v in range(13)]
+    moving = [x for x in steps if x]
+    return sum(moving) / len(moving) if moving else 0.0
+
+
+def seats_except(seat: Seat) -> list[Seat]:
+    return [s for s in SEATS if s is not seat]
+
+
+def contract_points(view: ColourView, contract: Contract, declarers: Sequence[Seat],
+                    tricks: int, need: int) -> float:
+    """The seat's points if ``declarers`` play ``contract`` and take ``tricks`` in all."""
+    assert view.seat is not None
+    first = declarers[0]
+    t = {first: tricks, **{d: 0 for d in declarers[1:]}}
+    return float(score(view.rules.style, contract, declarers, t, need)[view.seat])

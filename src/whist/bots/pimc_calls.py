@@ -1,0 +1,252 @@
+"""``pimc`` in the colour auction: what the calls say of the hands, and calls chosen by simulation.
+
+What a call says (:func:`call_likelihood`): a proposal or a raise in a suit promises length and
+tricks in it; an acceptance, support; a solo, abondance or slam, the tricks of its level; a misère,
+no card too high to duck; a first pass, no hand that would have bid. Each is a soft penalty on a
+sampled deal (a weight ``exp(-penalty)``), never a hard rule: players misjudge.
+
+Choosing a call (:func:`choose_call`): the calls worth considering are passing, the heuristic
+player's call, the one-player contracts the hand comes near (the tricks estimate within reach of
+the level, few misère flaws), an acceptance, and a proposal. The hidden hands are dealt many
+times; for each deal the solver says whether each contract makes (a yes/no target search for
+contracts that need tricks, the misère and piccolo targets for the others) and the contract's
+points for this seat are averaged. Passing is worth 0. The best mean wins; ties go to the
+heuristic call.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from whist.auction import ColourCall
+from whist.bots import AnyAction
+from whist.bots.colour_calls import ACCEPT_AT
+from whist.bots.colour_calls import choose_call as heuristic_call
+from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate, worst_misere_card
+from whist.bots.pimc import CALL_FACTOR, CardChoice, PimcBot, _Clock, contract_points, draw
+from whist.bots.sampler import SampleError, constraints
+from whist.cards import CARDS, SEATS, Seat, Suit, mask_of
+from whist.contracts import Contract
+from whist.couleur import ColourView
+from whist.solver import Position, exact
+from whist.tables import needed_tricks
+
+__all__ = ["call_likelihood", "choose_call"]
+
+_SOLO_KINDS = ("solo", "abondance", "abondance_sur_table", "chelem")
+_MISERES = ("petite_misere", "grande_misere", "grande_misere_sur_table")
+_FLAWS_ALLOWED = {"petite_misere": 1, "grande_misere": 0, "grande_misere_sur_table": 0,
+                  "piccolo": 2, "piccolissimo": 3}
+
+
+def _need(view: ColourView, c: Contract) -> int:
+    return needed_tricks(c, view.rules.style)
+
+
+# ----- what the calls say --------------------------------------------------------------------------
+
+
+def _penalty(view: ColourView, c: Contract, hand: int) -> float:
+    """How unlikely ``hand`` is for a player who bid ``c``."""
+    k = c.kind
+    if k == "emballage" and c.suit is not None:
+        length = (hand & c.suit.mask).bit_count()
+        return 0.8 * max(0, 4 - length) + 0.6 * max(0.0, 3.5 - trick_estimate(hand, c.suit))
+    if k in _SOLO_KINDS and c.suit is not None:
+        return 0.7 * max(0.0, _need(view, c) - 0.5 - trick_estimate(hand, c.suit))
+    if k in _FLAWS_ALLOWED:
+        return 0.7 * max(0, misere_flaws(hand) - _FLAWS_ALLOWED[k])
+    return 0.0
+
+
+def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], float] | None:
+    """The weight of a sampled deal (hands as they are now) given the other players' calls."""
+    gone = [0, 0, 0, 0]
+    for s, c in view.played_cards():
+        gone[s] |= c.bit
+    checks: list[tuple[Seat, Contract | None, float]] = []
+    top: Contract | None = None
+    spoke: set[Seat] = set()
+    for seat, a in view.actions:
+        if not isinstance(a, ColourCall):
+            continue
+        if seat is not view.seat:
+            if a.contract is not None:
+                checks.append((seat, a.contract, 1.0))
+            elif a.kind == "accept" and top is not None:
+                checks.append((seat, Contract(top.kind, 3, top.suit) if top.kind == "emballage"
+                               else top, 1.0))
+            elif a.kind == "pass" and seat not in spoke and top is None:
+                checks.append((seat, None, 0.3))
+        spoke.add(seat)
+        if a.contract is not None:
+            top = a.contract
+    if not checks:
+        return None
+
+    def weigh(hands: tuple[int, int, int, int]) -> float:
+        p = 0.0
+        for seat, c, scale in checks:
+            hand = hands[seat] | gone[seat]
+            if c is None:  # a first pass: no hand that would have proposed or gone alone
+                p += scale * max(0.0, best_trump(hand)[1] - 5.0)
+            elif c.kind == "emballage" and c.level == 3:  # an acceptance: support
+                assert c.suit is not None
+                p += 0.6 * max(0.0, ACCEPT_AT - trick_estimate(hand, c.suit))
+            else:
+                p += scale * _penalty(view, c, hand)
+        return math.exp(-p)
+
+    return weigh
+
+
+# ----- choosing a call -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """A call and how to judge it on one deal: the contract, its declarers (``None``: the first
+    other player who would accept a proposal), the leader."""
+
+    call: ColourCall
+    contract: Contract
+    declarers: tuple[Seat, ...] | None
+
+
+def _top_bid(view: ColourView) -> tuple[Seat, Contract] | None:
+    out: tuple[Seat, Contract] | None = None
+    for seat, a in view.actions:
+        if isinstance(a, ColourCall) and a.contract is not None:
+            out = (seat, a.contract)
+    return out
+
+
+def _options(view: ColourView, hand: int) -> list[_Option]:
+    """The calls worth a simulation."""
+    seat = view.seat
+    assert seat is not None
+    out: list[_Option] = []
+    near = {s: trick_estimate(hand, s) for s in Suit}
+    flaws = misere_flaws(hand)
+    for call in view.legal:
+        if not isinstance(call, ColourCall):
+            continue
+        c = call.contract
+        if call.kind == "accept":
+            top = _top_bid(view)
+            if top is not None and top[1].kind == "emballage":
+                out.append(_Option(call, top[1], (top[0], seat)))
+            continue
+        if c is None:
+            continue
+        k = c.kind
+        if k == "emballage" and c.level == 8 and c.suit is not None:
+            worth = near[c.suit] >= 2.5 and (hand & c.suit.mask).bit_count() >= 4
+            declarers: tuple[Seat, ...] | None = None
+        elif k in _SOLO_KINDS and c.suit is not None:
+            worth, declarers = near[c.suit] >= _need(view, c) - 1.5, (seat,)
+        else:
+            worth, declarers = k in _FLAWS_ALLOWED and flaws <= _FLAWS_ALLOWED[k] + 1, (seat,)
+        if worth:
+            out.append(_Option(call, c, declarers))
+    return out
+
+
+def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:
+    eldest = view.dealer.left
+    return declarers[0] if c.kind in ("abondance", "abondance_sur_table", "chelem") else eldest
+
+
+def _without_discards(hands: tuple[int, int, int, int], declarer: Seat) -> tuple[int, int, int, int]:
+    """Petite misère: everyone discards a card first (the declarer his worst, the others their
+    highest)."""
+    out = list(hands)
+    for s in SEATS:
+        h = hands[s]
+        if s is declarer:
+            card = CARDS[worst_misere_card(h)]
+        else:
+            card = max((CARDS[i] for i in range(52) if h >> i & 1), key=lambda x: (x.rank, -x.suit))
+        out[s] = h & ~card.bit
+    return (out[0], out[1], out[2], out[3])
+
+
+def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, int, int],
+           nodes_left: int) -> tuple[float, int] | None:
+    """The seat's points for ``opt`` on one deal and the solver's nodes; ``None`` when no one
+    would accept the proposal (the call is then worth passing)."""
+    c = opt.contract
+    declarers = opt.declarers
+    if declarers is None:
+        assert c.suit is not None and view.seat is not None
+        support = [(trick_estimate(hands[s], c.suit), s) for s in SEATS if s is not view.seat]
+        est, partner = max(support, key=lambda x: x[0])
+        if est < ACCEPT_AT:
+            return None
+        declarers = (view.seat, partner)
+    need = _need(view, c)
+    leader = _leader(view, c, declarers)
+    solver = bot.solver
+    if c.info.is_misere:
+        target = 0 if c.kind in _MISERES else need
+        if c.kind == "petite_misere":
+            hands = _without_discards(hands, declarers[0])
+        pos = Position(hands, None, leader)
+        sol = solver.solve(pos, declarers[0], exact(target), max_nodes=nodes_left)
+        made = bool(sol.best)
+        tricks = target if made else target + 1
+        return contract_points(view, c, declarers, tricks, need), sol.nodes
+    pos = Position(hands, c.suit, leader)
+    made = solver.solve(pos, declarers, at_least=need, max_nodes=nodes_left)
+    return contract_points(view, c, declarers, need if made else need - 1, need), solver.nodes
+
+
+def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
+                budget: float | None = None) -> CardChoice:
+    """The call to make, with the mean points of each call considered."""
+    fallback = heuristic_call(view)
+    hand = mask_of(view.hand)
+    opts = _options(view, hand)
+    passes = [a for a in view.legal if isinstance(a, ColourCall) and a.kind == "pass"]
+    if not opts:
+        return CardChoice(fallback, searched=False)
+    clock = _Clock((bot.budget if budget is None else budget) * CALL_FACTOR)
+    cons = constraints(view)
+    weigh = call_likelihood(view)
+    totals = {o.call: 0.0 for o in opts}
+    solver = bot.solver
+    solver.clear()
+    samples = nodes = 0
+    while samples < 200 and not clock.over:
+        try:
+            hands = draw(cons, rng, weigh)
+        except SampleError:
+            break
+        results: dict[ColourCall, float] = {}
+        try:
+            for o in opts:
+                r = _judge(bot, view, o, hands, clock.nodes_left)
+                if r is None:
+                    results[o.call] = 0.0
+                    continue
+                results[o.call] = r[0]
+                clock.spent(r[1])
+                nodes += r[1]
+        except TimeoutError:
+            break
+        samples += 1
+        for call, v in results.items():
+            totals[call] += v
+    if not samples:
+        return CardChoice(fallback, samples=0, nodes=nodes, seconds=clock.seconds())
+    values: dict[AnyAction, float] = {o.call: totals[o.call] / samples for o in opts}
+    for call in (*passes[:1], fallback):  # passing is worth 0; so is a call not simulated
+        values.setdefault(call, 0.0)
+    top = max(values.values())
+    best: AnyAction = fallback
+    if values[fallback] < top - 1e-9:
+        best = max(values, key=lambda a: values[a])
+    return CardChoice(best, values, samples, nodes, clock.seconds())
