@@ -25,6 +25,7 @@ from rich.text import Text
 from whist import record
 from whist.benchmarks import bench_engine
 from whist.cards import SEATS, ParseError, parse_seat
+from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
     JsonOpt,
@@ -348,6 +349,7 @@ def bench_engine_cmd(
                   " (shuffled, legal_actions, apply)")
 
 
+app.command("arena")(arena)
 app.command("score")(score)
 app.command("serve")(serve)
 app.add_typer(sheet_app, name="sheet")

@@ -1,0 +1,598 @@
+"""The duplicate arena: how much better one bot (the candidate) plays than another (the
+reference), measured on the same cards.
+
+Classic whist: every deal (a *board*) is played at two tables with the same hands, dealer and
+turned trump, the candidate at N-S at the first and at E-W at the second, the reference at the
+other seats. A table's figure is the candidate side's deal points (odd tricks and honours, from
+a score of 0-0) minus the other side's; the board's figure is the mean of its two tables.
+
+Colour whist: every board is played at five tables: four with the candidate at one seat (N, E,
+S, W in turn) and the reference at the three others, one with the reference at all four seats.
+A seat's figure is the candidate's points at that seat minus the reference's points at the same
+seat of the all-reference table; the board's figure is the mean of its four seats. Each seat is
+put in the contract family (partnership, solo, misère, trou, all pass) of the contract played at
+the candidate's table (a deal passed out: all pass). A deal everybody passes is not dealt again:
+it scores 0 and the next board is a new deal.
+
+The unit of the confidence intervals is the board, since the tables of one board share their
+cards and are not independent: mean and 95% interval come from :func:`cluster_estimate`.
+
+Every table's card play is also compared with perfect play (:func:`double_dummy`): before each
+card, the double-dummy solver values every legal card for the declaring side; the tricks a card
+costs its own side against the best card are that seat's loss.
+
+Everything depends only on the seed: board ``i`` is dealt from :func:`board_rng` and each seat's
+bot draws from :func:`seat_rng` (seed, board, table, seat), so a run gives the same figures
+whatever the number of processes (``jobs``) sharing the boards. The decision times are measured
+and reported, but are of course not reproducible.
+
+>>> from whist.rules import preset
+>>> report = run_arena(ArenaConfig(preset("classic"), "heuristic", "random", deals=2, seed=1,
+...                                double_dummy=False))
+>>> report.overall.boards, report.players["candidate"].clock.cards
+(2, 104)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, Self
+
+from whist.bots import AnyAction, AnyView, Bot, get_bot
+from whist.cards import SEATS, Card, Seat, Side, Suit
+from whist.colour_session import FAMILIES
+from whist.contracts import KINDS
+from whist.couleur import ColourDeal
+from whist.engine import ClassicDeal
+from whist.rules import Rules
+from whist.solver import MAX, MIN, Goal, Position, Solver
+
+__all__ = [
+    "CANDIDATE",
+    "REFERENCE",
+    "ArenaConfig",
+    "ArenaReport",
+    "BoardResult",
+    "DoubleDummy",
+    "Estimate",
+    "PlayedTable",
+    "PlayerStats",
+    "board_rng",
+    "cluster_estimate",
+    "deal_board",
+    "double_dummy",
+    "play_board",
+    "play_table",
+    "run_arena",
+    "run_board",
+    "seat_rng",
+    "seatings",
+]
+
+Role = Literal["candidate", "reference"]
+CANDIDATE: Role = "candidate"
+REFERENCE: Role = "reference"
+ROLES: tuple[Role, ...] = (CANDIDATE, REFERENCE)
+
+Seating = tuple[Role, Role, Role, Role]
+"""The role sitting at N, E, S and W."""
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+DEFAULT_MAX_NODES = 5_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """What an arena run plays: the rules, the bots of both roles (by name), the number of
+    boards and the seed. ``budget`` is the candidate's seconds per card (``None``: the bot's
+    default; ignored by bots that do not think), ``reference_budget`` the reference's.
+    ``double_dummy``: compare the card play with the solver's (``max_nodes`` bounds each
+    search)."""
+
+    rules: Rules
+    candidate: str
+    reference: str
+    deals: int
+    seed: int
+    budget: float | None = None
+    reference_budget: float | None = None
+    double_dummy: bool = True
+    max_nodes: int = DEFAULT_MAX_NODES
+
+    @property
+    def is_colour(self) -> bool:
+        return self.rules.game == "couleur"
+
+    def name(self, role: Role) -> str:
+        return self.candidate if role == CANDIDATE else self.reference
+
+    def budget_of(self, role: Role) -> float | None:
+        return self.budget if role == CANDIDATE else self.reference_budget
+
+    def bots(self) -> dict[Role, Bot]:
+        """A fresh bot of each role (``ValueError`` for an unknown name)."""
+        return {r: get_bot(self.name(r), self.budget_of(r)) for r in ROLES}
+
+
+# ----- boards and seats ------------------------------------------------------------------------
+
+
+def board_rng(seed: int, index: int) -> random.Random:
+    """The generator that deals board ``index`` of a run seeded with ``seed``."""
+    return random.Random(f"whist-arena:{seed}:{index}")
+
+
+def seat_rng(seed: int, index: int, table: int, seat: Seat) -> random.Random:
+    """The generator of the bot at ``seat`` of table ``table`` of board ``index``."""
+    return random.Random(f"whist-arena-bot:{seed}:{index}:{table}:{seat.name}")
+
+
+def deal_board(rules: Rules, seed: int, index: int) -> ClassicDeal | ColourDeal:
+    """Board ``index``, ready to play: shuffled from :func:`board_rng`, dealt by
+    ``SEATS[index % 4]`` (the dealer turns round as in a match)."""
+    dealer = SEATS[index % 4]
+    rng = board_rng(seed, index)
+    if rules.game == "couleur":
+        return ColourDeal.shuffled(rules, dealer, rng)
+    return ClassicDeal.shuffled(rules, dealer, rng)
+
+
+def seatings(colour: bool) -> tuple[Seating, ...]:
+    """Who sits where at each table of a board: classic, the candidate at N-S then at E-W;
+    colour, the candidate alone at N, E, S, W in turn, then the reference at every seat.
+
+    >>> [''.join(r[0] for r in s) for s in seatings(False)]
+    ['crcr', 'rcrc']
+    """
+    c, r = CANDIDATE, REFERENCE
+    if not colour:
+        return ((c, r, c, r), (r, c, r, c))
+    return ((c, r, r, r), (r, c, r, r), (r, r, c, r), (r, r, r, c), (r, r, r, r))
+
+
+# ----- playing a table -------------------------------------------------------------------------
+
+
+class Playable(Protocol):
+    """What :func:`play_table` asks of a deal of either game."""
+
+    @property
+    def to_act(self) -> Seat | None: ...
+
+    def view(self, seat: Seat | None) -> AnyView: ...
+
+    def apply(self, action: Any, seat: Seat | None = None) -> Self: ...
+
+
+@dataclass(slots=True)
+class Clock:
+    """Decision times of one role: cards played, other decisions (calls, show, discard)."""
+
+    cards: int = 0
+    card_seconds: float = 0.0
+    card_max: float = 0.0
+    calls: int = 0
+    call_seconds: float = 0.0
+    call_max: float = 0.0
+
+    def add(self, is_card: bool, seconds: float) -> None:
+        if is_card:
+            self.cards += 1
+            self.card_seconds += seconds
+            self.card_max = max(self.card_max, seconds)
+        else:
+            self.calls += 1
+            self.call_seconds += seconds
+            self.call_max = max(self.call_max, seconds)
+
+    def merge(self, other: Clock) -> None:
+        self.cards += other.cards
+        self.card_seconds += other.card_seconds
+        self.card_max = max(self.card_max, other.card_max)
+        self.calls += other.calls
+        self.call_seconds += other.call_seconds
+        self.call_max = max(self.call_max, other.call_max)
+
+
+@dataclass(frozen=True, slots=True)
+class CardStep:
+    """A card played: the state before it, who played it, the card."""
+
+    before: ClassicDeal | ColourDeal
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTable:
+    """One table of a board played out: who sat where, the finished deal, every card played."""
+
+    seating: Seating
+    deal: ClassicDeal | ColourDeal
+    cards: tuple[CardStep, ...]
+
+
+def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[Role, Bot],
+               rngs: Mapping[Seat, random.Random], clocks: Mapping[Role, Clock]) -> PlayedTable:
+    """Play ``start`` to its end, each seat's decisions taken by the bot of its role in
+    ``seating`` from that seat's view and generator; the time of each decision goes to the
+    role's clock."""
+    deal: Playable = start
+    steps: list[CardStep] = []
+    clock = time.perf_counter
+    while (seat := deal.to_act) is not None:
+        role = seating[seat]
+        view = deal.view(seat)
+        t0 = clock()
+        action: AnyAction = bots[role](view, rngs[seat])
+        spent = clock() - t0
+        is_card = isinstance(action, Card)
+        clocks[role].add(is_card, spent)
+        if is_card:
+            assert isinstance(deal, ClassicDeal | ColourDeal) and isinstance(action, Card)
+            steps.append(CardStep(deal, seat, action))
+        deal = deal.apply(action, seat)
+    assert isinstance(deal, ClassicDeal | ColourDeal)
+    return PlayedTable(seating, deal, tuple(steps))
+
+
+def play_board(config: ArenaConfig, index: int, bots: Mapping[Role, Bot],
+               clocks: Mapping[Role, Clock]) -> tuple[PlayedTable, ...]:
+    """Every table of board ``index``: the same deal, played once per seating."""
+    start = deal_board(config.rules, config.seed, index)
+    return tuple(
+        play_table(start, seating, bots, {s: seat_rng(config.seed, index, t, s) for s in SEATS}, clocks)
+        for t, seating in enumerate(seatings(config.is_colour)))
+
+
+# ----- the figures of a board ------------------------------------------------------------------
+
+
+def classic_figure(table: PlayedTable) -> int:
+    """The candidate side's deal points minus the other side's at a classic table."""
+    deal = table.deal
+    assert isinstance(deal, ClassicDeal)
+    total = deal.points().total
+    side = Side.NS if table.seating[0] == CANDIDATE else Side.EW
+    return total[side] - total[side.other]
+
+
+def colour_family(deal: ColourDeal) -> str:
+    """The contract family of a finished colour deal (``all_pass`` when passed out)."""
+    ip = deal.in_play
+    return "all_pass" if ip is None else KINDS[ip.contract.kind].family
+
+
+def _kind(deal: ColourDeal) -> str:
+    ip = deal.in_play
+    return "passed out" if ip is None else KINDS[ip.contract.kind].en
+
+
+def board_units(tables: Sequence[PlayedTable], colour: bool) -> tuple[tuple[str, int], ...]:
+    """The figures of a board: classic, one per table (family ``""``); colour, one per seat
+    (candidate's points minus the reference's at that seat), with the family of the
+    candidate's table."""
+    if not colour:
+        return tuple(("", classic_figure(t)) for t in tables)
+    all_ref = tables[4].deal
+    assert isinstance(all_ref, ColourDeal)
+    ref = all_ref.points()
+    out = []
+    for seat, t in zip(SEATS, tables[:4], strict=True):
+        deal = t.deal
+        assert isinstance(deal, ColourDeal) and t.seating[seat] == CANDIDATE
+        out.append((colour_family(deal), deal.points()[seat] - ref[seat]))
+    return tuple(out)
+
+
+# ----- double dummy ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class DoubleDummy:
+    """Tricks lost against perfect play, by role and position (``declarer``, ``defender``;
+    classic whist: ``player``): ``seats[(role, pos)]`` counts seat-deals, ``lost`` the tricks
+    they lost. ``contracts`` counts tables with cards played, ``analysed`` those compared,
+    ``skipped`` the others by reason."""
+
+    seats: dict[tuple[str, str], int] = field(default_factory=dict)
+    lost: dict[tuple[str, str], int] = field(default_factory=dict)
+    contracts: int = 0
+    analysed: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def merge(self, other: DoubleDummy) -> None:
+        for k, v in other.seats.items():
+            self.seats[k] = self.seats.get(k, 0) + v
+        for k, v in other.lost.items():
+            self.lost[k] = self.lost.get(k, 0) + v
+        self.contracts += other.contracts
+        self.analysed += other.analysed
+        for reason, n in other.skipped.items():
+            self.skipped[reason] = self.skipped.get(reason, 0) + n
+
+    def skip(self, reason: str) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+
+SOLVER_LIMIT = "solver limit"
+
+
+def objective(table: PlayedTable) -> tuple[frozenset[Seat], Goal, Suit | None] | str:
+    """The team, goal and trump to solve a table with, or why it is not compared: a piccolo
+    (an exact number of tricks, no count of tricks lost), a misère of several declarers (each
+    plays for himself), the queens game (no declarers), a surprise trou (no trump until the
+    fourth ace falls)."""
+    deal = table.deal
+    if isinstance(deal, ClassicDeal):
+        return frozenset(Side.NS.seats), MAX, deal.trump
+    ip = deal.in_play
+    assert ip is not None
+    kind = KINDS[ip.contract.kind]
+    if kind.key in ("piccolo", "piccolissimo"):
+        return "piccolo (exact goal)"
+    if kind.key == "dames":
+        return "queens game (no declarers)"
+    if kind.key == "trou" and ip.trump is None:
+        return "surprise trou (hidden trump)"
+    if kind.is_misere:
+        if len(ip.declarers) > 1:
+            return "misère of several declarers"
+        return frozenset(ip.declarers), MIN, None
+    return frozenset(ip.declarers), MAX, ip.trump
+
+
+def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MAX_NODES) -> DoubleDummy:
+    """How far the table's card play is from perfect.
+
+    Before each card, the solver values every legal card for the declaring side (classic: N-S)
+    with the contract's goal; the card played costs its player's side ``|best - value|`` tricks
+    (for the team, what it takes less, or more in a misère; for the others, what they let it
+    take more, or less). The seat's loss is the sum over its cards. A table is skipped whole
+    when one search passes ``max_nodes`` (:class:`TimeoutError`) or the contract has no count
+    of tricks to compare (:func:`objective`)."""
+    out = DoubleDummy()
+    if not table.cards:
+        return out
+    out.contracts = 1
+    obj = objective(table)
+    if isinstance(obj, str):
+        out.skip(obj)
+        return out
+    team, goal, trump = obj
+    lost = [0, 0, 0, 0]
+    for step in table.cards:
+        st = step.before
+        pos = Position(st.hands, trump, st.leader, st.trick)
+        try:
+            sol = solver.solve(pos, team, goal, max_nodes=max_nodes)
+        except TimeoutError:
+            what = "" if isinstance(table.deal, ClassicDeal) else f" ({_kind(table.deal)})"
+            out.skip(SOLVER_LIMIT + what)
+            return out
+        lost[step.seat] += abs(sol.best - sol.cards[step.card])
+    out.analysed = 1
+    colour = isinstance(table.deal, ColourDeal)
+    for seat in SEATS:
+        pos_name = ("declarer" if seat in team else "defender") if colour else "player"
+        key = (table.seating[seat], pos_name)
+        out.seats[key] = out.seats.get(key, 0) + 1
+        out.lost[key] = out.lost.get(key, 0) + lost[seat]
+    return out
+
+
+# ----- one board, as a worker runs it ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """What a board contributes to the report (small, to cross between processes)."""
+
+    index: int
+    units: tuple[tuple[str, int], ...]
+    clocks: dict[Role, Clock]
+    dd: DoubleDummy
+
+
+_solver: Solver | None = None
+
+
+def _the_solver() -> Solver:
+    """This process's solver, its table cleared: a board's searches never depend on the
+    boards this process happened to solve before (so ``max_nodes`` cuts the same searches
+    whatever the number of jobs)."""
+    global _solver
+    if _solver is None:
+        _solver = Solver()
+    _solver.clear()
+    return _solver
+
+
+def run_board(config: ArenaConfig, index: int) -> BoardResult:
+    """Play and measure board ``index`` with fresh bots."""
+    clocks = {r: Clock() for r in ROLES}
+    tables = play_board(config, index, config.bots(), clocks)
+    dd = DoubleDummy()
+    if config.double_dummy:
+        solver = _the_solver()
+        for t in tables:
+            dd.merge(double_dummy(t, solver, config.max_nodes))
+    return BoardResult(index, board_units(tables, config.is_colour), dict(clocks), dd)
+
+
+# ----- statistics --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean with its 95% confidence interval (``half``: its half-width; ``None`` with
+    fewer than two boards), over ``units`` figures from ``boards`` boards."""
+
+    mean: float | None
+    half: float | None
+    boards: int
+    units: int
+
+    @property
+    def low(self) -> float | None:
+        return None if self.mean is None or self.half is None else self.mean - self.half
+
+    @property
+    def high(self) -> float | None:
+        return None if self.mean is None or self.half is None else self.mean + self.half
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mean": self.mean, "ci95": [self.low, self.high], "half_width": self.half,
+                "deals": self.boards, "units": self.units}
+
+
+def cluster_estimate(totals: Sequence[float], counts: Sequence[int], z: float = Z95) -> Estimate:
+    """The mean of figures grouped by board, and its confidence interval with the board as the
+    independent unit: board ``d`` brings ``counts[d]`` figures summing to ``totals[d]``.
+
+    The mean is ``m = Σ totals / Σ counts``; its standard error is the ratio estimator's,
+    ``se² = D/(D-1) · Σ (totals[d] - m·counts[d])² / (Σ counts)²`` over the ``D`` boards with
+    at least one figure, and the interval is ``m ± z·se`` (normal approximation). With one
+    figure per board (or the same number on every board) this is the usual
+    ``m ± z·s/√D`` of the boards' means.
+
+    >>> e = cluster_estimate([1, 2, 3, 4], [1, 1, 1, 1])
+    >>> e.mean, round(e.half, 4)
+    (2.5, 1.2652)
+    """
+    pairs = [(float(s), n) for s, n in zip(totals, counts, strict=True) if n > 0]
+    n_units = sum(n for _, n in pairs)
+    boards = len(pairs)
+    if n_units == 0:
+        return Estimate(None, None, 0, 0)
+    m = sum(s for s, _ in pairs) / n_units
+    if boards < 2:
+        return Estimate(m, None, boards, n_units)
+    var = boards / (boards - 1) * sum((s - m * n) ** 2 for s, n in pairs) / n_units ** 2
+    return Estimate(m, z * math.sqrt(var), boards, n_units)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One role's bot: its name and budget, its decision times, its tricks lost double dummy
+    (``dd[pos] = (seat-deals, tricks lost)``)."""
+
+    name: str
+    budget: float | None
+    clock: Clock
+    dd: dict[str, tuple[int, int]]
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.clock
+        return {
+            "name": self.name,
+            "budget": self.budget,
+            "cards": c.cards,
+            "seconds_per_card": c.card_seconds / c.cards if c.cards else None,
+            "max_seconds_per_card": c.card_max if c.cards else None,
+            "calls": c.calls,
+            "seconds_per_call": c.call_seconds / c.calls if c.calls else None,
+            "max_seconds_per_call": c.call_max if c.calls else None,
+            "double_dummy": {p: {"seat_deals": n, "tricks_lost": lost,
+                                 "tricks_lost_per_seat_deal": lost / n if n else None}
+                             for p, (n, lost) in self.dd.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaReport:
+    """The result of a run: the figure overall and per contract family (colour whist), each
+    role's statistics, and the double-dummy comparison's counts."""
+
+    config: ArenaConfig
+    overall: Estimate
+    families: dict[str, Estimate]
+    players: dict[Role, PlayerStats]
+    dd: DoubleDummy
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "game": c.rules.game,
+            "rules": c.rules.preset,
+            "candidate": c.candidate,
+            "reference": c.reference,
+            "deals": c.deals,
+            "seed": c.seed,
+            "budget": c.budget,
+            "reference_budget": c.reference_budget,
+            "tables_per_deal": len(seatings(c.is_colour)),
+            "figure": ("candidate's points minus the reference's at the same seat, per seat-deal"
+                       if c.is_colour else
+                       "candidate side's deal points minus the other side's, per deal"),
+            "overall": self.overall.to_dict(),
+            "families": {k: v.to_dict() for k, v in self.families.items()},
+            "players": {r: p.to_dict() for r, p in self.players.items()},
+            "double_dummy": {
+                "enabled": c.double_dummy,
+                "max_nodes": c.max_nodes,
+                "contracts": self.dd.contracts,
+                "analysed": self.dd.analysed,
+                "skipped": dict(sorted(self.dd.skipped.items())),
+            },
+        }
+
+
+def summarize(config: ArenaConfig, results: Iterable[BoardResult]) -> ArenaReport:
+    """The report of a run from its boards' results, added up in board order."""
+    ordered = sorted(results, key=lambda r: r.index)
+    overall = cluster_estimate([sum(v for _, v in r.units) for r in ordered],
+                               [len(r.units) for r in ordered])
+    families: dict[str, Estimate] = {}
+    if config.is_colour:
+        for fam in FAMILIES:
+            families[fam] = cluster_estimate(
+                [sum(v for f, v in r.units if f == fam) for r in ordered],
+                [sum(1 for f, _ in r.units if f == fam) for r in ordered])
+    clocks = {r: Clock() for r in ROLES}
+    dd = DoubleDummy()
+    for res in ordered:
+        for role, c in res.clocks.items():
+            clocks[role].merge(c)
+        dd.merge(res.dd)
+    positions = ("declarer", "defender") if config.is_colour else ("player",)
+    players = {
+        role: PlayerStats(config.name(role), config.budget_of(role), clocks[role],
+                          {p: (dd.seats.get((role, p), 0), dd.lost.get((role, p), 0))
+                           for p in positions})
+        for role in ROLES}
+    return ArenaReport(config, overall, families, players, dd)
+
+
+def run_arena(config: ArenaConfig, jobs: int = 1,
+              progress: Callable[[int], None] | None = None) -> ArenaReport:
+    """Play every board of ``config`` (in ``jobs`` processes when more than one) and report.
+    ``progress(done)`` is called after each board. The figures do not depend on ``jobs``."""
+    if config.deals < 1:
+        raise ValueError("the arena needs at least one deal")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    config.bots()  # an unknown bot fails here, not in a worker
+    results: list[BoardResult] = []
+    if jobs == 1 or config.deals == 1:
+        for i in range(config.deals):
+            results.append(run_board(config, i))
+            if progress is not None:
+                progress(len(results))
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(jobs, config.deals), mp_context=ctx) as pool:
+            futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
+            for f in as_completed(futures):
+                results.append(f.result())
+                if progress is not None:
+                    progress(len(results))
+    return summarize(config, results)
