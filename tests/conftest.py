@@ -121,6 +121,6 @@ def harness(tmp_path: Path) -> Iterator[Harness]:
     from whist.server import create_app
 
     url = f"sqlite:///{tmp_path / 'whist.db'}"
-    app = create_app(url)
+    app = create_app(url, bot_budget=0.02)  # pimc, the substitute, thinks 20 ms a card
     with TestClient(app) as client:
         yield Harness(client, app, url)

@@ -305,3 +305,93 @@ def test_ping_before_hello(harness: Any) -> None:
     with harness.connect(tid) as ws:
         ws.send({"type": "ping"})
         assert ws.recv()["type"] == "pong"
+
+
+class TestBots:
+    """Bots think in worker threads, off the event loop, with the server's budget; a move
+    thought for a table that changed meanwhile is dropped."""
+
+    @staticmethod
+    def slow(monkeypatch: Any, seconds: float) -> list[tuple[str, float | None]]:
+        import whist.server.table as table_mod
+
+        think = table_mod._think
+        calls: list[tuple[str, float | None]] = []
+
+        def slow_think(name: str, budget: float | None, view: Any, rng: Any) -> Any:
+            calls.append((name, budget))
+            time.sleep(seconds)
+            return think(name, budget, view, rng)
+
+        monkeypatch.setattr(table_mod, "_think", slow_think)
+        return calls
+
+    def test_the_server_answers_while_a_bot_thinks(self, harness: Any, monkeypatch: Any) -> None:
+        calls = self.slow(monkeypatch, 0.6)
+        tid = harness.create(preset="couleur", seed=3, options={"deals": 1},
+                             seats={s: "pimc" for s in "NESW"})
+        t = harness.service.get(tid)
+        with harness.connect(tid) as ws:
+            ws.hello()
+            end = time.monotonic() + 10
+            while t.thinking is None:
+                assert time.monotonic() < end, "no bot thought"
+                time.sleep(0.01)
+            t0 = time.monotonic()
+            ws.flush()  # ping → pong while the bot thinks
+            assert time.monotonic() - t0 < 0.4 and t.thinking is not None
+            assert harness.client.get("/healthz").status_code == 200
+        assert calls and set(calls) == {("pimc", 0.02)}, calls
+
+    def test_a_move_thought_for_an_older_state_is_dropped(self, harness: Any, monkeypatch: Any) -> None:
+        self.slow(monkeypatch, 0.8)
+        tid = harness.create(preset="classic", seats=BOTS3, takeover_after=0.1, seed=5)
+        tok = harness.join(tid, "Sam", "S")
+        t = harness.service.get(tid)
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.until(my_turn("S"))
+        end = time.monotonic() + 10
+        while t.thinking is None or t.thinking.name != "S":  # Sam is away: a bot thinks for him
+            assert time.monotonic() < end, "no bot took Sam's seat"
+            time.sleep(0.01)
+        with harness.connect(tid) as ws:
+            ws.hello(tok)  # Sam is back before the bot has chosen, and plays himself
+            m = ws.until(my_turn("S"))
+            card = view(m)["legal"][-1]["text"]
+            ws.send({"type": "act", "action": card, "version": m["version"]})
+            ws.until(lambda x: x["type"] == "state" and x["version"] > m["version"])
+            time.sleep(1.0)  # the bot has finished thinking by now
+        by_s = [e.data for e in harness.service.storage.load(tid)
+                if e.kind == "action" and e.data["seat"] == "S"]
+        assert by_s == [{"seat": "S", "action": card, "by": "human"}]
+
+
+def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from whist.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.02, unload_after=0.3)
+    svc = app.state.service
+    with TestClient(app) as c:
+        done = c.post("/api/tables", json={"preset": "pagat", "options": {"deals": 1}, "bot_delay": 0,
+                                           "seats": {s: "random" for s in "NESW"}}).json()["id"]
+        waiting = c.post("/api/tables", json={"seats": BOTS3}).json()["id"]
+        end = time.monotonic() + 10
+        while done in svc.tables or waiting in svc.tables:
+            assert time.monotonic() < end, "the tables stayed in memory"
+            time.sleep(0.02)
+        assert c.get("/healthz").json() | {"ok": True} == {"ok": True, "tables": 0, "unloaded": 2}
+        listed = {x["id"]: x for x in c.get("/api/tables").json()["tables"]}
+        assert listed[done]["over"] and not listed[waiting]["started"]
+        # asked for, a table comes back from its log: its record, a seat, its WebSocket
+        assert c.get(f"/api/tables/{done}/record").json()["format"] == "whist-match/1"
+        assert done in svc.tables and svc.get(done).match.is_over
+        tok = c.post(f"/api/tables/{waiting}/join", json={"name": "Sam"}).json()["token"]
+        with c.websocket_connect(f"/api/tables/{waiting}/ws") as ws:
+            ws.send_json({"type": "hello", "token": tok})
+            assert ws.receive_json()["seat"] == "S"
+            time.sleep(0.8)  # someone is connected: the table stays
+            assert waiting in svc.tables
+        assert c.get("/api/tables/nothing").status_code == 404

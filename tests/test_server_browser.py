@@ -44,7 +44,7 @@ class Server:
 
         from whist.server import create_app
 
-        self.app = create_app(self.db)
+        self.app = create_app(self.db, bot_budget=0.02)
         self.srv = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
                                                  log_level="warning"))
         self.thread = threading.Thread(target=self.srv.run, daemon=True)

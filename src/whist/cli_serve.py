@@ -24,6 +24,10 @@ def serve(
         "--db", metavar="URL",
         help="Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
         " postgresql+psycopg://user@localhost:5432/whist.")] = "sqlite:///whist.db",
+    bot_budget: Annotated[float, typer.Option(
+        "--bot-budget", min=0.01, max=60, metavar="SECONDS",
+        help="Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
+        " Bots think off the server's event loop.")] = 1.0,
 ) -> None:
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""
@@ -33,7 +37,7 @@ def serve(
     from whist.server import create_app
 
     try:
-        app = create_app(db)
+        app = create_app(db, bot_budget=bot_budget)
     except (SQLAlchemyError, ValueError, ImportError) as exc:
         fail(f"cannot open the database {db}: {str(exc).splitlines()[0]}", 2)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host

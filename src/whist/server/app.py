@@ -22,17 +22,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
-from whist.bots import BOT_NAMES
 from whist.cards import ParseError, Seat, parse_seat
 from whist.rules import PRESETS, Rules
 from whist.server.codec import view_json
 from whist.server.protocol import NOT_FOUND, error_json
 from whist.server.service import SpecError, TableService, TableSpec, clean_name
 from whist.server.storage import Storage, open_storage
-from whist.server.table import Connection, Table, strongest_bot
+from whist.server.table import Connection, Table, available_bots, strongest_bot
 
 __all__ = ["DEFAULT_DB", "WEB_DIR", "create_app"]
 
@@ -104,11 +104,14 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
             await ws.send_text(text)
 
 
-def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None) -> FastAPI:
+def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
+               bot_budget: float | None = 1.0, unload_after: float = 600.0) -> FastAPI:
     """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
-    their logs when it starts."""
+    their logs when it starts. ``bot_budget``: seconds per card for the bots that think (``pimc``;
+    ``None``: the bot's default); ``unload_after``: seconds without a change after which a table
+    nobody watches leaves memory (it is rebuilt from its log when asked for)."""
     store = storage if storage is not None else open_storage(db_url)
-    service = TableService(store)
+    service = TableService(store, bot_budget=bot_budget, unload_after=unload_after)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -125,6 +128,11 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None) -> Fast
     app = FastAPI(title="whist", version="0.1.0", lifespan=lifespan,
                   description="Classic and colour whist at one table with friends and bots.")
     app.state.service = service
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = NOT_FOUND if exc.status_code == 404 else "http_error"
+        return _error(exc.status_code, code, str(exc.detail))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -150,20 +158,19 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None) -> Fast
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "tables": len(service.tables)}
+        return {"ok": True, "tables": len(service.tables), "unloaded": len(service.unloaded)}
 
     # ----- tables --------------------------------------------------------------------------------
 
     @app.get("/api/presets")
     async def presets() -> dict[str, Any]:
         return {"presets": {name: r.to_dict() for name, r in PRESETS.items()},
-                "options": _option_list(), "bots": list(BOT_NAMES), "substitute": strongest_bot()}
+                "options": _option_list(), "bots": list(available_bots()),
+                "substitute": strongest_bot()}
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
-        items = sorted(service.tables.values(), key=lambda t: t.created_at, reverse=True)[:100]
-        return {"tables": [{**{k: v for k, v in t.table_json().items() if k != "rules"},
-                            "over": t.match.is_over, "created_at": t.created_at} for t in items]}
+        return {"tables": service.listings(100)}
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(body: CreateTable) -> dict[str, Any] | JSONResponse:

@@ -1,4 +1,6 @@
-"""The tables of one server: created from a request, rebuilt from their logs at start-up.
+"""The tables of one server: created from a request, rebuilt from their logs at start-up, unloaded
+from memory once nobody has looked at them for a while (a finished table soon, any other after
+``unload_after`` seconds without a change) and rebuilt from the log when someone asks for them again.
 
 >>> from whist.server.storage import open_storage
 >>> svc = TableService(open_storage("sqlite://"))
@@ -11,19 +13,21 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from whist.bots import BOT_NAMES
-from whist.cards import SEATS, Seat
+from whist.cards import SEATS
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, preset, with_options
 from whist.server.storage import Storage
-from whist.server.table import OPEN, Table, TableSettings, strongest_bot
+from whist.server.table import OPEN, Table, TableSettings, available_bots, strongest_bot
 
 __all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
 
@@ -59,25 +63,73 @@ def clean_name(text: str, limit: int = 24) -> str:
 
 
 class TableService:
-    """Every table of this server, by id."""
+    """Every table of this server, by id: those in memory (:attr:`tables`) and a short summary of
+    each table unloaded from memory (:attr:`unloaded`), which :meth:`get` rebuilds on demand.
 
-    def __init__(self, storage: Storage) -> None:
+    ``bot_budget``: seconds per card for the bots that think (``None``: their default).
+    ``unload_after``: seconds without a change after which a table nobody is connected to leaves
+    memory (a finished one after ``FINISHED_GRACE``); its log stays, and it comes back when asked.
+    """
+
+    FINISHED_GRACE = 30.0
+    SWEEP_EVERY = 15.0
+
+    def __init__(self, storage: Storage, bot_budget: float | None = None,
+                 unload_after: float = 600.0) -> None:
         self.storage = storage
+        self.bot_budget = bot_budget
+        self.unload_after = unload_after
         self.tables: dict[str, Table] = {}
+        self.unloaded: dict[str, dict[str, Any]] = {}
+        """Table id → its listing (:meth:`listing`) as it was when it left memory."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     def load(self) -> list[str]:
         """Rebuild every stored table from its log; the ids rebuilt."""
         done = []
         for table_id in self.storage.table_ids():
             try:
-                self.tables[table_id] = Table.rebuild(table_id, self.storage.load(table_id), self.storage)
+                self.tables[table_id] = self._rebuild(table_id)
                 done.append(table_id)
             except Exception:
                 log.exception("table %s cannot be rebuilt from its log; left out", table_id)
         return done
 
+    def _rebuild(self, table_id: str) -> Table:
+        return Table.rebuild(table_id, self.storage.load(table_id), self.storage, self.bot_budget)
+
     def get(self, table_id: str) -> Table | None:
-        return self.tables.get(table_id)
+        """The table (rebuilt from its log if it was unloaded, or stored by another process);
+        ``None`` if there is none."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        try:
+            events = self.storage.load(table_id)
+            if not events:
+                return None
+            t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
+        except Exception:
+            log.exception("table %s cannot be rebuilt from its log", table_id)
+            return None
+        self.tables[table_id] = t
+        self.unloaded.pop(table_id, None)
+        with contextlib.suppress(RuntimeError):  # outside an event loop (tests): no driver
+            asyncio.get_running_loop()
+            t.start_driver()
+        return t
+
+    @staticmethod
+    def listing(t: Table) -> dict[str, Any]:
+        """What ``GET /api/tables`` says of a table."""
+        return {**{k: v for k, v in t.table_json().items() if k != "rules"},
+                "over": t.match.is_over, "created_at": t.created_at}
+
+    def listings(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Every table's listing, newest first, at most ``limit``."""
+        items = [self.listing(t) for t in self.tables.values()] + list(self.unloaded.values())
+        items.sort(key=lambda x: x["created_at"], reverse=True)
+        return items[:limit]
 
     def settings(self, spec: TableSpec) -> TableSettings:
         """The settings of a new table; :class:`SpecError` naming the first problem."""
@@ -85,12 +137,13 @@ class TableService:
             rules = with_options(preset(spec.preset), spec.options)
         except RulesError as exc:
             raise SpecError(str(exc)) from None
+        bots = available_bots()
         kinds: list[str] = []
         for s in SEATS:
             kind = spec.seats.get(s.name, OPEN).strip().lower()
-            if kind not in (OPEN, *BOT_NAMES):
+            if kind not in (OPEN, *bots):
                 raise SpecError(f"seat {s.name}: {kind!r} is neither 'open' nor a bot"
-                                f" ({', '.join(BOT_NAMES)})")
+                                f" ({', '.join(bots)})")
             kinds.append(kind)
         unknown = set(spec.seats) - {s.name for s in SEATS}
         if unknown:
@@ -110,25 +163,55 @@ class TableService:
     def create(self, spec: TableSpec) -> Table:
         settings = self.settings(spec)
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables:
+        while table_id in self.tables or table_id in self.unloaded:
             table_id = secrets.token_urlsafe(6)
-        table = Table.create(table_id, settings, self.storage)
+        table = Table.create(table_id, settings, self.storage, self.bot_budget)
         self.tables[table_id] = table
         return table
 
+    def can_unload(self, t: Table, now: float) -> bool:
+        """Nobody is connected, no bot is thinking, and nothing happened for a while."""
+        if t.conns or t.thinking is not None:
+            return False
+        idle = now - t.last_change
+        return idle >= (min(self.FINISHED_GRACE, self.unload_after) if t.match.is_over
+                        else self.unload_after)
+
+    async def sweep(self) -> list[str]:
+        """Unload every table that :meth:`can_unload`; the ids unloaded."""
+        gone = []
+        for table_id, t in list(self.tables.items()):
+            if not self.can_unload(t, t.clock()):
+                continue
+            self.unloaded[table_id] = self.listing(t)
+            del self.tables[table_id]  # before any await: a new visitor gets a fresh table
+            await t.stop_driver()
+            gone.append(table_id)
+        if gone:
+            log.info("unloaded %d idle tables (%d stay in memory)", len(gone), len(self.tables))
+        return gone
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(self.SWEEP_EVERY, max(self.unload_after / 2, 0.05)))
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping idle tables failed")
+
     def start(self) -> None:
-        """Start every table's driver (inside the running event loop)."""
+        """Start every table's driver and the sweeper of idle tables (inside the running event
+        loop)."""
         for t in self.tables.values():
             t.start_driver()
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
-        for t in self.tables.values():
+        sweeper, self._sweeper = self._sweeper, None
+        if sweeper is not None:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+        for t in list(self.tables.values()):
             await t.stop_driver()
-
-
-def seat_or_none(text: str | None) -> Seat | None:
-    """``N``, ``E``, ``S``, ``W`` (or a name :func:`~whist.cards.parse_seat` reads); ``None`` for
-    none."""
-    from whist.cards import parse_seat
-
-    return parse_seat(text) if text else None

@@ -10,26 +10,32 @@ states are immutable values, so the new state is only kept once it is stored.
 The log is the source of truth: :meth:`Table.rebuild` replays it through the same
 :meth:`Table._apply` that the live table uses. Bots sit inside the table: a driver task plays the
 seats held by bots (and those of players gone longer than ``takeover_after``), deals the next deal
-and applies a player's only possible action.
+and applies a player's only possible action. A bot thinks in a worker thread, off the event loop
+(a strong bot may think for a second per card); its move then goes through the command path with
+the version it saw, and is dropped if the table changed meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
+import os
 import random
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
 from whist.actions import Call, IllegalAction
 from whist.auction import ColourCall
-from whist.bots import BOT_NAMES, get_bot
+from whist.bots import BOT_NAMES, AnyAction, AnyView, Bot, get_bot
 from whist.cards import CARDS, SEATS, Card, ParseError, Seat, format_hand, parse_card, parse_hand
 from whist.couleur import ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
@@ -56,7 +62,8 @@ from whist.server.protocol import (
 )
 from whist.server.storage import Storage, StorageConflict, StoredEvent
 
-__all__ = ["Connection", "GameMatch", "Table", "TableSettings", "hash_token", "strongest_bot"]
+__all__ = ["Connection", "GameMatch", "Table", "TableSettings", "available_bots", "hash_token",
+           "strongest_bot"]
 
 log = logging.getLogger("whist.server")
 
@@ -65,9 +72,47 @@ AnyDeal = ClassicDeal | ColourDeal
 OPEN = "open"
 
 
+@functools.cache
+def available_bots() -> tuple[str, ...]:
+    """The bots this installation can run, weakest first: :data:`~whist.bots.BOT_NAMES` less those
+    whose code is missing (``get_bot`` raises :class:`ImportError`)."""
+    out = []
+    for name in BOT_NAMES:
+        try:
+            get_bot(name)
+        except ImportError as exc:
+            log.warning("bot %s is not available: %s", name, exc)
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+@functools.cache
+def bot_threads() -> ThreadPoolExecutor:
+    """The threads where bots think: one per core (a bot's thinking is work for a core; more
+    threads would only share them), each with its own bots (:func:`_think`)."""
+    return ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1), thread_name_prefix="whist-bot")
+
+
+_thread_bots = threading.local()
+
+
+def _think(name: str, budget: float | None, view: AnyView, rng: random.Random) -> AnyAction:
+    """The bot ``name``'s choice, in a bot thread: each thread makes its bots once and keeps them
+    (a bot may hold a solver and its memory), and never shares them with another thread."""
+    bots: dict[tuple[str, float | None], Bot] | None = getattr(_thread_bots, "bots", None)
+    if bots is None:
+        bots = _thread_bots.bots = {}
+    bot = bots.get((name, budget))
+    if bot is None:
+        bot = bots[name, budget] = get_bot(name, budget)
+    return bot(view, rng)
+
+
 def strongest_bot() -> str:
     """The bot that takes a player's seat: the strongest one there is."""
-    return "pimc" if "pimc" in BOT_NAMES else "heuristic"
+    bots = available_bots()
+    return "pimc" if "pimc" in bots else "heuristic"
 
 
 def hash_token(token: str) -> str:
@@ -194,7 +239,7 @@ class Table:
     inside the event loop."""
 
     def __init__(self, table_id: str, settings: TableSettings, storage: Storage,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, bot_budget: float | None = None) -> None:
         self.id = table_id
         self.settings = settings
         self.storage = storage
@@ -217,13 +262,18 @@ class Table:
         self._forced: tuple[int, str | None] = (-1, None)
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        self.bot_budget = bot_budget
+        """Seconds per card for the bots that think (``None``: each bot's default)."""
+        self.thinking: Seat | None = None
+        """The seat whose bot is thinking now (in a worker thread)."""
 
     # ----- building ----------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, settings: TableSettings, storage: Storage) -> Table:
+    def create(cls, table_id: str, settings: TableSettings, storage: Storage,
+               bot_budget: float | None = None) -> Table:
         """A new table: its first event is stored; a table without open seats starts at once."""
-        t = cls(table_id, settings, storage)
+        t = cls(table_id, settings, storage, bot_budget=bot_budget)
         events = [StoredEvent(0, "create", settings.to_json(), time.time())]
         if OPEN not in settings.seats:
             events.append(StoredEvent(1, "start", {}, time.time()))
@@ -233,11 +283,12 @@ class Table:
         return t
 
     @classmethod
-    def rebuild(cls, table_id: str, events: Sequence[StoredEvent], storage: Storage) -> Table:
+    def rebuild(cls, table_id: str, events: Sequence[StoredEvent], storage: Storage,
+                bot_budget: float | None = None) -> Table:
         """The table as its log left it (every player away, as after a restart)."""
         if not events or events[0].kind != "create" or events[0].seq != 0:
             raise ValueError(f"table {table_id}: the log does not start with its creation")
-        t = cls(table_id, TableSettings.from_json(events[0].data), storage)
+        t = cls(table_id, TableSettings.from_json(events[0].data), storage, bot_budget=bot_budget)
         t.created_at = events[0].at
         for e in events[1:]:
             if e.seq != t.seq:
@@ -314,7 +365,7 @@ class Table:
         self.wake()
 
     def _reload(self) -> None:
-        fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage)
+        fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage, self.bot_budget)
         live = {s: (st.connections, st.away_since) for s, st in self.seats.items()}
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
         self.started, self.seats = fresh.started, fresh.seats
@@ -476,10 +527,6 @@ class Table:
         now = self.clock() if now is None else now
         return "bot" if now - st.away_since >= self.settings.takeover_after else "away"
 
-    def bot_name(self, seat: Seat) -> str:
-        kind = self.seats[seat].kind
-        return self.settings.substitute if kind == OPEN else kind
-
     def forced_action(self, seat: Seat) -> str | None:
         """A player's only possible action when it is a call (trou, the answer at eight, a pass
         when nothing else is allowed) or his last card: the table takes it for him."""
@@ -487,18 +534,37 @@ class Table:
             self._forced = (self.version, _forced(self.match.view(seat)))
         return self._forced[1]
 
-    def bot_move(self, seat: Seat) -> None:
-        """The bot at ``seat`` chooses from its view alone and acts through the command path."""
+    def bot_name(self, seat: Seat) -> str:
+        """The bot that plays ``seat`` when a bot does: the seat's own, or the substitute; the
+        heuristic one if this installation cannot run it (a table stored by a server that could)."""
+        kind = self.seats[seat].kind
+        name = self.settings.substitute if kind == OPEN else kind
+        return name if name in available_bots() else "heuristic"
+
+    async def bot_move(self, seat: Seat) -> None:
+        """The bot at ``seat`` chooses from its view alone, in a worker thread (the event loop
+        serves every table meanwhile), then acts through the command path with the version it
+        saw. The move is dropped if the table changed while it thought (a player came back and
+        played, the table was reloaded)."""
+        version = self.version
         view = self.match.view(seat)
-        rng = random.Random(f"whist-table:{self.settings.seed}:bot:{seat.name}:{self.version}")
-        action = get_bot(self.bot_name(seat))(view, rng)
-        self.act(seat, action.text, self.version, by="bot")
+        rng = random.Random(f"whist-table:{self.settings.seed}:bot:{seat.name}:{version}")
+        think = functools.partial(_think, self.bot_name(seat), self.bot_budget, view, rng)
+        self.thinking = seat
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(bot_threads(), think)
+        finally:
+            self.thinking = None
+        if self.version != version or self.controller(seat) != "bot":
+            log.info("table %s: the bot's move at %s was dropped: the table changed", self.id, seat.name)
+            return
+        self.act(seat, action.text, version, by="bot")
 
     # ----- the driver: bots, chance steps, forced actions, takeovers -------------------------------------
 
-    def _next_step(self, now: float) -> tuple[float | None, Callable[[], None] | None]:
+    def _next_step(self, now: float) -> tuple[float | None, Callable[[], Awaitable[None] | None] | None]:
         """When the table next does something by itself, and what (``None``: only look again)."""
-        steps: list[tuple[float, Callable[[], None] | None]] = []
+        steps: list[tuple[float, Callable[[], Awaitable[None] | None] | None]] = []
         for st in self.seats.values():
             if st.kind == OPEN and st.name is not None and st.connections == 0:
                 deadline = st.away_since + self.settings.takeover_after
@@ -572,7 +638,9 @@ class Table:
                 continue
             if step is not None:
                 try:
-                    step()
+                    pending = step()
+                    if pending is not None:
+                        await pending
                 except CommandError as exc:
                     log.warning("table %s: the table's own step was refused: %s", self.id, exc)
                 except Exception:
