@@ -1,0 +1,296 @@
+"""The duplicate arena (whist.arena, whist arena): the seating of each table, the same cards at
+every table of a board, reproducible figures whatever the number of processes, the confidence
+interval's arithmetic, the double-dummy bookkeeping, and the command's errors and JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from whist.arena import (
+    CANDIDATE,
+    REFERENCE,
+    ArenaConfig,
+    ArenaReport,
+    Clock,
+    PlayedTable,
+    cluster_estimate,
+    deal_board,
+    double_dummy,
+    play_board,
+    run_arena,
+    seatings,
+)
+from whist.bots import AnyAction, AnyView, Bot, random_bot
+from whist.cards import SEATS, Seat, Side
+from whist.cli import app
+from whist.colour_session import FAMILIES
+from whist.couleur import ColourDeal
+from whist.engine import ClassicDeal
+from whist.rules import preset
+from whist.solver import Position, Solver
+
+runner = CliRunner()
+
+
+def config(preset_name: str, deals: int, seed: int = 1, **kw: Any) -> ArenaConfig:
+    return ArenaConfig(preset(preset_name), "heuristic", "random", deals=deals, seed=seed, **kw)
+
+
+def figures(report: ArenaReport) -> dict[str, Any]:
+    """The report without the decision times (the only part a clock decides)."""
+    d = report.to_dict()
+    for p in d["players"].values():
+        for k in [k for k in p if "seconds" in k]:
+            del p[k]
+    return d
+
+
+# ----- the confidence interval ---------------------------------------------------------------
+
+
+class TestEstimate:
+    def test_one_figure_per_board_is_the_usual_normal_interval(self) -> None:
+        e = cluster_estimate([1, 2, 3, 4], [1, 1, 1, 1])
+        sd = math.sqrt(sum((x - 2.5) ** 2 for x in (1, 2, 3, 4)) / 3)
+        assert e.mean == 2.5
+        assert e.half == pytest.approx(1.959964 * sd / 2)
+        assert (e.boards, e.units) == (4, 4)
+        assert e.low == pytest.approx(2.5 - e.half) and e.high == pytest.approx(2.5 + e.half)
+
+    def test_equal_counts_average_each_board_first(self) -> None:
+        # boards' means 1, 3, 2: mean 2, standard deviation 1, three boards
+        e = cluster_estimate([2, 6, 4], [2, 2, 2])
+        assert e.mean == 2
+        assert e.half == pytest.approx(1.959964 / math.sqrt(3))
+        assert (e.boards, e.units) == (3, 6)
+
+    def test_unequal_counts_ratio_estimator(self) -> None:
+        # m = 8/4 = 2; residuals 3-2, 0-4, 5-2; se² = 3/2 · 26 / 16
+        e = cluster_estimate([3, 0, 5], [1, 2, 1])
+        assert e.mean == 2
+        assert e.half == pytest.approx(1.959964 * math.sqrt(1.5 * 26 / 16))
+
+    def test_boards_without_figures_do_not_count(self) -> None:
+        assert cluster_estimate([3, 0, 0, 5, 0], [1, 2, 0, 1, 0]) == cluster_estimate([3, 0, 5], [1, 2, 1])
+
+    def test_too_few_boards(self) -> None:
+        one = cluster_estimate([7], [2])
+        assert (one.mean, one.half, one.low, one.boards) == (3.5, None, None, 1)
+        none = cluster_estimate([0, 0], [0, 0])
+        assert (none.mean, none.units) == (None, 0)
+
+
+# ----- the boards ------------------------------------------------------------------------------
+
+
+class Spy:
+    """Bots of both roles that play at random and note who was asked to act, where."""
+
+    def __init__(self) -> None:
+        self.log: list[tuple[str, Seat | None, int]] = []
+
+    def bot(self, role: str) -> Bot:
+        def act(view: AnyView, rng: random.Random) -> AnyAction:
+            self.log.append((role, view.seat, len(view.actions)))
+            return random_bot(view, rng)
+        return act
+
+    def tables(self) -> list[dict[Seat, set[str]]]:
+        """The roles seen acting at each seat, table by table (a table starts with no actions)."""
+        out: list[dict[Seat, set[str]]] = []
+        for role, seat, done in self.log:
+            if done == 0:
+                out.append({})
+            assert seat is not None
+            out[-1].setdefault(seat, set()).add(role)
+        return out
+
+
+def spied_board(preset_name: str, index: int) -> tuple[tuple[PlayedTable, ...], Spy]:
+    spy = Spy()
+    clocks = {CANDIDATE: Clock(), REFERENCE: Clock()}
+    tables = play_board(config(preset_name, 1), index, {CANDIDATE: spy.bot(CANDIDATE),
+                                                        REFERENCE: spy.bot(REFERENCE)}, clocks)
+    return tables, spy
+
+
+class TestDuplicate:
+    @pytest.mark.parametrize("index", [0, 1, 2, 3])
+    def test_classic_same_cards_candidate_at_ns_then_ew(self, index: int) -> None:
+        tables, spy = spied_board("classic", index)
+        assert len(tables) == 2
+        a, b = (t.deal for t in tables)
+        assert isinstance(a, ClassicDeal) and isinstance(b, ClassicDeal)
+        assert a.dealt == b.dealt and a.dealer is b.dealer is SEATS[index % 4]
+        assert a.trump_card is b.trump_card
+        seen = spy.tables()
+        assert len(seen) == 2
+        for t, cand_side in zip(seen, (Side.NS, Side.EW), strict=True):
+            assert set(t) == set(SEATS)
+            for seat, roles in t.items():
+                assert roles == {CANDIDATE if seat.side is cand_side else REFERENCE}
+
+    @pytest.mark.parametrize("index", [0, 5])
+    def test_colour_same_cards_candidate_alone_at_each_seat_then_none(self, index: int) -> None:
+        tables, spy = spied_board("couleur", index)
+        assert len(tables) == 5
+        deals = [t.deal for t in tables]
+        assert all(isinstance(d, ColourDeal) for d in deals)
+        assert len({d.dealt for d in deals}) == 1 and len({d.dealer for d in deals}) == 1
+        assert len({d.deck for d in deals if isinstance(d, ColourDeal)}) == 1
+        seen = spy.tables()
+        assert len(seen) == 5
+        for i, t in enumerate(seen):
+            for seat, roles in t.items():
+                assert roles == {CANDIDATE if i < 4 and seat is SEATS[i] else REFERENCE}
+            if i < 4:
+                assert SEATS[i] in t  # the candidate had something to do
+
+    def test_seatings(self) -> None:
+        assert seatings(False) == (("candidate", "reference") * 2, ("reference", "candidate") * 2)
+        colour = seatings(True)
+        assert [s.count(CANDIDATE) for s in colour] == [1, 1, 1, 1, 0]
+
+    def test_boards_depend_on_seed_and_index_only(self) -> None:
+        rules = preset("couleur")
+        assert deal_board(rules, 7, 3).dealt == deal_board(rules, 7, 3).dealt
+        assert deal_board(rules, 7, 3).dealt != deal_board(rules, 7, 4).dealt
+        assert deal_board(rules, 7, 3).dealt != deal_board(rules, 8, 3).dealt
+
+
+# ----- running the arena ---------------------------------------------------------------------
+
+
+class TestRun:
+    def test_same_seed_same_figures_whatever_the_jobs(self) -> None:
+        for cfg in (config("classic", 4, seed=5),
+                    config("couleur", 3, seed=5, max_nodes=200_000)):
+            one = figures(run_arena(cfg))
+            assert figures(run_arena(cfg, jobs=2)) == one  # also: the same seed, the same figures
+            other = config(cfg.rules.preset, cfg.deals, seed=6, max_nodes=cfg.max_nodes)
+            assert figures(run_arena(other)) != one
+
+    def test_heuristic_beats_random_in_classic(self) -> None:
+        # 25 seeds of 12 deals checked: the lowest bound was +0.69 point per deal
+        r = run_arena(config("classic", 12, double_dummy=False))
+        assert r.overall.low is not None and r.overall.low > 0
+
+    def test_heuristic_beats_random_in_couleur(self) -> None:
+        # 25 seeds of 8 deals checked: the lowest bound was +11.3 points per seat-deal
+        r = run_arena(config("couleur", 8, double_dummy=False))
+        assert r.overall.low is not None and r.overall.low > 0
+        fam = r.families
+        assert list(fam) == list(FAMILIES)
+        assert sum(e.units for e in fam.values()) == r.overall.units == 4 * 8
+
+    def test_every_decision_is_timed_by_role(self) -> None:
+        r = run_arena(config("classic", 3, double_dummy=False))
+        for role in (CANDIDATE, REFERENCE):
+            c = r.players[role].clock
+            assert (c.cards, c.calls) == (3 * 2 * 26, 0)  # two tables, two seats, 13 cards
+            assert c.card_seconds > 0 and c.card_max <= c.card_seconds
+
+
+# ----- double dummy ----------------------------------------------------------------------------
+
+
+class TestDoubleDummy:
+    def test_classic_losses_add_up_to_the_double_dummy_value(self) -> None:
+        solver = Solver()
+        for index in range(3):
+            tables, _ = spied_board("classic", index)
+            for t in tables:
+                deal = t.deal
+                assert isinstance(deal, ClassicDeal)
+                start = t.cards[0].before
+                value = solver.solve(Position(start.hands, start.trump, start.leader), "NS").best
+                dd = double_dummy(t, solver)
+                assert dd.analysed == 1
+                ns_lost = _side_loss(t, solver, Side.NS)
+                ew_lost = _side_loss(t, solver, Side.EW)
+                taken = deal.tricks_won[0] + deal.tricks_won[2]
+                assert value - ns_lost + ew_lost == taken  # every trick short is someone's card
+                cand = Side.NS if t.seating[0] == CANDIDATE else Side.EW
+                assert dd.lost[(CANDIDATE, "player")] == (ns_lost if cand is Side.NS else ew_lost)
+                assert dd.lost[(REFERENCE, "player")] == (ew_lost if cand is Side.NS else ns_lost)
+                assert dd.seats == {(CANDIDATE, "player"): 2, (REFERENCE, "player"): 2}
+
+    def test_colour_tables_are_compared_or_counted_as_skipped(self) -> None:
+        r = run_arena(config("couleur", 3, seed=2, max_nodes=300_000))
+        dd = r.dd
+        assert dd.contracts >= 1
+        assert dd.analysed + sum(dd.skipped.values()) == dd.contracts
+        assert sum(dd.seats.values()) == 4 * dd.analysed
+        for role in (CANDIDATE, REFERENCE):
+            assert set(r.players[role].dd) == {"declarer", "defender"}
+
+
+def _side_loss(table: PlayedTable, solver: Solver, side: Side) -> int:
+    """Tricks ``side`` lost at ``table`` by its own cards, recomputed from scratch."""
+    lost = 0
+    for step in table.cards:
+        if step.seat.side is not side:
+            continue
+        st = step.before
+        sol = solver.solve(Position(st.hands, st.trump, st.leader, st.trick), "NS")
+        lost += abs(sol.best - sol.cards[step.card])
+    return lost
+
+
+# ----- the command -----------------------------------------------------------------------------
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, ["arena", *args])
+
+
+class TestCommand:
+    def test_json_shape(self) -> None:
+        r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "random",
+                "--deals", "2", "--seed", "1", "--max-nodes", "100000", "--json")
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.stdout)  # JSON only on stdout: the progress bar is on stderr
+        assert (d["game"], d["candidate"], d["reference"], d["deals"], d["seed"]) == (
+            "couleur", "heuristic", "random", 2, 1)
+        assert d["budget"] is None and d["tables_per_deal"] == 5
+        assert set(d["overall"]) == {"mean", "ci95", "half_width", "deals", "units"}
+        assert d["overall"]["units"] == 8
+        assert list(d["families"]) == list(FAMILIES)
+        for role in ("candidate", "reference"):
+            p = d["players"][role]
+            assert {"name", "budget", "cards", "seconds_per_card", "calls", "seconds_per_call",
+                    "double_dummy"} <= set(p)
+            assert set(p["double_dummy"]) == {"declarer", "defender"}
+        assert set(d["double_dummy"]) == {"enabled", "max_nodes", "contracts", "analysed", "skipped"}
+
+    def test_text_report(self) -> None:
+        r = run("--candidate", "heuristic", "--reference", "random", "--deals", "3", "--seed", "2",
+                "--budget", "0.5")
+        assert r.exit_code == 0, r.output
+        out = " ".join(r.stdout.split())
+        for words in ("heuristic (candidate) vs random (reference)", "all / toutes",
+                      "Decision times", "0.5 s per card", "Tables compared: 6 of 6", "tricks lost"):
+            assert words in out, words
+
+    @pytest.mark.parametrize(("args", "words"), [
+        (["--candidate", "genius"], "unknown bot 'genius'"),
+        (["--candidate", "heuristic", "--reference", "nobody"], "unknown bot 'nobody'"),
+        (["--candidate", "heuristic", "--preset", "bridge"], "unknown preset 'bridge'"),
+        (["--candidate", "heuristic", "--deals", "0"], "--deals"),
+        (["--candidate", "heuristic", "--jobs", "0"], "--jobs"),
+        (["--candidate", "heuristic", "--budget", "0"], "--budget takes a positive number"),
+        (["--candidate", "heuristic", "--reference-budget", "-1"], "--reference-budget takes a positive"),
+        (["--reference", "random"], "--candidate"),
+    ])
+    def test_bad_input_exits_2_without_traceback(self, args: list[str], words: str) -> None:
+        r = run(*args)
+        assert r.exit_code == 2, (args, r.output)
+        assert words in r.stderr, (args, r.stderr)
+        assert r.stdout == ""
+        assert "Traceback" not in r.output
