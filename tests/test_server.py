@@ -395,3 +395,25 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
             time.sleep(0.8)  # someone is connected: the table stays
             assert waiting in svc.tables
         assert c.get("/api/tables/nothing").status_code == 404
+
+
+def test_the_page_says_every_error_and_option_in_french() -> None:
+    """What the French page shows of the server's words has a French text: every error code (of
+    the WebSocket and of the HTTP routes) and every rule option the form offers, name and meaning."""
+    import re
+    from dataclasses import fields
+
+    from whist.rules import Rules
+    from whist.server.app import WEB_DIR
+    from whist.server.protocol import ERRORS
+
+    js = (WEB_DIR / "i18n.js").read_text(encoding="utf-8")
+    french = js[js.index("const FR = {"):js.index("const EN = {")]
+    english = js[js.index("const EN = {"):]
+    keys_fr = set(re.findall(r"\b(\w+):", french))
+    keys_en = set(re.findall(r"\b(\w+):", english))
+    http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network"}
+    assert {f"err_{c}" for c in (*ERRORS, *http)} <= keys_fr
+    shown = [f.name for f in fields(Rules) if f.name not in ("preset", "game", "style", "deals", "rubbers")]
+    assert {f"opt_{o}" for o in shown} | {f"optdoc_{o}" for o in shown} <= keys_fr
+    assert {f"opt_{o}" for o in shown} <= keys_en

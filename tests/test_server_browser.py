@@ -4,7 +4,8 @@
 A person, on a phone-sized screen, creates a table of ``couleur`` for one deal against three bots
 through the form, makes calls in the auction by clicking the offered buttons, plays every card by
 clicking a highlighted card of the hand, and reads the end-of-deal summary. Halfway through the
-play the page is photographed to docs/screenshot.png (the README shows it).
+play the page is photographed to docs/screenshot.png (the README shows it). A shorter check plays
+a deal of ``classic``: the form's options and errors in French, the turned card, every card clicked.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,6 +68,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
+def play_a_card(page: Any) -> None:
+    """Click the first highlighted card of the hand and wait until it has left the hand."""
+    before = page.locator("#hand .card").count()
+    page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+    page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {before}")
+
+
 def test_a_person_plays_a_deal_of_couleur(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -108,10 +117,8 @@ def test_a_person_plays_a_deal_of_couleur(server: Server) -> None:
                     page.wait_for_timeout(150)
                     page.screenshot(path=str(SCREENSHOT))
                     shot = True
-                before = page.locator("#hand .card").count()
-                page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+                play_a_card(page)
                 cards += 1
-                page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {before}")
             elif page.locator("#next-deal").count():  # everybody passed: the next deal
                 page.click("#next-deal")
                 page.wait_for_selector("#next-deal", state="detached")
@@ -145,3 +152,46 @@ def test_a_person_plays_a_deal_of_couleur(server: Server) -> None:
     by_person = [e.data for e in events if e.kind == "action" and e.data["by"] == "human"]
     assert len(by_person) == len(calls) + cards
     assert SCREENSHOT.stat().st_size > 10_000
+
+
+def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/?seed=3")
+        page.fill("input[name=name]", "Léa")
+        page.select_option("select[name=preset]", "classic")
+        page.select_option("select[name=speed]", "0.2")
+        page.click("details.options summary")
+        assert "Honneurs" in page.locator("details.options").inner_text()  # options in French
+        page.fill("input[name=opt-game_points]", "0")
+        page.dispatch_event("input[name=opt-game_points]", "change")
+        page.click("#create-table")
+        assert "Impossible de créer cette table" in page.locator(".error").inner_text()
+        page.fill("input[name=opt-game_points]", "10")
+        page.dispatch_event("input[name=opt-game_points]", "change")
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#info >> text=Carte retournée")
+        cards = 0
+        end = time.monotonic() + 90
+        while cards < 13 and time.monotonic() < end:
+            if page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+                cards += 1
+            elif page.locator("#hand .card").count() == 0:
+                break
+            else:
+                page.wait_for_timeout(50)
+        page.wait_for_selector("#next-deal", timeout=20_000)
+        summary = page.locator(".sheet").inner_text()
+        assert "Points de levées" in summary and "EO" in summary
+        page.click("button[data-lang=en]")
+        assert page.locator("#show-last").inner_text() == "Last trick"
+        browser.close()
+    assert errors == []
+    assert cards >= 12  # the last card may be played for the player

@@ -541,11 +541,11 @@ class Table:
         name = self.settings.substitute if kind == OPEN else kind
         return name if name in available_bots() else "heuristic"
 
-    async def bot_move(self, seat: Seat) -> None:
+    async def bot_move(self, seat: Seat, not_before: float = 0.0) -> None:
         """The bot at ``seat`` chooses from its view alone, in a worker thread (the event loop
-        serves every table meanwhile), then acts through the command path with the version it
-        saw. The move is dropped if the table changed while it thought (a player came back and
-        played, the table was reloaded)."""
+        serves every table meanwhile), then, not before ``not_before`` (the table's clock), acts
+        through the command path with the version it saw. The move is dropped if the table changed
+        meanwhile (a player came back, the table was reloaded)."""
         version = self.version
         view = self.match.view(seat)
         rng = random.Random(f"whist-table:{self.settings.seed}:bot:{seat.name}:{version}")
@@ -553,6 +553,9 @@ class Table:
         self.thinking = seat
         try:
             action = await asyncio.get_running_loop().run_in_executor(bot_threads(), think)
+            wait = not_before - self.clock()
+            if wait > 0:
+                await asyncio.sleep(wait)
         finally:
             self.thinking = None
         if self.version != version or self.controller(seat) != "bot":
@@ -586,7 +589,9 @@ class Table:
                     delay = self.settings.bot_delay
                     if not view.trick and sum(view.tricks_won) > 0:
                         delay *= 2  # let the players see the trick just won
-                    steps.append((self.last_change + delay, lambda: self.bot_move(seat)))
+                    # the bot starts thinking at once; its move shows ``delay`` after the last one
+                    not_before = self.last_change + delay
+                    steps.append((self.last_change, lambda: self.bot_move(seat, not_before)))
                 elif ctl == "human":
                     forced = self.forced_action(seat)
                     if forced is not None:

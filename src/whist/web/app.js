@@ -4,7 +4,7 @@
 // chosen action's text. docs/protocol.md describes the messages.
 
 import { cardSvg, suitSpan, SUITS } from "./cards.js";
-import { lang, seatName, setLang, t } from "./i18n.js";
+import { errorText, has, lang, seatName, setLang, t } from "./i18n.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const root = document.getElementById("app");
@@ -43,13 +43,26 @@ function toast(text) {
   toast.timer = setTimeout(() => { box.className = ""; }, 3500);
 }
 
+// A call to the server's HTTP API; a refusal throws an Error with the server's `code`.
 async function api(method, url, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
-  const r = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  let r;
+  try {
+    r = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  } catch {
+    throw Object.assign(new Error(""), { code: "network" });
+  }
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error((data.error && data.error.message) || r.statusText);
+  if (!r.ok) {
+    const err = data.error || {};
+    throw Object.assign(new Error(err.message || r.statusText), { code: err.code || "http_error" });
+  }
   return data;
+}
+
+function failText(e) {
+  return errorText(e.code, e.message || String(e));
 }
 
 let NAMES = {};  // every kind of contract with its names, from the welcome message
@@ -72,7 +85,7 @@ function callNode(a) {
   if (a.type === "call") {
     if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitSpan(a.contract.suit));
     if (a.contract) return contractNode(a.contract);
-    return h("span", {}, t("call_" + a.kind).toLowerCase());
+    return h("span", {}, t("said_" + a.kind));
   }
   if (a.type === "claim") return h("span", {}, t("said_claim"), " ", ...a.cards.map(miniCardText));
   if (["ask", "yes", "no"].includes(a.type)) return h("span", {}, t("said_" + a.type));
@@ -94,10 +107,13 @@ function cardNode(card, cls, extra) {
 
 // ----- the lobby -------------------------------------------------------------------------------------
 
+// The options whose value is one of a few words (RULES.md §5.1, §5.8): a list, not a text box.
+const CHOICES = { packets: ["4-4-5", "4-5-4", "5-4-4"], all_pass: ["redeal", "redeal_double", "dames"] };
+
 const form = {
   name: localStorage.getItem("whist.name") || "",
   preset: "couleur", count: 16, seat: "S",
-  seats: { N: "heuristic", E: "heuristic", S: "open", W: "heuristic" },
+  seats: { N: "heuristic", E: "heuristic", S: "open", W: "heuristic" },  // then the strongest bot
   speed: "0.8", takeover: "60", options: {},
 };
 
@@ -111,9 +127,12 @@ async function lobby() {
   render();
   try {
     presets = await api("GET", "/api/presets");
+    if (!form.botChosen) {  // the strongest bot there is, until the person picks another
+      for (const s of SEATS) if (form.seats[s] !== "open") form.seats[s] = presets.substitute;
+    }
     tables = (await api("GET", "/api/tables")).tables;
   } catch (e) {
-    error = String(e.message || e);
+    error = failText(e);
   }
   render();
 }
@@ -124,7 +143,7 @@ function lobbyView(presets, tables, error, render, fail) {
     if (s === form.seat) return h("span", { class: "me" }, t("you"));
     const kinds = ["open", ...(presets ? presets.bots.slice().reverse() : ["heuristic", "random"])];
     return h("select", { name: "seat-" + s, "data-seat": s,
-      onchange: (e) => { form.seats[s] = e.target.value; } },
+      onchange: (e) => { form.seats[s] = e.target.value; form.botChosen = true; } },
     kinds.map((k) => h("option", { value: k, selected: form.seats[s] === k }, t("seat_" + k))));
   };
   const opts = presets ? presets.options.filter((o) => {
@@ -136,13 +155,22 @@ function lobbyView(presets, tables, error, render, fail) {
   const optionInput = (o) => {
     const base = presets.presets[form.preset][o.name];
     const value = form.options[o.name] ?? base;
+    const label = t("opt_" + o.name);
+    const doc = lang() === "fr" ? t("optdoc_" + o.name) : o.doc;
+    const set = (v) => { form.options[o.name] = v; };
+    let input;
     if (o.type === "bool") {
-      return h("label", { class: "opt", title: o.doc }, h("input", { type: "checkbox", checked: value,
-        onchange: (e) => { form.options[o.name] = e.target.checked; } }), " ", o.name.replaceAll("_", " "));
+      return h("label", { class: "opt", title: doc, "data-option": o.name },
+        h("input", { type: "checkbox", name: "opt-" + o.name, checked: value, onchange: (e) => set(e.target.checked) }),
+        " ", label, h("small", { class: "doc" }, doc));
+    } else if (CHOICES[o.name]) {
+      input = h("select", { name: "opt-" + o.name, onchange: (e) => set(e.target.value) },
+        CHOICES[o.name].map((c) => h("option", { value: c, selected: value === c }, has("choice_" + c) ? t("choice_" + c) : c)));
+    } else {
+      input = h("input", { type: o.type === "str" ? "text" : "number", name: "opt-" + o.name, value, size: 6,
+        step: o.type === "float" ? "any" : null, onchange: (e) => set(o.type === "str" ? e.target.value : Number(e.target.value)) });
     }
-    return h("label", { class: "opt", title: o.doc }, o.name.replaceAll("_", " "), " ",
-      h("input", { type: o.type === "str" ? "text" : "number", value, size: 6,
-        onchange: (e) => { form.options[o.name] = o.type === "str" ? e.target.value : Number(e.target.value); } }));
+    return h("label", { class: "opt", title: doc, "data-option": o.name }, label, " ", input, h("small", { class: "doc" }, doc));
   };
   const create = async (ev) => {
     ev.preventDefault();
@@ -162,7 +190,7 @@ function lobbyView(presets, tables, error, render, fail) {
       localStorage.setItem("whist.token." + made.id, joined.token);
       location.href = made.url;
     } catch (e) {
-      fail(String(e.message || e));
+      fail(failText(e));
     }
   };
   return h("div", { class: "lobby" },
@@ -191,7 +219,8 @@ function lobbyView(presets, tables, error, render, fail) {
           h("option", { value: v, selected: form.speed === v }, t(k))))),
       h("label", {}, t("takeover"), h("select", { name: "takeover", onchange: (e) => { form.takeover = e.target.value; } },
         ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
-      presets ? h("details", { class: "options" }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
+      presets ? h("details", { class: "options", open: form.optionsOpen,
+        ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
       error ? h("p", { class: "error", role: "alert" }, error) : null,
       h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
     h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
@@ -256,13 +285,13 @@ function receive(m) {
       send({ type: "hello" });
     } else if (m.code === "not_found") {
       T.msg = null;
-      root.replaceChildren(h("div", { class: "panel" }, h("p", {}, m.message), h("a", { href: "/" }, t("lobby"))));
+      root.replaceChildren(h("div", { class: "panel" }, h("p", {}, errorText(m.code, m.message)), h("a", { href: "/" }, t("lobby"))));
       T.ws.onclose = null;
       return;
     } else if (m.code === "stale" || m.code === "not_your_turn") {
       toast(t("stale"));
     } else {
-      toast(t("error", m.message));
+      toast(lang() === "fr" ? errorText(m.code, m.message) : t("error", m.message));
     }
     T.pending = -1;
   } else if (m.type === "state") {
@@ -292,6 +321,15 @@ function positions() {
   const me = T.seat || "S";
   const i = SEATS.indexOf(me);
   return { [me]: "bottom", [SEATS[(i + 1) % 4]]: "left", [SEATS[(i + 2) % 4]]: "top", [SEATS[(i + 3) % 4]]: "right" };
+}
+
+// The two sides of classic whist, in the page's language: "NS 4 · EO 6".
+function side(name) {
+  return name === "NS" || name === "EW" ? t("side_" + name) : name;
+}
+
+function sides(ns, ew) {
+  return `${side("NS")} ${ns} · ${side("EW")} ${ew}`;
 }
 
 function tricksText(n) {
@@ -361,7 +399,7 @@ function banner(m) {
           T.token = j.token;
           T.ws.close();
         } catch (e) {
-          toast(String(e.message || e));
+          toast(failText(e));
         }
       } }, t("sit_at", seatName(s.seat))))));
   }
@@ -460,11 +498,11 @@ function infoStrip(m, v) {
   } else {
     item(t("trump"), suitSpan(v.trump));
     item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
-    const side = (a, b) => v.tricks_won[a] + v.tricks_won[b];
-    item(t("tricks"), `NS ${side("N", "S")} · EW ${side("E", "W")}`);
-    item(t("score"), `NS ${v.score.NS} · EW ${v.score.EW}`);
+    const won = (a, b) => v.tricks_won[a] + v.tricks_won[b];
+    item(t("tricks"), sides(won("N", "S"), won("E", "W")));
+    item(t("score"), sides(v.score.NS, v.score.EW));
     const g = m.match.games_in_rubber;
-    item(t("games"), `NS ${g[0]} · EW ${g[1]}`);
+    item(t("games"), sides(g[0], g[1]));
   }
   return h("div", { class: "info", id: "info" }, items);
 }
@@ -632,13 +670,14 @@ function scoreTable(m) {
     h("td", { class: "num" }, `${d.result.tricks.N + d.result.tricks.S} / ${d.result.tricks.E + d.result.tricks.W}`),
     h("td", { class: "num" }, `${d.result.points.NS} / ${d.result.points.EW}`),
     h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
-    h("td", {}, d.result.game_winner ? t("game_to", d.result.game_winner) : "")));
+    h("td", {}, d.result.game_winner ? t("game_to", side(d.result.game_winner)) : "")));
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tricks") + " NS/EW"), h("th", {}, t("points")),
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`), h("th", {}, t("points")),
       h("th", {}, t("honour_points")), h("th", {}))),
     h("tbody", {}, rows)),
-  h("p", {}, h("b", {}, t("score"), ": "), `NS ${r.score.NS} · EW ${r.score.EW}`),
-  h("p", {}, h("b", {}, t("rubber_totals"), ": "), `NS ${r.totals.NS} · EW ${r.totals.EW}`));
+  h("p", {}, h("b", {}, t("score"), ": "), sides(r.score.NS, r.score.EW)),
+  h("p", {}, h("b", {}, t("games"), ": "), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
+  h("p", {}, h("b", {}, t("rubber_totals"), ": "), sides(r.totals.NS, r.totals.EW)));
 }
 
 function historySheet(m) {
@@ -650,7 +689,7 @@ function historySheet(m) {
   const data = T.history === "loading" ? null : T.history;
   const items = data ? data.deals.map((d) => h("li", {}, h("b", {}, t("deal_n", d.number)), " ",
     m.match.game === "couleur" ? dealLabel({ ...d, contract: d.contract ?? null }) :
-      `NS ${d.result.points.NS} · EW ${d.result.points.EW}`, " ",
+      sides(d.result.points.NS, d.result.points.EW), " ",
     h("button", { type: "button", "data-replay": d.number, onclick: () => openReplay(d.number) }, t("replay")), " ",
     data.records_available ? h("a", { href: `/api/tables/${T.id}/deals/${d.number}/record`, download: `whist-${T.id}-deal${d.number}.json` }, t("download")) : null)) : [];
   return sheet(t("history"), h("ol", { class: "history" }, items),
@@ -665,7 +704,7 @@ async function openReplay(number) {
     T.overlay = "replay";
     renderTable();
   } catch (e) {
-    toast(String(e.message || e));
+    toast(failText(e));
   }
 }
 
@@ -701,6 +740,14 @@ function sortCards(cards) {
   return cards.slice().sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || ranks.indexOf(a[0]) - ranks.indexOf(b[0]));
 }
 
+// Who won a colour-whist session: the winner, or those tied for the most points.
+function colourWinners(res) {
+  if (res.winner) return t("winner", displayName(res.winner));
+  const best = Math.max(...SEATS.map((s) => res.totals[s]));
+  const top = SEATS.filter((s) => res.totals[s] === best);
+  return top.length === SEATS.length ? t("draw") : t("winners", top.map(displayName).join(", "));
+}
+
 function summarySheet(m, v) {
   const d = m.match.deals[m.deal.number - 1];
   const body = [];
@@ -715,20 +762,20 @@ function summarySheet(m, v) {
     }
   } else {
     const r = d.result;
-    if (r.called) body.push(h("p", {}, t("called", r.called)));
-    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, "NS"), h("th", {}, "EW"))),
+    if (r.called) body.push(h("p", {}, t("called", side(r.called))));
+    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, side("NS")), h("th", {}, side("EW")))),
       h("tbody", {},
         h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
         h("tr", {}, h("td", {}, t("honour_points")), h("td", { class: "num" }, r.honour_points.NS), h("td", { class: "num" }, r.honour_points.EW)))));
-    if (r.game_winner) body.push(h("p", {}, h("b", {}, t("game_to", r.game_winner))));
+    if (r.game_winner) body.push(h("p", {}, h("b", {}, t("game_to", side(r.game_winner)))));
   }
   if (m.match.over) {
     body.push(h("h3", {}, t("game_over")));
     body.push(scoreTable(m));
     const res = m.match.result;
-    if (m.match.game === "couleur") body.push(h("p", {}, res.winner ? t("winner", displayName(res.winner)) : t("draw")));
-    else body.push(h("p", {}, res.winner ? t("winner", res.winner) : t("draw")));
+    if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
+    else body.push(h("p", {}, res.winner ? t("winner", side(res.winner)) : t("draw")));
     body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;

@@ -16,7 +16,7 @@ const FR = {
   rubbers: "Robres",
   your_seat: "Votre place",
   seat_open: "Ami (place libre)",
-  seat_heuristic: "Robot (fort)",
+  seat_heuristic: "Robot (moyen)",
   seat_random: "Robot (hasard)",
   seat_pimc: "Robot (très fort)",
   bot_speed: "Vitesse des robots",
@@ -120,6 +120,73 @@ const FR = {
   prev: "Précédent", next: "Suivant", first: "Début", last: "Fin",
   hand: "Votre main",
   invalid_seat: "Cette place n'est plus libre.",
+  side_NS: "NS", side_EW: "EO",
+  winners: "Ex aequo en tête : {0}",
+  said_pass: "passe", said_wait: "attend", said_accept: "emballe", said_trou: "annonce trou",
+  // errors, by their code (docs/protocol.md): what the server says, in French
+  err_malformed: "Message illisible pour le serveur.",
+  err_no_hello: "La connexion n'est pas encore ouverte : un instant.",
+  err_bad_token: "Cette place n'est plus la vôtre.",
+  err_not_seated: "Vous regardez seulement : prenez une place libre pour jouer.",
+  err_not_your_turn: "Ce n'est pas à vous de jouer.",
+  err_illegal: "Les règles ne permettent pas ce coup maintenant.",
+  err_stale: "La table a changé : regardez et rejouez.",
+  err_conflict: "La table a changé sur un autre serveur : regardez et rejouez.",
+  err_not_found: "Cette table n'existe pas (ou plus).",
+  err_bad_table: "Impossible de créer cette table : une option a une valeur refusée.",
+  err_invalid: "Une valeur du formulaire est refusée.",
+  err_bad_join: "Indiquez un nom et une place valables.",
+  err_seat_unavailable: "Cette place n'est plus libre (ou la partie est finie).",
+  err_hidden: "Les donnes complètes se téléchargent à la fin de la partie.",
+  err_http_error: "Le serveur a refusé la demande.",
+  err_network: "Le serveur ne répond pas.",
+  // the rule options of the form: a name and what it does
+  opt_points_per_odd_trick: "Points par levée au-delà de six",
+  optdoc_points_per_odd_trick: "Chaque levée au-delà de six (le livre) rapporte ce nombre de points à son camp (whist simple : 2).",
+  opt_game_points: "Points de la manche",
+  optdoc_game_points: "Points qui gagnent une manche : 10 au whist classique, 5 au whist court.",
+  opt_honours: "Honneurs",
+  optdoc_honours: "Les honneurs (A R D V d'atout tenus par un camp) valent 4 points pour les quatre, 2 pour trois.",
+  opt_call_at_eight: "Annonce à huit",
+  optdoc_call_at_eight: "Un camp à exactement 8 points peut annoncer ses honneurs ou demander à son partenaire (D19).",
+  opt_no_honours_at_nine: "Pas d'honneurs à un point de la manche",
+  optdoc_no_honours_at_nine: "Un camp à un point de la manche (9 sur 10, 4 sur 5) au début d'une donne ne marque pas d'honneurs.",
+  opt_single_game_from: "Manche simple à partir de",
+  optdoc_single_game_from: "Le gagnant d'une manche marque 1 point de manche si les perdants ont au moins ce nombre de points, 2 s'ils en ont moins mais pas 0, 3 s'ils ont 0 (classique 5, court 3).",
+  opt_game_and_rubber_points: "Points de manche et de robre",
+  optdoc_game_and_rubber_points: "Compter les points de manche et de robre (sans : le premier camp à gagner deux manches gagne la partie, qui vaut 1).",
+  opt_rubber_bonus: "Prime du robre",
+  optdoc_rubber_bonus: "Points de robre ajoutés par le camp qui gagne le robre.",
+  opt_stake: "Mise par point",
+  optdoc_stake: "Argent par point : chaque joueur du camp gagnant est payé par le joueur à sa gauche.",
+  opt_must_trump: "Obligation de couper",
+  optdoc_must_trump: "Un joueur qui ne peut pas fournir doit couper s'il a de l'atout (D18).",
+  opt_trump_card_stays_up: "La carte retournée reste visible",
+  optdoc_trump_card_stays_up: "La carte retournée reste visible jusqu'à ce que le donneur la joue (classique) ; sinon il la montre et la reprend aussitôt (simple). Chacun sait qu'il la tient.",
+  opt_packets: "Paquets de la distribution",
+  optdoc_packets: "Les cartes sont données par paquets de 4, 4 et 5 (ou 4-5-4, 5-4-4).",
+  opt_shuffle: "Battre les cartes",
+  optdoc_shuffle: "Battre avant chaque donne ; sinon ramasser les cartes de la donne précédente dans l'ordre et couper (D22).",
+  opt_overbids: "Surenchères d'emballage",
+  optdoc_overbids: "Emballage 9 à 12 (pagat : 9 à 13) pour surenchérir sur les solos.",
+  opt_solo_supremacy: "Primauté du solo",
+  optdoc_solo_supremacy: "Tant qu'un solo est l'enchère la plus haute, personne ne peut annoncer emballage 9 ou plus.",
+  opt_piccolo: "Piccolo",
+  optdoc_piccolo: "Le piccolo (et le piccolissimo au couleur) peut être annoncé.",
+  opt_abondance_sur_table: "Abondance sur table",
+  optdoc_abondance_sur_table: "Abondance sur table : la main est étalée après le premier pli (D10, D26).",
+  opt_grande_misere_sur_table: "Grande misère sur table",
+  optdoc_grande_misere_sur_table: "Grande misère sur table (pagat : misère ouverte, étalée avant la première entame).",
+  opt_trou_always_nine: "Trou toujours à 9 plis",
+  optdoc_trou_always_nine: "Le trou demande toujours 9 plis, quelle que soit la carte montrée.",
+  opt_trou_surprise: "Trou surprise",
+  optdoc_trou_surprise: "Le partenaire du trou reste caché ; pas d'atout jusqu'à ce que le quatrième as tombe (D23).",
+  opt_propose_needs_card: "Proposer avec une carte de la couleur",
+  optdoc_propose_needs_card: "Pour proposer une couleur, il faut en tenir au moins une carte.",
+  opt_all_pass: "Quand tous passent",
+  optdoc_all_pass: "On redonne ; ou on redonne et la donne suivante compte double ; ou on joue la misère par les dames.",
+  choice_redeal: "on redonne", choice_redeal_double: "on redonne, donne suivante double",
+  choice_dames: "misère par les dames",
 };
 
 const EN = {
@@ -138,7 +205,7 @@ const EN = {
   rubbers: "Rubbers",
   your_seat: "Your seat",
   seat_open: "Friend (free seat)",
-  seat_heuristic: "Bot (strong)",
+  seat_heuristic: "Bot (medium)",
   seat_random: "Bot (random)",
   seat_pimc: "Bot (very strong)",
   bot_speed: "Bot speed",
@@ -242,6 +309,33 @@ const EN = {
   prev: "Previous", next: "Next", first: "Start", last: "End",
   hand: "Your hand",
   invalid_seat: "That seat is no longer free.",
+  side_NS: "NS", side_EW: "EW",
+  winners: "Tied for first: {0}",
+  said_pass: "passes", said_wait: "waits", said_accept: "accepts", said_trou: "announces trou",
+  opt_points_per_odd_trick: "Points per odd trick",
+  opt_game_points: "Game points",
+  opt_honours: "Honours",
+  opt_call_at_eight: "Calling at eight",
+  opt_no_honours_at_nine: "No honours one point short of game",
+  opt_single_game_from: "Single game from",
+  opt_game_and_rubber_points: "Game and rubber points",
+  opt_rubber_bonus: "Rubber bonus",
+  opt_stake: "Stake per point",
+  opt_must_trump: "Must trump",
+  opt_trump_card_stays_up: "Turned card stays up",
+  opt_packets: "Dealing packets",
+  opt_shuffle: "Shuffle",
+  opt_overbids: "Emballage overbids",
+  opt_solo_supremacy: "Solo supremacy",
+  opt_piccolo: "Piccolo",
+  opt_abondance_sur_table: "Abondance on the table",
+  opt_grande_misere_sur_table: "Open large misère",
+  opt_trou_always_nine: "Trou always needs 9",
+  opt_trou_surprise: "Surprise trou",
+  opt_propose_needs_card: "Propose needs a card of the suit",
+  opt_all_pass: "When all pass",
+  choice_redeal: "redeal", choice_redeal_double: "redeal, next deal double", choice_dames: "the queens game",
+  err_network: "The server does not answer.",
 };
 
 const LANGS = { fr: FR, en: EN };
@@ -260,6 +354,17 @@ export function setLang(code) {
 export function t(key, ...args) {
   const s = LANGS[current][key] ?? FR[key] ?? key;
   return s.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+}
+
+export function has(key) {
+  return key in LANGS[current];
+}
+
+// What the page says of an error the server sent (its code and English message): the French
+// text of its code in French; in English the server's own message, which names the problem.
+export function errorText(code, message) {
+  if (current === "fr" && has("err_" + code)) return t("err_" + code);
+  return message || t("err_" + (code || "network"));
 }
 
 export function seatName(seat) {
