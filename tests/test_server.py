@@ -367,6 +367,31 @@ class TestBots:
         assert by_s == [{"seat": "S", "action": card, "by": "human"}]
 
 
+def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: Any) -> None:
+    """A bot that raises does not stop the table: a simpler bot plays that move."""
+    from fastapi.testclient import TestClient
+
+    import whist.server.table as table_mod
+    from whist.server import create_app
+
+    real = table_mod.get_bot
+
+    def broken(view: Any, rng: Any) -> Any:
+        raise RuntimeError("a bug in the bot")
+
+    monkeypatch.setattr(table_mod, "get_bot", lambda name, budget=None: broken if name == "pimc"
+                        else real(name, budget))
+    app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.0301)  # no bot made before
+    with TestClient(app) as c:
+        tid = c.post("/api/tables", json={"preset": "couleur", "options": {"deals": 1}, "bot_delay": 0,
+                                          "seats": {s: "pimc" for s in "NESW"}}).json()["id"]
+        t = app.state.service.get(tid)
+        end = time.monotonic() + 20
+        while not t.match.is_over:
+            assert time.monotonic() < end, "the table stopped"
+            time.sleep(0.02)
+
+
 def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
     from fastapi.testclient import TestClient
 

@@ -103,10 +103,22 @@ def _think(name: str, budget: float | None, view: AnyView, rng: random.Random) -
     bots: dict[tuple[str, float | None], Bot] | None = getattr(_thread_bots, "bots", None)
     if bots is None:
         bots = _thread_bots.bots = {}
-    bot = bots.get((name, budget))
-    if bot is None:
-        bot = bots[name, budget] = get_bot(name, budget)
-    return bot(view, rng)
+    for fallback in (name, "heuristic", "random"):  # a bot that fails: a simpler one plays
+        bot = bots.get((fallback, budget))
+        if bot is None:
+            bot = bots[fallback, budget] = get_bot(fallback, budget)
+        try:
+            return bot(view, rng)
+        except Exception:
+            if fallback == "random":
+                raise
+            log.exception("bot %s failed at %s; a simpler bot plays this move", fallback,
+                          _seat_name(view.seat))
+    raise AssertionError("unreachable")
+
+
+def _seat_name(seat: Seat | None) -> str:
+    return seat.name if seat is not None else "?"
 
 
 def strongest_bot() -> str:
