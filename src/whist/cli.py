@@ -102,13 +102,20 @@ def play(
         " the same seed deals the same cards.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help="The three computer players: one name for all (heuristic, random) or three names"
-        " separated by commas for the other seats in the order N, E, S, W.")] = "heuristic",
+        help="The three computer players: one name for all (pimc, heuristic, random) or three"
+        " names separated by commas for the other seats in the order N, E, S, W.")] = "heuristic",
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     records: Annotated[Path, typer.Option(
         "--records", metavar="DIR", file_okay=False,
         help="Directory where the match record is saved.")] = Path("records"),
+    hint: Annotated[bool, typer.Option(
+        "--hint", help="At each of your turns, show the strong player's (pimc) suggested card or"
+        " call with the expected points of the best alternatives (type hint / conseil for one"
+        " at any time).")] = False,
+    budget: Annotated[float, typer.Option(
+        "--budget", metavar="SECONDS", min=0.01, max=60.0,
+        help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
         help="Colour whist: language of the calls and seat names shown (en or fr); you may type"
@@ -132,11 +139,12 @@ def play(
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     if rules.game == "couleur":
-        play_colour(rules, human, names, seed, language, records)
+        play_colour(rules, human, names, seed, language, records, hint=hint, budget=budget)
         return
-    session = Session(rules, seat_bots((s for s in SEATS if s is not human), names), seed)
+    session = Session(rules, seat_bots((s for s in SEATS if s is not human), names, budget), seed)
     console = stdout()
-    game = TerminalGame(console, session, human, line_reader(console), pause=sys.stdin.isatty())
+    game = TerminalGame(console, session, human, line_reader(console), pause=sys.stdin.isatty(),
+                        hints=hint, hint_budget=budget)
     play_in_terminal(
         game, names, records, title="Whist",
         you=f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"

@@ -41,12 +41,14 @@ __all__ = ["play_colour", "replay_colour", "session_sizes", "simulate_colour"]
 # ----- whist play -------------------------------------------------------------------------------
 
 
-def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lang, records: Path) -> None:
+def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lang, records: Path,
+                *, hint: bool = False, budget: float | None = None) -> None:
     """The terminal game of colour whist, then the match record saved in ``records``."""
-    session = ColourSession(rules, seat_bots((s for s in SEATS if s is not human), bots), seed)
+    session = ColourSession(rules, seat_bots((s for s in SEATS if s is not human), bots, budget),
+                            seed)
     console = stdout()
     game = ColourTerminalGame(console, session, human, line_reader(console), lang=lang,
-                              pause=sys.stdin.isatty())
+                              pause=sys.stdin.isatty(), hints=hint, hint_budget=budget)
     play_in_terminal(
         game, bots, records, title="Whist à la couleur / colour whist",
         more=f"   deals / donnes: {rules.deals}",

@@ -103,9 +103,10 @@ def bot_names(text: str, count: int) -> list[str]:
     return names
 
 
-def seat_bots(seats: Iterable[Seat], names: Iterable[str]) -> dict[Seat, Bot]:
-    """The bot called by each name, at each seat in turn."""
-    return {s: get_bot(n) for s, n in zip(seats, names, strict=True)}
+def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None = None,
+              ) -> dict[Seat, Bot]:
+    """The bot called by each name, at each seat in turn (``budget``: pimc's seconds per card)."""
+    return {s: get_bot(n, budget) for s, n in zip(seats, names, strict=True)}
 
 
 def parse_lang(text: str) -> Lang:

@@ -301,7 +301,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             self.console.print(t)
             self.console.print("Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.")
         self.console.print("Commands: ? help · t table · a auction / enchères · l last trick / dernière"
-                           " levée · s score · q quit (the match record is saved).")
+                           " levée · s score · hint / conseil · q quit (the match record is saved).")
 
     def _winners(self) -> Text:
         totals = self.session.match.totals

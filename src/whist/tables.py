@@ -230,6 +230,11 @@ _DECLARERS: dict[tuple[str, str], tuple[int, ...]] = {
 """How many declarers each contract may have (RULES.md §5.4–5.5); one where not listed."""
 
 
+def declarer_counts(preset: str, kind: str) -> tuple[int, ...]:
+    """How many declarers ``kind`` may have in ``preset`` (one for most contracts)."""
+    return _DECLARERS.get((preset, kind), (1,))
+
+
 def score(preset: str, contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, int],
           trou_needed: int = 8) -> dict[Seat, int]:
     """Each seat's points for one deal of colour whist. ``tricks`` gives each declarer's
@@ -237,7 +242,7 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat], tricks: Ma
     info = contract.info
     if info.family == "all_pass":
         raise TableError("score the queens game with dames_points")
-    allowed = _DECLARERS.get((preset, info.key), (1,))
+    allowed = declarer_counts(preset, info.key)
     n = len(declarers)
     if len(set(declarers)) != n or n not in allowed:
         counts = " or ".join(str(x) for x in allowed)

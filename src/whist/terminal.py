@@ -16,13 +16,14 @@ feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match rec
 
 from __future__ import annotations
 
+import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -54,6 +55,9 @@ from whist.render import (
 )
 from whist.session import DealLike, Event, TableEvent, TableSession
 
+if TYPE_CHECKING:
+    from whist.bots.pimc import CardChoice
+
 __all__ = ["Quit", "TableTerminal", "TerminalGame", "line_reader", "save_match", "your_hand"]
 
 QUIT_WORDS = {"q", "quit", "exit", "quitter"}
@@ -61,6 +65,7 @@ HELP_WORDS = {"?", "h", "help", "aide"}
 TABLE_WORDS = {"t", "table"}
 LAST_WORDS = {"l", "last", "dernière", "derniere"}
 SCORE_WORDS = {"s", "score"}
+HINT_WORDS = {"hint", "conseil"}
 
 M = TypeVar("M")
 D = TypeVar("D", bound=DealLike)
@@ -71,6 +76,20 @@ MatchT = TypeVar("MatchT", bound=Match | ColourMatch)
 
 class Quit(Exception):
     """The player asked to stop."""
+
+
+def hint_text(choice: CardChoice) -> Text:
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``."""
+    out = Text.assemble(("Hint / conseil: ", "bold"), (choice.best.text, "bold green"))
+    if not choice.searched or not choice.values:
+        out.append(" (clear choice / choix évident)")
+        return out
+    ranked = choice.ranked()
+    out.append(f" ({choice.values[choice.best]:+.2f} points)")
+    for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
+        out.append(f" · {action.text} {value:+.2f}")
+    out.append(f"  ({choice.samples} deals / donnes)", style="dim")
+    return out
 
 
 def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None) -> Text:
@@ -94,6 +113,9 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     human: Seat
     read_line: Callable[[Text], str]
     pause: bool = False
+    hints: bool = False
+    """Show the strong player's suggestion at each of the human's turns (``whist play --hint``)."""
+    hint_budget: float | None = None
     _trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
 
@@ -137,6 +159,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     def _ask_human(self) -> TableEvent[A, D]:
         self._show_table()
+        if self.hints:
+            self._show_hint()
         while True:
             line = self._read(self._prompt())
             if not line or self._command(line.lower()):
@@ -156,9 +180,22 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             self._show_last_trick()
         elif word in SCORE_WORDS:
             self._show_score()
+        elif word in HINT_WORDS:
+            self._show_hint()
         else:
             return False
         return True
+
+    def _show_hint(self) -> None:
+        """The ``pimc`` player's suggestion for the human's seat, with the expected points of
+        the best alternatives."""
+        from whist.bots.pimc import PimcBot
+
+        view = self.session.view(self.human)
+        rng = random.Random(f"hint:{len(view.actions)}")
+        with self.console.status("Thinking / réflexion…"):
+            choice = PimcBot(self.hint_budget or 1.0).advise(view, rng)
+        self.console.print(hint_text(choice))
 
     # ----- what each game shows -------------------------------------------------------
 
@@ -383,7 +420,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
                                " — ask = “can you one?” (calling at eight / chanter à huit)")
         self.console.print(
             "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10 (S H D C or ♠ ♥ ♦ ♣).\n"
-            "Commands: ? help · t table · l last trick / dernière levée · s score · "
+            "Commands: ? help · t table · l last trick / dernière levée · s score · hint / conseil · "
             "q quit (the match record is saved).")
 
 

@@ -62,6 +62,10 @@ PRIOR = 1.5
 of ``PRIOR / (PRIOR + samples)`` half-tricks (in the seat's points), which fades as deals are
 solved."""
 
+SAMPLE_COST = 1500
+"""Nodes charged for the Python work of one sample (dealing it, weighing it, reading the answer),
+so that the node count tracks the time spent."""
+
 CANDIDATES = 4
 """Deals drawn per sample when the auction weighs them: the sample is one of them, chosen in
 proportion to its weight (sampling-importance-resampling)."""
@@ -128,6 +132,11 @@ def _colour_objective(view: ColourView) -> Objective | None:
     need = view.needed if view.needed is not None else 0
 
     def points(tricks: dict[Seat, int]) -> float:
+        over = sum(tricks.values()) - 13  # worth() is also asked of counts that cannot happen
+        for d in decl:
+            cut = min(max(0, over), tricks[d])
+            tricks[d] -= cut
+            over -= cut
         return float(score(style, c, decl, tricks, need if c.kind == "trou" else 8)[seat])
 
     if not c.info.is_misere:
@@ -185,9 +194,9 @@ def auction_weight(view: AnyView) -> Callable[[tuple[int, int, int, int]], float
 
 
 class _Clock:
-    def __init__(self, budget: float) -> None:
+    def __init__(self, budget: float, margin: float = WALL_MARGIN) -> None:
         self.start = time.perf_counter()
-        self.stop = self.start + budget * WALL_MARGIN
+        self.stop = self.start + budget * margin
         self.nodes_left = max(1, int(budget * NODES_PER_SECOND))
 
     def spent(self, nodes: int) -> None:
@@ -238,10 +247,12 @@ def _equivalent(cards: Sequence[Card], view: AnyView) -> bool:
 class PimcBot:
     """The ``pimc`` player: ``PimcBot(budget)(view, rng)`` returns one of ``view.legal``."""
 
-    def __init__(self, budget: float = DEFAULT_BUDGET, memory_mb: int = 16) -> None:
+    def __init__(self, budget: float = DEFAULT_BUDGET, memory_mb: int = 16,
+                 wall_margin: float = WALL_MARGIN) -> None:
         if not budget > 0 or math.isinf(budget):
             raise ValueError(f"the budget must be a positive number of seconds, not {budget!r}")
         self.budget = budget
+        self.wall_margin = wall_margin
         self.memory_mb = memory_mb
         self._solver: Solver | None = None
 
@@ -266,6 +277,20 @@ class PimcBot:
             return heuristic_player(view, rng)  # calls at eight, shown card, discards
         return self.choose_card(view, rng).best
 
+    def advise(self, view: AnyView, rng: random.Random, budget: float | None = None) -> CardChoice:
+        """What this player would do in ``view``, with the expected points of the best
+        alternatives where it searched (a hint for a human player)."""
+        legal = view.legal
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if isinstance(view, ColourView) and view.phase == "auction" and len(legal) > 1:
+            from whist.bots.pimc_calls import choose_call
+
+            return choose_call(self, view, rng, budget)
+        if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
+            return self.choose_card(view, rng, budget)
+        return CardChoice(self(view, rng), searched=False)
+
     def choose_card(self, view: AnyView, rng: random.Random, budget: float | None = None) -> CardChoice:
         """The card to play, with the mean worth of every legal card."""
         cards = [a for a in view.legal if isinstance(a, Card)]
@@ -274,7 +299,7 @@ class PimcBot:
         objective = card_objective(view)
         if len(cards) == 1 or objective is None or _equivalent(cards, view):
             return CardChoice(fallback, searched=False)
-        clock = _Clock(self.budget if budget is None else budget)
+        clock = _Clock(self.budget if budget is None else budget, self.wall_margin)
         cons = constraints(view)
         weigh = auction_weight(view)
         trick = view.trick
@@ -296,7 +321,7 @@ class PimcBot:
             except TimeoutError:
                 nodes += solver.nodes
                 break
-            clock.spent(sol.nodes)
+            clock.spent(sol.nodes + SAMPLE_COST)
             nodes += sol.nodes
             samples += 1
             for c in cards:

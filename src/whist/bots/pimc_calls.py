@@ -26,13 +26,21 @@ from whist.bots import AnyAction
 from whist.bots.colour_calls import ACCEPT_AT
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate, worst_misere_card
-from whist.bots.pimc import CALL_FACTOR, CardChoice, PimcBot, _Clock, contract_points, draw
+from whist.bots.pimc import (
+    CALL_FACTOR,
+    SAMPLE_COST,
+    CardChoice,
+    PimcBot,
+    _Clock,
+    contract_points,
+    draw,
+)
 from whist.bots.sampler import SampleError, constraints
 from whist.cards import CARDS, SEATS, Seat, Suit, mask_of
 from whist.contracts import Contract
 from whist.couleur import ColourView
 from whist.solver import Position, exact
-from whist.tables import needed_tricks
+from whist.tables import declarer_counts, needed_tricks
 
 __all__ = ["call_likelihood", "choose_call"]
 
@@ -150,7 +158,8 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
             worth, declarers = near[c.suit] >= _need(view, c) - 1.5, (seat,)
         else:
             worth, declarers = k in _FLAWS_ALLOWED and flaws <= _FLAWS_ALLOWED[k] + 1, (seat,)
-        if worth:
+        alone_ok = 1 in declarer_counts(view.rules.style, k)
+        if worth and (declarers is None or len(declarers) > 1 or alone_ok):
             out.append(_Option(call, c, declarers))
     return out
 
@@ -213,7 +222,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
     passes = [a for a in view.legal if isinstance(a, ColourCall) and a.kind == "pass"]
     if not opts:
         return CardChoice(fallback, searched=False)
-    clock = _Clock((bot.budget if budget is None else budget) * CALL_FACTOR)
+    clock = _Clock((bot.budget if budget is None else budget) * CALL_FACTOR, bot.wall_margin)
     cons = constraints(view)
     weigh = call_likelihood(view)
     totals = {o.call: 0.0 for o in opts}
@@ -238,6 +247,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         except TimeoutError:
             break
         samples += 1
+        clock.spent(SAMPLE_COST)
         for call, v in results.items():
             totals[call] += v
     if not samples:

@@ -1,0 +1,260 @@
+"""The strong player ``pimc`` (issue 6): its sampler keeps to what the seat has seen, and it plays
+and bids every contract of every preset and option without an illegal action.
+
+- Sampler (issue 6, acceptance 2): every sampled deal gives the seat its own hand, never gives a
+  seat a card of a suit it has shown out of (RULES.md §2: a player must follow suit), never a card
+  already played or held by the seat, puts the cards the game shows where they are (the turned
+  trump card in the dealer's hand, §1; spread hands and the trou partner's shown card, §5.3,
+  §5.6), keeps hand sizes (petite-misère discards, §5.5) and the trou's aces (§5.3: three aces
+  make a trou, and it is always announced). The real deal always fits the facts read.
+- Conformance (acceptance 1): random sessions of every preset and option set of the colour
+  conformance test, with pimc at every seat for the card play and, one deal in three, the
+  auction; every contract kind is played by pimc.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_couleur_conformance import CONFIGS, choose
+from typer.testing import CliRunner
+
+from whist.auction import ColourCall, ladder
+from whist.bots import AnyView, get_bot
+from whist.bots.pimc import NODES_PER_SECOND, PimcBot
+from whist.bots.sampler import constraints, voids_of
+from whist.cards import CARDS, SEATS, Card, Suit, mask_of, parse_card
+from whist.cli import app
+from whist.couleur import CardCall, ColourDeal, ColourView
+from whist.engine import ClassicDeal, View
+from whist.rules import preset, with_options
+
+runner = CliRunner()
+ACES = sum(CARDS[13 * s + 12].bit for s in Suit)
+
+
+def _classic_state(seed: int, steps: int) -> ClassicDeal:
+    rng = random.Random(seed)
+    d = ClassicDeal.shuffled(preset("classic"), SEATS[seed % 4], rng)
+    for _ in range(steps):
+        if d.is_over:
+            break
+        d = d.apply(rng.choice(d.legal_actions()))
+    return d
+
+
+def _colour_state(seed: int, steps: int, preset_name: str, config: int) -> ColourDeal:
+    rng = random.Random(seed)
+    rules = with_options(preset(preset_name), CONFIGS[preset_name][config])
+    d = ColourDeal.shuffled(rules, SEATS[seed % 4], rng)
+    for _ in range(steps):
+        if d.is_over:
+            break
+        d = d.apply(choose(d, rng))
+    return d
+
+
+def _check_samples(truth: tuple[int, ...], view: AnyView, seed: int) -> None:
+    seat = view.seat
+    assert seat is not None
+    cons = constraints(view)
+    played = view.played_cards()
+    gone = mask_of(c for _, c in played)
+    voids = voids_of(played)
+    own_discard = view.discard.bit if isinstance(view, ColourView) and view.discard else 0
+    # The real deal fits every fact read from the view.
+    for s in SEATS:
+        assert truth[s] & cons.known[s] == cons.known[s]
+        assert truth[s].bit_count() == cons.count[s]
+        assert not any(truth[s] & suit.mask for suit in cons.voids[s])
+    rng = random.Random(seed)
+    for _ in range(5):
+        hands = cons.sample(rng)
+        assert hands[seat] == mask_of(view.hand), "the seat's own hand is its own"
+        union = 0
+        for s in SEATS:
+            h = hands[s]
+            assert not union & h, "a card in two hands"
+            union |= h
+            assert not h & gone, "a card already played is dealt again"
+            assert not h & own_discard, "the seat's own discard is out of play"
+            assert h.bit_count() == truth[s].bit_count(), "hand sizes are kept"
+            for suit in voids[s]:
+                assert not h & suit.mask, f"{s.name_en} showed out of {suit.name_en}"
+            assert h & cons.known[s] == cons.known[s], "known cards stay where they are"
+        if isinstance(view, View):
+            tc = view.trump_card
+            if view.dealer_holds_trump_card and tc is not None and not gone & tc.bit:
+                assert hands[view.dealer] & tc.bit, "the turned trump card is in the dealer's hand"
+        else:
+            for s, cs in view.spread:
+                assert hands[s] == mask_of(cs), "a spread hand is known"
+            if view.trou is not None:
+                caller = view.trou[0]
+                held = hands[caller] | mask_of(c for p, c in played if p is caller)
+                assert (held & ACES).bit_count() >= 3, "the trou's caller was dealt three aces"
+            elif view.phase != "trou":
+                for s in SEATS:
+                    held = hands[s] | mask_of(c for p, c in played if p is s)
+                    assert (held & ACES).bit_count() <= 2, "no trou: nobody was dealt three aces"
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 55))
+def test_classic_samples_fit_the_view(seed: int, steps: int) -> None:
+    d = _classic_state(seed, steps)
+    for seat in SEATS:
+        v = d.view(seat)
+        if v.hand:
+            _check_samples(d.hands, v, seed)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 70),
+       preset_name=st.sampled_from(["couleur", "pagat"]), config=st.integers(0, 3))
+def test_colour_samples_fit_the_view(seed: int, steps: int, preset_name: str, config: int) -> None:
+    d = _colour_state(seed, steps, preset_name, config)
+    for seat in SEATS:
+        v = d.view(seat)
+        if v.hand:
+            _check_samples(d.hands, v, seed)
+
+
+def test_a_seat_that_showed_out_gets_no_card_of_that_suit() -> None:
+    """Find a deal where someone discarded on a suit led; the sampler never gives him that suit."""
+    for seed in range(200):
+        d = _classic_state(seed, 40)
+        v = d.view(d.to_act) if d.to_act is not None else None
+        if v is None:
+            continue
+        voids = voids_of(v.played_cards())
+        others = [(s, suits) for s, suits in voids.items() if s is not v.seat and suits]
+        if not others:
+            continue
+        cons = constraints(v)
+        rng = random.Random(seed)
+        for _ in range(20):
+            hands = cons.sample(rng)
+            for s, suits in others:
+                assert not any(hands[s] & suit.mask for suit in suits)
+        return
+    pytest.fail("no deal with a void found")
+
+
+def test_the_search_stays_within_its_node_budget() -> None:
+    """The work of a decision is counted in solver nodes: never more than the budget pays for."""
+    bot = PimcBot(budget=0.01)
+    for seed in range(6):
+        d = _classic_state(seed, 4 * (seed % 3))
+        v = d.view(d.to_act)
+        choice = bot.choose_card(v, random.Random(seed))
+        assert choice.best in v.legal
+        assert choice.nodes <= 0.01 * NODES_PER_SECOND * 1.01 + 1000
+
+
+def test_same_seed_same_play() -> None:
+    """pimc is deterministic for a given seed: its work is counted in solver nodes, not seconds
+    (the wall clock that stops a decision on an overloaded machine is set far off here)."""
+    def play(seed: int) -> list[str]:
+        d = ClassicDeal.shuffled(preset("classic"), SEATS[0], random.Random(seed))
+        bot = PimcBot(0.003, wall_margin=1000.0)
+        rng = random.Random(seed)
+        out = []
+        while not d.is_over:
+            a = bot(d.view(d.to_act), rng)
+            out.append(a.text)
+            d = d.apply(a)
+        return out
+
+    assert play(11) == play(11)
+
+
+def test_pimc_takes_a_sure_finesse_free_endgame() -> None:
+    """With every card placed by the play so far, pimc finds the double-dummy best card where the
+    heuristic player's rule of thumb (second hand low) loses a trick."""
+    wins = 0
+    for seed in range(40):
+        d = _classic_state(seed, 44)  # 11 tricks played: two cards each left
+        if d.is_over or d.trick or d.to_act is None:
+            continue
+        v = d.view(d.to_act)
+        choice = PimcBot(budget=0.05).choose_card(v, random.Random(seed))
+        assert choice.best in v.legal
+        if choice.searched:
+            top = max(choice.values.values())
+            assert choice.values[choice.best] == pytest.approx(top)
+            wins += 1
+    assert wins > 5
+
+
+@pytest.mark.parametrize("preset_name", ["couleur", "pagat"])
+def test_pimc_plays_every_contract_of_colour_whist(preset_name: str) -> None:
+    """Every option set; the auction by a random caller (who likes contracts not played yet, so that
+    every contract occurs) or, one deal in three, by pimc itself; every card and call of pimc is
+    legal (apply raises if not)."""
+    bot = PimcBot(budget=0.002)
+    kinds: Counter[str] = Counter()
+    pimc_calls = 0
+    for config_no, config in enumerate(CONFIGS[preset_name]):
+        rules = with_options(preset(preset_name), config)
+        for i in range(40):
+            rng = random.Random(1000 * config_no + i)
+            d = ColourDeal.shuffled(rules, SEATS[i % 4], rng)
+            pimc_bids = i % 3 == 0
+            while not d.is_over:
+                seat = d.to_act
+                assert seat is not None
+                if d.phase == "auction" and not pimc_bids:
+                    fresh = [c for c in d.legal_actions() if isinstance(c, ColourCall)
+                             and c.contract is not None and c.contract.kind not in kinds]
+                    a = rng.choice(fresh) if fresh and rng.random() < 0.3 else choose(d, rng)
+                else:
+                    a = bot(d.view(seat), rng)
+                    pimc_calls += d.phase == "auction"
+                    if isinstance(a, CardCall | Card):
+                        assert a in d.legal_actions()
+                d = d.apply(a, seat)
+            if d.in_play is not None:
+                kinds[d.in_play.contract.kind] += 1
+    assert pimc_calls > 50
+    expected = {"dames", "trou"}
+    for config in CONFIGS[preset_name]:
+        expected |= {kind for kind, _ in ladder(with_options(preset(preset_name), config))}
+    missing = expected - set(kinds)
+    assert not missing, f"contracts never played: {missing}"
+
+
+@pytest.mark.parametrize("preset_name", ["classic", "short", "simple"])
+def test_pimc_plays_classic_whist(preset_name: str) -> None:
+    bot = get_bot("pimc", 0.002)
+    for i in range(8):
+        rng = random.Random(i)
+        d = ClassicDeal.shuffled(preset(preset_name), SEATS[i % 4], rng)
+        while not d.is_over:
+            seat = d.to_act
+            assert seat is not None
+            d = d.apply(bot(d.view(seat), rng), seat)
+        assert sum(d.tricks_won) == 13
+
+
+def test_hint_in_the_terminal_game(tmp_path: Path) -> None:
+    """``hint`` (or ``conseil``) at the prompt shows pimc's card with the expected points of the
+    alternatives; ``--hint`` shows it at every turn, in both games."""
+    out = runner.invoke(app, ["play", "--preset", "classic", "--seed", "3", "--budget", "0.05",
+                              "--records", str(tmp_path)], input="hint\nq\n").output
+    assert "Hint / conseil:" in out
+    line = out[out.index("Hint / conseil:"):].splitlines()[0]
+    card = line.split(":")[1].split()[0]
+    assert parse_card(card) is not None
+    assert "points" in line or "clear choice" in line
+    out = runner.invoke(app, ["play", "--preset", "couleur", "--seed", "4", "--hint", "--budget",
+                              "0.05", "--records", str(tmp_path)], input="q\n").output
+    assert "Hint / conseil:" in out
+    out = runner.invoke(app, ["play", "--preset", "classic", "--budget", "-1",
+                              "--records", str(tmp_path)], input="q\n")
+    assert out.exit_code == 2 and "Traceback" not in out.output
