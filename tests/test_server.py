@@ -367,6 +367,23 @@ class TestBots:
         assert by_s == [{"seat": "S", "action": card, "by": "human"}]
 
 
+def test_with_nobody_there_the_next_deal_waits(harness: Any) -> None:
+    tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=0, options={"deals": 2}, seed=6)
+    tok = harness.join(tid, "Sam")
+    with harness.connect(tid) as ws:
+        ws.hello(tok)  # the game starts; Sam goes at once, and a bot plays the deal for him
+    t = harness.service.get(tid)
+    end = time.monotonic() + 30
+    while not (t.match.deals and t.match.needs_deal):
+        assert time.monotonic() < end, "the first deal did not end"
+        time.sleep(0.02)
+    time.sleep(0.3)
+    assert t.match.needs_deal and len(t.match.deals) == 1  # nobody there: no next deal
+    with harness.connect(tid) as ws:
+        ws.hello()  # someone comes to watch: the next deal is dealt
+        ws.until(lambda m: m["type"] == "state" and m["deal"] and m["deal"]["number"] == 2)
+
+
 def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: Any) -> None:
     """A bot that raises does not stop the table: a simpler bot plays that move."""
     from fastapi.testclient import TestClient

@@ -587,7 +587,9 @@ class Table:
                     steps.append((deadline, None))
         m = self.match
         if self.started and not m.is_over:
-            if m.needs_deal:
+            if m.needs_deal and self._nobody_here():
+                pass  # the next deal waits until someone comes to see it
+            elif m.needs_deal:
                 humans = [s for s in SEATS if self.controller(s, now) == "human"]
                 pause = self.settings.deal_pause if m.deals else 0.0
                 if humans and all(s in self.ready for s in humans):
@@ -613,6 +615,12 @@ class Table:
         if not steps:
             return None, None
         return min(steps, key=lambda x: x[0])
+
+    def _nobody_here(self) -> bool:
+        """A table where people sit, none of them connected, and nobody watching: bots finish
+        the deal in play for them, but do not play on into the next one."""
+        return not self.conns and any(st.kind == OPEN and st.name is not None
+                                      for st in self.seats.values())
 
     def wake(self) -> None:
         if self._wake is not None:
