@@ -315,7 +315,7 @@ class TestBots:
     def slow(monkeypatch: Any, seconds: float) -> list[tuple[str, float | None]]:
         import whist.server.table as table_mod
 
-        think = table_mod._think
+        think = table_mod.think
         calls: list[tuple[str, float | None]] = []
 
         def slow_think(name: str, budget: float | None, view: Any, rng: Any) -> Any:
@@ -323,7 +323,7 @@ class TestBots:
             time.sleep(seconds)
             return think(name, budget, view, rng)
 
-        monkeypatch.setattr(table_mod, "_think", slow_think)
+        monkeypatch.setattr(table_mod, "think", slow_think)
         return calls
 
     def test_the_server_answers_while_a_bot_thinks(self, harness: Any, monkeypatch: Any) -> None:
@@ -388,15 +388,15 @@ def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: A
     """A bot that raises does not stop the table: a simpler bot plays that move."""
     from fastapi.testclient import TestClient
 
-    import whist.server.table as table_mod
+    import whist.server.bots as bots_mod
     from whist.server import create_app
 
-    real = table_mod.get_bot
+    real = bots_mod.get_bot
 
     def broken(view: Any, rng: Any) -> Any:
         raise RuntimeError("a bug in the bot")
 
-    monkeypatch.setattr(table_mod, "get_bot", lambda name, budget=None: broken if name == "pimc"
+    monkeypatch.setattr(bots_mod, "get_bot", lambda name, budget=None: broken if name == "pimc"
                         else real(name, budget))
     app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.0301)  # no bot made before
     with TestClient(app) as c:

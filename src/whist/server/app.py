@@ -28,11 +28,12 @@ from starlette.websockets import WebSocketDisconnect
 from whist import record
 from whist.cards import ParseError, Seat, parse_seat
 from whist.rules import PRESETS, Rules
+from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
 from whist.server.protocol import NOT_FOUND, error_json
 from whist.server.service import SpecError, TableService, TableSpec, clean_name
 from whist.server.storage import Storage, open_storage
-from whist.server.table import Connection, Table, available_bots, strongest_bot
+from whist.server.table import Connection, Table
 
 __all__ = ["DEFAULT_DB", "WEB_DIR", "create_app"]
 

@@ -26,8 +26,9 @@ from whist.cards import SEATS
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, preset, with_options
+from whist.server.bots import available_bots, strongest_bot
 from whist.server.storage import Storage
-from whist.server.table import OPEN, Table, TableSettings, available_bots, strongest_bot
+from whist.server.table import OPEN, Table, TableSettings
 
 __all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
 

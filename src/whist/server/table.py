@@ -23,19 +23,15 @@ import functools
 import hashlib
 import json
 import logging
-import os
 import random
-import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
 from whist.actions import Call, IllegalAction
 from whist.auction import ColourCall
-from whist.bots import BOT_NAMES, AnyAction, AnyView, Bot, get_bot
 from whist.cards import CARDS, SEATS, Card, ParseError, Seat, format_hand, parse_card, parse_hand
 from whist.couleur import ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
@@ -43,6 +39,7 @@ from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.record import deal_record, deal_result, match_result
 from whist.rules import Rules
+from whist.server.bots import available_bots, bot_threads, think
 from whist.server.codec import contract_json, contract_names, view_text
 from whist.server.protocol import (
     BAD_TOKEN,
@@ -62,69 +59,13 @@ from whist.server.protocol import (
 )
 from whist.server.storage import Storage, StorageConflict, StoredEvent
 
-__all__ = ["Connection", "GameMatch", "Table", "TableSettings", "available_bots", "hash_token",
-           "strongest_bot"]
+__all__ = ["Connection", "GameMatch", "Table", "TableSettings", "hash_token"]
 
 log = logging.getLogger("whist.server")
 
 GameMatch = Match | ColourMatch
 AnyDeal = ClassicDeal | ColourDeal
 OPEN = "open"
-
-
-@functools.cache
-def available_bots() -> tuple[str, ...]:
-    """The bots this installation can run, weakest first: :data:`~whist.bots.BOT_NAMES` less those
-    whose code is missing (``get_bot`` raises :class:`ImportError`)."""
-    out = []
-    for name in BOT_NAMES:
-        try:
-            get_bot(name)
-        except ImportError as exc:
-            log.warning("bot %s is not available: %s", name, exc)
-            continue
-        out.append(name)
-    return tuple(out)
-
-
-@functools.cache
-def bot_threads() -> ThreadPoolExecutor:
-    """The threads where bots think: one per core (a bot's thinking is work for a core; more
-    threads would only share them), each with its own bots (:func:`_think`)."""
-    return ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1), thread_name_prefix="whist-bot")
-
-
-_thread_bots = threading.local()
-
-
-def _think(name: str, budget: float | None, view: AnyView, rng: random.Random) -> AnyAction:
-    """The bot ``name``'s choice, in a bot thread: each thread makes its bots once and keeps them
-    (a bot may hold a solver and its memory), and never shares them with another thread."""
-    bots: dict[tuple[str, float | None], Bot] | None = getattr(_thread_bots, "bots", None)
-    if bots is None:
-        bots = _thread_bots.bots = {}
-    for fallback in (name, "heuristic", "random"):  # a bot that fails: a simpler one plays
-        bot = bots.get((fallback, budget))
-        if bot is None:
-            bot = bots[fallback, budget] = get_bot(fallback, budget)
-        try:
-            return bot(view, rng)
-        except Exception:
-            if fallback == "random":
-                raise
-            log.exception("bot %s failed at %s; a simpler bot plays this move", fallback,
-                          _seat_name(view.seat))
-    raise AssertionError("unreachable")
-
-
-def _seat_name(seat: Seat | None) -> str:
-    return seat.name if seat is not None else "?"
-
-
-def strongest_bot() -> str:
-    """The bot that takes a player's seat: the strongest one there is."""
-    bots = available_bots()
-    return "pimc" if "pimc" in bots else "heuristic"
 
 
 def hash_token(token: str) -> str:
@@ -561,10 +502,10 @@ class Table:
         version = self.version
         view = self.match.view(seat)
         rng = random.Random(f"whist-table:{self.settings.seed}:bot:{seat.name}:{version}")
-        think = functools.partial(_think, self.bot_name(seat), self.bot_budget, view, rng)
+        choose = functools.partial(think, self.bot_name(seat), self.bot_budget, view, rng)
         self.thinking = seat
         try:
-            action = await asyncio.get_running_loop().run_in_executor(bot_threads(), think)
+            action = await asyncio.get_running_loop().run_in_executor(bot_threads(), choose)
             wait = not_before - self.clock()
             if wait > 0:
                 await asyncio.sleep(wait)

@@ -1,0 +1,60 @@
+// Small helpers the lobby and the table share: building DOM nodes, the language switch, a passing
+// message, and calls to the server's HTTP API (docs/protocol.md).
+
+import { errorText, lang, setLang, t } from "./i18n.js";
+
+export const SEATS = ["N", "E", "S", "W"];
+
+export function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function langSwitch(rerender) {
+  return h("div", { class: "langs", role: "group", "aria-label": t("language") },
+    ["fr", "en"].map((code) => h("button", {
+      class: "lang" + (lang() === code ? " on" : ""), "data-lang": code, type: "button",
+      onclick: () => { setLang(code); rerender(); },
+    }, code.toUpperCase())));
+}
+
+export function toast(text) {
+  const box = document.getElementById("toast") || document.body.appendChild(h("div", { id: "toast" }));
+  box.textContent = text;
+  box.className = "show";
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.className = ""; }, 3500);
+}
+
+// A call to the server's HTTP API; a refusal throws an Error with the server's `code`.
+export async function api(method, url, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  let r;
+  try {
+    r = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  } catch {
+    throw Object.assign(new Error(""), { code: "network" });
+  }
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const err = data.error || {};
+    throw Object.assign(new Error(err.message || r.statusText), { code: err.code || "http_error" });
+  }
+  return data;
+}
+
+export function failText(e) {
+  return errorText(e.code, e.message || String(e));
+}

@@ -1,0 +1,132 @@
+// The lobby: the form that creates a table (game, number of deals, seats and bots, speed, rule
+// options) and the list of tables.
+
+import { SEATS, api, failText, h, langSwitch } from "./dom.js";
+import { has, lang, seatName, t } from "./i18n.js";
+
+const root = document.getElementById("app");
+
+// The options whose value is one of a few words (RULES.md §5.1, §5.8): a list, not a text box.
+const CHOICES = { packets: ["4-4-5", "4-5-4", "5-4-4"], all_pass: ["redeal", "redeal_double", "dames"] };
+
+const form = {
+  name: localStorage.getItem("whist.name") || "",
+  preset: "couleur", count: 16, seat: "S",
+  seats: { N: "heuristic", E: "heuristic", S: "open", W: "heuristic" },  // then the strongest bot
+  speed: "0.8", takeover: "60", options: {},
+};
+
+export async function lobby() {
+  let presets = null;
+  let tables = [];
+  let error = "";
+  const render = () => {
+    root.replaceChildren(lobbyView(presets, tables, error, render, (e) => { error = e; render(); }));
+  };
+  render();
+  try {
+    presets = await api("GET", "/api/presets");
+    if (!form.botChosen) {  // the strongest bot there is, until the person picks another
+      for (const s of SEATS) if (form.seats[s] !== "open") form.seats[s] = presets.substitute;
+    }
+    tables = (await api("GET", "/api/tables")).tables;
+  } catch (e) {
+    error = failText(e);
+  }
+  render();
+}
+
+function lobbyView(presets, tables, error, render, fail) {
+  const isColour = presets ? presets.presets[form.preset].game === "couleur" : true;
+  const seatSelect = (s) => {
+    if (s === form.seat) return h("span", { class: "me" }, t("you"));
+    const kinds = ["open", ...(presets ? presets.bots.slice().reverse() : ["heuristic", "random"])];
+    return h("select", { name: "seat-" + s, "data-seat": s,
+      onchange: (e) => { form.seats[s] = e.target.value; form.botChosen = true; } },
+    kinds.map((k) => h("option", { value: k, selected: form.seats[s] === k }, t("seat_" + k))));
+  };
+  const opts = presets ? presets.options.filter((o) => {
+    const inPreset = presets.presets[form.preset];
+    if (["game", "style", "deals", "rubbers"].includes(o.name)) return false;
+    const colourOnly = o.doc.startsWith("Colour whist");
+    return isColour ? colourOnly : !colourOnly;
+  }) : [];
+  const optionInput = (o) => {
+    const base = presets.presets[form.preset][o.name];
+    const value = form.options[o.name] ?? base;
+    const label = t("opt_" + o.name);
+    const doc = lang() === "fr" ? t("optdoc_" + o.name) : o.doc;
+    const set = (v) => { form.options[o.name] = v; };
+    let input;
+    if (o.type === "bool") {
+      return h("label", { class: "opt", title: doc, "data-option": o.name },
+        h("input", { type: "checkbox", name: "opt-" + o.name, checked: value, onchange: (e) => set(e.target.checked) }),
+        " ", label, h("small", { class: "doc" }, doc));
+    } else if (CHOICES[o.name]) {
+      input = h("select", { name: "opt-" + o.name, onchange: (e) => set(e.target.value) },
+        CHOICES[o.name].map((c) => h("option", { value: c, selected: value === c }, has("choice_" + c) ? t("choice_" + c) : c)));
+    } else {
+      input = h("input", { type: o.type === "str" ? "text" : "number", name: "opt-" + o.name, value, size: 6,
+        step: o.type === "float" ? "any" : null, onchange: (e) => set(o.type === "str" ? e.target.value : Number(e.target.value)) });
+    }
+    return h("label", { class: "opt", title: doc, "data-option": o.name }, label, " ", input, h("small", { class: "doc" }, doc));
+  };
+  const create = async (ev) => {
+    ev.preventDefault();
+    const name = form.name.trim();
+    if (!name) return fail(t("name_needed"));
+    localStorage.setItem("whist.name", name);
+    const seats = {};
+    for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];
+    const options = { ...form.options, [isColour ? "deals" : "rubbers"]: Number(form.count) };
+    try {
+      const seed = new URLSearchParams(location.search).get("seed");  // a deal to play again
+      const made = await api("POST", "/api/tables", {
+        preset: form.preset, options, seats, bot_delay: Number(form.speed),
+        takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
+      });
+      const joined = await api("POST", `/api/tables/${made.id}/join`, { name, seat: form.seat });
+      localStorage.setItem("whist.token." + made.id, joined.token);
+      location.href = made.url;
+    } catch (e) {
+      fail(failText(e));
+    }
+  };
+  return h("div", { class: "lobby" },
+    h("header", { class: "top" }, h("h1", {}, "Whist"), langSwitch(render)),
+    h("p", { class: "tagline" }, t("tagline")),
+    h("form", { class: "panel", id: "create", onsubmit: create },
+      h("h2", {}, t("new_table")),
+      h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
+        autocomplete: "nickname", oninput: (e) => { form.name = e.target.value; } })),
+      h("label", {}, t("game"), h("select", { name: "preset", onchange: (e) => {
+        form.preset = e.target.value;
+        form.options = {};
+        form.count = presets.presets[form.preset].game === "couleur" ? presets.presets[form.preset].deals : 1;
+        render();
+      } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
+        h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
+      h("label", {}, isColour ? t("deals") : t("rubbers"), h("input", { name: "count", type: "number",
+        min: 1, max: 99, value: form.count, onchange: (e) => { form.count = e.target.value; } })),
+      h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
+        form.seat = e.target.value; render();
+      } }, SEATS.map((s) => h("option", { value: s, selected: form.seat === s }, seatName(s))))),
+      h("div", { class: "seats-grid" }, SEATS.map((s) => h("div", { class: "seat-choice" },
+        h("span", { class: "seat-label" }, seatName(s)), seatSelect(s)))),
+      h("label", {}, t("bot_speed"), h("select", { name: "speed", onchange: (e) => { form.speed = e.target.value; } },
+        [["1.5", "speed_slow"], ["0.8", "speed_normal"], ["0.2", "speed_fast"]].map(([v, k]) =>
+          h("option", { value: v, selected: form.speed === v }, t(k))))),
+      h("label", {}, t("takeover"), h("select", { name: "takeover", onchange: (e) => { form.takeover = e.target.value; } },
+        ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
+      presets ? h("details", { class: "options", open: form.optionsOpen,
+        ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
+      error ? h("p", { class: "error", role: "alert" }, error) : null,
+      h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
+    h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
+      tables.length ? h("ul", { class: "tables" }, tables.map((tb) => {
+        const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
+        const status = tb.over ? t("over") : tb.started ? t("started") : t("waiting");
+        return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
+          status, free && !tb.over ? ` · ${t("free_seats", free)}` : "");
+      })) : h("p", { class: "muted" }, t("no_tables"))));
+}
