@@ -522,7 +522,7 @@ class ArenaReport:
         c = self.config
         return {
             "game": c.rules.game,
-            "rules": c.rules.preset,
+            "rules": c.rules.to_dict(),
             "candidate": c.candidate,
             "reference": c.reference,
             "deals": c.deals,
@@ -591,8 +591,12 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(jobs, config.deals), mp_context=ctx) as pool:
             futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
-            for f in as_completed(futures):
-                results.append(f.result())
-                if progress is not None:
-                    progress(len(results))
+            try:
+                for f in as_completed(futures):
+                    results.append(f.result())
+                    if progress is not None:
+                        progress(len(results))
+            except BaseException:  # a bot's error, or Ctrl-C: do not play the other deals
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     return summarize(config, results)

@@ -203,9 +203,12 @@ def arena(
         TextColumn("Deals / donnes"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         TimeRemainingColumn(), console=Console(stderr=True), transient=True,
     )
-    with progress:
-        task = progress.add_task("arena", total=deals)
-        report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
+    try:
+        with progress:
+            task = progress.add_task("arena", total=deals)
+            report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
     if json_out:
         typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return
