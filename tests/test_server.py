@@ -313,9 +313,9 @@ class TestBots:
 
     @staticmethod
     def slow(monkeypatch: Any, seconds: float) -> list[tuple[str, float | None]]:
-        import whist.server.table as table_mod
+        import whist.server.bots as bots_mod
 
-        think = table_mod.think
+        think = bots_mod.think
         calls: list[tuple[str, float | None]] = []
 
         def slow_think(name: str, budget: float | None, view: Any, rng: Any) -> Any:
@@ -323,7 +323,7 @@ class TestBots:
             time.sleep(seconds)
             return think(name, budget, view, rng)
 
-        monkeypatch.setattr(table_mod, "think", slow_think)
+        monkeypatch.setattr(bots_mod, "think", slow_think)
         return calls
 
     def test_the_server_answers_while_a_bot_thinks(self, harness: Any, monkeypatch: Any) -> None:

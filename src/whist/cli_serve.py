@@ -27,7 +27,7 @@ def serve(
     bot_budget: Annotated[float, typer.Option(
         "--bot-budget", min=0.01, max=60, metavar="SECONDS",
         help="Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
-        " Bots think off the server's event loop.")] = 1.0,
+        " Bots think in threads off the server's event loop, for less when many wait.")] = 1.0,
 ) -> None:
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""

@@ -1,5 +1,6 @@
 """The server's bots: which of them this installation can run, the strongest one (it takes the
-seat of a player who is away), and the threads where they think, off the event loop.
+seat of a player who is away), and the threads where they think, off the event loop
+(:class:`BotThreads`).
 
 >>> "heuristic" in available_bots() and strongest_bot() in available_bots()
 True
@@ -7,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
@@ -17,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from whist.bots import BOT_NAMES, AnyAction, AnyView, Bot, get_bot
 from whist.cards import Seat
 
-__all__ = ["available_bots", "bot_threads", "strongest_bot", "think"]
+__all__ = ["BotThreads", "available_bots", "bot_threads", "strongest_bot", "think"]
 
 log = logging.getLogger("whist.server")
 
@@ -37,11 +39,51 @@ def available_bots() -> tuple[str, ...]:
     return tuple(out)
 
 
+class BotThreads:
+    """The threads where bots think, off the event loop: one per core but one, which is left to
+    the event loop (a thought is mostly solver work that releases the GIL, but its Python parts
+    would slow every table's actions if bots had every core). When more moves wait than there are
+    threads, each thinks for less: half the budget when twice as many wait, down to an eighth,
+    so that no table waits long for its bots."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else max(1, (os.cpu_count() or 1) - 1)
+        self.executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="whist-bot")
+        self.pending = 0
+        """Moves asked for and not yet chosen (counted in the event loop's thread)."""
+
+    @staticmethod
+    def scaled(budget: float | None, pending: int, workers: int) -> float | None:
+        """The budget of a move when ``pending`` moves (this one included) share ``workers``
+        threads.
+
+        >>> [BotThreads.scaled(1.0, n, 1) for n in (1, 2, 3, 4, 5, 50)]
+        [1.0, 0.5, 0.25, 0.25, 0.125, 0.125]
+        """
+        if budget is None:
+            return None
+        level, load = 0, pending / workers
+        while load > 1 and level < 3:
+            load /= 2
+            level += 1
+        return budget / (1 << level)
+
+    async def choose(self, name: str, budget: float | None, view: AnyView,
+                     rng: random.Random) -> AnyAction:
+        """The bot ``name``'s action for ``view``, thought in a bot thread (:func:`think`)."""
+        self.pending += 1
+        try:
+            share = self.scaled(budget, self.pending, self.workers)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor, think, name, share, view, rng)
+        finally:
+            self.pending -= 1
+
+
 @functools.cache
-def bot_threads() -> ThreadPoolExecutor:
-    """The threads where bots think: one per core (a bot's thinking is work for a core; more
-    threads would only share them), each with its own bots (:func:`think`)."""
-    return ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1), thread_name_prefix="whist-bot")
+def bot_threads() -> BotThreads:
+    """The server's bot threads (one set per process)."""
+    return BotThreads()
 
 
 _thread_bots = threading.local()

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import json
 import logging
@@ -39,7 +38,7 @@ from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.record import deal_record, deal_result, match_result
 from whist.rules import Rules
-from whist.server.bots import available_bots, bot_threads, think
+from whist.server.bots import available_bots, bot_threads
 from whist.server.codec import contract_json, contract_names, view_text
 from whist.server.protocol import (
     BAD_TOKEN,
@@ -502,10 +501,9 @@ class Table:
         version = self.version
         view = self.match.view(seat)
         rng = random.Random(f"whist-table:{self.settings.seed}:bot:{seat.name}:{version}")
-        choose = functools.partial(think, self.bot_name(seat), self.bot_budget, view, rng)
         self.thinking = seat
         try:
-            action = await asyncio.get_running_loop().run_in_executor(bot_threads(), choose)
+            action = await bot_threads().choose(self.bot_name(seat), self.bot_budget, view, rng)
             wait = not_before - self.clock()
             if wait > 0:
                 await asyncio.sleep(wait)
