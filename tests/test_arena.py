@@ -19,6 +19,8 @@ from whist.arena import (
     ArenaReport,
     Clock,
     PlayedTable,
+    SolveCache,
+    board_units,
     cluster_estimate,
     deal_board,
     double_dummy,
@@ -115,8 +117,8 @@ class Spy:
 def spied_board(preset_name: str, index: int) -> tuple[tuple[PlayedTable, ...], Spy]:
     spy = Spy()
     clocks = {CANDIDATE: Clock(), REFERENCE: Clock()}
-    tables = play_board(config(preset_name, 1), index, {CANDIDATE: spy.bot(CANDIDATE),
-                                                        REFERENCE: spy.bot(REFERENCE)}, clocks)
+    bots = {CANDIDATE: spy.bot(CANDIDATE), REFERENCE: spy.bot(REFERENCE)}
+    tables = play_board(config(preset_name, 1), index, lambda: bots, clocks)
     return tables, spy
 
 
@@ -151,6 +153,27 @@ class TestDuplicate:
                 assert roles == {CANDIDATE if i < 4 and seat is SEATS[i] else REFERENCE}
             if i < 4:
                 assert SEATS[i] in t  # the candidate had something to do
+
+    @pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+    def test_a_bot_against_itself_scores_zero(self, preset_name: str) -> None:
+        def first(view: AnyView, rng: random.Random) -> AnyAction:
+            return view.legal[0]  # the same choice at every table, whatever the generator
+
+        clocks = {CANDIDATE: Clock(), REFERENCE: Clock()}
+        for index in range(4):
+            tables = play_board(config(preset_name, 1), index,
+                                lambda: {CANDIDATE: first, REFERENCE: first}, clocks)
+            units = board_units(tables, preset_name == "couleur")
+            assert sum(v for _, v in units) == 0
+            if preset_name == "couleur":
+                assert [v for _, v in units] == [0, 0, 0, 0]
+                fams = {f for f, _ in units}
+                assert len(fams) == 1 and fams <= set(FAMILIES)
+            else:
+                deal = tables[0].deal
+                assert isinstance(deal, ClassicDeal)
+                ns, ew = deal.points().total
+                assert [v for _, v in units] == [ns - ew, ew - ns]
 
     def test_seatings(self) -> None:
         assert seatings(False) == (("candidate", "reference") * 2, ("reference", "candidate") * 2)
@@ -205,7 +228,9 @@ class TestDoubleDummy:
         solver = Solver()
         for index in range(3):
             tables, _ = spied_board("classic", index)
+            cache: SolveCache = {}
             for t in tables:
+                assert double_dummy(t, solver, cache=cache) == double_dummy(t, solver)
                 deal = t.deal
                 assert isinstance(deal, ClassicDeal)
                 start = t.cards[0].before

@@ -51,7 +51,7 @@ from whist.contracts import KINDS
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import Rules
-from whist.solver import MAX, MIN, Goal, Position, Solver
+from whist.solver import MAX, MIN, Goal, Position, Solution, Solver
 
 __all__ = [
     "CANDIDATE",
@@ -244,12 +244,15 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
     return PlayedTable(seating, deal, tuple(steps))
 
 
-def play_board(config: ArenaConfig, index: int, bots: Mapping[Role, Bot],
+def play_board(config: ArenaConfig, index: int, make_bots: Callable[[], Mapping[Role, Bot]],
                clocks: Mapping[Role, Clock]) -> tuple[PlayedTable, ...]:
-    """Every table of board ``index``: the same deal, played once per seating."""
+    """Every table of board ``index``: the same deal, played once per seating, each table with
+    fresh bots from ``make_bots`` (what a bot keeps between decisions, a solver's table say,
+    never carries over from one table to the next)."""
     start = deal_board(config.rules, config.seed, index)
     return tuple(
-        play_table(start, seating, bots, {s: seat_rng(config.seed, index, t, s) for s in SEATS}, clocks)
+        play_table(start, seating, make_bots(),
+                   {s: seat_rng(config.seed, index, t, s) for s in SEATS}, clocks)
         for t, seating in enumerate(seatings(config.is_colour)))
 
 
@@ -350,7 +353,13 @@ def objective(table: PlayedTable) -> tuple[frozenset[Seat], Goal, Suit | None] |
     return frozenset(ip.declarers), MAX, ip.trump
 
 
-def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MAX_NODES) -> DoubleDummy:
+SolveCache = dict[tuple[Position, frozenset[Seat], Goal], Solution | None]
+"""Searches already made (``None``: cut at the node limit), shared by the tables of a board,
+which often reach the same positions."""
+
+
+def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MAX_NODES,
+                 cache: SolveCache | None = None) -> DoubleDummy:
     """How far the table's card play is from perfect.
 
     Before each card, the solver values every legal card for the declaring side (classic: N-S)
@@ -358,7 +367,8 @@ def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MA
     (for the team, what it takes less, or more in a misère; for the others, what they let it
     take more, or less). The seat's loss is the sum over its cards. A table is skipped whole
     when one search passes ``max_nodes`` (:class:`TimeoutError`) or the contract has no count
-    of tricks to compare (:func:`objective`)."""
+    of tricks to compare (:func:`objective`). ``cache`` keeps the searches for the next tables
+    of the board: a position already cut is not searched again."""
     out = DoubleDummy()
     if not table.cards:
         return out
@@ -372,9 +382,17 @@ def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MA
     for step in table.cards:
         st = step.before
         pos = Position(st.hands, trump, st.leader, st.trick)
-        try:
-            sol = solver.solve(pos, team, goal, max_nodes=max_nodes)
-        except TimeoutError:
+        key = (pos, team, goal)
+        if cache is not None and key in cache:
+            sol = cache[key]
+        else:
+            try:
+                sol = solver.solve(pos, team, goal, max_nodes=max_nodes)
+            except TimeoutError:
+                sol = None
+            if cache is not None:
+                cache[key] = sol
+        if sol is None:
             what = "" if isinstance(table.deal, ClassicDeal) else f" ({_kind(table.deal)})"
             out.skip(SOLVER_LIMIT + what)
             return out
@@ -383,9 +401,9 @@ def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MA
     colour = isinstance(table.deal, ColourDeal)
     for seat in SEATS:
         pos_name = ("declarer" if seat in team else "defender") if colour else "player"
-        key = (table.seating[seat], pos_name)
-        out.seats[key] = out.seats.get(key, 0) + 1
-        out.lost[key] = out.lost.get(key, 0) + lost[seat]
+        who = (table.seating[seat], pos_name)
+        out.seats[who] = out.seats.get(who, 0) + 1
+        out.lost[who] = out.lost.get(who, 0) + lost[seat]
     return out
 
 
@@ -417,14 +435,15 @@ def _the_solver() -> Solver:
 
 
 def run_board(config: ArenaConfig, index: int) -> BoardResult:
-    """Play and measure board ``index`` with fresh bots."""
+    """Play and measure board ``index``."""
     clocks = {r: Clock() for r in ROLES}
-    tables = play_board(config, index, config.bots(), clocks)
+    tables = play_board(config, index, config.bots, clocks)
     dd = DoubleDummy()
     if config.double_dummy:
         solver = _the_solver()
+        cache: SolveCache = {}
         for t in tables:
-            dd.merge(double_dummy(t, solver, config.max_nodes))
+            dd.merge(double_dummy(t, solver, config.max_nodes, cache))
     return BoardResult(index, board_units(tables, config.is_colour), dict(clocks), dd)
 
 
