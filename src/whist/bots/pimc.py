@@ -194,13 +194,29 @@ def auction_weight(view: AnyView) -> Callable[[tuple[int, int, int, int]], float
 
 
 class _Clock:
+    """A decision's budget: nodes left to search, and the wall-clock stop.
+
+    Each search gets the nodes left, but never more than the wall time left at the pace seen so
+    far in this decision (on a machine loaded by other work a search then stops in time; on an
+    idle one the node count alone decides)."""
+
     def __init__(self, budget: float, margin: float = WALL_MARGIN) -> None:
         self.start = time.perf_counter()
         self.stop = self.start + budget * margin
-        self.nodes_left = max(1, int(budget * NODES_PER_SECOND))
+        self.total = max(1, int(budget * NODES_PER_SECOND))
+        self.nodes_left = self.total
 
     def spent(self, nodes: int) -> None:
         self.nodes_left -= nodes
+
+    def allowance(self) -> int:
+        """Nodes the next search may visit."""
+        now = time.perf_counter()
+        used = self.total - self.nodes_left
+        if used <= 0 or now <= self.start:
+            return max(1, self.nodes_left)
+        pace = used / (now - self.start)
+        return max(1, min(self.nodes_left, int((self.stop - now) * pace)))
 
     @property
     def over(self) -> bool:
@@ -317,7 +333,7 @@ class PimcBot:
                 break
             pos = Position(hands, view.trump, leader, played)
             try:
-                sol = solver.solve(pos, objective.team, objective.goal, max_nodes=clock.nodes_left)
+                sol = solver.solve(pos, objective.team, objective.goal, max_nodes=clock.allowance())
             except TimeoutError:
                 nodes += solver.nodes
                 break

@@ -44,6 +44,9 @@ from whist.tables import declarer_counts, needed_tricks
 
 __all__ = ["call_likelihood", "choose_call"]
 
+MIN_SAMPLES = 6
+"""Fewer solved deals than this say too little: the heuristic player's call stands."""
+
 _SOLO_KINDS = ("solo", "abondance", "abondance_sur_table", "chelem")
 _MISERES = ("petite_misere", "grande_misere", "grande_misere_sur_table")
 _FLAWS_ALLOWED = {"petite_misere": 1, "grande_misere": 0, "grande_misere_sur_table": 0,
@@ -237,7 +240,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         results: dict[ColourCall, float] = {}
         try:
             for o in opts:
-                r = _judge(bot, view, o, hands, clock.nodes_left)
+                r = _judge(bot, view, o, hands, clock.allowance())
                 if r is None:
                     results[o.call] = 0.0
                     continue
@@ -257,6 +260,6 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         values.setdefault(call, 0.0)
     top = max(values.values())
     best: AnyAction = fallback
-    if values[fallback] < top - 1e-9:
+    if samples >= MIN_SAMPLES and values[fallback] < top - 1e-9:
         best = max(values, key=lambda a: values[a])
     return CardChoice(best, values, samples, nodes, clock.seconds())
