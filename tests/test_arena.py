@@ -212,6 +212,13 @@ class TestRun:
         assert list(fam) == list(FAMILIES)
         assert sum(e.units for e in fam.values()) == r.overall.units == 4 * 8
 
+    def test_the_budget_reported_is_the_one_the_bot_has(self) -> None:
+        pimc = pytest.importorskip("whist.bots.pimc")
+        cfg = ArenaConfig(preset("classic"), "pimc", "heuristic", deals=1, seed=0, budget=0.3)
+        assert (cfg.thinking_time(CANDIDATE), cfg.thinking_time(REFERENCE)) == (0.3, None)
+        cfg = ArenaConfig(preset("classic"), "heuristic", "pimc", deals=1, seed=0)
+        assert (cfg.thinking_time(CANDIDATE), cfg.thinking_time(REFERENCE)) == (None, pimc.DEFAULT_BUDGET)
+
     def test_every_decision_is_timed_by_role(self) -> None:
         r = run_arena(config("classic", 3, double_dummy=False))
         for role in (CANDIDATE, REFERENCE):
@@ -300,7 +307,8 @@ class TestCommand:
         assert r.exit_code == 0, r.output
         out = " ".join(r.stdout.split())
         for words in ("heuristic (candidate) vs random (reference)", "all / toutes",
-                      "Decision times", "0.5 s per card", "of 6 with cards played", "tricks lost"):
+                      "Decision times", "no budget (does not think)", "of 6 with cards played",
+                      "tricks lost"):
             assert words in out, words
 
     @pytest.mark.parametrize(("args", "words"), [

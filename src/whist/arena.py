@@ -121,6 +121,12 @@ class ArenaConfig:
         """A fresh bot of each role (``ValueError`` for an unknown name)."""
         return {r: get_bot(self.name(r), self.budget_of(r)) for r in ROLES}
 
+    def thinking_time(self, role: Role) -> float | None:
+        """The seconds per card the role's bot really has (its ``budget`` attribute, which
+        gives the default when none was asked for); ``None`` for a bot that does not think."""
+        b = getattr(get_bot(self.name(role), self.budget_of(role)), "budget", None)
+        return float(b) if isinstance(b, int | float) and not isinstance(b, bool) else None
+
 
 # ----- boards and seats ------------------------------------------------------------------------
 
@@ -501,7 +507,8 @@ def cluster_estimate(totals: Sequence[float], counts: Sequence[int], z: float = 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One role's bot: its name and budget, its decision times, its tricks lost double dummy
+    """One role's bot: its name and thinking time per card (``None``: it does not think), its
+    decision times, its tricks lost double dummy
     (``dd[pos] = (seat-deals, tricks lost)``)."""
 
     name: str
@@ -584,7 +591,7 @@ def summarize(config: ArenaConfig, results: Iterable[BoardResult]) -> ArenaRepor
         dd.merge(res.dd)
     positions = ("declarer", "defender") if config.is_colour else ("player",)
     players = {
-        role: PlayerStats(config.name(role), config.budget_of(role), clocks[role],
+        role: PlayerStats(config.name(role), config.thinking_time(role), clocks[role],
                           {p: (dd.seats.get((role, p), 0), dd.lost.get((role, p), 0))
                            for p in positions})
         for role in ROLES}

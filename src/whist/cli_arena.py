@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from whist.arena import CANDIDATE, DEFAULT_MAX_NODES, ArenaConfig, ArenaReport, Estimate, run_arena
+from whist.arena import CANDIDATE, DEFAULT_MAX_NODES, REFERENCE, ArenaConfig, ArenaReport, Estimate, run_arena
 from whist.bots import BOT_NAMES, get_bot
 from whist.cli_common import (
     JsonOpt,
@@ -66,7 +66,7 @@ def _seconds(x: float | None) -> str:
 
 
 def _budget(b: float | None) -> str:
-    return "the bot's default" if b is None else f"{b:g} s per card"
+    return "no budget (does not think)" if b is None else f"{b:g} s per card"
 
 
 def _estimate_row(label: str, e: Estimate) -> list[str]:
@@ -140,8 +140,8 @@ def _report(r: ArenaReport) -> RenderableType:
     lines: list[RenderableType] = [
         Text(f"Arena / tournoi: {c.candidate} (candidate) vs {c.reference} (reference)", style="bold"),
         Text(f"Rules / règles: {option_summary(c.rules)}   seed: {c.seed}   deals / donnes: {c.deals}"),
-        Text(f"Budget: {c.candidate} (cand.) {_budget(c.budget)}; {c.reference} (ref.)"
-             f" {_budget(c.reference_budget)}"),
+        Text(f"Budget: {c.candidate} (cand.) {_budget(r.players[CANDIDATE].budget)};"
+             f" {c.reference} (ref.) {_budget(r.players[REFERENCE].budget)}"),
         Text(f"Duplicate: {what}."),
         _figures_table(r),
         _times_table(r),
