@@ -301,6 +301,7 @@ typedef struct {
     int mode;
     int qtOK;         /* quick tricks usable: MAX and SCORE seats are the same */
     int misere;       /* goal min: MAX and SCORE seats are opposite */
+    int lone;         /* the seat of a team of one, else -1 */
     int leader, nplayed, tricksLeft;
     int winSeat, winSuit, winRank;
     int tsuit[4], trank[4];
@@ -308,7 +309,7 @@ typedef struct {
     u64 nodes;
     u64 limit;        /* node budget of a call */
     int aborted;      /* the budget ran out */
-    int8_t killer[14][2]; /* the last lead that cut, by tricks left */
+    int8_t killer[14][4][4]; /* the last card that cut, by tricks left and place in the trick */
 } Search;
 
 /* The position at a trick boundary, as the table sees it. */
@@ -388,6 +389,14 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
     return -1;
 }
 
+#ifdef WSTATS
+#include <stdio.h>
+static u64 ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+#define STAT(x) (x)
+#else
+#define STAT(x) ((void)0)
+#endif
+
 static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best)
 {
     Table *T = &S->T;
@@ -443,6 +452,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
                 return;
             } else {
                 /* a full group: the head block becomes a ring */
+                STAT(ST_ring[S->tricksLeft]++);
                 memmove(&b->e[0], &b->e[1], (BLOCK - 1) * sizeof(Entry));
                 memmove(&b->set0[0], &b->set0[1], (BLOCK - 1) * sizeof(u32));
                 memmove(&b->mask0[0], &b->mask0[1], (BLOCK - 1) * sizeof(u32));
@@ -674,7 +684,39 @@ static int later_opp_beats(const Search *S, int p, int s, int r)
     return 0;
 }
 
-#define OPPW 2 /* per card the opponents hold in the suit led: fewer replies to search */
+#ifndef OPPW
+#define OPPW 10 /* per card the opponents hold in the suit led: fewer replies to search */
+#endif
+#ifndef CASHW
+#define CASHW 60
+#endif
+#ifndef MATEW
+#define MATEW 45
+#endif
+#ifndef RHOW
+#define RHOW 0
+#endif
+#ifndef FINW
+#define FINW 0
+#endif
+#ifndef VOIDW
+#define VOIDW 1
+#endif
+#ifndef KILL2
+#define KILL2 0
+#endif
+#ifndef KILLF
+#define KILLF 0
+#endif
+#ifndef NOKILL
+#define NOKILL 0
+#endif
+#ifndef HINTV
+#define HINTV 150
+#endif
+#ifndef NOHINT
+#define NOHINT 0
+#endif
 
 /* What the rules of thumb for a lead need to know of a suit. */
 typedef struct {
@@ -702,7 +744,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
             continue;
         int len = POP[S->h[o][s]];
         if (S->maxSide[o] != side) {
-            oppLen += len;
+            oppLen += len ? len : VOIDW * (S->tricksLeft + 1);
             if (!len && t != NT && s != t && S->h[o][t])
                 oppRuff = 1;
         } else if (!len && t != NT && s != t && S->h[o][t]) {
@@ -717,6 +759,18 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     li->second = rest ? TOP[rest] : -1;
     li->secondMine = rest && (S->h[p][s] >> TOP[rest] & 1);
     li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
+    int o2 = -1;
+    if (rest) {
+        o2 = 0;
+        while (!(S->h[o2][s] >> li->second & 1))
+            o2++;
+    }
+    int lho = (p + 1) & 3, mate = (p + 2) & 3, rho = (p + 3) & 3;
+    if (S->maxSide[rho] != side && (o1 == rho || o2 == rho) && POP[S->h[rho][s]] != 1)
+        li->base += RHOW; /* the last to play holds a top card over us */
+    else if (S->maxSide[lho] != side && o1 == lho && o2 == mate && S->maxSide[mate] == side &&
+             POP[S->h[mate][s]] != 1)
+        li->base += FINW; /* through the second player's top card to a partner's second */
 }
 
 /* Rules of thumb for leading the run of a suit from `top` down to `low`: higher is tried
@@ -727,9 +781,9 @@ static int score_lead(const LeadInfo *li, int top, int low)
     if (li->oppRuff)
         return sc;
     if (top == li->t1) {
-        sc += 60; /* cash a winner */
+        sc += CASHW; /* cash a winner */
     } else if (li->mine) {
-        sc += 45 - low; /* low to a partner's winner */
+        sc += MATEW - low; /* low to a partner's winner */
     } else {
         if (li->secondMine && top != li->second)
             sc -= 20; /* would lead away from the second best card */
@@ -834,7 +888,7 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
     } else if (lead) {
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
-        const int8_t *kl = S->killer[S->tricksLeft];
+        const int8_t *kl = S->killer[S->tricksLeft][0];
         for (int i = 0; i < n; i++) {
             int s = mv[i].suit;
             if (s != cur) {
@@ -842,20 +896,27 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
                 cur = s;
             }
             int sc = score_lead(&li, mv[i].rank, mv[i].low);
-            if (kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
+            if (!NOKILL && kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
                 sc += 200; /* the last lead that cut at this depth */
+            else if (KILL2 && kl[2] == s && kl[3] <= mv[i].rank && kl[3] >= mv[i].low)
+                sc += KILL2; /* the one before */
             mv[i].score = (int16_t)sc;
         }
     } else {
-        for (int i = 0; i < n; i++)
-            mv[i].score = (int16_t)score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
+        const int8_t *kl = S->killer[S->tricksLeft][S->nplayed];
+        for (int i = 0; i < n; i++) {
+            int sc = score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
+            if (KILLF && kl[0] == mv[i].suit && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
+                sc += KILLF;
+            mv[i].score = (int16_t)sc;
+        }
     }
     if (hint >= 0) {
         int hs = hint >> 4;
         int hr = abs_from_top(S->rem[hs], hint & 15);
         for (int i = 0; i < n; i++) {
             if (mv[i].suit == hs && mv[i].low <= hr && hr <= mv[i].rank) {
-                mv[i].score = 32000;
+                mv[i].score = (int16_t)(HINTV ? mv[i].score + HINTV : 32000);
                 break;
             }
         }
@@ -864,6 +925,39 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
 }
 
 /* ------------------------------------------------------------------ search */
+
+/* Whether the lone seat of the team, not on lead, can avoid taking any further trick: it holds
+ * no trump (or there is none), and in each suit it holds, it can play under every card the
+ * others lead: its i-th lowest card is below their i-th lowest, for as many leads as it can
+ * follow (the others lead every trick, as long as the lone seat takes none; when it cannot
+ * follow, it throws a card that cannot win). rel gets the suits that mattered. */
+static int lone_safe(const Search *S, u16 *rel)
+{
+    int L = S->lone;
+    if (S->trump != NT && S->h[L][S->trump])
+        return 0;
+    for (int s = 0; s < 4; s++) {
+        u16 x = S->h[L][s];
+        rel[s] = 0;
+        if (!x)
+            continue;
+        u16 d = (u16)(S->rem[s] & ~x);
+        int k = POP[x], m = POP[d];
+        int want = k < m ? k : m, c = 0;
+        for (int r = 0; want > 0; r++) {
+            if (x >> r & 1) {
+                c++;
+            } else if (d >> r & 1) {
+                if (!c)
+                    return 0;
+                c--;
+                want--;
+            }
+        }
+        rel[s] = S->rem[s];
+    }
+    return 1;
+}
 
 static int ab(Search *S, int need, u16 *rel);
 
@@ -946,41 +1040,62 @@ static int child(Search *S, int p, int s, int r, int need, u16 *rel)
     return res;
 }
 
-/* Bounds from the top trump: its holder's side wins at least as many tricks as the holder has
- * top trumps in a row (each wins whenever it is played). */
+/* Sure trump tricks: when a hand holds c of the top j trumps still out and the other side
+ * holds d of them, the side of the hand takes at least c - d tricks (each of those trumps is
+ * played some time, never thrown away: the trick is won by it, by a partner, or by a higher
+ * trump of the other side, and each trump of the other side beats at most one of them). Returns 1 or 0 when that decides
+ * `need`, -1 otherwise; rel gets the top j trumps. */
 static int trump_bound(const Search *S, int need, u16 *rel)
 {
     int t = S->trump;
     u16 r = S->rem[t];
     if (!r)
         return -1;
-    int top = TOP[r];
-    int o = 0;
-    while (!(S->h[o][t] >> top & 1))
-        o++;
-    u16 x = S->h[o][t];
-    int k = 0;
-    u16 tops = 0;
-    while (r) {
-        int b = TOP[r];
-        if (!(x >> b & 1))
-            break;
-        k++;
-        tops |= (u16)(1u << b);
-        r = (u16)(r ^ (1u << b));
-    }
-    if (S->scoreSide[o]) {
-        /* SCORE seats take at least k */
-        if (S->mode == MODE_EXACT ? need < k : need <= k) {
-            rel[t] = tops;
-            return S->mode == MODE_EXACT ? 0 : 1;
+    int bestk[2] = {0, 0}, bestj[2] = {0, 0};
+    for (int o = 0; o < 4; o++) {
+        u16 x = S->h[o][t];
+        if (!x)
+            continue;
+        u16 side = 0; /* trumps of the partners of o: a trick they win is a trick of the side */
+        for (int q = 0; q < 4; q++) {
+            if (q != o && S->scoreSide[q] == S->scoreSide[o])
+                side = (u16)(side | S->h[q][t]);
         }
-    } else if (need > S->tricksLeft - k) {
-        rel[t] = tops;
+        int c = 0, j = 0, k = 0, kj = 0;
+        u16 rr = r;
+        while (rr) {
+            int b = TOP[rr];
+            rr = (u16)(rr ^ (1u << b));
+            j++;
+            if (x >> b & 1)
+                c++;
+            else if (!(side >> b & 1))
+                c--;
+            if (c > k) {
+                k = c;
+                kj = j;
+            }
+            if (c + POP[(u16)(x & rr)] <= k)
+                break; /* no deeper count can do better */
+        }
+        int sc = S->scoreSide[o];
+        if (k > bestk[sc]) {
+            bestk[sc] = k;
+            bestj[sc] = kj;
+        }
+    }
+    int lo = bestk[1], hi = S->tricksLeft - bestk[0];
+    if (S->mode == MODE_EXACT ? need < lo : need <= lo) {
+        rel[t] = top_cards(r, bestj[1]);
+        return S->mode == MODE_EXACT ? 0 : 1;
+    }
+    if (need > hi) {
+        rel[t] = top_cards(r, bestj[0]);
         return 0;
     }
     return -1;
 }
+
 
 static int ab(Search *S, int need, u16 *rel)
 {
@@ -1009,8 +1124,10 @@ static int ab(Search *S, int need, u16 *rel)
             return last_trick(S, need, rel);
         if (S->trump != NT) {
             int b = trump_bound(S, need, rel);
-            if (b >= 0)
+            if (b >= 0) {
+                STAT(ST_tb++);
                 return b;
+            }
         }
         int p = S->leader;
         if (S->qtOK) {
@@ -1019,6 +1136,7 @@ static int ab(Search *S, int need, u16 *rel)
             if (S->maxSide[p] ? q >= need : S->tricksLeft - q < need) {
                 for (int s = 0; s < 4; s++)
                     rel[s] = qrel[s];
+                STAT(ST_qt++);
                 return S->maxSide[p];
             }
             /* the side on lead loses this trick: a trick for the other side */
@@ -1038,11 +1156,22 @@ static int ab(Search *S, int need, u16 *rel)
         } else {
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
+        if (S->lone >= 0 && p != S->lone && (S->mode == MODE_EXACT ? need == 0 : S->misere)) {
+            /* a lone player who wants no trick and can avoid them all */
+            if (lone_safe(S, rel)) {
+                STAT(ST_sl++);
+                return S->mode == MODE_EXACT;
+            }
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+        }
         if (S->tricksLeft >= 2) {
             make_key(S, need, &K);
             int r = tt_lookup(S, &K, need, rel, &hint);
-            if (r >= 0)
+            STAT(ST_look++);
+            if (r >= 0) {
+                STAT(ST_tt++);
                 return r;
+            }
         }
     }
     int p = (S->leader + np) & 3;
@@ -1052,6 +1181,11 @@ static int ab(Search *S, int need, u16 *rel)
     int res = !isMax;
     int cut = -1;
     int small[4] = {0, 0, 0, 0}; /* cards of a suit below this rank are now known to be alike */
+#ifdef WSTATS
+    u64 n0 = S->nodes, nfirst = 0;
+    ST_nodes[np][isMax]++;
+    if (np == 0) ST_exp[S->tricksLeft][isMax]++;
+#endif
     for (int i = 0; i < n; i++) {
         int bi = i;
         for (int j = i + 1; j < n; j++) {
@@ -1068,7 +1202,14 @@ static int ab(Search *S, int need, u16 *rel)
             continue;
         u16 crel[4];
         int r = child(S, p, ms, mr, need, crel);
+#ifdef WSTATS
+        if (i == 0) nfirst = S->nodes - n0;
+#endif
         if (r == isMax) {
+#ifdef WSTATS
+            ST_cut[np][isMax][i]++;
+            ST_waste[np][isMax] += S->nodes - n0 - nfirst;
+#endif
             res = r;
             cut = i;
             for (int s = 0; s < 4; s++)
@@ -1085,11 +1226,17 @@ static int ab(Search *S, int need, u16 *rel)
                 small[ms] = low;
         }
     }
+#ifdef WSTATS
+    if (cut < 0) ST_nocut[np][isMax]++;
+#endif
     int best = -1;
     if (cut >= 0) {
-        if (np == 0) {
-            S->killer[S->tricksLeft][0] = mv[cut].suit;
-            S->killer[S->tricksLeft][1] = mv[cut].rank;
+        int8_t *kl = S->killer[S->tricksLeft][np];
+        if (kl[0] != mv[cut].suit || kl[1] != mv[cut].rank) {
+            kl[2] = kl[0];
+            kl[3] = kl[1];
+            kl[0] = mv[cut].suit;
+            kl[1] = mv[cut].rank;
         }
         if (np == 0)
             best = mv[cut].suit << 4 | rel_from_top(S->rem[mv[cut].suit], mv[cut].rank);
@@ -1387,6 +1534,11 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     S->qtOK = (maxMask == scoreMask) && mode == MODE_MAX;
     S->misere = maxMask != scoreMask;
+    S->lone = -1;
+    for (int i = 0; i < 4; i++) {
+        if (scoreMask == 1 << i)
+            S->lone = i;
+    }
     for (int s = 0; s < 4; s++) {
         u16 m = 0;
         for (int i = 0; i < 4; i++)
@@ -1465,12 +1617,38 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         }
         int R = lo;
         best = R;
-        for (int i = 0; i < nm; i++)
+#ifdef WSTATS
+        if (getenv("WSTATS")) fprintf(stderr, "R=%d after %llu nodes\n", R, (unsigned long long)S->nodes);
+#endif
+        for (int i = 0; i < nm; i++) {
             values[i] = move_value(S, p, &mv[i], R);
+#ifdef WSTATS
+            if (getenv("WSTATS")) fprintf(stderr, "move %d%c = %d, %llu nodes\n", mv[i].suit, "23456789TJQKA"[mv[i].rank], values[i], (unsigned long long)S->nodes);
+#endif
+        }
     }
     Py_END_ALLOW_THREADS
     self->busy = 0;
     self->nodes = S->nodes;
+#ifdef WSTATS
+    if (getenv("WSTATS")) {
+        fprintf(stderr, "resets %llu used %u of %u\n", (unsigned long long)S->T.resets, S->T.used, S->T.nblocks);
+        fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
+                (unsigned long long)ST_tb, (unsigned long long)ST_qt, (unsigned long long)ST_look, (unsigned long long)ST_tt);
+        for (int a = 0; a < 4; a++)
+            for (int m = 0; m < 2; m++) {
+                fprintf(stderr, "np%d %s n %9llu nocut %9llu waste %9llu cuts:", a, m ? "MAX" : "min",
+                        (unsigned long long)ST_nodes[a][m], (unsigned long long)ST_nocut[a][m], (unsigned long long)ST_waste[a][m]);
+                for (int i = 0; i < 8; i++)
+                    fprintf(stderr, " %llu", (unsigned long long)ST_cut[a][m][i]);
+                fprintf(stderr, "\n");
+            }
+    }
+    if (getenv("WSTATS")) { for (int a = 13; a >= 2; a--) fprintf(stderr, "tl%d min %llu MAX %llu ring %llu\n", a, (unsigned long long)ST_exp[a][0], (unsigned long long)ST_exp[a][1], (unsigned long long)ST_ring[a]); }
+    memset(ST_exp, 0, sizeof ST_exp); memset(ST_ring, 0, sizeof ST_ring);
+    memset(ST_nodes, 0, sizeof ST_nodes); memset(ST_cut, 0, sizeof ST_cut); memset(ST_nocut, 0, sizeof ST_nocut);
+    memset(ST_waste, 0, sizeof ST_waste); ST_tt = ST_qt = ST_sl = ST_tb = ST_look = 0;
+#endif
     if (S->aborted) {
         PyErr_Format(PyExc_TimeoutError, "the search took more than %llu nodes", limit);
         return NULL;
