@@ -86,11 +86,16 @@ class TableService:
         self._sweeper: asyncio.Task[None] | None = None
 
     def load(self) -> list[str]:
-        """Rebuild every stored table from its log; the ids rebuilt."""
+        """Rebuild every stored table from its log; the ids rebuilt. A finished table is kept only
+        as its listing (it comes back whole when asked for)."""
         done = []
         for table_id in self.storage.table_ids():
             try:
-                self.tables[table_id] = self._rebuild(table_id)
+                t = self._rebuild(table_id)
+                if t.match.is_over:
+                    self.unloaded[table_id] = self.listing(t)
+                else:
+                    self.tables[table_id] = t
                 done.append(table_id)
             except Exception:
                 log.exception("table %s cannot be rebuilt from its log; left out", table_id)
