@@ -63,15 +63,18 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="whist",
-    help="Classic whist (whist classique) and Belgian colour whist (whist à la couleur): play in"
-    " the terminal against bots, simulate bot matches, replay records, score a deal, keep the score"
-    " sheet of a real table, list the rules and options, benchmark the engine.",
+    help="Classic whist (whist classique) and Belgian colour whist (whist à la couleur): play with"
+    " friends and bots in the browser (serve) or in the terminal against bots (play, with hints),"
+    " simulate bot matches, measure bots in a duplicate arena, replay records, score a deal, keep"
+    " the score sheet of a real table, solve positions double dummy, list the rules and options,"
+    " benchmark the engine and the solver.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-bench_app = typer.Typer(help="Benchmarks of the engine.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks of the engine and the double-dummy solver.",
+                        no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 
 
@@ -79,7 +82,8 @@ app.add_typer(bench_app, name="bench")
 def _root(
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
 ) -> None:
-    """Classic and colour whist: play, simulate, replay, score, sheet, rules, bench."""
+    """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
+    bench."""
     if version:
         from importlib.metadata import version as dist_version
 
