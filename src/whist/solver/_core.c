@@ -181,11 +181,10 @@ typedef struct {
 /* Blocks a group may chain: few near the end of play, where a search is cheap to redo. */
 #define GROUP_CAP(tl) ((tl) <= 4 ? 8 : 200)
 typedef struct {
-    u32 set0[BLOCK];   /* tier 0 of the entries, apart for a fast first filter */
-    u32 mask0[BLOCK];
-    Entry e[BLOCK];
     u32 next;          /* the next (older) block of the group; 0: none */
     u32 count;
+    u32 sm[BLOCK][2];  /* tier 0 of each entry and its mask, apart for a fast first filter */
+    Entry e[BLOCK];
 } Block;
 
 typedef struct {
@@ -309,6 +308,7 @@ typedef struct {
     u64 nodes;
     u64 limit;        /* node budget of a call */
     int aborted;      /* the budget ran out */
+    u32 hist[4][4][4][13];  /* cards that cut: weight by place in the trick, seat, suit and rank */
     int8_t killer[14][4][4]; /* the last card that cut, by tricks left and place in the trick */
 } Search;
 
@@ -363,7 +363,7 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
     while (bi) {
         const Block *b = &T->blocks[bi];
         for (int i = (int)b->count - 1; i >= 0; i--) {
-            if ((b->set0[i] ^ t0) & b->mask0[i])
+            if ((b->sm[i][0] ^ t0) & b->sm[i][1])
                 continue;
             const Entry *e = &b->e[i];
             if (e->nmask > 1 && (((e->set[1] ^ t1) & e->mask[1]) || ((e->set[2] ^ t2) & e->mask[2]) ||
@@ -424,7 +424,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
     while (bi && !e) {
         Block *b = &T->blocks[bi];
         for (u32 i = 0; i < b->count; i++) {
-            if (b->set0[i] != set[0] || b->mask0[i] != mask[0])
+            if (b->sm[i][0] != set[0] || b->sm[i][1] != mask[0])
                 continue;
             Entry *x = &b->e[i];
             if (x->mask[0] == mask[0] && x->mask[1] == mask[1] && x->mask[2] == mask[2] &&
@@ -454,13 +454,12 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
                 /* a full group: the head block becomes a ring */
                 STAT(ST_ring[S->tricksLeft]++);
                 memmove(&b->e[0], &b->e[1], (BLOCK - 1) * sizeof(Entry));
-                memmove(&b->set0[0], &b->set0[1], (BLOCK - 1) * sizeof(u32));
-                memmove(&b->mask0[0], &b->mask0[1], (BLOCK - 1) * sizeof(u32));
+                memmove(&b->sm[0], &b->sm[1], (BLOCK - 1) * sizeof b->sm[0]);
                 b->count = BLOCK - 1;
             }
         }
-        b->set0[b->count] = set[0];
-        b->mask0[b->count] = mask[0];
+        b->sm[b->count][0] = set[0];
+        b->sm[b->count][1] = mask[0];
         e = &b->e[b->count++];
         for (int k = 0; k < 4; k++) {
             e->set[k] = set[k];
@@ -684,6 +683,15 @@ static int later_opp_beats(const Search *S, int p, int s, int r)
     return 0;
 }
 
+/* How many opponents of p play to the current trick after p. */
+static int opps_later(const Search *S, int p)
+{
+    int n = 0;
+    for (int i = S->nplayed + 1; i < 4; i++)
+        n += S->maxSide[(S->leader + i) & 3] != S->maxSide[p];
+    return n;
+}
+
 #ifndef OPPW
 #define OPPW 10 /* per card the opponents hold in the suit led: fewer replies to search */
 #endif
@@ -698,6 +706,24 @@ static int later_opp_beats(const Search *S, int p, int s, int r)
 #endif
 #ifndef FINW
 #define FINW 0
+#endif
+#ifndef OPPWNT
+#define OPPWNT OPPW
+#endif
+#ifndef HISTW
+#define HISTW 30
+#endif
+#ifndef HISTF
+#define HISTF 0
+#endif
+#ifndef BEATW
+#define BEATW 5
+#endif
+#ifndef BEATHI
+#define BEATHI 0
+#endif
+#ifndef TTFIRST
+#define TTFIRST 0
 #endif
 #ifndef VOIDW
 #define VOIDW 1
@@ -758,7 +784,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     li->mateRuff = mateRuff && !oppRuff;
     li->second = rest ? TOP[rest] : -1;
     li->secondMine = rest && (S->h[p][s] >> TOP[rest] & 1);
-    li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
+    li->base = -(t == NT ? OPPWNT : OPPW) * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
     int o2 = -1;
     if (rest) {
         o2 = 0;
@@ -812,7 +838,7 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
         if (beats) {
             if (!later_opp_beats(S, p, s, top))
                 return 80 - top; /* the cheapest sure winner */
-            return 25 - low;
+            return (opps_later(S, p) < 2 ? 25 : BEATW) - low;
         }
         return 10 - low;
     }
@@ -889,6 +915,11 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
         const int8_t *kl = S->killer[S->tricksLeft][0];
+        u32 hmax = 0;
+        for (int i = 0; HISTW && i < n; i++) {
+            if (S->hist[0][p][mv[i].suit][mv[i].rank] > hmax)
+                hmax = S->hist[0][p][mv[i].suit][mv[i].rank];
+        }
         for (int i = 0; i < n; i++) {
             int s = mv[i].suit;
             if (s != cur) {
@@ -896,6 +927,8 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
                 cur = s;
             }
             int sc = score_lead(&li, mv[i].rank, mv[i].low);
+            if (HISTW && hmax)
+                sc += (int)((u64)HISTW * S->hist[0][p][s][mv[i].rank] / hmax);
             if (!NOKILL && kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
                 sc += 200; /* the last lead that cut at this depth */
             else if (KILL2 && kl[2] == s && kl[3] <= mv[i].rank && kl[3] >= mv[i].low)
@@ -904,8 +937,16 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
         }
     } else {
         const int8_t *kl = S->killer[S->tricksLeft][S->nplayed];
+        const u32(*hs)[13] = S->hist[S->nplayed][p];
+        u32 hmax = 0;
+        for (int i = 0; HISTF && i < n; i++) {
+            if (hs[mv[i].suit][mv[i].rank] > hmax)
+                hmax = hs[mv[i].suit][mv[i].rank];
+        }
         for (int i = 0; i < n; i++) {
             int sc = score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
+            if (HISTF && hmax)
+                sc += (int)((u64)HISTF * hs[mv[i].suit][mv[i].rank] / hmax);
             if (KILLF && kl[0] == mv[i].suit && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
                 sc += KILLF;
             mv[i].score = (int16_t)sc;
@@ -1122,6 +1163,30 @@ static int ab(Search *S, int need, u16 *rel)
     if (np == 0) {
         if (S->tricksLeft == 1)
             return last_trick(S, need, rel);
+#if defined(__GNUC__)
+        {
+            /* fetch the table's slot for this position while the bounds are computed */
+            u64 k0 = 0;
+            for (int s = 0; s < 4; s++) {
+                for (int h = 0; h < 4; h++)
+                    k0 |= (u64)POP[S->h[h][s]] << (16 * s + 4 * h);
+            }
+            u32 k1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
+            __builtin_prefetch(&S->T.groups[mix(k0, k1) & S->T.groupMask]);
+        }
+#endif
+        int looked = 0;
+        if (TTFIRST && S->tricksLeft >= TTFIRST) {
+            /* most positions deep in the tree are in the table: look first */
+            looked = 1;
+            make_key(S, need, &K);
+            int r = tt_lookup(S, &K, need, rel, &hint);
+            STAT(ST_look++);
+            if (r >= 0) {
+                STAT(ST_tt++);
+                return r;
+            }
+        }
         if (S->trump != NT) {
             int b = trump_bound(S, need, rel);
             if (b >= 0) {
@@ -1164,7 +1229,7 @@ static int ab(Search *S, int need, u16 *rel)
             }
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
-        if (S->tricksLeft >= 2) {
+        if (S->tricksLeft >= 2 && !looked) {
             make_key(S, need, &K);
             int r = tt_lookup(S, &K, need, rel, &hint);
             STAT(ST_look++);
@@ -1231,6 +1296,7 @@ static int ab(Search *S, int need, u16 *rel)
 #endif
     int best = -1;
     if (cut >= 0) {
+        S->hist[np][p][mv[cut].suit][mv[cut].rank] += (u32)(S->tricksLeft * S->tricksLeft);
         int8_t *kl = S->killer[S->tricksLeft][np];
         if (kl[0] != mv[cut].suit || kl[1] != mv[cut].rank) {
             kl[2] = kl[0];
@@ -1565,6 +1631,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     S->nplayed = (int)np;
     S->nodes = 0;
+    memset(S->hist, 0, sizeof S->hist);
     S->limit = limit ? (u64)limit : ~(u64)0;
     S->aborted = 0;
 
