@@ -179,7 +179,10 @@ typedef struct {
 
 #define BLOCK 16
 /* Blocks a group may chain: few near the end of play, where a search is cheap to redo. */
-#define GROUP_CAP(tl) ((tl) <= 4 ? 8 : 200)
+#ifndef CAPLO
+#define CAPLO 8
+#endif
+#define GROUP_CAP(tl) ((tl) <= 4 ? CAPLO : 200)
 typedef struct {
     u32 next;          /* the next (older) block of the group; 0: none */
     u32 count;
@@ -309,7 +312,7 @@ typedef struct {
     u64 limit;        /* node budget of a call */
     int aborted;      /* the budget ran out */
     u32 hist[4][4][4][13];  /* cards that cut: weight by place in the trick, seat, suit and rank */
-    int8_t killer[14][4][4]; /* the last card that cut, by tricks left and place in the trick */
+    int8_t killer[14][4][4][4]; /* the last card that cut, by tricks left, place in the trick and seat */
 } Search;
 
 /* The position at a trick boundary, as the table sees it. */
@@ -723,7 +726,25 @@ static int opps_later(const Search *S, int p)
 #define BEATHI 0
 #endif
 #ifndef TTFIRST
-#define TTFIRST 0
+#define TTFIRST 5
+#endif
+#ifndef MATEW2
+#define MATEW2 1
+#endif
+#ifndef DISCW
+#define DISCW 2
+#endif
+#ifndef KSEAT
+#define KSEAT 0
+#endif
+#ifndef KILLW
+#define KILLW 100
+#endif
+#ifndef MISDEF
+#define MISDEF 1
+#endif
+#ifndef MISV
+#define MISV 0
 #endif
 #ifndef VOIDW
 #define VOIDW 1
@@ -738,11 +759,30 @@ static int opps_later(const Search *S, int p)
 #define NOKILL 0
 #endif
 #ifndef HINTV
-#define HINTV 150
+#define HINTV 60
 #endif
 #ifndef NOHINT
 #define NOHINT 0
 #endif
+
+/* Whether a partner of p still to play to the trick holds a card of the suit led that beats
+ * the best card so far and whatever the opponents still to play can do. */
+static int mate_wins_later(const Search *S, int p)
+{
+    int led = S->tsuit[0];
+    if (S->winSuit != led)
+        return 0;
+    for (int i = S->nplayed + 1; i < 4; i++) {
+        int m = (S->leader + i) & 3;
+        u16 f = S->h[m][led];
+        if (S->maxSide[m] != S->maxSide[p] || !f)
+            continue;
+        int mt = TOP[f];
+        if (mt > S->winRank && !later_opp_beats(S, p, led, mt))
+            return 1;
+    }
+    return 0;
+}
 
 /* What the rules of thumb for a lead need to know of a suit. */
 typedef struct {
@@ -835,6 +875,8 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
                 return 50 - top; /* make sure of it */
             return 20 - low;
         }
+        if (MATEW2 && mate_wins_later(S, p))
+            return 40 - low; /* a partner still to play wins the trick: play low */
         if (beats) {
             if (!later_opp_beats(S, p, s, top))
                 return 80 - top; /* the cheapest sure winner */
@@ -856,7 +898,7 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
         if (S->tsuit[i] == s)
             out = (u16)(out & ~(1u << S->trank[i]));
     }
-    int sc = -low + POP[S->h[p][s]];
+    int sc = -low + DISCW * POP[S->h[p][s]];
     if (TOP[out] == top)
         sc -= 30;
     return sc;
@@ -876,6 +918,34 @@ static int score_misere(const Search *S, int p, int s, int top, int low)
     if (!beats)
         return 60 + top; /* the highest card that loses */
     return top - (s == S->trump && s != S->tsuit[0] ? 60 : 20);
+}
+
+/* Misère, a seat of the other side when the team is one seat L: the others want L to win
+ * tricks. Lead below L's cards in a suit it must follow (or one it must ruff, holding only
+ * trumps); before L plays, keep the best card of the trick low; after L, never beat L's card
+ * and throw high cards. */
+static int score_misere_def(const Search *S, int p, int s, int top)
+{
+    int L = S->lone;
+    (void)p;
+    if (S->nplayed == 0) {
+        u16 xL = S->h[L][s];
+        if (!xL) {
+            int t = S->trump;
+            int onlyTrumps = t != NT && s != t && S->h[L][t] &&
+                             (S->h[L][0] | S->h[L][1] | S->h[L][2] | S->h[L][3]) == S->h[L][t];
+            return onlyTrumps ? 50 - top : -50 - top;
+        }
+        return top < LOW[xL] ? 50 - top : -top;
+    }
+    int beats = (s == S->winSuit && top > S->winRank) || (s == S->trump && S->winSuit != S->trump);
+    int posL = (L - S->leader) & 3;
+    if (posL < S->nplayed) {
+        if (S->winSeat == L)
+            return beats ? -60 - top : 60 + top; /* let L's card win, throw a high card */
+        return top; /* L has lost this one: throw high cards */
+    }
+    return beats ? -top : 40 + (MISV ? -top : top); /* keep the bar low for L */
 }
 
 /* The moves of seat p: one card of each run of equivalent cards (cards of one hand with no
@@ -910,11 +980,13 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
         return n;
     if (S->misere) {
         for (int i = 0; i < n; i++)
-            mv[i].score = (int16_t)score_misere(S, p, mv[i].suit, mv[i].rank, mv[i].low);
+            mv[i].score = (int16_t)(MISDEF && S->lone >= 0 && !S->scoreSide[p]
+                                        ? score_misere_def(S, p, mv[i].suit, mv[i].rank)
+                                        : score_misere(S, p, mv[i].suit, mv[i].rank, mv[i].low));
     } else if (lead) {
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
-        const int8_t *kl = S->killer[S->tricksLeft][0];
+        const int8_t *kl = S->killer[S->tricksLeft][0][KSEAT ? p : 0];
         u32 hmax = 0;
         for (int i = 0; HISTW && i < n; i++) {
             if (S->hist[0][p][mv[i].suit][mv[i].rank] > hmax)
@@ -930,13 +1002,13 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
             if (HISTW && hmax)
                 sc += (int)((u64)HISTW * S->hist[0][p][s][mv[i].rank] / hmax);
             if (!NOKILL && kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
-                sc += 200; /* the last lead that cut at this depth */
+                sc += KILLW; /* the last lead that cut at this depth */
             else if (KILL2 && kl[2] == s && kl[3] <= mv[i].rank && kl[3] >= mv[i].low)
                 sc += KILL2; /* the one before */
             mv[i].score = (int16_t)sc;
         }
     } else {
-        const int8_t *kl = S->killer[S->tricksLeft][S->nplayed];
+        const int8_t *kl = S->killer[S->tricksLeft][S->nplayed][KSEAT ? p : 0];
         const u32(*hs)[13] = S->hist[S->nplayed][p];
         u32 hmax = 0;
         for (int i = 0; HISTF && i < n; i++) {
@@ -1138,6 +1210,17 @@ static int trump_bound(const Search *S, int need, u16 *rel)
 }
 
 
+/* The key of the position and what the table knows of it (see tt_lookup). */
+static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
+{
+    make_key(S, need, K);
+    int r = tt_lookup(S, K, need, rel, hint);
+    STAT(ST_look++);
+    if (r >= 0)
+        STAT(ST_tt++);
+    return r;
+}
+
 static int ab(Search *S, int need, u16 *rel)
 {
     rel[0] = rel[1] = rel[2] = rel[3] = 0;
@@ -1179,13 +1262,9 @@ static int ab(Search *S, int need, u16 *rel)
         if (TTFIRST && S->tricksLeft >= TTFIRST) {
             /* most positions deep in the tree are in the table: look first */
             looked = 1;
-            make_key(S, need, &K);
-            int r = tt_lookup(S, &K, need, rel, &hint);
-            STAT(ST_look++);
-            if (r >= 0) {
-                STAT(ST_tt++);
+            int r = tt_probe(S, &K, need, rel, &hint);
+            if (r >= 0)
                 return r;
-            }
         }
         if (S->trump != NT) {
             int b = trump_bound(S, need, rel);
@@ -1230,13 +1309,9 @@ static int ab(Search *S, int need, u16 *rel)
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
         if (S->tricksLeft >= 2 && !looked) {
-            make_key(S, need, &K);
-            int r = tt_lookup(S, &K, need, rel, &hint);
-            STAT(ST_look++);
-            if (r >= 0) {
-                STAT(ST_tt++);
+            int r = tt_probe(S, &K, need, rel, &hint);
+            if (r >= 0)
                 return r;
-            }
         }
     }
     int p = (S->leader + np) & 3;
@@ -1297,7 +1372,7 @@ static int ab(Search *S, int need, u16 *rel)
     int best = -1;
     if (cut >= 0) {
         S->hist[np][p][mv[cut].suit][mv[cut].rank] += (u32)(S->tricksLeft * S->tricksLeft);
-        int8_t *kl = S->killer[S->tricksLeft][np];
+        int8_t *kl = S->killer[S->tricksLeft][np][KSEAT ? p : 0];
         if (kl[0] != mv[cut].suit || kl[1] != mv[cut].rank) {
             kl[2] = kl[0];
             kl[3] = kl[1];
@@ -1669,12 +1744,20 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         /* the value of the position by null-window tests, then each move against it */
         int lo = 0, hi = S->tricksLeft;
         int v = S->misere ? 1 : (hi + 1) / 2; /* misère: few tricks, step up from 1 */
+#ifdef WSTATS
+        if (getenv("WGUESS"))
+            v = atoi(getenv("WGUESS"));
+#endif
         while (lo < hi) {
             if (v <= lo)
                 v = lo + 1;
             if (v > hi)
                 v = hi;
-            if (ab(S, v, dummy)) {
+            int ok = ab(S, v, dummy);
+#ifdef WSTATS
+            if (getenv("WSTATS")) fprintf(stderr, "test %d -> %d at %llu nodes\n", v, ok, (unsigned long long)S->nodes);
+#endif
+            if (ok) {
                 lo = v;
                 v++;
             } else {
