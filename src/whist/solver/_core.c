@@ -179,10 +179,7 @@ typedef struct {
 
 #define BLOCK 16
 /* Blocks a group may chain: few near the end of play, where a search is cheap to redo. */
-#ifndef CAPLO
-#define CAPLO 8
-#endif
-#define GROUP_CAP(tl) ((tl) <= 4 ? CAPLO : 200)
+#define GROUP_CAP(tl) ((tl) <= 4 ? 8 : 200)
 typedef struct {
     u32 next;          /* the next (older) block of the group; 0: none */
     u32 count;
@@ -311,8 +308,8 @@ typedef struct {
     u64 nodes;
     u64 limit;        /* node budget of a call */
     int aborted;      /* the budget ran out */
-    u32 hist[4][4][4][13];  /* cards that cut: weight by place in the trick, seat, suit and rank */
-    int8_t killer[14][4][4][4]; /* the last card that cut, by tricks left, place in the trick and seat */
+    u32 hist[4][4][13];     /* leads that cut, by seat, suit and rank, weighed by depth */
+    int8_t killer[14][2];   /* the last lead that cut, by tricks left */
 } Search;
 
 /* The position at a trick boundary, as the table sees it. */
@@ -695,75 +692,16 @@ static int opps_later(const Search *S, int p)
     return n;
 }
 
-#ifndef OPPW
-#define OPPW 10 /* per card the opponents hold in the suit led: fewer replies to search */
-#endif
-#ifndef CASHW
-#define CASHW 60
-#endif
-#ifndef MATEW
-#define MATEW 45
-#endif
-#ifndef RHOW
-#define RHOW 0
-#endif
-#ifndef FINW
-#define FINW 0
-#endif
-#ifndef OPPWNT
-#define OPPWNT OPPW
-#endif
-#ifndef HISTW
-#define HISTW 30
-#endif
-#ifndef HISTF
-#define HISTF 0
-#endif
-#ifndef BEATW
-#define BEATW 5
-#endif
-#ifndef BEATHI
-#define BEATHI 0
-#endif
-#ifndef TTFIRST
-#define TTFIRST 5
-#endif
-#ifndef MATEW2
-#define MATEW2 1
-#endif
-#ifndef DISCW
-#define DISCW 2
-#endif
-#ifndef KSEAT
-#define KSEAT 0
-#endif
-#ifndef KILLW
-#define KILLW 100
-#endif
-#ifndef MISDEF
-#define MISDEF 1
-#endif
-#ifndef MISV
-#define MISV 0
-#endif
-#ifndef VOIDW
-#define VOIDW 1
-#endif
-#ifndef KILL2
-#define KILL2 0
-#endif
-#ifndef KILLF
-#define KILLF 0
-#endif
-#ifndef NOKILL
-#define NOKILL 0
-#endif
-#ifndef HINTV
-#define HINTV 60
-#endif
-#ifndef NOHINT
-#define NOHINT 0
-#endif
+/* Weights of the rules of thumb that order the moves (measured on node counts). */
+#define OPPW 10   /* per card an opponent holds in the suit led (a void: tricks left + 1) */
+#define CASHW 60  /* leading a winner */
+#define MATEW 45  /* leading low to a partner's winner */
+#define HISTW 30  /* at most, for the leads that cut most often (history) */
+#define KILLW 100 /* the last lead that cut with as many tricks left (killer) */
+#define HINTV 60  /* the best move of a table entry that did not decide */
+#define BEATW 5   /* beating the trick when two opponents still play after */
+#define DISCW 2   /* per card of the suit of a discard */
+#define TT_FIRST 5 /* from this many tricks left, the table is read before the bounds */
 
 /* Whether a partner of p still to play to the trick holds a card of the suit led that beats
  * the best card so far and whatever the opponents still to play can do. */
@@ -810,7 +748,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
             continue;
         int len = POP[S->h[o][s]];
         if (S->maxSide[o] != side) {
-            oppLen += len ? len : VOIDW * (S->tricksLeft + 1);
+            oppLen += len ? len : S->tricksLeft + 1; /* a void: any card may be thrown */
             if (!len && t != NT && s != t && S->h[o][t])
                 oppRuff = 1;
         } else if (!len && t != NT && s != t && S->h[o][t]) {
@@ -824,19 +762,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     li->mateRuff = mateRuff && !oppRuff;
     li->second = rest ? TOP[rest] : -1;
     li->secondMine = rest && (S->h[p][s] >> TOP[rest] & 1);
-    li->base = -(t == NT ? OPPWNT : OPPW) * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
-    int o2 = -1;
-    if (rest) {
-        o2 = 0;
-        while (!(S->h[o2][s] >> li->second & 1))
-            o2++;
-    }
-    int lho = (p + 1) & 3, mate = (p + 2) & 3, rho = (p + 3) & 3;
-    if (S->maxSide[rho] != side && (o1 == rho || o2 == rho) && POP[S->h[rho][s]] != 1)
-        li->base += RHOW; /* the last to play holds a top card over us */
-    else if (S->maxSide[lho] != side && o1 == lho && o2 == mate && S->maxSide[mate] == side &&
-             POP[S->h[mate][s]] != 1)
-        li->base += FINW; /* through the second player's top card to a partner's second */
+    li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
 }
 
 /* Rules of thumb for leading the run of a suit from `top` down to `low`: higher is tried
@@ -875,7 +801,7 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
                 return 50 - top; /* make sure of it */
             return 20 - low;
         }
-        if (MATEW2 && mate_wins_later(S, p))
+        if (mate_wins_later(S, p))
             return 40 - low; /* a partner still to play wins the trick: play low */
         if (beats) {
             if (!later_opp_beats(S, p, s, top))
@@ -945,7 +871,7 @@ static int score_misere_def(const Search *S, int p, int s, int top)
             return beats ? -60 - top : 60 + top; /* let L's card win, throw a high card */
         return top; /* L has lost this one: throw high cards */
     }
-    return beats ? -top : 40 + (MISV ? -top : top); /* keep the bar low for L */
+    return beats ? -top : 40 + top; /* keep the bar low for L */
 }
 
 /* The moves of seat p: one card of each run of equivalent cards (cards of one hand with no
@@ -980,17 +906,17 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
         return n;
     if (S->misere) {
         for (int i = 0; i < n; i++)
-            mv[i].score = (int16_t)(MISDEF && S->lone >= 0 && !S->scoreSide[p]
+            mv[i].score = (int16_t)(S->lone >= 0 && !S->scoreSide[p]
                                         ? score_misere_def(S, p, mv[i].suit, mv[i].rank)
                                         : score_misere(S, p, mv[i].suit, mv[i].rank, mv[i].low));
     } else if (lead) {
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
-        const int8_t *kl = S->killer[S->tricksLeft][0][KSEAT ? p : 0];
+        const int8_t *kl = S->killer[S->tricksLeft];
         u32 hmax = 0;
-        for (int i = 0; HISTW && i < n; i++) {
-            if (S->hist[0][p][mv[i].suit][mv[i].rank] > hmax)
-                hmax = S->hist[0][p][mv[i].suit][mv[i].rank];
+        for (int i = 0; i < n; i++) {
+            if (S->hist[p][mv[i].suit][mv[i].rank] > hmax)
+                hmax = S->hist[p][mv[i].suit][mv[i].rank];
         }
         for (int i = 0; i < n; i++) {
             int s = mv[i].suit;
@@ -999,37 +925,22 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
                 cur = s;
             }
             int sc = score_lead(&li, mv[i].rank, mv[i].low);
-            if (HISTW && hmax)
-                sc += (int)((u64)HISTW * S->hist[0][p][s][mv[i].rank] / hmax);
-            if (!NOKILL && kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
+            if (hmax)
+                sc += (int)((u64)HISTW * S->hist[p][s][mv[i].rank] / hmax);
+            if (kl[0] == s && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
                 sc += KILLW; /* the last lead that cut at this depth */
-            else if (KILL2 && kl[2] == s && kl[3] <= mv[i].rank && kl[3] >= mv[i].low)
-                sc += KILL2; /* the one before */
             mv[i].score = (int16_t)sc;
         }
     } else {
-        const int8_t *kl = S->killer[S->tricksLeft][S->nplayed][KSEAT ? p : 0];
-        const u32(*hs)[13] = S->hist[S->nplayed][p];
-        u32 hmax = 0;
-        for (int i = 0; HISTF && i < n; i++) {
-            if (hs[mv[i].suit][mv[i].rank] > hmax)
-                hmax = hs[mv[i].suit][mv[i].rank];
-        }
-        for (int i = 0; i < n; i++) {
-            int sc = score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
-            if (HISTF && hmax)
-                sc += (int)((u64)HISTF * hs[mv[i].suit][mv[i].rank] / hmax);
-            if (KILLF && kl[0] == mv[i].suit && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
-                sc += KILLF;
-            mv[i].score = (int16_t)sc;
-        }
+        for (int i = 0; i < n; i++)
+            mv[i].score = (int16_t)score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
     }
     if (hint >= 0) {
         int hs = hint >> 4;
         int hr = abs_from_top(S->rem[hs], hint & 15);
         for (int i = 0; i < n; i++) {
             if (mv[i].suit == hs && mv[i].low <= hr && hr <= mv[i].rank) {
-                mv[i].score = (int16_t)(HINTV ? mv[i].score + HINTV : 32000);
+                mv[i].score = (int16_t)(mv[i].score + HINTV);
                 break;
             }
         }
@@ -1259,7 +1170,7 @@ static int ab(Search *S, int need, u16 *rel)
         }
 #endif
         int looked = 0;
-        if (TTFIRST && S->tricksLeft >= TTFIRST) {
+        if (S->tricksLeft >= TT_FIRST) {
             /* most positions deep in the tree are in the table: look first */
             looked = 1;
             int r = tt_probe(S, &K, need, rel, &hint);
@@ -1371,16 +1282,17 @@ static int ab(Search *S, int need, u16 *rel)
 #endif
     int best = -1;
     if (cut >= 0) {
-        S->hist[np][p][mv[cut].suit][mv[cut].rank] += (u32)(S->tricksLeft * S->tricksLeft);
-        int8_t *kl = S->killer[S->tricksLeft][np][KSEAT ? p : 0];
-        if (kl[0] != mv[cut].suit || kl[1] != mv[cut].rank) {
-            kl[2] = kl[0];
-            kl[3] = kl[1];
-            kl[0] = mv[cut].suit;
-            kl[1] = mv[cut].rank;
-        }
-        if (np == 0)
+        if (np == 0) {
+            u32 *h = &S->hist[p][mv[cut].suit][mv[cut].rank];
+            *h += (u32)(S->tricksLeft * S->tricksLeft);
+            if (*h > (1u << 30)) {
+                for (u32 *x = &S->hist[0][0][0]; x < &S->hist[0][0][0] + 4 * 4 * 13; x++)
+                    *x >>= 1;
+            }
+            S->killer[S->tricksLeft][0] = mv[cut].suit;
+            S->killer[S->tricksLeft][1] = mv[cut].rank;
             best = mv[cut].suit << 4 | rel_from_top(S->rem[mv[cut].suit], mv[cut].rank);
+        }
     }
     if (np == 0 && S->tricksLeft >= 2 && !S->aborted)
         tt_store(S, &K, rel, need, res, best);
@@ -1744,10 +1656,6 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         /* the value of the position by null-window tests, then each move against it */
         int lo = 0, hi = S->tricksLeft;
         int v = S->misere ? 1 : (hi + 1) / 2; /* misère: few tricks, step up from 1 */
-#ifdef WSTATS
-        if (getenv("WGUESS"))
-            v = atoi(getenv("WGUESS"));
-#endif
         while (lo < hi) {
             if (v <= lo)
                 v = lo + 1;
