@@ -23,7 +23,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    for key in ("ours", "dds", "one_vs_three", "misere", "cards_8", "cards_10"):
+    for key in ("ours", "dds", "one_vs_three", "misere", "misere_made", "cards_8", "cards_10"):
         r = result.get(key)
         if r:
             print(f"{key:<14} mean {r['mean_ms']:9.2f} ms  median {r['median_ms']:9.2f} ms"

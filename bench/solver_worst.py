@@ -1,9 +1,10 @@
 """The slowest random whole deals for each team shape and goal of the double-dummy solver.
 
-Run ``python bench/solver_worst.py [--deals N] [--seed S] [--budget NODES] [--shapes ...]``:
-for each shape, ``N`` random whole deals (random trump or no trump, random leader) are solved
-in a row by one solver (its table reused, as the computer players do), and the slowest deal is
-printed with its time, its node count and the command that solves it again. A search over
+Run ``python bench/solver_worst.py [--deals N] [--seed S] [--budget NODES] [--cards C]
+[--shapes ...]``: for each shape, ``N`` random whole deals (or positions of ``C`` cards per
+hand; random trump or no trump, random leader) are solved in a row by one solver (its table
+reused, as the computer players do), and the slowest is printed with its time, its node count
+and the command that solves it again. A search over
 ``--budget`` nodes stops with ``TimeoutError`` and is counted as unfinished.
 
 Shapes: ``pair`` (the leader's partnership, max), ``adjacent`` (the leader and the next seat,
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -49,6 +51,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30, help="random whole deals per shape")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random deals")
     parser.add_argument("--budget", type=int, default=50_000_000, help="node budget of a search")
+    parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: whole deals)")
     parser.add_argument("--shapes", nargs="*", default=list(SHAPES), choices=list(SHAPES))
     args = parser.parse_args()
     for name in args.shapes:
@@ -59,7 +62,7 @@ def main() -> None:
         worst: tuple[float, int, str] = (-1.0, 0, "")
         unfinished = 0
         for _ in range(args.deals):
-            pos = random_position(rng)
+            pos = random_position(rng, args.cards)
             team = team_of(pos.leader)
             start = time.perf_counter()
             try:
@@ -75,9 +78,11 @@ def main() -> None:
             times.append(t)
             if t > worst[0]:
                 worst = (t, solver.nodes, command(pos, team, goal))
-        mean = sum(times) / len(times) * 1000 if times else 0.0
+        mean = statistics.fmean(times) * 1000 if times else 0.0
+        median = statistics.median(times) * 1000 if times else 0.0
         print(f"{name:<9} {len(times)} of {args.deals} finished within {args.budget:,} nodes, "
-              f"mean {mean:.1f} ms, slowest {worst[0] * 1000:.0f} ms ({worst[1]:,} nodes)")
+              f"mean {mean:.1f} ms, median {median:.1f} ms, slowest {worst[0] * 1000:.0f} ms "
+              f"({worst[1]:,} nodes)")
         if worst[2]:
             print(f"          {worst[2]}")
 

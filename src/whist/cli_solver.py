@@ -124,8 +124,8 @@ def bench_solver(
     """Milliseconds per deal (all cards of the leader) for our solver and DDS, one thread.
 
     The same random whole deals are solved by both in one process; also a lone player
-    against three, misère (with a node budget), and positions of 8 and 10 cards per hand (our
-    solver only), half as many of each.
+    against three, misère (with a node budget, and the yes/no "misère made?"), and positions
+    of 8 and 10 cards per hand (our solver only), half as many of each.
     """
     result = run_bench(deals=deals, seed=seed)
     if json_out:
@@ -141,7 +141,8 @@ def bench_solver(
     elif "note" in result:
         console.print(result["note"])
     for key, label in (("one_vs_three", "1 vs 3 (ours)"), ("misere", "misère 1 vs 3 (ours)"),
-                       ("cards_8", "8 cards per hand (ours)"), ("cards_10", "10 cards per hand (ours)")):
+                       ("misere_made", "misère made? (ours)"), ("cards_8", "8 cards per hand (ours)"),
+                       ("cards_10", "10 cards per hand (ours)")):
         if key in result:
             console.print(_line(label, result[key]), soft_wrap=True)
     console.print(f"worst whole deal: {escape(result['ours']['worst_deal'])}"

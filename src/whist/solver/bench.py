@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from whist.cards import SEATS, Suit, format_deal
-from whist.solver import MAX, MIN, Goal, Position, Solver
+from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 
 __all__ = ["has_dds", "random_position", "run_bench"]
 
@@ -110,8 +110,9 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
     """Time ``deals`` random whole deals with our solver and (if ``dds`` and endplay is
     installed) with DDS, interleaved deal by deal; with ``extra``, also ``deals`` // 2 (at least
     one) of each of: a lone player against three (max), misère of a lone player (whole deals,
-    with a node budget: ``unfinished`` counts those over it), and positions of 8 and 10 cards
-    per hand (our solver only). Returns a JSON-ready dict."""
+    goal min with a node budget: ``unfinished`` counts those over it; and on the same deals the
+    yes/no "is the misère made?", goal ``exact(0)``), and positions of 8 and 10 cards per hand
+    (our solver only). Returns a JSON-ready dict."""
     rng = random.Random(seed)
     solver = Solver(memory_mb)
     use_dds = dds and has_dds()
@@ -150,12 +151,14 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         sets["one_vs_three"] = [(p, frozenset({int(p.leader)}), MAX) for p in lone]
         mis = [random_position(rng) for _ in range(n)]
         sets["misere"] = [(p, frozenset({int(p.leader)}), MIN) for p in mis]
+        sets["misere_made"] = [(p, frozenset({int(p.leader)}), exact(0)) for p in mis]
         for cards in (8, 10):
             ps = [random_position(rng, cards) for _ in range(n)]
             sets[f"cards_{cards}"] = [(p, frozenset({int(p.leader), int(p.leader.partner)}), MAX)
                                       for p in ps]
         for name, items in sets.items():
-            t, nd, worst, unfinished = _time_ours(solver, items, MISERE_NODES if name == "misere" else 0)
+            budget = MISERE_NODES if name.startswith("misere") else 0
+            t, nd, worst, unfinished = _time_ours(solver, items, budget)
             out[name] = _stats(t, nd)
             out[name]["deals"] = len(items)
             out[name]["unfinished"] = unfinished
