@@ -146,15 +146,17 @@ def _colour_objective(view: ColourView) -> Objective | None:
                          lambda v: points({first: team_won + v, **{d: 0 for d in decl[1:]}}))
     target = need
     if len(decl) == 1 or (seat in decl and c.kind not in ("piccolo", "piccolissimo")):
+        # A misère (target 0), piccolo (1) or piccolissimo (2) of one player is made or not:
+        # the solver's yes/no question "exactly the tricks still needed?" says which (and it is
+        # far cheaper on a whole deal than counting the tricks a misère player can be forced to
+        # take).
         d = seat if seat in decl else decl[0]
         base = {x: won[x] for x in decl}
-        if c.kind in ("piccolo", "piccolissimo"):
-            left = target - won[d]
-            if left < 0:
-                return None  # already broken: nothing left to play for
-            return Objective(frozenset((d,)), exact(left),
-                             lambda v: points({**base, d: target if v else target + 1}))
-        return Objective(frozenset((d,)), MIN, lambda v: points({**base, d: won[d] + v}))
+        left = target - won[d]
+        if left < 0:
+            return None  # already broken: nothing left to play for
+        return Objective(frozenset((d,)), exact(left),
+                         lambda v: points({**base, d: target if v else target + 1}))
     if c.kind in ("piccolo", "piccolissimo"):
         return None  # a joint piccolo: each declarer needs his own trick, not a team count
     base = {x: won[x] for x in decl}
