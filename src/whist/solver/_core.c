@@ -25,6 +25,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* Seconds on the C library's clock, for a call's time limit (checked every 1,024 nodes). */
+static double now_seconds(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 typedef uint16_t u16;
 typedef uint32_t u32;
@@ -307,6 +316,7 @@ typedef struct {
     Table T;
     u64 nodes;
     u64 limit;        /* node budget of a call */
+    double deadline;  /* time (timespec_get seconds) at which a call gives up; 0: none */
     int aborted;      /* the budget ran out */
     u32 hist[4][4][13];     /* leads that cut, by seat, suit and rank, weighed by depth */
     int8_t killer[14][2];   /* the last lead that cut, by tricks left */
@@ -362,6 +372,13 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
     u32 bi = g->head;
     while (bi) {
         const Block *b = &T->blocks[bi];
+#if defined(__GNUC__)
+        if (b->next) {
+            /* the next block's filter words, while this block is scanned */
+            __builtin_prefetch(&T->blocks[b->next]);
+            __builtin_prefetch((const char *)&T->blocks[b->next] + 64);
+        }
+#endif
         for (int i = (int)b->count - 1; i >= 0; i--) {
             if ((b->sm[i][0] ^ t0) & b->sm[i][1])
                 continue;
@@ -1135,7 +1152,7 @@ static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
 static int ab(Search *S, int need, u16 *rel)
 {
     rel[0] = rel[1] = rel[2] = rel[3] = 0;
-    if (++S->nodes > S->limit) {
+    if (++S->nodes > S->limit || ((S->nodes & 1023) == 0 && S->deadline > 0 && now_seconds() > S->deadline)) {
         S->aborted = 1; /* out of budget: unwind without storing anything */
         return 0;
     }
@@ -1427,7 +1444,7 @@ static int move_value(Search *S, int p, const Move *m, int R)
 }
 
 /*
- * solve(hands, trump, leader, played, team, goal, k[, limit])
+ * solve(hands, trump, leader, played, team, goal, k[, limit[, seconds]])
  *   hands: 4 ints (52-bit masks, bit 13*suit + rank - 2), trump: 0..3 or -1,
  *   leader: 0..3, played: sequence of card indices (0..3 of them) in order from the leader,
  *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k.
@@ -1439,7 +1456,9 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     PyObject *handsObj, *playedObj;
     int trump, leader, team, goal, k;
     unsigned long long limit = 0;
-    if (!PyArg_ParseTuple(args, "OiiOiii|K", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit))
+    double seconds = 0.0;
+    if (!PyArg_ParseTuple(args, "OiiOiii|Kd", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
+                          &seconds))
         return NULL;
     if (trump < -1 || trump > 3) {
         PyErr_Format(PyExc_ValueError, "trump %d is not a suit (0..3) nor -1 (no trump)", trump);
@@ -1620,6 +1639,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     S->nodes = 0;
     memset(S->hist, 0, sizeof S->hist);
     S->limit = limit ? (u64)limit : ~(u64)0;
+    S->deadline = seconds > 0 ? now_seconds() + seconds : 0;
     S->aborted = 0;
 
     int p = (leader + (int)np) & 3;
@@ -1708,7 +1728,10 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     memset(ST_waste, 0, sizeof ST_waste); ST_tt = ST_qt = ST_sl = ST_tb = ST_look = 0;
 #endif
     if (S->aborted) {
-        PyErr_Format(PyExc_TimeoutError, "the search took more than %llu nodes", limit);
+        if (limit && S->nodes > limit)
+            PyErr_Format(PyExc_TimeoutError, "the search took more than %llu nodes", limit);
+        else
+            PyErr_Format(PyExc_TimeoutError, "the search took more than %g seconds", seconds);
         return NULL;
     }
 
@@ -1756,7 +1779,7 @@ static PyObject *Solver_get_memory(SolverObject *self, void *Py_UNUSED(closure))
 
 static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
-     "solve(hands, trump, leader, played, team, goal, k, limit=0) -> (best, [(card, value), ...]) or bool"},
+     "solve(hands, trump, leader, played, team, goal, k, limit=0, seconds=0.0) -> (best, [(card, value), ...]) or bool"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
     {NULL, NULL, 0, NULL},
 };
