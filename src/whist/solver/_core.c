@@ -718,6 +718,7 @@ static int opps_later(const Search *S, int p)
 #define HINTV 60  /* the best move of a table entry that did not decide */
 #define BEATW 5   /* beating the trick when two opponents still play after */
 #define DISCW 2   /* per card of the suit of a discard */
+#define MVOID 25  /* leading into a void partner who cannot ruff: it may throw any card */
 #define TT_FIRST 5 /* from this many tricks left, the table is read before the bounds */
 
 /* Whether a partner of p still to play to the trick holds a card of the suit led that beats
@@ -759,7 +760,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     int o1 = 0;
     while (!(S->h[o1][s] >> t1 & 1))
         o1++;
-    int oppRuff = 0, mateRuff = 0, oppLen = 0;
+    int oppRuff = 0, mateRuff = 0, mateVoid = 0, oppLen = 0;
     for (int o = 0; o < 4; o++) {
         if (o == p)
             continue;
@@ -770,6 +771,8 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
                 oppRuff = 1;
         } else if (!len && t != NT && s != t && S->h[o][t]) {
             mateRuff = 1;
+        } else if (!len) {
+            mateVoid = 1;
         }
     }
     u16 rest = (u16)(rem ^ (1u << t1));
@@ -779,7 +782,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     li->mateRuff = mateRuff && !oppRuff;
     li->second = rest ? TOP[rest] : -1;
     li->secondMine = rest && (S->h[p][s] >> TOP[rest] & 1);
-    li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0);
+    li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0) - MVOID * mateVoid;
 }
 
 /* Rules of thumb for leading the run of a suit from `top` down to `low`: higher is tried
