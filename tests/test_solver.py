@@ -308,6 +308,24 @@ def test_solver_reuse_and_memory() -> None:
         Solver(memory_mb=0)
 
 
+def test_node_and_time_limits_stop_a_search() -> None:
+    """A whole-deal misère count (goal min) is the solver's hardest search: both limits stop it
+    with ``TimeoutError``, and the solver still answers afterwards; bad limits are refused."""
+    rng = random.Random(3)
+    hands = random_hands(rng, 13)
+    pos = Position((hands[0], hands[1], hands[2], hands[3]), None, Seat.N)
+    s = Solver(memory_mb=4)
+    with pytest.raises(TimeoutError, match="nodes"):
+        s.solve(pos, "N", "min", max_nodes=50_000)
+    assert 50_000 <= s.nodes <= 51_000
+    with pytest.raises(TimeoutError, match="ms"):
+        s.solve(pos, "N", "min", max_seconds=0.02)
+    assert s.solve(pos, "N", exact(0)).best in (True, False)
+    for bad in (-1.0, float("nan"), True):
+        with pytest.raises(SolverInputError):
+            s.solve(pos, "N", max_seconds=bad)
+
+
 def test_threads_solve_in_parallel() -> None:
     rng = random.Random(3)
     positions = []

@@ -196,29 +196,25 @@ def auction_weight(view: AnyView) -> Callable[[tuple[int, int, int, int]], float
 
 
 class _Clock:
-    """A decision's budget: nodes left to search, and the wall-clock stop.
-
-    Each search gets the nodes left, but never more than the wall time left at the pace seen so
-    far in this decision (on a machine loaded by other work a search then stops in time; on an
-    idle one the node count alone decides)."""
+    """A decision's budget: solver nodes left (what decides, the same on every machine) and the
+    wall-clock stop (each search is also given the time left, so that a slow or loaded machine
+    never runs past it)."""
 
     def __init__(self, budget: float, margin: float = WALL_MARGIN) -> None:
         self.start = time.perf_counter()
         self.stop = self.start + budget * margin
-        self.total = max(1, int(budget * NODES_PER_SECOND))
-        self.nodes_left = self.total
+        self.nodes_left = max(1, int(budget * NODES_PER_SECOND))
 
     def spent(self, nodes: int) -> None:
         self.nodes_left -= nodes
 
     def allowance(self) -> int:
         """Nodes the next search may visit."""
-        now = time.perf_counter()
-        used = self.total - self.nodes_left
-        if used <= 0 or now <= self.start:
-            return max(1, self.nodes_left)
-        pace = used / (now - self.start)
-        return max(1, min(self.nodes_left, int((self.stop - now) * pace)))
+        return max(1, self.nodes_left)
+
+    def seconds_left(self) -> float:
+        """Time the next search may take (at least a millisecond)."""
+        return max(0.001, self.stop - time.perf_counter())
 
     @property
     def over(self) -> bool:
@@ -335,7 +331,8 @@ class PimcBot:
                 break
             pos = Position(hands, view.trump, leader, played)
             try:
-                sol = solver.solve(pos, objective.team, objective.goal, max_nodes=clock.allowance())
+                sol = solver.solve(pos, objective.team, objective.goal, max_nodes=clock.allowance(),
+                                    max_seconds=clock.seconds_left())
             except TimeoutError:
                 nodes += solver.nodes
                 break

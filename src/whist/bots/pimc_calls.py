@@ -187,7 +187,7 @@ def _without_discards(hands: tuple[int, int, int, int], declarer: Seat) -> tuple
 
 
 def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, int, int],
-           nodes_left: int) -> tuple[float, int] | None:
+           nodes_left: int, seconds_left: float) -> tuple[float, int] | None:
     """The seat's points for ``opt`` on one deal and the solver's nodes; ``None`` when no one
     would accept the proposal (the call is then worth passing)."""
     c = opt.contract
@@ -207,12 +207,14 @@ def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, 
         if c.kind == "petite_misere":
             hands = _without_discards(hands, declarers[0])
         pos = Position(hands, None, leader)
-        sol = solver.solve(pos, declarers[0], exact(target), max_nodes=nodes_left)
+        sol = solver.solve(pos, declarers[0], exact(target), max_nodes=nodes_left,
+                           max_seconds=seconds_left)
         made = bool(sol.best)
         tricks = target if made else target + 1
         return contract_points(view, c, declarers, tricks, need), sol.nodes
     pos = Position(hands, c.suit, leader)
-    made = solver.solve(pos, declarers, at_least=need, max_nodes=nodes_left)
+    made = solver.solve(pos, declarers, at_least=need, max_nodes=nodes_left,
+                        max_seconds=seconds_left)
     return contract_points(view, c, declarers, need if made else need - 1, need), solver.nodes
 
 
@@ -240,7 +242,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         results: dict[ColourCall, float] = {}
         try:
             for o in opts:
-                r = _judge(bot, view, o, hands, clock.allowance())
+                r = _judge(bot, view, o, hands, clock.allowance(), clock.seconds_left())
                 if r is None:
                     results[o.call] = 0.0
                     continue

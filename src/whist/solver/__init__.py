@@ -431,24 +431,29 @@ class Solver:
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = ..., *, at_least: None = None, max_nodes: int = 0) -> Solution: ...
+              goal: Goal | str = ..., *, at_least: None = None, max_nodes: int = 0,
+              max_seconds: float = 0.0) -> Solution: ...
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = ..., *, at_least: int, max_nodes: int = 0) -> bool: ...
+              goal: Goal | str = ..., *, at_least: int, max_nodes: int = 0,
+              max_seconds: float = 0.0) -> bool: ...
 
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = MAX, *, at_least: int | None = None,
-              max_nodes: int = 0) -> Solution | bool:
+              max_nodes: int = 0, max_seconds: float = 0.0) -> Solution | bool:
         """Solve ``position`` for ``team`` and ``goal`` (see the module documentation).
 
         With ``at_least=k`` (goal max only): whether the team takes at least ``k`` more
         tricks with best play, a yes/no search cheaper than the exact count. With
         ``max_nodes``, ``TimeoutError`` once the search has visited more positions (what it
-        found so far stays in the table).
+        found so far stays in the table); with ``max_seconds``, once it has run that long
+        (a count of nodes is the same on every machine, a time is not).
         """
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
             raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
+        if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds >= 0:
+            raise SolverInputError(f"max_seconds={max_seconds!r} is not a number of seconds")
         if not isinstance(position, Position):
             raise SolverInputError(f"{position!r} is not a Position")
         seats = parse_team(team)
@@ -463,11 +468,11 @@ class Solver:
                 raise GoalError("at_least goes with the goal max: for misère or an exact count"
                                 " use goal min or exact(k)")
             out = self._core.solve(position.hands, trump, int(position.leader), played, mask, 3, at_least,
-                                   max_nodes)
+                                   max_nodes, float(max_seconds))
             assert isinstance(out, bool)
             return out
         out = self._core.solve(position.hands, trump, int(position.leader), played, mask,
-                               _GOAL_CODES[g.kind], g.k, max_nodes)
+                               _GOAL_CODES[g.kind], g.k, max_nodes, float(max_seconds))
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"

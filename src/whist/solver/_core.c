@@ -1155,6 +1155,8 @@ static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
 static int ab(Search *S, int need, u16 *rel)
 {
     rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    if (S->aborted)
+        return 0;
     if (++S->nodes > S->limit || ((S->nodes & 1023) == 0 && S->deadline > 0 && now_seconds() > S->deadline)) {
         S->aborted = 1; /* out of budget: unwind without storing anything */
         return 0;
@@ -1734,7 +1736,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         if (limit && S->nodes > limit)
             PyErr_Format(PyExc_TimeoutError, "the search took more than %llu nodes", limit);
         else
-            PyErr_Format(PyExc_TimeoutError, "the search took more than %g seconds", seconds);
+            PyErr_Format(PyExc_TimeoutError, "the search took more than %d ms", (int)(seconds * 1000));
         return NULL;
     }
 

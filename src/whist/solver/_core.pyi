@@ -14,6 +14,7 @@ class Solver:
         goal: int,
         k: int,
         limit: int = ...,
+        seconds: float = ...,
         /,
     ) -> tuple[int, list[tuple[int, int]]] | bool: ...
     def clear(self) -> None: ...
