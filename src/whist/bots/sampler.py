@@ -82,8 +82,13 @@ class Constraints:
             left = list(needs)
             rng.shuffle(order)
             order.sort(key=lambda i: len(allowed[i]))
+            placed = self._place_minimums(cards, allowed, hands, left, rng)
+            if placed is None:
+                continue
             ok = True
             for i in order:
+                if i in placed:
+                    continue
                 choices = [s for s in allowed[i] if left[s]]
                 if not choices:
                     ok = False
@@ -99,6 +104,25 @@ class Constraints:
             if ok and self._fits(hands):
                 return (hands[0], hands[1], hands[2], hands[3])
         raise SampleError("no deal fits what this seat has seen")
+
+    def _place_minimums(self, cards: list[Card], allowed: list[list[int]], hands: list[int],
+                        left: list[int], rng: random.Random) -> set[int] | None:
+        """Give each seat with a minimum count (the trou's aces) the cards it lacks, chosen at
+        random among those it may hold; the indices placed, or ``None`` if it cannot be done."""
+        placed: set[int] = set()
+        for seat, wanted, lo, _ in self.counts:
+            short = lo - ((hands[seat] | self.gone[seat]) & wanted).bit_count()
+            if short <= 0:
+                continue
+            free = [i for i, c in enumerate(cards)
+                    if c.bit & wanted and i not in placed and seat in allowed[i]]
+            if len(free) < short or left[seat] < short:
+                return None
+            for i in rng.sample(free, short):
+                hands[seat] |= cards[i].bit
+                left[seat] -= 1
+                placed.add(i)
+        return placed
 
     def _fits(self, hands: list[int]) -> bool:
         for seat, cards, lo, hi in self.counts:
