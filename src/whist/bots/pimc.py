@@ -51,8 +51,9 @@ NODES_PER_SECOND = 4_000_000
 """Solver positions a second of budget pays for (this 2-core machine does about 9 million a
 second with one thread; the rest is left for sampling, Python and a loaded machine)."""
 
-WALL_MARGIN = 1.05
-"""The wall-clock stop, as a multiple of the budget."""
+WALL_MARGIN = 0.95
+"""The wall-clock stop, as a multiple of the budget, counted from the start of the decision (the
+rest of the budget is left for reading the last answer and returning)."""
 
 MAX_SAMPLES = 200
 """No decision looks at more deals than this, however much time it has."""
@@ -307,13 +308,13 @@ class PimcBot:
 
     def choose_card(self, view: AnyView, rng: random.Random, budget: float | None = None) -> CardChoice:
         """The card to play, with the mean worth of every legal card."""
+        clock = _Clock(self.budget if budget is None else budget, self.wall_margin)
         cards = [a for a in view.legal if isinstance(a, Card)]
         fallback = heuristic_player(view, random.Random(rng.random()))
         assert isinstance(fallback, Card)
         objective = card_objective(view)
         if len(cards) == 1 or objective is None or _equivalent(cards, view):
             return CardChoice(fallback, searched=False)
-        clock = _Clock(self.budget if budget is None else budget, self.wall_margin)
         cons = constraints(view)
         weigh = auction_weight(view)
         trick = view.trick

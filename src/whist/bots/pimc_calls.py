@@ -221,13 +221,13 @@ def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, 
 def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
                 budget: float | None = None) -> CardChoice:
     """The call to make, with the mean points of each call considered."""
+    clock = _Clock((bot.budget if budget is None else budget) * CALL_FACTOR, bot.wall_margin)
     fallback = heuristic_call(view)
     hand = mask_of(view.hand)
     opts = _options(view, hand)
     passes = [a for a in view.legal if isinstance(a, ColourCall) and a.kind == "pass"]
     if not opts:
         return CardChoice(fallback, searched=False)
-    clock = _Clock((bot.budget if budget is None else budget) * CALL_FACTOR, bot.wall_margin)
     cons = constraints(view)
     weigh = call_likelihood(view)
     totals = {o.call: 0.0 for o in opts}
