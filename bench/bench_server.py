@@ -10,7 +10,10 @@ on loopback and stops after ``--seconds``. Goal: 200 tables with p99 under 100 m
 
 Measured on the 2-core machine of the project (server and clients on it, the machine otherwise
 idle), 200 tables, 20 s: think 1.0 s: 199 actions/s, p50 2.9 ms, p99 14.7 ms; think 0.5 s:
-392 actions/s, p50 7.1 ms, p99 76.7 ms; no think time (saturation): 693 actions/s.
+392 actions/s, p50 7.1 ms, p99 76.7 ms; no think time (saturation): 693 actions/s. Again at the
+end of the pimc work (think 0.5 s, machine otherwise idle): 398 actions/s, p50 2.5 ms, p90 9.2 ms,
+p99 26.8 ms, no errors. With other heavy work on the machine (load 5 on 2 cores) p99 rose to
+240–300 ms.
 """
 
 from __future__ import annotations

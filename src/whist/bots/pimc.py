@@ -9,7 +9,7 @@ colour auction it weighs the calls worth considering the same way (:mod:`whist.b
 
 Time: ``budget`` seconds per card (three times that per call). The work is counted in solver
 nodes (``NODES_PER_SECOND`` of them per second of budget), so a decision is the same on every
-machine for a given seed; a wall clock stops it at ``budget`` × 1.05 whatever happens (on a
+machine for a given seed; a wall clock stops it at ``budget`` × 0.95 whatever happens (on a
 machine much slower than this one, decisions then depend on its speed). Obvious decisions (one
 legal card, all legal cards equivalent) take no search.
 
