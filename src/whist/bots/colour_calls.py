@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from whist.auction import ColourCall
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate, worst_misere_card
-from whist.cards import CARDS, Card, Suit, mask_of
+from whist.cards import CARDS, Card, Suit, cards_of, mask_of
 from whist.couleur import CardCall, ColourView
 
-__all__ = ["choose_call", "choose_discard", "choose_shown_card"]
+__all__ = ["choose_call", "choose_discard", "choose_shown_card", "discard_choice"]
 
 # What a hand needs for each bid: tricks alone (solo-like), or misère flaws allowed.
 _SPARE = 1.0
@@ -103,9 +103,13 @@ def choose_shown_card(view: ColourView) -> CardCall:
 
 def choose_discard(view: ColourView) -> CardCall:
     """Petite misère: the declarer discards his most dangerous card; a defender his highest."""
-    hand = mask_of(view.hand)
-    if view.seat is not None and view.seat in view.declarers:
-        card: Card = CARDS[worst_misere_card(hand)]
-    else:
-        card = max(view.hand, key=lambda c: (c.rank, -c.suit))
-    return CardCall("discard", card)
+    declarer = view.seat is not None and view.seat in view.declarers
+    return CardCall("discard", discard_choice(mask_of(view.hand), declarer))
+
+
+def discard_choice(hand: int, declarer: bool) -> Card:
+    """The petite-misère discard from ``hand``: the declarer's most dangerous card, a
+    defender's highest."""
+    if declarer:
+        return CARDS[worst_misere_card(hand)]
+    return max(cards_of(hand), key=lambda c: (c.rank, -c.suit))

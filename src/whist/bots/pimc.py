@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from whist.bots import AnyAction, AnyView, heuristic_player
 from whist.bots.sampler import Constraints, SampleError, constraints
-from whist.cards import SEATS, Card, Seat, mask_of
+from whist.cards import Card, Seat, mask_of
 from whist.contracts import Contract
 from whist.couleur import ColourView
 from whist.engine import View
@@ -196,7 +196,7 @@ def auction_weight(view: AnyView) -> Callable[[tuple[int, int, int, int]], float
 # ----- the search ----------------------------------------------------------------------------------
 
 
-class _Clock:
+class Clock:
     """A decision's budget: solver nodes left (what decides, the same on every machine) and the
     wall-clock stop (each search is also given the time left, so that a slow or loaded machine
     never runs past it)."""
@@ -308,7 +308,7 @@ class PimcBot:
 
     def choose_card(self, view: AnyView, rng: random.Random, budget: float | None = None) -> CardChoice:
         """The card to play, with the mean worth of every legal card."""
-        clock = _Clock(self.budget if budget is None else budget, self.wall_margin)
+        clock = Clock(self.budget if budget is None else budget, self.wall_margin)
         cards = [a for a in view.legal if isinstance(a, Card)]
         fallback = heuristic_player(view, random.Random(rng.random()))
         assert isinstance(fallback, Card)
@@ -358,10 +358,6 @@ def _trick_worth(objective: Objective) -> float:
     steps = [abs(objective.worth(v + 1) - objective.worth(v)) for v in range(13)]
     moving = [x for x in steps if x]
     return sum(moving) / len(moving) if moving else 0.0
-
-
-def seats_except(seat: Seat) -> list[Seat]:
-    return [s for s in SEATS if s is not seat]
 
 
 def contract_points(view: ColourView, contract: Contract, declarers: Sequence[Seat],

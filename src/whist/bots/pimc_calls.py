@@ -23,20 +23,20 @@ from dataclasses import dataclass
 
 from whist.auction import ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT
+from whist.bots.colour_calls import ACCEPT_AT, discard_choice
 from whist.bots.colour_calls import choose_call as heuristic_call
-from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate, worst_misere_card
+from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
     CALL_FACTOR,
     SAMPLE_COST,
     CardChoice,
+    Clock,
     PimcBot,
-    _Clock,
     contract_points,
     draw,
 )
 from whist.bots.sampler import SampleError, constraints
-from whist.cards import CARDS, SEATS, Seat, Suit, mask_of
+from whist.cards import SEATS, Seat, Suit, mask_of
 from whist.contracts import Contract
 from whist.couleur import ColourView
 from whist.solver import Position, exact
@@ -78,7 +78,7 @@ def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], f
     gone = [0, 0, 0, 0]
     for s, c in view.played_cards():
         gone[s] |= c.bit
-    checks: list[tuple[Seat, Contract | None, float]] = []
+    checks: list[tuple[Seat, str, Contract | None]] = []  # (seat, "bid"/"accept"/"pass", contract)
     top: Contract | None = None
     spoke: set[Seat] = set()
     for seat, a in view.actions:
@@ -86,12 +86,11 @@ def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], f
             continue
         if seat is not view.seat:
             if a.contract is not None:
-                checks.append((seat, a.contract, 1.0))
+                checks.append((seat, "bid", a.contract))
             elif a.kind == "accept" and top is not None:
-                checks.append((seat, Contract(top.kind, 3, top.suit) if top.kind == "emballage"
-                               else top, 1.0))
+                checks.append((seat, "accept", top))
             elif a.kind == "pass" and seat not in spoke and top is None:
-                checks.append((seat, None, 0.3))
+                checks.append((seat, "pass", None))
         spoke.add(seat)
         if a.contract is not None:
             top = a.contract
@@ -100,15 +99,14 @@ def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], f
 
     def weigh(hands: tuple[int, int, int, int]) -> float:
         p = 0.0
-        for seat, c, scale in checks:
+        for seat, what, c in checks:
             hand = hands[seat] | gone[seat]
             if c is None:  # a first pass: no hand that would have proposed or gone alone
-                p += scale * max(0.0, best_trump(hand)[1] - 5.0)
-            elif c.kind == "emballage" and c.level == 3:  # an acceptance: support
-                assert c.suit is not None
+                p += 0.3 * max(0.0, best_trump(hand)[1] - 5.0)
+            elif what == "accept" and c.kind == "emballage" and c.suit is not None:  # support
                 p += 0.6 * max(0.0, ACCEPT_AT - trick_estimate(hand, c.suit))
-            else:
-                p += scale * _penalty(view, c, hand)
+            else:  # a bid, or joining a misère: the hand the contract needs
+                p += _penalty(view, c, hand)
         return math.exp(-p)
 
     return weigh
@@ -173,16 +171,8 @@ def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:
 
 
 def _without_discards(hands: tuple[int, int, int, int], declarer: Seat) -> tuple[int, int, int, int]:
-    """Petite misère: everyone discards a card first (the declarer his worst, the others their
-    highest)."""
-    out = list(hands)
-    for s in SEATS:
-        h = hands[s]
-        if s is declarer:
-            card = CARDS[worst_misere_card(h)]
-        else:
-            card = max((CARDS[i] for i in range(52) if h >> i & 1), key=lambda x: (x.rank, -x.suit))
-        out[s] = h & ~card.bit
+    """Petite misère: everyone discards a card first, as the heuristic player would."""
+    out = [h & ~discard_choice(h, s is declarer).bit for s, h in zip(SEATS, hands, strict=True)]
     return (out[0], out[1], out[2], out[3])
 
 
@@ -221,7 +211,7 @@ def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, 
 def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
                 budget: float | None = None) -> CardChoice:
     """The call to make, with the mean points of each call considered."""
-    clock = _Clock((bot.budget if budget is None else budget) * CALL_FACTOR, bot.wall_margin)
+    clock = Clock((bot.budget if budget is None else budget) * CALL_FACTOR, bot.wall_margin)
     fallback = heuristic_call(view)
     hand = mask_of(view.hand)
     opts = _options(view, hand)
