@@ -153,6 +153,42 @@ def test_mid_play_positions_match_dds() -> None:
         assert sol.cards == want, (format_deal(hands), trick)
 
 
+def test_entries_kept_by_shape_match_dds() -> None:
+    """A group of the table keeps its first entries in blocks and the rest by shape (docs/
+    solver.md). With one block per group and a table of 1 MB (so that it also starts afresh
+    often), most entries are kept by shape: the values still match DDS."""
+    rng = random.Random(15)
+    solver = Solver(memory_mb=1, group_blocks=1)
+    for i in range(60):
+        hands = random_hands(rng, 13)
+        t = rng.randrange(5)
+        trump = None if t == 4 else t
+        n = 4 * rng.randrange(1, 5) + i % 3
+        leader, trick = random_play(rng, hands, rng.randrange(4), trump, n)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in trick))
+        mover = pos.to_move
+        sol = solver.solve(pos, [mover, mover.partner])
+        assert sol.cards == dds_values(hands, trump, leader, trick), (format_deal(hands), trick)
+
+
+@pytest.mark.parametrize("goal", [MAX, MIN, exact(1)], ids=str)
+def test_entries_kept_by_shape_for_a_lone_player(goal: Goal) -> None:
+    """The shapes a lone player's searches fill (1 vs 3, misère, piccolo), on positions of
+    7 cards per hand: the same values with entries kept by shape as with blocks only."""
+    rng = random.Random(16)
+    by_shape = Solver(memory_mb=1, group_blocks=1)
+    blocks = Solver(group_blocks=4096)
+    for _ in range(25):
+        hands = random_hands(rng, 7)
+        t = rng.randrange(5)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if t == 4 else Suit(t),
+                       SEATS[rng.randrange(4)])
+        lone = [pos.leader] if rng.random() < 0.5 else [pos.leader.partner]
+        want = blocks.solve(pos, lone, goal).cards
+        assert by_shape.solve(pos, lone, goal).cards == want, format_deal(hands)
+
+
 # ----- 2. against a plain minimax --------------------------------------------------------------
 
 
@@ -306,6 +342,8 @@ def test_solver_reuse_and_memory() -> None:
     assert small.solve(pos, "EW").cards == a.cards
     with pytest.raises(ValueError):
         Solver(memory_mb=0)
+    with pytest.raises(ValueError):
+        Solver(group_blocks=0)
 
 
 def test_node_and_time_limits_stop_a_search() -> None:

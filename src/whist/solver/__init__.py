@@ -409,15 +409,20 @@ class Solver:
 
     Solving many positions in a row (samples of one position, the bots' pattern) reuses what
     earlier searches found; the table is forgotten when the trump suit, the team or the goal
-    changes. ``memory_mb`` bounds the table. One solver is used by one thread at a time (a
+    changes. ``memory_mb`` bounds the table. ``group_blocks`` (for tuning and tests) is how
+    many blocks of 16 entries a group of positions keeps before it stores by shape (see
+    docs/solver.md). One solver is used by one thread at a time (a
     second thread gets ``RuntimeError``); the interpreter lock is released during a search, so
     threads with their own solvers run in parallel.
     """
 
-    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None) -> None:
         if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
             raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
-        self._core = _CoreSolver(memory_mb << 20)
+        if group_blocks is None:
+            self._core = _CoreSolver(memory_mb << 20)
+        else:
+            self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks)
         self.memory_mb = memory_mb
 
     @property

@@ -170,12 +170,22 @@ static inline int abs_from_top(u16 rem, int rel)
  * each suit: the cards whose ranks mattered in the search that produced the entry, and
  * every card above them. The lower cards of a suit are interchangeable small cards.
  *
- * Entries are grouped by (suit lengths of the four hands, seat on lead, exact target): a
- * group is a chain of blocks, newest first, scanned in full on a lookup. Blocks come from a
- * pool of fixed size (the memory bound); when it is used up, the whole table starts afresh.
+ * Entries are grouped by (suit lengths of the four hands, seat on lead, exact target). A
+ * group's first entries are a chain of blocks, newest first, scanned in full on a lookup.
  * Owners are two bits per card. They are compared by tiers of four ranks: tier 0 holds the
  * owners of the four highest cards out of each suit (a byte per suit), tier 1 the next four,
  * and so on, so that most entries that do not match fail on the first word.
+ *
+ * A group that outgrows its blocks (a lone player's searches store thousands of entries in
+ * some groups) keeps its further entries by shape: the shape of an entry is its vector j,
+ * and a group has a few dozen shapes at most where it has thousands of entries. Such an
+ * entry is found by hashing its shape and the owners the shape covers, so that a lookup
+ * costs one probe per shape rather than a look at every entry. These entries live in one
+ * hash table of buckets of four; a full bucket gives up its entry with the fewest tricks
+ * left, the cheapest to find again.
+ *
+ * Blocks, shapes and group slots come from pools of fixed size (with the buckets, the memory
+ * bound); when one is used up, the whole table starts afresh.
  */
 typedef struct {
     u32 set[4];        /* owners of the cards that matter, by tiers (see tiers()) */
@@ -187,8 +197,11 @@ typedef struct {
 } Entry;
 
 #define BLOCK 16
-/* Blocks a group may chain: few near the end of play, where a search is cheap to redo. */
-#define GROUP_CAP(tl) ((tl) <= 4 ? 8 : 200)
+/* Blocks a group may chain before it stores by shape. */
+#define GROUP_BLOCKS 200
+#define MAX_GROUP_BLOCKS 4096
+/* ... and near the end of play, where a search is cheap to redo, at most this many. */
+#define END_BLOCKS(tl) ((tl) <= 4 ? 8u : 0xFFFFFFFFu)
 typedef struct {
     u32 next;          /* the next (older) block of the group; 0: none */
     u32 count;
@@ -196,12 +209,47 @@ typedef struct {
     Entry e[BLOCK];
 } Block;
 
+/* An entry stored by shape. */
+typedef struct {
+    u32 shape;         /* the number of the entry's shape; 0: never used */
+    u32 epoch;         /* the entry is in use when it equals the table's epoch */
+    u32 set[4];        /* owners of the cards the shape covers, by tiers */
+    int8_t lo, hi;
+    uint8_t best;
+    uint8_t tl;        /* tricks left at the entry's position */
+    u32 pad;
+} HEntry;
+
+#define BUCKET 4
+typedef struct {
+    HEntry e[BUCKET];
+} Bucket;
+
+typedef struct {
+    u32 mask[4];       /* owner slots the shape covers, by tiers */
+    uint8_t j[4];      /* how many top cards of each suit it covers */
+    u32 id;            /* the shape's number, as its entries record it */
+} Shape;
+
+/* A group's shapes, in chunks: a lookup fetches the buckets of a whole chunk at once. */
+#define CHUNK 8
+typedef struct {
+    Shape s[CHUNK];
+    u32 next;          /* the group's next (older) chunk; 0: none */
+    u32 count;
+} Chunk;
+
+/* Shapes a group may hold: a lookup probes every one of them. */
+#define SHAPE_CAP 256
+
 typedef struct {
     u64 key0;          /* suit lengths of the four hands, 4 bits each */
     u32 key1;          /* leader | (exact target + 1) << 2 */
     u32 epoch;         /* the slot is in use when it equals the table's epoch */
-    u32 head;
+    u32 head;          /* the newest block */
     u32 nblocks;
+    u32 chunk;         /* the newest chunk of shapes; 0: none */
+    u32 nshapes;
 } Group;
 
 typedef struct {
@@ -209,8 +257,14 @@ typedef struct {
     u64 groupMask;
     Block *blocks;
     u32 nblocks, used;
+    Chunk *chunks;
+    u32 nchunks, usedChunks; /* chunk 0 stands for "none" */
+    u32 nextShape;
+    Bucket *buckets;
+    u64 nbuckets;
     u32 epoch;
     u64 resets;
+    u32 groupBlocks;   /* blocks a group chains before it stores by shape */
 } Table;
 
 static void tt_reset(Table *T)
@@ -218,9 +272,12 @@ static void tt_reset(Table *T)
     T->epoch++;
     if (T->epoch == 0) {
         memset(T->groups, 0, (size_t)(T->groupMask + 1) * sizeof(Group));
+        memset(T->buckets, 0, (size_t)T->nbuckets * sizeof(Bucket));
         T->epoch = 1;
     }
     T->used = 1; /* block 0 stands for "none" */
+    T->usedChunks = 1;
+    T->nextShape = 1;
     T->resets++;
 }
 
@@ -228,15 +285,27 @@ static void tt_free(Table *T)
 {
     free(T->groups);
     free(T->blocks);
+    free(T->chunks);
+    free(T->buckets);
     memset(T, 0, sizeof(*T));
 }
 
-/* Share `bytes` between the blocks and twice as many group slots; 0 on success. */
+/* A quarter of `bytes` to the buckets, an eighth to the chunks of shapes, the rest to the
+ * blocks and twice as many group slots; 0 on success. */
 static int tt_alloc(Table *T, u64 bytes)
 {
     memset(T, 0, sizeof(*T));
+    u64 nk = bytes / 4 / sizeof(Bucket);
+    u64 nc = bytes / 8 / sizeof(Chunk);
+    if (nk < 16)
+        nk = 16;
+    if (nc < 16)
+        nc = 16;
+    if (nc > 0xFFFFFFF0ULL)
+        nc = 0xFFFFFFF0ULL;
+    u64 rest = bytes - bytes / 4 - bytes / 8;
     u64 per = sizeof(Block) + 2 * sizeof(Group);
-    u64 nb = bytes / per;
+    u64 nb = rest / per;
     if (nb < 16)
         nb = 16;
     if (nb > 0xFFFFFFF0ULL)
@@ -246,14 +315,20 @@ static int tt_alloc(Table *T, u64 bytes)
         ng *= 2;
     T->groups = calloc((size_t)ng, sizeof(Group));
     T->blocks = malloc((size_t)nb * sizeof(Block));
-    if (!T->groups || !T->blocks) {
+    T->chunks = malloc((size_t)nc * sizeof(Chunk));
+    T->buckets = calloc((size_t)nk, sizeof(Bucket));
+    if (!T->groups || !T->blocks || !T->chunks || !T->buckets) {
         tt_free(T);
         return -1;
     }
     T->groupMask = ng - 1;
     T->nblocks = (u32)nb;
+    T->nchunks = (u32)nc;
+    T->nbuckets = nk;
     T->epoch = 1;
     T->used = 1;
+    T->usedChunks = 1;
+    T->nextShape = 1;
     return 0;
 }
 
@@ -265,6 +340,13 @@ static inline u64 mix(u64 k0, u64 k1)
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 32;
     return h;
+}
+
+/* The bucket of an entry stored by shape: its shape and the owners it records. */
+static inline Bucket *tt_bucket(const Table *T, u32 shape, const u32 *set)
+{
+    u64 h = mix(((u64)set[0] << 32 | set[1]) ^ shape, (u64)set[2] << 32 | set[3]);
+    return &T->buckets[((h >> 32) * T->nbuckets) >> 32];
 }
 
 /* The group of a key, created when `create`; NULL when absent (or the table is full). */
@@ -283,6 +365,8 @@ static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
             g->key1 = key1;
             g->head = T->used++;
             g->nblocks = 1;
+            g->chunk = 0;
+            g->nshapes = 0;
             T->blocks[g->head].next = 0;
             T->blocks[g->head].count = 0;
             return g;
@@ -360,6 +444,66 @@ static void make_key(const Search *S, int need, Key *K)
     K->key1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
 }
 
+/* What an entry's bounds say of `need`: 1 or 0, -1 when they do not decide. */
+static inline int tt_decides(const Search *S, int lo, int hi, int need)
+{
+    if (S->mode == MODE_EXACT)
+        return lo;
+    if (lo >= need)
+        return 1;
+    return hi < need ? 0 : -1;
+}
+
+/* The entries a group keeps by shape: as tt_lookup. A shape that decides moves to the front. */
+static int tt_lookup_shapes(Search *S, Group *g, const Key *K, int need, u16 *rel, int *hint)
+{
+    Table *T = &S->T;
+    for (u32 ci = g->chunk; ci; ci = T->chunks[ci].next) {
+        Chunk *c = &T->chunks[ci];
+        int n = (int)c->count;
+        u32 set[CHUNK][4];
+        const Bucket *b[CHUNK];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 4; k++)
+                set[i][k] = K->tier[k] & c->s[i].mask[k];
+            b[i] = tt_bucket(T, c->s[i].id, set[i]);
+#if defined(__GNUC__)
+            __builtin_prefetch(b[i]);
+            __builtin_prefetch((const char *)b[i] + 64);
+#endif
+        }
+#if defined(__GNUC__)
+        if (c->next)
+            __builtin_prefetch(&T->chunks[c->next]);
+#endif
+        for (int i = 0; i < n; i++) {
+            u32 id = c->s[i].id;
+            for (int q = 0; q < BUCKET; q++) {
+                const HEntry *e = &b[i]->e[q];
+                if (e->shape != id || e->epoch != T->epoch || e->set[0] != set[i][0] ||
+                    e->set[1] != set[i][1] || e->set[2] != set[i][2] || e->set[3] != set[i][3])
+                    continue;
+                int res = tt_decides(S, e->lo, e->hi, need);
+                if (res >= 0) {
+                    for (int s = 0; s < 4; s++)
+                        rel[s] = top_cards(S->rem[s], c->s[i].j[s]);
+                    Shape *front = &T->chunks[g->chunk].s[0];
+                    if (front != &c->s[i]) {
+                        Shape tmp = *front;
+                        *front = c->s[i];
+                        c->s[i] = tmp;
+                    }
+                    return res;
+                }
+                if (e->best != 0xFF && *hint < 0)
+                    *hint = e->best;
+                break;
+            }
+        }
+    }
+    return -1;
+}
+
 /* Look the position up: 1 or 0 when an entry decides `need` (rel gets the cards it relies
  * on), -1 otherwise (*hint gets a best move if an entry has one). */
 static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
@@ -386,13 +530,7 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
             if (e->nmask > 1 && (((e->set[1] ^ t1) & e->mask[1]) || ((e->set[2] ^ t2) & e->mask[2]) ||
                                  ((e->set[3] ^ t3) & e->mask[3])))
                 continue;
-            int res = -1;
-            if (S->mode == MODE_EXACT)
-                res = e->lo;
-            else if (e->lo >= need)
-                res = 1;
-            else if (e->hi < need)
-                res = 0;
+            int res = tt_decides(S, e->lo, e->hi, need);
             if (res >= 0) {
                 for (int s = 0; s < 4; s++)
                     rel[s] = top_cards(S->rem[s], e->j[s]);
@@ -403,7 +541,7 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
         }
         bi = b->next;
     }
-    return -1;
+    return g->chunk ? tt_lookup_shapes(S, g, K, need, rel, hint) : -1;
 }
 
 #ifdef WSTATS
@@ -413,6 +551,98 @@ static u64 ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocu
 #else
 #define STAT(x) ((void)0)
 #endif
+
+/* The new bounds of an entry from a search's result. */
+#define TT_UPDATE(e)                                                                                   \
+    do {                                                                                               \
+        if (S->mode == MODE_EXACT) {                                                                   \
+            (e)->lo = (e)->hi = (int8_t)res;                                                           \
+        } else if (res) {                                                                              \
+            if (need > (e)->lo)                                                                        \
+                (e)->lo = (int8_t)need;                                                                \
+        } else if (need - 1 < (e)->hi) {                                                               \
+            (e)->hi = (int8_t)(need - 1);                                                              \
+        }                                                                                              \
+        if (best >= 0)                                                                                 \
+            (e)->best = (uint8_t)best;                                                                 \
+    } while (0)
+
+static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best);
+
+/* Store by shape, for a group whose blocks are full. */
+static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, const u32 *mask,
+                           const u32 *set, int need, int res, int best)
+{
+    Table *T = &S->T;
+    u32 si = 0;
+    for (u32 ci = g->chunk; ci && !si; ci = T->chunks[ci].next) {
+        const Chunk *c = &T->chunks[ci];
+        for (u32 i = 0; i < c->count; i++) {
+            if (memcmp(c->s[i].j, j, 4) == 0) {
+                si = c->s[i].id;
+                break;
+            }
+        }
+    }
+    if (!si) {
+        if (g->nshapes >= SHAPE_CAP) {
+            STAT(ST_ring[S->tricksLeft]++);
+            return;
+        }
+        Chunk *c = g->chunk ? &T->chunks[g->chunk] : NULL;
+        if (!c || c->count == CHUNK) {
+            if (T->usedChunks >= T->nchunks) {
+                u16 rel[4];
+                for (int s = 0; s < 4; s++)
+                    rel[s] = top_cards(S->rem[s], j[s]);
+                tt_reset(T);
+                tt_store(S, K, rel, need, res, best);
+                return;
+            }
+            u32 ci = T->usedChunks++;
+            c = &T->chunks[ci];
+            c->next = g->chunk;
+            c->count = 0;
+            g->chunk = ci;
+        }
+        Shape *sh = &c->s[c->count++];
+        for (int k = 0; k < 4; k++) {
+            sh->mask[k] = mask[k];
+            sh->j[k] = j[k];
+        }
+        si = sh->id = T->nextShape++;
+        g->nshapes++;
+    }
+    Bucket *b = tt_bucket(T, si, set);
+    HEntry *e = NULL, *victim = NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        HEntry *x = &b->e[i];
+        if (x->epoch != T->epoch) {
+            if (!victim || victim->epoch == T->epoch)
+                victim = x;
+            continue;
+        }
+        if (x->shape == si && x->set[0] == set[0] && x->set[1] == set[1] && x->set[2] == set[2] &&
+            x->set[3] == set[3]) {
+            e = x;
+            break;
+        }
+        if (!victim || (victim->epoch == T->epoch && x->tl < victim->tl))
+            victim = x;
+    }
+    if (!e) {
+        e = victim;
+        e->shape = si;
+        e->epoch = T->epoch;
+        for (int k = 0; k < 4; k++)
+            e->set[k] = set[k];
+        e->lo = 0;
+        e->hi = (int8_t)S->tricksLeft;
+        e->best = 0xFF;
+        e->tl = (uint8_t)S->tricksLeft;
+    }
+    TT_UPDATE(e);
+}
 
 static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best)
 {
@@ -456,24 +686,21 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
     if (!e) {
         Block *b = &T->blocks[g->head];
         if (b->count == BLOCK) {
-            if (g->nblocks < GROUP_CAP(S->tricksLeft) && T->used < T->nblocks) {
-                u32 nb = T->used++;
-                T->blocks[nb].next = g->head;
-                T->blocks[nb].count = 0;
-                g->head = nb;
-                g->nblocks++;
-                b = &T->blocks[nb];
-            } else if (g->nblocks < GROUP_CAP(S->tricksLeft)) {
+            if (g->nblocks >= T->groupBlocks || g->nblocks >= END_BLOCKS(S->tricksLeft)) {
+                tt_store_shape(S, g, K, j, mask, set, need, res, best);
+                return;
+            }
+            if (T->used >= T->nblocks) {
                 tt_reset(T);
                 tt_store(S, K, rel, need, res, best);
                 return;
-            } else {
-                /* a full group: the head block becomes a ring */
-                STAT(ST_ring[S->tricksLeft]++);
-                memmove(&b->e[0], &b->e[1], (BLOCK - 1) * sizeof(Entry));
-                memmove(&b->sm[0], &b->sm[1], (BLOCK - 1) * sizeof b->sm[0]);
-                b->count = BLOCK - 1;
             }
+            u32 nb = T->used++;
+            T->blocks[nb].next = g->head;
+            T->blocks[nb].count = 0;
+            g->head = nb;
+            g->nblocks++;
+            b = &T->blocks[nb];
         }
         b->sm[b->count][0] = set[0];
         b->sm[b->count][1] = mask[0];
@@ -488,17 +715,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         e->hi = (int8_t)S->tricksLeft;
         e->best = 0xFF;
     }
-    if (S->mode == MODE_EXACT) {
-        e->lo = e->hi = (int8_t)res;
-    } else if (res) {
-        if (need > e->lo)
-            e->lo = (int8_t)need;
-    } else {
-        if (need - 1 < e->hi)
-            e->hi = (int8_t)(need - 1);
-    }
-    if (best >= 0)
-        e->best = (uint8_t)best;
+    TT_UPDATE(e);
 }
 
 /* ------------------------------------------------------------------ bounds */
@@ -1328,6 +1545,7 @@ typedef struct {
     PyObject_HEAD
     Search *S;
     Py_ssize_t memBytes;
+    int groupBlocks;
     int busy;
     int haveCtx;
     int ctxTrump, ctxMax, ctxScore, ctxMode;
@@ -1354,12 +1572,17 @@ static void Solver_dealloc(SolverObject *self)
 
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"memory", NULL};
+    static char *kwlist[] = {"memory", "group_blocks", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", kwlist, &mem))
+    int blocks = GROUP_BLOCKS;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$i", kwlist, &mem, &blocks))
         return -1;
     if (mem < MIN_MEMORY) {
         PyErr_Format(PyExc_ValueError, "memory must be at least %d bytes", MIN_MEMORY);
+        return -1;
+    }
+    if (blocks < 1 || blocks > MAX_GROUP_BLOCKS) {
+        PyErr_Format(PyExc_ValueError, "group_blocks must be from 1 to %d", MAX_GROUP_BLOCKS);
         return -1;
     }
     if (self->busy) {
@@ -1368,6 +1591,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     }
     free_search(self);
     self->memBytes = mem;
+    self->groupBlocks = blocks;
     return 0;
 }
 
@@ -1387,6 +1611,9 @@ static int ensure_search(SolverObject *self)
         PyErr_NoMemory();
         return -1;
     }
+    if (self->groupBlocks < 1)
+        self->groupBlocks = GROUP_BLOCKS; /* __init__ was not called */
+    S->T.groupBlocks = (u32)self->groupBlocks;
     self->S = S;
     self->haveCtx = 0;
     return 0;

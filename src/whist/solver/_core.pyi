@@ -1,9 +1,11 @@
 from collections.abc import Sequence
 
 class Solver:
-    """The C search with its transposition table (``memory``: bytes allowed for it)."""
+    """The C search with its transposition table (``memory``: bytes allowed for it;
+    ``group_blocks``: blocks of entries a group of the table chains before it keeps its
+    further entries by shape)."""
 
-    def __init__(self, memory: int = ...) -> None: ...
+    def __init__(self, memory: int = ..., *, group_blocks: int = ...) -> None: ...
     def solve(
         self,
         hands: Sequence[int],
