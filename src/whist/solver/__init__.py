@@ -411,7 +411,8 @@ class Solver:
     earlier searches found; the table is forgotten when the trump suit, the team or the goal
     changes. ``memory_mb`` bounds the table. ``group_blocks`` (for tuning and tests) is how
     many blocks of 16 entries a group of positions keeps before it stores by shape (see
-    docs/solver.md). One solver is used by one thread at a time (a
+    docs/solver.md); by default 200 for partnerships and 8 where one seat plays against
+    three. One solver is used by one thread at a time (a
     second thread gets ``RuntimeError``); the interpreter lock is released during a search, so
     threads with their own solvers run in parallel.
     """
@@ -419,10 +420,10 @@ class Solver:
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None) -> None:
         if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
             raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
-        if group_blocks is None:
-            self._core = _CoreSolver(memory_mb << 20)
-        else:
-            self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks)
+        if group_blocks is not None and (isinstance(group_blocks, bool) or not isinstance(group_blocks, int)
+                                         or not 1 <= group_blocks <= 4096):
+            raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
+        self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0)
         self.memory_mb = memory_mb
 
     @property

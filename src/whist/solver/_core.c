@@ -197,8 +197,11 @@ typedef struct {
 } Entry;
 
 #define BLOCK 16
-/* Blocks a group may chain before it stores by shape. */
+/* Blocks a group may chain before it stores by shape (unless the caller chose): many for
+ * partnerships, whose large groups have few entries of each shape; few where one seat plays
+ * against three, whose large groups have hundreds of entries of each shape. */
 #define GROUP_BLOCKS 200
+#define LONE_BLOCKS 8
 #define MAX_GROUP_BLOCKS 4096
 /* ... and near the end of play, where a search is cheap to redo, at most this many. */
 #define END_BLOCKS(tl) ((tl) <= 4 ? 8u : 0xFFFFFFFFu)
@@ -1574,15 +1577,15 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"memory", "group_blocks", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
-    int blocks = GROUP_BLOCKS;
+    int blocks = 0; /* 0: by the shape of the teams */
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$i", kwlist, &mem, &blocks))
         return -1;
     if (mem < MIN_MEMORY) {
         PyErr_Format(PyExc_ValueError, "memory must be at least %d bytes", MIN_MEMORY);
         return -1;
     }
-    if (blocks < 1 || blocks > MAX_GROUP_BLOCKS) {
-        PyErr_Format(PyExc_ValueError, "group_blocks must be from 1 to %d", MAX_GROUP_BLOCKS);
+    if (blocks < 0 || blocks > MAX_GROUP_BLOCKS) {
+        PyErr_Format(PyExc_ValueError, "group_blocks must be from 0 (by the teams) to %d", MAX_GROUP_BLOCKS);
         return -1;
     }
     if (self->busy) {
@@ -1611,9 +1614,6 @@ static int ensure_search(SolverObject *self)
         PyErr_NoMemory();
         return -1;
     }
-    if (self->groupBlocks < 1)
-        self->groupBlocks = GROUP_BLOCKS; /* __init__ was not called */
-    S->T.groupBlocks = (u32)self->groupBlocks;
     self->S = S;
     self->haveCtx = 0;
     return 0;
@@ -1843,6 +1843,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         if (scoreMask == 1 << i)
             S->lone = i;
     }
+    int oneSeat = POP[scoreMask] == 1 || POP[scoreMask] == 3;
+    S->T.groupBlocks = (u32)(self->groupBlocks > 0 ? self->groupBlocks : oneSeat ? LONE_BLOCKS : GROUP_BLOCKS);
     for (int s = 0; s < 4; s++) {
         u16 m = 0;
         for (int i = 0; i < 4; i++)

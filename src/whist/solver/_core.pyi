@@ -3,7 +3,7 @@ from collections.abc import Sequence
 class Solver:
     """The C search with its transposition table (``memory``: bytes allowed for it;
     ``group_blocks``: blocks of entries a group of the table chains before it keeps its
-    further entries by shape)."""
+    further entries by shape; 0: chosen by the shape of the teams)."""
 
     def __init__(self, memory: int = ..., *, group_blocks: int = ...) -> None: ...
     def solve(
