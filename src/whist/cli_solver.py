@@ -3,12 +3,16 @@
 ``whist solve DEAL --trump H --leader W`` prints the value of every legal card of the player
 to move (tricks the team takes from now on, the current trick included) with best play on
 both sides; ``--json`` prints ``{"tricks": 7, "cards": {"2C": 7, ...}}``. Errors in what the
-user typed are one line on stderr and exit status 2, never a traceback.
+user typed are one line on stderr and exit status 2, never a traceback. The search runs in a
+worker thread (it releases the interpreter lock): on a terminal a status line shows the time
+spent, Ctrl-C stops at once, and ``--max-seconds`` bounds the search (exit status 1 past it).
 """
 
 from __future__ import annotations
 
 import json
+import threading
+import time
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -18,12 +22,13 @@ from rich.table import Table
 
 from whist.cards import ParseError, Seat, parse_seat
 from whist.solver import (
+    Goal,
     Position,
     Solution,
+    Solver,
     SolverInputError,
     parse_goal,
     parse_team,
-    solve,
 )
 from whist.solver.bench import run_bench
 
@@ -64,6 +69,11 @@ def solve_cmd(
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
         help="Cards already played to the current trick, in order from the leader: \"AS KS\".")] = "",
+    max_seconds: Annotated[float | None, typer.Option(
+        "--max-seconds", min=0.001, metavar="SECONDS",
+        help="Give up after this long (exit status 1). Whole deals take well under a second for"
+        " partnerships, up to about a minute for one seat against three, and much longer for the"
+        " full misère count (goal min), where exact:0 (is the misère made?) is quick.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Solve a position double dummy: the value of every card of the player to move."""
@@ -74,11 +84,47 @@ def solve_cmd(
         g = parse_goal(goal)
     except (ParseError, SolverInputError) as exc:
         _fail(str(exc))
-    sol = solve(pos, seats, g)
+    try:
+        sol = _solve_waiting(pos, seats, g, max_seconds)
+    except TimeoutError:
+        _fail(f"the search was stopped after {max_seconds:g} s (--max-seconds) without an answer.", 1)
+    except KeyboardInterrupt:
+        _fail("stopped (Ctrl-C).", 130)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
     _print_solution(pos, sol)
+
+
+def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_seconds: float | None) -> Solution:
+    """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
+    search itself cannot be interrupted; the process leaves it behind) and a status line can
+    show the time spent when stderr is a terminal."""
+    box: dict[str, Solution | BaseException] = {}
+
+    def work() -> None:
+        try:
+            box["solution"] = Solver().solve(pos, seats, goal, max_seconds=max_seconds or 0.0)
+        except BaseException as exc:  # handed to the waiting thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=work, name="whist-solve", daemon=True)
+    start = time.monotonic()
+    worker.start()
+    err = Console(stderr=True)
+    if err.is_terminal:
+        with err.status("Solving...") as status:
+            while worker.is_alive():
+                worker.join(0.25)
+                status.update(f"Solving... {time.monotonic() - start:.0f} s (Ctrl-C to stop)")
+    else:
+        while worker.is_alive():
+            worker.join(0.25)
+    result = box.get("solution", box.get("error"))
+    if isinstance(result, BaseException):
+        raise result
+    assert isinstance(result, Solution)
+    return result
 
 
 def _team_text(seats: frozenset[Seat]) -> str:
