@@ -18,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from whist.cards import ParseError, Seat, parse_seat
@@ -30,7 +31,7 @@ from whist.solver import (
     parse_goal,
     parse_team,
 )
-from whist.solver.bench import run_bench
+from whist.solver.bench import bench_steps, run_bench
 
 __all__ = ["bench_solver", "solve_cmd", "solver_app"]
 
@@ -173,7 +174,11 @@ def bench_solver(
     against three, misère (with a node budget, and the yes/no "misère made?"), and positions
     of 8 and 10 cards per hand (our solver only), half as many of each.
     """
-    result = run_bench(deals=deals, seed=seed)
+    progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task("solving", total=bench_steps(deals))
+        result = run_bench(deals=deals, seed=seed, step=lambda: progress.advance(task))
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return

@@ -26,7 +26,7 @@ from typing import Any
 from whist.cards import SEATS, Suit, format_deal
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 
-__all__ = ["has_dds", "random_position", "run_bench"]
+__all__ = ["bench_steps", "has_dds", "random_position", "run_bench"]
 
 Deal4 = tuple[int, int, int, int]
 
@@ -80,9 +80,10 @@ def _dds_solver() -> Callable[[Position], float]:
 
 
 def _time_ours(solver: Solver, positions: list[tuple[Position, frozenset[int], Goal]],
-               max_nodes: int = 0) -> tuple[list[float], list[int], int, int]:
+               max_nodes: int = 0, step: Callable[[], None] = lambda: None,
+               ) -> tuple[list[float], list[int], int, int]:
     """Times and nodes of the searches that finished, the index of the slowest, and how many
-    ran out of ``max_nodes``."""
+    ran out of ``max_nodes``; ``step()`` after each position."""
     times: list[float] = []
     nodes: list[int] = []
     worst, unfinished, slowest = 0, 0, -1.0
@@ -93,6 +94,8 @@ def _time_ours(solver: Solver, positions: list[tuple[Position, frozenset[int], G
         except TimeoutError:
             unfinished += 1
             continue
+        finally:
+            step()
         t = time.perf_counter() - start
         if t > slowest:
             worst, slowest = i, t
@@ -105,14 +108,23 @@ MISERE_NODES = 20_000_000
 """Node budget of a misère whole deal in the benchmark (about 5 to 10 s): some take far longer."""
 
 
+_EXTRA_SETS = 5  # 1 vs 3, misère, misère made?, 8 and 10 cards per hand
+
+
+def bench_steps(deals: int, extra: bool = True) -> int:
+    """How many positions ``run_bench`` solves (what its ``step`` counts)."""
+    return deals + (_EXTRA_SETS * max(1, deals // 2) if extra else 0)
+
+
 def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = True,
-              memory_mb: int = 64) -> dict[str, Any]:
+              memory_mb: int = 64, step: Callable[[], None] = lambda: None) -> dict[str, Any]:
     """Time ``deals`` random whole deals with our solver and (if ``dds`` and endplay is
     installed) with DDS, interleaved deal by deal; with ``extra``, also ``deals`` // 2 (at least
     one) of each of: a lone player against three (max), misère of a lone player (whole deals,
     goal min with a node budget: ``unfinished`` counts those over it; and on the same deals the
     yes/no "is the misère made?", goal ``exact(0)``), and positions of 8 and 10 cards per hand
-    (our solver only). Returns a JSON-ready dict."""
+    (our solver only). ``step()`` is called after each position (``bench_steps`` of them).
+    Returns a JSON-ready dict."""
     rng = random.Random(seed)
     solver = Solver(memory_mb)
     use_dds = dds and has_dds()
@@ -129,6 +141,7 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         solver.solve(pos, team, MAX)
         ours_t.append(time.perf_counter() - start)
         ours_n.append(solver.nodes)
+        step()
     out: dict[str, Any] = {
         "benchmark": "solver",
         "seed": seed,
@@ -156,9 +169,10 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
             ps = [random_position(rng, cards) for _ in range(n)]
             sets[f"cards_{cards}"] = [(p, frozenset({int(p.leader), int(p.leader.partner)}), MAX)
                                       for p in ps]
+        assert len(sets) == _EXTRA_SETS
         for name, items in sets.items():
             budget = MISERE_NODES if name.startswith("misere") else 0
-            t, nd, worst, unfinished = _time_ours(solver, items, budget)
+            t, nd, worst, unfinished = _time_ours(solver, items, budget, step)
             out[name] = _stats(t, nd)
             out[name]["deals"] = len(items)
             out[name]["unfinished"] = unfinished
