@@ -87,6 +87,8 @@ def solve_cmd(
         _fail(str(exc))
     try:
         sol = _solve_waiting(pos, seats, g, max_seconds)
+    except SolverInputError as exc:  # checked again by the search
+        _fail(str(exc))
     except TimeoutError:
         _fail(f"the search was stopped after {max_seconds:g} s (--max-seconds) without an answer.", 1)
     except KeyboardInterrupt:
