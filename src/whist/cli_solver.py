@@ -31,7 +31,7 @@ from whist.solver import (
     parse_goal,
     parse_team,
 )
-from whist.solver.bench import bench_steps, run_bench
+from whist.solver.bench import run_bench
 
 __all__ = ["bench_solver", "solve_cmd", "solver_app"]
 
@@ -179,8 +179,9 @@ def bench_solver(
     progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=Console(stderr=True), transient=True)
     with progress:
-        task = progress.add_task("solving", total=bench_steps(deals))
-        result = run_bench(deals=deals, seed=seed, step=lambda: progress.advance(task))
+        task = progress.add_task("solving", total=None)
+        result = run_bench(deals=deals, seed=seed,
+                           progress=lambda done, total: progress.update(task, completed=done, total=total))
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return

@@ -457,6 +457,13 @@ static inline int tt_decides(const Search *S, int lo, int hi, int need)
     return hi < need ? 0 : -1;
 }
 
+/* Whether an entry kept by shape is the one of shape `id` and owners `set`. */
+static inline int hentry_is(const Table *T, const HEntry *e, u32 id, const u32 *set)
+{
+    return e->shape == id && e->epoch == T->epoch && e->set[0] == set[0] && e->set[1] == set[1] &&
+           e->set[2] == set[2] && e->set[3] == set[3];
+}
+
 /* The entries a group keeps by shape: as tt_lookup. A shape that decides moves to the front. */
 static int tt_lookup_shapes(Search *S, Group *g, const Key *K, int need, u16 *rel, int *hint)
 {
@@ -483,8 +490,7 @@ static int tt_lookup_shapes(Search *S, Group *g, const Key *K, int need, u16 *re
             u32 id = c->s[i].id;
             for (int q = 0; q < BUCKET; q++) {
                 const HEntry *e = &b[i]->e[q];
-                if (e->shape != id || e->epoch != T->epoch || e->set[0] != set[i][0] ||
-                    e->set[1] != set[i][1] || e->set[2] != set[i][2] || e->set[3] != set[i][3])
+                if (!hentry_is(T, e, id, set[i]))
                     continue;
                 int res = tt_decides(S, e->lo, e->hi, need);
                 if (res >= 0) {
@@ -555,20 +561,21 @@ static u64 ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocu
 #define STAT(x) ((void)0)
 #endif
 
-/* The new bounds of an entry from a search's result. */
-#define TT_UPDATE(e)                                                                                   \
-    do {                                                                                               \
-        if (S->mode == MODE_EXACT) {                                                                   \
-            (e)->lo = (e)->hi = (int8_t)res;                                                           \
-        } else if (res) {                                                                              \
-            if (need > (e)->lo)                                                                        \
-                (e)->lo = (int8_t)need;                                                                \
-        } else if (need - 1 < (e)->hi) {                                                               \
-            (e)->hi = (int8_t)(need - 1);                                                              \
-        }                                                                                              \
-        if (best >= 0)                                                                                 \
-            (e)->best = (uint8_t)best;                                                                 \
-    } while (0)
+/* An entry's bounds (and best move) after a search of `need` that gave `res`. */
+static inline void tt_update(const Search *S, int8_t *lo, int8_t *hi, uint8_t *best, int need, int res,
+                             int move)
+{
+    if (S->mode == MODE_EXACT) {
+        *lo = *hi = (int8_t)res;
+    } else if (res) {
+        if (need > *lo)
+            *lo = (int8_t)need;
+    } else if (need - 1 < *hi) {
+        *hi = (int8_t)(need - 1);
+    }
+    if (move >= 0)
+        *best = (uint8_t)move;
+}
 
 static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best);
 
@@ -625,8 +632,7 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
                 victim = x;
             continue;
         }
-        if (x->shape == si && x->set[0] == set[0] && x->set[1] == set[1] && x->set[2] == set[2] &&
-            x->set[3] == set[3]) {
+        if (hentry_is(T, x, si, set)) {
             e = x;
             break;
         }
@@ -644,7 +650,7 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
         e->best = 0xFF;
         e->tl = (uint8_t)S->tricksLeft;
     }
-    TT_UPDATE(e);
+    tt_update(S, &e->lo, &e->hi, &e->best, need, res, best);
 }
 
 static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best)
@@ -718,7 +724,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         e->hi = (int8_t)S->tricksLeft;
         e->best = 0xFF;
     }
-    TT_UPDATE(e);
+    tt_update(S, &e->lo, &e->hi, &e->best, need, res, best);
 }
 
 /* ------------------------------------------------------------------ bounds */

@@ -26,7 +26,7 @@ from typing import Any
 from whist.cards import SEATS, Suit, format_deal
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 
-__all__ = ["bench_steps", "has_dds", "random_position", "run_bench"]
+__all__ = ["has_dds", "random_position", "run_bench"]
 
 Deal4 = tuple[int, int, int, int]
 
@@ -108,28 +108,44 @@ MISERE_NODES = 20_000_000
 """Node budget of a misère whole deal in the benchmark (about 5 to 10 s): some take far longer."""
 
 
-_EXTRA_SETS = 5  # 1 vs 3, misère, misère made?, 8 and 10 cards per hand
-
-
-def bench_steps(deals: int, extra: bool = True) -> int:
-    """How many positions ``run_bench`` solves (what its ``step`` counts)."""
-    return deals + (_EXTRA_SETS * max(1, deals // 2) if extra else 0)
+def _extra_sets(rng: random.Random, n: int) -> dict[str, list[tuple[Position, frozenset[int], Goal]]]:
+    """``n`` random positions of each set our solver alone is timed on (see ``run_bench``)."""
+    sets: dict[str, list[tuple[Position, frozenset[int], Goal]]] = {}
+    lone = [random_position(rng) for _ in range(n)]
+    sets["one_vs_three"] = [(p, frozenset({int(p.leader)}), MAX) for p in lone]
+    mis = [random_position(rng) for _ in range(n)]
+    sets["misere"] = [(p, frozenset({int(p.leader)}), MIN) for p in mis]
+    sets["misere_made"] = [(p, frozenset({int(p.leader)}), exact(0)) for p in mis]
+    for cards in (8, 10):
+        ps = [random_position(rng, cards) for _ in range(n)]
+        sets[f"cards_{cards}"] = [(p, frozenset({int(p.leader), int(p.leader.partner)}), MAX) for p in ps]
+    return sets
 
 
 def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = True,
-              memory_mb: int = 64, step: Callable[[], None] = lambda: None) -> dict[str, Any]:
+              memory_mb: int = 64, progress: Callable[[int, int], None] = lambda done, total: None,
+              ) -> dict[str, Any]:
     """Time ``deals`` random whole deals with our solver and (if ``dds`` and endplay is
     installed) with DDS, interleaved deal by deal; with ``extra``, also ``deals`` // 2 (at least
     one) of each of: a lone player against three (max), misère of a lone player (whole deals,
     goal min with a node budget: ``unfinished`` counts those over it; and on the same deals the
     yes/no "is the misère made?", goal ``exact(0)``), and positions of 8 and 10 cards per hand
-    (our solver only). ``step()`` is called after each position (``bench_steps`` of them).
-    Returns a JSON-ready dict."""
+    (our solver only). ``progress(done, total)`` is called after each position. Returns a
+    JSON-ready dict."""
     rng = random.Random(seed)
     solver = Solver(memory_mb)
     use_dds = dds and has_dds()
     dds_run = _dds_solver() if use_dds else None
     whole = [random_position(rng) for _ in range(deals)]
+    sets = _extra_sets(rng, max(1, deals // 2)) if extra else {}
+    total = deals + sum(len(items) for items in sets.values())
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        progress(done, total)
+
     ours_t: list[float] = []
     ours_n: list[int] = []
     dds_t: list[float] = []
@@ -157,24 +173,11 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
     elif dds:
         out["dds"] = None
         out["note"] = "endplay (DDS) is not installed: pip install endplay"
-    if extra:
-        n = max(1, deals // 2)
-        sets: dict[str, list[tuple[Position, frozenset[int], Goal]]] = {}
-        lone = [random_position(rng) for _ in range(n)]
-        sets["one_vs_three"] = [(p, frozenset({int(p.leader)}), MAX) for p in lone]
-        mis = [random_position(rng) for _ in range(n)]
-        sets["misere"] = [(p, frozenset({int(p.leader)}), MIN) for p in mis]
-        sets["misere_made"] = [(p, frozenset({int(p.leader)}), exact(0)) for p in mis]
-        for cards in (8, 10):
-            ps = [random_position(rng, cards) for _ in range(n)]
-            sets[f"cards_{cards}"] = [(p, frozenset({int(p.leader), int(p.leader.partner)}), MAX)
-                                      for p in ps]
-        assert len(sets) == _EXTRA_SETS
-        for name, items in sets.items():
-            budget = MISERE_NODES if name.startswith("misere") else 0
-            t, nd, worst, unfinished = _time_ours(solver, items, budget, step)
-            out[name] = _stats(t, nd)
-            out[name]["deals"] = len(items)
-            out[name]["unfinished"] = unfinished
-            out[name]["worst_deal"] = format_deal(items[worst][0].hands)
+    for name, items in sets.items():
+        budget = MISERE_NODES if name.startswith("misere") else 0
+        t, nd, worst, unfinished = _time_ours(solver, items, budget, step)
+        out[name] = _stats(t, nd)
+        out[name]["deals"] = len(items)
+        out[name]["unfinished"] = unfinished
+        out[name]["worst_deal"] = format_deal(items[worst][0].hands)
     return out
