@@ -1082,7 +1082,15 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
 static int score_misere(const Search *S, int p, int s, int top, int low)
 {
     if (S->nplayed == 0) {
-        /* a lead: low, in a suit where someone else holds a higher card */
+        /* a lead that a seat of the other side must beat (it holds the suit, all higher) is
+         * a trick given away: the highest such card first; else low, in a suit where
+         * someone else holds a higher card (on node counts of random misère positions, the
+         * first rule saves about a tenth) */
+        for (int q = 0; q < 4; q++) {
+            u16 y = S->h[q][s];
+            if (S->maxSide[q] && y && LOW[y] > top)
+                return 100 + top;
+        }
         u16 others = (u16)(S->rem[s] & ~S->h[p][s]);
         return (others >> low ? 40 : -40) - low;
     }
