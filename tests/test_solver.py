@@ -293,6 +293,54 @@ def test_every_goal_and_team_shape_against_minimax(goal_kind: str, shape: str) -
                                         at_least=k) is (sol.best >= k)
 
 
+def misere_endgames(count: int, seed: int) -> list[tuple[Endgame, int]]:
+    """Endgames of 3 or 4 cards per hand, no trump three times in four, where one seat (the
+    lone player, returned with each) holds mostly low cards: a misère it may well make."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        n = (3, 4, 4)[i % 3]
+        cards = rng.sample(range(52), 4 * n)
+        lone = rng.randrange(4)
+        cards.sort(key=lambda c: c % 13 + rng.randrange(7))
+        hands = [0, 0, 0, 0]
+        for c in cards[:n]:
+            hands[lone] |= 1 << c
+        rest = cards[n:]
+        rng.shuffle(rest)
+        for k, c in enumerate(rest):
+            hands[[s for s in range(4) if s != lone][k % 3]] |= 1 << c
+        trump = None if rng.randrange(4) else rng.randrange(4)
+        leader = rng.randrange(4)
+        played: list[int] = []
+        for j in range(rng.randrange(4)):
+            seat = (leader + j) & 3
+            c = rng.choice(legal(hands[seat], played[0] // 13 if played else None))
+            hands[seat] ^= 1 << c
+            played.append(c)
+        out.append(((hands, trump, leader, played), lone))
+    return out
+
+
+@pytest.mark.parametrize("goal", [MIN, exact(0)], ids=["min", "exact0"])
+def test_a_lone_seat_that_wants_no_trick_against_minimax(goal: Goal) -> None:
+    """A misère (RULES.md: the declarer must take no trick) asked as goal min or exact(0): the
+    safe-duck bound, at the start of a trick and once the lone seat's card is beaten, must
+    agree with the plain minimax on 600 endgames where the lone seat holds low cards; enough
+    of them are made for the bound to be at work."""
+    solver = Solver(memory_mb=4)
+    made = 0
+    for (hands, trump, leader, played), lone in misere_endgames(600, 4242 + (goal.kind == "min")):
+        want = reference(list(hands), trump, leader, played, 1 << lone, goal)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in played))
+        sol = solver.solve(pos, [SEATS[lone]], goal)
+        got = {c.index: int(v) for c, v in sol.cards.items()}
+        assert got == want, (format_deal(hands), trump, leader, played, lone, goal)
+        made += int(sol.best) == (0 if goal.kind == "min" else 1)
+    assert made >= 150
+
+
 # ----- the API ---------------------------------------------------------------------------------
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -1088,7 +1088,7 @@ static int score_misere(const Search *S, int p, int s, int top, int low)
          * first rule saves about a tenth) */
         for (int q = 0; q < 4; q++) {
             u16 y = S->h[q][s];
-            if (S->maxSide[q] && y && LOW[y] > top)
+            if (!S->scoreSide[q] && y && LOW[y] > top)
                 return 100 + top;
         }
         u16 others = (u16)(S->rem[s] & ~S->h[p][s]);
@@ -1130,7 +1130,7 @@ static int score_misere_def(const Search *S, int p, int s, int top)
 
 /* The moves of seat p: one card of each run of equivalent cards (cards of one hand with no
  * other card out between them), the highest; `low` is the lowest card of the run. */
-static int gen_moves(Search *S, int p, Move *mv, int hint)
+static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
 {
     int n = 0;
     int lo = 0, hi = 3;
@@ -1158,7 +1158,7 @@ static int gen_moves(Search *S, int p, Move *mv, int hint)
     }
     if (n <= 1)
         return n;
-    if (S->misere) {
+    if (duck) {
         for (int i = 0; i < n; i++)
             mv[i].score = (int16_t)(S->lone >= 0 && !S->scoreSide[p]
                                         ? score_misere_def(S, p, mv[i].suit, mv[i].rank)
@@ -1480,10 +1480,27 @@ static int ab(Search *S, int need, u16 *rel)
             if (r >= 0)
                 return r;
         }
+    } else if (S->lone >= 0 && S->winSeat != S->lone && ((S->lone - S->leader) & 3) < np &&
+             (S->mode == MODE_EXACT ? need == 0 : S->misere)) {
+        /* a lone seat that wants no trick and has lost this one (a card of the others beats
+         * its card, and the later ones can only beat it more): it is safe from the next trick
+         * on if it could avoid every trick against the others' cards as they are now; fewer
+         * cards never help the others (lone_safe asks, for every i, that the seat hold i cards
+         * below the others' i-th lowest: removing cards of theirs only raises those) */
+        if (lone_safe(S, rel)) {
+            STAT(ST_sl++);
+            int ws = S->winSuit, same = 0;
+            for (int i = 0; i < np; i++)
+                same += S->tsuit[i] == ws;
+            if (same > 1)
+                rel[ws] = (u16)(rel[ws] | run_below(S->h[S->winSeat][ws], S->rem[ws], S->winRank));
+            return S->mode == MODE_EXACT;
+        }
+        rel[0] = rel[1] = rel[2] = rel[3] = 0;
     }
     int p = (S->leader + np) & 3;
     Move mv[13];
-    int n = gen_moves(S, p, mv, hint);
+    int n = gen_moves(S, p, mv, hint, S->misere || (S->mode == MODE_EXACT && need == 0));
     int isMax = S->maxSide[p];
     int res = !isMax;
     int cut = -1;
@@ -1899,7 +1916,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     u16 dummy[4];
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    nm = gen_moves(S, p, mv, -1);
+    nm = gen_moves(S, p, mv, -1, S->misere || (goal == 2 && k == 0));
     /* order the root moves once, best first */
     for (int i = 0; i < nm; i++) {
         for (int j = i + 1; j < nm; j++) {
