@@ -11,7 +11,11 @@ Shapes: ``pair`` (the leader's partnership, max), ``adjacent`` (the leader and t
 max), ``lone`` (the leader alone against three, max), ``three`` (three seats against the
 leader's partner, max), ``misere`` (the leader alone, goal min), ``misere0`` (the leader alone,
 ``exact(0)``: is the misère made?), ``atleast`` (the leader's partnership, a yes/no at the value
-of a middle-sized contract, 7 tricks).
+of a middle-sized contract, 7 tricks). Random hands seldom suit a misère; the ``bid-`` shapes
+solve deals where a seat holds a hand the computer players would bid it with (at most one card
+too high to duck, by ``misere_flaws``; two for a piccolo), no trump, a random seat on lead, as a
+game is played: ``bid-misere`` (``exact(0)``, the question the players ask), ``bid-misere-min``
+(goal min), ``bid-piccolo`` (``exact(1)``).
 """
 
 from __future__ import annotations
@@ -22,20 +26,45 @@ import statistics
 import time
 from collections.abc import Callable
 
+from whist.bots.evaluate import misere_flaws
 from whist.cards import SEATS, Seat, format_deal
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 from whist.solver.bench import random_position
 
-Shape = tuple[Callable[[Seat], list[Seat]], Goal | None]
+Deal = Callable[[random.Random, int], tuple[Position, list[Seat]]]
 
-SHAPES: dict[str, Shape] = {
-    "pair": (lambda s: [s, s.partner], MAX),
-    "adjacent": (lambda s: [s, SEATS[(int(s) + 1) % 4]], MAX),
-    "lone": (lambda s: [s], MAX),
-    "three": (lambda s: [x for x in SEATS if x != s.partner], MAX),
-    "misere": (lambda s: [s], MIN),
-    "misere0": (lambda s: [s], exact(0)),
-    "atleast": (lambda s: [s, s.partner], None),
+
+def teamed(team_of: Callable[[Seat], list[Seat]]) -> Deal:
+    """Random positions, the team chosen from the seat on lead."""
+    def deal(rng: random.Random, cards: int) -> tuple[Position, list[Seat]]:
+        pos = random_position(rng, cards)
+        return pos, team_of(pos.leader)
+    return deal
+
+
+def bid(flaws: int) -> Deal:
+    """Random whole deals where a seat holds a misère hand (at most ``flaws`` cards too high to
+    duck), that seat alone, no trump, a random seat on lead."""
+    def deal(rng: random.Random, cards: int) -> tuple[Position, list[Seat]]:
+        while True:
+            pos = random_position(rng, 13)
+            seats = [s for s in SEATS if misere_flaws(pos.hands[int(s)]) <= flaws]
+            if seats:
+                return Position(pos.hands, None, pos.leader), [rng.choice(seats)]
+    return deal
+
+
+SHAPES: dict[str, tuple[Deal, Goal | None]] = {
+    "pair": (teamed(lambda s: [s, s.partner]), MAX),
+    "adjacent": (teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]]), MAX),
+    "lone": (teamed(lambda s: [s]), MAX),
+    "three": (teamed(lambda s: [x for x in SEATS if x != s.partner]), MAX),
+    "misere": (teamed(lambda s: [s]), MIN),
+    "misere0": (teamed(lambda s: [s]), exact(0)),
+    "atleast": (teamed(lambda s: [s, s.partner]), None),
+    "bid-misere": (bid(1), exact(0)),
+    "bid-misere-min": (bid(1), MIN),
+    "bid-piccolo": (bid(2), exact(1)),
 }
 
 
@@ -52,18 +81,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="seed of the random deals")
     parser.add_argument("--budget", type=int, default=50_000_000, help="node budget of a search")
     parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: whole deals)")
-    parser.add_argument("--shapes", nargs="*", default=list(SHAPES), choices=list(SHAPES))
+    parser.add_argument("--shapes", nargs="*", default=[s for s in SHAPES if not s.startswith("bid-")],
+                        choices=list(SHAPES), help="default: all but the bid- shapes")
     args = parser.parse_args()
     for name in args.shapes:
-        team_of, goal = SHAPES[name]
+        deal, goal = SHAPES[name]
         rng = random.Random(args.seed)
         solver = Solver()
         times: list[float] = []
         worst: tuple[float, int, str] = (-1.0, 0, "")
         unfinished = 0
         for _ in range(args.deals):
-            pos = random_position(rng, args.cards)
-            team = team_of(pos.leader)
+            pos, team = deal(rng, args.cards)
             start = time.perf_counter()
             try:
                 if goal is None:
