@@ -314,11 +314,9 @@ Deal = tuple[int, int, int, int]
 """Four hand masks, indexed by seat (N, E, S, W)."""
 
 
-def parse_deal(text: str) -> Deal:
-    """Read a deal in PBN form: ``N:hand hand hand hand``, hands clockwise from the named seat.
-
-    A hand may be ``-`` (unknown/empty). No card may be in two hands.
-    """
+def pbn_hands(text: str) -> tuple[str, str, str, str]:
+    """The four hands of a deal in PBN form (``N:hand hand hand hand``, hands clockwise from
+    the named seat), as written, by seat (N, E, S, W)."""
     t = text.strip()
     if len(t) < 2 or t[1] != ":":
         raise ParseError(f"{text!r} is not a PBN deal: it starts with a seat and a colon, like N:")
@@ -326,15 +324,26 @@ def parse_deal(text: str) -> Deal:
     words = t[2:].split()
     if len(words) != 4:
         raise ParseError(f"a PBN deal has four hands; {len(words)} found in {text!r}")
+    by_seat = ["", "", "", ""]
+    for i, w in enumerate(words):
+        by_seat[(first + i) & 3] = w
+    return (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+
+
+def parse_deal(text: str) -> Deal:
+    """Read a deal in PBN form: ``N:hand hand hand hand``, hands clockwise from the named seat.
+
+    A hand may be ``-`` (unknown/empty). No card may be in two hands.
+    """
     hands = [0, 0, 0, 0]
     seen = 0
-    for i, w in enumerate(words):
+    for seat, w in enumerate(pbn_hands(text)):
         m = 0 if w == "-" else parse_hand(w)
         if m & seen:
             dup = cards_of(m & seen)[0]
             raise ParseError(f"{dup.text} is in two hands of deal {text!r}")
         seen |= m
-        hands[(first + i) & 3] = m
+        hands[seat] = m
     return (hands[0], hands[1], hands[2], hands[3])
 
 

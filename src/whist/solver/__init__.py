@@ -47,6 +47,7 @@ from whist.cards import (
     parse_hand,
     parse_seat,
     parse_suit,
+    pbn_hands,
 )
 from whist.solver._core import Solver as _CoreSolver
 
@@ -333,16 +334,10 @@ class Position:
                  played: Iterable[Card | str] | str = ()) -> Position:
         """A position from a PBN deal (``N:AKQJ.T98.765.432 ...``, hands clockwise from the
         named seat, ``-`` for an empty hand)."""
-        t = deal.strip()
-        if len(t) < 2 or t[1] != ":":
-            raise ParseError(f"{deal!r} is not a PBN deal: it starts with a seat and a colon, like N:")
-        first = _seat(t[0])
-        words = t[2:].split()
-        if len(words) != 4:
-            raise PositionError(f"a PBN deal has four hands; {len(words)} found in {deal!r}")
-        hands: list[int | str | Iterable[Card | str]] = [0, 0, 0, 0]
-        for i, w in enumerate(words):
-            hands[(first + i) & 3] = w
+        try:
+            hands: list[int | str | Iterable[Card | str]] = list(pbn_hands(deal))
+        except ParseError as exc:
+            raise PositionError(str(exc)) from None
         return cls.of(hands, trump, leader, played)
 
     @property
