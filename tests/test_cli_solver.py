@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from whist.cards import Seat
 from whist.cli import app
-from whist.solver import Position, exact, solve
+from whist.solver import Position, Solver, exact, solve
 from whist.solver.bench import run_bench
 
 runner = CliRunner()
@@ -124,3 +124,28 @@ def test_bench_counts_its_steps_for_the_progress_bar() -> None:
     result = run_bench(deals=3, seed=2, dds=False, extra=False, progress=lambda d, t: calls.append((d, t)))
     assert calls == [(1, 3), (2, 3), (3, 3)]
     assert result["ours"]["deals"] == 3
+
+
+def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--memory MB`` sizes the solver's table (256 MB by default for one search); the answer
+    does not depend on it; a size below 1 MB is refused with exit status 2."""
+    import whist.cli_solver as cli_solver
+
+    sizes: list[int] = []
+
+    class Recording(Solver):
+        def __init__(self, memory_mb: int = 64) -> None:
+            sizes.append(memory_mb)
+            super().__init__(memory_mb)
+
+    monkeypatch.setattr(cli_solver, "Solver", Recording)
+    outs = []
+    for extra in ([], ["--memory", "8"]):
+        code, out, err = run(DEAL, "--trump", "C", "--leader", "N", "--json", *extra)
+        assert code == 0, err
+        outs.append(json.loads(out))
+    assert sizes == [cli_solver.CLI_MEMORY_MB, 8]
+    assert outs[0] == outs[1] == solve(Position.from_pbn(DEAL, "C", "N"), "NS").to_json()
+    code, _, err = run(DEAL, "--trump", "C", "--leader", "N", "--memory", "0")
+    assert code == 2
+    assert "--memory" in err and "Traceback" not in err

@@ -37,6 +37,9 @@ __all__ = ["bench_solver", "solve_cmd", "solver_app"]
 
 solver_app = typer.Typer(help="The double-dummy solver.", no_args_is_help=True)
 
+CLI_MEMORY_MB = 256
+"""Table memory of one ``whist solve``: one search, so more than a bot's solver."""
+
 
 def _fail(message: str, code: int = 2) -> NoReturn:
     Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
@@ -73,8 +76,14 @@ def solve_cmd(
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=0.001, metavar="SECONDS",
         help="Give up after this long (exit status 1). Whole deals take well under a second for"
-        " partnerships, up to about a minute for one seat against three, and much longer for the"
-        " full misère count (goal min), where exact:0 (is the misère made?) is quick.")] = None,
+        " partnerships and most often for one seat against three (the worst found, about a"
+        " minute); the full misère count (goal min) of a whole deal takes much longer, and"
+        " exact:0 (is the misère made?), quick on most hands, can take minutes when it is.")] = None,
+    memory: Annotated[int, typer.Option(
+        "--memory", min=1, max=65536, metavar="MB",
+        help="Memory of the transposition table, in megabytes: more helps the longest searches"
+        " (the worst lone-player deal found: 148 million nodes with 64, 92 million with 256).")
+    ] = CLI_MEMORY_MB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Solve a position double dummy: the value of every card of the player to move."""
@@ -86,7 +95,7 @@ def solve_cmd(
     except (ParseError, SolverInputError) as exc:
         _fail(str(exc))
     try:
-        sol = _solve_waiting(pos, seats, g, max_seconds)
+        sol = _solve_waiting(pos, seats, g, max_seconds, memory)
     except SolverInputError as exc:  # checked again by the search
         _fail(str(exc))
     except TimeoutError:
@@ -99,7 +108,8 @@ def solve_cmd(
     _print_solution(pos, sol)
 
 
-def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_seconds: float | None) -> Solution:
+def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_seconds: float | None,
+                   memory_mb: int = 64) -> Solution:
     """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
     search itself cannot be interrupted; the process leaves it behind) and a status line can
     show the time spent when stderr is a terminal."""
@@ -107,7 +117,7 @@ def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_second
 
     def work() -> None:
         try:
-            box["solution"] = Solver().solve(pos, seats, goal, max_seconds=max_seconds or 0.0)
+            box["solution"] = Solver(memory_mb).solve(pos, seats, goal, max_seconds=max_seconds or 0.0)
         except BaseException as exc:  # handed to the waiting thread
             box["error"] = exc
 
