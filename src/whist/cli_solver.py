@@ -109,7 +109,7 @@ def solve_cmd(
 
 
 def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_seconds: float | None,
-                   memory_mb: int = 64) -> Solution:
+                   memory_mb: int) -> Solution:
     """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
     search itself cannot be interrupted; the process leaves it behind) and a status line can
     show the time spent when stderr is a terminal."""

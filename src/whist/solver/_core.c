@@ -1237,6 +1237,12 @@ static int lone_safe(const Search *S, u16 *rel)
     return 1;
 }
 
+/* Whether the team wants no more trick: a misère (goal min), or an exact target of 0 more. */
+static inline int wants_none(const Search *S, int need)
+{
+    return S->mode == MODE_EXACT ? need == 0 : S->misere;
+}
+
 static int ab(Search *S, int need, u16 *rel);
 
 static int last_trick(const Search *S, int need, u16 *rel)
@@ -1467,7 +1473,7 @@ static int ab(Search *S, int need, u16 *rel)
         } else {
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
-        if (S->lone >= 0 && p != S->lone && (S->mode == MODE_EXACT ? need == 0 : S->misere)) {
+        if (S->lone >= 0 && p != S->lone && wants_none(S, need)) {
             /* a lone player who wants no trick and can avoid them all */
             if (lone_safe(S, rel)) {
                 STAT(ST_sl++);
@@ -1480,8 +1486,7 @@ static int ab(Search *S, int need, u16 *rel)
             if (r >= 0)
                 return r;
         }
-    } else if (S->lone >= 0 && S->winSeat != S->lone && ((S->lone - S->leader) & 3) < np &&
-             (S->mode == MODE_EXACT ? need == 0 : S->misere)) {
+    } else if (S->lone >= 0 && S->winSeat != S->lone && ((S->lone - S->leader) & 3) < np && wants_none(S, need)) {
         /* a lone seat that wants no trick and has lost this one (a card of the others beats
          * its card, and the later ones can only beat it more): it is safe from the next trick
          * on if it could avoid every trick against the others' cards as they are now; fewer
@@ -1500,7 +1505,7 @@ static int ab(Search *S, int need, u16 *rel)
     }
     int p = (S->leader + np) & 3;
     Move mv[13];
-    int n = gen_moves(S, p, mv, hint, S->misere || (S->mode == MODE_EXACT && need == 0));
+    int n = gen_moves(S, p, mv, hint, wants_none(S, need));
     int isMax = S->maxSide[p];
     int res = !isMax;
     int cut = -1;
@@ -1916,7 +1921,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     u16 dummy[4];
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    nm = gen_moves(S, p, mv, -1, S->misere || (goal == 2 && k == 0));
+    nm = gen_moves(S, p, mv, -1, wants_none(S, k));
     /* order the root moves once, best first */
     for (int i = 0; i < nm; i++) {
         for (int j = i + 1; j < nm; j++) {
