@@ -382,6 +382,20 @@ static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
 
 /* ------------------------------------------------------------------ search state */
 
+/* What the relaxed misère game (rx_safe) has proved: a position's key (the owners of every
+ * card out, by relative rank, the suit lengths and the lone seat), with its result in bit 63
+ * of k1 and bit 62 set in every entry in use. */
+typedef struct {
+    u64 k0, k1;
+} RxEntry;
+
+typedef struct {
+    RxEntry *memo;
+    u64 mask;          /* entries - 1 (a power of two) */
+    u64 nodes, limit;  /* nodes of the current call, and its budget */
+    int aborted;
+} Relaxed;
+
 typedef struct {
     int8_t suit, rank, low;
     int16_t score;
@@ -405,6 +419,7 @@ typedef struct {
     u64 limit;        /* node budget of a call */
     double deadline;  /* time (timespec_get seconds) at which a call gives up; 0: none */
     int aborted;      /* the budget ran out */
+    Relaxed rx;       /* the relaxed misère game (see rx_safe) */
     u32 hist[4][4][13];     /* leads that cut, by seat, suit and rank, weighed by depth */
     int8_t killer[14][2];   /* the last lead that cut, by tricks left */
 } Search;
@@ -555,7 +570,7 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
 
 #ifdef WSTATS
 #include <stdio.h>
-static u64 ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+static u64 ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -1204,22 +1219,19 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
 
 /* ------------------------------------------------------------------ search */
 
-/* Whether the lone seat of the team, not on lead, can avoid taking any further trick: it holds
- * no trump (or there is none), and in each suit it holds, it can play under every card the
- * others lead: its i-th lowest card is below their i-th lowest, for as many leads as it can
- * follow (the others lead every trick, as long as the lone seat takes none; when it cannot
- * follow, it throws a card that cannot win). rel gets the suits that mattered. */
-static int lone_safe(const Search *S, u16 *rel)
+/* Whether seat L of hands h, the others to lead every trick, can avoid taking any of them, in
+ * a suit-by-suit test: in each suit it holds, it can play under every card the others lead
+ * (its i-th lowest card is below their i-th lowest), for as many leads as it can follow (when
+ * it cannot follow, it throws a card that cannot win). The others may shed any card at any
+ * time: having fewer cards never helps them. rel gets the suits that mattered. */
+static int ducks(const u16 h[4][4], const u16 *rem, int L, u16 *rel)
 {
-    int L = S->lone;
-    if (S->trump != NT && S->h[L][S->trump])
-        return 0;
     for (int s = 0; s < 4; s++) {
-        u16 x = S->h[L][s];
+        u16 x = h[L][s];
         rel[s] = 0;
         if (!x)
             continue;
-        u16 d = (u16)(S->rem[s] & ~x);
+        u16 d = (u16)(rem[s] & ~x);
         int k = POP[x], m = POP[d];
         int want = k < m ? k : m, c = 0;
         for (int r = 0; want > 0; r++) {
@@ -1232,8 +1244,259 @@ static int lone_safe(const Search *S, u16 *rel)
                 want--;
             }
         }
-        rel[s] = S->rem[s];
+        rel[s] = rem[s];
     }
+    return 1;
+}
+
+/* Whether the lone seat of the team, not on lead, can avoid taking any further trick by the
+ * test of ducks(): it holds no trump (or there is none) and ducks every lead. */
+static int lone_safe(const Search *S, u16 *rel)
+{
+    if (S->trump != NT && S->h[S->lone][S->trump])
+        return 0;
+    return ducks(S->h, S->rem, S->lone, rel);
+}
+
+/* ------------------------------------------------------------------ relaxed misère game */
+
+/*
+ * Whether the lone seat L, wanting no trick, the others to lead, can avoid every trick in a
+ * game easier for the others than the real one: at every trick, any of them who holds a suit
+ * may lead it (in the real game only the winner of the last trick may), and a trump thrown on
+ * another suit beats nothing (in the real game it takes the trick away from L). It is asked
+ * only when L holds no trump, so L's own throws never win. A line of the real game is a line
+ * of this one, so L safe here is L safe there. Unlike ducks(), it knows who holds what: every
+ * holder of the suit led must follow, and a seat can throw a card only when void in the suit.
+ *
+ * Who wins a trick no longer matters to the others, so a lower card is never worse for them
+ * than a higher one of the same suit (whatever they do with the higher, they can do with the
+ * lower, and a trick L takes with it is still L's), and a lower card is never worse for L.
+ * Hence each seat plays the highest of the cards that do the same in the trick:
+ *  - L follows with its highest card below the best card of the others so far (it is safe in
+ *    this trick) or with a card above it (one of each run of L's cards);
+ *  - one of the others who plays before L, with the highest of its cards between two cards of
+ *    L (such cards compare alike with L's cards);
+ *  - one who plays after L makes L take the trick if it can (every later holder of the suit
+ *    has a card under L's, as all the cards before are) and else plays its highest;
+ *  - a seat that cannot follow throws the highest card of a suit of its choice.
+ * What is proved is kept in a table of its own: it is true of the cards alone, whoever leads.
+ */
+#ifndef RX_LIMIT
+#define RX_LIMIT 100000 /* relaxed positions a call may visit */
+#endif
+#ifndef RX_FIRST
+#define RX_FIRST 4     /* tricks left from which the main search asks */
+#endif
+
+static int rx_safe(Search *S, u16 h[4][4]);
+
+/* The relaxed game's key of hands h (see RxEntry). */
+static void rx_key(const u16 h[4][4], int L, u64 *k0, u64 *k1)
+{
+    u64 k[2] = {0, 0};
+    for (int s = 0; s < 4; s++) {
+        u16 m = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+        u64 code = SPREAD[compress((u16)(h[1][s] | h[3][s]), m)] |
+                   (u64)SPREAD[compress((u16)(h[2][s] | h[3][s]), m)] << 1;
+        k[s >> 1] |= code << (26 * (s & 1)) | (u64)POP[m] << (52 + 4 * (s & 1));
+    }
+    *k0 = k[0] | (u64)L << 60;
+    *k1 = k[1] | 1ULL << 62;
+}
+
+static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc);
+
+/* Seat (leader + i), void in suit s, throws the highest card of a suit of its choice (the
+ * rest as rx_step): whether some throw gives `want`, L's (1) or the others' (0) result. */
+static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int want)
+{
+    int p = (leader + i) & 3;
+    for (int u = 0; u < 4; u++) {
+        if (!h[p][u])
+            continue;
+        u16 b = (u16)(1u << TOP[h[p][u]]);
+        h[p][u] ^= b;
+        int ok = rx_step(S, h, leader, i + 1, s, mx, lc);
+        h[p][u] ^= b;
+        if (ok == want)
+            return want;
+    }
+    return !want;
+}
+
+/* Seat (leader + i) of a trick of suit s to play in the relaxed game; mx: the best card of
+ * the others so far (-1: none), lc: L's card (-1: L threw a card, -2: L has not played). */
+static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc)
+{
+    if (i == 4)
+        return lc > mx ? 0 : rx_safe(S, h);
+    int L = S->lone, p = (leader + i) & 3;
+    u16 x = h[p][s];
+    int ok;
+    if (p == L) {
+        if (!x)
+            return rx_throws(S, h, leader, i, s, mx, -1, 1);
+        u16 under = (u16)(x & ((1u << mx) - 1)); /* the leader has played: mx >= 0 */
+        if (under) {
+            int r = TOP[under];
+            h[L][s] ^= (u16)(1u << r);
+            ok = rx_step(S, h, leader, i + 1, s, mx, r);
+            h[L][s] ^= (u16)(1u << r);
+            if (ok)
+                return 1;
+        }
+        u16 rem = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+        for (int r = 12; r > mx; r--) {
+            if (!(x >> r & 1))
+                continue;
+            h[L][s] ^= (u16)(1u << r);
+            ok = rx_step(S, h, leader, i + 1, s, mx, r);
+            h[L][s] ^= (u16)(1u << r);
+            if (ok)
+                return 1;
+            /* the rest of this run of L's cards would do the same */
+            for (;;) {
+                int q = r - 1;
+                while (q > mx && !(rem >> q & 1))
+                    q--;
+                if (q <= mx || !(x >> q & 1))
+                    break;
+                r = q;
+            }
+        }
+        return 0;
+    }
+    if (!x)
+        return rx_throws(S, h, leader, i, s, mx, lc, 0);
+    if (lc != -2) {
+        if (lc > mx) {
+            int all = 1;
+            for (int q = i; q < 4 && all; q++) {
+                u16 y = h[(leader + q) & 3][s];
+                all = !y || LOW[y] < lc;
+            }
+            if (all)
+                return 0; /* every later holder goes under L's card */
+        }
+        int r = TOP[x];
+        h[p][s] ^= (u16)(1u << r);
+        ok = rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc);
+        h[p][s] ^= (u16)(1u << r);
+        return ok;
+    }
+    u16 lx = h[L][s];
+    for (int r = 12; r >= 0; r--) {
+        if (!(x >> r & 1))
+            continue;
+        h[p][s] ^= (u16)(1u << r);
+        ok = rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc);
+        h[p][s] ^= (u16)(1u << r);
+        if (!ok)
+            return 0;
+        while (r > 0 && !(lx >> (r - 1) & 1))
+            r--; /* down to the next card of L: the cards between do the same */
+        r--;
+    }
+    return 1;
+}
+
+/* Whether L, the others to lead, is safe in the relaxed game (0 also when out of budget). */
+static int rx_safe(Search *S, u16 h[4][4])
+{
+    Relaxed *R = &S->rx;
+    if (R->aborted)
+        return 0;
+    if (++R->nodes > R->limit) {
+        R->aborted = 1;
+        return 0;
+    }
+    int L = S->lone;
+    if (!(h[L][0] | h[L][1] | h[L][2] | h[L][3]))
+        return 1;
+    u16 rem[4], rel[4];
+    for (int s = 0; s < 4; s++)
+        rem[s] = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+    if (ducks((const u16(*)[4])h, rem, L, rel))
+        return 1;
+    u64 k0, k1;
+    rx_key((const u16(*)[4])h, L, &k0, &k1);
+    RxEntry *e = &R->memo[mix(k0, k1) & R->mask];
+    if (e->k0 == k0 && (e->k1 & ~(1ULL << 63)) == k1)
+        return (int)(e->k1 >> 63);
+    int res = 1;
+    for (int s = 0; s < 4 && res; s++) {
+        for (int j = 1; j < 4 && res; j++) {
+            int o = (L + j) & 3;
+            if (h[o][s] && !rx_step(S, h, o, 0, s, -1, -2))
+                res = 0;
+        }
+    }
+    if (!R->aborted) {
+        e->k0 = k0;
+        e->k1 = k1 | (u64)res << 63;
+    }
+    return res;
+}
+
+/* The relaxed game from the position of the search, the lone seat wanting no trick: 1 when
+ * it proves the seat safe (rel then gets every card: the proof may rely on any). */
+static int rx_position(Search *S, u16 *rel)
+{
+    int L = S->lone, np = S->nplayed;
+    if (S->tricksLeft < RX_FIRST || (S->trump != NT && S->h[L][S->trump]))
+        return 0;
+    int s = np ? S->tsuit[0] : -1, mx = -1, lc = -2;
+    for (int i = 0; i < np; i++) {
+        if (((S->leader + i) & 3) != L) {
+            if (S->tsuit[i] == s && S->trank[i] > mx)
+                mx = S->trank[i];
+        } else if (S->tsuit[i] == s) {
+            lc = S->trank[i];
+        } else if (S->tsuit[i] == S->trump) {
+            return 0; /* it has ruffed: the relaxed game does not know a trump that wins */
+        } else {
+            lc = -1;
+        }
+    }
+    u16 h[4][4];
+    memcpy(h, S->h, sizeof h);
+    Relaxed *R = &S->rx;
+    u64 left = S->limit > S->nodes ? S->limit - S->nodes : 0; /* what the call's budget leaves */
+    R->nodes = 0;
+    R->limit = left < RX_LIMIT ? left : RX_LIMIT;
+    R->aborted = 0;
+    int res = 0;
+    if (np > 0) {
+        res = rx_step(S, h, S->leader, np, s, mx, lc);
+    } else if (S->leader != L) {
+        res = rx_safe(S, h);
+    } else {
+        /* on lead: a card that some holder of its suit must beat (one of each run) */
+        for (int u = 0; u < 4 && !res; u++) {
+            u16 x = h[L][u], rem = S->rem[u];
+            int above = 0; /* the card above, among those out, is L's */
+            for (int r = 12; r >= 0 && !res; r--) {
+                if (!(rem >> r & 1))
+                    continue;
+                int mine = x >> r & 1, skip = above;
+                above = mine;
+                if (!mine || skip)
+                    continue;
+                h[L][u] ^= (u16)(1u << r);
+                res = rx_step(S, h, L, 1, u, -1, r);
+                h[L][u] ^= (u16)(1u << r);
+            }
+        }
+    }
+    S->nodes += R->nodes; /* the budget of a call counts them too */
+    STAT(ST_rx++);
+    STAT(ST_rxn += R->nodes);
+    if (!res)
+        return 0;
+    STAT(ST_rxok++);
+    for (int u = 0; u < 4; u++)
+        rel[u] = S->rem[u];
     return 1;
 }
 
@@ -1479,6 +1742,13 @@ static int ab(Search *S, int need, u16 *rel)
                 STAT(ST_sl++);
                 return S->mode == MODE_EXACT;
             }
+            if (rx_position(S, rel))
+                return S->mode == MODE_EXACT;
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+        } else if (S->lone == p && wants_none(S, need)) {
+            /* the lone seat on lead, wanting no trick */
+            if (rx_position(S, rel))
+                return S->mode == MODE_EXACT;
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
         if (S->tricksLeft >= 2 && !looked) {
@@ -1486,13 +1756,13 @@ static int ab(Search *S, int need, u16 *rel)
             if (r >= 0)
                 return r;
         }
-    } else if (S->lone >= 0 && S->winSeat != S->lone && ((S->lone - S->leader) & 3) < np && wants_none(S, need)) {
-        /* a lone seat that wants no trick and has lost this one (a card of the others beats
-         * its card, and the later ones can only beat it more): it is safe from the next trick
-         * on if it could avoid every trick against the others' cards as they are now; fewer
-         * cards never help the others (lone_safe asks, for every i, that the seat hold i cards
-         * below the others' i-th lowest: removing cards of theirs only raises those) */
-        if (lone_safe(S, rel)) {
+    } else if (S->lone >= 0 && wants_none(S, need)) {
+        /* once the lone seat's card is beaten (by a card of the others; the later ones can only
+         * beat it more), it is safe from the next trick on if it could avoid every trick
+         * against the others' cards as they are now; fewer cards never help the others
+         * (ducks() asks, for every i, that the seat hold i cards below the others' i-th
+         * lowest: removing cards of theirs only raises those) */
+        if (S->winSeat != S->lone && ((S->lone - S->leader) & 3) < np && lone_safe(S, rel)) {
             STAT(ST_sl++);
             int ws = S->winSuit, same = 0;
             for (int i = 0; i < np; i++)
@@ -1501,6 +1771,9 @@ static int ab(Search *S, int need, u16 *rel)
                 rel[ws] = (u16)(rel[ws] | run_below(S->h[S->winSeat][ws], S->rem[ws], S->winRank));
             return S->mode == MODE_EXACT;
         }
+        /* else the relaxed game, from the middle of the trick */
+        if (rx_position(S, rel))
+            return S->mode == MODE_EXACT;
         rel[0] = rel[1] = rel[2] = rel[3] = 0;
     }
     int p = (S->leader + np) & 3;
@@ -1595,6 +1868,7 @@ static void free_search(SolverObject *self)
 {
     if (self->S) {
         tt_free(&self->S->T);
+        free(self->S->rx.memo);
         free(self->S);
         self->S = NULL;
     }
@@ -1645,7 +1919,14 @@ static int ensure_search(SolverObject *self)
         PyErr_NoMemory();
         return -1;
     }
-    if (tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search)) < 0) {
+    /* a sixteenth of the memory to what the relaxed misère game proves, the rest to the table */
+    u64 rxBytes = (u64)self->memBytes / 16, n = 1024;
+    while (2 * n * sizeof(RxEntry) <= rxBytes)
+        n *= 2;
+    S->rx.memo = calloc((size_t)n, sizeof(RxEntry));
+    S->rx.mask = n - 1;
+    if (!S->rx.memo || tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search) - n * sizeof(RxEntry)) < 0) {
+        free(S->rx.memo);
         free(S);
         PyErr_NoMemory();
         return -1;
@@ -1981,6 +2262,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
 #ifdef WSTATS
     if (getenv("WSTATS")) {
         fprintf(stderr, "resets %llu used %u of %u\n", (unsigned long long)S->T.resets, S->T.used, S->T.nblocks);
+        fprintf(stderr, "relaxed calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_rx, (unsigned long long)ST_rxok, (unsigned long long)ST_rxn);
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
                 (unsigned long long)ST_tb, (unsigned long long)ST_qt, (unsigned long long)ST_look, (unsigned long long)ST_tt);
         for (int a = 0; a < 4; a++)
