@@ -1495,8 +1495,10 @@ static int rx_position(Search *S, u16 *rel)
     if (!res)
         return 0;
     STAT(ST_rxok++);
+    /* the proof may rely on every card, but for the others' cards of a suit the seat does not
+     * hold at the start of a trick: those matter only by how many each holds (the table's key) */
     for (int u = 0; u < 4; u++)
-        rel[u] = S->rem[u];
+        rel[u] = np == 0 && !S->h[L][u] ? 0 : S->rem[u];
     return 1;
 }
 
