@@ -1219,6 +1219,25 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
 
 /* ------------------------------------------------------------------ search */
 
+/* Whether a seat holding x in a suit, the others holding d, plays under the others' i-th
+ * lowest card with its i-th lowest, for as many rounds as it can follow (see ducks()). */
+static int ducks_suit(u16 x, u16 d)
+{
+    int k = POP[x], m = POP[d];
+    int want = k < m ? k : m, c = 0;
+    for (int r = 0; want > 0; r++) {
+        if (x >> r & 1) {
+            c++;
+        } else if (d >> r & 1) {
+            if (!c)
+                return 0;
+            c--;
+            want--;
+        }
+    }
+    return 1;
+}
+
 /* Whether seat L of hands h, the others to lead every trick, can avoid taking any of them, in
  * a suit-by-suit test: in each suit it holds, it can play under every card the others lead
  * (its i-th lowest card is below their i-th lowest), for as many leads as it can follow (when
@@ -1231,19 +1250,8 @@ static int ducks(const u16 h[4][4], const u16 *rem, int L, u16 *rel)
         rel[s] = 0;
         if (!x)
             continue;
-        u16 d = (u16)(rem[s] & ~x);
-        int k = POP[x], m = POP[d];
-        int want = k < m ? k : m, c = 0;
-        for (int r = 0; want > 0; r++) {
-            if (x >> r & 1) {
-                c++;
-            } else if (d >> r & 1) {
-                if (!c)
-                    return 0;
-                c--;
-                want--;
-            }
-        }
+        if (!ducks_suit(x, (u16)(rem[s] & ~x)))
+            return 0;
         rel[s] = rem[s];
     }
     return 1;
@@ -1424,8 +1432,19 @@ static int rx_safe(Search *S, u16 h[4][4])
     RxEntry *e = &R->memo[mix(k0, k1) & R->mask];
     if (e->k0 == k0 && (e->k1 & ~(1ULL << 63)) == k1)
         return (int)(e->k1 >> 63);
+    /* the leads most likely to catch L first: the suits where it does not duck every round,
+     * then the other suits it holds, then those where it can throw a card */
+    int order[4], n = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int s = 0; s < 4; s++) {
+            int kind = !h[L][s] ? 2 : ducks_suit(h[L][s], (u16)(rem[s] & ~h[L][s]));
+            if (kind == pass)
+                order[n++] = s;
+        }
+    }
     int res = 1;
-    for (int s = 0; s < 4 && res; s++) {
+    for (int q = 0; q < 4 && res; q++) {
+        int s = order[q];
         for (int j = 1; j < 4 && res; j++) {
             int o = (L + j) & 3;
             if (h[o][s] && !rx_step(S, h, o, 0, s, -1, -2))
