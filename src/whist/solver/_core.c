@@ -1291,7 +1291,7 @@ static int lone_safe(const Search *S, u16 *rel)
  * What is proved is kept in a table of its own: it is true of the cards alone, whoever leads.
  */
 #ifndef RX_LIMIT
-#define RX_LIMIT 100000 /* relaxed positions a call may visit */
+#define RX_LIMIT 400000 /* relaxed positions a call may visit */
 #endif
 #ifndef RX_FIRST
 #define RX_FIRST 4     /* tricks left from which the main search asks */
