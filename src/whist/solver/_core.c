@@ -1459,7 +1459,7 @@ static int rx_safe(Search *S, u16 h[4][4])
 }
 
 /* The relaxed game from the position of the search, the lone seat wanting no trick: 1 when
- * it proves the seat safe (rel then gets every card: the proof may rely on any). */
+ * it proves the seat safe (rel then gets the cards the proof may rely on). */
 static int rx_position(Search *S, u16 *rel)
 {
     int L = S->lone, np = S->nplayed;
