@@ -77,8 +77,8 @@ def solve_cmd(
         "--max-seconds", min=0.001, metavar="SECONDS",
         help="Give up after this long (exit status 1). Whole deals take well under a second for"
         " partnerships and most often for one seat against three (the worst found, about a"
-        " minute); the full misère count (goal min) of a whole deal takes much longer, and"
-        " exact:0 (is the misère made?), quick on most hands, can take minutes when it is.")] = None,
+        " minute); the full misère count (goal min) of a whole deal takes much longer;"
+        " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
     memory: Annotated[int, typer.Option(
         "--memory", min=1, max=65536, metavar="MB",
         help="Memory of the transposition table, in megabytes: more helps the longest searches"
