@@ -1299,6 +1299,23 @@ static int lone_safe(const Search *S, u16 *rel)
 
 static int rx_safe(Search *S, u16 h[4][4]);
 
+/* The highest card of each run of x, runs being split by the cards of b. */
+static inline u16 run_highs(u16 x, u16 b)
+{
+    u16 out = 0;
+    int in = 0;
+    for (int r = 12; r >= 0; r--) {
+        if (x >> r & 1) {
+            if (!in)
+                out = (u16)(out | 1u << r);
+            in = 1;
+        } else if (b >> r & 1) {
+            in = 0;
+        }
+    }
+    return out;
+}
+
 /* The relaxed game's key of hands h (see RxEntry). */
 static void rx_key(const u16 h[4][4], int L, u64 *k0, u64 *k1)
 {
@@ -1354,24 +1371,16 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
             if (ok)
                 return 1;
         }
-        u16 rem = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-        for (int r = 12; r > mx; r--) {
-            if (!(x >> r & 1))
-                continue;
+        /* above it, one card of each run of L's cards (the rest of a run would do the same) */
+        u16 above = (u16)(x & ~((2u << mx) - 1));
+        u16 others = (u16)((h[0][s] | h[1][s] | h[2][s] | h[3][s]) & ~x);
+        for (u16 m = run_highs(above, others); m; m = (u16)(m & ~(1u << TOP[m]))) {
+            int r = TOP[m];
             h[L][s] ^= (u16)(1u << r);
             ok = rx_step(S, h, leader, i + 1, s, mx, r);
             h[L][s] ^= (u16)(1u << r);
             if (ok)
                 return 1;
-            /* the rest of this run of L's cards would do the same */
-            for (;;) {
-                int q = r - 1;
-                while (q > mx && !(rem >> q & 1))
-                    q--;
-                if (q <= mx || !(x >> q & 1))
-                    break;
-                r = q;
-            }
         }
         return 0;
     }
@@ -1393,18 +1402,14 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
         h[p][s] ^= (u16)(1u << r);
         return ok;
     }
-    u16 lx = h[L][s];
-    for (int r = 12; r >= 0; r--) {
-        if (!(x >> r & 1))
-            continue;
+    /* the highest of its cards between two cards of L (the cards between do the same) */
+    for (u16 m = run_highs(x, h[L][s]); m; m = (u16)(m & ~(1u << TOP[m]))) {
+        int r = TOP[m];
         h[p][s] ^= (u16)(1u << r);
         ok = rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc);
         h[p][s] ^= (u16)(1u << r);
         if (!ok)
             return 0;
-        while (r > 0 && !(lx >> (r - 1) & 1))
-            r--; /* down to the next card of L: the cards between do the same */
-        r--;
     }
     return 1;
 }
@@ -1422,10 +1427,15 @@ static int rx_safe(Search *S, u16 h[4][4])
     int L = S->lone;
     if (!(h[L][0] | h[L][1] | h[L][2] | h[L][3]))
         return 1;
-    u16 rem[4], rel[4];
-    for (int s = 0; s < 4; s++)
-        rem[s] = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-    if (ducks((const u16(*)[4])h, rem, L, rel))
+    /* the test of ducks(), suit by suit: 0 where L does not duck every round, 1 where it
+     * does, 2 where it holds nothing */
+    int kind[4], fails = 0;
+    for (int s = 0; s < 4; s++) {
+        u16 x = h[L][s], d = (u16)((h[0][s] | h[1][s] | h[2][s] | h[3][s]) & ~x);
+        kind[s] = !x ? 2 : ducks_suit(x, d);
+        fails += !kind[s];
+    }
+    if (!fails)
         return 1;
     u64 k0, k1;
     rx_key((const u16(*)[4])h, L, &k0, &k1);
@@ -1437,8 +1447,7 @@ static int rx_safe(Search *S, u16 h[4][4])
     int order[4], n = 0;
     for (int pass = 0; pass < 3; pass++) {
         for (int s = 0; s < 4; s++) {
-            int kind = !h[L][s] ? 2 : ducks_suit(h[L][s], (u16)(rem[s] & ~h[L][s]));
-            if (kind == pass)
+            if (kind[s] == pass)
                 order[n++] = s;
         }
     }
@@ -1493,15 +1502,9 @@ static int rx_position(Search *S, u16 *rel)
     } else {
         /* on lead: a card that some holder of its suit must beat (one of each run) */
         for (int u = 0; u < 4 && !res; u++) {
-            u16 x = h[L][u], rem = S->rem[u];
-            int above = 0; /* the card above, among those out, is L's */
-            for (int r = 12; r >= 0 && !res; r--) {
-                if (!(rem >> r & 1))
-                    continue;
-                int mine = x >> r & 1, skip = above;
-                above = mine;
-                if (!mine || skip)
-                    continue;
+            u16 x = h[L][u];
+            for (u16 m = run_highs(x, (u16)(S->rem[u] & ~x)); m && !res; m = (u16)(m & ~(1u << TOP[m]))) {
+                int r = TOP[m];
                 h[L][u] ^= (u16)(1u << r);
                 res = rx_step(S, h, L, 1, u, -1, r);
                 h[L][u] ^= (u16)(1u << r);
