@@ -363,6 +363,35 @@ def test_the_relaxed_misere_game_against_minimax(goal: Goal) -> None:
     assert made_against_minimax(endgames, goal) >= 400
 
 
+@pytest.mark.parametrize("shape", ["opposite", "1v3", "3v1"])
+def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -> None:
+    """At no trump, or once no trump is left, a side on lead that needs every trick left loses
+    one when the suits where it holds the top card cannot be led often enough (the later-tricks
+    bound of docs/solver.md). Endgames of 3 and 4 cards per hand: the side on lead needs all of
+    them, or the other side needs one; every answer must agree with the plain minimax."""
+    solver = Solver(memory_mb=4)
+    rng = random.Random(9090 + len(shape))
+    for i in range(240):
+        n = 4 if i % 4 < 2 else 3
+        hands = random_hands(rng, n)
+        held = [s for s in range(4) if any(h >> (13 * s) & 0x1FFF for h in hands)]
+        gone = [s for s in range(4) if s not in held]
+        # no trump; a trump suit nobody holds; now and then a real trump, where the bound
+        # must not apply
+        trump = rng.choice(gone) if gone and i % 3 == 0 else rng.choice(held) if i % 3 == 1 else None
+        leader = rng.randrange(4)
+        team = sum(1 << ((leader + b.bit_length() - 1) & 3) for b in SHAPES[shape])
+        if i % 2:
+            team = ~team & 15  # the side on lead is the other one: the team needs one trick
+        values = reference(list(hands), trump, leader, [], team, MAX)
+        value = max(values.values()) if team >> leader & 1 else min(values.values())
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader])
+        k = n if team >> leader & 1 else 1
+        got = solver.solve(pos, [SEATS[s] for s in range(4) if team >> s & 1], at_least=k)
+        assert got is (value >= k), (format_deal(hands), trump, leader, team, k)
+
+
 # ----- the API ---------------------------------------------------------------------------------
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -917,6 +917,43 @@ static int sure_winner(const Search *S, int p, u16 *rel)
     return 1;
 }
 
+/* Whether the side of p, on lead and needing every trick left, must lose one: at no trump
+ * (or with no trump left), each trick it leads in a suit where the other side holds the top
+ * card is lost, and a suit can be led no more often than the side's longest holding of it;
+ * when those holdings add up to fewer leads than tricks left, the side must lead a losing
+ * suit some time. rel gets the other side's top cards. */
+static int later_loser(const Search *S, int p, u16 *rel)
+{
+    int t = S->trump;
+    if (t != NT && S->rem[t])
+        return 0;
+    int side = S->maxSide[p], leads = 0;
+    u16 r[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        if (!S->rem[s])
+            continue;
+        int top = TOP[S->rem[s]];
+        int o = 0;
+        while (!(S->h[o][s] >> top & 1))
+            o++;
+        if (S->maxSide[o] != side) {
+            r[s] = (u16)(1u << top);
+            continue;
+        }
+        int m = 0;
+        for (int q = 0; q < 4; q++) {
+            if (S->maxSide[q] == side && POP[S->h[q][s]] > m)
+                m = POP[S->h[q][s]];
+        }
+        leads += m;
+    }
+    if (leads >= S->tricksLeft)
+        return 0;
+    for (int s = 0; s < 4; s++)
+        rel[s] = r[s];
+    return 1;
+}
+
 /* ------------------------------------------------------------------ moves */
 
 /* Whether a seat still to play to the current trick, on the other side from p, could beat
@@ -1745,6 +1782,10 @@ static int ab(Search *S, int need, u16 *rel)
             }
             /* the side on lead loses this trick: a trick for the other side */
             if ((S->maxSide[p] ? need > S->tricksLeft - 1 : need <= 1) && sure_loser(S, p, rel))
+                return !S->maxSide[p];
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+            /* ... or a later one */
+            if ((S->maxSide[p] ? need > S->tricksLeft - 1 : need <= 1) && later_loser(S, p, rel))
                 return !S->maxSide[p];
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         } else if (sure_winner(S, p, rel)) {
