@@ -1781,11 +1781,9 @@ static int ab(Search *S, int need, u16 *rel)
                 return S->maxSide[p];
             }
             /* the side on lead loses this trick: a trick for the other side */
-            if ((S->maxSide[p] ? need > S->tricksLeft - 1 : need <= 1) && sure_loser(S, p, rel))
-                return !S->maxSide[p];
-            rel[0] = rel[1] = rel[2] = rel[3] = 0;
-            /* ... or a later one */
-            if ((S->maxSide[p] ? need > S->tricksLeft - 1 : need <= 1) && later_loser(S, p, rel))
+            /* (or a later one: later_loser leaves rel alone when it fails) */
+            if ((S->maxSide[p] ? need > S->tricksLeft - 1 : need <= 1) &&
+                (sure_loser(S, p, rel) || (rel[0] = rel[1] = rel[2] = rel[3] = 0, later_loser(S, p, rel))))
                 return !S->maxSide[p];
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         } else if (sure_winner(S, p, rel)) {
