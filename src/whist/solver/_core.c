@@ -180,7 +180,9 @@ static inline int abs_from_top(u16 rem, int rel)
  * some groups) keeps its further entries by shape: the shape of an entry is its vector j,
  * and a group has a few dozen shapes at most where it has thousands of entries. Such an
  * entry is found by hashing its shape and the owners the shape covers, so that a lookup
- * costs one probe per shape rather than a look at every entry. These entries live in one
+ * costs one probe per shape rather than a look at every entry; and each shape keeps a filter
+ * of the hashes of its entries (one bit each, of FILTER_BITS), so that most probes, which
+ * would find nothing, are not made. These entries live in one
  * hash table of buckets of four; a full bucket gives up its entry with the fewest tricks
  * left, the cheapest to find again.
  *
@@ -228,10 +230,16 @@ typedef struct {
     HEntry e[BUCKET];
 } Bucket;
 
+/* Bits of a shape's filter: a lookup probes a shape's bucket only when the bit of its key
+ * is set (set when an entry of that key is stored; an entry given up leaves its bit). */
+#ifndef FILTER_BITS
+#define FILTER_BITS 1024
+#endif
 typedef struct {
     u32 mask[4];       /* owner slots the shape covers, by tiers */
     uint8_t j[4];      /* how many top cards of each suit it covers */
     u32 id;            /* the shape's number, as its entries record it */
+    u64 filter[FILTER_BITS / 64];
 } Shape;
 
 /* A group's shapes, in chunks: a lookup fetches the buckets of a whole chunk at once. */
@@ -335,6 +343,14 @@ static int tt_alloc(Table *T, u64 bytes)
     return 0;
 }
 
+#ifdef WSTATS
+#include <stdio.h>
+static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+#define STAT(x) (x)
+#else
+#define STAT(x) ((void)0)
+#endif
+
 static inline u64 mix(u64 k0, u64 k1)
 {
     u64 h = k0 * 0x9E3779B97F4A7C15ULL;
@@ -345,11 +361,22 @@ static inline u64 mix(u64 k0, u64 k1)
     return h;
 }
 
-/* The bucket of an entry stored by shape: its shape and the owners it records. */
-static inline Bucket *tt_bucket(const Table *T, u32 shape, const u32 *set)
+/* The hash of an entry stored by shape: its shape and the owners it records. Its high half
+ * picks the bucket, its low bits the bit of the shape's filter. */
+static inline u64 tt_hash(u32 shape, const u32 *set)
 {
-    u64 h = mix(((u64)set[0] << 32 | set[1]) ^ shape, (u64)set[2] << 32 | set[3]);
+    return mix(((u64)set[0] << 32 | set[1]) ^ shape, (u64)set[2] << 32 | set[3]);
+}
+
+static inline Bucket *tt_bucket(const Table *T, u64 h)
+{
     return &T->buckets[((h >> 32) * T->nbuckets) >> 32];
+}
+
+static inline int filter_has(const Shape *sh, u64 h)
+{
+    u32 b = (u32)h & (FILTER_BITS - 1);
+    return (int)(sh->filter[b >> 6] >> (b & 63) & 1);
 }
 
 /* The group of a key, created when `create`; NULL when absent (or the table is full). */
@@ -491,7 +518,14 @@ static int tt_lookup_shapes(Search *S, Group *g, const Key *K, int need, u16 *re
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < 4; k++)
                 set[i][k] = K->tier[k] & c->s[i].mask[k];
-            b[i] = tt_bucket(T, c->s[i].id, set[i]);
+            u64 h = tt_hash(c->s[i].id, set[i]);
+            STAT(ST_shape++);
+            if (!filter_has(&c->s[i], h)) {
+                b[i] = NULL;
+                continue;
+            }
+            b[i] = tt_bucket(T, h);
+            STAT(ST_probe++);
 #if defined(__GNUC__)
             __builtin_prefetch(b[i]);
             __builtin_prefetch((const char *)b[i] + 64);
@@ -502,6 +536,8 @@ static int tt_lookup_shapes(Search *S, Group *g, const Key *K, int need, u16 *re
             __builtin_prefetch(&T->chunks[c->next]);
 #endif
         for (int i = 0; i < n; i++) {
+            if (!b[i])
+                continue;
             u32 id = c->s[i].id;
             for (int q = 0; q < BUCKET; q++) {
                 const HEntry *e = &b[i]->e[q];
@@ -568,13 +604,6 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
     return g->chunk ? tt_lookup_shapes(S, g, K, need, rel, hint) : -1;
 }
 
-#ifdef WSTATS
-#include <stdio.h>
-static u64 ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
-#define STAT(x) (x)
-#else
-#define STAT(x) ((void)0)
-#endif
 
 /* An entry's bounds (and best move) after a search of `need` that gave `res`. */
 static inline void tt_update(const Search *S, int8_t *lo, int8_t *hi, uint8_t *best, int need, int res,
@@ -599,17 +628,17 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
                            const u32 *set, int need, int res, int best)
 {
     Table *T = &S->T;
-    u32 si = 0;
-    for (u32 ci = g->chunk; ci && !si; ci = T->chunks[ci].next) {
-        const Chunk *c = &T->chunks[ci];
+    Shape *sh = NULL;
+    for (u32 ci = g->chunk; ci && !sh; ci = T->chunks[ci].next) {
+        Chunk *c = &T->chunks[ci];
         for (u32 i = 0; i < c->count; i++) {
             if (memcmp(c->s[i].j, j, 4) == 0) {
-                si = c->s[i].id;
+                sh = &c->s[i];
                 break;
             }
         }
     }
-    if (!si) {
+    if (!sh) {
         if (g->nshapes >= SHAPE_CAP) {
             STAT(ST_ring[S->tricksLeft]++);
             return;
@@ -630,15 +659,20 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
             c->count = 0;
             g->chunk = ci;
         }
-        Shape *sh = &c->s[c->count++];
+        sh = &c->s[c->count++];
         for (int k = 0; k < 4; k++) {
             sh->mask[k] = mask[k];
             sh->j[k] = j[k];
         }
-        si = sh->id = T->nextShape++;
+        memset(sh->filter, 0, sizeof sh->filter);
+        sh->id = T->nextShape++;
         g->nshapes++;
     }
-    Bucket *b = tt_bucket(T, si, set);
+    u32 si = sh->id;
+    u64 hh = tt_hash(si, set);
+    u32 fb = (u32)hh & (FILTER_BITS - 1);
+    sh->filter[fb >> 6] |= (u64)1 << (fb & 63);
+    Bucket *b = tt_bucket(T, hh);
     HEntry *e = NULL, *victim = NULL;
     for (int i = 0; i < BUCKET; i++) {
         HEntry *x = &b->e[i];
@@ -2324,6 +2358,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     self->nodes = S->nodes;
 #ifdef WSTATS
     if (getenv("WSTATS")) {
+        fprintf(stderr, "shapes looked at %llu probed %llu\n", (unsigned long long)ST_shape, (unsigned long long)ST_probe);
+        ST_shape = ST_probe = 0;
         fprintf(stderr, "resets %llu used %u of %u\n", (unsigned long long)S->T.resets, S->T.used, S->T.nblocks);
         fprintf(stderr, "relaxed calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_rx, (unsigned long long)ST_rxok, (unsigned long long)ST_rxn);
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
