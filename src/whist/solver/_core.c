@@ -2064,7 +2064,9 @@ static int card_of(PyObject *o, int *out)
 static const char *SEAT_NAMES[4] = {"North", "East", "South", "West"};
 
 /* Value of one move at the root for goals max/min, knowing the root value R. */
-static int move_value(Search *S, int p, const Move *m, int R)
+/* The value of move m at the root, the best value being R; rel gets the cards that mattered
+ * in every test made. */
+static int move_value(Search *S, int p, const Move *m, int R, u16 *rel)
 {
     int lo = 0, hi = S->tricksLeft;
     if (S->maxSide[p])
@@ -2072,13 +2074,17 @@ static int move_value(Search *S, int p, const Move *m, int R)
     else
         lo = R;
     int v = S->maxSide[p] ? R : R + 1;
-    u16 dummy[4];
+    u16 crel[4];
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
     while (lo < hi) {
         if (v <= lo)
             v = lo + 1;
         if (v > hi)
             v = hi;
-        if (child(S, p, m->suit, m->rank, v, dummy)) {
+        int ok = child(S, p, m->suit, m->rank, v, crel);
+        for (int s = 0; s < 4; s++)
+            rel[s] = (u16)(rel[s] | crel[s]);
+        if (ok) {
             lo = v;
             v++;
         } else {
@@ -2346,8 +2352,25 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
 #ifdef WSTATS
         if (getenv("WSTATS")) fprintf(stderr, "R=%d after %llu nodes\n", R, (unsigned long long)S->nodes);
 #endif
+        /* as in ab(): a card below every card that mattered in the tests of a card of its
+         * suit stands for all such cards, whatever the tests found */
+        int line[4] = {0, 0, 0, 0}, lineValue[4] = {0, 0, 0, 0};
         for (int i = 0; i < nm; i++) {
-            values[i] = move_value(S, p, &mv[i], R);
+            int ms = mv[i].suit;
+            if (mv[i].rank < line[ms]) {
+                values[i] = lineValue[ms];
+                continue;
+            }
+            u16 rel[4];
+            values[i] = move_value(S, p, &mv[i], R, rel);
+            if (!line[ms]) {
+                u16 rs = rel[ms];
+                int low = rs ? TOP[(u16)(rs & (u16)(-rs))] : 13;
+                if (mv[i].rank < low) {
+                    line[ms] = low;
+                    lineValue[ms] = values[i];
+                }
+            }
 #ifdef WSTATS
             if (getenv("WSTATS")) fprintf(stderr, "move %d%c = %d, %llu nodes\n", mv[i].suit, "23456789TJQKA"[mv[i].rank], values[i], (unsigned long long)S->nodes);
 #endif
