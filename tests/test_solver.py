@@ -53,6 +53,18 @@ def random_hands(rng: random.Random, cards: int) -> list[int]:
     return hands
 
 
+def high_card_hands(rng: random.Random, cards: int) -> list[int]:
+    """Hands of up to 4 cards dealt from the eight top cards of two to four suits: every card
+    counts, the kind of ending where squeezes are made."""
+    suits = rng.sample(range(4), rng.choice([2, 3, 4]))
+    pool = [13 * s + r for s in suits for r in range(5, 13)]
+    deck = rng.sample(pool, 4 * cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(deck):
+        hands[i & 3] |= 1 << c
+    return hands
+
+
 def legal(hand: int, led: int | None) -> list[int]:
     """Card indices of ``hand`` that may be played to a trick whose led suit is ``led``."""
     if led is not None and hand >> (13 * led) & 0x1FFF:
@@ -367,13 +379,14 @@ def test_the_relaxed_misere_game_against_minimax(goal: Goal) -> None:
 def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -> None:
     """At no trump, or once no trump is left, a side on lead that needs every trick left loses
     one when the suits where it holds the top card cannot be led often enough (the later-tricks
-    bound of docs/solver.md). Endgames of 3 and 4 cards per hand: the side on lead needs all of
-    them, or the other side needs one; every answer must agree with the plain minimax."""
+    bound of docs/solver.md). Endgames of 3 and 4 cards per hand, half of them of high cards
+    only (where a squeeze could beat the count): the side on lead needs all of them, or the
+    other side needs one; every answer must agree with the plain minimax."""
     solver = Solver(memory_mb=4)
     rng = random.Random(9090 + len(shape))
     for i in range(240):
         n = 4 if i % 4 < 2 else 3
-        hands = random_hands(rng, n)
+        hands = high_card_hands(rng, n) if i // 4 % 2 else random_hands(rng, n)
         held = [s for s in range(4) if any(h >> (13 * s) & 0x1FFF for h in hands)]
         gone = [s for s in range(4) if s not in held]
         # no trump; a trump suit nobody holds; now and then a real trump, where the bound
