@@ -314,7 +314,8 @@ static int tt_alloc(Table *T, u64 bytes)
         nc = 16;
     if (nc > 0xFFFFFFF0ULL)
         nc = 0xFFFFFFF0ULL;
-    u64 rest = bytes - bytes / 4 - bytes / 8;
+    u64 fixed = nk * sizeof(Bucket) + nc * sizeof(Chunk);
+    u64 rest = bytes > fixed ? bytes - fixed : 0;
     u64 per = sizeof(Block) + 2 * sizeof(Group);
     u64 nb = rest / per;
     if (nb < 16)
