@@ -2064,9 +2064,8 @@ static int card_of(PyObject *o, int *out)
 
 static const char *SEAT_NAMES[4] = {"North", "East", "South", "West"};
 
-/* Value of one move at the root for goals max/min, knowing the root value R. */
-/* The value of move m at the root, the best value being R; rel gets the cards that mattered
- * in every test made. */
+/* The value of move m at the root for goals max and min, the best value being R; rel gets
+ * the cards that mattered in every test made. */
 static int move_value(Search *S, int p, const Move *m, int R, u16 *rel)
 {
     int lo = 0, hi = S->tricksLeft;
