@@ -44,13 +44,18 @@ WHOLE_DEALS = 300
 MID_PLAY = 300
 
 
+def dealt(deck: list[int]) -> list[int]:
+    """Four hands (masks) dealt round from ``deck``."""
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(deck):
+        hands[i & 3] |= 1 << c
+    return hands
+
+
 def random_hands(rng: random.Random, cards: int) -> list[int]:
     deck = list(range(52))
     rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck[: 4 * cards]):
-        hands[i & 3] |= 1 << c
-    return hands
+    return dealt(deck[: 4 * cards])
 
 
 def high_card_hands(rng: random.Random, cards: int) -> list[int]:
@@ -58,11 +63,7 @@ def high_card_hands(rng: random.Random, cards: int) -> list[int]:
     counts, the kind of ending where squeezes are made."""
     suits = rng.sample(range(4), rng.choice([2, 3, 4]))
     pool = [13 * s + r for s in suits for r in range(5, 13)]
-    deck = rng.sample(pool, 4 * cards)
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck):
-        hands[i & 3] |= 1 << c
-    return hands
+    return dealt(rng.sample(pool, 4 * cards))
 
 
 def legal(hand: int, led: int | None) -> list[int]:

@@ -380,6 +380,12 @@ static inline int filter_has(const Shape *sh, u64 h)
     return (int)(sh->filter[b >> 6] >> (b & 63) & 1);
 }
 
+static inline void filter_add(Shape *sh, u64 h)
+{
+    u32 b = (u32)h & (FILTER_BITS - 1);
+    sh->filter[b >> 6] |= (u64)1 << (b & 63);
+}
+
 /* The group of a key, created when `create`; NULL when absent (or the table is full). */
 static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
 {
@@ -671,8 +677,7 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
     }
     u32 si = sh->id;
     u64 hh = tt_hash(si, set);
-    u32 fb = (u32)hh & (FILTER_BITS - 1);
-    sh->filter[fb >> 6] |= (u64)1 << (fb & 63);
+    filter_add(sh, hh);
     Bucket *b = tt_bucket(T, hh);
     HEntry *e = NULL, *victim = NULL;
     for (int i = 0; i < BUCKET; i++) {
@@ -1604,6 +1609,13 @@ static inline int wants_none(const Search *S, int need)
 
 static int ab(Search *S, int need, u16 *rel);
 
+/* The rank of the lowest card that mattered in a suit (13 when none did): the cards of a hand
+ * below it are alike, whatever a search found. */
+static inline int lowest_mattered(u16 rs)
+{
+    return rs ? TOP[(u16)(rs & (u16)(-rs))] : 13;
+}
+
 static int last_trick(const Search *S, int need, u16 *rel)
 {
     int p = S->leader;
@@ -1920,8 +1932,7 @@ static int ab(Search *S, int need, u16 *rel)
             rel[s] = (u16)(rel[s] | crel[s]);
         /* a card below every card that mattered so far stands for all such cards of its suit */
         if (!small[ms]) {
-            u16 rs = rel[ms];
-            int low = rs ? TOP[(u16)(rs & (u16)(-rs))] : 13;
+            int low = lowest_mattered(rel[ms]);
             if (mr < low)
                 small[ms] = low;
         }
@@ -2364,8 +2375,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             u16 rel[4];
             values[i] = move_value(S, p, &mv[i], R, rel);
             if (!line[ms]) {
-                u16 rs = rel[ms];
-                int low = rs ? TOP[(u16)(rs & (u16)(-rs))] : 13;
+                int low = lowest_mattered(rel[ms]);
                 if (mv[i].rank < low) {
                     line[ms] = low;
                     lineValue[ms] = values[i];
