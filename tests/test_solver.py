@@ -78,6 +78,17 @@ def legal(hand: int, led: int | None) -> list[int]:
     return out
 
 
+def on_the_table(rng: random.Random, hands: list[int], leader: int, count: int) -> list[int]:
+    """Play ``count`` random legal cards to a trick led by ``leader`` (taken from ``hands``)."""
+    played: list[int] = []
+    for j in range(count):
+        seat = (leader + j) & 3
+        c = rng.choice(legal(hands[seat], played[0] // 13 if played else None))
+        hands[seat] ^= 1 << c
+        played.append(c)
+    return played
+
+
 def winner_index(trick: tuple[int, ...], trump: int | None) -> int:
     best = 0
     for i in range(1, 4):
@@ -265,12 +276,7 @@ def endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[Endgame]:
         t = rng.randrange(5)
         trump = None if t == 4 else t
         leader = rng.randrange(4)
-        played: list[int] = []
-        for j in range(rng.randrange(4) if n > 1 or i % 2 else 0):
-            seat = (leader + j) & 3
-            c = rng.choice(legal(hands[seat], played[0] // 13 if played else None))
-            hands[seat] ^= 1 << c
-            played.append(c)
+        played = on_the_table(rng, hands, leader, rng.randrange(4) if n > 1 or i % 2 else 0)
         out.append((hands, trump, leader, played))
     return out
 
@@ -329,12 +335,7 @@ def misere_endgames(count: int, seed: int, sizes: tuple[int, ...] = (3, 4, 4),
             hands[[s for s in range(4) if s != lone][k % 3]] |= 1 << c
         trump = None if rng.randrange(4) else rng.randrange(4)
         leader = rng.randrange(4)
-        played: list[int] = []
-        for j in range(rng.randrange(4)):
-            seat = (leader + j) & 3
-            c = rng.choice(legal(hands[seat], played[0] // 13 if played else None))
-            hands[seat] ^= 1 << c
-            played.append(c)
+        played = on_the_table(rng, hands, leader, rng.randrange(4))
         out.append(((hands, trump, leader, played), lone))
     return out
 
@@ -406,6 +407,69 @@ def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -
         assert got is (value >= k), (format_deal(hands), trump, leader, team, k)
 
 
+def trump_endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[tuple[Endgame, int]]:
+    """Endgames of ``sizes`` cards per hand in turn, with a trump suit, where one seat (returned
+    with each) holds two or more trumps, often under a higher trump of another seat, and now
+    and then the top cards of a side suit: the holdings the trump game reasons about."""
+    rng = random.Random(seed)
+    out: list[tuple[Endgame, int]] = []
+    for i in range(count):
+        n = sizes[i % len(sizes)]
+        trump = rng.randrange(4)
+        lone = rng.randrange(4)
+        trumps = [13 * trump + r for r in range(13)]
+        mine = rng.sample(trumps, rng.randint(2, min(n, 4)))
+        rest = [c for c in range(52) if c not in mine]
+        rng.shuffle(rest)
+        if i % 3 == 0:  # the two top cards of a side suit
+            side = rng.choice([s for s in range(4) if s != trump])
+            tops = [13 * side + 12, 13 * side + 11][: n - len(mine)]
+            mine += tops
+            rest = [c for c in rest if c not in tops]
+        hands = [0, 0, 0, 0]
+        for c in mine + rest[: n - len(mine)]:
+            hands[lone] |= 1 << c
+        others = rest[n - len(mine):][: 3 * n]
+        for k, c in enumerate(others):
+            hands[[s for s in range(4) if s != lone][k % 3]] |= 1 << c
+        leader = rng.randrange(4)
+        played = on_the_table(rng, hands, leader, rng.randrange(4) if i % 2 else 0)
+        out.append(((hands, trump, leader, played), lone))
+    return out
+
+
+@pytest.mark.parametrize("shape", ["1v3", "3v1"])
+def test_the_trump_game_against_minimax(shape: str) -> None:
+    """A seat alone on its side (a solo, RULES.md; or the lone defender of a team of three),
+    goal max, with trumps: the search asks the trump game (the others' side cards are told
+    apart by suit only; see docs/solver.md) at the start of every trick from two tricks left,
+    and every value and every ``at_least`` answer must be the plain minimax's. The game must
+    be at work: it changes the search (its node count) in many of the endgames. Each rule of
+    the game is needed here: a side card of the lone seat that is not a master winning when
+    followed, the others' choice of the winner of a side trick taken away from them, a ruff
+    while holding the suit led, or a key without the tricks wanted, fails this test."""
+    asked = Solver(memory_mb=4, trump_game_from=2)
+    never = Solver(memory_mb=4, trump_game_from=14)
+    changed = 0
+    games = trump_endgames(600, 5150 + len(shape), (3, 4, 4))
+    for (hands, trump, leader, played), lone in games:
+        team = 1 << lone if shape == "1v3" else ~(1 << lone) & 15
+        seats = [SEATS[s] for s in range(4) if team >> s & 1]
+        want = reference(list(hands), trump, leader, played, team, MAX)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in played))
+        sol = asked.solve(pos, seats)
+        got = {c.index: int(v) for c, v in sol.cards.items()}
+        assert got == want, (format_deal(hands), trump, leader, played, team)
+        never.solve(pos, seats)
+        changed += asked.nodes != never.nodes
+        mover = (leader + len(played)) & 3
+        if team >> mover & 1:
+            for k in (sol.best, sol.best + 1):
+                assert asked.solve(pos, seats, at_least=k) is (sol.best >= k)
+    assert changed >= len(games) // 4
+
+
 # ----- the API ---------------------------------------------------------------------------------
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -457,6 +521,9 @@ def test_solver_reuse_and_memory() -> None:
         Solver(memory_mb=0)
     with pytest.raises(ValueError):
         Solver(group_blocks=0)
+    for bad in (1, 15, True, "6"):
+        with pytest.raises(ValueError):
+            Solver(trump_game_from=bad)  # type: ignore[arg-type]
 
 
 def test_node_and_time_limits_stop_a_search() -> None:

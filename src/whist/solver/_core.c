@@ -346,7 +346,7 @@ static int tt_alloc(Table *T, u64 bytes)
 
 #ifdef WSTATS
 #include <stdio.h>
-static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -454,6 +454,9 @@ typedef struct {
     double deadline;  /* time (timespec_get seconds) at which a call gives up; 0: none */
     int aborted;      /* the budget ran out */
     Relaxed rx;       /* the relaxed misère game (see rx_safe) */
+    int single;       /* the seat alone on its side, when the trump game may be asked; else -1 */
+    int tgFirst;      /* tricks left from which the trump game is asked */
+    Relaxed tg;       /* the trump game's budget (its results are kept in rx.memo) */
     u32 hist[4][4][13];     /* leads that cut, by seat, suit and rank, weighed by depth */
     int8_t killer[14][2];   /* the last lead that cut, by tricks left */
 } Search;
@@ -1544,6 +1547,17 @@ static int rx_safe(Search *S, u16 h[4][4])
     return res;
 }
 
+/* A new call of a game of the search's (the relaxed misère game, the trump game): at most
+ * `cap` positions, and no more than what the call's budget leaves. */
+static Relaxed *relaxed_start(const Search *S, Relaxed *R, u64 cap)
+{
+    u64 left = S->limit > S->nodes ? S->limit - S->nodes : 0;
+    R->nodes = 0;
+    R->limit = left < cap ? left : cap;
+    R->aborted = 0;
+    return R;
+}
+
 /* The relaxed game from the position of the search, the lone seat wanting no trick: 1 when
  * it proves the seat safe (rel then gets the cards the proof may rely on). */
 static int rx_position(Search *S, u16 *rel)
@@ -1566,11 +1580,7 @@ static int rx_position(Search *S, u16 *rel)
     }
     u16 h[4][4];
     memcpy(h, S->h, sizeof h);
-    Relaxed *R = &S->rx;
-    u64 left = S->limit > S->nodes ? S->limit - S->nodes : 0; /* what the call's budget leaves */
-    R->nodes = 0;
-    R->limit = left < RX_LIMIT ? left : RX_LIMIT;
-    R->aborted = 0;
+    Relaxed *R = relaxed_start(S, &S->rx, RX_LIMIT);
     int res = 0;
     if (np > 0) {
         res = rx_step(S, h, S->leader, np, s, mx, lc);
@@ -1598,6 +1608,216 @@ static int rx_position(Search *S, u16 *rel)
      * hold at the start of a trick: those matter only by how many each holds (the table's key) */
     for (int u = 0; u < 4; u++)
         rel[u] = np == 0 && !S->h[L][u] ? 0 : S->rem[u];
+    return 1;
+}
+
+/* ------------------------------------------------------------------ the trump game */
+
+/*
+ * The trump game: a lower bound of the tricks of a seat L alone on its side (goal max), from
+ * its trumps and its top cards. The three others get powers they do not have: the ranks of
+ * the side suits are forgotten but for L's masters (the top cards of a suit that L holds in
+ * a row from the ace down, or from the best card out); every other side card of L loses to
+ * any card of the others that follows suit, and when a trick of a side suit has no trump in
+ * it and L's card is not a master, the others choose which of them who followed suit wins it
+ * (the real winner is one of them, or L). The trumps keep their ranks, every seat must follow
+ * suit, a trump played wins unless a higher trump is. Every line of the real game is a line
+ * of this one, with the same trick for L or a worse one: when L takes k tricks in this game
+ * whatever the others do, it takes k in the real game. What it sees that the search's bounds
+ * do not: a long trump holding under a higher trump (K-10-x-x against the ace in a shorter
+ * hand) makes a trick, however the others lead and ruff.
+ */
+typedef struct {
+    u16 tr[4];           /* trumps of each seat */
+    u16 trem;            /* trumps not in a finished trick */
+    uint8_t cnt[4][3];   /* side cards of each seat, by side suit */
+    uint8_t mast[3];     /* L's masters, by side suit */
+    int L, leader;
+} TgState;
+
+#ifndef TG_LIMIT
+#define TG_LIMIT 20000 /* positions of the trump game a call may visit */
+#endif
+#ifndef TG_FIRST
+#define TG_FIRST 6     /* tricks left from which the search asks */
+#endif
+#ifndef TG_K
+#define TG_K 2         /* the most tricks of L it is asked for */
+#endif
+
+static int tg_game(Search *S, TgState *G, int k);
+
+/* Seat (leader + i) plays to a trick: led -1 for trumps, 0..2 a side suit, -2 none yet; best
+ * and bestSeat the highest trump so far (-1: none); lm: L played a master of the side suit
+ * led; fol: the others who followed the side suit led. Whether L makes k tricks. */
+static int tg_play(Search *S, TgState *G, int i, int k, int led, int best, int bestSeat, int lm, int fol)
+{
+    if (i == 4) {
+        u16 trem = G->trem;
+        int leader = G->leader, res;
+        G->trem = (u16)(G->tr[0] | G->tr[1] | G->tr[2] | G->tr[3]);
+        if (bestSeat >= 0) {
+            G->leader = bestSeat;
+            res = tg_game(S, G, k - (bestSeat == G->L));
+        } else if (lm || !fol) {
+            G->leader = G->L;
+            res = tg_game(S, G, k - 1);
+        } else {
+            res = 1;
+            for (int q = 0; q < 4 && res; q++) {
+                if (fol >> q & 1) {
+                    G->leader = q;
+                    res = tg_game(S, G, k);
+                }
+            }
+        }
+        G->trem = trem;
+        G->leader = leader;
+        return res;
+    }
+    int q = (G->leader + i) & 3, isL = q == G->L;
+    int want = isL; /* the result that ends the seat's choice */
+    u16 x = G->tr[q];
+    int mayTrump = i == 0 || led == -1 ? x != 0 : !G->cnt[q][led];
+    int sides = i == 0 || (led >= 0 && !G->cnt[q][led]) || (led == -1 && !x);
+    if (mayTrump) {
+        /* one trump of each run, the highest first */
+        for (u16 m = run_highs(x, (u16)(G->trem & ~x)); m; m = (u16)(m & ~(1u << TOP[m]))) {
+            int r = TOP[m];
+            G->tr[q] = (u16)(x ^ (1u << r));
+            int nb = r > best, ok;
+            ok = tg_play(S, G, i + 1, k, i == 0 ? -1 : led, nb ? r : best, nb ? q : bestSeat, lm, fol);
+            G->tr[q] = x;
+            if (ok == want)
+                return want;
+        }
+    }
+    if (led >= 0 && G->cnt[q][led]) {
+        /* follows the side suit led: a master of L's, or another card */
+        for (int kind = 0; kind < 2; kind++) {
+            int master = kind == 0;
+            if (isL ? (master ? !G->mast[led] : G->cnt[q][led] == G->mast[led]) : master)
+                continue;
+            G->cnt[q][led]--;
+            if (isL && master)
+                G->mast[led]--;
+            int ok = tg_play(S, G, i + 1, k, led, best, bestSeat, lm || (isL && master),
+                             isL ? fol : fol | 1 << q);
+            G->cnt[q][led]++;
+            if (isL && master)
+                G->mast[led]++;
+            if (ok == want)
+                return want;
+        }
+    }
+    if (sides) {
+        /* leads a side suit, or throws a side card (L throws a master only when it holds
+         * nothing else of the suit) */
+        for (int u = 0; u < 3; u++) {
+            if (!G->cnt[q][u])
+                continue;
+            for (int kind = 0; kind < 2; kind++) {
+                int master = kind == 0;
+                if (isL) {
+                    if (master ? !G->mast[u] || (i > 0 && G->cnt[q][u] > G->mast[u])
+                               : G->cnt[q][u] == G->mast[u])
+                        continue;
+                } else if (master) {
+                    continue;
+                }
+                G->cnt[q][u]--;
+                if (isL && master)
+                    G->mast[u]--;
+                int ok = i == 0 ? tg_play(S, G, 1, k, u, -1, -1, isL && master, isL ? 0 : 1 << q)
+                                : tg_play(S, G, i + 1, k, led, best, bestSeat, lm, fol);
+                G->cnt[q][u]++;
+                if (isL && master)
+                    G->mast[u]++;
+                if (ok == want)
+                    return want;
+            }
+        }
+    }
+    return !want;
+}
+
+/* Whether L takes k more tricks in the trump game, at the start of a trick (0 also when out
+ * of budget). */
+static int tg_game(Search *S, TgState *G, int k)
+{
+    Relaxed *R = &S->tg;
+    if (k <= 0)
+        return 1;
+    int L = G->L;
+    int n = POP[G->tr[L]] + G->cnt[L][0] + G->cnt[L][1] + G->cnt[L][2];
+    if (k > n || R->aborted)
+        return 0;
+    if (++R->nodes > R->limit) {
+        R->aborted = 1;
+        return 0;
+    }
+    u16 m = G->trem;
+    u64 code = SPREAD[compress((u16)(G->tr[1] | G->tr[3]), m)] |
+               (u64)SPREAD[compress((u16)(G->tr[2] | G->tr[3]), m)] << 1;
+    u64 k0 = code | (u64)POP[m] << 26 | (u64)L << 30 | (u64)G->leader << 32 | (u64)k << 34 | 1ULL << 62;
+    u64 k1 = 1ULL << 62;
+    for (int q = 0; q < 4; q++) {
+        for (int u = 0; u < 3; u++)
+            k1 |= (u64)G->cnt[q][u] << (12 * q + 4 * u);
+    }
+    for (int u = 0; u < 3; u++)
+        k1 |= (u64)G->mast[u] << (48 + 4 * u);
+    RxEntry *e = &S->rx.memo[mix(k0, k1) & S->rx.mask];
+    if (e->k0 == k0 && (e->k1 & ~(1ULL << 63)) == k1)
+        return (int)(e->k1 >> 63);
+    int res = tg_play(S, G, 0, k, -2, -1, -1, 0, 0);
+    if (!R->aborted) {
+        e->k0 = k0;
+        e->k1 = k1 | (u64)res << 63;
+    }
+    return res;
+}
+
+/* The trump game from the start of a trick of the search: whether the single seat takes k
+ * more tricks (rel then gets the cards the proof relies on: every trump, and in each side
+ * suit L holds, its masters and the card below them). */
+static int tg_position(Search *S, int k, u16 *rel)
+{
+    int L = S->single, t = S->trump;
+    TgState G;
+    int u = 0;
+    u16 need[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        if (s == t)
+            continue;
+        for (int q = 0; q < 4; q++)
+            G.cnt[q][u] = (uint8_t)POP[S->h[q][s]];
+        int c = 0;
+        u16 r = S->rem[s];
+        while (r && (S->h[L][s] >> TOP[r] & 1)) {
+            c++;
+            r = (u16)(r ^ (1u << TOP[r]));
+        }
+        G.mast[u] = (uint8_t)c;
+        if (S->h[L][s])
+            need[s] = top_cards(S->rem[s], c < POP[S->rem[s]] ? c + 1 : c);
+        u++;
+    }
+    for (int q = 0; q < 4; q++)
+        G.tr[q] = S->h[q][t];
+    G.trem = S->rem[t];
+    G.L = L;
+    G.leader = S->leader;
+    Relaxed *R = relaxed_start(S, &S->tg, TG_LIMIT);
+    int res = tg_game(S, &G, k);
+    S->nodes += R->nodes;
+    STAT(ST_tg++);
+    STAT(ST_tgn += R->nodes);
+    if (!res)
+        return 0;
+    STAT(ST_tgok++);
+    for (int s = 0; s < 4; s++)
+        rel[s] = s == t ? S->rem[t] : need[s];
     return 1;
 }
 
@@ -1866,6 +2086,16 @@ static int ab(Search *S, int need, u16 *rel)
             if (r >= 0)
                 return r;
         }
+        if (S->single >= 0 && S->tricksLeft >= S->tgFirst) {
+            /* the trump game: the tricks of a seat alone, from its trumps */
+            int L = S->single;
+            int k = S->scoreSide[L] ? need : S->tricksLeft - need + 1;
+            if (k <= TG_K && S->h[L][S->trump] && tg_position(S, k, rel)) {
+                tt_store(S, &K, rel, need, S->scoreSide[L], -1);
+                return S->scoreSide[L];
+            }
+            rel[0] = rel[1] = rel[2] = rel[3] = 0;
+        }
     } else if (S->lone >= 0 && wants_none(S, need)) {
         /* once the lone seat's card is beaten (by a card of the others; the later ones can only
          * beat it more), it is safe from the next trick on if it could avoid every trick
@@ -1967,6 +2197,7 @@ typedef struct {
     Search *S;
     Py_ssize_t memBytes;
     int groupBlocks;
+    int tgFirst;
     int busy;
     int haveCtx;
     int ctxTrump, ctxMax, ctxScore, ctxMode;
@@ -1994,10 +2225,11 @@ static void Solver_dealloc(SolverObject *self)
 
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"memory", "group_blocks", NULL};
+    static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
     int blocks = 0; /* 0: by the shape of the teams */
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$i", kwlist, &mem, &blocks))
+    int tgFirst = TG_FIRST;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$ii", kwlist, &mem, &blocks, &tgFirst))
         return -1;
     if (mem < MIN_MEMORY) {
         PyErr_Format(PyExc_ValueError, "memory must be at least %d bytes", MIN_MEMORY);
@@ -2007,6 +2239,10 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_Format(PyExc_ValueError, "group_blocks must be from 0 (by the teams) to %d", MAX_GROUP_BLOCKS);
         return -1;
     }
+    if (tgFirst < 2 || tgFirst > 14) {
+        PyErr_SetString(PyExc_ValueError, "trump_game_from must be from 2 to 14 (never)");
+        return -1;
+    }
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the solver is busy in another thread");
         return -1;
@@ -2014,6 +2250,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     free_search(self);
     self->memBytes = mem;
     self->groupBlocks = blocks;
+    self->tgFirst = tgFirst;
     return 0;
 }
 
@@ -2274,6 +2511,14 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         if (scoreMask == 1 << i)
             S->lone = i;
     }
+    S->single = -1;
+    S->tgFirst = self->tgFirst >= 2 ? self->tgFirst : TG_FIRST;
+    if (S->qtOK && t != NT) {
+        for (int i = 0; i < 4; i++) {
+            if (scoreMask == 1 << i || scoreMask == (15 ^ 1 << i))
+                S->single = i;
+        }
+    }
     int oneSeat = POP[scoreMask] == 1 || POP[scoreMask] == 3;
     S->T.groupBlocks = (u32)(self->groupBlocks > 0 ? self->groupBlocks : oneSeat ? LONE_BLOCKS : GROUP_BLOCKS);
     for (int s = 0; s < 4; s++) {
@@ -2395,6 +2640,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         ST_shape = ST_probe = 0;
         fprintf(stderr, "resets %llu used %u of %u\n", (unsigned long long)S->T.resets, S->T.used, S->T.nblocks);
         fprintf(stderr, "relaxed calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_rx, (unsigned long long)ST_rxok, (unsigned long long)ST_rxn);
+        fprintf(stderr, "trump game calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_tg, (unsigned long long)ST_tgok, (unsigned long long)ST_tgn);
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
                 (unsigned long long)ST_tb, (unsigned long long)ST_qt, (unsigned long long)ST_look, (unsigned long long)ST_tt);
         for (int a = 0; a < 4; a++)
