@@ -1615,17 +1615,18 @@ static int rx_position(Search *S, u16 *rel)
 
 /*
  * The trump game: a lower bound of the tricks of a seat L alone on its side (goal max), from
- * its trumps and its top cards. The three others get powers they do not have: the ranks of
+ * its trumps and its top cards. The three others get a power they do not have: the ranks of
  * the side suits are forgotten but for L's masters (the top cards of a suit that L holds in
- * a row from the ace down, or from the best card out); every other side card of L loses to
- * any card of the others that follows suit, and when a trick of a side suit has no trump in
- * it and L's card is not a master, the others choose which of them who followed suit wins it
- * (the real winner is one of them, or L). The trumps keep their ranks, every seat must follow
- * suit, a trump played wins unless a higher trump is. Every line of the real game is a line
- * of this one, with the same trick for L or a worse one: when L takes k tricks in this game
- * whatever the others do, it takes k in the real game. What it sees that the search's bounds
- * do not: a long trump holding under a higher trump (K-10-x-x against the ace in a shorter
- * hand) makes a trick, however the others lead and ruff.
+ * a row from the best card out, which win a trick of their suit without a trump in it); when
+ * a trick of a side suit has no trump and no master of L's in it, the others choose its
+ * winner among the seats that played the suit, L included when it did. The trumps keep their
+ * ranks, every seat must follow suit, a trump played wins unless a higher trump is. The real
+ * winner is always among the others' choices, so every line of the real game is a line of
+ * this one: when L takes k tricks in this game whatever the others do, it takes k in the real
+ * game (L gets no power: it may only throw a master when it holds nothing else of the suit,
+ * a restriction). What it sees that the search's bounds do not: a long trump holding under a
+ * higher trump (K-10-x-x against the ace in a shorter hand) makes a trick, however the others
+ * lead and ruff.
  */
 typedef struct {
     u16 tr[4];           /* trumps of each seat */
@@ -1649,7 +1650,8 @@ static int tg_game(Search *S, TgState *G, int k);
 
 /* Seat (leader + i) plays to a trick: led -1 for trumps, 0..2 a side suit, -2 none yet; best
  * and bestSeat the highest trump so far (-1: none); lm: L played a master of the side suit
- * led; fol: the others who followed the side suit led. Whether L makes k tricks. */
+ * led (1) or another card of it (2); fol: the others who followed the side suit led. Whether
+ * L makes k tricks. */
 static int tg_play(Search *S, TgState *G, int i, int k, int led, int best, int bestSeat, int lm, int fol)
 {
     if (i == 4) {
@@ -1659,15 +1661,20 @@ static int tg_play(Search *S, TgState *G, int i, int k, int led, int best, int b
         if (bestSeat >= 0) {
             G->leader = bestSeat;
             res = tg_game(S, G, k - (bestSeat == G->L));
-        } else if (lm || !fol) {
+        } else if (lm == 1 || !fol) {
             G->leader = G->L;
             res = tg_game(S, G, k - 1);
         } else {
+            /* the real winner is one of those who followed suit: the side that wants few
+             * tricks for L chooses (L is one of them when it played a card of the suit that
+             * is not a master) */
             res = 1;
+            if (lm == 2)
+                fol |= 1 << G->L;
             for (int q = 0; q < 4 && res; q++) {
                 if (fol >> q & 1) {
                     G->leader = q;
-                    res = tg_game(S, G, k);
+                    res = tg_game(S, G, k - (q == G->L));
                 }
             }
         }
@@ -1701,7 +1708,7 @@ static int tg_play(Search *S, TgState *G, int i, int k, int led, int best, int b
             G->cnt[q][led]--;
             if (isL && master)
                 G->mast[led]--;
-            int ok = tg_play(S, G, i + 1, k, led, best, bestSeat, lm || (isL && master),
+            int ok = tg_play(S, G, i + 1, k, led, best, bestSeat, isL ? 2 - master : lm,
                              isL ? fol : fol | 1 << q);
             G->cnt[q][led]++;
             if (isL && master)
@@ -1728,7 +1735,7 @@ static int tg_play(Search *S, TgState *G, int i, int k, int led, int best, int b
                 G->cnt[q][u]--;
                 if (isL && master)
                     G->mast[u]--;
-                int ok = i == 0 ? tg_play(S, G, 1, k, u, -1, -1, isL && master, isL ? 0 : 1 << q)
+                int ok = i == 0 ? tg_play(S, G, 1, k, u, -1, -1, isL ? 2 - master : 0, isL ? 0 : 1 << q)
                                 : tg_play(S, G, i + 1, k, led, best, bestSeat, lm, fol);
                 G->cnt[q][u]++;
                 if (isL && master)
@@ -1803,6 +1810,8 @@ static int tg_position(Search *S, int k, u16 *rel)
             need[s] = top_cards(S->rem[s], c < POP[S->rem[s]] ? c + 1 : c);
         u++;
     }
+    if (!S->h[L][t] && !(G.mast[0] | G.mast[1] | G.mast[2]))
+        return 0; /* nothing of L's can win a trick but a lead nobody follows */
     for (int q = 0; q < 4; q++)
         G.tr[q] = S->h[q][t];
     G.trem = S->rem[t];
@@ -2090,7 +2099,7 @@ static int ab(Search *S, int need, u16 *rel)
             /* the trump game: the tricks of a seat alone, from its trumps */
             int L = S->single;
             int k = S->scoreSide[L] ? need : S->tricksLeft - need + 1;
-            if (k <= TG_K && S->h[L][S->trump] && tg_position(S, k, rel)) {
+            if (k <= TG_K && tg_position(S, k, rel)) {
                 tt_store(S, &K, rel, need, S->scoreSide[L], -1);
                 return S->scoreSide[L];
             }
@@ -2513,7 +2522,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     S->single = -1;
     S->tgFirst = self->tgFirst >= 2 ? self->tgFirst : TG_FIRST;
-    if (S->qtOK && t != NT) {
+    if (t != NT && S->qtOK) {
+        /* a seat alone, or alone against a team of three; goal max */
         for (int i = 0; i < 4; i++) {
             if (scoreMask == 1 << i || scoreMask == (15 ^ 1 << i))
                 S->single = i;
