@@ -1643,7 +1643,7 @@ typedef struct {
 #define TG_FIRST 6     /* tricks left from which the search asks */
 #endif
 #ifndef TG_K
-#define TG_K 2         /* the most tricks of L it is asked for */
+#define TG_K 4         /* the most tricks of L it is asked for */
 #endif
 
 static int tg_game(Search *S, TgState *G, int k);
