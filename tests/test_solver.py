@@ -408,9 +408,10 @@ def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -
 
 
 def trump_endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[tuple[Endgame, int]]:
-    """Endgames of ``sizes`` cards per hand in turn, with a trump suit, where one seat (returned
-    with each) holds two or more trumps, often under a higher trump of another seat, and now
-    and then the top cards of a side suit: the holdings the trump game reasons about."""
+    """Endgames of ``sizes`` cards per hand in turn, where one seat (returned with each) holds
+    two or more cards of the trump suit, often under a higher one of another seat, and now and
+    then the top cards of a side suit: the holdings the trump game reasons about. One in four
+    is played at no trump (the long suit is then a side suit like the others)."""
     rng = random.Random(seed)
     out: list[tuple[Endgame, int]] = []
     for i in range(count):
@@ -434,15 +435,16 @@ def trump_endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[tuple[
             hands[[s for s in range(4) if s != lone][k % 3]] |= 1 << c
         leader = rng.randrange(4)
         played = on_the_table(rng, hands, leader, rng.randrange(4) if i % 2 else 0)
-        out.append(((hands, trump, leader, played), lone))
+        out.append(((hands, None if i % 4 == 3 else trump, leader, played), lone))
     return out
 
 
 @pytest.mark.parametrize("shape", ["1v3", "3v1"])
 def test_the_trump_game_against_minimax(shape: str) -> None:
     """A seat alone on its side (a solo, RULES.md; or the lone defender of a team of three),
-    goal max, with trumps: the search asks the trump game (the others' side cards are told
-    apart by suit only; see docs/solver.md) at the start of every trick from two tricks left,
+    goal max, with trumps or at no trump: the search asks the trump game (the others' side
+    cards are told apart by suit only; see docs/solver.md) at the start of every trick from
+    two tricks left,
     and every value and every ``at_least`` answer must be the plain minimax's. The game must
     be at work: it changes the search (its node count) in many of the endgames. Each rule of
     the game is needed here: a side card of the lone seat that is not a master winning when

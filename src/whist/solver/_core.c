@@ -1626,13 +1626,15 @@ static int rx_position(Search *S, u16 *rel)
  * game (L gets no power: it may only throw a master when it holds nothing else of the suit,
  * a restriction). What it sees that the search's bounds do not: a long trump holding under a
  * higher trump (K-10-x-x against the ace in a shorter hand) makes a trick, however the others
- * lead and ruff.
+ * lead and ruff. At no trump the game has four side suits and no trump: it counts L's
+ * masters, which the others cannot ruff but may keep L from ever leading or being led.
  */
 typedef struct {
     u16 tr[4];           /* trumps of each seat */
     u16 trem;            /* trumps not in a finished trick */
-    uint8_t cnt[4][3];   /* side cards of each seat, by side suit */
-    uint8_t mast[3];     /* L's masters, by side suit */
+    uint8_t cnt[4][4];   /* side cards of each seat, by side suit */
+    uint8_t mast[4];     /* L's masters, by side suit */
+    int ns;              /* side suits: 3, or 4 at no trump */
     int L, leader;
 } TgState;
 
@@ -1720,7 +1722,7 @@ static int tg_play(Search *S, TgState *G, int i, int k, int led, int best, int b
     if (sides) {
         /* leads a side suit, or throws a side card (L throws a master only when it holds
          * nothing else of the suit) */
-        for (int u = 0; u < 3; u++) {
+        for (int u = 0; u < G->ns; u++) {
             if (!G->cnt[q][u])
                 continue;
             for (int kind = 0; kind < 2; kind++) {
@@ -1756,7 +1758,7 @@ static int tg_game(Search *S, TgState *G, int k)
     if (k <= 0)
         return 1;
     int L = G->L;
-    int n = POP[G->tr[L]] + G->cnt[L][0] + G->cnt[L][1] + G->cnt[L][2];
+    int n = POP[G->tr[L]] + G->cnt[L][0] + G->cnt[L][1] + G->cnt[L][2] + G->cnt[L][3];
     if (k > n || R->aborted)
         return 0;
     if (++R->nodes > R->limit) {
@@ -1766,14 +1768,22 @@ static int tg_game(Search *S, TgState *G, int k)
     u16 m = G->trem;
     u64 code = SPREAD[compress((u16)(G->tr[1] | G->tr[3]), m)] |
                (u64)SPREAD[compress((u16)(G->tr[2] | G->tr[3]), m)] << 1;
-    u64 k0 = code | (u64)POP[m] << 26 | (u64)L << 30 | (u64)G->leader << 32 | (u64)k << 34 | 1ULL << 62;
-    u64 k1 = 1ULL << 62;
-    for (int q = 0; q < 4; q++) {
-        for (int u = 0; u < 3; u++)
-            k1 |= (u64)G->cnt[q][u] << (12 * q + 4 * u);
+    u64 cs = 0, ms = 0; /* the counts, 4 bits each, and L's masters */
+    for (int u = 0; u < G->ns; u++) {
+        for (int q = 0; q < 4; q++)
+            cs |= (u64)G->cnt[q][u] << (16 * u + 4 * q);
+        ms |= (u64)G->mast[u] << (4 * u);
     }
-    for (int u = 0; u < 3; u++)
-        k1 |= (u64)G->mast[u] << (48 + 4 * u);
+    u64 k0, k1;
+    if (G->ns == 3) {
+        k0 = code | (u64)POP[m] << 26 | (u64)L << 30 | (u64)G->leader << 32 | (u64)k << 34 | 1ULL << 62;
+        k1 = cs | ms << 48 | 1ULL << 62;
+    } else {
+        /* no trump: all four suits are side suits (bit 61 tells the keys apart) */
+        k0 = (cs & 0xFFFFFFFFULL) | ms << 32 | (u64)L << 48 | (u64)G->leader << 50 | (u64)k << 52 |
+             1ULL << 61 | 1ULL << 62;
+        k1 = cs >> 32 | 1ULL << 62;
+    }
     RxEntry *e = &S->rx.memo[mix(k0, k1) & S->rx.mask];
     if (e->k0 == k0 && (e->k1 & ~(1ULL << 63)) == k1)
         return (int)(e->k1 >> 63);
@@ -1794,6 +1804,7 @@ static int tg_position(Search *S, int k, u16 *rel)
     TgState G;
     int u = 0;
     u16 need[4] = {0, 0, 0, 0};
+    G.cnt[0][3] = G.cnt[1][3] = G.cnt[2][3] = G.cnt[3][3] = G.mast[3] = 0;
     for (int s = 0; s < 4; s++) {
         if (s == t)
             continue;
@@ -1810,11 +1821,13 @@ static int tg_position(Search *S, int k, u16 *rel)
             need[s] = top_cards(S->rem[s], c < POP[S->rem[s]] ? c + 1 : c);
         u++;
     }
-    if (!S->h[L][t] && !(G.mast[0] | G.mast[1] | G.mast[2]))
+    G.ns = u;
+    int trumps = t != NT && S->h[L][t];
+    if (!trumps && !(G.mast[0] | G.mast[1] | G.mast[2] | G.mast[3]))
         return 0; /* nothing of L's can win a trick but a lead nobody follows */
     for (int q = 0; q < 4; q++)
-        G.tr[q] = S->h[q][t];
-    G.trem = S->rem[t];
+        G.tr[q] = t != NT ? S->h[q][t] : 0;
+    G.trem = t != NT ? S->rem[t] : 0;
     G.L = L;
     G.leader = S->leader;
     Relaxed *R = relaxed_start(S, &S->tg, TG_LIMIT);
@@ -1826,7 +1839,7 @@ static int tg_position(Search *S, int k, u16 *rel)
         return 0;
     STAT(ST_tgok++);
     for (int s = 0; s < 4; s++)
-        rel[s] = s == t ? S->rem[t] : need[s];
+        rel[s] = s == t ? S->rem[s] : need[s];
     return 1;
 }
 
@@ -2522,8 +2535,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     S->single = -1;
     S->tgFirst = self->tgFirst >= 2 ? self->tgFirst : TG_FIRST;
-    if (t != NT && S->qtOK) {
-        /* a seat alone, or alone against a team of three; goal max */
+    if (S->qtOK) {
+        /* a seat alone, or alone against a team of three; goal max; with or without trumps */
         for (int i = 0; i < 4; i++) {
             if (scoreMask == 1 << i || scoreMask == (15 ^ 1 << i))
                 S->single = i;
