@@ -1803,7 +1803,7 @@ static int tg_position(Search *S, int k, u16 *rel)
     int L = S->single, t = S->trump;
     TgState G;
     int u = 0;
-    u16 need[4] = {0, 0, 0, 0};
+    u16 relied[4] = {0, 0, 0, 0}; /* L's masters and the card below them */
     G.cnt[0][3] = G.cnt[1][3] = G.cnt[2][3] = G.cnt[3][3] = G.mast[3] = 0;
     for (int s = 0; s < 4; s++) {
         if (s == t)
@@ -1818,7 +1818,7 @@ static int tg_position(Search *S, int k, u16 *rel)
         }
         G.mast[u] = (uint8_t)c;
         if (S->h[L][s])
-            need[s] = top_cards(S->rem[s], c < POP[S->rem[s]] ? c + 1 : c);
+            relied[s] = top_cards(S->rem[s], c < POP[S->rem[s]] ? c + 1 : c);
         u++;
     }
     G.ns = u;
@@ -1839,7 +1839,7 @@ static int tg_position(Search *S, int k, u16 *rel)
         return 0;
     STAT(ST_tgok++);
     for (int s = 0; s < 4; s++)
-        rel[s] = s == t ? S->rem[s] : need[s];
+        rel[s] = s == t ? S->rem[s] : relied[s];
     return 1;
 }
 
