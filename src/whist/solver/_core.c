@@ -346,6 +346,7 @@ static int tt_alloc(Table *T, u64 bytes)
 
 #ifdef WSTATS
 #include <stdio.h>
+static u64 ST_rxh[5][4];
 static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
 #define STAT(x) (x)
 #else
@@ -417,8 +418,9 @@ static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
 /* ------------------------------------------------------------------ search state */
 
 /* What the relaxed misère game (rx_safe) has proved: a position's key (the owners of every
- * card out, by relative rank, the suit lengths and the lone seat), with its result in bit 63
- * of k1 and bit 62 set in every entry in use. */
+ * card out, by relative rank and seats counted from the lone seat, the suit lengths, and
+ * whether the lone seat is on lead in bit 63 of k0), the tricks it was allowed (bits 60-61 of
+ * both words), its result in bit 63 of k1, and bit 62 of k1 set in every entry in use. */
 typedef struct {
     u64 k0, k1;
 } RxEntry;
@@ -1373,11 +1375,18 @@ static int lone_safe(const Search *S, u16 *rel)
 #ifndef RX_LIMIT
 #define RX_LIMIT 400000 /* relaxed positions a call may visit */
 #endif
+#ifndef RX_LIMIT_M
+#define RX_LIMIT_M 50000 /* the same when the lone seat may take tricks */
+#endif
+#ifndef RX_M
+#define RX_M 13        /* the most tricks it lets the lone seat take */
+#endif
 #ifndef RX_FIRST
 #define RX_FIRST 4     /* tricks left from which the main search asks */
 #endif
 
-static int rx_safe(Search *S, u16 h[4][4]);
+static int rx_safe(Search *S, u16 h[4][4], int m);
+static int rx_lead(Search *S, u16 h[4][4], int m);
 
 /* The highest card of each run of x, runs being split by the cards of b. */
 static inline u16 run_highs(u16 x, u16 b)
@@ -1396,25 +1405,70 @@ static inline u16 run_highs(u16 x, u16 b)
     return out;
 }
 
-/* The relaxed game's key of hands h (see RxEntry). */
-static void rx_key(const u16 h[4][4], int L, u64 *k0, u64 *k1)
+/* The relaxed game's key of hands h (see RxEntry), L on lead or not: the owners of every card
+ * out, by relative rank, seats counted from L (the game is the same turned round the table),
+ * and the suit lengths. Bits 60-61 of both words are left for the tricks allowed. */
+static void rx_key(const u16 h[4][4], int L, int lLeads, u64 *k0, u64 *k1)
 {
     u64 k[2] = {0, 0};
+    const u16 *a = h[(L + 1) & 3], *b = h[(L + 2) & 3], *c = h[(L + 3) & 3];
     for (int s = 0; s < 4; s++) {
-        u16 m = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-        u64 code = SPREAD[compress((u16)(h[1][s] | h[3][s]), m)] |
-                   (u64)SPREAD[compress((u16)(h[2][s] | h[3][s]), m)] << 1;
-        k[s >> 1] |= code << (26 * (s & 1)) | (u64)POP[m] << (52 + 4 * (s & 1));
+        u16 u = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+        u64 code = SPREAD[compress((u16)(a[s] | c[s]), u)] | (u64)SPREAD[compress((u16)(b[s] | c[s]), u)] << 1;
+        k[s >> 1] |= code << (26 * (s & 1)) | (u64)POP[u] << (52 + 4 * (s & 1));
     }
-    *k0 = k[0] | (u64)L << 60;
+    *k0 = k[0] | (u64)lLeads << 63;
     *k1 = k[1] | 1ULL << 62;
 }
 
-static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc);
+#define RX_MBITS (3ULL << 60)
+
+/* What the memo knows of hands h, L on lead or not, with m tricks allowed: an entry holds the
+ * m it was proved for (bits 60-61 of k0 and k1) and its result; L safe within m is safe within
+ * more, and caught within m is caught within fewer. 0 or 1, or -1 with k the key and *slot
+ * the entry to fill. */
+static int rx_memo(Search *S, u16 h[4][4], int lLeads, int m, u64 *k, RxEntry **slot)
+{
+    rx_key((const u16(*)[4])h, S->lone, lLeads, &k[0], &k[1]);
+    RxEntry *e = &S->rx.memo[mix(k[0], k[1]) & S->rx.mask];
+    *slot = e;
+    if ((e->k0 & ~RX_MBITS) == k[0] && (e->k1 & ~(RX_MBITS | 1ULL << 63)) == k[1]) {
+        int em = (int)((e->k0 >> 60 & 3) | (e->k1 >> 58 & 12));
+        int res = (int)(e->k1 >> 63);
+        if (res ? m >= em : m <= em)
+            return res;
+    }
+    return -1;
+}
+
+static void rx_remember(const Search *S, RxEntry *e, const u64 *k, int m, int res)
+{
+    if (!S->rx.aborted) {
+        e->k0 = k[0] | (u64)(m & 3) << 60;
+        e->k1 = k[1] | (u64)(m >> 2) << 60 | (u64)res << 63;
+    }
+}
+
+/* Whether the game is over for L with m more tricks allowed: 1 when it holds no more cards
+ * than that (it cannot take more tricks than it has cards), -1 when it must go on. */
+static int rx_done(Search *S, u16 h[4][4], int m)
+{
+    Relaxed *R = &S->rx;
+    int L = S->lone;
+    if (R->aborted)
+        return 0;
+    if (++R->nodes > R->limit) {
+        R->aborted = 1;
+        return 0;
+    }
+    return POP[h[L][0]] + POP[h[L][1]] + POP[h[L][2]] + POP[h[L][3]] <= m ? 1 : -1;
+}
+
+static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m);
 
 /* Seat (leader + i), void in suit s, throws the highest card of a suit of its choice (the
  * rest as rx_step): whether some throw gives `want`, L's (1) or the others' (0) result. */
-static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int want)
+static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m, int want)
 {
     int p = (leader + i) & 3;
     for (int u = 0; u < 4; u++) {
@@ -1422,7 +1476,7 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
             continue;
         u16 b = (u16)(1u << TOP[h[p][u]]);
         h[p][u] ^= b;
-        int ok = rx_step(S, h, leader, i + 1, s, mx, lc);
+        int ok = rx_step(S, h, leader, i + 1, s, mx, lc, m);
         h[p][u] ^= b;
         if (ok == want)
             return want;
@@ -1430,42 +1484,46 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
     return !want;
 }
 
-/* Seat (leader + i) of a trick of suit s to play in the relaxed game; mx: the best card of
- * the others so far (-1: none), lc: L's card (-1: L threw a card, -2: L has not played). */
-static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc)
+/* Seat (leader + i) plays card r of suit s (the rest as rx_step). */
+static int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int r, int mx, int lc, int m)
 {
-    if (i == 4)
-        return lc > mx ? 0 : rx_safe(S, h);
+    int p = (leader + i) & 3;
+    h[p][s] ^= (u16)(1u << r);
+    int ok = p == S->lone ? rx_step(S, h, leader, i + 1, s, mx, r, m)
+                          : rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc, m);
+    h[p][s] ^= (u16)(1u << r);
+    return ok;
+}
+
+/* Seat (leader + i) of a trick of suit s to play in the relaxed game; mx: the best card of
+ * the others so far (-1: none), lc: L's card (-1: L threw a card, -2: L has not played); m:
+ * the tricks L may still take. Whether L keeps within them. */
+static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m)
+{
+    if (i == 4) {
+        if (lc > mx)
+            return m > 0 ? rx_lead(S, h, m - 1) : 0;
+        return rx_safe(S, h, m);
+    }
     int L = S->lone, p = (leader + i) & 3;
     u16 x = h[p][s];
-    int ok;
     if (p == L) {
         if (!x)
-            return rx_throws(S, h, leader, i, s, mx, -1, 1);
+            return rx_throws(S, h, leader, i, s, mx, -1, m, 1);
         u16 under = (u16)(x & ((1u << mx) - 1)); /* the leader has played: mx >= 0 */
-        if (under) {
-            int r = TOP[under];
-            h[L][s] ^= (u16)(1u << r);
-            ok = rx_step(S, h, leader, i + 1, s, mx, r);
-            h[L][s] ^= (u16)(1u << r);
-            if (ok)
-                return 1;
-        }
+        if (under && rx_card(S, h, leader, i, s, TOP[under], mx, lc, m))
+            return 1;
         /* above it, one card of each run of L's cards (the rest of a run would do the same) */
         u16 above = (u16)(x & ~((2u << mx) - 1));
         u16 others = (u16)((h[0][s] | h[1][s] | h[2][s] | h[3][s]) & ~x);
-        for (u16 m = run_highs(above, others); m; m = (u16)(m & ~(1u << TOP[m]))) {
-            int r = TOP[m];
-            h[L][s] ^= (u16)(1u << r);
-            ok = rx_step(S, h, leader, i + 1, s, mx, r);
-            h[L][s] ^= (u16)(1u << r);
-            if (ok)
+        for (u16 b = run_highs(above, others); b; b = (u16)(b & ~(1u << TOP[b]))) {
+            if (rx_card(S, h, leader, i, s, TOP[b], mx, lc, m))
                 return 1;
         }
         return 0;
     }
     if (!x)
-        return rx_throws(S, h, leader, i, s, mx, lc, 0);
+        return rx_throws(S, h, leader, i, s, mx, lc, m, 0);
     if (lc != -2) {
         if (lc > mx) {
             int all = 1;
@@ -1473,40 +1531,34 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
                 u16 y = h[(leader + q) & 3][s];
                 all = !y || LOW[y] < lc;
             }
-            if (all)
-                return 0; /* every later holder goes under L's card */
+            if (all) {
+                if (m == 0)
+                    return 0; /* every later holder goes under L's card */
+                /* L may take more tricks: go under its card with the highest card that does
+                 * (it has one: it is a later holder), or play the highest */
+                u16 under = (u16)(x & ((1u << lc) - 1));
+                if (TOP[under] != TOP[x] && !rx_card(S, h, leader, i, s, TOP[under], mx, lc, m))
+                    return 0;
+            }
         }
-        int r = TOP[x];
-        h[p][s] ^= (u16)(1u << r);
-        ok = rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc);
-        h[p][s] ^= (u16)(1u << r);
-        return ok;
+        return rx_card(S, h, leader, i, s, TOP[x], mx, lc, m);
     }
     /* the highest of its cards between two cards of L (the cards between do the same) */
-    for (u16 m = run_highs(x, h[L][s]); m; m = (u16)(m & ~(1u << TOP[m]))) {
-        int r = TOP[m];
-        h[p][s] ^= (u16)(1u << r);
-        ok = rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc);
-        h[p][s] ^= (u16)(1u << r);
-        if (!ok)
+    for (u16 b = run_highs(x, h[L][s]); b; b = (u16)(b & ~(1u << TOP[b]))) {
+        if (!rx_card(S, h, leader, i, s, TOP[b], mx, lc, m))
             return 0;
     }
     return 1;
 }
 
-/* Whether L, the others to lead, is safe in the relaxed game (0 also when out of budget). */
-static int rx_safe(Search *S, u16 h[4][4])
+/* Whether L, the others to lead, keeps within m more tricks in the relaxed game (0 also when
+ * out of budget). */
+static int rx_safe(Search *S, u16 h[4][4], int m)
 {
-    Relaxed *R = &S->rx;
-    if (R->aborted)
-        return 0;
-    if (++R->nodes > R->limit) {
-        R->aborted = 1;
-        return 0;
-    }
+    int done = rx_done(S, h, m);
+    if (done >= 0)
+        return done;
     int L = S->lone;
-    if (!(h[L][0] | h[L][1] | h[L][2] | h[L][3]))
-        return 1;
     /* the test of ducks(), suit by suit: 0 where L does not duck every round, 1 where it
      * does, 2 where it holds nothing */
     int kind[4], fails = 0;
@@ -1517,11 +1569,11 @@ static int rx_safe(Search *S, u16 h[4][4])
     }
     if (!fails)
         return 1;
-    u64 k0, k1;
-    rx_key((const u16(*)[4])h, L, &k0, &k1);
-    RxEntry *e = &R->memo[mix(k0, k1) & R->mask];
-    if (e->k0 == k0 && (e->k1 & ~(1ULL << 63)) == k1)
-        return (int)(e->k1 >> 63);
+    u64 k[2];
+    RxEntry *e;
+    int known = rx_memo(S, h, 0, m, k, &e);
+    if (known >= 0)
+        return known;
     /* the leads most likely to catch L first: the suits where it does not duck every round,
      * then the other suits it holds, then those where it can throw a card */
     int order[4], n = 0;
@@ -1536,14 +1588,35 @@ static int rx_safe(Search *S, u16 h[4][4])
         int s = order[q];
         for (int j = 1; j < 4 && res; j++) {
             int o = (L + j) & 3;
-            if (h[o][s] && !rx_step(S, h, o, 0, s, -1, -2))
+            if (h[o][s] && !rx_step(S, h, o, 0, s, -1, -2, m))
                 res = 0;
         }
     }
-    if (!R->aborted) {
-        e->k0 = k0;
-        e->k1 = k1 | (u64)res << 63;
+    rx_remember(S, e, k, m, res);
+    return res;
+}
+
+/* Whether L, on lead, keeps within m more tricks in the relaxed game: some card of it (one of
+ * each run) does. */
+static int rx_lead(Search *S, u16 h[4][4], int m)
+{
+    int done = rx_done(S, h, m);
+    if (done >= 0)
+        return done;
+    int L = S->lone;
+    u64 k[2];
+    RxEntry *e;
+    int known = rx_memo(S, h, 1, m, k, &e);
+    if (known >= 0)
+        return known;
+    int res = 0;
+    for (int u = 0; u < 4 && !res; u++) {
+        u16 x = h[L][u];
+        u16 others = (u16)((h[0][u] | h[1][u] | h[2][u] | h[3][u]) & ~x);
+        for (u16 b = run_highs(x, others); b && !res; b = (u16)(b & ~(1u << TOP[b])))
+            res = rx_card(S, h, L, 0, u, TOP[b], -1, -2, m);
     }
+    rx_remember(S, e, k, m, res);
     return res;
 }
 
@@ -1558,9 +1631,9 @@ static Relaxed *relaxed_start(const Search *S, Relaxed *R, u64 cap)
     return R;
 }
 
-/* The relaxed game from the position of the search, the lone seat wanting no trick: 1 when
- * it proves the seat safe (rel then gets the cards the proof may rely on). */
-static int rx_position(Search *S, u16 *rel)
+/* The relaxed game from the position of the search, the lone seat wanting few tricks: 1 when
+ * it proves the seat takes at most m more (rel then gets the cards the proof may rely on). */
+static int rx_position(Search *S, int m, u16 *rel)
 {
     int L = S->lone, np = S->nplayed;
     if (S->tricksLeft < RX_FIRST || (S->trump != NT && S->h[L][S->trump]))
@@ -1580,27 +1653,21 @@ static int rx_position(Search *S, u16 *rel)
     }
     u16 h[4][4];
     memcpy(h, S->h, sizeof h);
-    Relaxed *R = relaxed_start(S, &S->rx, RX_LIMIT);
-    int res = 0;
-    if (np > 0) {
-        res = rx_step(S, h, S->leader, np, s, mx, lc);
-    } else if (S->leader != L) {
-        res = rx_safe(S, h);
-    } else {
-        /* on lead: a card that some holder of its suit must beat (one of each run) */
-        for (int u = 0; u < 4 && !res; u++) {
-            u16 x = h[L][u];
-            for (u16 m = run_highs(x, (u16)(S->rem[u] & ~x)); m && !res; m = (u16)(m & ~(1u << TOP[m]))) {
-                int r = TOP[m];
-                h[L][u] ^= (u16)(1u << r);
-                res = rx_step(S, h, L, 1, u, -1, r);
-                h[L][u] ^= (u16)(1u << r);
-            }
-        }
-    }
+    Relaxed *R = relaxed_start(S, &S->rx, m ? RX_LIMIT_M : RX_LIMIT);
+    int res;
+    if (np > 0)
+        res = rx_step(S, h, S->leader, np, s, mx, lc, m);
+    else if (S->leader != L)
+        res = rx_safe(S, h, m);
+    else
+        res = rx_lead(S, h, m);
     S->nodes += R->nodes; /* the budget of a call counts them too */
     STAT(ST_rx++);
     STAT(ST_rxn += R->nodes);
+#ifdef WSTATS
+    { int b = R->nodes < 10 ? 0 : R->nodes < 100 ? 1 : R->nodes < 1000 ? 2 : R->nodes < 10000 ? 3 : 4;
+      ST_rxh[b][0]++; ST_rxh[b][1] += R->nodes; ST_rxh[b][2] += res; ST_rxh[b][3] += R->aborted; }
+#endif
     if (!res)
         return 0;
     STAT(ST_rxok++);
@@ -1851,6 +1918,15 @@ static inline int wants_none(const Search *S, int need)
 
 static int ab(Search *S, int need, u16 *rel);
 
+/* The tricks the relaxed misère game may let the lone seat take while still proving the
+ * search's test fails: need - 1 at misère (up to RX_M), none at an exact target of 0. */
+static inline int rx_allowed(const Search *S, int need)
+{
+    if (S->mode == MODE_EXACT)
+        return 0;
+    return need - 1 < RX_M ? need - 1 : RX_M;
+}
+
 /* The rank of the lowest card that mattered in a suit (13 when none did): the cards of a hand
  * below it are alike, whatever a search found. */
 static inline int lowest_mattered(u16 rs)
@@ -2089,18 +2165,24 @@ static int ab(Search *S, int need, u16 *rel)
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
         if (S->lone >= 0 && p != S->lone && wants_none(S, need)) {
-            /* a lone player who wants no trick and can avoid them all */
+            /* a lone player who wants no trick and can avoid them all, or few and keeps within them */
             if (lone_safe(S, rel)) {
                 STAT(ST_sl++);
                 return S->mode == MODE_EXACT;
             }
-            if (rx_position(S, rel))
+            if (rx_position(S, rx_allowed(S, need), rel)) {
+                if (looked)
+                    tt_store(S, &K, rel, need, S->mode == MODE_EXACT, -1);
                 return S->mode == MODE_EXACT;
+            }
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         } else if (S->lone == p && wants_none(S, need)) {
-            /* the lone seat on lead, wanting no trick */
-            if (rx_position(S, rel))
+            /* the lone seat on lead, wanting no trick (or few: the relaxed game with an allowance) */
+            if (rx_position(S, rx_allowed(S, need), rel)) {
+                if (looked)
+                    tt_store(S, &K, rel, need, S->mode == MODE_EXACT, -1);
                 return S->mode == MODE_EXACT;
+            }
             rel[0] = rel[1] = rel[2] = rel[3] = 0;
         }
         if (S->tricksLeft >= 2 && !looked) {
@@ -2134,7 +2216,7 @@ static int ab(Search *S, int need, u16 *rel)
             return S->mode == MODE_EXACT;
         }
         /* else the relaxed game, from the middle of the trick */
-        if (rx_position(S, rel))
+        if (rx_allowed(S, need) == 0 && rx_position(S, 0, rel))
             return S->mode == MODE_EXACT;
         rel[0] = rel[1] = rel[2] = rel[3] = 0;
     }
@@ -2663,6 +2745,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         ST_shape = ST_probe = 0;
         fprintf(stderr, "resets %llu used %u of %u\n", (unsigned long long)S->T.resets, S->T.used, S->T.nblocks);
         fprintf(stderr, "relaxed calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_rx, (unsigned long long)ST_rxok, (unsigned long long)ST_rxn);
+        for (int b = 0; b < 5; b++) fprintf(stderr, "rx bucket %d: calls %llu nodes %llu proved %llu aborted %llu\n", b, (unsigned long long)ST_rxh[b][0], (unsigned long long)ST_rxh[b][1], (unsigned long long)ST_rxh[b][2], (unsigned long long)ST_rxh[b][3]);
+        memset(ST_rxh, 0, sizeof ST_rxh);
         fprintf(stderr, "trump game calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_tg, (unsigned long long)ST_tgok, (unsigned long long)ST_tgn);
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
                 (unsigned long long)ST_tb, (unsigned long long)ST_qt, (unsigned long long)ST_look, (unsigned long long)ST_tt);
