@@ -268,6 +268,7 @@ typedef struct {
     u64 groupMask;
     Block *blocks;
     u32 nblocks, used;
+    u32 allBlocks;     /* blocks allocated: the last ones may be lent (see new_context) */
     Chunk *chunks;
     u32 nchunks, usedChunks; /* chunk 0 stands for "none" */
     u32 nextShape;
@@ -334,7 +335,7 @@ static int tt_alloc(Table *T, u64 bytes)
         return -1;
     }
     T->groupMask = ng - 1;
-    T->nblocks = (u32)nb;
+    T->nblocks = T->allBlocks = (u32)nb;
     T->nchunks = (u32)nc;
     T->nbuckets = nk;
     T->epoch = 1;
@@ -456,6 +457,8 @@ typedef struct {
     double deadline;  /* time (timespec_get seconds) at which a call gives up; 0: none */
     int aborted;      /* the budget ran out */
     Relaxed rx;       /* the relaxed misère game (see rx_safe) */
+    RxEntry *ownMemo; /* its own table, and its size - 1 (rx.memo may be lent blocks instead) */
+    u64 ownMask;
     int single;       /* the seat alone on its side, when the trump game may be asked; else -1 */
     int tgFirst;      /* tricks left from which the trump game is asked */
     Relaxed tg;       /* the trump game's budget (its results are kept in rx.memo) */
@@ -1376,10 +1379,13 @@ static int lone_safe(const Search *S, u16 *rel)
 #define RX_LIMIT 400000 /* relaxed positions a call may visit */
 #endif
 #ifndef RX_LIMIT_M
-#define RX_LIMIT_M 50000 /* the same when the lone seat may take tricks */
+#define RX_LIMIT_M 5000000 /* the same when the lone seat may take tricks */
 #endif
 #ifndef RX_M
 #define RX_M 13        /* the most tricks it lets the lone seat take */
+#endif
+#ifndef RX_LEND
+#define RX_LEND 2      /* in its contexts, it gets this fraction of the table's blocks: 1/2 */
 #endif
 #ifndef RX_FIRST
 #define RX_FIRST 4     /* tricks left from which the main search asks */
@@ -2312,7 +2318,7 @@ static void free_search(SolverObject *self)
 {
     if (self->S) {
         tt_free(&self->S->T);
-        free(self->S->rx.memo);
+        free(self->S->ownMemo);
         free(self->S);
         self->S = NULL;
     }
@@ -2369,12 +2375,13 @@ static int ensure_search(SolverObject *self)
         PyErr_NoMemory();
         return -1;
     }
-    /* a sixteenth of the memory to what the relaxed misère game proves, the rest to the table */
+    /* a sixteenth of the memory to what the relaxed misère game and the trump game prove, the
+     * rest to the table */
     u64 rxBytes = (u64)self->memBytes / 16, n = 1024;
     while (2 * n * sizeof(RxEntry) <= rxBytes)
         n *= 2;
-    S->rx.memo = calloc((size_t)n, sizeof(RxEntry));
-    S->rx.mask = n - 1;
+    S->ownMemo = S->rx.memo = calloc((size_t)n, sizeof(RxEntry));
+    S->ownMask = S->rx.mask = n - 1;
     if (!S->rx.memo || tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search) - n * sizeof(RxEntry)) < 0) {
         free(S->rx.memo);
         free(S);
@@ -2396,9 +2403,28 @@ static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-static void new_context(Search *S)
+/* A new context: the table's entries no longer hold. Where the relaxed misère game is asked
+ * (a team of one wanting few tricks, or an exact target), the table lends it the last of its
+ * blocks (see RX_LEND), where its own table is small; back to it elsewhere. */
+static void new_context(Search *S, int relaxed)
 {
-    tt_reset(&S->T);
+    Table *T = &S->T;
+    tt_reset(T);
+    T->nblocks = T->allBlocks;
+    S->rx.memo = S->ownMemo;
+    S->rx.mask = S->ownMask;
+    if (!relaxed)
+        return;
+    u64 n = 1;
+    while (2 * n * sizeof(RxEntry) <= (u64)T->allBlocks * sizeof(Block) / RX_LEND)
+        n *= 2;
+    if (n <= S->ownMask + 1)
+        return;
+    u32 lent = (u32)((n * sizeof(RxEntry) + sizeof(Block) - 1) / sizeof(Block));
+    T->nblocks = T->allBlocks - lent;
+    S->rx.memo = (RxEntry *)(void *)(T->blocks + T->nblocks);
+    S->rx.mask = n - 1;
+    memset(S->rx.memo, 0, (size_t)(n * sizeof(RxEntry)));
 }
 
 static int card_of(PyObject *o, int *out)
@@ -2593,7 +2619,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int t = trump < 0 ? NT : trump;
     if (!self->haveCtx || self->ctxTrump != t || self->ctxMax != maxMask || self->ctxScore != scoreMask ||
         self->ctxMode != mode) {
-        new_context(S);
+        int lone = POP[team] == 1;
+        new_context(S, lone && (goal == 1 || goal == 2));
         self->haveCtx = 1;
         self->ctxTrump = t;
         self->ctxMax = maxMask;
