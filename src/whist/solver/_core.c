@@ -1354,12 +1354,13 @@ static int lone_safe(const Search *S, u16 *rel)
 /* ------------------------------------------------------------------ relaxed misère game */
 
 /*
- * Whether the lone seat L, wanting no trick, the others to lead, can avoid every trick in a
- * game easier for the others than the real one: at every trick, any of them who holds a suit
- * may lead it (in the real game only the winner of the last trick may), and a trump thrown on
- * another suit beats nothing (in the real game it takes the trick away from L). It is asked
- * only when L holds no trump, so L's own throws never win. A line of the real game is a line
- * of this one, so L safe here is L safe there. Unlike ducks(), it knows who holds what: every
+ * Whether the lone seat L, wanting no trick (or at most m), the others to lead, can avoid
+ * every trick in a game easier for the others than the real one: at every trick, any of them
+ * who holds a suit may lead it (in the real game only the winner of the last trick may), a
+ * trump of theirs thrown on another suit beats nothing (in the real game it takes the trick
+ * away from L), and a trump of L's thrown on another suit takes the trick (in the real game a
+ * higher trump could take it away). A line of the real game is a line of this one, so L safe
+ * here is L safe there. Unlike ducks(), it knows who holds what: every
  * holder of the suit led must follow, and a seat can throw a card only when void in the suit.
  *
  * Who wins a trick no longer matters to the others, so a lower card is never worse for them
@@ -1482,7 +1483,8 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
             continue;
         u16 b = (u16)(1u << TOP[h[p][u]]);
         h[p][u] ^= b;
-        int ok = rx_step(S, h, leader, i + 1, s, mx, lc, m);
+        /* a trump of L's wins the trick (the others' beat nothing) */
+        int ok = rx_step(S, h, leader, i + 1, s, mx, p == S->lone && u == S->trump ? 13 : lc, m);
         h[p][u] ^= b;
         if (ok == want)
             return want;
@@ -1573,8 +1575,8 @@ static int rx_safe(Search *S, u16 h[4][4], int m)
         kind[s] = !x ? 2 : ducks_suit(x, d);
         fails += !kind[s];
     }
-    if (!fails)
-        return 1;
+    if (!fails && (S->trump == NT || !h[L][S->trump]))
+        return 1; /* (holding a trump, it may have to throw one and win) */
     u64 k[2];
     RxEntry *e;
     int known = rx_memo(S, h, 0, m, k, &e);
@@ -1642,7 +1644,7 @@ static Relaxed *relaxed_start(const Search *S, Relaxed *R, u64 cap)
 static int rx_position(Search *S, int m, u16 *rel)
 {
     int L = S->lone, np = S->nplayed;
-    if (S->tricksLeft < RX_FIRST || (S->trump != NT && S->h[L][S->trump]))
+    if (S->tricksLeft < RX_FIRST)
         return 0;
     int s = np ? S->tsuit[0] : -1, mx = -1, lc = -2;
     for (int i = 0; i < np; i++) {
@@ -1652,7 +1654,7 @@ static int rx_position(Search *S, int m, u16 *rel)
         } else if (S->tsuit[i] == s) {
             lc = S->trank[i];
         } else if (S->tsuit[i] == S->trump) {
-            return 0; /* it has ruffed: the relaxed game does not know a trump that wins */
+            lc = 13; /* it has ruffed: it takes the trick in the relaxed game */
         } else {
             lc = -1;
         }
@@ -2418,8 +2420,10 @@ static void new_context(Search *S, int relaxed)
     u64 n = 1;
     while (2 * n * sizeof(RxEntry) <= (u64)T->allBlocks * sizeof(Block) / RX_LEND)
         n *= 2;
-    if (n <= S->ownMask + 1)
+    if (n <= S->ownMask + 1) {
+        memset(S->rx.memo, 0, (size_t)((S->rx.mask + 1) * sizeof(RxEntry)));
         return;
+    }
     u32 lent = (u32)((n * sizeof(RxEntry) + sizeof(Block) - 1) / sizeof(Block));
     T->nblocks = T->allBlocks - lent;
     S->rx.memo = (RxEntry *)(void *)(T->blocks + T->nblocks);
