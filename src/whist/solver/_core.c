@@ -459,6 +459,10 @@ typedef struct {
     Relaxed rx;       /* the relaxed misère game (see rx_safe) */
     RxEntry *ownMemo; /* its own table, and its size - 1 (rx.memo may be lent blocks instead) */
     u64 ownMask;
+    u32 lendFrom;     /* the first block the table may lend it (all blocks: none) */
+    u64 lendMask;     /* the lent blocks, as its entries - 1 */
+    int ownTrump, lentTrump; /* the trump suit of what its tables hold; -1: nothing valid */
+    u64 resetsMark;   /* the table's resets when the current context began */
     int single;       /* the seat alone on its side, when the trump game may be asked; else -1 */
     int tgFirst;      /* tricks left from which the trump game is asked */
     Relaxed tg;       /* the trump game's budget (its results are kept in rx.memo) */
@@ -1468,6 +1472,8 @@ static int rx_done(Search *S, u16 h[4][4], int m)
         R->aborted = 1;
         return 0;
     }
+    if (m == 0)
+        return (h[L][0] | h[L][1] | h[L][2] | h[L][3]) ? -1 : 1;
     return POP[h[L][0]] + POP[h[L][1]] + POP[h[L][2]] + POP[h[L][3]] <= m ? 1 : -1;
 }
 
@@ -1485,6 +1491,10 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
         h[p][u] ^= b;
         /* a trump of L's wins the trick (the others' beat nothing) */
         int ok = rx_step(S, h, leader, i + 1, s, mx, p == S->lone && u == S->trump ? 13 : lc, m);
+        /* with tricks to spare L may want the lead, and the others to keep it from L: one of
+         * their trumps may also take the trick, whoever else ruffs */
+        if (ok != want && !want && m > 0 && u == S->trump)
+            ok = rx_step(S, h, leader, i + 1, s, 14, lc, m);
         h[p][u] ^= b;
         if (ok == want)
             return want;
@@ -1493,7 +1503,7 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
 }
 
 /* Seat (leader + i) plays card r of suit s (the rest as rx_step). */
-static int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int r, int mx, int lc, int m)
+static inline int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int r, int mx, int lc, int m)
 {
     int p = (leader + i) & 3;
     h[p][s] ^= (u16)(1u << r);
@@ -2390,6 +2400,17 @@ static int ensure_search(SolverObject *self)
         PyErr_NoMemory();
         return -1;
     }
+    /* the blocks lent to the relaxed game: a power of two of its entries, when more than its
+     * own table holds */
+    u64 lent = 1;
+    while (2 * lent * sizeof(RxEntry) <= (u64)S->T.allBlocks * sizeof(Block) / RX_LEND)
+        lent *= 2;
+    S->lendFrom = S->T.allBlocks;
+    if (lent > n) {
+        S->lendFrom = S->T.allBlocks - (u32)((lent * sizeof(RxEntry) + sizeof(Block) - 1) / sizeof(Block));
+        S->lendMask = lent - 1;
+    }
+    S->ownTrump = S->lentTrump = -1;
     self->S = S;
     self->haveCtx = 0;
     return 0;
@@ -2406,29 +2427,33 @@ static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 /* A new context: the table's entries no longer hold. Where the relaxed misère game is asked
- * (a team of one wanting few tricks, or an exact target), the table lends it the last of its
- * blocks (see RX_LEND), where its own table is small; back to it elsewhere. */
-static void new_context(Search *S, int relaxed)
+ * (a team of one wanting few tricks, or an exact target), the table lends it its last blocks
+ * (see RX_LEND), where its own table is small; back to it elsewhere. What the relaxed game
+ * proved holds for the same trump suit: its table is emptied only for another trump, or when
+ * the main table has used the lent blocks in between. */
+static void new_context(Search *S, int relaxed, int trump)
 {
     Table *T = &S->T;
+    if (T->nblocks == T->allBlocks && (T->resets != S->resetsMark || T->used > S->lendFrom))
+        S->lentTrump = -1;
     tt_reset(T);
+    S->resetsMark = T->resets;
     T->nblocks = T->allBlocks;
     S->rx.memo = S->ownMemo;
     S->rx.mask = S->ownMask;
     if (!relaxed)
         return;
-    u64 n = 1;
-    while (2 * n * sizeof(RxEntry) <= (u64)T->allBlocks * sizeof(Block) / RX_LEND)
-        n *= 2;
-    if (n <= S->ownMask + 1) {
-        memset(S->rx.memo, 0, (size_t)((S->rx.mask + 1) * sizeof(RxEntry)));
-        return;
+    int *held = &S->ownTrump;
+    if (S->lendFrom < T->allBlocks) {
+        T->nblocks = S->lendFrom;
+        S->rx.memo = (RxEntry *)(void *)(T->blocks + S->lendFrom);
+        S->rx.mask = S->lendMask;
+        held = &S->lentTrump;
     }
-    u32 lent = (u32)((n * sizeof(RxEntry) + sizeof(Block) - 1) / sizeof(Block));
-    T->nblocks = T->allBlocks - lent;
-    S->rx.memo = (RxEntry *)(void *)(T->blocks + T->nblocks);
-    S->rx.mask = n - 1;
-    memset(S->rx.memo, 0, (size_t)(n * sizeof(RxEntry)));
+    if (*held != trump) {
+        memset(S->rx.memo, 0, (size_t)((S->rx.mask + 1) * sizeof(RxEntry)));
+        *held = trump;
+    }
 }
 
 static int card_of(PyObject *o, int *out)
@@ -2624,7 +2649,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     if (!self->haveCtx || self->ctxTrump != t || self->ctxMax != maxMask || self->ctxScore != scoreMask ||
         self->ctxMode != mode) {
         int lone = POP[team] == 1;
-        new_context(S, lone && (goal == 1 || goal == 2));
+        new_context(S, lone && (goal == 1 || goal == 2), t);
         self->haveCtx = 1;
         self->ctxTrump = t;
         self->ctxMax = maxMask;
