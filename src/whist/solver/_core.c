@@ -426,6 +426,8 @@ typedef struct {
     u64 k0, k1;
 } RxEntry;
 
+#define RX_FILLED 4096
+
 typedef struct {
     RxEntry *memo;
     u64 mask;          /* entries - 1 (a power of two) */
@@ -462,6 +464,8 @@ typedef struct {
     u32 lendFrom;     /* the first block the table may lend it (all blocks: none) */
     u64 lendMask;     /* the lent blocks, as its entries - 1 */
     int ownTrump, lentTrump; /* the trump suit of what its tables hold; -1: nothing valid */
+    u32 filled[RX_FILLED]; /* the entries it filled since its table was last emptied, */
+    u64 nfilled;           /* while they are few: emptying it is then emptying those */
     u64 resetsMark;   /* the table's resets when the current context began */
     int single;       /* the seat alone on its side, when the trump game may be asked; else -1 */
     int tgFirst;      /* tricks left from which the trump game is asked */
@@ -1452,11 +1456,14 @@ static int rx_memo(Search *S, u16 h[4][4], int lLeads, int m, u64 *k, RxEntry **
     return -1;
 }
 
-static void rx_remember(const Search *S, RxEntry *e, const u64 *k, int m, int res)
+static void rx_remember(Search *S, RxEntry *e, const u64 *k, int m, int res)
 {
     if (!S->rx.aborted) {
         e->k0 = k[0] | (u64)(m & 3) << 60;
         e->k1 = k[1] | (u64)(m >> 2) << 60 | (u64)res << 63;
+        if (S->nfilled < RX_FILLED)
+            S->filled[S->nfilled] = (u32)(e - S->rx.memo);
+        S->nfilled++;
     }
 }
 
@@ -2451,8 +2458,14 @@ static void new_context(Search *S, int relaxed, int trump)
         held = &S->lentTrump;
     }
     if (*held != trump) {
-        memset(S->rx.memo, 0, (size_t)((S->rx.mask + 1) * sizeof(RxEntry)));
+        if (*held >= 0 && S->nfilled <= RX_FILLED) {
+            for (u64 i = 0; i < S->nfilled; i++)
+                S->rx.memo[S->filled[i]].k1 = 0;
+        } else {
+            memset(S->rx.memo, 0, (size_t)((S->rx.mask + 1) * sizeof(RxEntry)));
+        }
         *held = trump;
+        S->nfilled = 0;
     }
 }
 
