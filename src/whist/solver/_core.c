@@ -1498,10 +1498,6 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
         h[p][u] ^= b;
         /* a trump of L's wins the trick (the others' beat nothing) */
         int ok = rx_step(S, h, leader, i + 1, s, mx, p == S->lone && u == S->trump ? 13 : lc, m);
-        /* with tricks to spare L may want the lead, and the others to keep it from L: one of
-         * their trumps may also take the trick, whoever else ruffs */
-        if (ok != want && !want && m > 0 && u == S->trump)
-            ok = rx_step(S, h, leader, i + 1, s, 14, lc, m);
         h[p][u] ^= b;
         if (ok == want)
             return want;
@@ -1526,9 +1522,11 @@ static inline int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int 
 static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m)
 {
     if (i == 4) {
-        if (lc > mx)
-            return m > 0 ? rx_lead(S, h, m - 1) : 0;
-        return rx_safe(S, h, m);
+        if (lc <= mx)
+            return rx_safe(S, h, m);
+        /* L's card is the best: with tricks to spare, the others may also take the trick from
+         * L (a power they may not have), so that L must hold either way */
+        return m > 0 && rx_lead(S, h, m - 1) && rx_safe(S, h, m);
     }
     int L = S->lone, p = (leader + i) & 3;
     u16 x = h[p][s];
