@@ -1367,22 +1367,29 @@ static int lone_safe(const Search *S, u16 *rel)
  * who holds a suit may lead it (in the real game only the winner of the last trick may), a
  * trump of theirs thrown on another suit beats nothing (in the real game it takes the trick
  * away from L), and a trump of L's thrown on another suit takes the trick (in the real game a
- * higher trump could take it away). A line of the real game is a line of this one, so L safe
- * here is L safe there. Unlike ducks(), it knows who holds what: every
+ * higher trump could take it away). With m tricks allowed (a misère count), a trick L takes
+ * uses one and gives it the lead, and the others get one more power: when L's card is the best
+ * at the end of a trick, they may take the trick instead. A line of the real game is a line of
+ * this one, so L safe here is L safe there. Unlike ducks(), it knows who holds what: every
  * holder of the suit led must follow, and a seat can throw a card only when void in the suit.
  *
- * Who wins a trick no longer matters to the others, so a lower card is never worse for them
- * than a higher one of the same suit (whatever they do with the higher, they can do with the
- * lower, and a trick L takes with it is still L's), and a lower card is never worse for L.
+ * Who wins a trick among the others no longer matters to them, and a higher card could only
+ * help them to take a trick from L, which they may do anyway with tricks to spare and never
+ * want without: so a lower card is never worse
+ * for them than a higher one of the same suit (whatever they do with the higher, they can do
+ * with the lower, and a trick L takes with it is still L's), and a lower card is never worse
+ * for L (L's plays may be restricted: that only makes the game easier for the others).
  * Hence each seat plays the highest of the cards that do the same in the trick:
  *  - L follows with its highest card below the best card of the others so far (it is safe in
  *    this trick) or with a card above it (one of each run of L's cards);
  *  - one of the others who plays before L, with the highest of its cards between two cards of
  *    L (such cards compare alike with L's cards);
  *  - one who plays after L makes L take the trick if it can (every later holder of the suit
- *    has a card under L's, as all the cards before are) and else plays its highest;
+ *    has a card under L's, as all the cards before are) and else plays its highest; with
+ *    tricks to spare, it may also go under L's card with its highest card that does;
  *  - a seat that cannot follow throws the highest card of a suit of its choice.
- * What is proved is kept in a table of its own: it is true of the cards alone, whoever leads.
+ * What is proved is kept in a table of its own: it is true of the cards and the trump suit,
+ * whoever leads (see rx_memo).
  */
 #ifndef RX_LIMIT
 #define RX_LIMIT 400000 /* relaxed positions a call may visit */
