@@ -1639,12 +1639,22 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
     int known = rx_memo(S, h, 1, m, k, &e);
     if (known >= 0)
         return known;
-    int res = 0;
-    for (int u = 0; u < 4 && !res; u++) {
+    /* first the lowest card of each suit the others hold (the likeliest to lose the trick),
+     * then the others from the lowest */
+    u16 cand[4], first[4];
+    for (int u = 0; u < 4; u++) {
         u16 x = h[L][u];
         u16 others = (u16)((h[0][u] | h[1][u] | h[2][u] | h[3][u]) & ~x);
-        for (u16 b = run_highs(x, others); b && !res; b = (u16)(b & ~(1u << TOP[b])))
-            res = rx_card(S, h, L, 0, u, TOP[b], -1, -2, m);
+        cand[u] = run_highs(x, others);
+        first[u] = others ? (u16)(cand[u] & (u16)(-cand[u])) : 0;
+    }
+    int res = 0;
+    for (int pass = 0; pass < 2 && !res; pass++) {
+        for (int u = 0; u < 4 && !res; u++) {
+            u16 b = pass ? (u16)(cand[u] & ~first[u]) : first[u];
+            for (; b && !res; b = (u16)(b & (b - 1)))
+                res = rx_card(S, h, L, 0, u, LOW[b], -1, -2, m);
+        }
     }
     rx_remember(S, e, k, m, res);
     return res;
