@@ -1616,10 +1616,18 @@ static int rx_safe(Search *S, u16 h[4][4], int m)
     int res = 1;
     for (int q = 0; q < 4 && res; q++) {
         int s = order[q];
-        for (int j = 1; j < 4 && res; j++) {
+        /* The others play as one side and see every card: what one of them does before L
+         * plays, it could do after (choosing the same card), so they lose nothing when fewer
+         * of them play before L. Who leads matters to nothing else (whoever wins a trick of
+         * theirs, any of them may lead the next). So of the holders of the suit, L's right-hand
+         * opponent leads it (one of them before L), else the seat opposite (two), else the
+         * left-hand one: that lead is the others' best. */
+        for (int j = 3; j >= 1; j--) {
             int o = (L + j) & 3;
-            if (h[o][s] && !rx_step(S, h, o, 0, s, -1, -2, m))
-                res = 0;
+            if (h[o][s]) {
+                res = rx_step(S, h, o, 0, s, -1, -2, m);
+                break;
+            }
         }
     }
     rx_remember(S, e, k, m, res);
@@ -2774,7 +2782,9 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     } else {
         /* the value of the position by null-window tests, then each move against it */
         int lo = 0, hi = S->tricksLeft;
-        int v = S->misere ? 1 : (hi + 1) / 2; /* misère: few tricks, step up from 1 */
+        /* misère: step down from every trick left: the tests above the value are quick
+         * (proofs that the team keeps within many tricks), those below it grow long */
+        int v = S->misere ? hi : (hi + 1) / 2;
         while (lo < hi) {
             if (v <= lo)
                 v = lo + 1;
