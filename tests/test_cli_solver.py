@@ -23,8 +23,11 @@ runner = CliRunner()
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 ENDGAME = "N:K.Q.. QJ.K.. T9.A.. 87.J.."  # North has led the ace of spades
-# a whole deal whose full misère count (goal min) takes minutes: docs/solver.md, worst cases
+# a whole deal whose full misère count (goal min) takes about ten seconds: docs/solver.md, worst cases
 HARD = "N:8.KT763.A83.Q543 K7.A4.JT5.AKT762 J96432.J5.K976.9 AQT5.Q982.Q42.J8"
+# a misère count with trumps in the lone player's hand: about half a minute
+LONG = ("N:K98.AJ3.98.A9542 Q6.Q76.QT65432.K T72.K942.7.QT873 AJ543.T85.AKJ.J6", "--trump", "S",
+        "--leader", "E", "--team", "E", "--goal", "min")
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -102,10 +105,9 @@ def test_max_seconds_stops_a_long_search() -> None:
 def test_ctrl_c_stops_a_long_search_at_once() -> None:
     """The search runs in a worker thread, so the interrupt is heard while it runs."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from whist.cli import main; main()", "solve", HARD, "--trump", "NT",
-         "--leader", "N", "--team", "N", "--goal", "min"],
+        [sys.executable, "-c", "from whist.cli import main; main()", "solve", *LONG],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "100"})
-    time.sleep(3.0)  # well into the search (it takes minutes)
+    time.sleep(3.0)  # well into the search
     assert proc.poll() is None
     proc.send_signal(signal.SIGINT)
     try:

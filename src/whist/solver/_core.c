@@ -364,6 +364,80 @@ static inline u64 mix(u64 k0, u64 k1)
     return h;
 }
 
+/* The tricks left at the positions of a group: a quarter of the cards in its suit lengths. */
+static inline int group_tricks(const Group *g)
+{
+    int n = 0;
+    for (int i = 0; i < 16; i++)
+        n += (int)(g->key0 >> (4 * i) & 15);
+    return n / 4;
+}
+
+/*
+ * The table is full: keep the groups of the positions with the most tricks left (the dearest
+ * to search again) in at most half the blocks, and forget the rest, as well as every entry
+ * stored by shape. The blocks kept move to the front of the pool in their order, and their
+ * groups are hashed again. A full reset when nothing would be kept (or no memory to sort).
+ */
+static void tt_trim(Table *T)
+{
+    u64 perLevel[14] = {0};
+    for (u64 i = 0; i <= T->groupMask; i++) {
+        const Group *g = &T->groups[i];
+        if (g->epoch == T->epoch)
+            perLevel[group_tricks(g)] += g->nblocks;
+    }
+    int from = 14;
+    u64 kept = 0;
+    while (from > 0 && kept + perLevel[from - 1] <= T->nblocks / 2)
+        kept += perLevel[--from];
+    u32 *fwd = kept ? calloc((size_t)T->used, sizeof(u32)) : NULL;
+    Group *keep = kept ? malloc((size_t)kept * sizeof(Group)) : NULL;
+    if (!fwd || !keep) {
+        free(fwd);
+        free(keep);
+        tt_reset(T);
+        return;
+    }
+    u64 nkeep = 0;
+    for (u64 i = 0; i <= T->groupMask; i++) {
+        Group *g = &T->groups[i];
+        if (g->epoch != T->epoch || group_tricks(g) < from)
+            continue;
+        for (u32 b = g->head; b; b = T->blocks[b].next)
+            fwd[b] = 1;
+        g->chunk = 0;
+        g->nshapes = 0;
+        keep[nkeep++] = *g;
+    }
+    u32 to = 1;
+    for (u32 b = 1; b < T->used; b++) {
+        if (!fwd[b])
+            continue;
+        fwd[b] = to;
+        if (to != b)
+            T->blocks[to] = T->blocks[b];
+        to++;
+    }
+    for (u32 b = 1; b < to; b++) {
+        if (T->blocks[b].next)
+            T->blocks[b].next = fwd[T->blocks[b].next];
+    }
+    tt_reset(T);
+    T->used = to;
+    for (u64 k = 0; k < nkeep; k++) {
+        Group *g = &keep[k];
+        g->head = fwd[g->head];
+        g->epoch = T->epoch;
+        u64 i = mix(g->key0, g->key1) & T->groupMask;
+        while (T->groups[i].epoch == T->epoch)
+            i = (i + 1) & T->groupMask;
+        T->groups[i] = *g;
+    }
+    free(fwd);
+    free(keep);
+}
+
 /* The hash of an entry stored by shape: its shape and the owners it records. Its high half
  * picks the bucket, its low bits the bit of the shape's filter. */
 static inline u64 tt_hash(u32 shape, const u32 *set)
@@ -672,7 +746,7 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
                 u16 rel[4];
                 for (int s = 0; s < 4; s++)
                     rel[s] = top_cards(S->rem[s], j[s]);
-                tt_reset(T);
+                tt_trim(T);
                 tt_store(S, K, rel, need, res, best);
                 return;
             }
@@ -741,7 +815,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         set[k] = K->tier[k] & mask[k];
     Group *g = tt_group(T, K->key0, K->key1, 1);
     if (!g) {
-        tt_reset(T);
+        tt_trim(T);
         g = tt_group(T, K->key0, K->key1, 1);
         if (!g)
             return;
@@ -771,7 +845,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
                 return;
             }
             if (T->used >= T->nblocks) {
-                tt_reset(T);
+                tt_trim(T);
                 tt_store(S, K, rel, need, res, best);
                 return;
             }
