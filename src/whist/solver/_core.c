@@ -1270,7 +1270,7 @@ static int score_misere(const Search *S, int p, int s, int top, int low)
          * first rule saves about a tenth) */
         for (int q = 0; q < 4; q++) {
             u16 y = S->h[q][s];
-            if (!S->scoreSide[q] && y && LOW[y] > top)
+            if (S->maxSide[q] != S->maxSide[p] && y && LOW[y] > top)
                 return 100 + top;
         }
         u16 others = (u16)(S->rem[s] & ~S->h[p][s]);
