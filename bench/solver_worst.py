@@ -15,7 +15,10 @@ of a middle-sized contract, 7 tricks). Random hands seldom suit a misère; the `
 solve deals where a seat holds a hand the computer players would bid it with (at most one card
 too high to duck, by ``misere_flaws``; two for a piccolo), no trump, a random seat on lead, as a
 game is played: ``bid-misere`` (``exact(0)``, the question the players ask), ``bid-misere-min``
-(goal min), ``bid-piccolo`` (``exact(1)``).
+(goal min), ``bid-piccolo`` (``exact(1)``). Two misère players who both play are counted
+together by the computer players on defence: ``joint-opposite`` and ``joint-adjacent``
+(random hands, no trump, the leader and its partner or its left-hand opponent, goal min).
+The ``bid-`` and ``joint-`` shapes are not in the default run.
 """
 
 from __future__ import annotations
@@ -54,6 +57,14 @@ def bid(flaws: int) -> Deal:
     return deal
 
 
+def no_trump(deal: Deal) -> Deal:
+    """The same deals played at no trump."""
+    def played(rng: random.Random, cards: int) -> tuple[Position, list[Seat]]:
+        pos, team = deal(rng, cards)
+        return Position(pos.hands, None, pos.leader), team
+    return played
+
+
 SHAPES: dict[str, tuple[Deal, Goal | None]] = {
     "pair": (teamed(lambda s: [s, s.partner]), MAX),
     "adjacent": (teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]]), MAX),
@@ -65,6 +76,8 @@ SHAPES: dict[str, tuple[Deal, Goal | None]] = {
     "bid-misere": (bid(1), exact(0)),
     "bid-misere-min": (bid(1), MIN),
     "bid-piccolo": (bid(2), exact(1)),
+    "joint-opposite": (no_trump(teamed(lambda s: [s, s.partner])), MIN),
+    "joint-adjacent": (no_trump(teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]])), MIN),
 }
 
 
@@ -81,8 +94,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="seed of the random deals")
     parser.add_argument("--budget", type=int, default=50_000_000, help="node budget of a search")
     parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: whole deals)")
-    parser.add_argument("--shapes", nargs="*", default=[s for s in SHAPES if not s.startswith("bid-")],
-                        choices=list(SHAPES), help="default: all but the bid- shapes")
+    parser.add_argument("--shapes", nargs="*",
+                        default=[s for s in SHAPES if not s.startswith(("bid-", "joint-"))],
+                        choices=list(SHAPES), help="default: all but the bid- and joint- shapes")
     args = parser.parse_args()
     for name in args.shapes:
         deal, goal = SHAPES[name]
