@@ -365,6 +365,19 @@ static inline u64 mix(u64 k0, u64 k1)
     return h;
 }
 
+/* The slot of a group's key in the table of groups: its own, or the free slot where it would
+ * go (linear probing from the key's hash). */
+static inline Group *group_slot(Table *T, u64 key0, u32 key1)
+{
+    u64 i = mix(key0, key1) & T->groupMask;
+    for (;;) {
+        Group *g = &T->groups[i];
+        if (g->epoch != T->epoch || (g->key0 == key0 && g->key1 == key1))
+            return g;
+        i = (i + 1) & T->groupMask;
+    }
+}
+
 /* The tricks left at the positions of a group: a quarter of the cards in its suit lengths. */
 static inline int group_tricks(const Group *g)
 {
@@ -430,10 +443,7 @@ static void tt_trim(Table *T)
         Group *g = &keep[k];
         g->head = fwd[g->head];
         g->epoch = T->epoch;
-        u64 i = mix(g->key0, g->key1) & T->groupMask;
-        while (T->groups[i].epoch == T->epoch)
-            i = (i + 1) & T->groupMask;
-        T->groups[i] = *g;
+        *group_slot(T, g->key0, g->key1) = *g;
     }
     free(fwd);
     free(keep);
@@ -466,29 +476,21 @@ static inline void filter_add(Shape *sh, u64 h)
 /* The group of a key, created when `create`; NULL when absent (or the table is full). */
 static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
 {
-    u64 i = mix(key0, key1) & T->groupMask;
-    for (;;) {
-        Group *g = &T->groups[i];
-        if (g->epoch != T->epoch) {
-            if (!create)
-                return NULL;
-            if (T->used >= T->nblocks)
-                return NULL;
-            g->epoch = T->epoch;
-            g->key0 = key0;
-            g->key1 = key1;
-            g->head = T->used++;
-            g->nblocks = 1;
-            g->chunk = 0;
-            g->nshapes = 0;
-            T->blocks[g->head].next = 0;
-            T->blocks[g->head].count = 0;
-            return g;
-        }
-        if (g->key0 == key0 && g->key1 == key1)
-            return g;
-        i = (i + 1) & T->groupMask;
-    }
+    Group *g = group_slot(T, key0, key1);
+    if (g->epoch == T->epoch)
+        return g;
+    if (!create || T->used >= T->nblocks)
+        return NULL;
+    g->epoch = T->epoch;
+    g->key0 = key0;
+    g->key1 = key1;
+    g->head = T->used++;
+    g->nblocks = 1;
+    g->chunk = 0;
+    g->nshapes = 0;
+    T->blocks[g->head].next = 0;
+    T->blocks[g->head].count = 0;
+    return g;
 }
 
 /* ------------------------------------------------------------------ search state */
