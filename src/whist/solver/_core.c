@@ -1126,7 +1126,7 @@ static int opps_later(const Search *S, int p)
 #define MATEW 45  /* leading low to a partner's winner */
 #define HISTW 30  /* at most, for the leads that cut most often (history) */
 #define KILLW 100 /* the last lead that cut with as many tricks left (killer) */
-#define JOINT_HISTW 400 /* both, for two misère players together (see gen_moves) */
+#define MISERE_HISTW 400 /* both, at misère (see gen_moves) */
 #define HINTV 60  /* the best move of a table entry that did not decide */
 #define BEATW 5   /* beating the trick when two opponents still play after */
 #define DISCW 2   /* per card of the suit of a discard */
@@ -1369,11 +1369,12 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
             mv[i].score = (int16_t)(S->lone >= 0 && !S->scoreSide[p]
                                         ? score_misere_def(S, p, mv[i].suit, mv[i].rank)
                                         : score_misere(S, p, mv[i].suit, mv[i].rank, mv[i].low));
-        if (lead && S->lone < 0) {
-            /* two misère players together: the leads that cut before weigh most (on 12 whole
-             * deals, 11 % fewer nodes, the searches stopped at 100 million counted at that;
-             * 1 stopped instead of 4) */
-            add_history(S, p, mv, n, JOINT_HISTW, JOINT_HISTW);
+        if (lead) {
+            /* the leads that cut before weigh most, for every seat: with two misère players
+             * together, on 12 whole deals, 11 % fewer nodes (the searches stopped at 100
+             * million counted at that; 1 stopped instead of 4); for a lone misère player and
+             * the three others, 29 % fewer on 30 misère counts, 38 % on the hardest known */
+            add_history(S, p, mv, n, MISERE_HISTW, MISERE_HISTW);
         }
     } else if (lead) {
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
