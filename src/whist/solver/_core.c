@@ -548,6 +548,7 @@ typedef struct {
     int tgFirst;      /* tricks left from which the trump game is asked */
     Relaxed tg;       /* the trump game's budget (its results are kept in rx.memo) */
     u32 hist[4][4][13];     /* leads that cut, by seat, suit and rank, weighed by depth */
+    u32 histFollow[4][4][13]; /* the same of the cards the others of a lone misère player follow with */
     int8_t killer[14][2];   /* the last lead that cut, by tricks left */
 } Search;
 
@@ -1127,6 +1128,7 @@ static int opps_later(const Search *S, int p)
 #define HISTW 30  /* at most, for the leads that cut most often (history) */
 #define KILLW 100 /* the last lead that cut with as many tricks left (killer) */
 #define MISERE_HISTW 400 /* both, at misère (see gen_moves) */
+#define MISERE_FOLLOWW 200 /* history of the others' cards that follow a lone misère player's lead */
 #define HINTV 60  /* the best move of a table entry that did not decide */
 #define BEATW 5   /* beating the trick when two opponents still play after */
 #define DISCW 2   /* per card of the suit of a discard */
@@ -1314,23 +1316,34 @@ static int score_misere_def(const Search *S, int p, int s, int top)
     return beats ? -top : 40 + top; /* keep the bar low for L */
 }
 
-/* Leads of seat p: up to `hw` more for the leads that cut most often (history), `kw` more for
- * the last lead that cut with as many tricks left (killer). */
-static void add_history(const Search *S, int p, Move *mv, int n, int hw, int kw)
+/* Moves of seat p: up to `hw` more for the moves that cut most often by `hist` (history), `kw`
+ * more for the last lead that cut with as many tricks left (killer; leads only). */
+static void add_history(const Search *S, u32 hist[4][4][13], int p, Move *mv, int n, int hw, int kw)
 {
     const int8_t *kl = S->killer[S->tricksLeft];
     u32 hmax = 0;
     for (int i = 0; i < n; i++) {
-        if (S->hist[p][mv[i].suit][mv[i].rank] > hmax)
-            hmax = S->hist[p][mv[i].suit][mv[i].rank];
+        if (hist[p][mv[i].suit][mv[i].rank] > hmax)
+            hmax = hist[p][mv[i].suit][mv[i].rank];
     }
     for (int i = 0; i < n; i++) {
         int sc = mv[i].score;
         if (hmax)
-            sc += (int)((u64)hw * S->hist[p][mv[i].suit][mv[i].rank] / hmax);
-        if (kl[0] == mv[i].suit && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
+            sc += (int)((u64)hw * hist[p][mv[i].suit][mv[i].rank] / hmax);
+        if (kw && kl[0] == mv[i].suit && kl[1] <= mv[i].rank && kl[1] >= mv[i].low)
             sc += kw;
         mv[i].score = (int16_t)sc;
+    }
+}
+
+/* A move of seat p cut with this many tricks left: count it in `hist`, weighed by depth. */
+static void note_cut(u32 hist[4][4][13], int p, const Move *m, int tricksLeft)
+{
+    u32 *h = &hist[p][m->suit][m->rank];
+    *h += (u32)(tricksLeft * tricksLeft);
+    if (*h > (1u << 30)) {
+        for (u32 *x = &hist[0][0][0]; x < &hist[0][0][0] + 4 * 4 * 13; x++)
+            *x >>= 1;
     }
 }
 
@@ -1374,7 +1387,11 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
              * together, on 12 whole deals, 11 % fewer nodes (the searches stopped at 100
              * million counted at that; 1 stopped instead of 4); for a lone misère player and
              * the three others, 29 % fewer on 30 misère counts, 38 % on the hardest known */
-            add_history(S, p, mv, n, MISERE_HISTW, MISERE_HISTW);
+            add_history(S, S->hist, p, mv, n, MISERE_HISTW, MISERE_HISTW);
+        } else if (S->misere && S->lone >= 0 && p != S->lone) {
+            /* and the cards the others of a lone misère player follow with (the misère
+             * player's own, or two misère players', do worse) */
+            add_history(S, S->histFollow, p, mv, n, MISERE_FOLLOWW, 0);
         }
     } else if (lead) {
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
@@ -1387,7 +1404,7 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
             }
             mv[i].score = (int16_t)score_lead(&li, mv[i].rank, mv[i].low);
         }
-        add_history(S, p, mv, n, HISTW, KILLW);
+        add_history(S, S->hist, p, mv, n, HISTW, KILLW);
     } else {
         for (int i = 0; i < n; i++)
             mv[i].score = (int16_t)score_follow(S, p, mv[i].suit, mv[i].rank, mv[i].low);
@@ -2420,15 +2437,12 @@ static int ab(Search *S, int need, u16 *rel)
     int best = -1;
     if (cut >= 0) {
         if (np == 0) {
-            u32 *h = &S->hist[p][mv[cut].suit][mv[cut].rank];
-            *h += (u32)(S->tricksLeft * S->tricksLeft);
-            if (*h > (1u << 30)) {
-                for (u32 *x = &S->hist[0][0][0]; x < &S->hist[0][0][0] + 4 * 4 * 13; x++)
-                    *x >>= 1;
-            }
+            note_cut(S->hist, p, &mv[cut], S->tricksLeft);
             S->killer[S->tricksLeft][0] = mv[cut].suit;
             S->killer[S->tricksLeft][1] = mv[cut].rank;
             best = mv[cut].suit << 4 | rel_from_top(S->rem[mv[cut].suit], mv[cut].rank);
+        } else if (S->misere && S->lone >= 0 && p != S->lone) {
+            note_cut(S->histFollow, p, &mv[cut], S->tricksLeft);
         }
     }
     if (np == 0 && S->tricksLeft >= 2 && !S->aborted)
@@ -2840,6 +2854,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     S->nplayed = (int)np;
     S->nodes = 0;
     memset(S->hist, 0, sizeof S->hist);
+    memset(S->histFollow, 0, sizeof S->histFollow);
     S->limit = limit ? (u64)limit : ~(u64)0;
     S->deadline = seconds > 0 ? now_seconds() + seconds : 0;
     S->aborted = 0;
