@@ -1407,8 +1407,8 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
              * the three others, 29 % fewer on 30 misère counts, 38 % on the hardest known */
             add_history(S, S->hist, p, mv, n, MISERE_HISTW, MISERE_HISTW);
         } else if (S->misere && S->lone >= 0 && p != S->lone) {
-            /* and the cards the others of a lone misère player follow with (the misère
-             * player's own, or two misère players', do worse) */
+            /* and the cards the others of a lone misère player follow with (a history of
+             * the misère player's own cards, or of two misère players' cards, did worse) */
             add_history(S, S->histFollow, p, mv, n, MISERE_FOLLOWW, 0);
         }
     } else if (lead) {
