@@ -39,6 +39,7 @@ from whist.solver import (
     parse_team,
     solve,
 )
+from whist.solver.bench import random_position
 
 WHOLE_DEALS = 300
 MID_PLAY = 300
@@ -394,6 +395,40 @@ def test_the_relaxed_misere_game_with_tricks_to_spare_against_minimax() -> None:
     assert sum(best >= 2 for best in bests) >= 60
 
 
+# Whole no-trump positions where the relaxed game once took the power away wrongly: what it
+# proved for one call, where no card of the others could beat the lone player's, was read back
+# in another, where one could (docs/solver.md); (deal, leader, lone player).
+POWER_TRAPS = [
+    ("N:K7.632.854.9 T2.74.A.8653 AJ4.J8.92.A2 8.T5.JT3.K74", "W", "S"),
+    ("N:K9764.AQ.7.54 T.J42.QJ5.KT6 Q5.K9.T986.AJ AJ3.T73.AK32.", "W", "N"),
+    ("N:Q853.A97.Q.J8 72.T.9842.AQ6 6.KJ2.T6.KT95 AKT9.Q8.K5.73", "E", "E"),
+]
+
+
+def test_the_relaxed_misere_game_without_the_power_against_the_plain_search() -> None:
+    """A misère count (goal min) at no trump, positions of 9 and 10 cards per hand: the relaxed
+    game does not let the others take a trick from the lone player where none of their cards
+    of the suit, at the start of its call, could beat the lone player's card (docs/solver.md),
+    and what it proves is kept with how many of the lone player's cards that was true of. Every
+    card's value must be that of the same search without the relaxed game (``relaxed_from=14``),
+    one solver of each kept over all the positions, as the computer players do. Reading back a
+    proof where fewer of the lone player's cards were out of reach fails this test."""
+    asked = Solver(memory_mb=16)
+    never = Solver(memory_mb=16, relaxed_from=14)
+    rng = random.Random(2626)
+    positions = [(Position.from_pbn(deal, None, leader), Seat[lone]) for deal, leader, lone in POWER_TRAPS]
+    for _ in range(120):
+        pos = random_position(rng, 9)
+        positions.append((Position(pos.hands, None, pos.leader), SEATS[rng.randrange(4)]))
+    changed = 0
+    for pos, lone in positions:
+        sol = asked.solve(pos, [lone], MIN)
+        plain = never.solve(pos, [lone], MIN)
+        assert sol.cards == plain.cards, (format_deal(pos.hands), pos.leader.name, lone.name)
+        changed += asked.nodes != never.nodes
+    assert changed >= len(positions) // 2
+
+
 @pytest.mark.parametrize("shape", ["opposite", "1v3", "3v1"])
 def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -> None:
     """At no trump, or once no trump is left, a side on lead that needs every trick left loses
@@ -544,6 +579,8 @@ def test_solver_reuse_and_memory() -> None:
     for bad in (1, 15, True, "6"):
         with pytest.raises(ValueError):
             Solver(trump_game_from=bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            Solver(relaxed_from=bad)  # type: ignore[arg-type]
 
 
 def test_node_and_time_limits_stop_a_search() -> None:

@@ -409,23 +409,27 @@ class Solver:
     docs/solver.md); by default 200 for partnerships and 8 where one seat plays against
     three. ``trump_game_from`` (for tuning and tests) is the number of tricks left from which
     the search asks the trump game, a bound for a seat alone on its side (default 6; 14:
-    never). One solver is used by one thread at a time (a
+    never). ``relaxed_from`` (for tuning and tests), the same for the relaxed misère game, a
+    bound for a seat alone that wants few tricks (default 4; 14: never). One solver is used by
+    one thread at a time (a
     second thread gets ``RuntimeError``); the interpreter lock is released during a search, so
     threads with their own solvers run in parallel.
     """
 
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
-                 trump_game_from: int | None = None) -> None:
+                 trump_game_from: int | None = None, relaxed_from: int | None = None) -> None:
         if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
             raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
         if group_blocks is not None and (isinstance(group_blocks, bool) or not isinstance(group_blocks, int)
                                          or not 1 <= group_blocks <= 4096):
             raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
-        if trump_game_from is not None and (isinstance(trump_game_from, bool)
-                                            or not isinstance(trump_game_from, int)
-                                            or not 2 <= trump_game_from <= 14):
-            raise ValueError(f"trump_game_from must be a whole number from 2 to 14, not {trump_game_from!r}")
-        tuning = {} if trump_game_from is None else {"trump_game_from": trump_game_from}
+        tuning: dict[str, int] = {}
+        for name, value in (("trump_game_from", trump_game_from), ("relaxed_from", relaxed_from)):
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 14:
+                raise ValueError(f"{name} must be a whole number from 2 to 14, not {value!r}")
+            tuning[name] = value
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
 

@@ -503,13 +503,18 @@ typedef struct {
     u64 k0, k1;
 } RxEntry;
 
+
+
 #define RX_FILLED 4096
 
 typedef struct {
     RxEntry *memo;
+    u16 *tags;         /* the tag of each entry of memo (see rx_memo) */
     u64 mask;          /* entries - 1 (a power of two) */
     u64 nodes, limit;  /* nodes of the current call, and its budget */
     int aborted;
+    int top[4];        /* the relaxed misère game: see rx_top */
+    int lo[4], hi[4];
 } Relaxed;
 
 typedef struct {
@@ -546,6 +551,7 @@ typedef struct {
     u64 resetsMark;   /* the table's resets when the current context began */
     int single;       /* the seat alone on its side, when the trump game may be asked; else -1 */
     int tgFirst;      /* tricks left from which the trump game is asked */
+    int rxFirst;      /* tricks left from which the relaxed misère game is asked */
     Relaxed tg;       /* the trump game's budget (its results are kept in rx.memo) */
     u32 hist[4][4][13];     /* leads that cut, by seat, suit and rank, weighed by depth */
     u32 histFollow[4][4][13]; /* the same of the cards the others of a lone misère player follow with */
@@ -1541,7 +1547,7 @@ static int lone_safe(const Search *S, u16 *rel)
 #define RX_LEND 2      /* in its contexts, it gets this fraction of the table's blocks: 1/2 */
 #endif
 #ifndef RX_FIRST
-#define RX_FIRST 4     /* tricks left from which the main search asks */
+#define RX_FIRST 4     /* tricks left from which the main search asks (by default) */
 #endif
 
 static int rx_safe(Search *S, u16 h[4][4], int m);
@@ -1562,6 +1568,27 @@ static inline u16 run_highs(u16 x, u16 b)
         }
     }
     return out;
+}
+
+/* The rank of the n-th highest card of x (n from 1 to its length). */
+static inline int nth_top(u16 x, int n)
+{
+    while (--n > 0)
+        x = (u16)(x & ~(1u << TOP[x]));
+    return TOP[x];
+}
+
+/* At the start of a call, the best card of the others in each suit (-1: none), in the real
+ * position (see rx_top). */
+static void rx_top(Search *S)
+{
+    Relaxed *R = &S->rx;
+    for (int u = 0; u < 4; u++) {
+        u16 o = (u16)(S->rem[u] & ~S->h[S->lone][u]);
+        R->top[u] = S->trump != NT ? 13 : o ? TOP[o] : -1;
+        R->lo[u] = 14;
+        R->hi[u] = -1;
+    }
 }
 
 /* The relaxed game's key of hands h (see RxEntry), L on lead or not: the owners of every card
@@ -1588,26 +1615,77 @@ static void rx_key(const u16 h[4][4], int L, int lLeads, u64 *k0, u64 *k1)
  * the entry to fill. */
 static int rx_memo(Search *S, u16 h[4][4], int lLeads, int m, u64 *k, RxEntry **slot)
 {
+    Relaxed *R = &S->rx;
+    const u16 *x = h[S->lone];
     rx_key((const u16(*)[4])h, S->lone, lLeads, &k[0], &k[1]);
-    RxEntry *e = &S->rx.memo[mix(k[0], k[1]) & S->rx.mask];
+    RxEntry *e = &R->memo[mix(k[0], k[1]) & R->mask];
     *slot = e;
     if ((e->k0 & ~RX_MBITS) == k[0] && (e->k1 & ~(RX_MBITS | 1ULL << 63)) == k[1]) {
         int em = (int)((e->k0 >> 60 & 3) | (e->k1 >> 58 & 12));
         int res = (int)(e->k1 >> 63);
-        if (res ? m >= em : m <= em)
+        int ok = res ? m >= em : m <= em;
+        u16 tag = R->tags[e - R->memo];
+        for (int u = 0; u < 4 && ok; u++) {
+            int n = (int)(tag >> (4 * u) & 15), t = POP[(u16)(x[u] & (~0u << (R->top[u] + 1)))];
+            ok = res ? n <= t : t < n;
+        }
+        if (ok) {
+            /* what it relied on counts for the proof it goes into */
+            for (int u = 0; u < 4; u++) {
+                int n = (int)(tag >> (4 * u) & 15);
+                if (n == 0 || n == 15)
+                    continue;
+                int r = nth_top(x[u], n);
+                if (res && r < R->lo[u])
+                    R->lo[u] = r;
+                if (!res && r > R->hi[u])
+                    R->hi[u] = r;
+            }
             return res;
+        }
     }
     return -1;
 }
 
-static void rx_remember(Search *S, RxEntry *e, const u64 *k, int m, int res)
+/* Stores in entry e what a search of hands h found (see rx_memo), with what its proof relied
+ * on (rx_open); merges that into the proof it is part of. */
+static void rx_remember(Search *S, u16 h[4][4], RxEntry *e, const u64 *k, int m, int res, const int *outer)
 {
-    if (!S->rx.aborted) {
+    Relaxed *R = &S->rx;
+    if (!R->aborted) {
+        const u16 *x = h[S->lone];
         e->k0 = k[0] | (u64)(m & 3) << 60;
         e->k1 = k[1] | (u64)(m >> 2) << 60 | (u64)res << 63;
+        u16 tag = 0;
+        for (int u = 0; u < 4; u++) {
+            int r = res ? R->lo[u] : R->hi[u];
+            int n = res ? (r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : 0) : (r >= 0 ? POP[(u16)(x[u] & (~0u << r))] : 15);
+            tag = (u16)(tag | n << (4 * u));
+        }
+        R->tags[e - R->memo] = tag;
         if (S->nfilled < RX_FILLED)
             S->filled[S->nfilled] = (u32)(e - S->rx.memo);
         S->nfilled++;
+    }
+    /* a result relies on the removals of the power of the proof that L holds, or on the
+     * power used in the proof that it does not, never on both */
+    for (int u = 0; u < 4; u++) {
+        if (!res || outer[u] < R->lo[u])
+            R->lo[u] = outer[u];
+        if (res || outer[4 + u] > R->hi[u])
+            R->hi[u] = outer[4 + u];
+    }
+}
+
+/* A search of its own begins (see rx_memo): what the proof it is part of relied on so far goes
+ * to `outer`, to come back with what this one relies on (rx_remember). */
+static inline void rx_open(Relaxed *R, int *outer)
+{
+    for (int u = 0; u < 4; u++) {
+        outer[u] = R->lo[u];
+        outer[4 + u] = R->hi[u];
+        R->lo[u] = 14;
+        R->hi[u] = -1;
     }
 }
 
@@ -1668,9 +1746,24 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
     if (i == 4) {
         if (lc <= mx)
             return rx_safe(S, h, m);
+        if (m == 0)
+            return 0;
         /* L's card is the best: with tricks to spare, the others may also take the trick from
-         * L (a power they may not have), so that L must hold either way */
-        return m > 0 && rx_lead(S, h, m - 1) && rx_safe(S, h, m);
+         * L (a power they may not have), so that L must hold either way; but not where none
+         * of their cards could beat it in the real game (see rx_top) */
+        Relaxed *R = &S->rx;
+        if (lc > R->top[s]) {
+            int res = rx_lead(S, h, m - 1);
+            if (res && lc < R->lo[s])
+                R->lo[s] = lc;
+            return res;
+        }
+        if (!rx_lead(S, h, m - 1))
+            return 0;
+        int res = rx_safe(S, h, m);
+        if (!res && lc > R->hi[s])
+            R->hi[s] = lc;
+        return res;
     }
     int L = S->lone, p = (leader + i) & 3;
     u16 x = h[p][s];
@@ -1741,6 +1834,8 @@ static int rx_safe(Search *S, u16 h[4][4], int m)
     int known = rx_memo(S, h, 0, m, k, &e);
     if (known >= 0)
         return known;
+    int outer[8];
+    rx_open(&S->rx, outer);
     /* the leads most likely to catch L first: the suits where it does not duck every round,
      * then the other suits it holds, then those where it can throw a card */
     int order[4], n = 0;
@@ -1767,7 +1862,7 @@ static int rx_safe(Search *S, u16 h[4][4], int m)
             }
         }
     }
-    rx_remember(S, e, k, m, res);
+    rx_remember(S, h, e, k, m, res, outer);
     return res;
 }
 
@@ -1784,6 +1879,8 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
     int known = rx_memo(S, h, 1, m, k, &e);
     if (known >= 0)
         return known;
+    int outer[8];
+    rx_open(&S->rx, outer);
     /* first the lowest card of each suit the others hold (the likeliest to lose the trick),
      * then the others from the lowest */
     u16 cand[4], first[4];
@@ -1801,7 +1898,7 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
                 res = rx_card(S, h, L, 0, u, LOW[b], -1, -2, m);
         }
     }
-    rx_remember(S, e, k, m, res);
+    rx_remember(S, h, e, k, m, res, outer);
     return res;
 }
 
@@ -1821,7 +1918,7 @@ static Relaxed *relaxed_start(const Search *S, Relaxed *R, u64 cap)
 static int rx_position(Search *S, int m, u16 *rel)
 {
     int L = S->lone, np = S->nplayed;
-    if (S->tricksLeft < RX_FIRST)
+    if (S->tricksLeft < S->rxFirst)
         return 0;
     int s = np ? S->tsuit[0] : -1, mx = -1, lc = -2;
     for (int i = 0; i < np; i++) {
@@ -1839,6 +1936,7 @@ static int rx_position(Search *S, int m, u16 *rel)
     u16 h[4][4];
     memcpy(h, S->h, sizeof h);
     Relaxed *R = relaxed_start(S, &S->rx, m ? RX_LIMIT_M : RX_LIMIT);
+    rx_top(S);
     int res;
     if (np > 0)
         res = rx_step(S, h, S->leader, np, s, mx, lc, m);
@@ -2483,7 +2581,7 @@ typedef struct {
     Search *S;
     Py_ssize_t memBytes;
     int groupBlocks;
-    int tgFirst;
+    int tgFirst, rxFirst;
     int busy;
     int haveCtx;
     int ctxTrump, ctxMax, ctxScore, ctxMode;
@@ -2511,11 +2609,11 @@ static void Solver_dealloc(SolverObject *self)
 
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", NULL};
+    static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", "relaxed_from", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
     int blocks = 0; /* 0: by the shape of the teams */
-    int tgFirst = TG_FIRST;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$ii", kwlist, &mem, &blocks, &tgFirst))
+    int tgFirst = TG_FIRST, rxFirst = RX_FIRST;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iii", kwlist, &mem, &blocks, &tgFirst, &rxFirst))
         return -1;
     if (mem < MIN_MEMORY) {
         PyErr_Format(PyExc_ValueError, "memory must be at least %d bytes", MIN_MEMORY);
@@ -2529,6 +2627,10 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "trump_game_from must be from 2 to 14 (never)");
         return -1;
     }
+    if (rxFirst < 2 || rxFirst > 14) {
+        PyErr_SetString(PyExc_ValueError, "relaxed_from must be from 2 to 14 (never)");
+        return -1;
+    }
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the solver is busy in another thread");
         return -1;
@@ -2537,6 +2639,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     self->memBytes = mem;
     self->groupBlocks = blocks;
     self->tgFirst = tgFirst;
+    self->rxFirst = rxFirst;
     return 0;
 }
 
@@ -2556,9 +2659,11 @@ static int ensure_search(SolverObject *self)
     u64 rxBytes = (u64)self->memBytes / 16, n = 1024;
     while (2 * n * sizeof(RxEntry) <= rxBytes)
         n *= 2;
-    S->ownMemo = S->rx.memo = calloc((size_t)n, sizeof(RxEntry));
+    /* the entries, then their tags (see rx_memo) */
+    S->ownMemo = S->rx.memo = calloc((size_t)n, sizeof(RxEntry) + sizeof(u16));
     S->ownMask = S->rx.mask = n - 1;
-    if (!S->rx.memo || tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search) - n * sizeof(RxEntry)) < 0) {
+    S->rx.tags = (u16 *)(void *)(S->ownMemo + n);
+    if (!S->rx.memo || tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search) - n * (sizeof(RxEntry) + sizeof(u16))) < 0) {
         free(S->rx.memo);
         free(S);
         PyErr_NoMemory();
@@ -2567,7 +2672,7 @@ static int ensure_search(SolverObject *self)
     /* the blocks lent to the relaxed game: a power of two of its entries, when more than its
      * own table holds */
     u64 lent = 1;
-    while (2 * lent * sizeof(RxEntry) <= (u64)S->T.allBlocks * sizeof(Block) / RX_LEND)
+    while (2 * lent * sizeof(RxEntry) <= (u64)S->T.allBlocks * sizeof(Block) / RX_LEND && lent < 8 * n)
         lent *= 2;
     S->lendFrom = S->T.allBlocks;
     if (lent > n) {
@@ -2595,6 +2700,8 @@ static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
  * (see RX_LEND), where its own table is small; back to it elsewhere. What the relaxed game
  * proved holds for the same trump suit: its table is emptied only for another trump, or when
  * the main table has used the lent blocks in between. */
+#define OWN_TAGS (-2) /* ownTrump while its own table holds the tags of the lent entries */
+
 static void new_context(Search *S, int relaxed, int trump)
 {
     Table *T = &S->T;
@@ -2605,13 +2712,23 @@ static void new_context(Search *S, int relaxed, int trump)
     T->nblocks = T->allBlocks;
     S->rx.memo = S->ownMemo;
     S->rx.mask = S->ownMask;
+    S->rx.tags = (u16 *)(void *)(S->ownMemo + S->ownMask + 1);
+    int lend = relaxed && S->lendFrom < T->allBlocks;
+    if (!lend && S->ownTrump == OWN_TAGS) {
+        /* its own table held the lent entries' tags: empty it */
+        memset(S->ownMemo, 0, (size_t)((S->ownMask + 1) * sizeof(RxEntry)));
+        S->ownTrump = -1;
+    }
     if (!relaxed)
         return;
     int *held = &S->ownTrump;
-    if (S->lendFrom < T->allBlocks) {
+    if (lend) {
         T->nblocks = S->lendFrom;
         S->rx.memo = (RxEntry *)(void *)(T->blocks + S->lendFrom);
         S->rx.mask = S->lendMask;
+        /* their tags go where its own entries were (8 to an entry: see ensure_search) */
+        S->rx.tags = (u16 *)(void *)S->ownMemo;
+        S->ownTrump = OWN_TAGS;
         held = &S->lentTrump;
     }
     if (*held != trump) {
@@ -2843,6 +2960,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     S->single = -1;
     S->tgFirst = self->tgFirst >= 2 ? self->tgFirst : TG_FIRST;
+    S->rxFirst = self->rxFirst >= 2 ? self->rxFirst : RX_FIRST;
     if (S->qtOK) {
         /* a seat alone, or alone against a team of three; goal max; with or without trumps */
         for (int i = 0; i < 4; i++) {

@@ -4,9 +4,11 @@ class Solver:
     """The C search with its transposition table (``memory``: bytes allowed for it;
     ``group_blocks``: blocks of entries a group of the table chains before it keeps its
     further entries by shape; 0: chosen by the shape of the teams; ``trump_game_from``: tricks
-    left from which the trump game is asked, 14 never)."""
+    left from which the trump game is asked, 14 never; ``relaxed_from``: the same for the relaxed
+    misère game)."""
 
-    def __init__(self, memory: int = ..., *, group_blocks: int = ..., trump_game_from: int = ...) -> None: ...
+    def __init__(self, memory: int = ..., *, group_blocks: int = ..., trump_game_from: int = ...,
+                 relaxed_from: int = ...) -> None: ...
     def solve(
         self,
         hands: Sequence[int],
