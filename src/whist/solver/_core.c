@@ -1531,8 +1531,11 @@ static int lone_safe(const Search *S, u16 *rel)
  *    has a card under L's, as all the cards before are) and else plays its highest; with
  *    tricks to spare, it may also go under L's card with its highest card that does;
  *  - a seat that cannot follow throws the highest card of a suit of its choice.
- * What is proved is kept in a table of its own: it is true of the cards and the trump suit,
- * whoever leads (see rx_memo).
+ * So the game sees the others' cards of a suit only by which gap between two of L's cards
+ * each falls in, and whose it is: two positions that differ only in the order of the others'
+ * cards within a gap are one. What is proved is kept in a table of its own: it is true of the
+ * cards and the trump suit, whoever leads (see rx_memo), with the others' cards of each gap
+ * in the order of their seats (rx_suit_key).
  */
 #ifndef RX_LIMIT
 #define RX_LIMIT 400000 /* relaxed positions a call may visit */
@@ -1591,16 +1594,47 @@ static void rx_top(Search *S)
     }
 }
 
+/* The key of one suit: two bits a card out, from the lowest: 0 for L's, 1, 2, 3 for the others'
+ * seats in turn after L. The game sees the others' cards only by the gaps between L's cards
+ * they fall in (see rx_step), so within a gap they go in the order of their seats. */
+static inline u64 rx_suit_key(u16 l, u16 a, u16 b, u16 c)
+{
+    u64 code = 0;
+    int pos = 0, na = 0, nb = 0, nc = 0;
+    for (u16 u = (u16)(l | a | b | c); ; u = (u16)(u & (u - 1))) {
+        u16 bit = (u16)(u & (u16)(-u));
+        if (bit & a) {
+            na++;
+        } else if (bit & b) {
+            nb++;
+        } else if (bit & c) {
+            nc++;
+        } else {
+            /* L's card, or the end: the gap below it, then the card */
+            for (; na; na--, pos++)
+                code |= 1ULL << (2 * pos);
+            for (; nb; nb--, pos++)
+                code |= 2ULL << (2 * pos);
+            for (; nc; nc--, pos++)
+                code |= 3ULL << (2 * pos);
+            if (!bit)
+                return code;
+            pos++;
+        }
+    }
+}
+
 /* The relaxed game's key of hands h (see RxEntry), L on lead or not: the owners of every card
  * out, by relative rank, seats counted from L (the game is the same turned round the table),
- * and the suit lengths. Bits 60-61 of both words are left for the tricks allowed. */
+ * the others' cards of a gap between two of L's in the order of their seats (rx_suit_key), and
+ * the suit lengths. Bits 60-61 of both words are left for the tricks allowed. */
 static void rx_key(const u16 h[4][4], int L, int lLeads, u64 *k0, u64 *k1)
 {
     u64 k[2] = {0, 0};
     const u16 *a = h[(L + 1) & 3], *b = h[(L + 2) & 3], *c = h[(L + 3) & 3];
     for (int s = 0; s < 4; s++) {
         u16 u = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-        u64 code = SPREAD[compress((u16)(a[s] | c[s]), u)] | (u64)SPREAD[compress((u16)(b[s] | c[s]), u)] << 1;
+        u64 code = rx_suit_key(h[L][s], a[s], b[s], c[s]);
         k[s >> 1] |= code << (26 * (s & 1)) | (u64)POP[u] << (52 + 4 * (s & 1));
     }
     *k0 = k[0] | (u64)lLeads << 63;
