@@ -503,8 +503,6 @@ typedef struct {
     u64 k0, k1;
 } RxEntry;
 
-
-
 #define RX_FILLED 4096
 
 typedef struct {
@@ -1582,7 +1580,8 @@ static inline int nth_top(u16 x, int n)
 }
 
 /* At the start of a call, the best card of the others in each suit (-1: none), in the real
- * position (see rx_top). */
+ * position: where L's card is above it, no card of theirs can take the trick from L (see
+ * rx_step). With trumps, one of theirs could take any trick: 13, above every card. */
 static void rx_top(Search *S)
 {
     Relaxed *R = &S->rx;
@@ -1645,8 +1644,13 @@ static void rx_key(const u16 h[4][4], int L, int lLeads, u64 *k0, u64 *k1)
 
 /* What the memo knows of hands h, L on lead or not, with m tricks allowed: an entry holds the
  * m it was proved for (bits 60-61 of k0 and k1) and its result; L safe within m is safe within
- * more, and caught within m is caught within fewer. 0 or 1, or -1 with k the key and *slot
- * the entry to fill. */
+ * more, and caught within m is caught within fewer. Its tag (in R->tags, 4 bits a suit) says
+ * for which calls it holds, as the power is left out where L's card is above the others' best
+ * at the start of the call (rx_top): a proof that L is safe, the number n of L's top cards of
+ * the suit it needed out of their reach (0: none), good where at least n are; a proof that L
+ * is caught, the number n of L's top cards down to the highest on which the others used the
+ * power (15: none), good where fewer than n are out of their reach. 0 or 1, or -1 with k the
+ * key and *slot the entry to fill. */
 static int rx_memo(Search *S, u16 h[4][4], int lLeads, int m, u64 *k, RxEntry **slot)
 {
     Relaxed *R = &S->rx;
@@ -2708,7 +2712,8 @@ static int ensure_search(SolverObject *self)
     /* the blocks lent to the relaxed game: a power of two of its entries, when more than its
      * own table holds */
     u64 lent = 1;
-    while (2 * lent * sizeof(RxEntry) <= (u64)S->T.allBlocks * sizeof(Block) / RX_LEND && lent < 8 * n)
+    while (2 * lent * sizeof(RxEntry) <= (u64)S->T.allBlocks * sizeof(Block) / RX_LEND &&
+           lent < 8 * n) /* (their tags then go in its own table: see new_context) */
         lent *= 2;
     S->lendFrom = S->T.allBlocks;
     if (lent > n) {
@@ -2751,9 +2756,11 @@ static void new_context(Search *S, int relaxed, int trump)
     S->rx.tags = (u16 *)(void *)(S->ownMemo + S->ownMask + 1);
     int lend = relaxed && S->lendFrom < T->allBlocks;
     if (!lend && S->ownTrump == OWN_TAGS) {
-        /* its own table held the lent entries' tags: empty it */
+        /* its own table held the lent entries' tags: empty it, and the lent entries lose
+         * their tags */
         memset(S->ownMemo, 0, (size_t)((S->ownMask + 1) * sizeof(RxEntry)));
         S->ownTrump = -1;
+        S->lentTrump = -1;
     }
     if (!relaxed)
         return;
