@@ -1581,7 +1581,9 @@ static inline int nth_top(u16 x, int n)
 
 /* At the start of a call, the best card of the others in each suit (-1: none), in the real
  * position: where L's card is above it, no card of theirs can take the trick from L (see
- * rx_step). With trumps, one of theirs could take any trick: 13, above every card. */
+ * rx_step). With trumps, one of theirs could take any trick: 13, above every card. In the
+ * middle of a trick it counts the cards played to it, L's too: on the safe side (leaving L's
+ * out was right but took 1.7 % more nodes). */
 static void rx_top(Search *S)
 {
     Relaxed *R = &S->rx;
@@ -1697,7 +1699,9 @@ static void rx_remember(Search *S, u16 h[4][4], RxEntry *e, const u64 *k, int m,
         u16 tag = 0;
         for (int u = 0; u < 4; u++) {
             int r = res ? R->lo[u] : R->hi[u];
-            int n = res ? (r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : 0) : (r >= 0 ? POP[(u16)(x[u] & (~0u << r))] : 15);
+            /* (13: a trump of L's on another suit, not one of its cards of the suit) */
+            int n = res ? (r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : 0)
+                        : (r >= 0 && r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : 15);
             tag = (u16)(tag | n << (4 * u));
         }
         R->tags[e - R->memo] = tag;
