@@ -1699,9 +1699,8 @@ static void rx_remember(Search *S, u16 h[4][4], RxEntry *e, const u64 *k, int m,
         u16 tag = 0;
         for (int u = 0; u < 4; u++) {
             int r = res ? R->lo[u] : R->hi[u];
-            /* (13: a trump of L's on another suit, not one of its cards of the suit) */
-            int n = res ? (r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : 0)
-                        : (r >= 0 && r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : 15);
+            /* (none: 14 or -1; 13: a trump of L's on another suit, not a card of the suit) */
+            int n = r >= 0 && r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : res ? 0 : 15;
             tag = (u16)(tag | n << (4 * u));
         }
         R->tags[e - R->memo] = tag;
