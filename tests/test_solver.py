@@ -435,6 +435,33 @@ def test_the_relaxed_misere_game_without_the_power_against_the_plain_search() ->
             asked.solve(pos, [lone], MAX)
 
 
+def test_the_relaxed_misere_game_with_trumps_against_the_plain_search() -> None:
+    """With trumps, in the relaxed game a trump of the others' thrown on a side suit beats the
+    lone player's card of the suit, as it does in the real game, and a trump of the lone
+    player's takes the trick whatever the others' trumps (docs/solver.md): positions of 8
+    cards per hand with a trump suit, a third with cards on the table, a random seat alone,
+    goal min, ``exact(0)`` and ``exact(1)``. Every card's value must be that of the same search
+    without the relaxed game (``relaxed_from=14``). Letting a trump of the others' beat the
+    lone player's trump too fails this test."""
+    asked = Solver(memory_mb=16)
+    never = Solver(memory_mb=16, relaxed_from=14)
+    rng = random.Random(4242)
+    changed = 0
+    for i in range(300):
+        hands = random_hands(rng, 8)
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        played = on_the_table(rng, hands, leader, rng.randrange(1, 4)) if i % 3 == 0 else []
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), Suit(trump), SEATS[leader],
+                       tuple(CARDS[c] for c in played))
+        lone = SEATS[rng.randrange(4)]
+        for goal in (MIN, exact(0), exact(1)):
+            sol = asked.solve(pos, [lone], goal)
+            plain = never.solve(pos, [lone], goal)
+            assert sol.cards == plain.cards, (format_deal(pos.hands), trump, leader, played, lone.name, goal)
+            changed += asked.nodes != never.nodes
+    assert changed >= 300
+
+
 @pytest.mark.parametrize("shape", ["opposite", "1v3", "3v1"])
 def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -> None:
     """At no trump, or once no trump is left, a side on lead that needs every trick left loses
