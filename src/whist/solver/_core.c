@@ -1551,11 +1551,9 @@ static int lone_safe(const Search *S, u16 *rel)
 #define RX_FIRST 4     /* tricks left from which the main search asks (by default) */
 #endif
 
-/* In a trick of a side suit, the rank the game gives a trump of the others' (it beats every
- * card of the suit, so L's card of it cannot take the trick) and one of L's (it takes the trick
- * whatever else is played, the others' trumps included). */
-#define RX_TRUMPED 13
-#define RX_RUFF 14
+/* In a trick of a side suit, the rank the game gives a trump of rank r: above every card of
+ * the suit, and the trumps in their order. RX_TRUMP(13) is above them all. */
+#define RX_TRUMP(r) (13 + (r))
 
 static int rx_safe(Search *S, u16 h[4][4], int m);
 static int rx_lead(Search *S, u16 h[4][4], int m);
@@ -1587,7 +1585,7 @@ static inline int nth_top(u16 x, int n)
 
 /* At the start of a call, the best card of the others in each suit (-1: none), in the real
  * position: where L's card is above it, no card of theirs can take the trick from L (see
- * rx_step). With trumps, one of theirs could take any trick: RX_RUFF, above every card. In the
+ * rx_step). With trumps, one of theirs could take any trick: RX_TRUMP(13), above every card. In the
  * middle of a trick it counts the cards played to it, L's too: on the safe side (leaving L's
  * out was right but took 1.7 % more nodes). */
 static void rx_top(Search *S)
@@ -1595,7 +1593,7 @@ static void rx_top(Search *S)
     Relaxed *R = &S->rx;
     for (int u = 0; u < 4; u++) {
         u16 o = (u16)(S->rem[u] & ~S->h[S->lone][u]);
-        R->top[u] = S->trump != NT ? RX_RUFF : o ? TOP[o] : -1;
+        R->top[u] = o ? TOP[o] : -1;
         R->lo[u] = 14;
         R->hi[u] = -1;
     }
@@ -1705,7 +1703,8 @@ static void rx_remember(Search *S, u16 h[4][4], RxEntry *e, const u64 *k, int m,
         u16 tag = 0;
         for (int u = 0; u < 4; u++) {
             int r = res ? R->lo[u] : R->hi[u];
-            /* (none: 14 or -1; RX_RUFF: a trump of L's on another suit, not a card of the suit) */
+            /* (none: 14 or -1; from RX_TRUMP(0): a trump of L's on another suit, not a card of
+             * the suit) */
             int n = r >= 0 && r <= 12 ? POP[(u16)(x[u] & (~0u << r))] : res ? 0 : 15;
             tag = (u16)(tag | n << (4 * u));
         }
@@ -1756,22 +1755,37 @@ static int rx_done(Search *S, u16 h[4][4], int m)
 static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m);
 
 /* Seat (leader + i), void in suit s, throws the highest card of a suit of its choice (the
- * rest as rx_step): whether some throw gives `want`, L's (1) or the others' (0) result. */
+ * rest as rx_step): whether some throw gives `want`, L's (1) or the others' (0) result.
+ * A trump beats the cards of the suit and the lower trumps on the trick. Its rank matters
+ * only against the other side's trumps: so the seat may also play its highest trump below
+ * the other side's best trump on the trick (L under the others' ruff, one of the others
+ * under L's); and where L is yet to play, void in the suit with trumps, one of the others
+ * plays the highest of its trumps between two of L's (as rx_step's rule for a suit). */
 static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m, int want)
 {
-    int p = (leader + i) & 3;
+    int p = (leader + i) & 3, L = S->lone, t = S->trump;
     for (int u = 0; u < 4; u++) {
-        if (!h[p][u])
+        u16 x = h[p][u];
+        if (!x)
             continue;
-        u16 b = (u16)(1u << TOP[h[p][u]]);
-        h[p][u] ^= b;
-        /* a trump of L's wins the trick; one of the others' beats any card of L's but a trump */
-        int ok = u != S->trump ? rx_step(S, h, leader, i + 1, s, mx, lc, m)
-                 : p == S->lone ? rx_step(S, h, leader, i + 1, s, mx, RX_RUFF, m)
-                                : rx_step(S, h, leader, i + 1, s, RX_TRUMPED, lc, m);
-        h[p][u] ^= b;
-        if (ok == want)
-            return want;
+        u16 c = (u16)(1u << TOP[x]);
+        if (u == t) {
+            int bar = (p == L ? mx : lc) - RX_TRUMP(0);
+            if (bar > 0 && (x & ((1u << bar) - 1)))
+                c = (u16)(c | 1u << TOP[(u16)(x & ((1u << bar) - 1))]);
+            else if (p != L && lc == -2 && !h[L][s] && h[L][t])
+                c = run_highs(x, h[L][t]);
+        }
+        for (; c; c = (u16)(c & (c - 1))) {
+            int r = LOW[c];
+            h[p][u] ^= (u16)(1u << r);
+            int ok = u != t ? rx_step(S, h, leader, i + 1, s, mx, lc, m)
+                     : p == L ? rx_step(S, h, leader, i + 1, s, mx, RX_TRUMP(r), m)
+                              : rx_step(S, h, leader, i + 1, s, RX_TRUMP(r) > mx ? RX_TRUMP(r) : mx, lc, m);
+            h[p][u] ^= (u16)(1u << r);
+            if (ok == want)
+                return want;
+        }
     }
     return !want;
 }
@@ -1801,7 +1815,7 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
          * L (a power they may not have), so that L must hold either way; but not where none
          * of their cards could beat it in the real game (see rx_top) */
         Relaxed *R = &S->rx;
-        if (lc > R->top[s]) {
+        if (lc < RX_TRUMP(0) && lc > R->top[s]) {
             int res = rx_lead(S, h, m - 1);
             if (res && lc < R->lo[s])
                 R->lo[s] = lc;
@@ -1810,7 +1824,7 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
         if (!rx_lead(S, h, m - 1))
             return 0;
         int res = rx_safe(S, h, m);
-        if (!res && lc > R->hi[s])
+        if (!res && lc < RX_TRUMP(0) && lc > R->hi[s])
             R->hi[s] = lc;
         return res;
     }
@@ -1975,13 +1989,13 @@ static int rx_position(Search *S, int m, u16 *rel)
             if (S->tsuit[i] == s) {
                 if (S->trank[i] > mx)
                     mx = S->trank[i];
-            } else if (S->tsuit[i] == S->trump) {
-                mx = RX_TRUMPED;
+            } else if (S->tsuit[i] == S->trump && RX_TRUMP(S->trank[i]) > mx) {
+                mx = RX_TRUMP(S->trank[i]);
             }
         } else if (S->tsuit[i] == s) {
             lc = S->trank[i];
         } else if (S->tsuit[i] == S->trump) {
-            lc = RX_RUFF; /* it has ruffed: it takes the trick in the relaxed game */
+            lc = RX_TRUMP(S->trank[i]); /* it has ruffed */
         } else {
             lc = -1;
         }
