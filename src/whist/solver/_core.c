@@ -1584,10 +1584,10 @@ static inline int nth_top(u16 x, int n)
 }
 
 /* At the start of a call, the best card of the others in each suit (-1: none), in the real
- * position: where L's card is above it, no card of theirs can take the trick from L (see
- * rx_step). With trumps, one of theirs could take any trick: RX_TRUMP(13), above every card. In the
- * middle of a trick it counts the cards played to it, L's too: on the safe side (leaving L's
- * out was right but took 1.7 % more nodes). */
+ * position: where L's card of the suit led is above it, no card of theirs can take the trick
+ * from L (see rx_step; a ruff of theirs is played in both games, and a ruff of L's could be
+ * over-ruffed). In the middle of a trick it counts the cards played to it, L's too: on the
+ * safe side (leaving L's out was right but took 1.7 % more nodes). */
 static void rx_top(Search *S)
 {
     Relaxed *R = &S->rx;
