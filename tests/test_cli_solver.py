@@ -25,9 +25,9 @@ DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 ENDGAME = "N:K.Q.. QJ.K.. T9.A.. 87.J.."  # North has led the ace of spades
 # a whole deal whose full misère count (goal min) takes seconds: docs/solver.md, worst cases
 HARD = "N:8.KT763.A83.Q543 K7.A4.JT5.AKT762 J96432.J5.K976.9 AQT5.Q982.Q42.J8"
-# a misère count with trumps in the lone player's hand: about half a minute
-LONG = ("N:K98.AJ3.98.A9542 Q6.Q76.QT65432.K T72.K942.7.QT873 AJ543.T85.AKJ.J6", "--trump", "S",
-        "--leader", "E", "--team", "E", "--goal", "min")
+# the misère count of two players together: about two minutes (docs/solver.md, the slowest found)
+LONG = ("N:A5.QJ8642.QJ2.Q9 T964..AT9864.K52 K82.AK973..JT876 QJ73.T5.K753.A43", "--trump", "NT",
+        "--leader", "W", "--team", "WE", "--goal", "min")
 
 
 def run(*args: str) -> tuple[int, str, str]:
