@@ -437,12 +437,14 @@ def test_the_relaxed_misere_game_without_the_power_against_the_plain_search() ->
 
 def test_the_relaxed_misere_game_with_trumps_against_the_plain_search() -> None:
     """With trumps, in the relaxed game a trump of the others' thrown on a side suit beats the
-    lone player's card of the suit, as it does in the real game, and a trump of the lone
-    player's takes the trick whatever the others' trumps (docs/solver.md): positions of 8
-    cards per hand with a trump suit, a third with cards on the table, a random seat alone,
-    goal min, ``exact(0)`` and ``exact(1)``. Every card's value must be that of the same search
-    without the relaxed game (``relaxed_from=14``). Letting a trump of the others' beat the
-    lone player's trump too fails this test."""
+    lone player's card of the suit and the lower trumps, as in the real game, and after a trick
+    the others take, only those who could have won it may lead (those who ruffed, if any did,
+    else those who followed suit; docs/solver.md): positions of 8 cards per hand with a trump
+    suit, a third with cards on the table, a random seat alone, goal min, ``exact(0)`` and
+    ``exact(1)``. Every card's value must be that of the same search without the relaxed game
+    (``relaxed_from=14``). A ruff of the lone player's that loses to an equal trump of the
+    others', the others without their choice of trumps, or the lead given to those who
+    followed suit where another ruffed, each fails this test."""
     asked = Solver(memory_mb=16)
     never = Solver(memory_mb=16, relaxed_from=14)
     rng = random.Random(4242)

@@ -1554,8 +1554,11 @@ static int lone_safe(const Search *S, u16 *rel)
 /* In a trick of a side suit, the rank the game gives a trump of rank r: above every card of
  * the suit, and the trumps in their order. RX_TRUMP(13) is above them all. */
 #define RX_TRUMP(r) (13 + (r))
+/* In rx_step's cw, the seats of the others that followed suit (bits 0-3) and, shifted by this,
+ * those that ruffed. */
+#define RX_RUFFED 16
 
-static int rx_safe(Search *S, u16 h[4][4], int m);
+static int rx_safe(Search *S, u16 h[4][4], int m, int may);
 static int rx_lead(Search *S, u16 h[4][4], int m);
 
 /* The highest card of each run of x, runs being split by the cards of b. */
@@ -1600,7 +1603,7 @@ static void rx_top(Search *S)
 }
 
 /* The key of one suit: two bits a card out, from the lowest: 0 for L's, 1, 2, 3 for the others'
- * seats in turn after L. The game sees the others' cards only by the gaps between L's cards
+ * seats in turn after L, and a bit above them (27 bits at most). The game sees the others' cards only by the gaps between L's cards
  * they fall in (see rx_step), so within a gap they go in the order of their seats. */
 static inline u64 rx_suit_key(u16 l, u16 a, u16 b, u16 c)
 {
@@ -1623,26 +1626,25 @@ static inline u64 rx_suit_key(u16 l, u16 a, u16 b, u16 c)
             for (; nc; nc--, pos++)
                 code |= 3ULL << (2 * pos);
             if (!bit)
-                return code;
+                return code | 1ULL << (2 * pos); /* (the end: a bit above the last card) */
             pos++;
         }
     }
 }
 
-/* The relaxed game's key of hands h (see RxEntry), L on lead or not: the owners of every card
- * out, by relative rank, seats counted from L (the game is the same turned round the table),
- * the others' cards of a gap between two of L's in the order of their seats (rx_suit_key), and
- * the suit lengths. Bits 60-61 of both words are left for the tricks allowed. */
-static void rx_key(const u16 h[4][4], int L, int lLeads, u64 *k0, u64 *k1)
+/* The relaxed game's key of hands h (see RxEntry), L on lead or, the others on lead, which of
+ * them may lead (`may`, seats): the owners of every card out, by relative rank, seats counted
+ * from L (the game is the same turned round the table), the others' cards of a gap between two
+ * of L's in the order of their seats (rx_suit_key); the seats that may lead, from L's left, in
+ * bits 54-56 of k0. Bits 60-61 of both words are left for the tricks allowed. */
+static void rx_key(const u16 h[4][4], int L, int lLeads, int may, u64 *k0, u64 *k1)
 {
     u64 k[2] = {0, 0};
     const u16 *a = h[(L + 1) & 3], *b = h[(L + 2) & 3], *c = h[(L + 3) & 3];
-    for (int s = 0; s < 4; s++) {
-        u16 u = (u16)(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-        u64 code = rx_suit_key(h[L][s], a[s], b[s], c[s]);
-        k[s >> 1] |= code << (26 * (s & 1)) | (u64)POP[u] << (52 + 4 * (s & 1));
-    }
-    *k0 = k[0] | (u64)lLeads << 63;
+    for (int s = 0; s < 4; s++)
+        k[s >> 1] |= rx_suit_key(h[L][s], a[s], b[s], c[s]) << (27 * (s & 1));
+    u64 from = lLeads ? 0 : (u64)((may | may << 4) >> (L + 1) & 7);
+    *k0 = k[0] | from << 54 | (u64)lLeads << 63;
     *k1 = k[1] | 1ULL << 62;
 }
 
@@ -1657,11 +1659,11 @@ static void rx_key(const u16 h[4][4], int L, int lLeads, u64 *k0, u64 *k1)
  * is caught, the number n of L's top cards down to the highest on which the others used the
  * power (15: none), good where fewer than n are out of their reach. 0 or 1, or -1 with k the
  * key and *slot the entry to fill. */
-static int rx_memo(Search *S, u16 h[4][4], int lLeads, int m, u64 *k, RxEntry **slot)
+static int rx_memo(Search *S, u16 h[4][4], int lLeads, int may, int m, u64 *k, RxEntry **slot)
 {
     Relaxed *R = &S->rx;
     const u16 *x = h[S->lone];
-    rx_key((const u16(*)[4])h, S->lone, lLeads, &k[0], &k[1]);
+    rx_key((const u16(*)[4])h, S->lone, lLeads, may, &k[0], &k[1]);
     RxEntry *e = &R->memo[mix(k[0], k[1]) & R->mask];
     *slot = e;
     if ((e->k0 & ~RX_MBITS) == k[0] && (e->k1 & ~(RX_MBITS | 1ULL << 63)) == k[1]) {
@@ -1752,7 +1754,7 @@ static int rx_done(Search *S, u16 h[4][4], int m)
     return POP[h[L][0]] + POP[h[L][1]] + POP[h[L][2]] + POP[h[L][3]] <= m ? 1 : -1;
 }
 
-static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m);
+static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int cw, int m);
 
 /* Seat (leader + i), void in suit s, throws the highest card of a suit of its choice (the
  * rest as rx_step): whether some throw gives `want`, L's (1) or the others' (0) result.
@@ -1761,7 +1763,7 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
  * the other side's best trump on the trick (L under the others' ruff, one of the others
  * under L's); and where L is yet to play, void in the suit with trumps, one of the others
  * plays the highest of its trumps between two of L's (as rx_step's rule for a suit). */
-static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m, int want)
+static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int cw, int m, int want)
 {
     int p = (leader + i) & 3, L = S->lone, t = S->trump;
     for (int u = 0; u < 4; u++) {
@@ -1779,9 +1781,10 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
         for (; c; c = (u16)(c & (c - 1))) {
             int r = LOW[c];
             h[p][u] ^= (u16)(1u << r);
-            int ok = u != t ? rx_step(S, h, leader, i + 1, s, mx, lc, m)
-                     : p == L ? rx_step(S, h, leader, i + 1, s, mx, RX_TRUMP(r), m)
-                              : rx_step(S, h, leader, i + 1, s, RX_TRUMP(r) > mx ? RX_TRUMP(r) : mx, lc, m);
+            int ok = u != t ? rx_step(S, h, leader, i + 1, s, mx, lc, cw, m)
+                     : p == L ? rx_step(S, h, leader, i + 1, s, mx, RX_TRUMP(r), cw, m)
+                              : rx_step(S, h, leader, i + 1, s, RX_TRUMP(r) > mx ? RX_TRUMP(r) : mx, lc,
+                                        cw | RX_RUFFED << p, m);
             h[p][u] ^= (u16)(1u << r);
             if (ok == want)
                 return want;
@@ -1791,12 +1794,12 @@ static int rx_throws(Search *S, u16 h[4][4], int leader, int i, int s, int mx, i
 }
 
 /* Seat (leader + i) plays card r of suit s (the rest as rx_step). */
-static inline int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int r, int mx, int lc, int m)
+static inline int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int r, int mx, int lc, int cw, int m)
 {
     int p = (leader + i) & 3;
     h[p][s] ^= (u16)(1u << r);
-    int ok = p == S->lone ? rx_step(S, h, leader, i + 1, s, mx, r, m)
-                          : rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc, m);
+    int ok = p == S->lone ? rx_step(S, h, leader, i + 1, s, mx, r, cw, m)
+                          : rx_step(S, h, leader, i + 1, s, r > mx ? r : mx, lc, cw | 1 << p, m);
     h[p][s] ^= (u16)(1u << r);
     return ok;
 }
@@ -1804,13 +1807,19 @@ static inline int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int 
 /* Seat (leader + i) of a trick of suit s to play in the relaxed game; mx: the best card of
  * the others so far (-1: none), lc: L's card (-1: L threw a card, -2: L has not played); m:
  * the tricks L may still take. Whether L keeps within them. */
-static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int m)
+static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int cw, int m)
 {
     if (i == 4) {
+        /* the others who could have won the trick in the real game, and so lead the next: those
+         * who ruffed, if any did, else those who followed suit (never one who threw a card of
+         * another suit: the real line throws in the same suits) */
+        int ruffed = cw >> 4, followed = cw & 15;
         if (lc <= mx)
-            return rx_safe(S, h, m);
+            return rx_safe(S, h, m, ruffed ? ruffed : followed);
         if (m == 0)
             return 0;
+        if (!(ruffed | followed))
+            return rx_lead(S, h, m - 1); /* (no card of theirs could have beaten L's) */
         /* L's card is the best: with tricks to spare, the others may also take the trick from
          * L (a power they may not have), so that L must hold either way; but not where none
          * of their cards could beat it in the real game (see rx_top) */
@@ -1823,7 +1832,7 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
         }
         if (!rx_lead(S, h, m - 1))
             return 0;
-        int res = rx_safe(S, h, m);
+        int res = rx_safe(S, h, m, ruffed | followed);
         if (!res && lc < RX_TRUMP(0) && lc > R->hi[s])
             R->hi[s] = lc;
         return res;
@@ -1832,21 +1841,21 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
     u16 x = h[p][s];
     if (p == L) {
         if (!x)
-            return rx_throws(S, h, leader, i, s, mx, -1, m, 1);
+            return rx_throws(S, h, leader, i, s, mx, -1, cw, m, 1);
         u16 under = (u16)(x & ((1u << mx) - 1)); /* the leader has played: mx >= 0 */
-        if (under && rx_card(S, h, leader, i, s, TOP[under], mx, lc, m))
+        if (under && rx_card(S, h, leader, i, s, TOP[under], mx, lc, cw, m))
             return 1;
         /* above it, one card of each run of L's cards (the rest of a run would do the same) */
         u16 above = (u16)(x & ~((2u << mx) - 1));
         u16 others = (u16)((h[0][s] | h[1][s] | h[2][s] | h[3][s]) & ~x);
         for (u16 b = run_highs(above, others); b; b = (u16)(b & ~(1u << TOP[b]))) {
-            if (rx_card(S, h, leader, i, s, TOP[b], mx, lc, m))
+            if (rx_card(S, h, leader, i, s, TOP[b], mx, lc, cw, m))
                 return 1;
         }
         return 0;
     }
     if (!x)
-        return rx_throws(S, h, leader, i, s, mx, lc, m, 0);
+        return rx_throws(S, h, leader, i, s, mx, lc, cw, m, 0);
     if (lc != -2) {
         if (lc > mx) {
             int all = 1;
@@ -1860,24 +1869,27 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
                 /* L may take more tricks: go under its card with the highest card that does
                  * (it has one: it is a later holder), or play the highest */
                 u16 under = (u16)(x & ((1u << lc) - 1));
-                if (TOP[under] != TOP[x] && !rx_card(S, h, leader, i, s, TOP[under], mx, lc, m))
+                if (TOP[under] != TOP[x] && !rx_card(S, h, leader, i, s, TOP[under], mx, lc, cw, m))
                     return 0;
             }
         }
-        return rx_card(S, h, leader, i, s, TOP[x], mx, lc, m);
+        return rx_card(S, h, leader, i, s, TOP[x], mx, lc, cw, m);
     }
     /* the highest of its cards between two cards of L (the cards between do the same) */
     for (u16 b = run_highs(x, h[L][s]); b; b = (u16)(b & ~(1u << TOP[b]))) {
-        if (!rx_card(S, h, leader, i, s, TOP[b], mx, lc, m))
+        if (!rx_card(S, h, leader, i, s, TOP[b], mx, lc, cw, m))
             return 0;
     }
     return 1;
 }
 
-/* Whether L, the others to lead, keeps within m more tricks in the relaxed game (0 also when
- * out of budget). */
-static int rx_safe(Search *S, u16 h[4][4], int m)
+/* Whether L, the others to lead (one of the seats `may`), keeps within m more tricks in the
+ * relaxed game (0 also when out of budget). */
+static int rx_safe(Search *S, u16 h[4][4], int m, int may)
 {
+    if (S->trump == NT)
+        may = 15; /* (any of them: at no trump the restriction cost more table entries than it
+                   * saved, 4 % more nodes on the misère hands of seed 5) */
     int done = rx_done(S, h, m);
     if (done >= 0)
         return done;
@@ -1894,7 +1906,11 @@ static int rx_safe(Search *S, u16 h[4][4], int m)
         return 1; /* (holding a trump, it may have to throw one and win) */
     u64 k[2];
     RxEntry *e;
-    int known = rx_memo(S, h, 0, m, k, &e);
+    u64 ka[2];
+    RxEntry *ea;
+    if ((may | 1 << L) != 15 && rx_memo(S, h, 0, 15, m, ka, &ea) == 1)
+        return 1; /* safe where any of them may lead is safe where fewer may */
+    int known = rx_memo(S, h, 0, may, m, k, &e);
     if (known >= 0)
         return known;
     int outer[8];
@@ -1913,14 +1929,13 @@ static int rx_safe(Search *S, u16 h[4][4], int m)
         int s = order[q];
         /* The others play as one side and see every card: what one of them does before L
          * plays, it could do after (choosing the same card), so they lose nothing when fewer
-         * of them play before L. Who leads matters to nothing else (whoever wins a trick of
-         * theirs, any of them may lead the next). So of the holders of the suit, L's right-hand
-         * opponent leads it (one of them before L), else the seat opposite (two), else the
-         * left-hand one: that lead is the others' best. */
+         * of them play before L. Who leads matters to nothing else. So of the seats that may
+         * lead that hold the suit, the nearest on L's right leads it: that lead is the
+         * others' best. */
         for (int j = 3; j >= 1; j--) {
             int o = (L + j) & 3;
-            if (h[o][s]) {
-                res = rx_step(S, h, o, 0, s, -1, -2, m);
+            if (h[o][s] && (may >> o & 1)) {
+                res = rx_step(S, h, o, 0, s, -1, -2, 0, m);
                 break;
             }
         }
@@ -1939,7 +1954,7 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
     int L = S->lone;
     u64 k[2];
     RxEntry *e;
-    int known = rx_memo(S, h, 1, m, k, &e);
+    int known = rx_memo(S, h, 1, 0, m, k, &e);
     if (known >= 0)
         return known;
     int outer[8];
@@ -1958,7 +1973,7 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
         for (int u = 0; u < 4 && !res; u++) {
             u16 b = pass ? (u16)(cand[u] & ~first[u]) : first[u];
             for (; b && !res; b = (u16)(b & (b - 1)))
-                res = rx_card(S, h, L, 0, u, LOW[b], -1, -2, m);
+                res = rx_card(S, h, L, 0, u, LOW[b], -1, -2, 0, m);
         }
     }
     rx_remember(S, h, e, k, m, res, outer);
@@ -1983,14 +1998,18 @@ static int rx_position(Search *S, int m, u16 *rel)
     int L = S->lone, np = S->nplayed;
     if (S->tricksLeft < S->rxFirst)
         return 0;
-    int s = np ? S->tsuit[0] : -1, mx = -1, lc = -2;
+    int s = np ? S->tsuit[0] : -1, mx = -1, lc = -2, cw = 0;
     for (int i = 0; i < np; i++) {
-        if (((S->leader + i) & 3) != L) {
+        int p = (S->leader + i) & 3;
+        if (p != L) {
             if (S->tsuit[i] == s) {
+                cw |= 1 << p;
                 if (S->trank[i] > mx)
                     mx = S->trank[i];
-            } else if (S->tsuit[i] == S->trump && RX_TRUMP(S->trank[i]) > mx) {
-                mx = RX_TRUMP(S->trank[i]);
+            } else if (S->tsuit[i] == S->trump) {
+                cw |= RX_RUFFED << p;
+                if (RX_TRUMP(S->trank[i]) > mx)
+                    mx = RX_TRUMP(S->trank[i]);
             }
         } else if (S->tsuit[i] == s) {
             lc = S->trank[i];
@@ -2006,9 +2025,9 @@ static int rx_position(Search *S, int m, u16 *rel)
     rx_top(S);
     int res;
     if (np > 0)
-        res = rx_step(S, h, S->leader, np, s, mx, lc, m);
+        res = rx_step(S, h, S->leader, np, s, mx, lc, cw, m);
     else if (S->leader != L)
-        res = rx_safe(S, h, m);
+        res = rx_safe(S, h, m, 1 << S->leader); /* (the real position: its leader leads) */
     else
         res = rx_lead(S, h, m);
     S->nodes += R->nodes; /* the budget of a call counts them too */
