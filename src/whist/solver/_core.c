@@ -1603,8 +1603,9 @@ static void rx_top(Search *S)
 }
 
 /* The key of one suit: two bits a card out, from the lowest: 0 for L's, 1, 2, 3 for the others'
- * seats in turn after L, and a bit above them (27 bits at most). The game sees the others' cards only by the gaps between L's cards
- * they fall in (see rx_step), so within a gap they go in the order of their seats. */
+ * seats in turn after L, and a bit above them (27 bits at most). The game sees the others'
+ * cards only by the gaps between L's cards they fall in (see rx_step), so within a gap they go
+ * in the order of their seats. */
 static inline u64 rx_suit_key(u16 l, u16 a, u16 b, u16 c)
 {
     u64 code = 0;
@@ -1805,8 +1806,9 @@ static inline int rx_card(Search *S, u16 h[4][4], int leader, int i, int s, int 
 }
 
 /* Seat (leader + i) of a trick of suit s to play in the relaxed game; mx: the best card of
- * the others so far (-1: none), lc: L's card (-1: L threw a card, -2: L has not played); m:
- * the tricks L may still take. Whether L keeps within them. */
+ * the others so far (-1: none), lc: L's card (-1: L threw a card, -2: L has not played); cw:
+ * the others who followed suit and who ruffed (RX_RUFFED); m: the tricks L may still take.
+ * Whether L keeps within them. */
 static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int cw, int m)
 {
     if (i == 4) {
