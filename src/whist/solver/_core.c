@@ -1658,13 +1658,12 @@ static void rx_key(const u16 h[4][4], int L, int lLeads, int may, u64 *k0, u64 *
  * at the start of the call (rx_top): a proof that L is safe, the number n of L's top cards of
  * the suit it needed out of their reach (0: none), good where at least n are; a proof that L
  * is caught, the number n of L's top cards down to the highest on which the others used the
- * power (15: none), good where fewer than n are out of their reach. 0 or 1, or -1 with k the
- * key and *slot the entry to fill. */
-static int rx_memo(Search *S, u16 h[4][4], int lLeads, int may, int m, u64 *k, RxEntry **slot)
+ * power (15: none), good where fewer than n are out of their reach. k: the key of hands h
+ * (rx_key). 0 or 1, or -1 with *slot the entry to fill. */
+static int rx_memo(Search *S, u16 h[4][4], int m, const u64 *k, RxEntry **slot)
 {
     Relaxed *R = &S->rx;
     const u16 *x = h[S->lone];
-    rx_key((const u16(*)[4])h, S->lone, lLeads, may, &k[0], &k[1]);
     RxEntry *e = &R->memo[mix(k[0], k[1]) & R->mask];
     *slot = e;
     if ((e->k0 & ~RX_MBITS) == k[0] && (e->k1 & ~(RX_MBITS | 1ULL << 63)) == k[1]) {
@@ -1908,11 +1907,14 @@ static int rx_safe(Search *S, u16 h[4][4], int m, int may)
         return 1; /* (holding a trump, it may have to throw one and win) */
     u64 k[2];
     RxEntry *e;
-    u64 ka[2];
-    RxEntry *ea;
-    if ((may | 1 << L) != 15 && rx_memo(S, h, 0, 15, m, ka, &ea) == 1)
-        return 1; /* safe where any of them may lead is safe where fewer may */
-    int known = rx_memo(S, h, 0, may, m, k, &e);
+    rx_key((const u16(*)[4])h, L, 0, may, &k[0], &k[1]);
+    if ((may | 1 << L) != 15) {
+        /* safe where any of them may lead is safe where fewer may */
+        u64 any[2] = {k[0] | 7ULL << 54, k[1]};
+        if (rx_memo(S, h, m, any, &e) == 1)
+            return 1;
+    }
+    int known = rx_memo(S, h, m, k, &e);
     if (known >= 0)
         return known;
     int outer[8];
@@ -1956,7 +1958,8 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
     int L = S->lone;
     u64 k[2];
     RxEntry *e;
-    int known = rx_memo(S, h, 1, 0, m, k, &e);
+    rx_key((const u16(*)[4])h, L, 1, 0, &k[0], &k[1]);
+    int known = rx_memo(S, h, m, k, &e);
     if (known >= 0)
         return known;
     int outer[8];
