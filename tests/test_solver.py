@@ -314,51 +314,55 @@ def test_every_goal_and_team_shape_against_minimax(goal_kind: str, shape: str) -
 
 
 def misere_endgames(count: int, seed: int, sizes: tuple[int, ...] = (3, 4, 4),
-                    spreads: tuple[int, ...] = (7,)) -> list[tuple[Endgame, int]]:
-    """Endgames of ``sizes`` cards per hand in turn, no trump three times in four, where one
-    seat (the lone player, returned with each) holds mostly low cards: a misère it may well
-    make. The lone seat gets the lowest cards by rank plus a random number below one of
-    ``spreads`` (in turn): the larger, the more high cards it may get."""
+                    spreads: tuple[int, ...] = (7,), shape: tuple[int, ...] = (0,)
+                    ) -> list[tuple[Endgame, int]]:
+    """Endgames of ``sizes`` cards per hand in turn, no trump three times in four, where a team
+    (a random seat and the seats ``shape`` places after it; returned with each, as a mask of
+    seats) holds mostly low cards: a misère it may well make. The team gets the lowest cards by
+    rank plus a random number below one of ``spreads`` (in turn): the larger, the more high
+    cards it may get."""
     rng = random.Random(seed)
     out = []
     for i in range(count):
         n = sizes[i % len(sizes)]
         spread = spreads[i % len(spreads)]
         cards = rng.sample(range(52), 4 * n)
-        lone = rng.randrange(4)
+        first = rng.randrange(4)
+        team = [(first + k) & 3 for k in shape]
+        others = [s for s in range(4) if s not in team]
         cards.sort(key=lambda c: c % 13 + rng.randrange(spread))
         hands = [0, 0, 0, 0]
-        for c in cards[:n]:
-            hands[lone] |= 1 << c
-        rest = cards[n:]
+        for k, c in enumerate(cards[:n * len(team)]):
+            hands[team[k % len(team)]] |= 1 << c
+        rest = cards[n * len(team):]
         rng.shuffle(rest)
         for k, c in enumerate(rest):
-            hands[[s for s in range(4) if s != lone][k % 3]] |= 1 << c
+            hands[others[k % len(others)]] |= 1 << c
         trump = None if rng.randrange(4) else rng.randrange(4)
         leader = rng.randrange(4)
         played = on_the_table(rng, hands, leader, rng.randrange(4))
-        out.append(((hands, trump, leader, played), lone))
+        out.append(((hands, trump, leader, played), sum(1 << s for s in team)))
     return out
 
 
 def made_against_minimax(endgames: list[tuple[Endgame, int]], goal: Goal) -> int:
-    """Solve each endgame for its lone seat and ``goal``, assert that every card's value is the
+    """Solve each endgame for its team and ``goal``, assert that every card's value is the
     plain minimax's, and return how many of the misères are made."""
     return sum(best == (0 if goal.kind == "min" else 1) for best in bests_against_minimax(endgames, goal))
 
 
 def bests_against_minimax(endgames: list[tuple[Endgame, int]], goal: Goal) -> list[int]:
-    """Solve each endgame for its lone seat and ``goal``, assert that every card's value is the
+    """Solve each endgame for its team and ``goal``, assert that every card's value is the
     plain minimax's, and return each endgame's best value."""
     solver = Solver(memory_mb=4)
     bests = []
-    for (hands, trump, leader, played), lone in endgames:
-        want = reference(list(hands), trump, leader, played, 1 << lone, goal)
+    for (hands, trump, leader, played), team in endgames:
+        want = reference(list(hands), trump, leader, played, team, goal)
         pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
                        SEATS[leader], tuple(CARDS[c] for c in played))
-        sol = solver.solve(pos, [SEATS[lone]], goal)
+        sol = solver.solve(pos, [SEATS[s] for s in range(4) if team >> s & 1], goal)
         got = {c.index: int(v) for c, v in sol.cards.items()}
-        assert got == want, (format_deal(hands), trump, leader, played, lone, goal)
+        assert got == want, (format_deal(hands), trump, leader, played, team, goal)
         bests.append(int(sol.best))
     return bests
 
@@ -370,6 +374,30 @@ def test_a_lone_seat_that_wants_no_trick_against_minimax(goal: Goal) -> None:
     agree with the plain minimax on 600 endgames where the lone seat holds low cards; enough
     of them are made for the bound to be at work."""
     assert made_against_minimax(misere_endgames(600, 4242 + (goal.kind == "min")), goal) >= 150
+
+
+TEAM_SHAPES = {"adjacent": (0, 1), "opposite": (0, 2), "three": (0, 1, 2)}
+
+
+@pytest.mark.parametrize("shape", sorted(TEAM_SHAPES))
+@pytest.mark.parametrize("goal", [MIN, exact(0)], ids=["min", "exact0"])
+def test_a_team_that_wants_no_trick_against_minimax(goal: Goal, shape: str) -> None:
+    """Two misère players counted together (RULES.md D6: each plays his own misère; a computer
+    player on defence counts their tricks together), or three seats against one: the safe-duck
+    bound of a side (each of its seats ducks the other side's leads; docs/solver.md) must agree
+    with the plain minimax on 400 endgames where the team holds low cards (enough of them made
+    for the bound to be at work, at the start of a trick and once every card of the team is
+    beaten), and on the same endgames where the team is the other side, holding the high
+    cards: there the others duck every lead of the team on lead, which then takes every
+    trick."""
+    endgames = misere_endgames(400, 606 + 10 * sorted(TEAM_SHAPES).index(shape) + (goal.kind == "min"),
+                               (3, 4, 4), (5, 9, 13), TEAM_SHAPES[shape])
+    assert made_against_minimax(endgames, goal) >= 60
+    flipped = [(endgame, 15 ^ team) for endgame, team in endgames]
+    bests = bests_against_minimax(flipped, goal)
+    if goal.kind == "min":
+        every = [max(h.bit_count() for h in hands) for (hands, _, _, _), _ in flipped]
+        assert sum(best == n for best, n in zip(bests, every, strict=True)) >= 60
 
 
 @pytest.mark.parametrize("goal", [MIN, exact(0)], ids=["min", "exact0"])
