@@ -210,6 +210,7 @@ typedef struct {
 #define END_BLOCKS(tl) ((tl) <= 4 ? 8u : 0xFFFFFFFFu)
 typedef struct {
     u32 next;          /* the next (older) block of the group; 0: none */
+    u32 next2;         /* the one after it (fetched two ahead on a lookup); 0: none */
     u32 count;
     u32 st[BLOCK];     /* tier 0 of each entry ... */
     u32 sk[BLOCK];     /* ... and its mask, apart for a fast first filter (block_hits) */
@@ -452,8 +453,8 @@ static void tt_trim(Table *T)
         to++;
     }
     for (u32 b = 1; b < to; b++) {
-        if (T->blocks[b].next)
-            T->blocks[b].next = fwd[T->blocks[b].next];
+        T->blocks[b].next = fwd[T->blocks[b].next];
+        T->blocks[b].next2 = fwd[T->blocks[b].next2];
     }
     tt_reset(T);
     T->used = to;
@@ -507,6 +508,7 @@ static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
     g->chunk = 0;
     g->nshapes = 0;
     T->blocks[g->head].next = 0;
+    T->blocks[g->head].next2 = 0;
     T->blocks[g->head].count = 0;
     return g;
 }
@@ -697,13 +699,20 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
         return -1;
     const u32 t0 = K->tier[0], t1 = K->tier[1], t2 = K->tier[2], t3 = K->tier[3];
     u32 bi = g->head;
+#if defined(__GNUC__)
+    if (T->blocks[bi].next) {
+        __builtin_prefetch(&T->blocks[T->blocks[bi].next]);
+        __builtin_prefetch((const char *)&T->blocks[T->blocks[bi].next] + 64);
+    }
+#endif
     while (bi) {
         const Block *b = &T->blocks[bi];
 #if defined(__GNUC__)
-        if (b->next) {
-            /* the next block's filter words, while this block is scanned */
-            __builtin_prefetch(&T->blocks[b->next]);
-            __builtin_prefetch((const char *)&T->blocks[b->next] + 64);
+        if (b->next2) {
+            /* the filter words of the block after next (the next one's were fetched while
+             * the block before this one was scanned: two blocks on their way at once) */
+            __builtin_prefetch(&T->blocks[b->next2]);
+            __builtin_prefetch((const char *)&T->blocks[b->next2] + 64);
         }
 #endif
         for (u32 hits = block_hits(b, t0); hits; ) {
@@ -878,6 +887,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
             }
             u32 nb = T->used++;
             T->blocks[nb].next = g->head;
+            T->blocks[nb].next2 = T->blocks[g->head].next;
             T->blocks[nb].count = 0;
             g->head = nb;
             g->nblocks++;
