@@ -380,9 +380,9 @@ static inline Group *group_slot(Table *T, u64 key0, u32 key1)
     }
 }
 
-/* The entries of block b (bit i: entry i) whose tier 0 agrees with t0 where they look: a loop
- * the compiler turns into a few vector instructions, where testing the entries one by one
- * with a branch each was a third of a whole deal's time. */
+/* The entries of block b (bit i: entry i) whose tier 0 agrees with t0 where they look, in one
+ * pass without a branch, which the compiler unrolls (testing the entries one by one, a branch
+ * each, took 13 % more time per node on whole deals). */
 static inline u32 block_hits(const Block *b, u32 t0)
 {
     u32 hits = 0;
