@@ -79,7 +79,7 @@ def solve_cmd(
         " partnerships and most often for one seat against three (the worst found, 8 s); the"
         " full misère count (goal min) of a whole deal takes under a second at no trump most"
         " often (up to 6 s on the hands tried), up to 14 s with trumps in the misère hand"
-        " and more than a minute for two misère players together (team of two, goal min);"
+        " and up to minutes for two misère players together (team of two, goal min);"
         " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
     memory: Annotated[int, typer.Option(
         "--memory", min=1, max=65536, metavar="MB",
