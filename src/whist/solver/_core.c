@@ -1513,7 +1513,8 @@ static int ducks_suit(u16 x, u16 d)
  * rel gets, in each suit the side holds, the fewest top cards whose owners make the test pass
  * however the cards below them are dealt (with the same suit lengths): the worst deal of those
  * puts the seat's cards at the top of them and the others' at the bottom. It also covers the
- * cards played to the trick (the search's positions start at the trick's first card). */
+ * cards played to the trick (the search's positions start at the trick's first card). When the
+ * test fails, rel is left as it was. */
 static int side_safe(const Search *S, int side, u16 *rel)
 {
     u16 other[4] = {0, 0, 0, 0}, played[4] = {0, 0, 0, 0};
@@ -2618,7 +2619,6 @@ static int ab(Search *S, int need, u16 *rel)
             STAT(ST_sl++);
             return 1;
         }
-        rel[0] = rel[1] = rel[2] = rel[3] = 0;
         if (S->lone >= 0 && p != S->lone && wants_none(S, need)) {
             /* a lone player who wants few tricks and keeps within them */
             if (rx_position(S, rx_allowed(S, need), rel)) {
@@ -2669,7 +2669,6 @@ static int ab(Search *S, int need, u16 *rel)
                 rel[ws] = (u16)(rel[ws] | run_below(S->h[S->winSeat][ws], S->rem[ws], S->winRank));
             return S->mode == MODE_EXACT;
         }
-        rel[0] = rel[1] = rel[2] = rel[3] = 0;
         /* else, for a lone seat, the relaxed game, from the middle of the trick (with an
          * allowance too: 21 % fewer nodes on misère counts at no trump since its key by gaps,
          * 6 % with trumps since the others' trumps beat the lone seat's side cards in it) */
