@@ -176,7 +176,12 @@ static inline int abs_from_top(u16 rem, int rel)
  * owners of the four highest cards out of each suit (a byte per suit), tier 1 the next four,
  * and so on, so that most entries that do not match fail on the first word.
  *
- * A group that outgrows its blocks (a lone player's searches store thousands of entries in
+ * A group that has chained SPLIT_FROM blocks splits: its further entries go to parts, by the
+ * suits whose top card they cover and the owners of those top cards (see sub_key1). A lookup
+ * that finds nothing then walks a few short chains instead of a long one, which it did for
+ * each of them in full (a joint misère count of a whole deal spent half its time so).
+ *
+ * A part that outgrows its blocks (a lone player's searches store thousands of entries in
  * some groups) keeps its further entries by shape: the shape of an entry is its vector j,
  * and a group has a few dozen shapes at most where it has thousands of entries. Such an
  * entry is found by hashing its shape and the owners the shape covers, so that a lookup
@@ -263,8 +268,18 @@ typedef struct {
     u32 head;          /* the newest block */
     u32 nblocks;
     u32 chunk;         /* the newest chunk of shapes; 0: none */
-    u32 nshapes;
+    u16 nshapes;
+    u16 combos;        /* a split group: the suits of its parts (see sub_key1), a bit each */
 } Group;
+
+/* A group that has chained SPLIT_FROM blocks is split: its further entries go to parts, one
+ * for each set of suits whose top cards the entry covers and each owner of those top cards
+ * (a group of its own, its key1 marked by SUB_BIT). A lookup walks the group's own chain,
+ * then the chain of the part of each set of suits the group has, for the owners of the
+ * position's top cards: a few short chains where one long one was walked in full by every
+ * lookup that found nothing (4 and 16 blocks did about as well as 8). */
+#define SPLIT_FROM 8
+#define SUB_BIT (1u << 31)
 
 typedef struct {
     Group *groups;
@@ -305,13 +320,18 @@ static void tt_free(Table *T)
     memset(T, 0, sizeof(*T));
 }
 
-/* A quarter of `bytes` to the buckets, an eighth to the chunks of shapes, the rest to the
- * blocks and twice as many group slots; 0 on success. */
+/* A part of `bytes` to the buckets, one to the chunks of shapes, the rest to the blocks and
+ * twice as many group slots; 0 on success. */
+/* The parts of the memory for the entries stored by shape: since groups split (see
+ * SPLIT_FROM), few are (the slowest joint misère count: 35 % less time with a sixteenth to
+ * the buckets and a thirty-second to the chunks, where they had a quarter and an eighth). */
+#define BUCKET_PART 16
+#define CHUNK_PART 32
 static int tt_alloc(Table *T, u64 bytes)
 {
     memset(T, 0, sizeof(*T));
-    u64 nk = bytes / 4 / sizeof(Bucket);
-    u64 nc = bytes / 8 / sizeof(Chunk);
+    u64 nk = bytes / BUCKET_PART / sizeof(Bucket);
+    u64 nc = bytes / CHUNK_PART / sizeof(Chunk);
     if (nk < 16)
         nk = 16;
     if (nc < 16)
@@ -351,7 +371,7 @@ static int tt_alloc(Table *T, u64 bytes)
 #ifdef WSTATS
 #include <stdio.h>
 static u64 ST_rxh[5][4];
-static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+static u64 ST_walk, ST_missw, ST_walkmiss, ST_jmiss[16]; static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -507,6 +527,7 @@ static Group *tt_group(Table *T, u64 key0, u32 key1, int create)
     g->nblocks = 1;
     g->chunk = 0;
     g->nshapes = 0;
+    g->combos = 0;
     T->blocks[g->head].next = 0;
     T->blocks[g->head].next2 = 0;
     T->blocks[g->head].count = 0;
@@ -614,6 +635,18 @@ static void make_key(const Search *S, int need, Key *K)
     K->key1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
 }
 
+/* The key1 of the part of a split group for the entries that cover the top cards of the
+ * suits of `combo` (a bit each), the position's owners of those cards. */
+static inline u32 sub_key1(const Key *K, int combo)
+{
+    u32 sel = 0;
+    for (int s = 0; s < 4; s++) {
+        if (combo >> s & 1)
+            sel |= (K->code[s] >> 24 & 3) << (2 * s);
+    }
+    return K->key1 | SUB_BIT | (u32)combo << 24 | sel << 8;
+}
+
 /* What an entry's bounds say of `need`: 1 or 0, -1 when they do not decide. */
 static inline int tt_decides(const Search *S, int lo, int hi, int need)
 {
@@ -689,14 +722,10 @@ static int tt_lookup_shapes(Search *S, Group *g, const Key *K, int need, u16 *re
     return -1;
 }
 
-/* Look the position up: 1 or 0 when an entry decides `need` (rel gets the cards it relies
- * on), -1 otherwise (*hint gets a best move if an entry has one). */
-static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
+/* The chain of blocks of group g (then its shapes): as tt_lookup. */
+static int chain_lookup(Search *S, const Group *g, const Key *K, int need, u16 *rel, int *hint)
 {
     Table *T = &S->T;
-    Group *g = tt_group(T, K->key0, K->key1, 0);
-    if (!g)
-        return -1;
     const u32 t0 = K->tier[0], t1 = K->tier[1], t2 = K->tier[2], t3 = K->tier[3];
     u32 bi = g->head;
 #if defined(__GNUC__)
@@ -732,10 +761,29 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
                 *hint = e->best;
         }
         bi = b->next;
+        STAT(ST_walk++);
     }
-    return g->chunk ? tt_lookup_shapes(S, g, K, need, rel, hint) : -1;
+    STAT(ST_missw++);
+    return g->chunk ? tt_lookup_shapes(S, (Group *)g, K, need, rel, hint) : -1;
 }
 
+/* Look the position up: 1 or 0 when an entry decides `need` (rel gets the cards it relies
+ * on), -1 otherwise (*hint gets a best move if an entry has one). A large group is looked up
+ * in its own chain, then in those of its parts that can hold the position (see sub_key1). */
+static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
+{
+    Table *T = &S->T;
+    Group *g = tt_group(T, K->key0, K->key1, 0);
+    if (!g)
+        return -1;
+    int r = chain_lookup(S, g, K, need, rel, hint);
+    for (u32 c = g->combos; r < 0 && c; c &= c - 1) {
+        const Group *sg = tt_group(T, K->key0, sub_key1(K, __builtin_ctz(c)), 0);
+        if (sg)
+            r = chain_lookup(S, sg, K, need, rel, hint);
+    }
+    return r;
+}
 
 /* An entry's bounds (and best move) after a search of `need` that gave `res`. */
 static inline void tt_update(const Search *S, int8_t *lo, int8_t *hi, uint8_t *best, int need, int res,
@@ -754,6 +802,9 @@ static inline void tt_update(const Search *S, int8_t *lo, int8_t *hi, uint8_t *b
 }
 
 static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best);
+static Entry *chain_find(Table *T, const Group *g, const u32 *mask, const u32 *set);
+static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8_t *j, const u32 *mask,
+                        const u32 *set, int need, int res, int best);
 
 /* Store by shape, for a group whose blocks are full. */
 static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, const u32 *mask,
@@ -845,6 +896,14 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         j[s] = r ? (uint8_t)POP[m & (u16)~((1u << LOW[r]) - 1)] : 0;
         jm[s] = JMASK[j[s]];
     }
+#ifdef WSTATS
+    {
+        int missing = 0;
+        for (int s = 0; s < 4; s++)
+            missing += POP[S->rem[s]] - j[s];
+        ST_jmiss[missing > 15 ? 15 : missing]++;
+    }
+#endif
     tiers(jm, mask);
     for (int k = 0; k < 4; k++)
         set[k] = K->tier[k] & mask[k];
@@ -855,6 +914,29 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         if (!g)
             return;
     }
+    Entry *e = chain_find(T, g, mask, set);
+    if (!e && (g->combos || (T->blocks[g->head].count == BLOCK && g->nblocks >= SPLIT_FROM &&
+                             !(K->key1 & SUB_BIT)))) {
+        /* a large group: the entry goes to its part (see sub_key1) */
+        int combo = 0;
+        for (int s = 0; s < 4; s++)
+            combo |= (j[s] > 0) << s;
+        Group *sg = tt_group(T, K->key0, sub_key1(K, combo), 1);
+        if (!sg) {
+            tt_trim(T);
+            tt_store(S, K, rel, need, res, best);
+            return;
+        }
+        g->combos = (u16)(g->combos | 1u << combo);
+        g = sg;
+        e = chain_find(T, g, mask, set);
+    }
+    group_store(S, g, e, K, j, mask, set, need, res, best);
+}
+
+/* The entry of group g with these owners and mask; NULL: none. */
+static Entry *chain_find(Table *T, const Group *g, const u32 *mask, const u32 *set)
+{
     Entry *e = NULL;
     u32 bi = g->head;
     while (bi && !e) {
@@ -873,6 +955,14 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         }
         bi = b->next;
     }
+    return e;
+}
+
+/* Store in group g (e: the entry of these owners and mask in it, or NULL to make one). */
+static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8_t *j, const u32 *mask,
+                        const u32 *set, int need, int res, int best)
+{
+    Table *T = &S->T;
     if (!e) {
         Block *b = &T->blocks[g->head];
         if (b->count == BLOCK) {
@@ -881,6 +971,9 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
                 return;
             }
             if (T->used >= T->nblocks) {
+                u16 rel[4];
+                for (int s = 0; s < 4; s++)
+                    rel[s] = top_cards(S->rem[s], j[s]);
                 tt_trim(T);
                 tt_store(S, K, rel, need, res, best);
                 return;
@@ -2513,12 +2606,17 @@ static int trump_bound(const Search *S, int need, u16 *rel)
 }
 
 
-/* The key of the position and what the table knows of it (see tt_lookup). */
+/* What the table knows of the position of key K (made by make_key; see tt_lookup). */
 static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
 {
-    make_key(S, need, K);
-    int r = tt_lookup(S, K, need, rel, hint);
     STAT(ST_look++);
+#ifdef WSTATS
+    u64 w0 = ST_walk;
+#endif
+    int r = tt_lookup(S, K, need, rel, hint);
+#ifdef WSTATS
+    if (r < 0) ST_walkmiss += ST_walk - w0;
+#endif
     if (r >= 0)
         STAT(ST_tt++);
     return r;
@@ -2551,17 +2649,11 @@ static int ab(Search *S, int need, u16 *rel)
     if (np == 0) {
         if (S->tricksLeft == 1)
             return last_trick(S, need, rel);
+        /* the key, and the fetch of the table's group slot for it while the bounds are
+         * computed */
+        make_key(S, need, &K);
 #if defined(__GNUC__)
-        {
-            /* fetch the table's slot for this position while the bounds are computed */
-            u64 k0 = 0;
-            for (int s = 0; s < 4; s++) {
-                for (int h = 0; h < 4; h++)
-                    k0 |= (u64)POP[S->h[h][s]] << (16 * s + 4 * h);
-            }
-            u32 k1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
-            __builtin_prefetch(&S->T.groups[mix(k0, k1) & S->T.groupMask]);
-        }
+        __builtin_prefetch(&S->T.groups[mix(K.key0, K.key1) & S->T.groupMask]);
 #endif
         int looked = 0;
         if (S->tricksLeft >= TT_FIRST) {
@@ -3267,10 +3359,15 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         fprintf(stderr, "shapes looked at %llu probed %llu\n", (unsigned long long)ST_shape, (unsigned long long)ST_probe);
         ST_shape = ST_probe = 0;
         fprintf(stderr, "resets %llu used %u of %u\n", (unsigned long long)S->T.resets, S->T.used, S->T.nblocks);
+        { u64 ent = 0, full = 0; for (u32 b = 1; b < S->T.used; b++) { ent += S->T.blocks[b].count; full += S->T.blocks[b].count == BLOCK; }
+          u64 ng = 0, nsub = 0; for (u64 i = 0; i <= S->T.groupMask; i++) if (S->T.groups[i].epoch == S->T.epoch) { ng++; nsub += (S->T.groups[i].key1 & SUB_BIT) != 0; }
+          fprintf(stderr, "entries %llu in %u blocks (%llu full), groups %llu (parts %llu)\n", (unsigned long long)ent, S->T.used - 1, (unsigned long long)full, (unsigned long long)ng, (unsigned long long)nsub); }
         fprintf(stderr, "relaxed calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_rx, (unsigned long long)ST_rxok, (unsigned long long)ST_rxn);
         for (int b = 0; b < 5; b++) fprintf(stderr, "rx bucket %d: calls %llu nodes %llu proved %llu aborted %llu\n", b, (unsigned long long)ST_rxh[b][0], (unsigned long long)ST_rxh[b][1], (unsigned long long)ST_rxh[b][2], (unsigned long long)ST_rxh[b][3]);
         memset(ST_rxh, 0, sizeof ST_rxh);
         fprintf(stderr, "trump game calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_tg, (unsigned long long)ST_tgok, (unsigned long long)ST_tgn);
+        fprintf(stderr, "blocks walked %llu (by misses %llu) chain ends %llu\n", (unsigned long long)ST_walk, (unsigned long long)ST_walkmiss, (unsigned long long)ST_missw); ST_walk = ST_walkmiss = ST_missw = 0;
+        fprintf(stderr, "stores by cards left out of the key:"); for (int q = 0; q < 16; q++) fprintf(stderr, " %llu", (unsigned long long)ST_jmiss[q]); fprintf(stderr, "\n"); memset(ST_jmiss, 0, sizeof ST_jmiss);
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
                 (unsigned long long)ST_tb, (unsigned long long)ST_qt, (unsigned long long)ST_look, (unsigned long long)ST_tt);
         for (int a = 0; a < 4; a++)
