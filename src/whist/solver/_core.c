@@ -54,6 +54,7 @@ static uint8_t PEXT6[64][64];
 static uint8_t PDEP7[128][128]; /* PDEP7[y][m]: the low bits of y spread onto the bits of m */
 static uint8_t PDEP6[64][64];
 static u32 JMASK[14];           /* the owner slots of the top j cards in a 26-bit code */
+static u32 TIERM[4][4][14];     /* TIERM[k][s][j]: JMASK[j] of suit s in tier k (see tiers()) */
 
 static void init_tables(void)
 {
@@ -101,8 +102,20 @@ static void init_tables(void)
                 PDEP6[x][m] = (uint8_t)dep;
         }
     }
-    for (int j = 0; j < 14; j++)
+    for (int j = 0; j < 14; j++) {
         JMASK[j] = j == 0 ? 0 : (u32)(((1u << (2 * j)) - 1) << (26 - 2 * j));
+        for (int k = 0; k < 4; k++) {
+            u32 b = k < 3 ? (JMASK[j] >> (18 - 8 * k)) & 0xFF : (JMASK[j] & 3) << 6;
+            for (int s = 0; s < 4; s++)
+                TIERM[k][s][j] = b << (24 - 8 * s);
+        }
+    }
+}
+
+/* Tier k of the owner slots of the top j[s] cards of each suit (as tiers() of their JMASKs). */
+static inline u32 tier_mask(const uint8_t *j, int k)
+{
+    return TIERM[k][0][j[0]] | TIERM[k][1][j[1]] | TIERM[k][2][j[2]] | TIERM[k][3][j[3]];
 }
 
 /* The cards of x among those of m, renumbered 0.. from the lowest card of m. */
@@ -198,8 +211,8 @@ static inline int abs_from_top(u16 rem, int rel)
  */
 typedef struct {
     u32 set[4];        /* owners of the cards that matter, by tiers (see tiers()) */
-    u32 mask[4];       /* which owner slots matter */
-    uint8_t j[4];      /* how many top cards of each suit matter */
+    uint8_t j[4];      /* how many top cards of each suit matter (the owner slots that matter:
+                        * tier_mask(j, k)) */
     int8_t lo, hi;     /* bounds on the SCORE seats' tricks from here (exact mode: the result) */
     uint8_t best;      /* suit << 4 | rank counted from the top of the cards out; 0xFF: none */
     uint8_t nmask;     /* mask[nmask..3] are 0 */
@@ -765,8 +778,8 @@ static int chain_lookup(Search *S, const Group *g, const Key *K, int need, u16 *
             int i = top16(hits); /* the newest first */
             hits ^= 1u << i;
             const Entry *e = &b->e[i];
-            if (e->nmask > 1 && (((e->set[1] ^ t1) & e->mask[1]) || ((e->set[2] ^ t2) & e->mask[2]) ||
-                                 ((e->set[3] ^ t3) & e->mask[3])))
+            if (e->nmask > 1 && (((e->set[1] ^ t1) & tier_mask(e->j, 1)) || ((e->set[2] ^ t2) & tier_mask(e->j, 2)) ||
+                                 ((e->set[3] ^ t3) & tier_mask(e->j, 3))))
                 continue;
             int res = tt_decides(S, e->lo, e->hi, need);
             if (res >= 0) {
@@ -826,7 +839,7 @@ static inline void tt_update(const Search *S, int8_t *lo, int8_t *hi, uint8_t *b
 }
 
 static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res, int best);
-static Entry *chain_find(Table *T, const Group *g, const u32 *mask, const u32 *set);
+static Entry *chain_find(Table *T, const Group *g, const uint8_t *j, const u32 *mask, const u32 *set);
 static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8_t *j, const u32 *mask,
                         const u32 *set, int need, int res, int best);
 
@@ -873,7 +886,7 @@ static void group_split(Table *T, Group *g)
             b = &T->blocks[nb];
         }
         b->st[b->count] = e->set[0];
-        b->sk[b->count] = e->mask[0];
+        b->sk[b->count] = tier_mask(e->j, 0);
         b->e[b->count++] = *e;
     }
 }
@@ -986,7 +999,7 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         if (!g)
             return;
     }
-    Entry *e = chain_find(T, g, mask, set);
+    Entry *e = chain_find(T, g, j, mask, set);
     if (!e && (g->combos || (T->blocks[g->head].count == BLOCK && g->nblocks >= SPLIT_FROM &&
                              !(K->key1 & SUB_BIT)))) {
         /* a large group: the entry goes to its part (see sub_key1) */
@@ -1003,13 +1016,13 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         }
         g->combos = (u16)(g->combos | 1u << combo);
         g = sg;
-        e = chain_find(T, g, mask, set);
+        e = chain_find(T, g, j, mask, set);
     }
     group_store(S, g, e, K, j, mask, set, need, res, best);
 }
 
 /* The entry of group g with these owners and mask; NULL: none. */
-static Entry *chain_find(Table *T, const Group *g, const u32 *mask, const u32 *set)
+static Entry *chain_find(Table *T, const Group *g, const uint8_t *j, const u32 *mask, const u32 *set)
 {
     Entry *e = NULL;
     u32 bi = g->head;
@@ -1020,8 +1033,8 @@ static Entry *chain_find(Table *T, const Group *g, const u32 *mask, const u32 *s
             if (b->sk[i] != mask[0])
                 continue;
             Entry *x = &b->e[i];
-            if (x->mask[0] == mask[0] && x->mask[1] == mask[1] && x->mask[2] == mask[2] &&
-                x->mask[3] == mask[3] && x->set[0] == set[0] && x->set[1] == set[1] &&
+            if (x->j[0] == j[0] && x->j[1] == j[1] && x->j[2] == j[2] && x->j[3] == j[3] &&
+                x->set[0] == set[0] && x->set[1] == set[1] &&
                 x->set[2] == set[2] && x->set[3] == set[3]) {
                 e = x;
                 break;
@@ -1065,7 +1078,6 @@ static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8
         e = &b->e[b->count++];
         for (int k = 0; k < 4; k++) {
             e->set[k] = set[k];
-            e->mask[k] = mask[k];
             e->j[k] = j[k];
         }
         e->nmask = (uint8_t)(mask[1] || mask[2] || mask[3] ? 4 : 1);
