@@ -808,16 +808,27 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
         return -1;
     if (!g->combos)
         return chain_lookup(S, g, K, need, rel, hint);
-    int r = -1;
+    /* the parts' slots, then their first blocks, fetched together */
+    const Group *parts[16];
+    int n = 0;
 #if defined(__GNUC__)
     for (u32 c = g->combos; c; c &= c - 1)
         __builtin_prefetch(&T->groups[mix(K->key0, sub_key1(K, __builtin_ctz(c))) & T->groupMask]);
 #endif
-    for (u32 c = g->combos; r < 0 && c; c &= c - 1) {
-        STAT(ST_parts++);
+    for (u32 c = g->combos; c; c &= c - 1) {
         const Group *sg = tt_group(T, K->key0, sub_key1(K, __builtin_ctz(c)), 0);
-        if (sg)
-            r = chain_lookup(S, sg, K, need, rel, hint);
+        if (sg) {
+#if defined(__GNUC__)
+            __builtin_prefetch(&T->blocks[sg->head]);
+            __builtin_prefetch((const char *)&T->blocks[sg->head] + 64);
+#endif
+            parts[n++] = sg;
+        }
+    }
+    int r = -1;
+    for (int i = 0; i < n && r < 0; i++) {
+        STAT(ST_parts++);
+        r = chain_lookup(S, parts[i], K, need, rel, hint);
     }
     return r;
 }
