@@ -184,11 +184,17 @@ def test_entries_kept_by_shape_match_dds() -> None:
     often), most entries are kept by shape: the values still match DDS."""
     rng = random.Random(15)
     solver = Solver(memory_mb=1, group_blocks=1)
-    for i in range(60):
+    assert_deals_match_dds(solver, rng, [4 * rng.randrange(1, 5) + i % 3 for i in range(60)])
+
+
+def assert_deals_match_dds(solver: Solver, rng: random.Random, plays: list[int]) -> None:
+    """One random deal for each number of cards in ``plays``, played at random so far (random
+    trump or no trump, random leader), solved by ``solver`` for the partnership to move: the
+    values of DDS."""
+    for n in plays:
         hands = random_hands(rng, 13)
         t = rng.randrange(5)
         trump = None if t == 4 else t
-        n = 4 * rng.randrange(1, 5) + i % 3
         leader, trick = random_play(rng, hands, rng.randrange(4), trump, n)
         pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
                        SEATS[leader], tuple(CARDS[c] for c in trick))
@@ -212,6 +218,31 @@ def test_entries_kept_by_shape_for_a_lone_player(goal: Goal) -> None:
         lone = [pos.leader] if rng.random() < 0.5 else [pos.leader.partner]
         want = blocks.solve(pos, lone, goal).cards
         assert by_shape.solve(pos, lone, goal).cards == want, format_deal(hands)
+
+
+def test_split_groups_match_dds() -> None:
+    """A group that has chained 8 blocks splits into parts, which a 4 MB table also trims
+    often (docs/solver.md, *Transposition table*): whole deals and positions from the middle
+    of play still match DDS card for card."""
+    rng = random.Random(17)
+    solver = Solver(memory_mb=4)
+    assert_deals_match_dds(solver, rng, [0 if i % 2 else 4 * rng.randrange(1, 3) + rng.randrange(4)
+                                         for i in range(40)])
+
+
+def test_split_groups_for_two_misere_players() -> None:
+    """The joint misère counts, whose groups split most: a 1 MB table that splits and trims
+    gives the values of a 256 MB one (positions of 8 cards per hand, no trump, the leader and
+    its partner, or the leader and the next seat)."""
+    rng = random.Random(18)
+    small = Solver(memory_mb=1)
+    large = Solver(memory_mb=256)
+    for i in range(12):
+        hands = random_hands(rng, 8)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None, SEATS[rng.randrange(4)])
+        team = [pos.leader, pos.leader.partner if i % 2 else SEATS[(int(pos.leader) + 1) % 4]]
+        want = large.solve(pos, team, MIN).cards
+        assert small.solve(pos, team, MIN).cards == want, format_deal(hands)
 
 
 # ----- 2. against a plain minimax --------------------------------------------------------------

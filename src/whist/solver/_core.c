@@ -375,6 +375,7 @@ static int tt_alloc(Table *T, u64 bytes)
         tt_free(T);
         return -1;
     }
+    memset(&T->blocks[0], 0, sizeof(Block)); /* "none": never written, read as empty */
     T->groupMask = ng - 1;
     T->nblocks = T->allBlocks = (u32)nb;
     T->nchunks = (u32)nc;
@@ -389,7 +390,7 @@ static int tt_alloc(Table *T, u64 bytes)
 #ifdef WSTATS
 #include <stdio.h>
 static u64 ST_rxh[5][4];
-static u64 ST_parts; static u64 ST_walk, ST_missw, ST_walkmiss, ST_jmiss[16]; static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+static u64 ST_parts, ST_split; static u64 ST_walk, ST_missw, ST_walkmiss, ST_jmiss[16]; static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -858,6 +859,7 @@ static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8
  * An entry that finds no room is forgotten. */
 static void group_split(Table *T, Group *g)
 {
+    STAT(ST_split++);
     Entry es[SPLIT_FROM * BLOCK];
     int n = 0;
     for (u32 bi = g->head; bi;) {
@@ -1011,9 +1013,9 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
             return;
     }
     Entry *e = chain_find(T, g, j, mask, set);
-    if (!e && (g->combos || (T->blocks[g->head].count == BLOCK && g->nblocks >= SPLIT_FROM &&
-                             !(K->key1 & SUB_BIT)))) {
-        /* a large group: the entry goes to its part (see sub_key1) */
+    if (!e && (g->combos || !g->head || (T->blocks[g->head].count == BLOCK && g->nblocks >= SPLIT_FROM))) {
+        /* a large group: the entry goes to its part (see sub_key1; a group left without blocks
+         * by a split that found no room for its parts is split too) */
         if (!g->combos)
             group_split(T, g);
         int combo = 0;
@@ -3463,7 +3465,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         for (int b = 0; b < 5; b++) fprintf(stderr, "rx bucket %d: calls %llu nodes %llu proved %llu aborted %llu\n", b, (unsigned long long)ST_rxh[b][0], (unsigned long long)ST_rxh[b][1], (unsigned long long)ST_rxh[b][2], (unsigned long long)ST_rxh[b][3]);
         memset(ST_rxh, 0, sizeof ST_rxh);
         fprintf(stderr, "trump game calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_tg, (unsigned long long)ST_tgok, (unsigned long long)ST_tgn);
-        fprintf(stderr, "parts probed %llu\n", (unsigned long long)ST_parts); ST_parts = 0;
+        fprintf(stderr, "parts probed %llu splits %llu\n", (unsigned long long)ST_parts, (unsigned long long)ST_split); ST_parts = 0; ST_split = 0;
         fprintf(stderr, "blocks walked %llu (by misses %llu) chain ends %llu\n", (unsigned long long)ST_walk, (unsigned long long)ST_walkmiss, (unsigned long long)ST_missw); ST_walk = ST_walkmiss = ST_missw = 0;
         fprintf(stderr, "stores by cards left out of the key:"); for (int q = 0; q < 16; q++) fprintf(stderr, " %llu", (unsigned long long)ST_jmiss[q]); fprintf(stderr, "\n"); memset(ST_jmiss, 0, sizeof ST_jmiss);
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
