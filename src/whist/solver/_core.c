@@ -390,7 +390,7 @@ static int tt_alloc(Table *T, u64 bytes)
 #ifdef WSTATS
 #include <stdio.h>
 static u64 ST_rxh[5][4];
-static u64 ST_parts, ST_split; static u64 ST_walk, ST_missw, ST_walkmiss, ST_jmiss[16]; static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
+static u64 ST_parts, ST_split; static u64 ST_walk, ST_missw; static u64 ST_tg, ST_tgn, ST_tgok; static u64 ST_shape, ST_probe, ST_rx, ST_rxok, ST_rxn, ST_ring[14], ST_exp[14][2], ST_nodes[4][2], ST_cut[4][2][14], ST_nocut[4][2], ST_waste[4][2], ST_tt, ST_qt, ST_sl, ST_tb, ST_look;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -649,33 +649,48 @@ static inline void tiers(const u32 *code, u32 *out)
     }
 }
 
-static void make_key(const Search *S, int need, Key *K)
+/* The key of the position's group (key0, key1): cheap, made first to fetch its slot. */
+static void group_key(const Search *S, int need, Key *K)
 {
     u64 k0 = 0;
+    for (int s = 0; s < 4; s++) {
+        for (int h = 0; h < 4; h++)
+            k0 |= (u64)POP[S->h[h][s]] << (16 * s + 4 * h);
+    }
+    K->key0 = k0;
+    K->key1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
+}
+
+/* The rest of the key: the owners of every card out, and their tiers. */
+static void owner_key(const Search *S, Key *K)
+{
     for (int s = 0; s < 4; s++) {
         u16 m = S->rem[s];
         int len = POP[m];
         u16 a = compress((u16)(S->h[1][s] | S->h[3][s]), m);
         u16 c = compress((u16)(S->h[2][s] | S->h[3][s]), m);
         K->code[s] = (SPREAD[a] | (SPREAD[c] << 1)) << (26 - 2 * len);
-        for (int h = 0; h < 4; h++)
-            k0 |= (u64)POP[S->h[h][s]] << (16 * s + 4 * h);
     }
     tiers(K->code, K->tier);
-    K->key0 = k0;
-    K->key1 = (u32)(S->leader | (S->mode == MODE_EXACT ? need + 1 : 0) << 2);
 }
 
-/* The key1 of the part of a split group for the entries that cover the top cards of the
- * suits of `combo` (a bit each), the position's owners of those cards. */
-static inline u32 sub_key1(const Key *K, int combo)
+/* The suits of which an entry covering the top j[s] cards covers the top card, a bit each. */
+static inline u32 combo_of(const uint8_t *j)
+{
+    return (u32)(j[0] > 0) | (u32)(j[1] > 0) << 1 | (u32)(j[2] > 0) << 2 | (u32)(j[3] > 0) << 3;
+}
+
+/* The key1 of the part of a split group (of key1 `key1`) for the entries that cover the top
+ * cards of the suits of `combo` (a bit each), with the owners of those cards that tier 0
+ * (of a position or an entry) records. */
+static inline u32 sub_key1(u32 key1, u32 combo, u32 tier0)
 {
     u32 sel = 0;
     for (int s = 0; s < 4; s++) {
         if (combo >> s & 1)
-            sel |= (K->code[s] >> 24 & 3) << (2 * s);
+            sel |= (tier0 >> (30 - 8 * s) & 3) << (2 * s);
     }
-    return K->key1 | SUB_BIT | (u32)combo << 24 | sel << 8;
+    return key1 | SUB_BIT | combo << 24 | sel << 8;
 }
 
 /* What an entry's bounds say of `need`: 1 or 0, -1 when they do not decide. */
@@ -814,10 +829,10 @@ static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
     int n = 0;
 #if defined(__GNUC__)
     for (u32 c = g->combos; c; c &= c - 1)
-        __builtin_prefetch(&T->groups[mix(K->key0, sub_key1(K, __builtin_ctz(c))) & T->groupMask]);
+        __builtin_prefetch(&T->groups[mix(K->key0, sub_key1(K->key1, (u32)__builtin_ctz(c), K->tier[0])) & T->groupMask]);
 #endif
     for (u32 c = g->combos; c; c &= c - 1) {
-        const Group *sg = tt_group(T, K->key0, sub_key1(K, __builtin_ctz(c)), 0);
+        const Group *sg = tt_group(T, K->key0, sub_key1(K->key1, (u32)__builtin_ctz(c), K->tier[0]), 0);
         if (sg) {
 #if defined(__GNUC__)
             __builtin_prefetch(&T->blocks[sg->head]);
@@ -855,6 +870,24 @@ static Entry *chain_find(Table *T, const Group *g, const uint8_t *j, const u32 *
 static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8_t *j, const u32 *mask,
                         const u32 *set, int need, int res, int best);
 
+/* The block of group g where a new entry goes: its first, or a new one chained before it
+ * when that is full; NULL when the pool is used up. */
+static Block *group_room(Table *T, Group *g)
+{
+    Block *b = &T->blocks[g->head];
+    if (b->count < BLOCK)
+        return b;
+    u32 nb = block_new(T);
+    if (!nb)
+        return NULL;
+    T->blocks[nb].next = g->head;
+    T->blocks[nb].next2 = b->next;
+    T->blocks[nb].count = 0;
+    g->head = nb;
+    g->nblocks++;
+    return &T->blocks[nb];
+}
+
 /* Split group g: its entries move to its parts (see SPLIT_FROM), its blocks are given back.
  * An entry that finds no room is forgotten. */
 static void group_split(Table *T, Group *g)
@@ -875,29 +908,14 @@ static void group_split(Table *T, Group *g)
     g->nblocks = 0;
     for (int k = 0; k < n; k++) {
         const Entry *e = &es[k];
-        u32 combo = 0, sel = 0;
-        for (int s = 0; s < 4; s++) {
-            if (e->j[s]) {
-                combo |= 1u << s;
-                sel |= (e->set[0] >> (30 - 8 * s) & 3) << (2 * s); /* its top card's owner */
-            }
-        }
-        Group *sg = tt_group(T, g->key0, g->key1 | SUB_BIT | combo << 24 | sel << 8, 1);
+        u32 combo = combo_of(e->j);
+        Group *sg = tt_group(T, g->key0, sub_key1(g->key1, combo, e->set[0]), 1);
         if (!sg)
             return;
         g->combos = (u16)(g->combos | 1u << combo);
-        Block *b = &T->blocks[sg->head];
-        if (b->count == BLOCK) {
-            u32 nb = block_new(T);
-            if (!nb)
-                continue;
-            T->blocks[nb].next = sg->head;
-            T->blocks[nb].next2 = b->next;
-            T->blocks[nb].count = 0;
-            sg->head = nb;
-            sg->nblocks++;
-            b = &T->blocks[nb];
-        }
+        Block *b = group_room(T, sg);
+        if (!b)
+            continue;
         b->st[b->count] = e->set[0];
         b->sk[b->count] = tier_mask(e->j, 0);
         b->e[b->count++] = *e;
@@ -994,14 +1012,6 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
         j[s] = r ? (uint8_t)POP[m & (u16)~((1u << LOW[r]) - 1)] : 0;
         jm[s] = JMASK[j[s]];
     }
-#ifdef WSTATS
-    {
-        int missing = 0;
-        for (int s = 0; s < 4; s++)
-            missing += POP[S->rem[s]] - j[s];
-        ST_jmiss[missing > 15 ? 15 : missing]++;
-    }
-#endif
     tiers(jm, mask);
     for (int k = 0; k < 4; k++)
         set[k] = K->tier[k] & mask[k];
@@ -1018,10 +1028,8 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
          * by a split that found no room for its parts is split too) */
         if (!g->combos)
             group_split(T, g);
-        int combo = 0;
-        for (int s = 0; s < 4; s++)
-            combo |= (j[s] > 0) << s;
-        Group *sg = tt_group(T, K->key0, sub_key1(K, combo), 1);
+        u32 combo = combo_of(j);
+        Group *sg = tt_group(T, K->key0, sub_key1(K->key1, combo, set[0]), 1);
         if (!sg) {
             tt_trim(T);
             tt_store(S, K, rel, need, res, best);
@@ -1065,26 +1073,18 @@ static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8
     Table *T = &S->T;
     if (!e) {
         Block *b = &T->blocks[g->head];
-        if (b->count == BLOCK) {
-            if (g->nblocks >= T->groupBlocks || g->nblocks >= END_BLOCKS(S->tricksLeft)) {
-                tt_store_shape(S, g, K, j, mask, set, need, res, best);
-                return;
-            }
-            u32 nb = block_new(T);
-            if (!nb) {
-                u16 rel[4];
-                for (int s = 0; s < 4; s++)
-                    rel[s] = top_cards(S->rem[s], j[s]);
-                tt_trim(T);
-                tt_store(S, K, rel, need, res, best);
-                return;
-            }
-            T->blocks[nb].next = g->head;
-            T->blocks[nb].next2 = T->blocks[g->head].next;
-            T->blocks[nb].count = 0;
-            g->head = nb;
-            g->nblocks++;
-            b = &T->blocks[nb];
+        if (b->count == BLOCK && (g->nblocks >= T->groupBlocks || g->nblocks >= END_BLOCKS(S->tricksLeft))) {
+            tt_store_shape(S, g, K, j, mask, set, need, res, best);
+            return;
+        }
+        b = group_room(T, g);
+        if (!b) {
+            u16 rel[4];
+            for (int s = 0; s < 4; s++)
+                rel[s] = top_cards(S->rem[s], j[s]);
+            tt_trim(T);
+            tt_store(S, K, rel, need, res, best);
+            return;
         }
         b->st[b->count] = set[0];
         b->sk[b->count] = mask[0];
@@ -2705,17 +2705,13 @@ static int trump_bound(const Search *S, int need, u16 *rel)
 }
 
 
-/* What the table knows of the position of key K (made by make_key; see tt_lookup). */
+/* What the table knows of the position of key K (its group's key made by group_key; see
+ * tt_lookup). */
 static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
 {
+    owner_key(S, K);
     STAT(ST_look++);
-#ifdef WSTATS
-    u64 w0 = ST_walk;
-#endif
     int r = tt_lookup(S, K, need, rel, hint);
-#ifdef WSTATS
-    if (r < 0) ST_walkmiss += ST_walk - w0;
-#endif
     if (r >= 0)
         STAT(ST_tt++);
     return r;
@@ -2750,7 +2746,7 @@ static int ab(Search *S, int need, u16 *rel)
             return last_trick(S, need, rel);
         /* the key, and the fetch of the table's group slot for it while the bounds are
          * computed */
-        make_key(S, need, &K);
+        group_key(S, need, &K);
 #if defined(__GNUC__)
         __builtin_prefetch(&S->T.groups[mix(K.key0, K.key1) & S->T.groupMask]);
 #endif
@@ -3466,8 +3462,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         memset(ST_rxh, 0, sizeof ST_rxh);
         fprintf(stderr, "trump game calls %llu proved %llu nodes %llu\n", (unsigned long long)ST_tg, (unsigned long long)ST_tgok, (unsigned long long)ST_tgn);
         fprintf(stderr, "parts probed %llu splits %llu\n", (unsigned long long)ST_parts, (unsigned long long)ST_split); ST_parts = 0; ST_split = 0;
-        fprintf(stderr, "blocks walked %llu (by misses %llu) chain ends %llu\n", (unsigned long long)ST_walk, (unsigned long long)ST_walkmiss, (unsigned long long)ST_missw); ST_walk = ST_walkmiss = ST_missw = 0;
-        fprintf(stderr, "stores by cards left out of the key:"); for (int q = 0; q < 16; q++) fprintf(stderr, " %llu", (unsigned long long)ST_jmiss[q]); fprintf(stderr, "\n"); memset(ST_jmiss, 0, sizeof ST_jmiss);
+        fprintf(stderr, "blocks walked %llu chain ends %llu\n", (unsigned long long)ST_walk, (unsigned long long)ST_missw); ST_walk = ST_missw = 0;
         fprintf(stderr, "safe %llu nodes %llu tb %llu qt %llu look %llu tt %llu\n", (unsigned long long)ST_sl, (unsigned long long)S->nodes,
                 (unsigned long long)ST_tb, (unsigned long long)ST_qt, (unsigned long long)ST_look, (unsigned long long)ST_tt);
         for (int a = 0; a < 4; a++)
