@@ -922,6 +922,16 @@ static void group_split(Table *T, Group *g)
     }
 }
 
+/* The table is full: trim it, then store the entry covering the top j[s] cards of each suit. */
+static void trim_and_store(Search *S, const Key *K, const uint8_t *j, int need, int res, int best)
+{
+    u16 rel[4];
+    for (int s = 0; s < 4; s++)
+        rel[s] = top_cards(S->rem[s], j[s]);
+    tt_trim(&S->T);
+    tt_store(S, K, rel, need, res, best);
+}
+
 /* Store by shape, for a group whose blocks are full. */
 static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, const u32 *mask,
                            const u32 *set, int need, int res, int best)
@@ -945,11 +955,7 @@ static void tt_store_shape(Search *S, Group *g, const Key *K, const uint8_t *j, 
         Chunk *c = g->chunk ? &T->chunks[g->chunk] : NULL;
         if (!c || c->count == CHUNK) {
             if (T->usedChunks >= T->nchunks) {
-                u16 rel[4];
-                for (int s = 0; s < 4; s++)
-                    rel[s] = top_cards(S->rem[s], j[s]);
-                tt_trim(T);
-                tt_store(S, K, rel, need, res, best);
+                trim_and_store(S, K, j, need, res, best);
                 return;
             }
             u32 ci = T->usedChunks++;
@@ -1079,11 +1085,7 @@ static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8
         }
         b = group_room(T, g);
         if (!b) {
-            u16 rel[4];
-            for (int s = 0; s < 4; s++)
-                rel[s] = top_cards(S->rem[s], j[s]);
-            tt_trim(T);
-            tt_store(S, K, rel, need, res, best);
+            trim_and_store(S, K, j, need, res, best);
             return;
         }
         b->st[b->count] = set[0];
