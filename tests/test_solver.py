@@ -187,10 +187,11 @@ def test_entries_kept_by_shape_match_dds() -> None:
     assert_deals_match_dds(solver, rng, [4 * rng.randrange(1, 5) + i % 3 for i in range(60)])
 
 
-def assert_deals_match_dds(solver: Solver, rng: random.Random, plays: list[int]) -> None:
+def assert_deals_match_dds(solver: Solver, rng: random.Random, plays: list[int]) -> int:
     """One random deal for each number of cards in ``plays``, played at random so far (random
     trump or no trump, random leader), solved by ``solver`` for the partnership to move: the
-    values of DDS."""
+    values of DDS. Returns the most parts of parts the table held after a deal."""
+    most = 0
     for n in plays:
         hands = random_hands(rng, 13)
         t = rng.randrange(5)
@@ -201,6 +202,8 @@ def assert_deals_match_dds(solver: Solver, rng: random.Random, plays: list[int])
         mover = pos.to_move
         sol = solver.solve(pos, [mover, mover.partner])
         assert sol.cards == dds_values(hands, trump, leader, trick), (format_deal(hands), trick)
+        most = max(most, solver.table_stats()["parts_of_parts"])
+    return most
 
 
 @pytest.mark.parametrize("goal", [MAX, MIN, exact(1)], ids=str)
@@ -221,13 +224,15 @@ def test_entries_kept_by_shape_for_a_lone_player(goal: Goal) -> None:
 
 
 def test_split_groups_match_dds() -> None:
-    """A group that has chained 8 blocks splits into parts, which a 4 MB table also trims
-    often (docs/solver.md, *Transposition table*): whole deals and positions from the middle
-    of play still match DDS card for card."""
+    """A group that has chained 8 blocks splits into parts, and a part that has chained 16
+    into parts of its own, which a 4 MB table also trims often (docs/solver.md, *Transposition
+    table*): whole deals and positions from the middle of play still match DDS card for card.
+    (Parts of parts once overran the list of groups kept by a trim, which counted blocks.)"""
     rng = random.Random(17)
     solver = Solver(memory_mb=4)
-    assert_deals_match_dds(solver, rng, [0 if i % 2 else 4 * rng.randrange(1, 3) + rng.randrange(4)
-                                         for i in range(40)])
+    most = assert_deals_match_dds(solver, rng, [0 if i % 2 else 4 * rng.randrange(1, 3) + rng.randrange(4)
+                                                for i in range(40)])
+    assert most > 0
 
 
 def test_split_groups_for_two_misere_players() -> None:
@@ -243,6 +248,28 @@ def test_split_groups_for_two_misere_players() -> None:
         team = [pos.leader, pos.leader.partner if i % 2 else SEATS[(int(pos.leader) + 1) % 4]]
         want = large.solve(pos, team, MIN).cards
         assert small.solve(pos, team, MIN).cards == want, format_deal(hands)
+
+
+@pytest.mark.parametrize("shape", ["opposite", "adjacent"])
+def test_parts_of_parts_give_the_same_values(shape: str) -> None:
+    """A part that has chained twice the blocks of a group's split splits again, by the owners
+    of the second card of each suit (docs/solver.md, *Transposition table*). Splitting groups
+    after one block and parts after two, the table holds parts of parts, and joint misère
+    counts (the pair opposite or side by side) of positions of 9 cards per hand (no trump, one
+    solver in a row) have the values of a table that splits after 32."""
+    rng = random.Random(19)
+    deep = Solver(split_from=1)
+    plain = Solver(split_from=32)
+    most = 0
+    for _ in range(8):
+        hands = random_hands(rng, 9)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None, SEATS[rng.randrange(4)])
+        team = [pos.leader, SEATS[(int(pos.leader) + 1) % 4] if shape == "adjacent" else pos.leader.partner]
+        want = plain.solve(pos, team, MIN).cards
+        assert deep.solve(pos, team, MIN).cards == want, format_deal(hands)
+        most = max(most, deep.table_stats()["parts_of_parts"])
+    assert most > 0
+    assert plain.table_stats()["parts_of_parts"] == 0
 
 
 # ----- 2. against a plain minimax --------------------------------------------------------------
@@ -675,6 +702,13 @@ def test_solver_reuse_and_memory() -> None:
             Solver(trump_game_from=bad)  # type: ignore[arg-type]
         with pytest.raises(ValueError):
             Solver(relaxed_from=bad)  # type: ignore[arg-type]
+    for bad in (0, 33, True, "8"):
+        with pytest.raises(ValueError):
+            Solver(split_from=bad)  # type: ignore[arg-type]
+    from whist.solver._core import Solver as Core
+
+    with pytest.raises(ValueError):
+        Core(1 << 20, split_from=0)
 
 
 def test_node_and_time_limits_stop_a_search() -> None:

@@ -410,14 +410,17 @@ class Solver:
     three. ``trump_game_from`` (for tuning and tests) is the number of tricks left from which
     the search asks the trump game, a bound for a seat alone on its side (default 6; 14:
     never). ``relaxed_from`` (for tuning and tests), the same for the relaxed misère game, a
-    bound for a seat alone that wants few tricks (default 4; 14: never). One solver is used by
-    one thread at a time (a
+    bound for a seat alone that wants few tricks (default 4; 14: never). ``split_from`` (for
+    tuning and tests) is how many blocks a group chains before its entries move to parts, and
+    a part (twice as many) before they move to its own parts (default 8; 1 to 32);
+    :meth:`table_stats` counts them. One solver is used by one thread at a time (a
     second thread gets ``RuntimeError``); the interpreter lock is released during a search, so
     threads with their own solvers run in parallel.
     """
 
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
-                 trump_game_from: int | None = None, relaxed_from: int | None = None) -> None:
+                 trump_game_from: int | None = None, relaxed_from: int | None = None,
+                 split_from: int | None = None) -> None:
         if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
             raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
         if group_blocks is not None and (isinstance(group_blocks, bool) or not isinstance(group_blocks, int)
@@ -430,6 +433,10 @@ class Solver:
             if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 14:
                 raise ValueError(f"{name} must be a whole number from 2 to 14, not {value!r}")
             tuning[name] = value
+        if split_from is not None:
+            if isinstance(split_from, bool) or not isinstance(split_from, int) or not 1 <= split_from <= 32:
+                raise ValueError(f"split_from must be a whole number from 1 to 32, not {split_from!r}")
+            tuning["split_from"] = split_from
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
 
@@ -437,6 +444,12 @@ class Solver:
     def nodes(self) -> int:
         """Positions searched by the last call."""
         return self._core.nodes
+
+    def table_stats(self) -> dict[str, int]:
+        """What the table holds now: ``groups``, ``parts`` and ``parts_of_parts`` in use (a
+        large group's entries move to parts, see docs/solver.md) and the ``blocks`` of 16
+        entries they chain."""
+        return self._core.table_stats()
 
     def clear(self) -> None:
         """Forget the transposition table (and free its memory until the next call)."""

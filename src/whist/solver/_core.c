@@ -356,6 +356,14 @@ typedef struct {
  * slowest joint misère count. */
 #define SPLIT_FROM 8
 #define SUB_BIT (1u << 31)
+/* A part that has chained twice as many blocks splits too, into parts of its own, by the
+ * owners of the second card of the suits whose two top cards its entries cover (where a part
+ * may chain that many blocks: not where one seat plays against three, nor with four tricks
+ * or fewer left). In the slowest joint misère count, parts of 8 blocks or more had been an
+ * eighth of the lookups and three quarters of the blocks walked. Solver(split_from=N) sets
+ * SPLIT_FROM for tuning and tests, up to MAX_SPLIT_FROM. */
+#define SUB2_BIT (1u << 7)
+#define MAX_SPLIT_FROM 32
 
 typedef struct {
     Group *groups;
@@ -372,6 +380,7 @@ typedef struct {
     u32 epoch;
     u64 resets;
     u32 groupBlocks;   /* blocks a group chains before it stores by shape */
+    u32 splitFrom;     /* blocks a group chains before it splits (a part: twice as many) */
 } Table;
 
 static void tt_reset(Table *T)
@@ -513,18 +522,23 @@ static inline int group_tricks(const Group *g)
  */
 static void tt_trim(Table *T)
 {
-    u64 perLevel[14] = {0};
+    u64 perLevel[14] = {0}, groupsPerLevel[14] = {0};
     for (u64 i = 0; i <= T->groupMask; i++) {
         const Group *g = &T->groups[i];
-        if (g->epoch == T->epoch)
+        if (g->epoch == T->epoch) {
             perLevel[group_tricks(g)] += g->nblocks;
+            groupsPerLevel[group_tricks(g)]++;
+        }
     }
     int from = 14;
-    u64 kept = 0;
-    while (from > 0 && kept + perLevel[from - 1] <= T->nblocks / 2)
-        kept += perLevel[--from];
+    u64 kept = 0, keptGroups = 0; /* a split group holds no block, so count both */
+    while (from > 0 && kept + perLevel[from - 1] <= T->nblocks / 2) {
+        from--;
+        kept += perLevel[from];
+        keptGroups += groupsPerLevel[from];
+    }
     u32 *fwd = kept ? calloc((size_t)T->used, sizeof(u32)) : NULL;
-    Group *keep = kept ? malloc((size_t)kept * sizeof(Group)) : NULL;
+    Group *keep = kept ? malloc((size_t)keptGroups * sizeof(Group)) : NULL;
     if (!fwd || !keep) {
         free(fwd);
         free(keep);
@@ -734,23 +748,36 @@ static void owner_key(const Search *S, Key *K)
     tiers(K->code, K->tier);
 }
 
-/* The suits of which an entry covering the top j[s] cards covers the top card, a bit each. */
-static inline u32 combo_of(const uint8_t *j)
+/* The suits of which an entry covering the top j[s] cards covers at least `k` cards, a bit
+ * each (k = 1: the suits of its part, k = 2: of its part's part). */
+static inline u32 combo_of(const uint8_t *j, int k)
 {
-    return (u32)(j[0] > 0) | (u32)(j[1] > 0) << 1 | (u32)(j[2] > 0) << 2 | (u32)(j[3] > 0) << 3;
+    return (u32)(j[0] >= k) | (u32)(j[1] >= k) << 1 | (u32)(j[2] >= k) << 2 | (u32)(j[3] >= k) << 3;
 }
 
-/* The key1 of the part of a split group (of key1 `key1`) for the entries that cover the top
- * cards of the suits of `combo` (a bit each), with the owners of those cards that tier 0
- * (of a position or an entry) records. */
+/* How deep a group's key1 is among the parts: 0 for a group, 1 for a part (SUB_BIT), 2 for a
+ * part of a part (SUB2_BIT too). */
+static inline int part_depth(u32 key1)
+{
+    return (key1 & SUB2_BIT) ? 2 : (key1 & SUB_BIT) ? 1 : 0;
+}
+
+/* The key1 of the part of a split group (of key1 `key1`) for the entries that cover at least
+ * d + 1 cards of the suits of `combo` (a bit each; d: the depth of the group), with the owners
+ * of the (d + 1)-th card of those suits that tier 0 (of a position or an entry) records. A
+ * part's key1 puts its suits in bits 24-27 and their top cards' owners in bits 8-15; a part's
+ * part puts its own suits in bits 28-30 and 6, and their second cards' owners in bits 16-23. */
 static inline u32 sub_key1(u32 key1, u32 combo, u32 tier0)
 {
+    int d = part_depth(key1);
     u32 sel = 0;
     for (int s = 0; s < 4; s++) {
         if (combo >> s & 1)
-            sel |= (tier0 >> (30 - 8 * s) & 3) << (2 * s);
+            sel |= (tier0 >> (30 - 2 * d - 8 * s) & 3) << (2 * s);
     }
-    return key1 | SUB_BIT | combo << 24 | sel << 8;
+    if (d == 0)
+        return key1 | SUB_BIT | combo << 24 | sel << 8;
+    return key1 | SUB2_BIT | (combo & 7) << 28 | (combo >> 3) << 6 | sel << 16;
 }
 
 /* What an entry's bounds say of `need`: 1 or 0, -1 when they do not decide. */
@@ -873,40 +900,49 @@ static int chain_lookup(Search *S, const Group *g, const Key *K, int need, u16 *
     return g->chunk ? tt_lookup_shapes(S, (Group *)g, K, need, rel, hint) : -1;
 }
 
-/* Look the position up: 1 or 0 when an entry decides `need` (rel gets the cards it relies
- * on), -1 otherwise (*hint gets a best move if an entry has one). A split group is looked
- * up in those of its parts that can hold the position (see sub_key1). */
-static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
+/* Look the position up in group g: 1 or 0 when an entry decides `need` (rel gets the cards it
+ * relies on), -1 otherwise (*hint gets a best move if an entry has one). A split group is
+ * looked up in those of its parts that can hold the position (see sub_key1). */
+static int group_lookup(Search *S, const Group *g, const Key *K, int need, u16 *rel, int *hint)
 {
-    Table *T = &S->T;
-    Group *g = tt_group(T, K->key0, K->key1, 0);
-    if (!g)
-        return -1;
     if (!g->combos)
         return chain_lookup(S, g, K, need, rel, hint);
+    Table *T = &S->T;
     /* the parts' slots, then their first blocks, fetched together */
     const Group *parts[16];
+    u32 keys[16];
     int n = 0;
-#if defined(__GNUC__)
-    for (u32 c = g->combos; c; c &= c - 1)
-        __builtin_prefetch(&T->groups[mix(K->key0, sub_key1(K->key1, (u32)__builtin_ctz(c), K->tier[0])) & T->groupMask]);
-#endif
     for (u32 c = g->combos; c; c &= c - 1) {
-        const Group *sg = tt_group(T, K->key0, sub_key1(K->key1, (u32)__builtin_ctz(c), K->tier[0]), 0);
+        keys[n] = sub_key1(g->key1, (u32)__builtin_ctz(c), K->tier[0]);
+#if defined(__GNUC__)
+        __builtin_prefetch(&T->groups[mix(K->key0, keys[n]) & T->groupMask]);
+#endif
+        n++;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const Group *sg = tt_group(T, K->key0, keys[i], 0);
         if (sg) {
 #if defined(__GNUC__)
             __builtin_prefetch(&T->blocks[sg->head]);
             __builtin_prefetch((const char *)&T->blocks[sg->head] + 64);
 #endif
-            parts[n++] = sg;
+            parts[m++] = sg;
         }
     }
     int r = -1;
-    for (int i = 0; i < n && r < 0; i++) {
+    for (int i = 0; i < m && r < 0; i++) {
         STAT(ST_parts++);
-        r = chain_lookup(S, parts[i], K, need, rel, hint);
+        r = group_lookup(S, parts[i], K, need, rel, hint);
     }
     return r;
+}
+
+/* Look the position up (see group_lookup). */
+static int tt_lookup(Search *S, const Key *K, int need, u16 *rel, int *hint)
+{
+    const Group *g = tt_group(&S->T, K->key0, K->key1, 0);
+    return g ? group_lookup(S, g, K, need, rel, hint) : -1;
 }
 
 /* An entry's bounds (and best move) after a search of `need` that gave `res`. */
@@ -953,11 +989,11 @@ static Block *group_room(Table *T, Group *g)
 static void group_split(Table *T, Group *g)
 {
     STAT(ST_split++);
-    Entry es[SPLIT_FROM * BLOCK];
+    Entry es[2 * MAX_SPLIT_FROM * BLOCK];
     int n = 0;
     for (u32 bi = g->head; bi;) {
         Block *b = &T->blocks[bi];
-        for (u32 i = 0; i < b->count && n < SPLIT_FROM * BLOCK; i++)
+        for (u32 i = 0; i < b->count && n < (int)(sizeof es / sizeof es[0]); i++)
             es[n++] = b->e[i];
         u32 next = b->next;
         b->next = T->freeBlocks;
@@ -968,7 +1004,7 @@ static void group_split(Table *T, Group *g)
     g->nblocks = 0;
     for (int k = 0; k < n; k++) {
         const Entry *e = &es[k];
-        u32 combo = combo_of(e->j);
+        u32 combo = combo_of(e->j, part_depth(g->key1) + 1);
         Group *sg = tt_group(T, g->key0, sub_key1(g->key1, combo, e->set[0]), 1);
         if (!sg)
             return;
@@ -1089,13 +1125,18 @@ static void tt_store(Search *S, const Key *K, const u16 *rel, int need, int res,
             return;
     }
     Entry *e = chain_find(T, g, j, mask, set);
-    if (!e && (g->combos || !g->head || (T->blocks[g->head].count == BLOCK && g->nblocks >= SPLIT_FROM))) {
+    /* parts of parts where parts may chain more blocks than that (see SUB2_BIT) */
+    u32 split2 = 2 * T->splitFrom;
+    int deepest = T->groupBlocks > split2 && END_BLOCKS(S->tricksLeft) > split2 ? 2 : 1;
+    while (!e && part_depth(g->key1) < deepest &&
+           (g->combos || !g->head ||
+            (T->blocks[g->head].count == BLOCK && g->nblocks >= (g->key1 & SUB_BIT ? split2 : T->splitFrom)))) {
         /* a large group: the entry goes to its part (see sub_key1; a group left without blocks
          * by a split that found no room for its parts is split too) */
         if (!g->combos)
             group_split(T, g);
-        u32 combo = combo_of(j);
-        Group *sg = tt_group(T, K->key0, sub_key1(K->key1, combo, set[0]), 1);
+        u32 combo = combo_of(j, part_depth(g->key1) + 1);
+        Group *sg = tt_group(T, K->key0, sub_key1(g->key1, combo, set[0]), 1);
         if (!sg) {
             tt_trim(T);
             tt_store(S, K, rel, need, res, best);
@@ -3003,6 +3044,7 @@ typedef struct {
     Search *S;
     Py_ssize_t memBytes;
     int groupBlocks;
+    int splitFrom;
     int tgFirst, rxFirst;
     int busy;
     int haveCtx;
@@ -3031,12 +3073,16 @@ static void Solver_dealloc(SolverObject *self)
 
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", "relaxed_from", NULL};
+    static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", "relaxed_from", "split_from", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
     int blocks = 0; /* 0: by the shape of the teams */
-    int tgFirst = TG_FIRST, rxFirst = RX_FIRST;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iii", kwlist, &mem, &blocks, &tgFirst, &rxFirst))
+    int tgFirst = TG_FIRST, rxFirst = RX_FIRST, splitFrom = SPLIT_FROM;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iiii", kwlist, &mem, &blocks, &tgFirst, &rxFirst, &splitFrom))
         return -1;
+    if (splitFrom < 1 || splitFrom > MAX_SPLIT_FROM) {
+        PyErr_Format(PyExc_ValueError, "split_from must be from 1 to %d", MAX_SPLIT_FROM);
+        return -1;
+    }
     if (mem < MIN_MEMORY) {
         PyErr_Format(PyExc_ValueError, "memory must be at least %d bytes", MIN_MEMORY);
         return -1;
@@ -3062,6 +3108,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     self->groupBlocks = blocks;
     self->tgFirst = tgFirst;
     self->rxFirst = rxFirst;
+    self->splitFrom = splitFrom;
     return 0;
 }
 
@@ -3116,6 +3163,28 @@ static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
     }
     free_search(self);
     Py_RETURN_NONE;
+}
+
+/* What the table holds now: its groups, parts and parts of parts in use (see SPLIT_FROM), and
+ * the blocks of entries they hold. */
+static PyObject *Solver_table_stats(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver is busy in another thread");
+        return NULL;
+    }
+    unsigned long long n[3] = {0, 0, 0}, blocks = 0;
+    if (self->S) {
+        const Table *T = &self->S->T;
+        for (u64 i = 0; i <= T->groupMask; i++) {
+            const Group *g = &T->groups[i];
+            if (g->epoch == T->epoch) {
+                n[part_depth(g->key1)]++;
+                blocks += g->nblocks;
+            }
+        }
+    }
+    return Py_BuildValue("{sKsKsKsK}", "groups", n[0], "parts", n[1], "parts_of_parts", n[2], "blocks", blocks);
 }
 
 /* A new context: the table's entries no longer hold. Where the relaxed misère game is asked
@@ -3395,6 +3464,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     int oneSeat = POP[scoreMask] == 1 || POP[scoreMask] == 3;
     S->T.groupBlocks = (u32)(self->groupBlocks > 0 ? self->groupBlocks : oneSeat ? LONE_BLOCKS : GROUP_BLOCKS);
+    S->T.splitFrom = (u32)(self->splitFrom > 0 ? self->splitFrom : SPLIT_FROM);
     for (int s = 0; s < 4; s++) {
         u16 m = 0;
         for (int i = 0; i < 4; i++)
@@ -3595,6 +3665,8 @@ static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
      "solve(hands, trump, leader, played, team, goal, k, limit=0, seconds=0.0) -> (best, [(card, value), ...]) or bool"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
+    {"table_stats", (PyCFunction)Solver_table_stats, METH_NOARGS,
+     "table_stats() -> {'groups': n, 'parts': n, 'parts_of_parts': n, 'blocks': n} in use"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,10 +5,11 @@ class Solver:
     ``group_blocks``: blocks of entries a group of the table chains before it keeps its
     further entries by shape; 0: chosen by the shape of the teams; ``trump_game_from``: tricks
     left from which the trump game is asked, 14 never; ``relaxed_from``: the same for the relaxed
-    misère game)."""
+    misère game; ``split_from``: blocks a group chains before it splits into parts, a part twice
+    as many)."""
 
     def __init__(self, memory: int = ..., *, group_blocks: int = ..., trump_game_from: int = ...,
-                 relaxed_from: int = ...) -> None: ...
+                 relaxed_from: int = ..., split_from: int = ...) -> None: ...
     def solve(
         self,
         hands: Sequence[int],
@@ -23,6 +24,7 @@ class Solver:
         /,
     ) -> tuple[int, list[tuple[int, int]]] | bool: ...
     def clear(self) -> None: ...
+    def table_stats(self) -> dict[str, int]: ...
     @property
     def nodes(self) -> int: ...
     @property
