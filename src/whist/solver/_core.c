@@ -67,7 +67,8 @@ static void *pool_alloc(size_t bytes)
 {
 #ifdef HUGE_PAGES
     if (bytes >= HUGE_PAGE) {
-        size_t len = bytes + HUGE_PAGE + sizeof(PoolHead);
+        size_t span = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1); /* whole pages, all mapped */
+        size_t len = span + HUGE_PAGE + sizeof(PoolHead);
         char *base = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (base == MAP_FAILED)
             return NULL;
@@ -76,7 +77,7 @@ static void *pool_alloc(size_t bytes)
         PoolHead *h = (PoolHead *)(void *)(p - sizeof(PoolHead));
         h->len = len;
         h->base = base;
-        madvise(p, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), MADV_HUGEPAGE); /* a wish: may fail */
+        madvise(p, span, MADV_HUGEPAGE); /* a wish: may fail */
         return p;
     }
 #endif
