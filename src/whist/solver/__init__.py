@@ -427,16 +427,13 @@ class Solver:
                                          or not 1 <= group_blocks <= 4096):
             raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
         tuning: dict[str, int] = {}
-        for name, value in (("trump_game_from", trump_game_from), ("relaxed_from", relaxed_from)):
+        for name, value, lo, hi in (("trump_game_from", trump_game_from, 2, 14),
+                                    ("relaxed_from", relaxed_from, 2, 14), ("split_from", split_from, 1, 32)):
             if value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 14:
-                raise ValueError(f"{name} must be a whole number from 2 to 14, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
             tuning[name] = value
-        if split_from is not None:
-            if isinstance(split_from, bool) or not isinstance(split_from, int) or not 1 <= split_from <= 32:
-                raise ValueError(f"split_from must be a whole number from 1 to 32, not {split_from!r}")
-            tuning["split_from"] = split_from
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
 
