@@ -408,7 +408,7 @@ class Solver:
     many blocks of 16 entries a group of positions keeps before it stores by shape (see
     docs/solver.md); by default 200 for partnerships and 8 where one seat plays against
     three. ``trump_game_from`` (for tuning and tests) is the number of tricks left from which
-    the search asks the trump game, a bound for a seat alone on its side (default 6; 14:
+    the search asks the trump game, a bound for a seat alone on its side (default 7; 14:
     never). ``relaxed_from`` (for tuning and tests), the same for the relaxed misère game, a
     bound for a seat alone that wants few tricks (default 4; 14: never). ``split_from`` (for
     tuning and tests) is how many blocks a group chains before its entries move to parts, and

@@ -2448,7 +2448,7 @@ typedef struct {
 #define TG_LIMIT 20000 /* positions of the trump game a call may visit */
 #endif
 #ifndef TG_FIRST
-#define TG_FIRST 6     /* tricks left from which the search asks */
+#define TG_FIRST 7     /* tricks left from which the search asks (see docs/solver.md) */
 #endif
 #ifndef TG_K
 #define TG_K 4         /* the most tricks of L it is asked for */
