@@ -2017,11 +2017,13 @@ static void rx_key(const u16 h[4][4], int L, int lLeads, int may, u64 *k0, u64 *
 
 #define RX_MBITS (3ULL << 60)
 
-/* Fetch the memo's entry of key k (see rx_memo) on its way from memory. */
+/* Fetch the memo's entry of key k (see rx_memo), and its tag, on their way from memory. */
 static inline void rx_prefetch(const Relaxed *R, const u64 *k)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(&R->memo[mix(k[0], k[1]) & R->mask]);
+    u64 i = mix(k[0], k[1]) & R->mask;
+    __builtin_prefetch(&R->memo[i]);
+    __builtin_prefetch(&R->tags[i]);
 #else
     (void)R;
     (void)k;
@@ -2041,7 +2043,11 @@ static int rx_memo(Search *S, u16 h[4][4], int m, const u64 *k, RxEntry **slot)
 {
     Relaxed *R = &S->rx;
     const u16 *x = h[S->lone];
-    RxEntry *e = &R->memo[mix(k[0], k[1]) & R->mask];
+    u64 i = mix(k[0], k[1]) & R->mask;
+    RxEntry *e = &R->memo[i];
+#if defined(__GNUC__)
+    __builtin_prefetch(&R->tags[i]); /* (read on a hit: both on their way at once) */
+#endif
     *slot = e;
     if ((e->k0 & ~RX_MBITS) == k[0] && (e->k1 & ~(RX_MBITS | 1ULL << 63)) == k[1]) {
         int em = (int)((e->k0 >> 60 & 3) | (e->k1 >> 58 & 12));
