@@ -2120,6 +2120,13 @@ static inline void rx_open(Relaxed *R, int *outer)
     }
 }
 
+/* The cards the lone seat holds in hands h. */
+static inline int rx_cards(const Search *S, u16 h[4][4])
+{
+    const u16 *x = h[S->lone];
+    return POP[x[0]] + POP[x[1]] + POP[x[2]] + POP[x[3]];
+}
+
 /* Whether the game is over for L with m more tricks allowed: 1 when it holds no more cards
  * than that (it cannot take more tricks than it has cards), -1 when it must go on. */
 static int rx_done(Search *S, u16 h[4][4], int m)
@@ -2134,7 +2141,7 @@ static int rx_done(Search *S, u16 h[4][4], int m)
     }
     if (m == 0)
         return (h[L][0] | h[L][1] | h[L][2] | h[L][3]) ? -1 : 1;
-    return POP[h[L][0]] + POP[h[L][1]] + POP[h[L][2]] + POP[h[L][3]] <= m ? 1 : -1;
+    return rx_cards(S, h) <= m ? 1 : -1;
 }
 
 static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int lc, int cw, int m);
@@ -2279,7 +2286,7 @@ static int rx_safe(Search *S, u16 h[4][4], int m, int may)
         return done;
     int L = S->lone;
     /* the key first, and the fetch of its entries from memory while the test below is made */
-    int memo = POP[h[L][0]] + POP[h[L][1]] + POP[h[L][2]] + POP[h[L][3]] > RX_NOMEMO;
+    int memo = rx_cards(S, h) > RX_NOMEMO;
     int anyToo = (may | 1 << L) != 15;
     u64 k[2] = {0, 0}, any[2] = {0, 0};
     if (memo) {
@@ -2349,7 +2356,7 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
     if (done >= 0)
         return done;
     int L = S->lone;
-    int memo = POP[h[L][0]] + POP[h[L][1]] + POP[h[L][2]] + POP[h[L][3]] > RX_NOMEMO;
+    int memo = rx_cards(S, h) > RX_NOMEMO;
     u64 k[2] = {0, 0};
     RxEntry *e = NULL;
     int outer[8];
@@ -3461,19 +3468,6 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int scoreMask = team;
     int mode = goal == 2 ? MODE_EXACT : MODE_MAX;
     int t = trump < 0 ? NT : trump;
-    if (!self->haveCtx || self->ctxTrump != t || self->ctxMax != maxMask || self->ctxScore != scoreMask ||
-        self->ctxMode != mode) {
-        int lone = POP[team] == 1;
-        /* the trump game's searches too (a seat alone on its side, goal max): with 64 MB, the
-         * slowest lone deal of docs/solver.md took 36 million nodes instead of 58 */
-        int single = (goal == 0 || goal == 3) && (POP[team] == 1 || POP[team] == 3);
-        new_context(S, (lone && (goal == 1 || goal == 2)) || single, t);
-        self->haveCtx = 1;
-        self->ctxTrump = t;
-        self->ctxMax = maxMask;
-        self->ctxScore = scoreMask;
-        self->ctxMode = mode;
-    }
     S->trump = t;
     S->mode = mode;
     for (int i = 0; i < 4; i++) {
@@ -3498,6 +3492,18 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             if (scoreMask == 1 << i || scoreMask == (15 ^ 1 << i))
                 S->single = i;
         }
+    }
+    if (!self->haveCtx || self->ctxTrump != t || self->ctxMax != maxMask || self->ctxScore != scoreMask ||
+        self->ctxMode != mode) {
+        /* the searches that ask the relaxed misère game (a team of one wanting few tricks, or
+         * an exact count) or the trump game (a seat alone on its side, goal max: with 64 MB,
+         * the slowest lone deal of docs/solver.md took 36 million nodes instead of 58 since) */
+        new_context(S, (S->lone >= 0 && (goal == 1 || goal == 2)) || S->single >= 0, t);
+        self->haveCtx = 1;
+        self->ctxTrump = t;
+        self->ctxMax = maxMask;
+        self->ctxScore = scoreMask;
+        self->ctxMode = mode;
     }
     int oneSeat = POP[scoreMask] == 1 || POP[scoreMask] == 3;
     S->T.groupBlocks = (u32)(self->groupBlocks > 0 ? self->groupBlocks : oneSeat ? LONE_BLOCKS : GROUP_BLOCKS);
