@@ -1714,19 +1714,18 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
         u16 x = S->h[p][s];
         if (!x)
             continue;
-        u16 r = S->rem[s];
-        u16 c = compress(x, r);
-        u16 tops = deposit((u16)(c & ~(c >> 1)), r);
-        u16 lows = deposit((u16)(c & ~(c << 1)), r);
-        while (tops) {
-            int t = TOP[tops], l = TOP[lows];
+        /* from the highest card down: a run ends at the next card of another hand */
+        u32 o = (u32)(S->rem[s] & ~x), left = x;
+        while (left) {
+            int t = 31 - __builtin_clz(left);
+            u32 below = o & ((1u << t) - 1);
+            u32 keep = below ? (2u << (31 - __builtin_clz(below))) - 1 : 0;
             mv[n].suit = (int8_t)s;
             mv[n].rank = (int8_t)t;
-            mv[n].low = (int8_t)l;
+            mv[n].low = (int8_t)__builtin_ctz(left & ~keep);
             mv[n].score = 0;
             n++;
-            tops = (u16)(tops ^ (1u << t));
-            lows = (u16)(lows ^ (1u << l));
+            left &= keep;
         }
     }
     if (n <= 1)
