@@ -1492,6 +1492,7 @@ typedef struct {
     int mateRuff;    /* a partner can ruff it and no opponent can */
     int second;      /* the second card out, -1 if none */
     int secondMine;  /* the leader holds the second card */
+    int single;      /* the leader is alone on its side (S->single) */
 } LeadInfo;
 
 static void lead_info(const Search *S, int p, int s, LeadInfo *li)
@@ -1525,6 +1526,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     li->mateRuff = mateRuff && !oppRuff;
     li->second = rest ? TOP[rest] : -1;
     li->secondMine = rest && (S->h[p][s] >> TOP[rest] & 1);
+    li->single = S->single == p;
     li->base = -OPPW * oppLen + (oppRuff ? -30 : 0) + (li->mateRuff ? 25 : 0) - MVOID * mateVoid;
 }
 
@@ -1542,7 +1544,9 @@ static int score_lead(const LeadInfo *li, int top, int low)
     } else {
         if (li->secondMine && top != li->second)
             sc -= 20; /* would lead away from the second best card */
-        sc -= low;
+        /* a seat alone on its side leads high, the others low (2 to 3 % fewer nodes on
+         * random deals of one against three, either way round) */
+        sc += li->single ? top : -low;
     }
     if (li->mateRuff)
         sc -= low;
@@ -1569,6 +1573,11 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
         if (beats) {
             if (!later_opp_beats(S, p, s, top))
                 return 80 - top; /* the cheapest sure winner */
+            if (S->single == p)
+                return 30 + top; /* alone on its side: the highest, which the others must beat
+                                  * with their best (on random lone deals 5 to 16 % fewer nodes,
+                                  * 40 % on the slowest found; second hand low, 10 - low, was
+                                  * tried first) */
             return (opps_later(S, p) < 2 ? 25 : BEATW) - low;
         }
         return 10 - low;
@@ -1747,7 +1756,7 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
             add_history(S, S->histFollow, p, mv, n, MISERE_FOLLOWW, 0);
         }
     } else if (lead) {
-        LeadInfo li = {0, 0, 0, 0, 0, 0, 0};
+        LeadInfo li = {0, 0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
         for (int i = 0; i < n; i++) {
             int s = mv[i].suit;
