@@ -76,15 +76,15 @@ def solve_cmd(
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=0.001, metavar="SECONDS",
         help="Give up after this long (exit status 1). Whole deals take well under a second for"
-        " partnerships and most often for one seat against three (the worst found, 8 s); the"
+        " partnerships and most often for one seat against three (the worst found, 3 s); the"
         " full misère count (goal min) of a whole deal takes under a second at no trump most"
-        " often (up to 6 s on the hands tried), up to 14 s with trumps in the misère hand"
-        " and up to minutes for two misère players together (team of two, goal min);"
+        " often (up to 6 s on the hands tried), up to 10 s with trumps in the misère hand"
+        " and more than a minute for two misère players together (team of two, goal min);"
         " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
     memory: Annotated[int, typer.Option(
         "--memory", min=1, max=65536, metavar="MB",
         help="Memory of the transposition table, in megabytes: more helps the longest searches"
-        " (the misère count with trumps of docs/solver.md: 24 s with 64, 14 s with 256).")
+        " (the misère count with trumps of docs/solver.md: 16 s with 64, 10 s with 256).")
     ] = CLI_MEMORY_MB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
