@@ -400,8 +400,10 @@ def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: A
                         else real(name, budget))
     app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.0301)  # no bot made before
     with TestClient(app) as c:
+        # no pause between deals: a deal that all four pass is dealt again (after the pause, 8 s
+        # by default, which two or three such deals in a row took past the time allowed)
         tid = c.post("/api/tables", json={"preset": "couleur", "options": {"deals": 1}, "bot_delay": 0,
-                                          "seats": {s: "pimc" for s in "NESW"}}).json()["id"]
+                                          "deal_pause": 0, "seats": {s: "pimc" for s in "NESW"}}).json()["id"]
         t = app.state.service.get(tid)
         end = time.monotonic() + 20
         while not t.match.is_over:
