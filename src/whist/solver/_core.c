@@ -1580,8 +1580,7 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
             if (S->single == p)
                 return 30 + top; /* alone on its side: the highest, which the others must beat
                                   * with their best (on random lone deals 5 to 16 % fewer nodes,
-                                  * 40 % on the slowest found; second hand low, 10 - low, was
-                                  * tried first) */
+                                  * 40 % on the slowest found, than with its low cards first) */
             if (S->mode == MODE_EXACT && S->lone == p)
                 return BEATW - low; /* a piccolo still wanting its trick: low first, the
                                      * unsure winners last (bid-piccolo hands, 3 to 6 % fewer
@@ -1598,9 +1597,9 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
             return later_opp_beats(S, p, s, top) ? 30 - top : 70 - top;
         return -70 - low;
     }
-    /* a seat alone wanting an exact count (a piccolo that still wants its trick): its highest
-     * card, as at misère (bid-piccolo hands of seeds 7, 11 and 13: 39.4 million nodes to 30.6;
-     * of seeds 17, 19 and 23: 44.0 to 28.6), still after its ruffs */
+    /* a seat alone wanting an exact count (a piccolo that still wants its trick) throws its
+     * highest card, as at misère, still after its ruffs (this rule alone: bid-piccolo hands of
+     * seeds 7, 11 and 13, 39.4 million nodes to 30.6; of seeds 17, 19 and 23, 44.0 to 28.6) */
     if (S->mode == MODE_EXACT && S->lone == p)
         return -60 + top;
     /* a discard: a low card of a suit without a winner */
