@@ -112,8 +112,6 @@ static int8_t LOW[8192];        /* index of the lowest bit, 13 for 0 */
 static u32 SPREAD[8192];        /* bit i -> bit 2i */
 static uint8_t PEXT7[128][128]; /* PEXT7[x][m]: the bits of x selected by m, packed low */
 static uint8_t PEXT6[64][64];
-static uint8_t PDEP7[128][128]; /* PDEP7[y][m]: the low bits of y spread onto the bits of m */
-static uint8_t PDEP6[64][64];
 static u32 JMASK[14];           /* the owner slots of the top j cards in a 26-bit code */
 static u32 TIERM[4][4][14];     /* TIERM[k][s][j]: JMASK[j] of suit s in tier k (see tiers()) */
 
@@ -149,18 +147,6 @@ static void init_tables(void)
             PEXT7[x][m] = (uint8_t)out;
             if (x < 64 && m < 64)
                 PEXT6[x][m] = (uint8_t)out;
-            int dep = 0;
-            j = 0;
-            for (int i = 0; i < 7; i++) {
-                if (m >> i & 1) {
-                    if (x >> j & 1)
-                        dep |= 1 << i;
-                    j++;
-                }
-            }
-            PDEP7[x][m] = (uint8_t)dep;
-            if (x < 64 && m < 64)
-                PDEP6[x][m] = (uint8_t)dep;
         }
     }
     for (int j = 0; j < 14; j++) {
@@ -183,13 +169,6 @@ static inline u32 tier_mask(const uint8_t *j, int k)
 static inline u16 compress(u16 x, u16 m)
 {
     return (u16)(PEXT7[x & 127][m & 127] | (PEXT6[(x >> 7) & 63][(m >> 7) & 63] << POP[m & 127]));
-}
-
-/* The inverse of compress: bit i of y goes to the i-th lowest card of m. */
-static inline u16 deposit(u16 y, u16 m)
-{
-    int k = POP[m & 127];
-    return (u16)(PDEP7[y & ((1u << k) - 1) & 127][m & 127] | (PDEP6[(y >> k) & 63][(m >> 7) & 63] << 7));
 }
 
 /* The top j cards of a suit. */
