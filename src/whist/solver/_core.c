@@ -1549,8 +1549,8 @@ static inline int top_of(u16 x)
     return x ? TOP[x] : -1;
 }
 
-/* What the rules of thumb of partners opposite (score_pair_lead) need to know of a suit that
- * seat p may lead. */
+/* What the rules of thumb of partners (score_pair_lead) need to know of a suit that seat p
+ * may lead. */
 typedef struct {
     int winBase;     /* the score of a card that can win the trick, before the card's own terms */
     int loseBase;    /* the same of a card that cannot */
@@ -1571,13 +1571,29 @@ typedef struct {
  * sit. Leading towards the right-hand opponent's top or second card is tried late (it sits
  * over the leader's side); leading through the left-hand opponent's top card to the partner's
  * second card early; a suit whose next round the side wins (it holds the second and third
- * cards) early. The weights are DDS's, on the scale of CASHW: they took the random partnership
- * deals of bench/solver_worst.py from 118.1 million nodes to 105.5 (seeds 1, 3, 5, 40 deals
- * each) and from 117.1 to 112.0 (7, 9, 11). */
+ * cards) early. The weights are DDS's, on the scale of CASHW: they took the random deals of
+ * partners opposite of bench/solver_worst.py from 118.1 million nodes to 105.5 (seeds 1, 3,
+ * 5, 40 deals each) and from 117.1 to 112.0 (7, 9, 11). */
 static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
 {
     int t = S->trump;
-    int lho = (p + 1) & 3, pd = (p + 2) & 3, rho = (p + 3) & 3;
+    /* the partner, and the opponents in their order of play: the rules were made for
+     * partners opposite (the opponents on the leader's left and right); for partners side by
+     * side the first opponent to play takes the left one's part, the second the right one's
+     * (adjacent deals of seeds 1, 3, 5: 113.9 to 108.8 million nodes; 7, 9, 11: 95.8 to 93.2;
+     * the other way round, 115.6) */
+    int pd = S->maxSide[(p + 2) & 3] == S->maxSide[p] ? (p + 2) & 3
+             : S->maxSide[(p + 1) & 3] == S->maxSide[p] ? (p + 1) & 3 : (p + 3) & 3;
+    int lho = -1, rho = -1;
+    for (int i = 1; i < 4; i++) {
+        int q = (p + i) & 3;
+        if (q != pd) {
+            if (lho < 0)
+                lho = q;
+            else
+                rho = q;
+        }
+    }
     u16 rem = S->rem[s];
     int t1 = TOP[rem];
     u16 below1 = (u16)(rem & ~(1u << t1));
@@ -1891,8 +1907,8 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
              * the misère player's own cards, or of two misère players' cards, did worse) */
             add_history(S, S->histFollow, p, mv, n, MISERE_FOLLOWW, 0);
         }
-    } else if (lead && S->qtOK && S->single < 0 && S->maxSide[p] == S->maxSide[(p + 2) & 3]) {
-        /* partners opposite, goal max */
+    } else if (lead && S->qtOK && S->single < 0) {
+        /* partners (opposite or side by side), goal max */
         PairLead pl = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
         for (int i = 0; i < n; i++) {
