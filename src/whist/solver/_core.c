@@ -1554,13 +1554,15 @@ static inline int top_of(u16 x)
 typedef struct {
     int winBase;     /* the score of a card that can win the trick, before the card's own terms */
     int loseBase;    /* the same of a card that cannot */
-    int topWins;     /* the top card out, if p's, wins the trick (no opponent ruffs it) */
+    int topWins;     /* the top card out, if p's, wins the trick (no opponent ruffs it, or the
+                      * partner over-ruffs) */
     int otherWins;   /* a lower card of p wins it through the partner (its best card or a ruff) */
     int t1, t2;      /* the top two cards out (t2 -1: none) */
     int w1, w2;      /* their holders */
     int mate;        /* p's partner */
     int oppSingleTop; /* an opponent holds the top card alone: it falls under a lead */
-    int winScore;    /* with no trump: 45 where the second card is not an opponent's guard, else 18 */
+    int winScore;    /* with no trump: 45 unless an opponent holds the second card with others
+                      * (not alone), else 18 */
     int trumps;      /* a trump is still out */
 } PairLead;
 
@@ -1572,16 +1574,16 @@ typedef struct {
  * over the leader's side); leading through the left-hand opponent's top card to the partner's
  * second card early; a suit whose next round the side wins (it holds the second and third
  * cards) early. The weights are DDS's, on the scale of CASHW: they took the random deals of
- * partners opposite of bench/solver_worst.py from 118.1 million nodes to 105.5 (seeds 1, 3,
- * 5, 40 deals each) and from 117.1 to 112.0 (7, 9, 11). */
+ * partners opposite of bench/solver_worst.py from 118.1 million nodes to 106.9 (seeds 1, 3,
+ * 5, 40 deals each) and from 117.1 to 107.9 (7, 9, 11). */
 static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
 {
     int t = S->trump;
     /* the partner, and the opponents in their order of play: the rules were made for
      * partners opposite (the opponents on the leader's left and right); for partners side by
      * side the first opponent to play takes the left one's part, the second the right one's
-     * (adjacent deals of seeds 1, 3, 5: 113.9 to 108.8 million nodes; 7, 9, 11: 95.8 to 93.2;
-     * the other way round, 115.6) */
+     * (adjacent deals of seeds 1, 3, 5: 113.9 to 105.5 million nodes; 7, 9, 11: 95.8 to 93.8;
+     * the other way round did worse) */
     int pd = S->maxSide[(p + 2) & 3] == S->maxSide[p] ? (p + 2) & 3
              : S->maxSide[(p + 1) & 3] == S->maxSide[p] ? (p + 1) & 3 : (p + 3) & 3;
     int lho = -1, rho = -1;
@@ -1602,7 +1604,8 @@ static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
     int w1 = holder(S, s, t1), w2 = holder(S, s, t2), w3 = holder(S, s, t3);
     int lenL = POP[S->h[lho][s]], lenR = POP[S->h[rho][s]], lenP = POP[S->h[pd][s]];
     int trumps = t != NT && S->rem[t];
-    /* the opponents' lengths, a void counting as a hand that may throw any card */
+    /* the opponents' lengths, a void counting as a hand that may throw any card (tricks left
+     * + 1, as in lead_info(); DDS counts it a card fewer) */
     int opp = 128 * ((lenL ? lenL : S->tricksLeft + 1) + (lenR ? lenR : S->tricksLeft + 1));
     int mateOver = top_of(S->h[pd][s]) > top_of((u16)(S->h[lho][s] | S->h[rho][s]));
     int rhoGuards = (w1 == rho || w2 == rho) && lenR != 1;
@@ -1625,7 +1628,6 @@ static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
         return;
     }
     int trL = S->h[lho][t] != 0, trR = S->h[rho][t] != 0, trP = S->h[pd][t] != 0;
-    int tL = top_of(S->h[lho][t]), tR = top_of(S->h[rho][t]), tP = top_of(S->h[pd][t]);
     int d = -opp / 13 + (rhoGuards ? -12 : throughLho ? 27 : 0);
     if (s != t) {
         if ((!lenL && trL) || (!lenR && trR))
@@ -1643,6 +1645,7 @@ static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
         pl->otherWins = mateOver;
         return;
     }
+    int tL = top_of(S->h[lho][t]), tR = top_of(S->h[rho][t]), tP = top_of(S->h[pd][t]);
     int lFollows = lenL || !trL, rFollows = lenR || !trR;
     pl->topWins = lenP || !trP ? lFollows && rFollows : (lenL || tP > tL) && (lenR || tP > tR);
     if (mateOver)
@@ -1656,7 +1659,10 @@ static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
 /* The score of p's lead of the run of a suit from `top` down to `low` (see pair_lead_info). */
 static int score_pair_lead(const Search *S, int p, int s, const PairLead *pl, int top, int low)
 {
-    int rr = 14 - POP[(u16)(S->rem[s] >> (top + 1))]; /* its rank among the cards out, ace 14 */
+    /* its place among the cards out of the suit, counted from the top: 1 for the top card, 2
+     * for the next... (as DDS counts; counted from the bottom instead, the four sets of
+     * partnership deals of the figures took 1.3 % more nodes in all) */
+    int rr = 1 + POP[(u16)(S->rem[s] >> (top + 1))];
     int run = low < top;
     int wins = top == pl->t1 ? pl->topWins : pl->otherWins;
     if (!pl->trumps) {
@@ -1909,7 +1915,7 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
         }
     } else if (lead && S->qtOK && S->single < 0) {
         /* partners (opposite or side by side), goal max */
-        PairLead pl = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        PairLead pl = {0};
         int cur = -1;
         for (int i = 0; i < n; i++) {
             int s = mv[i].suit;
