@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from whist.cards import Seat
 from whist.cli import app
-from whist.solver import Position, Solver, exact, solve
+from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
 from whist.solver.bench import run_bench
 
 runner = CliRunner()
@@ -151,3 +151,86 @@ def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(DEAL, "--trump", "C", "--leader", "N", "--memory", "0")
     assert code == 2
     assert "--memory" in err and "Traceback" not in err
+
+
+# ----- progress of a long solve (the status line of `whist solve`) ---------------------------
+
+SLOW_PAIR = "N:94.6532.K43.KQJ9 AK82.QT87.Q72.T7 J73.AKJ94.J65.52 QT65..AT98.A8643"  # ~0.6 s
+
+
+def test_progress_before_any_solve_is_empty() -> None:
+    assert tuple(Solver(1).progress) == (None, 0, 0)
+
+
+def test_progress_after_a_solve_counts_every_legal_card() -> None:
+    solver = Solver(1)
+    pos = Position.from_pbn(ENDGAME, "NT", "N", "AS")
+    sol = solver.solve(pos, "NS")
+    n = len(sol.cards)
+    assert n == 2  # East still holds the queen and jack of spades
+    assert tuple(solver.progress) == (sol.best, n, n)
+    sol = solver.solve(pos, "NS", exact(1))
+    assert solver.progress.best is sol.best  # a yes/no for an exact goal
+    assert (solver.progress.done, solver.progress.total) == (n, n)
+    assert solver.solve(pos, "NS", at_least=1) is True
+    assert (solver.progress.done, solver.progress.total) == (0, 0)  # at_least values no card
+
+
+def test_progress_can_be_read_from_another_thread_while_a_solve_runs() -> None:
+    import threading
+
+    solver = Solver()
+    pos = Position.from_pbn(SLOW_PAIR, "D", "S")
+    solutions: list[Solution] = []
+    worker = threading.Thread(target=lambda: solutions.append(solver.solve(pos, "NS")))
+    seen: list[tuple[int | bool | None, int, int]] = []
+    worker.start()
+    while worker.is_alive():
+        seen.append(tuple(solver.progress))
+        time.sleep(0.001)
+    worker.join()
+    sol = solutions[0]
+    n = len(sol.cards)
+    assert tuple(solver.progress) == (sol.best, n, n)
+    dones = [d for _, d, _ in seen]
+    assert dones == sorted(dones)  # never goes back
+    assert all(t in (0, n) and 0 <= d <= n for _, d, t in seen)
+    assert all(b is None or b == sol.best for b, _, _ in seen)
+    # the best value shows while the other cards are still being valued
+    assert any(b == sol.best and d < n for b, d, _ in seen)
+
+
+def test_status_line_of_a_long_solve() -> None:
+    from whist.cli_solver import _status_text
+
+    assert _status_text(3.2, SolveProgress(None, 0, 13)) == "Solving... 3 s (Ctrl-C to stop)"
+    assert _status_text(41.0, SolveProgress(6, 3, 13)) == (
+        "Solving... 41 s: best 6 tricks, 3 of 13 cards valued (Ctrl-C to stop)")
+    assert _status_text(41.0, SolveProgress(1, 0, 13)) == (
+        "Solving... 41 s: best 1 trick, 0 of 13 cards valued (Ctrl-C to stop)")
+    # an exact goal: its yes/no is known only at the end
+    assert _status_text(5.0, SolveProgress(None, 4, 13)) == (
+        "Solving... 5 s: 4 of 13 cards valued (Ctrl-C to stop)")
+
+
+def test_a_stopped_search_says_the_best_it_had_found() -> None:
+    from whist.cli_solver import _stopped
+
+    what = "the search was stopped after 40 s (--max-seconds)"
+    assert _stopped(what, " without an answer", SolveProgress(None, 0, 13)) == (
+        "the search was stopped after 40 s (--max-seconds) without an answer.")
+    assert _stopped(what, " without an answer", SolveProgress(6, 4, 13)) == (
+        "the search was stopped after 40 s (--max-seconds) before every card had its value;"
+        " the team's best is 6 tricks (4 of 13 cards valued).")
+    assert _stopped("stopped (Ctrl-C)", "", SolveProgress(None, 0, 13)) == "stopped (Ctrl-C)."
+    # an exact goal's yes/no is not a count: nothing to add
+    assert _stopped("stopped (Ctrl-C)", "", SolveProgress(True, 13, 13)) == "stopped (Ctrl-C)."
+
+
+def test_a_search_out_of_budget_reports_no_best() -> None:
+    # a budget that runs out during the root's tests: their answers are not the value
+    solver = Solver()
+    pos = Position.from_pbn(HARD, "NT", "N")
+    with pytest.raises(TimeoutError):
+        solver.solve(pos, "N", "min", max_nodes=1000)
+    assert solver.progress.best is None

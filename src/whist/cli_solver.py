@@ -26,6 +26,7 @@ from whist.solver import (
     Goal,
     Position,
     Solution,
+    SolveProgress,
     Solver,
     SolverInputError,
     parse_goal,
@@ -75,7 +76,8 @@ def solve_cmd(
         help="Cards already played to the current trick, in order from the leader: \"AS KS\".")] = "",
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=0.001, metavar="SECONDS",
-        help="Give up after this long (exit status 1). Whole deals take well under a second for"
+        help="Give up after this long (exit status 1; a count says the team's best value if it"
+        " was found by then). Whole deals take well under a second for"
         " partnerships and most often for one seat against three (the worst found, 3 s); the"
         " full misère count (goal min) of a whole deal takes under a second at no trump most"
         " often (up to 6 s on the hands tried), up to 10 s with trumps in the misère hand"
@@ -96,22 +98,24 @@ def solve_cmd(
         g = parse_goal(goal)
     except (ParseError, SolverInputError) as exc:
         _fail(str(exc))
+    solver = Solver(memory)
     try:
-        sol = _solve_waiting(pos, seats, g, max_seconds, memory)
+        sol = _solve_waiting(solver, pos, seats, g, max_seconds)
     except SolverInputError as exc:  # checked again by the search
         _fail(str(exc))
     except TimeoutError:
-        _fail(f"the search was stopped after {max_seconds:g} s (--max-seconds) without an answer.", 1)
+        what = f"the search was stopped after {max_seconds:g} s (--max-seconds)"
+        _fail(_stopped(what, " without an answer", solver.progress), 1)
     except KeyboardInterrupt:
-        _fail("stopped (Ctrl-C).", 130)
+        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress), 130)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
     _print_solution(pos, sol)
 
 
-def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_seconds: float | None,
-                   memory_mb: int) -> Solution:
+def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: Goal,
+                   max_seconds: float | None) -> Solution:
     """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
     search itself cannot be interrupted; the process leaves it behind) and a status line can
     show the time spent when stderr is a terminal."""
@@ -119,7 +123,7 @@ def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_second
 
     def work() -> None:
         try:
-            box["solution"] = Solver(memory_mb).solve(pos, seats, goal, max_seconds=max_seconds or 0.0)
+            box["solution"] = solver.solve(pos, seats, goal, max_seconds=max_seconds or 0.0)
         except BaseException as exc:  # handed to the waiting thread
             box["error"] = exc
 
@@ -131,7 +135,7 @@ def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_second
         with err.status("Solving...") as status:
             while worker.is_alive():
                 worker.join(0.25)
-                status.update(f"Solving... {time.monotonic() - start:.0f} s (Ctrl-C to stop)")
+                status.update(_status_text(time.monotonic() - start, solver.progress))
     else:
         while worker.is_alive():
             worker.join(0.25)
@@ -140,6 +144,31 @@ def _solve_waiting(pos: Position, seats: frozenset[Seat], goal: Goal, max_second
         raise result
     assert isinstance(result, Solution)
     return result
+
+
+def _status_text(elapsed: float, progress: SolveProgress) -> str:
+    """The status line of a long solve: the time spent, the best value once the search has
+    found it (a count), and how many of the cards have their value."""
+    text = f"Solving... {elapsed:.0f} s"
+    if isinstance(progress.best, int) and not isinstance(progress.best, bool):
+        text += f": best {_tricks(progress.best)}, {progress.done} of {progress.total} cards valued"
+    elif progress.done:
+        text += f": {progress.done} of {progress.total} cards valued"
+    return text + " (Ctrl-C to stop)"
+
+
+def _stopped(what: str, otherwise: str, progress: SolveProgress) -> str:
+    """The message of a stopped search, with what it had found: the best value (of a count)
+    once known, and how many cards had their value (the values themselves are not printed: a
+    table with holes would mislead)."""
+    if isinstance(progress.best, int) and not isinstance(progress.best, bool):
+        return (f"{what} before every card had its value; the team's best is"
+                f" {_tricks(progress.best)} ({progress.done} of {progress.total} cards valued).")
+    return f"{what}{otherwise}."
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
 
 
 def _team_text(seats: frozenset[Seat]) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, overload
+from typing import Literal, NamedTuple, overload
 
 from whist.cards import (
     ALL_CARDS_MASK,
@@ -63,6 +63,7 @@ __all__ = [
     "PositionError",
     "RevokeError",
     "Solution",
+    "SolveProgress",
     "Solver",
     "SolverInputError",
     "TeamError",
@@ -79,6 +80,16 @@ DEFAULT_MEMORY_MB = 64
 
 # ----- errors ---------------------------------------------------------------------------------
 
+
+
+class SolveProgress(NamedTuple):
+    """How far a solve is: the best value once found (``None`` before; for an exact goal, only
+    at the end), and how many of the legal cards of the player to move have their value, of
+    ``total`` (0 for ``at_least``, which values no card)."""
+
+    best: int | bool | None
+    done: int
+    total: int
 
 class SolverInputError(ValueError):
     """Input the solver cannot work on; the message says what is wrong."""
@@ -436,11 +447,21 @@ class Solver:
             tuning[name] = value
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
+        self._exact = False
 
     @property
     def nodes(self) -> int:
         """Positions searched by the last call."""
         return self._core.nodes
+
+    @property
+    def progress(self) -> SolveProgress:
+        """How far the current call is (or the last one went); another thread may read it
+        while a solve runs (``whist solve`` shows it on its status line)."""
+        best, done, total = self._core.progress
+        if best is not None and self._exact:
+            best = bool(best)
+        return SolveProgress(best, done, total)
 
     def table_stats(self) -> dict[str, int]:
         """What the table holds now: ``groups``, ``parts`` and ``parts_of_parts`` in use (a
@@ -494,6 +515,7 @@ class Solver:
                                    max_nodes, float(max_seconds))
             assert isinstance(out, bool)
             return out
+        self._exact = g.kind == "exact"
         out = self._core.solve(position.hands, trump, int(position.leader), played, mask,
                                _GOAL_CODES[g.kind], g.k, max_nodes, float(max_seconds))
         assert not isinstance(out, bool)

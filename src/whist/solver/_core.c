@@ -3269,6 +3269,9 @@ typedef struct {
     int haveCtx;
     int ctxTrump, ctxMax, ctxScore, ctxMode;
     unsigned long long nodes;
+    /* how far the current solve is, for another thread to show (see Solver_get_progress):
+     * the best value once known (-1 before), the legal cards valued and their number */
+    volatile int progBest, progDone, progTotal;
 } SolverObject;
 
 static void free_search(SolverObject *self)
@@ -3298,6 +3301,9 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     int tgFirst = TG_FIRST, rxFirst = RX_FIRST, splitFrom = SPLIT_FROM;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iiii", kwlist, &mem, &blocks, &tgFirst, &rxFirst, &splitFrom))
         return -1;
+    self->progBest = -1; /* (no solve yet) */
+    self->progDone = 0;
+    self->progTotal = 0;
     if (splitFrom < 1 || splitFrom > MAX_SPLIT_FROM) {
         PyErr_Format(PyExc_ValueError, "split_from must be from 1 to %d", MAX_SPLIT_FROM);
         return -1;
@@ -3474,6 +3480,13 @@ static const char *SEAT_NAMES[4] = {"North", "East", "South", "West"};
 
 /* The value of move m at the root for goals max and min, the best value being R; rel gets
  * the cards that mattered in every test made. */
+/* The cards of seat p that move m stands for (its run). */
+static inline int run_cards(const Search *S, int p, const Move *m)
+{
+    u16 run = (u16)(((2u << m->rank) - 1) & ~((1u << m->low) - 1));
+    return POP[S->h[p][m->suit] & run];
+}
+
 static int move_value(Search *S, int p, const Move *m, int R, u16 *rel)
 {
     int lo = 0, hi = S->tricksLeft;
@@ -3727,6 +3740,9 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int boolResult = 0;
     u16 dummy[4];
     self->busy = 1;
+    self->progBest = -1;
+    self->progDone = 0;
+    self->progTotal = 0;
     Py_BEGIN_ALLOW_THREADS
     nm = gen_moves(S, p, mv, -1, wants_none(S, k));
     /* order the root moves once, best first */
@@ -3739,6 +3755,12 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             }
         }
     }
+    if (goal != 3) {
+        int total = 0;
+        for (int i = 0; i < nm; i++)
+            total += run_cards(S, p, &mv[i]);
+        self->progTotal = total;
+    }
     if (goal == 3) {
         boolResult = ab(S, k, dummy);
     } else if (goal == 2) {
@@ -3747,6 +3769,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             values[i] = child(S, p, mv[i].suit, mv[i].rank, k, dummy);
             any |= values[i];
             all &= values[i];
+            if (!S->aborted)
+                self->progDone += run_cards(S, p, &mv[i]);
         }
         best = S->maxSide[p] ? any : all;
     } else {
@@ -3774,6 +3798,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         }
         int R = lo;
         best = R;
+        if (!S->aborted)
+            self->progBest = R; /* (a search out of budget answers no to every test) */
 #ifdef WSTATS
         if (getenv("WSTATS")) fprintf(stderr, "R=%d after %llu nodes\n", R, (unsigned long long)S->nodes);
 #endif
@@ -3784,10 +3810,14 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             int ms = mv[i].suit;
             if (mv[i].rank < line[ms]) {
                 values[i] = lineValue[ms];
+                if (!S->aborted)
+                    self->progDone += run_cards(S, p, &mv[i]);
                 continue;
             }
             u16 rel[4];
             values[i] = move_value(S, p, &mv[i], R, rel);
+            if (!S->aborted)
+                self->progDone += run_cards(S, p, &mv[i]);
             if (!line[ms]) {
                 int low = lowest_mattered(rel[ms]);
                 if (mv[i].rank < low) {
@@ -3803,6 +3833,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     Py_END_ALLOW_THREADS
     self->busy = 0;
     self->nodes = S->nodes;
+    if (goal == 2 && !S->aborted)
+        self->progBest = best;
 #ifdef WSTATS
     if (getenv("WSTATS")) {
         fprintf(stderr, "shapes looked at %llu probed %llu\n", (unsigned long long)ST_shape, (unsigned long long)ST_probe);
@@ -3878,6 +3910,14 @@ static PyObject *Solver_get_nodes(SolverObject *self, void *Py_UNUSED(closure))
     return PyLong_FromUnsignedLongLong(self->nodes);
 }
 
+static PyObject *Solver_get_progress(SolverObject *self, void *Py_UNUSED(closure))
+{
+    int best = self->progBest, done = self->progDone, total = self->progTotal;
+    if (best < 0)
+        return Py_BuildValue("(Oii)", Py_None, done, total);
+    return Py_BuildValue("(iii)", best, done, total);
+}
+
 static PyObject *Solver_get_memory(SolverObject *self, void *Py_UNUSED(closure))
 {
     return PyLong_FromSsize_t(self->memBytes);
@@ -3895,6 +3935,10 @@ static PyMethodDef Solver_methods[] = {
 static PyGetSetDef Solver_getset[] = {
     {"nodes", (getter)Solver_get_nodes, NULL, "Nodes searched by the last solve.", NULL},
     {"memory", (getter)Solver_get_memory, NULL, "Bytes allowed for the transposition table.", NULL},
+    {"progress", (getter)Solver_get_progress, NULL,
+     "(best, done, total) of the current or last solve: the best value once found (None before;"
+     " exact goals: at the end), the legal cards valued so far and their number. Safe to read"
+     " from another thread while a solve runs.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
