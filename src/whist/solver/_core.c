@@ -3478,8 +3478,6 @@ static int card_of(PyObject *o, int *out)
 
 static const char *SEAT_NAMES[4] = {"North", "East", "South", "West"};
 
-/* The value of move m at the root for goals max and min, the best value being R; rel gets
- * the cards that mattered in every test made. */
 /* The cards of seat p that move m stands for (its run). */
 static inline int run_cards(const Search *S, int p, const Move *m)
 {
@@ -3487,6 +3485,8 @@ static inline int run_cards(const Search *S, int p, const Move *m)
     return POP[S->h[p][m->suit] & run];
 }
 
+/* The value of move m at the root for goals max and min, the best value being R; rel gets
+ * the cards that mattered in every test made. */
 static int move_value(Search *S, int p, const Move *m, int R, u16 *rel)
 {
     int lo = 0, hi = S->tricksLeft;
