@@ -1435,6 +1435,7 @@ static int opps_later(const Search *S, int p)
 #define MATEW 45  /* leading low to a partner's winner */
 #define HISTW 30  /* at most, for the leads that cut most often (history) */
 #define KILLW 100 /* the last lead that cut with as many tricks left (killer) */
+#define PAIR_KILLW 25 /* the same for partners, whose leads have no history bonus (see gen_moves) */
 #define MISERE_HISTW 400 /* both, at misère (see gen_moves) */
 #define MISERE_FOLLOWW 200 /* history of the others' cards that follow a lone misère player's lead */
 #define HINTV 60  /* the best move of a table entry that did not decide */
@@ -1914,7 +1915,10 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
             add_history(S, S->histFollow, p, mv, n, MISERE_FOLLOWW, 0);
         }
     } else if (lead && S->qtOK && S->single < 0) {
-        /* partners (opposite or side by side), goal max */
+        /* partners (opposite or side by side), goal max: with these rules a small killer
+         * bonus and no history do best (four sets of 120 deals, 414.0 million nodes with the
+         * history at 30 and the killer at 100, 381.7 million with 0 and 25; 0 and 12, 387.9;
+         * 0 and 50, 392.6; 15 and 25, 393.0) */
         PairLead pl = {0};
         int cur = -1;
         for (int i = 0; i < n; i++) {
@@ -1925,7 +1929,7 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
             }
             mv[i].score = (int16_t)score_pair_lead(S, p, s, &pl, mv[i].rank, mv[i].low);
         }
-        add_history(S, S->hist, p, mv, n, HISTW, KILLW);
+        add_history(S, S->hist, p, mv, n, 0, PAIR_KILLW);
     } else if (lead) {
         LeadInfo li = {0, 0, 0, 0, 0, 0, 0, 0};
         int cur = -1;
