@@ -150,8 +150,9 @@ def _status_text(elapsed: float, progress: SolveProgress) -> str:
     """The status line of a long solve: the time spent, the best value once the search has
     found it (a count), and how many of the cards have their value."""
     text = f"Solving... {elapsed:.0f} s"
-    if isinstance(progress.best, int) and not isinstance(progress.best, bool):
-        text += f": best {_tricks(progress.best)}, {progress.done} of {progress.total} cards valued"
+    best = _count(progress)
+    if best is not None:
+        text += f": best {_tricks(best)}, {progress.done} of {progress.total} cards valued"
     elif progress.done:
         text += f": {progress.done} of {progress.total} cards valued"
     return text + " (Ctrl-C to stop)"
@@ -161,10 +162,17 @@ def _stopped(what: str, otherwise: str, progress: SolveProgress) -> str:
     """The message of a stopped search, with what it had found: the best value (of a count)
     once known, and how many cards had their value (the values themselves are not printed: a
     table with holes would mislead)."""
-    if isinstance(progress.best, int) and not isinstance(progress.best, bool):
+    best = _count(progress)
+    if best is not None:
         return (f"{what} before every card had its value; the team's best is"
-                f" {_tricks(progress.best)} ({progress.done} of {progress.total} cards valued).")
+                f" {_tricks(best)} ({progress.done} of {progress.total} cards valued).")
     return f"{what}{otherwise}."
+
+
+def _count(progress: SolveProgress) -> int | None:
+    """The best value found so far when it is a count of tricks (not an exact goal's yes/no)."""
+    best = progress.best
+    return best if isinstance(best, int) and not isinstance(best, bool) else None
 
 
 def _tricks(n: int) -> str:

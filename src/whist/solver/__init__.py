@@ -81,16 +81,6 @@ DEFAULT_MEMORY_MB = 64
 # ----- errors ---------------------------------------------------------------------------------
 
 
-
-class SolveProgress(NamedTuple):
-    """How far a solve is: the best value once found (``None`` before; for an exact goal, only
-    at the end), and how many of the legal cards of the player to move have their value, of
-    ``total`` (0 for ``at_least``, which values no card)."""
-
-    best: int | bool | None
-    done: int
-    total: int
-
 class SolverInputError(ValueError):
     """Input the solver cannot work on; the message says what is wrong."""
 
@@ -377,6 +367,16 @@ class Position:
 
 
 # ----- solutions ------------------------------------------------------------------------------
+
+
+class SolveProgress(NamedTuple):
+    """How far a solve is: the best value once found (``None`` before; for an exact goal, only
+    at the end), and how many of the legal cards of the player to move have their value, of
+    ``total`` (0 for ``at_least``, which values no card)."""
+
+    best: int | bool | None
+    done: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

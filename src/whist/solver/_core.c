@@ -1189,6 +1189,18 @@ static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8
 /* Tricks the side of p can take for sure by cashing p's own winners, p on lead, in the
  * position (h, rem, tricks); rel gets the cards that the count relies on. Cards of the
  * other seats may be counted as still out even if gone: the count stays a lower bound. */
+/* The seat that holds card r of suit s; -1 when r < 0 or no hand holds it. */
+static inline int holder(const Search *S, int s, int r)
+{
+    if (r >= 0) {
+        for (int o = 0; o < 4; o++) {
+            if (S->h[o][s] >> r & 1)
+                return o;
+        }
+    }
+    return -1;
+}
+
 static int qt_own(const u16 h[4][4], const u16 rem[4], int trump, int tricks, int p, u16 *rel)
 {
     int k[4], L[4], mAll[4];
@@ -1317,10 +1329,7 @@ static int sure_loser(const Search *S, int p, u16 *rel)
         if (!S->h[p][s])
             continue;
         int top = TOP[S->rem[s]];
-        int o1 = 0;
-        while (!(S->h[o1][s] >> top & 1))
-            o1++;
-        if (S->maxSide[o1] == side)
+        if (S->maxSide[holder(S, s, top)] == side)
             return 0;
         if (t != NT && s != t) {
             for (int o = 0; o < 4; o++) {
@@ -1481,9 +1490,7 @@ static void lead_info(const Search *S, int p, int s, LeadInfo *li)
     int t = S->trump;
     u16 rem = S->rem[s];
     int t1 = TOP[rem];
-    int o1 = 0;
-    while (!(S->h[o1][s] >> t1 & 1))
-        o1++;
+    int o1 = holder(S, s, t1);
     int oppRuff = 0, mateRuff = 0, mateVoid = 0, oppLen = 0;
     for (int o = 0; o < 4; o++) {
         if (o == p)
@@ -1531,23 +1538,6 @@ static int score_lead(const LeadInfo *li, int top, int low)
     if (li->mateRuff)
         sc -= low;
     return sc;
-}
-
-/* The seat that holds card r of suit s; -1 when r < 0 or no hand holds it. */
-static inline int holder(const Search *S, int s, int r)
-{
-    if (r >= 0) {
-        for (int o = 0; o < 4; o++) {
-            if (S->h[o][s] >> r & 1)
-                return o;
-        }
-    }
-    return -1;
-}
-
-static inline int top_of(u16 x)
-{
-    return x ? TOP[x] : -1;
 }
 
 /* What the rules of thumb of partners (score_pair_lead) need to know of a suit that seat p
@@ -1600,15 +1590,15 @@ static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
     u16 rem = S->rem[s];
     int t1 = TOP[rem];
     u16 below1 = (u16)(rem & ~(1u << t1));
-    int t2 = top_of(below1);
-    int t3 = t2 >= 0 ? top_of((u16)(below1 & ~(1u << t2))) : -1;
+    int t2 = TOP[below1];
+    int t3 = t2 >= 0 ? TOP[(u16)(below1 & ~(1u << t2))] : -1;
     int w1 = holder(S, s, t1), w2 = holder(S, s, t2), w3 = holder(S, s, t3);
     int lenL = POP[S->h[lho][s]], lenR = POP[S->h[rho][s]], lenP = POP[S->h[pd][s]];
     int trumps = t != NT && S->rem[t];
     /* the opponents' lengths, a void counting as a hand that may throw any card (tricks left
      * + 1, as in lead_info(); DDS counts it a card fewer) */
     int opp = 128 * ((lenL ? lenL : S->tricksLeft + 1) + (lenR ? lenR : S->tricksLeft + 1));
-    int mateOver = top_of(S->h[pd][s]) > top_of((u16)(S->h[lho][s] | S->h[rho][s]));
+    int mateOver = TOP[S->h[pd][s]] > TOP[(u16)(S->h[lho][s] | S->h[rho][s])];
     int rhoGuards = (w1 == rho || w2 == rho) && lenR != 1;
     int throughLho = w1 == lho && w2 == pd && lenP != 1;
     int next = w2 == pd && w3 == pd ? 2 : ((w2 == p && w3 == pd) || (w2 == pd && w3 == p)) && lenP > 1;
@@ -1646,7 +1636,7 @@ static void pair_lead_info(const Search *S, int p, int s, PairLead *pl)
         pl->otherWins = mateOver;
         return;
     }
-    int tL = top_of(S->h[lho][t]), tR = top_of(S->h[rho][t]), tP = top_of(S->h[pd][t]);
+    int tL = TOP[S->h[lho][t]], tR = TOP[S->h[rho][t]], tP = TOP[S->h[pd][t]]; /* -1: none */
     int lFollows = lenL || !trL, rFollows = lenR || !trR;
     pl->topWins = lenP || !trP ? lFollows && rFollows : (lenL || tP > tL) && (lenR || tP > tR);
     if (mateOver)
