@@ -656,6 +656,7 @@ typedef struct {
     int qtOK;         /* quick tricks usable: MAX and SCORE seats are the same */
     int misere;       /* goal min: MAX and SCORE seats are opposite */
     int lone;         /* the seat of a team of one, else -1 */
+    int pair;         /* a team of two */
     int leader, nplayed, tricksLeft;
     int winSeat, winSuit, winRank;
     int tsuit[4], trank[4];
@@ -1753,6 +1754,33 @@ static int score_follow(const Search *S, int p, int s, int top, int low)
 
 static int ducks_suit(u16 x, u16 d);
 
+/* Two misère players together (each side then wants the other to take the tricks): whether
+ * the trick goes to the same side whatever seat p plays, so that it should throw its highest
+ * card. So it is when p plays last and its partner's card is the best, and, at no trump,
+ * when its partner is still to play and must beat every card of the other side (it holds the
+ * suit led, every card of it above the best card of theirs on the trick and in their hands);
+ * on 12 whole deals, 7 % and 7 % fewer nodes. */
+static int pair_trick_decided(const Search *S, int p)
+{
+    int ls = S->tsuit[0];
+    if (S->nplayed == 3)
+        return S->maxSide[S->winSeat] == S->maxSide[p];
+    if (S->trump != NT)
+        return 0;
+    u16 theirs = 0, mate = 0;
+    for (int i = S->nplayed + 1; i < 4; i++) {
+        int q = (S->leader + i) & 3;
+        if (S->maxSide[q] == S->maxSide[p])
+            mate = S->h[q][ls];
+        else
+            theirs = (u16)(theirs | S->h[q][ls]);
+    }
+    int bar = TOP[theirs];
+    if (S->maxSide[S->winSeat] != S->maxSide[p] && S->winRank > bar)
+        bar = S->winRank;
+    return mate && LOW[mate] > bar;
+}
+
 /* Misère (the team takes as few tricks as it can, the others give it as many as they can):
  * nobody wants to win a trick; duck with the highest card that loses, lead low cards that
  * others can beat. */
@@ -1763,14 +1791,20 @@ static int score_misere(const Search *S, int p, int s, int top, int low)
          * a trick given away: the highest such card first; else low, in a suit where
          * someone else holds a higher card (on node counts of random misère positions, the
          * first rule saves about a tenth) */
+        u16 others = 0;
         for (int q = 0; q < 4; q++) {
             u16 y = S->h[q][s];
             if (S->maxSide[q] != S->maxSide[p] && y && LOW[y] > top)
                 return 100 + top;
+            /* (two misère players: a higher card of the partner's is no one else's: on 12
+             * whole deals, 1 % fewer nodes) */
+            if (q != p && (!S->pair || S->maxSide[q] != S->maxSide[p]))
+                others = (u16)(others | y);
         }
-        u16 others = (u16)(S->rem[s] & ~S->h[p][s]);
         return (others >> low ? 40 : -40) - low;
     }
+    if (S->pair && pair_trick_decided(S, p))
+        return 60 + top;
     int beats = (s == S->winSuit && top > S->winRank) || (s == S->trump && S->winSuit != S->trump);
     if (!beats && S->lone == p && s != S->tsuit[0]) {
         /* a lone misère player's discard: a little more for a suit where it does not duck
@@ -1781,12 +1815,14 @@ static int score_misere(const Search *S, int p, int s, int top, int low)
     }
     if (!beats)
         return 60 + top; /* the highest card that loses */
-    if (S->lone == p && s == S->tsuit[0] && s == S->winSuit) {
-        /* a lone misère player's card that a later seat must beat (it holds the suit led,
-         * all higher) loses too (11 % fewer nodes on misère counts) */
+    if ((S->lone == p || S->pair) && s == S->tsuit[0] && s == S->winSuit) {
+        /* a card that a later seat of the other side must beat (it holds the suit led, all
+         * higher) loses too: for a lone misère player, 11 % fewer nodes on misère counts; for
+         * two misère players together, 17 % on 12 whole deals */
         for (int i = S->nplayed + 1; i < 4; i++) {
-            u16 y = S->h[(S->leader + i) & 3][s];
-            if (y && LOW[y] > top)
+            int q = (S->leader + i) & 3;
+            u16 y = S->h[q][s];
+            if (S->maxSide[q] != S->maxSide[p] && y && LOW[y] > top)
                 return 60 + top;
         }
     }
@@ -3665,6 +3701,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     S->qtOK = (maxMask == scoreMask) && mode == MODE_MAX;
     S->misere = maxMask != scoreMask;
     S->lone = -1;
+    S->pair = POP[scoreMask] == 2;
     for (int i = 0; i < 4; i++) {
         if (scoreMask == 1 << i)
             S->lone = i;
