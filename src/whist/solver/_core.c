@@ -1759,7 +1759,7 @@ static int ducks_suit(u16 x, u16 d);
  * card. So it is when p plays last and its partner's card is the best, and, at no trump,
  * when its partner is still to play and must beat every card of the other side (it holds the
  * suit led, every card of it above the best card of theirs on the trick and in their hands);
- * on 12 whole deals, 7 % and 7 % fewer nodes. */
+ * on 12 whole deals, 7 % and 3 % fewer nodes. */
 static int pair_trick_decided(const Search *S, int p)
 {
     int ls = S->tsuit[0];
