@@ -1187,9 +1187,6 @@ static void group_store(Search *S, Group *g, Entry *e, const Key *K, const uint8
 
 /* ------------------------------------------------------------------ bounds */
 
-/* Tricks the side of p can take for sure by cashing p's own winners, p on lead, in the
- * position (h, rem, tricks); rel gets the cards that the count relies on. Cards of the
- * other seats may be counted as still out even if gone: the count stays a lower bound. */
 /* The seat that holds card r of suit s; -1 when r < 0 or no hand holds it. */
 static inline int holder(const Search *S, int s, int r)
 {
@@ -1202,6 +1199,9 @@ static inline int holder(const Search *S, int s, int r)
     return -1;
 }
 
+/* Tricks the side of p can take for sure by cashing p's own winners, p on lead, in the
+ * position (h, rem, tricks); rel gets the cards that the count relies on. Cards of the
+ * other seats may be counted as still out even if gone: the count stays a lower bound. */
 static int qt_own(const u16 h[4][4], const u16 rem[4], int trump, int tricks, int p, u16 *rel)
 {
     int k[4], L[4], mAll[4];
@@ -1803,8 +1803,6 @@ static int score_misere(const Search *S, int p, int s, int top, int low)
         }
         return (others >> low ? 40 : -40) - low;
     }
-    if (S->pair && pair_trick_decided(S, p))
-        return 60 + top;
     int beats = (s == S->winSuit && top > S->winRank) || (s == S->trump && S->winSuit != S->trump);
     if (!beats && S->lone == p && s != S->tsuit[0]) {
         /* a lone misère player's discard: a little more for a suit where it does not duck
@@ -1925,8 +1923,12 @@ static int gen_moves(Search *S, int p, Move *mv, int hint, int duck)
     if (n <= 1)
         return n;
     if (duck) {
+        /* (two misère players: when the trick goes to one side whatever p plays, the highest
+         * card first; asked once for all the cards) */
+        int decided = !lead && S->pair && pair_trick_decided(S, p);
         for (int i = 0; i < n; i++)
-            mv[i].score = (int16_t)(S->lone >= 0 && !S->scoreSide[p]
+            mv[i].score = (int16_t)(decided ? 60 + mv[i].rank
+                                    : S->lone >= 0 && !S->scoreSide[p]
                                         ? score_misere_def(S, p, mv[i].suit, mv[i].rank)
                                         : score_misere(S, p, mv[i].suit, mv[i].rank, mv[i].low));
         if (lead) {
