@@ -5,7 +5,8 @@ Run ``python bench/solver_worst.py [--deals N] [--seed S] [--budget NODES] [--ca
 hand; random trump or no trump, random leader) are solved in a row by one solver (its table
 reused, as the computer players do), and the slowest is printed with its time, its node count
 and the command that solves it again. A search over
-``--budget`` nodes stops with ``TimeoutError`` and is counted as unfinished.
+``--budget`` nodes stops with ``TimeoutError`` and is counted as unfinished. With ``--cap K``,
+the counts (goals max and min) are counted up to K tricks only (``Solver.solve(..., cap=K)``).
 
 Shapes: ``pair`` (the leader's partnership, max), ``adjacent`` (the leader and the next seat,
 max), ``lone`` (the leader alone against three, max), ``three`` (three seats against the
@@ -16,8 +17,11 @@ solve deals where a seat holds a hand the computer players would bid it with (at
 too high to duck, by ``misere_flaws``; two for a piccolo), no trump, a random seat on lead, as a
 game is played: ``bid-misere`` (``exact(0)``, the question the players ask), ``bid-misere-min``
 (goal min), ``bid-piccolo`` (``exact(1)``). Two misère players who both play are counted
-together by the computer players on defence: ``joint-opposite`` and ``joint-adjacent``
-(random hands, no trump, the leader and its partner or its left-hand opponent, goal min).
+together by the computer players on defence, up to 2 (``--cap 2``: their points stop changing
+once both have taken a trick): ``joint-opposite`` and ``joint-adjacent`` (random hands, no
+trump, the leader and its partner or its left-hand opponent, goal min), and ``bid-joint``
+(two seats that hold misère hands with at most two flaws each, together, no trump, a random
+seat on lead, goal min).
 The ``bid-`` and ``joint-`` shapes are not in the default run.
 """
 
@@ -45,15 +49,16 @@ def teamed(team_of: Callable[[Seat], list[Seat]]) -> Deal:
     return deal
 
 
-def bid(flaws: int) -> Deal:
-    """Random whole deals where a seat holds a misère hand (at most ``flaws`` cards too high to
-    duck), that seat alone, no trump, a random seat on lead."""
+def bid(flaws: int, players: int = 1) -> Deal:
+    """Random whole deals where ``players`` seats hold misère hands (at most ``flaws`` cards too
+    high to duck), those seats the team, no trump, a random seat on lead."""
     def deal(rng: random.Random, cards: int) -> tuple[Position, list[Seat]]:
         while True:
             pos = random_position(rng, 13)
             seats = [s for s in SEATS if misere_flaws(pos.hands[int(s)]) <= flaws]
-            if seats:
-                return Position(pos.hands, None, pos.leader), [rng.choice(seats)]
+            if len(seats) >= players:
+                team = [rng.choice(seats)] if players == 1 else rng.sample(seats, players)
+                return Position(pos.hands, None, pos.leader), team
     return deal
 
 
@@ -78,14 +83,16 @@ SHAPES: dict[str, tuple[Deal, Goal | None]] = {
     "bid-piccolo": (bid(2), exact(1)),
     "joint-opposite": (no_trump(teamed(lambda s: [s, s.partner])), MIN),
     "joint-adjacent": (no_trump(teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]])), MIN),
+    "bid-joint": (bid(2, players=2), MIN),
 }
 
 
-def command(pos: Position, team: list[Seat], goal: Goal | None) -> str:
+def command(pos: Position, team: list[Seat], goal: Goal | None, cap: int | None = None) -> str:
     trump = "NT" if pos.trump is None else "SHDC"[int(pos.trump)]
     g = "max" if goal is None else goal.kind + (f":{goal.k}" if goal.kind == "exact" else "")
+    capped = f" --cap {cap}" if cap is not None and goal is not None and goal.kind != "exact" else ""
     return (f'whist solve "{format_deal(pos.hands)}" --trump {trump} --leader {pos.leader.name} '
-            f'--team {"".join(s.name for s in team)} --goal {g}')
+            f'--team {"".join(s.name for s in team)} --goal {g}{capped}')
 
 
 def main() -> None:
@@ -94,6 +101,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="seed of the random deals")
     parser.add_argument("--budget", type=int, default=50_000_000, help="node budget of a search")
     parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: whole deals)")
+    parser.add_argument("--cap", type=int, default=None, choices=range(14), metavar="K",
+                        help="count up to K tricks only (goals max and min)")
     parser.add_argument("--shapes", nargs="*",
                         default=[s for s in SHAPES if not s.startswith(("bid-", "joint-"))],
                         choices=list(SHAPES), help="default: all but the bid- and joint- shapes")
@@ -112,15 +121,16 @@ def main() -> None:
                 if goal is None:
                     solver.solve(pos, team, at_least=7, max_nodes=args.budget)
                 else:
-                    solver.solve(pos, team, goal, max_nodes=args.budget)
+                    solver.solve(pos, team, goal, cap=None if goal.kind == "exact" else args.cap,
+                                 max_nodes=args.budget)
             except TimeoutError:
                 unfinished += 1
-                print(f"          over the budget: {command(pos, team, goal)}")
+                print(f"          over the budget: {command(pos, team, goal, args.cap)}")
                 continue
             t = time.perf_counter() - start
             times.append(t)
             if t > worst[0]:
-                worst = (t, solver.nodes, command(pos, team, goal))
+                worst = (t, solver.nodes, command(pos, team, goal, args.cap))
         mean = statistics.fmean(times) * 1000 if times else 0.0
         median = statistics.median(times) * 1000 if times else 0.0
         print(f"{name:<9} {len(times)} of {args.deals} finished within {args.budget:,} nodes, "

@@ -70,8 +70,30 @@ def test_played_cards_and_every_goal() -> None:
     assert "exactly 1 more tricks?" in out and "Best play: the team " in out
 
 
+def test_a_count_up_to_a_cap() -> None:
+    """``--cap K``: the values counted up to K, K printed as "K+"; the slowest count known (two
+    misère players together, about a minute in full) asked up to 2 answers within seconds."""
+    code, out, err = run(*LONG, "--cap", "2", "--json", "--max-seconds", "30")
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["cap"] == 2 and got["tricks"] == 2  # the pair takes 8 in the full count
+    assert set(got["cards"].values()) == {2}
+    code, out, err = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--team", "N",
+                         "--cap", "1")
+    assert code == 0, err
+    full = solve(Position.from_pbn(ENDGAME, "S", "N", "AS"), [Seat.N])
+    assert max(full.cards.values()) > 1
+    assert "counted up to 1" in out
+    rows = {line.split()[1]: line.split()[3] for line in out.splitlines() if line.startswith("│ ")}
+    assert rows == {card.text: "1+" if v >= 1 else str(v) for card, v in full.cards.items()}
+    code, _, err = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--goal", "exact:1",
+                       "--cap", "1")
+    assert code == 2 and "--cap goes with the goals max and min" in err
+
+
 @pytest.mark.parametrize(("args", "words"), [
     ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "two hands"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "14"), "cap"),
     ((DEAL[:-2], "-t", "NT", "-l", "W"), "size"),
     ((DEAL, "-t", "X", "-l", "W"), "not a trump"),
     ((DEAL, "-t", "NT", "-l", "Q"), "seat"),

@@ -24,15 +24,16 @@ from hypothesis import strategies as st
 from test_couleur_conformance import CONFIGS, choose
 from typer.testing import CliRunner
 
-from whist.auction import ColourCall, ladder
+from whist.auction import ColourCall, ladder, parse_call
 from whist.bots import AnyView, get_bot
-from whist.bots.pimc import NODES_PER_SECOND, PimcBot
+from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective, count_cap
 from whist.bots.sampler import constraints, voids_of
-from whist.cards import CARDS, SEATS, Card, Suit, mask_of, parse_card
+from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card
 from whist.cli import app
 from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.engine import ClassicDeal, View
 from whist.rules import preset, with_options
+from whist.solver import MAX, MIN, exact
 
 runner = CliRunner()
 ACES = sum(CARDS[13 * s + 12].bit for s in Suit)
@@ -240,6 +241,49 @@ def test_pimc_plays_classic_whist(preset_name: str) -> None:
             assert seat is not None
             d = d.apply(bot(d.view(seat), rng), seat)
         assert sum(d.tricks_won) == 13
+
+
+def test_defenders_of_two_misere_players_count_up_to_the_clean_ones() -> None:
+    """Two grande misère declarers (RULES.md §5.4 rule 4, D28: a second player joins; §5.7:
+    each declarer is made or failed on his own): a defender's points stop changing once every
+    declarer has taken a trick, so the solver is asked to count up to the number of declarers
+    still without one (2, then 1, then nothing: 0), and every count beyond that is worth the same
+    to the defender."""
+    d = ColourDeal.shuffled(preset("couleur"), SEATS[0], random.Random(3))
+    for call in ("grande misère", "accept", "pass", "pass"):
+        d = d.apply(parse_call(call), d.to_act)
+    rng = random.Random(1)
+    seen = set()
+    while not d.is_over:
+        seat = d.to_act
+        assert seat is not None
+        v = d.view(seat)
+        if seat not in v.declarers:
+            objective = card_objective(v)
+            assert objective is not None and objective.goal == MIN
+            clean = sum(v.tricks_won[x] == 0 for x in v.declarers)
+            cap = count_cap(objective)
+            assert cap == clean
+            seen.add(cap)
+            for tricks in range(14):
+                assert objective.worth(min(tricks, cap)) == objective.worth(tricks)
+        d = d.apply(rng.choice(d.legal_actions()), seat)
+    assert {1, 2} <= seen
+
+
+@settings(max_examples=200, deadline=None)
+@given(steps=st.lists(st.integers(-3, 3), min_size=14, max_size=14), kind=st.sampled_from(["max", "min"]))
+def test_the_count_cap_keeps_every_worth(steps: list[int], kind: str) -> None:
+    """For any worth of the tricks, the cap is the fewest tricks from which it stops changing:
+    counting up to it loses nothing, and one fewer would."""
+    table = [sum(steps[: v + 1]) for v in range(14)]
+    objective = Objective(frozenset({Seat.N}), MAX if kind == "max" else MIN, lambda v: float(table[v]))
+    cap = count_cap(objective)
+    top = 13 if cap is None else cap
+    assert all(objective.worth(min(v, top)) == objective.worth(v) for v in range(14))
+    if top > 0:
+        assert table[top - 1] != table[13]
+    assert count_cap(Objective(frozenset({Seat.N}), exact(2), lambda v: float(v))) is None
 
 
 def test_hint_in_the_terminal_game(tmp_path: Path) -> None:

@@ -650,6 +650,44 @@ def test_the_trump_game_against_minimax(shape: str) -> None:
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
+@pytest.mark.parametrize("goal", [MAX, MIN], ids=str)
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_capped_count_is_the_count_cut_at_the_cap(goal: Goal, shape: str) -> None:
+    """``cap=k`` (goals max and min): every card's value is the smaller of its count and k, the
+    best too; endgames of 3 to 6 cards per hand, some from the middle of a trick, every team
+    shape, every cap from 0 to one more than the tricks left."""
+    full, capped = Solver(memory_mb=4), Solver(memory_mb=4)
+    seed = hash(("cap", goal.kind, shape)) & 0xFFFF
+    for hands, trump, leader, played in endgames(30, seed, (3, 4, 5, 6)):
+        mover = (leader + len(played)) & 3
+        team = [SEATS[(mover + i.bit_length() - 1) & 3] for i in SHAPES[shape]]
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in played))
+        sol = full.solve(pos, team, goal)
+        for k in range(max(h.bit_count() for h in hands) + 2):
+            got = capped.solve(pos, team, goal, cap=k)
+            assert got.cards == {c: min(v, k) for c, v in sol.cards.items()}, (format_deal(hands), k)
+            assert got.best == min(sol.best, k)
+            assert got.cap == k and got.to_json()["cap"] == k
+
+
+def test_two_misere_players_counted_up_to_two() -> None:
+    """The defenders' question about two misère players (have both taken a trick?): a count up
+    to 2 agrees with the whole count on 8-card positions of two players together, opposite and
+    side by side, at no trump."""
+    rng = random.Random(31)
+    full, capped = Solver(memory_mb=16), Solver(memory_mb=16)
+    for i in range(12):
+        hands = random_hands(rng, 8)
+        leader = rng.randrange(4)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None, SEATS[leader])
+        team = [SEATS[leader], SEATS[(leader + (2 if i % 2 else 1)) & 3]]
+        want = full.solve(pos, team, MIN)
+        got = capped.solve(pos, team, MIN, cap=2)
+        assert got.cards == {c: min(v, 2) for c, v in want.cards.items()}
+        assert got.nodes <= want.nodes
+
+
 def test_solution_of_a_whole_deal() -> None:
     pos = Position.from_pbn(DEAL, "NT", "W")
     sol = solve(pos, "NS")
@@ -805,6 +843,16 @@ def test_teams_and_goals_parse() -> None:
         solve(pos, "NS", "min", at_least=1)
     with pytest.raises(GoalError):
         solve(pos, "NS", at_least=14)
+    bad_caps: tuple[object, ...] = (-1, 14, True, "2", 1.0)
+    for bad_cap in bad_caps:
+        with pytest.raises(GoalError):
+            solve(pos, "NS", "min", cap=bad_cap)  # type: ignore[call-overload]
+    with pytest.raises(GoalError):
+        solve(pos, "NS", exact(1), cap=1)
+    with pytest.raises(GoalError):
+        solve(pos, "NS", at_least=1, cap=1)  # type: ignore[call-overload]
+    assert solve(pos, "NS", cap=1).cards == {parse_card("AS"): 1, parse_card("KS"): 1}
+    assert solve(pos, "NS", cap=0).best == 0
 
 
 def test_core_rejects_bad_input_without_crashing() -> None:
@@ -812,7 +860,8 @@ def test_core_rejects_bad_input_without_crashing() -> None:
 
     core = Core(1 << 20)
     good = (1 << 0, 1 << 1, 1 << 2, 1 << 3)
-    assert isinstance(core.solve(good, -1, 0, [], 5, 0, 0), tuple)
+    assert isinstance(core.solve(good, -1, 0, [], 5, 0, -1), tuple)
+    assert core.solve(good, -1, 0, [], 5, 0, 0) == (0, [(0, 0)])  # goal max, counted up to 0
     assert isinstance(core.solve(good, -1, 0, [], 5, 3, 1), bool)
     bad_calls = [
         ((1, 1, 2, 4), -1, 0, [], 5, 0, 0),          # a card twice

@@ -71,6 +71,11 @@ def solve_cmd(
         "--goal", "-g", metavar="max|min|exact:K",
         help="max: the team takes as many tricks as it can; min (misère): as few as it can;"
         " exact:K: whether the team can end with exactly K more tricks.")] = "max",
+    cap: Annotated[int | None, typer.Option(
+        "--cap", min=0, max=13, metavar="K",
+        help="Goals max and min: count up to K tricks only (a value of K means K or more), far"
+        " quicker when K is small: two misère players together, counted up to 2 (has each taken"
+        " a trick?), take well under a second where the full count can take a minute.")] = None,
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
         help="Cards already played to the current trick, in order from the leader: \"AS KS\".")] = "",
@@ -81,7 +86,8 @@ def solve_cmd(
         " partnerships and most often for one seat against three (the worst found, 3 s); the"
         " full misère count (goal min) of a whole deal takes under a second at no trump most"
         " often (up to 6 s on the hands tried), up to 10 s with trumps in the misère hand"
-        " and more than a minute for two misère players together (team of two, goal min);"
+        " and up to a minute for two misère players together (team of two, goal min; under a"
+        " second counted up to 2 with --cap 2);"
         " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
     memory: Annotated[int, typer.Option(
         "--memory", min=1, max=65536, metavar="MB",
@@ -96,11 +102,13 @@ def solve_cmd(
         pos = Position.from_pbn(deal, trump, lead_seat, played)
         seats = parse_team(team) if team is not None else frozenset((lead_seat, lead_seat.partner))
         g = parse_goal(goal)
+        if cap is not None and g.kind == "exact":
+            raise SolverInputError("--cap goes with the goals max and min: exact:K has no count")
     except (ParseError, SolverInputError) as exc:
         _fail(str(exc))
     solver = Solver(memory)
     try:
-        sol = _solve_waiting(solver, pos, seats, g, max_seconds)
+        sol = _solve_waiting(solver, pos, seats, g, cap, max_seconds)
     except SolverInputError as exc:  # checked again by the search
         _fail(str(exc))
     except TimeoutError:
@@ -115,7 +123,7 @@ def solve_cmd(
 
 
 def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: Goal,
-                   max_seconds: float | None) -> Solution:
+                   cap: int | None, max_seconds: float | None) -> Solution:
     """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
     search itself cannot be interrupted; the process leaves it behind) and a status line can
     show the time spent when stderr is a terminal."""
@@ -123,7 +131,7 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
 
     def work() -> None:
         try:
-            box["solution"] = solver.solve(pos, seats, goal, max_seconds=max_seconds or 0.0)
+            box["solution"] = solver.solve(pos, seats, goal, cap=cap, max_seconds=max_seconds or 0.0)
         except BaseException as exc:  # handed to the waiting thread
             box["error"] = exc
 
@@ -187,7 +195,9 @@ def _print_solution(pos: Position, sol: Solution) -> None:
     console = _out()
     trump = "no trump" if pos.trump is None else pos.trump.name_en
     who = sol.to_move
-    console.print(f"{who.name_en} to play ({trump}); team {_team_text(sol.team)}, goal {sol.goal.text}.")
+    capped = f", counted up to {sol.cap}" if sol.cap is not None else ""
+    console.print(f"{who.name_en} to play ({trump}); team {_team_text(sol.team)},"
+                  f" goal {sol.goal.text}{capped}.")
     table = Table(show_header=True, header_style="bold")
     table.add_column("card")
     if sol.goal.kind == "exact":
@@ -196,14 +206,20 @@ def _print_solution(pos: Position, sol: Solution) -> None:
         table.add_column("team tricks from now on", justify="right")
     for c, v in sol.cards.items():
         mark = " *" if v == sol.best else ""
-        val = ("yes" if v else "no") if sol.goal.kind == "exact" else str(v)
+        val = ("yes" if v else "no") if sol.goal.kind == "exact" else _at_cap(v, sol.cap)
         table.add_row(c.text, val + mark)
     console.print(table)
     if sol.goal.kind == "exact":
         console.print(f"Best play: the team {'does' if sol.best else 'does not'} end with exactly"
                       f" {sol.goal.k} more tricks.")
     else:
-        console.print(f"Best play: the team takes {sol.best} more trick{'s' if sol.best != 1 else ''}.")
+        more = "at least " if sol.best == sol.cap else ""
+        console.print(f"Best play: the team takes {more}{sol.best} more trick{'s' if sol.best != 1 else ''}.")
+
+
+def _at_cap(v: int, cap: int | None) -> str:
+    """A count as the table prints it: ``3+`` when it is the cap (3 or more)."""
+    return f"{v}+" if v == cap else str(v)
 
 
 def _line(label: str, r: dict[str, Any]) -> str:

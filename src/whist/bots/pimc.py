@@ -324,6 +324,7 @@ class PimcBot:
         totals = dict.fromkeys(cards, 0.0)
         solver = self.solver
         solver.clear()
+        cap = count_cap(objective)
         samples = nodes = 0
         while samples < MAX_SAMPLES and not clock.over:
             try:
@@ -332,8 +333,8 @@ class PimcBot:
                 break
             pos = Position(hands, view.trump, leader, played)
             try:
-                sol = solver.solve(pos, objective.team, objective.goal, max_nodes=clock.allowance(),
-                                    max_seconds=clock.seconds_left())
+                sol = solver.solve(pos, objective.team, objective.goal, cap=cap,
+                                    max_nodes=clock.allowance(), max_seconds=clock.seconds_left())
             except TimeoutError:
                 nodes += solver.nodes
                 break
@@ -349,6 +350,20 @@ class PimcBot:
         top = max(values.values())
         best = fallback if values[fallback] >= top - 1e-9 else max(cards, key=lambda c: values[c])
         return CardChoice(best, values, samples, nodes, clock.seconds())
+
+
+def count_cap(objective: Objective) -> int | None:
+    """The fewest tricks from which the seat's points stop changing, when fewer than 13: the
+    solver then counts up to that many only (``cap``), far quicker when it is small. Two misère
+    declarers counted together have both failed once each has taken a trick: their defenders
+    count up to 2 at most. ``None`` for an exact goal, or when every trick counts."""
+    if objective.goal.kind == "exact":
+        return None
+    top = objective.worth(13)
+    c = 13
+    while c > 0 and objective.worth(c - 1) == top:
+        c -= 1
+    return c if c < 13 else None
 
 
 def _trick_worth(objective: Objective) -> float:

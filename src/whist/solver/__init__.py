@@ -12,6 +12,11 @@ Goals (tricks are counted from now on, the current trick included):
 - ``exact(k)``: the team tries to end with exactly ``k`` more tricks, the other seats try to
   prevent it; a card's value is whether the team then reaches exactly ``k`` (``True``/``False``).
 
+With ``cap=k`` (goals max and min), values count up to ``k`` tricks: each is the smaller of
+the tricks and ``k``. A caller whose points stop changing after ``k`` tricks (two misère
+players, who have both failed once each has taken a trick) asks only the questions below ``k``,
+far cheaper than the whole count.
+
 >>> pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", trump=None, leader="N")
 >>> sol = solve(pos, "NS")
 >>> sol.best, sol.cards[parse_card("AS")]
@@ -22,6 +27,8 @@ Goals (tricks are counted from now on, the current trick included):
 True
 >>> solve(pos, "NS", at_least=2)
 True
+>>> solve(pos, "NS", cap=1).best
+1
 """
 
 from __future__ import annotations
@@ -383,8 +390,10 @@ class SolveProgress(NamedTuple):
 class Solution:
     """The value of every legal card of the player to move, and the best value for that player.
 
-    Goals max and min: tricks the team takes from now on with best play on both sides. Goal
-    exact: whether the team ends with exactly ``goal.k`` more tricks (``True``/``False``).
+    Goals max and min: tricks the team takes from now on with best play on both sides (with a
+    ``cap``, the smaller of those and ``cap``: a value equal to ``cap`` means "``cap`` or
+    more"). Goal exact: whether the team ends with exactly ``goal.k`` more tricks
+    (``True``/``False``).
     """
 
     goal: Goal
@@ -393,6 +402,7 @@ class Solution:
     best: int
     cards: dict[Card, int]
     nodes: int = 0
+    cap: int | None = None
 
     def best_cards(self) -> list[Card]:
         """The cards that achieve the best value for the player to move."""
@@ -404,10 +414,14 @@ class Solution:
         if self.goal.kind == "exact":
             return {"exact": self.goal.k, "reached": bool(self.best),
                     "cards": {c.text: bool(v) for c, v in self.cards.items()}}
-        return {"tricks": self.best, "cards": {c.text: v for c, v in self.cards.items()}}
+        out: dict[str, object] = {"tricks": self.best, "cards": {c.text: v for c, v in self.cards.items()}}
+        if self.cap is not None:
+            out["cap"] = self.cap
+        return out
 
 
 _GOAL_CODES = {"max": 0, "min": 1, "exact": 2}
+_AT_LEAST_AND_CAP = "at_least and cap do not go together: at_least already asks one question"
 
 
 class Solver:
@@ -475,21 +489,22 @@ class Solver:
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = ..., *, at_least: None = None, max_nodes: int = 0,
-              max_seconds: float = 0.0) -> Solution: ...
+              goal: Goal | str = ..., *, at_least: None = None, cap: int | None = None,
+              max_nodes: int = 0, max_seconds: float = 0.0) -> Solution: ...
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = ..., *, at_least: int, max_nodes: int = 0,
+              goal: Goal | str = ..., *, at_least: int, cap: None = None, max_nodes: int = 0,
               max_seconds: float = 0.0) -> bool: ...
 
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = MAX, *, at_least: int | None = None,
+              goal: Goal | str = MAX, *, at_least: int | None = None, cap: int | None = None,
               max_nodes: int = 0, max_seconds: float = 0.0) -> Solution | bool:
         """Solve ``position`` for ``team`` and ``goal`` (see the module documentation).
 
         With ``at_least=k`` (goal max only): whether the team takes at least ``k`` more
-        tricks with best play, a yes/no search cheaper than the exact count. With
+        tricks with best play, a yes/no search cheaper than the exact count. With ``cap=k``
+        (goals max and min): every value is the smaller of the tricks and ``k``. With
         ``max_nodes``, ``TimeoutError`` once the search has visited more positions (what it
         found so far stays in the table); with ``max_seconds``, once it has run that long
         (a count of nodes is the same on every machine, a time is not).
@@ -511,19 +526,27 @@ class Solver:
             if g.kind != "max":
                 raise GoalError("at_least goes with the goal max: for misère or an exact count"
                                 " use goal min or exact(k)")
+            if cap is not None:
+                raise GoalError(_AT_LEAST_AND_CAP)
             out = self._core.solve(position.hands, trump, int(position.leader), played, mask, 3, at_least,
                                    max_nodes, float(max_seconds))
             assert isinstance(out, bool)
             return out
+        if cap is not None:
+            if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 13:
+                raise GoalError(f"cap={cap!r} is not a number of tricks (0 to 13)")
+            if g.kind == "exact":
+                raise GoalError("cap goes with the goals max and min: an exact target has no count")
         self._exact = g.kind == "exact"
+        k = g.k if g.kind == "exact" else -1 if cap is None else cap
         out = self._core.solve(position.hands, trump, int(position.leader), played, mask,
-                               _GOAL_CODES[g.kind], g.k, max_nodes, float(max_seconds))
+                               _GOAL_CODES[g.kind], k, max_nodes, float(max_seconds))
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"
         cards: dict[Card, int] = {CARDS[i]: (bool(v) if as_bool else v) for i, v in values}
         return Solution(g, seats, position.to_move, bool(best) if as_bool else best, cards,
-                        self._core.nodes)
+                        self._core.nodes, cap)
 
 
 _local = threading.local()
@@ -539,18 +562,21 @@ def _default_solver() -> Solver:
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = ..., *, at_least: None = None) -> Solution: ...
+          goal: Goal | str = ..., *, at_least: None = None, cap: int | None = None) -> Solution: ...
 
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = ..., *, at_least: int) -> bool: ...
+          goal: Goal | str = ..., *, at_least: int, cap: None = None) -> bool: ...
 
 
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = MAX, *, at_least: int | None = None) -> Solution | bool:
+          goal: Goal | str = MAX, *, at_least: int | None = None,
+          cap: int | None = None) -> Solution | bool:
     """Solve with this thread's default :class:`Solver` (its table is reused between calls)."""
     solver = _default_solver()
     if at_least is None:
-        return solver.solve(position, team, goal)
+        return solver.solve(position, team, goal, cap=cap)
+    if cap is not None:
+        raise GoalError(_AT_LEAST_AND_CAP)
     return solver.solve(position, team, goal, at_least=at_least)

@@ -3517,11 +3517,12 @@ static inline int run_cards(const Search *S, int p, const Move *m)
     return POP[S->h[p][m->suit] & run];
 }
 
-/* The value of move m at the root for goals max and min, the best value being R; rel gets
- * the cards that mattered in every test made. */
-static int move_value(Search *S, int p, const Move *m, int R, u16 *rel)
+/* The value of move m at the root for goals max and min, counted up to `cap` tricks (at most
+ * the tricks left), the best value being R; rel gets the cards that mattered in every test
+ * made. */
+static int move_value(Search *S, int p, const Move *m, int R, int cap, u16 *rel)
 {
-    int lo = 0, hi = S->tricksLeft;
+    int lo = 0, hi = cap;
     if (S->maxSide[p])
         hi = R; /* no card of the side to move does better than the best */
     else
@@ -3552,7 +3553,8 @@ static int move_value(Search *S, int p, const Move *m, int R, u16 *rel)
  * solve(hands, trump, leader, played, team, goal, k[, limit[, seconds]])
  *   hands: 4 ints (52-bit masks, bit 13*suit + rank - 2), trump: 0..3 or -1,
  *   leader: 0..3, played: sequence of card indices (0..3 of them) in order from the leader,
- *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k.
+ *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k; for goals
+ *   0 and 1, k >= 0 is a cap: values count up to k tricks (-1: no cap).
  * Returns (best, ((card, value), ...)) with every legal card of the player to move, or a bool
  * for goal 3. With limit > 0, TimeoutError once the search has visited more nodes.
  */
@@ -3807,8 +3809,11 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         }
         best = S->maxSide[p] ? any : all;
     } else {
-        /* the value of the position by null-window tests, then each move against it */
-        int lo = 0, hi = S->tricksLeft;
+        /* the value of the position by null-window tests, then each move against it; with a
+         * cap (k for these goals, when below the tricks left), values count up to k tricks
+         * only: the tests above k are never made */
+        int cap = k >= 0 && k < S->tricksLeft ? k : S->tricksLeft;
+        int lo = 0, hi = cap;
         /* misère: step down from every trick left: the tests above the value are quick
          * (proofs that the team keeps within many tricks), those below it grow long */
         int v = S->misere ? hi : (hi + 1) / 2;
@@ -3848,7 +3853,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
                 continue;
             }
             u16 rel[4];
-            values[i] = move_value(S, p, &mv[i], R, rel);
+            values[i] = move_value(S, p, &mv[i], R, cap, rel);
             if (!S->aborted)
                 self->progDone += run_cards(S, p, &mv[i]);
             if (!line[ms]) {
