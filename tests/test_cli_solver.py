@@ -86,6 +86,11 @@ def test_a_count_up_to_a_cap() -> None:
     assert "counted up to 1" in out
     rows = {line.split()[1]: line.split()[3] for line in out.splitlines() if line.startswith("│ ")}
     assert rows == {card.text: "1+" if v >= 1 else str(v) for card, v in full.cards.items()}
+    # a cap at or above the tricks left cuts nothing: the counts print as they are
+    code, out, err = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--team", "N",
+                         "--cap", "3")  # East holds 3 cards: 3 tricks left
+    assert code == 0, err
+    assert "+" not in out and f"Best play: the team takes {full.best} more tricks." in out
     code, _, err = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--goal", "exact:1",
                        "--cap", "1")
     assert code == 2 and "--cap goes with the goals max and min" in err
@@ -233,6 +238,11 @@ def test_status_line_of_a_long_solve() -> None:
     # an exact goal: its yes/no is known only at the end
     assert _status_text(5.0, SolveProgress(None, 4, 13)) == (
         "Solving... 5 s: 4 of 13 cards valued (Ctrl-C to stop)")
+    # counted up to a cap: a best at the cap is that many or more
+    assert _status_text(2.0, SolveProgress(2, 1, 13), 2) == (
+        "Solving... 2 s: best at least 2 tricks, 1 of 13 cards valued (Ctrl-C to stop)")
+    assert _status_text(2.0, SolveProgress(1, 1, 13), 2) == (
+        "Solving... 2 s: best 1 trick, 1 of 13 cards valued (Ctrl-C to stop)")
 
 
 def test_a_stopped_search_says_the_best_it_had_found() -> None:
@@ -245,6 +255,9 @@ def test_a_stopped_search_says_the_best_it_had_found() -> None:
         "the search was stopped after 40 s (--max-seconds) before every card had its value;"
         " the team's best is 6 tricks (4 of 13 cards valued).")
     assert _stopped("stopped (Ctrl-C)", "", SolveProgress(None, 0, 13)) == "stopped (Ctrl-C)."
+    assert _stopped("stopped (Ctrl-C)", "", SolveProgress(2, 4, 13), 2) == (
+        "stopped (Ctrl-C) before every card had its value; the team's best is at least 2 tricks"
+        " (4 of 13 cards valued).")
     # an exact goal's yes/no is not a count: nothing to add
     assert _stopped("stopped (Ctrl-C)", "", SolveProgress(True, 13, 13)) == "stopped (Ctrl-C)."
 

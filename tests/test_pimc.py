@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -269,6 +270,31 @@ def test_defenders_of_two_misere_players_count_up_to_the_clean_ones() -> None:
                 assert objective.worth(min(tricks, cap)) == objective.worth(tricks)
         d = d.apply(rng.choice(d.legal_actions()), seat)
     assert {1, 2} <= seen
+
+
+def test_pimc_asks_the_solver_to_count_up_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card play of a defender against two misère declarers asks every sample counted up
+    to 2 (the declarers still without a trick), and gets the same worth as the whole count."""
+    d = ColourDeal.shuffled(preset("couleur"), SEATS[0], random.Random(3))
+    for call in ("grande misère", "accept", "pass", "pass"):
+        d = d.apply(parse_call(call), d.to_act)
+    rng = random.Random(1)
+    while d.to_act is not None and d.to_act in d.view(d.to_act).declarers:
+        d = d.apply(rng.choice(d.legal_actions()), d.to_act)
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    bot = PimcBot(budget=0.05)
+    solver = bot.solver
+    asked: list[int | None] = []
+    real = solver.solve
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs.get("cap"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", recording)
+    choice = bot.choose_card(view, random.Random(5))
+    assert choice.samples > 0 and asked and set(asked) == {2}
 
 
 @settings(max_examples=200, deadline=None)

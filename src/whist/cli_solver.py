@@ -106,6 +106,7 @@ def solve_cmd(
             raise SolverInputError("--cap goes with the goals max and min: exact:K has no count")
     except (ParseError, SolverInputError) as exc:
         _fail(str(exc))
+    live_cap = _live_cap(pos, cap)
     solver = Solver(memory)
     try:
         sol = _solve_waiting(solver, pos, seats, g, cap, max_seconds)
@@ -113,9 +114,9 @@ def solve_cmd(
         _fail(str(exc))
     except TimeoutError:
         what = f"the search was stopped after {max_seconds:g} s (--max-seconds)"
-        _fail(_stopped(what, " without an answer", solver.progress), 1)
+        _fail(_stopped(what, " without an answer", solver.progress, live_cap), 1)
     except KeyboardInterrupt:
-        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress), 130)
+        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress, live_cap), 130)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
@@ -143,7 +144,7 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
         with err.status("Solving...") as status:
             while worker.is_alive():
                 worker.join(0.25)
-                status.update(_status_text(time.monotonic() - start, solver.progress))
+                status.update(_status_text(time.monotonic() - start, solver.progress, _live_cap(pos, cap)))
     else:
         while worker.is_alive():
             worker.join(0.25)
@@ -154,26 +155,33 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
     return result
 
 
-def _status_text(elapsed: float, progress: SolveProgress) -> str:
+def _live_cap(pos: Position, cap: int | None) -> int | None:
+    """The cap when it cuts the counts (below the tricks left: a count of K then means K or
+    more), else ``None``."""
+    return cap if cap is not None and cap < len(pos.hand(pos.to_move)) else None
+
+
+def _status_text(elapsed: float, progress: SolveProgress, cap: int | None = None) -> str:
     """The status line of a long solve: the time spent, the best value once the search has
-    found it (a count), and how many of the cards have their value."""
+    found it (a count; "at least" when it is the cap), and how many of the cards have their
+    value."""
     text = f"Solving... {elapsed:.0f} s"
     best = _count(progress)
     if best is not None:
-        text += f": best {_tricks(best)}, {progress.done} of {progress.total} cards valued"
+        text += f": best {_tricks(best, cap)}, {progress.done} of {progress.total} cards valued"
     elif progress.done:
         text += f": {progress.done} of {progress.total} cards valued"
     return text + " (Ctrl-C to stop)"
 
 
-def _stopped(what: str, otherwise: str, progress: SolveProgress) -> str:
+def _stopped(what: str, otherwise: str, progress: SolveProgress, cap: int | None = None) -> str:
     """The message of a stopped search, with what it had found: the best value (of a count)
     once known, and how many cards had their value (the values themselves are not printed: a
     table with holes would mislead)."""
     best = _count(progress)
     if best is not None:
         return (f"{what} before every card had its value; the team's best is"
-                f" {_tricks(best)} ({progress.done} of {progress.total} cards valued).")
+                f" {_tricks(best, cap)} ({progress.done} of {progress.total} cards valued).")
     return f"{what}{otherwise}."
 
 
@@ -183,8 +191,9 @@ def _count(progress: SolveProgress) -> int | None:
     return best if isinstance(best, int) and not isinstance(best, bool) else None
 
 
-def _tricks(n: int) -> str:
-    return f"{n} trick{'s' if n != 1 else ''}"
+def _tricks(n: int, cap: int | None = None) -> str:
+    """``3 tricks``; ``at least 2 tricks`` when the count stopped at its cap."""
+    return f"{'at least ' if n == cap else ''}{n} trick{'s' if n != 1 else ''}"
 
 
 def _team_text(seats: frozenset[Seat]) -> str:
@@ -195,6 +204,7 @@ def _print_solution(pos: Position, sol: Solution) -> None:
     console = _out()
     trump = "no trump" if pos.trump is None else pos.trump.name_en
     who = sol.to_move
+    cap = _live_cap(pos, sol.cap)
     capped = f", counted up to {sol.cap}" if sol.cap is not None else ""
     console.print(f"{who.name_en} to play ({trump}); team {_team_text(sol.team)},"
                   f" goal {sol.goal.text}{capped}.")
@@ -206,14 +216,14 @@ def _print_solution(pos: Position, sol: Solution) -> None:
         table.add_column("team tricks from now on", justify="right")
     for c, v in sol.cards.items():
         mark = " *" if v == sol.best else ""
-        val = ("yes" if v else "no") if sol.goal.kind == "exact" else _at_cap(v, sol.cap)
+        val = ("yes" if v else "no") if sol.goal.kind == "exact" else _at_cap(v, cap)
         table.add_row(c.text, val + mark)
     console.print(table)
     if sol.goal.kind == "exact":
         console.print(f"Best play: the team {'does' if sol.best else 'does not'} end with exactly"
                       f" {sol.goal.k} more tricks.")
     else:
-        more = "at least " if sol.best == sol.cap else ""
+        more = "at least " if sol.best == cap else ""
         console.print(f"Best play: the team takes {more}{sol.best} more trick{'s' if sol.best != 1 else ''}.")
 
 

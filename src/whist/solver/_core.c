@@ -3963,7 +3963,8 @@ static PyObject *Solver_get_memory(SolverObject *self, void *Py_UNUSED(closure))
 
 static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
-     "solve(hands, trump, leader, played, team, goal, k, limit=0, seconds=0.0) -> (best, [(card, value), ...]) or bool"},
+     "solve(hands, trump, leader, played, team, goal, k, limit=0, seconds=0.0) -> (best, [(card, value), ...]) or bool"
+     " (goal 0 max, 1 min, 2 exact k, 3 at least k; for goals 0 and 1, k >= 0 caps the counts at k, -1: no cap)"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
     {"table_stats", (PyCFunction)Solver_table_stats, METH_NOARGS,
      "table_stats() -> {'groups': n, 'parts': n, 'parts_of_parts': n, 'blocks': n} in use"},

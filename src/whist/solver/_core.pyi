@@ -10,7 +10,7 @@ class Solver:
 
     def __init__(self, memory: int = ..., *, group_blocks: int = ..., trump_game_from: int = ...,
                  relaxed_from: int = ..., split_from: int = ...) -> None: ...
-    def solve(
+    def solve(  # goal: 0 max, 1 min, 2 exact k, 3 at least k; for 0 and 1, k >= 0 is a cap, -1 none
         self,
         hands: Sequence[int],
         trump: int,
