@@ -122,6 +122,10 @@ def test_max_seconds_stops_a_long_search() -> None:
     assert time.monotonic() - start < 30
     assert code == 1
     assert "stopped after 0.3 s" in err and out == ""
+    assert "--cap" not in err  # a lone misère player: no tip
+    # two misère players together: the tip of the quick question
+    code, out, err = run(*LONG, "--max-seconds", "0.3")
+    assert code == 1 and "Counting up to 2 (--cap 2) quickly says" in err
     # a quick question about the same deal answers within the limit
     code, out, _ = run(HARD, "--trump", "NT", "--leader", "N", "--team", "N", "--goal", "exact:0",
                        "--max-seconds", "60", "--json")

@@ -114,9 +114,9 @@ def solve_cmd(
         _fail(str(exc))
     except TimeoutError:
         what = f"the search was stopped after {max_seconds:g} s (--max-seconds)"
-        _fail(_stopped(what, " without an answer", solver.progress, live_cap), 1)
+        _fail(_stopped(what, " without an answer", solver.progress, live_cap) + _cap_tip(g, seats, cap), 1)
     except KeyboardInterrupt:
-        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress, live_cap), 130)
+        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress, live_cap) + _cap_tip(g, seats, cap), 130)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
@@ -153,6 +153,15 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
         raise result
     assert isinstance(result, Solution)
     return result
+
+
+def _cap_tip(goal: Goal, seats: frozenset[Seat], cap: int | None) -> str:
+    """After a stopped count of two misère players together (the slowest question there is),
+    the quick one: whether each of them takes a trick."""
+    if goal.kind == "min" and len(seats) == 2 and cap is None:
+        return (" Counting up to 2 (--cap 2) quickly says whether the two take no trick, one, or"
+                " two or more.")
+    return ""
 
 
 def _live_cap(pos: Position, cap: int | None) -> int | None:
