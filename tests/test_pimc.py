@@ -244,15 +244,21 @@ def test_pimc_plays_classic_whist(preset_name: str) -> None:
         assert sum(d.tricks_won) == 13
 
 
+def _joint_grande_misere() -> ColourDeal:
+    """A couleur deal where East bids grande misère and South accepts (D28), before the play."""
+    d = ColourDeal.shuffled(preset("couleur"), SEATS[0], random.Random(3))
+    for call in ("grande misère", "accept", "pass", "pass"):
+        d = d.apply(parse_call(call), d.to_act)
+    return d
+
+
 def test_defenders_of_two_misere_players_count_up_to_the_clean_ones() -> None:
     """Two grande misère declarers (RULES.md §5.4 rule 4, D28: a second player joins; §5.7:
     each declarer is made or failed on his own): a defender's points stop changing once every
     declarer has taken a trick, so the solver is asked to count up to the number of declarers
     still without one (2, then 1, then nothing: 0), and every count beyond that is worth the same
     to the defender."""
-    d = ColourDeal.shuffled(preset("couleur"), SEATS[0], random.Random(3))
-    for call in ("grande misère", "accept", "pass", "pass"):
-        d = d.apply(parse_call(call), d.to_act)
+    d = _joint_grande_misere()
     rng = random.Random(1)
     seen = set()
     while not d.is_over:
@@ -274,10 +280,8 @@ def test_defenders_of_two_misere_players_count_up_to_the_clean_ones() -> None:
 
 def test_pimc_asks_the_solver_to_count_up_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """The card play of a defender against two misère declarers asks every sample counted up
-    to 2 (the declarers still without a trick), and gets the same worth as the whole count."""
-    d = ColourDeal.shuffled(preset("couleur"), SEATS[0], random.Random(3))
-    for call in ("grande misère", "accept", "pass", "pass"):
-        d = d.apply(parse_call(call), d.to_act)
+    to 2 (the declarers still without a trick)."""
+    d = _joint_grande_misere()
     rng = random.Random(1)
     while d.to_act is not None and d.to_act in d.view(d.to_act).declarers:
         d = d.apply(rng.choice(d.legal_actions()), d.to_act)

@@ -136,6 +136,7 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
         except BaseException as exc:  # handed to the waiting thread
             box["error"] = exc
 
+    live_cap = _live_cap(pos, cap)
     worker = threading.Thread(target=work, name="whist-solve", daemon=True)
     start = time.monotonic()
     worker.start()
@@ -144,7 +145,7 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
         with err.status("Solving...") as status:
             while worker.is_alive():
                 worker.join(0.25)
-                status.update(_status_text(time.monotonic() - start, solver.progress, _live_cap(pos, cap)))
+                status.update(_status_text(time.monotonic() - start, solver.progress, live_cap))
     else:
         while worker.is_alive():
             worker.join(0.25)
