@@ -53,7 +53,7 @@ class WS:
     def flush(self) -> list[dict[str, Any]]:
         """Everything already sent to this connection: ping, and read up to the pong."""
         self.send({"type": "ping"})
-        out = []
+        out: list[dict[str, Any]] = []
         while True:
             m = self.recv()
             if m["type"] == "pong":

@@ -63,6 +63,7 @@ class TestEstimate:
         assert e.mean == 2.5
         assert e.half == pytest.approx(1.959964 * sd / 2)
         assert (e.boards, e.units) == (4, 4)
+        assert e.half is not None
         assert e.low == pytest.approx(2.5 - e.half) and e.high == pytest.approx(2.5 + e.half)
 
     def test_equal_counts_average_each_board_first(self) -> None:
@@ -241,6 +242,7 @@ class TestDoubleDummy:
                 deal = t.deal
                 assert isinstance(deal, ClassicDeal)
                 start = t.cards[0].before
+                assert isinstance(start, ClassicDeal)
                 value = solver.solve(Position(start.hands, start.trump, start.leader), "NS").best
                 dd = double_dummy(t, solver)
                 assert dd.analysed == 1
@@ -270,6 +272,7 @@ def _side_loss(table: PlayedTable, solver: Solver, side: Side) -> int:
         if step.seat.side is not side:
             continue
         st = step.before
+        assert isinstance(st, ClassicDeal)
         sol = solver.solve(Position(st.hands, st.trump, st.leader, st.trick), "NS")
         lost += abs(sol.best - sol.cards[step.card])
     return lost

@@ -12,7 +12,7 @@ import random
 import statistics
 from collections.abc import Sequence
 
-from whist.actions import ASK, NO, YES, Action, Call
+from whist.actions import ASK, NO, YES, Call
 from whist.bots import BOT_NAMES, get_bot, random_bot
 from whist.bots.heuristic import Aims, choose_card, heuristic_bot
 from whist.cards import SEATS, Card, Seat, parse_card, parse_deal, parse_seat
@@ -208,7 +208,7 @@ def play_deal(seed: int, bots: Sequence[str], start_score: tuple[int, int] = (0,
     players = [get_bot(b, budget=0.001) for b in bots]  # pimc thinks 1 ms a card here
     while d.to_act is not None:
         view = d.view(d.to_act)
-        action: Action = players[d.to_act](view, rng)
+        action = players[d.to_act](view, rng)
         assert action in view.legal, (seed, d.to_act, action)
         assert isinstance(action, Card | Call)
         d = d.apply(action)

@@ -214,10 +214,10 @@ def test_progress_can_be_read_from_another_thread_while_a_solve_runs() -> None:
     pos = Position.from_pbn(SLOW_PAIR, "D", "S")
     solutions: list[Solution] = []
     worker = threading.Thread(target=lambda: solutions.append(solver.solve(pos, "NS")))
-    seen: list[tuple[int | bool | None, int, int]] = []
+    seen: list[SolveProgress] = []
     worker.start()
     while worker.is_alive():
-        seen.append(tuple(solver.progress))
+        seen.append(solver.progress)
         time.sleep(0.001)
     worker.join()
     sol = solutions[0]

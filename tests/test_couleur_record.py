@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
+from whist.auction import ColourCall
 from whist.bots import get_bot
-from whist.cards import SEATS
+from whist.cards import SEATS, Card
+from whist.couleur import CardCall
 from whist.couleur_match import ColourMatch
 from whist.record import DEAL_FORMAT, MATCH_FORMAT, RecordError, deal_record, match_record, replay
 from whist.rules import Rules, preset, with_options
@@ -27,7 +29,9 @@ def play_session(rules: Rules, seed: int, bot: str = "heuristic") -> ColourMatch
             m = m.deal(rng)
         else:
             assert m.to_act is not None
-            m = m.apply(player(m.view(m.to_act), rng))
+            action = player(m.view(m.to_act), rng)
+            assert isinstance(action, ColourCall | CardCall | Card)
+            m = m.apply(action)
     return m
 
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from test_couleur_conformance import CONFIGS, choose
 from typer.testing import CliRunner
 
+from whist.actions import Call
 from whist.auction import ColourCall, ladder, parse_call
 from whist.bots import AnyView, get_bot
 from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective, count_cap
@@ -169,6 +170,7 @@ def test_same_seed_same_play() -> None:
         out = []
         while not d.is_over:
             a = bot(d.view(d.to_act), rng)
+            assert isinstance(a, Card | Call)
             out.append(a.text)
             d = d.apply(a)
         return out
@@ -216,7 +218,9 @@ def test_pimc_plays_every_contract_of_colour_whist(preset_name: str) -> None:
                              and c.contract is not None and c.contract.kind not in kinds]
                     a = rng.choice(fresh) if fresh and rng.random() < 0.3 else choose(d, rng)
                 else:
-                    a = bot(d.view(seat), rng)
+                    pimc_a = bot(d.view(seat), rng)
+                    assert isinstance(pimc_a, ColourCall | CardCall | Card)
+                    a = pimc_a
                     pimc_calls += d.phase == "auction"
                     if isinstance(a, CardCall | Card):
                         assert a in d.legal_actions()
@@ -240,7 +244,9 @@ def test_pimc_plays_classic_whist(preset_name: str) -> None:
         while not d.is_over:
             seat = d.to_act
             assert seat is not None
-            d = d.apply(bot(d.view(seat), rng), seat)
+            a = bot(d.view(seat), rng)
+            assert isinstance(a, Card | Call)
+            d = d.apply(a, seat)
         assert sum(d.tricks_won) == 13
 
 
@@ -329,6 +335,6 @@ def test_hint_in_the_terminal_game(tmp_path: Path) -> None:
     out = runner.invoke(app, ["play", "--preset", "couleur", "--seed", "4", "--hint", "--budget",
                               "0.05", "--records", str(tmp_path)], input="q\n").output
     assert "Hint / conseil:" in out
-    out = runner.invoke(app, ["play", "--preset", "classic", "--budget", "-1",
-                              "--records", str(tmp_path)], input="q\n")
-    assert out.exit_code == 2 and "Traceback" not in out.output
+    result = runner.invoke(app, ["play", "--preset", "classic", "--budget", "-1",
+                                 "--records", str(tmp_path)], input="q\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output

@@ -134,7 +134,9 @@ class TestDealRecordFields:
         assert rec["result"]["points"] == {"NS": 0, "EW": 2}
         assert rec["result"]["game_winner"] == "EW"
         assert rec["result"]["tricks"] == {"N": 0, "E": 0, "S": 0, "W": 0}
-        same_deal(replay_deal(rec), d)
+        r = replay_deal(rec)
+        assert isinstance(r, ClassicDeal)
+        same_deal(r, d)
 
     def test_ask_and_yes_are_actions(self) -> None:
         asker = "N:AK32.AKQ.5432.32 Q954.432.AKQ.AKQ J876.JT98.JT9.JT T.765.876.987654"
@@ -143,7 +145,9 @@ class TestDealRecordFields:
         rec = deal_record(d)
         assert rec["actions"][-2:] == [["N", "ask"], ["S", "yes"]]
         assert rec["result"]["points"] == {"NS": 2, "EW": 0}
-        same_deal(replay_deal(rec), d)
+        r = replay_deal(rec)
+        assert isinstance(r, ClassicDeal)
+        same_deal(r, d)
 
 
 class TestDealReplay:
@@ -171,7 +175,9 @@ class TestDealReplay:
 
     def test_unfinished_deal_replays_to_the_same_state(self) -> None:
         d = play(mixed((8, 0)), "ask no AS 4S 6S")
-        same_deal(replay_deal(json.loads(json.dumps(deal_record(d)))), d)
+        r = replay_deal(json.loads(json.dumps(deal_record(d))))
+        assert isinstance(r, ClassicDeal)
+        same_deal(r, d)
 
     def test_an_illegal_action_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
@@ -325,6 +331,7 @@ class TestMatchRecord:
         assert rec["result"]["finished"] is False
         assert rec["deals"][-1]["result"] is None
         r = replay_match(json.loads(json.dumps(rec)))
+        assert isinstance(r, Match)
         assert r.current is not None and m.current is not None
         same_deal(r.current, m.current)
         assert r.score == m.score and len(r.deals) == 3

@@ -101,7 +101,7 @@ class TestBadMessages:
 
             def refused(ws: Any, msg: Any, code: str) -> dict[str, Any]:
                 ws.send(msg)
-                err = ws.recv()
+                err: dict[str, Any] = ws.recv()
                 assert err["type"] == "error" and err["code"] == code, err
                 assert err["message"] and err["version"] == version
                 assert snapshot(harness, tid) == before
@@ -389,9 +389,10 @@ def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: A
     from fastapi.testclient import TestClient
 
     import whist.server.bots as bots_mod
+    from whist.bots import get_bot
     from whist.server import create_app
 
-    real = bots_mod.get_bot
+    real = get_bot
 
     def broken(view: Any, rng: Any) -> Any:
         raise RuntimeError("a bug in the bot")

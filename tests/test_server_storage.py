@@ -86,7 +86,9 @@ def test_restart_rebuilds_every_table_exactly(tmp_path: Path) -> None:
     assert rebuilt.load() == ids
     assert ids[4] in rebuilt.unloaded and ids[4] not in rebuilt.tables  # over: kept as its listing
     for i in ids:
-        assert snapshot(rebuilt.get(i)) == before[i], i
+        table = rebuilt.get(i)
+        assert table is not None, i
+        assert snapshot(table) == before[i], i
     # a new server on the same file: the tables are there and Sam's token still holds his seat
     app2 = create_app(url)
     with TestClient(app2) as c:
@@ -192,7 +194,9 @@ def test_postgresql_url_works() -> None:
         assert rec["format"] == "whist-record/1"
         fresh = TableService(storage)
         assert tid in fresh.load()
-        assert snapshot(fresh.get(tid)) == snap
+        table = fresh.get(tid)
+        assert table is not None
+        assert snapshot(table) == snap
         assert storage.record(tid, 1) == rec
     finally:
         if tid:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
@@ -345,7 +346,7 @@ def endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[Endgame]:
 def test_every_goal_and_team_shape_against_minimax(goal_kind: str, shape: str) -> None:
     """Every goal, every team shape: 2,520 endgames in all, 1 to 5 cards per hand."""
     solver = Solver(memory_mb=4)
-    seed = hash((goal_kind, shape)) & 0xFFFF
+    seed = zlib.crc32(f"{goal_kind}:{shape}".encode()) & 0xFFFF  # stable across runs, unlike hash()
     games = endgames(140, seed, (1, 2, 3, 3, 4, 4, 4))
     if goal_kind != "exact":
         games += endgames(4, seed + 1, (5,))
