@@ -10,11 +10,12 @@ Every action has a canonical text form that :func:`parse_action` reads back.
 
 from __future__ import annotations
 
-from whist.cards import Card, ParseError, cards_of, mask_of, parse_card, parse_cards
+from whist.cards import Card, ParseError, Refusal, cards_of, mask_of, parse_card, parse_cards
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why, in a player's words."""
+class IllegalAction(Refusal):
+    """An action the rules do not allow now; the message says why, in a player's words (in
+    English, and in French as ``fr``)."""
 
 
 class NotYourTurn(IllegalAction):
@@ -37,7 +38,7 @@ class Call:
 
     def __init__(self, kind: str, cards: tuple[Card, ...] = ()) -> None:
         if kind not in self.KINDS:
-            raise ParseError(f"{kind!r} is not a call")
+            raise ParseError(f"{kind!r} is not a call", f"« {kind} » n'est pas une annonce")
         self.kind = kind
         self.cards = tuple(cards_of(mask_of(cards)))
         self.text = " ".join([kind, *(c.text for c in self.cards)])
@@ -72,12 +73,15 @@ def parse_action(text: str) -> Action:
     """Read an action: a card (``AS``, ``10D``) or a call (``ask``, ``yes``, ``no``, ``claim AS KS QS``)."""
     words = text.strip().split()
     if not words:
-        raise ParseError("empty action: type a card such as AS or 10D")
+        raise ParseError("empty action: type a card such as AS or 10D",
+                         "aucune action : tapez une carte, par exemple AS ou 10D")
     head = words[0].lower()
     kind = _CALL_WORDS.get(text.strip().lower()) or _CALL_WORDS.get(head)
     if kind is None:
         if len(words) != 1:
-            raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D")
+            raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D",
+                             f"« {text} » n'est pas une action : tapez une seule carte, par exemple"
+                             " AS ou 10D")
         return parse_card(words[0])
     if kind == "claim":
         return Call("claim", tuple(parse_cards(" ".join(words[1:]))))

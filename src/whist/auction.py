@@ -71,7 +71,8 @@ _ROWS = {style: {(k, lv): i for i, (k, lv, _) in enumerate(rows)}
 def _row(rules: Rules, c: Contract) -> int:
     row = _ROWS[rules.style].get((c.kind, c.level if KINDS[c.kind].levels else None))
     if row is None:
-        raise IllegalAction(f"{c.text} is not a contract of {rules.style}")
+        raise IllegalAction(f"{c.text} is not a contract of {rules.style}",
+                            f"{c.text_fr} n'est pas un contrat des règles {rules.style}")
     return row
 
 
@@ -159,6 +160,13 @@ def Bid(contract: Contract) -> ColourCall:
     return ColourCall("bid", contract)
 
 
+_EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
+             Bid(Contract("solo", 7, Suit.HEARTS)), Bid(Contract("petite_misere")),
+             Bid(Contract("abondance", 9, Suit.SPADES)))
+"""Calls shown as examples when a text is no call (in French: ``passe``, ``propose cœur`` …)."""
+_PROPOSE_FR = _EXAMPLES[3].text_fr
+
+
 def parse_call(text: str) -> ColourCall:
     """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
     ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …"""
@@ -169,25 +177,33 @@ def parse_call(text: str) -> ColourCall:
     if words and words[0] in ("propose", "proposal", "proposer", "je", "vraag", "vragen"):
         rest = [w for w in words[1:] if w not in ("propose", "proposer")]
         if not rest:
-            raise ParseError("propose what? name a suit: propose H")
+            raise ParseError("propose what? name a suit: propose H",
+                             "proposer quelle couleur ? tapez par exemple « propose H » ou"
+                             f" « {_PROPOSE_FR} »")
         level = 8
         if rest[0].isdigit():
             level = int(rest[0])
             rest = rest[1:]
         if len(rest) != 1:
-            raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'")
+            raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'",
+                             f"« {text} » : on propose une seule couleur, comme « propose H »"
+                             f" ou « {_PROPOSE_FR} »")
         return Bid(Contract("emballage", level, parse_suit(rest[0])))
     try:
         c = parse_contract(t)
     except ParseError as exc:
         if "is not a contract" not in str(exc):
             raise  # a known contract with a wrong level says so
+        examples = ", ".join(e.text_fr for e in _EXAMPLES)
         raise ParseError(
             f"{text!r} is not a call (pass, wait, accept, propose H, solo 7 H, petite misère,"
-            " abondance S, …)") from None
+            " abondance S, …)",
+            f"« {text} » n'est pas une annonce ({examples}, …)") from None
     if KINDS[c.kind].suited and c.suit is None:
-        example = Contract(c.kind, c.level, Suit.HEARTS).text
-        raise ParseError(f"{c.text}: name the trump suit too, like '{example}'")
+        example = Contract(c.kind, c.level, Suit.HEARTS)
+        raise ParseError(f"{c.text}: name the trump suit too, like '{example.text}'",
+                         f"{c.text_fr} : nommez aussi la couleur d'atout, comme « {example.text} »"
+                         f" ou « {example.text_fr} »")
     return Bid(c)
 
 
@@ -395,12 +411,13 @@ class Auction:
     def apply(self, call: ColourCall | str) -> Auction:
         seat = self.to_act
         if seat is None:
-            raise IllegalAction("the auction is over")
+            raise IllegalAction("the auction is over", "les enchères sont terminées")
         if isinstance(call, str):
             call = parse_call(call)
         legal = self.legal_calls()
         if call not in legal:
-            raise IllegalAction(self._why_not(seat, call, legal))
+            en, fr = self._why_not(seat, call, legal)
+            raise IllegalAction(en, fr)
         bids = list(self.bids)
         passed = self.passed
         waited = self.waited
@@ -439,25 +456,35 @@ class Auction:
                     spoken=self.spoken | {seat}, calls=(*self.calls, (seat, call)))
         return replace(a, to_act=a._next_caller(seat))
 
-    def _why_not(self, seat: Seat, call: ColourCall, legal: tuple[ColourCall, ...]) -> str:
+    def _why_not(self, seat: Seat, call: ColourCall, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
+        """Why ``call`` is refused, in English and in French; the legal calls as typed."""
         shown = ", ".join(c.text for c in legal[:8]) + (", …" if len(legal) > 8 else "")
         if call.kind == "wait":
-            reason = "only eldest hand may wait, and only as his first call"
+            reason = ("only eldest hand may wait, and only as his first call",
+                      "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
+                      " première annonce")
         elif call.kind == "accept":
-            reason = "there is no proposal (or misère, piccolo) of another player to accept"
+            reason = ("there is no proposal (or misère, piccolo) of another player to accept",
+                      "il n'y a pas de proposition (ni de misère, ni de piccolo) d'un autre joueur"
+                      " à accepter")
         elif call.kind == "trou":
-            reason = "trou is announced before the auction by the holder of three aces"
+            reason = ("trou is announced before the auction by the holder of three aces",
+                      "le trou s'annonce avant les enchères, par le joueur qui a trois as")
         elif (seat is self.waited and call.contract is not None
               and _is_solitary(self.rules, call.contract.kind)):
-            reason = "after waiting you may not bid a one-player contract"
+            reason = ("after waiting you may not bid a one-player contract",
+                      "après avoir attendu, vous ne pouvez plus annoncer de contrat solitaire")
         else:
-            reason = "it does not beat the top bid, or the rules do not allow it now"
-        return f"{call.text}: {reason}. Legal calls: {shown}"
+            reason = ("it does not beat the top bid, or the rules do not allow it now",
+                      "cette annonce ne bat pas la plus haute enchère, ou les règles ne la"
+                      " permettent pas maintenant")
+        return (f"{call.text}: {reason[0]}. Legal calls: {shown}",
+                f"{call.text_fr} : {reason[1]}. Annonces permises : {shown}")
 
     def result(self) -> AuctionResult:
         """The contract when the auction is over: the highest counting bid (rule 8)."""
         if not self.is_over:
-            raise IllegalAction("the auction is not over")
+            raise IllegalAction("the auction is not over", "les enchères ne sont pas terminées")
         best = self.highest_counting()
         if best is None:
             return AuctionResult(None, ())

@@ -19,7 +19,29 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 
 
-class ParseError(ValueError):
+class Refusal(ValueError):
+    """An error a player reads, in English (``str(exc)``, ``exc.en``) and in French (``exc.fr``;
+    the English text when no French one is given).
+
+    >>> exc = Refusal("the deal is over", "la donne est terminée")
+    >>> str(exc), exc.in_lang("fr"), exc.in_lang("en")
+    ('the deal is over', 'la donne est terminée', 'the deal is over')
+    """
+
+    en: str
+    fr: str
+
+    def __init__(self, en: str, fr: str | None = None) -> None:
+        super().__init__(en)  # ``args`` is ``(en,)``: ``str`` and pickling as for any error
+        self.en = en
+        self.fr = en if fr is None else fr
+
+    def in_lang(self, lang: str) -> str:
+        """The text in ``lang`` (``fr``; anything else is English)."""
+        return self.fr if lang == "fr" else self.en
+
+
+class ParseError(Refusal):
     """Text that does not describe a card, suit, seat, hand or deal."""
 
 
@@ -85,7 +107,9 @@ def parse_suit(text: str) -> Suit:
         key = key[:-1]
     suit = _SUIT_WORDS.get(key)
     if suit is None:
-        raise ParseError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+        names = ", ".join(s.name_fr for s in Suit)
+        raise ParseError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)",
+                         f"« {text} » n'est pas une couleur (tapez S, H, D, C, ♠ ♥ ♦ ♣ ou {names})")
     return suit
 
 
@@ -137,7 +161,8 @@ def parse_seat(text: str) -> Seat:
     """Read a seat: ``N E S W`` (``O`` for Ouest too), or its English or French name."""
     seat = _SEAT_WORDS.get(text.strip().upper())
     if seat is None:
-        raise ParseError(f"{text!r} is not a seat (use N, E, S or W)")
+        raise ParseError(f"{text!r} is not a seat (use N, E, S or W)",
+                         f"« {text} » n'est pas une place (tapez N, E, S ou O)")
     return seat
 
 
@@ -162,7 +187,8 @@ def parse_side(text: str) -> Side:
         return Side.NS
     if key in ("EW", "WE", "EO", "OE"):
         return Side.EW
-    raise ParseError(f"{text!r} is not a side (use NS or EW)")
+    raise ParseError(f"{text!r} is not a side (use NS or EW)",
+                     f"« {text} » n'est pas un camp (tapez NS ou EO)")
 
 
 class Card:
@@ -230,14 +256,17 @@ def parse_card(text: str) -> Card:
     """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first."""
     t = text.strip().upper()
     if not t:
-        raise ParseError("empty card: write a rank and a suit, like AS or 10D")
+        raise ParseError("empty card: write a rank and a suit, like AS or 10D",
+                         "aucune carte : tapez une valeur et une couleur, comme AS ou 10D")
     for suit_first in (False, True):
         s_txt, r_txt = (t[:1], t[1:]) if suit_first else (t[-1:], t[:-1])
         suit = _CARD_SUITS.get(s_txt)
         rank = _RANK_WORDS.get(r_txt)
         if suit is not None and rank is not None:
             return CARDS[13 * suit + rank - 2]
-    raise ParseError(f"{text!r} is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C)")
+    raise ParseError(f"{text!r} is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C)",
+                     f"« {text} » n'est pas une carte (tapez la valeur puis la couleur :"
+                     " AS, TD, 10D, ♦10, 2C)")
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -294,7 +323,9 @@ def parse_hand(text: str) -> int:
     t = text.strip().upper().replace("10", "T")
     parts = t.split(".")
     if len(parts) != 4:
-        raise ParseError(f"{text!r} is not a hand: write four suits S.H.D.C separated by dots")
+        raise ParseError(f"{text!r} is not a hand: write four suits S.H.D.C separated by dots",
+                         f"« {text} » n'est pas une main : écrivez les quatre couleurs S.H.D.C"
+                         " séparées par des points")
     mask = 0
     for s, part in enumerate(parts):
         if part == "-":
@@ -302,10 +333,14 @@ def parse_hand(text: str) -> int:
         for ch in part:
             rank = _RANK_WORDS.get(ch)
             if rank is None:
-                raise ParseError(f"{ch!r} in hand {text!r} is not a rank (use AKQJT98765432)")
+                raise ParseError(f"{ch!r} in hand {text!r} is not a rank (use AKQJT98765432)",
+                                 f"« {ch} » dans la main « {text} » n'est pas une valeur"
+                                 " (AKQJT98765432)")
             bit = CARDS[13 * s + rank - 2].bit
             if mask & bit:
-                raise ParseError(f"{CARDS[13 * s + rank - 2].text} appears twice in hand {text!r}")
+                twice = CARDS[13 * s + rank - 2].text
+                raise ParseError(f"{twice} appears twice in hand {text!r}",
+                                 f"{twice} figure deux fois dans la main « {text} »")
             mask |= bit
     return mask
 
@@ -319,11 +354,16 @@ def pbn_hands(text: str) -> tuple[str, str, str, str]:
     the named seat), as written, by seat (N, E, S, W)."""
     t = text.strip()
     if len(t) < 2 or t[1] != ":":
-        raise ParseError(f"{text!r} is not a PBN deal: it starts with a seat and a colon, like N:")
+        raise ParseError(f"{text!r} is not a PBN deal: it starts with a seat and a colon, like N:",
+                         f"« {text} » n'est pas une donne PBN : elle commence par une place et"
+                         " deux-points, comme N:")
     first = parse_seat(t[0])
     words = t[2:].split()
     if len(words) != 4:
-        raise ParseError(f"a PBN deal has four hands; {len(words)} found in {text!r}")
+        n = len(words)
+        raise ParseError(f"a PBN deal has four hands; {n} found in {text!r}",
+                         f"une donne PBN a quatre mains ; {n} trouvée{'s' if n > 1 else ''}"
+                         f" dans « {text} »")
     by_seat = ["", "", "", ""]
     for i, w in enumerate(words):
         by_seat[(first + i) & 3] = w
@@ -341,7 +381,8 @@ def parse_deal(text: str) -> Deal:
         m = 0 if w == "-" else parse_hand(w)
         if m & seen:
             dup = cards_of(m & seen)[0]
-            raise ParseError(f"{dup.text} is in two hands of deal {text!r}")
+            raise ParseError(f"{dup.text} is in two hands of deal {text!r}",
+                             f"{dup.text} est dans deux mains de la donne « {text} »")
         seen |= m
         hands[seat] = m
     return (hands[0], hands[1], hands[2], hands[3])

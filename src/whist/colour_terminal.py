@@ -27,7 +27,6 @@ from rich.text import Text
 from whist.auction import ColourCall
 from whist.cards import SEATS, Card, Seat
 from whist.colour_render import (
-    Lang,
     action_text,
     auction_text,
     calls_summary,
@@ -55,11 +54,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     ``human``.
 
     ``read_line(prompt)`` returns the next line typed and raises ``EOFError`` at the end of
-    input; ``lang`` is the language of calls and seat names; ``pause`` asks for Enter between
-    deals.
+    input; ``lang`` is the language of calls, seat names and the reasons for a refused entry;
+    ``pause`` asks for Enter between deals.
     """
 
-    lang: Lang = "en"
     names: dict[Seat, str] = field(default_factory=dict)
     _spread_shown: bool = False
     _hand_fresh: bool = False

@@ -123,7 +123,7 @@ def parse_contract(text: str, suit: Suit | None = None) -> Contract:
 
     words = _norm(text).split()
     if not words:
-        raise ParseError("empty contract name")
+        raise ParseError("empty contract name", "aucun contrat nommé")
     if len(words) > 1:
         try:
             suit = parse_suit(words[-1])
@@ -137,7 +137,8 @@ def parse_contract(text: str, suit: Suit | None = None) -> Contract:
     key = _NAMES.get(" ".join(words))
     if key is None:
         names = ", ".join(sorted({k.fr for k in KINDS.values()}))
-        raise ParseError(f"{text!r} is not a contract (known: {names})")
+        raise ParseError(f"{text!r} is not a contract (known: {names})",
+                         f"« {text} » n'est pas un contrat (contrats connus : {names})")
     kind = KINDS[key]
     if kind.levels:
         if level is None:
@@ -146,12 +147,16 @@ def parse_contract(text: str, suit: Suit | None = None) -> Contract:
             elif key == "emballage":
                 level = 8
             else:
-                raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{kind.key} {kind.levels[-1]}'")
+                example = f"{kind.key} {kind.levels[-1]}"
+                raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{example}'",
+                                 f"{kind.fr} demande un nombre de plis, par exemple « {example} »")
         if level not in kind.levels:
             allowed = ", ".join(str(x) for x in kind.levels)
-            raise ParseError(f"{kind.en} {level} does not exist (levels: {allowed})")
+            raise ParseError(f"{kind.en} {level} does not exist (levels: {allowed})",
+                             f"{kind.fr} {level} n'existe pas (niveaux : {allowed})")
     elif level is not None:
-        raise ParseError(f"{kind.en} takes no number of tricks")
+        raise ParseError(f"{kind.en} takes no number of tricks",
+                         f"{kind.fr} se joue sans nombre de plis")
     if not kind.suited:
         suit = None
     return Contract(key, level, suit)

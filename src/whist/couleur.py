@@ -45,6 +45,9 @@ _ACES = tuple(CARDS[13 * s + 12] for s in range(4))
 _QUEENS_MASK = sum(CARDS[13 * s + 10].bit for s in range(4))
 
 
+_CARD_CALLS_FR = {"show": "montre", "discard": "écarte"}
+
+
 class CardCall:
     """An action that names one card without playing it: ``show 7H`` (the trou partner's shown
     card, §5.3) or ``discard 7H`` (petite misère, face down). ``card`` is ``None`` in a view of
@@ -73,6 +76,12 @@ class CardCall:
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def text_fr(self) -> str:
+        """The French text, as typed too: ``montre 7H``, ``écarte 7H``."""
+        verb = _CARD_CALLS_FR[self.kind]
+        return verb if self.card is None else f"{verb} {self.card.text}"
+
 
 ColourAction = Card | ColourCall | CardCall
 
@@ -80,16 +89,22 @@ _CARD_CALLS = {"show": "show", "montre": "show", "montrer": "show", "discard": "
                "écarte": "discard", "ecarte": "discard", "écarter": "discard", "ecarter": "discard"}
 
 
+def _text_fr(action: ColourAction) -> str:
+    """An action's French text (a card's is its usual text)."""
+    return action.text if isinstance(action, Card) else action.text_fr
+
+
 def parse_colour_action(text: str) -> ColourAction:
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
     ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``."""
     words = text.strip().split()
     if not words:
-        raise ParseError("empty action")
+        raise ParseError("empty action", "aucune action : tapez une annonce ou une carte")
     kind = _CARD_CALLS.get(words[0].lower())
     if kind is not None:
         if len(words) != 2:
-            raise ParseError(f"{words[0]} takes one card, like '{kind} 7H'")
+            raise ParseError(f"{words[0]} takes one card, like '{kind} 7H'",
+                             f"{words[0]} demande une seule carte, comme « {words[0]} 7H »")
         return CardCall(kind, parse_card(words[1]))
     if len(words) == 1:
         try:
@@ -229,16 +244,19 @@ class ColourDeal:
     @classmethod
     def from_deck(cls, rules: Rules, dealer: Seat, deck: Sequence[int], multiplier: int = 1) -> ColourDeal:
         if sorted(deck) != list(range(52)):
-            raise IllegalAction("a deck holds the 52 cards, each once")
+            raise IllegalAction("a deck holds the 52 cards, each once",
+                                "un jeu contient les 52 cartes, chacune une fois")
         return cls._make(rules, dealer, cls.deal_deck(rules, dealer, deck), tuple(deck), multiplier)
 
     @classmethod
     def new(cls, rules: Rules, dealer: Seat, hands: Sequence[int], multiplier: int = 1) -> ColourDeal:
         """A deal from given hands (a replay, a set deal)."""
         if len(hands) != 4 or any(h.bit_count() != 13 for h in hands):
-            raise IllegalAction("a deal needs four hands of 13 cards")
+            raise IllegalAction("a deal needs four hands of 13 cards",
+                                "une donne demande quatre mains de 13 cartes")
         if hands[0] | hands[1] | hands[2] | hands[3] != (1 << 52) - 1:
-            raise IllegalAction("the four hands must hold the 52 cards, each once")
+            raise IllegalAction("the four hands must hold the 52 cards, each once",
+                                "les quatre mains doivent contenir les 52 cartes, chacune une fois")
         # A deck that deals these hands in the packets of option ``packets`` (§5.1), so that
         # ``deck`` is "as dealt" for every deal (records store it and deal it again).
         held = [[c.index for c in cards_of(hands[(dealer + 1 + k) & 3])] for k in range(4)]
@@ -255,7 +273,8 @@ class ColourDeal:
     def _make(cls, rules: Rules, dealer: Seat, dealt: Deal, deck: tuple[int, ...],
               multiplier: int) -> ColourDeal:
         if rules.game != "couleur":
-            raise IllegalAction(f"preset {rules.preset} is not colour whist")
+            raise IllegalAction(f"preset {rules.preset} is not colour whist",
+                                f"les règles {rules.preset} ne sont pas celles du whist à la couleur")
         setup = _Setup(rules, dealer, dealt, deck, multiplier)
         s = object.__new__(cls)
         s._setup = setup
@@ -341,25 +360,33 @@ class ColourDeal:
     def apply(self, action: ColourAction | str, seat: Seat | None = None) -> ColourDeal:
         who = self.to_act
         if who is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("the deal is over", "la donne est terminée")
         if seat is not None and seat is not who:
-            raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s")
+            raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
+                              f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
         if isinstance(action, str):
             action = parse_colour_action(action)
         phase = self.phase
         if phase == _PLAY:
             if not isinstance(action, Card):
-                raise IllegalAction(f"{action.text}: play a card now")
+                raise IllegalAction(f"{action.text}: play a card now",
+                                    f"{_text_fr(action)} : c'est le moment de jouer une carte")
             return self._play(who, action)
         if phase == _AUCTION:
             if not isinstance(action, ColourCall):
-                raise IllegalAction(f"{action.text}: the auction is on; make a call (pass, propose H, …)")
+                raise IllegalAction(f"{action.text}: the auction is on; make a call (pass, propose H, …)",
+                                    f"{_text_fr(action)} : les enchères sont en cours ; faites une"
+                                    " annonce (passe, propose cœur, …)")
             return self._call(who, action)
         if action not in self.legal_actions():
             if phase == _TROU:
-                raise IllegalAction("you hold three aces: you must announce trou")
+                raise IllegalAction("you hold three aces: you must announce trou",
+                                    "vous avez trois as : vous devez annoncer trou")
             what = "show one of your cards" if phase == _SHOW else "discard one of your cards"
-            raise IllegalAction(f"{action.text}: {what} (e.g. '{self.legal_actions()[0].text}')")
+            what_fr = "montrez une de vos cartes" if phase == _SHOW else "écartez une de vos cartes"
+            example = self.legal_actions()[0].text
+            raise IllegalAction(f"{action.text}: {what} (e.g. '{example}')",
+                                f"{_text_fr(action)} : {what_fr} (par exemple « {example} »)")
         s = self._copy()
         s.actions = (*self.actions, (who, action))
         if phase == _TROU:
@@ -500,11 +527,13 @@ class ColourDeal:
     def _play(self, seat: Seat, card: Card) -> ColourDeal:
         hand = self.hands[seat]
         if not hand & card.bit:
-            raise IllegalAction(f"{seat.name_en} does not hold {card.text}")
+            raise IllegalAction(f"{seat.name_en} does not hold {card.text}",
+                                f"{seat.name_fr} n'a pas {card.text} en main")
         trick = self.trick
         if trick and card.suit is not trick[0].suit and hand & trick[0].suit.mask:
             led = trick[0].suit
-            raise IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}")
+            raise IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
+                                f"{card.text} : vous devez fournir à la couleur et jouer un {led.name_fr}")
         s = self._copy()
         h = list(self.hands)
         h[seat] = hand & ~card.bit

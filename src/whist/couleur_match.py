@@ -70,7 +70,8 @@ class ColourMatch(DealSeries):
     def start(rules: Rules, rng: random.Random) -> ColourMatch:
         """A new session; the first dealer is drawn by lot with ``rng`` (§1, D20)."""
         if rules.game != "couleur":
-            raise IllegalAction(f"preset {rules.preset} is not colour whist")
+            raise IllegalAction(f"preset {rules.preset} is not colour whist",
+                                f"les règles {rules.preset} ne sont pas celles du whist à la couleur")
         dealer = SEATS[rng.randrange(4)]
         return ColourMatch(rules, dealer, dealer)
 
@@ -81,7 +82,9 @@ class ColourMatch(DealSeries):
     def deal(self, rng: random.Random) -> ColourMatch:
         """The chance step: shuffle (or gather and cut, option ``shuffle`` off) and deal."""
         if not self.needs_deal:
-            raise IllegalAction("the session is over" if self.is_over else "a deal is in play")
+            if self.is_over:
+                raise IllegalAction("the session is over", "la partie est terminée")
+            raise IllegalAction("a deal is in play", "une donne est en cours")
         mult = 2 if self.double_next else 1
         if self.rules.shuffle or not self.deals:
             d = ColourDeal.shuffled(self.rules, self.dealer, rng, mult)
@@ -94,13 +97,17 @@ class ColourMatch(DealSeries):
     def deal_hands(self, hands: tuple[int, int, int, int]) -> ColourMatch:
         """Start the next deal with given hands (a replay)."""
         if not self.needs_deal:
-            raise IllegalAction("the session is over" if self.is_over else "a deal is in play")
+            if self.is_over:
+                raise IllegalAction("the session is over", "la partie est terminée")
+            raise IllegalAction("a deal is in play", "une donne est en cours")
         d = ColourDeal.new(self.rules, self.dealer, hands, 2 if self.double_next else 1)
         return replace(self, current=d)
 
     def apply(self, action: ColourAction | str, seat: Seat | None = None) -> ColourMatch:
         if self.current is None:
-            raise IllegalAction("the session is over" if self.is_over else "no deal is in play: deal first")
+            if self.is_over:
+                raise IllegalAction("the session is over", "la partie est terminée")
+            raise IllegalAction("no deal is in play: deal first", "aucune donne en cours : donnez d'abord")
         return replace(self, current=self.current.apply(action, seat)).settle()
 
     def settle(self) -> ColourMatch:

@@ -238,11 +238,14 @@ class ClassicDeal:
             start_score: tuple[int, int] = (0, 0)) -> ClassicDeal:
         """A deal from given hands; ``trump_card`` (the turned card) must be in the dealer's hand."""
         if len(hands) != 4 or any(h.bit_count() != 13 for h in hands):
-            raise IllegalAction("a classic deal needs four hands of 13 cards")
+            raise IllegalAction("a classic deal needs four hands of 13 cards",
+                                "une donne de whist classique demande quatre mains de 13 cartes")
         if hands[0] | hands[1] | hands[2] | hands[3] != (1 << 52) - 1:
-            raise IllegalAction("the four hands must hold the 52 cards, each once")
+            raise IllegalAction("the four hands must hold the 52 cards, each once",
+                                "les quatre mains doivent contenir les 52 cartes, chacune une fois")
         if not hands[dealer] & trump_card.bit:
-            raise IllegalAction(f"the turned card {trump_card.text} is not in the dealer's hand")
+            raise IllegalAction(f"the turned card {trump_card.text} is not in the dealer's hand",
+                                f"la retourne {trump_card.text} n'est pas dans la main du donneur")
         dealt = (hands[0], hands[1], hands[2], hands[3])
         setup = _Setup(rules, dealer, dealt, trump_card, start_score)
         s = object.__new__(cls)
@@ -359,9 +362,10 @@ class ClassicDeal:
         seat's turn (:class:`NotYourTurn` otherwise)."""
         who = self.to_act
         if who is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("the deal is over", "la donne est terminée")
         if seat is not None and seat is not who:
-            raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s")
+            raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
+                              f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
         if isinstance(action, str):
             action = parse_action(action)
         if action.__class__ is Card and self._phase == _PHASE_PLAY:
@@ -373,7 +377,8 @@ class ClassicDeal:
         hand = hands[seat]
         bit = card.bit
         if not hand & bit:
-            raise IllegalAction(f"{seat.name_en} does not hold {card.text}")
+            raise IllegalAction(f"{seat.name_en} does not hold {card.text}",
+                                f"{seat.name_fr} n'a pas {card.text} en main")
         trick = self.trick
         setup = self._setup
         if trick:
@@ -381,11 +386,14 @@ class ClassicDeal:
             if card.suit is not led:
                 if hand & _SUIT_MASKS[led]:
                     raise IllegalAction(
-                        f"{card.text}: you must follow suit and play a {led.name_en[:-1]}")
+                        f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
+                        f"{card.text} : vous devez fournir à la couleur et jouer un {led.name_fr}")
                 trump = setup.trump
                 if setup.must_trump and card.suit is not trump and hand & _SUIT_MASKS[trump]:
                     raise IllegalAction(
-                        f"{card.text}: you cannot follow suit and must ruff (option must_trump)")
+                        f"{card.text}: you cannot follow suit and must ruff (option must_trump)",
+                        f"{card.text} : vous ne pouvez pas fournir, vous devez donc couper avec un"
+                        f" {trump.name_fr} (option must_trump, obligation de couper)")
         s = object.__new__(ClassicDeal)
         s._setup = setup
         s.called = self.called
@@ -423,13 +431,17 @@ class ClassicDeal:
         legal = self.legal_actions()
         if action not in legal:
             if isinstance(action, Card):
-                raise IllegalAction(f"{seat.name_en} must first answer: {legal[0].text}")
+                raise IllegalAction(f"{seat.name_en} must first answer: {legal[0].text}",
+                                    f"{seat.name_fr} doit d'abord répondre : {legal[0].text}")
             if isinstance(action, Call) and action.kind == "ask":
                 raise IllegalAction(
                     "you may ask \"can you one?\" only at 8 points, holding exactly two honours,"
-                    " once per deal, before playing your first card")
-            raise IllegalAction(f"{action.text} is not allowed now; allowed: "
-                                + ", ".join(a.text for a in legal[:3]) + ("…" if len(legal) > 3 else ""))
+                    " once per deal, before playing your first card",
+                    "vous ne pouvez demander à votre partenaire s'il a un honneur qu'à 8 points, avec"
+                    " exactement deux honneurs, une fois par donne, avant de jouer votre première carte")
+            allowed = ", ".join(a.text for a in legal[:3]) + ("…" if len(legal) > 3 else "")
+            raise IllegalAction(f"{action.text} is not allowed now; allowed: {allowed}",
+                                f"{action.text} n'est pas permis maintenant ; permis : {allowed}")
         assert isinstance(action, Call)
         s = self._copy()
         s.actions = (*self.actions, (seat, action))

@@ -86,13 +86,17 @@ class Match(DealSeries):
     def deal_hands(self, hands: Deal, trump_card: Card) -> Match:
         """Start the next deal with given hands (a replay, a set deal)."""
         if not self.needs_deal:
-            raise IllegalAction("the match is over" if self.is_over else "a deal is in play")
+            if self.is_over:
+                raise IllegalAction("the match is over", "la partie est terminée")
+            raise IllegalAction("a deal is in play", "une donne est en cours")
         d = ClassicDeal.new(self.rules, self.dealer, hands, trump_card, self.score)
         return replace(self, current=d).settle()
 
     def apply(self, action: Action | str, seat: Seat | None = None) -> Match:
         if self.current is None:
-            raise IllegalAction("the match is over" if self.is_over else "no deal is in play: deal first")
+            if self.is_over:
+                raise IllegalAction("the match is over", "la partie est terminée")
+            raise IllegalAction("no deal is in play: deal first", "aucune donne en cours : donnez d'abord")
         return replace(self, current=self.current.apply(action, seat)).settle()
 
     def settle(self) -> Match:

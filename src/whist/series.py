@@ -79,7 +79,7 @@ class DealSeries:
         """What ``seat`` (``None``: a spectator) may know of the deal in play, or of the last one."""
         deal = _last_deal(self)
         if deal is None:
-            raise IllegalAction("no deal has been dealt yet")
+            raise IllegalAction("no deal has been dealt yet", "aucune donne n'a encore été distribuée")
         return deal.view(seat)
 
 

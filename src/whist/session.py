@@ -239,7 +239,7 @@ class TableSession(ABC, Generic[M, D, A, V]):
         ``ValueError`` with a message for the player."""
         seat = self.to_act
         if seat is None:
-            raise ValueError("nobody is to play now")
+            raise IllegalAction("nobody is to play now", "ce n'est le tour de personne maintenant")
         return self._apply(seat, self._read(action), "human")
 
     def _apply(self, seat: Seat, action: A | str, by: str) -> TableEvent[A, D]:

@@ -8,7 +8,8 @@ In classic whist the screen shows the human's hand sorted and coloured by suit, 
 table with who played what, trump and the turned card, tricks won per side, the game score, the
 games of the rubber and whose turn it is. The player types a card (``AS``, ``10d``, ``♦10``), a
 call when it is legal (``ask``), ``?`` for help or ``q`` to quit. Every entry goes to the engine;
-its ``IllegalAction`` / ``ParseError`` message is shown and the entry asked again.
+its ``IllegalAction`` / ``ParseError`` message is shown (in the terminal's ``lang``) and the entry
+asked again.
 
 Input is read line by line, so the game also runs with stdin from a pipe or a file (the tests
 feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match record is saved.
@@ -34,7 +35,8 @@ from rich.text import Text
 from whist import record
 from whist.actions import ASK, Action, Call
 from whist.bots import AnyView
-from whist.cards import Card, Seat
+from whist.cards import Card, Refusal, Seat
+from whist.colour_render import Lang
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
@@ -105,7 +107,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     the game too; a refused entry is explained and asked again). Each game says what is shown.
 
     ``read_line(prompt)`` returns the next line typed (without its newline) and raises
-    ``EOFError`` at the end of input; ``pause`` asks for Enter between deals.
+    ``EOFError`` at the end of input; ``pause`` asks for Enter between deals; ``lang`` is the
+    language of the reasons given for a refused entry (and of what each game shows in it).
     """
 
     console: Console
@@ -116,6 +119,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     hints: bool = False
     """Show the strong player's suggestion at each of the human's turns (``whist play --hint``)."""
     hint_budget: float | None = None
+    lang: Lang = "en"
     _trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
 
@@ -168,7 +172,11 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             try:
                 return self.session.play(line)
             except ValueError as exc:
-                self.console.print(f"[bold red]✗[/] {escape(str(exc))} {self.retry_hint}")
+                self.console.print(f"[bold red]✗[/] {escape(self._reason(exc))} {self.retry_hint}")
+
+    def _reason(self, exc: ValueError) -> str:
+        """Why an entry is refused, in the terminal's language when the engine says it in it."""
+        return exc.in_lang(self.lang) if isinstance(exc, Refusal) else str(exc)
 
     def _command(self, word: str) -> bool:
         """Carry out the command ``word``; ``False`` if it is none (it is then an action)."""

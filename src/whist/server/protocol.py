@@ -52,7 +52,7 @@ ERRORS: dict[str, str] = {
     NOT_YOUR_TURN: "act when it is not this seat's turn (or nobody's: between deals, before the"
                    " start, after the end)",
     ILLEGAL: "an action the rules do not allow now, or text that is no action; the message is the"
-             " engine's",
+             " engine's, in English, and in French as message_fr",
     STALE: "act with a version that is not the table's current one",
     CONFLICT: "the action was valid but another server process stored an event first; the table"
               " is reloaded, choose again",
@@ -65,13 +65,14 @@ MAX_MESSAGE = 4096
 
 
 class CommandError(Exception):
-    """A message the table refuses: ``code`` (one of :data:`ERRORS`) and a message for the player.
-    The table is unchanged."""
+    """A message the table refuses: ``code`` (one of :data:`ERRORS`) and a message for the player,
+    in English, and in French (``message_fr``) when the engine gave one. The table is unchanged."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, message_fr: str | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.message_fr = message_fr
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,14 @@ def parse_message(text: str) -> ClientMessage:
     raise CommandError(MALFORMED, f"unknown message type {kind!r} (known: {known})")
 
 
-def error_json(code: str, message: str, version: int) -> str:
-    """The text of an error message sent to one connection."""
-    return json.dumps({"type": "error", "code": code, "message": message, "version": version},
-                      ensure_ascii=False)
+def error_json(code: str, message: str, version: int, message_fr: str | None = None) -> str:
+    """The text of an error message sent to one connection; ``message_fr``, the French message,
+    only when there is one.
+
+    >>> json.loads(error_json("illegal", "the deal is over", 7, "la donne est terminée"))["message_fr"]
+    'la donne est terminée'
+    """
+    obj: dict[str, Any] = {"type": "error", "code": code, "message": message, "version": version}
+    if message_fr is not None:
+        obj["message_fr"] = message_fr
+    return json.dumps(obj, ensure_ascii=False)

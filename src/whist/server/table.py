@@ -339,7 +339,7 @@ class Table:
         try:
             new = self.match.apply(text, seat)
         except (IllegalAction, ParseError) as exc:
-            raise CommandError(ILLEGAL, str(exc)) from None
+            raise CommandError(ILLEGAL, str(exc), exc.fr) from None
         if version != self.version:
             raise CommandError(STALE, f"your state is version {version}, the table is at"
                                       f" {self.version}: look again and choose")
@@ -429,7 +429,7 @@ class Table:
                 self.broadcast()
                 self.wake()
         except CommandError as exc:
-            conn.push(error_json(exc.code, exc.message, self.version))
+            conn.push(error_json(exc.code, exc.message, self.version, exc.message_fr))
 
     def _hello(self, conn: Connection, token: str | None) -> None:
         if conn.greeted:

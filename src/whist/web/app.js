@@ -109,7 +109,7 @@ function receive(m) {
     } else if (m.code === "stale" || m.code === "not_your_turn") {
       toast(t("stale"));
     } else {
-      toast(lang() === "fr" ? errorText(m.code, m.message) : t("error", m.message));
+      toast(lang() === "fr" ? errorText(m.code, m.message, m.message_fr) : t("error", m.message));
     }
     T.pending = -1;
   } else if (m.type === "state") {

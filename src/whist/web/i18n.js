@@ -360,9 +360,11 @@ export function has(key) {
   return key in LANGS[current];
 }
 
-// What the page says of an error the server sent (its code and English message): the French
-// text of its code in French; in English the server's own message, which names the problem.
-export function errorText(code, message) {
+// What the page says of an error the server sent (its code, English message and, for a refused
+// action, the French one): in French the server's French message when it sent one, else the French
+// text of its code; in English the server's own message, which names the problem.
+export function errorText(code, message, messageFr) {
+  if (current === "fr" && messageFr) return messageFr;
   if (current === "fr" && has("err_" + code)) return t("err_" + code);
   return message || t("err_" + (code || "network"));
 }

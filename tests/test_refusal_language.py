@@ -1,0 +1,422 @@
+"""The reasons the game gives for a refused entry, in English and in French (whist.cards.Refusal).
+
+Every ``IllegalAction`` / ``NotYourTurn`` / ``ParseError`` says why in English (``str(exc)``, as
+before) and in French (``exc.fr``). The colour terminal game with ``lang`` ``fr`` prints the French
+reason; the server's ``illegal`` error carries it as ``message_fr``; the page shows it in French.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import io
+import json
+import pickle
+import random
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from whist.actions import IllegalAction, NotYourTurn, parse_action
+from whist.auction import Auction, ColourCall, parse_call
+from whist.bots import get_bot
+from whist.cards import SEATS, Card, ParseError, Refusal, Seat, Suit, parse_card, parse_deal
+from whist.colour_render import Lang
+from whist.colour_session import ColourSession
+from whist.colour_terminal import ColourTerminalGame
+from whist.contracts import parse_contract
+from whist.couleur import ColourDeal, parse_colour_action
+from whist.engine import ClassicDeal
+from whist.rules import preset, with_options
+from whist.server.protocol import ILLEGAL, CommandError, error_json
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "whist"
+REFUSALS = {"IllegalAction", "NotYourTurn", "ParseError", "Refusal"}
+
+
+def refusal(fn: Callable[[], object]) -> Refusal:
+    """The refusal ``fn`` raises."""
+    with pytest.raises(Refusal) as info:
+        fn()
+    return info.value
+
+
+# ----- the base class ------------------------------------------------------------------------------
+
+
+class TestRefusal:
+    def test_english_is_str_and_french_is_fr(self) -> None:
+        exc = IllegalAction("the deal is over", "la donne est terminée")
+        assert isinstance(exc, ValueError) and isinstance(exc, Refusal)
+        assert str(exc) == exc.en == exc.in_lang("en") == "the deal is over"
+        assert exc.fr == exc.in_lang("fr") == "la donne est terminée"
+        assert exc.args == ("the deal is over",)
+
+    def test_without_french_the_english_text_serves(self) -> None:
+        exc = ParseError("bad")
+        assert exc.fr == exc.in_lang("fr") == str(exc) == "bad"
+
+    def test_the_subclasses(self) -> None:
+        assert issubclass(ParseError, Refusal) and issubclass(IllegalAction, Refusal)
+        assert issubclass(NotYourTurn, IllegalAction)
+
+    @pytest.mark.parametrize("exc", [ParseError("a", "b"), IllegalAction("c", "d"), NotYourTurn("e", "f"),
+                                     ParseError("g")])
+    def test_pickle_and_copy_keep_both_texts(self, exc: Refusal) -> None:
+        for again in (pickle.loads(pickle.dumps(exc)), copy.copy(exc), copy.deepcopy(exc)):
+            assert type(again) is type(exc)
+            assert str(again) == str(exc) and again.fr == exc.fr and again.en == exc.en
+
+
+# ----- representative refusals: English unchanged, French right ------------------------------------
+
+# W deals, N leads. N holds the 13 spades, E the 13 clubs, S high hearts and diamonds, W the rest
+# with the turned 2 of hearts: hearts are trump.
+MUST_RUFF = "N:AKQJT98765432.-.-.- -.-.-.AKQJT98765432 -.AKQJT9.AKQJT98.- -.8765432.765432.-"
+# N holds three aces (spades, hearts, diamonds), E the fourth.
+THREE_ACES = "N:AKQJT.AKQJ.AKQJ.- -.-.-.AKQJT98765432 98765432.T98.T9.- -.765432.8765432.-"
+
+
+def off_suit_turn(deal: ClassicDeal) -> tuple[ClassicDeal, Card, Suit]:
+    """Play the first legal card until the player to act holds the suit led and another suit;
+    that deal, a card of another suit in his hand, and the suit led."""
+    while deal.to_act is not None:
+        seat = deal.to_act
+        hand = deal.view(seat).hand
+        if deal.trick:
+            led = deal.trick[0].suit
+            off = [c for c in hand if c.suit is not led]
+            if off and any(c.suit is led for c in hand):
+                return deal, off[0], led
+        deal = deal.apply(deal.legal_actions()[0])
+    raise AssertionError("no turn with a choice to follow suit")
+
+
+class TestClassic:
+    def deal(self) -> ClassicDeal:
+        return ClassicDeal.shuffled(preset("classic"), Seat.N, random.Random(3))
+
+    def test_not_your_turn(self) -> None:
+        d = self.deal()
+        who = d.to_act
+        assert who is not None
+        other = who.left
+        exc = refusal(lambda: d.apply(d.legal_actions()[0], other))
+        assert isinstance(exc, NotYourTurn)
+        assert str(exc) == f"it is {who.name_en}'s turn, not {other.name_en}'s"
+        assert exc.fr == f"ce n'est pas à {other.name_fr} de jouer, c'est à {who.name_fr}"
+
+    def test_a_card_not_held(self) -> None:
+        d = self.deal()
+        who = d.to_act
+        assert who is not None
+        card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
+        exc = refusal(lambda: d.apply(card))
+        assert str(exc) == f"{who.name_en} does not hold {card.text}"
+        assert exc.fr == f"{who.name_fr} n'a pas {card.text} en main"
+
+    def test_not_following_suit(self) -> None:
+        d, off, led = off_suit_turn(self.deal())
+        exc = refusal(lambda: d.apply(off))
+        assert str(exc) == f"{off.text}: you must follow suit and play a {led.name_en[:-1]}"
+        assert exc.fr.startswith(f"{off.text} : ")
+        assert "fournir" in exc.fr and f"un {led.name_fr}" in exc.fr
+
+    def test_must_trump(self) -> None:
+        """Option ``must_trump`` (RULES.md D18): a player who cannot follow suit must ruff."""
+        rules = with_options(preset("classic"), {"must_trump": True})
+        d = ClassicDeal.new(rules, Seat.W, parse_deal(MUST_RUFF), parse_card("2H"))
+        d = d.apply("AS").apply("2C")
+        exc = refusal(lambda: d.apply("AD"))
+        assert str(exc) == "AD: you cannot follow suit and must ruff (option must_trump)"
+        assert "couper" in exc.fr and "cœur" in exc.fr and exc.fr.startswith("AD : ")
+        assert d.apply("9H").trick[-1] == parse_card("9H")  # a trump is taken
+
+    def test_a_call_at_eight_not_allowed(self) -> None:
+        d = self.deal()
+        exc = refusal(lambda: d.apply("ask"))
+        assert str(exc).startswith('you may ask "can you one?" only at 8 points')
+        assert "honneurs" in exc.fr and "8 points" in exc.fr
+
+    def test_the_deal_is_over(self) -> None:
+        d = self.deal()
+        while d.to_act is not None:
+            d = d.apply(d.legal_actions()[0])
+        exc = refusal(lambda: d.apply("AS"))
+        assert (str(exc), exc.fr) == ("the deal is over", "la donne est terminée")
+
+
+def parse_deal_cards() -> list[Card]:
+    return [parse_card(r + s) for s in "SHDC" for r in "AKQJT98765432"]
+
+
+class TestColour:
+    def test_a_call_the_auction_refuses(self) -> None:
+        a = Auction.start(preset("couleur"), Seat.N)
+        exc = refusal(lambda: a.apply("accept"))
+        assert str(exc).startswith("accept: there is no proposal (or misère, piccolo) of another"
+                                   " player to accept. Legal calls: pass, wait, propose S")
+        assert exc.fr.startswith("j'emballe : il n'y a pas de proposition")
+        assert "accepter" in exc.fr
+        assert "Annonces permises : pass, wait, propose S" in exc.fr  # the calls as typed
+
+    def test_wait_is_refused_after_the_first_call(self) -> None:
+        a = Auction.start(preset("couleur"), Seat.N).apply("pass")
+        exc = refusal(lambda: a.apply("wait"))
+        assert str(exc).startswith("wait: only eldest hand may wait")
+        assert exc.fr.startswith("j'attends : seul le joueur à gauche du donneur peut attendre")
+
+    def test_why_not_is_bilingual_for_every_reason(self) -> None:
+        """Each reason ``Auction._why_not`` gives, in both languages."""
+        rules = preset("couleur")
+        start = Auction.start(rules, Seat.N)
+        waited = start.apply("wait")  # N waited: a one-player contract is barred for him later
+        for _ in range(3):
+            waited = waited.apply("propose H" if waited.to_act is Seat.E else "pass")
+        cases: list[tuple[Auction, str, str]] = [
+            (start.apply("pass"), "wait", "attendre"),
+            (start, "accept", "accepter"),
+            (start, "trou", "trou s'annonce avant les enchères"),
+            (start.apply("solo 7 H"), "solo 6 H", "ne bat pas la plus haute enchère"),
+        ]
+        if waited.to_act is Seat.N:
+            cases.append((waited, "solo 7 H", "contrat solitaire"))
+        for auction, text, french in cases:
+            seat = auction.to_act
+            assert seat is not None
+            call = parse_call(text)
+            en, fr = auction._why_not(seat, call, auction.legal_calls())
+            assert en.startswith(f"{call.text}: ") and "Legal calls: " in en
+            assert fr.startswith(f"{call.text_fr} : ") and "Annonces permises : " in fr
+            assert french in fr, fr
+            exc = refusal(functools.partial(auction.apply, text))
+            assert (str(exc), exc.fr) == (en, fr)
+        assert len(cases) == 5, "the auction after waiting did not come back to N"
+
+    def test_trou_with_three_aces(self) -> None:
+        d = ColourDeal.new(preset("couleur"), Seat.W, parse_deal(THREE_ACES))
+        assert d.to_act is Seat.N and d.legal_actions() == (ColourCall("trou"),)
+        exc = refusal(lambda: d.apply("pass"))
+        assert str(exc) == "you hold three aces: you must announce trou"
+        assert exc.fr == "vous avez trois as : vous devez annoncer trou"
+
+    def test_not_your_turn_and_a_card_in_the_auction(self) -> None:
+        d = ColourDeal.new(preset("couleur"), Seat.W, parse_deal(MUST_RUFF))
+        assert d.to_act is Seat.N and d.phase == "auction"
+        exc = refusal(lambda: d.apply("pass", Seat.S))
+        assert isinstance(exc, NotYourTurn)
+        assert exc.fr == "ce n'est pas à Sud de jouer, c'est à Nord"
+        exc = refusal(lambda: d.apply("AS"))
+        assert str(exc) == "AS: the auction is on; make a call (pass, propose H, …)"
+        assert exc.fr.startswith("AS : les enchères sont en cours") and "passe" in exc.fr
+
+
+class TestParseErrors:
+    def test_a_card(self) -> None:
+        exc = refusal(lambda: parse_card("XS"))
+        assert str(exc) == "'XS' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C)"
+        assert exc.fr.startswith("« XS » n'est pas une carte")
+        assert "AS, TD, 10D" in exc.fr  # card texts stay as typed
+
+    def test_an_action(self) -> None:
+        exc = refusal(lambda: parse_action("AS KS"))
+        assert str(exc) == "'AS KS' is not an action: type one card, such as AS or 10D"
+        assert "« AS KS » n'est pas une action" in exc.fr and "une seule carte" in exc.fr
+
+    def test_a_call(self) -> None:
+        exc = refusal(lambda: parse_colour_action("bof"))
+        assert str(exc) == ("'bof' is not a call (pass, wait, accept, propose H, solo 7 H, petite"
+                            " misère, abondance S, …)")
+        assert exc.fr.startswith("« bof » n'est pas une annonce (passe, j'attends, j'emballe,"
+                                 " propose cœur")
+
+    def test_a_suit_missing_and_a_level_that_does_not_exist(self) -> None:
+        exc = refusal(lambda: parse_call("solo 7"))
+        assert str(exc) == "solo 7: name the trump suit too, like 'solo 7 H'"
+        assert "couleur d'atout" in exc.fr and "« solo 7 cœur »" in exc.fr
+        exc = refusal(lambda: parse_contract("petite misère 3"))
+        assert str(exc) == "small misère takes no number of tricks"
+        assert exc.fr == "petite misère se joue sans nombre de plis"
+        exc = refusal(lambda: parse_contract("solo 9"))
+        assert exc.fr == "solo 9 n'existe pas (niveaux : 5, 6, 7, 8)"
+
+
+# ----- no refusal left without French ----------------------------------------------------------------
+
+
+def refusal_calls() -> list[tuple[str, int, ast.Call]]:
+    """Every call of a refusal class in src/whist: file, line, the call."""
+    out = []
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in REFUSALS:
+                    out.append((str(path.relative_to(SRC)), node.lineno, node))
+    return out
+
+
+def test_every_refusal_in_the_source_has_french() -> None:
+    calls = refusal_calls()
+    assert len(calls) > 60  # the scan sees them (62 when the French was added)
+    missing = [f"{path}:{line}" for path, line, call in calls
+               if not (len(call.args) >= 2 and not any(isinstance(a, ast.Starred) for a in call.args))
+               and not any(k.arg == "fr" for k in call.keywords)]
+    assert missing == [], "refusals without a French text: " + ", ".join(missing)
+
+
+def test_every_bare_raise_of_a_refusal_class_is_a_call() -> None:
+    """``raise IllegalAction`` without arguments would have no text in either language."""
+    bare = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Name) and node.exc.id in REFUSALS:
+                bare.append(f"{path.name}:{node.lineno}")
+    assert bare == []
+
+
+# ----- the colour terminal game ------------------------------------------------------------------------
+
+
+class Scripted:
+    """The human's entries, chosen when asked: in the play, once a turn comes where he holds the
+    suit led and another suit, he first types a card he does not hold, then a card of the other
+    suit, then quits. Before that he types the first legal action."""
+
+    def __init__(self, session: ColourSession, human: Seat) -> None:
+        self.session = session
+        self.human = human
+        self.queue: list[str] = []
+        self.tried: tuple[Card, Card, Suit] | None = None
+
+    def __call__(self, prompt: Text) -> str:
+        if self.queue:
+            return self.queue.pop(0)
+        if self.tried is not None:
+            raise EOFError
+        v = self.session.view(self.human)
+        if v.phase == "play" and v.trick:
+            led = v.trick[0][1].suit
+            hand = list(v.hand)
+            off = [c for c in hand if c.suit is not led]
+            if off and any(c.suit is led for c in hand):
+                gone = {c for _, c in v.trick} | set(v.played_cards())
+                absent = next(c for c in parse_deal_cards() if c not in hand and c not in gone)
+                self.tried = (absent, off[0], led)
+                self.queue = [off[0].text]
+                return absent.text.lower()
+        return v.legal[0].text
+
+
+def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
+    """The colour terminal game in ``lang`` until the scripted bad entries; its output."""
+    rules = with_options(preset("couleur"), {"deals": 3})
+    for seed in range(30):
+        session = ColourSession(rules, {s: get_bot("random") for s in SEATS if s is not Seat.S}, seed)
+        out = io.StringIO()
+        console = Console(file=out, width=240, color_system=None, force_terminal=False)
+        reader = Scripted(session, Seat.S)
+        game = ColourTerminalGame(console, session, Seat.S, reader, lang=lang)
+        assert game.run() is False
+        if reader.tried is not None:
+            return " ".join(out.getvalue().split()), reader.tried
+    raise AssertionError("no seed where South may fail to follow suit")
+
+
+def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
+    text, (absent, off, led) = play_colour_terminal("fr")
+    assert f"✗ Sud n'a pas {absent.text} en main (? for help / aide)" in text
+    assert f"{off.text} : vous devez fournir à la couleur et jouer un {led.name_fr}" in text
+    assert "does not hold" not in text and "must follow suit" not in text
+
+
+def test_the_colour_terminal_in_english_is_unchanged() -> None:
+    text, (absent, off, led) = play_colour_terminal("en")
+    assert f"✗ South does not hold {absent.text}" in text
+    assert f"{off.text}: you must follow suit and play a {led.name_en[:-1]}" in text
+    assert "fournir" not in text
+
+
+# ----- the server and the page -------------------------------------------------------------------------
+
+
+def test_error_json_has_message_fr_only_when_given() -> None:
+    with_fr = json.loads(error_json(ILLEGAL, "the deal is over", 3, "la donne est terminée"))
+    assert with_fr == {"type": "error", "code": "illegal", "message": "the deal is over", "version": 3,
+                       "message_fr": "la donne est terminée"}
+    assert "message_fr" not in json.loads(error_json("stale", "look again", 3))
+
+
+def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
+    """``Table.act`` and the WebSocket: an ``illegal`` error carries ``message_fr``; other errors
+    do not."""
+    tid = harness.create(preset="couleur", seats={"N": "heuristic", "E": "heuristic", "W": "heuristic"},
+                         seed=11)
+    token = harness.join(tid, "Sam", "S")
+    with harness.connect(tid) as ws:
+        assert ws.hello(token)["seat"] == "S"
+        m = ws.until(lambda m: m["type"] == "state" and m["deal"] and m["deal"]["view"]["to_act"] == "S")
+        ws.flush()
+        version = m["version"]
+        phase = m["deal"]["view"]["phase"]
+        table = harness.service.get(tid)
+        with pytest.raises(CommandError) as info:
+            table.act(Seat.S, "XS", version)
+        assert info.value.code == ILLEGAL and info.value.message.startswith("'XS' is not a call")
+        assert info.value.message_fr is not None
+        assert info.value.message_fr.startswith("« XS » n'est pas une annonce")
+
+        ws.send({"type": "act", "action": "XS", "version": version})
+        err = ws.recv()
+        assert err["type"] == "error" and err["code"] == "illegal"
+        assert err["message"].startswith("'XS' is not a call")
+        assert err["message_fr"].startswith("« XS » n'est pas une annonce")
+        if phase == "auction":
+            ws.send({"type": "act", "action": "AS", "version": version})
+            err = ws.recv()
+            assert err["message"] == "AS: the auction is on; make a call (pass, propose H, …)"
+            assert err["message_fr"].startswith("AS : les enchères sont en cours")
+        ws.send({"type": "act", "action": m["deal"]["view"]["legal"][0]["text"], "version": version - 1})
+        err = ws.recv()
+        assert err["code"] == "stale" and "message_fr" not in err
+
+
+NODE_CHECK = """
+globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; },
+                            setItem(k, v) { this.store[k] = v; } };
+globalThis.document = { documentElement: {} };
+const { errorText, setLang } = await import(process.argv[2]);
+const out = {};
+setLang("fr");
+out.fr_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
+out.fr_without = errorText("illegal", "7H: you must follow suit");
+setLang("en");
+out.en_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
+    """i18n.js ``errorText``: the server's French message in French, when it sent one; else the
+    French words of the code; in English the English message. app.js passes ``message_fr``."""
+    script = tmp_path / "check.mjs"
+    script.write_text(NODE_CHECK, encoding="utf-8")
+    i18n = (SRC / "web" / "i18n.js").as_uri()
+    r = subprocess.run(["node", str(script), i18n], capture_output=True, text=True, timeout=60, check=False)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out == {"fr_with": "7H : vous devez fournir",
+                   "fr_without": "Les règles ne permettent pas ce coup maintenant.",
+                   "en_with": "7H: you must follow suit"}
+    app = (SRC / "web" / "app.js").read_text(encoding="utf-8")
+    assert "errorText(m.code, m.message, m.message_fr)" in app
