@@ -1,11 +1,14 @@
 """``whist score`` and ``whist sheet``: the score of one deal of colour whist, and the score sheet
-of a whole session at a real table (RULES.md §6).
+of a whole session or match at a real table (RULES.md §6), colour whist or classic whist.
 
-Both take their points from :mod:`whist.sheet` (the preset's scoring table): this module reads the
-words typed, prints, and keeps the sheet's JSON file. The file is rewritten atomically after each
-accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so an entry is
-either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message on stderr)
-leaves the file byte for byte as it was.
+The points come from :mod:`whist.sheet` (colour whist: the preset's scoring table) and
+:mod:`whist.classic_sheet` (classic, short and simple whist: tricks and honours, games, rubbers and
+the settlement, scored by the engine's own functions): this module reads the words typed, prints,
+and keeps the sheet's JSON file. ``whist sheet new`` makes the kind of sheet the preset plays;
+every other subcommand works on whichever kind the file holds. The file is rewritten atomically
+after each accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so
+an entry is either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message
+on stderr) leaves the file byte for byte as it was.
 """
 
 from __future__ import annotations
@@ -20,8 +23,18 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from whist.cards import SEATS, ParseError, Seat, parse_seat
-from whist.cli_common import JsonOpt, fail, parse_lang, stdout
+from whist.cards import SEATS, ParseError, Seat, Side, parse_seat
+from whist.classic_sheet import (
+    CALL_WORDS,
+    CLASSIC_SHEET_FORMAT,
+    ClassicEntry,
+    ClassicRow,
+    ClassicSheet,
+    ClassicSheetError,
+    called,
+    played,
+)
+from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
@@ -37,6 +50,15 @@ DeclarersOpt = Annotated[str, typer.Option(
 TricksOpt = Annotated[str, typer.Option(
     "--tricks", "-t", metavar="T|N=0,E=1",
     help="Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).")]
+SheetTricksOpt = Annotated[str, typer.Option(
+    "--tricks", "-t", metavar="T|N=0,E=1|NS=8",
+    help="Colour whist: tricks the declarers took together (8), or each declarer's (N=0,E=1:"
+    " misères, piccolo). Classic whist: the tricks of one side, NS=8 or EW=5 (the other side took"
+    " the rest).")]
+HonoursOpt = Annotated[str | None, typer.Option(
+    "--honours", "--honneurs", metavar="NS=3|EW=4|none",
+    help="Classic whist: the side that held three or four of A K Q J of trumps, and how many"
+    " (NS=3, EW=4); none, 0 or left out: neither side held three.")]
 TrumpOpt = Annotated[str | None, typer.Option(
     "--trump", metavar="SUIT", help="Trump of a suited contract (S H D C, ♠, cœur …); shown only.")]
 NeededOpt = Annotated[int | None, typer.Option(
@@ -149,14 +171,25 @@ def score(
 # ----- whist sheet -----------------------------------------------------------------------------
 
 sheet_app = typer.Typer(
-    help="The score sheet of a colour-whist session at a real table: players' names, each deal"
-    " entered by hand or from a CSV, penalties, running totals, CSV and JSON export. The sheet is"
+    help="The score sheet of a real table. Colour whist (presets couleur, pagat): each deal's"
+    " contract, declarers and tricks, penalties, each player's running total. Classic whist"
+    " (presets classic, short, simple, with their --option values): each deal's tricks and"
+    " honours per side, or a game won by calling at eight; the sheet keeps the games, rubbers,"
+    " totals and the settlement. Players' names, CSV import, CSV and JSON export. The sheet is"
     " kept in a JSON file (--file, default whist-sheet.json), saved after every entry.",
     no_args_is_help=True,
 )
 
+AnySheet = Sheet | ClassicSheet
+_CLASSIC_TAKES = ("a deal's tricks and honours (whist sheet add --tricks NS=8 --honours EW=4) or a"
+                  " game won by calling at eight (whist sheet add call NS)")
 
-def _load(path: Path) -> Sheet:
+
+def _classic_takes(sheet: ClassicSheet) -> str:
+    return f"this is a classic-whist sheet (preset {sheet.rules.preset}): it takes {_CLASSIC_TAKES}"
+
+
+def _load(path: Path) -> AnySheet:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -167,12 +200,14 @@ def _load(path: Path) -> Sheet:
         data = json.loads(text)
         if not isinstance(data, dict):
             raise SheetError("not a score sheet")
+        if data.get("format") == CLASSIC_SHEET_FORMAT:
+            return ClassicSheet.from_json(data)
         return Sheet.from_json(data)
-    except (json.JSONDecodeError, SheetError, ParseError) as exc:
+    except (json.JSONDecodeError, SheetError, ParseError, ClassicSheetError) as exc:
         fail(f"{path} is not a valid score sheet: {exc}", 1)
 
 
-def _save(sheet: Sheet, path: Path) -> None:
+def _save(sheet: AnySheet, path: Path) -> None:
     """Write the sheet atomically: a temporary file in the same directory, flushed to disk, then
     renamed over ``path``."""
     text = dumps(sheet)
@@ -214,11 +249,13 @@ def _names(text: str) -> dict[str, str]:
     return out
 
 
-def _header(sheet: Sheet, seat: Seat) -> str:
+def _header(sheet: AnySheet, seat: Seat) -> str:
     return f"{sheet.name(seat)} ({seat.name})"
 
 
-def _totals_line(sheet: Sheet) -> Text:
+def _totals_line(sheet: AnySheet) -> Text:
+    if isinstance(sheet, ClassicSheet):
+        return _classic_totals_line(sheet)
     totals = sheet.totals()
     out = Text("Totals / totaux: ", style="bold")
     out.append(" · ".join(f"{sheet.name(s)} {totals[s.name]}" for s in SEATS))
@@ -241,32 +278,53 @@ def _added(sheet: Sheet, lang: Lang) -> None:
 
 @sheet_app.command("new")
 def sheet_new(
-    preset_name: PresetOpt = "couleur",
+    preset_name: Annotated[str, typer.Option(
+        "--preset", "-p", metavar="NAME",
+        help="couleur or pagat: a colour-whist sheet (the preset's scoring table); classic, short"
+        " or simple: a classic-whist sheet (games, rubbers, settlement).")] = "couleur",
+    options: OptionOpt = None,
     names: Annotated[str, typer.Option(
         "--names", "-n", metavar="N=Anne,E=Bert,…",
         help="The players' names by seat (default: Nord, Est, Sud, Ouest).")] = "",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
     file: FileOpt = DEFAULT_FILE,
 ) -> None:
-    """Start a new score sheet."""
+    """Start a new score sheet: colour whist or classic whist, as the preset plays."""
     if file.exists() and not force:
         fail(f"{file} already holds a sheet: add to it, or start over with --force", 2)
+    rules = build_rules(preset_name, options, None)
+    sheet: AnySheet
     try:
-        sheet = Sheet.new(preset_name, _names(names))
-    except SheetError as exc:
+        if rules.game == "classic":
+            sheet = ClassicSheet.new(rules, _names(names))
+        else:
+            if options:
+                fail(f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
+                     " come from the preset's scoring table; options are for the classic-whist"
+                     " presets classic, short and simple", 2)
+            sheet = Sheet.new(preset_name, _names(names))
+    except (SheetError, ClassicSheetError) as exc:
         fail(str(exc), 2)
     _save(sheet, file)
-    stdout().print(f"New sheet / nouvelle feuille ({sheet.preset}) in {file}: "
-                   + ", ".join(_header(sheet, s) for s in SEATS), soft_wrap=True)
+    if isinstance(sheet, ClassicSheet):
+        what = option_summary(sheet.rules)
+        players = " · ".join(f"{side.name} {_pair_names(sheet, side)}" for side in Side)
+    else:
+        what = sheet.preset
+        players = ", ".join(_header(sheet, s) for s in SEATS)
+    stdout().print(f"New sheet / nouvelle feuille ({what}) in {file}: {players}", soft_wrap=True)
 
 
 @sheet_app.command("add")
 def sheet_add(
-    contract: Annotated[list[str], typer.Argument(
-        metavar="CONTRACT", help="The contract, in French or English: solo 7, emballage 9,"
-        " petite misère, grande misère sur table, chelem, trou, piccolo, dames …")],
+    contract: Annotated[list[str] | None, typer.Argument(
+        metavar="CONTRACT", help="Colour whist: the contract, in French or English: solo 7,"
+        " emballage 9, petite misère, grande misère sur table, chelem, trou, piccolo, dames …"
+        " Classic whist: nothing for a deal played out (give --tricks), or `call NS` / `appel EO`"
+        " for a game won by calling at eight.", show_default=False)] = None,
     declarers: DeclarersOpt = "",
-    tricks: TricksOpt = "",
+    tricks: SheetTricksOpt = "",
+    honours: HonoursOpt = None,
     trump: TrumpOpt = None,
     needed: NeededOpt = None,
     queens: QueensOpt = "",
@@ -274,10 +332,22 @@ def sheet_add(
     file: FileOpt = DEFAULT_FILE,
     lang: LangOpt = "en",
 ) -> None:
-    """Add one deal: its contract, declarers and tricks."""
+    """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
+    of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
     language = parse_lang(lang)
     sheet = _load(file)
-    entry = _entry(" ".join(contract), declarers, tricks, trump, needed, queens, double)
+    words = " ".join(contract or []).strip()
+    if isinstance(sheet, ClassicSheet):
+        colour_only = [name for name, given in (
+            ("--declarers", declarers), ("--trump", trump is not None), ("--needed", needed is not None),
+            ("--queens", queens), ("--double", double)) if given]
+        _classic_add(sheet, words, tricks, honours, colour_only, file, language)
+        return
+    if honours is not None or not words or words.split()[0].lower() in CALL_WORDS:
+        fail(f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
+             " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
+             " side, honours and calling at eight are classic whist", 2)
+    entry = _entry(words, declarers, tricks, trump, needed, queens, double)
     try:
         sheet = sheet.add(entry)
     except SheetError as exc:
@@ -291,8 +361,10 @@ def sheet_penalty(
     seat: Annotated[str, typer.Argument(metavar="SEAT", help="The offender's seat: N, E, S or W.")],
     file: FileOpt = DEFAULT_FILE,
 ) -> None:
-    """A referee's penalty (pénalité de l'arbitre): -15 to the offender."""
+    """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
     sheet = _load(file)
+    if isinstance(sheet, ClassicSheet):
+        fail(f"{_classic_takes(sheet)}; penalties are colour whist", 2)
     try:
         sheet = sheet.add(parse_entry("penalty", seat))
     except SheetError as exc:
@@ -305,6 +377,17 @@ def sheet_penalty(
 def sheet_undo(file: FileOpt = DEFAULT_FILE) -> None:
     """Remove the last entry."""
     sheet = _load(file)
+    if isinstance(sheet, ClassicSheet):
+        try:
+            shorter = sheet.remove_last()
+        except ClassicSheetError as exc:
+            fail(str(exc), 2)
+        _save(shorter, file)
+        console = stdout()
+        console.print(f"Removed / supprimé #{len(sheet.entries)}: {_classic_what(sheet.entries[-1], 'en')}")
+        for line in _classic_foot(shorter):
+            console.print(line)
+        return
     try:
         last = sheet.entries[-1] if sheet.entries else None
         sheet = sheet.remove_last()
@@ -352,21 +435,30 @@ def sheet_table(sheet: Sheet, lang: Lang = "en") -> Table:
 
 @sheet_app.command("show")
 def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
-    """Print the sheet: every deal with each player's points and the running totals."""
+    """Print the sheet. Colour whist: every deal with each player's points and the running totals.
+    Classic whist: every deal with each side's points, the game score, the games and rubbers as
+    they close, the totals and the settlement."""
     language = parse_lang(lang)
     sheet = _load(file)
     if json_out:
         typer.echo(dumps(sheet), nl=False)
         return
-    stdout().print(sheet_table(sheet, language))
+    console = stdout()
+    if isinstance(sheet, ClassicSheet):
+        console.print(classic_sheet_table(sheet, language))
+        for line in _classic_foot(sheet):
+            console.print(line)
+        return
+    console.print(sheet_table(sheet, language))
 
 
 @sheet_app.command("import")
 def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
         metavar="FILE.csv", dir_okay=False,
-        help="Rows with a header: contract, declarers, tricks, trump, needed, queens, double"
-        " (as `whist sheet export --csv` writes them).")],
+        help="Rows with a header, as `whist sheet export --csv` writes them: colour whist contract,"
+        " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
+        " tricks (of that side), honours (NS=3, EW=4 or none).")],
     file: FileOpt = DEFAULT_FILE,
 ) -> None:
     """Add every row of a CSV file, all or none."""
@@ -378,7 +470,7 @@ def sheet_import(
     before = len(sheet.entries)
     try:
         sheet = sheet.add_csv(text)
-    except SheetError as exc:
+    except (SheetError, ClassicSheetError) as exc:
         fail(f"{csv_file}: {exc}; nothing was imported / rien n'a été importé", 2)
     _save(sheet, file)
     console = stdout()
@@ -410,3 +502,190 @@ def sheet_export(
         except OSError as exc:
             fail(f"cannot write {target}: {exc.strerror or exc}", 1)
         stdout().print(f"Written / écrit: {target}", soft_wrap=True)
+
+
+# ----- the classic-whist sheet (RULES.md §2–4, §6) ---------------------------------------------
+
+
+def _side_name(side: Side, lang: Lang) -> str:
+    """NS, EW (French: EO)."""
+    return "EO" if lang == "fr" and side is Side.EW else side.name
+
+
+def _pair_names(sheet: ClassicSheet, side: Side) -> str:
+    return f"({sheet.side_names(side)})"
+
+
+def _pair(pair: tuple[int, int]) -> str:
+    return f"{pair[0]}–{pair[1]}"
+
+
+def _classic_tricks(entry: ClassicEntry, lang: Lang) -> str:
+    """``NS 8 · EW 5``, or ``call at eight NS`` (in French with ``fr``)."""
+    if entry.call is not None:
+        return f"{'appel à huit' if lang == 'fr' else 'call at eight'} {_side_name(entry.call, lang)}"
+    return f"{_side_name(Side.NS, lang)} {entry.tricks[0]} · {_side_name(Side.EW, lang)} {entry.tricks[1]}"
+
+
+def _classic_honours(entry: ClassicEntry, lang: Lang) -> str:
+    """``EW 4``, or ``none`` when neither side held three (empty for a call)."""
+    held = entry.honours_side
+    if entry.call is not None:
+        return ""
+    if held is None:
+        return "aucun" if lang == "fr" else "none"
+    return f"{_side_name(held[0], lang)} {held[1]}"
+
+
+def _classic_what(entry: ClassicEntry, lang: Lang) -> str:
+    """``tricks NS 8 · EW 5, honours EW 4`` or ``call at eight NS`` (in French with ``fr``)."""
+    if entry.call is not None:
+        return _classic_tricks(entry, lang)
+    fr = lang == "fr"
+    return (f"{'levées' if fr else 'tricks'} {_classic_tricks(entry, lang)},"
+            f" {'honneurs' if fr else 'honours'} {_classic_honours(entry, lang)}")
+
+
+def _unscored(sheet: ClassicSheet, row: ClassicRow) -> bool:
+    """Honours held (three or four) that scored nothing on this deal (D17, or a side at nine)."""
+    held = row.entry.honours_side
+    return (row.entry.call is None and held is not None and sheet.rules.honours
+            and row.points.honours[held[0]] == 0)
+
+
+def _classic_points(row: ClassicRow, side: Side) -> str:
+    """A side's points on one deal: ``3``, or ``1 + 2`` (tricks + honours)."""
+    tricks, honours = row.points.tricks[side], row.points.honours[side]
+    if row.entry.call is not None or not honours:
+        return str(tricks + honours)
+    return f"{tricks} + {honours}"
+
+
+def _classic_closed(row: ClassicRow, lang: Lang) -> str:
+    """What the deal closed: ``game NS +2`` (its game points) and ``rubber 1 NS 2–1, totals 7–2``
+    (games won, then each side's game and rubber points)."""
+    lines: list[str] = []
+    fr = lang == "fr"
+    if row.game is not None:
+        g = row.game
+        text = f"{'manche' if fr else 'game'} {_side_name(g.winner, lang)}"
+        if g.game_points:
+            text += f" +{g.game_points}"
+        lines.append(text)
+    if row.rubber is not None and row.game is not None:
+        r = row.rubber
+        lines.append(f"{'robre' if fr else 'rubber'} {row.game.rubber + 1} {_side_name(r.winner, lang)}"
+                     f" {max(r.games)}–{min(r.games)}, {'totaux' if fr else 'totals'} {_pair(r.totals)}")
+    return "\n".join(lines)
+
+
+def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
+    """Each entry with each side's points, the game score after it and the games and rubbers it
+    closed; the totals of the finished rubbers at the foot."""
+    t = Table(title=f"Score sheet / feuille de marque ({option_summary(sheet.rules)})",
+              title_justify="left", show_footer=True)
+    t.add_column("#", justify="right")
+    t.add_column(f"tricks / levées\n{_side_name(Side.NS, lang)}–{_side_name(Side.EW, lang)}",
+                 footer=Text("totals / totaux", style="bold"))
+    t.add_column("honours / honneurs")
+    totals = sheet.totals()
+    for side in Side:
+        t.add_column(f"{_side_name(side, lang)}\n{sheet.side_names(side)}", justify="right",
+                     footer=Text(str(totals[side]), style="bold"))
+    t.add_column("score", justify="center", no_wrap=True)
+    t.add_column("game · rubber / manche · robre")
+    for i, row in enumerate(sheet.rows(), 1):
+        honours = Text(_classic_honours(row.entry, lang))
+        if _unscored(sheet, row):
+            honours.append(", non comptés" if lang == "fr" else ", not scored", style="dim")
+        tricks = (f"{'appel' if lang == 'fr' else 'call'} {_side_name(row.entry.call, lang)}"
+                  if row.entry.call is not None else _pair(row.entry.tricks))
+        t.add_row(str(i), tricks, honours,
+                  *(_classic_points(row, side) for side in Side),
+                  Text(_pair(row.score), style="bold"),
+                  Text(_classic_closed(row, lang), style="bold" if row.game else ""))
+    t.caption = ("honours: the side that held 3 or 4 of A K Q J of trumps; points: tricks +"
+                 " honours; score: the game score after the deal; game +N: its game points; totals:"
+                 " game and rubber points of the finished rubbers / honneurs : le camp qui tenait 3"
+                 " ou 4 des A R D V d'atout ; points : levées + honneurs ; score : la marque après la"
+                 " donne ; manche +N : ses points de manche ; totaux : points de manche et de robre"
+                 " des robres finis")
+    t.caption_justify = "left"
+    return t
+
+
+def _classic_totals_line(sheet: ClassicSheet) -> Text:
+    totals = sheet.totals()
+    out = Text("Totals / totaux: ", style="bold")
+    out.append(" · ".join(f"{side.name} {_pair_names(sheet, side)} {totals[side]}" for side in Side))
+    return out
+
+
+def _money(v: float) -> str:
+    return f"{v:+g}" if v else "0"
+
+
+def _classic_foot(sheet: ClassicSheet) -> list[Text]:
+    """Where the match stands, the totals, and the result or settlement."""
+    rules = sheet.rules
+    done = len(sheet.rubbers())
+    if sheet.is_over:
+        state = Text(f"Match over / partie terminée: {done} rubber(s) / robre(s).", style="bold")
+    else:
+        state = Text(f"In play / en cours: rubber / robre {done + 1} of {rules.rubbers}, games / manches"
+                     f" NS {_pair(sheet.games_in_rubber())} EW, score {_pair(sheet.score())}")
+    lines = [state, _classic_totals_line(sheet)]
+    if not done:
+        return lines
+    winner, diff = sheet.result()
+    verb = "win by / gagnent de" if sheet.is_over else "lead by / mènent de"
+    if winner is None:
+        head = "all square / à égalité"
+    else:
+        head = f"{winner.name} {_pair_names(sheet, winner)} {verb} {diff}"
+    if rules.stake > 0:
+        money = sheet.settlement()
+        out = Text(f"Settlement / règlement (stake / mise {rules.stake:g}): ", style="bold")
+        out.append(head + (" → " + " · ".join(f"{_header(sheet, s)} {_money(money[s.name])}" for s in SEATS)
+                           if winner is not None else ""))
+    else:
+        out = Text("Result / résultat: ", style="bold")
+        out.append(head + (" points" if winner is not None else ""))
+    lines.append(out)
+    return lines
+
+
+def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | None,
+                 colour_only: list[str], file: Path, lang: Lang) -> None:
+    """``whist sheet add`` on a classic-whist sheet: a deal played out or a call at eight."""
+    parts = words.split()
+    if parts and parts[0].lower() not in CALL_WORDS:
+        fail(f"{_classic_takes(sheet)}; a contract such as {words!r} is colour whist", 2)
+    if colour_only:
+        fail(f"{_classic_takes(sheet)}; {', '.join(colour_only)}"
+             f" {'are' if len(colour_only) > 1 else 'is'} for colour whist", 2)
+    try:
+        if parts and parts[0].lower() in CALL_WORDS:
+            if len(parts) != 2:
+                fail("name the side that called: whist sheet add call NS (or EW)", 2)
+            if tricks.strip() or honours is not None:
+                fail("a game won by calling at eight has no tricks or honours: whist sheet add call NS", 2)
+            entry = called(parts[1])
+        elif not tricks.strip():
+            fail(f"give the tricks of a side: {_CLASSIC_TAKES}", 2)
+        else:
+            entry = played(tricks, honours or "")
+        sheet = sheet.add(entry)
+    except ClassicSheetError as exc:
+        fail(exc.in_lang(lang), 2)
+    _save(sheet, file)
+    row = sheet.rows()[-1]
+    console = stdout()
+    console.print(f"#{len(sheet.entries)} {_classic_what(row.entry, lang)}: "
+                  + " · ".join(f"{_side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
+                  + f" → score {_pair(row.score)}", soft_wrap=True)
+    closed = _classic_closed(row, lang)
+    if closed:
+        console.print(Text(closed.replace("\n", " · "), style="bold"))
+    for line in _classic_foot(sheet):
+        console.print(line)

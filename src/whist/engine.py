@@ -36,7 +36,7 @@ from whist.cards import (
     cards_of,
 )
 from whist.rules import Rules, preset
-from whist.scoring import DealPoints, called_points, deal_points
+from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight
 
 __all__ = [
     "ClassicDeal",
@@ -178,7 +178,7 @@ class _Setup:
 
     def at_eight(self, side: Side) -> bool:
         """Calling at eight applies to this side on this deal (RULES.md §2, D19)."""
-        return self.rules.call_at_eight and self.start_score[side] == self.rules.game_points - 2
+        return may_call_at_eight(self.rules, self.start_score, side)
 
     def honours_held(self, seat: Seat) -> int:
         return (self.dealt[seat] & self.honours).bit_count()

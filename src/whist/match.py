@@ -24,7 +24,7 @@ from whist.rules import Rules, preset
 from whist.scoring import DealPoints, game_value, settlement
 from whist.series import DealSeries
 
-__all__ = ["GameResult", "Match", "RubberResult", "preset"]
+__all__ = ["GameResult", "Match", "RubberResult", "fold_deal", "games_in_rubber", "preset", "rubber_totals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,20 +108,8 @@ class Match(DealSeries):
         return self._after_deal(d, pts)
 
     def _after_deal(self, d: ClassicDeal, pts: DealPoints) -> Match:
-        rules = self.rules
-        total = pts.total
-        score = (self.score[0] + total[0], self.score[1] + total[1])
-        games = self.games
-        rubbers = self.rubbers
-        if pts.game_winner is not None:
-            w = pts.game_winner
-            losers = score[w.other]
-            gp = game_value(rules, losers) if rules.game_and_rubber_points else 0
-            final = (min(score[0], rules.game_points), min(score[1], rules.game_points))
-            games = (*games, GameResult(len(rubbers), w, final, gp))
-            score = (0, 0)
-            rubbers = _close_rubber(rules, rubbers, games)
-        return Match(rules, self.first_dealer, self.dealer.left, (*self.deals, d), None,
+        score, games, rubbers = fold_deal(self.rules, self.score, self.games, self.rubbers, pts)
+        return Match(self.rules, self.first_dealer, self.dealer.left, (*self.deals, d), None,
                      score, games, rubbers)
 
     # ----- the match's result ----------------------------------------------------------
@@ -129,28 +117,63 @@ class Match(DealSeries):
     def totals(self) -> tuple[int, int]:
         """Each side's total over the finished rubbers: game points + rubber points
         (simple: 1 per rubber won)."""
-        ns = sum(r.totals[0] for r in self.rubbers)
-        ew = sum(r.totals[1] for r in self.rubbers)
-        return (ns, ew)
+        return rubber_totals(self.rubbers)
 
     def settlement(self) -> dict[str, float]:
         return settlement(self.rules, self.totals())
 
     def games_in_rubber(self) -> tuple[int, int]:
         """Games won by each side in the rubber in progress."""
-        n = len(self.rubbers)
-        g = [0, 0]
-        for game in self.games:
-            if game.rubber == n:
-                g[game.winner] += 1
-        return (g[0], g[1])
+        return games_in_rubber(self.games, len(self.rubbers))
+
+
+def fold_deal(
+    rules: Rules,
+    score: tuple[int, int],
+    games: tuple[GameResult, ...],
+    rubbers: tuple[RubberResult, ...],
+    pts: DealPoints,
+) -> tuple[tuple[int, int], tuple[GameResult, ...], tuple[RubberResult, ...]]:
+    """Fold one deal's points into the game score, the finished games and the finished rubbers
+    (RULES.md §2–4): the game score after the deal, then, if ``pts`` won a game, that game with
+    its game points (3 / 2 / 1 from the losers' score, none in simple whist), the score back to
+    0–0, and the rubber closed once a side has won two games. :class:`Match` and the classic
+    score sheet (:mod:`whist.classic_sheet`) both go through here.
+
+    >>> from whist.scoring import called_points
+    >>> fold_deal(preset("classic"), (8, 3), (), (), called_points(Side.NS))[:2]
+    ((0, 0), (GameResult(rubber=0, winner=<Side.NS: 0>, score=(10, 3), game_points=2),))
+    """
+    total = pts.total
+    score = (score[0] + total[0], score[1] + total[1])
+    if pts.game_winner is None:
+        return score, games, rubbers
+    w = pts.game_winner
+    gp = game_value(rules, score[w.other]) if rules.game_and_rubber_points else 0
+    final = (min(score[0], rules.game_points), min(score[1], rules.game_points))
+    games = (*games, GameResult(len(rubbers), w, final, gp))
+    return (0, 0), games, _close_rubber(rules, rubbers, games)
+
+
+def rubber_totals(rubbers: tuple[RubberResult, ...]) -> tuple[int, int]:
+    """Each side's total over ``rubbers``: game points + rubber points (simple: 1 per rubber won)."""
+    return (sum(r.totals[0] for r in rubbers), sum(r.totals[1] for r in rubbers))
+
+
+def games_in_rubber(games: tuple[GameResult, ...], rubber: int) -> tuple[int, int]:
+    """Games won by each side in rubber number ``rubber`` (from 0)."""
+    g = [0, 0]
+    for game in games:
+        if game.rubber == rubber:
+            g[game.winner] += 1
+    return (g[0], g[1])
 
 
 def _close_rubber(rules: Rules, rubbers: tuple[RubberResult, ...],
                   games: tuple[GameResult, ...]) -> tuple[RubberResult, ...]:
     n = len(rubbers)
     mine = [g for g in games if g.rubber == n]
-    won = [sum(1 for g in mine if g.winner is s) for s in Side]
+    won = games_in_rubber(games, n)
     if max(won) < 2:
         return rubbers
     winner = Side.NS if won[0] == 2 else Side.EW

@@ -64,6 +64,13 @@ def deal_points(
     return DealPoints((trick_pts[0], trick_pts[1]), (honour_pts[0], honour_pts[1]), winner)
 
 
+def may_call_at_eight(rules: Rules, start: tuple[int, int], side: Side) -> bool:
+    """Calling at eight applies to ``side`` on a deal that starts at the game score ``start``:
+    the rules call (option ``call_at_eight``) and the side has exactly ``game_points`` − 2
+    (RULES.md §2, D19)."""
+    return rules.call_at_eight and start[side] == rules.game_points - 2
+
+
 def called_points(side: Side) -> DealPoints:
     """A game won by calling at eight (D19): the side scores 2 for honours and nothing else counts."""
     h = (2, 0) if side is Side.NS else (0, 2)

@@ -20,7 +20,7 @@ import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from whist.auction import ladder
 from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit
@@ -292,5 +292,11 @@ def _all_options(rules: Rules) -> Rules:
                    abondance_sur_table=rules.style == "couleur")
 
 
-def dumps(sheet: Sheet) -> str:
+class _Jsonable(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def dumps(sheet: _Jsonable) -> str:
+    """A sheet's JSON file text (this module's :class:`Sheet` or a
+    :class:`~whist.classic_sheet.ClassicSheet`)."""
     return json.dumps(sheet.to_json(), indent=1, ensure_ascii=False) + "\n"

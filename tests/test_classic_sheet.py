@@ -1,0 +1,539 @@
+"""The classic-whist score sheet of a physical table (RULES.md §6, scored by §2–4).
+
+The sheet takes each deal's tricks and the honours held per side, or a game won by calling at eight
+(D19), and keeps the games, rubbers, totals and settlement. The rules tests below are worked by hand
+from the rulebook; :class:`TestTheSheetAgreesWithTheEngine` plays whole matches with
+:class:`whist.match.Match` and enters every deal, so the sheet and the engine cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_record import random_match
+from typer.testing import CliRunner
+
+from whist.cards import Side
+from whist.classic_sheet import (
+    CLASSIC_SHEET_FORMAT,
+    ClassicEntry,
+    ClassicSheet,
+    ClassicSheetError,
+    called,
+    entry_from_row,
+    played,
+)
+from whist.cli import app
+from whist.engine import ClassicDeal
+from whist.rules import Rules, preset, with_options
+
+CLASSIC = preset("classic")
+SHORT = preset("short")
+SIMPLE = preset("simple")
+NAMES = {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk"}
+
+
+def sheet(rules: Rules = CLASSIC, *entries: ClassicEntry) -> ClassicSheet:
+    s = ClassicSheet.new(rules, NAMES)
+    for e in entries:
+        s = s.add(e)
+    return s
+
+
+def deals(s: ClassicSheet, *words: tuple[str, str]) -> ClassicSheet:
+    """``s`` with deals added, each given as (tricks, honours) the way they are typed."""
+    for tricks, honours in words:
+        s = s.add(played(tricks, honours))
+    return s
+
+
+# ----------------------------------------------------------------------------------------------
+class TestAWorkedRubber:
+    """RULES.md §2, a whole rubber worked by hand: odd tricks score 1; honours held score 4 for
+    four and 2 for three; tricks are scored before honours (D17); a game is 10; game points 3 / 2 /
+    1 from the losers' score; the belle decides one game all; the rubber bonus is 2; each player of
+    the winning side is paid by the player on his left."""
+
+    RULES = with_options(CLASSIC, {"stake": "0.5"})
+
+    def rubber(self) -> ClassicSheet:
+        return deals(
+            sheet(self.RULES),
+            # game 1: won by honours
+            ("NS=9", "NS=3"),    # NS 3 tricks + 2 honours        5–0
+            ("EW=8", "EW=4"),    # EW 2 tricks + 4 honours        5–6
+            ("NS=10", "EW=3"),   # NS 4, EW 2 honours             9–8
+            ("EW=7", "NS=4"),    # EW 1 (9, short of game), NS 4 honours: 13–9, NS game
+            # game 2: won by tricks, the losers' honours not scored (D17)
+            ("NS=8", "EW=3"),    # NS 2, EW 2                     2–2
+            ("EW=13", "NS=4"),   # EW 7 (9), NS 4 honours         6–9
+            ("EW=10", "NS=4"),   # EW 4 tricks: game; NS's four honours do not count
+            # game 3, the belle: NS to 10 with EW at 0
+            ("NS=13", "none"),   # NS 7                           7–0
+            ("NS=9", "EW=3"),    # NS 3: game by tricks, EW's three honours do not count
+        )
+
+    def test_points_of_each_deal_and_the_game_score(self) -> None:
+        rows = self.rubber().rows()
+        assert [r.points.tricks for r in rows] == [
+            (3, 0), (0, 2), (4, 0), (0, 1), (2, 0), (0, 7), (0, 4), (7, 0), (3, 0)]
+        assert [r.points.honours for r in rows] == [
+            (2, 0), (0, 4), (0, 2), (4, 0), (0, 2), (4, 0), (0, 0), (0, 0), (0, 0)]
+        assert [r.score for r in rows] == [
+            (5, 0), (5, 6), (9, 8), (10, 9), (2, 2), (6, 9), (6, 10), (7, 0), (10, 0)]
+
+    def test_tricks_before_honours_the_side_out_by_tricks_scores_no_honours(self) -> None:
+        """D17: EW reach 10 by tricks on deal 7; NS held four honours (which would also have
+        taken them to 10) and score nothing for them."""
+        row = self.rubber().rows()[6]
+        assert row.entry.honours == (4, 0)
+        assert row.points.honours == (0, 0)
+        assert row.game is not None and row.game.winner is Side.EW
+        assert row.game.score == (6, 10)
+
+    def test_honours_win_the_game_when_tricks_do_not(self) -> None:
+        row = self.rubber().rows()[3]
+        assert row.game is not None and row.game.winner is Side.NS
+        assert row.game.score == (10, 9)  # points above 10 are lost
+
+    def test_game_points_three_two_one_from_the_losers_score(self) -> None:
+        games = self.rubber().games()
+        assert [(g.winner, g.score, g.game_points) for g in games] == [
+            (Side.NS, (10, 9), 1), (Side.EW, (6, 10), 1), (Side.NS, (10, 0), 3)]
+        two = deals(sheet(), ("EW=8", "none"), ("NS=13", "NS=4"))  # losers at 2
+        assert two.games()[0].game_points == 2
+
+    def test_the_belle_decides_and_the_rubber_bonus_is_two(self) -> None:
+        s = self.rubber()
+        rows = s.rows()
+        assert all(r.rubber is None for r in rows[:-1])
+        (r,) = s.rubbers()
+        assert r.winner is Side.NS and r.games == (2, 1)
+        assert r.game_points == (4, 1) and r.rubber_points == (2, 0)
+        assert rows[-1].rubber == r
+
+    def test_totals_and_the_settlement(self) -> None:
+        s = self.rubber()
+        assert s.totals() == (6, 1)
+        assert s.result() == (Side.NS, 5)
+        # 5 points at 0.5: N is paid by E (his left), S by W
+        assert s.settlement() == {"N": 2.5, "E": -2.5, "S": 2.5, "W": -2.5}
+
+    def test_east_west_winners_are_paid_by_the_players_on_their_left(self) -> None:
+        s = deals(sheet(with_options(CLASSIC, {"stake": "1"})),
+                  ("EW=13", "EW=4"), ("EW=13", "EW=4"))
+        assert s.totals() == (0, 3 + 3 + 2)
+        assert s.settlement() == {"N": -8.0, "E": 8.0, "S": -8.0, "W": 8.0}
+
+    def test_no_stake_no_money_but_a_winner_by_points(self) -> None:
+        s = deals(sheet(), ("NS=13", "NS=4"), ("NS=13", "NS=4"))  # 7 + 4 honours: a game a deal
+        assert set(s.settlement().values()) == {0.0}
+        assert s.result() == (Side.NS, 8)
+
+    def test_after_the_last_rubber_the_sheet_takes_nothing_more(self) -> None:
+        s = self.rubber()
+        assert s.is_over
+        with pytest.raises(ClassicSheetError, match=r"the match is over.*start another sheet"):
+            s.add(played("NS=7"))
+        two = deals(sheet(with_options(CLASSIC, {"rubbers": "2"})), ("NS=13", "NS=4"), ("NS=13", "NS=4"))
+        assert not two.is_over and two.score() == (0, 0) and two.games_in_rubber() == (0, 0)
+        assert deals(two, ("EW=13", "EW=4"), ("EW=13", "EW=4")).totals() == (8, 8)
+
+
+# ----------------------------------------------------------------------------------------------
+class TestCallingAtEight:
+    """RULES.md §2, D19: a side at exactly 8 when the deal starts may win the game by calling
+    (2 points for honours, the deal not played); only presets that call (classic, with option
+    ``call_at_eight`` on)."""
+
+    def at(self, rules: Rules, ns: int) -> ClassicSheet:
+        """A sheet whose game score is ns–0, built by odd tricks (and four honours)."""
+        s = sheet(rules)
+        while ns:
+            step = min(ns, 4)
+            s = s.add(played(f"NS={6 + step}"))
+            ns -= step
+        return s
+
+    def test_a_call_at_eight_wins_the_game_with_two_points(self) -> None:
+        s = self.at(CLASSIC, 8).add(called("NS"))
+        row = s.rows()[-1]
+        assert row.start == (8, 0)
+        assert row.points.total == (2, 0)
+        assert row.game is not None and row.game.winner is Side.NS
+        assert row.game.score == (10, 0) and row.game.game_points == 3
+        assert s.score() == (0, 0)
+
+    @pytest.mark.parametrize("ns", [0, 4, 7, 9])
+    def test_only_at_exactly_eight(self, ns: int) -> None:
+        s = self.at(CLASSIC, ns)
+        with pytest.raises(ClassicSheetError, match=f"exactly 8 points .* NS have {ns}"):
+            s.add(called("NS"))
+
+    def test_only_the_side_at_eight_calls(self) -> None:
+        s = self.at(CLASSIC, 8)
+        with pytest.raises(ClassicSheetError, match="EW cannot call"):
+            s.add(called("EW"))
+
+    def test_at_game_points_minus_two(self) -> None:
+        rules = with_options(CLASSIC, {"game_points": "7"})
+        assert len(self.at(rules, 5).add(called("NS")).games()) == 1
+        with pytest.raises(ClassicSheetError, match="exactly 5 points"):
+            self.at(rules, 4).add(called("NS"))
+
+    @pytest.mark.parametrize(("rules", "name"), [
+        (SHORT, "short"), (SIMPLE, "simple"), (with_options(CLASSIC, {"call_at_eight": "off"}), "classic")])
+    def test_no_calling_where_the_preset_does_not_call(self, rules: Rules, name: str) -> None:
+        s = sheet(rules, played("NS=7"))
+        with pytest.raises(ClassicSheetError, match=f"preset {name} has no calling at eight"):
+            s.add(called("NS"))
+
+    def test_honours_count_at_eight_when_nobody_calls(self) -> None:
+        """D19: if nobody calls, honours are scored at the end of the deal as usual."""
+        s = self.at(CLASSIC, 8).add(played("NS=6", "NS=3"))
+        assert s.games()[0].winner is Side.NS
+
+
+# ----------------------------------------------------------------------------------------------
+class TestShortWhist:
+    """RULES.md §3: games of 5; a side at 4 at the start of a deal scores no honours; game points
+    3 / 2 / 1 when the losers have 0 / 1–2 / 3–4."""
+
+    def test_a_game_of_five(self) -> None:
+        s = deals(sheet(SHORT), ("NS=9", "none"), ("NS=8", "none"))
+        assert s.games()[0].score == (5, 0)
+
+    def test_a_side_at_four_scores_no_honours(self) -> None:
+        s = deals(sheet(SHORT), ("NS=8", "NS=3"))
+        assert s.score() == (4, 0)
+        s = deals(s, ("EW=7", "NS=4"))
+        assert s.rows()[-1].points.honours == (0, 0)
+        assert s.score() == (4, 1)
+        s = deals(s, ("EW=7", "EW=3"))  # EW at 1 still score their honours
+        assert s.score() == (4, 4)
+
+    @pytest.mark.parametrize(("first", "losers", "points"), [
+        ("", 0, 3), ("EW=7", 1, 2), ("EW=8", 2, 2), ("EW=9", 3, 1), ("EW=10", 4, 1)])
+    def test_game_points_by_the_losers_score(self, first: str, losers: int, points: int) -> None:
+        s = sheet(SHORT)
+        if first:
+            s = deals(s, (first, "none"))
+        s = deals(s, ("NS=11", "none"))
+        (g,) = s.games()
+        assert g.score == (5, losers) and g.game_points == points
+
+
+class TestSimpleWhist:
+    """RULES.md §4: each trick over six scores 2; games of 10; no game or rubber points: the
+    first side to win two games wins the match (worth 1); no calling."""
+
+    def test_two_points_an_odd_trick(self) -> None:
+        assert sheet(SIMPLE, played("NS=9")).score() == (6, 0)
+
+    def test_first_to_two_games_no_game_or_rubber_points(self) -> None:
+        s = deals(sheet(SIMPLE), ("NS=9", "NS=4"), ("EW=8", "none"), ("NS=11", "none"))
+        assert [(g.winner, g.game_points) for g in s.games()] == [(Side.NS, 0), (Side.NS, 0)]
+        (r,) = s.rubbers()
+        assert r.game_points == (0, 0) and r.rubber_points == (1, 0)
+        assert s.totals() == (1, 0) and s.is_over
+
+    def test_the_third_game_decides_one_all(self) -> None:
+        s = deals(sheet(SIMPLE), ("NS=11", ""), ("EW=11", ""))
+        assert s.games_in_rubber() == (1, 1) and not s.is_over
+        s = deals(s, ("EW=11", ""))
+        assert s.rubbers()[0].winner is Side.EW and s.totals() == (0, 1)
+
+
+# ----------------------------------------------------------------------------------------------
+PRESETS_PLAYED = [
+    ("classic", CLASSIC), ("short", SHORT), ("simple", SIMPLE),
+    ("classic, 2 rubbers, stake", with_options(CLASSIC, {"rubbers": "2", "stake": "0.25"})),
+    ("classic, no honours at nine", with_options(CLASSIC, {"no_honours_at_nine": "on"})),
+    ("short, 3 rubbers", with_options(SHORT, {"rubbers": "3"})),
+]
+
+
+def as_typed(d: ClassicDeal) -> ClassicEntry:
+    """A finished deal the way a player enters it from the table: the called side, or NS's
+    tricks and the side that held three or four honours."""
+    side = d.called_side()
+    if side is not None:
+        return called(side.name)
+    w = d.tricks_won
+    held = {s: d.side_honours(s) for s in Side}
+    honours = next((f"{s.name}={k}" for s, k in held.items() if k >= 3), "none")
+    return played(f"NS={w[0] + w[2]}", honours)
+
+
+class TestTheSheetAgreesWithTheEngine:
+    """The sheet and :class:`whist.match.Match` score the same: whole matches played by random bots
+    (any legal action: they sometimes ask for an honour at eight, and must claim when they hold
+    three), each finished deal entered by hand, give the same points per deal, game scores, games, rubbers,
+    totals and settlement (RULES.md §2–4, §6)."""
+
+    @pytest.mark.parametrize(("name", "rules"), PRESETS_PLAYED, ids=[n for n, _ in PRESETS_PLAYED])
+    def test_random_matches(self, name: str, rules: Rules) -> None:
+        calls = 0
+        for seed in range(10):
+            m = random_match(seed, rules)
+            s = ClassicSheet.new(rules, NAMES)
+            for d in m.deals:
+                s = s.add(as_typed(d))
+            rows = s.rows()
+            assert [r.start for r in rows] == [d.start_score for d in m.deals]
+            assert [r.points for r in rows] == [d.points() for d in m.deals]
+            assert s.games() == m.games
+            assert s.rubbers() == m.rubbers
+            assert s.score() == m.score
+            assert s.totals() == m.totals()
+            assert s.settlement() == m.settlement()
+            assert s.is_over and m.is_over
+            calls += sum(1 for e in s.entries if e.call is not None)
+        if rules.call_at_eight and name == "classic":
+            assert calls > 0  # the matches did reach calls at eight
+
+
+# ----------------------------------------------------------------------------------------------
+class TestImpossibleEntries:
+    """An impossible entry is refused with a message (English and French) and the sheet keeps
+    every earlier entry."""
+
+    @pytest.mark.parametrize(("entry", "message"), [
+        (lambda: played("NS=14"), "a side takes 0 to 13 tricks, not 14"),
+        (lambda: played("EW=14"), "not 14"),
+        (lambda: ClassicEntry((-1, 14)), "not -1"),
+        (lambda: played("NS=8", "EW=5"), "0 to 4 honours"),
+        (lambda: ClassicEntry((8, 8)), "add up to 13, not 8 \\+ 8"),
+        (lambda: ClassicEntry((8, 5), (3, 3)), "add up to 4"),
+        (lambda: called("NS"), "exactly 8 points"),
+    ])
+    def test_refused_and_the_sheet_unchanged(self, entry: Any, message: str) -> None:
+        s = sheet(CLASSIC, played("NS=7"))
+        with pytest.raises(ClassicSheetError, match=message) as exc:
+            s.add(entry())
+        assert exc.value.fr and exc.value.fr != exc.value.en
+        assert s.entries == (played("NS=7"),) and s.score() == (1, 0)
+
+    @pytest.mark.parametrize(("text", "message"), [
+        ("8", "write a side and a number"), ("XY=8", "'XY' is not a side"), ("NS=eight", "NS=8")])
+    def test_words_that_are_not_a_side_and_a_number(self, text: str, message: str) -> None:
+        with pytest.raises(ClassicSheetError, match=message):
+            played(text)
+
+    def test_honours_none_is_a_two_two_split(self) -> None:
+        assert played("EW=5", "none") == played("NS=8", "0") == played("NS=8") == ClassicEntry((8, 5), (2, 2))
+        assert played("NS=8", "NS=3").honours == (3, 1)
+        assert played("NS=8", "EW=4").honours == (0, 4)
+        assert played("NS=8", "EO: 3").honours == (1, 3)
+
+    def test_remove_last(self) -> None:
+        s = sheet(CLASSIC, played("NS=7"), played("NS=8"))
+        assert s.remove_last() == sheet(CLASSIC, played("NS=7"))
+        with pytest.raises(ClassicSheetError, match="the sheet is empty"):
+            sheet().remove_last()
+
+    def test_a_colour_preset_makes_no_classic_sheet(self) -> None:
+        with pytest.raises(ClassicSheetError, match="classic, short or simple"):
+            ClassicSheet.new(preset("couleur"))
+
+
+# ----------------------------------------------------------------------------------------------
+class TestJsonAndCsv:
+    """§6: the sheet exports as JSON (its own format, the rules with it) and CSV, and reads them
+    back; a file edited into something impossible is refused."""
+
+    def full(self) -> ClassicSheet:
+        rules = with_options(CLASSIC, {"stake": "0.5", "rubbers": "2"})
+        s = deals(sheet(rules), ("NS=10", "NS=4")).add(called("NS"))
+        return deals(s, ("NS=7", "none"), ("EW=9", "EW=3"))
+
+    def test_json_round_trip(self) -> None:
+        s = self.full()
+        data = json.loads(json.dumps(s.to_json()))
+        assert data["format"] == CLASSIC_SHEET_FORMAT
+        assert data["rules"]["stake"] == 0.5 and data["rules"]["rubbers"] == 2
+        assert data["entries"][1] == {"kind": "call", "side": "NS", "points": {"NS": 2, "EW": 0},
+                                      "score": {"NS": 10, "EW": 0},
+                                      "game": {"winner": "NS", "game_points": 3}}
+        assert ClassicSheet.from_json(data) == s
+
+    @pytest.mark.parametrize(("change", "message"), [
+        (lambda d: d.update(format="whist-sheet/1"), "not a classic-whist score sheet"),
+        (lambda d: d["entries"][2].update(tricks={"NS": 8, "EW": 8}), "entry 3: the two sides' tricks"),
+        (lambda d: d["entries"][2].update(tricks={"NS": "7", "EW": 6}), "entry 3: tricks NS must be a whole"),
+        (lambda d: d["entries"][2].update(honours={"NS": True, "EW": 3}), "whole number"),
+        (lambda d: d["entries"][2].update(honours={"NS": 1}), "honours must give NS and EW"),
+        (lambda d: d["entries"][0].update(kind="call", side="NS"), "entry 1: NS cannot call"),
+        (lambda d: d["entries"][3].update(kind="solo"), "entry 4: kind 'solo' is deal or call"),
+        (lambda d: d["rules"].update(game="couleur"), "classic, short or simple"),
+        (lambda d: d["rules"].update(game_points=0), "rules: option game_points"),
+        (lambda d: d.update(entries={"1": {}}), "entries \\(a list\\)"),
+    ])
+    def test_a_tampered_file_is_refused(self, change: Any, message: str) -> None:
+        data = json.loads(json.dumps(self.full().to_json()))
+        change(data)
+        with pytest.raises(ClassicSheetError, match=message):
+            ClassicSheet.from_json(data)
+
+    def test_csv_round_trip(self) -> None:
+        s = self.full()
+        text = s.to_csv()
+        assert text.splitlines() == [
+            "kind,side,tricks,honours,points_NS,points_EW,score_NS,score_EW",
+            "deal,NS,10,NS=4,8,0,8,0",
+            "call,NS,,,2,0,10,0",
+            "deal,NS,7,none,1,0,1,0",
+            "deal,NS,4,EW=3,0,5,1,5",
+        ]
+        again = ClassicSheet.new(s.rules, NAMES).add_csv(text)
+        assert again == s
+
+    def test_csv_rows_as_a_person_writes_them(self) -> None:
+        text = "kind,side,tricks,honours\ndeal,EW,5,NS=3\n,,NS=10,\ncall,NS,,\n"
+        s = sheet().add_csv(text)
+        assert s.entries == (played("NS=8", "NS=3"), played("NS=10"), called("NS"))
+        assert s.games()[0].winner is Side.NS
+        assert entry_from_row({"kind": "appel", "side": "EO"}) == called("EW")
+
+    def test_an_impossible_row_adds_nothing(self) -> None:
+        text = "kind,side,tricks,honours\ndeal,NS,8,\ndeal,NS,15,\n"
+        with pytest.raises(ClassicSheetError, match="line 3: a side takes 0 to 13 tricks"):
+            sheet().add_csv(text)
+        with pytest.raises(ClassicSheetError, match="line 2: a game won by calling"):
+            sheet().add_csv("kind,side,tricks,honours\ncall,NS,8,\n")
+        with pytest.raises(ClassicSheetError, match="columns kind, side, tricks, honours"):
+            sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\n")
+
+
+# ----------------------------------------------------------------------------------------------
+runner = CliRunner()
+
+
+def cli(tmp_path: Path, *args: str) -> Any:
+    return runner.invoke(app, ["sheet", *args, "--file", str(tmp_path / "sheet.json")])
+
+
+class TestCommand:
+    """``whist sheet`` on a classic-whist sheet: new, add, add call, undo, show, export, import;
+    an impossible entry exits 2 and leaves the file byte for byte as it was."""
+
+    def test_a_rubber_at_a_real_table(self, tmp_path: Path) -> None:
+        f = tmp_path / "sheet.json"
+        r = cli(tmp_path, "new", "--preset", "classic", "--option", "stake=0.5",
+                "--names", "N=Anne,E=Bert,S=Carla,W=Dirk")
+        assert r.exit_code == 0, r.output
+        assert "classic, stake=0.5" in r.stdout and "NS (Anne & Carla)" in r.stdout
+        for args in (["add", "--tricks", "NS=10", "--honours", "NS=4"],   # 8–0
+                     ["add", "call", "NS"],                                 # game NS +3
+                     ["add", "--tricks", "EW=6"],                           # NS 1
+                     ["add", "-t", "EW=4", "--honneurs", "EO=3"],           # NS 3 → 4–2
+                     ["add", "appel", "EW"]):                               # refused: EW at 2
+            r = cli(tmp_path, *args)
+        assert r.exit_code == 2 and "EW cannot call" in r.stderr
+        r = cli(tmp_path, "add", "--tricks", "NS=13")
+        assert r.exit_code == 0, r.output
+        assert "game NS +2" in r.stdout and "rubber 1 NS 2–0, totals 7–0" in r.stdout
+        assert "Anne (N) +3.5 · Bert (E) -3.5 · Carla (S) +3.5 · Dirk (W) -3.5" in r.stdout
+        r = cli(tmp_path, "add", "--tricks", "NS=7")
+        assert r.exit_code == 2 and "the match is over" in r.stderr
+
+        r = cli(tmp_path, "undo")
+        assert r.exit_code == 0 and "Removed / supprimé #5: tricks NS 13 · EW 0" in r.stdout
+        assert "In play / en cours" in r.stdout
+        assert cli(tmp_path, "add", "--tricks", "NS=13").exit_code == 0
+
+        shown = cli(tmp_path, "show")
+        assert shown.exit_code == 0, shown.output
+        flat = " ".join(shown.stdout.split())
+        for words in ("Anne & Carla", "Bert & Dirk", "call NS", "EW 3", "4 + 4", "game NS +3",
+                      "totals /", "Match over / partie terminée",
+                      "NS (Anne & Carla) win by / gagnent de 7"):
+            assert words in flat, words
+        data = json.loads(cli(tmp_path, "show", "--json").stdout)
+        assert data["format"] == CLASSIC_SHEET_FORMAT and data["totals"] == {"NS": 7, "EW": 0}
+        assert json.loads(f.read_text(encoding="utf-8")) == data
+
+        csv_file = tmp_path / "sheet.csv"
+        r = cli(tmp_path, "export", "--csv", str(csv_file), "--json", str(tmp_path / "copy.json"))
+        assert r.exit_code == 0, r.output
+        assert csv_file.read_text(encoding="utf-8").startswith("kind,side,tricks,honours")
+        assert json.loads((tmp_path / "copy.json").read_text(encoding="utf-8")) == data
+        other = tmp_path / "other.json"
+        assert runner.invoke(app, ["sheet", "new", "-p", "classic", "-o", "stake=0.5",
+                                   "-n", "N=Anne,E=Bert,S=Carla,W=Dirk", "--file", str(other)]).exit_code == 0
+        r = runner.invoke(app, ["sheet", "import", str(csv_file), "--file", str(other)])
+        assert r.exit_code == 0, r.output
+        assert "Imported / importé 5 entries" in r.stdout
+        assert json.loads(other.read_text(encoding="utf-8")) == data
+
+    @pytest.mark.parametrize(("args", "words"), [
+        (["add", "--tricks", "NS=14"], "a side takes 0 to 13 tricks, not 14"),
+        (["add", "--tricks", "NS=8", "--honours", "EW=5"], "0 to 4 honours"),
+        (["add", "--tricks", "8"], "write a side and a number"),
+        (["add", "call", "NS"], "exactly 8 points"),
+        (["add", "call"], "name the side that called"),
+        (["add"], "give the tricks of a side"),
+        (["add", "solo", "7", "--declarers", "N", "--tricks", "8"], "'solo 7' is colour whist"),
+        (["add", "--tricks", "NS=8", "--declarers", "N"], "--declarers is for colour whist"),
+        (["penalty", "W"], "penalties are colour whist"),
+        (["add", "--tricks", "NS=14", "--lang", "fr"], "un camp fait de 0 à 13 levées, pas 14"),
+    ])
+    def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
+                                                                 words: str) -> None:
+        f = tmp_path / "sheet.json"
+        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+        assert cli(tmp_path, "add", "--tricks", "EW=9", "--honours", "NS=3").exit_code == 0
+        before = f.read_bytes()
+        r = cli(tmp_path, *args)
+        assert r.exit_code == 2, (args, r.output)
+        assert words in r.stderr, r.stderr
+        assert "this is a classic-whist sheet" in r.stderr or "penalties" not in words
+        assert "Traceback" not in r.output
+        assert f.read_bytes() == before
+        assert [p.name for p in tmp_path.iterdir()] == ["sheet.json"]
+
+    @pytest.mark.parametrize(("args", "words"), [
+        (["add", "--tricks", "NS=8"], "this is a colour-whist sheet (preset couleur): it takes a contract"),
+        (["add", "call", "NS"], "calling at eight are classic whist"),
+        (["add", "solo", "7", "-d", "N", "-t", "8", "--honours", "NS=3"], "honours and calling"),
+    ])
+    def test_classic_entries_on_a_colour_sheet_are_refused(self, tmp_path: Path, args: list[str],
+                                                           words: str) -> None:
+        f = tmp_path / "sheet.json"
+        assert cli(tmp_path, "new", "--preset", "couleur").exit_code == 0
+        before = f.read_bytes()
+        r = cli(tmp_path, *args)
+        assert r.exit_code == 2 and words in r.stderr, r.stderr
+        assert f.read_bytes() == before
+
+    def test_options_belong_to_classic_presets(self, tmp_path: Path) -> None:
+        r = cli(tmp_path, "new", "--preset", "pagat", "--option", "stake=1")
+        assert r.exit_code == 2 and "takes no --option" in r.stderr
+        r = cli(tmp_path, "new", "--preset", "short", "--option", "game_points=zero")
+        assert r.exit_code == 2 and "game_points" in r.stderr
+        assert not (tmp_path / "sheet.json").exists()
+        assert cli(tmp_path, "new", "--preset", "simple").exit_code == 0
+        r = cli(tmp_path, "add", "call", "NS")
+        assert r.exit_code == 2 and "preset simple has no calling at eight" in r.stderr
+
+    def test_an_impossible_csv_imports_nothing_and_a_tampered_file_is_refused(self, tmp_path: Path) -> None:
+        f = tmp_path / "sheet.json"
+        assert cli(tmp_path, "new", "--preset", "short").exit_code == 0
+        before = f.read_bytes()
+        bad = tmp_path / "bad.csv"
+        bad.write_text("kind,side,tricks,honours\ndeal,NS,9,\ncall,NS,,\n", encoding="utf-8")
+        r = cli(tmp_path, "import", str(bad))
+        assert r.exit_code == 2
+        assert "line 3: preset short has no calling at eight" in r.stderr
+        assert "nothing was imported" in r.stderr
+        assert f.read_bytes() == before
+        assert cli(tmp_path, "add", "--tricks", "NS=8").exit_code == 0
+        data = json.loads(f.read_text(encoding="utf-8"))
+        data["entries"][0]["tricks"] = {"NS": 8, "EW": 6}
+        f.write_text(json.dumps(data), encoding="utf-8")
+        r = cli(tmp_path, "show")
+        assert r.exit_code == 1
+        assert "is not a valid score sheet: entry 1: the two sides' tricks add up to 13" in r.stderr
