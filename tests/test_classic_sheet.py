@@ -8,6 +8,7 @@ from the rulebook; :class:`TestTheSheetAgreesWithTheEngine` plays whole matches 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,15 @@ class TestCallingAtEight:
         with pytest.raises(ClassicSheetError, match="EW cannot call"):
             s.add(called("EW"))
 
+    def test_the_french_refusal_names_the_side_in_french(self) -> None:
+        """EO (Est–Ouest) as everywhere in French, the plural verb, and the call's full name."""
+        with pytest.raises(ClassicSheetError) as exc:
+            self.at(CLASSIC, 8).add(called("EW"))
+        assert exc.value.en == ("EW cannot call: calling at eight needs exactly 8 points at the start"
+                                " of the deal, and EW have 0")
+        assert exc.value.fr == ("EO ne peuvent pas appeler : l'appel à huit demande exactement 8 points"
+                                " au début de la donne, et EO en ont 0")
+
     def test_at_game_points_minus_two(self) -> None:
         rules = with_options(CLASSIC, {"game_points": "7"})
         assert len(self.at(rules, 5).add(called("NS")).games()) == 1
@@ -323,6 +333,24 @@ class TestImpossibleEntries:
         with pytest.raises(ClassicSheetError, match=message):
             played(text)
 
+    def test_each_count_has_its_own_example(self) -> None:
+        """Honours are 0 to 4: their example is not the tricks' NS=8 or EW=5."""
+        with pytest.raises(ClassicSheetError) as exc:
+            played("NS=8", "foo")
+        assert exc.value.en == "honours 'foo': write a side and a number, like NS=3 or EW=4"
+        assert exc.value.fr == "honneurs « foo » : tapez un camp et un nombre, comme NS=3 ou EO=4"
+        with pytest.raises(ClassicSheetError) as exc:
+            played("eight")
+        assert exc.value.en == "tricks 'eight': write a side and a number, like NS=8 or EW=5"
+        assert exc.value.fr == "levées « eight » : tapez un camp et un nombre, comme NS=8 ou EO=5"
+
+    @pytest.mark.parametrize("name", [None, 8, ["Anne"], True])
+    def test_a_name_that_is_not_text_is_refused(self, name: object) -> None:
+        with pytest.raises(ClassicSheetError) as exc:
+            ClassicSheet.new(CLASSIC, {"E": "Bert", "N": name})
+        assert exc.value.en == f"names: the name of N must be text, not {name!r}"
+        assert exc.value.fr == f"noms : le nom de Nord doit être un texte, pas {name!r}"
+
     def test_honours_none_is_a_two_two_split(self) -> None:
         assert played("EW=5", "none") == played("NS=8", "0") == played("NS=8") == ClassicEntry((8, 5), (2, 2))
         assert played("NS=8", "NS=3").honours == (3, 1)
@@ -338,6 +366,20 @@ class TestImpossibleEntries:
     def test_a_colour_preset_makes_no_classic_sheet(self) -> None:
         with pytest.raises(ClassicSheetError, match="classic, short or simple"):
             ClassicSheet.new(preset("couleur"))
+
+    @pytest.mark.parametrize(("rules", "found"), [
+        (dataclasses.replace(CLASSIC, game="couleur"), "not game 'couleur' with preset 'classic'"),
+        (dataclasses.replace(CLASSIC, preset="couleur"), "not game 'classic' with preset 'couleur'"),
+        (dataclasses.replace(preset("pagat"), game="classic"), "not game 'classic' with preset 'pagat'"),
+    ])
+    def test_the_rules_must_be_classic_whist_rules(self, rules: Rules, found: str) -> None:
+        """Rules whose game is colour whist, or a colour-whist preset turned to game classic (as a
+        file edited by hand may hold): refused, naming the game found."""
+        with pytest.raises(ClassicSheetError) as exc:
+            ClassicSheet.new(rules)
+        assert exc.value.en == ("the classic-whist sheet takes the rules of classic whist (game classic,"
+                                f" preset classic, short or simple), {found}")
+        assert "jeu classic" in exc.value.fr and "pas le jeu" in exc.value.fr
 
 
 # ----------------------------------------------------------------------------------------------
@@ -368,7 +410,10 @@ class TestJsonAndCsv:
         (lambda d: d["entries"][2].update(honours={"NS": 1}), "honours must give NS and EW"),
         (lambda d: d["entries"][0].update(kind="call", side="NS"), "entry 1: NS cannot call"),
         (lambda d: d["entries"][3].update(kind="solo"), "entry 4: kind 'solo' is deal or call"),
-        (lambda d: d["rules"].update(game="couleur"), "classic, short or simple"),
+        (lambda d: d["rules"].update(game="couleur"), "classic, short or simple\\), not game 'couleur'"),
+        (lambda d: d["rules"].update(preset="couleur"), "not game 'classic' with preset 'couleur'"),
+        (lambda d: d["rules"].update(stake=float("nan")), "rules: option stake takes a finite number"),
+        (lambda d: d["names"].update(N=None), "names: the name of N must be text, not None"),
         (lambda d: d["rules"].update(game_points=0), "rules: option game_points"),
         (lambda d: d.update(entries={"1": {}}), "entries \\(a list\\)"),
     ])
@@ -397,6 +442,20 @@ class TestJsonAndCsv:
         assert s.entries == (played("NS=8", "NS=3"), played("NS=10"), called("NS"))
         assert s.games()[0].winner is Side.NS
         assert entry_from_row({"kind": "appel", "side": "EO"}) == called("EW")
+
+    def test_an_impossible_row_is_named_by_its_line_in_the_file(self) -> None:
+        """The reader's line number: blank lines (which it skips) and every line of a quoted field
+        that spans lines count, as in the file a person opens."""
+        text = ('kind,side,tricks,honours,note\n'
+                '\n'
+                'deal,NS,8,,first\n'
+                '\n'
+                'deal,EW,9,NS=3,"a note\non two lines"\n'
+                'deal,NS,15,,\n')
+        with pytest.raises(ClassicSheetError) as exc:
+            sheet().add_csv(text)
+        assert exc.value.en == "line 7: a side takes 0 to 13 tricks, not 15"
+        assert exc.value.fr.startswith("ligne 7 : ")
 
     def test_an_impossible_row_adds_nothing(self) -> None:
         text = "kind,side,tricks,honours\ndeal,NS,8,\ndeal,NS,15,\n"
@@ -537,3 +596,65 @@ class TestCommand:
         r = cli(tmp_path, "show")
         assert r.exit_code == 1
         assert "is not a valid score sheet: entry 1: the two sides' tricks add up to 13" in r.stderr
+
+    @pytest.mark.parametrize("fmt", [CLASSIC_SHEET_FORMAT, "whist-sheet/1"])
+    def test_a_file_not_in_utf8_or_nested_too_deeply_is_not_a_valid_sheet(self, tmp_path: Path,
+                                                                           fmt: str) -> None:
+        """Either kind of sheet: exit 1 with the message, no traceback, the file left alone."""
+        f = tmp_path / "sheet.json"
+        deep = "[" * 100_000 + "]" * 100_000
+        for content, reason in ((f'{{"format": "{fmt}", "names": {{"N": "Zoé"}}}}'.encode("latin-1"),
+                                 "it is not UTF-8 text"),
+                                (f'{{"format": "{fmt}", "names": {deep}}}'.encode(),
+                                 "its JSON is nested too deeply")):
+            f.write_bytes(content)
+            for args in (["show"], ["add", "--tricks", "NS=8"], ["undo"], ["export", "--json", "-"]):
+                r = cli(tmp_path, *args)
+                assert r.exit_code == 1, (args, r.output)
+                assert f"sheet.json is not a valid score sheet: {reason}" in " ".join(r.stderr.split())
+                assert "Traceback" not in r.output
+            assert f.read_bytes() == content
+
+    def test_a_csv_not_in_utf8_is_not_read(self, tmp_path: Path) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+        bad = tmp_path / "bad.csv"
+        bad.write_bytes("kind,side,tricks,honours,note\ndeal,NS,8,,é\n".encode("latin-1"))
+        r = cli(tmp_path, "import", str(bad))
+        assert r.exit_code == 1 and "it is not UTF-8 text" in r.stderr
+        assert "Traceback" not in r.output
+
+    def test_the_foot_says_what_its_totals_are_and_names_the_sides_in_the_language(
+            self, tmp_path: Path) -> None:
+        """The totals line counts only the finished rubbers (0–0 until one ends), and says so; in
+        French every line names East–West EO, undo included; 1 point is singular."""
+        assert cli(tmp_path, "new", "--preset", "simple").exit_code == 0
+        r = cli(tmp_path, "add", "--tricks", "NS=13", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        flat = " ".join(r.stdout.split())
+        assert "games / manches NS 1–0 EO, score 0–0" in flat
+        assert ("Totals of the finished rubbers / totaux des robres finis: NS (Nord & Sud) 0 ·"
+                " EO (Est & Ouest) 0") in flat
+        assert "EW" not in flat
+        r = cli(tmp_path, "add", "--tricks", "EW=0", "--lang", "fr")  # simple: 2 games win, worth 1
+        flat = " ".join(r.stdout.split())
+        assert "Match over / partie terminée: 1 rubber / robre." in flat
+        assert "Result / résultat: NS (Nord & Sud) win by / gagnent de 1 point" in flat
+        assert "1 points" not in flat and "EW" not in flat
+        r = cli(tmp_path, "undo", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        flat = " ".join(r.stdout.split())
+        assert "Removed / supprimé #2: levées NS 13 · EO 0, honneurs aucun" in flat
+        assert "games / manches NS 1–0 EO" in flat and "EW" not in flat
+        r = cli(tmp_path, "undo")
+        assert "Removed / supprimé #1: tricks NS 13 · EW 0, honours none" in r.stdout
+        r = cli(tmp_path, "undo", "--lang", "fr")
+        assert r.exit_code == 2 and "la feuille est vide" in r.stderr
+        shown = cli(tmp_path, "show", "--lang", "fr")
+        assert "EW" not in shown.stdout and "EO" in shown.stdout
+
+    def test_undo_on_a_colour_sheet_follows_lang(self, tmp_path: Path) -> None:
+        assert cli(tmp_path, "new", "--preset", "couleur").exit_code == 0
+        assert cli(tmp_path, "add", "small", "misère", "-d", "N", "-t", "0").exit_code == 0
+        r = cli(tmp_path, "undo", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert "Removed / supprimé #1: petite misère" in r.stdout

@@ -125,6 +125,27 @@ class TestPlay:
         assert out.count("Your turn / à vous") >= 6  # asked again after each bad entry
         assert f"You play {follow.pretty}" in out
 
+    def test_with_lang_fr_a_bad_entry_is_explained_in_french(self, tmp_path: Path) -> None:
+        """``--lang fr`` in classic whist: the reasons for a refused entry are the engine's French
+        ones (the rest of the screen is as without it)."""
+        seed, s, hand, led = self._first_turn_following_suit()
+        follow = next(c for c in hand if c.suit is led)
+        off_suit = next(c for c in hand if c.suit is not led)
+        not_held = next(c for c in cards_of((1 << 52) - 1) if c not in hand
+                        and all(c is not x for _, x in s.view(Seat.S).trick))
+        typed = ["zz", not_held.text.lower(), off_suit.text, "oui", follow.text, "q"]
+        r = run("play", "--preset", "classic", "--lang", "fr", "--seed", str(seed), "--bots", "random",
+                "--records", str(tmp_path), input="\n".join(typed) + "\n")
+        out = " ".join(r.output.split())
+        assert r.exit_code == 0, out
+        assert "« zz » n'est pas une carte" in out
+        assert f"✗ Sud n'a pas {not_held.text} en main" in out
+        assert f"✗ {off_suit.text} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
+        assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
+        for english in ("is not a card", "does not hold", "must follow suit", "not allowed"):
+            assert english not in out, english
+        assert f"You play {follow.pretty}" in out
+
     @staticmethod
     def _first_turn_following_suit() -> tuple[int, Session, list[Card], Any]:
         for seed in range(100):

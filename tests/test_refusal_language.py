@@ -24,14 +24,14 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from whist.actions import IllegalAction, NotYourTurn, parse_action
-from whist.auction import Auction, ColourCall, parse_call
+from whist.actions import ASK, NO, YES, Call, IllegalAction, NotYourTurn, parse_action
+from whist.auction import ACCEPT, PASS, TROU, WAIT, Auction, Bid, ColourCall, parse_call
 from whist.bots import get_bot
-from whist.cards import SEATS, Card, ParseError, Refusal, Seat, Suit, parse_card, parse_deal
+from whist.cards import SEATS, Card, ParseError, Refusal, Seat, Suit, parse_card, parse_cards, parse_deal
 from whist.colour_render import Lang
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
-from whist.contracts import parse_contract
+from whist.contracts import KINDS, Contract, parse_contract
 from whist.couleur import ColourDeal, parse_colour_action
 from whist.engine import ClassicDeal
 from whist.rules import preset, with_options
@@ -145,6 +145,23 @@ class TestClassic:
         assert str(exc).startswith('you may ask "can you one?" only at 8 points')
         assert "honneurs" in exc.fr and "8 points" in exc.fr
 
+    def test_a_call_not_allowed_now_is_named_in_french_words(self) -> None:
+        """The classic calls' French words (``oui``, ``appeler`` …) are those ``parse_action``
+        reads; the French refusal uses them, cards as typed."""
+        d = self.deal()
+        legal = d.legal_actions()
+        exc = refusal(lambda: d.apply("oui"))
+        shown = ", ".join(c.text for c in legal[:3]) + "…"
+        assert str(exc) == f"yes is not allowed now; allowed: {shown}"
+        assert exc.fr == f"oui n'est pas autorisé maintenant ; actions autorisées : {shown}"
+        assert "permis" not in exc.fr
+
+    @pytest.mark.parametrize("call", [ASK, YES, NO, Call("claim", tuple(parse_cards("AS KS QS")))])
+    def test_every_classic_call_reads_back_from_its_french_words(self, call: Call) -> None:
+        assert call.text_fr == {"ask": "appeler", "yes": "oui", "no": "non",
+                                "claim": "annoncer AS KS QS"}[call.kind]
+        assert parse_action(call.text_fr) == call
+
     def test_the_deal_is_over(self) -> None:
         d = self.deal()
         while d.to_act is not None:
@@ -165,7 +182,24 @@ class TestColour:
                                    " player to accept. Legal calls: pass, wait, propose S")
         assert exc.fr.startswith("j'emballe : il n'y a pas de proposition")
         assert "accepter" in exc.fr
-        assert "Annonces permises : pass, wait, propose S" in exc.fr  # the calls as typed
+        assert str(exc).endswith(". Legal calls: pass, wait, propose S, propose C, propose D, propose H,"
+                                 " emballage 9 S, emballage 9 C, …")
+        listed = exc.fr.split(". Annonces permises : ")[1]
+        assert listed == ("passe, j'attends, propose pique, propose trèfle, propose carreau, propose"
+                          " cœur, emballage 9 pique, emballage 9 trèfle, …")
+        # the calls in French words, as a player may type them
+        assert [parse_call(w) for w in listed.split(", ")[:-1]] == list(a.legal_calls()[:8])
+
+    def test_every_call_reads_back_from_its_french_words(self) -> None:
+        """``text_fr`` is what a refusal lists in French; the player may type it back. Every
+        contract of either rulebook, each level, each suit."""
+        calls = [PASS, WAIT, ACCEPT, TROU]
+        for kind in KINDS.values():
+            for level in kind.levels or (None,):
+                calls += [Bid(Contract(kind.key, level, suit)) for suit in (Suit if kind.suited else [None])]
+        assert len(calls) > 70
+        for call in calls:
+            assert parse_call(call.text_fr) == call, call.text_fr
 
     def test_wait_is_refused_after_the_first_call(self) -> None:
         a = Auction.start(preset("couleur"), Seat.N).apply("pass")

@@ -18,6 +18,7 @@ S ten spades ``JS``–``2S`` and ``AD KD QD``, W ten diamonds and ``4C 3C 2C``. 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import MutableSequence
 from pathlib import Path
@@ -934,6 +935,10 @@ class TestOptions:
          ({"game_points": "7.5"}, "game_points takes a whole number"),
          ({"game_points": True}, "game_points takes a whole number"),
          ({"stake": "lots"}, "stake takes a number"), ({"stake": "-1"}, "cannot be negative"),
+         ({"stake": "nan"}, "stake takes a finite number, not nan"),
+         ({"stake": "inf"}, "stake takes a finite number, not inf"),
+         ({"stake": float("-inf")}, "stake takes a finite number, not -inf"),
+         ({"stake": "1e999"}, "stake takes a finite number"),
          ({"game_points": "0"}, "game_points must be at least 1"),
          ({"rubbers": "0"}, "rubbers must be at least 1"),
          ({"points_per_odd_trick": "0"}, "at least 1"),
@@ -986,3 +991,11 @@ class TestOptions:
     def test_rules_round_trip_through_a_dict(self) -> None:
         r = with_options(SHORT, {"must_trump": "on", "stake": "1.5"})
         assert Rules.from_dict(r.to_dict()) == r
+
+    def test_a_dict_read_from_json_with_a_stake_of_nan_is_refused(self) -> None:
+        """Python's JSON reads ``NaN`` and ``Infinity``; such a stake is refused, so it never
+        reaches a sheet or a record (where it would be written back as ``NaN``)."""
+        for text in ("NaN", "Infinity"):
+            data = {**CLASSIC.to_dict(), "stake": json.loads(text)}
+            with pytest.raises(RulesError, match="stake takes a finite number"):
+                Rules.from_dict(data)

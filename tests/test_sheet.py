@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from whist.cards import Seat
 from whist.sheet import PENALTY, Sheet, SheetError, parse_entry
 
 NAMES = {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk"}
@@ -79,6 +80,31 @@ class TestImpossibleEntries:
         with pytest.raises(SheetError, match="couleur or pagat"):
             Sheet.new("classic")
 
+    @pytest.mark.parametrize("name", [None, 7, ["Anne"], {"first": "Anne"}])
+    def test_a_name_that_is_not_text_is_refused(self, name: object) -> None:
+        """A hand-edited file may hold ``"N": null``: it is refused, not shown as ``None``."""
+        with pytest.raises(SheetError) as exc:
+            Sheet.new("couleur", {"N": name})
+        assert str(exc.value) == f"names: the name of N must be text, not {name!r}"
+        data = sheet().to_json()
+        data["names"]["N"] = name
+        with pytest.raises(SheetError, match="the name of N must be text"):
+            Sheet.from_json(data)
+        data["names"]["N"] = " Zoé "
+        assert Sheet.from_json(data).name(Seat.N) == "Zoé"
+
+    @pytest.mark.parametrize(("key", "value", "message"), [
+        ("names", ["Anne", "Bert"], "names \\(an object\\)"),
+        ("entries", {"1": {}}, "entries \\(a list\\)"),
+        ("entries", ["solo 7"], "entry 1: an entry must be an object"),
+    ])
+    def test_a_file_with_names_or_entries_of_the_wrong_kind_is_refused(self, key: str, value: object,
+                                                                      message: str) -> None:
+        data = sheet().add(parse_entry("solo 6", "S", "6", trump="D")).to_json()
+        data[key] = value
+        with pytest.raises(SheetError, match=message):
+            Sheet.from_json(data)
+
 
 class TestExport:
     """§6: the sheet exports as CSV and JSON and reads them back to the same totals."""
@@ -94,3 +120,12 @@ class TestExport:
         text = "contract,declarers,tricks\nsolo 7 H,N,8\nsolo 7 H,N,99\n"
         with pytest.raises(SheetError, match="line 3"):
             sheet().add_csv(text)
+
+    def test_a_bad_csv_row_is_named_by_its_line_in_the_file(self) -> None:
+        """The line number is the reader's: blank lines (which the reader skips) and the lines of
+        a quoted field that spans lines count, as in the file a person opens."""
+        text = ("contract,declarers,tricks\n\nsolo 7 H,N,8\n\n"
+                '"solo 7 H","N","8"\n"solo 7\nH",N,8\nsolo 7 H,N,99\n')
+        with pytest.raises(SheetError) as exc:
+            sheet().add_csv(text)
+        assert str(exc.value).startswith("line 8: ")

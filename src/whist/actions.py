@@ -1,6 +1,7 @@
 """Actions: a card to play, or a call (the spoken actions of classic whist's calling at eight).
 
-Every action has a canonical text form that :func:`parse_action` reads back.
+Every action has a canonical text form that :func:`parse_action` reads back; a call has French
+words too (``Call.text_fr``), which it reads back as well.
 
 >>> parse_action("10d").text
 'TD'
@@ -55,8 +56,19 @@ class Call:
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def text_fr(self) -> str:
+        """The French words, which :func:`parse_action` reads back: ``appeler``, ``oui``, ``non``,
+        ``annoncer AS KS QS``."""
+        return " ".join([_KIND_FR[self.kind], *(c.text for c in self.cards)])
+
 
 Action = Card | Call
+
+
+def action_text_fr(action: Action) -> str:
+    """An action as a French player may type it: a card as ``AS``, a call in French words."""
+    return action.text_fr if isinstance(action, Call) else action.text
 
 ASK = Call("ask")
 YES = Call("yes")
@@ -67,6 +79,8 @@ _CALL_WORDS = {
     "yes": "yes", "oui": "yes", "no": "no", "non": "no",
     "claim": "claim", "annoncer": "claim", "réclamer": "claim",
 }
+_KIND_FR = {"ask": "appeler", "yes": "oui", "no": "non", "claim": "annoncer"}
+"""The French word of each kind of call (one of :data:`_CALL_WORDS`), for :attr:`Call.text_fr`."""
 
 
 def parse_action(text: str) -> Action:

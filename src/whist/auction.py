@@ -457,8 +457,11 @@ class Auction:
         return replace(a, to_act=a._next_caller(seat))
 
     def _why_not(self, seat: Seat, call: ColourCall, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
-        """Why ``call`` is refused, in English and in French; the legal calls as typed."""
-        shown = ", ".join(c.text for c in legal[:8]) + (", …" if len(legal) > 8 else "")
+        """Why ``call`` is refused, in English and in French; the legal calls as they may be typed
+        in each language (:func:`parse_call` reads ``text_fr`` too: ``passe``, ``propose pique``)."""
+        more = ", …" if len(legal) > 8 else ""
+        shown = ", ".join(c.text for c in legal[:8]) + more
+        shown_fr = ", ".join(c.text_fr for c in legal[:8]) + more
         if call.kind == "wait":
             reason = ("only eldest hand may wait, and only as his first call",
                       "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
@@ -479,7 +482,7 @@ class Auction:
                       "cette annonce ne bat pas la plus haute enchère, ou les règles ne la"
                       " permettent pas maintenant")
         return (f"{call.text}: {reason[0]}. Legal calls: {shown}",
-                f"{call.text_fr} : {reason[1]}. Annonces permises : {shown}")
+                f"{call.text_fr} : {reason[1]}. Annonces permises : {shown_fr}")
 
     def result(self) -> AuctionResult:
         """The contract when the auction is over: the highest counting bid (rule 8)."""

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 
 
@@ -179,6 +179,30 @@ class Side(IntEnum):
     @property
     def other(self) -> Side:
         return Side(1 - self)
+
+    @property
+    def name_fr(self) -> str:
+        """``NS`` or ``EO`` (Est–Ouest)."""
+        return ("NS", "EO")[self]
+
+
+def seat_names(names: Mapping[str, object] | None) -> tuple[tuple[Seat, str], ...]:
+    """The players' names by seat, N E S W, from ``{"N": "Anne", "Est": "Bert"}`` (a seat not
+    given, or given an empty name, is called by its French name). A key that is no seat, or a name
+    that is not text (``None``, a number, as a hand-edited file may hold), raises
+    :class:`ParseError`.
+
+    >>> seat_names({"n": " Anne ", "O": "Dirk"})[::3]
+    ((<Seat.N: 0>, 'Anne'), (<Seat.W: 3>, 'Dirk'))
+    """
+    given: dict[Seat, str] = {}
+    for key, name in (names or {}).items():
+        seat = parse_seat(key)
+        if not isinstance(name, str):
+            raise ParseError(f"the name of {seat.name} must be text, not {name!r}",
+                             f"le nom de {seat.name_fr} doit être un texte, pas {name!r}")
+        given[seat] = name.strip()
+    return tuple((s, given.get(s) or s.name_fr) for s in SEATS)
 
 
 def parse_side(text: str) -> Side:

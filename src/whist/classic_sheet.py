@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat, parse_side
+from whist.cards import ParseError, Refusal, Seat, Side, parse_side, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, rubber_totals
-from whist.rules import Rules
+from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
 
 __all__ = [
@@ -116,6 +116,8 @@ class _Split:
     what_fr: str
     verb: str
     verb_fr: str
+    example: tuple[int, int]
+    """Two counts to show how one is typed: ``NS=8 or EW=5`` (French ``NS=8 ou EO=5``)."""
 
     def check(self, n: int) -> None:
         """Refuse a side's count outside 0 to ``whole``."""
@@ -135,8 +137,8 @@ class _Split:
                 f" {pair[1]}")
 
 
-_TRICKS = _Split(13, "tricks", "levées", "takes", "fait")
-_HONOURS = _Split(4, "honours (A K Q J of trumps)", "honneurs (A R D V d'atout)", "holds", "tient")
+_TRICKS = _Split(13, "tricks", "levées", "takes", "fait", (8, 5))
+_HONOURS = _Split(4, "honours (A K Q J of trumps)", "honneurs (A R D V d'atout)", "holds", "tient", (3, 4))
 
 
 def _side_count(text: str, split: _Split) -> tuple[Side, int]:
@@ -144,9 +146,10 @@ def _side_count(text: str, split: _Split) -> tuple[Side, int]:
     m = _SIDE_COUNT.fullmatch(text)
     what, what_fr = split.what.split()[0], split.what_fr.split()[0]
     if m is None:
-        raise ClassicSheetError(f"{what} {text!r}: write a side and a number, like NS=8 or EW=5",
-                                f"{what_fr} « {text} » : tapez un camp et un nombre, comme NS=8 ou"
-                                " EO=5")
+        ns, ew = split.example
+        raise ClassicSheetError(f"{what} {text!r}: write a side and a number, like NS={ns} or EW={ew}",
+                                f"{what_fr} « {text} » : tapez un camp et un nombre, comme NS={ns} ou"
+                                f" EO={ew}")
     n = int(m[2])
     split.check(n)
     return _side(m[1], what), n
@@ -236,8 +239,8 @@ def _check(rules: Rules, tally: _Tally, entry: ClassicEntry) -> None:
             raise ClassicSheetError(
                 f"{side.name} cannot call: calling at eight needs exactly {eight} points at the"
                 f" start of the deal, and {side.name} have {tally.score[side]}",
-                f"{side.name} ne peut pas appeler : l'appel demande exactement {eight} points au"
-                f" début de la donne, et {side.name} en a {tally.score[side]}")
+                f"{side.name_fr} ne peuvent pas appeler : l'appel à huit demande exactement {eight}"
+                f" points au début de la donne, et {side.name_fr} en ont {tally.score[side]}")
         return
     _TRICKS.check_pair(entry.tricks)
     _HONOURS.check_pair(entry.honours)
@@ -267,17 +270,22 @@ class ClassicSheet:
     entries: tuple[ClassicEntry, ...] = ()
 
     @staticmethod
-    def new(rules: Rules, names: Mapping[str, str] | None = None) -> ClassicSheet:
-        if rules.game != "classic":
+    def new(rules: Rules, names: Mapping[str, object] | None = None) -> ClassicSheet:
+        """An empty sheet. ``rules`` must be classic-whist rules: game ``classic`` and one of the
+        classic-whist presets (a file edited by hand may hold a colour-whist preset with game
+        ``classic``, or the reverse); ``names`` by seat, each a text."""
+        base = PRESETS.get(rules.preset)
+        if rules.game != "classic" or base is None or base.game != "classic":
             raise ClassicSheetError(
-                f"the classic-whist sheet takes preset classic, short or simple, not {rules.preset!r}",
-                f"la feuille de whist classique prend le préréglage classic, short ou simple, pas"
-                f" « {rules.preset} »")
+                f"the classic-whist sheet takes the rules of classic whist (game classic, preset"
+                f" classic, short or simple), not game {rules.game!r} with preset {rules.preset!r}",
+                f"la feuille de whist classique prend les règles du whist classique (jeu classic,"
+                f" préréglage classic, short ou simple), pas le jeu « {rules.game} » avec le"
+                f" préréglage « {rules.preset} »")
         try:
-            given = {parse_seat(k): str(v).strip() for k, v in (names or {}).items()}
+            return ClassicSheet(rules, seat_names(names))
         except ParseError as exc:
             raise ClassicSheetError(f"names: {exc.en}", f"noms : {exc.fr}") from None
-        return ClassicSheet(rules, tuple((s, given.get(s) or s.name_fr) for s in SEATS))
 
     def name(self, seat: Seat) -> str:
         return dict(self.names)[seat]
@@ -393,14 +401,15 @@ class ClassicSheet:
             rules = Rules.from_dict(raw_rules)
         except ValueError as exc:
             raise ClassicSheetError(f"rules: {exc}", f"règles : {exc}") from None
-        return ClassicSheet.new(rules, names)._add_all(entries, _entry_from_json, 1, "entry", "entrée")
+        return ClassicSheet.new(rules, names)._add_all(enumerate(entries, 1), _entry_from_json,
+                                                       "entry", "entrée")
 
-    def _add_all(self, items: Iterable[Any], entry: Callable[[Any], ClassicEntry], first: int,
+    def _add_all(self, items: Iterable[tuple[int, Any]], entry: Callable[[Any], ClassicEntry],
                  where: str, where_fr: str) -> ClassicSheet:
         """The sheet with the entry of each item added, all or none: an impossible one raises,
-        saying where it stands (``entry 2``, ``line 3``: items are counted from ``first``)."""
+        saying where it stands (``entry 2``, ``line 3``: each item comes with its number)."""
         sheet = self
-        for i, item in enumerate(items, first):
+        for i, item in items:
             try:
                 sheet = sheet.add(entry(item))
             except ClassicSheetError as exc:
@@ -422,13 +431,15 @@ class ClassicSheet:
     def add_csv(self, text: str) -> ClassicSheet:
         """The sheet with every row of a CSV added (the columns of :data:`CSV_FIELDS`; others,
         such as the points an export writes, are not read). All rows or none: an impossible row
-        raises, naming its line."""
+        raises, naming its line in the text: the reader's ``line_num``, which counts the blank
+        lines it skips and every line of a quoted field that spans lines (such a row is named by
+        its last line)."""
         reader = csv.DictReader(io.StringIO(text))
         if reader.fieldnames is None or not {"kind", "tricks"} <= set(reader.fieldnames):
             raise ClassicSheetError("the CSV needs a header with the columns kind, side, tricks, honours",
                                     "le CSV demande un en-tête avec les colonnes kind, side, tricks,"
                                     " honours")
-        return self._add_all(reader, entry_from_row, 2, "line", "ligne")
+        return self._add_all(((reader.line_num, row) for row in reader), entry_from_row, "line", "ligne")
 
 
 def _whole(value: Any, what: str) -> int:

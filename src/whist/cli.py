@@ -122,8 +122,10 @@ def play(
         help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Colour whist: language of the calls and seat names shown (en or fr); you may type"
-        " calls in either.")] = "en",
+        help="Language, en or fr. Colour whist: of the calls and seat names shown and of the reason"
+        " given when an entry is refused. Classic whist: of the reason given when an entry is refused"
+        " only; the rest is shown as always (labels in English and French, seats and plays in"
+        " English). Calls may be typed in either language (classic: ask or appeler).")] = "en",
 ) -> None:
     """Play whist in the terminal: you hold one seat, three bots the others.
 
@@ -148,7 +150,7 @@ def play(
     session = Session(rules, seat_bots((s for s in SEATS if s is not human), names, budget), seed)
     console = stdout()
     game = TerminalGame(console, session, human, line_reader(console), pause=sys.stdin.isatty(),
-                        hints=hint, hint_budget=budget)
+                        hints=hint, hint_budget=budget, lang=language)
     play_in_terminal(
         game, names, records, title="Whist",
         you=f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"

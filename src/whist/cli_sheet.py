@@ -190,10 +190,15 @@ def _classic_takes(sheet: ClassicSheet) -> str:
 
 
 def _load(path: Path) -> AnySheet:
+    """The sheet the file holds, colour or classic; exit 1 if there is none or it is no sheet
+    (not UTF-8, not JSON, JSON nested too deeply to read, or a sheet with an impossible entry)."""
+    invalid = f"{path} is not a valid score sheet"
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         fail(f"no score sheet in {path}: start one with `whist sheet new`", 1)
+    except UnicodeDecodeError:
+        fail(f"{invalid}: it is not UTF-8 text", 1)
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}", 1)
     try:
@@ -203,8 +208,10 @@ def _load(path: Path) -> AnySheet:
         if data.get("format") == CLASSIC_SHEET_FORMAT:
             return ClassicSheet.from_json(data)
         return Sheet.from_json(data)
+    except RecursionError:
+        fail(f"{invalid}: its JSON is nested too deeply", 1)
     except (json.JSONDecodeError, SheetError, ParseError, ClassicSheetError) as exc:
-        fail(f"{path} is not a valid score sheet: {exc}", 1)
+        fail(f"{invalid}: {exc}", 1)
 
 
 def _save(sheet: AnySheet, path: Path) -> None:
@@ -374,18 +381,20 @@ def sheet_penalty(
 
 
 @sheet_app.command("undo")
-def sheet_undo(file: FileOpt = DEFAULT_FILE) -> None:
+def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
     """Remove the last entry."""
+    language = parse_lang(lang)
     sheet = _load(file)
     if isinstance(sheet, ClassicSheet):
         try:
             shorter = sheet.remove_last()
         except ClassicSheetError as exc:
-            fail(str(exc), 2)
+            fail(exc.in_lang(language), 2)
         _save(shorter, file)
         console = stdout()
-        console.print(f"Removed / supprimé #{len(sheet.entries)}: {_classic_what(sheet.entries[-1], 'en')}")
-        for line in _classic_foot(shorter):
+        console.print(f"Removed / supprimé #{len(sheet.entries)}:"
+                      f" {_classic_what(sheet.entries[-1], language)}")
+        for line in _classic_foot(shorter, language):
             console.print(line)
         return
     try:
@@ -396,7 +405,7 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE) -> None:
     _save(sheet, file)
     assert last is not None
     console = stdout()
-    console.print(Text(f"Removed / supprimé #{len(sheet.entries) + 1}: ").append_text(_what(last, "en")))
+    console.print(Text(f"Removed / supprimé #{len(sheet.entries) + 1}: ").append_text(_what(last, language)))
     console.print(_totals_line(sheet))
 
 
@@ -446,7 +455,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: La
     console = stdout()
     if isinstance(sheet, ClassicSheet):
         console.print(classic_sheet_table(sheet, language))
-        for line in _classic_foot(sheet):
+        for line in _classic_foot(sheet, language):
             console.print(line)
         return
     console.print(sheet_table(sheet, language))
@@ -465,6 +474,8 @@ def sheet_import(
     sheet = _load(file)
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        fail(f"cannot read {csv_file}: it is not UTF-8 text", 1)
     except OSError as exc:
         fail(f"cannot read {csv_file}: {exc.strerror or exc}", 1)
     before = len(sheet.entries)
@@ -509,7 +520,7 @@ def sheet_export(
 
 def _side_name(side: Side, lang: Lang) -> str:
     """NS, EW (French: EO)."""
-    return "EO" if lang == "fr" and side is Side.EW else side.name
+    return side.name_fr if lang == "fr" else side.name
 
 
 def _pair_names(sheet: ClassicSheet, side: Side) -> str:
@@ -614,10 +625,13 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
     return t
 
 
-def _classic_totals_line(sheet: ClassicSheet) -> Text:
+def _classic_totals_line(sheet: ClassicSheet, lang: Lang = "en") -> Text:
+    """Each side's game and rubber points over the finished rubbers: they stay 0–0 until a rubber
+    ends, so the label says so (the rubber in progress is in the line above it)."""
     totals = sheet.totals()
-    out = Text("Totals / totaux: ", style="bold")
-    out.append(" · ".join(f"{side.name} {_pair_names(sheet, side)} {totals[side]}" for side in Side))
+    out = Text("Totals of the finished rubbers / totaux des robres finis: ", style="bold")
+    out.append(" · ".join(f"{_side_name(side, lang)} {_pair_names(sheet, side)} {totals[side]}"
+                          for side in Side))
     return out
 
 
@@ -625,16 +639,19 @@ def _money(v: float) -> str:
     return f"{v:+g}" if v else "0"
 
 
-def _classic_foot(sheet: ClassicSheet) -> list[Text]:
-    """Where the match stands, the totals, and the result or settlement."""
+def _classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
+    """Where the match stands, the totals, and the result or settlement; the sides named as in
+    the rest of what is printed in ``lang`` (EO in French)."""
     rules = sheet.rules
     done = len(sheet.rubbers())
+    ns, ew = _side_name(Side.NS, lang), _side_name(Side.EW, lang)
     if sheet.is_over:
-        state = Text(f"Match over / partie terminée: {done} rubber(s) / robre(s).", style="bold")
+        s = "s" if done != 1 else ""
+        state = Text(f"Match over / partie terminée: {done} rubber{s} / robre{s}.", style="bold")
     else:
         state = Text(f"In play / en cours: rubber / robre {done + 1} of {rules.rubbers}, games / manches"
-                     f" NS {_pair(sheet.games_in_rubber())} EW, score {_pair(sheet.score())}")
-    lines = [state, _classic_totals_line(sheet)]
+                     f" {ns} {_pair(sheet.games_in_rubber())} {ew}, score {_pair(sheet.score())}")
+    lines = [state, _classic_totals_line(sheet, lang)]
     if not done:
         return lines
     winner, diff = sheet.result()
@@ -642,7 +659,7 @@ def _classic_foot(sheet: ClassicSheet) -> list[Text]:
     if winner is None:
         head = "all square / à égalité"
     else:
-        head = f"{winner.name} {_pair_names(sheet, winner)} {verb} {diff}"
+        head = f"{_side_name(winner, lang)} {_pair_names(sheet, winner)} {verb} {diff}"
     if rules.stake > 0:
         money = sheet.settlement()
         out = Text(f"Settlement / règlement (stake / mise {rules.stake:g}): ", style="bold")
@@ -650,7 +667,7 @@ def _classic_foot(sheet: ClassicSheet) -> list[Text]:
                            if winner is not None else ""))
     else:
         out = Text("Result / résultat: ", style="bold")
-        out.append(head + (" points" if winner is not None else ""))
+        out.append(head + ((" point" if diff == 1 else " points") if winner is not None else ""))
     lines.append(out)
     return lines
 
@@ -687,5 +704,5 @@ def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | No
     closed = _classic_closed(row, lang)
     if closed:
         console.print(Text(closed.replace("\n", " · "), style="bold"))
-    for line in _classic_foot(sheet):
+    for line in _classic_foot(sheet, lang):
         console.print(line)

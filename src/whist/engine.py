@@ -22,7 +22,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from whist.actions import ASK, NO, YES, Action, Call, IllegalAction, NotYourTurn, parse_action
+from whist.actions import (
+    ASK,
+    NO,
+    YES,
+    Action,
+    Call,
+    IllegalAction,
+    NotYourTurn,
+    action_text_fr,
+    parse_action,
+)
 from whist.cards import (
     CARDS,
     SEATS,
@@ -432,16 +442,19 @@ class ClassicDeal:
         if action not in legal:
             if isinstance(action, Card):
                 raise IllegalAction(f"{seat.name_en} must first answer: {legal[0].text}",
-                                    f"{seat.name_fr} doit d'abord répondre : {legal[0].text}")
+                                    f"{seat.name_fr} doit d'abord répondre : {action_text_fr(legal[0])}")
             if isinstance(action, Call) and action.kind == "ask":
                 raise IllegalAction(
                     "you may ask \"can you one?\" only at 8 points, holding exactly two honours,"
                     " once per deal, before playing your first card",
                     "vous ne pouvez demander à votre partenaire s'il a un honneur qu'à 8 points, avec"
                     " exactement deux honneurs, une fois par donne, avant de jouer votre première carte")
-            allowed = ", ".join(a.text for a in legal[:3]) + ("…" if len(legal) > 3 else "")
+            more = "…" if len(legal) > 3 else ""
+            allowed = ", ".join(a.text for a in legal[:3]) + more
+            allowed_fr = ", ".join(action_text_fr(a) for a in legal[:3]) + more
             raise IllegalAction(f"{action.text} is not allowed now; allowed: {allowed}",
-                                f"{action.text} n'est pas permis maintenant ; permis : {allowed}")
+                                f"{action.text_fr} n'est pas autorisé maintenant ; actions"
+                                f" autorisées : {allowed_fr}")
         assert isinstance(action, Call)
         s = self._copy()
         s.actions = (*self.actions, (seat, action))

@@ -14,6 +14,7 @@ set of option values; ``--option name=value`` and TOML files override them.
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -172,6 +173,8 @@ _KINDS: dict[str, type] = {
     "game_points": int, "points_per_odd_trick": int, "single_game_from": int,
     "rubber_bonus": int, "rubbers": int, "stake": float, "deals": int,
 }
+_FLOATS = tuple(name for name, kind in _KINDS.items() if kind is float)
+"""The options that take any number: each must be finite (``nan`` and ``inf`` make no money)."""
 
 
 def _kind(name: str, default: Any) -> type:
@@ -215,6 +218,9 @@ def check(rules: Rules) -> None:
         raise RulesError("option rubbers must be at least 1")
     if not 1 <= rules.single_game_from <= rules.game_points:
         raise RulesError("option single_game_from must be between 1 and game_points")
+    for name in _FLOATS:
+        if not math.isfinite(getattr(rules, name)):
+            raise RulesError(f"option {name} takes a finite number, not {getattr(rules, name)!r}")
     if rules.rubber_bonus < 0 or rules.stake < 0:
         raise RulesError("options rubber_bonus and stake cannot be negative")
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from whist.auction import ladder
-from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit
+from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit, seat_names
 from whist.contracts import KINDS, Contract, parse_contract
 from whist.rules import Rules
 from whist.rules import preset as get_preset
@@ -155,7 +155,8 @@ class Sheet:
     entries: tuple[Entry, ...] = ()
 
     @staticmethod
-    def new(preset: str, names: Mapping[str, str] | None = None) -> Sheet:
+    def new(preset: str, names: Mapping[str, object] | None = None) -> Sheet:
+        """An empty sheet for ``preset`` (couleur or pagat), with ``names`` by seat, each a text."""
         try:
             rules = get_preset(preset)
         except ValueError as exc:
@@ -163,10 +164,9 @@ class Sheet:
         if rules.game != "couleur":
             raise SheetError(f"the colour-whist sheet takes preset couleur or pagat, not {preset!r}")
         try:
-            given = {parse_seat(k): str(v).strip() for k, v in (names or {}).items()}
+            return Sheet(rules.preset, seat_names(names))
         except ParseError as exc:
             raise SheetError(f"names: {exc}") from None
-        return Sheet(rules.preset, tuple((s, given.get(s) or s.name_fr) for s in SEATS))
 
     def name(self, seat: Seat) -> str:
         return dict(self.names)[seat]
@@ -251,8 +251,13 @@ class Sheet:
     def from_json(data: Mapping[str, Any]) -> Sheet:
         if data.get("format") != SHEET_FORMAT:
             raise SheetError(f"not a score sheet (format {SHEET_FORMAT})")
-        sheet = Sheet.new(str(data.get("preset", "couleur")), data.get("names") or {})
-        for i, row in enumerate(data.get("entries") or [], 1):
+        names, entries = data.get("names") or {}, data.get("entries") or []
+        if not isinstance(names, dict) or not isinstance(entries, list):
+            raise SheetError("the sheet needs names (an object) and entries (a list)")
+        sheet = Sheet.new(str(data.get("preset", "couleur")), names)
+        for i, row in enumerate(entries, 1):
+            if not isinstance(row, dict):
+                raise SheetError(f"entry {i}: an entry must be an object")
             sheet = sheet._add_row(row, f"entry {i}")
         return sheet
 
@@ -280,8 +285,8 @@ class Sheet:
         if reader.fieldnames is None or "contract" not in reader.fieldnames:
             raise SheetError("the CSV needs a header with at least a 'contract' column")
         sheet = self
-        for i, row in enumerate(reader, 2):
-            sheet = sheet._add_row(row, f"line {i}")
+        for row in reader:
+            sheet = sheet._add_row(row, f"line {reader.line_num}")  # counts blank and quoted lines
         return sheet
 
 
