@@ -108,9 +108,10 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
 def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                bot_budget: float | None = 1.0, unload_after: float = 600.0) -> FastAPI:
     """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
-    their logs when it starts. ``bot_budget``: seconds per card for the bots that think (``pimc``;
-    ``None``: the bot's default); ``unload_after``: seconds without a change after which a table
-    nobody watches leaves memory (it is rebuilt from its log when asked for)."""
+    their logs when it starts (a finished one is listed from its stored listing). ``bot_budget``:
+    seconds per card for the bots that think (``pimc``; ``None``: the bot's default);
+    ``unload_after``: seconds without a change after which a table nobody watches leaves memory
+    (it is rebuilt from its log when asked for)."""
     store = storage if storage is not None else open_storage(db_url)
     service = TableService(store, bot_budget=bot_budget, unload_after=unload_after)
 

@@ -1,6 +1,7 @@
-"""The tables of one server: created from a request, rebuilt from their logs at start-up, unloaded
-from memory once nobody has looked at them for a while (a finished table soon, any other after
-``unload_after`` seconds without a change) and rebuilt from the log when someone asks for them again.
+"""The tables of one server: created from a request, rebuilt from their logs at start-up (a finished
+one is only listed, from the listing stored with its last event), unloaded from memory once nobody
+has looked at them for a while (a finished table soon, any other after ``unload_after`` seconds
+without a change) and rebuilt from the log when someone asks for them again.
 
 >>> from whist.server.storage import open_storage
 >>> svc = TableService(open_storage("sqlite://"))
@@ -86,20 +87,40 @@ class TableService:
         self._sweeper: asyncio.Task[None] | None = None
 
     def load(self) -> list[str]:
-        """Rebuild every stored table from its log; the ids rebuilt. A finished table is kept only
-        as its listing (it comes back whole when asked for)."""
+        """Every stored table, listed or rebuilt from its log; the ids. A finished table is kept only
+        as its listing (it comes back whole when asked for): the one stored for its last event if
+        there is one (a listing made before a later event is never used), else the one of a rebuild
+        from its log, which is then stored for the next start."""
         done = []
-        for table_id in self.storage.table_ids():
+        for stored in self.storage.stored_tables():
+            table_id = stored.table_id
+            if stored.listing is not None and self._usable(stored.listing):
+                self.unloaded[table_id] = stored.listing
+                done.append(table_id)
+                continue
             try:
                 t = self._rebuild(table_id)
-                if t.match.is_over:
-                    self.unloaded[table_id] = self.listing(t)
-                else:
-                    self.tables[table_id] = t
-                done.append(table_id)
             except Exception:
                 log.exception("table %s cannot be rebuilt from its log; left out", table_id)
+                continue
+            if t.match.is_over:
+                listing = self.unloaded[table_id] = self.listing(t)
+                try:
+                    self.storage.store_listing(table_id, t.seq - 1, listing)
+                except Exception:
+                    log.exception("table %s: its listing cannot be stored", table_id)
+            else:
+                self.tables[table_id] = t
+            done.append(table_id)
         return done
+
+    @staticmethod
+    def _usable(listing: Mapping[str, Any]) -> bool:
+        """A stored listing says what a rebuild here would: the table is over, and every bot the
+        listing names can play here (a rebuild names the heuristic bot for one that cannot)."""
+        bots = available_bots()
+        return listing.get("over") is True and all(seat.get("bot") in bots
+                                                   for seat in listing.get("seats", ()))
 
     def _rebuild(self, table_id: str) -> Table:
         return Table.rebuild(table_id, self.storage.load(table_id), self.storage, self.bot_budget)
@@ -127,9 +148,8 @@ class TableService:
 
     @staticmethod
     def listing(t: Table) -> dict[str, Any]:
-        """What ``GET /api/tables`` says of a table."""
-        return {**{k: v for k, v in t.table_json().items() if k != "rules"},
-                "over": t.match.is_over, "created_at": t.created_at}
+        """What ``GET /api/tables`` says of a table (:meth:`Table.listing`)."""
+        return t.listing()
 
     def listings(self, limit: int = 100) -> list[dict[str, Any]]:
         """Every table's listing, newest first, at most ``limit``."""

@@ -4,12 +4,20 @@ every finished deal, behind the small :class:`Storage` interface, chosen by URL 
 ``sqlite:///whist.db`` (the default) keeps them in one file; a PostgreSQL URL
 (``postgresql+psycopg://user@host/db``) in a database. An event is appended with its sequence
 number under a unique key, so two writers can never both append the same event: the second gets
-:class:`StorageConflict`.
+:class:`StorageConflict`. A finished table's listing (what ``GET /api/tables`` says of it) is kept
+too, under the sequence number of the event it was made after: start-up lists a finished table from
+it, without replaying its log, as long as no later event came.
 
 >>> s = open_storage("sqlite://")
 >>> s.append("t1", [StoredEvent(0, "create", {"preset": "couleur"}, 0.0)])
 >>> [e.kind for e in s.load("t1")], s.table_ids()
 (['create'], ['t1'])
+>>> s.store_listing("t1", 0, {"id": "t1"})
+>>> s.stored_tables()
+[StoredTable(table_id='t1', last_seq=0, listing={'id': 't1'})]
+>>> s.append("t1", [StoredEvent(1, "start", {}, 0.0)])
+>>> s.stored_tables()  # the listing is older than the last event: it is not given
+[StoredTable(table_id='t1', last_seq=1, listing=None)]
 >>> s.close()
 """
 
@@ -30,16 +38,19 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     event,
+    func,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["SqlStorage", "Storage", "StorageConflict", "StoredEvent", "open_storage"]
+__all__ = ["SqlStorage", "Storage", "StorageConflict", "StoredEvent", "StoredTable", "open_storage"]
 
 
 class StorageConflict(RuntimeError):
@@ -56,17 +67,39 @@ class StoredEvent:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as start-up first sees it: its id, the sequence number of its last event, and its
+    listing if one is stored for that very event (``None``: none, or one made before a later
+    event, which is never given)."""
+
+    table_id: str
+    last_seq: int
+    listing: dict[str, Any] | None
+
+
 class Storage(Protocol):
     """The event logs of all tables and the records of their finished deals."""
 
     def append(self, table_id: str, events: Sequence[StoredEvent],
-               records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
-        """Append ``events`` (and store deal ``records`` as ``(number, record)``) in one transaction;
+               records: Sequence[tuple[int, Mapping[str, Any]]] = (),
+               listing: Mapping[str, Any] | None = None) -> None:
+        """Append ``events`` (and store deal ``records`` as ``(number, record)``, and the table's
+        ``listing`` as it is after the last of ``events``) in one transaction;
         :class:`StorageConflict` if one of the events is there already."""
         ...
 
     def table_ids(self) -> list[str]:
         """Every table, oldest first."""
+        ...
+
+    def stored_tables(self) -> list[StoredTable]:
+        """Every table, oldest first, with its listing when one is stored for its last event."""
+        ...
+
+    def store_listing(self, table_id: str, seq: int, listing: Mapping[str, Any]) -> None:
+        """Keep ``listing`` as the table's listing after its event ``seq`` (replacing one stored
+        for the same event)."""
         ...
 
     def load(self, table_id: str) -> list[StoredEvent]:
@@ -95,6 +128,16 @@ _records = Table(
     Column("number", Integer, primary_key=True, autoincrement=False),
     Column("record", Text, nullable=False),
 )
+_listings = Table(  # a row per table and event: a writer never replaces the row of another's event
+    "whist_table_listing", _meta,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("data", Text, nullable=False),
+)
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -158,10 +201,10 @@ class SqlStorage:
                                 f" ({mark}, {mark}, {mark})")
 
     def append(self, table_id: str, events: Sequence[StoredEvent],
-               records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
-        rows = [(table_id, e.seq, e.kind, json.dumps(e.data, separators=(",", ":"), ensure_ascii=False),
-                 e.at) for e in events]
-        recs = [(table_id, n, json.dumps(r, separators=(",", ":"), ensure_ascii=False)) for n, r in records]
+               records: Sequence[tuple[int, Mapping[str, Any]]] = (),
+               listing: Mapping[str, Any] | None = None) -> None:
+        rows = [(table_id, e.seq, e.kind, _json(e.data), e.at) for e in events]
+        recs = [(table_id, n, _json(r)) for n, r in records]
         try:
             with self.engine.begin() as conn:
                 if self._event_sql is not None and self._record_sql is not None:
@@ -169,13 +212,20 @@ class SqlStorage:
                         conn.exec_driver_sql(self._event_sql, row)
                     for rec in recs:
                         conn.exec_driver_sql(self._record_sql, rec)
-                    return
-                if rows:
-                    conn.execute(insert(_events), [dict(zip(("table_id", "seq", "kind", "data", "at"),
-                                                            r, strict=True)) for r in rows])
-                if recs:
-                    conn.execute(insert(_records), [
-                        dict(zip(("table_id", "number", "record"), r, strict=True)) for r in recs])
+                else:
+                    if rows:
+                        conn.execute(insert(_events), [dict(zip(("table_id", "seq", "kind", "data", "at"),
+                                                                r, strict=True)) for r in rows])
+                    if recs:
+                        conn.execute(insert(_records), [
+                            dict(zip(("table_id", "number", "record"), r, strict=True)) for r in recs])
+                if listing is not None and events:
+                    # the events are new, so no listing is stored for the last of them yet; those
+                    # of earlier events go (a concurrent store_listing never deletes a row)
+                    seq = events[-1].seq
+                    conn.execute(_listings.delete().where(_listings.c.table_id == table_id,
+                                                          _listings.c.seq < seq))
+                    conn.execute(insert(_listings).values(table_id=table_id, seq=seq, data=_json(listing)))
         except IntegrityError as exc:
             raise StorageConflict(f"table {table_id}: event already stored ({exc.orig})") from None
 
@@ -183,6 +233,30 @@ class SqlStorage:
         q = select(_events.c.table_id).where(_events.c.seq == 0).order_by(_events.c.at, _events.c.table_id)
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(q)]
+
+    def stored_tables(self) -> list[StoredTable]:
+        later = _events.alias("later")
+        last_seq = (select(func.max(later.c.seq)).where(later.c.table_id == _events.c.table_id)
+                    .correlate(_events).scalar_subquery())
+        tables = (select(_events.c.table_id, _events.c.at, last_seq.label("last_seq"))
+                  .where(_events.c.seq == 0).subquery("tables"))
+        q = (select(tables.c.table_id, tables.c.last_seq, _listings.c.data)
+             .outerjoin_from(tables, _listings, and_(_listings.c.table_id == tables.c.table_id,
+                                                     _listings.c.seq == tables.c.last_seq))
+             .order_by(tables.c.at, tables.c.table_id))
+        with self.engine.connect() as conn:
+            return [StoredTable(str(table_id), int(seq), json.loads(data) if data is not None else None)
+                    for table_id, seq, data in conn.execute(q)]
+
+    def store_listing(self, table_id: str, seq: int, listing: Mapping[str, Any]) -> None:
+        data = _json(listing)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(_listings).values(table_id=table_id, seq=seq, data=data))
+        except IntegrityError:  # one is stored for this event already: this one replaces it
+            with self.engine.begin() as conn:
+                conn.execute(update(_listings).where(_listings.c.table_id == table_id,
+                                                     _listings.c.seq == seq).values(data=data))
 
     def load(self, table_id: str) -> list[StoredEvent]:
         q = (select(_events.c.seq, _events.c.kind, _events.c.data, _events.c.at)
@@ -202,8 +276,9 @@ class SqlStorage:
         return out
 
     def delete(self, table_id: str) -> None:
-        """Remove a table's log and records (tests on a shared database)."""
+        """Remove a table's log, records and listings (tests on a shared database)."""
         with self.engine.begin() as conn:
+            conn.execute(_listings.delete().where(_listings.c.table_id == table_id))
             conn.execute(_records.delete().where(_records.c.table_id == table_id))
             conn.execute(_events.delete().where(_events.c.table_id == table_id))
 

@@ -230,6 +230,7 @@ class Table:
         if OPEN not in settings.seats:
             events.append(StoredEvent(1, "start", {}, time.time()))
         storage.append(table_id, events)
+        t.created_at = events[0].at  # as a rebuild of the log says
         for e in events[1:]:
             t._apply(e)
         return t
@@ -246,9 +247,24 @@ class Table:
             if e.seq != t.seq:
                 raise ValueError(f"table {table_id}: event {e.seq} found where {t.seq} was expected")
             t._apply(e)
-        now = t.clock()
-        for st in t.seats.values():
+        t._rest()
+        return t
+
+    def _rest(self) -> None:
+        """Every player away from now on, as after a restart."""
+        now = self.clock()
+        for st in self.seats.values():
             st.away_since = now
+
+    def _at_rest(self, e: StoredEvent, new_match: GameMatch | None) -> Table:
+        """A copy of this table as a rebuild of its log would give it once ``e`` is stored (nobody
+        connected, nobody ready, every player away); this table does not change."""
+        t = Table(self.id, self.settings, self.storage, self.clock, self.bot_budget)
+        t.match, t.version, t.seq, t.started = self.match, self.version, self.seq, self.started
+        t.created_at = self.created_at
+        t.seats = {s: SeatState(st.kind, st.name, st.token_hash) for s, st in self.seats.items()}
+        t._apply(e, new_match)
+        t._rest()
         return t
 
     def _apply(self, e: StoredEvent, new_match: GameMatch | None = None) -> None:
@@ -303,10 +319,14 @@ class Table:
 
     def _commit(self, kind: str, data: dict[str, Any], new_match: GameMatch | None = None,
                 records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
-        """Append one event to the log, then apply it; nothing changes if the log refuses it."""
+        """Append one event to the log, then apply it; nothing changes if the log refuses it. An
+        event after which the match is over is stored with the table's listing as a rebuild of the
+        log would make it, so that start-up lists the table without replaying its log."""
         e = StoredEvent(self.seq, kind, data, time.time())
+        over = (new_match if new_match is not None else self.match).is_over
+        listing = self._at_rest(e, new_match).listing() if over else None
         try:
-            self.storage.append(self.id, [e], records)
+            self.storage.append(self.id, [e], records, listing)
         except StorageConflict:
             self._reload()
             raise CommandError(CONFLICT, "the table changed in another server process;"
@@ -634,6 +654,11 @@ class Table:
         if full:
             out["rules"] = st0.rules.to_dict()
         return out
+
+    def listing(self) -> dict[str, Any]:
+        """What ``GET /api/tables`` says of the table: its public facts (no rules), whether its
+        match is over, and when it was created."""
+        return {**self.table_json(full=False), "over": self.match.is_over, "created_at": self.created_at}
 
     def match_json(self) -> dict[str, Any]:
         """The match's results so far: per finished deal its result, and the match's (no cards:

@@ -1,0 +1,254 @@
+"""Start-up does not replay finished tables: each finished table's listing is stored with the event
+that finished it (and with every later one), under that event's sequence number, and start-up lists
+the table from it; a table without a listing for its last event (under way, changed since, or
+stored before listings were) is rebuilt from its log as before, and a finished one then gets its
+listing stored. Over SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from test_server_storage import PG_URL, wait_for
+
+from whist.cards import Seat
+from whist.server import create_app
+from whist.server.service import TableService, TableSpec
+from whist.server.storage import Storage, StoredEvent, open_storage
+from whist.server.table import Connection, Table
+
+RANDOM3 = {"N": "random", "E": "random", "W": "random"}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A storage URL; the tables the test stores in PostgreSQL's shared database are removed after."""
+    from sqlalchemy.exc import OperationalError
+
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'whist.db'}"
+        return
+    try:
+        storage = open_storage(PG_URL)
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    before = set(storage.table_ids())
+    try:
+        yield PG_URL
+    finally:
+        for table_id in set(storage.table_ids()) - before:
+            storage.delete(table_id)
+        storage.close()
+
+
+def play(t: Table, seed: int, actions: int | None = None) -> None:
+    """Play random legal actions at ``t`` for every seat, to the end (or ``actions`` of them)."""
+    rng = random.Random(seed)
+    while not t.match.is_over and (actions is None or actions > 0):
+        if t.match.needs_deal:
+            t.deal_next()
+            continue
+        seat = t.match.to_act
+        assert seat is not None
+        t.act(seat, rng.choice(t.match.legal_actions()).text, t.version, by="bot")
+        actions = None if actions is None else actions - 1
+
+
+def fill(storage: Storage) -> dict[str, str]:
+    """A finished colour-whist table, a finished pagat one where Sam sat at S, and one under way;
+    their ids by name."""
+    svc = TableService(storage)
+    spec = {"couleur": TableSpec(preset="couleur", options={"deals": 1}, seats={**RANDOM3, "S": "random"},
+                                 seed=1),
+            "pagat": TableSpec(preset="pagat", options={"deals": 1}, seats=RANDOM3, name="Chez Jo", seed=2),
+            "under way": TableSpec(preset="couleur", seats={**RANDOM3, "S": "random"}, seed=3)}
+    tables = {name: svc.create(s) for name, s in spec.items()}
+    tables["pagat"].join(Seat.S, "Sam", "sam-token")
+    for seed, t in enumerate(tables.values()):
+        play(t, seed, actions=10 if t is tables["under way"] else None)
+    assert [t.match.is_over for t in tables.values()] == [True, True, False]
+    return {name: t.id for name, t in tables.items()}
+
+
+def rebuilt_listing(storage: Storage, table_id: str) -> dict[str, Any]:
+    """What start-up listed before listings were stored: the listing of the table rebuilt."""
+    return TableService.listing(Table.rebuild(table_id, storage.load(table_id), storage))
+
+
+def count_rebuilds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the id of every table rebuilt from its log."""
+    calls: list[str] = []
+    real = Table.rebuild
+
+    def rebuild(table_id: str, events: Sequence[StoredEvent], storage: Storage,
+                bot_budget: float | None = None) -> Table:
+        calls.append(table_id)
+        return real(table_id, events, storage, bot_budget)
+
+    monkeypatch.setattr(Table, "rebuild", staticmethod(rebuild))
+    return calls
+
+
+class Stored:
+    """The tables of :func:`fill` in the storage at ``url``, and the new servers started over it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.storage = open_storage(url)
+        self.ids = fill(self.storage)
+        self.started: list[TableService] = []
+
+    def start(self) -> tuple[TableService, list[str]]:
+        """A new server's start: the service, and the ids of these tables it loaded."""
+        svc = TableService(open_storage(self.url))
+        self.started.append(svc)
+        return svc, [i for i in svc.load() if i in self.ids.values()]
+
+    def mine(self, table_ids: list[str]) -> list[str]:
+        return [i for i in table_ids if i in self.ids.values()]
+
+    def close(self) -> None:
+        for svc in self.started:
+            svc.storage.close()
+        self.storage.close()
+
+
+@pytest.fixture
+def stored(url: str) -> Iterator[Stored]:
+    s = Stored(url)
+    yield s
+    s.close()
+
+
+def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """The same listing, to the order of its keys (as JSON says it)."""
+    return json.dumps(a) == json.dumps(b)
+
+
+def test_finished_tables_are_listed_without_replay(stored: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = stored.ids
+    expected = {i: rebuilt_listing(stored.storage, i) for i in ids.values()}
+    assert expected[ids["pagat"]]["seats"][2]["name"] == "Sam"
+    calls = count_rebuilds(monkeypatch)
+    svc, loaded = stored.start()
+    assert loaded == list(ids.values())  # oldest first, every one
+    assert stored.mine(calls) == [ids["under way"]]
+    assert set(svc.tables) & set(loaded) == {ids["under way"]}
+    for name in ("couleur", "pagat"):
+        assert same(svc.unloaded[ids[name]], expected[ids[name]]), name
+    # a finished table still comes back whole from its log when asked for
+    t = svc.get(ids["pagat"])
+    assert t is not None and t.match.is_over and calls[-1] == ids["pagat"]
+    assert same(svc.listing(t), expected[ids["pagat"]])
+
+
+def test_a_listing_older_than_the_log_is_not_used(stored: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage, tid = stored.storage, stored.ids["pagat"]
+    # an event after the listing, stored as a server that keeps no listings would
+    last = storage.load(tid)[-1].seq
+    storage.append(tid, [StoredEvent(last + 1, "leave", {"seat": "S"}, time.time())])
+    assert [s.listing for s in storage.stored_tables() if s.table_id == tid] == [None]
+    expected = rebuilt_listing(storage, tid)
+    assert expected["seats"][2]["name"] is None  # Sam left
+    calls = count_rebuilds(monkeypatch)
+    svc, _ = stored.start()
+    assert stored.mine(calls) == [tid, stored.ids["under way"]]
+    assert same(svc.unloaded[tid], expected)
+    # the rebuild stored the listing for the last event: the next start uses it
+    calls.clear()
+    svc, _ = stored.start()
+    assert stored.mine(calls) == [stored.ids["under way"]]
+    assert same(svc.unloaded[tid], expected)
+
+
+def test_an_event_after_the_end_stores_the_listing_again(stored: Stored,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    tid = stored.ids["pagat"]
+    t = TableService(stored.storage).get(tid)
+    assert t is not None
+    conn = Connection()
+    t.attach(conn)
+    t.handle(conn, json.dumps({"type": "hello", "token": "sam-token"}))
+    t.handle(conn, json.dumps({"type": "leave"}))  # Sam leaves the finished table: a new event
+    assert t.seats[Seat.S].name is None
+    expected = rebuilt_listing(stored.storage, tid)
+    calls = count_rebuilds(monkeypatch)
+    svc, _ = stored.start()
+    assert stored.mine(calls) == [stored.ids["under way"]]
+    assert same(svc.unloaded[tid], expected)
+
+
+def test_a_database_without_listings_starts_and_stores_them(stored: Stored,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = stored.ids
+    expected = {i: rebuilt_listing(stored.storage, i) for i in ids.values()}
+    with stored.storage.engine.begin() as conn:  # as a database made before listings were stored
+        if stored.url.startswith("sqlite"):
+            conn.execute(text("DROP TABLE whist_table_listing"))
+        else:
+            for i in ids.values():
+                conn.execute(text("DELETE FROM whist_table_listing WHERE table_id = :t"), {"t": i})
+    calls = count_rebuilds(monkeypatch)
+    svc, loaded = stored.start()
+    assert loaded == list(ids.values())
+    assert stored.mine(calls) == loaded  # every one rebuilt
+    for name in ("couleur", "pagat"):
+        assert same(svc.unloaded[ids[name]], expected[ids[name]]), name
+    listings = {s.table_id: s.listing for s in svc.storage.stored_tables() if s.table_id in loaded}
+    assert listings == {ids["couleur"]: expected[ids["couleur"]], ids["pagat"]: expected[ids["pagat"]],
+                        ids["under way"]: None}
+    calls.clear()
+    svc, loaded = stored.start()
+    assert loaded == list(ids.values()) and stored.mine(calls) == [ids["under way"]]
+    assert all(same(svc.unloaded[ids[n]], expected[ids[n]]) for n in ("couleur", "pagat"))
+
+
+def test_a_listing_naming_a_bot_missing_here_is_not_used(stored: Stored,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    storage, tid = stored.storage, stored.ids["couleur"]
+    listing = rebuilt_listing(storage, tid)
+    listing["seats"][0]["bot"] = "a bot of another installation"
+    storage.store_listing(tid, storage.load(tid)[-1].seq, listing)
+    calls = count_rebuilds(monkeypatch)
+    svc, _ = stored.start()
+    assert stored.mine(calls) == [tid, stored.ids["under way"]]
+    assert same(svc.unloaded[tid], rebuilt_listing(storage, tid))
+
+
+def old_listing(t: Table) -> dict[str, Any]:
+    """A table's listing as ``GET /api/tables`` gave it before listings were stored."""
+    return {**{k: v for k, v in t.table_json().items() if k != "rules"},
+            "over": t.match.is_over, "created_at": t.created_at}
+
+
+def test_get_api_tables_is_unchanged(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    url = f"sqlite:///{tmp_path / 'whist.db'}"
+    app = create_app(url)
+    bots = {s: "heuristic" for s in "NESW"}
+    with TestClient(app) as c:
+        specs = ({"preset": "couleur", "options": {"deals": 1}, "seats": bots, "name": "quick"},
+                 {"preset": "pagat", "options": {"deals": 1}, "seats": bots},
+                 {"preset": "couleur", "seats": {"N": "random"}, "name": "waiting for friends"})
+        ids = [c.post("/api/tables", json={"deal_pause": 0, "bot_delay": 0, **spec}).json()["id"]
+               for spec in specs]
+        c.post(f"/api/tables/{ids[2]}/join", json={"name": "Ann", "seat": "W"})
+        svc = app.state.service
+        wait_for(lambda: all(svc.get(i).match.is_over for i in ids[:2]))
+    storage = open_storage(url)
+    tables = [Table.rebuild(i, storage.load(i), storage) for i in ids]
+    expected = sorted((old_listing(t) for t in tables), key=lambda x: x["created_at"], reverse=True)
+    assert [s.listing is not None for s in storage.stored_tables()] == [True, True, False]
+    storage.close()
+    with TestClient(create_app(url)) as c:
+        got = c.get("/api/tables").json()["tables"]
+    assert json.dumps(got) == json.dumps(expected)
+    assert [t["id"] for t in got] == ids[::-1] and [t["over"] for t in got] == [False, True, True]
