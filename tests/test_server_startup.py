@@ -22,7 +22,7 @@ from whist.cards import Seat
 from whist.server import create_app
 from whist.server.service import TableService, TableSpec
 from whist.server.storage import Storage, StoredEvent, open_storage
-from whist.server.table import Connection, Table
+from whist.server.table import LISTING_FORMAT, Connection, Table, stamped
 
 RANDOM3 = {"N": "random", "E": "random", "W": "random"}
 
@@ -202,8 +202,8 @@ def test_a_database_without_listings_starts_and_stores_them(stored: Stored,
     for name in ("couleur", "pagat"):
         assert same(svc.unloaded[ids[name]], expected[ids[name]]), name
     listings = {s.table_id: s.listing for s in svc.storage.stored_tables() if s.table_id in loaded}
-    assert listings == {ids["couleur"]: expected[ids["couleur"]], ids["pagat"]: expected[ids["pagat"]],
-                        ids["under way"]: None}
+    assert listings == {ids["couleur"]: stamped(expected[ids["couleur"]]),
+                        ids["pagat"]: stamped(expected[ids["pagat"]]), ids["under way"]: None}
     calls.clear()
     svc, loaded = stored.start()
     assert loaded == list(ids.values()) and stored.mine(calls) == [ids["under way"]]
@@ -215,11 +215,42 @@ def test_a_listing_naming_a_bot_missing_here_is_not_used(stored: Stored,
     storage, tid = stored.storage, stored.ids["couleur"]
     listing = rebuilt_listing(storage, tid)
     listing["seats"][0]["bot"] = "a bot of another installation"
-    storage.store_listing(tid, storage.load(tid)[-1].seq, listing)
+    storage.store_listing(tid, storage.load(tid)[-1].seq, stamped(listing))
     calls = count_rebuilds(monkeypatch)
     svc, _ = stored.start()
     assert stored.mine(calls) == [tid, stored.ids["under way"]]
     assert same(svc.unloaded[tid], rebuilt_listing(storage, tid))
+
+
+@pytest.mark.parametrize("data", ["{not json", "[1, 2]", "null"])
+def test_a_listing_row_that_is_not_a_listing_is_not_used(stored: Stored, monkeypatch: pytest.MonkeyPatch,
+                                                         data: str) -> None:
+    """A damaged row of the listings does not stop the start: its table is rebuilt from its log,
+    and its listing stored again."""
+    storage, tid = stored.storage, stored.ids["couleur"]
+    expected = rebuilt_listing(storage, tid)
+    with storage.engine.begin() as conn:
+        conn.execute(text("UPDATE whist_table_listing SET data = :d WHERE table_id = :t"),
+                     {"d": data, "t": tid})
+    calls = count_rebuilds(monkeypatch)
+    svc, loaded = stored.start()
+    assert loaded == list(stored.ids.values())
+    assert stored.mine(calls) == [tid, stored.ids["under way"]]
+    assert same(svc.unloaded[tid], expected)
+    assert [s.listing for s in storage.stored_tables() if s.table_id == tid] == [stamped(expected)]
+
+
+def test_a_listing_of_another_format_is_not_used(stored: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing stored by a version whose listings had another shape (``listing_format``) is not
+    served: the table is rebuilt, and its listing stored in this format."""
+    storage, tid = stored.storage, stored.ids["pagat"]
+    expected = rebuilt_listing(storage, tid)
+    storage.store_listing(tid, storage.load(tid)[-1].seq, {**expected, "listing_format": LISTING_FORMAT + 1})
+    calls = count_rebuilds(monkeypatch)
+    svc, _ = stored.start()
+    assert stored.mine(calls) == [tid, stored.ids["under way"]]
+    assert same(svc.unloaded[tid], expected)
+    assert [s.listing for s in storage.stored_tables() if s.table_id == tid] == [stamped(expected)]
 
 
 def old_listing(t: Table) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from whist.match import Match
 from whist.rules import RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.storage import Storage
-from whist.server.table import OPEN, Table, TableSettings
+from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
 
 __all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
 
@@ -92,10 +92,12 @@ class TableService:
         there is one (a listing made before a later event is never used), else the one of a rebuild
         from its log, which is then stored for the next start."""
         done = []
+        bots = available_bots()
         for stored in self.storage.stored_tables():
             table_id = stored.table_id
-            if stored.listing is not None and self._usable(stored.listing):
-                self.unloaded[table_id] = stored.listing
+            listing = unstamped(stored.listing)
+            if listing is not None and self._usable(listing, bots):
+                self.unloaded[table_id] = listing
                 done.append(table_id)
                 continue
             try:
@@ -106,7 +108,7 @@ class TableService:
             if t.match.is_over:
                 listing = self.unloaded[table_id] = self.listing(t)
                 try:
-                    self.storage.store_listing(table_id, t.seq - 1, listing)
+                    self.storage.store_listing(table_id, t.seq - 1, stamped(listing))
                 except Exception:
                     log.exception("table %s: its listing cannot be stored", table_id)
             else:
@@ -115,12 +117,13 @@ class TableService:
         return done
 
     @staticmethod
-    def _usable(listing: Mapping[str, Any]) -> bool:
+    def _usable(listing: Mapping[str, Any], bots: tuple[str, ...]) -> bool:
         """A stored listing says what a rebuild here would: the table is over, and every bot the
-        listing names can play here (a rebuild names the heuristic bot for one that cannot)."""
-        bots = available_bots()
-        return listing.get("over") is True and all(seat.get("bot") in bots
-                                                   for seat in listing.get("seats", ()))
+        listing names can play here (``bots``; a rebuild names the heuristic bot for one that
+        cannot)."""
+        seats = listing.get("seats")
+        return (listing.get("over") is True and isinstance(seats, list)
+                and all(isinstance(seat, dict) and seat.get("bot") in bots for seat in seats))
 
     def _rebuild(self, table_id: str) -> Table:
         return Table.rebuild(table_id, self.storage.load(table_id), self.storage, self.bot_budget)

@@ -136,6 +136,18 @@ _listings = Table(  # a row per table and event: a writer never replaces the row
 )
 
 
+def _stored_listing(data: str | None) -> dict[str, Any] | None:
+    """A stored listing, read; ``None`` for none, or for a row that is not a JSON object (its table
+    is then rebuilt from its log, as if no listing were stored)."""
+    if data is None:
+        return None
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
 def _json(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
@@ -245,7 +257,7 @@ class SqlStorage:
                                                      _listings.c.seq == tables.c.last_seq))
              .order_by(tables.c.at, tables.c.table_id))
         with self.engine.connect() as conn:
-            return [StoredTable(str(table_id), int(seq), json.loads(data) if data is not None else None)
+            return [StoredTable(str(table_id), int(seq), _stored_listing(data))
                     for table_id, seq, data in conn.execute(q)]
 
     def store_listing(self, table_id: str, seq: int, listing: Mapping[str, Any]) -> None:

@@ -324,7 +324,7 @@ class Table:
         log would make it, so that start-up lists the table without replaying its log."""
         e = StoredEvent(self.seq, kind, data, time.time())
         over = (new_match if new_match is not None else self.match).is_over
-        listing = self._at_rest(e, new_match).listing() if over else None
+        listing = stamped(self._at_rest(e, new_match).listing()) if over else None
         try:
             self.storage.append(self.id, [e], records, listing)
         except StorageConflict:
@@ -730,3 +730,24 @@ class Table:
             c.match_seen = n
             c.push(text, STATE_WITH_MATCH if key[1] else STATE)
 
+
+LISTING_FORMAT = 1
+"""The shape of a stored listing (:meth:`Table.listing`, the key ``listing_format``): raise it when
+the listing changes, and start-up rebuilds the finished tables whose stored listing has another."""
+
+
+def stamped(listing: Mapping[str, Any]) -> dict[str, Any]:
+    """A listing as it is stored: with its format."""
+    return {**listing, "listing_format": LISTING_FORMAT}
+
+
+def unstamped(stored: object) -> dict[str, Any] | None:
+    """The listing a stored one gives, or ``None`` when it is not one of this format (the table is
+    then rebuilt from its log).
+
+    >>> unstamped(stamped({"id": "t1"})), unstamped({"id": "t1"}), unstamped([1])
+    ({'id': 't1'}, None, None)
+    """
+    if not isinstance(stored, dict) or stored.get("listing_format") != LISTING_FORMAT:
+        return None
+    return {k: v for k, v in stored.items() if k != "listing_format"}
