@@ -79,7 +79,7 @@ def fill(storage: Storage) -> dict[str, str]:
 
 def rebuilt_listing(storage: Storage, table_id: str) -> dict[str, Any]:
     """What start-up listed before listings were stored: the listing of the table rebuilt."""
-    return TableService.listing(Table.rebuild(table_id, storage.load(table_id), storage))
+    return Table.rebuild(table_id, storage.load(table_id), storage).listing()
 
 
 def count_rebuilds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -146,7 +146,7 @@ def test_finished_tables_are_listed_without_replay(stored: Stored, monkeypatch: 
     # a finished table still comes back whole from its log when asked for
     t = svc.get(ids["pagat"])
     assert t is not None and t.match.is_over and calls[-1] == ids["pagat"]
-    assert same(svc.listing(t), expected[ids["pagat"]])
+    assert same(t.listing(), expected[ids["pagat"]])
 
 
 def test_a_listing_older_than_the_log_is_not_used(stored: Stored, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from whist.cards import ParseError, Refusal, Seat, Side, parse_side, seat_names
-from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, rubber_totals
+from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
 
@@ -222,7 +222,7 @@ class _Tally:
 def _check(rules: Rules, tally: _Tally, entry: ClassicEntry) -> None:
     """Raise :class:`ClassicSheetError` if ``entry`` cannot follow ``tally`` under ``rules``."""
     done = len(tally.rubbers)
-    if done >= rules.rubbers:
+    if match_over(rules, tally.rubbers):
         raise ClassicSheetError(
             f"the match is over: {done} rubber(s) of {rules.rubbers} played; start another sheet"
             " (whist sheet new --force, or another --file)",
@@ -303,10 +303,8 @@ class ClassicSheet:
             yield row, tally
 
     def _tally(self) -> _Tally:
-        tally = _Tally()
-        for entry in self.entries:
-            tally = _step(self.rules, tally, entry)[1]
-        return tally
+        last = [tally for _, tally in self._walk()]
+        return last[-1] if last else _Tally()
 
     def add(self, entry: ClassicEntry) -> ClassicSheet:
         """The sheet with ``entry`` added; :class:`ClassicSheetError` (and this sheet unchanged)
@@ -343,7 +341,7 @@ class ClassicSheet:
     @property
     def is_over(self) -> bool:
         """All ``rules.rubbers`` rubbers are finished: the sheet takes no more entries."""
-        return len(self.rubbers()) >= self.rules.rubbers
+        return match_over(self.rules, self.rubbers())
 
     def totals(self) -> tuple[int, int]:
         """Each side's game points and rubber points over the finished rubbers (as

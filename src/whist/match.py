@@ -24,7 +24,8 @@ from whist.rules import Rules, preset
 from whist.scoring import DealPoints, game_value, settlement
 from whist.series import DealSeries
 
-__all__ = ["GameResult", "Match", "RubberResult", "fold_deal", "games_in_rubber", "preset", "rubber_totals"]
+__all__ = ["GameResult", "Match", "RubberResult", "fold_deal", "games_in_rubber", "match_over", "preset",
+           "rubber_totals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ class Match(DealSeries):
 
     @property
     def is_over(self) -> bool:
-        return len(self.rubbers) >= self.rules.rubbers
+        return match_over(self.rules, self.rubbers)
 
     def deal(self, rng: random.Random) -> Match:
         """The chance step: shuffle and deal the next deal."""
@@ -153,6 +154,11 @@ def fold_deal(
     final = (min(score[0], rules.game_points), min(score[1], rules.game_points))
     games = (*games, GameResult(len(rubbers), w, final, gp))
     return (0, 0), games, _close_rubber(rules, rubbers, games)
+
+
+def match_over(rules: Rules, rubbers: tuple[RubberResult, ...]) -> bool:
+    """Whether a match of ``rules.rubbers`` rubbers is over once ``rubbers`` are finished."""
+    return len(rubbers) >= rules.rubbers
 
 
 def rubber_totals(rubbers: tuple[RubberResult, ...]) -> tuple[int, int]:

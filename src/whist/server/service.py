@@ -83,7 +83,7 @@ class TableService:
         self.unload_after = unload_after
         self.tables: dict[str, Table] = {}
         self.unloaded: dict[str, dict[str, Any]] = {}
-        """Table id → its listing (:meth:`listing`) as it was when it left memory."""
+        """Table id → its listing (:meth:`Table.listing`) as it was when it left memory."""
         self._sweeper: asyncio.Task[None] | None = None
 
     def load(self) -> list[str]:
@@ -106,7 +106,7 @@ class TableService:
                 log.exception("table %s cannot be rebuilt from its log; left out", table_id)
                 continue
             if t.match.is_over:
-                listing = self.unloaded[table_id] = self.listing(t)
+                listing = self.unloaded[table_id] = t.listing()
                 try:
                     self.storage.store_listing(table_id, t.seq - 1, stamped(listing))
                 except Exception:
@@ -149,14 +149,9 @@ class TableService:
             t.start_driver()
         return t
 
-    @staticmethod
-    def listing(t: Table) -> dict[str, Any]:
-        """What ``GET /api/tables`` says of a table (:meth:`Table.listing`)."""
-        return t.listing()
-
     def listings(self, limit: int = 100) -> list[dict[str, Any]]:
         """Every table's listing, newest first, at most ``limit``."""
-        items = [self.listing(t) for t in self.tables.values()] + list(self.unloaded.values())
+        items = [t.listing() for t in self.tables.values()] + list(self.unloaded.values())
         items.sort(key=lambda x: x["created_at"], reverse=True)
         return items[:limit]
 
@@ -212,7 +207,7 @@ class TableService:
         for table_id, t in list(self.tables.items()):
             if not self.can_unload(t, t.clock()):
                 continue
-            self.unloaded[table_id] = self.listing(t)
+            self.unloaded[table_id] = t.listing()
             del self.tables[table_id]  # before any await: a new visitor gets a fresh table
             await t.stop_driver()
             gone.append(table_id)
