@@ -569,8 +569,10 @@ class TestCommand:
         assert f.read_bytes() == before
 
     def test_options_belong_to_classic_presets(self, tmp_path: Path) -> None:
-        r = cli(tmp_path, "new", "--preset", "pagat", "--option", "stake=1")
+        r = cli(tmp_path, "new", "--preset", "pagat", "--option", "all_pass=dames")
         assert r.exit_code == 2 and "takes no --option" in r.stderr
+        r = cli(tmp_path, "new", "--preset", "pagat", "--option", "stake=1")
+        assert r.exit_code == 2 and "option stake is not part of colour whist" in r.stderr
         r = cli(tmp_path, "new", "--preset", "short", "--option", "game_points=zero")
         assert r.exit_code == 2 and "game_points" in r.stderr
         assert not (tmp_path / "sheet.json").exists()

@@ -20,7 +20,7 @@ from whist.actions import Call
 from whist.bots import get_bot
 from whist.cards import SEATS, Card, Seat, cards_of
 from whist.cli import app
-from whist.rules import Rules, preset
+from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session
 
 runner = CliRunner()
@@ -205,7 +205,7 @@ class TestOptions:
                            ("game_points=abc", "option game_points takes a whole number"),
                            ("call_at_eight=maybe", "option call_at_eight takes on/off"),
                            ("game_points", "--option takes name=value"),
-                           ("rubbers=0", "option rubbers must be at least 1")]:
+                           ("rubbers=0", "option rubbers must be from 1 to 99")]:
             r = run("simulate", "--rubbers", "1", "--option", opt)
             assert r.exit_code == 2, (opt, r.output)
             assert words in r.stderr, (opt, r.stderr)
@@ -229,13 +229,15 @@ class TestOptions:
         assert r.exit_code == 2
         assert "cannot read rules file" in r.stderr
 
-    def test_rules_lists_every_option_with_its_doc(self) -> None:
-        r = run("rules", "--preset", "simple")
-        assert r.exit_code == 0, r.output
-        flat = " ".join(r.stdout.split())
-        for name in Rules.names():
-            assert name in flat, name
-        assert "Rules / règles: simple" in flat
+    def test_rules_lists_every_option_of_the_game_with_its_doc(self) -> None:
+        for preset_name in ("simple", "pagat"):
+            r = run("rules", "--preset", preset_name)
+            assert r.exit_code == 0, r.output
+            flat = " ".join(r.stdout.split())
+            rules = PRESETS[preset_name]
+            for name in Rules.names():
+                assert (name in flat) == applies(name, rules), (preset_name, name)
+            assert f"Rules / règles: {preset_name}" in flat
 
 
 # ----- whist simulate ------------------------------------------------------------------------

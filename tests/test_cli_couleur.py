@@ -467,8 +467,14 @@ class TestScore:
         (["--contract", "trou", "--declarers", "N,S", "--tricks", "8", "--needed", "10"],
          "a trou needs 8 or 9 tricks"),
         (["--preset", "classic", "--contract", "solo 7", "--declarers", "N", "--tricks", "8"],
-         "takes preset couleur or pagat"),
+         "scored with preset couleur or pagat"),
         (["--contract", "dames"], "needs the queens"),
+        (["--contract", "petite misère", "--declarers", "N", "--tricks", "13"],
+         "petite misère has 12 tricks"),
+        (["--contract", "petite misère", "--declarers", "N,E", "--tricks", "N=7,E=6"],
+         "petite misère has 12 tricks"),
+        (["--preset", "pagat", "--contract", "trou", "--declarers", "N,E", "--tricks", "8", "--needed", "9"],
+         "in pagat a trou always needs 8 tricks"),
     ])
     def test_impossible_input_exits_2(self, args: list[str], words: str) -> None:
         r = run("score", *args, "--json")

@@ -26,7 +26,7 @@ ONE_SUIT = "N:AKQJT98765432.-.-.- -.AKQJT98765432.-.- -.-.AKQJT98765432.- -.-.-.
 
 
 def rules_of(name: str = "couleur", **options: Any) -> Rules:
-    return with_options(preset(name), options) if options else preset(name)
+    return with_options(preset(name), options, strict=False) if options else preset(name)
 
 
 def auction(*calls: str, name: str = "couleur", eldest: Seat = N, **options: Any) -> Auction:

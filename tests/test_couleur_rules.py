@@ -21,7 +21,7 @@ from whist.cards import CARDS, SEATS, Card, Seat, Suit, cards_of, mask_of, parse
 from whist.contracts import Contract, parse_contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch, gathered_deck
-from whist.rules import Rules, preset, with_options
+from whist.rules import Rules, RulesError, preset, with_options
 from whist.tables import dames_points, score
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -44,7 +44,7 @@ FOUR_ACES_KH = "N:AKQ.AKJ.AKQ.AKQJ JT9.T98.JT9.T987 8765.Q76.876.654 432.5432.54
 
 
 def rules_of(name: str = "couleur", **options: Any) -> Rules:
-    return with_options(preset(name), options) if options else preset(name)
+    return with_options(preset(name), options, strict=False) if options else preset(name)
 
 
 def new(pbn: str, name: str = "couleur", dealer: Seat = W, **options: Any) -> ColourDeal:
@@ -390,8 +390,18 @@ class TestTrou:
         assert d.in_play is not None
         assert (d.in_play.trump, d.in_play.needed, d.in_play.leader) == (Suit.CLUBS, 8, S)
 
+    def test_pagat_refuses_the_options_of_couleur(self) -> None:
+        """§5.10: abondance_sur_table, trou_always_nine and trou_surprise are "—" in pagat: a
+        player who sets them is told they change nothing; their preset values are accepted."""
+        for option in ("abondance_sur_table", "trou_always_nine", "trou_surprise"):
+            with pytest.raises(RulesError, match=f"option {option} is not part of colour whist as pagat"):
+                with_options(preset("pagat"), {option: True})
+            assert getattr(with_options(preset("pagat"), {option: False}), option) is False
+            assert getattr(with_options(preset("couleur"), {option: True}), option) is True
+
     def test_pagat_ignores_trou_surprise(self) -> None:
-        """§5.10: trou_surprise is a couleur option ("—" in pagat)."""
+        """§5.10: trou_surprise is a couleur option ("—" in pagat); a stored record that holds it
+        (strict=False) plays pagat's trou."""
         d = run(new(TROU, "pagat", dealer=N, trou_surprise=True), "trou", "pass", "pass")
         assert d.in_play is not None and d.in_play.trump is Suit.CLUBS
         assert d.view(E).trou == (N, S)

@@ -940,13 +940,31 @@ class TestOptions:
          ({"stake": float("-inf")}, "stake takes a finite number, not -inf"),
          ({"stake": "1e999"}, "stake takes a finite number"),
          ({"game_points": "0"}, "game_points must be at least 1"),
-         ({"rubbers": "0"}, "rubbers must be at least 1"),
+         ({"rubbers": "0"}, "rubbers must be from 1 to 99"),
+         ({"rubbers": "100"}, "rubbers must be from 1 to 99"),
+         ({"deals": "7"}, "option deals is not part of classic whist"),
+         ({"trou_surprise": "on"}, "option trou_surprise is not part of classic whist"),
          ({"points_per_odd_trick": "0"}, "at least 1"),
          ({"game": "bridge"}, "option game")],
     )
     def test_unknown_option_or_bad_value(self, values: dict[str, Any], says: str) -> None:
         with pytest.raises(RulesError, match=says):
             with_options(CLASSIC, values)
+
+    def test_options_of_the_other_game_are_refused_unless_left_as_they_are(self) -> None:
+        """An option that changes nothing in the game played is a mistake of the player's:
+        refused, unless it keeps the preset's value; a record (every option stored) reads back."""
+        with pytest.raises(RulesError, match="option stake is not part of colour whist as couleur"):
+            with_options(preset("couleur"), {"stake": "1"})
+        with pytest.raises(RulesError, match="option honours is not part of colour whist"):
+            with_options(preset("pagat"), {"honours": "off"})
+        assert with_options(preset("couleur"), {"stake": "0", "deals": "4"}).deals == 4
+        assert with_options(CLASSIC, {"deals": "16", "all_pass": "redeal"}) == CLASSIC
+        assert with_options(preset("couleur"), {"game": "classic", "deals": "16"}).game == "classic"
+        stored = {**CLASSIC.to_dict(), "deals": 3}
+        assert Rules.from_dict(stored).deals == 3
+        with pytest.raises(RulesError, match="deals must be from 1 to 999"):
+            with_options(preset("couleur"), {"deals": "1000"})
 
     def test_unknown_preset(self) -> None:
         with pytest.raises(RulesError, match="unknown preset 'bridge'"):

@@ -39,6 +39,9 @@ class TestHttp:
         c = harness.client
         p = c.get("/api/presets").json()
         assert set(p["presets"]) >= {"classic", "couleur", "pagat"} and "heuristic" in p["bots"]
+        by_name = {o["name"]: o["presets"] for o in p["options"]}
+        assert "pagat" not in by_name["trou_surprise"] and "couleur" in by_name["trou_surprise"]
+        assert by_name["honours"] == ["classic", "short", "simple"] and "pagat" in by_name["deals"]
         tid = harness.create(preset="pagat", options={"deals": 3}, seats={"N": "random"}, name="Chez Jo")
         listed = c.get("/api/tables").json()["tables"]
         assert [t["id"] for t in listed] == [tid] and listed[0]["name"] == "Chez Jo"
@@ -52,6 +55,9 @@ class TestHttp:
         ({"preset": "bridge"}, 400, "unknown preset"),
         ({"options": {"deals": "many"}}, 400, "whole number"),
         ({"options": {"colour": 1}}, 400, "unknown option"),
+        ({"preset": "pagat", "options": {"trou_surprise": True}}, 400, "not part of colour whist as pagat"),
+        ({"preset": "classic", "options": {"trou_surprise": True}}, 400, "not part of classic whist"),
+        ({"options": {"deals": 100000}}, 400, "deals must be from 1 to 999"),
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
         ({"bot_delay": -1}, 422, "bot_delay"),

@@ -55,7 +55,7 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.render import deal_result, hands_table, history, match_summary, pair, trick_text, trump_line
-from whist.rules import PRESETS, Rules, with_options
+from whist.rules import PRESETS, Rules, applies, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, line_reader
 
@@ -324,7 +324,8 @@ def rules_cmd(
     rules_file: RulesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """List every option of the rules with its value and what it means."""
+    """List every option of the rules of a game with its value and what it means (the options
+    of the other game are left out; --json gives them all)."""
     rules = build_rules(preset_name, option, rules_file)
     if json_out:
         typer.echo(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
@@ -335,7 +336,8 @@ def rules_cmd(
     t.add_column("value / valeur")
     t.add_column("meaning / sens")
     for name in Rules.names():
-        t.add_row(name, value_text(getattr(rules, name)), Rules.doc(name))
+        if applies(name, rules):
+            t.add_row(name, value_text(getattr(rules, name)), Rules.doc(name))
     stdout().print(t)
 
 

@@ -38,12 +38,12 @@ class Rules:
     game: Literal["classic", "couleur"] = _opt(
         "classic", "The game: 'classic' (partnership whist, turned trump) or 'couleur'.")
     points_per_odd_trick: int = _opt(
-        1, "Points for each trick over six (the book) won by a side (RULES.md §2; simple: 2).")
+        1, "Points for each trick over six (the book) won by a side (simple: 2).")
     game_points: int = _opt(10, "Points that win a game (manche): 10 in classic, 5 in short.")
     honours: bool = _opt(
         True, "Honours (A K Q J of trumps held by a side) score 4 for all four, 2 for three.")
     call_at_eight: bool = _opt(
-        True, "Calling at eight (RULES.md §2, D19): a side at exactly 8 may claim or ask for honours.")
+        True, "Calling at eight: a side at exactly 8 may claim or ask for honours.")
     no_honours_at_nine: bool = _opt(
         False, "A side one point short of game (9 of 10, 4 of 5) at the start of a deal"
         " cannot score honours.")
@@ -58,7 +58,7 @@ class Rules:
     stake: float = _opt(
         0.0, "Money per point: each player of the winning side is paid by the player on his left.")
     must_trump: bool = _opt(
-        False, "A player who cannot follow suit must ruff if he holds a trump (D18; off by default).")
+        False, "A player who cannot follow suit must ruff if he holds a trump (off by default).")
     trump_card_stays_up: bool = _opt(
         True, "The turned card stays face up until the dealer plays it (classic); off: the dealer"
         " shows it and takes it back at once (simple). Every seat knows he holds it either way.")
@@ -68,28 +68,28 @@ class Rules:
         "couleur", "Colour whist's rulebook: 'couleur' (the seed's club: ladder, trou, joining, scoring"
         " table) or 'pagat' (the common Belgian online rules).")
     deals: int = _opt(16, "Colour whist: deals in a session.")
-    packets: str = _opt("4-4-5", "Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4' (§5.1).")
+    packets: str = _opt("4-4-5", "Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4'.")
     shuffle: bool = _opt(
         True, "Colour whist: shuffle before every deal; off: gather the last deal's cards in order and"
-        " cut (§5.1, D22).")
-    overbids: bool = _opt(True, "Colour whist: emballage 9–12 (pagat 9–13) to outbid solos (§5.4 rule 5).")
+        " cut.")
+    overbids: bool = _opt(True, "Colour whist: emballage 9–12 (pagat 9–13) to outbid solos.")
     solo_supremacy: bool = _opt(
         False, "Colour whist: while a solo is the top bid, nobody may bid emballage 9 or higher.")
     piccolo: bool = _opt(True, "Colour whist: piccolo (and piccolissimo in couleur) may be bid.")
     abondance_sur_table: bool = _opt(
-        False, "Colour whist (couleur): abondance sur table, the hand spread after trick 1 (D10, D26).")
+        False, "Colour whist (couleur): abondance sur table, the hand spread after trick 1.")
     grande_misere_sur_table: bool = _opt(
         True, "Colour whist: grande misère sur table (pagat: open misère, spread before the first lead).")
     trou_always_nine: bool = _opt(
         False, "Colour whist (couleur): the trou always needs 9 tricks, whatever card is shown.")
     trou_surprise: bool = _opt(
         False, "Colour whist (couleur): the trou partner stays hidden; no trump until the fourth ace"
-        " falls (D23).")
+        " falls.")
     propose_needs_card: bool = _opt(
         False, "Colour whist: a proposer must hold at least one card of the suit he proposes.")
     all_pass: Literal["redeal", "redeal_double", "dames"] = _opt(
         "redeal", "Colour whist: when all pass, 'redeal', 'redeal_double' (the next deal played scores"
-        " double) or 'dames' (the queens game) (§5.8).")
+        " double) or 'dames' (the queens game).")
 
     @staticmethod
     def names() -> list[str]:
@@ -110,7 +110,7 @@ class Rules:
         """Rules from a record's ``rules`` object: the preset, then every option it stores."""
         base = preset(str(data.get("preset", "classic")))
         values = {k: v for k, v in data.items() if k != "preset"}
-        return with_options(base, values)
+        return with_options(base, values, strict=False)
 
 
 PRESETS: dict[str, Rules] = {
@@ -181,8 +181,32 @@ def _kind(name: str, default: Any) -> type:
     return _KINDS.get(name, type(default))
 
 
-def with_options(rules: Rules, values: Mapping[str, Any]) -> Rules:
-    """``rules`` with some options changed; values may be text (``"on"``, ``"7"``) or typed."""
+COLOUR_OPTIONS = frozenset({
+    "style", "deals", "packets", "shuffle", "overbids", "solo_supremacy", "piccolo",
+    "abondance_sur_table", "grande_misere_sur_table", "trou_always_nine", "trou_surprise",
+    "propose_needs_card", "all_pass"})
+"""The options of colour whist; the others (but ``preset`` and ``game``) are classic whist's."""
+COULEUR_STYLE_OPTIONS = frozenset({"abondance_sur_table", "trou_always_nine", "trou_surprise"})
+"""The colour-whist options of the club's rulebook alone (RULES.md §5.10: none in ``pagat``)."""
+
+
+def applies(name: str, rules: Rules) -> bool:
+    """Whether option ``name`` changes anything in a game played by ``rules``."""
+    if name in ("preset", "game"):
+        return True
+    if rules.game != "couleur":
+        return name not in COLOUR_OPTIONS
+    if name in COULEUR_STYLE_OPTIONS:
+        return rules.style == "couleur"
+    return name in COLOUR_OPTIONS
+
+
+def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True) -> Rules:
+    """``rules`` with some options changed; values may be text (``"on"``, ``"7"``) or typed.
+
+    ``strict``: an option that changes nothing in the game played (a colour-whist option at
+    classic whist, a ``couleur`` option in ``pagat``) given another value than the preset's is
+    refused; records, which store every option, are read with ``strict=False``."""
     changes: dict[str, Any] = {}
     defaults = {f.name: getattr(rules, f.name) for f in fields(Rules)}
     for name, value in values.items():
@@ -192,6 +216,12 @@ def with_options(rules: Rules, values: Mapping[str, Any]) -> Rules:
         changes[key] = _convert(key, _kind(key, defaults[key]), value)
     out = dataclasses.replace(rules, **changes)
     check(out)
+    if strict:
+        for key, value in changes.items():
+            if value != defaults[key] and not applies(key, out):
+                game = (f"colour whist as {out.style} plays it" if out.game == "couleur"
+                        else "classic whist")
+                raise RulesError(f"option {key} is not part of {game}: it would change nothing")
     return out
 
 
@@ -203,19 +233,25 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+MAX_DEALS = 999
+"""The most deals a colour-whist session may have."""
+MAX_RUBBERS = 99
+"""The most rubbers a classic match may have."""
+
+
 def check(rules: Rules) -> None:
     """Refuse option values that make no game."""
     for name, choices in _CHOICES.items():
         if getattr(rules, name) not in choices:
             raise RulesError(f"option {name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
-    if rules.deals < 1:
-        raise RulesError("option deals must be at least 1")
+    if not 1 <= rules.deals <= MAX_DEALS:
+        raise RulesError(f"option deals must be from 1 to {MAX_DEALS}")
     if rules.game_points < 1:
         raise RulesError("option game_points must be at least 1")
     if rules.points_per_odd_trick < 1:
         raise RulesError("option points_per_odd_trick must be at least 1")
-    if rules.rubbers < 1:
-        raise RulesError("option rubbers must be at least 1")
+    if not 1 <= rules.rubbers <= MAX_RUBBERS:
+        raise RulesError(f"option rubbers must be from 1 to {MAX_RUBBERS}")
     if not 1 <= rules.single_game_from <= rules.game_points:
         raise RulesError("option single_game_from must be between 1 and game_points")
     for name in _FLOATS:

@@ -162,7 +162,8 @@ class Sheet:
         except ValueError as exc:
             raise SheetError(str(exc)) from None
         if rules.game != "couleur":
-            raise SheetError(f"the colour-whist sheet takes preset couleur or pagat, not {preset!r}")
+            raise SheetError(f"colour whist is scored with preset couleur or pagat, not {preset!r}"
+                             " (classic whist: whist sheet new --preset classic)")
         try:
             return Sheet(rules.preset, seat_names(names))
         except ParseError as exc:
@@ -203,6 +204,10 @@ class Sheet:
             raise SheetError(f"{extra[0].name} is not a declarer of this deal")
         if sum(tricks.values()) > 13 or any(n < 0 for n in tricks.values()):
             raise SheetError("tricks are between 0 and 13 in all")
+        if c.kind == "petite_misere" and sum(tricks.values()) > 12:
+            raise SheetError("a petite misère has 12 tricks (each player discards a card first)")
+        if c.kind == "trou" and self.preset == "pagat" and entry.needed != 8:
+            raise SheetError("in pagat a trou always needs 8 tricks")
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
             raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1")
 

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from whist import record
 from whist.cards import ParseError, Seat, parse_seat
-from whist.rules import PRESETS, Rules
+from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
 from whist.server.protocol import NOT_FOUND, error_json
@@ -79,8 +79,8 @@ def _option_list() -> list[dict[str, Any]]:
         if f.name == "preset":
             continue
         default = getattr(Rules(), f.name)
-        out.append({"name": f.name, "doc": Rules.doc(f.name),
-                    "type": type(default).__name__})
+        out.append({"name": f.name, "doc": Rules.doc(f.name), "type": type(default).__name__,
+                    "presets": [name for name, rules in PRESETS.items() if applies(f.name, rules)]})
     return out
 
 

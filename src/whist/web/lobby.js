@@ -45,12 +45,9 @@ function lobbyView(presets, tables, error, render, fail) {
       onchange: (e) => { form.seats[s] = e.target.value; form.botChosen = true; } },
     kinds.map((k) => h("option", { value: k, selected: form.seats[s] === k }, t("seat_" + k))));
   };
-  const opts = presets ? presets.options.filter((o) => {
-    const inPreset = presets.presets[form.preset];
-    if (["game", "style", "deals", "rubbers"].includes(o.name)) return false;
-    const colourOnly = o.doc.startsWith("Colour whist");
-    return isColour ? colourOnly : !colourOnly;
-  }) : [];
+  // the options that change something in the chosen preset's game (the server says which)
+  const opts = presets ? presets.options.filter((o) =>
+    !["game", "style", "deals", "rubbers"].includes(o.name) && o.presets.includes(form.preset)) : [];
   const optionInput = (o) => {
     const base = presets.presets[form.preset][o.name];
     const value = form.options[o.name] ?? base;
