@@ -176,8 +176,11 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         page.dispatch_event("input[name=opt-game_points]", "change")
         page.click("#create-table")
         assert "Impossible de créer cette table" in page.locator(".error").inner_text()
-        page.fill("input[name=opt-game_points]", "10")
-        page.dispatch_event("input[name=opt-game_points]", "change")
+        # a game for every deal won (games of 1 point), so that the rubber ends in two or three
+        # deals; a stake, so that the end shows the settlement
+        for name, value in (("game_points", "1"), ("single_game_from", "1"), ("stake", "0.5")):
+            page.fill(f"input[name=opt-{name}]", value)
+            page.dispatch_event(f"input[name=opt-{name}]", "change")
         page.click("#create-table")
         page.wait_for_url("**/t/*")
         page.wait_for_selector("#info >> text=Carte retournée")
@@ -193,9 +196,25 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
                 page.wait_for_timeout(50)
         page.wait_for_selector("#next-deal", timeout=20_000)
         summary = page.locator(".sheet").inner_text()
-        assert "Points de levées" in summary and "EO" in summary
-        page.click("button[data-lang=en]")
+        assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
+        page.click("#next-deal")
+        end = time.monotonic() + 120
+        while time.monotonic() < end and not page.locator("text=Partie terminée").count():
+            if page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            elif page.locator("#next-deal:not([disabled])").count():
+                page.click("#next-deal")
+            else:
+                page.wait_for_timeout(50)
+        # the end of the rubber: its games, game and rubber points, totals, and who pays whom
+        final = page.locator(".sheet").inner_text()
+        assert "Partie terminée" in final and page.locator("#rubber-table tbody tr").count() == 1
+        assert "Points de robre" in final and "Règlement\u00a0: " in final, final
+        assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
+        assert page.locator("#tb-leave, #leave").count() == 0
+        page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#show-last").inner_text() == "Last trick"
+        assert "Settlement: " in page.locator(".sheet").inner_text()
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player

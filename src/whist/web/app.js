@@ -251,7 +251,8 @@ function seatBox(m, v, seat, pos) {
     badges.push(h("span", { class: "badge trou" }, "trou"));
   }
   let status = "";
-  if (info.kind === "bot" || !info.name) status = t("bot");
+  if (info.kind !== "bot" && !info.name && !m.table.started) status = t("free_seat");
+  else if (info.kind === "bot" || !info.name) status = t("bot");
   else if (info.bot_playing) status = t("replaced");
   else if (!info.connected) status = t("away");
   const turn = v && v.to_act === seat;
@@ -294,13 +295,15 @@ function felt(m, v) {
 function infoStrip(m, v) {
   if (!v) return null;
   const items = [];
-  const item = (label, ...value) => items.push(h("span", { class: "fact" }, h("b", {}, label, ": "), ...value));
+  const item = (label, ...value) => items.push(h("span", { class: "fact" }, h("b", {}, label, t("colon")), ...value));
   if (v.game === "couleur") {
     if (v.contract) {
       const who = v.declarers.length ? v.declarers.map(displayName).join(" + ") : t("each_for_himself");
       const hidden = v.trou && v.trou.partner === null && v.contract.kind === "trou" ? ` + ? (${t("hidden_partner")})` : "";
       item(t("contract"), contractNode(v.contract), " — ", who + hidden);
-      item(t("trump"), v.trump ? suitSpan(v.trump) : t("no_trump"));
+      let trump = v.trump ? suitSpan(v.trump) : t("no_trump");
+      if (!v.trump && v.contract.kind === "trou") trump = v.phase === "show" ? t("trump_to_show") : t("trump_at_fourth_ace");
+      item(t("trump"), trump);
       if (v.needed !== null && v.declarers.length) {
         const misere = v.contract.misere;
         const exactly = t(v.needed > 1 || (v.needed === 0 && lang() === "en") ? "needed_exactly_many" : "needed_exactly_one", v.needed);
@@ -312,7 +315,7 @@ function infoStrip(m, v) {
     }
     if (v.shown_card) item(t("shown_card"), miniCardText(v.shown_card));
     if (v.multiplier > 1) items.push(h("span", { class: "fact double" }, "×" + v.multiplier + " " + t("double")));
-    if (v.discard) item(t("discarded"), miniCardText(v.discard));
+    if (v.discard) item(t("your_discard"), miniCardText(v.discard));
   } else {
     item(t("trump"), suitSpan(v.trump));
     item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
@@ -418,7 +421,7 @@ function toolbar(m, v) {
     btn("tb_scores", "show-scores", () => { T.overlay = "scores"; renderTable(); }),
     btn("tb_history", "show-history", () => { T.overlay = "history"; T.history = null; renderTable(); }),
     shareButton(true),
-    T.seat ? btn("tb_leave", "leave", () => { if (confirm(t("confirm_leave"))) send({ type: "leave" }); }) : null);
+    T.seat && !m.match.over ? btn("tb_leave", "leave", () => { if (confirm(t("confirm_leave"))) send({ type: "leave" }); }) : null);
 }
 
 // ----- overlays: last trick, scores, history and replay, the end of a deal ---------------------------------
@@ -456,6 +459,15 @@ function lastTrickSheet(v) {
     h("p", {}, t("won_by", displayName(lt.winner))));
 }
 
+// A deal's name for players. Colour whist counts the deals played (the header's "deal 1 of 16"):
+// a deal that all passed is a redeal, not a deal of the session; classic counts every deal.
+function dealTitle(m, number) {
+  if (m.match.game !== "couleur") return t("deal_n", number);
+  const upto = m.match.deals.slice(0, number);
+  if (upto.length === number && upto[number - 1].result.passed) return t("redeal");
+  return t("deal_n", upto.filter((d) => !d.result.passed).length + (upto.length < number ? 1 : 0));
+}
+
 function pts(p) {
   return p > 0 ? "+" + p : String(p);
 }
@@ -464,18 +476,26 @@ function dealLabel(d) {
   const r = d.result;
   if (d.contract === undefined) return null;
   if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
-  const made = r.declarers.length ? (r.declarers.every((s) => r.points[s] > 0) ? t("made") : t("failed")) : "";
-  return h("span", {}, contractNode(d.contract), r.declarers.length ? ` (${r.declarers.map(displayName).join(" + ")}) ${made}` : "",
-    d.multiplier > 1 ? ` ×${d.multiplier}` : "");
+  // several misère or piccolo declarers are settled each alone (RULES.md §5.7): each made or failed
+  const alone = d.contract.misere && r.declarers.length > 1;
+  const outcome = (ok) => (ok ? t("made") : t("failed"));
+  let what = "";
+  if (alone) what = ` (${r.declarers.map((s) => `${displayName(s)} ${outcome(r.points[s] > 0)}`).join(", ")})`;
+  else if (r.declarers.length) {
+    what = ` (${r.declarers.map(displayName).join(" + ")}) ${outcome(r.declarers.every((s) => r.points[s] > 0))}`;
+  }
+  return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
 }
 
 function scoreTable(m) {
   if (m.match.game === "couleur") {
     const run = { N: 0, E: 0, S: 0, W: 0 };
+    let played = 0;
     const rows = m.match.deals.map((d) => {
       if (d.result.passed) return h("tr", { class: "passed" }, h("td", {}, "–"), h("td", { colspan: 5 }, t("passed_out")));
       for (const s of SEATS) run[s] += d.result.points[s];
-      return h("tr", {}, h("td", {}, d.number), h("td", {}, dealLabel(d)),
+      played += 1;
+      return h("tr", {}, h("td", {}, played), h("td", {}, dealLabel(d)),
         SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
     });
     return h("table", { class: "scores", id: "score-table" },
@@ -489,13 +509,28 @@ function scoreTable(m) {
     h("td", { class: "num" }, `${d.result.points.NS} / ${d.result.points.EW}`),
     h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
     h("td", {}, d.result.game_winner ? t("game_to", side(d.result.game_winner)) : "")));
+  const line = (label, ...value) => h("p", {}, h("b", {}, label, t("colon")), ...value);
+  const pair = (x) => `${x.NS} / ${x.EW}`;
+  // simple whist has no game or rubber points: a rubber is a match won, worth 1 (RULES.md §4)
+  const simple = m.table.preset === "simple";
+  const rubbers = r.rubbers.length ? h("table", { class: "scores", id: "rubber-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, simple ? t("match") : t("rubber")), h("th", {}, t("winner_col")),
+      h("th", {}, `${t("games")} ${side("NS")}/${side("EW")}`),
+      simple ? null : [h("th", {}, t("game_points")), h("th", {}, t("rubber_points")), h("th", {}, t("total"))])),
+    h("tbody", {}, r.rubbers.map((rb, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, side(rb.winner)),
+      h("td", { class: "num" }, pair(rb.games)),
+      simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
+        h("td", { class: "num" }, h("b", {}, pair(rb.totals)))])))) : null;
+  const paid = SEATS.filter((s) => r.settlement[s] !== 0);
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`), h("th", {}, t("points")),
       h("th", {}, t("honour_points")), h("th", {}))),
     h("tbody", {}, rows)),
-  h("p", {}, h("b", {}, t("score"), ": "), sides(r.score.NS, r.score.EW)),
-  h("p", {}, h("b", {}, t("games"), ": "), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
-  h("p", {}, h("b", {}, t("rubber_totals"), ": "), sides(r.totals.NS, r.totals.EW)));
+  m.match.over ? null : line(t("score"), sides(r.score.NS, r.score.EW)),
+  m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
+  rubbers,
+  line(simple ? t("matches_won") : t("rubber_totals"), sides(r.totals.NS, r.totals.EW)),
+  paid.length ? line(t("settlement"), paid.map((s) => `${displayName(s)} ${r.settlement[s] > 0 ? "+" : ""}${r.settlement[s]}`).join(" · ")) : null);
 }
 
 function historySheet(m) {
@@ -505,7 +540,7 @@ function historySheet(m) {
       .catch(() => { T.history = null; });
   }
   const data = T.history === "loading" ? null : T.history;
-  const items = data ? data.deals.map((d) => h("li", {}, h("b", {}, t("deal_n", d.number)), " ",
+  const items = data ? data.deals.map((d) => h("li", {}, h("b", {}, dealTitle(m, d.number)), " ",
     m.match.game === "couleur" ? dealLabel({ ...d, contract: d.contract ?? null }) :
       sides(d.result.points.NS, d.result.points.EW), " ",
     h("button", { type: "button", "data-replay": d.number, onclick: () => openReplay(d.number) }, t("replay")), " ",
@@ -540,7 +575,7 @@ function replaySheet() {
   const hand = v.seat ? [...v.hand, ...later.map((a) => a.card)] : [];
   const go = (k) => () => { T.replay.step = Math.max(0, Math.min(k, n)); renderTable(); };
   const calls = done.filter((a) => a.type !== "card");
-  return sheet(t("deal_n", number) + " — " + t("replay"),
+  return sheet(dealTitle(T.msg, number) + " — " + t("replay"),
     h("p", {}, t("step", step, n), " · ", t("trick_n", Math.floor((cardsSoFar.length - 1) / 4) + 1 || 1)),
     calls.length ? h("div", { class: "calls" }, calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a)))) : null,
     h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, displayName(a.seat))))),
@@ -570,7 +605,7 @@ function summarySheet(m, v) {
   const d = m.match.deals[m.deal.number - 1];
   const body = [];
   if (m.match.game === "couleur") {
-    if (d.result.passed) body.push(h("p", {}, t("passed_out")));
+    if (d.result.passed) body.push(h("p", {}, t("passed_out"), m.match.double_next ? " " + t("next_double") : ""));
     else {
       body.push(h("p", { class: "result-line" }, dealLabel(d)));
       body.push(h("table", { class: "scores" },
@@ -604,7 +639,7 @@ function summarySheet(m, v) {
         onclick: () => send({ type: "next" }) }, t("next_deal")) : null,
       h("button", { type: "button", onclick: () => { T.dismissed = m.deal.number; renderTable(); } }, t("close"))));
   }
-  return sheet(t("deal_n", m.deal.number), ...body);
+  return sheet(dealTitle(m, m.deal.number), ...body);
 }
 
 function tick() {

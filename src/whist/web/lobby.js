@@ -79,7 +79,7 @@ function lobbyView(presets, tables, error, render, fail) {
     try {
       const seed = new URLSearchParams(location.search).get("seed");  // a deal to play again
       const made = await api("POST", "/api/tables", {
-        preset: form.preset, options, seats, bot_delay: Number(form.speed),
+        name: t("table_of", name), preset: form.preset, options, seats, bot_delay: Number(form.speed),
         takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
       });
       const joined = await api("POST", `/api/tables/${made.id}/join`, { name, seat: form.seat });
