@@ -194,7 +194,7 @@ function header(m) {
   }
   return h("header", { class: "top" },
     h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
-    h("div", { class: "title" }, h("strong", {}, tb.name), h("span", { class: "muted" }, " · ", progress)),
+    h("div", { class: "title" }, h("strong", {}, tb.name), h("span", { class: "muted", id: "progress" }, progress)),
     langSwitch(renderTable));
 }
 
