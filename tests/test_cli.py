@@ -205,7 +205,7 @@ class TestOptions:
                            ("game_points=abc", "option game_points takes a whole number"),
                            ("call_at_eight=maybe", "option call_at_eight takes on/off"),
                            ("game_points", "--option takes name=value"),
-                           ("rubbers=0", "option rubbers must be from 1 to 99")]:
+                           ("rubbers=0", "option rubbers must be at least 1")]:
             r = run("simulate", "--rubbers", "1", "--option", opt)
             assert r.exit_code == 2, (opt, r.output)
             assert words in r.stderr, (opt, r.stderr)

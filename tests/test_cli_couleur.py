@@ -473,8 +473,6 @@ class TestScore:
          "petite misère has 12 tricks"),
         (["--contract", "petite misère", "--declarers", "N,E", "--tricks", "N=7,E=6"],
          "petite misère has 12 tricks"),
-        (["--preset", "pagat", "--contract", "trou", "--declarers", "N,E", "--tricks", "8", "--needed", "9"],
-         "in pagat a trou always needs 8 tricks"),
     ])
     def test_impossible_input_exits_2(self, args: list[str], words: str) -> None:
         r = run("score", *args, "--json")

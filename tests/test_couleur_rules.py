@@ -391,9 +391,11 @@ class TestTrou:
         assert (d.in_play.trump, d.in_play.needed, d.in_play.leader) == (Suit.CLUBS, 8, S)
 
     def test_pagat_refuses_the_options_of_couleur(self) -> None:
-        """§5.10: abondance_sur_table, trou_always_nine and trou_surprise are "—" in pagat: a
-        player who sets them is told they change nothing; their preset values are accepted."""
-        for option in ("abondance_sur_table", "trou_always_nine", "trou_surprise"):
+        """§5.10: abondance_sur_table and trou_surprise are "—" in pagat: a player who sets them
+        is told they change nothing; their preset values are accepted. trou_always_nine is "—"
+        there too, but §5.3 applies it to the four-aces trou of both presets: pagat takes it."""
+        assert with_options(preset("pagat"), {"trou_always_nine": True}).trou_always_nine
+        for option in ("abondance_sur_table", "trou_surprise"):
             with pytest.raises(RulesError, match=f"option {option} is not part of colour whist as pagat"):
                 with_options(preset("pagat"), {option: True})
             assert getattr(with_options(preset("pagat"), {option: False}), option) is False

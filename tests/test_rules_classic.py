@@ -940,8 +940,8 @@ class TestOptions:
          ({"stake": float("-inf")}, "stake takes a finite number, not -inf"),
          ({"stake": "1e999"}, "stake takes a finite number"),
          ({"game_points": "0"}, "game_points must be at least 1"),
-         ({"rubbers": "0"}, "rubbers must be from 1 to 99"),
-         ({"rubbers": "100"}, "rubbers must be from 1 to 99"),
+         ({"rubbers": "0"}, "rubbers must be at least 1"),
+         ({"rubbers": "100"}, "deals and rubbers are at most 999 and 99"),
          ({"deals": "7"}, "option deals is not part of classic whist"),
          ({"trou_surprise": "on"}, "option trou_surprise is not part of classic whist"),
          ({"points_per_odd_trick": "0"}, "at least 1"),
@@ -961,10 +961,11 @@ class TestOptions:
         assert with_options(preset("couleur"), {"stake": "0", "deals": "4"}).deals == 4
         assert with_options(CLASSIC, {"deals": "16", "all_pass": "redeal"}) == CLASSIC
         assert with_options(preset("couleur"), {"game": "classic", "deals": "16"}).game == "classic"
-        stored = {**CLASSIC.to_dict(), "deals": 3}
-        assert Rules.from_dict(stored).deals == 3
-        with pytest.raises(RulesError, match="deals must be from 1 to 999"):
+        stored = {**CLASSIC.to_dict(), "deals": 3, "rubbers": 150}
+        assert Rules.from_dict(stored).deals == 3 and Rules.from_dict(stored).rubbers == 150
+        with pytest.raises(RulesError, match="at most 999"):
             with_options(preset("couleur"), {"deals": "1000"})
+        assert Rules.from_dict({**preset("couleur").to_dict(), "deals": 1000}).deals == 1000
 
     def test_unknown_preset(self) -> None:
         with pytest.raises(RulesError, match="unknown preset 'bridge'"):

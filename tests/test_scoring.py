@@ -171,3 +171,8 @@ class TestSettlementProperties:
             assert out == pytest.approx({"N": -pay, "E": pay, "S": -pay, "W": pay})
         else:
             assert set(out.values()) == {0.0}
+
+    def test_settlement_is_money_in_hundredths(self) -> None:
+        """0.1 a point and 7 points pay 0.7 exactly, not the float 0.7000000000000001."""
+        out = settlement(with_options(CLASSIC, {"stake": "0.1"}), (9, 2))
+        assert out == {"N": 0.7, "E": -0.7, "S": 0.7, "W": -0.7}

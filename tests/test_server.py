@@ -57,7 +57,7 @@ class TestHttp:
         ({"options": {"colour": 1}}, 400, "unknown option"),
         ({"preset": "pagat", "options": {"trou_surprise": True}}, 400, "not part of colour whist as pagat"),
         ({"preset": "classic", "options": {"trou_surprise": True}}, 400, "not part of classic whist"),
-        ({"options": {"deals": 100000}}, 400, "deals must be from 1 to 999"),
+        ({"options": {"deals": 100000}}, 400, "at most 999"),
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
         ({"bot_delay": -1}, 422, "bot_delay"),

@@ -109,6 +109,16 @@ class TestImpossibleEntries:
 class TestExport:
     """§6: the sheet exports as CSV and JSON and reads them back to the same totals."""
 
+    def test_a_petite_misere_has_12_tricks_but_an_old_file_still_opens(self) -> None:
+        """RULES.md §5.5 row 8: each player discards a card first, so 12 tricks are played. A
+        sheet saved before this check (an entry of 13 tricks) still opens."""
+        with pytest.raises(SheetError, match="12 tricks"):
+            sheet().add(parse_entry("petite misère", "N,E", "N=7,E=6"))
+        s = sheet().add(parse_entry("petite misère", "N,E", "N=6,E=6"))
+        data = s.to_json()
+        data["entries"][0]["tricks"] = "N=7,E=6"
+        assert len(Sheet.from_json(data).entries) == 1
+
     def test_csv_and_json_round_trip(self) -> None:
         s = sheet().add(parse_entry("trou", "N+S", "9", needed="9"))
         s = s.add(parse_entry("grande misère", "E", "E=0")).add(parse_entry("penalty", "N"))

@@ -143,7 +143,7 @@ def score(
         fail(str(exc), 2)
     entry = _entry(contract, declarers, tricks, trump, needed, queens, double)
     try:
-        pts = sheet.points(entry)
+        pts = sheet.add(entry).points(entry)  # every check of a new entry
     except SheetError as exc:
         fail(str(exc), 2)
     if json_out:

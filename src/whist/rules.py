@@ -186,8 +186,10 @@ COLOUR_OPTIONS = frozenset({
     "abondance_sur_table", "grande_misere_sur_table", "trou_always_nine", "trou_surprise",
     "propose_needs_card", "all_pass"})
 """The options of colour whist; the others (but ``preset`` and ``game``) are classic whist's."""
-COULEUR_STYLE_OPTIONS = frozenset({"abondance_sur_table", "trou_always_nine", "trou_surprise"})
-"""The colour-whist options of the club's rulebook alone (RULES.md §5.10: none in ``pagat``)."""
+COULEUR_STYLE_OPTIONS = frozenset({"abondance_sur_table", "trou_surprise"})
+"""The colour-whist options of the club's rulebook alone (RULES.md §5.10: "—" in ``pagat``).
+``trou_always_nine`` is "—" there too, but §5.3 applies it to the four-aces trou of both presets,
+and so does the engine: it is pagat's option as well."""
 
 
 def applies(name: str, rules: Rules) -> bool:
@@ -217,6 +219,9 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
     out = dataclasses.replace(rules, **changes)
     check(out)
     if strict:
+        # new tables only: a stored table or record of a longer match still reads
+        if out.deals > MAX_DEALS or out.rubbers > MAX_RUBBERS:
+            raise RulesError(f"options deals and rubbers are at most {MAX_DEALS} and {MAX_RUBBERS}")
         for key, value in changes.items():
             if value != defaults[key] and not applies(key, out):
                 game = (f"colour whist as {out.style} plays it" if out.game == "couleur"
@@ -244,14 +249,14 @@ def check(rules: Rules) -> None:
     for name, choices in _CHOICES.items():
         if getattr(rules, name) not in choices:
             raise RulesError(f"option {name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
-    if not 1 <= rules.deals <= MAX_DEALS:
-        raise RulesError(f"option deals must be from 1 to {MAX_DEALS}")
+    if rules.deals < 1:
+        raise RulesError("option deals must be at least 1")
     if rules.game_points < 1:
         raise RulesError("option game_points must be at least 1")
     if rules.points_per_odd_trick < 1:
         raise RulesError("option points_per_odd_trick must be at least 1")
-    if not 1 <= rules.rubbers <= MAX_RUBBERS:
-        raise RulesError(f"option rubbers must be from 1 to {MAX_RUBBERS}")
+    if rules.rubbers < 1:
+        raise RulesError("option rubbers must be at least 1")
     if not 1 <= rules.single_game_from <= rules.game_points:
         raise RulesError("option single_game_from must be between 1 and game_points")
     for name in _FLOATS:

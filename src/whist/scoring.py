@@ -88,7 +88,7 @@ def settlement(rules: Rules, totals: tuple[float, float]) -> dict[str, float]:
     """Money each seat receives (negative: pays) at the end: each player of the winning side is
     paid by the player on his left the difference times the stake (RULES.md §2)."""
     diff = totals[0] - totals[1]
-    pay = abs(diff) * rules.stake
+    pay = round(abs(diff) * rules.stake, 2)  # money, in hundredths (0.1 × 7 is 0.7, not 0.70000001)
     out = {"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.0}
     if diff == 0 or pay == 0:
         return out

@@ -204,17 +204,18 @@ class Sheet:
             raise SheetError(f"{extra[0].name} is not a declarer of this deal")
         if sum(tricks.values()) > 13 or any(n < 0 for n in tricks.values()):
             raise SheetError("tricks are between 0 and 13 in all")
-        if c.kind == "petite_misere" and sum(tricks.values()) > 12:
-            raise SheetError("a petite misère has 12 tricks (each player discards a card first)")
-        if c.kind == "trou" and self.preset == "pagat" and entry.needed != 8:
-            raise SheetError("in pagat a trou always needs 8 tricks")
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
             raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1")
 
-    def add(self, entry: Entry) -> Sheet:
+    def add(self, entry: Entry, *, stored: bool = False) -> Sheet:
         """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
-        impossible."""
+        impossible. ``stored``: an entry read back from a saved sheet, which skips the checks
+        added since sheets were first saved (a file written then still opens)."""
         self.points(entry)
+        c = entry.contract
+        played = sum(dict(entry.tricks).values())
+        if not stored and c is not None and c.kind == "petite_misere" and played > 12:
+            raise SheetError("a petite misère has 12 tricks (each player discards a card first)")
         return Sheet(self.preset, self.names, (*self.entries, entry))
 
     def remove_last(self) -> Sheet:
@@ -263,13 +264,13 @@ class Sheet:
         for i, row in enumerate(entries, 1):
             if not isinstance(row, dict):
                 raise SheetError(f"entry {i}: an entry must be an object")
-            sheet = sheet._add_row(row, f"entry {i}")
+            sheet = sheet._add_row(row, f"entry {i}", stored=True)
         return sheet
 
-    def _add_row(self, row: Mapping[str, Any], where: str) -> Sheet:
+    def _add_row(self, row: Mapping[str, Any], where: str, *, stored: bool = False) -> Sheet:
         try:
             fields = {k: str(row.get(k) or "") for k in CSV_FIELDS}
-            return self.add(parse_entry(**fields))
+            return self.add(parse_entry(**fields), stored=stored)
         except SheetError as exc:
             raise SheetError(f"{where}: {exc}") from None
 

@@ -684,6 +684,7 @@ class Table:
         else:
             out["rubbers_total"] = m.rules.rubbers
             out["games_in_rubber"] = list(m.games_in_rubber())
+            out["game_and_rubber_points"] = m.rules.game_and_rubber_points
         return out
 
     def deal_number(self) -> int:

@@ -478,9 +478,11 @@ function dealLabel(d) {
   if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
   // several misère or piccolo declarers are settled each alone (RULES.md §5.7): each made or failed
   const alone = d.contract.misere && r.declarers.length > 1;
+  // (a misère declarer has made it when he took exactly the tricks needed, whatever the points:
+  // in pagat four misères all made score 0 each)
   const outcome = (ok) => (ok ? t("made") : t("failed"));
   let what = "";
-  if (alone) what = ` (${r.declarers.map((s) => `${displayName(s)} ${outcome(r.points[s] > 0)}`).join(", ")})`;
+  if (alone) what = ` (${r.declarers.map((s) => displayName(s) + t("colon") + outcome(r.tricks[s] === r.needed)).join(", ")})`;
   else if (r.declarers.length) {
     what = ` (${r.declarers.map(displayName).join(" + ")}) ${outcome(r.declarers.every((s) => r.points[s] > 0))}`;
   }
@@ -511,8 +513,8 @@ function scoreTable(m) {
     h("td", {}, d.result.game_winner ? t("game_to", side(d.result.game_winner)) : "")));
   const line = (label, ...value) => h("p", {}, h("b", {}, label, t("colon")), ...value);
   const pair = (x) => `${x.NS} / ${x.EW}`;
-  // simple whist has no game or rubber points: a rubber is a match won, worth 1 (RULES.md §4)
-  const simple = m.table.preset === "simple";
+  // without game and rubber points (simple whist) a rubber is a match won, worth 1 (RULES.md §4)
+  const simple = !m.match.game_and_rubber_points;
   const rubbers = r.rubbers.length ? h("table", { class: "scores", id: "rubber-table" },
     h("thead", {}, h("tr", {}, h("th", {}, simple ? t("match") : t("rubber")), h("th", {}, t("winner_col")),
       h("th", {}, `${t("games")} ${side("NS")}/${side("EW")}`),
@@ -521,7 +523,7 @@ function scoreTable(m) {
       h("td", { class: "num" }, pair(rb.games)),
       simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
         h("td", { class: "num" }, h("b", {}, pair(rb.totals)))])))) : null;
-  const paid = SEATS.filter((s) => r.settlement[s] !== 0);
+  const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`), h("th", {}, t("points")),
       h("th", {}, t("honour_points")), h("th", {}))),
