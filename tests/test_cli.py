@@ -402,3 +402,12 @@ def test_help_for_every_command() -> None:
         r = run(*args)
         assert r.exit_code == 0, args
         assert "Usage:" in r.stdout
+
+
+def test_version_alone_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    for args in (["--version"], ["--version", "play"]):
+        r = run(*args)
+        assert r.exit_code == 0, (args, r.output)
+        assert r.stdout.strip() == f"whist {version('whist')}"

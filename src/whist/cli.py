@@ -78,17 +78,24 @@ bench_app = typer.Typer(help="Benchmarks of the engine and the double-dummy solv
 app.add_typer(bench_app, name="bench")
 
 
-@app.callback()
-def _root(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-) -> None:
-    """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
-    bench."""
-    if version:
+def _print_version(value: bool) -> None:
+    """Print the installed version and stop; an eager option, so ``whist --version`` needs no
+    command."""
+    if value:
         from importlib.metadata import version as dist_version
 
         typer.echo(f"whist {dist_version('whist')}")
         raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", is_eager=True,
+        callback=_print_version)] = False,
+) -> None:
+    """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
+    bench."""
 
 
 # ----- whist play ---------------------------------------------------------------------------
