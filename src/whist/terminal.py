@@ -80,11 +80,20 @@ class Quit(Exception):
     """The player asked to stop."""
 
 
+UNWEIGHED_HINTS = {
+    "only": "clear choice: the only one allowed / choix évident : le seul permis",
+    "equivalent": "equivalent cards: any does the same / cartes équivalentes : toutes se valent",
+    "rule": "rule-of-thumb choice, not evaluated / choix d'usage, non évalué",
+}
+"""What a hint says of a choice that weighed no alternatives, by its ``basis``."""
+
+
 def hint_text(choice: CardChoice) -> Text:
-    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``."""
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``; a choice
+    that weighed nothing says why instead of the points (``UNWEIGHED_HINTS``)."""
     out = Text.assemble(("Hint / conseil: ", "bold"), (choice.best.text, "bold green"))
-    if not choice.searched or not choice.values:
-        out.append(" (clear choice / choix évident)")
+    if not choice.searched:
+        out.append(f" ({UNWEIGHED_HINTS[choice.basis]})")
         return out
     ranked = choice.ranked()
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
