@@ -243,6 +243,21 @@ class TestOptions:
 # ----- whist simulate ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("command", [("play", "--preset", "classic"), ("play", "--preset", "couleur"),
+                                     ("simulate", "--preset", "classic", "--rubbers", "1"),
+                                     ("simulate", "--preset", "couleur", "--deals", "1")])
+def test_an_unusable_records_directory_is_refused_before_the_game(tmp_path: Path,
+                                                                  command: tuple[str, ...]) -> None:
+    """A records directory that cannot be made (under a regular file) stops the command at once,
+    not after a whole match whose record would then be lost."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    r = run(*command, "--seed", "1", "--records", str(blocker / "records"), input="AS\n" * 40)
+    assert r.exit_code == 2, r.output
+    assert r.output.startswith(f"Error: --records {blocker / 'records'}: cannot create this directory")
+    assert "Traceback" not in r.output and "seed" not in r.output
+
+
 class TestSimulate:
     ARGS = ("simulate", "--preset", "classic", "--rubbers", "3", "--seed", "42",
             "--bots", "random,heuristic,random,heuristic")

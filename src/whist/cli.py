@@ -119,7 +119,8 @@ def play(
     rules_file: RulesOpt = None,
     records: Annotated[Path, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Directory where the match record is saved.")] = Path("records"),
+        help="Directory where the match record is saved (created if need be; a directory that"
+        " cannot be written stops the command before the game).")] = Path("records"),
     hint: Annotated[bool, typer.Option(
         "--hint", help="At each of your turns, show the strong player's (pimc) suggested card or"
         " call with the expected points of the best alternatives (type hint / conseil for one"
