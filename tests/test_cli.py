@@ -69,7 +69,15 @@ class TestPlay:
         assert "Traceback" not in r.output
         assert "✗" not in r.output  # every line typed was legal
         assert "Match over / partie terminée" in r.output
-        assert "Rubber / robre 1 won by" in r.output
+        rubber = expected.match.rubbers[0]
+        if preset_name == "simple":  # RULES.md §4: no points, the first side to two games wins
+            games = f"{max(rubber.games)} games to {min(rubber.games)}"
+            assert f"Match / partie 1 won by {rubber.winner.name}" in r.output
+            assert f"{rubber.winner.name} win the match, {games} / gagnent la partie" in r.output
+            shown = r.output.split("Match record saved")[0].lower()
+            assert not any(w in shown for w in ("rubber", "robre", "game point", "win by", "totals"))
+        else:
+            assert "Rubber / robre 1 won by" in r.output and "rubber points / points de robre" in r.output
         path = saved_path(r.output)
         assert path.parent == tmp_path
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -284,6 +292,33 @@ class TestSimulate:
         assert s["deals"] >= s["games"]["NS"] + s["games"]["EW"]
         assert s["bots"] == {"N": "random", "E": "heuristic", "S": "random", "W": "heuristic"}
         assert set(s["settlement"]) == {"N", "E", "S", "W"}
+        diff = abs(s["points"]["NS"] - s["points"]["EW"])
+        assert s["result"] == (f"{s['winner']} win by {diff} point{'s' if diff != 1 else ''}"
+                               f" / gagnent de {diff}" if s["winner"] else "Drawn / égalité")
+
+    def test_simple_whist_is_won_by_matches_not_points(self) -> None:
+        """RULES.md §4: simple whist has no game or rubber points; the first side to win two games
+        wins a match. The summary counts matches won and says who won how many; the JSON keeps
+        its fields and adds the result."""
+        args = ("simulate", "--preset", "simple", "--seed", "0", "--bots", "heuristic")
+        r = run(*args, "--rubbers", "3")
+        assert r.exit_code == 0, r.output
+        s = json.loads(run(*args, "--rubbers", "3", "--json").stdout)
+        won = s["rubbers_won"]
+        assert s["points"] == won and sum(won.values()) == 3
+        w, lo = max(won, key=won.__getitem__), min(won.values())
+        result = f"{w} win {3 - lo} matches to {lo} / gagnent {3 - lo} parties à {lo}"
+        assert s["result"] == result and s["winner"] == w
+        flat = " ".join(r.stdout.split())
+        assert f"matches won / parties │ {won['NS']} │ {won['EW']}" in flat
+        assert "Matches / parties: 3" in flat and result in flat
+        assert "per match won / par partie gagnée" in flat
+        assert not any(w in flat.lower() for w in ("rubber", "robre", "total points", "win by"))
+        one = json.loads(run(*args, "--rubbers", "1", "--json").stdout)
+        games = one["games"]
+        w = one["winner"]
+        assert one["result"] == (f"{w} win the match, 2 games to {games['NS'] + games['EW'] - 2}"
+                                 f" / gagnent la partie, 2 manches à {games['NS'] + games['EW'] - 2}")
 
     def test_records_one_per_rubber_that_replay(self, tmp_path: Path) -> None:
         r = run("simulate", "--preset", "short", "--rubbers", "2", "--seed", "1", "--bots", "random",

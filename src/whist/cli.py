@@ -54,7 +54,17 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import deal_result, hands_table, history, match_summary, pair, trick_text, trump_line
+from whist.render import (
+    deal_result,
+    hands_table,
+    history,
+    match_summary,
+    pair,
+    result_text,
+    stake_unit,
+    trick_text,
+    trump_line,
+)
 from whist.rules import PRESETS, Rules, applies, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, line_reader
@@ -195,35 +205,35 @@ def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list
         "rubbers_won": {"NS": won[0], "EW": won[1]},
         "points": {"NS": points[0], "EW": points[1]},
         "winner": winner,
+        "result": result_text(rules, [r for m in matches for r in m.rubbers], (points[0], points[1])),
         "stake": rules.stake,
         "settlement": pay,
     }
     return out
 
 
-def _summary_table(s: dict[str, Any]) -> RenderableType:
+def _summary_table(rules: Rules, s: dict[str, Any]) -> RenderableType:
     t = Table(title="Simulation summary / résumé", title_justify="left")
     t.add_column("")
     t.add_column("NS (Nord–Sud)", justify="right")
     t.add_column("EW (Est–Ouest)", justify="right")
     t.add_row("games won / manches", str(s["games"]["NS"]), str(s["games"]["EW"]))
-    t.add_row("rubbers won / robres", str(s["rubbers_won"]["NS"]), str(s["rubbers_won"]["EW"]))
-    t.add_row("total points / points", str(s["points"]["NS"]), str(s["points"]["EW"]))
+    by_points = rules.game_and_rubber_points
+    t.add_row("rubbers won / robres" if by_points else "matches won / parties",
+              str(s["rubbers_won"]["NS"]), str(s["rubbers_won"]["EW"]))
+    if by_points:
+        t.add_row("total points / points", str(s["points"]["NS"]), str(s["points"]["EW"]))
     bots = ", ".join(f"{k} {v}" for k, v in s["bots"].items())
     lines: list[RenderableType] = [
         Text(f"Rules / règles: {s['rules']}   seed: {s['seed']}"),
         Text(f"Bots: {bots}"),
-        Text(f"Rubbers / robres: {s['rubbers']}   deals / donnes: {s['deals']}"),
+        Text(f"{'Rubbers / robres' if by_points else 'Matches / parties'}: {s['rubbers']}"
+             f"   deals / donnes: {s['deals']}"),
         t,
     ]
-    diff = abs(s["points"]["NS"] - s["points"]["EW"])
-    if s["winner"] is not None:
-        lines.append(Text(f"{s['winner']} win by {diff} point{'s' if diff != 1 else ''}"
-                          f" / gagnent de {diff}", style="bold"))
-    else:
-        lines.append(Text("Drawn / égalité", style="bold"))
+    lines.append(Text(s["result"], style="bold"))
     pay = s["settlement"]
-    lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} per point): "
+    lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} {stake_unit(rules)}): "
                       + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
     lines.extend(records_line(s))
     return Group(*lines)
@@ -270,7 +280,8 @@ def simulate(
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),
                                        records, lambda i: f"simulate-seed{seed}-rubber{i:04d}.json")
-    print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out, _summary_table)
+    print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out,
+                  lambda s: _summary_table(rules, s))
 
 
 # ----- whist replay -------------------------------------------------------------------------

@@ -50,6 +50,7 @@ from whist.render import (
     match_summary,
     pair,
     rubber_text,
+    rubber_words,
     seat_name,
     shown_text,
     suit_text,
@@ -332,9 +333,10 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         assert deal is not None
         games = m.games_in_rubber()
         rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
+        en, fr, _ = rubber_words(m.rules)
         self.console.print()
         self.console.rule(
-            f"[bold]Deal / donne {len(m.deals) + 1} · rubber / robre {len(m.rubbers) + 1}{rubbers}"
+            f"[bold]Deal / donne {len(m.deals) + 1} · {en} / {fr} {len(m.rubbers) + 1}{rubbers}"
             f" · game / manche {sum(games) + 1}")
         self.console.print(trump_line(deal, self.human))
         self.console.print(f"Score / points {pair(m.score)} (game at / manche à {m.rules.game_points})"
@@ -374,11 +376,12 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             self.console.print(game_text(g, m.rules.game_and_rubber_points), style="bold")
         self._games_seen = len(m.games)
         for i, r in enumerate(m.rubbers[self._rubbers_seen:], self._rubbers_seen + 1):
-            self.console.print(rubber_text(i, r))
+            self.console.print(rubber_text(i, r, m.rules))
         self._rubbers_seen = len(m.rubbers)
         if not m.is_over:
-            self.console.print(f"Score / points: {pair(m.score)}   games in the rubber / manches"
-                               f" du robre: {pair(m.games_in_rubber())}")
+            en, _, fr_of = rubber_words(m.rules)
+            self.console.print(f"Score / points: {pair(m.score)}   games in the {en} / manches"
+                               f" {fr_of}: {pair(m.games_in_rubber())}")
 
     def _show_table(self) -> None:
         v = self.session.view(self.human)
@@ -398,7 +401,8 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         info.add_row("Score / points", f"{pair(v.score)} (to {v.rules.game_points})")
         info.add_row("Games / manches", pair(m.games_in_rubber()))
         rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
-        info.add_row("Rubber / robre", f"{len(m.rubbers) + 1}{rubbers}")
+        en, fr, _ = rubber_words(m.rules)
+        info.add_row(f"{en.capitalize()} / {fr}", f"{len(m.rubbers) + 1}{rubbers}")
         for seat, shown in v.shown:
             cards = Text()
             for c in shown:
