@@ -147,10 +147,10 @@ class TestPlay:
         out = " ".join(r.output.split())
         assert r.exit_code == 0, out
         assert "« zz » n'est pas une carte" in out
-        assert f"✗ Sud n'a pas {not_held.text} en main" in out
-        assert f"✗ {off_suit.text} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
+        assert f"✗ Sud n'a pas {not_held.pretty} en main (? pour l'aide)" in out
+        assert f"✗ {off_suit.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
         assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
-        for english in ("is not a card", "does not hold", "must follow suit", "not allowed"):
+        for english in ("is not a card", "does not hold", "must follow suit", "not allowed", "(? for help)"):
             assert english not in out, english
         assert f"You play {follow.pretty}" in out
 

@@ -321,6 +321,33 @@ class TestPlay:
 # ----- whist simulate ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("shower", ["bot", "you"])
+def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: Path, shower: str) -> None:
+    """The trou partner shows a card whose suit is trump (RULES.md §5.3); who shows it and who
+    leads are said in the language of ``--lang`` only: "You show", "Ouest montre", "Nord entame"."""
+    rules = rules_of("couleur")
+
+    def shows(s: ColourSession) -> bool:
+        return any(isinstance(a, CardCall) and a.kind == "show" and (seat is Seat.S) == (shower == "you")
+                   for seat, a in actions_of(s))
+
+    seed, lines, s = find_seed(rules, shows)
+    seat = next(seat for seat, a in actions_of(s) if isinstance(a, CardCall) and a.kind == "show")
+    en = flat(play(rules, seed, lines, tmp_path).output)
+    fr = flat(play(rules, seed, script(rules, seed, say=french)[0], tmp_path, "--lang", "fr").output)
+    if shower == "you":
+        assert "You show a card: its suit is trump." in en
+        assert "Vous montrez une carte : sa couleur est l'atout." in fr
+    else:
+        assert f"{seat.name_en} shows a card: its suit is trump." in en
+        assert f"{seat.name_fr} montre une carte : sa couleur est l'atout." in fr
+    assert "leads." in en or "You lead." in en
+    assert "entame." in fr or "Vous entamez." in fr
+    assert "montre une carte" not in en and "entame" not in en and "aide)" not in en
+    assert "shows a card" not in fr and "You show" not in fr and " leads" not in fr
+    assert "lead / " not in fr and "leads / " not in fr
+
+
 class TestSimulate:
     ARGS = ("simulate", "--preset", "couleur", "--deals", "20", "--seed", "7",
             "--bots", "heuristic,random,heuristic,random")

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from whist.actions import IllegalAction, NotYourTurn
+from whist.actions import IllegalAction, NotYourTurn, must_follow, not_held
 from whist.auction import TROU, Auction, ColourCall, parse_call
 from whist.cards import (
     CARDS,
@@ -527,13 +527,11 @@ class ColourDeal:
     def _play(self, seat: Seat, card: Card) -> ColourDeal:
         hand = self.hands[seat]
         if not hand & card.bit:
-            raise IllegalAction(f"{seat.name_en} does not hold {card.text}",
-                                f"{seat.name_fr} n'a pas {card.text} en main")
+            raise not_held(seat, card)
         trick = self.trick
         if trick and card.suit is not trick[0].suit and hand & trick[0].suit.mask:
             led = trick[0].suit
-            raise IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
-                                f"{card.text} : vous devez fournir à la couleur et jouer un {led.name_fr}")
+            raise must_follow(card, led)
         s = self._copy()
         h = list(self.hands)
         h[seat] = hand & ~card.bit

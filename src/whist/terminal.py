@@ -133,8 +133,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     _trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
 
-    retry_hint: ClassVar[str] = "(? for help)"
-    """Said after the engine's message when an entry is refused."""
+    retry_hints: ClassVar[dict[Lang, str]] = {"en": "(? for help)", "fr": "(? pour l'aide)"}
+    """Said after the engine's message when an entry is refused, in the terminal's language."""
     compass_width: ClassVar[int] = 11
     """The width of a seat's cell in :meth:`_compass`."""
 
@@ -182,7 +182,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             try:
                 return self.session.play(line)
             except ValueError as exc:
-                self.console.print(f"[bold red]✗[/] {escape(self._reason(exc))} {self.retry_hint}")
+                retry = self.retry_hints[self.lang]
+                self.console.print(f"[bold red]✗[/] {escape(self._reason(exc))} {retry}")
 
     def _reason(self, exc: ValueError) -> str:
         """Why an entry is refused, in the terminal's language when the engine says it in it."""
