@@ -9,6 +9,7 @@ off the screen.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -109,10 +110,15 @@ class TestPlay:
         assert replayed.exit_code == 0, replayed.output
         assert "unfinished" in replayed.output.lower()
 
-    def test_end_of_input_quits_and_saves(self, tmp_path: Path) -> None:
+    def test_end_of_input_stops_saves_and_exits_1(self, tmp_path: Path) -> None:
+        """Input that ends before the game (a script of moves too short) is not a finished game:
+        the record is saved, the command says why and exits 1 (``whist play --help``)."""
         r = run("play", "--seed", "3", "--records", str(tmp_path), input="")
-        assert r.exit_code == 0, r.output
-        assert saved_path(r.output).exists()
+        assert r.exit_code == 1, r.output
+        assert saved_path(r.stdout).exists()
+        assert "Error: the input ended before the game did (type q to stop it)" in r.stderr
+        assert "Exit status: 0 at the end of the match or after q; 1 if the input ends" in " ".join(
+            run("play", "--help").stdout.split())
 
     def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
         seed, s, hand, led = self._first_turn_following_suit()
@@ -249,6 +255,24 @@ class TestOptions:
 
 
 # ----- whist simulate ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+def test_ctrl_c_stops_saves_and_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          preset_name: str) -> None:
+    """Ctrl-C at the prompt stops the game like q, the record is saved, but the exit status is
+    130 (interrupted), not 0 as for a finished game."""
+    def interrupted(console: object) -> Callable[[object], str]:
+        def read(prompt: object) -> str:
+            raise KeyboardInterrupt
+        return read
+
+    monkeypatch.setattr("whist.cli.line_reader", interrupted)
+    monkeypatch.setattr("whist.cli_colour.line_reader", interrupted)
+    r = run("play", "--preset", preset_name, "--seed", "3", "--records", str(tmp_path))
+    assert r.exit_code == 130, r.output
+    assert "Game stopped / partie arrêtée." in r.stdout
+    assert record.load(saved_path(r.stdout))["result"]["finished"] is False
 
 
 @pytest.mark.parametrize("command", [("play", "--preset", "classic"), ("play", "--preset", "couleur"),

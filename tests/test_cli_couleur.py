@@ -307,10 +307,11 @@ class TestPlay:
         assert replayed.exit_code == 0, replayed.output
         assert "unfinished" in replayed.stdout.lower()
 
-    def test_end_of_input_quits_and_saves(self, tmp_path: Path) -> None:
+    def test_end_of_input_stops_saves_and_exits_1(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "pagat", "--seed", "3", "--records", str(tmp_path), input="")
-        assert r.exit_code == 0, r.output
-        assert saved_path(r.output).exists()
+        assert r.exit_code == 1, r.output
+        assert saved_path(r.stdout).exists()
+        assert "the input ended before the game did" in r.stderr
 
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")

@@ -152,6 +152,9 @@ def play(
     pagat): type calls (pass, propose H, solo 7 H, petite misère, passe, j'emballe …), show 7H,
     discard 7H and cards; the session goes on for the option deals (16). ? for help, q to quit;
     the match record is then saved.
+
+    Exit status: 0 at the end of the match or after q; 1 if the input ends before the game does
+    (a script of moves too short); 130 on Ctrl-C; the record is saved in every case.
     """
     rules = build_rules(preset_name, option, rules_file)
     try:

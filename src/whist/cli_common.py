@@ -154,7 +154,8 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                      title: str, you: str, how: str, more: str = "") -> None:
     """Play ``game`` in the terminal under a header (``title``, the rules and seed and ``more``,
     ``you``, the ``bots`` at the other seats, ``how`` to play), then save its match record in
-    ``records`` and say where (checked first: exit 2 if it cannot be written)."""
+    ``records`` and say where (checked first: exit 2 if it cannot be written). Stopped with ``q``
+    the command exits 0, as at the end of the match; at the end of input 1, on Ctrl-C 130."""
     ready_records(records)
     console = game.console
     session = game.session
@@ -171,6 +172,10 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
         fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
     console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
     console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+    if game.stopped_by == "interrupt":
+        raise typer.Exit(130)
+    if game.stopped_by == "end of input":
+        fail("the input ended before the game did (type q to stop it); the record is saved", 1)
 
 
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------

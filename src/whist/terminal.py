@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -130,6 +130,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     """Show the strong player's suggestion at each of the human's turns (``whist play --hint``)."""
     hint_budget: float | None = None
     lang: Lang = "en"
+    stopped_by: Literal["quit", "end of input", "interrupt"] | None = None
+    """Why :meth:`run` stopped before the end of the match: ``q``, the end of input or Ctrl-C."""
     _trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
 
@@ -160,6 +162,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         except (Quit, EOFError, KeyboardInterrupt) as exc:
             if isinstance(exc, KeyboardInterrupt | EOFError):
                 self.console.print()
+            self.stopped_by = ("quit" if isinstance(exc, Quit)
+                               else "end of input" if isinstance(exc, EOFError) else "interrupt")
             self.console.print("[bold]Game stopped / partie arrêtée.[/]")
             return False
         self._show_end()
