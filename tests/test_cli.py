@@ -414,6 +414,18 @@ class TestReplay:
         assert f"deal 2, action {i + 1}" in r.stderr
         assert f"does not hold {stolen}" in r.stderr
 
+    def test_an_action_that_is_not_a_pair_exits_1_naming_it(self, match_file: Path,
+                                                             tmp_path: Path) -> None:
+        data = record.load(match_file)
+        data["deals"][0]["actions"][2] = " ".join(data["deals"][0]["actions"][2])
+        f = tmp_path / "flat-action.json"
+        record.save(data, f)
+        r = run("replay", str(f))
+        assert r.exit_code == 1 and "Traceback" not in r.output
+        assert r.stderr.startswith(f'Error: deal 1, action 3 ("{data["deals"][0]["actions"][2]}"):'
+                                   ' an action is a pair [seat, action], like ["S", "8S"]')
+        assert "unpack" not in r.stderr
+
     def test_changed_result_field_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)
         data["deals"][0]["result"]["points"]["NS"] += 1
@@ -421,8 +433,10 @@ class TestReplay:
         record.save(data, f)
         r = run("replay", str(f), "--json")
         assert r.exit_code == 1
-        assert r.stdout == ""
         assert "result.points.NS differs" in r.stderr
+        error = json.loads(r.stdout)  # a JSON reader learns the failure on stdout too
+        assert error == {"error": r.stderr.split("Error: ", 1)[1].strip(), "file": str(f)}
+        assert "result.points.NS differs" in error["error"]
         data = record.load(match_file)
         data["result"]["totals"]["EW"] += 5
         record.save(data, f)

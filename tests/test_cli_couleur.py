@@ -443,6 +443,18 @@ class TestReplay:
         assert r.exit_code == 1
         assert "result.points.N differs" in r.stderr and "Traceback" not in r.output
 
+    def test_a_bad_deck_card_is_named_once(self, colour_record: Path, tmp_path: Path) -> None:
+        data = record.load(colour_record)
+        first = data["deals"][0]["deck"].split()[5]
+        data["deals"][0]["deck"] = data["deals"][0]["deck"].replace(first, "XX")
+        f = tmp_path / "bad-deck.json"
+        record.save(data, f)
+        r = run("replay", str(f), "--json")
+        assert r.exit_code == 1
+        assert r.stderr.startswith("Error: deal 1: deck: 'XX' is not a card")
+        assert r.stderr.count("deal 1") == 1
+        assert json.loads(r.stdout)["error"].startswith("deal 1: deck: 'XX' is not a card")
+
 
 # ----- whist score ----------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Group, RenderableType
@@ -306,6 +306,13 @@ def _deal_block(deal: ClassicDeal, number: int | None) -> list[RenderableType]:
     return out
 
 
+def _replay_failed(file: Path, message: str, json_out: bool) -> NoReturn:
+    """Exit 1 with ``message`` on stderr; with ``--json``, an error object on stdout too."""
+    if json_out:
+        typer.echo(json.dumps({"error": message, "file": str(file)}, ensure_ascii=False))
+    fail(message, 1)
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal or match record (JSON).")],
@@ -314,15 +321,15 @@ def replay(
     """Re-play a deal or match record through the engine and print it trick by trick.
 
     Exits 1, naming the first illegal action or the first stored result field that differs,
-    when the record is not a true game.
+    when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout).
     """
     try:
         data = record.load(file)
         replayed = record.replay(data)
     except record.RecordError as exc:
-        fail(str(exc), 1)
+        _replay_failed(file, str(exc), json_out)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        fail(f"{file} is not a valid record: {exc}", 1)
+        _replay_failed(file, f"{file} is not a valid record: {exc}", json_out)
     if isinstance(replayed, ColourDeal | ColourMatch):
         replay_colour(file, replayed, json_out)
         return
