@@ -498,7 +498,13 @@ class TestScore:
         (["--contract", "solo 9", "--declarers", "N", "--tricks", "8"], "solo 9 does not exist"),
         (["--preset", "pagat", "--contract", "piccolissimo", "--declarers", "N", "--tricks", "2"],
          "preset pagat has no piccolissimo"),
-        (["--contract", "solo 5", "--declarers", "N", "--tricks", "5"], "preset couleur has no solo 5"),
+        # the preset's levels: couleur has no solo 5, pagat has (RULES.md §5.4)
+        (["--contract", "solo 5", "--declarers", "N", "--tricks", "5"],
+         "solo 5 does not exist (levels: 6, 7, 8)"),
+        (["--contract", "solo 9", "--trump", "H", "--declarers", "N", "--tricks", "9"],
+         "solo 9 does not exist (levels: 6, 7, 8)"),
+        (["--preset", "pagat", "--contract", "solo 9", "--declarers", "N", "--tricks", "9"],
+         "solo 9 does not exist (levels: 5, 6, 7, 8)"),
         (["--contract", "solo 7", "--declarers", "N,E", "--tricks", "8"], "solo is played by 1 declarer"),
         (["--contract", "emballage 8", "--declarers", "N", "--tricks", "8"], "played by 2 declarers"),
         (["--contract", "solo 7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
@@ -575,11 +581,15 @@ class TestSheet:
     @pytest.mark.parametrize(("args", "words"), [
         (["add", "solo", "7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
         (["add", "solo", "7", "--declarers", "Z", "--tricks", "8"], "'Z' is not a seat"),
-        (["add", "solo", "5", "--declarers", "N", "--tricks", "6"], "preset couleur has no solo 5"),
+        (["add", "solo", "5", "--declarers", "N", "--tricks", "6"],
+         "solo 5 does not exist (levels: 6, 7, 8)"),
+        (["add", "solo", "14", "H", "-d", "N", "-t", "3"], "solo 14 does not exist (levels: 6, 7, 8)"),
         (["add", "piccolo", "--declarers", "N", "--tricks", "1"], "played by 2 declarers"),
         (["add", "solo", "7", "--declarers", "N", "--tricks", "N=7,E=1"], "E is not a declarer"),
         (["add", "bridge", "--declarers", "N", "--tricks", "7"], "'bridge' is not a contract"),
-        (["penalty", "Q"], "'Q' is not a seat"),
+        (["penalty", "Q"], "offender 'Q': 'Q' is not a seat"),
+        (["new", "--force", "--names", "N=Anne,E=Anne,S=,W=Zoë"], "the name of S ('S=') is empty"),
+        (["new", "--force", "--names", "N=Anne,E"], "'E' is not seat=name"),
     ])
     def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
                                                                  words: str) -> None:

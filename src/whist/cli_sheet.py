@@ -76,12 +76,14 @@ FileOpt = Annotated[Path, typer.Option(
 DEFAULT_FILE = Path("whist-sheet.json")
 
 
-def _entry(contract: str, declarers: str, tricks: str, trump: str | None, needed: int | None,
-           queens: str, double: bool) -> Entry:
-    """The entry the options describe; exit 2 with the sheet's message if they are not one."""
+def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str | None,
+           needed: int | None, queens: str, double: bool) -> Entry:
+    """The entry the options describe on ``sheet``; exit 2 with the sheet's message if they are
+    not one."""
     try:
         entry = parse_entry(contract, declarers, tricks, trump or "",
-                            "" if needed is None else str(needed), queens, "2" if double else "")
+                            "" if needed is None else str(needed), queens, "2" if double else "",
+                            sheet.levels)
     except SheetError as exc:
         fail(str(exc), 2)
     c = entry.contract
@@ -143,7 +145,7 @@ def score(
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
         fail(str(exc), 2)
-    entry = _entry(contract, declarers, tricks, trump, needed, queens, double)
+    entry = _entry(sheet, contract, declarers, tricks, trump, needed, queens, double)
     try:
         pts = sheet.points(entry)
     except SheetError as exc:
@@ -252,8 +254,12 @@ def _names(text: str) -> dict[str, str]:
             s = parse_seat(seat)
         except ParseError as exc:
             fail(f"--names {text!r}: {exc}", 2)
-        if not sep or not name.strip():
-            fail(f"--names takes seat=name pairs, like N=Anne,E=Bert,S=Carla,W=Dirk, not {text!r}", 2)
+        if not sep:
+            fail(f"--names {text!r}: {part.strip()!r} is not seat=name (--names takes pairs like"
+                 " N=Anne,E=Bert,S=Carla,W=Dirk)", 2)
+        if not name.strip():
+            fail(f"--names {text!r}: the name of {s.name} ({part.strip()!r}) is empty; give one, or"
+                 f" leave {s.name} out to call it {s.name_fr}", 2)
         out[s.name] = name.strip()
     return out
 
@@ -356,7 +362,7 @@ def sheet_add(
         fail(f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
              " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
              " side, honours and calling at eight are classic whist", 2)
-    entry = _entry(words, declarers, tricks, trump, needed, queens, double)
+    entry = _entry(sheet, words, declarers, tricks, trump, needed, queens, double)
     try:
         sheet = sheet.add(entry)
     except SheetError as exc:
