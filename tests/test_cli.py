@@ -499,3 +499,13 @@ def test_version_alone_prints_the_installed_version() -> None:
         r = run(*args)
         assert r.exit_code == 0, (args, r.output)
         assert r.stdout.strip() == f"whist {version('whist')}"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_bots_help_names_every_bot(command: str) -> None:
+    """--bots accepts every bot the project has (pimc too): the help names them all."""
+    from whist.bots import BOT_NAMES
+
+    text = " ".join(run(command, "--help").stdout.split())
+    names = text[text.index("--bots"):].split("(", 1)[1].split(")", 1)[0]
+    assert sorted(names.split(", ")) == sorted(BOT_NAMES)

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from whist import record
 from whist.benchmarks import bench_engine
+from whist.bots import BOT_NAMES
 from whist.cards import SEATS, ParseError, parse_seat
 from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
@@ -123,7 +124,7 @@ def play(
         " the same seed deals the same cards.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help="The three computer players: one name for all (pimc, heuristic, random) or three"
+        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}) or three"
         " names separated by commas for the other seats in the order N, E, S, W.")] = "heuristic",
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -255,8 +256,8 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same output.")] = 0,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help="The players at N, E, S, W: one name for all four (heuristic, random) or four names"
-        " separated by commas.")] = "heuristic",
+        help=f"The players at N, E, S, W: one name for all four ({', '.join(BOT_NAMES)}) or four"
+        " names separated by commas.")] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
         help="Write one match record per rubber (colour whist: per session) in this directory.")] = None,
