@@ -349,6 +349,19 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     assert "lead / " not in fr and "leads / " not in fr
 
 
+@pytest.mark.parametrize(("lang", "needed"), [
+    ("en", "Needed / il faut: exactly 0 tricks, 12 tricks in the deal"),
+    ("fr", "Needed / il faut: exactement 0 levée, 12 levées dans la donne")])
+def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lang: str,
+                                                             needed: str) -> None:
+    """Petite misère (RULES.md §5.5): no trick, in a deal of 12 tricks once each player has
+    discarded; the contract line says so as soon as the auction ends, like every contract's."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input="petite misère\nq\n")
+    line = next(x for x in flat(r.stdout).split("Contract / contrat: ")[1:] if "misère" in x)
+    assert needed in line.split("Your hand")[0], line
+
+
 class TestSimulate:
     ARGS = ("simulate", "--preset", "couleur", "--deals", "20", "--seed", "7",
             "--bots", "heuristic,random,heuristic,random")
