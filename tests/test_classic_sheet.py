@@ -463,8 +463,10 @@ class TestJsonAndCsv:
             sheet().add_csv(text)
         with pytest.raises(ClassicSheetError, match="line 2: a game won by calling"):
             sheet().add_csv("kind,side,tricks,honours\ncall,NS,8,\n")
-        with pytest.raises(ClassicSheetError, match="columns kind, side, tricks, honours"):
+        with pytest.raises(ClassicSheetError, match="looks like a colour-whist sheet"):
             sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\n")
+        with pytest.raises(ClassicSheetError, match="columns kind, side, tricks, honours"):
+            sheet().add_csv("side,tricks\nNS,8\n")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -616,6 +618,25 @@ class TestCommand:
                 assert f"sheet.json is not a valid score sheet: {reason}" in " ".join(r.stderr.split())
                 assert "Traceback" not in r.output
             assert f.read_bytes() == content
+
+    def test_a_csv_of_the_other_game_is_named_as_such(self, tmp_path: Path) -> None:
+        """A classic sheet's CSV imported into a colour sheet, or the reverse, is refused saying
+        which game it looks like, and nothing is imported."""
+        classic, colour = tmp_path / "c.json", tmp_path / "k.json"
+        for f, args in ((classic, ["add", "--tricks", "NS=9"]),
+                        (colour, ["add", "solo", "7", "H", "-d", "N", "-t", "8"])):
+            assert runner.invoke(app, ["sheet", "new", "--preset", "classic" if f is classic else "couleur",
+                                       "--file", str(f)]).exit_code == 0
+            assert runner.invoke(app, ["sheet", *args, "--file", str(f)]).exit_code == 0
+            assert runner.invoke(app, ["sheet", "export", "--csv", str(f.with_suffix(".csv")),
+                                       "--file", str(f)]).exit_code == 0
+        for target, csv_file, says in ((colour, classic, "looks like a classic-whist sheet"),
+                                       (classic, colour, "looks like a colour-whist sheet")):
+            before = target.read_bytes()
+            r = runner.invoke(app, ["sheet", "import", str(csv_file.with_suffix(".csv")),
+                                    "--file", str(target)])
+            assert r.exit_code == 2 and says in r.stderr, r.output
+            assert target.read_bytes() == before
 
     def test_a_csv_not_in_utf8_is_not_read(self, tmp_path: Path) -> None:
         assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0

@@ -299,6 +299,10 @@ class Sheet:
         as points and totals are ignored). All rows or none: an impossible row raises."""
         reader = csv.DictReader(io.StringIO(text))
         if reader.fieldnames is None or "contract" not in reader.fieldnames:
+            if reader.fieldnames is not None and {"kind", "side", "tricks"} <= set(reader.fieldnames):
+                raise SheetError("this CSV looks like a classic-whist sheet (columns kind, side,"
+                                 " tricks, honours); this sheet is colour whist: import it into a"
+                                 " classic one (whist sheet new --preset classic)")
             raise SheetError("the CSV needs a header with at least a 'contract' column")
         sheet = self
         for row in reader:
