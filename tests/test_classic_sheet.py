@@ -463,8 +463,10 @@ class TestJsonAndCsv:
             sheet().add_csv(text)
         with pytest.raises(ClassicSheetError, match="line 2: a game won by calling"):
             sheet().add_csv("kind,side,tricks,honours\ncall,NS,8,\n")
-        with pytest.raises(ClassicSheetError, match="columns kind, side, tricks, honours"):
+        with pytest.raises(ClassicSheetError, match="looks like a colour-whist sheet"):
             sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\n")
+        with pytest.raises(ClassicSheetError, match="columns kind, side, tricks, honours"):
+            sheet().add_csv("side,tricks\nNS,8\n")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -617,6 +619,25 @@ class TestCommand:
                 assert "Traceback" not in r.output
             assert f.read_bytes() == content
 
+    def test_a_csv_of_the_other_game_is_named_as_such(self, tmp_path: Path) -> None:
+        """A classic sheet's CSV imported into a colour sheet, or the reverse, is refused saying
+        which game it looks like, and nothing is imported."""
+        classic, colour = tmp_path / "c.json", tmp_path / "k.json"
+        for f, args in ((classic, ["add", "--tricks", "NS=9"]),
+                        (colour, ["add", "solo", "7", "H", "-d", "N", "-t", "8"])):
+            assert runner.invoke(app, ["sheet", "new", "--preset", "classic" if f is classic else "couleur",
+                                       "--file", str(f)]).exit_code == 0
+            assert runner.invoke(app, ["sheet", *args, "--file", str(f)]).exit_code == 0
+            assert runner.invoke(app, ["sheet", "export", "--csv", str(f.with_suffix(".csv")),
+                                       "--file", str(f)]).exit_code == 0
+        for target, csv_file, says in ((colour, classic, "looks like a classic-whist sheet"),
+                                       (classic, colour, "looks like a colour-whist sheet")):
+            before = target.read_bytes()
+            r = runner.invoke(app, ["sheet", "import", str(csv_file.with_suffix(".csv")),
+                                    "--file", str(target)])
+            assert r.exit_code == 2 and says in r.stderr, r.output
+            assert target.read_bytes() == before
+
     def test_a_csv_not_in_utf8_is_not_read(self, tmp_path: Path) -> None:
         assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
         bad = tmp_path / "bad.csv"
@@ -625,23 +646,45 @@ class TestCommand:
         assert r.exit_code == 1 and "it is not UTF-8 text" in r.stderr
         assert "Traceback" not in r.output
 
+    def test_simple_whist_over_several_matches_counts_the_matches_won(self, tmp_path: Path) -> None:
+        """RULES.md §4 with option rubbers (§2): each match goes to the first side to win two
+        games; the foot gives the lead in matches while play goes on, then who won how many."""
+        assert cli(tmp_path, "new", "--preset", "simple", "-o", "rubbers=2").exit_code == 0
+        for tricks in ("NS=13", "NS=13"):
+            r = cli(tmp_path, "add", "--tricks", tricks)
+        flat = " ".join(r.stdout.split())
+        assert "match 1 NS 2–0" in flat and "match / partie 2 of 2" in flat
+        assert "NS (Nord & Sud) lead 1 match to 0 / mènent 1 partie à 0" in flat
+        for tricks in ("EW=13", "EW=13"):
+            r = cli(tmp_path, "add", "--tricks", tricks)
+        flat = " ".join(r.stdout.split())
+        assert "Match over / partie terminée: 2 matches / parties." in flat
+        assert "all square, 1 match each / à égalité, 1 partie chacun" in flat
+        assert cli(tmp_path, "undo").exit_code == 0  # match 2 at one game each, then NS take two
+        for tricks in ("NS=13", "NS=13"):
+            r = cli(tmp_path, "add", "--tricks", tricks)
+        flat = " ".join(r.stdout.split())
+        assert "NS (Nord & Sud) win 2 matches to 0 / gagnent 2 parties à 0" in flat
+
     def test_the_foot_says_what_its_totals_are_and_names_the_sides_in_the_language(
             self, tmp_path: Path) -> None:
-        """The totals line counts only the finished rubbers (0–0 until one ends), and says so; in
-        French every line names East–West EO, undo included; 1 point is singular."""
+        """The foot counts what a side has won so far, and says what: in simple whist (RULES.md
+        §4: no game or rubber points, the first side to win two games wins) the matches won; in
+        French every line names East–West EO, undo included."""
         assert cli(tmp_path, "new", "--preset", "simple").exit_code == 0
         r = cli(tmp_path, "add", "--tricks", "NS=13", "--lang", "fr")
         assert r.exit_code == 0, r.output
         flat = " ".join(r.stdout.split())
-        assert "games / manches NS 1–0 EO, score 0–0" in flat
-        assert ("Totals of the finished rubbers / totaux des robres finis: NS (Nord & Sud) 0 ·"
-                " EO (Est & Ouest) 0") in flat
-        assert "EW" not in flat
-        r = cli(tmp_path, "add", "--tricks", "EW=0", "--lang", "fr")  # simple: 2 games win, worth 1
+        assert "In play / en cours: match / partie 1 of 1, games / manches NS 1–0 EO, score 0–0" in flat
+        assert "Matches won / parties gagnées: NS (Nord & Sud) 0 · EO (Est & Ouest) 0" in flat
+        assert "EW" not in flat and "rubber" not in flat and "points" not in flat
+        r = cli(tmp_path, "add", "--tricks", "EW=0", "--lang", "fr")
         flat = " ".join(r.stdout.split())
-        assert "Match over / partie terminée: 1 rubber / robre." in flat
-        assert "Result / résultat: NS (Nord & Sud) win by / gagnent de 1 point" in flat
-        assert "1 points" not in flat and "EW" not in flat
+        assert "manche NS · partie 1 NS 2–0" in flat and "totaux" not in flat
+        assert "Match over / partie terminée." in flat
+        assert ("Result / résultat: NS (Nord & Sud) win the match, 2 games to 0 / gagnent la"
+                " partie, 2 manches à 0") in flat
+        assert "point" not in flat.replace("points:", "") and "EW" not in flat
         r = cli(tmp_path, "undo", "--lang", "fr")
         assert r.exit_code == 0, r.output
         flat = " ".join(r.stdout.split())

@@ -9,6 +9,7 @@ off the screen.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,15 @@ class TestPlay:
         assert "Traceback" not in r.output
         assert "✗" not in r.output  # every line typed was legal
         assert "Match over / partie terminée" in r.output
-        assert "Rubber / robre 1 won by" in r.output
+        rubber = expected.match.rubbers[0]
+        if preset_name == "simple":  # RULES.md §4: no points, the first side to two games wins
+            games = f"{max(rubber.games)} games to {min(rubber.games)}"
+            assert f"Match / partie 1 won by {rubber.winner.name}" in r.output
+            assert f"{rubber.winner.name} win the match, {games} / gagnent la partie" in r.output
+            shown = r.output.split("Match record saved")[0].lower()
+            assert not any(w in shown for w in ("rubber", "robre", "game point", "win by", "totals"))
+        else:
+            assert "Rubber / robre 1 won by" in r.output and "rubber points / points de robre" in r.output
         path = saved_path(r.output)
         assert path.parent == tmp_path
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -101,10 +110,15 @@ class TestPlay:
         assert replayed.exit_code == 0, replayed.output
         assert "unfinished" in replayed.output.lower()
 
-    def test_end_of_input_quits_and_saves(self, tmp_path: Path) -> None:
+    def test_end_of_input_stops_saves_and_exits_1(self, tmp_path: Path) -> None:
+        """Input that ends before the game (a script of moves too short) is not a finished game:
+        the record is saved, the command says why and exits 1 (``whist play --help``)."""
         r = run("play", "--seed", "3", "--records", str(tmp_path), input="")
-        assert r.exit_code == 0, r.output
-        assert saved_path(r.output).exists()
+        assert r.exit_code == 1, r.output
+        assert saved_path(r.stdout).exists()
+        assert "Error: the input ended before the game did (type q to stop it)" in r.stderr
+        assert "Exit status: 0 at the end of the match or after q; 1 if the input ends" in " ".join(
+            run("play", "--help").stdout.split())
 
     def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
         seed, s, hand, led = self._first_turn_following_suit()
@@ -139,10 +153,10 @@ class TestPlay:
         out = " ".join(r.output.split())
         assert r.exit_code == 0, out
         assert "« zz » n'est pas une carte" in out
-        assert f"✗ Sud n'a pas {not_held.text} en main" in out
-        assert f"✗ {off_suit.text} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
+        assert f"✗ Sud n'a pas {not_held.pretty} en main (? pour l'aide)" in out
+        assert f"✗ {off_suit.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
         assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
-        for english in ("is not a card", "does not hold", "must follow suit", "not allowed"):
+        for english in ("is not a card", "does not hold", "must follow suit", "not allowed", "(? for help)"):
             assert english not in out, english
         assert f"You play {follow.pretty}" in out
 
@@ -243,6 +257,39 @@ class TestOptions:
 # ----- whist simulate ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+def test_ctrl_c_stops_saves_and_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          preset_name: str) -> None:
+    """Ctrl-C at the prompt stops the game like q, the record is saved, but the exit status is
+    130 (interrupted), not 0 as for a finished game."""
+    def interrupted(console: object) -> Callable[[object], str]:
+        def read(prompt: object) -> str:
+            raise KeyboardInterrupt
+        return read
+
+    monkeypatch.setattr("whist.cli.line_reader", interrupted)
+    monkeypatch.setattr("whist.cli_colour.line_reader", interrupted)
+    r = run("play", "--preset", preset_name, "--seed", "3", "--records", str(tmp_path))
+    assert r.exit_code == 130, r.output
+    assert "Game stopped / partie arrêtée." in r.stdout
+    assert record.load(saved_path(r.stdout))["result"]["finished"] is False
+
+
+@pytest.mark.parametrize("command", [("play", "--preset", "classic"), ("play", "--preset", "couleur"),
+                                     ("simulate", "--preset", "classic", "--rubbers", "1"),
+                                     ("simulate", "--preset", "couleur", "--deals", "1")])
+def test_an_unusable_records_directory_is_refused_before_the_game(tmp_path: Path,
+                                                                  command: tuple[str, ...]) -> None:
+    """A records directory that cannot be made (under a regular file) stops the command at once,
+    not after a whole match whose record would then be lost."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    r = run(*command, "--seed", "1", "--records", str(blocker / "records"), input="AS\n" * 40)
+    assert r.exit_code == 2, r.output
+    assert r.output.startswith(f"Error: --records {blocker / 'records'}: cannot create this directory")
+    assert "Traceback" not in r.output and "seed" not in r.output
+
+
 class TestSimulate:
     ARGS = ("simulate", "--preset", "classic", "--rubbers", "3", "--seed", "42",
             "--bots", "random,heuristic,random,heuristic")
@@ -269,6 +316,33 @@ class TestSimulate:
         assert s["deals"] >= s["games"]["NS"] + s["games"]["EW"]
         assert s["bots"] == {"N": "random", "E": "heuristic", "S": "random", "W": "heuristic"}
         assert set(s["settlement"]) == {"N", "E", "S", "W"}
+        diff = abs(s["points"]["NS"] - s["points"]["EW"])
+        assert s["result"] == (f"{s['winner']} win by {diff} point{'s' if diff != 1 else ''}"
+                               f" / gagnent de {diff}" if s["winner"] else "Drawn / égalité")
+
+    def test_simple_whist_is_won_by_matches_not_points(self) -> None:
+        """RULES.md §4: simple whist has no game or rubber points; the first side to win two games
+        wins a match. The summary counts matches won and says who won how many; the JSON keeps
+        its fields and adds the result."""
+        args = ("simulate", "--preset", "simple", "--seed", "0", "--bots", "heuristic")
+        r = run(*args, "--rubbers", "3")
+        assert r.exit_code == 0, r.output
+        s = json.loads(run(*args, "--rubbers", "3", "--json").stdout)
+        won = s["rubbers_won"]
+        assert s["points"] == won and sum(won.values()) == 3
+        w, lo = max(won, key=won.__getitem__), min(won.values())
+        result = f"{w} win {3 - lo} matches to {lo} / gagnent {3 - lo} parties à {lo}"
+        assert s["result"] == result and s["winner"] == w
+        flat = " ".join(r.stdout.split())
+        assert f"matches won / parties │ {won['NS']} │ {won['EW']}" in flat
+        assert "Matches / parties: 3" in flat and result in flat
+        assert "per match won / par partie gagnée" in flat
+        assert not any(w in flat.lower() for w in ("rubber", "robre", "total points", "win by"))
+        one = json.loads(run(*args, "--rubbers", "1", "--json").stdout)
+        games = one["games"]
+        w = one["winner"]
+        assert one["result"] == (f"{w} win the match, 2 games to {games['NS'] + games['EW'] - 2}"
+                                 f" / gagnent la partie, 2 manches à {games['NS'] + games['EW'] - 2}")
 
     def test_records_one_per_rubber_that_replay(self, tmp_path: Path) -> None:
         r = run("simulate", "--preset", "short", "--rubbers", "2", "--seed", "1", "--bots", "random",
@@ -340,6 +414,18 @@ class TestReplay:
         assert f"deal 2, action {i + 1}" in r.stderr
         assert f"does not hold {stolen}" in r.stderr
 
+    def test_an_action_that_is_not_a_pair_exits_1_naming_it(self, match_file: Path,
+                                                             tmp_path: Path) -> None:
+        data = record.load(match_file)
+        data["deals"][0]["actions"][2] = " ".join(data["deals"][0]["actions"][2])
+        f = tmp_path / "flat-action.json"
+        record.save(data, f)
+        r = run("replay", str(f))
+        assert r.exit_code == 1 and "Traceback" not in r.output
+        assert r.stderr.startswith(f'Error: deal 1, action 3 ("{data["deals"][0]["actions"][2]}"):'
+                                   ' an action is a pair [seat, action], like ["S", "8S"]')
+        assert "unpack" not in r.stderr
+
     def test_changed_result_field_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)
         data["deals"][0]["result"]["points"]["NS"] += 1
@@ -347,8 +433,10 @@ class TestReplay:
         record.save(data, f)
         r = run("replay", str(f), "--json")
         assert r.exit_code == 1
-        assert r.stdout == ""
         assert "result.points.NS differs" in r.stderr
+        error = json.loads(r.stdout)  # a JSON reader learns the failure on stdout too
+        assert error == {"error": r.stderr.split("Error: ", 1)[1].strip(), "file": str(f)}
+        assert "result.points.NS differs" in error["error"]
         data = record.load(match_file)
         data["result"]["totals"]["EW"] += 5
         record.save(data, f)
@@ -402,3 +490,22 @@ def test_help_for_every_command() -> None:
         r = run(*args)
         assert r.exit_code == 0, args
         assert "Usage:" in r.stdout
+
+
+def test_version_alone_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    for args in (["--version"], ["--version", "play"]):
+        r = run(*args)
+        assert r.exit_code == 0, (args, r.output)
+        assert r.stdout.strip() == f"whist {version('whist')}"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_bots_help_names_every_bot(command: str) -> None:
+    """--bots accepts every bot the project has (pimc too): the help names them all."""
+    from whist.bots import BOT_NAMES
+
+    text = " ".join(run(command, "--help").stdout.split())
+    names = text[text.index("--bots"):].split("(", 1)[1].split(")", 1)[0]
+    assert sorted(names.split(", ")) == sorted(BOT_NAMES)

@@ -307,10 +307,11 @@ class TestPlay:
         assert replayed.exit_code == 0, replayed.output
         assert "unfinished" in replayed.stdout.lower()
 
-    def test_end_of_input_quits_and_saves(self, tmp_path: Path) -> None:
+    def test_end_of_input_stops_saves_and_exits_1(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "pagat", "--seed", "3", "--records", str(tmp_path), input="")
-        assert r.exit_code == 0, r.output
-        assert saved_path(r.output).exists()
+        assert r.exit_code == 1, r.output
+        assert saved_path(r.stdout).exists()
+        assert "the input ended before the game did" in r.stderr
 
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
@@ -319,6 +320,46 @@ class TestPlay:
 
 
 # ----- whist simulate ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shower", ["bot", "you"])
+def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: Path, shower: str) -> None:
+    """The trou partner shows a card whose suit is trump (RULES.md §5.3); who shows it and who
+    leads are said in the language of ``--lang`` only: "You show", "Ouest montre", "Nord entame"."""
+    rules = rules_of("couleur")
+
+    def shows(s: ColourSession) -> bool:
+        return any(isinstance(a, CardCall) and a.kind == "show" and (seat is Seat.S) == (shower == "you")
+                   for seat, a in actions_of(s))
+
+    seed, lines, s = find_seed(rules, shows)
+    seat = next(seat for seat, a in actions_of(s) if isinstance(a, CardCall) and a.kind == "show")
+    en = flat(play(rules, seed, lines, tmp_path).output)
+    fr = flat(play(rules, seed, script(rules, seed, say=french)[0], tmp_path, "--lang", "fr").output)
+    if shower == "you":
+        assert "You show a card: its suit is trump." in en
+        assert "Vous montrez une carte : sa couleur est l'atout." in fr
+    else:
+        assert f"{seat.name_en} shows a card: its suit is trump." in en
+        assert f"{seat.name_fr} montre une carte : sa couleur est l'atout." in fr
+    assert "leads." in en or "You lead." in en
+    assert "entame." in fr or "Vous entamez." in fr
+    assert "montre une carte" not in en and "entame" not in en and "aide)" not in en
+    assert "shows a card" not in fr and "You show" not in fr and " leads" not in fr
+    assert "lead / " not in fr and "leads / " not in fr
+
+
+@pytest.mark.parametrize(("lang", "needed"), [
+    ("en", "Needed / il faut: exactly 0 tricks, 12 tricks in the deal"),
+    ("fr", "Needed / il faut: exactement 0 levée, 12 levées dans la donne")])
+def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lang: str,
+                                                             needed: str) -> None:
+    """Petite misère (RULES.md §5.5): no trick, in a deal of 12 tricks once each player has
+    discarded; the contract line says so as soon as the auction ends, like every contract's."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input="petite misère\nq\n")
+    line = next(x for x in flat(r.stdout).split("Contract / contrat: ")[1:] if "misère" in x)
+    assert needed in line.split("Your hand")[0], line
 
 
 class TestSimulate:
@@ -415,6 +456,18 @@ class TestReplay:
         assert r.exit_code == 1
         assert "result.points.N differs" in r.stderr and "Traceback" not in r.output
 
+    def test_a_bad_deck_card_is_named_once(self, colour_record: Path, tmp_path: Path) -> None:
+        data = record.load(colour_record)
+        first = data["deals"][0]["deck"].split()[5]
+        data["deals"][0]["deck"] = data["deals"][0]["deck"].replace(first, "XX")
+        f = tmp_path / "bad-deck.json"
+        record.save(data, f)
+        r = run("replay", str(f), "--json")
+        assert r.exit_code == 1
+        assert r.stderr.startswith("Error: deal 1: deck: 'XX' is not a card")
+        assert r.stderr.count("deal 1") == 1
+        assert json.loads(r.stdout)["error"].startswith("deal 1: deck: 'XX' is not a card")
+
 
 # ----- whist score ----------------------------------------------------------------------------------
 
@@ -458,7 +511,13 @@ class TestScore:
         (["--contract", "solo 9", "--declarers", "N", "--tricks", "8"], "solo 9 does not exist"),
         (["--preset", "pagat", "--contract", "piccolissimo", "--declarers", "N", "--tricks", "2"],
          "preset pagat has no piccolissimo"),
-        (["--contract", "solo 5", "--declarers", "N", "--tricks", "5"], "preset couleur has no solo 5"),
+        # the preset's levels: couleur has no solo 5, pagat has (RULES.md §5.4)
+        (["--contract", "solo 5", "--declarers", "N", "--tricks", "5"],
+         "solo 5 does not exist (levels: 6, 7, 8)"),
+        (["--contract", "solo 9", "--trump", "H", "--declarers", "N", "--tricks", "9"],
+         "solo 9 does not exist (levels: 6, 7, 8)"),
+        (["--preset", "pagat", "--contract", "solo 9", "--declarers", "N", "--tricks", "9"],
+         "solo 9 does not exist (levels: 5, 6, 7, 8)"),
         (["--contract", "solo 7", "--declarers", "N,E", "--tricks", "8"], "solo is played by 1 declarer"),
         (["--contract", "emballage 8", "--declarers", "N", "--tricks", "8"], "played by 2 declarers"),
         (["--contract", "solo 7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
@@ -533,11 +592,15 @@ class TestSheet:
     @pytest.mark.parametrize(("args", "words"), [
         (["add", "solo", "7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
         (["add", "solo", "7", "--declarers", "Z", "--tricks", "8"], "'Z' is not a seat"),
-        (["add", "solo", "5", "--declarers", "N", "--tricks", "6"], "preset couleur has no solo 5"),
+        (["add", "solo", "5", "--declarers", "N", "--tricks", "6"],
+         "solo 5 does not exist (levels: 6, 7, 8)"),
+        (["add", "solo", "14", "H", "-d", "N", "-t", "3"], "solo 14 does not exist (levels: 6, 7, 8)"),
         (["add", "piccolo", "--declarers", "N", "--tricks", "1"], "played by 2 declarers"),
         (["add", "solo", "7", "--declarers", "N", "--tricks", "N=7,E=1"], "E is not a declarer"),
         (["add", "bridge", "--declarers", "N", "--tricks", "7"], "'bridge' is not a contract"),
-        (["penalty", "Q"], "'Q' is not a seat"),
+        (["penalty", "Q"], "offender 'Q': 'Q' is not a seat"),
+        (["new", "--force", "--names", "N=Anne,E=Anne,S=,W=Zoë"], "the name of S ('S=') is empty"),
+        (["new", "--force", "--names", "N=Anne,E"], "'E' is not seat=name"),
     ])
     def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
                                                                  words: str) -> None:

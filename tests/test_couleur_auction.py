@@ -8,13 +8,14 @@ otherwise. ``propose X`` is emballage 8 in suit X; ``emballage 9 X`` … are ove
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from whist.actions import IllegalAction
 from whist.auction import Auction, parse_call
-from whist.cards import Seat, Suit, parse_deal
+from whist.cards import Refusal, Seat, Suit, parse_deal
 from whist.contracts import Contract, parse_contract
 from whist.couleur import ColourDeal
 from whist.rules import Rules, preset, with_options
@@ -34,6 +35,12 @@ def auction(*calls: str, name: str = "couleur", eldest: Seat = N, **options: Any
     for c in calls:
         a = a.apply(c)
     return a
+
+
+def refusal(act: Callable[[], object]) -> Refusal:
+    with pytest.raises(Refusal) as caught:
+        act()
+    return caught.value
 
 
 def calls_of(a: Auction) -> list[str]:
@@ -447,6 +454,33 @@ class TestContractNames:
     def test_refused(self, text: str) -> None:
         with pytest.raises(ValueError):
             parse_contract(text)
+
+    @pytest.mark.parametrize(("name", "call", "en", "fr"), [
+        ("couleur", "solo 5 H", "solo 5 does not exist (levels: 6, 7, 8)",
+         "solo 5 n'existe pas (niveaux : 6, 7, 8)"),
+        ("couleur", "emballage 13 H", "emballage 13 does not exist (levels: 8, 9, 10, 11, 12)",
+         "emballage 13 n'existe pas (niveaux : 8, 9, 10, 11, 12)"),
+        ("couleur", "solo 14 H", "solo 14 does not exist (levels: 6, 7, 8)",
+         "solo 14 n'existe pas (niveaux : 6, 7, 8)"),
+        ("pagat", "solo 9 H", "solo 9 does not exist (levels: 5, 6, 7, 8)",
+         "solo 9 n'existe pas (niveaux : 5, 6, 7, 8)"),
+        ("couleur", "piccolo", "piccolo: piccolo is not played in couleur with these options",
+         "piccolo : piccolo ne se joue pas dans les règles couleur avec ces options"),
+    ])
+    def test_a_contract_the_preset_lacks_is_named_with_its_levels(self, name: str, call: str, en: str,
+                                                                 fr: str) -> None:
+        """Couleur has no solo 5 and no emballage 13 (RULES.md §5.4 ladder), pagat has solo 5: a
+        typed call says the contract does not exist there, not that it is too low, and gives the
+        levels the preset has; so does a call given as an object (the web table's)."""
+        a = auction(name=name, piccolo=call != "piccolo")
+        exc = refusal(lambda: a.apply(call))
+        assert str(exc).startswith(en) and exc.fr.startswith(fr), (str(exc), exc.fr)
+        if name == "couleur" and call != "solo 14 H":
+            given = parse_call(call)  # read without the table's levels
+            exc = refusal(lambda: a.apply(given))
+            bare = call.removesuffix(" H")
+            assert str(exc).startswith(f"{call}: {bare} ") and "beat" not in str(exc), str(exc)
+            assert "in couleur" in str(exc) and "dans les règles couleur" in exc.fr
 
     def test_texts_in_both_languages_read_back(self) -> None:
         for name in ("couleur", "pagat"):

@@ -36,6 +36,7 @@ from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.engine import ClassicDeal, View
 from whist.rules import preset, with_options
 from whist.solver import MAX, MIN, exact
+from whist.terminal import hint_text
 
 runner = CliRunner()
 ACES = sum(CARDS[13 * s + 12].bit for s in Suit)
@@ -331,10 +332,57 @@ def test_hint_in_the_terminal_game(tmp_path: Path) -> None:
     line = out[out.index("Hint / conseil:"):].splitlines()[0]
     card = line.split(":")[1].split()[0]
     assert parse_card(card) is not None
-    assert "points" in line or "clear choice" in line
+    assert "points" in line or "not evaluated" in line  # it depends on the machine's speed
     out = runner.invoke(app, ["play", "--preset", "couleur", "--seed", "4", "--hint", "--budget",
                               "0.05", "--records", str(tmp_path)], input="q\n").output
     assert "Hint / conseil:" in out
     result = runner.invoke(app, ["play", "--preset", "classic", "--budget", "-1",
                                  "--records", str(tmp_path)], input="q\n")
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_hint_says_clear_choice_only_when_there_is_one_or_it_was_weighed() -> None:
+    """Without the time to solve a single deal, pimc's card is the heuristic player's: the hint
+    says it was not evaluated; a single legal card is a clear choice; a searched one shows the
+    points of the alternatives."""
+    bases: Counter[str] = Counter()
+    for seed in range(40):
+        d = _classic_state(seed, 8 + seed)
+        if d.is_over or d.to_act is None:
+            continue
+        v = d.view(d.to_act)
+        choice = PimcBot(budget=1e-9).advise(v, random.Random(seed))
+        text = hint_text(choice).plain
+        bases[choice.basis] += 1
+        if len(v.legal) == 1:
+            assert choice.basis == "only" and "(clear choice" in text, text
+        else:
+            assert choice.basis in ("equivalent", "rule") and not choice.values, choice
+            assert "clear choice" not in text and "points" not in text, text
+            if choice.basis == "rule":
+                assert "not evaluated / choix d'usage, non évalué" in text
+    assert bases["only"] and bases["rule"]
+    weighed = 0
+    for seed in range(40):  # two cards each left: solving takes no time
+        d = _classic_state(seed, 44)
+        if d.is_over or d.to_act is None:
+            continue
+        choice = PimcBot(budget=0.5).advise(d.view(d.to_act), random.Random(seed))
+        if choice.basis == "search":
+            weighed += 1
+            assert "points" in hint_text(choice).plain and len(choice.values) > 1
+    assert weighed > 5
+
+
+@pytest.mark.parametrize(("seed", "typed", "hint"), [
+    (30, "hint\n", "show 2C"),  # the trou partner's shown card (RULES.md §5.3)
+    (3, "petite misère\nhint\n", "discard AS"),  # the petite-misère discard (§5.5)
+])
+def test_hints_for_decisions_pimc_does_not_weigh_say_so(tmp_path: Path, seed: int, typed: str,
+                                                        hint: str) -> None:
+    """The shown card and the discard are the heuristic player's: never a "clear choice"."""
+    out = runner.invoke(app, ["play", "--preset", "couleur", "--seed", str(seed), "--budget",
+                              "0.05", "--records", str(tmp_path)], input=typed + "q\n").output
+    line = " ".join(out[out.index("Hint / conseil:"):].split("Hint / conseil:")[1].split())
+    assert line.startswith(hint) and "clear choice" not in line, line
+    assert "not evaluated / choix d'usage, non évalué" in line

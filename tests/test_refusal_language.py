@@ -120,13 +120,13 @@ class TestClassic:
         card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
         exc = refusal(lambda: d.apply(card))
         assert str(exc) == f"{who.name_en} does not hold {card.text}"
-        assert exc.fr == f"{who.name_fr} n'a pas {card.text} en main"
+        assert exc.fr == f"{who.name_fr} n'a pas {card.pretty} en main"  # as French players write it
 
     def test_not_following_suit(self) -> None:
         d, off, led = off_suit_turn(self.deal())
         exc = refusal(lambda: d.apply(off))
         assert str(exc) == f"{off.text}: you must follow suit and play a {led.name_en[:-1]}"
-        assert exc.fr.startswith(f"{off.text} : ")
+        assert exc.fr.startswith(f"{off.pretty} : ")
         assert "fournir" in exc.fr and f"un {led.name_fr}" in exc.fr
 
     def test_must_trump(self) -> None:
@@ -136,7 +136,7 @@ class TestClassic:
         d = d.apply("AS").apply("2C")
         exc = refusal(lambda: d.apply("AD"))
         assert str(exc) == "AD: you cannot follow suit and must ruff (option must_trump)"
-        assert "couper" in exc.fr and "cœur" in exc.fr and exc.fr.startswith("AD : ")
+        assert "couper" in exc.fr and "cœur" in exc.fr and exc.fr.startswith("A♦ : ")
         assert d.apply("9H").trick[-1] == parse_card("9H")  # a trump is taken
 
     def test_a_call_at_eight_not_allowed(self) -> None:
@@ -368,16 +368,19 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
 
 def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
     text, (absent, off, led) = play_colour_terminal("fr")
-    assert f"✗ Sud n'a pas {absent.text} en main (? for help / aide)" in text
-    assert f"{off.text} : vous devez fournir à la couleur et jouer un {led.name_fr}" in text
-    assert "does not hold" not in text and "must follow suit" not in text
+    assert f"✗ Sud n'a pas {absent.pretty} en main (? pour l'aide)" in text
+    assert f"{off.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
+    assert "does not hold" not in text and "must follow suit" not in text and "for help" not in text
+    assert " entame." in text or "Vous entamez." in text
+    assert "leads" not in text and "You lead" not in text and "Everybody" not in text
 
 
 def test_the_colour_terminal_in_english_is_unchanged() -> None:
     text, (absent, off, led) = play_colour_terminal("en")
-    assert f"✗ South does not hold {absent.text}" in text
+    assert f"✗ South does not hold {absent.text} (? for help)" in text
     assert f"{off.text}: you must follow suit and play a {led.name_en[:-1]}" in text
-    assert "fournir" not in text
+    assert "fournir" not in text and "aide" not in text and "entame" not in text
+    assert " leads." in text or "You lead." in text
 
 
 # ----- the server and the page -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ words too (``Call.text_fr``), which it reads back as well.
 
 from __future__ import annotations
 
-from whist.cards import Card, ParseError, Refusal, cards_of, mask_of, parse_card, parse_cards
+from whist.cards import Card, ParseError, Refusal, Seat, Suit, cards_of, mask_of, parse_card, parse_cards
 
 
 class IllegalAction(Refusal):
@@ -21,6 +21,19 @@ class IllegalAction(Refusal):
 
 class NotYourTurn(IllegalAction):
     """An action sent for a seat whose turn it is not."""
+
+
+def not_held(seat: Seat, card: Card) -> IllegalAction:
+    """The refusal of a card that ``seat`` does not hold, in either game; the French text writes
+    the card as French players do (``10♠``)."""
+    return IllegalAction(f"{seat.name_en} does not hold {card.text}",
+                         f"{seat.name_fr} n'a pas {card.pretty} en main")
+
+
+def must_follow(card: Card, led: Suit) -> IllegalAction:
+    """The refusal of ``card`` from a hand that holds a card of the suit ``led`` (RULES.md §2)."""
+    return IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
+                         f"{card.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr}")
 
 
 class Call:

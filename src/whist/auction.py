@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
 from whist.cards import ParseError, Seat, Suit, parse_suit
-from whist.contracts import KINDS, Contract, parse_contract
+from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
-__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "ladder", "parse_call"]
+__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "contract_levels", "ladder", "parse_call"]
 
 # Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
@@ -58,6 +58,13 @@ def _is_solitary(rules: Rules, kind: str) -> bool:
     return kind in _SOLITARY or (kind == "piccolo" and rules.style == "pagat")
 
 
+def contract_levels(rules: Rules) -> Levels:
+    """The levels each kind of contract has on the preset's ladder with its options, low to high
+    (for :func:`~whist.contracts.parse_contract`)."""
+    rows = ladder(rules)
+    return lambda kind: tuple(sorted(lv for k, lv in rows if k == kind and lv is not None))
+
+
 def ladder(rules: Rules) -> tuple[tuple[str, int | None], ...]:
     """The rows of the preset's ladder, low to high, with the options' rows left out (§5.5)."""
     rows = _PAGAT_LADDER if rules.style == "pagat" else _COULEUR_LADDER
@@ -66,6 +73,20 @@ def ladder(rules: Rules) -> tuple[tuple[str, int | None], ...]:
 
 _ROWS = {style: {(k, lv): i for i, (k, lv, _) in enumerate(rows)}
          for style, rows in (("couleur", _COULEUR_LADDER), ("pagat", _PAGAT_LADDER))}
+
+
+def _not_on_ladder(rules: Rules, c: Contract) -> tuple[str, str] | None:
+    """Why ``c`` cannot be bid at all at this table (English, French), naming the levels its kind
+    has here; ``None`` if it is on the ladder."""
+    if (c.kind, c.level if KINDS[c.kind].levels else None) in ladder(rules):
+        return None
+    known = ", ".join(str(lv) for lv in contract_levels(rules)(c.kind))
+    bare = Contract(c.kind, c.level)
+    if c.level is not None and known:
+        return (f"{bare.text} does not exist in {rules.preset} ({KINDS[c.kind].en}: {known})",
+                f"{bare.text_fr} n'existe pas dans les règles {rules.preset} ({KINDS[c.kind].fr} : {known})")
+    return (f"{bare.text} is not played in {rules.preset} with these options",
+            f"{bare.text_fr} ne se joue pas dans les règles {rules.preset} avec ces options")
 
 
 def _row(rules: Rules, c: Contract) -> int:
@@ -167,9 +188,10 @@ _EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
 _PROPOSE_FR = _EXAMPLES[3].text_fr
 
 
-def parse_call(text: str) -> ColourCall:
+def parse_call(text: str, levels: Levels | None = None) -> ColourCall:
     """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
-    ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …"""
+    ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …;
+    ``levels``: those of the table's contracts (:func:`contract_levels`), named when one is not."""
     t = " ".join(text.strip().lower().split())
     if t in _WORDS:
         return _WORDS[t]
@@ -190,7 +212,7 @@ def parse_call(text: str) -> ColourCall:
                              f" ou « {_PROPOSE_FR} »")
         return Bid(Contract("emballage", level, parse_suit(rest[0])))
     try:
-        c = parse_contract(t)
+        c = parse_contract(t, levels=levels)
     except ParseError as exc:
         if "is not a contract" not in str(exc):
             raise  # a known contract with a wrong level says so
@@ -413,7 +435,7 @@ class Auction:
         if seat is None:
             raise IllegalAction("the auction is over", "les enchères sont terminées")
         if isinstance(call, str):
-            call = parse_call(call)
+            call = parse_call(call, contract_levels(self.rules))
         legal = self.legal_calls()
         if call not in legal:
             en, fr = self._why_not(seat, call, legal)
@@ -462,6 +484,7 @@ class Auction:
         more = ", …" if len(legal) > 8 else ""
         shown = ", ".join(c.text for c in legal[:8]) + more
         shown_fr = ", ".join(c.text_fr for c in legal[:8]) + more
+        missing = _not_on_ladder(self.rules, call.contract) if call.contract is not None else None
         if call.kind == "wait":
             reason = ("only eldest hand may wait, and only as his first call",
                       "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
@@ -473,6 +496,8 @@ class Auction:
         elif call.kind == "trou":
             reason = ("trou is announced before the auction by the holder of three aces",
                       "le trou s'annonce avant les enchères, par le joueur qui a trois as")
+        elif missing is not None:
+            reason = missing
         elif (seat is self.waited and call.contract is not None
               and _is_solitary(self.rules, call.contract.kind)):
             reason = ("after waiting you may not bid a one-player contract",

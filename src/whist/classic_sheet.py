@@ -433,6 +433,13 @@ class ClassicSheet:
         lines it skips and every line of a quoted field that spans lines (such a row is named by
         its last line)."""
         reader = csv.DictReader(io.StringIO(text))
+        if reader.fieldnames is not None and "contract" in reader.fieldnames:
+            raise ClassicSheetError(
+                "this CSV looks like a colour-whist sheet (a contract column); this sheet is classic"
+                " whist: import it into a colour one (whist sheet new --preset couleur)",
+                "ce CSV ressemble à une feuille de whist à la couleur (une colonne contract) ; cette"
+                " feuille est du whist classique : importez-le dans une feuille de whist à la couleur"
+                " (whist sheet new --preset couleur)")
         if reader.fieldnames is None or not {"kind", "tricks"} <= set(reader.fieldnames):
             raise ClassicSheetError("the CSV needs a header with the columns kind, side, tricks, honours",
                                     "le CSV demande un en-tête avec les colonnes kind, side, tricks,"

@@ -15,7 +15,7 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Group, RenderableType
@@ -24,6 +24,7 @@ from rich.text import Text
 
 from whist import record
 from whist.benchmarks import bench_engine
+from whist.bots import BOT_NAMES
 from whist.cards import SEATS, ParseError, parse_seat
 from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
@@ -54,7 +55,17 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import deal_result, hands_table, history, match_summary, pair, trick_text, trump_line
+from whist.render import (
+    deal_result,
+    hands_table,
+    history,
+    match_summary,
+    pair,
+    result_text,
+    stake_unit,
+    trick_text,
+    trump_line,
+)
 from whist.rules import PRESETS, Rules, applies, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, line_reader
@@ -78,17 +89,24 @@ bench_app = typer.Typer(help="Benchmarks of the engine and the double-dummy solv
 app.add_typer(bench_app, name="bench")
 
 
-@app.callback()
-def _root(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-) -> None:
-    """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
-    bench."""
-    if version:
+def _print_version(value: bool) -> None:
+    """Print the installed version and stop; an eager option, so ``whist --version`` needs no
+    command."""
+    if value:
         from importlib.metadata import version as dist_version
 
         typer.echo(f"whist {dist_version('whist')}")
         raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", is_eager=True,
+        callback=_print_version)] = False,
+) -> None:
+    """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
+    bench."""
 
 
 # ----- whist play ---------------------------------------------------------------------------
@@ -106,13 +124,14 @@ def play(
         " the same seed deals the same cards.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help="The three computer players: one name for all (pimc, heuristic, random) or three"
+        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}) or three"
         " names separated by commas for the other seats in the order N, E, S, W.")] = "heuristic",
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     records: Annotated[Path, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Directory where the match record is saved.")] = Path("records"),
+        help="Directory where the match record is saved (created if need be; a directory that"
+        " cannot be written stops the command before the game).")] = Path("records"),
     hint: Annotated[bool, typer.Option(
         "--hint", help="At each of your turns, show the strong player's (pimc) suggested card or"
         " call with the expected points of the best alternatives (type hint / conseil for one"
@@ -134,6 +153,9 @@ def play(
     pagat): type calls (pass, propose H, solo 7 H, petite misère, passe, j'emballe …), show 7H,
     discard 7H and cards; the session goes on for the option deals (16). ? for help, q to quit;
     the match record is then saved.
+
+    Exit status: 0 at the end of the match or after q; 1 if the input ends before the game does
+    (a script of moves too short); 130 on Ctrl-C; the record is saved in every case.
     """
     rules = build_rules(preset_name, option, rules_file)
     try:
@@ -187,35 +209,35 @@ def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list
         "rubbers_won": {"NS": won[0], "EW": won[1]},
         "points": {"NS": points[0], "EW": points[1]},
         "winner": winner,
+        "result": result_text(rules, [r for m in matches for r in m.rubbers], (points[0], points[1])),
         "stake": rules.stake,
         "settlement": pay,
     }
     return out
 
 
-def _summary_table(s: dict[str, Any]) -> RenderableType:
+def _summary_table(rules: Rules, s: dict[str, Any]) -> RenderableType:
     t = Table(title="Simulation summary / résumé", title_justify="left")
     t.add_column("")
     t.add_column("NS (Nord–Sud)", justify="right")
     t.add_column("EW (Est–Ouest)", justify="right")
     t.add_row("games won / manches", str(s["games"]["NS"]), str(s["games"]["EW"]))
-    t.add_row("rubbers won / robres", str(s["rubbers_won"]["NS"]), str(s["rubbers_won"]["EW"]))
-    t.add_row("total points / points", str(s["points"]["NS"]), str(s["points"]["EW"]))
+    by_points = rules.game_and_rubber_points
+    t.add_row("rubbers won / robres" if by_points else "matches won / parties",
+              str(s["rubbers_won"]["NS"]), str(s["rubbers_won"]["EW"]))
+    if by_points:
+        t.add_row("total points / points", str(s["points"]["NS"]), str(s["points"]["EW"]))
     bots = ", ".join(f"{k} {v}" for k, v in s["bots"].items())
     lines: list[RenderableType] = [
         Text(f"Rules / règles: {s['rules']}   seed: {s['seed']}"),
         Text(f"Bots: {bots}"),
-        Text(f"Rubbers / robres: {s['rubbers']}   deals / donnes: {s['deals']}"),
+        Text(f"{'Rubbers / robres' if by_points else 'Matches / parties'}: {s['rubbers']}"
+             f"   deals / donnes: {s['deals']}"),
         t,
     ]
-    diff = abs(s["points"]["NS"] - s["points"]["EW"])
-    if s["winner"] is not None:
-        lines.append(Text(f"{s['winner']} win by {diff} point{'s' if diff != 1 else ''}"
-                          f" / gagnent de {diff}", style="bold"))
-    else:
-        lines.append(Text("Drawn / égalité", style="bold"))
+    lines.append(Text(s["result"], style="bold"))
     pay = s["settlement"]
-    lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} per point): "
+    lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} {stake_unit(rules)}): "
                       + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
     lines.extend(records_line(s))
     return Group(*lines)
@@ -234,8 +256,8 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same output.")] = 0,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help="The players at N, E, S, W: one name for all four (heuristic, random) or four names"
-        " separated by commas.")] = "heuristic",
+        help=f"The players at N, E, S, W: one name for all four ({', '.join(BOT_NAMES)}) or four"
+        " names separated by commas.")] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
         help="Write one match record per rubber (colour whist: per session) in this directory.")] = None,
@@ -262,7 +284,8 @@ def simulate(
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),
                                        records, lambda i: f"simulate-seed{seed}-rubber{i:04d}.json")
-    print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out, _summary_table)
+    print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out,
+                  lambda s: _summary_table(rules, s))
 
 
 # ----- whist replay -------------------------------------------------------------------------
@@ -284,6 +307,13 @@ def _deal_block(deal: ClassicDeal, number: int | None) -> list[RenderableType]:
     return out
 
 
+def _replay_failed(file: Path, message: str, json_out: bool) -> NoReturn:
+    """Exit 1 with ``message`` on stderr; with ``--json``, an error object on stdout too."""
+    if json_out:
+        typer.echo(json.dumps({"error": message, "file": str(file)}, ensure_ascii=False))
+    fail(message, 1)
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal or match record (JSON).")],
@@ -292,15 +322,15 @@ def replay(
     """Re-play a deal or match record through the engine and print it trick by trick.
 
     Exits 1, naming the first illegal action or the first stored result field that differs,
-    when the record is not a true game.
+    when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout).
     """
     try:
         data = record.load(file)
         replayed = record.replay(data)
     except record.RecordError as exc:
-        fail(str(exc), 1)
+        _replay_failed(file, str(exc), json_out)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        fail(f"{file} is not a valid record: {exc}", 1)
+        _replay_failed(file, f"{file} is not a valid record: {exc}", json_out)
     if isinstance(replayed, ColourDeal | ColourMatch):
         replay_colour(file, replayed, json_out)
         return

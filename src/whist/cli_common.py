@@ -9,6 +9,7 @@ impossible entry, 1 for a bad file), never a traceback.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -135,6 +136,17 @@ def value_text(v: Any) -> str:
     return str(v)
 
 
+def ready_records(records: Path) -> None:
+    """Create the directory ``records`` (``--records``) if need be, before a game or simulation
+    starts rather than when its first record is saved; exit 2 if it cannot be made or written."""
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"--records {records}: cannot create this directory: {exc.strerror or exc}", 2)
+    if not os.access(records, os.W_OK | os.X_OK):
+        fail(f"--records {records}: cannot write in this directory", 2)
+
+
 # ----- whist play: the frame of the terminal game --------------------------------------------
 
 
@@ -142,7 +154,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                      title: str, you: str, how: str, more: str = "") -> None:
     """Play ``game`` in the terminal under a header (``title``, the rules and seed and ``more``,
     ``you``, the ``bots`` at the other seats, ``how`` to play), then save its match record in
-    ``records`` and say where."""
+    ``records`` and say where (checked first: exit 2 if it cannot be written). Stopped with ``q``
+    the command exits 0, as at the end of the match; at the end of input 1, on Ctrl-C 130."""
+    ready_records(records)
     console = game.console
     session = game.session
     others = [s for s in SEATS if s is not game.human]
@@ -158,6 +172,10 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
         fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
     console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
     console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+    if game.stopped_by == "interrupt":
+        raise typer.Exit(130)
+    if game.stopped_by == "end of input":
+        fail("the input ended before the game did (type q to stop it); the record is saved", 1)
 
 
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------
@@ -170,10 +188,7 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
     match record there as ``name(i)`` (i from 1). The matches, and the paths written."""
     if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create {records}: {exc.strerror or exc}", 1)
+        ready_records(records)
     matches: list[M] = []
     paths: list[Path] = []
     progress = Progress(

@@ -36,6 +36,8 @@ from whist.classic_sheet import (
 )
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text
+from whist.render import matches_result, rubber_words
+from whist.rules import Rules
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
 __all__ = ["score", "sheet_app"]
@@ -74,12 +76,14 @@ FileOpt = Annotated[Path, typer.Option(
 DEFAULT_FILE = Path("whist-sheet.json")
 
 
-def _entry(contract: str, declarers: str, tricks: str, trump: str | None, needed: int | None,
-           queens: str, double: bool) -> Entry:
-    """The entry the options describe; exit 2 with the sheet's message if they are not one."""
+def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str | None,
+           needed: int | None, queens: str, double: bool) -> Entry:
+    """The entry the options describe on ``sheet``; exit 2 with the sheet's message if they are
+    not one."""
     try:
         entry = parse_entry(contract, declarers, tricks, trump or "",
-                            "" if needed is None else str(needed), queens, "2" if double else "")
+                            "" if needed is None else str(needed), queens, "2" if double else "",
+                            sheet.levels)
     except SheetError as exc:
         fail(str(exc), 2)
     c = entry.contract
@@ -141,7 +145,7 @@ def score(
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
         fail(str(exc), 2)
-    entry = _entry(contract, declarers, tricks, trump, needed, queens, double)
+    entry = _entry(sheet, contract, declarers, tricks, trump, needed, queens, double)
     try:
         pts = sheet.add(entry).points(entry)  # every check of a new entry
     except SheetError as exc:
@@ -250,8 +254,12 @@ def _names(text: str) -> dict[str, str]:
             s = parse_seat(seat)
         except ParseError as exc:
             fail(f"--names {text!r}: {exc}", 2)
-        if not sep or not name.strip():
-            fail(f"--names takes seat=name pairs, like N=Anne,E=Bert,S=Carla,W=Dirk, not {text!r}", 2)
+        if not sep:
+            fail(f"--names {text!r}: {part.strip()!r} is not seat=name (--names takes pairs like"
+                 " N=Anne,E=Bert,S=Carla,W=Dirk)", 2)
+        if not name.strip():
+            fail(f"--names {text!r}: the name of {s.name} ({part.strip()!r}) is empty; give one, or"
+                 f" leave {s.name} out to call it {s.name_fr}", 2)
         out[s.name] = name.strip()
     return out
 
@@ -354,7 +362,7 @@ def sheet_add(
         fail(f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
              " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
              " side, honours and calling at eight are classic whist", 2)
-    entry = _entry(words, declarers, tricks, trump, needed, queens, double)
+    entry = _entry(sheet, words, declarers, tricks, trump, needed, queens, double)
     try:
         sheet = sheet.add(entry)
     except SheetError as exc:
@@ -572,9 +580,10 @@ def _classic_points(row: ClassicRow, side: Side) -> str:
     return f"{tricks} + {honours}"
 
 
-def _classic_closed(row: ClassicRow, lang: Lang) -> str:
+def _classic_closed(row: ClassicRow, lang: Lang, rules: Rules) -> str:
     """What the deal closed: ``game NS +2`` (its game points) and ``rubber 1 NS 2–1, totals 7–2``
-    (games won, then each side's game and rubber points)."""
+    (games won, then each side's game and rubber points); without points (simple whist) ``match
+    1 NS 2–0``."""
     lines: list[str] = []
     fr = lang == "fr"
     if row.game is not None:
@@ -585,8 +594,12 @@ def _classic_closed(row: ClassicRow, lang: Lang) -> str:
         lines.append(text)
     if row.rubber is not None and row.game is not None:
         r = row.rubber
-        lines.append(f"{'robre' if fr else 'rubber'} {row.game.rubber + 1} {_side_name(r.winner, lang)}"
-                     f" {max(r.games)}–{min(r.games)}, {'totaux' if fr else 'totals'} {_pair(r.totals)}")
+        en, in_fr, _ = rubber_words(rules)
+        text = (f"{in_fr if fr else en} {row.game.rubber + 1} {_side_name(r.winner, lang)}"
+                f" {max(r.games)}–{min(r.games)}")
+        if rules.game_and_rubber_points:
+            text += f", {'totaux' if fr else 'totals'} {_pair(r.totals)}"
+        lines.append(text)
     return "\n".join(lines)
 
 
@@ -596,15 +609,18 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
     t = Table(title=f"Score sheet / feuille de marque ({option_summary(sheet.rules)})",
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right")
+    points = sheet.rules.game_and_rubber_points
     t.add_column(f"tricks / levées\n{_side_name(Side.NS, lang)}–{_side_name(Side.EW, lang)}",
-                 footer=Text("totals / totaux", style="bold"))
+                 footer=Text("totals / totaux" if points else "matches won / parties gagnées",
+                             style="bold"))
     t.add_column("honours / honneurs")
     totals = sheet.totals()
     for side in Side:
         t.add_column(f"{_side_name(side, lang)}\n{sheet.side_names(side)}", justify="right",
                      footer=Text(str(totals[side]), style="bold"))
     t.add_column("score", justify="center", no_wrap=True)
-    t.add_column("game · rubber / manche · robre")
+    en, fr, _ = rubber_words(sheet.rules)
+    t.add_column(f"game · {en} / manche · {fr}")
     for i, row in enumerate(sheet.rows(), 1):
         honours = Text(_classic_honours(row.entry, lang))
         if _unscored(sheet, row):
@@ -614,22 +630,28 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
         t.add_row(str(i), tricks, honours,
                   *(_classic_points(row, side) for side in Side),
                   Text(_pair(row.score), style="bold"),
-                  Text(_classic_closed(row, lang), style="bold" if row.game else ""))
+                  Text(_classic_closed(row, lang, sheet.rules), style="bold" if row.game else ""))
     t.caption = ("honours: the side that held 3 or 4 of A K Q J of trumps; points: tricks +"
-                 " honours; score: the game score after the deal; game +N: its game points; totals:"
-                 " game and rubber points of the finished rubbers / honneurs : le camp qui tenait 3"
-                 " ou 4 des A R D V d'atout ; points : levées + honneurs ; score : la marque après la"
-                 " donne ; manche +N : ses points de manche ; totaux : points de manche et de robre"
-                 " des robres finis")
+                 " honours; score: the game score after the deal; "
+                 + ("game +N: its game points; totals: game and rubber points of the finished rubbers"
+                    if points else "matches won: by the first side to win two games")
+                 + " / honneurs : le camp qui tenait 3 ou 4 des A R D V d'atout ; points : levées +"
+                 " honneurs ; score : la marque après la donne ; "
+                 + ("manche +N : ses points de manche ; totaux : points de manche et de robre des"
+                    " robres finis" if points else
+                    "parties gagnées : par le premier camp à gagner deux manches"))
     t.caption_justify = "left"
     return t
 
 
 def _classic_totals_line(sheet: ClassicSheet, lang: Lang = "en") -> Text:
     """Each side's game and rubber points over the finished rubbers: they stay 0–0 until a rubber
-    ends, so the label says so (the rubber in progress is in the line above it)."""
+    ends, so the label says so (the rubber in progress is in the line above it). Without points
+    (simple whist), the matches each side won."""
     totals = sheet.totals()
-    out = Text("Totals of the finished rubbers / totaux des robres finis: ", style="bold")
+    label = ("Totals of the finished rubbers / totaux des robres finis: "
+             if sheet.rules.game_and_rubber_points else "Matches won / parties gagnées: ")
+    out = Text(label, style="bold")
     out.append(" · ".join(f"{_side_name(side, lang)} {_pair_names(sheet, side)} {totals[side]}"
                           for side in Side))
     return out
@@ -645,21 +667,29 @@ def _classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
     rules = sheet.rules
     done = len(sheet.rubbers())
     ns, ew = _side_name(Side.NS, lang), _side_name(Side.EW, lang)
+    en, fr, _ = rubber_words(rules)
     if sheet.is_over:
         s = "s" if done != 1 else ""
-        state = Text(f"Match over / partie terminée: {done} rubber{s} / robre{s}.", style="bold")
+        count = f": {done} rubber{s} / robre{s}" if rules.game_and_rubber_points else ""
+        if done > 1 and not rules.game_and_rubber_points:
+            count = f": {done} matches / parties"
+        state = Text(f"Match over / partie terminée{count}.", style="bold")
     else:
-        state = Text(f"In play / en cours: rubber / robre {done + 1} of {rules.rubbers}, games / manches"
+        state = Text(f"In play / en cours: {en} / {fr} {done + 1} of {rules.rubbers}, games / manches"
                      f" {ns} {_pair(sheet.games_in_rubber())} {ew}, score {_pair(sheet.score())}")
     lines = [state, _classic_totals_line(sheet, lang)]
     if not done:
         return lines
     winner, diff = sheet.result()
     verb = "win by / gagnent de" if sheet.is_over else "lead by / mènent de"
-    if winner is None:
+    if not rules.game_and_rubber_points:
+        head = matches_result(sheet.rubbers(), sheet.is_over,
+                              lambda side: f"{_side_name(side, lang)} {_pair_names(sheet, side)}")
+    elif winner is None:
         head = "all square / à égalité"
     else:
-        head = f"{_side_name(winner, lang)} {_pair_names(sheet, winner)} {verb} {diff}"
+        head = (f"{_side_name(winner, lang)} {_pair_names(sheet, winner)} {verb} {diff}"
+                f" point{'s' if diff != 1 else ''}")
     if rules.stake > 0:
         money = sheet.settlement()
         out = Text(f"Settlement / règlement (stake / mise {rules.stake:g}): ", style="bold")
@@ -667,7 +697,7 @@ def _classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
                            if winner is not None else ""))
     else:
         out = Text("Result / résultat: ", style="bold")
-        out.append(head + ((" point" if diff == 1 else " points") if winner is not None else ""))
+        out.append(head)
     lines.append(out)
     return lines
 
@@ -701,7 +731,7 @@ def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | No
     console.print(f"#{len(sheet.entries)} {_classic_what(row.entry, lang)}: "
                   + " · ".join(f"{_side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
                   + f" → score {_pair(row.score)}", soft_wrap=True)
-    closed = _classic_closed(row, lang)
+    closed = _classic_closed(row, lang, sheet.rules)
     if closed:
         console.print(Text(closed.replace("\n", " · "), style="bold"))
     for line in _classic_foot(sheet, lang):

@@ -28,6 +28,7 @@ from whist.contracts import KINDS, Contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
 from whist.render import SUIT_STYLES, card_text, dealt_hands, trick_row
+from whist.tables import needed_tricks
 
 __all__ = [
     "Lang",
@@ -196,8 +197,11 @@ def _needed(contract: Contract, needed: int | None, lang: Lang, declarers: int =
         return ""
     if KINDS[contract.kind].is_misere:
         each = (" chacun" if lang == "fr" else " each") if declarers > 1 else ""
-        return (f"exactement {needed} levée{'s' if needed > 1 else ''}{each}" if lang == "fr" else
-                f"exactly {needed} trick{'s' if needed != 1 else ''}{each}")
+        out = (f"exactement {needed} levée{'s' if needed > 1 else ''}{each}" if lang == "fr" else
+               f"exactly {needed} trick{'s' if needed != 1 else ''}{each}")
+        if contract.kind == "petite_misere":  # each player discards a card first (RULES.md §5.5)
+            out += ", 12 levées dans la donne" if lang == "fr" else ", 12 tricks in the deal"
+        return out
     return f"au moins {needed} levées" if lang == "fr" else f"at least {needed} tricks"
 
 
@@ -223,7 +227,10 @@ def contract_facts(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en
     else:
         trump = Text("none / sans atout")
     rows.append(("Trump / atout", trump))
-    need = _needed(c, view.needed, lang, len(view.declarers)) if view.declarers else ""
+    needed = view.needed
+    if needed is None and view.phase == "discard":  # known from the contract before the play
+        needed = needed_tricks(c, view.rules.style)
+    need = _needed(c, needed, lang, len(view.declarers)) if view.declarers else ""
     if need:
         rows.append(("Needed / il faut", Text(need)))
     if view.multiplier > 1:

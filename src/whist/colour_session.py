@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.auction import ColourCall
+from whist.auction import ColourCall, contract_levels
 from whist.cards import SEATS, Card
 from whist.contracts import KINDS
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, parse_colour_action
@@ -66,7 +66,7 @@ class ColourSession(TableSession[ColourMatch, ColourDeal, ColourAction, ColourVi
     def read(self, text: str) -> ColourAction:
         """The action the human at ``to_act`` means by ``text``. A bare card typed when the
         legal actions are ``show`` or ``discard`` of a card means that action."""
-        action = parse_colour_action(text)
+        action = parse_colour_action(text, contract_levels(self.rules))
         if isinstance(action, Card):
             for a in self.legal_actions():
                 if isinstance(a, CardCall) and a.card is action:

@@ -65,7 +65,6 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     _hinted: bool = False
     _trump_seen: bool = False
 
-    retry_hint: ClassVar[str] = "(? for help / aide)"
     compass_width: ClassVar[int] = 9
 
     def __post_init__(self) -> None:
@@ -92,9 +91,18 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         return super()._command(word)
 
     def _leads(self, seat: Seat) -> str:
+        """``North leads.``, ``You lead.``; in French ``Nord entame.``, ``Vous entamez.``"""
         if seat is self.human:
-            return "You lead / vous entamez."
-        return f"{escape(self.names[seat])} leads / entame."
+            return "Vous entamez." if self.lang == "fr" else "You lead."
+        return f"{escape(self.names[seat])} {'entame' if self.lang == 'fr' else 'leads'}."
+
+    def _shows(self, seat: Seat) -> str:
+        """The trou partner is to show a card (RULES.md §5.3), in the terminal's language."""
+        who = escape(self.names[seat])
+        if self.lang == "fr":
+            verb = "montrez" if seat is self.human else "montre"
+            return f"{who} {verb} une carte : sa couleur est l'atout."
+        return f"{who} {'show' if seat is self.human else 'shows'} a card: its suit is trump."
 
     def _view(self) -> ColourView:
         return self.session.view(self.human)
@@ -149,7 +157,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             if e.action.kind == "show":
                 self.console.print(contract_lines(v, self.names, self.lang))
             elif v.phase == "play":
-                self.console.print("  Everybody has discarded / tous ont écarté. " + self._leads(v.leader))
+                done = "Tous ont écarté." if self.lang == "fr" else "Everybody has discarded."
+                self.console.print(f"  {done} {self._leads(v.leader)}")
         if e.trick_winner is not None:
             won = Text(f"  ✓ Trick / levée {sum(v.tricks_won)} won by / gagnée par"
                        f" {self.names[e.trick_winner]} — tricks / levées ", style="bold")
@@ -172,11 +181,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self._contract_fresh = True
         if v.phase == "show":
             assert v.to_act is not None
-            self.console.print(f"  {escape(self.names[v.to_act])} shows a card: its suit is trump"
-                               " / montre une carte: sa couleur est l'atout.")
+            self.console.print(f"  {self._shows(v.to_act)}")
         elif v.phase == "discard":
-            self.console.print("  Every player discards one card face down / chacun écarte une carte"
-                               " face cachée.")
+            self.console.print("  Chacun écarte une carte face cachée." if self.lang == "fr"
+                               else "  Every player discards one card face down.")
         elif v.phase == "play":
             self.console.print("  " + self._leads(v.leader))
 

@@ -13,6 +13,7 @@ the kinds that have one (tricks to take), and a suit for the suited kinds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from whist.cards import ParseError, Suit
@@ -115,10 +116,15 @@ for _k in KINDS.values():
         _NAMES[_norm(_n)] = _k.key
 
 
-def parse_contract(text: str, suit: Suit | None = None) -> Contract:
+Levels = Callable[[str], tuple[int, ...]]
+"""The levels each kind of contract has at a table (its preset and options), by kind."""
+
+
+def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = None) -> Contract:
     """Read a contract name in French or English, with its level where it has one:
     ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
-    A trailing suit (``solo 7 H``) is read too. Abondance without a level is abondance 9."""
+    A trailing suit (``solo 7 H``) is read too. Abondance without a level is abondance 9. A level
+    outside ``levels(kind)`` (by default any preset's) is refused, naming those levels."""
     from whist.cards import parse_suit
 
     words = _norm(text).split()
@@ -150,10 +156,11 @@ def parse_contract(text: str, suit: Suit | None = None) -> Contract:
                 example = f"{kind.key} {kind.levels[-1]}"
                 raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{example}'",
                                  f"{kind.fr} demande un nombre de plis, par exemple « {example} »")
-        if level not in kind.levels:
-            allowed = ", ".join(str(x) for x in kind.levels)
-            raise ParseError(f"{kind.en} {level} does not exist (levels: {allowed})",
-                             f"{kind.fr} {level} n'existe pas (niveaux : {allowed})")
+        known = kind.levels if levels is None else levels(key)
+        if level not in known:
+            allowed = ", ".join(str(x) for x in known)
+            raise ParseError(f"{kind.en} {level} does not exist (levels: {allowed or 'none'})",
+                             f"{kind.fr} {level} n'existe pas (niveaux : {allowed or 'aucun'})")
     elif level is not None:
         raise ParseError(f"{kind.en} takes no number of tricks",
                          f"{kind.fr} se joue sans nombre de plis")

@@ -21,8 +21,8 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from whist.actions import IllegalAction, NotYourTurn
-from whist.auction import TROU, Auction, ColourCall, parse_call
+from whist.actions import IllegalAction, NotYourTurn, must_follow, not_held
+from whist.auction import TROU, Auction, ColourCall, contract_levels, parse_call
 from whist.cards import (
     CARDS,
     SEATS,
@@ -34,7 +34,7 @@ from whist.cards import (
     cards_of,
     parse_card,
 )
-from whist.contracts import KINDS, Contract
+from whist.contracts import KINDS, Contract, Levels
 from whist.engine import SeatView, legal_cards, trick_winner
 from whist.rules import Rules
 from whist.tables import dames_points, needed_tricks, score
@@ -94,7 +94,7 @@ def _text_fr(action: ColourAction) -> str:
     return action.text if isinstance(action, Card) else action.text_fr
 
 
-def parse_colour_action(text: str) -> ColourAction:
+def parse_colour_action(text: str, levels: Levels | None = None) -> ColourAction:
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
     ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``."""
     words = text.strip().split()
@@ -111,7 +111,7 @@ def parse_colour_action(text: str) -> ColourAction:
             return parse_card(words[0])
         except ParseError:
             pass
-    return parse_call(text)
+    return parse_call(text, levels)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,7 +365,7 @@ class ColourDeal:
             raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
                               f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
         if isinstance(action, str):
-            action = parse_colour_action(action)
+            action = parse_colour_action(action, contract_levels(self.rules))
         phase = self.phase
         if phase == _PLAY:
             if not isinstance(action, Card):
@@ -527,13 +527,11 @@ class ColourDeal:
     def _play(self, seat: Seat, card: Card) -> ColourDeal:
         hand = self.hands[seat]
         if not hand & card.bit:
-            raise IllegalAction(f"{seat.name_en} does not hold {card.text}",
-                                f"{seat.name_fr} n'a pas {card.text} en main")
+            raise not_held(seat, card)
         trick = self.trick
         if trick and card.suit is not trick[0].suit and hand & trick[0].suit.mask:
             led = trick[0].suit
-            raise IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
-                                f"{card.text} : vous devez fournir à la couleur et jouer un {led.name_fr}")
+            raise must_follow(card, led)
         s = self._copy()
         h = list(self.hands)
         h[seat] = hand & ~card.bit

@@ -31,6 +31,8 @@ from whist.actions import (
     IllegalAction,
     NotYourTurn,
     action_text_fr,
+    must_follow,
+    not_held,
     parse_action,
 )
 from whist.cards import (
@@ -387,22 +389,19 @@ class ClassicDeal:
         hand = hands[seat]
         bit = card.bit
         if not hand & bit:
-            raise IllegalAction(f"{seat.name_en} does not hold {card.text}",
-                                f"{seat.name_fr} n'a pas {card.text} en main")
+            raise not_held(seat, card)
         trick = self.trick
         setup = self._setup
         if trick:
             led = trick[0].suit
             if card.suit is not led:
                 if hand & _SUIT_MASKS[led]:
-                    raise IllegalAction(
-                        f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
-                        f"{card.text} : vous devez fournir à la couleur et jouer un {led.name_fr}")
+                    raise must_follow(card, led)
                 trump = setup.trump
                 if setup.must_trump and card.suit is not trump and hand & _SUIT_MASKS[trump]:
                     raise IllegalAction(
                         f"{card.text}: you cannot follow suit and must ruff (option must_trump)",
-                        f"{card.text} : vous ne pouvez pas fournir, vous devez donc couper avec un"
+                        f"{card.pretty} : vous ne pouvez pas fournir, vous devez donc couper avec un"
                         f" {trump.name_fr} (option must_trump, obligation de couper)")
         s = object.__new__(ClassicDeal)
         s._setup = setup

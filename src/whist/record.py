@@ -228,8 +228,11 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: str) -> AnyDe
     if not isinstance(actions, list):
         raise RecordError(f"{where}: field 'actions' must be a list")
     for i, item in enumerate(actions, 1):
+        if not isinstance(item, list) or len(item) != 2:
+            raise RecordError(f"{where}, action {i} ({json.dumps(item, ensure_ascii=False)}): an"
+                              ' action is a pair [seat, action], like ["S", "8S"]')
+        seat_txt, text = item
         try:
-            seat_txt, text = item
             deal = deal.apply(str(text), parse_seat(str(seat_txt)))
         except (TypeError, ValueError) as exc:
             raise RecordError(f"{where}, action {i} ({item!r}): {exc}") from None
@@ -296,6 +299,8 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: str,
             raw = data.get("start_score", {"NS": 0, "EW": 0})
             start = (int(raw["NS"]), int(raw["EW"]))
         return ClassicDeal.new(rules, dealer, hands, _turned(data, where), start)
+    except RecordError:
+        raise  # it names where already
     except (IllegalAction, KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"{where}: {exc}") from None
 

@@ -7,7 +7,7 @@ match; this module only lays them out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -18,6 +18,7 @@ from whist.actions import Action, Call
 from whist.cards import SEATS, Card, Seat, Side, Suit, cards_of
 from whist.engine import ClassicDeal
 from whist.match import GameResult, Match, RubberResult
+from whist.rules import Rules
 
 SUIT_STYLES = {
     Suit.SPADES: "bold blue",
@@ -244,20 +245,71 @@ def game_text(game: GameResult, rules_game_points: bool) -> Text:
     return out
 
 
-def rubber_text(number: int, rubber: RubberResult) -> Text:
-    """Who won a rubber, its games, and its game and rubber points, on two lines."""
-    return Text(
-        f"Rubber / robre {number} won by {SIDE_NAMES[rubber.winner]}, games / manches"
-        f" {pair(rubber.games, ' – ')}\n  game points {pair(rubber.game_points)}"
-        f" + rubber points / points de robre {pair(rubber.rubber_points)}"
-        f" = {pair(rubber.totals)}",
-        style="bold",
-    )
+def rubber_words(rules: Rules) -> tuple[str, str, str]:
+    """What a rubber is called at this table, in English, in French and in French after "of":
+    without game and rubber points (simple whist, RULES.md §4) it is the match, won by the first
+    side to win two games."""
+    if rules.game_and_rubber_points:
+        return "rubber", "robre", "du robre"
+    return "match", "partie", "de la partie"
+
+
+def rubber_text(number: int, rubber: RubberResult, rules: Rules) -> Text:
+    """Who won a rubber and its games; with game and rubber points, these on a second line."""
+    en, fr, _ = rubber_words(rules)
+    out = Text(f"{en.capitalize()} / {fr} {number} won by {SIDE_NAMES[rubber.winner]}, games / manches"
+               f" {pair(rubber.games, ' – ')}", style="bold")
+    if rules.game_and_rubber_points:
+        out.append(f"\n  game points {pair(rubber.game_points)} + rubber points / points de robre"
+                   f" {pair(rubber.rubber_points)} = {pair(rubber.totals)}")
+    return out
+
+
+def stake_unit(rules: Rules) -> str:
+    """What the stake is paid for: each point of difference, or without points (simple whist) each
+    match won more."""
+    return "per point" if rules.game_and_rubber_points else "per match won / par partie gagnée"
+
+
+def matches_result(rubbers: Sequence[RubberResult], over: bool = True,
+                   label: Callable[[Side], str] = SIDE_NAMES.__getitem__) -> str:
+    """The result of a match without points (simple whist, RULES.md §4), from its finished
+    ``rubbers`` (each a match won by the first side to win two games): ``NS win the match, 2 games
+    to 1 / gagnent la partie, 2 manches à 1``, over several ``NS win 2 matches to 1 / …``;
+    ``lead`` while not ``over``. ``label`` names a side."""
+    won = [0, 0]
+    for r in rubbers:
+        won[r.winner] += 1
+    if won[0] == won[1]:
+        each = won[0]
+        return (f"all square, {each} match{'es' if each != 1 else ''} each / à égalité,"
+                f" {each} partie{'s' if each > 1 else ''} chacun")
+    w = Side.NS if won[0] > won[1] else Side.EW
+    if over and len(rubbers) == 1:
+        hi, lo = rubbers[0].games[w], rubbers[0].games[w.other]
+        return f"{label(w)} win the match, {hi} games to {lo} / gagnent la partie, {hi} manches à {lo}"
+    verb = ("win", "gagnent") if over else ("lead", "mènent")
+    hi, lo = won[w], won[w.other]
+    return (f"{label(w)} {verb[0]} {hi} match{'es' if hi != 1 else ''} to {lo} /"
+            f" {verb[1]} {hi} partie{'s' if hi > 1 else ''} à {lo}")
+
+
+def result_text(rules: Rules, rubbers: Sequence[RubberResult], totals: tuple[int, int],
+                over: bool = True) -> str:
+    """Who wins: by the points of the ``totals`` (``NS win by 3 points / gagnent de 3``, ``Drawn /
+    égalité``), or without points (simple whist) by the matches won (:func:`matches_result`)."""
+    if not rules.game_and_rubber_points:
+        return matches_result(rubbers, over)
+    if totals[0] == totals[1]:
+        return "Drawn / égalité"
+    winner = Side.NS if totals[0] > totals[1] else Side.EW
+    diff = abs(totals[0] - totals[1])
+    return f"{SIDE_NAMES[winner]} win by {diff} point{'s' if diff != 1 else ''} / gagnent de {diff}"
 
 
 def settlement_text(match: Match) -> Text:
     pay = match.settlement()
-    out = Text(f"Settlement / règlement (stake / enjeu {match.rules.stake:g} per point): ")
+    out = Text(f"Settlement / règlement (stake / enjeu {match.rules.stake:g} {stake_unit(match.rules)}): ")
     out.append("  ".join(f"{s} {pay[s]:+g}" for s in ("N", "E", "S", "W")))
     return out
 
@@ -265,21 +317,20 @@ def settlement_text(match: Match) -> Text:
 def match_summary(match: Match) -> RenderableType:
     """Games, rubbers, totals, the winner and the settlement of a match."""
     items: list[RenderableType] = []
+    rules = match.rules
+    en = rubber_words(rules)[0]
     for g in match.games:
-        items.append(Text(f"Rubber {g.rubber + 1}: ").append_text(
-            game_text(g, match.rules.game_and_rubber_points)))
+        items.append(Text(f"{en.capitalize()} {g.rubber + 1}: ").append_text(
+            game_text(g, rules.game_and_rubber_points)))
     for i, r in enumerate(match.rubbers, 1):
-        items.append(rubber_text(i, r))
-    totals = match.totals()
+        items.append(rubber_text(i, r, rules))
     if match.rubbers:
-        items.append(Text(f"Totals / totaux: {pair(totals)}", style="bold"))
-        if totals[0] != totals[1]:
-            winner = Side.NS if totals[0] > totals[1] else Side.EW
-            diff = abs(totals[0] - totals[1])
-            items.append(Text(f"{SIDE_NAMES[winner]} win by {diff} point{'s' if diff != 1 else ''}"
-                              f" / gagnent de {diff}", style="bold"))
+        if rules.game_and_rubber_points:
+            items.append(Text(f"Totals / totaux: {pair(match.totals())}", style="bold"))
+        items.append(Text(result_text(rules, match.rubbers, match.totals(), match.is_over),
+                          style="bold"))
         items.append(settlement_text(match))
     if not match.is_over:
         items.append(Text(f"Match unfinished / partie inachevée: game score {pair(match.score)},"
-                          f" games in this rubber {pair(match.games_in_rubber())}", style="dim"))
+                          f" games in this {en} {pair(match.games_in_rubber())}", style="dim"))
     return Group(*items)

@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from whist.auction import ladder
+from whist.auction import contract_levels, ladder
 from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit, seat_names
-from whist.contracts import KINDS, Contract, parse_contract
+from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, score
@@ -99,27 +99,32 @@ def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
     return out
 
 
-def _seats(text: str) -> tuple[Seat, ...]:
+def _seats(text: str, role: str = "declarers") -> tuple[Seat, ...]:
+    """The seats of ``text`` (``N,E``, ``N+E``); a word that is no seat is refused, naming the
+    ``role`` of the seats asked for."""
     words = [w for w in text.replace("+", ",").replace(" ", ",").split(",") if w]
     try:
         return tuple(parse_seat(w) for w in words)
     except ParseError as exc:
-        raise SheetError(f"declarers {text!r}: {exc}") from None
+        raise SheetError(f"{role} {text!r}: {exc}") from None
 
 
 _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "referee"}
 
 
 def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str = "",
-                needed: str = "", queens: str = "", double: str = "") -> Entry:
-    """An entry from the words a person types or a CSV row holds."""
-    decl = _seats(declarers)
+                needed: str = "", queens: str = "", double: str = "",
+                levels: Levels | None = None) -> Entry:
+    """An entry from the words a person types or a CSV row holds (``levels``: those of the
+    sheet's contracts, named when a level is not one)."""
     if contract.strip().lower() in _PENALTY_WORDS:
-        if len(decl) != 1:
+        offender = _seats(declarers, "offender")
+        if len(offender) != 1:
             raise SheetError("a penalty names one offender, e.g. --declarers W")
-        return Entry(None, decl)
+        return Entry(None, offender)
+    decl = _seats(declarers)
     try:
-        c = parse_contract(contract)
+        c = parse_contract(contract, levels=levels)
         suit: Suit | None = parse_suit(trump) if trump.strip() else c.suit
     except ParseError as exc:
         raise SheetError(str(exc)) from None
@@ -195,7 +200,9 @@ class Sheet:
         every = {(k, lv) for k, lv in ladder(_all_options(rules))}
         key = (c.kind, c.level if KINDS[c.kind].levels else None)
         if key not in every:
-            raise SheetError(f"preset {self.preset} has no {c.text}")
+            known = ", ".join(str(lv) for lv in self.levels(c.kind))
+            here = f" ({KINDS[c.kind].en}: {known})" if c.level is not None and known else ""
+            raise SheetError(f"preset {self.preset} has no {c.text}{here}")
         tricks = dict(entry.tricks)
         if not entry.declarers:
             raise SheetError("name the declarers, e.g. N or N+E")
@@ -206,6 +213,10 @@ class Sheet:
             raise SheetError("tricks are between 0 and 13 in all")
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
             raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1")
+
+    def levels(self, kind: str) -> tuple[int, ...]:
+        """The levels of ``kind`` on the preset's scoring table (every option's row counted)."""
+        return contract_levels(_all_options(get_preset(self.preset)))(kind)
 
     def add(self, entry: Entry, *, stored: bool = False) -> Sheet:
         """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
@@ -270,7 +281,7 @@ class Sheet:
     def _add_row(self, row: Mapping[str, Any], where: str, *, stored: bool = False) -> Sheet:
         try:
             fields = {k: str(row.get(k) or "") for k in CSV_FIELDS}
-            return self.add(parse_entry(**fields), stored=stored)
+            return self.add(parse_entry(**fields, levels=self.levels), stored=stored)
         except SheetError as exc:
             raise SheetError(f"{where}: {exc}") from None
 
@@ -289,6 +300,10 @@ class Sheet:
         as points and totals are ignored). All rows or none: an impossible row raises."""
         reader = csv.DictReader(io.StringIO(text))
         if reader.fieldnames is None or "contract" not in reader.fieldnames:
+            if reader.fieldnames is not None and {"kind", "side", "tricks"} <= set(reader.fieldnames):
+                raise SheetError("this CSV looks like a classic-whist sheet (columns kind, side,"
+                                 " tricks, honours); this sheet is colour whist: import it into a"
+                                 " classic one (whist sheet new --preset classic)")
             raise SheetError("the CSV needs a header with at least a 'contract' column")
         sheet = self
         for row in reader:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -50,6 +50,7 @@ from whist.render import (
     match_summary,
     pair,
     rubber_text,
+    rubber_words,
     seat_name,
     shown_text,
     suit_text,
@@ -80,11 +81,20 @@ class Quit(Exception):
     """The player asked to stop."""
 
 
+UNWEIGHED_HINTS = {
+    "only": "clear choice: the only one allowed / choix évident : le seul permis",
+    "equivalent": "equivalent cards: any does the same / cartes équivalentes : toutes se valent",
+    "rule": "rule-of-thumb choice, not evaluated / choix d'usage, non évalué",
+}
+"""What a hint says of a choice that weighed no alternatives, by its ``basis``."""
+
+
 def hint_text(choice: CardChoice) -> Text:
-    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``."""
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``; a choice
+    that weighed nothing says why instead of the points (``UNWEIGHED_HINTS``)."""
     out = Text.assemble(("Hint / conseil: ", "bold"), (choice.best.text, "bold green"))
-    if not choice.searched or not choice.values:
-        out.append(" (clear choice / choix évident)")
+    if not choice.searched:
+        out.append(f" ({UNWEIGHED_HINTS[choice.basis]})")
         return out
     ranked = choice.ranked()
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
@@ -120,11 +130,13 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     """Show the strong player's suggestion at each of the human's turns (``whist play --hint``)."""
     hint_budget: float | None = None
     lang: Lang = "en"
+    stopped_by: Literal["quit", "end of input", "interrupt"] | None = None
+    """Why :meth:`run` stopped before the end of the match: ``q``, the end of input or Ctrl-C."""
     _trick: list[tuple[Seat, Card]] = field(default_factory=list)
     _last_trick: list[tuple[Seat, Card]] = field(default_factory=list)
 
-    retry_hint: ClassVar[str] = "(? for help)"
-    """Said after the engine's message when an entry is refused."""
+    retry_hints: ClassVar[dict[Lang, str]] = {"en": "(? for help)", "fr": "(? pour l'aide)"}
+    """Said after the engine's message when an entry is refused, in the terminal's language."""
     compass_width: ClassVar[int] = 11
     """The width of a seat's cell in :meth:`_compass`."""
 
@@ -150,6 +162,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         except (Quit, EOFError, KeyboardInterrupt) as exc:
             if isinstance(exc, KeyboardInterrupt | EOFError):
                 self.console.print()
+            self.stopped_by = ("quit" if isinstance(exc, Quit)
+                               else "end of input" if isinstance(exc, EOFError) else "interrupt")
             self.console.print("[bold]Game stopped / partie arrêtée.[/]")
             return False
         self._show_end()
@@ -172,7 +186,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             try:
                 return self.session.play(line)
             except ValueError as exc:
-                self.console.print(f"[bold red]✗[/] {escape(self._reason(exc))} {self.retry_hint}")
+                retry = self.retry_hints[self.lang]
+                self.console.print(f"[bold red]✗[/] {escape(self._reason(exc))} {retry}")
 
     def _reason(self, exc: ValueError) -> str:
         """Why an entry is refused, in the terminal's language when the engine says it in it."""
@@ -323,9 +338,10 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         assert deal is not None
         games = m.games_in_rubber()
         rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
+        en, fr, _ = rubber_words(m.rules)
         self.console.print()
         self.console.rule(
-            f"[bold]Deal / donne {len(m.deals) + 1} · rubber / robre {len(m.rubbers) + 1}{rubbers}"
+            f"[bold]Deal / donne {len(m.deals) + 1} · {en} / {fr} {len(m.rubbers) + 1}{rubbers}"
             f" · game / manche {sum(games) + 1}")
         self.console.print(trump_line(deal, self.human))
         self.console.print(f"Score / points {pair(m.score)} (game at / manche à {m.rules.game_points})"
@@ -365,11 +381,12 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             self.console.print(game_text(g, m.rules.game_and_rubber_points), style="bold")
         self._games_seen = len(m.games)
         for i, r in enumerate(m.rubbers[self._rubbers_seen:], self._rubbers_seen + 1):
-            self.console.print(rubber_text(i, r))
+            self.console.print(rubber_text(i, r, m.rules))
         self._rubbers_seen = len(m.rubbers)
         if not m.is_over:
-            self.console.print(f"Score / points: {pair(m.score)}   games in the rubber / manches"
-                               f" du robre: {pair(m.games_in_rubber())}")
+            en, _, fr_of = rubber_words(m.rules)
+            self.console.print(f"Score / points: {pair(m.score)}   games in the {en} / manches"
+                               f" {fr_of}: {pair(m.games_in_rubber())}")
 
     def _show_table(self) -> None:
         v = self.session.view(self.human)
@@ -389,7 +406,8 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         info.add_row("Score / points", f"{pair(v.score)} (to {v.rules.game_points})")
         info.add_row("Games / manches", pair(m.games_in_rubber()))
         rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
-        info.add_row("Rubber / robre", f"{len(m.rubbers) + 1}{rubbers}")
+        en, fr, _ = rubber_words(m.rules)
+        info.add_row(f"{en.capitalize()} / {fr}", f"{len(m.rubbers) + 1}{rubbers}")
         for seat, shown in v.shown:
             cards = Text()
             for c in shown:

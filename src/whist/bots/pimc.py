@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Literal
 
 from whist.bots import AnyAction, AnyView, heuristic_player
 from whist.bots.sampler import Constraints, SampleError, constraints
@@ -39,8 +40,11 @@ from whist.engine import View
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 from whist.tables import score
 
-__all__ = ["DEFAULT_BUDGET", "NODES_PER_SECOND", "CardChoice", "Objective", "PimcBot",
+__all__ = ["DEFAULT_BUDGET", "NODES_PER_SECOND", "Basis", "CardChoice", "Objective", "PimcBot",
            "card_objective"]
+
+Basis = Literal["search", "only", "equivalent", "rule"]
+"""How a :class:`CardChoice` was made (see there)."""
 
 DEFAULT_BUDGET = 1.0
 """Seconds per card (calls get ``CALL_FACTOR`` times as long)."""
@@ -85,14 +89,24 @@ class Objective:
 
 @dataclass(slots=True)
 class CardChoice:
-    """What the search found: each candidate's mean worth to the seat, over ``samples`` deals."""
+    """What the search found: each candidate's mean worth to the seat, over ``samples`` deals.
+
+    ``basis`` says how ``best`` was chosen: ``"search"`` (the candidates were weighed, ``values``
+    holds their worth), ``"only"`` (the single legal action), ``"equivalent"`` (every legal card
+    does the same) or ``"rule"`` (the heuristic player's rule of thumb, nothing weighed: a
+    decision the search does not cover, or no deal solved within the budget)."""
 
     best: AnyAction
     values: dict[AnyAction, float] = field(default_factory=dict)
     samples: int = 0
     nodes: int = 0
     seconds: float = 0.0
-    searched: bool = True
+    basis: Basis = "search"
+
+    @property
+    def searched(self) -> bool:
+        """Whether the candidates were weighed (``values`` then holds their worth)."""
+        return self.basis == "search"
 
     def ranked(self) -> list[tuple[AnyAction, float]]:
         """The candidates, best first."""
@@ -304,7 +318,7 @@ class PimcBot:
             return choose_call(self, view, rng, budget)
         if len(legal) > 1 and all(isinstance(a, Card) for a in legal):
             return self.choose_card(view, rng, budget)
-        return CardChoice(self(view, rng), searched=False)
+        return CardChoice(self(view, rng), basis="only" if len(legal) == 1 else "rule")
 
     def choose_card(self, view: AnyView, rng: random.Random, budget: float | None = None) -> CardChoice:
         """The card to play, with the mean worth of every legal card."""
@@ -313,8 +327,12 @@ class PimcBot:
         fallback = heuristic_player(view, random.Random(rng.random()))
         assert isinstance(fallback, Card)
         objective = card_objective(view)
-        if len(cards) == 1 or objective is None or _equivalent(cards, view):
-            return CardChoice(fallback, searched=False)
+        if len(cards) == 1:
+            return CardChoice(fallback, basis="only")
+        if _equivalent(cards, view):
+            return CardChoice(fallback, basis="equivalent")
+        if objective is None:
+            return CardChoice(fallback, basis="rule")
         cons = constraints(view)
         weigh = auction_weight(view)
         trick = view.trick
@@ -344,7 +362,7 @@ class PimcBot:
             for c in cards:
                 totals[c] += objective.worth(int(sol.cards[c]))
         if not samples:
-            return CardChoice(fallback, samples=0, nodes=nodes, seconds=clock.seconds())
+            return CardChoice(fallback, nodes=nodes, seconds=clock.seconds(), basis="rule")
         values: dict[AnyAction, float] = {c: totals[c] / samples for c in cards}
         values[fallback] += 0.5 * _trick_worth(objective) * PRIOR / (PRIOR + samples)
         top = max(values.values())

@@ -217,7 +217,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
     opts = _options(view, hand)
     passes = [a for a in view.legal if isinstance(a, ColourCall) and a.kind == "pass"]
     if not opts:
-        return CardChoice(fallback, searched=False)
+        return CardChoice(fallback, basis="rule")
     cons = constraints(view)
     weigh = call_likelihood(view)
     totals = {o.call: 0.0 for o in opts}
@@ -246,7 +246,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         for call, v in results.items():
             totals[call] += v
     if not samples:
-        return CardChoice(fallback, samples=0, nodes=nodes, seconds=clock.seconds())
+        return CardChoice(fallback, nodes=nodes, seconds=clock.seconds(), basis="rule")
     values: dict[AnyAction, float] = {o.call: totals[o.call] / samples for o in opts}
     for call in (*passes[:1], fallback):  # passing is worth 0; so is a call not simulated
         values.setdefault(call, 0.0)
