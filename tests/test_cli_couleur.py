@@ -627,6 +627,21 @@ class TestSheet:
         assert "nothing was imported" in r.stderr
         assert f.read_bytes() == before
 
+    def test_points_in_the_csv_that_the_table_does_not_give_are_named(self, tmp_path: Path) -> None:
+        """The sheet scores by the preset's table (§5.7): a row whose stated points differ is
+        imported with the table's points, and the import says which row differed."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        rows = tmp_path / "rows.csv"
+        rows.write_text("contract,declarers,tricks,points_N,points_E,points_S,points_W\n"
+                        "solo 6,N,7,+21,-7,-7,-7\nsolo 6,N,7,999,-7,-7,-7\nsolo 6,N,7,,,,\n",
+                        encoding="utf-8")
+        r = self.sheet(tmp_path, "import", str(rows))
+        assert r.exit_code == 0, r.output
+        assert "line 3: the file says 999 -7 -7 -7, the table N +21 E -7 S -7 W -7" in r.stderr
+        assert "line 2" not in r.stderr and "line 4" not in r.stderr
+        assert json.loads(f.read_text(encoding="utf-8"))["totals"]["N"] == 63
+
     def test_undo_on_an_empty_sheet_and_no_sheet(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show")
         assert r.exit_code == 1 and "start one with `whist sheet new`" in r.stderr

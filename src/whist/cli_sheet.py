@@ -492,6 +492,10 @@ def sheet_import(
     except (SheetError, ClassicSheetError) as exc:
         fail(f"{csv_file}: {exc}; nothing was imported / rien n'a été importé", 2)
     _save(sheet, file)
+    if isinstance(sheet, Sheet):
+        for line in sheet.stated_points_differ(text):
+            typer.echo(f"Warning / attention: {csv_file} {line} (the sheet keeps the table's"
+                       " points / la feuille garde les points du barème)", err=True)
     console = stdout()
     console.print(f"Imported / importé {len(sheet.entries) - before} entries from {csv_file}.",
                   soft_wrap=True)

@@ -310,6 +310,28 @@ class Sheet:
             sheet = sheet._add_row(row, f"line {reader.line_num}")  # counts blank and quoted lines
         return sheet
 
+    def stated_points_differ(self, text: str) -> list[str]:
+        """For a CSV just added by :meth:`add_csv` (its entries the last of this sheet): the rows
+        whose ``points_N`` … ``points_W`` columns, where the file gives all four, are not the
+        points the preset's table gives them (the sheet keeps the table's)."""
+        reader = csv.DictReader(io.StringIO(text))
+        rows = [(reader.line_num, row) for row in reader]
+        out = []
+        first = len(self.entries) - len(rows)
+        for (line, row), entry in zip(rows, self.entries[first:], strict=True):
+            stated = [str(row.get(f"points_{s.name}") or "").strip() for s in SEATS]
+            if not all(stated):
+                continue
+            computed = self.points(entry)
+            try:
+                same = [int(x) for x in stated] == [computed[s] for s in SEATS]
+            except ValueError:
+                same = False
+            if not same:
+                table = " ".join(f"{s.name} {computed[s]:+d}" for s in SEATS)
+                out.append(f"line {line}: the file says {' '.join(stated)}, the table {table}")
+        return out
+
 
 def _all_options(rules: Rules) -> Rules:
     """The rules with every optional row on: the sheet accepts every contract of the preset's
