@@ -332,7 +332,7 @@ function callLog(v) {
   const calls = v.actions.filter((a) => a.type !== "card");
   if (!calls.length) return null;
   return h("div", { class: "calls", id: "calls" },
-    h("span", { class: "label" }, v.game === "couleur" ? t("auction") : t("announcements"), ":"),
+    h("span", { class: "label" }, v.game === "couleur" ? t("auction") : t("announcements"), t("colon").trimEnd()),
     calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a))));
 }
 
