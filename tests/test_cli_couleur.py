@@ -505,6 +505,11 @@ class TestScore:
         assert "small misère" in r.stdout
         assert "E made / réussi, W failed / chuté" in flat(r.stdout)
         assert "+15" in r.stdout and "-21" in r.stdout
+        # four open misères all made score 0 each, and are made (§5.7 pagat)
+        r = run("score", "--preset", "pagat", "--contract", "open misère", "--declarers", "N,E,S,W",
+                "--tricks", "N=0,E=0,S=0,W=0")
+        assert r.exit_code == 0, r.output
+        assert "made / réussi" in flat(r.stdout) and "failed" not in r.stdout
 
     @pytest.mark.parametrize(("args", "words"), [
         (["--contract", "tarot", "--declarers", "N", "--tricks", "8"], "'tarot' is not a contract"),

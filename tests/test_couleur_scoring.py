@@ -17,7 +17,7 @@ from whist.cards import SEATS, Seat, Suit, parse_deal
 from whist.contracts import Contract, parse_contract
 from whist.couleur import ColourDeal
 from whist.rules import preset
-from whist.tables import TableError, dames_points, score
+from whist.tables import TableError, dames_points, made, score
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 Points = tuple[int, int, int, int]
@@ -302,6 +302,15 @@ class TestPagatSeveralMiseres:
     def test_four_declarers_all_made_cancel(self) -> None:
         assert pts("pagat", "open misère", [N, E, S, W], [0, 0, 0, 0]) == (0, 0, 0, 0)
         assert pts("pagat", "open misère", [N, E, S, W], [1, 0, 0, 0]) == (-144, 48, 48, 48)
+
+    def test_made_is_told_by_the_tricks_not_the_points(self) -> None:
+        """Four misères all made score 0 each, yet each is made: a misère or piccolo player by his
+        own tricks (exactly those needed); other declarers together (at least)."""
+        tricks = {N: 0, E: 0, S: 0, W: 0}
+        assert made(parse_contract("open misère"), [N, E, S, W], tricks, 0) == dict.fromkeys(SEATS, True)
+        assert made(parse_contract("piccolo"), [N, E], {N: 1, E: 2}, 1) == {N: True, E: False}
+        assert made(parse_contract("emballage 8"), [N, S], {N: 8, S: 0}, 8) == {N: True, S: True}
+        assert made(parse_contract("solo 7"), [W], {W: 6}, 7) == {W: False}
 
 
 # ----- the queens game ---------------------------------------------------------------------

@@ -266,6 +266,11 @@ class TestSeats:
             assert c.get(f"/api/tables/{tid}/record").status_code == 403
             listed = c.get(f"/api/tables/{tid}/deals").json()
             assert listed["deals"][0]["number"] == 1 and not listed["records_available"]
+            # made or failed per declarer, as the engine tells it (none for a passed deal)
+            first = listed["deals"][0]
+            table = harness.service.tables[tid]
+            assert first["made"] == {s.name: ok for s, ok in table.match.deals[0].made().items()}
+            assert set(first["made"]) == set(first["result"]["declarers"])
 
 
 def harness_seat(name: str) -> Any:

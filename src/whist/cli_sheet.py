@@ -161,7 +161,7 @@ def score(
     head.append(f" · {label} {_tricks(entry)}")
     if entry.declarers:
         head.append(" · ")
-        head.append_text(outcome_text(entry.declarers, pts, {s: s.name for s in SEATS}))
+        head.append_text(outcome_text(entry.declarers, sheet.made(entry), {s: s.name for s in SEATS}))
     t = Table(show_header=True, box=None, padding=(0, 2))
     for s in SEATS:
         t.add_column(f"{s.name_en} ({s.name})", justify="right",

@@ -266,11 +266,10 @@ def _points(p: int) -> str:
     return f"{p:+d}" if p else "0"
 
 
-def outcome_text(declarers: Sequence[Seat], points: Mapping[Seat, int], names: Mapping[Seat, str]) -> Text:
-    """Made or failed, read off the table's points (a declarer who scores more than 0 made his
-    contract): ``made / réussi``, or per declarer when several misère players differ
-    (``North made / réussi, East failed / chuté``)."""
-    ok = [points[s] > 0 for s in declarers]
+def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Mapping[Seat, str]) -> Text:
+    """Made or failed (``made``: by declarer, :func:`whist.tables.made`): ``made / réussi``, or per
+    declarer when several misère players differ (``North made / réussi, East failed / chuté``)."""
+    ok = [made[s] for s in declarers]
     if not declarers:
         return Text()
     if all(ok) or not any(ok):
@@ -284,9 +283,9 @@ def outcome_text(declarers: Sequence[Seat], points: Mapping[Seat, int], names: M
     return out
 
 
-def outcome_marks(declarers: Sequence[Seat], points: Mapping[Seat, int]) -> Text:
+def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool]) -> Text:
     """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers with made (✓) or failed (✗)."""
-    ok = [points[s] > 0 for s in declarers]
+    ok = [made[s] for s in declarers]
     out = Text(" (")
     if all(ok) or not any(ok):
         out.append(", ".join(s.name for s in declarers))
@@ -314,7 +313,7 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str, lang: L
     pts = deal.points()
     if v.declarers:
         head.append(" — ")
-        head.append_text(outcome_text(v.declarers, pts, names))
+        head.append_text(outcome_text(v.declarers, deal.made(), names))
     if deal.multiplier > 1:
         head.append(f" — ×{deal.multiplier} (double)", style="bold")
     t = Table(show_header=True, box=None, padding=(0, 2))
@@ -355,7 +354,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "e
         what = contract_text(v.contract, lang)
         pts = d.points()
         if v.declarers:
-            what.append_text(outcome_marks(v.declarers, pts))
+            what.append_text(outcome_marks(v.declarers, d.made()))
         if d.multiplier > 1:
             what.append(f" ×{d.multiplier}", style="bold")
         cells: list[Text | str] = [str(number), what]

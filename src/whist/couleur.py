@@ -37,7 +37,7 @@ from whist.cards import (
 from whist.contracts import KINDS, Contract, Levels
 from whist.engine import SeatView, legal_cards, trick_winner
 from whist.rules import Rules
-from whist.tables import dames_points, needed_tricks, score
+from whist.tables import dames_points, made, needed_tricks, score
 
 __all__ = ["CardCall", "ColourAction", "ColourDeal", "ColourView", "InPlay", "parse_colour_action"]
 
@@ -621,6 +621,14 @@ class ColourDeal:
             return dict.fromkeys(SEATS, 0)  # the queens game is scored once all four are taken
         m = self._setup.multiplier
         return {s: p * m for s, p in self._score(self.tricks_won).items()}
+
+    def made(self) -> dict[Seat, bool]:
+        """Whether each declarer made the contract, by the tricks won so far (final once the deal
+        is over); empty for a deal passed out and the queens game, which have no declarers."""
+        ip = self.in_play
+        if ip is None or not ip.declarers:
+            return {}
+        return made(ip.contract, ip.declarers, dict(zip(SEATS, self.tricks_won, strict=True)), ip.needed)
 
     # ----- views ------------------------------------------------------------------------------------
 

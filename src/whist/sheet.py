@@ -27,7 +27,7 @@ from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit, s
 from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules
 from whist.rules import preset as get_preset
-from whist.tables import TableError, dames_points, score
+from whist.tables import TableError, dames_points, made, needed_tricks, score
 
 __all__ = ["PENALTY", "Entry", "Sheet", "SheetError", "parse_entry", "parse_tricks"]
 
@@ -213,6 +213,14 @@ class Sheet:
             raise SheetError("tricks are between 0 and 13 in all")
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
             raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1")
+
+    def made(self, entry: Entry) -> dict[Seat, bool]:
+        """Whether each declarer of ``entry`` made the contract (none for a penalty or the queens
+        game)."""
+        c = entry.contract
+        if c is None or not entry.declarers:
+            return {}
+        return made(c, entry.declarers, dict(entry.tricks), needed_tricks(c, self.preset, entry.needed))
 
     def levels(self, kind: str) -> tuple[int, ...]:
         """The levels of ``kind`` on the preset's scoring table (every option's row counted)."""

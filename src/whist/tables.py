@@ -19,8 +19,8 @@ from whist.cards import SEATS, Seat
 from whist.contracts import Contract
 
 __all__ = [
-    "COULEUR", "PAGAT", "CouleurTable", "PagatTable", "TableError", "dames_points", "needed_tricks",
-    "score",
+    "COULEUR", "PAGAT", "CouleurTable", "PagatTable", "TableError", "dames_points", "made",
+    "needed_tricks", "score",
 ]
 
 
@@ -101,6 +101,18 @@ PAGAT = PagatTable()
 
 _MISERE_TARGET = {"petite_misere": 0, "grande_misere": 0, "grande_misere_sur_table": 0,
                   "piccolo": 1, "piccolissimo": 2}
+
+
+def made(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, int],
+         needed: int) -> dict[Seat, bool]:
+    """Whether each declarer made the contract, taking ``tricks`` (by seat) where ``needed``: a
+    misère, piccolo or piccolissimo player alone, by his own tricks (exactly ``needed``); the
+    others together, by the declarers' tricks (at least ``needed``). Not read off the points: in
+    pagat four misères all made score 0 each."""
+    if contract.kind in _MISERE_TARGET:
+        return {s: tricks.get(s, 0) == needed for s in declarers}
+    ok = sum(tricks.get(s, 0) for s in declarers) >= needed
+    return {s: ok for s in declarers}
 
 
 def needed_tricks(contract: Contract, preset: str, trou_needed: int = 8) -> int:

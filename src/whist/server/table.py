@@ -670,6 +670,7 @@ class Table:
             item: dict[str, Any] = {"number": i, "dealer": d.dealer.name, "result": deal_result(d)}
             if isinstance(d, ColourDeal):
                 item["multiplier"] = d.multiplier
+                item["made"] = {s.name: ok for s, ok in d.made().items()}
                 ip = d.in_play
                 item["contract"] = contract_json(ip.contract) if ip is not None else None
             else:

@@ -478,14 +478,11 @@ function dealLabel(d) {
   if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
   // several misère or piccolo declarers are settled each alone (RULES.md §5.7): each made or failed
   const alone = d.contract.misere && r.declarers.length > 1;
-  // (a misère declarer has made it when he took exactly the tricks needed, whatever the points:
-  // in pagat four misères all made score 0 each)
+  // (made or failed as the server says, by the tricks: in pagat four misères all made score 0)
   const outcome = (ok) => (ok ? t("made") : t("failed"));
   let what = "";
-  if (alone) what = ` (${r.declarers.map((s) => displayName(s) + t("colon") + outcome(r.tricks[s] === r.needed)).join(", ")})`;
-  else if (r.declarers.length) {
-    what = ` (${r.declarers.map(displayName).join(" + ")}) ${outcome(r.declarers.every((s) => r.points[s] > 0))}`;
-  }
+  if (alone) what = ` (${r.declarers.map((s) => displayName(s) + t("colon") + outcome(d.made[s])).join(", ")})`;
+  else if (r.declarers.length) what = ` (${r.declarers.map(displayName).join(" + ")}) ${outcome(d.made[r.declarers[0]])}`;
   return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
 }
 
