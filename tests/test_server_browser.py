@@ -78,6 +78,15 @@ def play_a_card(page: Any) -> None:
     page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {before}")
 
 
+def next_deal(page: Any) -> None:
+    """Ask for the next deal and wait until the button has gone.
+
+    The page draws the sheet again on every message; a second click on a button that the first
+    click has already removed would wait for it in vain."""
+    page.click("#next-deal")
+    page.wait_for_selector("#next-deal", state="detached")
+
+
 def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -124,8 +133,7 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
                 play_a_card(page)
                 cards += 1
             elif page.locator("#next-deal").count():  # everybody passed: the next deal
-                page.click("#next-deal")
-                page.wait_for_selector("#next-deal", state="detached")
+                next_deal(page)
             elif page.locator("text=Partie terminée").count():
                 break
             else:
@@ -197,13 +205,13 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         page.wait_for_selector("#next-deal", timeout=20_000)
         summary = page.locator(".sheet").inner_text()
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
-        page.click("#next-deal")
+        next_deal(page)
         end = time.monotonic() + 120
         while time.monotonic() < end and not page.locator("text=Partie terminée").count():
             if page.locator("#hand.choosing .playable").count():
                 play_a_card(page)
             elif page.locator("#next-deal:not([disabled])").count():
-                page.click("#next-deal")
+                next_deal(page)
             else:
                 page.wait_for_timeout(50)
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
