@@ -666,6 +666,46 @@ class TestSheet:
         assert "is not a valid score sheet" in r.stderr
         assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == "{not json"
 
+    @pytest.mark.parametrize("target", ["sheet.json", "./sheet.json", "link.json"])
+    def test_an_export_onto_the_sheet_itself_is_refused(self, tmp_path: Path, target: str) -> None:
+        """`export --csv whist-sheet.json` used to write the CSV over the sheet, which then no
+        longer opened."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
+        (tmp_path / "link.json").symlink_to(f)
+        before = f.read_bytes()
+        for option in ("--csv", "--json"):
+            r = self.sheet(tmp_path, "export", option, str(tmp_path / target))
+            assert r.exit_code == 2, r.output
+            assert "is the sheet's own file: export to another file" in r.stderr
+            assert f.read_bytes() == before
+
+    def test_csv_and_json_exported_to_one_file_are_refused(self, tmp_path: Path) -> None:
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        out = str(tmp_path / "out.txt")
+        r = self.sheet(tmp_path, "export", "--csv", out, "--json", out)
+        assert r.exit_code == 2 and "--csv and --json both name" in r.stderr
+        assert not (tmp_path / "out.txt").exists()
+
+    def test_a_read_only_file_is_not_replaced(self, tmp_path: Path) -> None:
+        """Renaming a new file over a read-only one needs only the directory's permission: a
+        sheet (or an export) the user made read-only is refused instead of replaced."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        f.chmod(0o444)
+        before = f.read_bytes()
+        r = self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7")
+        assert r.exit_code == 1 and "cannot write" in r.stderr and "it is read-only" in r.stderr
+        assert f.read_bytes() == before
+        out = tmp_path / "out.csv"
+        out.write_text("keep\n", encoding="utf-8")
+        out.chmod(0o444)
+        r = self.sheet(tmp_path, "export", "--csv", str(out))
+        assert r.exit_code == 1 and "it is read-only" in r.stderr
+        assert out.read_text(encoding="utf-8") == "keep\n"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
+
     def test_the_default_file(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.chdir(tmp_path)
         monkeypatch.delenv("WHIST_SHEET", raising=False)

@@ -219,11 +219,18 @@ def _load(path: Path) -> AnySheet:
 
 
 def _save(sheet: AnySheet, path: Path) -> None:
-    """Write the sheet atomically: a temporary file in the same directory, flushed to disk, then
-    renamed over ``path``."""
-    text = dumps(sheet)
+    """Write the sheet's file (atomically, as :func:`_write`)."""
+    _write(path, dumps(sheet))
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` atomically: a temporary file in the same directory, flushed to disk, then
+    renamed over ``path``, so the file is whole or as it was. A file without write permission is
+    refused (the rename alone would replace it, as it needs only the directory's permission)."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
+        if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
+            fail(f"cannot write {path}: it is read-only; make it writable, or use another file", 1)
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         try:
@@ -514,17 +521,28 @@ def sheet_export(
     if csv_out is None and json_file is None:
         fail("say what to write: --csv FILE and/or --json FILE", 2)
     sheet = _load(file)
+    files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
+    for named in files:
+        if _same_file(named, file):
+            fail(f"{named} is the sheet's own file: export to another file", 2)
+    if len(files) == 2 and _same_file(*files):
+        fail(f"--csv and --json both name {files[0]}: give two files", 2)
     for target, text in ((csv_out, sheet.to_csv()), (json_file, dumps(sheet))):
         if target is None:
             continue
         if str(target) == "-":
             typer.echo(text, nl=False)
             continue
-        try:
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {target}: {exc.strerror or exc}", 1)
+        _write(target, text)
         stdout().print(f"Written / écrit: {target}", soft_wrap=True)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (the same path, a link to it, or a hard link)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
 
 
 # ----- the classic-whist sheet (RULES.md §2–4, §6) ---------------------------------------------
