@@ -131,6 +131,29 @@ class TestExport:
         with pytest.raises(SheetError, match="line 3"):
             sheet().add_csv(text)
 
+    @pytest.mark.parametrize("text", [
+        "contract,declarers\nsolo 7,N\n",  # no tricks column
+        "contract,declarers,tricks\nsolo 7,N,\n",  # an empty cell
+        "contract,declarers,tricks\nsolo 7,N\n",  # a short row
+        "contract,declarers,tricks\npetite misère,N, \n",
+    ])
+    def test_a_csv_row_without_tricks_is_refused_not_scored_as_none_taken(self, text: str) -> None:
+        """§6: the sheet scores the tricks entered; a row that gives none used to be imported as
+        a deal of 0 tricks (solo 7 failed by 7: −57 to N) without a word."""
+        with pytest.raises(SheetError, match="line 2: give the tricks"):
+            sheet().add_csv(text)
+        with pytest.raises(SheetError, match="give the tricks"):
+            sheet().add(parse_entry("solo 7", "N", ""))
+
+    def test_rows_that_take_no_tricks_need_none(self) -> None:
+        """A penalty (D15) and the queens game (§5.8) have no tricks; a stored entry without
+        tricks (a file saved before this check) still opens."""
+        s = sheet().add_csv("contract,declarers,tricks,queens\npenalty,W,,\ndames,,,N=4\n")
+        assert s.totals() == {"N": 15, "E": -5, "S": -5, "W": -5 - 15}
+        data = s.to_json()
+        data["entries"].append({"contract": "solo 7", "declarers": "N", "tricks": ""})
+        assert Sheet.from_json(data).totals()["N"] == 15 - 57
+
     def test_a_bad_csv_row_is_named_by_its_line_in_the_file(self) -> None:
         """The line number is the reader's: blank lines (which the reader skips) and the lines of
         a quoted field that spans lines count, as in the file a person opens."""

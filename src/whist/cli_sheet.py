@@ -87,8 +87,6 @@ def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str 
     except SheetError as exc:
         fail(str(exc), 2)
     c = entry.contract
-    if c is not None and c.kind != "dames" and not tricks.strip():
-        fail("give the tricks: --tricks 8 (the declarers together) or --tricks N=0,E=1", 2)
     if c is not None and c.kind == "dames" and not queens.strip():
         fail("the queens game needs the queens each player took: --queens N=2,E=1,S=1", 2)
     return entry

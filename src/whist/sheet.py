@@ -228,12 +228,17 @@ class Sheet:
 
     def add(self, entry: Entry, *, stored: bool = False) -> Sheet:
         """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
-        impossible. ``stored``: an entry read back from a saved sheet, which skips the checks
+        impossible: also a deal whose tricks are not given (a CSV row without them is not a deal
+        of 0 tricks). ``stored``: an entry read back from a saved sheet, which skips the checks
         added since sheets were first saved (a file written then still opens)."""
         self.points(entry)
         c = entry.contract
         played = sum(dict(entry.tricks).values())
-        if not stored and c is not None and c.kind == "petite_misere" and played > 12:
+        if stored or c is None:
+            pass
+        elif c.kind != "dames" and not entry.tricks:
+            raise SheetError("give the tricks: 8 (the declarers together) or N=0,E=1 (each declarer's)")
+        elif c.kind == "petite_misere" and played > 12:
             raise SheetError("a petite misère has 12 tricks (each player discards a card first)")
         return Sheet(self.preset, self.names, (*self.entries, entry))
 
