@@ -37,6 +37,14 @@ class TestEntries:
         s = sheet("pagat").add(parse_entry("solo 5", "W", "6", trump="C"))
         assert s.totals() == {"N": -4, "E": -4, "S": -4, "W": 12}
 
+    def test_a_trou_needs_nine_only_in_couleur(self) -> None:
+        """§5.3: trou à 9 plis is a `couleur` variant; pagat's trou needs 8. A pagat trou entered
+        with 9 needed was scored as failed with 8 tricks (N, S −16)."""
+        assert sheet().add(parse_entry("trou", "N+S", "8", needed="9")).totals()["N"] == -7
+        with pytest.raises(SheetError, match="a trou needs 8 tricks in preset pagat"):
+            sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="9"))
+        assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="8")).totals()["N"] == 16
+
     def test_penalty_is_minus_15_to_the_offender_alone(self) -> None:
         """D15: the referee's penalty is the one entry that is not zero-sum."""
         s = sheet().add(parse_entry("pénalité", "W"))
@@ -73,6 +81,10 @@ class TestImpossibleEntries:
             parse_entry("solo 7", "N", "8", queens="N=4")
         with pytest.raises(SheetError, match="no declarers"):
             parse_entry("dames", "N", queens="N=4")
+        for contract in ("grande misère", "piccolo", "dames"):  # §5.5: no trump; it was dropped unsaid
+            with pytest.raises(SheetError, match="has no trump"):
+                parse_entry(contract, "N", "0", trump="H")
+        assert parse_entry("trou", "N+S", "8", trump="H").contract is not None  # the trou has one
 
     def test_bad_player_names_and_presets(self) -> None:
         with pytest.raises(SheetError, match="names"):
