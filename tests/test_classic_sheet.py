@@ -443,6 +443,16 @@ class TestJsonAndCsv:
         assert s.games()[0].winner is Side.NS
         assert entry_from_row({"kind": "appel", "side": "EO"}) == called("EW")
 
+    def test_a_csv_saved_by_a_french_spreadsheet_reads_the_same(self) -> None:
+        """A spreadsheet set to French saves with semicolons; headers retyped in capitals or with
+        spaces, and a byte order mark, read as the export's own columns."""
+        text = "kind,side,tricks,honours\ndeal,EW,5,NS=3\n,,NS=10,\ncall,NS,,\n"
+        french = "\ufeffKind ; Side;TRICKS; honours\r\ndeal;EW;5;NS=3\r\n;;NS=10;\r\ncall;NS;;\r\n"
+        assert sheet().add_csv(french) == sheet().add_csv(text)
+        assert len(sheet().add_csv(french).entries) == 3
+        with pytest.raises(ClassicSheetError, match="looks like a colour-whist sheet"):
+            sheet().add_csv("Contract;Declarers;Tricks\nsolo 7;N;8\n")
+
     def test_an_impossible_row_is_named_by_its_line_in_the_file(self) -> None:
         """The reader's line number: blank lines (which it skips) and every line of a quoted field
         that spans lines count, as in the file a person opens."""

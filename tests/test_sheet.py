@@ -138,6 +138,21 @@ class TestExport:
         assert again.totals() == s.totals()
         assert Sheet.from_json(s.to_json()) == s
 
+    def test_a_csv_saved_by_a_french_spreadsheet_reads_the_same(self) -> None:
+        """A spreadsheet set to French saves with semicolons (a cell holding one is quoted);
+        headers retyped in capitals or with spaces, and a byte order mark, read as the export's
+        own columns: those were refused as a CSV without a 'contract' column."""
+        s = sheet().add(parse_entry("petite misère", "N,E", "N=0,E=1")).add(parse_entry("penalty", "W"))
+        french = s.to_csv().replace(",", ";").replace("N=0;E=1", '"N=0;E=1"')
+        french = "\ufeff" + french.replace("contract;", " Contract ;").replace("points_W", "POINTS_W")
+        assert sheet().add_csv(french) == s
+        assert sheet().add_csv(french).stated_points_differ(french) == []
+        wrong = french.replace("3;3;", "3;4;", 1)
+        assert sheet().add_csv(wrong).stated_points_differ(wrong) == [
+            "line 2: the file says 15 -21 3 4, the table N +15 E -21 S +3 W +3"]
+        with pytest.raises(SheetError, match="looks like a classic-whist sheet"):
+            sheet().add_csv("KIND;Side;Tricks\ndeal;NS;8\n")
+
     def test_a_bad_csv_row_adds_nothing(self) -> None:
         text = "contract,declarers,tricks\nsolo 7 H,N,8\nsolo 7 H,N,99\n"
         with pytest.raises(SheetError, match="line 3"):

@@ -34,6 +34,7 @@ from whist.cards import ParseError, Refusal, Seat, Side, parse_side, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
+from whist.sheet import read_csv
 
 __all__ = [
     "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "ClassicEntry", "ClassicRow", "ClassicSheet",
@@ -432,8 +433,8 @@ class ClassicSheet:
         raises, naming its line in the text: the reader's ``line_num``, which counts the blank
         lines it skips and every line of a quoted field that spans lines (such a row is named by
         its last line)."""
-        reader = csv.DictReader(io.StringIO(text))
-        if reader.fieldnames is not None and "contract" in reader.fieldnames:
+        reader = read_csv(text, CSV_FIELDS)
+        if reader.fieldnames is not None and "contract" in (f.lower() for f in reader.fieldnames):
             raise ClassicSheetError(
                 "this CSV looks like a colour-whist sheet (a contract column); this sheet is classic"
                 " whist: import it into a colour one (whist sheet new --preset couleur)",

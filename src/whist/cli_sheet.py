@@ -478,7 +478,8 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: La
 def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
         metavar="FILE.csv", dir_okay=False,
-        help="Rows with a header, as `whist sheet export --csv` writes them: colour whist contract,"
+        help="Rows with a header, as `whist sheet export --csv` writes them (or a spreadsheet with"
+        " semicolons; UTF-8 text): colour whist contract,"
         " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
         " tricks (of that side), honours (NS=3, EW=4 or none).")],
     file: FileOpt = DEFAULT_FILE,
@@ -488,7 +489,7 @@ def sheet_import(
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        fail(f"cannot read {csv_file}: it is not UTF-8 text", 1)
+        fail(f"cannot read {csv_file}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")", 1)
     except OSError as exc:
         fail(f"cannot read {csv_file}: {exc.strerror or exc}", 1)
     before = len(sheet.entries)

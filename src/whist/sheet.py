@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -36,6 +36,8 @@ PENALTY = -15
 
 SHEET_FORMAT = "whist-sheet/1"
 CSV_FIELDS = ("contract", "declarers", "tricks", "trump", "needed", "queens", "double")
+_CSV_COLUMNS = (*CSV_FIELDS, *(f"points_{s.name}" for s in SEATS), *(f"total_{s.name}" for s in SEATS))
+"""The columns an export writes: the entry's, then each player's points and running total."""
 
 
 class SheetError(ValueError):
@@ -305,8 +307,7 @@ class Sheet:
 
     def to_csv(self) -> str:
         buf = io.StringIO()
-        cols = [*CSV_FIELDS, *(f"points_{s.name}" for s in SEATS), *(f"total_{s.name}" for s in SEATS)]
-        w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+        w = csv.DictWriter(buf, fieldnames=_CSV_COLUMNS, lineterminator="\n")
         w.writeheader()
         for e, p, t in self.rows():
             w.writerow({**e.to_row(), **{f"points_{s.name}": p[s] for s in SEATS},
@@ -316,9 +317,10 @@ class Sheet:
     def add_csv(self, text: str) -> Sheet:
         """The sheet with every row of a CSV added (columns as ``CSV_FIELDS``; extra columns such
         as points and totals are ignored). All rows or none: an impossible row raises."""
-        reader = csv.DictReader(io.StringIO(text))
+        reader = read_csv(text, _CSV_COLUMNS)
         if reader.fieldnames is None or "contract" not in reader.fieldnames:
-            if reader.fieldnames is not None and {"kind", "side", "tricks"} <= set(reader.fieldnames):
+            if reader.fieldnames is not None and {"kind", "side", "tricks"} <= {
+                    f.lower() for f in reader.fieldnames}:
                 raise SheetError("this CSV looks like a classic-whist sheet (columns kind, side,"
                                  " tricks, honours); this sheet is colour whist: import it into a"
                                  " classic one (whist sheet new --preset classic)")
@@ -332,7 +334,7 @@ class Sheet:
         """For a CSV just added by :meth:`add_csv` (its entries the last of this sheet): the rows
         whose ``points_N`` … ``points_W`` columns, where the file gives all four, are not the
         points the preset's table gives them (the sheet keeps the table's)."""
-        reader = csv.DictReader(io.StringIO(text))
+        reader = read_csv(text, _CSV_COLUMNS)
         rows = [(reader.line_num, row) for row in reader]
         out = []
         first = len(self.entries) - len(rows)
@@ -349,6 +351,21 @@ class Sheet:
                 table = " ".join(f"{s.name} {computed[s]:+d}" for s in SEATS)
                 out.append(f"line {line}: the file says {' '.join(stated)}, the table {table}")
         return out
+
+
+def read_csv(text: str, columns: Iterable[str]) -> csv.DictReader[str]:
+    """A reader of a sheet's CSV (colour or classic whist) as a person may have saved it from a
+    spreadsheet: separated by commas, or by semicolons (as a spreadsheet set to French saves it;
+    told by the header line), a byte order mark before the header, header cells in any case and
+    with spaces around them, read as the ``columns`` they name."""
+    text = text.removeprefix("\ufeff")
+    header = text.split("\n", 1)[0]
+    delimiter = ";" if header.count(";") > header.count(",") else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    known = {c.lower(): c for c in columns}
+    if reader.fieldnames is not None:
+        reader.fieldnames = [known.get(f.strip().lower(), f.strip()) for f in reader.fieldnames]
+    return reader
 
 
 def _all_options(rules: Rules) -> Rules:
