@@ -427,14 +427,25 @@ class TestJsonAndCsv:
         s = self.full()
         text = s.to_csv()
         assert text.splitlines() == [
-            "kind,side,tricks,honours,points_NS,points_EW,score_NS,score_EW",
-            "deal,NS,10,NS=4,8,0,8,0",
-            "call,NS,,,2,0,10,0",
-            "deal,NS,7,none,1,0,1,0",
-            "deal,NS,4,EW=3,0,5,1,5",
+            "kind,side,tricks,honours,points_NS,points_EW,score_NS,score_EW,name_N,name_E,name_S,name_W",
+            "deal,NS,10,NS=4,8,0,8,0,Anne,Bert,Carla,Dirk",
+            "call,NS,,,2,0,10,0,Anne,Bert,Carla,Dirk",
+            "deal,NS,7,none,1,0,1,0,Anne,Bert,Carla,Dirk",
+            "deal,NS,4,EW=3,0,5,1,5,Anne,Bert,Carla,Dirk",
         ]
         again = ClassicSheet.new(s.rules, NAMES).add_csv(text)
         assert again == s
+        assert ClassicSheet.new(s.rules).add_csv(text) == s  # §6: the names come back with the deals
+
+    def test_the_names_of_a_csv_rename_only_the_seats_left_unnamed(self) -> None:
+        """An imported CSV's names replace the default ones (Nord, Est …), not names the sheet was
+        given; a CSV without name columns (an export made before them) changes no name."""
+        text = self.full().to_csv()
+        s = ClassicSheet.new(CLASSIC, {"E": "Eva"}).add_csv(text)
+        assert [n for _, n in s.names] == ["Anne", "Eva", "Carla", "Dirk"]
+        old = "\n".join(line.rsplit(",", 4)[0] for line in text.splitlines())
+        assert [n for _, n in ClassicSheet.new(CLASSIC, {"E": "Eva"}).add_csv(old).names] == [
+            "Nord", "Eva", "Sud", "Ouest"]
 
     def test_csv_rows_as_a_person_writes_them(self) -> None:
         text = "kind,side,tricks,honours\ndeal,EW,5,NS=3\n,,NS=10,\ncall,NS,,\n"

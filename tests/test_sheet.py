@@ -137,6 +137,22 @@ class TestExport:
         again = Sheet.new("couleur", NAMES).add_csv(s.to_csv())
         assert again.totals() == s.totals()
         assert Sheet.from_json(s.to_json()) == s
+        assert Sheet.new("couleur").add_csv(s.to_csv()) == s  # the names come back too
+
+    def test_the_csv_names_the_players_and_old_csvs_still_import(self) -> None:
+        """§6 export: each row ends with the players' names (name_N … name_W), which rename the
+        seats an importing sheet still calls Nord, Est …, not the names it was given; a CSV
+        written before these columns imports as it did."""
+        s = sheet().add(parse_entry("solo 7", "N", "8"))
+        text = s.to_csv()
+        assert text.splitlines()[0].endswith(",total_W,name_N,name_E,name_S,name_W")
+        assert text.splitlines()[1].endswith(",Anne,Bert,Carla,Dirk")
+        mixed = Sheet.new("couleur", {"S": "Sam"}).add_csv(text)
+        assert [n for _, n in mixed.names] == ["Anne", "Bert", "Sam", "Dirk"]
+        old = "contract,declarers,tricks,points_N\nsolo 7,N,N=8,21\n"
+        sam = Sheet.new("couleur", {"S": "Sam"})
+        assert sam.add_csv(old).names == sam.names
+        assert Sheet.new("couleur").add_csv(old).totals() == s.totals()
 
     def test_a_csv_saved_by_a_french_spreadsheet_reads_the_same(self) -> None:
         """A spreadsheet set to French saves with semicolons (a cell holding one is quoted);

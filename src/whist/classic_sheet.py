@@ -34,7 +34,7 @@ from whist.cards import ParseError, Refusal, Seat, Side, parse_side, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
-from whist.sheet import read_csv
+from whist.sheet import NAME_COLUMNS, names_from_csv, names_row, read_csv
 
 __all__ = [
     "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "ClassicEntry", "ClassicRow", "ClassicSheet",
@@ -416,24 +416,26 @@ class ClassicSheet:
         return sheet
 
     def to_csv(self) -> str:
-        """The entries as CSV, each with the points of each side and the game score after it."""
+        """The entries as CSV, each with the points of each side, the game score after it and the
+        players' names."""
         buf = io.StringIO()
-        cols = [*CSV_FIELDS, "points_NS", "points_EW", "score_NS", "score_EW"]
+        cols = [*CSV_FIELDS, "points_NS", "points_EW", "score_NS", "score_EW", *NAME_COLUMNS]
         w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
         w.writeheader()
         for row in self.rows():
             w.writerow({**row.entry.to_row(), "points_NS": row.points.total[0],
                         "points_EW": row.points.total[1], "score_NS": row.score[0],
-                        "score_EW": row.score[1]})
+                        "score_EW": row.score[1], **names_row(self.names)})
         return buf.getvalue()
 
     def add_csv(self, text: str) -> ClassicSheet:
         """The sheet with every row of a CSV added (the columns of :data:`CSV_FIELDS`; others,
-        such as the points an export writes, are not read). All rows or none: an impossible row
+        such as the points an export writes, are not read; the names as
+        :func:`~whist.sheet.names_from_csv`). All rows or none: an impossible row
         raises, naming its line in the text: the reader's ``line_num``, which counts the blank
         lines it skips and every line of a quoted field that spans lines (such a row is named by
         its last line)."""
-        reader = read_csv(text, CSV_FIELDS)
+        reader = read_csv(text, (*CSV_FIELDS, *NAME_COLUMNS))
         if reader.fieldnames is not None and "contract" in (f.lower() for f in reader.fieldnames):
             raise ClassicSheetError(
                 "this CSV looks like a colour-whist sheet (a contract column); this sheet is classic"
@@ -445,7 +447,9 @@ class ClassicSheet:
             raise ClassicSheetError("the CSV needs a header with the columns kind, side, tricks, honours",
                                     "le CSV demande un en-tête avec les colonnes kind, side, tricks,"
                                     " honours")
-        return self._add_all(((reader.line_num, row) for row in reader), entry_from_row, "line", "ligne")
+        rows = [(reader.line_num, row) for row in reader]
+        named = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
+        return named._add_all(rows, entry_from_row, "line", "ligne")
 
 
 def _whole(value: Any, what: str) -> int:

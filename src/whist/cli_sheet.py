@@ -481,7 +481,8 @@ def sheet_import(
         help="Rows with a header, as `whist sheet export --csv` writes them (or a spreadsheet with"
         " semicolons; UTF-8 text): colour whist contract,"
         " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
-        " tricks (of that side), honours (NS=3, EW=4 or none).")],
+        " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
+        " names, which name the seats the sheet still calls Nord, Est ….")],
     file: FileOpt = DEFAULT_FILE,
 ) -> None:
     """Add every row of a CSV file, all or none."""
@@ -516,7 +517,7 @@ def sheet_export(
         "--json", metavar="FILE", dir_okay=False, help="Write the sheet as JSON (- for stdout).")] = None,
     file: FileOpt = DEFAULT_FILE,
 ) -> None:
-    """Export the sheet as CSV and/or JSON."""
+    """Export the sheet as CSV and/or JSON, each with the players' names."""
     if csv_out is None and json_file is None:
         fail("say what to write: --csv FILE and/or --json FILE", 2)
     sheet = _load(file)

@@ -29,15 +29,22 @@ from whist.rules import Rules
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
 
-__all__ = ["PENALTY", "Entry", "Sheet", "SheetError", "parse_entry", "parse_tricks"]
+__all__ = [
+    "NAME_COLUMNS", "PENALTY", "Entry", "Sheet", "SheetError", "names_from_csv", "names_row", "parse_entry",
+    "parse_tricks", "read_csv",
+]
 
 PENALTY = -15
 """A referee's penalty: −15 to the offender (D15: the one entry that is not zero-sum)."""
 
 SHEET_FORMAT = "whist-sheet/1"
 CSV_FIELDS = ("contract", "declarers", "tricks", "trump", "needed", "queens", "double")
-_CSV_COLUMNS = (*CSV_FIELDS, *(f"points_{s.name}" for s in SEATS), *(f"total_{s.name}" for s in SEATS))
-"""The columns an export writes: the entry's, then each player's points and running total."""
+NAME_COLUMNS = tuple(f"name_{s.name}" for s in SEATS)
+"""The players' names, on every row of an export (of either game), so that an import, or a
+spreadsheet's sort, keeps them."""
+_CSV_COLUMNS = (*CSV_FIELDS, *(f"points_{s.name}" for s in SEATS), *(f"total_{s.name}" for s in SEATS),
+                *NAME_COLUMNS)
+"""The columns an export writes: the entry's, each player's points and running total, the names."""
 
 
 class SheetError(ValueError):
@@ -311,12 +318,13 @@ class Sheet:
         w.writeheader()
         for e, p, t in self.rows():
             w.writerow({**e.to_row(), **{f"points_{s.name}": p[s] for s in SEATS},
-                        **{f"total_{s.name}": t[s] for s in SEATS}})
+                        **{f"total_{s.name}": t[s] for s in SEATS}, **names_row(self.names)})
         return buf.getvalue()
 
     def add_csv(self, text: str) -> Sheet:
         """The sheet with every row of a CSV added (columns as ``CSV_FIELDS``; extra columns such
-        as points and totals are ignored). All rows or none: an impossible row raises."""
+        as points and totals are ignored; the names as :func:`names_from_csv`). All rows or none:
+        an impossible row raises."""
         reader = read_csv(text, _CSV_COLUMNS)
         if reader.fieldnames is None or "contract" not in reader.fieldnames:
             if reader.fieldnames is not None and {"kind", "side", "tricks"} <= {
@@ -325,9 +333,10 @@ class Sheet:
                                  " tricks, honours); this sheet is colour whist: import it into a"
                                  " classic one (whist sheet new --preset classic)")
             raise SheetError("the CSV needs a header with at least a 'contract' column")
-        sheet = self
-        for row in reader:
-            sheet = sheet._add_row(row, f"line {reader.line_num}")  # counts blank and quoted lines
+        rows = [(reader.line_num, row) for row in reader]  # line_num counts blank and quoted lines
+        sheet = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
+        for line, row in rows:
+            sheet = sheet._add_row(row, f"line {line}")
         return sheet
 
     def stated_points_differ(self, text: str) -> list[str]:
@@ -366,6 +375,22 @@ def read_csv(text: str, columns: Iterable[str]) -> csv.DictReader[str]:
     if reader.fieldnames is not None:
         reader.fieldnames = [known.get(f.strip().lower(), f.strip()) for f in reader.fieldnames]
     return reader
+
+
+def names_row(names: Iterable[tuple[Seat, str]]) -> dict[str, str]:
+    """The ``name_N`` … ``name_W`` cells of an export's row."""
+    return {f"name_{s.name}": n for s, n in names}
+
+
+def names_from_csv(names: Iterable[tuple[Seat, str]],
+                   rows: Sequence[Mapping[str, str | None]]) -> tuple[tuple[Seat, str], ...]:
+    """``names`` with each seat the sheet still calls by its default (French) name renamed as the
+    first of the ``rows`` that names anyone says (a CSV exported with the names). A name the sheet
+    was given stays; a CSV without the ``name_*`` columns (as exports were before) changes
+    nothing."""
+    given = next(({s: (row.get(f"name_{s.name}") or "").strip() for s in SEATS} for row in rows
+                  if any((row.get(c) or "").strip() for c in NAME_COLUMNS)), {})
+    return tuple((s, (given.get(s) or n) if n == s.name_fr else n) for s, n in names)
 
 
 def _all_options(rules: Rules) -> Rules:
