@@ -606,6 +606,8 @@ class TestSheet:
         (["penalty", "Q"], "offender 'Q': 'Q' is not a seat"),
         (["new", "--force", "--names", "N=Anne,E=Anne,S=,W=Zoë"], "the name of S ('S=') is empty"),
         (["new", "--force", "--names", "N=Anne,E"], "'E' is not seat=name"),
+        (["new", "--force", "--names", "N=Anne,n=Bob"], "N is named twice ('Anne' and 'Bob')"),
+        (["add", "petite misère", "-d", "N,N", "-t", "N=0"], "declarers 'N,N': N is named twice"),
     ])
     def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
                                                                  words: str) -> None:

@@ -265,6 +265,8 @@ def _names(text: str) -> dict[str, str]:
         if not name.strip():
             fail(f"--names {text!r}: the name of {s.name} ({part.strip()!r}) is empty; give one, or"
                  f" leave {s.name} out to call it {s.name_fr}", 2)
+        if s.name in out:
+            fail(f"--names {text!r}: {s.name} is named twice ({out[s.name]!r} and {name.strip()!r})", 2)
         out[s.name] = name.strip()
     return out
 

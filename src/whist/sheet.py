@@ -113,9 +113,13 @@ def _seats(text: str, role: str = "declarers") -> tuple[Seat, ...]:
     ``role`` of the seats asked for."""
     words = [w for w in text.replace("+", ",").replace(" ", ",").split(",") if w]
     try:
-        return tuple(parse_seat(w) for w in words)
+        seats = tuple(parse_seat(w) for w in words)
     except ParseError as exc:
         raise SheetError(f"{role} {text!r}: {exc}") from None
+    twice = [s for i, s in enumerate(seats) if s in seats[:i]]
+    if twice:
+        raise SheetError(f"{role} {text!r}: {twice[0].name} is named twice")
+    return seats
 
 
 _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "referee"}
