@@ -511,6 +511,13 @@ class TestScore:
         assert r.exit_code == 0, r.output
         assert "made / réussi" in flat(r.stdout) and "failed" not in r.stdout
 
+    def test_french_names_the_seats_in_french(self) -> None:
+        """--lang fr: the column heads were North, East … under a French contract name."""
+        r = run("score", "--contract", "solo 7", "--declarers", "N", "--tricks", "8", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert "Nord (N)" in r.stdout and "Ouest (W)" in r.stdout and "North" not in r.stdout
+        assert "North (N)" in run("score", "--contract", "solo 7", "-d", "N", "-t", "8").stdout
+
     @pytest.mark.parametrize(("args", "words"), [
         (["--contract", "tarot", "--declarers", "N", "--tricks", "8"], "'tarot' is not a contract"),
         (["--contract", "solo 9", "--declarers", "N", "--tricks", "8"], "solo 9 does not exist"),
@@ -667,6 +674,13 @@ class TestSheet:
         assert r.exit_code == 1
         assert "is not a valid score sheet" in r.stderr
         assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == "{not json"
+
+    def test_one_entry_imported_is_said_so(self, tmp_path: Path) -> None:
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        rows = tmp_path / "rows.csv"
+        rows.write_text("contract,declarers,tricks\nsolo 6,N,7\n", encoding="utf-8")
+        r = self.sheet(tmp_path, "import", str(rows))
+        assert r.exit_code == 0 and "Imported / importé 1 entry from" in r.stdout
 
     @pytest.mark.parametrize("target", ["sheet.json", "./sheet.json", "link.json"])
     def test_an_export_onto_the_sheet_itself_is_refused(self, tmp_path: Path, target: str) -> None:

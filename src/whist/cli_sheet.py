@@ -162,7 +162,7 @@ def score(
         head.append_text(outcome_text(entry.declarers, sheet.made(entry), {s: s.name for s in SEATS}))
     t = Table(show_header=True, box=None, padding=(0, 2))
     for s in SEATS:
-        t.add_column(f"{s.name_en} ({s.name})", justify="right",
+        t.add_column(f"{s.name_fr if language == 'fr' else s.name_en} ({s.name})", justify="right",
                      style="bold" if s in entry.declarers else "")
     t.add_row(*(_points(pts[s]) for s in SEATS))
     console = stdout()
@@ -506,8 +506,8 @@ def sheet_import(
             typer.echo(f"Warning / attention: {csv_file} {line} (the sheet keeps the table's"
                        " points / la feuille garde les points du barème)", err=True)
     console = stdout()
-    console.print(f"Imported / importé {len(sheet.entries) - before} entries from {csv_file}.",
-                  soft_wrap=True)
+    n = len(sheet.entries) - before
+    console.print(f"Imported / importé {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.", soft_wrap=True)
     console.print(_totals_line(sheet))
 
 
