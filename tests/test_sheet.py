@@ -37,12 +37,11 @@ class TestEntries:
         s = sheet("pagat").add(parse_entry("solo 5", "W", "6", trump="C"))
         assert s.totals() == {"N": -4, "E": -4, "S": -4, "W": 12}
 
-    def test_a_trou_needs_nine_only_in_couleur(self) -> None:
-        """§5.3: trou à 9 plis is a `couleur` variant; pagat's trou needs 8. A pagat trou entered
-        with 9 needed was scored as failed with 8 tricks (N, S −16)."""
+    def test_a_trou_needing_nine_is_kept_in_both_presets(self) -> None:
+        """§5.3: with `trou_always_nine` the trou needs 9 tricks, and the four-aces trou of both
+        presets too; the sheet knows no options, so it takes 8 or 9 in either preset."""
         assert sheet().add(parse_entry("trou", "N+S", "8", needed="9")).totals()["N"] == -7
-        with pytest.raises(SheetError, match="a trou needs 8 tricks in preset pagat"):
-            sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="9"))
+        assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="9")).totals()["N"] == -16
         assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="8")).totals()["N"] == 16
 
     def test_penalty_is_minus_15_to_the_offender_alone(self) -> None:

@@ -255,9 +255,6 @@ class Sheet:
             raise SheetError("give the tricks: 8 (the declarers together) or N=0,E=1 (each declarer's)")
         elif c.kind == "petite_misere" and played > 12:
             raise SheetError("a petite misère has 12 tricks (each player discards a card first)")
-        elif c.kind == "trou" and entry.needed != 8 and get_preset(self.preset).style != "couleur":
-            raise SheetError(f"a trou needs 8 tricks in preset {self.preset} (RULES.md §5.3);"
-                             " 9 is a couleur variant")
         return Sheet(self.preset, self.names, (*self.entries, entry))
 
     def remove_last(self) -> Sheet:
