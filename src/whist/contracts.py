@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from whist.cards import ParseError, Suit
 
-__all__ = ["KINDS", "Contract", "Kind", "parse_contract"]
+__all__ = ["KINDS", "Contract", "Kind", "of_fr", "parse_contract"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,15 @@ class Contract:
         if self.suit is not None:
             words.append(self.suit.name_fr)
         return " ".join(words)
+
+
+def of_fr(text: str) -> str:
+    """French *de* before ``text``, elided before a vowel: ``de solo 9``, ``d'abondance 9``.
+
+    >>> of_fr("emballage 13"), of_fr("piccolo")
+    ("d'emballage 13", 'de piccolo')
+    """
+    return f"d'{text}" if text[:1].lower() in "aeiouéè" else f"de {text}"
 
 
 def _norm(text: str) -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from whist.cards import SEATS, Seat
-from whist.contracts import Contract
+from whist.cards import SEATS, Refusal, Seat
+from whist.contracts import Contract, of_fr
 
 __all__ = [
     "COULEUR", "PAGAT", "CouleurTable", "PagatTable", "TableError", "dames_points", "made",
@@ -24,8 +24,8 @@ __all__ = [
 ]
 
 
-class TableError(ValueError):
-    """A contract, declarers or tricks that the table cannot score."""
+class TableError(Refusal):
+    """A contract, declarers or tricks that the table cannot score (in English and French)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,8 @@ def needed_tricks(contract: Contract, preset: str, trou_needed: int = 8) -> int:
     if k == "abondance_sur_table":
         return 9
     if contract.level is None:
-        raise TableError(f"{contract.text} needs a number of tricks")
+        raise TableError(f"{contract.text} needs a number of tricks",
+                         f"{contract.text_fr} demande un nombre de plis")
     return contract.level
 
 
@@ -136,7 +137,8 @@ def _split(declarers: Sequence[Seat], per_defender: int) -> dict[Seat, int]:
     defenders = [s for s in SEATS if s not in declarers]
     total = per_defender * len(defenders)
     if total % len(declarers):
-        raise TableError("the declarers' points do not share equally")
+        raise TableError("the declarers' points do not share equally",
+                         "les points des preneurs ne se partagent pas également")
     out = {s: -per_defender for s in defenders}
     for d in declarers:
         out[d] = total // len(declarers)
@@ -157,7 +159,8 @@ def _couleur(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat
         if len(declarers) == 2:
             row = t.two_misere_row(k, sum(made))
             if row is None:
-                raise TableError(f"{contract.text} is played by one declarer")
+                raise TableError(f"{contract.text} is played by one declarer",
+                                 f"{contract.text_fr} se joue à un seul preneur")
             won, lost, each_def = row
             out = dict.fromkeys(SEATS, each_def)
             for d, ok in zip(declarers, made, strict=True):
@@ -183,7 +186,8 @@ def _couleur(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat
         return _split(declarers, v)
     flat = t.flat_value(k, contract.level if k in ("solo", "abondance") else None)
     if flat is None:
-        raise TableError(f"the couleur table has no {contract.text}")
+        raise TableError(f"the couleur table has no {contract.text}",
+                         f"le barème couleur n'a pas {of_fr(contract.text_fr)}")
     need = needed_tricks(contract, "couleur")
     return _split(declarers, flat if team >= need else -flat)
 
@@ -212,7 +216,8 @@ def _pagat_value(contract: Contract, team: int, trou_needed: int) -> int:
         return t.all_13
     if k in flat:
         return flat[k] if made else -flat[k]
-    raise TableError(f"the pagat table has no {contract.text}")
+    raise TableError(f"the pagat table has no {contract.text}",
+                     f"le barème pagat n'a pas {of_fr(contract.text_fr)}")
 
 
 def _pagat(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, int],
@@ -220,7 +225,8 @@ def _pagat(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, 
     k = contract.kind
     if k in _MISERE_TARGET:
         if k == "piccolissimo":
-            raise TableError("the pagat table has no piccolissimo")
+            raise TableError("the pagat table has no piccolissimo",
+                             "le barème pagat n'a pas de piccolissimo")
         flat = dict(PAGAT.flat)
         out = dict.fromkeys(SEATS, 0)
         for d in declarers:  # each settled alone against the three others
@@ -253,19 +259,23 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat], tricks: Ma
     tricks (a pair's tricks may be given all to one of them); ``trou_needed`` is 8 or 9 (§5.3)."""
     info = contract.info
     if info.family == "all_pass":
-        raise TableError("score the queens game with dames_points")
+        raise TableError("score the queens game with dames_points",
+                         "la misère par les dames se compte avec dames_points")
     allowed = declarer_counts(preset, info.key)
     n = len(declarers)
     if len(set(declarers)) != n or n not in allowed:
-        counts = " or ".join(str(x) for x in allowed)
-        raise TableError(f"{info.en} is played by {counts} declarer{'s' if allowed != (1,) else ''}")
+        counts, s = " or ".join(str(x) for x in allowed), "s" if allowed != (1,) else ""
+        raise TableError(f"{info.en} is played by {counts} declarer{s}",
+                         f"{info.fr} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
     if sum(tricks.values()) > 13 or any(v < 0 for v in tricks.values()):
-        raise TableError("tricks must be between 0 and 13 in all")
+        raise TableError("tricks must be between 0 and 13 in all",
+                         "il y a de 0 à 13 plis en tout")
     if preset == "couleur":
         return _couleur(contract, declarers, tricks, trou_needed)
     if preset == "pagat":
         return _pagat(contract, declarers, tricks, trou_needed)
-    raise TableError(f"no scoring table for preset {preset!r}")
+    raise TableError(f"no scoring table for preset {preset!r}",
+                     f"pas de barème pour le préréglage « {preset} »")
 
 
 def dames_points(queens: Mapping[Seat, int]) -> dict[Seat, int]:
@@ -273,7 +283,8 @@ def dames_points(queens: Mapping[Seat, int]) -> dict[Seat, int]:
     the 20 points; all four queens to one player: +15 to him, −5 to each other."""
     q = {s: queens.get(s, 0) for s in SEATS}
     if sum(q.values()) != 4 or any(v < 0 for v in q.values()):
-        raise TableError("the four queens must be shared out, 0 to 4 each")
+        raise TableError("the four queens must be shared out, 0 to 4 each",
+                         "les quatre dames doivent être réparties, de 0 à 4 par joueur")
     for s, n in q.items():
         if n == 4:
             return {x: (15 if x is s else -5) for x in SEATS}
