@@ -4,6 +4,8 @@ refused with a clear message and leaves the sheet as it was."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from whist.cards import Seat
@@ -204,3 +206,88 @@ class TestExport:
         with pytest.raises(SheetError) as exc:
             sheet().add_csv(text)
         assert str(exc.value).startswith("line 8: ")
+
+
+_NOT_A_SHEET: dict[str, object] = {"format": "whist-sheet/0"}
+
+
+def _new(preset: str, names: dict[str, str] | None = None) -> Sheet:
+    return Sheet.new(preset, names)
+
+
+def _from_json(change: dict[str, object]) -> Sheet:
+    data = sheet().add(parse_entry("solo 6", "S", "6", trump="D")).to_json()
+    return Sheet.from_json({**data, **change})
+
+
+class TestInFrench:
+    """A club secretary reads every refusal of the sheet (and of the tables it scores by) in
+    French with --lang fr: each has a French text of its own, in the club's words."""
+
+    @pytest.mark.parametrize("make", [
+        lambda: parse_entry("penalty", "N,E"),
+        lambda: parse_entry("penalty", "X"),
+        lambda: parse_entry("solo 7", "N,N", "8"),
+        lambda: parse_entry("solo 7", "X", "8"),
+        lambda: parse_entry("solo 7", "", "8"),
+        lambda: parse_entry("solo 7", "N", "huit"),
+        lambda: parse_entry("solo 7", "N", "N=x"),
+        lambda: parse_entry("solo 12", "N", "8"),
+        lambda: parse_entry("grande misère", "N", "0", trump="H"),
+        lambda: parse_entry("dames", "N", queens="N=4"),
+        lambda: parse_entry("solo 7", "N", "8", queens="N=1"),
+        lambda: parse_entry("solo 7", "N", "8", needed="9"),
+        lambda: parse_entry("trou", "N,S", "8", needed="x"),
+        lambda: parse_entry("trou", "N,S", "8", needed="10"),
+        lambda: parse_entry("trou", "N,S", "8", double="3"),
+        lambda: sheet().add(parse_entry("solo 5", "N", "6")),
+        lambda: sheet().add(parse_entry("abondance 12", "N", "12")),
+        lambda: sheet("pagat").add(parse_entry("piccolissimo", "N", "2")),
+        lambda: sheet().add(parse_entry("chelem")),
+        lambda: sheet().add(parse_entry("solo 7", "N", "E=3")),
+        lambda: sheet().add(parse_entry("solo 7", "N", "14")),
+        lambda: sheet().add(parse_entry("petite misère", "N,E", "1")),
+        lambda: sheet().add(parse_entry("solo 7", "N")),
+        lambda: sheet().add(parse_entry("petite misère", "N,E", "N=7,E=6")),
+        lambda: sheet().add(parse_entry("emballage 8", "N", "9")),
+        lambda: sheet().add(parse_entry("dames", queens="N=3")),
+        lambda: sheet().remove_last(),
+        lambda: _new("classic"),
+        lambda: _new("tarot"),
+        lambda: _new("couleur", {"X": "Zoe"}),
+        lambda: Sheet.from_json(_NOT_A_SHEET),
+        lambda: _from_json({"names": ["Anne"]}),
+        lambda: _from_json({"entries": ["solo 7"]}),
+        lambda: _from_json({"entries": [{"contract": "solo 7", "declarers": "N", "tricks": "14"}]}),
+        lambda: sheet().add_csv("kind,side,tricks,honours\ndeal,NS,8,none\n"),
+        lambda: sheet().add_csv("what\nsolo 7\n"),
+        lambda: sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n"),
+    ])
+    def test_every_refusal_has_its_own_french(self, make: Callable[[], object]) -> None:
+        with pytest.raises(SheetError) as info:
+            make()
+        exc = info.value
+        assert exc.en == str(exc) and exc.fr and exc.fr != exc.en
+        assert exc.in_lang("fr") == exc.fr and exc.in_lang("en") == exc.en
+
+    @pytest.mark.parametrize(("args", "en", "fr"), [
+        (("solo 7", "N,N", "8"), "declarers 'N,N': N is named twice",
+         "preneurs « N,N » : Nord est nommé deux fois"),
+        (("solo 7", "N", "huit"), "tricks 'huit': write a number (8) or seat=tricks (N=0,E=1)",
+         "plis « huit » : tapez un nombre (8) ou place=plis (N=0,E=1)"),
+        (("emballage 8", "N", "9"), "emballage is played by 2 declarers", "emballage se joue à 2 preneurs"),
+        (("abondance 12", "N", "12"), "preset couleur has no abondance 12 (abondance: 9)",
+         "le préréglage couleur n'a pas d'abondance 12 (abondance : 9)"),
+        (("solo 7", "N", "E=3"), "E is not a declarer of this deal",
+         "Est n'est pas preneur dans cette donne"),
+    ])
+    def test_the_french_words(self, args: tuple[str, str, str], en: str, fr: str) -> None:
+        with pytest.raises(SheetError) as info:
+            sheet().add(parse_entry(*args))
+        assert (info.value.en, info.value.fr) == (en, fr)
+
+    def test_a_row_of_a_csv_is_named_in_french(self) -> None:
+        with pytest.raises(SheetError) as info:
+            sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n")
+        assert info.value.en == "line 3: tricks are between 0 and 13 in all"
+        assert info.value.fr == "ligne 3 : il y a de 0 à 13 plis en tout"

@@ -3,8 +3,8 @@ are entered by hand, the preset's table gives every player's points, with runnin
 referee's penalties and CSV/JSON export.
 
 A :class:`Sheet` is an immutable value: :meth:`Sheet.add` returns a new sheet or raises
-:class:`SheetError` (a ``ValueError``) naming what is impossible, so nothing already entered is
-ever lost.
+:class:`SheetError` (a bilingual :class:`~whist.cards.Refusal`) naming what is impossible, so
+nothing already entered is ever lost.
 
 >>> s = Sheet.new("couleur", {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk"})
 >>> s = s.add(parse_entry("solo 7", "N", "8", trump="H"))
@@ -23,9 +23,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from whist.auction import contract_levels, ladder
-from whist.cards import SEATS, ParseError, Seat, Suit, parse_seat, parse_suit, seat_names
-from whist.contracts import KINDS, Contract, Levels, parse_contract
-from whist.rules import Rules
+from whist.cards import SEATS, ParseError, Refusal, Seat, Suit, parse_seat, parse_suit, seat_names
+from whist.contracts import KINDS, Contract, Levels, of_fr, parse_contract
+from whist.rules import PRESETS, Rules, RulesError
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
 
@@ -47,8 +47,15 @@ _CSV_COLUMNS = (*CSV_FIELDS, *(f"points_{s.name}" for s in SEATS), *(f"total_{s.
 """The columns an export writes: the entry's, each player's points and running total, the names."""
 
 
-class SheetError(ValueError):
-    """An entry the sheet refuses: the message says what is impossible."""
+class SheetError(Refusal):
+    """An entry the sheet refuses: the message says what is impossible, in English (``str``) and
+    in French (``fr``)."""
+
+    @classmethod
+    def of(cls, exc: Refusal, en: str = "", fr: str = "") -> SheetError:
+        """``exc`` (a refusal of the cards, contracts or tables) as the sheet's, its text after
+        ``en`` in English and ``fr`` in French (``names: ``, ``noms : ``)."""
+        return cls(en + exc.en, fr + exc.fr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +99,12 @@ def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
     out: dict[Seat, int] = {}
     if "=" not in t:
         if not declarers:
-            raise SheetError("tricks without declarers")
+            raise SheetError("tricks without declarers", "des plis sans preneurs")
         try:
             out[declarers[0]] = int(t)
         except ValueError:
-            raise SheetError(f"tricks {text!r}: write a number (8) or seat=tricks (N=0,E=1)") from None
+            raise SheetError(f"tricks {text!r}: write a number (8) or seat=tricks (N=0,E=1)",
+                             f"plis « {text} » : tapez un nombre (8) ou place=plis (N=0,E=1)") from None
         return out
     for part in t.replace(";", ",").split(","):
         seat_txt, _, n = part.partition("=")
@@ -104,21 +112,23 @@ def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
             seat = parse_seat(seat_txt)
             out[seat] = int(n)
         except (ParseError, ValueError):
-            raise SheetError(f"tricks {text!r}: write seat=tricks pairs, like N=0,E=1") from None
+            raise SheetError(f"tricks {text!r}: write seat=tricks pairs, like N=0,E=1",
+                             f"plis « {text} » : tapez des paires place=plis, comme N=0,E=1") from None
     return out
 
 
-def _seats(text: str, role: str = "declarers") -> tuple[Seat, ...]:
+def _seats(text: str, role: tuple[str, str] = ("declarers", "preneurs")) -> tuple[Seat, ...]:
     """The seats of ``text`` (``N,E``, ``N+E``); a word that is no seat is refused, naming the
-    ``role`` of the seats asked for."""
+    ``role`` of the seats asked for (in English and French)."""
     words = [w for w in text.replace("+", ",").replace(" ", ",").split(",") if w]
+    en, fr = f"{role[0]} {text!r}: ", f"{role[1]} « {text} » : "
     try:
         seats = tuple(parse_seat(w) for w in words)
     except ParseError as exc:
-        raise SheetError(f"{role} {text!r}: {exc}") from None
+        raise SheetError.of(exc, en, fr) from None
     twice = [s for i, s in enumerate(seats) if s in seats[:i]]
     if twice:
-        raise SheetError(f"{role} {text!r}: {twice[0].name} is named twice")
+        raise SheetError(f"{en}{twice[0].name} is named twice", f"{fr}{twice[0].name_fr} est nommé deux fois")
     return seats
 
 
@@ -131,37 +141,43 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
     """An entry from the words a person types or a CSV row holds (``levels``: those of the
     sheet's contracts, named when a level is not one)."""
     if contract.strip().lower() in _PENALTY_WORDS:
-        offender = _seats(declarers, "offender")
+        offender = _seats(declarers, ("offender", "fautif"))
         if len(offender) != 1:
-            raise SheetError("a penalty names one offender, e.g. --declarers W")
+            raise SheetError("a penalty names one offender, e.g. --declarers W",
+                             "une pénalité nomme un seul fautif, par exemple --declarers O")
         return Entry(None, offender)
     decl = _seats(declarers)
     try:
         c = parse_contract(contract, levels=levels)
         suit: Suit | None = parse_suit(trump) if trump.strip() else c.suit
     except ParseError as exc:
-        raise SheetError(str(exc)) from None
+        raise SheetError.of(exc) from None
     if KINDS[c.kind].suited:
         c = Contract(c.kind, c.level, suit)
     elif trump.strip() and c.kind != "trou":
-        raise SheetError(f"{KINDS[c.kind].en} has no trump: leave out the trump")
+        raise SheetError(f"{KINDS[c.kind].en} has no trump: leave out the trump",
+                         f"{KINDS[c.kind].fr} se joue sans atout : ne donnez pas d'atout")
     if c.kind == "dames":
         if decl or tricks.strip():
-            raise SheetError("the queens game has no declarers and no tricks: give --queens N=2,E=1,…")
+            raise SheetError("the queens game has no declarers and no tricks: give --queens N=2,E=1,…",
+                             "la misère par les dames n'a ni preneurs ni plis : donnez --queens N=2,E=1,…")
     elif queens.strip():
-        raise SheetError("queens are counted only in the queens game (dames)")
+        raise SheetError("queens are counted only in the queens game (dames)",
+                         "les dames ne se comptent que dans la misère par les dames")
     if needed.strip() and c.kind != "trou":
-        raise SheetError("the number of tricks needed is given only for a trou (8 or 9)")
+        raise SheetError("the number of tricks needed is given only for a trou (8 or 9)",
+                         "le nombre de plis demandés ne se donne que pour un trou (8 ou 9)")
     q = parse_tricks(queens, ()) if queens.strip() else {}
     try:
         need = int(needed) if needed.strip() else 8
         mult = int(double) if double.strip() else 1
     except ValueError:
-        raise SheetError("needed and double take whole numbers") from None
+        raise SheetError("needed and double take whole numbers",
+                         "needed et double prennent des nombres entiers") from None
     if need not in (8, 9):
-        raise SheetError("a trou needs 8 or 9 tricks")
+        raise SheetError("a trou needs 8 or 9 tricks", "un trou demande 8 ou 9 plis")
     if mult not in (1, 2):
-        raise SheetError("double is 1 or 2")
+        raise SheetError("double is 1 or 2", "double vaut 1 ou 2")
     return Entry(c, decl, tuple(sorted(parse_tricks(tricks, decl).items())), tuple(sorted(q.items())),
                  need, mult)
 
@@ -179,15 +195,18 @@ class Sheet:
         """An empty sheet for ``preset`` (couleur or pagat), with ``names`` by seat, each a text."""
         try:
             rules = get_preset(preset)
-        except ValueError as exc:
-            raise SheetError(str(exc)) from None
+        except RulesError as exc:
+            known = ", ".join(sorted(PRESETS))
+            raise SheetError(str(exc), f"préréglage « {preset} » inconnu (connus : {known})") from None
         if rules.game != "couleur":
             raise SheetError(f"colour whist is scored with preset couleur or pagat, not {preset!r}"
-                             " (classic whist: whist sheet new --preset classic)")
+                             " (classic whist: whist sheet new --preset classic)",
+                             "le whist à la couleur se compte avec le préréglage couleur ou pagat,"
+                             f" pas « {preset} » (whist classique : whist sheet new --preset classic)")
         try:
             return Sheet(rules.preset, seat_names(names))
         except ParseError as exc:
-            raise SheetError(f"names: {exc}") from None
+            raise SheetError.of(exc, "names: ", "noms : ") from None
 
     def name(self, seat: Seat) -> str:
         return dict(self.names)[seat]
@@ -205,7 +224,7 @@ class Sheet:
                 self._check(entry)
                 pts = score(self.preset, c, entry.declarers, tricks, entry.needed)
         except TableError as exc:
-            raise SheetError(str(exc)) from None
+            raise SheetError.of(exc) from None
         return {s: p * entry.multiplier for s, p in pts.items()}
 
     def _check(self, entry: Entry) -> None:
@@ -216,18 +235,23 @@ class Sheet:
         key = (c.kind, c.level if KINDS[c.kind].levels else None)
         if key not in every:
             known = ", ".join(str(lv) for lv in self.levels(c.kind))
-            here = f" ({KINDS[c.kind].en}: {known})" if c.level is not None and known else ""
-            raise SheetError(f"preset {self.preset} has no {c.text}{here}")
+            levels = c.level is not None and known
+            here = f" ({KINDS[c.kind].en}: {known})" if levels else ""
+            here_fr = f" ({KINDS[c.kind].fr} : {known})" if levels else ""
+            raise SheetError(f"preset {self.preset} has no {c.text}{here}",
+                             f"le préréglage {self.preset} n'a pas {of_fr(c.text_fr)}{here_fr}")
         tricks = dict(entry.tricks)
         if not entry.declarers:
-            raise SheetError("name the declarers, e.g. N or N+E")
+            raise SheetError("name the declarers, e.g. N or N+E", "nommez les preneurs, par exemple N ou N+E")
         extra = [s for s in tricks if s not in entry.declarers]
         if extra:
-            raise SheetError(f"{extra[0].name} is not a declarer of this deal")
+            raise SheetError(f"{extra[0].name} is not a declarer of this deal",
+                             f"{extra[0].name_fr} n'est pas preneur dans cette donne")
         if sum(tricks.values()) > 13 or any(n < 0 for n in tricks.values()):
-            raise SheetError("tricks are between 0 and 13 in all")
+            raise SheetError("tricks are between 0 and 13 in all", "il y a de 0 à 13 plis en tout")
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
-            raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1")
+            raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1",
+                             "donnez les plis de chaque preneur de la misère, par exemple N=0,E=1")
 
     def made(self, entry: Entry) -> dict[Seat, bool]:
         """Whether each declarer of ``entry`` made the contract (none for a penalty or the queens
@@ -252,14 +276,18 @@ class Sheet:
         if stored or c is None:
             pass
         elif c.kind != "dames" and not entry.tricks:
-            raise SheetError("give the tricks: 8 (the declarers together) or N=0,E=1 (each declarer's)")
+            raise SheetError("give the tricks: 8 (the declarers together) or N=0,E=1 (each declarer's)",
+                             "donnez les plis : 8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque"
+                             " preneur)")
         elif c.kind == "petite_misere" and played > 12:
-            raise SheetError("a petite misère has 12 tricks (each player discards a card first)")
+            raise SheetError("a petite misère has 12 tricks (each player discards a card first)",
+                             "une petite misère se joue en 12 plis (chaque joueur écarte d'abord une"
+                             " carte)")
         return Sheet(self.preset, self.names, (*self.entries, entry))
 
     def remove_last(self) -> Sheet:
         if not self.entries:
-            raise SheetError("the sheet is empty")
+            raise SheetError("the sheet is empty", "la feuille est vide")
         return Sheet(self.preset, self.names, self.entries[:-1])
 
     def rows(self) -> list[tuple[Entry, dict[Seat, int], dict[Seat, int]]]:
@@ -295,23 +323,30 @@ class Sheet:
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Sheet:
         if data.get("format") != SHEET_FORMAT:
-            raise SheetError(f"not a score sheet (format {SHEET_FORMAT})")
+            raise SheetError(f"not a score sheet (format {SHEET_FORMAT})",
+                             f"pas une feuille de marque (format {SHEET_FORMAT})")
         names, entries = data.get("names") or {}, data.get("entries") or []
         if not isinstance(names, dict) or not isinstance(entries, list):
-            raise SheetError("the sheet needs names (an object) and entries (a list)")
+            raise SheetError("the sheet needs names (an object) and entries (a list)",
+                             "la feuille demande des noms (un objet) et des entrées (une liste)")
         sheet = Sheet.new(str(data.get("preset", "couleur")), names)
         for i, row in enumerate(entries, 1):
             if not isinstance(row, dict):
-                raise SheetError(f"entry {i}: an entry must be an object")
-            sheet = sheet._add_row(row, f"entry {i}", stored=True)
+                raise SheetError(f"entry {i}: an entry must be an object",
+                                 f"entrée {i} : une entrée doit être un objet")
+            sheet = sheet._add_row(row, ("entry", "entrée", i), stored=True)
         return sheet
 
-    def _add_row(self, row: Mapping[str, Any], where: str, *, stored: bool = False) -> Sheet:
+    def _add_row(self, row: Mapping[str, Any], where: tuple[str, str, int], *,
+                 stored: bool = False) -> Sheet:
+        """The sheet with a CSV or JSON row added; a refusal says ``where`` it stands (``line 3``,
+        ``ligne 3``: the English word, the French one, the number)."""
         try:
             fields = {k: str(row.get(k) or "") for k in CSV_FIELDS}
             return self.add(parse_entry(**fields, levels=self.levels), stored=stored)
         except SheetError as exc:
-            raise SheetError(f"{where}: {exc}") from None
+            en, fr, i = where
+            raise SheetError.of(exc, f"{en} {i}: ", f"{fr} {i} : ") from None
 
     def to_csv(self) -> str:
         buf = io.StringIO()
@@ -332,18 +367,24 @@ class Sheet:
                     f.lower() for f in reader.fieldnames}:
                 raise SheetError("this CSV looks like a classic-whist sheet (columns kind, side,"
                                  " tricks, honours); this sheet is colour whist: import it into a"
-                                 " classic one (whist sheet new --preset classic)")
-            raise SheetError("the CSV needs a header with at least a 'contract' column")
+                                 " classic one (whist sheet new --preset classic)",
+                                 "ce CSV ressemble à une feuille de whist classique (colonnes kind,"
+                                 " side, tricks, honours) ; cette feuille est du whist à la couleur :"
+                                 " importez-le dans une feuille de whist classique (whist sheet new"
+                                 " --preset classic)")
+            raise SheetError("the CSV needs a header with at least a 'contract' column",
+                             "le CSV demande un en-tête avec au moins une colonne « contract »")
         rows = [(reader.line_num, row) for row in reader]  # line_num counts blank and quoted lines
         sheet = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
         for line, row in rows:
-            sheet = sheet._add_row(row, f"line {line}")
+            sheet = sheet._add_row(row, ("line", "ligne", line))
         return sheet
 
-    def stated_points_differ(self, text: str) -> list[str]:
+    def stated_points_differ(self, text: str, lang: str = "en") -> list[str]:
         """For a CSV just added by :meth:`add_csv` (its entries the last of this sheet): the rows
         whose ``points_N`` … ``points_W`` columns, where the file gives all four, are not the
-        points the preset's table gives them (the sheet keeps the table's)."""
+        points the preset's table gives them (the sheet keeps the table's); in French with
+        ``lang`` ``fr``."""
         reader = read_csv(text, _CSV_COLUMNS)
         rows = [(reader.line_num, row) for row in reader]
         out = []
@@ -359,7 +400,9 @@ class Sheet:
                 same = False
             if not same:
                 table = " ".join(f"{s.name} {computed[s]:+d}" for s in SEATS)
-                out.append(f"line {line}: the file says {' '.join(stated)}, the table {table}")
+                says = " ".join(stated)
+                out.append(f"ligne {line} : le fichier dit {says}, le barème {table}" if lang == "fr"
+                           else f"line {line}: the file says {says}, the table {table}")
         return out
 
 
