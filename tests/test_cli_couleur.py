@@ -729,6 +729,81 @@ class TestSheet:
         assert (tmp_path / "whist-sheet.json").exists()
 
 
+class TestSheetInFrench:
+    """--lang fr: what a club secretary can get wrong at `whist sheet …` and `whist score …` is
+    said in French (the sheet's refusals, and the command's own); without it, in English."""
+
+    def sheet(self, tmp_path: Path, *args: str) -> Any:
+        return run("sheet", *args, "--file", str(tmp_path / "sheet.json"))
+
+    @pytest.mark.parametrize(("args", "en", "fr"), [
+        (["add", "solo", "7", "-d", "N,N", "-t", "8"], "declarers 'N,N': N is named twice",
+         "preneurs « N,N » : Nord est nommé deux fois"),
+        (["add", "petite misère", "-d", "N,E", "-t", "1"], "give each misère declarer's tricks",
+         "donnez les plis de chaque preneur de la misère"),
+        (["add", "solo 7", "-d", "N", "-t", "14"], "tricks are between 0 and 13 in all",
+         "il y a de 0 à 13 plis en tout"),
+        (["add", "emballage 8", "-d", "N", "-t", "9"], "emballage is played by 2 declarers",
+         "emballage se joue à 2 preneurs"),
+        (["add", "grande misère", "-d", "N", "-t", "0", "--trump", "H"],
+         "large misère has no trump: leave out the trump",
+         "grande misère se joue sans atout : ne donnez pas d'atout"),
+        (["add", "solo 9", "-d", "N", "-t", "9"], "solo 9 does not exist", "solo 9 n'existe pas"),
+        (["add", "--tricks", "NS=8"], "this is a colour-whist sheet",
+         "c'est une feuille de whist à la couleur"),
+        (["add", "dames"], "the queens game needs the queens",
+         "la misère par les dames demande les dames prises par chaque joueur"),
+        (["penalty", "X"], "offender 'X': 'X' is not a seat", "fautif « X » : « X » n'est pas une place"),
+        (["undo"], "the sheet is empty", "la feuille est vide"),
+        (["new"], "already holds a sheet", "contient déjà une feuille"),
+        (["new", "--force", "--names", "N=Anne,N=Bob"], "N is named twice", "Nord est nommé deux fois"),
+        (["export"], "say what to write", "dites quoi écrire"),
+    ])
+    def test_a_sheet_refuses_in_the_language_asked(self, tmp_path: Path, args: list[str], en: str,
+                                                     fr: str) -> None:
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        before = (tmp_path / "sheet.json").read_bytes()
+        r = self.sheet(tmp_path, *args)
+        assert r.exit_code == 2 and r.stderr.startswith("Error: ") and en in flat(r.stderr), r.stderr
+        assert fr not in r.stderr
+        r = self.sheet(tmp_path, *args, "--lang", "fr")
+        assert r.exit_code == 2 and r.stderr.startswith("Erreur : ") and fr in flat(r.stderr), r.stderr
+        assert en not in r.stderr
+        assert (tmp_path / "sheet.json").read_bytes() == before
+
+    @pytest.mark.parametrize(("args", "en", "fr"), [
+        (["-c", "solo 7", "-d", "N", "-t", "14"], "tricks are between 0 and 13 in all",
+         "il y a de 0 à 13 plis en tout"),
+        (["-c", "solo 5", "-d", "N", "-t", "5"], "solo 5 does not exist (levels: 6, 7, 8)",
+         "solo 5 n'existe pas (niveaux : 6, 7, 8)"),
+        (["-c", "piccolissimo", "-p", "pagat", "-d", "N", "-t", "2"], "preset pagat has no piccolissimo",
+         "le préréglage pagat n'a pas de piccolissimo"),
+        (["-c", "solo 7", "-p", "classic", "-d", "N", "-t", "8"],
+         "colour whist is scored with preset couleur or pagat",
+         "le whist à la couleur se compte avec le préréglage couleur ou pagat"),
+        (["-c", "penalty", "-d", "N,E"], "a penalty names one offender",
+         "une pénalité nomme un seul fautif"),
+    ])
+    def test_score_refuses_in_the_language_asked(self, args: list[str], en: str, fr: str) -> None:
+        r = run("score", *args)
+        assert r.exit_code == 2 and en in flat(r.stderr) and fr not in r.stderr, r.stderr
+        r = run("score", *args, "--lang", "fr")
+        assert r.exit_code == 2 and fr in flat(r.stderr) and en not in r.stderr, r.stderr
+
+    def test_a_file_that_is_no_sheet_and_an_import_refused(self, tmp_path: Path) -> None:
+        r = self.sheet(tmp_path, "show", "--lang", "fr")
+        assert r.exit_code == 1 and "pas de feuille de marque dans" in r.stderr
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        bad = tmp_path / "bad.csv"
+        bad.write_text("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n", encoding="utf-8")
+        r = self.sheet(tmp_path, "import", str(bad), "--lang", "fr")
+        assert r.exit_code == 2, r.output
+        assert (f"{bad} : ligne 3 : il y a de 0 à 13 plis en tout ; rien n'a été importé"
+                in flat(r.stderr)), r.stderr
+        r = self.sheet(tmp_path, "import", str(bad))
+        assert f"{bad}: line 3: tricks are between 0 and 13 in all; nothing was imported" in flat(r.stderr)
+
+
 def test_help_for_the_new_commands() -> None:
     for args in (["score", "--help"], ["sheet", "--help"], ["sheet", "add", "--help"],
                  ["sheet", "import", "--help"], ["sheet", "export", "--help"]):

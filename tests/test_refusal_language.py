@@ -38,7 +38,8 @@ from whist.rules import preset, with_options
 from whist.server.protocol import ILLEGAL, CommandError, error_json
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "whist"
-REFUSALS = {"IllegalAction", "NotYourTurn", "ParseError", "Refusal"}
+REFUSALS = {"IllegalAction", "NotYourTurn", "ParseError", "Refusal", "SheetError", "ClassicSheetError",
+            "TableError"}
 
 
 def refusal(fn: Callable[[], object]) -> Refusal:

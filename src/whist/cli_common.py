@@ -49,9 +49,11 @@ def stdout() -> Console:
     return Console(highlight=False)
 
 
-def fail(message: str, code: int) -> NoReturn:
-    """Print ``Error: message`` on stderr and exit with ``code``."""
-    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
+def fail(message: str, code: int, lang: Lang = "en") -> NoReturn:
+    """Print ``Error: message`` (``Erreur : message`` with ``lang`` ``fr``) on stderr and exit with
+    ``code``."""
+    head = "Erreur :" if lang == "fr" else "Error:"
+    Console(stderr=True, highlight=False).print(f"[bold red]{head}[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 

@@ -17,13 +17,13 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from whist.cards import SEATS, ParseError, Seat, Side, parse_seat
+from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
@@ -43,7 +43,7 @@ from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 __all__ = ["score", "sheet_app"]
 
 LangOpt = Annotated[str, typer.Option(
-    "--lang", metavar="en|fr", help="Language of the contract names shown: en or fr.")]
+    "--lang", metavar="en|fr", help="Language of the contract names shown and of the errors: en or fr.")]
 PresetOpt = Annotated[str, typer.Option(
     "--preset", "-p", metavar="NAME", help="Scoring table: couleur (the club's) or pagat.")]
 DeclarersOpt = Annotated[str, typer.Option(
@@ -76,8 +76,14 @@ FileOpt = Annotated[Path, typer.Option(
 DEFAULT_FILE = Path("whist-sheet.json")
 
 
+def _refuse(exc: Refusal, lang: Lang, code: int = 2) -> NoReturn:
+    """Exit ``code`` with the refusal's text in ``lang`` (a sheet's error, or one written here as
+    ``Refusal(english, french)``)."""
+    fail(exc.in_lang(lang), code, lang)
+
+
 def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str | None,
-           needed: int | None, queens: str, double: bool) -> Entry:
+           needed: int | None, queens: str, double: bool, lang: Lang) -> Entry:
     """The entry the options describe on ``sheet``; exit 2 with the sheet's message if they are
     not one."""
     try:
@@ -85,10 +91,12 @@ def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str 
                             "" if needed is None else str(needed), queens, "2" if double else "",
                             sheet.levels)
     except SheetError as exc:
-        fail(str(exc), 2)
+        _refuse(exc, lang)
     c = entry.contract
     if c is not None and c.kind == "dames" and not queens.strip():
-        fail("the queens game needs the queens each player took: --queens N=2,E=1,S=1", 2)
+        _refuse(Refusal("the queens game needs the queens each player took: --queens N=2,E=1,S=1",
+                        "la misère par les dames demande les dames prises par chaque joueur :"
+                        " --queens N=2,E=1,S=1"), lang)
     return entry
 
 
@@ -142,12 +150,12 @@ def score(
     try:
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
-        fail(str(exc), 2)
-    entry = _entry(sheet, contract, declarers, tricks, trump, needed, queens, double)
+        _refuse(exc, language)
+    entry = _entry(sheet, contract, declarers, tricks, trump, needed, queens, double, language)
     try:
         pts = sheet.add(entry).points(entry)  # every check of a new entry
     except SheetError as exc:
-        fail(str(exc), 2)
+        _refuse(exc, language)
     if json_out:
         typer.echo(json.dumps({s.name: pts[s] for s in SEATS}))
         return
@@ -187,48 +195,73 @@ _CLASSIC_TAKES = ("a deal's tricks and honours (whist sheet add --tricks NS=8 --
                   " game won by calling at eight (whist sheet add call NS)")
 
 
-def _classic_takes(sheet: ClassicSheet) -> str:
-    return f"this is a classic-whist sheet (preset {sheet.rules.preset}): it takes {_CLASSIC_TAKES}"
+_CLASSIC_TAKES_FR = ("les levées et les honneurs d'une donne (whist sheet add --tricks NS=8 --honours EO=4)"
+                     " ou une manche gagnée par l'appel à huit (whist sheet add call NS)")
 
 
-def _load(path: Path) -> AnySheet:
+def _classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
+    """``this is a classic-whist sheet …: it takes …; why`` in English and French."""
+    preset = sheet.rules.preset
+    return Refusal(f"this is a classic-whist sheet (preset {preset}): it takes {_CLASSIC_TAKES}; {why}",
+                   f"c'est une feuille de whist classique (préréglage {preset}) : elle prend"
+                   f" {_CLASSIC_TAKES_FR} ; {why_fr}")
+
+
+def _load(path: Path, lang: Lang) -> AnySheet:
     """The sheet the file holds, colour or classic; exit 1 if there is none or it is no sheet
     (not UTF-8, not JSON, JSON nested too deeply to read, or a sheet with an impossible entry)."""
-    invalid = f"{path} is not a valid score sheet"
+    invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        fail(f"no score sheet in {path}: start one with `whist sheet new`", 1)
+        _refuse(Refusal(f"no score sheet in {path}: start one with `whist sheet new`",
+                        f"pas de feuille de marque dans {path} : commencez-en une avec `whist sheet new`"),
+                lang, 1)
     except UnicodeDecodeError:
-        fail(f"{invalid}: it is not UTF-8 text", 1)
+        _refuse(Refusal(f"{invalid[0]}it is not UTF-8 text", f"{invalid[1]}ce n'est pas du texte UTF-8"),
+                lang, 1)
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}", 1)
+        _refuse(_cannot("read", path, exc), lang, 1)
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise SheetError("not a score sheet")
+            raise SheetError("not a score sheet", "pas une feuille de marque")
         if data.get("format") == CLASSIC_SHEET_FORMAT:
             return ClassicSheet.from_json(data)
         return Sheet.from_json(data)
     except RecursionError:
-        fail(f"{invalid}: its JSON is nested too deeply", 1)
-    except (json.JSONDecodeError, SheetError, ParseError, ClassicSheetError) as exc:
-        fail(f"{invalid}: {exc}", 1)
+        _refuse(Refusal(f"{invalid[0]}its JSON is nested too deeply",
+                        f"{invalid[1]}son JSON est imbriqué trop profondément"), lang, 1)
+    except json.JSONDecodeError as exc:
+        _refuse(Refusal(f"{invalid[0]}{exc}", f"{invalid[1]}JSON illisible ({exc.msg}, ligne {exc.lineno}"
+                        f" colonne {exc.colno})"), lang, 1)
+    except (SheetError, ParseError, ClassicSheetError) as exc:
+        _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang, 1)
 
 
-def _save(sheet: AnySheet, path: Path) -> None:
+def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
+    """``cannot read FILE: why`` (``verb`` read or write), in English and French; the system's
+    reason as the system gives it."""
+    why = exc.strerror or str(exc)
+    fr = "lire" if verb == "read" else "écrire"
+    return Refusal(f"cannot {verb} {path}: {why}", f"impossible de {fr} {path} : {why}")
+
+
+def _save(sheet: AnySheet, path: Path, lang: Lang) -> None:
     """Write the sheet's file (atomically, as :func:`_write`)."""
-    _write(path, dumps(sheet))
+    _write(path, dumps(sheet), lang)
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str, lang: Lang) -> None:
     """Write ``text`` atomically: a temporary file in the same directory, flushed to disk, then
     renamed over ``path``, so the file is whole or as it was. A file without write permission is
     refused (the rename alone would replace it, as it needs only the directory's permission)."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
         if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
-            fail(f"cannot write {path}: it is read-only; make it writable, or use another file", 1)
+            _refuse(Refusal(f"cannot write {path}: it is read-only; make it writable, or use another file",
+                            f"impossible d'écrire {path} : le fichier est en lecture seule ; rendez-le"
+                            " modifiable, ou prenez un autre fichier"), lang, 1)
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         try:
@@ -242,7 +275,7 @@ def _write(path: Path, text: str) -> None:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+        _refuse(_cannot("write", path, exc), lang, 1)
 
 
 def _umask() -> int:
@@ -251,22 +284,31 @@ def _umask() -> int:
     return current
 
 
-def _names(text: str) -> dict[str, str]:
+def _names(text: str, lang: Lang) -> dict[str, str]:
+    """The players' names of ``--names N=Anne,E=Bert``, by seat; exit 2 if they are not."""
     out: dict[str, str] = {}
+    en, fr = f"--names {text!r}: ", f"--names « {text} » : "
     for part in (p for p in text.split(",") if p.strip()):
         seat, sep, name = part.partition("=")
+        given = part.strip()
         try:
             s = parse_seat(seat)
         except ParseError as exc:
-            fail(f"--names {text!r}: {exc}", 2)
+            _refuse(SheetError.of(exc, en, fr), lang)
         if not sep:
-            fail(f"--names {text!r}: {part.strip()!r} is not seat=name (--names takes pairs like"
-                 " N=Anne,E=Bert,S=Carla,W=Dirk)", 2)
+            _refuse(Refusal(f"{en}{given!r} is not seat=name (--names takes pairs like"
+                            " N=Anne,E=Bert,S=Carla,W=Dirk)",
+                            f"{fr}« {given} » n'est pas place=nom (--names prend des paires comme"
+                            " N=Anne,E=Bert,S=Carla,O=Dirk)"), lang)
         if not name.strip():
-            fail(f"--names {text!r}: the name of {s.name} ({part.strip()!r}) is empty; give one, or"
-                 f" leave {s.name} out to call it {s.name_fr}", 2)
+            _refuse(Refusal(f"{en}the name of {s.name} ({given!r}) is empty; give one, or"
+                            f" leave {s.name} out to call it {s.name_fr}",
+                            f"{fr}le nom de {s.name_fr} (« {given} ») est vide ; donnez-en un, ou"
+                            f" omettez {s.name} pour garder le nom {s.name_fr}"), lang)
         if s.name in out:
-            fail(f"--names {text!r}: {s.name} is named twice ({out[s.name]!r} and {name.strip()!r})", 2)
+            _refuse(Refusal(f"{en}{s.name} is named twice ({out[s.name]!r} and {name.strip()!r})",
+                            f"{fr}{s.name_fr} est nommé deux fois (« {out[s.name]} » et"
+                            f" « {name.strip()} »)"), lang)
         out[s.name] = name.strip()
     return out
 
@@ -310,24 +352,32 @@ def sheet_new(
         help="The players' names by seat (default: Nord, Est, Sud, Ouest).")] = "",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
     file: FileOpt = DEFAULT_FILE,
+    lang: LangOpt = "en",
 ) -> None:
     """Start a new score sheet: colour whist or classic whist, as the preset plays."""
+    language = parse_lang(lang)
     if file.exists() and not force:
-        fail(f"{file} already holds a sheet: add to it, or start over with --force", 2)
+        _refuse(Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
+                        f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec"
+                        " --force"), language)
     rules = build_rules(preset_name, options, None)
     sheet: AnySheet
     try:
         if rules.game == "classic":
-            sheet = ClassicSheet.new(rules, _names(names))
+            sheet = ClassicSheet.new(rules, _names(names, language))
         else:
             if options:
-                fail(f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
-                     " come from the preset's scoring table; options are for the classic-whist"
-                     " presets classic, short and simple", 2)
-            sheet = Sheet.new(preset_name, _names(names))
+                _refuse(Refusal(
+                    f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
+                    " come from the preset's scoring table; options are for the classic-whist"
+                    " presets classic, short and simple",
+                    f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
+                    " d'--option : ses points viennent du barème du préréglage ; les options sont"
+                    " pour les préréglages du whist classique classic, short et simple"), language)
+            sheet = Sheet.new(preset_name, _names(names, language))
     except (SheetError, ClassicSheetError) as exc:
-        fail(str(exc), 2)
-    _save(sheet, file)
+        _refuse(exc, language)
+    _save(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
         players = " · ".join(f"{side.name} {_pair_names(sheet, side)}" for side in Side)
@@ -357,7 +407,7 @@ def sheet_add(
     """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
     of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
     language = parse_lang(lang)
-    sheet = _load(file)
+    sheet = _load(file, language)
     words = " ".join(contract or []).strip()
     if isinstance(sheet, ClassicSheet):
         colour_only = [name for name, given in (
@@ -366,15 +416,19 @@ def sheet_add(
         _classic_add(sheet, words, tricks, honours, colour_only, file, language)
         return
     if honours is not None or not words or words.split()[0].lower() in CALL_WORDS:
-        fail(f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
-             " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
-             " side, honours and calling at eight are classic whist", 2)
-    entry = _entry(sheet, words, declarers, tricks, trump, needed, queens, double)
+        _refuse(Refusal(
+            f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
+            " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
+            " side, honours and calling at eight are classic whist",
+            f"c'est une feuille de whist à la couleur (préréglage {sheet.preset}) : elle prend un"
+            " contrat, ses preneurs et leurs plis (whist sheet add solo 7 --declarers N --tricks 8) ;"
+            " les levées par camp, les honneurs et l'appel à huit sont du whist classique"), language)
+    entry = _entry(sheet, words, declarers, tricks, trump, needed, queens, double, language)
     try:
         sheet = sheet.add(entry)
     except SheetError as exc:
-        fail(str(exc), 2)
-    _save(sheet, file)
+        _refuse(exc, language)
+    _save(sheet, file, language)
     _added(sheet, language)
 
 
@@ -382,30 +436,33 @@ def sheet_add(
 def sheet_penalty(
     seat: Annotated[str, typer.Argument(metavar="SEAT", help="The offender's seat: N, E, S or W.")],
     file: FileOpt = DEFAULT_FILE,
+    lang: LangOpt = "en",
 ) -> None:
     """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
-    sheet = _load(file)
+    language = parse_lang(lang)
+    sheet = _load(file, language)
     if isinstance(sheet, ClassicSheet):
-        fail(f"{_classic_takes(sheet)}; penalties are colour whist", 2)
+        _refuse(_classic_takes(sheet, "penalties are colour whist",
+                               "les pénalités sont du whist à la couleur"), language)
     try:
         sheet = sheet.add(parse_entry("penalty", seat))
     except SheetError as exc:
-        fail(str(exc), 2)
-    _save(sheet, file)
-    _added(sheet, "en")
+        _refuse(exc, language)
+    _save(sheet, file, language)
+    _added(sheet, language)
 
 
 @sheet_app.command("undo")
 def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
     """Remove the last entry."""
     language = parse_lang(lang)
-    sheet = _load(file)
+    sheet = _load(file, language)
     if isinstance(sheet, ClassicSheet):
         try:
             shorter = sheet.remove_last()
         except ClassicSheetError as exc:
-            fail(exc.in_lang(language), 2)
-        _save(shorter, file)
+            _refuse(exc, language)
+        _save(shorter, file, language)
         console = stdout()
         console.print(f"Removed / supprimé #{len(sheet.entries)}:"
                       f" {_classic_what(sheet.entries[-1], language)}")
@@ -416,8 +473,8 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
         last = sheet.entries[-1] if sheet.entries else None
         sheet = sheet.remove_last()
     except SheetError as exc:
-        fail(str(exc), 2)
-    _save(sheet, file)
+        _refuse(exc, language)
+    _save(sheet, file, language)
     assert last is not None
     console = stdout()
     console.print(Text(f"Removed / supprimé #{len(sheet.entries) + 1}: ").append_text(_what(last, language)))
@@ -463,7 +520,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: La
     Classic whist: every deal with each side's points, the game score, the games and rubbers as
     they close, the totals and the settlement."""
     language = parse_lang(lang)
-    sheet = _load(file)
+    sheet = _load(file, language)
     if json_out:
         typer.echo(dumps(sheet), nl=False)
         return
@@ -486,25 +543,32 @@ def sheet_import(
         " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
         " names, which name the seats the sheet still calls Nord, Est ….")],
     file: FileOpt = DEFAULT_FILE,
+    lang: LangOpt = "en",
 ) -> None:
     """Add every row of a CSV file, all or none."""
-    sheet = _load(file)
+    language = parse_lang(lang)
+    sheet = _load(file, language)
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        fail(f"cannot read {csv_file}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")", 1)
+        _refuse(Refusal(f"cannot read {csv_file}: it is not UTF-8 text (a spreadsheet saves it as"
+                        " \"CSV UTF-8\")",
+                        f"impossible de lire {csv_file} : ce n'est pas du texte UTF-8 (un tableur"
+                        " l'enregistre au format « CSV UTF-8 »)"), language, 1)
     except OSError as exc:
-        fail(f"cannot read {csv_file}: {exc.strerror or exc}", 1)
+        _refuse(_cannot("read", csv_file, exc), language, 1)
     before = len(sheet.entries)
     try:
         sheet = sheet.add_csv(text)
     except (SheetError, ClassicSheetError) as exc:
-        fail(f"{csv_file}: {exc}; nothing was imported / rien n'a été importé", 2)
-    _save(sheet, file)
+        _refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
+                        f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
+    _save(sheet, file, language)
     if isinstance(sheet, Sheet):
-        for line in sheet.stated_points_differ(text):
-            typer.echo(f"Warning / attention: {csv_file} {line} (the sheet keeps the table's"
-                       " points / la feuille garde les points du barème)", err=True)
+        for line in sheet.stated_points_differ(text, language):
+            typer.echo(f"Attention : {csv_file} {line} (la feuille garde les points du barème)"
+                       if language == "fr" else
+                       f"Warning: {csv_file} {line} (the sheet keeps the table's points)", err=True)
     console = stdout()
     n = len(sheet.entries) - before
     console.print(f"Imported / importé {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.", soft_wrap=True)
@@ -518,24 +582,30 @@ def sheet_export(
     json_file: Annotated[Path | None, typer.Option(
         "--json", metavar="FILE", dir_okay=False, help="Write the sheet as JSON (- for stdout).")] = None,
     file: FileOpt = DEFAULT_FILE,
+    lang: LangOpt = "en",
 ) -> None:
     """Export the sheet as CSV and/or JSON, each with the players' names."""
+    language = parse_lang(lang)
     if csv_out is None and json_file is None:
-        fail("say what to write: --csv FILE and/or --json FILE", 2)
-    sheet = _load(file)
+        _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
+                        "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
+    sheet = _load(file, language)
     files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
     for named in files:
         if _same_file(named, file):
-            fail(f"{named} is the sheet's own file: export to another file", 2)
+            _refuse(Refusal(f"{named} is the sheet's own file: export to another file",
+                            f"{named} est le fichier de la feuille elle-même : exportez vers un autre"
+                            " fichier"), language)
     if len(files) == 2 and _same_file(*files):
-        fail(f"--csv and --json both name {files[0]}: give two files", 2)
+        _refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
+                        f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
     for target, text in ((csv_out, sheet.to_csv()), (json_file, dumps(sheet))):
         if target is None:
             continue
         if str(target) == "-":
             typer.echo(text, nl=False)
             continue
-        _write(target, text)
+        _write(target, text, language)
         stdout().print(f"Written / écrit: {target}", soft_wrap=True)
 
 
@@ -731,25 +801,32 @@ def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | No
     """``whist sheet add`` on a classic-whist sheet: a deal played out or a call at eight."""
     parts = words.split()
     if parts and parts[0].lower() not in CALL_WORDS:
-        fail(f"{_classic_takes(sheet)}; a contract such as {words!r} is colour whist", 2)
+        _refuse(_classic_takes(sheet, f"a contract such as {words!r} is colour whist",
+                               f"un contrat comme « {words} » est du whist à la couleur"), lang)
     if colour_only:
-        fail(f"{_classic_takes(sheet)}; {', '.join(colour_only)}"
-             f" {'are' if len(colour_only) > 1 else 'is'} for colour whist", 2)
+        options, many = ", ".join(colour_only), len(colour_only) > 1
+        _refuse(_classic_takes(sheet, f"{options} {'are' if many else 'is'} for colour whist",
+                               f"{options} {'sont' if many else 'est'} pour le whist à la couleur"), lang)
     try:
         if parts and parts[0].lower() in CALL_WORDS:
             if len(parts) != 2:
-                fail("name the side that called: whist sheet add call NS (or EW)", 2)
+                raise ClassicSheetError("name the side that called: whist sheet add call NS (or EW)",
+                                        "nommez le camp qui a appelé : whist sheet add call NS (ou EO)")
             if tricks.strip() or honours is not None:
-                fail("a game won by calling at eight has no tricks or honours: whist sheet add call NS", 2)
+                raise ClassicSheetError(
+                    "a game won by calling at eight has no tricks or honours: whist sheet add call NS",
+                    "une manche gagnée par l'appel à huit n'a ni levées ni honneurs : whist sheet add"
+                    " call NS")
             entry = called(parts[1])
         elif not tricks.strip():
-            fail(f"give the tricks of a side: {_CLASSIC_TAKES}", 2)
+            raise ClassicSheetError(f"give the tricks of a side: {_CLASSIC_TAKES}",
+                                    f"donnez les levées d'un camp : {_CLASSIC_TAKES_FR}")
         else:
             entry = played(tricks, honours or "")
         sheet = sheet.add(entry)
     except ClassicSheetError as exc:
-        fail(exc.in_lang(lang), 2)
-    _save(sheet, file)
+        _refuse(exc, lang)
+    _save(sheet, file, lang)
     row = sheet.rows()[-1]
     console = stdout()
     console.print(f"#{len(sheet.entries)} {_classic_what(row.entry, lang)}: "
