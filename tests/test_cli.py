@@ -363,6 +363,32 @@ class TestSimulate:
         assert r.exit_code == 2
         assert "4 names" in r.stderr
 
+    @pytest.mark.parametrize("args", [("--preset", "classic", "--rubbers", "1"),
+                                      ("--preset", "couleur", "--deals", "2")])
+    def test_budget_reaches_every_bot(self, monkeypatch: pytest.MonkeyPatch,
+                                      args: tuple[str, ...]) -> None:
+        """--budget is pimc's thinking time in both games (without it a simulation with pimc
+        takes a second a card); every seat's bot is made with it."""
+        asked: list[tuple[str, float | None]] = []
+
+        def recording(name: str, budget: float | None = None) -> Any:
+            asked.append((name, budget))
+            return get_bot(name, budget)
+
+        monkeypatch.setattr("whist.cli_common.get_bot", recording)
+        r = run("simulate", *args, "--seed", "1", "--bots", "random", "--budget", "0.05", "--json")
+        assert r.exit_code == 0, r.output
+        assert ("random", 0.05) in asked and all(b == 0.05 for n, b in asked if b is not None)
+        assert sum(1 for _, b in asked if b == 0.05) == 4
+
+    def test_pimc_with_a_small_budget(self) -> None:
+        r = run("simulate", "--preset", "pagat", "--deals", "1", "--seed", "3", "--bots",
+                "pimc,heuristic,random,heuristic", "--budget", "0.01", "--json")
+        assert r.exit_code == 0, r.output
+        s = json.loads(r.stdout)
+        assert s["deals"] == 1 and sum(s["points"].values()) == 0
+        assert run("simulate", "--budget", "0").exit_code == 2
+
 
 # ----- whist replay ---------------------------------------------------------------------------
 

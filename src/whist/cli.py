@@ -261,6 +261,10 @@ def simulate(
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
         help="Write one match record per rubber (colour whist: per session) in this directory.")] = None,
+    budget: Annotated[float | None, typer.Option(
+        "--budget", metavar="SECONDS", min=0.01, max=60.0,
+        help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
+        " bots do not think (default: 1.0).")] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -272,14 +276,14 @@ def simulate(
     if rules.game == "couleur":
         if rubbers is not None:
             fail("--rubbers is for classic whist; colour whist plays --deals N", 2)
-        simulate_colour(rules, deals, seed, bot_names(bots, 4), records, json_out)
+        simulate_colour(rules, deals, seed, bot_names(bots, 4), records, json_out, budget)
         return
     if deals is not None:
         fail("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N", 2)
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
     names = bot_names(bots, 4)
-    seats = seat_bots(SEATS, names)
+    seats = seat_bots(SEATS, names, budget)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),

@@ -73,11 +73,12 @@ def session_sizes(deals: int, per_session: int) -> list[int]:
 
 
 def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str], records: Path | None,
-                    json_out: bool) -> None:
+                    json_out: bool, budget: float | None = None) -> None:
     """Four bots play ``deals`` deals of colour whist in sessions of the option ``deals``; the
-    summary, and with ``records`` one match record per session."""
+    summary, and with ``records`` one match record per session (``budget``: pimc's seconds per
+    card, ``None`` its default)."""
     count = deals if deals is not None else rules.deals
-    seats = seat_bots(SEATS, bots)
+    seats = seat_bots(SEATS, bots, budget)
     master = random.Random(seed)
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
