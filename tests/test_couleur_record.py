@@ -111,3 +111,25 @@ def test_a_changed_multiplier_or_deck_is_refused() -> None:
     bad["deals"][0]["deck"] = " ".join(words)
     with pytest.raises(RecordError, match="deal 1"):
         replay(bad)
+
+
+def test_a_colour_record_under_classic_rules_is_named() -> None:
+    """A session whose rules were all replaced by classic whist's (a record of the other game):
+    the error says which game the deal is and which the rules are."""
+    rec = roundtrip(match_record(play_session(with_options(preset("pagat"), {"deals": 2}), seed=4)))
+    classic = preset("classic").to_dict()
+    rec["rules"] = classic
+    for deal in rec["deals"]:
+        deal["rules"] = classic
+    with pytest.raises(RecordError, match=r"^deal 1: a deal of colour whist \(it has a field 'deck'\),"
+                       r" but the rules are those of classic whist \(preset classic\)"):
+        replay(rec)
+
+
+def test_a_deal_cut_short_in_a_session_is_named() -> None:
+    rec = roundtrip(match_record(play_session(with_options(preset("couleur"), {"deals": 3}), seed=2)))
+    played = next(i for i, d in enumerate(rec["deals"]) if not d["result"]["passed"])
+    rec["deals"][played]["actions"] = rec["deals"][played]["actions"][:-3]
+    with pytest.raises(RecordError, match=rf"^deal {played + 1}: the actions stop before the end of"
+                       r" the deal \(after \d+ actions, \w+ to act\), yet a result is stored"):
+        replay(rec)

@@ -175,7 +175,7 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM, as some editors write
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -242,6 +242,15 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: str) -> AnyDe
 def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: str) -> None:
     """Every stored field but the actions (replayed already) must be the replayed deal's."""
     actual = deal_record(deal)
+    stored_result = data.get("result")
+    if not deal.is_over and stored_result is not None:
+        who = deal.to_act.name_en if deal.to_act is not None else "nobody"
+        raise RecordError(f"{where}: the actions stop before the end of the deal (after"
+                          f" {len(deal.actions)} actions, {who} to act), yet a result is stored:"
+                          " actions are missing")
+    if deal.is_over and "result" in data and stored_result is None:
+        raise RecordError(f"{where}: the deal is over after its {len(deal.actions)} actions,"
+                          " yet no result is stored")
     for key in actual:
         if key == "actions":
             continue
@@ -257,12 +266,16 @@ def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: str) -> None:
 
 
 def _hands(data: Mapping[str, Any], where: str) -> tuple[Seat, tuple[int, int, int, int]]:
+    hands_raw = _field(data, "hands", where)
+    if not isinstance(hands_raw, dict):
+        raise RecordError(f"{where}: bad field hands: an object of four hands is expected, like"
+                          ' {"N": "AK32.AKQ.5432.32", "E": …}')
+    missing = [s.name for s in SEATS if s.name not in hands_raw]
+    if missing:
+        raise RecordError(f"{where}: bad field hands: no hand for {', '.join(missing)}")
     try:
         dealer = parse_seat(str(_field(data, "dealer", where)))
-        hands_raw = _field(data, "hands", where)
         hands = tuple(parse_hand(str(hands_raw[s.name])) for s in SEATS)
-    except (KeyError, TypeError) as exc:
-        raise RecordError(f"{where}: bad field hands or dealer ({exc})") from None
     except ParseError as exc:
         raise RecordError(f"{where}: {exc}") from None
     return dealer, (hands[0], hands[1], hands[2], hands[3])
@@ -284,9 +297,25 @@ def _deck(data: Mapping[str, Any], where: str) -> list[int] | None:
         raise RecordError(f"{where}: deck: {exc}") from None
 
 
+_GAME_FIELDS = {"classic": "trump_card", "couleur": "deck"}
+_GAME_NAMES = {"classic": "classic whist", "couleur": "colour whist"}
+
+
+def _check_game(rules: Rules, data: Mapping[str, Any], where: str) -> None:
+    """Refuse a deal of one game stored under the other game's rules, naming both (it would
+    otherwise fail on a missing field or an illegal first action)."""
+    for game, field in _GAME_FIELDS.items():
+        if game != rules.game and field in data and _GAME_FIELDS[rules.game] not in data:
+            raise RecordError(
+                f"{where}: a deal of {_GAME_NAMES[game]} (it has a field {field!r}), but the rules"
+                f" are those of {_GAME_NAMES[rules.game]} (preset {rules.preset}): a record of the"
+                " other game, or rules changed by hand")
+
+
 def _start_deal(rules: Rules, data: Mapping[str, Any], where: str,
                 start: tuple[int, int] | None = None, multiplier: int | None = None) -> AnyDeal:
     """The deal a record starts from, before its actions."""
+    _check_game(rules, data, where)
     dealer, hands = _hands(data, where)
     try:
         if rules.game == "couleur":
@@ -328,6 +357,9 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         where = f"deal {n}"
         if not isinstance(d, dict):
             raise RecordError(f"{where}: not an object")
+        diff = _first_difference(d.get("rules"), data["rules"], "rules")
+        if diff is not None:
+            raise RecordError(f"{where}: stored {diff} differs from the match's")
         if match.is_over:
             raise RecordError(f"{where}: the match was already over")
         dealer, _ = _hands(d, where)
