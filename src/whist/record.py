@@ -31,7 +31,7 @@ from whist.cards import (
     parse_seat,
 )
 from whist.couleur import ColourDeal
-from whist.couleur_match import ColourMatch
+from whist.couleur_match import ColourMatch, gathered_deck
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
@@ -341,6 +341,18 @@ def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
     return deal
 
 
+def _check_gathered(match: ColourMatch, deal: AnyDeal, where: str) -> None:
+    """With option ``shuffle`` off, every deal after the first is dealt from the last deal's cards
+    gathered in order and cut once (RULES.md §5.1, D22): the deck stored must be such a cut."""
+    if match.rules.shuffle or not match.deals or not isinstance(deal, ColourDeal):
+        return
+    pile = gathered_deck(match.deals[-1])
+    deck = list(deal.deck)
+    if not any(pile[cut:] + pile[:cut] == deck for cut in range(1, 52)):
+        raise RecordError(f"{where}: stored deck is not the last deal's cards gathered and cut once"
+                          " (option shuffle is off: RULES.md §5.1)")
+
+
 def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     """Re-play a match record deal by deal; the replayed match, or :class:`RecordError`."""
     rules = _rules(data)
@@ -368,6 +380,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
                 f"{where}: stored dealer {dealer.name} differs (expected {match.dealer.name})")
         if isinstance(match, ColourMatch):
             deal = _start_deal(rules, d, where, multiplier=2 if match.double_next else 1)
+            _check_gathered(match, deal, where)
         else:
             deal = _start_deal(rules, d, where, start=match.score)
         deal = _replay_actions(deal, d, where)
