@@ -358,6 +358,19 @@ class TestSimulate:
             assert rr.exit_code == 0, rr.output
             assert json.loads(rr.stdout)["result"] == data["result"]
 
+    @pytest.mark.parametrize(("args", "files"), [(("--preset", "short", "--rubbers", "1"), "1 file"),
+                                                  (("--preset", "couleur", "--deals", "20"),
+                                                   "2 files, the first")])
+    def test_the_records_path_is_printed_on_one_line(self, tmp_path: Path, args: tuple[str, ...],
+                                                     files: str) -> None:
+        """The path of a record is there to be copied: never wrapped at the terminal's width."""
+        d = tmp_path / ("a-long-directory-name-" * 4)
+        r = run("simulate", *args, "--seed", "1", "--bots", "random", "--records", str(d))
+        assert r.exit_code == 0, r.output
+        first = sorted(d.glob("*.json"))[0]
+        assert len(str(first)) > 80
+        assert r.stdout.splitlines()[-1] == f"Records / enregistrements: {files}: {first}"
+
     def test_bad_bots_exit_2(self) -> None:
         r = run("simulate", "--bots", "random,random,random")
         assert r.exit_code == 2

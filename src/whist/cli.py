@@ -42,7 +42,6 @@ from whist.cli_common import (
     print_deal_record,
     print_match_record,
     print_summary,
-    records_line,
     seat_bots,
     simulate_sessions,
     stdout,
@@ -239,7 +238,6 @@ def _summary_table(rules: Rules, s: dict[str, Any]) -> RenderableType:
     pay = s["settlement"]
     lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} {stake_unit(rules)}): "
                       + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
-    lines.extend(records_line(s))
     return Group(*lines)
 
 

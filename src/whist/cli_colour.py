@@ -22,7 +22,6 @@ from whist.cli_common import (
     print_deal_record,
     print_match_record,
     print_summary,
-    records_line,
     seat_bots,
     simulate_sessions,
     stdout,
@@ -131,7 +130,6 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
              f" {s['doubled']}   play stopped early / jeu arrêté tôt: {s['stopped_early']}"),
         fam,
         pts,
-        *records_line(s),
     ]
     return Group(*lines)
 

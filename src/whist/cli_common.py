@@ -35,7 +35,7 @@ from whist.terminal import TableTerminal, save_match
 __all__ = [
     "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names", "build_rules", "fail",
     "option_summary", "parse_lang", "play_in_terminal", "print_deal_record", "print_match_record",
-    "print_summary", "records_line", "seat_bots", "simulate_sessions", "stdout", "value_text",
+    "print_summary", "seat_bots", "simulate_sessions", "stdout", "value_text",
 ]
 
 M = TypeVar("M", bound=Match | ColourMatch)
@@ -221,20 +221,17 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
 def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
                   table: Callable[[dict[str, Any]], RenderableType]) -> None:
     """Print a simulation's ``summary`` (with the ``paths`` of its records) as JSON or as its
-    ``table``."""
+    ``table``, then the records written, the path on one line (to be copied whole)."""
     if paths:
         summary["records"] = [str(p) for p in paths]
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        stdout().print(table(summary))
-
-
-def records_line(s: dict[str, Any]) -> list[RenderableType]:
-    """The line of a summary table naming the records written, if any."""
-    if "records" not in s:
-        return []
-    return [Text(f"Records / enregistrements: {len(s['records'])} files, first {s['records'][0]}")]
+        return
+    console = stdout()
+    console.print(table(summary))
+    if paths:
+        files = f"{len(paths)} files, the first" if len(paths) > 1 else "1 file"
+        console.print(f"Records / enregistrements: {files}: {escape(str(paths[0]))}", soft_wrap=True)
 
 
 # ----- whist replay: the frame of a record ----------------------------------------------------
