@@ -262,7 +262,8 @@ def simulate(
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=0.01, max=60.0,
         help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
-        " bots do not think (default: 1.0).")] = None,
+        " bots do not think (default: 1.0). The same seed gives the same games unless pimc's clock"
+        " stop cuts a decision on a busy machine (docs/pimc.md).")] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,

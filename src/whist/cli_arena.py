@@ -162,7 +162,8 @@ def arena(
         "--deals", "-n", min=1,
         help="Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).")] = 100,
     seed: Annotated[int, typer.Option(
-        "--seed", help="Seed of the deals and the bots: the same seed gives the same figures.")] = 0,
+        "--seed", help="Seed of the deals and the bots: the same seed gives the same figures"
+        " (pimc's: unless its clock stop cuts a decision on a busy machine, docs/pimc.md).")] = 0,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=1,
         help="Processes playing deals in parallel (the figures do not depend on it).")] = 1,
