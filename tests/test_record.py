@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -299,6 +300,17 @@ class TestLoad:
         p.write_text('{"format": "chess-pgn"}', encoding="utf-8")
         with pytest.raises(RecordError, match="is not a whist record"):
             load(p)
+
+    @pytest.mark.parametrize("text", ["", "\n  \n"])
+    def test_an_empty_file_is_named(self, tmp_path: Path, text: str) -> None:
+        p = tmp_path / "x.json"
+        p.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError, match=r"x\.json is empty: it holds no record$"):
+            load(p)
+
+    def test_a_directory_is_named(self, tmp_path: Path) -> None:
+        with pytest.raises(RecordError, match=f"^cannot read {re.escape(str(tmp_path))}: Is a directory$"):
+            load(tmp_path)
 
     def test_a_byte_order_mark_is_read(self, tmp_path: Path) -> None:
         """Some editors start a UTF-8 file with a byte order mark; a record edited so still loads."""

@@ -175,7 +175,10 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM, as some editors write
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM, as some editors write
+        if not text.strip():
+            raise RecordError(f"{path} is empty: it holds no record")
+        data = json.loads(text)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
