@@ -22,7 +22,7 @@ from whist.bots import get_bot
 from whist.cards import SEATS, Card, Seat, cards_of
 from whist.cli import app
 from whist.rules import PRESETS, Rules, applies, preset
-from whist.session import Session
+from whist.session import Session, TableSession
 
 runner = CliRunner()
 
@@ -299,6 +299,7 @@ class TestSimulate:
         b = run(*self.ARGS)
         assert a.exit_code == 0, a.output
         assert a.stdout_bytes == b.stdout_bytes
+        assert a.stderr == ""  # no progress bar, not even a blank line, where stderr is no terminal
         assert "Simulation summary / résumé" in a.stdout
         assert "rubbers won / robres" in a.stdout
         c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
@@ -370,6 +371,30 @@ class TestSimulate:
         first = sorted(d.glob("*.json"))[0]
         assert len(str(first)) > 80
         assert r.stdout.splitlines()[-1] == f"Records / enregistrements: {files}: {first}"
+
+    def test_ctrl_c_says_how_far_it_went_and_what_was_saved(self, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C in a long simulation: exit 130 with one line saying how many rubbers were
+        played and how many records saved (those of the finished rubbers, which replay)."""
+        real_step = TableSession.step
+        steps = [0]
+
+        def step(self: Any) -> Any:
+            steps[0] += 1
+            if steps[0] == 600:  # a few rubbers of random bots in
+                raise KeyboardInterrupt
+            return real_step(self)
+
+        monkeypatch.setattr(TableSession, "step", step)
+        r = run("simulate", "--preset", "short", "--rubbers", "50", "--seed", "1", "--bots", "random",
+                "--records", str(tmp_path))
+        assert r.exit_code == 130, r.output
+        saved = sorted(tmp_path.glob("*.json"))
+        assert 0 < len(saved) < 50
+        assert r.stderr.startswith(f"Error: interrupted: {len(saved)} of 50 Rubbers / robres played;"
+                                   f" {len(saved)} record(s) saved in {tmp_path}")
+        assert "Traceback" not in r.output and r.stdout == ""
+        assert run("replay", str(saved[-1])).exit_code == 0
 
     def test_bad_bots_exit_2(self) -> None:
         r = run("simulate", "--bots", "random,random,random")

@@ -17,7 +17,14 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.text import Text
 
 from whist import record
@@ -35,7 +42,7 @@ from whist.terminal import TableTerminal, save_match
 __all__ = [
     "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names", "build_rules", "fail",
     "option_summary", "parse_lang", "play_in_terminal", "print_deal_record", "print_match_record",
-    "print_summary", "seat_bots", "simulate_sessions", "stdout", "value_text",
+    "print_summary", "progress_bar", "seat_bots", "simulate_sessions", "stdout", "value_text",
 ]
 
 M = TypeVar("M", bound=Match | ColourMatch)
@@ -47,6 +54,15 @@ V = TypeVar("V", bound=AnyView)
 def stdout() -> Console:
     """The console of the standard output (no automatic highlighting)."""
     return Console(highlight=False)
+
+
+def progress_bar(label: str, *more: ProgressColumn) -> Progress:
+    """A progress bar on stderr (``label``, the bar, done of total, time elapsed, then ``more``),
+    gone when the work is done, and nothing at all when stderr is not a terminal (a script's
+    log gets no blank line)."""
+    console = Console(stderr=True)
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), *more,
+                    console=console, transient=True, disable=not console.is_terminal)
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -186,35 +202,37 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                       ) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
-    match record there as ``name(i)`` (i from 1). The matches, and the paths written."""
+    match record there as ``name(i)`` (i from 1). The matches, and the paths written. Ctrl-C
+    exits 130 saying how far it went and how many records were saved."""
     if records is not None:
         ready_records(records)
     matches: list[M] = []
     paths: list[Path] = []
-    progress = Progress(
-        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True,
-    )
-    with progress:
-        task = progress.add_task(label, total=total)
-        for i, session in enumerate(sessions, 1):
-            shown = 0
-            while not session.is_over:
-                if session.needs_deal:
-                    session.start_deal()
-                else:
-                    session.step()
-                now = done(session.match)
-                if now > shown:
-                    progress.advance(task, now - shown)
-                    shown = now
-            matches.append(session.match)
-            if records is not None:
-                path = records / name(i)
-                try:
-                    paths.append(record.save(record.match_record(session.match), path))
-                except OSError as exc:
-                    fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+    progress = progress_bar(label)
+    task = progress.add_task(label, total=total)
+    try:
+        with progress:
+            for i, session in enumerate(sessions, 1):
+                shown = 0
+                while not session.is_over:
+                    if session.needs_deal:
+                        session.start_deal()
+                    else:
+                        session.step()
+                    now = done(session.match)
+                    if now > shown:
+                        progress.advance(task, now - shown)
+                        shown = now
+                matches.append(session.match)
+                if records is not None:
+                    path = records / name(i)
+                    try:
+                        paths.append(record.save(record.match_record(session.match), path))
+                    except OSError as exc:
+                        fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+    except KeyboardInterrupt:
+        saved = "" if records is None else f"; {len(paths)} record(s) saved in {records}"
+        fail(f"interrupted: {progress.tasks[0].completed:g} of {total} {label} played{saved}", 130)
     return matches, paths
 
 
