@@ -405,6 +405,19 @@ class TestMatchRecord:
                            " match's"):
             replay(rec)
 
+    @pytest.mark.parametrize("gone", [True, False])
+    def test_a_match_without_its_result_is_refused(self, gone: bool) -> None:
+        """Every record the program writes has the match's result; one deleted or emptied by
+        hand is named, as a deal's is."""
+        rec = match_record(random_match(1))
+        if gone:
+            del rec["result"]
+        else:
+            rec["result"] = None
+        with pytest.raises(RecordError, match="^match: missing field 'result'$" if gone
+                           else "^match: stored result differs from the replayed match$"):
+            replay(rec)
+
     def test_a_wrong_dealer_is_refused(self) -> None:
         rec = match_record(random_match(1))
         bad = copy.deepcopy(rec)

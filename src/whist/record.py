@@ -396,8 +396,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         else:
             assert isinstance(deal, ClassicDeal)
             match = replace(match, current=deal).settle()
-    stored = data.get("result")
-    diff = _first_difference(stored, match_result(match), "result") if stored is not None else None
+    diff = _first_difference(_field(data, "result", "match"), match_result(match), "result")
     if diff is not None:
         raise RecordError(f"match: stored {diff} differs from the replayed match")
     return match
