@@ -269,6 +269,20 @@ class TestDealReplay:
                            r" 'trump_card'\), but the rules are those of colour whist \(preset couleur\)"):
             replay(rec)
 
+    def test_a_format_that_does_not_match_the_fields_is_named(self) -> None:
+        """A deal record labelled a match record, or a match labelled a deal (the format edited
+        by hand), is named as such rather than by its first missing field."""
+        deal = deal_record(play(mixed(), "AS"))
+        deal["format"] = MATCH_FORMAT
+        with pytest.raises(RecordError, match=r"^record: its format says whist-match/1, but it holds"
+                           r" 'actions' as a record of format whist-record/1 does$"):
+            replay(deal)
+        match = match_record(random_match(1))
+        match["format"] = DEAL_FORMAT
+        with pytest.raises(RecordError, match=r"^record: its format says whist-record/1, but it holds"
+                           r" 'deals' as a record of format whist-match/1 does$"):
+            replay(match)
+
     def test_missing_field(self) -> None:
         rec = deal_record(play(mixed(), "AS"))
         del rec["dealer"]

@@ -405,6 +405,12 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
 def replay(data: Mapping[str, Any]) -> AnyDeal | AnyMatch:
     """Re-play a deal or match record, by its ``format``."""
     fmt = data.get("format")
+    # (format, the field it holds, the other format, the field that one holds)
+    for said, own, other, field in ((DEAL_FORMAT, "actions", MATCH_FORMAT, "deals"),
+                                    (MATCH_FORMAT, "deals", DEAL_FORMAT, "actions")):
+        if fmt == said and field in data and own not in data:
+            raise RecordError(f"record: its format says {said}, but it holds {field!r} as a record"
+                              f" of format {other} does")
     if fmt == DEAL_FORMAT:
         return replay_deal(data)
     if fmt == MATCH_FORMAT:
