@@ -5,8 +5,9 @@ A deal record (``whist-record/1``) holds the rules, the dealer, the four hands a
 before the deal and the turned card, colour whist the deck as dealt and the deal's
 multiplier. A match record (``whist-match/1``) holds the rules, the first dealer, its deal
 records and the match's result. :func:`replay` re-applies every action and refuses a record
-whose actions are illegal or whose stored fields differ from the replayed game's, naming
-the first problem.
+whose actions are illegal or whose stored fields differ from the replayed game's (in a match,
+also a deal under other rules than the match's, and with option ``shuffle`` off a deck that is
+not the last deal's cards gathered and cut), naming the first problem.
 """
 
 from __future__ import annotations
@@ -372,7 +373,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         where = f"deal {n}"
         if not isinstance(d, dict):
             raise RecordError(f"{where}: not an object")
-        diff = _first_difference(d.get("rules"), data["rules"], "rules")
+        diff = _first_difference(_field(d, "rules", where), data["rules"], "rules")
         if diff is not None:
             raise RecordError(f"{where}: stored {diff} differs from the match's")
         if match.is_over:
