@@ -396,6 +396,19 @@ class TestSimulate:
         assert "Traceback" not in r.output and r.stdout == ""
         assert run("replay", str(saved[-1])).exit_code == 0
 
+    def test_records_already_saved_are_never_overwritten(self, tmp_path: Path) -> None:
+        """Two simulations with the same seed into one directory (another preset, or the same
+        one again) keep every record: the name says the preset, and a name taken gets -2."""
+        for preset_name in ("classic", "short", "short"):
+            r = run("simulate", "--preset", preset_name, "--rubbers", "1", "--seed", "4", "--bots",
+                    "random", "--records", str(tmp_path))
+            assert r.exit_code == 0, r.output
+        names = sorted(p.name for p in tmp_path.glob("*.json"))
+        assert names == ["simulate-classic-seed4-rubber0001.json", "simulate-short-seed4-rubber0001-2.json",
+                         "simulate-short-seed4-rubber0001.json"]
+        assert r.stdout.splitlines()[-1].endswith("simulate-short-seed4-rubber0001-2.json")
+        assert record.load(tmp_path / names[0])["rules"]["preset"] == "classic"
+
     def test_bad_bots_exit_2(self) -> None:
         r = run("simulate", "--bots", "random,random,random")
         assert r.exit_code == 2

@@ -258,7 +258,9 @@ def simulate(
         " names separated by commas.")] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Write one match record per rubber (colour whist: per session) in this directory.")] = None,
+        help="Write one match record per rubber (colour whist: per session) in this directory, as"
+        " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
+        " kept and the new one named …-2.json.")] = None,
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=0.01, max=60.0,
         help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
@@ -286,7 +288,7 @@ def simulate(
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),
-                                       records, lambda i: f"simulate-seed{seed}-rubber{i:04d}.json")
+                                       records, lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}")
     print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out,
                   lambda s: _summary_table(rules, s))
 

@@ -37,7 +37,7 @@ from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
-from whist.terminal import TableTerminal, save_match
+from whist.terminal import TableTerminal, free_path, save_match
 
 __all__ = [
     "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names", "build_rules", "fail",
@@ -202,7 +202,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                       ) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
-    match record there as ``name(i)`` (i from 1). The matches, and the paths written. Ctrl-C
+    match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
+    name is there already. The matches, and the paths written. Ctrl-C
     exits 130 saying how far it went and how many records were saved."""
     if records is not None:
         ready_records(records)
@@ -225,7 +226,7 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         shown = now
                 matches.append(session.match)
                 if records is not None:
-                    path = records / name(i)
+                    path = free_path(records, name(i))
                     try:
                         paths.append(record.save(record.match_record(session.match), path))
                     except OSError as exc:
