@@ -22,7 +22,7 @@ from whist.bots import get_bot
 from whist.cards import SEATS, Card, Seat, cards_of
 from whist.cli import app
 from whist.rules import PRESETS, Rules, applies, preset
-from whist.session import Session
+from whist.session import Session, TableSession
 
 runner = CliRunner()
 
@@ -299,6 +299,7 @@ class TestSimulate:
         b = run(*self.ARGS)
         assert a.exit_code == 0, a.output
         assert a.stdout_bytes == b.stdout_bytes
+        assert a.stderr == ""  # no progress bar, not even a blank line, where stderr is no terminal
         assert "Simulation summary / résumé" in a.stdout
         assert "rubbers won / robres" in a.stdout
         c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
@@ -358,10 +359,86 @@ class TestSimulate:
             assert rr.exit_code == 0, rr.output
             assert json.loads(rr.stdout)["result"] == data["result"]
 
+    @pytest.mark.parametrize(("args", "files"), [(("--preset", "short", "--rubbers", "1"), "1 file"),
+                                                  (("--preset", "couleur", "--deals", "20"),
+                                                   "2 files, the first")])
+    def test_the_records_path_is_printed_on_one_line(self, tmp_path: Path, args: tuple[str, ...],
+                                                     files: str) -> None:
+        """The path of a record is there to be copied: never wrapped at the terminal's width."""
+        d = tmp_path / ("a-long-directory-name-" * 4)
+        r = run("simulate", *args, "--seed", "1", "--bots", "random", "--records", str(d))
+        assert r.exit_code == 0, r.output
+        first = sorted(d.glob("*.json"))[0]
+        assert len(str(first)) > 80
+        assert r.stdout.splitlines()[-1] == f"Records / enregistrements: {files}: {first}"
+
+    def test_ctrl_c_says_how_far_it_went_and_what_was_saved(self, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C in a long simulation: exit 130 with one line saying how many rubbers were
+        played and how many records saved (those of the finished rubbers, which replay)."""
+        real_step = TableSession.step
+        steps = [0]
+
+        def step(self: Any) -> Any:
+            steps[0] += 1
+            if steps[0] == 600:  # a few rubbers of random bots in
+                raise KeyboardInterrupt
+            return real_step(self)
+
+        monkeypatch.setattr(TableSession, "step", step)
+        r = run("simulate", "--preset", "short", "--rubbers", "50", "--seed", "1", "--bots", "random",
+                "--records", str(tmp_path))
+        assert r.exit_code == 130, r.output
+        saved = sorted(tmp_path.glob("*.json"))
+        assert 0 < len(saved) < 50
+        assert r.stderr.startswith(f"Error: interrupted: {len(saved)} of 50 Rubbers / robres played;"
+                                   f" {len(saved)} record(s) saved in {tmp_path}")
+        assert "Traceback" not in r.output and r.stdout == ""
+        assert run("replay", str(saved[-1])).exit_code == 0
+
+    def test_records_already_saved_are_never_overwritten(self, tmp_path: Path) -> None:
+        """Two simulations with the same seed into one directory (another preset, or the same
+        one again) keep every record: the name says the preset, and a name taken gets -2."""
+        for preset_name in ("classic", "short", "short"):
+            r = run("simulate", "--preset", preset_name, "--rubbers", "1", "--seed", "4", "--bots",
+                    "random", "--records", str(tmp_path))
+            assert r.exit_code == 0, r.output
+        names = sorted(p.name for p in tmp_path.glob("*.json"))
+        assert names == ["simulate-classic-seed4-rubber0001.json", "simulate-short-seed4-rubber0001-2.json",
+                         "simulate-short-seed4-rubber0001.json"]
+        assert r.stdout.splitlines()[-1].endswith("simulate-short-seed4-rubber0001-2.json")
+        assert record.load(tmp_path / names[0])["rules"]["preset"] == "classic"
+
     def test_bad_bots_exit_2(self) -> None:
         r = run("simulate", "--bots", "random,random,random")
         assert r.exit_code == 2
         assert "4 names" in r.stderr
+
+    @pytest.mark.parametrize("args", [("--preset", "classic", "--rubbers", "1"),
+                                      ("--preset", "couleur", "--deals", "2")])
+    def test_budget_reaches_every_bot(self, monkeypatch: pytest.MonkeyPatch,
+                                      args: tuple[str, ...]) -> None:
+        """--budget is pimc's thinking time in both games (without it a simulation with pimc
+        takes a second a card); every seat's bot is made with it."""
+        asked: list[tuple[str, float | None]] = []
+
+        def recording(name: str, budget: float | None = None) -> Any:
+            asked.append((name, budget))
+            return get_bot(name, budget)
+
+        monkeypatch.setattr("whist.cli_common.get_bot", recording)
+        r = run("simulate", *args, "--seed", "1", "--bots", "random", "--budget", "0.05", "--json")
+        assert r.exit_code == 0, r.output
+        assert ("random", 0.05) in asked and all(b == 0.05 for n, b in asked if b is not None)
+        assert sum(1 for _, b in asked if b == 0.05) == 4
+
+    def test_pimc_with_a_small_budget(self) -> None:
+        r = run("simulate", "--preset", "pagat", "--deals", "1", "--seed", "3", "--bots",
+                "pimc,heuristic,random,heuristic", "--budget", "0.01", "--json")
+        assert r.exit_code == 0, r.output
+        s = json.loads(r.stdout)
+        assert s["deals"] == 1 and sum(s["points"].values()) == 0
+        assert run("simulate", "--budget", "0").exit_code == 2
 
 
 # ----- whist replay ---------------------------------------------------------------------------

@@ -456,6 +456,24 @@ class TestReplay:
         assert r.exit_code == 1
         assert "result.points.N differs" in r.stderr and "Traceback" not in r.output
 
+    def test_contracts_are_named_in_french_too(self, tmp_path: Path) -> None:
+        """The replay's labels are in English and French ("Result / résultat"); so are the
+        contracts whose French name differs (slam / chelem, open misère / grande misère sur
+        table), as the terminal game's list of legal calls names them."""
+        r = run("simulate", "--preset", "pagat", "--deals", "16", "--seed", "12", "--bots",
+                "heuristic,random,random,heuristic", "--records", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        out = run("replay", str(next(tmp_path.glob("*.json")))).stdout
+        lines = [" ".join(line.split()) for line in out.splitlines()
+                 if line.startswith(("Contract / contrat:", "Result / résultat:"))]
+        both = {"slam": "/ chelem", "small misère": "/ petite misère", "large misère": "/ grande misère",
+                "open misère": "/ grande misère sur table"}
+        named = [(en, fr) for line in lines for en, fr in both.items()
+                 if line.split(": ", 1)[1].startswith(en)]
+        assert named, lines
+        assert all(fr in line for line in lines for en, fr in both.items()
+                   if line.split(": ", 1)[1].startswith(en))
+
     def test_a_bad_deck_card_is_named_once(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)
         first = data["deals"][0]["deck"].split()[5]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,19 +16,22 @@ import pytest
 from whist.auction import ColourCall
 from whist.bots import get_bot
 from whist.cards import SEATS, Card
-from whist.couleur import CardCall
+from whist.couleur import CardCall, ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.record import DEAL_FORMAT, MATCH_FORMAT, RecordError, deal_record, match_record, replay
 from whist.rules import Rules, preset, with_options
 
 
-def play_session(rules: Rules, seed: int, bot: str = "heuristic") -> ColourMatch:
+def play_session(rules: Rules, seed: int, bot: str = "heuristic",
+                 deal: Callable[[ColourMatch, random.Random], ColourMatch] = ColourMatch.deal,
+                 ) -> ColourMatch:
+    """A session played out by ``bot`` at every seat, each deal dealt by ``deal``."""
     rng = random.Random(seed)
     player = get_bot(bot)
     m = ColourMatch.start(rules, rng)
     while not m.is_over:
         if m.needs_deal:
-            m = m.deal(rng)
+            m = deal(m, rng)
         else:
             assert m.to_act is not None
             action = player(m.view(m.to_act), rng)
@@ -111,3 +116,47 @@ def test_a_changed_multiplier_or_deck_is_refused() -> None:
     bad["deals"][0]["deck"] = " ".join(words)
     with pytest.raises(RecordError, match="deal 1"):
         replay(bad)
+
+
+def test_a_colour_record_under_classic_rules_is_named() -> None:
+    """A session whose rules were all replaced by classic whist's (a record of the other game):
+    the error says which game the deal is and which the rules are."""
+    rec = roundtrip(match_record(play_session(with_options(preset("pagat"), {"deals": 2}), seed=4)))
+    classic = preset("classic").to_dict()
+    rec["rules"] = classic
+    for deal in rec["deals"]:
+        deal["rules"] = classic
+    with pytest.raises(RecordError, match=r"^deal 1: a deal of colour whist \(it has a field 'deck'\),"
+                       r" but the rules are those of classic whist \(preset classic\)"):
+        replay(rec)
+
+
+def test_a_deal_cut_short_in_a_session_is_named() -> None:
+    rec = roundtrip(match_record(play_session(with_options(preset("couleur"), {"deals": 3}), seed=2)))
+    played = next(i for i, d in enumerate(rec["deals"]) if not d["result"]["passed"])
+    rec["deals"][played]["actions"] = rec["deals"][played]["actions"][:-3]
+    with pytest.raises(RecordError, match=rf"^deal {played + 1}: the actions stop before the end of"
+                       r" the deal \(after \d+ actions, \w+ to act\), yet a result is stored"):
+        replay(rec)
+
+
+def test_with_shuffle_off_a_deck_that_was_not_gathered_is_refused() -> None:
+    """RULES.md §5.1 (D22): with shuffle off the next deal is the last one's cards gathered and
+    cut once. A session whose second deal was shuffled instead, every other field true to it,
+    is refused on that deal; the same session dealt by the rules replays."""
+    rules = with_options(preset("pagat"), {"deals": 2})
+    assert not rules.shuffle
+    shuffled: list[int] = []
+
+    def shuffle_later_deals(m: ColourMatch, rng: random.Random) -> ColourMatch:
+        if not m.deals:
+            return m.deal(rng)
+        shuffled.append(len(m.deals))
+        return replace(m, current=ColourDeal.shuffled(rules, m.dealer, rng, 2 if m.double_next else 1))
+
+    m = play_session(rules, seed=5, deal=shuffle_later_deals)
+    assert shuffled[:1] == [1]  # the second deal of the record, and any after it
+    with pytest.raises(RecordError, match=r"^deal 2: stored deck is not the last deal's cards"
+                       " gathered and cut once"):
+        replay(roundtrip(match_record(m)))
+    assert isinstance(replay(roundtrip(match_record(play_session(rules, seed=5)))), ColourMatch)

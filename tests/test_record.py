@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -218,15 +219,17 @@ class TestDealReplay:
             replay(rec)
 
     def test_a_result_for_an_unfinished_deal_is_refused(self) -> None:
+        """A deal cut short by hand: the record says which seat was to act next."""
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"] = rec["actions"][:-1]
-        with pytest.raises(RecordError, match="stored result differs"):
+        with pytest.raises(RecordError, match=r"^deal: the actions stop before the end of the deal"
+                           r" \(after 51 actions, North to act\), yet a result is stored"):
             replay(rec)
 
     def test_missing_result_on_a_finished_deal_is_refused(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["result"] = None
-        with pytest.raises(RecordError, match="stored result differs"):
+        with pytest.raises(RecordError, match="deal is over after its 52 actions, yet no result"):
             replay(rec)
 
     @pytest.mark.parametrize(
@@ -245,6 +248,40 @@ class TestDealReplay:
         rec.update(change)
         with pytest.raises(RecordError, match=says):
             replay(rec)
+
+    @pytest.mark.parametrize(
+        ("hands", "says"),
+        [("N:AK32.AKQ.5432.32", "bad field hands: an object of four hands is expected"),
+         ({"N": "AK32.AKQ.5432.32", "S": "9876.JT98.JT9.JT"}, "bad field hands: no hand for E, W")],
+    )
+    def test_hands_that_are_not_four_hands_are_named(self, hands: Any, says: str) -> None:
+        rec = deal_record(play(mixed(), "AS"))
+        rec["hands"] = hands
+        with pytest.raises(RecordError, match=f"^deal: {says}"):
+            replay(rec)
+
+    def test_a_classic_deal_under_colour_rules_is_named(self) -> None:
+        """A record of the other game (or rules changed by hand) is named as such, not as a
+        missing field or an illegal first card."""
+        rec = deal_record(play(mixed(), "AS"))
+        rec["rules"] = preset("couleur").to_dict()
+        with pytest.raises(RecordError, match=r"^deal: a deal of classic whist \(it has a field"
+                           r" 'trump_card'\), but the rules are those of colour whist \(preset couleur\)"):
+            replay(rec)
+
+    def test_a_format_that_does_not_match_the_fields_is_named(self) -> None:
+        """A deal record labelled a match record, or a match labelled a deal (the format edited
+        by hand), is named as such rather than by its first missing field."""
+        deal = deal_record(play(mixed(), "AS"))
+        deal["format"] = MATCH_FORMAT
+        with pytest.raises(RecordError, match=r"^record: its format says whist-match/1, but it holds"
+                           r" 'actions' as a record of format whist-record/1 does$"):
+            replay(deal)
+        match = match_record(random_match(1))
+        match["format"] = DEAL_FORMAT
+        with pytest.raises(RecordError, match=r"^record: its format says whist-record/1, but it holds"
+                           r" 'deals' as a record of format whist-match/1 does$"):
+            replay(match)
 
     def test_missing_field(self) -> None:
         rec = deal_record(play(mixed(), "AS"))
@@ -277,6 +314,24 @@ class TestLoad:
         p.write_text('{"format": "chess-pgn"}', encoding="utf-8")
         with pytest.raises(RecordError, match="is not a whist record"):
             load(p)
+
+    @pytest.mark.parametrize("text", ["", "\n  \n"])
+    def test_an_empty_file_is_named(self, tmp_path: Path, text: str) -> None:
+        p = tmp_path / "x.json"
+        p.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError, match=r"x\.json is empty: it holds no record$"):
+            load(p)
+
+    def test_a_directory_is_named(self, tmp_path: Path) -> None:
+        with pytest.raises(RecordError, match=f"^cannot read {re.escape(str(tmp_path))}: Is a directory$"):
+            load(tmp_path)
+
+    def test_a_byte_order_mark_is_read(self, tmp_path: Path) -> None:
+        """Some editors start a UTF-8 file with a byte order mark; a record edited so still loads."""
+        p = tmp_path / "x.json"
+        rec = deal_record(play(mixed(), "AS"))
+        p.write_text(json.dumps(rec), encoding="utf-8-sig")
+        assert load(p) == rec
 
     def test_missing_file(self, tmp_path: Path) -> None:
         with pytest.raises(RecordError, match="cannot read"):
@@ -353,6 +408,28 @@ class TestMatchRecord:
         rec = match_record(random_match(1))
         rec["deals"][0]["result"]["points"]["NS"] += 1
         with pytest.raises(RecordError, match=r"deal 1: stored result\.points\.NS differs"):
+            replay(rec)
+
+    def test_a_deal_under_other_rules_than_the_match_is_named(self) -> None:
+        """Each deal stores the rules; one changed by hand is named before its actions are
+        replayed (where it would show only as an illegal action or a different result)."""
+        rec = match_record(random_match(1))
+        rec["deals"][1]["rules"]["game_points"] = 5
+        with pytest.raises(RecordError, match=r"^deal 2: stored rules\.game_points differs from the"
+                           " match's"):
+            replay(rec)
+
+    @pytest.mark.parametrize("gone", [True, False])
+    def test_a_match_without_its_result_is_refused(self, gone: bool) -> None:
+        """Every record the program writes has the match's result; one deleted or emptied by
+        hand is named, as a deal's is."""
+        rec = match_record(random_match(1))
+        if gone:
+            del rec["result"]
+        else:
+            rec["result"] = None
+        with pytest.raises(RecordError, match="^match: missing field 'result'$" if gone
+                           else "^match: stored result differs from the replayed match$"):
             replay(rec)
 
     def test_a_wrong_dealer_is_refused(self) -> None:

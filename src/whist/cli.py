@@ -42,7 +42,6 @@ from whist.cli_common import (
     print_deal_record,
     print_match_record,
     print_summary,
-    records_line,
     seat_bots,
     simulate_sessions,
     stdout,
@@ -239,7 +238,6 @@ def _summary_table(rules: Rules, s: dict[str, Any]) -> RenderableType:
     pay = s["settlement"]
     lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} {stake_unit(rules)}): "
                       + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
-    lines.extend(records_line(s))
     return Group(*lines)
 
 
@@ -260,7 +258,14 @@ def simulate(
         " names separated by commas.")] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Write one match record per rubber (colour whist: per session) in this directory.")] = None,
+        help="Write one match record per rubber (colour whist: per session) in this directory, as"
+        " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
+        " kept and the new one named …-2.json.")] = None,
+    budget: Annotated[float | None, typer.Option(
+        "--budget", metavar="SECONDS", min=0.01, max=60.0,
+        help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
+        " bots do not think (default: 1.0). The same seed gives the same games unless pimc's clock"
+        " stop cuts a decision on a busy machine (docs/pimc.md).")] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -272,18 +277,18 @@ def simulate(
     if rules.game == "couleur":
         if rubbers is not None:
             fail("--rubbers is for classic whist; colour whist plays --deals N", 2)
-        simulate_colour(rules, deals, seed, bot_names(bots, 4), records, json_out)
+        simulate_colour(rules, deals, seed, bot_names(bots, 4), records, json_out, budget)
         return
     if deals is not None:
         fail("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N", 2)
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
     names = bot_names(bots, 4)
-    seats = seat_bots(SEATS, names)
+    seats = seat_bots(SEATS, names, budget)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),
-                                       records, lambda i: f"simulate-seed{seed}-rubber{i:04d}.json")
+                                       records, lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}")
     print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out,
                   lambda s: _summary_table(rules, s))
 

@@ -11,15 +11,8 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console, Group, RenderableType
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.console import Group, RenderableType
+from rich.progress import TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -33,6 +26,7 @@ from whist.cli_common import (
     build_rules,
     fail,
     option_summary,
+    progress_bar,
     stdout,
 )
 from whist.colour_session import FAMILIES
@@ -162,7 +156,8 @@ def arena(
         "--deals", "-n", min=1,
         help="Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).")] = 100,
     seed: Annotated[int, typer.Option(
-        "--seed", help="Seed of the deals and the bots: the same seed gives the same figures.")] = 0,
+        "--seed", help="Seed of the deals and the bots: the same seed gives the same figures"
+        " (pimc's: unless its clock stop cuts a decision on a busy machine, docs/pimc.md).")] = 0,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=1,
         help="Processes playing deals in parallel (the figures do not depend on it).")] = 1,
@@ -199,10 +194,7 @@ def arena(
     _check_bot(reference, reference_budget, "--reference")
     config = ArenaConfig(rules, candidate.strip().lower(), reference.strip().lower(), deals, seed,
                          budget, reference_budget, double_dummy, max_nodes)
-    progress = Progress(
-        TextColumn("Deals / donnes"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=Console(stderr=True), transient=True,
-    )
+    progress = progress_bar("Deals / donnes", TimeRemainingColumn())
     try:
         with progress:
             task = progress.add_task("arena", total=deals)

@@ -22,7 +22,6 @@ from whist.cli_common import (
     print_deal_record,
     print_match_record,
     print_summary,
-    records_line,
     seat_bots,
     simulate_sessions,
     stdout,
@@ -73,16 +72,17 @@ def session_sizes(deals: int, per_session: int) -> list[int]:
 
 
 def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str], records: Path | None,
-                    json_out: bool) -> None:
+                    json_out: bool, budget: float | None = None) -> None:
     """Four bots play ``deals`` deals of colour whist in sessions of the option ``deals``; the
-    summary, and with ``records`` one match record per session."""
+    summary, and with ``records`` one match record per session (``budget``: pimc's seconds per
+    card, ``None`` its default)."""
     count = deals if deals is not None else rules.deals
-    seats = seat_bots(SEATS, bots)
+    seats = seat_bots(SEATS, bots, budget)
     master = random.Random(seed)
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
     matches, paths = simulate_sessions(sessions, count, "Deals / donnes", lambda m: m.played, records,
-                                       lambda i: f"simulate-seed{seed}-session{i:04d}.json")
+                                       lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}")
     stats = ColourStats()
     for match in matches:
         stats.add_session(match)
@@ -130,7 +130,6 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
              f" {s['doubled']}   play stopped early / jeu arrêté tôt: {s['stopped_early']}"),
         fam,
         pts,
-        *records_line(s),
     ]
     return Group(*lines)
 

@@ -17,7 +17,14 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.text import Text
 
 from whist import record
@@ -30,12 +37,12 @@ from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
-from whist.terminal import TableTerminal, save_match
+from whist.terminal import TableTerminal, free_path, save_match
 
 __all__ = [
     "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names", "build_rules", "fail",
     "option_summary", "parse_lang", "play_in_terminal", "print_deal_record", "print_match_record",
-    "print_summary", "records_line", "seat_bots", "simulate_sessions", "stdout", "value_text",
+    "print_summary", "progress_bar", "seat_bots", "simulate_sessions", "stdout", "value_text",
 ]
 
 M = TypeVar("M", bound=Match | ColourMatch)
@@ -47,6 +54,15 @@ V = TypeVar("V", bound=AnyView)
 def stdout() -> Console:
     """The console of the standard output (no automatic highlighting)."""
     return Console(highlight=False)
+
+
+def progress_bar(label: str, *more: ProgressColumn) -> Progress:
+    """A progress bar on stderr (``label``, the bar, done of total, time elapsed, then ``more``),
+    gone when the work is done, and nothing at all when stderr is not a terminal (a script's
+    log gets no blank line)."""
+    console = Console(stderr=True)
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), *more,
+                    console=console, transient=True, disable=not console.is_terminal)
 
 
 def fail(message: str, code: int, lang: Lang = "en") -> NoReturn:
@@ -188,55 +204,55 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                       ) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
-    match record there as ``name(i)`` (i from 1). The matches, and the paths written."""
+    match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
+    name is there already. The matches, and the paths written. Ctrl-C
+    exits 130 saying how far it went and how many records were saved."""
     if records is not None:
         ready_records(records)
     matches: list[M] = []
     paths: list[Path] = []
-    progress = Progress(
-        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True,
-    )
-    with progress:
-        task = progress.add_task(label, total=total)
-        for i, session in enumerate(sessions, 1):
-            shown = 0
-            while not session.is_over:
-                if session.needs_deal:
-                    session.start_deal()
-                else:
-                    session.step()
-                now = done(session.match)
-                if now > shown:
-                    progress.advance(task, now - shown)
-                    shown = now
-            matches.append(session.match)
-            if records is not None:
-                path = records / name(i)
-                try:
-                    paths.append(record.save(record.match_record(session.match), path))
-                except OSError as exc:
-                    fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+    progress = progress_bar(label)
+    task = progress.add_task(label, total=total)
+    try:
+        with progress:
+            for i, session in enumerate(sessions, 1):
+                shown = 0
+                while not session.is_over:
+                    if session.needs_deal:
+                        session.start_deal()
+                    else:
+                        session.step()
+                    now = done(session.match)
+                    if now > shown:
+                        progress.advance(task, now - shown)
+                        shown = now
+                matches.append(session.match)
+                if records is not None:
+                    path = free_path(records, name(i))
+                    try:
+                        paths.append(record.save(record.match_record(session.match), path))
+                    except OSError as exc:
+                        fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+    except KeyboardInterrupt:
+        saved = "" if records is None else f"; {len(paths)} record(s) saved in {records}"
+        fail(f"interrupted: {progress.tasks[0].completed:g} of {total} {label} played{saved}", 130)
     return matches, paths
 
 
 def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
                   table: Callable[[dict[str, Any]], RenderableType]) -> None:
     """Print a simulation's ``summary`` (with the ``paths`` of its records) as JSON or as its
-    ``table``."""
+    ``table``, then the records written, the path on one line (to be copied whole)."""
     if paths:
         summary["records"] = [str(p) for p in paths]
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        stdout().print(table(summary))
-
-
-def records_line(s: dict[str, Any]) -> list[RenderableType]:
-    """The line of a summary table naming the records written, if any."""
-    if "records" not in s:
-        return []
-    return [Text(f"Records / enregistrements: {len(s['records'])} files, first {s['records'][0]}")]
+        return
+    console = stdout()
+    console.print(table(summary))
+    if paths:
+        files = f"{len(paths)} files, the first" if len(paths) > 1 else "1 file"
+        console.print(f"Records / enregistrements: {files}: {escape(str(paths[0]))}", soft_wrap=True)
 
 
 # ----- whist replay: the frame of a record ----------------------------------------------------

@@ -37,6 +37,7 @@ __all__ = [
     "call_text",
     "calls_summary",
     "colour_history",
+    "contract_both",
     "contract_facts",
     "contract_lines",
     "contract_text",
@@ -73,6 +74,16 @@ def contract_text(contract: Contract, lang: Lang = "en") -> Text:
     if contract.suit is not None:
         out.append(" ")
         out.append_text(_suit(contract.suit, lang))
+    return out
+
+
+def contract_both(contract: Contract, lang: Lang = "en") -> Text:
+    """:func:`contract_text`, and in English the French name where it differs, as the labels
+    around it are in both languages: ``slam ♥ / chelem``, ``open misère / grande misère sur table``."""
+    out = contract_text(contract, lang)
+    info = KINDS[contract.kind]
+    if lang == "en" and info.fr != info.en and contract.kind != "dames":  # dames: both already
+        out.append(f" / {info.fr}")
     return out
 
 
@@ -211,7 +222,7 @@ def contract_facts(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en
     c = view.contract
     if c is None:
         return []
-    what = contract_text(c, lang)
+    what = contract_both(c, lang)
     if view.declarers:
         what.append(f" — {_declarers(view.declarers, names)}")
     else:
@@ -307,7 +318,7 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str, lang: L
     c = v.contract
     assert c is not None
     head = Text(f"{title}: ", style="bold")
-    head.append_text(contract_text(c, lang))
+    head.append_text(contract_both(c, lang))
     if v.declarers:
         head.append(f" — {_declarers(v.declarers, names)}")
     pts = deal.points()

@@ -5,8 +5,9 @@ A deal record (``whist-record/1``) holds the rules, the dealer, the four hands a
 before the deal and the turned card, colour whist the deck as dealt and the deal's
 multiplier. A match record (``whist-match/1``) holds the rules, the first dealer, its deal
 records and the match's result. :func:`replay` re-applies every action and refuses a record
-whose actions are illegal or whose stored fields differ from the replayed game's, naming
-the first problem.
+whose actions are illegal or whose stored fields differ from the replayed game's (in a match,
+also a deal under other rules than the match's, and with option ``shuffle`` off a deck that is
+not the last deal's cards gathered and cut), naming the first problem.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from whist.cards import (
     parse_seat,
 )
 from whist.couleur import ColourDeal
-from whist.couleur_match import ColourMatch
+from whist.couleur_match import ColourMatch, gathered_deck
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
@@ -175,7 +176,10 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM, as some editors write
+        if not text.strip():
+            raise RecordError(f"{path} is empty: it holds no record")
+        data = json.loads(text)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -242,6 +246,15 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: str) -> AnyDe
 def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: str) -> None:
     """Every stored field but the actions (replayed already) must be the replayed deal's."""
     actual = deal_record(deal)
+    stored_result = data.get("result")
+    if not deal.is_over and stored_result is not None:
+        who = deal.to_act.name_en if deal.to_act is not None else "nobody"
+        raise RecordError(f"{where}: the actions stop before the end of the deal (after"
+                          f" {len(deal.actions)} actions, {who} to act), yet a result is stored:"
+                          " actions are missing")
+    if deal.is_over and "result" in data and stored_result is None:
+        raise RecordError(f"{where}: the deal is over after its {len(deal.actions)} actions,"
+                          " yet no result is stored")
     for key in actual:
         if key == "actions":
             continue
@@ -257,12 +270,16 @@ def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: str) -> None:
 
 
 def _hands(data: Mapping[str, Any], where: str) -> tuple[Seat, tuple[int, int, int, int]]:
+    hands_raw = _field(data, "hands", where)
+    if not isinstance(hands_raw, dict):
+        raise RecordError(f"{where}: bad field hands: an object of four hands is expected, like"
+                          ' {"N": "AK32.AKQ.5432.32", "E": …}')
+    missing = [s.name for s in SEATS if s.name not in hands_raw]
+    if missing:
+        raise RecordError(f"{where}: bad field hands: no hand for {', '.join(missing)}")
     try:
         dealer = parse_seat(str(_field(data, "dealer", where)))
-        hands_raw = _field(data, "hands", where)
         hands = tuple(parse_hand(str(hands_raw[s.name])) for s in SEATS)
-    except (KeyError, TypeError) as exc:
-        raise RecordError(f"{where}: bad field hands or dealer ({exc})") from None
     except ParseError as exc:
         raise RecordError(f"{where}: {exc}") from None
     return dealer, (hands[0], hands[1], hands[2], hands[3])
@@ -284,9 +301,25 @@ def _deck(data: Mapping[str, Any], where: str) -> list[int] | None:
         raise RecordError(f"{where}: deck: {exc}") from None
 
 
+_GAME_FIELDS = {"classic": "trump_card", "couleur": "deck"}
+_GAME_NAMES = {"classic": "classic whist", "couleur": "colour whist"}
+
+
+def _check_game(rules: Rules, data: Mapping[str, Any], where: str) -> None:
+    """Refuse a deal of one game stored under the other game's rules, naming both (it would
+    otherwise fail on a missing field or an illegal first action)."""
+    for game, field in _GAME_FIELDS.items():
+        if game != rules.game and field in data and _GAME_FIELDS[rules.game] not in data:
+            raise RecordError(
+                f"{where}: a deal of {_GAME_NAMES[game]} (it has a field {field!r}), but the rules"
+                f" are those of {_GAME_NAMES[rules.game]} (preset {rules.preset}): a record of the"
+                " other game, or rules changed by hand")
+
+
 def _start_deal(rules: Rules, data: Mapping[str, Any], where: str,
                 start: tuple[int, int] | None = None, multiplier: int | None = None) -> AnyDeal:
     """The deal a record starts from, before its actions."""
+    _check_game(rules, data, where)
     dealer, hands = _hands(data, where)
     try:
         if rules.game == "couleur":
@@ -312,6 +345,18 @@ def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
     return deal
 
 
+def _check_gathered(match: ColourMatch, deal: AnyDeal, where: str) -> None:
+    """With option ``shuffle`` off, every deal after the first is dealt from the last deal's cards
+    gathered in order and cut once (RULES.md §5.1, D22): the deck stored must be such a cut."""
+    if match.rules.shuffle or not match.deals or not isinstance(deal, ColourDeal):
+        return
+    pile = gathered_deck(match.deals[-1])
+    deck = list(deal.deck)
+    if not any(pile[cut:] + pile[:cut] == deck for cut in range(1, 52)):
+        raise RecordError(f"{where}: stored deck is not the last deal's cards gathered and cut once"
+                          " (option shuffle is off: RULES.md §5.1)")
+
+
 def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     """Re-play a match record deal by deal; the replayed match, or :class:`RecordError`."""
     rules = _rules(data)
@@ -328,6 +373,9 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         where = f"deal {n}"
         if not isinstance(d, dict):
             raise RecordError(f"{where}: not an object")
+        diff = _first_difference(_field(d, "rules", where), data["rules"], "rules")
+        if diff is not None:
+            raise RecordError(f"{where}: stored {diff} differs from the match's")
         if match.is_over:
             raise RecordError(f"{where}: the match was already over")
         dealer, _ = _hands(d, where)
@@ -336,6 +384,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
                 f"{where}: stored dealer {dealer.name} differs (expected {match.dealer.name})")
         if isinstance(match, ColourMatch):
             deal = _start_deal(rules, d, where, multiplier=2 if match.double_next else 1)
+            _check_gathered(match, deal, where)
         else:
             deal = _start_deal(rules, d, where, start=match.score)
         deal = _replay_actions(deal, d, where)
@@ -348,8 +397,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         else:
             assert isinstance(deal, ClassicDeal)
             match = replace(match, current=deal).settle()
-    stored = data.get("result")
-    diff = _first_difference(stored, match_result(match), "result") if stored is not None else None
+    diff = _first_difference(_field(data, "result", "match"), match_result(match), "result")
     if diff is not None:
         raise RecordError(f"match: stored {diff} differs from the replayed match")
     return match
@@ -358,6 +406,12 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
 def replay(data: Mapping[str, Any]) -> AnyDeal | AnyMatch:
     """Re-play a deal or match record, by its ``format``."""
     fmt = data.get("format")
+    # (format, the field it holds, the other format, the field that one holds)
+    for said, own, other, field in ((DEAL_FORMAT, "actions", MATCH_FORMAT, "deals"),
+                                    (MATCH_FORMAT, "deals", DEAL_FORMAT, "actions")):
+        if fmt == said and field in data and own not in data:
+            raise RecordError(f"record: its format says {said}, but it holds {field!r} as a record"
+                              f" of format {other} does")
     if fmt == DEAL_FORMAT:
         return replay_deal(data)
     if fmt == MATCH_FORMAT:

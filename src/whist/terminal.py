@@ -61,7 +61,7 @@ from whist.session import DealLike, Event, TableEvent, TableSession
 if TYPE_CHECKING:
     from whist.bots.pimc import CardChoice
 
-__all__ = ["Quit", "TableTerminal", "TerminalGame", "line_reader", "save_match", "your_hand"]
+__all__ = ["Quit", "TableTerminal", "TerminalGame", "free_path", "line_reader", "save_match", "your_hand"]
 
 QUIT_WORDS = {"q", "quit", "exit", "quitter"}
 HELP_WORDS = {"?", "h", "help", "aide"}
@@ -455,13 +455,19 @@ def save_match(session: TableSession[MatchT, D, A, V], directory: Path,
     """Save the match record of ``session`` (classic or colour whist) in ``directory``; its path."""
     directory.mkdir(parents=True, exist_ok=True)
     when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = f"whist-{when}-seed{session.seed}"
+    return record.save(record.match_record(session.match),
+                       free_path(directory, f"whist-{when}-seed{session.seed}"))
+
+
+def free_path(directory: Path, base: str) -> Path:
+    """``directory/base.json``, or ``base-2.json``, ``base-3.json`` … if it exists: a record
+    already saved is never overwritten."""
     path = directory / f"{base}.json"
     n = 2
     while path.exists():
         path = directory / f"{base}-{n}.json"
         n += 1
-    return record.save(record.match_record(session.match), path)
+    return path
 
 
 def line_reader(console: Console) -> Callable[[Text], str]:
