@@ -81,7 +81,8 @@ class Rules:
     grande_misere_sur_table: bool = _opt(
         True, "Colour whist: grande misère sur table (pagat: open misère, spread before the first lead).")
     trou_always_nine: bool = _opt(
-        False, "Colour whist (couleur): the trou always needs 9 tricks, whatever card is shown.")
+        False, "Colour whist: the trou always needs 9 tricks, whatever card is shown (in pagat, the"
+        " trou of four aces).")
     trou_surprise: bool = _opt(
         False, "Colour whist (couleur): the trou partner stays hidden; no trump until the fourth ace"
         " falls.")
