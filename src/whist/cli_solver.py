@@ -244,7 +244,7 @@ def _at_cap(v: int, cap: int | None) -> str:
 
 def _line(label: str, r: dict[str, Any]) -> str:
     line = (f"{label:<26} mean {r['mean_ms']:9.2f} ms   median {r['median_ms']:9.2f} ms"
-            f"   max {r['max_ms']:9.2f} ms   ({r['deals']} deals")
+            f"   max {r['max_ms']:9.2f} ms   ({r['deals']} deal{'s' if r['deals'] != 1 else ''}")
     if r.get("unfinished"):
         line += f", {r['unfinished']} over the node budget, not counted"
     return line + ")"
