@@ -462,6 +462,7 @@ class TestReplay:
         assert "Trick  1 (levée):" in out and "Trick 13 (levée):" in out
         assert "leads" in out and "→" in out
         assert "Rubber / robre 1 won by" in out
+        assert "Rubber / robre 1: Game / manche won by" in out  # each game of the rubber, in both languages
 
     def test_deal_record(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)

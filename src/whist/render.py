@@ -318,9 +318,9 @@ def match_summary(match: Match) -> RenderableType:
     """Games, rubbers, totals, the winner and the settlement of a match."""
     items: list[RenderableType] = []
     rules = match.rules
-    en = rubber_words(rules)[0]
+    en, fr, _ = rubber_words(rules)
     for g in match.games:
-        items.append(Text(f"{en.capitalize()} {g.rubber + 1}: ").append_text(
+        items.append(Text(f"{en.capitalize()} / {fr} {g.rubber + 1}: ").append_text(
             game_text(g, rules.game_and_rubber_points)))
     for i, r in enumerate(match.rubbers, 1):
         items.append(rubber_text(i, r, rules))
