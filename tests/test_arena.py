@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from whist.arena import (
     Clock,
     PlayedTable,
     SolveCache,
+    arena_bot,
     board_units,
     cluster_estimate,
     deal_board,
@@ -278,6 +280,18 @@ def _side_loss(table: PlayedTable, solver: Solver, side: Side) -> int:
     return lost
 
 
+def test_a_bot_by_import_path_plays_as_by_name() -> None:
+    """``module:attribute`` names a bot of one's own (:func:`arena_bot`): the built-in random bot
+    imported so gives the figures of ``random``."""
+    assert arena_bot("whist.bots:random_bot") is random_bot
+    by_path, by_name = (
+        figures(run_arena(ArenaConfig(preset("couleur"), bot, "heuristic", deals=2, seed=1)))
+        for bot in ("whist.bots:random_bot", "random"))
+    assert by_path["candidate"] == "whist.bots:random_bot"
+    for part in ("overall", "families", "double_dummy"):
+        assert by_path[part] == by_name[part], part
+
+
 # ----- the command -----------------------------------------------------------------------------
 
 
@@ -314,6 +328,17 @@ class TestCommand:
                       "tricks lost"):
             assert words in out, words
 
+    def test_a_bot_of_your_own(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """``--candidate module:function`` plays a bot that Python imports (docs/arena.md)."""
+        (tmp_path / "my_arena_bot.py").write_text(
+            "def lowest(view, rng):\n"
+            "    return min(view.legal, key=lambda a: getattr(a, 'rank', 0))\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        r = run("--candidate", "my_arena_bot:lowest", "--deals", "2", "--no-double-dummy", "--json")
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.stdout)
+        assert d["candidate"] == "my_arena_bot:lowest" and d["players"]["candidate"]["cards"] == 104
+
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),
         (["--candidate", "heuristic", "--reference", "nobody"], "unknown bot 'nobody'"),
@@ -323,6 +348,9 @@ class TestCommand:
         (["--candidate", "heuristic", "--budget", "0"], "--budget takes a positive number"),
         (["--candidate", "heuristic", "--reference-budget", "-1"], "--reference-budget takes a positive"),
         (["--reference", "random"], "--candidate"),
+        (["--candidate", "no_such_module:bot"], "cannot import bot 'no_such_module:bot'"),
+        (["--candidate", "whist.bots:no_such_bot"], "cannot import bot 'whist.bots:no_such_bot'"),
+        (["--candidate", "whist.bots:BOT_NAMES"], "'whist.bots:BOT_NAMES' is not a bot"),
     ])
     def test_bad_input_exits_2_without_traceback(self, args: list[str], words: str) -> None:
         r = run(*args)

@@ -35,6 +35,7 @@ and reported, but are of course not reproducible.
 
 from __future__ import annotations
 
+import importlib
 import math
 import multiprocessing
 import random
@@ -42,7 +43,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Self
+from typing import Any, Literal, Protocol, Self, cast
 
 from whist.bots import AnyAction, AnyView, Bot, get_bot
 from whist.cards import SEATS, Card, Seat, Side, Suit
@@ -89,6 +90,26 @@ Z95 = 1.959963984540054
 DEFAULT_MAX_NODES = 5_000_000
 
 
+def arena_bot(name: str, budget: float | None = None) -> Bot:
+    """The bot called ``name``: a built-in bot (:func:`whist.bots.get_bot`), or your own as
+    ``module:attribute``, a function ``bot(view, rng) -> action`` that Python can import (the
+    module on ``sys.path``; ``budget`` is not passed to it). ``ValueError`` when there is none.
+
+    >>> arena_bot("whist.bots:random_bot").__name__
+    'random_bot'
+    """
+    if ":" not in name:
+        return get_bot(name, budget)
+    module, _, attr = name.strip().partition(":")
+    try:
+        bot = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"cannot import bot {name!r}: {exc}") from exc
+    if not callable(bot):
+        raise ValueError(f"{name!r} is not a bot: bot(view, rng) -> action")
+    return cast(Bot, bot)
+
+
 @dataclass(frozen=True, slots=True)
 class ArenaConfig:
     """What an arena run plays: the rules, the bots of both roles (by name), the number of
@@ -119,12 +140,12 @@ class ArenaConfig:
 
     def bots(self) -> dict[Role, Bot]:
         """A fresh bot of each role (``ValueError`` for an unknown name)."""
-        return {r: get_bot(self.name(r), self.budget_of(r)) for r in ROLES}
+        return {r: arena_bot(self.name(r), self.budget_of(r)) for r in ROLES}
 
     def thinking_time(self, role: Role) -> float | None:
         """The seconds per card the role's bot really has (its ``budget`` attribute, which
         gives the default when none was asked for); ``None`` for a bot that does not think."""
-        b = getattr(get_bot(self.name(role), self.budget_of(role)), "budget", None)
+        b = getattr(arena_bot(self.name(role), self.budget_of(role)), "budget", None)
         return float(b) if isinstance(b, int | float) and not isinstance(b, bool) else None
 
 

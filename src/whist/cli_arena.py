@@ -16,8 +16,17 @@ from rich.progress import TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from whist.arena import CANDIDATE, DEFAULT_MAX_NODES, REFERENCE, ArenaConfig, ArenaReport, Estimate, run_arena
-from whist.bots import BOT_NAMES, get_bot
+from whist.arena import (
+    CANDIDATE,
+    DEFAULT_MAX_NODES,
+    REFERENCE,
+    ArenaConfig,
+    ArenaReport,
+    Estimate,
+    arena_bot,
+    run_arena,
+)
+from whist.bots import BOT_NAMES
 from whist.cli_common import (
     JsonOpt,
     OptionOpt,
@@ -33,17 +42,22 @@ from whist.colour_session import FAMILIES
 
 __all__ = ["arena"]
 
-_BOTS = ", ".join(BOT_NAMES)
+_BOTS = ", ".join(BOT_NAMES) + ", or module:function for your own"
 
 
 def _check_bot(name: str, budget: float | None, what: str) -> None:
     """Exit 2 unless ``name`` is a bot this installation can run."""
     try:
-        get_bot(name, budget)
+        arena_bot(name, budget)
     except ValueError as exc:
         fail(f"{what}: {exc}", 2)
     except ImportError as exc:
         fail(f"{what}: bot {name!r} is not available in this installation ({exc})", 2)
+
+
+def _bot_name(name: str) -> str:
+    """A built-in bot's name in lower case; ``module:function`` as given."""
+    return name.strip() if ":" in name else name.strip().lower()
 
 
 def _signed(x: float | None, digits: int = 2) -> str:
@@ -192,7 +206,7 @@ def arena(
             fail(f"{opt} takes a positive number of seconds, not {b:g}", 2)
     _check_bot(candidate, budget, "--candidate")
     _check_bot(reference, reference_budget, "--reference")
-    config = ArenaConfig(rules, candidate.strip().lower(), reference.strip().lower(), deals, seed,
+    config = ArenaConfig(rules, _bot_name(candidate), _bot_name(reference), deals, seed,
                          budget, reference_budget, double_dummy, max_nodes)
     progress = progress_bar("Deals / donnes", TimeRemainingColumn())
     try:
