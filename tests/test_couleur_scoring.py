@@ -416,3 +416,14 @@ def test_a_deal_scores_its_multiplier_and_stays_zero_sum() -> None:
     while not d.is_over:
         d = d.apply(d.legal_actions()[0])
     assert d.points() == {N: 54, E: -18, S: -18, W: -18}
+
+
+def test_seats_may_be_given_as_text() -> None:
+    """``score`` and ``dames_points`` read ``"N"`` as ``Seat.N`` (once, a declarer given as text
+    silently lost: nobody matched it)."""
+    solo = parse_contract("solo 7")
+    assert score("couleur", solo, ["N"], {"N": 8}) == score("couleur", solo, [Seat.N], {Seat.N: 8})
+    pair = parse_contract("emballage 8")
+    assert score("pagat", pair, ["n", "South"], {"N": 9}) == score("pagat", pair, [Seat.N, Seat.S],
+                                                                      {Seat.N: 9})
+    assert dames_points({"N": 2, "E": 2}) == dames_points({Seat.N: 2, Seat.E: 2})

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from whist.cards import SEATS, Refusal, Seat
+from whist.cards import SEATS, Refusal, Seat, parse_seat
 from whist.contracts import Contract, of_fr
 
 __all__ = [
@@ -253,35 +253,49 @@ def declarer_counts(preset: str, kind: str) -> tuple[int, ...]:
     return _DECLARERS.get((preset, kind), (1,))
 
 
-def score(preset: str, contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, int],
-          trou_needed: int = 8) -> dict[Seat, int]:
+def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
+          tricks: Mapping[Seat, int] | Mapping[str, int], trou_needed: int = 8) -> dict[Seat, int]:
     """Each seat's points for one deal of colour whist. ``tricks`` gives each declarer's
-    tricks (a pair's tricks may be given all to one of them); ``trou_needed`` is 8 or 9 (§5.3)."""
+    tricks (a pair's tricks may be given all to one of them); ``trou_needed`` is 8 or 9 (§5.3).
+    Seats are :class:`Seat` or their text (``"N"``).
+
+    >>> from whist.contracts import parse_contract
+    >>> score("couleur", parse_contract("solo 7"), ["N"], {"N": 8})[Seat.N]
+    21
+    """
+    seats = [_seat(d) for d in declarers]
+    won = {_seat(s): n for s, n in tricks.items()}
     info = contract.info
     if info.family == "all_pass":
         raise TableError("score the queens game with dames_points",
                          "la misère par les dames se compte avec dames_points")
     allowed = declarer_counts(preset, info.key)
-    n = len(declarers)
-    if len(set(declarers)) != n or n not in allowed:
+    n = len(seats)
+    if len(set(seats)) != n or n not in allowed:
         counts, s = " or ".join(str(x) for x in allowed), "s" if allowed != (1,) else ""
         raise TableError(f"{info.en} is played by {counts} declarer{s}",
                          f"{info.fr} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
-    if sum(tricks.values()) > 13 or any(v < 0 for v in tricks.values()):
+    if sum(won.values()) > 13 or any(v < 0 for v in won.values()):
         raise TableError("tricks must be between 0 and 13 in all",
                          "il y a de 0 à 13 plis en tout")
     if preset == "couleur":
-        return _couleur(contract, declarers, tricks, trou_needed)
+        return _couleur(contract, seats, won, trou_needed)
     if preset == "pagat":
-        return _pagat(contract, declarers, tricks, trou_needed)
+        return _pagat(contract, seats, won, trou_needed)
     raise TableError(f"no scoring table for preset {preset!r}",
                      f"pas de barème pour le préréglage « {preset} »")
 
 
-def dames_points(queens: Mapping[Seat, int]) -> dict[Seat, int]:
+def _seat(seat: Seat | str) -> Seat:
+    return seat if isinstance(seat, Seat) else parse_seat(seat)
+
+
+def dames_points(queens: Mapping[Seat, int] | Mapping[str, int]) -> dict[Seat, int]:
     """The queens game (RULES.md §5.8): each queen taken costs 5; the players who took none share
-    the 20 points; all four queens to one player: +15 to him, −5 to each other."""
-    q = {s: queens.get(s, 0) for s in SEATS}
+    the 20 points; all four queens to one player: +15 to him, −5 to each other. Seats as in
+    :func:`score`."""
+    taken = {_seat(s): n for s, n in queens.items()}
+    q = {s: taken.get(s, 0) for s in SEATS}
     if sum(q.values()) != 4 or any(v < 0 for v in q.values()):
         raise TableError("the four queens must be shared out, 0 to 4 each",
                          "les quatre dames doivent être réparties, de 0 à 4 par joueur")
