@@ -25,6 +25,5 @@ def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     for block in blocks:
         exec(compile(block, f"docs/{page}", "exec"), namespace)
     if page == "engine.md":
-        out = capsys.readouterr().out.splitlines()
-        assert out[1].startswith("Contract(kind='emballage', level=8"), out
-        assert out[2].startswith("S "), out
+        out = capsys.readouterr().out
+        assert "Contract(kind='emballage', level=8" in out and "\nS 6 {" in out, out
