@@ -157,8 +157,11 @@ _SEAT_WORDS = {
 }
 
 
-def parse_seat(text: str) -> Seat:
-    """Read a seat: ``N E S W`` (``O`` for Ouest too), or its English or French name."""
+def parse_seat(text: str | Seat) -> Seat:
+    """Read a seat: ``N E S W`` (``O`` for Ouest too), or its English or French name; a
+    :class:`Seat` is itself."""
+    if isinstance(text, Seat):
+        return text
     seat = _SEAT_WORDS.get(text.strip().upper())
     if seat is None:
         raise ParseError(f"{text!r} is not a seat (use N, E, S or W)",

@@ -18,6 +18,7 @@ the next deal played scores double, once however many were passed in a row). Wit
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
@@ -27,6 +28,15 @@ from whist.rules import Rules
 from whist.series import DealSeries
 
 __all__ = ["ColourMatch", "gathered_deck"]
+
+
+_CUTS = range(1, 52)
+"""Where a gathered pile may be cut: leaving at least one card on either side."""
+
+
+def _cut(pile: list[int], k: int) -> list[int]:
+    """The ``pile`` cut once, its top ``k`` cards put under the rest."""
+    return pile[k:] + pile[:k]
 
 
 def gathered_deck(deal: ColourDeal) -> list[int]:
@@ -89,10 +99,17 @@ class ColourMatch(DealSeries):
         if self.rules.shuffle or not self.deals:
             d = ColourDeal.shuffled(self.rules, self.dealer, rng, mult)
         else:
-            deck = gathered_deck(self.deals[-1])
-            cut = rng.randrange(1, 52)  # cut once by the dealer's right-hand player
-            d = ColourDeal.from_deck(self.rules, self.dealer, deck[cut:] + deck[:cut], mult)
+            cut = rng.randrange(_CUTS.start, _CUTS.stop)  # cut once by the dealer's right-hand player
+            d = ColourDeal.from_deck(self.rules, self.dealer, _cut(gathered_deck(self.deals[-1]), cut), mult)
         return replace(self, current=d)
+
+    def may_deal(self, deck: Sequence[int]) -> bool:
+        """Whether ``deck`` can be the next deal's: any deck where the cards are shuffled (and for
+        the first deal), else the last deal's cards gathered and cut once (§5.1, D22)."""
+        if self.rules.shuffle or not self.deals:
+            return True
+        pile = gathered_deck(self.deals[-1])
+        return any(_cut(pile, k) == list(deck) for k in _CUTS)
 
     def deal_hands(self, hands: tuple[int, int, int, int]) -> ColourMatch:
         """Start the next deal with given hands (a replay)."""

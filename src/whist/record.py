@@ -32,7 +32,7 @@ from whist.cards import (
     parse_seat,
 )
 from whist.couleur import ColourDeal
-from whist.couleur_match import ColourMatch, gathered_deck
+from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
@@ -348,11 +348,7 @@ def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
 def _check_gathered(match: ColourMatch, deal: AnyDeal, where: str) -> None:
     """With option ``shuffle`` off, every deal after the first is dealt from the last deal's cards
     gathered in order and cut once (RULES.md §5.1, D22): the deck stored must be such a cut."""
-    if match.rules.shuffle or not match.deals or not isinstance(deal, ColourDeal):
-        return
-    pile = gathered_deck(match.deals[-1])
-    deck = list(deal.deck)
-    if not any(pile[cut:] + pile[:cut] == deck for cut in range(1, 52)):
+    if isinstance(deal, ColourDeal) and not match.may_deal(deal.deck):
         raise RecordError(f"{where}: stored deck is not the last deal's cards gathered and cut once"
                           " (option shuffle is off: RULES.md §5.1)")
 

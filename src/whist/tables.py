@@ -263,8 +263,8 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
     >>> score("couleur", parse_contract("solo 7"), ["N"], {"N": 8})[Seat.N]
     21
     """
-    seats = [_seat(d) for d in declarers]
-    won = {_seat(s): n for s, n in tricks.items()}
+    seats = [parse_seat(d) for d in declarers]
+    won = {parse_seat(s): n for s, n in tricks.items()}
     info = contract.info
     if info.family == "all_pass":
         raise TableError("score the queens game with dames_points",
@@ -286,15 +286,11 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
                      f"pas de barème pour le préréglage « {preset} »")
 
 
-def _seat(seat: Seat | str) -> Seat:
-    return seat if isinstance(seat, Seat) else parse_seat(seat)
-
-
 def dames_points(queens: Mapping[Seat, int] | Mapping[str, int]) -> dict[Seat, int]:
     """The queens game (RULES.md §5.8): each queen taken costs 5; the players who took none share
     the 20 points; all four queens to one player: +15 to him, −5 to each other. Seats as in
     :func:`score`."""
-    taken = {_seat(s): n for s, n in queens.items()}
+    taken = {parse_seat(s): n for s, n in queens.items()}
     q = {s: taken.get(s, 0) for s in SEATS}
     if sum(q.values()) != 4 or any(v < 0 for v in q.values()):
         raise TableError("the four queens must be shared out, 0 to 4 each",
