@@ -225,6 +225,30 @@ class TestOptions:
             assert words in r.stderr, (opt, r.stderr)
             assert r.stdout == ""
 
+    def test_with_lang_fr_the_rules_errors_are_french(self, tmp_path: Path) -> None:
+        """A French player who mistypes a preset or an option at ``whist play --lang fr`` (or
+        ``whist sheet new --lang fr``) is told why in French, as for every other refusal."""
+        for args, words in [
+            (["--preset", "coleur"], "Erreur : préréglage « coleur » inconnu (connus : classic, couleur,"),
+            (["--option", "nope=1"], "Erreur : option « nope » inconnue (la liste : `whist rules`)"),
+            (["--option", "game_points=abc"],
+             "Erreur : l'option game_points vaut un nombre entier, pas 'abc'"),
+            (["--option", "call_at_eight=peut-être"], "l'option call_at_eight vaut on/off (oui/non)"),
+            (["--option", "rubbers=0"], "Erreur : l'option rubbers vaut au moins 1"),
+            (["--option", "game_points"], "Erreur : --option s'écrit nom=valeur, pas 'game_points'"),
+            (["-p", "couleur", "--option", "honours=off"],
+             "Erreur : l'option honours ne fait pas partie du whist à la couleur des règles couleur"),
+            (["--seat", "X"], "Erreur : « X » n'est pas une place"),
+        ]:
+            r = run("play", "--lang", "fr", *args, "--records", str(tmp_path), input="q\n")
+            assert r.exit_code == 2, (args, r.output)
+            assert words in " ".join(r.stderr.split()), (args, r.stderr)
+            assert "Error" not in r.stderr and "unknown" not in r.stderr
+        r = run("sheet", "new", "--lang", "fr", "-p", "classic", "-o", "stake=abc",
+                "--file", str(tmp_path / "s.json"))
+        assert r.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas 'abc'" in r.stderr
+        assert not (tmp_path / "s.json").exists()
+
     def test_options_and_rules_file_change_the_rules(self, tmp_path: Path) -> None:
         f = tmp_path / "club.toml"
         f.write_text('preset = "short"\n[options]\ngame_points = 7\n', encoding="utf-8")

@@ -39,7 +39,7 @@ from whist.server.protocol import ILLEGAL, CommandError, error_json
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "whist"
 REFUSALS = {"IllegalAction", "NotYourTurn", "ParseError", "Refusal", "SheetError", "ClassicSheetError",
-            "TableError"}
+            "TableError", "RulesError"}
 
 
 def refusal(fn: Callable[[], object]) -> Refusal:

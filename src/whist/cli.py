@@ -156,12 +156,12 @@ def play(
     Exit status: 0 at the end of the match or after q; 1 if the input ends before the game does
     (a script of moves too short); 130 on Ctrl-C; the record is saved in every case.
     """
-    rules = build_rules(preset_name, option, rules_file)
+    language = parse_lang(lang)
+    rules = build_rules(preset_name, option, rules_file, language)
     try:
         human = parse_seat(seat)
     except ParseError as exc:
-        fail(str(exc), 2)
-    language = parse_lang(lang)
+        fail(exc.in_lang(language), 2, language)
     names = bot_names(bots, 3)
     if seed is None:
         seed = secrets.randbelow(1_000_000)

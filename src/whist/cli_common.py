@@ -90,8 +90,10 @@ RulesOpt = Annotated[Path | None, typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
 
 
-def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None) -> Rules:
-    """The rules from a preset, a TOML file and ``name=value`` overrides; exit 2 on a bad one."""
+def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None,
+                lang: Lang = "en") -> Rules:
+    """The rules from a preset, a TOML file and ``name=value`` overrides; exit 2 on a bad one,
+    saying why in ``lang``."""
     try:
         rules = preset(preset_name or "classic")
         if rules_file is not None:
@@ -102,7 +104,7 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
             values[name] = value
         rules = with_options(rules, values) if values else rules
     except RulesError as exc:
-        fail(str(exc), 2)
+        fail(exc.in_lang(lang), 2, lang)
     return rules
 
 

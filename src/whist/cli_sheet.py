@@ -360,7 +360,7 @@ def sheet_new(
         _refuse(Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
                         f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec"
                         " --force"), language)
-    rules = build_rules(preset_name, options, None)
+    rules = build_rules(preset_name, options, None, language)
     sheet: AnySheet
     try:
         if rules.game == "classic":

@@ -21,9 +21,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
+from whist.cards import Refusal
 
-class RulesError(ValueError):
-    """An unknown preset or option, or a value an option cannot take."""
+
+class RulesError(Refusal):
+    """An unknown preset or option, or a value an option cannot take (in English and French)."""
 
 
 def _opt(default: Any, doc: str) -> Any:
@@ -101,7 +103,7 @@ class Rules:
         for f in fields(Rules):
             if f.name == name:
                 return str(f.metadata.get("doc", ""))
-        raise RulesError(f"unknown option {name!r}")
+        raise RulesError(f"unknown option {name!r}", f"option « {name} » inconnue")
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -138,7 +140,8 @@ def preset(name: str) -> Rules:
         return PRESETS[name.strip().lower()]
     except KeyError:
         known = ", ".join(sorted(PRESETS))
-        raise RulesError(f"unknown preset {name!r} (known: {known})") from None
+        raise RulesError(f"unknown preset {name!r} (known: {known})",
+                         f"préréglage « {name} » inconnu (connus : {known})") from None
 
 
 _TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
@@ -151,23 +154,30 @@ def _convert(name: str, kind: type, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise RulesError(f"option {name} takes on/off, not {value!r}")
+        raise RulesError(f"option {name} takes on/off, not {value!r}",
+                         f"l'option {name} vaut on/off (oui/non), pas {value!r}")
     if kind is int:
         if isinstance(value, bool):
-            raise RulesError(f"option {name} takes a whole number, not {value!r}")
+            raise _not_whole(name, value)
         try:
             n = int(value) if not isinstance(value, float) or value.is_integer() else None
         except (TypeError, ValueError):
             n = None
         if n is None:
-            raise RulesError(f"option {name} takes a whole number, not {value!r}")
+            raise _not_whole(name, value)
         return n
     if kind is float:
         try:
             return float(value)
         except (TypeError, ValueError):
-            raise RulesError(f"option {name} takes a number, not {value!r}") from None
+            raise RulesError(f"option {name} takes a number, not {value!r}",
+                             f"l'option {name} vaut un nombre, pas {value!r}") from None
     return str(value)
+
+
+def _not_whole(name: str, value: Any) -> RulesError:
+    return RulesError(f"option {name} takes a whole number, not {value!r}",
+                      f"l'option {name} vaut un nombre entier, pas {value!r}")
 
 
 _KINDS: dict[str, type] = {
@@ -215,19 +225,25 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
     for name, value in values.items():
         key = name.strip().replace("-", "_")
         if key not in defaults or key == "preset":
-            raise RulesError(f"unknown option {name!r} (see `whist rules` for the list)")
+            raise RulesError(f"unknown option {name!r} (see `whist rules` for the list)",
+                             f"option « {name} » inconnue (la liste : `whist rules`)")
         changes[key] = _convert(key, _kind(key, defaults[key]), value)
     out = dataclasses.replace(rules, **changes)
     check(out)
     if strict:
         # new tables only: a stored table or record of a longer match still reads
         if out.deals > MAX_DEALS or out.rubbers > MAX_RUBBERS:
-            raise RulesError(f"options deals and rubbers are at most {MAX_DEALS} and {MAX_RUBBERS}")
+            raise RulesError(f"options deals and rubbers are at most {MAX_DEALS} and {MAX_RUBBERS}",
+                             f"les options deals (donnes) et rubbers (robres) valent au plus {MAX_DEALS}"
+                             f" et {MAX_RUBBERS}")
         for key, value in changes.items():
             if value != defaults[key] and not applies(key, out):
                 game = (f"colour whist as {out.style} plays it" if out.game == "couleur"
                         else "classic whist")
-                raise RulesError(f"option {key} is not part of {game}: it would change nothing")
+                jeu = (f"du whist à la couleur des règles {out.style}" if out.game == "couleur"
+                       else "du whist classique")
+                raise RulesError(f"option {key} is not part of {game}: it would change nothing",
+                                 f"l'option {key} ne fait pas partie {jeu} : elle ne changerait rien")
     return out
 
 
@@ -249,29 +265,29 @@ def check(rules: Rules) -> None:
     """Refuse option values that make no game."""
     for name, choices in _CHOICES.items():
         if getattr(rules, name) not in choices:
-            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}")
-    if rules.deals < 1:
-        raise RulesError("option deals must be at least 1")
-    if rules.game_points < 1:
-        raise RulesError("option game_points must be at least 1")
-    if rules.points_per_odd_trick < 1:
-        raise RulesError("option points_per_odd_trick must be at least 1")
-    if rules.rubbers < 1:
-        raise RulesError("option rubbers must be at least 1")
+            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}",
+                             f"l'option {name} vaut {' ou '.join(choices)}, pas {getattr(rules, name)!r}")
+    for name in ("deals", "game_points", "points_per_odd_trick", "rubbers"):
+        if getattr(rules, name) < 1:
+            raise RulesError(f"option {name} must be at least 1", f"l'option {name} vaut au moins 1")
     if not 1 <= rules.single_game_from <= rules.game_points:
-        raise RulesError("option single_game_from must be between 1 and game_points")
+        raise RulesError("option single_game_from must be between 1 and game_points",
+                         "l'option single_game_from est comprise entre 1 et game_points")
     for name in _FLOATS:
         if not math.isfinite(getattr(rules, name)):
-            raise RulesError(f"option {name} takes a finite number, not {getattr(rules, name)!r}")
+            raise RulesError(f"option {name} takes a finite number, not {getattr(rules, name)!r}",
+                             f"l'option {name} vaut un nombre fini, pas {getattr(rules, name)!r}")
     if rules.rubber_bonus < 0 or rules.stake < 0:
-        raise RulesError("options rubber_bonus and stake cannot be negative")
+        raise RulesError("options rubber_bonus and stake cannot be negative",
+                         "les options rubber_bonus et stake ne peuvent pas être négatives")
 
 
 def parse_option(text: str) -> tuple[str, str]:
     """Split ``name=value`` as given to ``--option``."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise RulesError(f"--option takes name=value, not {text!r}")
+        raise RulesError(f"--option takes name=value, not {text!r}",
+                         f"--option s'écrit nom=valeur, pas {text!r}")
     return name.strip(), value.strip()
 
 
@@ -280,13 +296,16 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise RulesError(f"cannot read rules file {path}: {exc.strerror}") from None
+        raise RulesError(f"cannot read rules file {path}: {exc.strerror}",
+                         f"impossible de lire le fichier de règles {path} : {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"rules file {path} is not valid TOML: {exc}") from None
+        raise RulesError(f"rules file {path} is not valid TOML: {exc}",
+                         f"le fichier de règles {path} n'est pas du TOML valide : {exc}") from None
     name = data.pop("preset", None)
     rules = preset(str(name)) if name is not None else (base or Rules())
     options = data.pop("options", {})
     if not isinstance(options, dict):
-        raise RulesError(f"[options] in {path} must be a table")
+        raise RulesError(f"[options] in {path} must be a table",
+                         f"[options] de {path} doit être une table TOML")
     options.update(data)
     return with_options(rules, options)

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from whist.auction import contract_levels, ladder
 from whist.cards import SEATS, ParseError, Refusal, Seat, Suit, parse_seat, parse_suit, seat_names
 from whist.contracts import KINDS, Contract, Levels, of_fr, parse_contract
-from whist.rules import PRESETS, Rules, RulesError
+from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
 
@@ -196,8 +196,7 @@ class Sheet:
         try:
             rules = get_preset(preset)
         except RulesError as exc:
-            known = ", ".join(sorted(PRESETS))
-            raise SheetError(str(exc), f"préréglage « {preset} » inconnu (connus : {known})") from None
+            raise SheetError.of(exc) from None
         if rules.game != "couleur":
             raise SheetError(f"colour whist is scored with preset couleur or pagat, not {preset!r}"
                              " (classic whist: whist sheet new --preset classic)",
