@@ -436,6 +436,17 @@ class TestReplay:
         assert "Contract / contrat:" in out and "Result / résultat:" in out
         assert "Session / partie: 4 of 4 deals" in out
 
+    def test_piped_lines_are_not_wrapped(self, colour_record: Path) -> None:
+        """Into a pipe or a file (not a terminal) each line of the replay stays one line, however
+        long: the contract line (contract, trump, tricks needed) is one line to ``grep``."""
+        out = run("replay", str(colour_record)).stdout
+        contract = [line for line in out.splitlines() if line.startswith("Contract / contrat:")
+                    and "card shown" not in line]  # a trou's first line, before the card is shown
+        assert contract and all("Needed / il faut:" in line for line in contract), contract
+        assert max(len(line) for line in contract) > 80  # long enough to have been wrapped
+        assert not any(line.startswith(("cœur", "pique", "carreau", "trèfle", "· "))
+                       for line in out.splitlines())
+
     def test_deal_record_json(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)
         deal = next(d for d in data["deals"] if not d["result"]["passed"])

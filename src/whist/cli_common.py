@@ -52,8 +52,12 @@ V = TypeVar("V", bound=AnyView)
 
 
 def stdout() -> Console:
-    """The console of the standard output (no automatic highlighting)."""
-    return Console(highlight=False)
+    """The console of the standard output (no automatic highlighting). Where it is not a terminal
+    (a pipe, a file) lines of text are not wrapped at 80 columns, so that each stays one line for
+    ``grep`` and scripts; tables and panels keep their width."""
+    console = Console(highlight=False)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def progress_bar(label: str, *more: ProgressColumn) -> Progress:
