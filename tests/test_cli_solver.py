@@ -23,9 +23,11 @@ runner = CliRunner()
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 ENDGAME = "N:K.Q.. QJ.K.. T9.A.. 87.J.."  # North has led the ace of spades
-# a whole deal whose full misère count (goal min) takes seconds: docs/solver.md, worst cases
+# a whole deal whose full misère count (goal min) takes seconds: docs/solver-journal.md (the
+# no-trump count of North)
 HARD = "N:8.KT763.A83.Q543 K7.A4.JT5.AKT762 J96432.J5.K976.9 AQT5.Q982.Q42.J8"
-# the misère count of two players together: about a minute (docs/solver.md, the slowest found)
+# the misère count of two players together: about a minute (docs/solver.md, *Figures*, the
+# slowest deals recorded)
 LONG = ("N:A5.QJ8642.QJ2.Q9 T964..AT9864.K52 K82.AK973..JT876 QJ73.T5.K753.A43", "--trump", "NT",
         "--leader", "W", "--team", "WE", "--goal", "min")
 

@@ -181,8 +181,8 @@ def test_mid_play_positions_match_dds() -> None:
 
 def test_entries_kept_by_shape_match_dds() -> None:
     """A group of the table keeps its first entries in blocks and the rest by shape (docs/
-    solver.md). With one block per group and a table of 1 MB (so that it also starts afresh
-    often), most entries are kept by shape: the values still match DDS."""
+    solver.md, *The transposition table*). With one block per group and a table of 1 MB (so that
+    it also starts afresh often), most entries are kept by shape: the values still match DDS."""
     rng = random.Random(15)
     solver = Solver(memory_mb=1, group_blocks=1)
     assert_deals_match_dds(solver, rng, [4 * rng.randrange(1, 5) + i % 3 for i in range(60)])
@@ -225,8 +225,8 @@ def test_entries_kept_by_shape_for_a_lone_player(goal: Goal) -> None:
 
 
 def test_split_groups_match_dds() -> None:
-    """A group that has chained 8 blocks splits into parts, and a part that has chained 16
-    into parts of its own, which a 4 MB table also trims often (docs/solver.md, *Transposition
+    """A group that has chained 8 blocks splits into parts, and a part that has chained 16 into
+    parts of its own, which a 4 MB table also trims often (docs/solver.md, *The transposition
     table*): whole deals and positions from the middle of play still match DDS card for card.
     (Parts of parts once overran the list of groups kept by a trim, which counted blocks.)"""
     rng = random.Random(17)
@@ -254,8 +254,8 @@ def test_split_groups_for_two_misere_players() -> None:
 @pytest.mark.parametrize("shape", ["opposite", "adjacent"])
 def test_parts_of_parts_give_the_same_values(shape: str) -> None:
     """A part that has chained twice the blocks of a group's split splits again, by the owners
-    of the second card of each suit (docs/solver.md, *Transposition table*). Splitting groups
-    after one block and parts after two, the table holds parts of parts, and joint misère
+    of the second card of each suit (docs/solver.md, *The transposition table*). Splitting
+    groups after one block and parts after two, the table holds parts of parts, and joint misère
     counts (the pair opposite or side by side) of positions of 9 cards per hand (no trump, one
     solver in a row) have the values of a table that splits after 32."""
     rng = random.Random(19)
@@ -443,12 +443,12 @@ TEAM_SHAPES = {"adjacent": (0, 1), "opposite": (0, 2), "three": (0, 1, 2)}
 def test_a_team_that_wants_no_trick_against_minimax(goal: Goal, shape: str) -> None:
     """Two misère players counted together (RULES.md D6: each plays his own misère; a computer
     player on defence counts their tricks together), or three seats against one: the safe-duck
-    bound of a side (each of its seats ducks the other side's leads; docs/solver.md) must agree
-    with the plain minimax on 400 endgames where the team holds low cards (enough of them made
-    for the bound to be at work, at the start of a trick and once every card of the team is
-    beaten), and on the same endgames where the team is the other side, holding the high
-    cards: there the others duck every lead of the team on lead, which then takes every
-    trick."""
+    bound of a side (each of its seats ducks the other side's leads; docs/solver.md, *The
+    safe-duck test*) must agree with the plain minimax on 400 endgames where the team holds low
+    cards (enough of them made for the bound to be at work, at the start of a trick and once
+    every card of the team is beaten), and on the same endgames where the team is the other
+    side, holding the high cards: there the others duck every lead of the team on lead, which
+    then takes every trick."""
     endgames = misere_endgames(400, 606 + 10 * sorted(TEAM_SHAPES).index(shape) + (goal.kind == "min"),
                                (3, 4, 4), (5, 9, 13), TEAM_SHAPES[shape])
     assert made_against_minimax(endgames, goal) >= 60
@@ -463,10 +463,10 @@ def test_a_team_that_wants_no_trick_against_minimax(goal: Goal, shape: str) -> N
 def test_the_relaxed_misere_game_against_minimax(goal: Goal) -> None:
     """A misère (RULES.md: the declarer must take no trick) in endgames of four cards per hand,
     where the search asks the relaxed misère game (the others may lead from any hand; see
-    docs/solver.md): whatever it proves must agree with the plain minimax. The lone seat's
-    cards are more or less low, so that every rule of the relaxed game is at work (playing only
-    the highest card of a gap, taking the trick from the lone seat after it, throwing from a
-    suit of one's choice: leaving out any of them fails this test)."""
+    docs/solver.md, *The relaxed misère game*): whatever it proves must agree with the plain
+    minimax. The lone seat's cards are more or less low, so that every rule of the relaxed game
+    is at work (playing only the highest card of a gap, taking the trick from the lone seat
+    after it, throwing from a suit of one's choice: leaving out any of them fails this test)."""
     endgames = misere_endgames(800, 77 + (goal.kind == "min"), (4,), (4, 7, 13))
     assert made_against_minimax(endgames, goal) >= 400
 
@@ -475,16 +475,17 @@ def test_the_relaxed_misere_game_with_tricks_to_spare_against_minimax() -> None:
     """A misère count (goal min: the lone seat takes as few tricks as it can) in endgames of
     five cards per hand where the lone seat holds middling and high cards: the search asks the
     relaxed misère game whether the seat keeps within one trick fewer than the test's target
-    (docs/solver.md), and keeps what it proved for one allowance to answer for others. Every
-    card's value must be the plain minimax's; in enough endgames the seat takes two tricks or
-    more, where the allowance is at work."""
+    (docs/solver.md, *The relaxed misère game*), and keeps what it proved for one allowance to
+    answer for others. Every card's value must be the plain minimax's; in enough endgames the
+    seat takes two tricks or more, where the allowance is at work."""
     bests = bests_against_minimax(misere_endgames(240, 5151, (5,), (13, 20, 26)), MIN)
     assert sum(best >= 2 for best in bests) >= 60
 
 
 # Whole no-trump positions where the relaxed game once took the power away wrongly: what it
 # proved for one call, where no card of the others could beat the lone player's, was read back
-# in another, where one could (docs/solver.md); (deal, leader, lone player).
+# in another, where one could (docs/solver-journal.md, *Where no card could beat it*); (deal,
+# leader, lone player).
 POWER_TRAPS = [
     ("N:K7.632.854.9 T2.74.A.8653 AJ4.J8.92.A2 8.T5.JT3.K74", "W", "S"),
     ("N:K9764.AQ.7.54 T.J42.QJ5.KT6 Q5.K9.T986.AJ AJ3.T73.AK32.", "W", "N"),
@@ -494,12 +495,13 @@ POWER_TRAPS = [
 
 def test_the_relaxed_misere_game_without_the_power_against_the_plain_search() -> None:
     """A misère count (goal min) at no trump, positions of 9 and 10 cards per hand: the relaxed
-    game does not let the others take a trick from the lone player where none of their cards
-    of the suit, at the start of its call, could beat the lone player's card (docs/solver.md),
-    and what it proves is kept with how many of the lone player's cards that was true of. Every
-    card's value must be that of the same search without the relaxed game (``relaxed_from=14``),
-    one solver of each kept over all the positions, as the computer players do. Reading back a
-    proof where fewer of the lone player's cards were out of reach fails this test."""
+    game does not let the others take a trick from the lone player where none of their cards of
+    the suit, at the start of its call, could beat the lone player's card (docs/solver.md, *The
+    relaxed misère game*), and what it proves is kept with how many of the lone player's cards
+    that was true of. Every card's value must be that of the same search without the relaxed
+    game (``relaxed_from=14``), one solver of each kept over all the positions, as the computer
+    players do. Reading back a proof where fewer of the lone player's cards were out of reach
+    fails this test."""
     asked = Solver(memory_mb=16)
     never = Solver(memory_mb=16, relaxed_from=14)
     rng = random.Random(2626)
@@ -526,12 +528,12 @@ def test_the_relaxed_misere_game_with_trumps_against_the_plain_search() -> None:
     """With trumps, in the relaxed game a trump of the others' thrown on a side suit beats the
     lone player's card of the suit and the lower trumps, as in the real game, and after a trick
     the others take, only those who could have won it may lead (those who ruffed, if any did,
-    else those who followed suit; docs/solver.md): positions of 8 cards per hand with a trump
-    suit, a third with cards on the table, a random seat alone, goal min, ``exact(0)`` and
-    ``exact(1)``. Every card's value must be that of the same search without the relaxed game
-    (``relaxed_from=14``). A ruff of the lone player's that loses to an equal trump of the
-    others', the others without their choice of trumps, or the lead given to those who
-    followed suit where another ruffed, each fails this test."""
+    else those who followed suit; docs/solver.md, *The relaxed misère game*): positions of 8
+    cards per hand with a trump suit, a third with cards on the table, a random seat alone, goal
+    min, ``exact(0)`` and ``exact(1)``. Every card's value must be that of the same search
+    without the relaxed game (``relaxed_from=14``). A ruff of the lone player's that loses to an
+    equal trump of the others', the others without their choice of trumps, or the lead given to
+    those who followed suit where another ruffed, each fails this test."""
     asked = Solver(memory_mb=16)
     never = Solver(memory_mb=16, relaxed_from=14)
     rng = random.Random(4242)
@@ -555,9 +557,10 @@ def test_the_relaxed_misere_game_with_trumps_against_the_plain_search() -> None:
 def test_a_side_that_needs_every_trick_at_no_trump_against_minimax(shape: str) -> None:
     """At no trump, or once no trump is left, a side on lead that needs every trick left loses
     one when the suits where it holds the top card cannot be led often enough (the later-tricks
-    bound of docs/solver.md). Endgames of 3 and 4 cards per hand, half of them of high cards
-    only (where a squeeze could beat the count): the side on lead needs all of them, or the
-    other side needs one; every answer must agree with the plain minimax."""
+    bound of docs/solver.md, *Bounds at the start of a trick*). Endgames of 3 and 4 cards per
+    hand, half of them of high cards only (where a squeeze could beat the count): the side on
+    lead needs all of them, or the other side needs one; every answer must agree with the plain
+    minimax."""
     solver = Solver(memory_mb=4)
     rng = random.Random(9090 + len(shape))
     for i in range(240):
@@ -616,14 +619,14 @@ def trump_endgames(count: int, seed: int, sizes: tuple[int, ...]) -> list[tuple[
 @pytest.mark.parametrize("shape", ["1v3", "3v1"])
 def test_the_trump_game_against_minimax(shape: str) -> None:
     """A seat alone on its side (a solo, RULES.md; or the lone defender of a team of three),
-    goal max, with trumps or at no trump: the search asks the trump game (the others' side
-    cards are told apart by suit only; see docs/solver.md) at the start of every trick from
-    two tricks left,
-    and every value and every ``at_least`` answer must be the plain minimax's. The game must
-    be at work: it changes the search (its node count) in many of the endgames. Each rule of
-    the game is needed here: a side card of the lone seat that is not a master winning when
-    followed, the others' choice of the winner of a side trick taken away from them, a ruff
-    while holding the suit led, or a key without the tricks wanted, fails this test."""
+    goal max, with trumps or at no trump: the search asks the trump game (the others' side cards
+    are told apart by suit only; see docs/solver.md, *The trump game*) at the start of every
+    trick from two tricks left, and every value and every ``at_least`` answer must be the plain
+    minimax's. The game must be at work: it changes the search (its node count) in many of the
+    endgames. Each rule of the game is needed here: a side card of the lone seat that is not a
+    master winning when followed, the others' choice of the winner of a side trick taken away
+    from them, a ruff while holding the suit led, or a key without the tricks wanted, fails this
+    test."""
     asked = Solver(memory_mb=4, trump_game_from=2)
     never = Solver(memory_mb=4, trump_game_from=14)
     changed = 0

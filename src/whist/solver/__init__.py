@@ -431,16 +431,16 @@ class Solver:
     earlier searches found; the table is forgotten when the trump suit, the team or the goal
     changes. ``memory_mb`` bounds the table. ``group_blocks`` (for tuning and tests) is how
     many blocks of 16 entries a group of positions keeps before it stores by shape (see
-    docs/solver.md); by default 200 for partnerships and 8 where one seat plays against
-    three. ``trump_game_from`` (for tuning and tests) is the number of tricks left from which
-    the search asks the trump game, a bound for a seat alone on its side (default 7; 14:
-    never). ``relaxed_from`` (for tuning and tests), the same for the relaxed misère game, a
-    bound for a seat alone that wants few tricks (default 4; 14: never). ``split_from`` (for
-    tuning and tests) is how many blocks a group chains before its entries move to parts, and
-    a part (twice as many) before they move to its own parts (default 8; 1 to 32);
-    :meth:`table_stats` counts them. One solver is used by one thread at a time (a
-    second thread gets ``RuntimeError``); the interpreter lock is released during a search, so
-    threads with their own solvers run in parallel.
+    docs/solver.md, *The transposition table*); by default 200 for partnerships and 8 where one
+    seat plays against three. ``trump_game_from`` (for tuning and tests) is the number of tricks
+    left from which the search asks the trump game, a bound for a seat alone on its side
+    (default 7; 14: never). ``relaxed_from`` (for tuning and tests), the same for the relaxed
+    misère game, a bound for a seat alone that wants few tricks (default 4; 14: never).
+    ``split_from`` (for tuning and tests) is how many blocks a group chains before its entries
+    move to parts, and a part (twice as many) before they move to its own parts (default 8; 1 to
+    32); :meth:`table_stats` counts them. One solver is used by one thread at a time (a second
+    thread gets ``RuntimeError``); the interpreter lock is released during a search, so threads
+    with their own solvers run in parallel.
     """
 
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
@@ -479,8 +479,8 @@ class Solver:
 
     def table_stats(self) -> dict[str, int]:
         """What the table holds now: ``groups``, ``parts`` and ``parts_of_parts`` in use (a
-        large group's entries move to parts, see docs/solver.md) and the ``blocks`` of 16
-        entries they chain."""
+        large group's entries move to parts, see docs/solver.md, *The transposition table*) and
+        the ``blocks`` of 16 entries they chain."""
         return self._core.table_stats()
 
     def clear(self) -> None:

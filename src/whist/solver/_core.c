@@ -15,9 +15,9 @@
  * team. Goal min (misere): MAX = the other seats, SCORE = team. Goal exact: MAX = SCORE =
  * team, and MAX wins only when the team ends with exactly `need` more tricks.
  *
- * See docs/solver.md for the techniques: equivalent cards, partition search with a
- * transposition table keyed by relative ranks, quick tricks, top-trump bounds, move
- * ordering.
+ * See docs/solver.md, *How it searches*, for the techniques: equivalent cards, partition
+ * search with a transposition table keyed by relative ranks, quick tricks, top-trump bounds,
+ * move ordering.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2698,7 +2698,8 @@ typedef struct {
 #define TG_LIMIT 20000 /* positions of the trump game a call may visit */
 #endif
 #ifndef TG_FIRST
-#define TG_FIRST 7     /* tricks left from which the search asks (see docs/solver.md) */
+#define TG_FIRST 7     /* tricks left from which the search asks (see docs/solver-journal.md,
+                        * *The trump game from seven tricks left*) */
 #endif
 #ifndef TG_K
 #define TG_K 4         /* the most tricks of L it is asked for */
@@ -3724,7 +3725,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         self->ctxMode != mode) {
         /* the searches that ask the relaxed misère game (a team of one wanting few tricks, or
          * an exact count) or the trump game (a seat alone on its side, goal max: with 64 MB,
-         * the slowest lone deal of docs/solver.md took 36 million nodes instead of 58 since) */
+         * the slowest lone deal of docs/solver-journal.md, *The trump game*, took 36 million
+         * nodes instead of 58 since) */
         new_context(S, (S->lone >= 0 && (goal == 1 || goal == 2)) || S->single >= 0, t);
         self->haveCtx = 1;
         self->ctxTrump = t;
