@@ -85,14 +85,15 @@ def solve_cmd(
         " was found by then). Whole deals take well under a second for"
         " partnerships and most often for one seat against three (the worst found, 3 s); the"
         " full misère count (goal min) of a whole deal takes under a second at no trump most"
-        " often (up to 6 s on the hands tried), up to 10 s with trumps in the misère hand"
-        " and up to a minute for two misère players together (team of two, goal min; under a"
+        " often (up to 6 s on the hands tried), up to half a minute with trumps in the misère"
+        " hand and up to a minute for two misère players together (team of two, goal min; under a"
         " second counted up to 2 with --cap 2);"
         " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
     memory: Annotated[int, typer.Option(
         "--memory", min=1, max=65536, metavar="MB",
         help="Memory of the transposition table, in megabytes: more helps the longest searches"
-        " (the misère count with trumps of docs/solver.md: 16 s with 64, 10 s with 256).")
+        " (the slowest count of two misère players together in docs/solver.md: 258 million"
+        " positions with 256, 194 million with 1024).")
     ] = CLI_MEMORY_MB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:

@@ -2081,10 +2081,9 @@ static int side_safe(const Search *S, int side, u16 *rel)
 /*
  * Whether the lone seat L, wanting no trick (or at most m), the others to lead, can avoid
  * every trick in a game easier for the others than the real one: at every trick, any of them
- * who holds a suit may lead it (in the real game only the winner of the last trick may), a
- * trump of theirs thrown on another suit beats nothing (in the real game it takes the trick
- * away from L), and a trump of L's thrown on another suit takes the trick (in the real game a
- * higher trump could take it away). With m tricks allowed (a misère count), a trick L takes
+ * who holds a suit may lead it (in the real game only the winner of the last trick may);
+ * trumps play as in the real game (a trump thrown on another suit beats every card of that
+ * suit and the lower trumps on the trick). With m tricks allowed (a misère count), a trick L takes
  * uses one and gives it the lead, and the others get one more power: when L's card is the best
  * at the end of a trick, they may take the trick instead. A line of the real game is a line of
  * this one, so L safe here is L safe there. Unlike side_safe(), it knows who holds what: every
