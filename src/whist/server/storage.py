@@ -24,6 +24,7 @@ it, without replaying its log, as long as no later event came.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
@@ -51,6 +52,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["SqlStorage", "Storage", "StorageConflict", "StoredEvent", "StoredTable", "open_storage"]
+
+log = logging.getLogger("whist.server")
 
 
 class StorageConflict(RuntimeError):
@@ -175,9 +178,17 @@ class _Checkpointer:
 
     def _run(self) -> None:
         conn = sqlite3.connect(self.path, check_same_thread=False)
+        failing = False
         try:
             while not self.stop.wait(1.0):
-                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as exc:  # the file went read-only, the disk is full …
+                    if not failing:
+                        log.warning("cannot copy the write-ahead log into %s: %s", self.path, exc)
+                    failing = True
+                else:
+                    failing = False
         finally:
             conn.close()
 
@@ -198,12 +209,16 @@ class SqlStorage:
                 kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
             self.engine: Engine = create_engine(url, **kwargs)
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            path = self.engine.url.database
-            if path and path != ":memory:":
-                self._checkpointer = _Checkpointer(path)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
-        _meta.create_all(self.engine)
+        try:
+            _meta.create_all(self.engine)
+        except Exception:
+            self.engine.dispose()
+            raise
+        path = self.engine.url.database if url.startswith("sqlite") else None
+        if path and path != ":memory:":  # only once the file is known to open
+            self._checkpointer = _Checkpointer(path)
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._event_sql = self._record_sql = None
         if mark is not None:  # the driver's own SQL: an append is on every action's path
