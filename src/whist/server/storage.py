@@ -213,11 +213,12 @@ class SqlStorage:
             self.engine = create_engine(url, pool_pre_ping=True)
         try:
             _meta.create_all(self.engine)
+            self._check_writable()
         except Exception:
             self.engine.dispose()
             raise
         path = self.engine.url.database if url.startswith("sqlite") else None
-        if path and path != ":memory:":  # only once the file is known to open
+        if path and path != ":memory:":  # only once the file is known to open and take writes
             self._checkpointer = _Checkpointer(path)
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._event_sql = self._record_sql = None
@@ -226,6 +227,14 @@ class SqlStorage:
                                f" ({', '.join([mark] * 5)})")
             self._record_sql = ("INSERT INTO whist_deal_record (table_id, number, record) VALUES"
                                 f" ({mark}, {mark}, {mark})")
+
+    def _check_writable(self) -> None:
+        """Write a row and take it back: a database that opens but refuses writes (a read-only
+        SQLite file or directory, a read-only PostgreSQL user or replica) fails here, at start,
+        rather than at the first table created."""
+        with self.engine.connect() as conn, conn.begin() as tx:
+            conn.execute(insert(_listings).values(table_id="", seq=-1, data="{}"))
+            tx.rollback()
 
     def append(self, table_id: str, events: Sequence[StoredEvent],
                records: Sequence[tuple[int, Mapping[str, Any]]] = (),
