@@ -5,6 +5,7 @@ a port in use (one line on stderr, exit 2, no traceback), and stopping a busy se
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,16 @@ def test_a_read_only_postgresql_session_is_refused_at_start() -> None:
     url = postgresql() + "?options=-c%20default_transaction_read_only%3Don"
     with pytest.raises(SQLAlchemyError, match="read-only"):
         open_storage(url)
+
+
+def test_a_port_in_use_is_one_line_and_no_table_is_loaded(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("--port", str(port), "--db", f"sqlite:///{tmp_path / 'whist.db'}")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Error: cannot listen on 127.0.0.1:{port}: Address already in use"]
+    assert "open http" not in done.stdout
+    assert not (tmp_path / "whist.db").exists()  # said before the database was even opened
