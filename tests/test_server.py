@@ -122,6 +122,7 @@ class TestBadMessages:
             refused(mover, {"type": "act", "action": "AS", "version": True}, "malformed")
             refused(mover, {"type": "hello"}, "malformed")  # a second hello
             refused(mover, "x" * 5000, "malformed")
+            refused(mover, "[" * 2000 + "]" * 2000, "malformed")  # short, but nested too deep
             mover.session.send_bytes(b'{"type":"ping"}')
             assert mover.recv()["code"] == "malformed" and snapshot(harness, tid) == before
             # out of turn: the other person, with a legal-looking action and the current version
