@@ -4,18 +4,18 @@ a port in use (one line on stderr, exit 2, no traceback), and stopping a busy se
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import SQLAlchemyError
+from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
 
+from whist.server import create_app
 from whist.server.storage import open_storage
-
-PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -23,15 +23,6 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", "from whist.cli import main; main()", "serve", *args],
         capture_output=True, text=True, timeout=60, check=False)
-
-
-def postgresql() -> str:
-    """PG_URL, once it is known to open."""
-    try:
-        open_storage(PG_URL).close()
-    except OperationalError as exc:  # pragma: no cover - a machine without the database
-        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
-    return PG_URL
 
 
 def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
@@ -43,17 +34,17 @@ def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> Non
         " file"]
 
 
-def test_a_read_only_sqlite_database_is_refused_at_start(tmp_path: Path) -> None:
-    path = tmp_path / "whist.db"
-    open_storage(f"sqlite:///{path}").close()
-    with pytest.raises(OperationalError, match="readonly"):
-        open_storage(f"sqlite:///file:{path}?mode=ro&uri=true")
+def read_only(db: str) -> str:
+    """The same database, opened read-only."""
+    if db.startswith("sqlite:///"):
+        return f"sqlite:///file:{db.removeprefix('sqlite:///')}?mode=ro&uri=true"
+    return db + "?options=-c%20default_transaction_read_only%3Don"
 
 
-def test_a_read_only_postgresql_session_is_refused_at_start() -> None:
-    url = postgresql() + "?options=-c%20default_transaction_read_only%3Don"
-    with pytest.raises(SQLAlchemyError, match="read-only"):
-        open_storage(url)
+def test_a_read_only_database_is_refused_at_start(url: str) -> None:  # noqa: F811
+    open_storage(url).close()
+    with pytest.raises(SQLAlchemyError, match=r"readonly|read-only"):
+        open_storage(read_only(url))
 
 
 def test_a_port_in_use_is_one_line_and_no_table_is_loaded(tmp_path: Path) -> None:
@@ -67,3 +58,21 @@ def test_a_port_in_use_is_one_line_and_no_table_is_loaded(tmp_path: Path) -> Non
         f"Error: cannot listen on 127.0.0.1:{port}: Address already in use"]
     assert "open http" not in done.stdout
     assert not (tmp_path / "whist.db").exists()  # said before the database was even opened
+
+
+def test_two_processes_joining_one_seat(url: str) -> None:  # noqa: F811
+    """Two servers on one database: the one that stores its join second reloads the table and
+    says the seat is taken (409), or gives the next free seat when none was asked for."""
+    with TestClient(create_app(url)) as a, TestClient(create_app(url)) as b:
+        tid = a.post("/api/tables", json={"seats": {"N": "random"}}).json()["id"]
+        assert a.get(f"/api/tables/{tid}").status_code == 200  # in A's memory, and B's:
+        assert b.post(f"/api/tables/{tid}/join", json={"name": "Bea", "seat": "S"}).status_code == 200
+        taken = a.post(f"/api/tables/{tid}/join", json={"name": "Al", "seat": "S"})
+        assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_unavailable"
+        assert [s["name"] for s in a.get(f"/api/tables/{tid}").json()["table"]["seats"]] == [
+            None, None, "Bea", None]
+        assert b.post(f"/api/tables/{tid}/join", json={"name": "Bo"}).json()["seat"] == "W"
+        got = a.post(f"/api/tables/{tid}/join", json={"name": "Al"}).json()
+        assert got["seat"] == "E"  # W was taken in B: A reloaded the table and gave the next one
+        table = a.get(f"/api/tables/{tid}").json()["table"]
+        assert table["started"] and [s["name"] for s in table["seats"]] == [None, "Al", "Bea", "Bo"]

@@ -380,7 +380,27 @@ class Table:
     def join(self, seat: Seat | None, name: str, token: str) -> Seat:
         """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
         ``token``. :class:`ValueError` when it cannot be done. Starts the game once every open seat
-        is taken."""
+        is taken. When another server process changed the table first, the table is reloaded and
+        the seat looked at again."""
+        for retry in (False, True):
+            sat = self._free_seat(seat)
+            try:
+                self._commit("join", {"seat": sat.name, "name": name, "token": hash_token(token)})
+                break
+            except CommandError:  # another server process changed the table: it is reloaded
+                if retry:
+                    raise ValueError("the table keeps changing in another server process;"
+                                     " try again") from None
+        for _ in range(2):
+            if self.started or any(st.kind == OPEN and st.name is None for st in self.seats.values()):
+                break
+            with contextlib.suppress(CommandError):  # reloaded: look again
+                self._commit("start", {})
+        return sat
+
+    def _free_seat(self, seat: Seat | None) -> Seat:
+        """The seat a person asking for ``seat`` (``None``: any) may take now; :class:`ValueError`
+        saying why there is none."""
         if self.match.is_over:
             raise ValueError("this game is over")
         free = [s for s in (Seat.S, Seat.W, Seat.N, Seat.E)
@@ -388,14 +408,11 @@ class Table:
         if seat is None:
             if not free:
                 raise ValueError("no free seat at this table")
-            seat = free[0]
-        elif self.seats[seat].kind != OPEN:
+            return free[0]
+        if self.seats[seat].kind != OPEN:
             raise ValueError(f"{seat.name_en} is held by a bot")
-        elif seat not in free:
+        if seat not in free:
             raise ValueError(f"{seat.name_en} is taken")
-        self._commit("join", {"seat": seat.name, "name": name, "token": hash_token(token)})
-        if not self.started and all(st.kind != OPEN or st.name is not None for st in self.seats.values()):
-            self._commit("start", {})
         return seat
 
     def seat_of(self, token: str) -> Seat | None:
