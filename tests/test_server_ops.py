@@ -4,6 +4,8 @@ a port in use (one line on stderr, exit 2, no traceback), and stopping a busy se
 
 from __future__ import annotations
 
+import asyncio
+import random
 import socket
 import subprocess
 import sys
@@ -14,7 +16,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import SQLAlchemyError
 from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
 
+from whist.bots import AnyAction, AnyView
 from whist.server import create_app
+from whist.server.bots import BotThreads, think
+from whist.server.service import TableService, TableSpec
 from whist.server.storage import open_storage
 
 
@@ -76,3 +81,32 @@ def test_two_processes_joining_one_seat(url: str) -> None:  # noqa: F811
         assert got["seat"] == "E"  # W was taken in B: A reloaded the table and gave the next one
         table = a.get(f"/api/tables/{tid}").json()["table"]
         assert table["started"] and [s["name"] for s in table["seats"]] == [None, "Al", "Bea", "Bo"]
+
+
+def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+C with many tables whose bots play: once the server stops, no table stores anything
+    more (awaited one after another, the tables not yet stopped played on, and a server with
+    hundreds of them took minutes to stop)."""
+    async def at_once(_self: BotThreads, _name: str, _budget: float | None, view: AnyView,
+                      rng: random.Random) -> AnyAction:
+        return think("random", None, view, rng)  # a bot that chooses without a thread
+
+    monkeypatch.setattr(BotThreads, "choose", at_once)
+    storage = open_storage("sqlite://")
+    svc = TableService(storage)
+    bots = {s: "random" for s in "NESW"}
+    tables = [svc.create(TableSpec(preset="pagat", seats=bots, bot_delay=0, deal_pause=0, seed=i))
+              for i in range(20)]
+
+    async def run() -> list[int]:
+        svc.start()
+        while min(t.version for t in tables) < 3:  # every table is playing
+            await asyncio.sleep(0)
+        at_stop = [t.seq for t in tables]
+        await svc.stop()
+        return at_stop
+
+    at_stop = asyncio.run(run())
+    assert [len(storage.load(t.id)) for t in tables] == at_stop
+    assert not any(t.match.is_over for t in tables)  # the check is not vacuous
+    storage.close()

@@ -232,10 +232,11 @@ class TableService:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
+        """Stop every table's driver and the sweeper, all at once before any of them is awaited:
+        awaited one by one, the tables not yet stopped would play on meanwhile."""
+        halted = [task for t in self.tables.values() if (task := t.halt_driver()) is not None]
         sweeper, self._sweeper = self._sweeper, None
         if sweeper is not None:
             sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
-        for t in list(self.tables.values()):
-            await t.stop_driver()
+            halted.append(sweeper)
+        await asyncio.gather(*halted, return_exceptions=True)

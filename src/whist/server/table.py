@@ -608,19 +608,26 @@ class Table:
             self._wake = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._drive())
 
-    async def stop_driver(self) -> None:
+    def halt_driver(self) -> asyncio.Task[None] | None:
+        """Cancel the driver task, so that the table does nothing more by itself from now on, and
+        let every connection's sender loop end; the task, to await (``None``: there was none)."""
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
         for c in list(self.conns):
             c.close()
+        return task
+
+    async def stop_driver(self) -> None:
+        task = self.halt_driver()
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def _drive(self) -> None:
         wake = self._wake
         assert wake is not None
-        while True:
+        while self._task is asyncio.current_task():  # not halted (a cancel may be swallowed)
             wake.clear()
             now = self.clock()
             bots = frozenset(s for s in SEATS if self.seats[s].kind == OPEN
