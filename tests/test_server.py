@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -67,6 +68,25 @@ class TestHttp:
         r = harness.client.post("/api/tables", json=spec)
         assert r.status_code == status and words in r.json()["error"]["message"]
         assert harness.service.tables == {}
+
+    def test_a_body_too_long_is_refused(self, harness: Any) -> None:
+        from whist.server.app import MAX_BODY
+
+        c = harness.client
+        huge = json.dumps({"options": {"deals": "9" * MAX_BODY}}).encode()
+        told = c.post("/api/tables", content=huge, headers={"content-type": "application/json"})
+
+        def chunks() -> Iterator[bytes]:  # no Content-Length: sent in chunks
+            for i in range(0, len(huge), 4096):
+                yield huge[i:i + 4096]
+
+        untold = c.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+        for r in (told, untold):
+            assert r.status_code == 413 and r.json()["error"]["code"] == "http_error"
+        assert harness.service.tables == {}
+        body = json.dumps({"name": "x" * 80, "options": {"deals": 2}}).encode()
+        ok = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert ok.status_code == 201
 
     def test_join_errors(self, harness: Any) -> None:
         tid = harness.create(seats={"N": "random"})

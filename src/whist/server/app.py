@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
@@ -35,10 +36,36 @@ from whist.server.service import SpecError, TableService, TableSpec, clean_name
 from whist.server.storage import Storage, open_storage
 from whist.server.table import Connection, Table
 
-__all__ = ["DEFAULT_DB", "WEB_DIR", "create_app"]
+__all__ = ["DEFAULT_DB", "MAX_BODY", "WEB_DIR", "create_app"]
 
 DEFAULT_DB = "sqlite:///whist.db"
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 64 * 1024
+"""Longest request body read, in bytes: a longer one is refused (413) before it is all in memory."""
+
+
+class _BodyLimit:
+    """Refuses a request body longer than :data:`MAX_BODY` as it comes in, whether it says its
+    length or is sent in chunks."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise StarletteHTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, limited, send)
 
 
 class CreateTable(BaseModel):
@@ -130,6 +157,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     app = FastAPI(title="whist", version="0.1.0", lifespan=lifespan,
                   description="Classic and colour whist at one table with friends and bots.")
     app.state.service = service
+    app.add_middleware(_BodyLimit)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
