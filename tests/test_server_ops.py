@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import socket
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.websockets import WebSocketDisconnect
 from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
+from test_server_storage import PG_URL, wait_for
 
 from whist.bots import AnyAction, AnyView
 from whist.server import create_app
@@ -110,3 +115,81 @@ def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.Mo
     assert [len(storage.load(t.id)) for t in tables] == at_stop
     assert not any(t.match.is_over for t in tables)  # the check is not vacuous
     storage.close()
+
+
+@pytest.fixture
+def outage() -> Iterator[tuple[str, Callable[[bool], None]]]:
+    """A PostgreSQL database of the test's own, and a switch that lets connections in or refuses
+    them (ending those open): an outage of that database alone."""
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.exc import OperationalError
+
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        admin.connect().close()
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    name = f"whist_outage_{secrets.token_hex(4)}"
+
+    def reachable(yes: bool) -> None:
+        with admin.connect() as c:
+            c.execute(text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS {'true' if yes else 'false'}"))
+            if not yes:
+                c.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               " WHERE datname = :name"), {"name": name})
+
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False), reachable
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def test_a_database_outage_says_try_again_not_no_such_table(
+        outage: tuple[str, Callable[[bool], None]]) -> None:
+    """While the database cannot be reached, a move is refused by closing the socket with 1013
+    (the page connects again) and nothing changes; a route says 503; a table out of memory is not
+    called unknown (the page would give it up). Once the database is back, play goes on."""
+    db, reachable = outage
+    app = create_app(db, unload_after=0.0)
+    with TestClient(app) as c:
+        tid = c.post("/api/tables", json={"seats": {"N": "random", "E": "random", "W": "random"},
+                                          "bot_delay": 0, "deal_pause": 0, "takeover_after": 600,
+                                          "seed": 4}).json()["id"]
+        token = c.post(f"/api/tables/{tid}/join", json={"name": "Sam"}).json()["token"]
+
+        def my_turn(ws: Any) -> dict[str, Any]:
+            while True:
+                m: dict[str, Any] = ws.receive_json()
+                v = m["deal"]["view"] if m["type"] == "state" and m["deal"] else None
+                if v and v["to_act"] == "S" and not m["you"]["auto"]:
+                    return m
+
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            before = my_turn(ws)
+            reachable(False)
+            action = before["deal"]["view"]["legal"][0]["text"]
+            ws.send_json({"type": "act", "action": action, "version": before["version"]})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1013
+        refused = c.post("/api/tables", json={})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "http_error"
+        wait_for(lambda: tid not in app.state.service.tables)  # nobody there: out of memory
+        assert c.get(f"/api/tables/{tid}").status_code == 503
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws, pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013
+        reachable(True)
+        assert c.get(f"/api/tables/{tid}").status_code == 200
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            again = my_turn(ws)
+            assert again["version"] == before["version"] and again["deal"] == before["deal"]
+            ws.send_json({"type": "act", "action": action, "version": again["version"]})
+            after = ws.receive_json()
+            assert after["type"] == "state" and after["version"] == before["version"] + 1

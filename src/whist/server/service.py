@@ -28,7 +28,7 @@ from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
-from whist.server.storage import Storage
+from whist.server.storage import Storage, StorageUnavailable
 from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
 
 __all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
@@ -130,7 +130,7 @@ class TableService:
 
     def get(self, table_id: str) -> Table | None:
         """The table (rebuilt from its log if it was unloaded, or stored by another process);
-        ``None`` if there is none."""
+        ``None`` if there is none; :class:`StorageUnavailable` if the database cannot say."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
@@ -139,6 +139,8 @@ class TableService:
             if not events:
                 return None
             t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
+        except StorageUnavailable:
+            raise  # not "no such table": the caller says to try again
         except Exception:
             log.exception("table %s cannot be rebuilt from its log", table_id)
             return None

@@ -23,11 +23,12 @@ it, without replaying its log, as long as no later event came.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -47,17 +48,30 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["SqlStorage", "Storage", "StorageConflict", "StoredEvent", "StoredTable", "open_storage"]
+__all__ = [
+    "SqlStorage",
+    "Storage",
+    "StorageConflict",
+    "StorageUnavailable",
+    "StoredEvent",
+    "StoredTable",
+    "open_storage",
+]
 
 log = logging.getLogger("whist.server")
 
 
 class StorageConflict(RuntimeError):
     """An event with this table and sequence number is already stored (another writer won)."""
+
+
+class StorageUnavailable(Exception):
+    """The database cannot be reached now (the server is down, refuses connections, the disk
+    fails): nothing was stored; the same call may work in a moment."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,13 +250,24 @@ class SqlStorage:
             conn.execute(insert(_listings).values(table_id="", seq=-1, data="{}"))
             tx.rollback()
 
+    @contextlib.contextmanager
+    def _db(self, write: bool = False) -> Iterator[Connection]:
+        """A connection to the database, in a transaction committed at the end when ``write``;
+        :class:`StorageUnavailable` when the database cannot be reached or fails."""
+        try:
+            with (self.engine.begin() if write else self.engine.connect()) as conn:
+                yield conn
+        except (OperationalError, InterfaceError) as exc:
+            first = str(exc.orig or exc).splitlines()[0]
+            raise StorageUnavailable(f"the database cannot be reached: {first}") from exc
+
     def append(self, table_id: str, events: Sequence[StoredEvent],
                records: Sequence[tuple[int, Mapping[str, Any]]] = (),
                listing: Mapping[str, Any] | None = None) -> None:
         rows = [(table_id, e.seq, e.kind, _json(e.data), e.at) for e in events]
         recs = [(table_id, n, _json(r)) for n, r in records]
         try:
-            with self.engine.begin() as conn:
+            with self._db(write=True) as conn:
                 if self._event_sql is not None and self._record_sql is not None:
                     for row in rows:
                         conn.exec_driver_sql(self._event_sql, row)
@@ -267,7 +292,7 @@ class SqlStorage:
 
     def table_ids(self) -> list[str]:
         q = select(_events.c.table_id).where(_events.c.seq == 0).order_by(_events.c.at, _events.c.table_id)
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             return [row[0] for row in conn.execute(q)]
 
     def stored_tables(self) -> list[StoredTable]:
@@ -280,31 +305,31 @@ class SqlStorage:
              .outerjoin_from(tables, _listings, and_(_listings.c.table_id == tables.c.table_id,
                                                      _listings.c.seq == tables.c.last_seq))
              .order_by(tables.c.at, tables.c.table_id))
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             return [StoredTable(str(table_id), int(seq), _stored_listing(data))
                     for table_id, seq, data in conn.execute(q)]
 
     def store_listing(self, table_id: str, seq: int, listing: Mapping[str, Any]) -> None:
         data = _json(listing)
         try:
-            with self.engine.begin() as conn:
+            with self._db(write=True) as conn:
                 conn.execute(insert(_listings).values(table_id=table_id, seq=seq, data=data))
         except IntegrityError:  # one is stored for this event already: this one replaces it
-            with self.engine.begin() as conn:
+            with self._db(write=True) as conn:
                 conn.execute(update(_listings).where(_listings.c.table_id == table_id,
                                                      _listings.c.seq == seq).values(data=data))
 
     def load(self, table_id: str) -> list[StoredEvent]:
         q = (select(_events.c.seq, _events.c.kind, _events.c.data, _events.c.at)
              .where(_events.c.table_id == table_id).order_by(_events.c.seq))
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             return [StoredEvent(int(seq), str(kind), json.loads(data), float(at))
                     for seq, kind, data, at in conn.execute(q)]
 
     def record(self, table_id: str, number: int) -> dict[str, Any] | None:
         q = select(_records.c.record).where(_records.c.table_id == table_id,
                                             _records.c.number == number)
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             row = conn.execute(q).first()
         if row is None:
             return None
@@ -313,7 +338,7 @@ class SqlStorage:
 
     def delete(self, table_id: str) -> None:
         """Remove a table's log, records and listings (tests on a shared database)."""
-        with self.engine.begin() as conn:
+        with self._db(write=True) as conn:
             conn.execute(_listings.delete().where(_listings.c.table_id == table_id))
             conn.execute(_records.delete().where(_records.c.table_id == table_id))
             conn.execute(_events.delete().where(_events.c.table_id == table_id))

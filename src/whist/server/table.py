@@ -56,7 +56,7 @@ from whist.server.protocol import (
     error_json,
     parse_message,
 )
-from whist.server.storage import Storage, StorageConflict, StoredEvent
+from whist.server.storage import Storage, StorageConflict, StorageUnavailable, StoredEvent
 
 __all__ = ["Connection", "GameMatch", "Table", "TableSettings", "hash_token"]
 
@@ -394,7 +394,8 @@ class Table:
         for _ in range(2):
             if self.started or any(st.kind == OPEN and st.name is None for st in self.seats.values()):
                 break
-            with contextlib.suppress(CommandError):  # reloaded: look again
+            # reloaded: look again; the database gone meanwhile: the person is seated all the same
+            with contextlib.suppress(CommandError, StorageUnavailable):
                 self._commit("start", {})
         return sat
 
@@ -651,6 +652,9 @@ class Table:
                         await pending
                 except CommandError as exc:
                     log.warning("table %s: the table's own step was refused: %s", self.id, exc)
+                except StorageUnavailable as exc:  # nothing changed: the step comes again
+                    log.warning("table %s: %s", self.id, exc)
+                    await asyncio.sleep(1.0)
                 except Exception:
                     log.exception("table %s: step failed", self.id)
                     await asyncio.sleep(1.0)
