@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
-from test_server_storage import PG_URL, wait_for
+from test_server_storage import PG_URL, free_port, wait_for
 
 from whist.bots import AnyAction, AnyView
 from whist.server import create_app
@@ -193,3 +193,11 @@ def test_a_database_outage_says_try_again_not_no_such_table(
             ws.send_json({"type": "act", "action": action, "version": again["version"]})
             after = ws.receive_json()
             assert after["type"] == "state" and after["version"] == before["version"] + 1
+
+
+def test_the_database_password_is_never_printed() -> None:
+    db = f"postgresql+psycopg://club:s3cret@127.0.0.1:{free_port()}/whist"  # nobody listens there
+    done = serve("--port", str(free_port()), "--db", db)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: cannot open the database postgresql+psycopg://club:***@")
+    assert "s3cret" not in done.stderr + done.stdout

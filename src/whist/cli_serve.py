@@ -43,9 +43,10 @@ def serve(
         try:
             app = create_app(db, bot_budget=bot_budget)
         except (SQLAlchemyError, ValueError, ImportError) as exc:
-            fail(f"cannot open the database {db}: {str(exc).splitlines()[0]}", 2)
+            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
-        typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {db}; Ctrl+C to stop)")
+        typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"
+                   " Ctrl+C to stop)")
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                                ws_max_size=64 * 1024))
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
@@ -66,3 +67,18 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.close()
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2)
     return sock
+
+
+def _shown_url(db: str) -> str:
+    """The database URL as the console and its logs may show it: without its password.
+
+    >>> _shown_url("postgresql+psycopg://club:secret@db.example/whist")
+    'postgresql+psycopg://club:***@db.example/whist'
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return db
