@@ -5,6 +5,7 @@ a port in use (one line on stderr, exit 2, no traceback), and stopping a busy se
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import socket
@@ -201,3 +202,16 @@ def test_the_database_password_is_never_printed() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("Error: cannot open the database postgresql+psycopg://club:***@")
     assert "s3cret" not in done.stderr + done.stdout
+
+
+def test_a_table_id_no_table_can_have_is_unknown_quietly(url: str,  # noqa: F811
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """A NUL byte (PostgreSQL refuses it in text) or a very long id: 404, and nothing in the log."""
+    with TestClient(create_app(url)) as c:
+        for bad in ("ab%00cd", "x" * 5000):
+            assert c.get(f"/api/tables/{bad}").json()["error"]["code"] == "not_found"
+            r = c.post(f"/api/tables/{bad}/join", json={"name": "Al"})
+            assert r.status_code == 404
+            with c.websocket_connect(f"/api/tables/{bad}/ws") as ws:
+                assert ws.receive_json()["code"] == "not_found"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []

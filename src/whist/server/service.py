@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -34,6 +35,11 @@ from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
 __all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
 
 log = logging.getLogger("whist.server")
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table's id may be (those made here are 8 of these characters): an id of another shape,
+a NUL byte say, or ten thousand characters, names no table."""
 
 
 class SpecError(ValueError):
@@ -134,6 +140,8 @@ class TableService:
         t = self.tables.get(table_id)
         if t is not None:
             return t
+        if not TABLE_ID.fullmatch(table_id):  # no table has such an id: the database is not asked
+            return None
         try:
             events = self.storage.load(table_id)
             if not events:
