@@ -59,6 +59,10 @@ class TestHttp:
         ({"preset": "pagat", "options": {"trou_surprise": True}}, 400, "not part of colour whist as pagat"),
         ({"preset": "classic", "options": {"trou_surprise": True}}, 400, "not part of classic whist"),
         ({"options": {"deals": 100000}}, 400, "at most 999"),
+        # a game that never ends; a settlement too large for JSON; scores that overflow it
+        ({"preset": "classic", "options": {"game_points": 10**9}}, 400, "game_points is at most 100"),
+        ({"preset": "classic", "options": {"stake": 1e308}}, 400, "stake is at most 1000000"),
+        ({"preset": "classic", "options": {"rubber_bonus": 10**400}}, 400, "rubber_bonus is at most"),
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
         ({"bot_delay": -1}, 422, "bot_delay"),
