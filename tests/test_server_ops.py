@@ -45,6 +45,16 @@ def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> Non
         " file"]
 
 
+def test_a_sqlite_url_without_a_file_is_refused() -> None:
+    """sqlite:/// (a variable left empty in sqlite:///$DB) gave each connection a private
+    temporary database of its own: tables written in one were missing in another, and all of them
+    were gone when the server stopped."""
+    with pytest.raises(ValueError, match="names its file"):
+        open_storage("sqlite:///")
+    done = serve("--port", str(free_port()), "--db", "sqlite:///")
+    assert done.returncode == 2 and done.stderr.startswith("Error: cannot open the database sqlite:///: ")
+
+
 def read_only(db: str) -> str:
     """The same database, opened read-only."""
     if db.startswith("sqlite:///"):

@@ -222,6 +222,9 @@ class SqlStorage:
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
             self.engine: Engine = create_engine(url, **kwargs)
+            if self.engine.url.database == "":  # sqlite:/// and no path: $DB unset, say
+                raise ValueError("a SQLite URL names its file: sqlite:///whist.db (sqlite:// keeps"
+                                 " the tables in memory, lost when the server stops)")
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
