@@ -55,6 +55,20 @@ def test_a_sqlite_url_without_a_file_is_refused() -> None:
     assert done.returncode == 2 and done.stderr.startswith("Error: cannot open the database sqlite:///: ")
 
 
+def test_a_postgresql_host_that_never_answers_is_one_line() -> None:
+    """A host that takes the connection and says nothing (a firewall, the wrong service): the
+    server gave up only with the operating system, minutes later, saying nothing meanwhile."""
+    with socket.socket() as silent:  # the connection is taken, never answered
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        done = serve("--port", str(free_port()), "--db", f"postgresql+psycopg://club@127.0.0.1:{port}/whist")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Error: cannot open the database postgresql+psycopg://club@127.0.0.1:{port}/whist:"
+        " (psycopg.errors.ConnectionTimeout) connection timeout expired"]
+
+
 def read_only(db: str) -> str:
     """The same database, opened read-only."""
     if db.startswith("sqlite:///"):

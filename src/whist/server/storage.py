@@ -45,6 +45,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    make_url,
     select,
     update,
 )
@@ -63,6 +64,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("whist.server")
+
+CONNECT_TIMEOUT = 10
+"""Seconds a PostgreSQL connection may take to open (unless the URL says ``connect_timeout``)."""
 
 
 class StorageConflict(RuntimeError):
@@ -227,7 +231,13 @@ class SqlStorage:
                                  " the tables in memory, lost when the server stops)")
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
+            target = make_url(url)
+            # a host that takes the connection and never answers would otherwise hold the server
+            # for ever: at start, and its event loop (every table) afterwards
+            bounded = (target.get_driver_name() in ("psycopg", "psycopg2")
+                       and "connect_timeout" not in target.query)
+            self.engine = create_engine(target, pool_pre_ping=True, connect_args=(
+                {"connect_timeout": CONNECT_TIMEOUT} if bounded else {}))
         try:
             _meta.create_all(self.engine)
             self._check_writable()
