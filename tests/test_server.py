@@ -336,6 +336,25 @@ def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
     assert [text for _, text in c._queue] == ["welcome", "s3 with results", "s4", "error", "s5"]
 
 
+def test_next_said_again_sends_nothing_again(harness: Any) -> None:
+    """A player who is ready already and says so again (a flood of next) changes nothing: no state
+    to every connection at the table each time."""
+    tid = harness.create(seats={"N": "random"}, takeover_after=600)
+    tok = harness.join(tid, "Sam", "S")
+    with harness.connect(tid) as ws, harness.connect(tid) as spy:
+        ws.hello(tok)
+        spy.hello()
+        ws.send({"type": "next"})
+        m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
+        spy.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
+        for _ in range(3):
+            ws.send({"type": "next"})
+        ws.send({"type": "ping"})
+        spy.send({"type": "ping"})
+        assert ws.recv()["type"] == "pong" and spy.recv()["type"] == "pong"
+        assert m["version"] == harness.service.get(tid).version
+
+
 def test_ping_before_hello(harness: Any) -> None:
     tid = harness.create()
     with harness.connect(tid) as ws:

@@ -461,7 +461,7 @@ class Table:
             elif msg.type == "start":
                 if not self.started:
                     self._commit("start", {})
-            else:  # next
+            elif conn.seat not in self.ready:  # next (said again: nothing changes)
                 self.ready.add(conn.seat)
                 self._table_cache = None
                 self.broadcast()
