@@ -941,7 +941,7 @@ class TestOptions:
          ({"stake": "1e999"}, "stake takes a finite number"),
          ({"game_points": "0"}, "game_points must be at least 1"),
          ({"rubbers": "0"}, "rubbers must be at least 1"),
-         ({"rubbers": "100"}, "deals and rubbers are at most 999 and 99"),
+         ({"rubbers": "100"}, "option rubbers is at most 99"),
          ({"deals": "7"}, "option deals is not part of classic whist"),
          ({"trou_surprise": "on"}, "option trou_surprise is not part of classic whist"),
          ({"points_per_odd_trick": "0"}, "at least 1"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -58,6 +59,10 @@ class TestHttp:
         ({"preset": "pagat", "options": {"trou_surprise": True}}, 400, "not part of colour whist as pagat"),
         ({"preset": "classic", "options": {"trou_surprise": True}}, 400, "not part of classic whist"),
         ({"options": {"deals": 100000}}, 400, "at most 999"),
+        # a game that never ends; a settlement too large for JSON; scores that overflow it
+        ({"preset": "classic", "options": {"game_points": 10**9}}, 400, "game_points is at most 100"),
+        ({"preset": "classic", "options": {"stake": 1e308}}, 400, "stake is at most 1000000"),
+        ({"preset": "classic", "options": {"rubber_bonus": 10**400}}, 400, "rubber_bonus is at most"),
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
         ({"bot_delay": -1}, 422, "bot_delay"),
@@ -67,6 +72,25 @@ class TestHttp:
         r = harness.client.post("/api/tables", json=spec)
         assert r.status_code == status and words in r.json()["error"]["message"]
         assert harness.service.tables == {}
+
+    def test_a_body_too_long_is_refused(self, harness: Any) -> None:
+        from whist.server.app import MAX_BODY
+
+        c = harness.client
+        huge = json.dumps({"options": {"deals": "9" * MAX_BODY}}).encode()
+        told = c.post("/api/tables", content=huge, headers={"content-type": "application/json"})
+
+        def chunks() -> Iterator[bytes]:  # no Content-Length: sent in chunks
+            for i in range(0, len(huge), 4096):
+                yield huge[i:i + 4096]
+
+        untold = c.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+        for r in (told, untold):
+            assert r.status_code == 413 and r.json()["error"]["code"] == "http_error"
+        assert harness.service.tables == {}
+        body = json.dumps({"name": "x" * 80, "options": {"deals": 2}}).encode()
+        ok = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert ok.status_code == 201
 
     def test_join_errors(self, harness: Any) -> None:
         tid = harness.create(seats={"N": "random"})
@@ -122,6 +146,7 @@ class TestBadMessages:
             refused(mover, {"type": "act", "action": "AS", "version": True}, "malformed")
             refused(mover, {"type": "hello"}, "malformed")  # a second hello
             refused(mover, "x" * 5000, "malformed")
+            refused(mover, "[" * 2000 + "]" * 2000, "malformed")  # short, but nested too deep
             mover.session.send_bytes(b'{"type":"ping"}')
             assert mover.recv()["code"] == "malformed" and snapshot(harness, tid) == before
             # out of turn: the other person, with a legal-looking action and the current version
@@ -309,6 +334,25 @@ def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
     c.push("error", OTHER)
     c.push("s5", STATE)
     assert [text for _, text in c._queue] == ["welcome", "s3 with results", "s4", "error", "s5"]
+
+
+def test_next_said_again_sends_nothing_again(harness: Any) -> None:
+    """A player who is ready already and says so again (a flood of next) changes nothing: no state
+    to every connection at the table each time."""
+    tid = harness.create(seats={"N": "random"}, takeover_after=600)
+    tok = harness.join(tid, "Sam", "S")
+    with harness.connect(tid) as ws, harness.connect(tid) as spy:
+        ws.hello(tok)
+        spy.hello()
+        ws.send({"type": "next"})
+        m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
+        spy.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
+        for _ in range(3):
+            ws.send({"type": "next"})
+        ws.send({"type": "ping"})
+        spy.send({"type": "ping"})
+        assert ws.recv()["type"] == "pong" and spy.recv()["type"] == "pong"
+        assert m["version"] == harness.service.get(tid).version
 
 
 def test_ping_before_hello(harness: Any) -> None:

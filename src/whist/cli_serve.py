@@ -6,6 +6,8 @@ again on the same database rebuilds every table from its event log.
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from typing import Annotated
 
 import typer
@@ -36,10 +38,47 @@ def serve(
 
     from whist.server import create_app
 
+    sock = _listen(host, port)  # first: a port in use is said before any table is loaded
+    with sock:
+        try:
+            app = create_app(db, bot_budget=bot_budget)
+        except (SQLAlchemyError, ValueError, ImportError) as exc:
+            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
+        typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"
+                   " Ctrl+C to stop)")
+        server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                               ws_max_size=64 * 1024))
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
+            server.run(sockets=[sock])
+    if not server.started:
+        raise typer.Exit(3)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening at ``host``:``port``; one line and exit 2 if it cannot be had (the port
+    is in use, the address is not this machine's, the name is unknown)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
-        app = create_app(db, bot_budget=bot_budget)
-    except (SQLAlchemyError, ValueError, ImportError) as exc:
-        fail(f"cannot open the database {db}: {str(exc).splitlines()[0]}", 2)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {db}; Ctrl+C to stop)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2)
+    return sock
+
+
+def _shown_url(db: str) -> str:
+    """The database URL as the console and its logs may show it: without its password.
+
+    >>> _shown_url("postgresql+psycopg://club:secret@db.example/whist")
+    'postgresql+psycopg://club:***@db.example/whist'
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return db

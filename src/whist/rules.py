@@ -232,10 +232,9 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
     check(out)
     if strict:
         # new tables only: a stored table or record of a longer match still reads
-        if out.deals > MAX_DEALS or out.rubbers > MAX_RUBBERS:
-            raise RulesError(f"options deals and rubbers are at most {MAX_DEALS} and {MAX_RUBBERS}",
-                             f"les options deals (donnes) et rubbers (robres) valent au plus {MAX_DEALS}"
-                             f" et {MAX_RUBBERS}")
+        for key, most in LARGEST.items():
+            if getattr(out, key) > most:
+                raise RulesError(f"option {key} is at most {most}", f"l'option {key} vaut au plus {most}")
         for key, value in changes.items():
             if value != defaults[key] and not applies(key, out):
                 game = (f"colour whist as {out.style} plays it" if out.game == "couleur"
@@ -259,6 +258,12 @@ MAX_DEALS = 999
 """The most deals a colour-whist session may have."""
 MAX_RUBBERS = 99
 """The most rubbers a classic match may have."""
+LARGEST: dict[str, int] = {
+    "deals": MAX_DEALS, "rubbers": MAX_RUBBERS, "game_points": 100, "points_per_odd_trick": 100,
+    "rubber_bonus": 1000, "stake": 1_000_000}
+"""The largest value of these options in a new match: past them a match would never end (a game
+of a billion points) or its scores and settlement would be too large to be numbers (a stake of
+1e308 pays an infinite sum, which no JSON holds)."""
 
 
 def check(rules: Rules) -> None:

@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
@@ -32,13 +33,41 @@ from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
 from whist.server.protocol import NOT_FOUND, error_json
 from whist.server.service import SpecError, TableService, TableSpec, clean_name
-from whist.server.storage import Storage, open_storage
+from whist.server.storage import Storage, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
 
-__all__ = ["DEFAULT_DB", "WEB_DIR", "create_app"]
+__all__ = ["DEFAULT_DB", "MAX_BODY", "WEB_DIR", "create_app"]
 
 DEFAULT_DB = "sqlite:///whist.db"
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+TRY_AGAIN_LATER = 1013
+"""The WebSocket close code when the database cannot be reached: the page connects again."""
+MAX_BODY = 64 * 1024
+"""Longest request body read, in bytes: a longer one is refused (413) before it is all in memory."""
+
+
+class _BodyLimit:
+    """Refuses a request body longer than :data:`MAX_BODY` as it comes in, whether it says its
+    length or is sent in chunks."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise StarletteHTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, limited, send)
 
 
 class CreateTable(BaseModel):
@@ -130,11 +159,16 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     app = FastAPI(title="whist", version="0.1.0", lifespan=lifespan,
                   description="Classic and colour whist at one table with friends and bots.")
     app.state.service = service
+    app.add_middleware(_BodyLimit)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = NOT_FOUND if exc.status_code == 404 else "http_error"
         return _error(exc.status_code, code, str(exc.detail))
+
+    @app.exception_handler(StorageUnavailable)
+    async def _unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
+        return _error(503, "http_error", f"{exc}; try again in a moment")
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -268,7 +302,11 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        table = service.get(table_id)
+        try:
+            table = service.get(table_id)
+        except StorageUnavailable:
+            await ws.close(TRY_AGAIN_LATER)
+            return
         if table is None:
             await ws.send_text(error_json(NOT_FOUND, f"no table {table_id!r}", 0))
             await ws.close(4404)
@@ -278,6 +316,9 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         sender = asyncio.create_task(_sender(ws, conn))
         try:
             await _receiver(ws, table, conn)
+        except StorageUnavailable:  # the message changed nothing: the client comes back later
+            with contextlib.suppress(RuntimeError):
+                await ws.close(TRY_AGAIN_LATER)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -110,7 +110,7 @@ def parse_message(text: str) -> ClientMessage:
         raise CommandError(MALFORMED, f"message longer than {MAX_MESSAGE} characters")
     try:
         obj = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays or objects nested too deep
         raise CommandError(MALFORMED, "not JSON") from None
     if not isinstance(obj, dict):
         raise CommandError(MALFORMED, "a message is a JSON object with a type")

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,12 +29,17 @@ from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
-from whist.server.storage import Storage
+from whist.server.storage import Storage, StorageUnavailable
 from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
 
 __all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
 
 log = logging.getLogger("whist.server")
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table's id may be (those made here are 8 of these characters): an id of another shape,
+a NUL byte say, or ten thousand characters, names no table."""
 
 
 class SpecError(ValueError):
@@ -130,15 +136,19 @@ class TableService:
 
     def get(self, table_id: str) -> Table | None:
         """The table (rebuilt from its log if it was unloaded, or stored by another process);
-        ``None`` if there is none."""
+        ``None`` if there is none; :class:`StorageUnavailable` if the database cannot say."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
+        if not TABLE_ID.fullmatch(table_id):  # no table has such an id: the database is not asked
+            return None
         try:
             events = self.storage.load(table_id)
             if not events:
                 return None
             t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
+        except StorageUnavailable:
+            raise  # not "no such table": the caller says to try again
         except Exception:
             log.exception("table %s cannot be rebuilt from its log", table_id)
             return None
@@ -232,10 +242,11 @@ class TableService:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
+        """Stop every table's driver and the sweeper, all at once before any of them is awaited:
+        awaited one by one, the tables not yet stopped would play on meanwhile."""
+        halted = [task for t in self.tables.values() if (task := t.halt_driver()) is not None]
         sweeper, self._sweeper = self._sweeper, None
         if sweeper is not None:
             sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
-        for t in list(self.tables.values()):
-            await t.stop_driver()
+            halted.append(sweeper)
+        await asyncio.gather(*halted, return_exceptions=True)

@@ -23,10 +23,12 @@ it, without replaying its log, as long as no later event came.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import sqlite3
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -43,18 +45,37 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    make_url,
     select,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["SqlStorage", "Storage", "StorageConflict", "StoredEvent", "StoredTable", "open_storage"]
+__all__ = [
+    "SqlStorage",
+    "Storage",
+    "StorageConflict",
+    "StorageUnavailable",
+    "StoredEvent",
+    "StoredTable",
+    "open_storage",
+]
+
+log = logging.getLogger("whist.server")
+
+CONNECT_TIMEOUT = 10
+"""Seconds a PostgreSQL connection may take to open (unless the URL says ``connect_timeout``)."""
 
 
 class StorageConflict(RuntimeError):
     """An event with this table and sequence number is already stored (another writer won)."""
+
+
+class StorageUnavailable(Exception):
+    """The database cannot be reached now (the server is down, refuses connections, the disk
+    fails): nothing was stored; the same call may work in a moment."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +196,17 @@ class _Checkpointer:
 
     def _run(self) -> None:
         conn = sqlite3.connect(self.path, check_same_thread=False)
+        failing = False
         try:
             while not self.stop.wait(1.0):
-                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as exc:  # the file went read-only, the disk is full …
+                    if not failing:
+                        log.warning("cannot copy the write-ahead log into %s: %s", self.path, exc)
+                    failing = True
+                else:
+                    failing = False
         finally:
             conn.close()
 
@@ -197,13 +226,27 @@ class SqlStorage:
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
             self.engine: Engine = create_engine(url, **kwargs)
+            if self.engine.url.database == "":  # sqlite:/// and no path: $DB unset, say
+                raise ValueError("a SQLite URL names its file: sqlite:///whist.db (sqlite:// keeps"
+                                 " the tables in memory, lost when the server stops)")
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            path = self.engine.url.database
-            if path and path != ":memory:":
-                self._checkpointer = _Checkpointer(path)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
-        _meta.create_all(self.engine)
+            target = make_url(url)
+            # a host that takes the connection and never answers would otherwise hold the server
+            # for ever: at start, and its event loop (every table) afterwards
+            bounded = (target.get_driver_name() in ("psycopg", "psycopg2")
+                       and "connect_timeout" not in target.query)
+            self.engine = create_engine(target, pool_pre_ping=True, connect_args=(
+                {"connect_timeout": CONNECT_TIMEOUT} if bounded else {}))
+        try:
+            _meta.create_all(self.engine)
+            self._check_writable()
+        except Exception:
+            self.engine.dispose()
+            raise
+        path = self.engine.url.database if url.startswith("sqlite") else None
+        if path and path != ":memory:":  # only once the file is known to open and take writes
+            self._checkpointer = _Checkpointer(path)
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._event_sql = self._record_sql = None
         if mark is not None:  # the driver's own SQL: an append is on every action's path
@@ -212,13 +255,32 @@ class SqlStorage:
             self._record_sql = ("INSERT INTO whist_deal_record (table_id, number, record) VALUES"
                                 f" ({mark}, {mark}, {mark})")
 
+    def _check_writable(self) -> None:
+        """Write a row and take it back: a database that opens but refuses writes (a read-only
+        SQLite file or directory, a read-only PostgreSQL user or replica) fails here, at start,
+        rather than at the first table created."""
+        with self.engine.connect() as conn, conn.begin() as tx:
+            conn.execute(insert(_listings).values(table_id="", seq=-1, data="{}"))
+            tx.rollback()
+
+    @contextlib.contextmanager
+    def _db(self, write: bool = False) -> Iterator[Connection]:
+        """A connection to the database, in a transaction committed at the end when ``write``;
+        :class:`StorageUnavailable` when the database cannot be reached or fails."""
+        try:
+            with (self.engine.begin() if write else self.engine.connect()) as conn:
+                yield conn
+        except (OperationalError, InterfaceError) as exc:
+            first = str(exc.orig or exc).splitlines()[0]
+            raise StorageUnavailable(f"the database cannot be reached: {first}") from exc
+
     def append(self, table_id: str, events: Sequence[StoredEvent],
                records: Sequence[tuple[int, Mapping[str, Any]]] = (),
                listing: Mapping[str, Any] | None = None) -> None:
         rows = [(table_id, e.seq, e.kind, _json(e.data), e.at) for e in events]
         recs = [(table_id, n, _json(r)) for n, r in records]
         try:
-            with self.engine.begin() as conn:
+            with self._db(write=True) as conn:
                 if self._event_sql is not None and self._record_sql is not None:
                     for row in rows:
                         conn.exec_driver_sql(self._event_sql, row)
@@ -243,7 +305,7 @@ class SqlStorage:
 
     def table_ids(self) -> list[str]:
         q = select(_events.c.table_id).where(_events.c.seq == 0).order_by(_events.c.at, _events.c.table_id)
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             return [row[0] for row in conn.execute(q)]
 
     def stored_tables(self) -> list[StoredTable]:
@@ -256,31 +318,31 @@ class SqlStorage:
              .outerjoin_from(tables, _listings, and_(_listings.c.table_id == tables.c.table_id,
                                                      _listings.c.seq == tables.c.last_seq))
              .order_by(tables.c.at, tables.c.table_id))
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             return [StoredTable(str(table_id), int(seq), _stored_listing(data))
                     for table_id, seq, data in conn.execute(q)]
 
     def store_listing(self, table_id: str, seq: int, listing: Mapping[str, Any]) -> None:
         data = _json(listing)
         try:
-            with self.engine.begin() as conn:
+            with self._db(write=True) as conn:
                 conn.execute(insert(_listings).values(table_id=table_id, seq=seq, data=data))
         except IntegrityError:  # one is stored for this event already: this one replaces it
-            with self.engine.begin() as conn:
+            with self._db(write=True) as conn:
                 conn.execute(update(_listings).where(_listings.c.table_id == table_id,
                                                      _listings.c.seq == seq).values(data=data))
 
     def load(self, table_id: str) -> list[StoredEvent]:
         q = (select(_events.c.seq, _events.c.kind, _events.c.data, _events.c.at)
              .where(_events.c.table_id == table_id).order_by(_events.c.seq))
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             return [StoredEvent(int(seq), str(kind), json.loads(data), float(at))
                     for seq, kind, data, at in conn.execute(q)]
 
     def record(self, table_id: str, number: int) -> dict[str, Any] | None:
         q = select(_records.c.record).where(_records.c.table_id == table_id,
                                             _records.c.number == number)
-        with self.engine.connect() as conn:
+        with self._db() as conn:
             row = conn.execute(q).first()
         if row is None:
             return None
@@ -289,7 +351,7 @@ class SqlStorage:
 
     def delete(self, table_id: str) -> None:
         """Remove a table's log, records and listings (tests on a shared database)."""
-        with self.engine.begin() as conn:
+        with self._db(write=True) as conn:
             conn.execute(_listings.delete().where(_listings.c.table_id == table_id))
             conn.execute(_records.delete().where(_records.c.table_id == table_id))
             conn.execute(_events.delete().where(_events.c.table_id == table_id))

@@ -56,7 +56,7 @@ from whist.server.protocol import (
     error_json,
     parse_message,
 )
-from whist.server.storage import Storage, StorageConflict, StoredEvent
+from whist.server.storage import Storage, StorageConflict, StorageUnavailable, StoredEvent
 
 __all__ = ["Connection", "GameMatch", "Table", "TableSettings", "hash_token"]
 
@@ -380,7 +380,28 @@ class Table:
     def join(self, seat: Seat | None, name: str, token: str) -> Seat:
         """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
         ``token``. :class:`ValueError` when it cannot be done. Starts the game once every open seat
-        is taken."""
+        is taken. When another server process changed the table first, the table is reloaded and
+        the seat looked at again."""
+        for retry in (False, True):
+            sat = self._free_seat(seat)
+            try:
+                self._commit("join", {"seat": sat.name, "name": name, "token": hash_token(token)})
+                break
+            except CommandError:  # another server process changed the table: it is reloaded
+                if retry:
+                    raise ValueError("the table keeps changing in another server process;"
+                                     " try again") from None
+        for _ in range(2):
+            if self.started or any(st.kind == OPEN and st.name is None for st in self.seats.values()):
+                break
+            # reloaded: look again; the database gone meanwhile: the person is seated all the same
+            with contextlib.suppress(CommandError, StorageUnavailable):
+                self._commit("start", {})
+        return sat
+
+    def _free_seat(self, seat: Seat | None) -> Seat:
+        """The seat a person asking for ``seat`` (``None``: any) may take now; :class:`ValueError`
+        saying why there is none."""
         if self.match.is_over:
             raise ValueError("this game is over")
         free = [s for s in (Seat.S, Seat.W, Seat.N, Seat.E)
@@ -388,14 +409,11 @@ class Table:
         if seat is None:
             if not free:
                 raise ValueError("no free seat at this table")
-            seat = free[0]
-        elif self.seats[seat].kind != OPEN:
+            return free[0]
+        if self.seats[seat].kind != OPEN:
             raise ValueError(f"{seat.name_en} is held by a bot")
-        elif seat not in free:
+        if seat not in free:
             raise ValueError(f"{seat.name_en} is taken")
-        self._commit("join", {"seat": seat.name, "name": name, "token": hash_token(token)})
-        if not self.started and all(st.kind != OPEN or st.name is not None for st in self.seats.values()):
-            self._commit("start", {})
         return seat
 
     def seat_of(self, token: str) -> Seat | None:
@@ -443,7 +461,7 @@ class Table:
             elif msg.type == "start":
                 if not self.started:
                     self._commit("start", {})
-            else:  # next
+            elif conn.seat not in self.ready:  # next (said again: nothing changes)
                 self.ready.add(conn.seat)
                 self._table_cache = None
                 self.broadcast()
@@ -591,19 +609,26 @@ class Table:
             self._wake = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._drive())
 
-    async def stop_driver(self) -> None:
+    def halt_driver(self) -> asyncio.Task[None] | None:
+        """Cancel the driver task, so that the table does nothing more by itself from now on, and
+        let every connection's sender loop end; the task, to await (``None``: there was none)."""
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
         for c in list(self.conns):
             c.close()
+        return task
+
+    async def stop_driver(self) -> None:
+        task = self.halt_driver()
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def _drive(self) -> None:
         wake = self._wake
         assert wake is not None
-        while True:
+        while self._task is asyncio.current_task():  # not halted (a cancel may be swallowed)
             wake.clear()
             now = self.clock()
             bots = frozenset(s for s in SEATS if self.seats[s].kind == OPEN
@@ -627,6 +652,9 @@ class Table:
                         await pending
                 except CommandError as exc:
                     log.warning("table %s: the table's own step was refused: %s", self.id, exc)
+                except StorageUnavailable as exc:  # nothing changed: the step comes again
+                    log.warning("table %s: %s", self.id, exc)
+                    await asyncio.sleep(1.0)
                 except Exception:
                     log.exception("table %s: step failed", self.id)
                     await asyncio.sleep(1.0)

@@ -1,0 +1,241 @@
+"""What the club member who runs ``whist serve`` meets: a database that cannot be opened or written,
+a port in use (one line on stderr, exit 2, no traceback), and stopping a busy server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import socket
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.websockets import WebSocketDisconnect
+from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
+from test_server_storage import PG_URL, free_port, wait_for
+
+from whist.bots import AnyAction, AnyView
+from whist.server import create_app
+from whist.server.bots import BotThreads, think
+from whist.server.service import TableService, TableSpec
+from whist.server.storage import open_storage
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    """``whist serve`` with ``args``, which must fail before it listens."""
+    return subprocess.run(
+        [sys.executable, "-c", "from whist.cli import main; main()", "serve", *args],
+        capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'missing' / 'whist.db'}"
+    done = serve("--db", db)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Error: cannot open the database {db}: (sqlite3.OperationalError) unable to open database"
+        " file"]
+
+
+def test_a_sqlite_url_without_a_file_is_refused() -> None:
+    """sqlite:/// (a variable left empty in sqlite:///$DB) gave each connection a private
+    temporary database of its own: tables written in one were missing in another, and all of them
+    were gone when the server stopped."""
+    with pytest.raises(ValueError, match="names its file"):
+        open_storage("sqlite:///")
+    done = serve("--port", str(free_port()), "--db", "sqlite:///")
+    assert done.returncode == 2 and done.stderr.startswith("Error: cannot open the database sqlite:///: ")
+
+
+def test_a_postgresql_host_that_never_answers_is_one_line() -> None:
+    """A host that takes the connection and says nothing (a firewall, the wrong service): the
+    server gave up only with the operating system, minutes later, saying nothing meanwhile."""
+    with socket.socket() as silent:  # the connection is taken, never answered
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        done = serve("--port", str(free_port()), "--db", f"postgresql+psycopg://club@127.0.0.1:{port}/whist")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Error: cannot open the database postgresql+psycopg://club@127.0.0.1:{port}/whist:"
+        " (psycopg.errors.ConnectionTimeout) connection timeout expired"]
+
+
+def read_only(db: str) -> str:
+    """The same database, opened read-only."""
+    if db.startswith("sqlite:///"):
+        return f"sqlite:///file:{db.removeprefix('sqlite:///')}?mode=ro&uri=true"
+    return db + "?options=-c%20default_transaction_read_only%3Don"
+
+
+def test_a_read_only_database_is_refused_at_start(url: str) -> None:  # noqa: F811
+    open_storage(url).close()
+    with pytest.raises(SQLAlchemyError, match=r"readonly|read-only"):
+        open_storage(read_only(url))
+
+
+def test_a_port_in_use_is_one_line_and_no_table_is_loaded(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("--port", str(port), "--db", f"sqlite:///{tmp_path / 'whist.db'}")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Error: cannot listen on 127.0.0.1:{port}: Address already in use"]
+    assert "open http" not in done.stdout
+    assert not (tmp_path / "whist.db").exists()  # said before the database was even opened
+
+
+def test_two_processes_joining_one_seat(url: str) -> None:  # noqa: F811
+    """Two servers on one database: the one that stores its join second reloads the table and
+    says the seat is taken (409), or gives the next free seat when none was asked for."""
+    with TestClient(create_app(url)) as a, TestClient(create_app(url)) as b:
+        tid = a.post("/api/tables", json={"seats": {"N": "random"}}).json()["id"]
+        assert a.get(f"/api/tables/{tid}").status_code == 200  # in A's memory, and B's:
+        assert b.post(f"/api/tables/{tid}/join", json={"name": "Bea", "seat": "S"}).status_code == 200
+        taken = a.post(f"/api/tables/{tid}/join", json={"name": "Al", "seat": "S"})
+        assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_unavailable"
+        assert [s["name"] for s in a.get(f"/api/tables/{tid}").json()["table"]["seats"]] == [
+            None, None, "Bea", None]
+        assert b.post(f"/api/tables/{tid}/join", json={"name": "Bo"}).json()["seat"] == "W"
+        got = a.post(f"/api/tables/{tid}/join", json={"name": "Al"}).json()
+        assert got["seat"] == "E"  # W was taken in B: A reloaded the table and gave the next one
+        table = a.get(f"/api/tables/{tid}").json()["table"]
+        assert table["started"] and [s["name"] for s in table["seats"]] == [None, "Al", "Bea", "Bo"]
+
+
+def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+C with many tables whose bots play: once the server stops, no table stores anything
+    more (awaited one after another, the tables not yet stopped played on, and a server with
+    hundreds of them took minutes to stop)."""
+    async def at_once(_self: BotThreads, _name: str, _budget: float | None, view: AnyView,
+                      rng: random.Random) -> AnyAction:
+        return think("random", None, view, rng)  # a bot that chooses without a thread
+
+    monkeypatch.setattr(BotThreads, "choose", at_once)
+    storage = open_storage("sqlite://")
+    svc = TableService(storage)
+    bots = {s: "random" for s in "NESW"}
+    tables = [svc.create(TableSpec(preset="pagat", seats=bots, bot_delay=0, deal_pause=0, seed=i))
+              for i in range(20)]
+
+    async def run() -> list[int]:
+        svc.start()
+        while min(t.version for t in tables) < 3:  # every table is playing
+            await asyncio.sleep(0)
+        at_stop = [t.seq for t in tables]
+        await svc.stop()
+        return at_stop
+
+    at_stop = asyncio.run(run())
+    assert [len(storage.load(t.id)) for t in tables] == at_stop
+    assert not any(t.match.is_over for t in tables)  # the check is not vacuous
+    storage.close()
+
+
+@pytest.fixture
+def outage() -> Iterator[tuple[str, Callable[[bool], None]]]:
+    """A PostgreSQL database of the test's own, and a switch that lets connections in or refuses
+    them (ending those open): an outage of that database alone."""
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.exc import OperationalError
+
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        admin.connect().close()
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    name = f"whist_outage_{secrets.token_hex(4)}"
+
+    def reachable(yes: bool) -> None:
+        with admin.connect() as c:
+            c.execute(text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS {'true' if yes else 'false'}"))
+            if not yes:
+                c.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               " WHERE datname = :name"), {"name": name})
+
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False), reachable
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def test_a_database_outage_says_try_again_not_no_such_table(
+        outage: tuple[str, Callable[[bool], None]]) -> None:
+    """While the database cannot be reached, a move is refused by closing the socket with 1013
+    (the page connects again) and nothing changes; a route says 503; a table out of memory is not
+    called unknown (the page would give it up). Once the database is back, play goes on."""
+    db, reachable = outage
+    app = create_app(db, unload_after=0.0)
+    with TestClient(app) as c:
+        tid = c.post("/api/tables", json={"seats": {"N": "random", "E": "random", "W": "random"},
+                                          "bot_delay": 0, "deal_pause": 0, "takeover_after": 600,
+                                          "seed": 4}).json()["id"]
+        token = c.post(f"/api/tables/{tid}/join", json={"name": "Sam"}).json()["token"]
+
+        def my_turn(ws: Any) -> dict[str, Any]:
+            while True:
+                m: dict[str, Any] = ws.receive_json()
+                v = m["deal"]["view"] if m["type"] == "state" and m["deal"] else None
+                if v and v["to_act"] == "S" and not m["you"]["auto"]:
+                    return m
+
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            before = my_turn(ws)
+            reachable(False)
+            action = before["deal"]["view"]["legal"][0]["text"]
+            ws.send_json({"type": "act", "action": action, "version": before["version"]})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1013
+        refused = c.post("/api/tables", json={})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "http_error"
+        wait_for(lambda: tid not in app.state.service.tables)  # nobody there: out of memory
+        assert c.get(f"/api/tables/{tid}").status_code == 503
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws, pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013
+        reachable(True)
+        assert c.get(f"/api/tables/{tid}").status_code == 200
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            again = my_turn(ws)
+            assert again["version"] == before["version"] and again["deal"] == before["deal"]
+            ws.send_json({"type": "act", "action": action, "version": again["version"]})
+            after = ws.receive_json()
+            assert after["type"] == "state" and after["version"] == before["version"] + 1
+
+
+def test_the_database_password_is_never_printed() -> None:
+    db = f"postgresql+psycopg://club:s3cret@127.0.0.1:{free_port()}/whist"  # nobody listens there
+    done = serve("--port", str(free_port()), "--db", db)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: cannot open the database postgresql+psycopg://club:***@")
+    assert "s3cret" not in done.stderr + done.stdout
+
+
+def test_a_table_id_no_table_can_have_is_unknown_quietly(url: str,  # noqa: F811
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """A NUL byte (PostgreSQL refuses it in text) or a very long id: 404, and nothing in the log."""
+    with TestClient(create_app(url)) as c:
+        for bad in ("ab%00cd", "x" * 5000):
+            assert c.get(f"/api/tables/{bad}").json()["error"]["code"] == "not_found"
+            r = c.post(f"/api/tables/{bad}/join", json={"name": "Al"})
+            assert r.status_code == 404
+            with c.websocket_connect(f"/api/tables/{bad}/ws") as ws:
+                assert ws.receive_json()["code"] == "not_found"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
