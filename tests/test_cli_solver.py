@@ -107,6 +107,7 @@ def test_a_count_up_to_a_cap() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--team", "NESW"), "team"),
     ((DEAL, "-t", "NT", "-l", "W", "--team", ""), "team"),
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "most"), "goal"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:²"), "goal"),
     ((DEAL, "-t", "NT", "-l", "W", "--played", "AS"), "AS"),
     ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "0"), "max-seconds"),
 ])

@@ -840,7 +840,7 @@ def test_teams_and_goals_parse() -> None:
     assert parse_team(["N", Seat.E, "W"]) == {Seat.N, Seat.E, Seat.W}
     assert parse_goal("max") is MAX and parse_goal("min") is MIN
     assert parse_goal("exact:3") == exact(3) == parse_goal("exact(3)")
-    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1"):
+    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1", "exact:²"):
         with pytest.raises(GoalError):
             parse_goal(bad)
     pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")

@@ -171,7 +171,7 @@ def parse_goal(text: str | Goal) -> Goal:
     for sep in (":", "=", "("):
         if t.startswith("exact" + sep):
             num = t[len("exact") + 1:].rstrip(")").strip()
-            if num.isdigit():
+            if num.isdecimal():  # (isdigit() also takes "²", which int() refuses)
                 return exact(int(num))
     raise GoalError(f"{text!r} is not a goal: use max, min or exact:K (K tricks)")
 
