@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import threading
 import zlib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
@@ -832,6 +833,24 @@ def test_bad_teams(team: str | list[Seat]) -> None:
     pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
     with pytest.raises((TeamError, UnknownSeatError)):
         solve(pos, team)
+
+
+def test_wrong_types_are_input_errors() -> None:
+    """Objects of the wrong type where text, cards or seats go: a ``SolverInputError`` that
+    names them, not an ``AttributeError`` from inside a parser."""
+    pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
+    wrong: list[tuple[type[SolverInputError], Callable[[], object]]] = [
+        (GoalError, lambda: parse_goal(None)),  # type: ignore[arg-type]
+        (GoalError, lambda: solve(pos, "NS", 3)),  # type: ignore[call-overload]
+        (TeamError, lambda: solve(pos, 5)),  # type: ignore[call-overload]
+        (TeamError, lambda: parse_team(None)),  # type: ignore[arg-type]
+        (SolverInputError, lambda: Position.of([[1], [2], [4], [8]], None, "N")),  # type: ignore[list-item]
+        (SolverInputError, lambda: Position.of([2, 4, 8, 0], None, "W", [0])),  # type: ignore[list-item]
+        (SolverInputError, lambda: Position.from_pbn(None, None, "N")),  # type: ignore[arg-type]
+    ]
+    for error, call in wrong:
+        with pytest.raises(error, match="is not a"):
+            call()
 
 
 def test_teams_and_goals_parse() -> None:

@@ -163,6 +163,8 @@ def parse_goal(text: str | Goal) -> Goal:
     """Read a goal: ``max``, ``min`` (or ``misere``), ``exact:K`` or ``exact(K)``."""
     if isinstance(text, Goal):
         return text
+    if not isinstance(text, str):
+        raise GoalError(f"{text!r} is not a goal: use max, min, exact:K or a Goal")
     t = text.strip().lower().replace("è", "e")
     if t in ("max", "min"):
         return MAX if t == "max" else MIN
@@ -197,6 +199,8 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
     if isinstance(team, Seat):
         return frozenset((team,))
     items: list[Seat | str]
+    if not isinstance(team, str | Iterable):
+        raise TeamError(f"{team!r} is not a team: name one, two or three seats, like \"NS\" or [Seat.N]")
     if isinstance(team, str):
         t = team.strip().upper().replace("-", "").replace("+", "").replace(",", "").replace(" ", "")
         items = list(t)
@@ -229,6 +233,8 @@ def _trump(value: Suit | str | None) -> Suit | None:
 def _card(value: Card | str) -> Card:
     if isinstance(value, Card):
         return value
+    if not isinstance(value, str):
+        raise PositionError(f"{value!r} is not a card: give a Card or its text, like \"AS\"")
     return parse_card(value)
 
 
@@ -342,6 +348,8 @@ class Position:
                  played: Iterable[Card | str] | str = ()) -> Position:
         """A position from a PBN deal (``N:AKQJ.T98.765.432 ...``, hands clockwise from the
         named seat, ``-`` for an empty hand)."""
+        if not isinstance(deal, str):
+            raise PositionError(f"{deal!r} is not a PBN deal: give text, like \"N:AK.-.-.- ...\"")
         try:
             hands: list[int | str | Iterable[Card | str]] = list(pbn_hands(deal))
         except ParseError as exc:
