@@ -737,8 +737,9 @@ def test_solver_reuse_and_memory() -> None:
     assert again.nodes < a.nodes  # the table is kept between calls
     small.clear()
     assert small.solve(pos, "EW").cards == a.cards
-    with pytest.raises(ValueError):
-        Solver(memory_mb=0)
+    for bad_mb in (0, 2**50):  # (2**50 MB: more bytes than the C core's sizes hold)
+        with pytest.raises(ValueError):
+            Solver(memory_mb=bad_mb)
     with pytest.raises(ValueError):
         Solver(group_blocks=0)
     for bad in (1, 15, True, "6"):
@@ -771,6 +772,8 @@ def test_node_and_time_limits_stop_a_search() -> None:
     for bad in (-1.0, float("nan"), True):
         with pytest.raises(SolverInputError):
             s.solve(pos, "N", max_seconds=bad)
+    with pytest.raises(SolverInputError):  # not a budget of 5 nodes, as 64 bits would make it
+        s.solve(pos, "N", max_nodes=2**64 + 5)
 
 
 def test_threads_solve_in_parallel() -> None:
@@ -900,10 +903,15 @@ def test_core_rejects_bad_input_without_crashing() -> None:
         ((1, 2, 4), -1, 0, [], 5, 0, 0),             # three hands
         ((1 << 0 | 1 << 5, 2, 4, 8), -1, 0, [], 5, 0, 0),  # sizes
         (good, -1, 0, [], 5, 2, 20),                 # target
+        (good, 2**40, 0, [], 5, 0, 0),               # too large for a C int
+        (good, -1, 0, [2**70], 5, 0, 0),             # too large for a C long
     ]
     for call in bad_calls:
         with pytest.raises(ValueError):
             core.solve(*call)
+    for too_large in ({"memory": 2**63}, {"group_blocks": 2**40}):
+        with pytest.raises(ValueError):
+            Core(**too_large)
     with pytest.raises(TypeError):
         core.solve(7, -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
     with pytest.raises((TypeError, ValueError)):

@@ -83,6 +83,8 @@ __all__ = [
 ]
 
 DEFAULT_MEMORY_MB = 64
+MAX_MEMORY_MB = 1 << 20
+"""A terabyte: the most ``memory_mb`` may ask (its bytes must fit the C core's sizes)."""
 
 
 # ----- errors ---------------------------------------------------------------------------------
@@ -454,8 +456,10 @@ class Solver:
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
                  trump_game_from: int | None = None, relaxed_from: int | None = None,
                  split_from: int | None = None) -> None:
-        if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
-            raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
+        if (isinstance(memory_mb, bool) or not isinstance(memory_mb, int)
+                or not 1 <= memory_mb <= MAX_MEMORY_MB):
+            raise ValueError(f"memory_mb must be a whole number of megabytes from 1 to {MAX_MEMORY_MB},"
+                             f" not {memory_mb!r}")
         if group_blocks is not None and (isinstance(group_blocks, bool) or not isinstance(group_blocks, int)
                                          or not 1 <= group_blocks <= 4096):
             raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
@@ -517,7 +521,7 @@ class Solver:
         found so far stays in the table); with ``max_seconds``, once it has run that long
         (a count of nodes is the same on every machine, a time is not).
         """
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 0 <= max_nodes < 1 << 64:
             raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
         if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds >= 0:
             raise SolverInputError(f"max_seconds={max_seconds!r} is not a number of seconds")

@@ -3325,14 +3325,31 @@ static void Solver_dealloc(SolverObject *self)
 
 #define MIN_MEMORY (1 << 16)
 
+/* An int too large for its C type is a value out of range like any other: ValueError, not
+ * OverflowError (an ArithmeticError, which callers checking input do not expect). */
+static void overflow_as_value_error(void)
+{
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+        return;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyErr_Format(PyExc_ValueError, "a number out of range: %S", value ? value : Py_None);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+}
+
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", "relaxed_from", "split_from", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
     int blocks = 0; /* 0: by the shape of the teams */
     int tgFirst = TG_FIRST, rxFirst = RX_FIRST, splitFrom = SPLIT_FROM;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iiii", kwlist, &mem, &blocks, &tgFirst, &rxFirst, &splitFrom))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iiii", kwlist, &mem, &blocks, &tgFirst, &rxFirst, &splitFrom)) {
+        overflow_as_value_error();
         return -1;
+    }
     self->progBest = -1; /* (no solve yet) */
     self->progDone = 0;
     self->progTotal = 0;
@@ -3498,8 +3515,10 @@ static void new_context(Search *S, int relaxed, int trump)
 static int card_of(PyObject *o, int *out)
 {
     long v = PyLong_AsLong(o);
-    if (v == -1 && PyErr_Occurred())
+    if (v == -1 && PyErr_Occurred()) {
+        overflow_as_value_error();
         return -1;
+    }
     if (v < 0 || v > 51) {
         PyErr_Format(PyExc_ValueError, "card index %ld is not in 0..51", v);
         return -1;
@@ -3565,8 +3584,10 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     unsigned long long limit = 0;
     double seconds = 0.0;
     if (!PyArg_ParseTuple(args, "OiiOiii|Kd", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
-                          &seconds))
+                          &seconds)) {
+        overflow_as_value_error();
         return NULL;
+    }
     if (trump < -1 || trump > 3) {
         PyErr_Format(PyExc_ValueError, "trump %d is not a suit (0..3) nor -1 (no trump)", trump);
         return NULL;
