@@ -187,6 +187,24 @@ def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "--memory" in err and "Traceback" not in err
 
 
+def test_memory_that_cannot_be_allocated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--memory`` more than this machine can allocate: one line, exit status 2 (not a
+    MemoryError's traceback)."""
+    import whist.cli_solver as cli_solver
+    from whist.solver._core import Solver as Core
+
+    class Unallocatable(Solver):
+        def __init__(self, memory_mb: int = 64) -> None:
+            super().__init__(memory_mb)
+            self._core = Core(2**62)  # more bytes than any address space holds
+
+    monkeypatch.setattr(cli_solver, "Solver", Unallocatable)
+    code, out, err = run(DEAL, "--trump", "C", "--leader", "N", "--memory", "65536")
+    assert code == 2, (out, err)
+    assert "65536 MB cannot be allocated" in err and "--memory" in err
+    assert "Traceback" not in out + err
+
+
 # ----- progress of a long solve (the status line of `whist solve`) ---------------------------
 
 SLOW_PAIR = "N:94.6532.K43.KQJ9 AK82.QT87.Q72.T7 J73.AKJ94.J65.52 QT65..AT98.A8643"  # ~0.6 s

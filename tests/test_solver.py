@@ -33,6 +33,7 @@ from whist.solver import (
     RevokeError,
     Solver,
     SolverInputError,
+    TableMemoryError,
     TeamError,
     UnknownSeatError,
     UnknownSuitError,
@@ -916,3 +917,22 @@ def test_core_rejects_bad_input_without_crashing() -> None:
         core.solve(7, -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
     with pytest.raises((TypeError, ValueError)):
         core.solve(("a", "b", "c", "d"), -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
+
+
+def test_a_table_that_cannot_be_allocated_is_an_input_error() -> None:
+    """More memory than the machine maps (2**62 bytes: more than any address space) is a
+    ``ValueError`` that is also a ``MemoryError``, from the C module and from ``Solver``."""
+    from whist.solver._core import Solver as Core
+    from whist.solver._core import TableMemoryError as CoreTableMemoryError
+
+    good = (1 << 0, 1 << 1, 1 << 2, 1 << 3)
+    with pytest.raises(CoreTableMemoryError, match="cannot be allocated") as info:
+        Core(2**62).solve(good, -1, 0, [], 5, 0, -1)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, MemoryError)
+    solver = Solver(memory_mb=1)
+    solver._core = Core(2**62)  # what a memory_mb too large for this machine gives
+    pos = Position(good, None, Seat.N)
+    with pytest.raises(TableMemoryError, match="1 MB cannot be allocated"):
+        solver.solve(pos, "NS")
+    with pytest.raises(TableMemoryError):
+        solver.solve(pos, "NS", at_least=1)

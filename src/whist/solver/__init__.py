@@ -57,6 +57,7 @@ from whist.cards import (
     pbn_hands,
 )
 from whist.solver._core import Solver as _CoreSolver
+from whist.solver._core import TableMemoryError as _CoreTableMemoryError
 
 __all__ = [
     "MAX",
@@ -73,6 +74,7 @@ __all__ = [
     "SolveProgress",
     "Solver",
     "SolverInputError",
+    "TableMemoryError",
     "TeamError",
     "UnknownSeatError",
     "UnknownSuitError",
@@ -128,6 +130,11 @@ class TeamError(SolverInputError):
 
 class GoalError(SolverInputError):
     """A goal that is not max, min or exact(k), or a target out of range."""
+
+
+class TableMemoryError(SolverInputError, _CoreTableMemoryError):
+    """The memory asked for the table (``memory_mb``) cannot be allocated on this machine; also
+    a ``MemoryError``."""
 
 
 # ----- goals and teams ------------------------------------------------------------------------
@@ -530,7 +537,6 @@ class Solver:
         seats = parse_team(team)
         g = parse_goal(goal)
         mask = sum(1 << s for s in seats)
-        trump = -1 if position.trump is None else int(position.trump)
         played = [c.index for c in position.played]
         if at_least is not None:
             if isinstance(at_least, bool) or not isinstance(at_least, int) or not 0 <= at_least <= 13:
@@ -540,8 +546,7 @@ class Solver:
                                 " use goal min or exact(k)")
             if cap is not None:
                 raise GoalError(_AT_LEAST_AND_CAP)
-            out = self._core.solve(position.hands, trump, int(position.leader), played, mask, 3, at_least,
-                                   max_nodes, float(max_seconds))
+            out = self._search(position, played, mask, 3, at_least, max_nodes, max_seconds)
             assert isinstance(out, bool)
             return out
         if cap is not None:
@@ -551,14 +556,25 @@ class Solver:
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
         self._exact = g.kind == "exact"
         k = g.k if g.kind == "exact" else -1 if cap is None else cap
-        out = self._core.solve(position.hands, trump, int(position.leader), played, mask,
-                               _GOAL_CODES[g.kind], k, max_nodes, float(max_seconds))
+        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, max_nodes, max_seconds)
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"
         cards: dict[Card, int] = {CARDS[i]: (bool(v) if as_bool else v) for i, v in values}
         return Solution(g, seats, position.to_move, bool(best) if as_bool else best, cards,
                         self._core.nodes, cap)
+
+
+    def _search(self, position: Position, played: list[int], team: int, goal: int, k: int, max_nodes: int,
+                max_seconds: float) -> tuple[int, list[tuple[int, int]]] | bool:
+        """The C search (its goal codes), its table allocated at the first call."""
+        trump = -1 if position.trump is None else int(position.trump)
+        try:
+            return self._core.solve(position.hands, trump, int(position.leader), played, team, goal, k,
+                                    max_nodes, float(max_seconds))
+        except _CoreTableMemoryError:
+            raise TableMemoryError(f"the table's {self.memory_mb} MB cannot be allocated: give the solver"
+                                   " less memory (memory_mb; --memory for whist solve)") from None
 
 
 _local = threading.local()

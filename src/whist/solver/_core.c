@@ -3325,6 +3325,17 @@ static void Solver_dealloc(SolverObject *self)
 
 #define MIN_MEMORY (1 << 16)
 
+/* The table's memory cannot be allocated: a ValueError (the memory asked is too much for this
+ * machine) that is also a MemoryError. Created by PyInit__core. */
+static PyObject *TableMemoryError;
+
+static int table_memory_error(const SolverObject *self)
+{
+    PyErr_Format(TableMemoryError, "the table's %zd bytes cannot be allocated: ask for less memory",
+                 self->memBytes);
+    return -1;
+}
+
 /* An int too large for its C type is a value out of range like any other: ValueError, not
  * OverflowError (an ArithmeticError, which callers checking input do not expect). */
 static void overflow_as_value_error(void)
@@ -3393,10 +3404,8 @@ static int ensure_search(SolverObject *self)
     if (self->memBytes < MIN_MEMORY)
         self->memBytes = 64 * 1024 * 1024; /* __init__ was not called */
     Search *S = calloc(1, sizeof(Search));
-    if (!S) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if (!S)
+        return table_memory_error(self);
     /* a sixteenth of the memory to what the relaxed misère game and the trump game prove, the
      * rest to the table */
     u64 rxBytes = (u64)self->memBytes / 16, n = 1024;
@@ -3409,8 +3418,7 @@ static int ensure_search(SolverObject *self)
     if (!S->rx.memo || tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search) - n * (sizeof(RxEntry) + sizeof(u16))) < 0) {
         pool_free(S->rx.memo);
         free(S);
-        PyErr_NoMemory();
-        return -1;
+        return table_memory_error(self);
     }
     /* the blocks lent to the relaxed game: a power of two of its entries, when more than its
      * own table holds */
@@ -4029,6 +4037,16 @@ PyMODINIT_FUNC PyInit__core(void)
     PyObject *m = PyModule_Create(&coremodule);
     if (!m)
         return NULL;
+    PyObject *bases = PyTuple_Pack(2, PyExc_ValueError, PyExc_MemoryError);
+    TableMemoryError = bases ? PyErr_NewExceptionWithDoc(
+        "whist.solver._core.TableMemoryError",
+        "The memory asked for the table cannot be allocated (a ValueError and a MemoryError).", bases, NULL)
+        : NULL;
+    Py_XDECREF(bases);
+    if (!TableMemoryError || PyModule_AddObjectRef(m, "TableMemoryError", TableMemoryError) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&SolverType);
     if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
         Py_DECREF(&SolverType);
