@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 import zlib
 from collections.abc import Callable
@@ -917,6 +919,25 @@ def test_core_rejects_bad_input_without_crashing() -> None:
         core.solve(7, -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
     with pytest.raises((TypeError, ValueError)):
         core.solve(("a", "b", "c", "d"), -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
+
+
+def test_core_reads_a_copy_of_the_played_cards() -> None:
+    """A played card whose ``__index__`` empties the list being read (in a child process: the
+    C module once read the emptied list and the interpreter died of a segmentation fault)."""
+    code = """if True:
+        from whist.solver._core import Solver
+        played = []
+        class Emptying:
+            def __index__(self):
+                played.clear()
+                return 0
+        played.extend([Emptying(), 13, 26])  # North led the 2S, East and South followed
+        best, cards = Solver(1 << 20).solve((0, 0, 0, 1 << 39), -1, 0, played, 5, 0, -1)
+        print(best, cards)
+    """
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["1", "[(39,", "1)]"]  # North's 2S wins for N+S
 
 
 def test_a_table_that_cannot_be_allocated_is_an_input_error() -> None:

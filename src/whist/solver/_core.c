@@ -3645,7 +3645,12 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         hand[i] = v;
     }
     Py_DECREF(hs);
-    PyObject *ps = PySequence_Fast(playedObj, "played must be a sequence of card indices");
+    PyObject *seq = PySequence_Fast(playedObj, "played must be a sequence of card indices");
+    if (!seq)
+        return NULL;
+    /* a copy: a card's __index__ (run by card_of) could empty a list while it is read */
+    PyObject *ps = PySequence_Tuple(seq);
+    Py_DECREF(seq);
     if (!ps)
         return NULL;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(ps);
