@@ -65,8 +65,8 @@ def solve_cmd(
         help="The seat that leads the current trick (N, E, S, W).")],
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
-        help="The team: one, two or three seats, like NS, EW, N or NEW (default: the leader and"
-        " the seat opposite).")] = None,
+        help="The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
+        " the leader and the seat opposite).")] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", metavar="max|min|exact:K",
         help="max: the team takes as many tricks as it can; min (misère): as few as it can;"

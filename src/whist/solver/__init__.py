@@ -199,7 +199,8 @@ def _seat(value: Seat | str) -> Seat:
 
 
 def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat]:
-    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``) or a side.
+    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``), names of seats
+    (``"North"``, ``"Nord Sud"``, as :func:`~whist.cards.parse_seat` reads them) or a side.
 
     A team holds one, two or three different seats; :class:`TeamError` otherwise.
     """
@@ -211,8 +212,12 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
     if not isinstance(team, str | Iterable):
         raise TeamError(f"{team!r} is not a team: name one, two or three seats, like \"NS\" or [Seat.N]")
     if isinstance(team, str):
-        t = team.strip().upper().replace("-", "").replace("+", "").replace(",", "").replace(" ", "")
-        items = list(t)
+        items = []
+        for word in team.replace("-", " ").replace("+", " ").replace(",", " ").split():
+            try:
+                items.append(parse_seat(word))  # a seat's letter or name
+            except ParseError:
+                items.extend(word.upper())  # letters: "NS", "NEW"
     else:
         items = list(team)
     seats = [_seat(x) for x in items]
