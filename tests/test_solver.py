@@ -870,6 +870,9 @@ def test_teams_and_goals_parse() -> None:
     for bad in ("", "maximum", "exact:", "exact:14", "exact:-1", "exact:²"):
         with pytest.raises(GoalError):
             parse_goal(bad)
+    for bad_k in (1.5, True, "1", None):  # (1.5 once made a Goal that failed inside the C search)
+        with pytest.raises(GoalError):
+            exact(bad_k)  # type: ignore[arg-type]
     pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
     with pytest.raises(GoalError):
         solve(pos, "NS", "min", at_least=1)

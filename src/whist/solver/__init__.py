@@ -140,6 +140,11 @@ class TableMemoryError(SolverInputError, _CoreTableMemoryError):
 # ----- goals and teams ------------------------------------------------------------------------
 
 
+def _whole(value: object, lo: int, hi: int) -> bool:
+    """Whether ``value`` is an int (not a bool) from ``lo`` to ``hi``."""
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
 @dataclass(frozen=True, slots=True)
 class Goal:
     """What the team wants: ``max``, ``min`` (misère) or ``exact`` (``k`` more tricks)."""
@@ -150,7 +155,7 @@ class Goal:
     def __post_init__(self) -> None:
         if self.kind not in ("max", "min", "exact"):
             raise GoalError(f"unknown goal {self.kind!r}: use max, min or exact:K")
-        if not 0 <= self.k <= 13 or (self.kind != "exact" and self.k):
+        if not _whole(self.k, 0, 13) or (self.kind != "exact" and self.k):
             raise GoalError(f"target {self.k} is not a number of tricks (0 to 13)")
 
     @property
@@ -306,7 +311,7 @@ class Position:
             raise UnknownSuitError(f"{self.trump!r} is not a suit")
         seen = 0
         for seat, h in zip(SEATS, self.hands, strict=True):
-            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= ALL_CARDS_MASK:
+            if not _whole(h, 0, ALL_CARDS_MASK):
                 raise PositionError(f"the hand of {seat.name_en} is not a 52-bit mask")
             if seen & h:
                 dup = cards_of(seen & h)[0]
@@ -468,19 +473,17 @@ class Solver:
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
                  trump_game_from: int | None = None, relaxed_from: int | None = None,
                  split_from: int | None = None) -> None:
-        if (isinstance(memory_mb, bool) or not isinstance(memory_mb, int)
-                or not 1 <= memory_mb <= MAX_MEMORY_MB):
+        if not _whole(memory_mb, 1, MAX_MEMORY_MB):
             raise ValueError(f"memory_mb must be a whole number of megabytes from 1 to {MAX_MEMORY_MB},"
                              f" not {memory_mb!r}")
-        if group_blocks is not None and (isinstance(group_blocks, bool) or not isinstance(group_blocks, int)
-                                         or not 1 <= group_blocks <= 4096):
+        if group_blocks is not None and not _whole(group_blocks, 1, 4096):
             raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
         tuning: dict[str, int] = {}
         for name, value, lo, hi in (("trump_game_from", trump_game_from, 2, 14),
                                     ("relaxed_from", relaxed_from, 2, 14), ("split_from", split_from, 1, 32)):
             if value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            if not _whole(value, lo, hi):
                 raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
             tuning[name] = value
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
@@ -533,7 +536,7 @@ class Solver:
         found so far stays in the table); with ``max_seconds``, once it has run that long
         (a count of nodes is the same on every machine, a time is not).
         """
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 0 <= max_nodes < 1 << 64:
+        if not _whole(max_nodes, 0, (1 << 64) - 1):
             raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
         if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds >= 0:
             raise SolverInputError(f"max_seconds={max_seconds!r} is not a number of seconds")
@@ -544,7 +547,7 @@ class Solver:
         mask = sum(1 << s for s in seats)
         played = [c.index for c in position.played]
         if at_least is not None:
-            if isinstance(at_least, bool) or not isinstance(at_least, int) or not 0 <= at_least <= 13:
+            if not _whole(at_least, 0, 13):
                 raise GoalError(f"at_least={at_least!r} is not a number of tricks (0 to 13)")
             if g.kind != "max":
                 raise GoalError("at_least goes with the goal max: for misère or an exact count"
@@ -555,7 +558,7 @@ class Solver:
             assert isinstance(out, bool)
             return out
         if cap is not None:
-            if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 13:
+            if not _whole(cap, 0, 13):
                 raise GoalError(f"cap={cap!r} is not a number of tricks (0 to 13)")
             if g.kind == "exact":
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
