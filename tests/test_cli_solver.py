@@ -252,6 +252,25 @@ def test_progress_can_be_read_from_another_thread_while_a_solve_runs() -> None:
     assert any(b == sol.best and d < n for b, d, _ in seen)
 
 
+def test_a_call_refused_during_a_solve_leaves_its_progress_alone() -> None:
+    """A second thread's call of an exact goal, refused while a count runs, once made the
+    count's best read as a yes/no (7 tricks as ``True``)."""
+    import threading
+
+    solver = Solver()
+    pos = Position.from_pbn(HARD, "NT", "N")  # the best is found well before the cards' values
+    solutions: list[Solution] = []
+    worker = threading.Thread(target=lambda: solutions.append(solver.solve(pos, "N", "min")))
+    worker.start()
+    while solver.progress.best is None and worker.is_alive():
+        time.sleep(0.001)
+    with pytest.raises(RuntimeError, match="busy"):
+        solver.solve(pos, "N", exact(1))
+    worker.join()
+    best = solver.progress.best
+    assert best == solutions[0].best and not isinstance(best, bool)
+
+
 def test_status_line_of_a_long_solve() -> None:
     from whist.cli_solver import _status_text
 

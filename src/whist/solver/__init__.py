@@ -488,7 +488,6 @@ class Solver:
             tuning[name] = value
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
-        self._exact = False
 
     @property
     def nodes(self) -> int:
@@ -499,9 +498,7 @@ class Solver:
     def progress(self) -> SolveProgress:
         """How far the current call is (or the last one went); another thread may read it
         while a solve runs (``whist solve`` shows it on its status line)."""
-        best, done, total = self._core.progress
-        if best is not None and self._exact:
-            best = bool(best)
+        best, done, total = self._core.progress  # (a bool for an exact goal)
         return SolveProgress(best, done, total)
 
     def table_stats(self) -> dict[str, int]:
@@ -562,7 +559,6 @@ class Solver:
                 raise GoalError(f"cap={cap!r} is not a number of tricks (0 to 13)")
             if g.kind == "exact":
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
-        self._exact = g.kind == "exact"
         k = g.k if g.kind == "exact" else -1 if cap is None else cap
         out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, max_nodes, max_seconds)
         assert not isinstance(out, bool)

@@ -3302,8 +3302,9 @@ typedef struct {
     int ctxTrump, ctxMax, ctxScore, ctxMode;
     unsigned long long nodes;
     /* how far the current solve is, for another thread to show (see Solver_get_progress):
-     * the best value once known (-1 before), the legal cards valued and their number */
-    volatile int progBest, progDone, progTotal;
+     * the best value once known (-1 before), the legal cards valued and their number; whether
+     * the best is a yes/no (goal exact), set by the call that searches, not one refused */
+    volatile int progBest, progDone, progTotal, progExact;
 } SolverObject;
 
 static void free_search(SolverObject *self)
@@ -3810,6 +3811,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int boolResult = 0;
     u16 dummy[4];
     self->busy = 1;
+    self->progExact = goal == 2;
     self->progBest = -1;
     self->progDone = 0;
     self->progTotal = 0;
@@ -3988,6 +3990,8 @@ static PyObject *Solver_get_progress(SolverObject *self, void *Py_UNUSED(closure
     int best = self->progBest, done = self->progDone, total = self->progTotal;
     if (best < 0)
         return Py_BuildValue("(Oii)", Py_None, done, total);
+    if (self->progExact)
+        return Py_BuildValue("(Nii)", PyBool_FromLong(best), done, total);
     return Py_BuildValue("(iii)", best, done, total);
 }
 
@@ -4011,7 +4015,7 @@ static PyGetSetDef Solver_getset[] = {
     {"memory", (getter)Solver_get_memory, NULL, "Bytes allowed for the transposition table.", NULL},
     {"progress", (getter)Solver_get_progress, NULL,
      "(best, done, total) of the current or last solve: the best value once found (None before;"
-     " exact goals: at the end), the legal cards valued so far and their number. Safe to read"
+     " exact goals: a bool, at the end), the legal cards valued so far and their number. Safe to read"
      " from another thread while a solve runs.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
