@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import shlex
 import signal
 import subprocess
 import sys
@@ -17,7 +19,7 @@ from typer.testing import CliRunner
 from whist.cards import Seat
 from whist.cli import app
 from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
-from whist.solver.bench import run_bench
+from whist.solver.bench import random_position, run_bench
 
 runner = CliRunner()
 
@@ -160,6 +162,20 @@ def test_bench_counts_its_steps_for_the_progress_bar() -> None:
     result = run_bench(deals=3, seed=2, dds=False, extra=False, progress=lambda d, t: calls.append((d, t)))
     assert calls == [(1, 3), (2, 3), (3, 3)]
     assert result["ours"]["deals"] == 3
+
+
+def test_bench_gives_the_command_that_solves_its_worst_deal_again() -> None:
+    """The worst deal's hands alone do not say its trump and leader: the bench gives the
+    ``whist solve`` command, which solves that very position."""
+    result = run_bench(deals=3, seed=2, dds=False, extra=False)
+    rng = random.Random(2)
+    whole = [random_position(rng) for _ in range(3)]
+    worst = whole[result["ours"]["worst_index"]]
+    args = shlex.split(result["ours"]["worst_command"])
+    assert args[:2] == ["whist", "solve"]
+    code, out, err = run(*args[2:], "--json")
+    assert code == 0, err
+    assert json.loads(out) == solve(worst, [worst.leader, worst.leader.partner]).to_json()
 
 
 def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:

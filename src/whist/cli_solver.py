@@ -285,8 +285,8 @@ def bench_solver(
                        ("cards_10", "10 cards per hand (ours)")):
         if key in result:
             console.print(_line(label, result[key]), soft_wrap=True)
-    console.print(f"worst whole deal: {escape(result['ours']['worst_deal'])}"
-                  f" ({result['ours']['max_ms']:.0f} ms)", soft_wrap=True)
+    console.print(f"worst whole deal ({result['ours']['max_ms']:.0f} ms):"
+                  f" {escape(result['ours']['worst_command'])}", soft_wrap=True)
 
 
 solver_app.command("bench")(bench_solver)
