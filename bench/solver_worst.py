@@ -34,9 +34,10 @@ import time
 from collections.abc import Callable
 
 from whist.bots.evaluate import misere_flaws
-from whist.cards import SEATS, Seat, format_deal
+from whist.cards import SEATS, Seat
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 from whist.solver.bench import random_position
+from whist.solver.bench import solve_command as command
 
 Deal = Callable[[random.Random, int], tuple[Position, list[Seat]]]
 
@@ -85,14 +86,6 @@ SHAPES: dict[str, tuple[Deal, Goal | None]] = {
     "joint-adjacent": (no_trump(teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]])), MIN),
     "bid-joint": (bid(2, players=2), MIN),
 }
-
-
-def command(pos: Position, team: list[Seat], goal: Goal | None, cap: int | None = None) -> str:
-    trump = "NT" if pos.trump is None else "SHDC"[int(pos.trump)]
-    g = "max" if goal is None else goal.kind + (f":{goal.k}" if goal.kind == "exact" else "")
-    capped = f" --cap {cap}" if cap is not None and goal is not None and goal.kind != "exact" else ""
-    return (f'whist solve "{format_deal(pos.hands)}" --trump {trump} --leader {pos.leader.name} '
-            f'--team {"".join(s.name for s in team)} --goal {g}{capped}')
 
 
 def main() -> None:

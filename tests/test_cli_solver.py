@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import shlex
 import signal
 import subprocess
 import sys
@@ -17,7 +19,7 @@ from typer.testing import CliRunner
 from whist.cards import Seat
 from whist.cli import app
 from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
-from whist.solver.bench import run_bench
+from whist.solver.bench import random_position, run_bench
 
 runner = CliRunner()
 
@@ -107,6 +109,7 @@ def test_a_count_up_to_a_cap() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--team", "NESW"), "team"),
     ((DEAL, "-t", "NT", "-l", "W", "--team", ""), "team"),
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "most"), "goal"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:²"), "goal"),
     ((DEAL, "-t", "NT", "-l", "W", "--played", "AS"), "AS"),
     ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "0"), "max-seconds"),
 ])
@@ -161,6 +164,20 @@ def test_bench_counts_its_steps_for_the_progress_bar() -> None:
     assert result["ours"]["deals"] == 3
 
 
+def test_bench_gives_the_command_that_solves_its_worst_deal_again() -> None:
+    """The worst deal's hands alone do not say its trump and leader: the bench gives the
+    ``whist solve`` command, which solves that very position."""
+    result = run_bench(deals=3, seed=2, dds=False, extra=False)
+    rng = random.Random(2)
+    whole = [random_position(rng) for _ in range(3)]
+    worst = whole[result["ours"]["worst_index"]]
+    args = shlex.split(result["ours"]["worst_command"])
+    assert args[:2] == ["whist", "solve"]
+    code, out, err = run(*args[2:], "--json")
+    assert code == 0, err
+    assert json.loads(out) == solve(worst, [worst.leader, worst.leader.partner]).to_json()
+
+
 def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--memory MB`` sizes the solver's table (256 MB by default for one search); the answer
     does not depend on it; a size below 1 MB is refused with exit status 2."""
@@ -184,6 +201,24 @@ def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(DEAL, "--trump", "C", "--leader", "N", "--memory", "0")
     assert code == 2
     assert "--memory" in err and "Traceback" not in err
+
+
+def test_memory_that_cannot_be_allocated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--memory`` more than this machine can allocate: one line, exit status 2 (not a
+    MemoryError's traceback)."""
+    import whist.cli_solver as cli_solver
+    from whist.solver._core import Solver as Core
+
+    class Unallocatable(Solver):
+        def __init__(self, memory_mb: int = 64) -> None:
+            super().__init__(memory_mb)
+            self._core = Core(2**62)  # more bytes than any address space holds
+
+    monkeypatch.setattr(cli_solver, "Solver", Unallocatable)
+    code, out, err = run(DEAL, "--trump", "C", "--leader", "N", "--memory", "65536")
+    assert code == 2, (out, err)
+    assert "65536 MB cannot be allocated" in err and "--memory" in err
+    assert "Traceback" not in out + err
 
 
 # ----- progress of a long solve (the status line of `whist solve`) ---------------------------
@@ -231,6 +266,25 @@ def test_progress_can_be_read_from_another_thread_while_a_solve_runs() -> None:
     assert all(b is None or b == sol.best for b, _, _ in seen)
     # the best value shows while the other cards are still being valued
     assert any(b == sol.best and d < n for b, d, _ in seen)
+
+
+def test_a_call_refused_during_a_solve_leaves_its_progress_alone() -> None:
+    """A second thread's call of an exact goal, refused while a count runs, once made the
+    count's best read as a yes/no (7 tricks as ``True``)."""
+    import threading
+
+    solver = Solver()
+    pos = Position.from_pbn(HARD, "NT", "N")  # the best is found well before the cards' values
+    solutions: list[Solution] = []
+    worker = threading.Thread(target=lambda: solutions.append(solver.solve(pos, "N", "min")))
+    worker.start()
+    while solver.progress.best is None and worker.is_alive():
+        time.sleep(0.001)
+    with pytest.raises(RuntimeError, match="busy"):
+        solver.solve(pos, "N", exact(1))
+    worker.join()
+    best = solver.progress.best
+    assert best == solutions[0].best and not isinstance(best, bool)
 
 
 def test_status_line_of_a_long_solve() -> None:

@@ -12,8 +12,11 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 import zlib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
@@ -32,6 +35,7 @@ from whist.solver import (
     RevokeError,
     Solver,
     SolverInputError,
+    TableMemoryError,
     TeamError,
     UnknownSeatError,
     UnknownSuitError,
@@ -736,8 +740,9 @@ def test_solver_reuse_and_memory() -> None:
     assert again.nodes < a.nodes  # the table is kept between calls
     small.clear()
     assert small.solve(pos, "EW").cards == a.cards
-    with pytest.raises(ValueError):
-        Solver(memory_mb=0)
+    for bad_mb in (0, 2**50):  # (2**50 MB: more bytes than the C core's sizes hold)
+        with pytest.raises(ValueError):
+            Solver(memory_mb=bad_mb)
     with pytest.raises(ValueError):
         Solver(group_blocks=0)
     for bad in (1, 15, True, "6"):
@@ -770,6 +775,8 @@ def test_node_and_time_limits_stop_a_search() -> None:
     for bad in (-1.0, float("nan"), True):
         with pytest.raises(SolverInputError):
             s.solve(pos, "N", max_seconds=bad)
+    with pytest.raises(SolverInputError):  # not a budget of 5 nodes, as 64 bits would make it
+        s.solve(pos, "N", max_nodes=2**64 + 5)
 
 
 def test_threads_solve_in_parallel() -> None:
@@ -834,15 +841,38 @@ def test_bad_teams(team: str | list[Seat]) -> None:
         solve(pos, team)
 
 
+def test_wrong_types_are_input_errors() -> None:
+    """Objects of the wrong type where text, cards or seats go: a ``SolverInputError`` that
+    names them, not an ``AttributeError`` from inside a parser."""
+    pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
+    wrong: list[tuple[type[SolverInputError], Callable[[], object]]] = [
+        (GoalError, lambda: parse_goal(None)),  # type: ignore[arg-type]
+        (GoalError, lambda: solve(pos, "NS", 3)),  # type: ignore[call-overload]
+        (TeamError, lambda: solve(pos, 5)),  # type: ignore[call-overload]
+        (TeamError, lambda: parse_team(None)),  # type: ignore[arg-type]
+        (SolverInputError, lambda: Position.of([[1], [2], [4], [8]], None, "N")),  # type: ignore[list-item]
+        (SolverInputError, lambda: Position.of([2, 4, 8, 0], None, "W", [0])),  # type: ignore[list-item]
+        (SolverInputError, lambda: Position.from_pbn(None, None, "N")),  # type: ignore[arg-type]
+    ]
+    for error, call in wrong:
+        with pytest.raises(error, match="is not a"):
+            call()
+
+
 def test_teams_and_goals_parse() -> None:
     assert parse_team("ns") == {Seat.N, Seat.S}
+    assert parse_team("North") == {Seat.N}  # not N, O(uest) and an unknown R
+    assert parse_team("Ouest, Est") == parse_team("EW") == parse_team("E-O") == {Seat.E, Seat.W}
     assert parse_team(Seat.E) == {Seat.E}
     assert parse_team(["N", Seat.E, "W"]) == {Seat.N, Seat.E, Seat.W}
     assert parse_goal("max") is MAX and parse_goal("min") is MIN
     assert parse_goal("exact:3") == exact(3) == parse_goal("exact(3)")
-    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1"):
+    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1", "exact:²"):
         with pytest.raises(GoalError):
             parse_goal(bad)
+    for bad_k in (1.5, True, "1", None):  # (1.5 once made a Goal that failed inside the C search)
+        with pytest.raises(GoalError):
+            exact(bad_k)  # type: ignore[arg-type]
     pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
     with pytest.raises(GoalError):
         solve(pos, "NS", "min", at_least=1)
@@ -881,11 +911,54 @@ def test_core_rejects_bad_input_without_crashing() -> None:
         ((1, 2, 4), -1, 0, [], 5, 0, 0),             # three hands
         ((1 << 0 | 1 << 5, 2, 4, 8), -1, 0, [], 5, 0, 0),  # sizes
         (good, -1, 0, [], 5, 2, 20),                 # target
+        (good, 2**40, 0, [], 5, 0, 0),               # too large for a C int
+        (good, -1, 0, [2**70], 5, 0, 0),             # too large for a C long
     ]
     for call in bad_calls:
         with pytest.raises(ValueError):
             core.solve(*call)
+    for too_large in ({"memory": 2**63}, {"group_blocks": 2**40}):
+        with pytest.raises(ValueError):
+            Core(**too_large)
     with pytest.raises(TypeError):
         core.solve(7, -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
     with pytest.raises((TypeError, ValueError)):
         core.solve(("a", "b", "c", "d"), -1, 0, [], 5, 0, 0)  # type: ignore[arg-type]
+
+
+def test_core_reads_a_copy_of_the_played_cards() -> None:
+    """A played card whose ``__index__`` empties the list being read (in a child process: the
+    C module once read the emptied list and the interpreter died of a segmentation fault)."""
+    code = """if True:
+        from whist.solver._core import Solver
+        played = []
+        class Emptying:
+            def __index__(self):
+                played.clear()
+                return 0
+        played.extend([Emptying(), 13, 26])  # North led the 2S, East and South followed
+        best, cards = Solver(1 << 20).solve((0, 0, 0, 1 << 39), -1, 0, played, 5, 0, -1)
+        print(best, cards)
+    """
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["1", "[(39,", "1)]"]  # North's 2S wins for N+S
+
+
+def test_a_table_that_cannot_be_allocated_is_an_input_error() -> None:
+    """More memory than the machine maps (2**62 bytes: more than any address space) is a
+    ``ValueError`` that is also a ``MemoryError``, from the C module and from ``Solver``."""
+    from whist.solver._core import Solver as Core
+    from whist.solver._core import TableMemoryError as CoreTableMemoryError
+
+    good = (1 << 0, 1 << 1, 1 << 2, 1 << 3)
+    with pytest.raises(CoreTableMemoryError, match="cannot be allocated") as info:
+        Core(2**62).solve(good, -1, 0, [], 5, 0, -1)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, MemoryError)
+    solver = Solver(memory_mb=1)
+    solver._core = Core(2**62)  # what a memory_mb too large for this machine gives
+    pos = Position(good, None, Seat.N)
+    with pytest.raises(TableMemoryError, match="1 MB cannot be allocated"):
+        solver.solve(pos, "NS")
+    with pytest.raises(TableMemoryError):
+        solver.solve(pos, "NS", at_least=1)

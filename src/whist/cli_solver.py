@@ -65,8 +65,8 @@ def solve_cmd(
         help="The seat that leads the current trick (N, E, S, W).")],
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
-        help="The team: one, two or three seats, like NS, EW, N or NEW (default: the leader and"
-        " the seat opposite).")] = None,
+        help="The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
+        " the leader and the seat opposite).")] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", metavar="max|min|exact:K",
         help="max: the team takes as many tricks as it can; min (misère): as few as it can;"
@@ -285,8 +285,8 @@ def bench_solver(
                        ("cards_10", "10 cards per hand (ours)")):
         if key in result:
             console.print(_line(label, result[key]), soft_wrap=True)
-    console.print(f"worst whole deal: {escape(result['ours']['worst_deal'])}"
-                  f" ({result['ours']['max_ms']:.0f} ms)", soft_wrap=True)
+    console.print(f"worst whole deal ({result['ours']['max_ms']:.0f} ms):"
+                  f" {escape(result['ours']['worst_command'])}", soft_wrap=True)
 
 
 solver_app.command("bench")(bench_solver)

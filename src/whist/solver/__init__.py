@@ -57,6 +57,7 @@ from whist.cards import (
     pbn_hands,
 )
 from whist.solver._core import Solver as _CoreSolver
+from whist.solver._core import TableMemoryError as _CoreTableMemoryError
 
 __all__ = [
     "MAX",
@@ -73,6 +74,7 @@ __all__ = [
     "SolveProgress",
     "Solver",
     "SolverInputError",
+    "TableMemoryError",
     "TeamError",
     "UnknownSeatError",
     "UnknownSuitError",
@@ -83,6 +85,8 @@ __all__ = [
 ]
 
 DEFAULT_MEMORY_MB = 64
+MAX_MEMORY_MB = 1 << 20
+"""A terabyte: the most ``memory_mb`` may ask (its bytes must fit the C core's sizes)."""
 
 
 # ----- errors ---------------------------------------------------------------------------------
@@ -128,7 +132,17 @@ class GoalError(SolverInputError):
     """A goal that is not max, min or exact(k), or a target out of range."""
 
 
+class TableMemoryError(SolverInputError, _CoreTableMemoryError):
+    """The memory asked for the table (``memory_mb``) cannot be allocated on this machine; also
+    a ``MemoryError``."""
+
+
 # ----- goals and teams ------------------------------------------------------------------------
+
+
+def _whole(value: object, lo: int, hi: int) -> bool:
+    """Whether ``value`` is an int (not a bool) from ``lo`` to ``hi``."""
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +155,7 @@ class Goal:
     def __post_init__(self) -> None:
         if self.kind not in ("max", "min", "exact"):
             raise GoalError(f"unknown goal {self.kind!r}: use max, min or exact:K")
-        if not 0 <= self.k <= 13 or (self.kind != "exact" and self.k):
+        if not _whole(self.k, 0, 13) or (self.kind != "exact" and self.k):
             raise GoalError(f"target {self.k} is not a number of tricks (0 to 13)")
 
     @property
@@ -163,6 +177,8 @@ def parse_goal(text: str | Goal) -> Goal:
     """Read a goal: ``max``, ``min`` (or ``misere``), ``exact:K`` or ``exact(K)``."""
     if isinstance(text, Goal):
         return text
+    if not isinstance(text, str):
+        raise GoalError(f"{text!r} is not a goal: use max, min, exact:K or a Goal")
     t = text.strip().lower().replace("è", "e")
     if t in ("max", "min"):
         return MAX if t == "max" else MIN
@@ -171,7 +187,7 @@ def parse_goal(text: str | Goal) -> Goal:
     for sep in (":", "=", "("):
         if t.startswith("exact" + sep):
             num = t[len("exact") + 1:].rstrip(")").strip()
-            if num.isdigit():
+            if num.isdecimal():  # (isdigit() also takes "²", which int() refuses)
                 return exact(int(num))
     raise GoalError(f"{text!r} is not a goal: use max, min or exact:K (K tricks)")
 
@@ -188,7 +204,8 @@ def _seat(value: Seat | str) -> Seat:
 
 
 def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat]:
-    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``) or a side.
+    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``), names of seats
+    (``"North"``, ``"Nord Sud"``, as :func:`~whist.cards.parse_seat` reads them) or a side.
 
     A team holds one, two or three different seats; :class:`TeamError` otherwise.
     """
@@ -197,9 +214,15 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
     if isinstance(team, Seat):
         return frozenset((team,))
     items: list[Seat | str]
+    if not isinstance(team, str | Iterable):
+        raise TeamError(f"{team!r} is not a team: name one, two or three seats, like \"NS\" or [Seat.N]")
     if isinstance(team, str):
-        t = team.strip().upper().replace("-", "").replace("+", "").replace(",", "").replace(" ", "")
-        items = list(t)
+        items = []
+        for word in team.replace("-", " ").replace("+", " ").replace(",", " ").split():
+            try:
+                items.append(parse_seat(word))  # a seat's letter or name
+            except ParseError:
+                items.extend(word.upper())  # letters: "NS", "NEW"
     else:
         items = list(team)
     seats = [_seat(x) for x in items]
@@ -229,6 +252,8 @@ def _trump(value: Suit | str | None) -> Suit | None:
 def _card(value: Card | str) -> Card:
     if isinstance(value, Card):
         return value
+    if not isinstance(value, str):
+        raise PositionError(f"{value!r} is not a card: give a Card or its text, like \"AS\"")
     return parse_card(value)
 
 
@@ -286,7 +311,7 @@ class Position:
             raise UnknownSuitError(f"{self.trump!r} is not a suit")
         seen = 0
         for seat, h in zip(SEATS, self.hands, strict=True):
-            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= ALL_CARDS_MASK:
+            if not _whole(h, 0, ALL_CARDS_MASK):
                 raise PositionError(f"the hand of {seat.name_en} is not a 52-bit mask")
             if seen & h:
                 dup = cards_of(seen & h)[0]
@@ -342,6 +367,8 @@ class Position:
                  played: Iterable[Card | str] | str = ()) -> Position:
         """A position from a PBN deal (``N:AKQJ.T98.765.432 ...``, hands clockwise from the
         named seat, ``-`` for an empty hand)."""
+        if not isinstance(deal, str):
+            raise PositionError(f"{deal!r} is not a PBN deal: give text, like \"N:AK.-.-.- ...\"")
         try:
             hands: list[int | str | Iterable[Card | str]] = list(pbn_hands(deal))
         except ParseError as exc:
@@ -446,22 +473,21 @@ class Solver:
     def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
                  trump_game_from: int | None = None, relaxed_from: int | None = None,
                  split_from: int | None = None) -> None:
-        if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1:
-            raise ValueError(f"memory_mb must be a whole number of megabytes >= 1, not {memory_mb!r}")
-        if group_blocks is not None and (isinstance(group_blocks, bool) or not isinstance(group_blocks, int)
-                                         or not 1 <= group_blocks <= 4096):
+        if not _whole(memory_mb, 1, MAX_MEMORY_MB):
+            raise ValueError(f"memory_mb must be a whole number of megabytes from 1 to {MAX_MEMORY_MB},"
+                             f" not {memory_mb!r}")
+        if group_blocks is not None and not _whole(group_blocks, 1, 4096):
             raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
         tuning: dict[str, int] = {}
         for name, value, lo, hi in (("trump_game_from", trump_game_from, 2, 14),
                                     ("relaxed_from", relaxed_from, 2, 14), ("split_from", split_from, 1, 32)):
             if value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            if not _whole(value, lo, hi):
                 raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
             tuning[name] = value
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
-        self._exact = False
 
     @property
     def nodes(self) -> int:
@@ -472,9 +498,7 @@ class Solver:
     def progress(self) -> SolveProgress:
         """How far the current call is (or the last one went); another thread may read it
         while a solve runs (``whist solve`` shows it on its status line)."""
-        best, done, total = self._core.progress
-        if best is not None and self._exact:
-            best = bool(best)
+        best, done, total = self._core.progress  # (a bool for an exact goal)
         return SolveProgress(best, done, total)
 
     def table_stats(self) -> dict[str, int]:
@@ -509,7 +533,7 @@ class Solver:
         found so far stays in the table); with ``max_seconds``, once it has run that long
         (a count of nodes is the same on every machine, a time is not).
         """
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
+        if not _whole(max_nodes, 0, (1 << 64) - 1):
             raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
         if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds >= 0:
             raise SolverInputError(f"max_seconds={max_seconds!r} is not a number of seconds")
@@ -518,35 +542,43 @@ class Solver:
         seats = parse_team(team)
         g = parse_goal(goal)
         mask = sum(1 << s for s in seats)
-        trump = -1 if position.trump is None else int(position.trump)
         played = [c.index for c in position.played]
         if at_least is not None:
-            if isinstance(at_least, bool) or not isinstance(at_least, int) or not 0 <= at_least <= 13:
+            if not _whole(at_least, 0, 13):
                 raise GoalError(f"at_least={at_least!r} is not a number of tricks (0 to 13)")
             if g.kind != "max":
                 raise GoalError("at_least goes with the goal max: for misère or an exact count"
                                 " use goal min or exact(k)")
             if cap is not None:
                 raise GoalError(_AT_LEAST_AND_CAP)
-            out = self._core.solve(position.hands, trump, int(position.leader), played, mask, 3, at_least,
-                                   max_nodes, float(max_seconds))
+            out = self._search(position, played, mask, 3, at_least, max_nodes, max_seconds)
             assert isinstance(out, bool)
             return out
         if cap is not None:
-            if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 13:
+            if not _whole(cap, 0, 13):
                 raise GoalError(f"cap={cap!r} is not a number of tricks (0 to 13)")
             if g.kind == "exact":
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
-        self._exact = g.kind == "exact"
         k = g.k if g.kind == "exact" else -1 if cap is None else cap
-        out = self._core.solve(position.hands, trump, int(position.leader), played, mask,
-                               _GOAL_CODES[g.kind], k, max_nodes, float(max_seconds))
+        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, max_nodes, max_seconds)
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"
         cards: dict[Card, int] = {CARDS[i]: (bool(v) if as_bool else v) for i, v in values}
         return Solution(g, seats, position.to_move, bool(best) if as_bool else best, cards,
                         self._core.nodes, cap)
+
+
+    def _search(self, position: Position, played: list[int], team: int, goal: int, k: int, max_nodes: int,
+                max_seconds: float) -> tuple[int, list[tuple[int, int]]] | bool:
+        """The C search (its goal codes), its table allocated at the first call."""
+        trump = -1 if position.trump is None else int(position.trump)
+        try:
+            return self._core.solve(position.hands, trump, int(position.leader), played, team, goal, k,
+                                    max_nodes, float(max_seconds))
+        except _CoreTableMemoryError:
+            raise TableMemoryError(f"the table's {self.memory_mb} MB cannot be allocated: give the solver"
+                                   " less memory (memory_mb; --memory for whist solve)") from None
 
 
 _local = threading.local()

@@ -3302,8 +3302,9 @@ typedef struct {
     int ctxTrump, ctxMax, ctxScore, ctxMode;
     unsigned long long nodes;
     /* how far the current solve is, for another thread to show (see Solver_get_progress):
-     * the best value once known (-1 before), the legal cards valued and their number */
-    volatile int progBest, progDone, progTotal;
+     * the best value once known (-1 before), the legal cards valued and their number; whether
+     * the best is a yes/no (goal exact), set by the call that searches, not one refused */
+    volatile int progBest, progDone, progTotal, progExact;
 } SolverObject;
 
 static void free_search(SolverObject *self)
@@ -3325,14 +3326,42 @@ static void Solver_dealloc(SolverObject *self)
 
 #define MIN_MEMORY (1 << 16)
 
+/* The table's memory cannot be allocated: a ValueError (the memory asked is too much for this
+ * machine) that is also a MemoryError. Created by PyInit__core. */
+static PyObject *TableMemoryError;
+
+static int table_memory_error(const SolverObject *self)
+{
+    PyErr_Format(TableMemoryError, "the table's %zd bytes cannot be allocated: ask for less memory",
+                 self->memBytes);
+    return -1;
+}
+
+/* An int too large for its C type is a value out of range like any other: ValueError, not
+ * OverflowError (an ArithmeticError, which callers checking input do not expect). */
+static void overflow_as_value_error(void)
+{
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+        return;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyErr_Format(PyExc_ValueError, "a number out of range: %S", value ? value : Py_None);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+}
+
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"memory", "group_blocks", "trump_game_from", "relaxed_from", "split_from", NULL};
     Py_ssize_t mem = 64 * 1024 * 1024;
     int blocks = 0; /* 0: by the shape of the teams */
     int tgFirst = TG_FIRST, rxFirst = RX_FIRST, splitFrom = SPLIT_FROM;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iiii", kwlist, &mem, &blocks, &tgFirst, &rxFirst, &splitFrom))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n$iiii", kwlist, &mem, &blocks, &tgFirst, &rxFirst, &splitFrom)) {
+        overflow_as_value_error();
         return -1;
+    }
     self->progBest = -1; /* (no solve yet) */
     self->progDone = 0;
     self->progTotal = 0;
@@ -3376,10 +3405,8 @@ static int ensure_search(SolverObject *self)
     if (self->memBytes < MIN_MEMORY)
         self->memBytes = 64 * 1024 * 1024; /* __init__ was not called */
     Search *S = calloc(1, sizeof(Search));
-    if (!S) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if (!S)
+        return table_memory_error(self);
     /* a sixteenth of the memory to what the relaxed misère game and the trump game prove, the
      * rest to the table */
     u64 rxBytes = (u64)self->memBytes / 16, n = 1024;
@@ -3392,8 +3419,7 @@ static int ensure_search(SolverObject *self)
     if (!S->rx.memo || tt_alloc(&S->T, (u64)self->memBytes - sizeof(Search) - n * (sizeof(RxEntry) + sizeof(u16))) < 0) {
         pool_free(S->rx.memo);
         free(S);
-        PyErr_NoMemory();
-        return -1;
+        return table_memory_error(self);
     }
     /* the blocks lent to the relaxed game: a power of two of its entries, when more than its
      * own table holds */
@@ -3498,8 +3524,10 @@ static void new_context(Search *S, int relaxed, int trump)
 static int card_of(PyObject *o, int *out)
 {
     long v = PyLong_AsLong(o);
-    if (v == -1 && PyErr_Occurred())
+    if (v == -1 && PyErr_Occurred()) {
+        overflow_as_value_error();
         return -1;
+    }
     if (v < 0 || v > 51) {
         PyErr_Format(PyExc_ValueError, "card index %ld is not in 0..51", v);
         return -1;
@@ -3565,8 +3593,10 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     unsigned long long limit = 0;
     double seconds = 0.0;
     if (!PyArg_ParseTuple(args, "OiiOiii|Kd", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
-                          &seconds))
+                          &seconds)) {
+        overflow_as_value_error();
         return NULL;
+    }
     if (trump < -1 || trump > 3) {
         PyErr_Format(PyExc_ValueError, "trump %d is not a suit (0..3) nor -1 (no trump)", trump);
         return NULL;
@@ -3616,7 +3646,12 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         hand[i] = v;
     }
     Py_DECREF(hs);
-    PyObject *ps = PySequence_Fast(playedObj, "played must be a sequence of card indices");
+    PyObject *seq = PySequence_Fast(playedObj, "played must be a sequence of card indices");
+    if (!seq)
+        return NULL;
+    /* a copy: a card's __index__ (run by card_of) could empty a list while it is read */
+    PyObject *ps = PySequence_Tuple(seq);
+    Py_DECREF(seq);
     if (!ps)
         return NULL;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(ps);
@@ -3776,6 +3811,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int boolResult = 0;
     u16 dummy[4];
     self->busy = 1;
+    self->progExact = goal == 2;
     self->progBest = -1;
     self->progDone = 0;
     self->progTotal = 0;
@@ -3954,6 +3990,8 @@ static PyObject *Solver_get_progress(SolverObject *self, void *Py_UNUSED(closure
     int best = self->progBest, done = self->progDone, total = self->progTotal;
     if (best < 0)
         return Py_BuildValue("(Oii)", Py_None, done, total);
+    if (self->progExact)
+        return Py_BuildValue("(Nii)", PyBool_FromLong(best), done, total);
     return Py_BuildValue("(iii)", best, done, total);
 }
 
@@ -3977,7 +4015,7 @@ static PyGetSetDef Solver_getset[] = {
     {"memory", (getter)Solver_get_memory, NULL, "Bytes allowed for the transposition table.", NULL},
     {"progress", (getter)Solver_get_progress, NULL,
      "(best, done, total) of the current or last solve: the best value once found (None before;"
-     " exact goals: at the end), the legal cards valued so far and their number. Safe to read"
+     " exact goals: a bool, at the end), the legal cards valued so far and their number. Safe to read"
      " from another thread while a solve runs.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -4008,6 +4046,16 @@ PyMODINIT_FUNC PyInit__core(void)
     PyObject *m = PyModule_Create(&coremodule);
     if (!m)
         return NULL;
+    PyObject *bases = PyTuple_Pack(2, PyExc_ValueError, PyExc_MemoryError);
+    TableMemoryError = bases ? PyErr_NewExceptionWithDoc(
+        "whist.solver._core.TableMemoryError",
+        "The memory asked for the table cannot be allocated (a ValueError and a MemoryError).", bases, NULL)
+        : NULL;
+    Py_XDECREF(bases);
+    if (!TableMemoryError || PyModule_AddObjectRef(m, "TableMemoryError", TableMemoryError) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&SolverType);
     if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
         Py_DECREF(&SolverType);

@@ -1,5 +1,8 @@
 from collections.abc import Sequence
 
+class TableMemoryError(ValueError, MemoryError):
+    """The memory asked for the table cannot be allocated."""
+
 class Solver:
     """The C search with its transposition table (``memory``: bytes allowed for it;
     ``group_blocks``: blocks of entries a group of the table chains before it keeps its
@@ -30,4 +33,4 @@ class Solver:
     @property
     def memory(self) -> int: ...
     @property
-    def progress(self) -> tuple[int | None, int, int]: ...
+    def progress(self) -> tuple[int | bool | None, int, int]: ...

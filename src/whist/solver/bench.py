@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from whist.cards import SEATS, Suit, format_deal
+from whist.cards import SEATS, Seat, Suit, format_deal
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 
-__all__ = ["has_dds", "random_position", "run_bench"]
+__all__ = ["has_dds", "random_position", "run_bench", "solve_command"]
 
 Deal4 = tuple[int, int, int, int]
 
@@ -47,6 +47,16 @@ def random_position(rng: random.Random, cards: int = 13) -> Position:
     t = rng.randrange(5)
     trump = None if t == 4 else Suit(t)
     return Position((hands[0], hands[1], hands[2], hands[3]), trump, SEATS[rng.randrange(4)])
+
+
+def solve_command(pos: Position, team: list[Seat], goal: Goal | None, cap: int | None = None) -> str:
+    """The ``whist solve`` command that solves ``pos`` again for ``team`` and ``goal`` (``None``:
+    max), counted up to ``cap``."""
+    trump = "NT" if pos.trump is None else "SHDC"[int(pos.trump)]
+    g = "max" if goal is None else goal.kind + (f":{goal.k}" if goal.kind == "exact" else "")
+    capped = f" --cap {cap}" if cap is not None and goal is not None and goal.kind != "exact" else ""
+    return (f'whist solve "{format_deal(pos.hands)}" --trump {trump} --leader {pos.leader.name} '
+            f'--team {"".join(s.name for s in team)} --goal {g}{capped}')
 
 
 def _stats(times: list[float], nodes: list[int]) -> dict[str, Any]:
@@ -165,7 +175,9 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         "python": platform.python_version(),
         "ours": _stats(ours_t, ours_n),
     }
-    out["ours"]["worst_deal"] = format_deal(whole[out["ours"]["worst_index"]].hands)
+    worst_pos = whole[out["ours"]["worst_index"]]
+    out["ours"]["worst_deal"] = format_deal(worst_pos.hands)
+    out["ours"]["worst_command"] = solve_command(worst_pos, [worst_pos.leader, worst_pos.leader.partner], MAX)
     if dds_t:
         out["dds"] = _stats(dds_t, [])
         out["ratio_mean"] = round(statistics.fmean(ours_t) / statistics.fmean(dds_t), 2)
@@ -179,5 +191,7 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         out[name] = _stats(t, nd)
         out[name]["deals"] = len(items)
         out[name]["unfinished"] = unfinished
-        out[name]["worst_deal"] = format_deal(items[worst][0].hands)
+        worst_pos, seats, goal = items[worst]
+        out[name]["worst_deal"] = format_deal(worst_pos.hands)
+        out[name]["worst_command"] = solve_command(worst_pos, [SEATS[s] for s in sorted(seats)], goal)
     return out
