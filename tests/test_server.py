@@ -273,6 +273,25 @@ class TestSeats:
             assert set(first["made"]) == set(first["result"]["declarers"])
 
 
+    def test_next_counts_only_once_a_deal_is_over(self, harness: Any) -> None:
+        """``next`` says the deal's summary was read: sent during a deal (a double click on the
+        button, whose second click reaches the server after the next deal was dealt) it is ignored,
+        so that the end of that deal still waits for the player (docs/protocol.md)."""
+        tid = harness.create(preset="couleur", seats=BOTS3, deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            m = ws.until(my_turn("S"))
+            ws.send({"type": "next"})
+            while not view(m)["is_over"]:
+                if view(m)["to_act"] == "S":
+                    ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+                m = ws.until(lambda m: m["type"] == "state" and (
+                    view(m)["is_over"] or view(m)["to_act"] == "S"))
+            me = next(x for x in m["table"]["seats"] if x["seat"] == "S")
+            assert not me["ready"] and m["deal"]["number"] == 1
+            assert harness.service.get(tid).match.needs_deal  # the pause of 600 s: no next deal
+
 def harness_seat(name: str) -> Any:
     from whist.cards import Seat
 

@@ -443,11 +443,13 @@ class Table:
             elif msg.type == "start":
                 if not self.started:
                     self._commit("start", {})
-            else:  # next
+            elif self.started and self.match.needs_deal and not self.match.is_over:  # next
                 self.ready.add(conn.seat)
                 self._table_cache = None
                 self.broadcast()
                 self.wake()
+            # a ``next`` while no deal is over (a second click that arrives once the next deal
+            # is dealt) is ignored: it would skip that deal's summary
         except CommandError as exc:
             conn.push(error_json(exc.code, exc.message, self.version, exc.message_fr))
 
