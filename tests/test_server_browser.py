@@ -8,6 +8,7 @@ play the page is photographed: to docs/screenshot.png (the README shows it) when
 variable WHIST_SCREENSHOT is set, else to a temporary file, so that a test run leaves the tree as
 it found it. A shorter check plays
 a deal of ``classic``: the form's options and errors in French, the turned card, every card clicked.
+Another clicks a card while the server restarts, and must still be able to play once the page is back.
 """
 
 from __future__ import annotations
@@ -85,6 +86,19 @@ def next_deal(page: Any) -> None:
     click has already removed would wait for it in vain."""
     page.click("#next-deal")
     page.wait_for_selector("#next-deal", state="detached")
+
+
+def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page at the lobby with Léa's table of ``classic`` chosen (seed 3,
+    fast bots), not yet created; the page's errors go to ``errors``."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/?seed=3")
+    page.fill("input[name=name]", "Léa")
+    page.select_option("select[name=preset]", "classic")
+    page.select_option("select[name=speed]", "0.2")
+    return browser, page
 
 
 def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> None:
@@ -171,13 +185,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}/?seed=3")
-        page.fill("input[name=name]", "Léa")
-        page.select_option("select[name=preset]", "classic")
-        page.select_option("select[name=speed]", "0.2")
+        browser, page = classic_form(pw, server.base, errors)
         page.click("details.options summary")
         assert "Honneurs" in page.locator("details.options").inner_text()  # options in French
         page.fill("input[name=opt-game_points]", "0")
@@ -226,3 +234,25 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player
+
+
+def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
+    """The server restarts while it is the person's turn, and he clicks a card meanwhile: the page
+    cannot send it, says so, and once it has reconnected lets him play (the table waits for him,
+    so a page that kept waiting for the answer to the lost click would stop the table)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("#create-table")
+        page.wait_for_selector("#hand.choosing .playable", timeout=20_000)
+        server.stop()
+        page.wait_for_selector("text=Connexion perdue")
+        page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+        assert "Connexion perdue" in page.locator("#toast").inner_text()
+        server.start()
+        page.wait_for_selector(".banner.warn", state="detached", timeout=20_000)
+        play_a_card(page)
+        browser.close()
+    assert errors == []

@@ -84,13 +84,17 @@ function connect() {
   };
 }
 
+// Whether the message could be sent (not while the connection is lost).
 function send(obj) {
-  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(obj));
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
+  T.ws.send(JSON.stringify(obj));
+  return true;
 }
 
 function receive(m) {
   if (m.type === "welcome") {
     T.seat = m.seat;
+    T.pending = -1;  // an action sent on a lost connection: the state that follows says if it was taken
     NAMES = m.contracts;
     if (!m.seat && T.token) {  // the seat was given up
       localStorage.removeItem("whist.token." + T.id);
@@ -129,8 +133,11 @@ function receive(m) {
 function act(text) {
   const m = T.msg;
   if (!m || T.pending >= 0) return;
+  if (!send({ type: "act", action: text, version: m.version })) {
+    toast(t("connection_lost"));
+    return;
+  }
   T.pending = m.version;
-  send({ type: "act", action: text, version: m.version });
   renderTable();
 }
 
