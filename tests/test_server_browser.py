@@ -123,6 +123,7 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         page.click("#create-table")
         page.wait_for_url("**/t/*")
         table_id = page.url.rsplit("/", 1)[1]
+        assert page.locator("header .title strong").inner_text() == "Table d'Anne"  # not "de Anne"
         page.wait_for_selector("#hand .card")
         calls: list[str] = []
         cards = 0

@@ -26,7 +26,7 @@ const FR = {
   options: "Options des règles",
   create: "Créer la table",
   open_tables: "Les tables",
-  table_of: "Table de {0}",
+  table_of: "Table {de0}",
   no_tables: "Aucune table pour l'instant.",
   join: "Rejoindre", watch: "Regarder",
   free_seats: "{0} place(s) libre(s)",
@@ -369,9 +369,15 @@ export function setLang(code) {
   document.documentElement.lang = current;
 }
 
+// `t(key, ...args)`: {0} is args[0]; {de0} is French "de" and args[0], elided before a vowel or
+// a mute h ("de Bruno", "d'Anne", "d'Hélène").
 export function t(key, ...args) {
   const s = LANGS[current][key] ?? FR[key] ?? key;
-  return s.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+  return s.replace(/\{(de)?(\d)\}/g, (_, de, i) => {
+    const arg = String(args[Number(i)] ?? "");
+    if (!de) return arg;
+    return (/^[aeiouyhàâäéèêëîïôöùûüœæ]/i.test(arg) ? "d'" : "de ") + arg;
+  });
 }
 
 export function has(key) {
