@@ -13,11 +13,13 @@ Another clicks a card while the server restarts, and must still be able to play 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -255,5 +257,34 @@ def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(serv
         server.start()
         page.wait_for_selector(".banner.warn", state="detached", timeout=20_000)
         play_a_card(page)
+        browser.close()
+    assert errors == []
+
+
+def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
+    """A friend opens the table's link on a phone, watches, gives his name and takes the free seat:
+    the page reconnects as that seat without ever saying that the connection was lost."""
+    from playwright.sync_api import sync_playwright
+
+    body = json.dumps({"preset": "couleur", "name": "Chez Anne",
+                       "seats": {"N": "heuristic", "E": "heuristic", "W": "heuristic"}}).encode()
+    request = urllib.request.Request(f"{server.base}/api/tables", body, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        url = json.load(r)["url"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}{url}")
+        page.wait_for_selector("text=Vous regardez cette table.")
+        page.evaluate("""() => { window.lostShown = 0; new MutationObserver(() => {
+            if (document.querySelector('.banner.warn')) window.lostShown += 1; })
+            .observe(document.body, { childList: true, subtree: true }); }""")
+        page.fill("input[name=join-name]", "Bruno")
+        page.click("button[data-sit=S]")
+        page.wait_for_selector("#hand .card")
+        assert "Bruno (vous)" in page.locator(".seat-bottom").inner_text()
+        assert page.evaluate("window.lostShown") == 0
         browser.close()
     assert errors == []

@@ -84,6 +84,14 @@ function connect() {
   };
 }
 
+// Say hello again, with the token just given, on a new connection; the old one is closed
+// quietly (its close is no lost connection).
+function reconnect() {
+  const old = T.ws;
+  connect();
+  if (old) old.close();
+}
+
 // Whether the message could be sent (not while the connection is lost).
 function send(obj) {
   if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
@@ -222,7 +230,7 @@ function banner(m) {
           const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
           localStorage.setItem("whist.token." + T.id, j.token);
           T.token = j.token;
-          T.ws.close();
+          reconnect();
         } catch (e) {
           toast(failText(e));
         }
