@@ -30,6 +30,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
+BOTS3 = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 SEED = 1  # South proposes, then accepts North's proposal: emballage 8 of North and South
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
@@ -90,17 +91,39 @@ def next_deal(page: Any) -> None:
     page.wait_for_selector("#next-deal", state="detached")
 
 
-def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:
-    """Chromium, and a phone-sized page at the lobby with Léa's table of ``classic`` chosen (seed 3,
-    fast bots), not yet created; the page's errors go to ``errors``."""
+def phone_page(pw: Any, url: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page (390 × 844) at ``url``; the page's errors go to ``errors``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/?seed=3")
+    page.goto(url)
+    return browser, page
+
+
+def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page at the lobby with Léa's table of ``classic`` chosen (seed 3,
+    fast bots), not yet created; the page's errors go to ``errors``."""
+    browser, page = phone_page(pw, f"{base}/?seed=3", errors)
     page.fill("input[name=name]", "Léa")
     page.select_option("select[name=preset]", "classic")
     page.select_option("select[name=speed]", "0.2")
     return browser, page
+
+
+def create_table(server: Server, spec: dict[str, Any]) -> str:
+    """Create a table through the HTTP API; its page's path (the link to share)."""
+    request = urllib.request.Request(f"{server.base}/api/tables", json.dumps(spec).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        path: str = json.load(r)["url"]
+    return path
+
+
+def sit_down(page: Any, name: str) -> None:
+    """At a table's page, watching: give ``name`` and take South, then wait for the hand."""
+    page.fill("input[name=join-name]", name)
+    page.click("button[data-sit=S]")
+    page.wait_for_selector("#hand .card")
 
 
 def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> None:
@@ -266,25 +289,43 @@ def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
     the page reconnects as that seat without ever saying that the connection was lost."""
     from playwright.sync_api import sync_playwright
 
-    body = json.dumps({"preset": "couleur", "name": "Chez Anne",
-                       "seats": {"N": "heuristic", "E": "heuristic", "W": "heuristic"}}).encode()
-    request = urllib.request.Request(f"{server.base}/api/tables", body, {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as r:
-        url = json.load(r)["url"]
+    url = create_table(server, {"preset": "couleur", "name": "Chez Anne", "seats": BOTS3})
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}{url}")
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
         page.wait_for_selector("text=Vous regardez cette table.")
         page.evaluate("""() => { window.lostShown = 0; new MutationObserver(() => {
             if (document.querySelector('.banner.warn')) window.lostShown += 1; })
             .observe(document.body, { childList: true, subtree: true }); }""")
-        page.fill("input[name=join-name]", "Bruno")
-        page.click("button[data-sit=S]")
-        page.wait_for_selector("#hand .card")
+        sit_down(page, "Bruno")
         assert "Bruno (vous)" in page.locator(".seat-bottom").inner_text()
         assert page.evaluate("window.lostShown") == 0
+        browser.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("nine", "words"), [
+    (False, "(dans la couleur de votre as, 8 plis à faire ; sinon 9)"),
+    (True, "(9 plis à faire, quelle que soit la carte)"),
+])
+def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool, words: str) -> None:
+    """West is dealt three aces and South the fourth (seed 67): the trou is the contract and South
+    must show a card (RULES.md §5.3). The prompt gives the rule of this table, 8 tricks in the suit
+    of his ace and 9 in another, or always 9 (option trou_always_nine), not both as a riddle."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": 67, "bot_delay": 0.1, "seats": BOTS3,
+                                "options": {"deals": 1, "trou_always_nine": nine}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        while not page.locator("#hand.choosing").count():  # S passes until he must show a card
+            page.wait_for_selector("#legal-calls [data-action=pass], #hand.choosing")
+            if page.locator("#legal-calls [data-action=pass]").count():
+                page.click("#legal-calls [data-action=pass]")
+                page.wait_for_selector("#legal-calls", state="detached")
+        prompt = page.locator("#actions .prompt").inner_text()
+        assert prompt == "Montrez une carte : sa couleur sera l'atout " + words + ".", prompt
         browser.close()
     assert errors == []

@@ -53,7 +53,7 @@ function cardNode(card, cls, extra) {
 // ----- a table -------------------------------------------------------------------------------------------
 
 const T = {
-  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, msg: null, pending: -1,
+  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
   overlay: null, dismissed: 0, overAt: 0, history: null, replay: null, moreBids: false,
 };
 
@@ -102,6 +102,7 @@ function send(obj) {
 function receive(m) {
   if (m.type === "welcome") {
     T.seat = m.seat;
+    T.rules = m.rules;
     T.pending = -1;  // an action sent on a lost connection: the state that follows says if it was taken
     NAMES = m.contracts;
     if (!m.seat && T.token) {  // the seat was given up
@@ -395,7 +396,9 @@ function actionPanel(m, v) {
     if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
       parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("call_prompt")));
       parts.push(callButtons(v.legal));
-    } else if (kinds.has("show")) parts.push(h("p", { class: "prompt" }, t("show_prompt")));
+    } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
+      parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
+    }
     else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("discard_prompt")));
     else parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("play_prompt")));
   } else if (v.to_act) {
