@@ -329,3 +329,21 @@ def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool
         assert prompt == "Montrez une carte : sa couleur sera l'atout " + words + ".", prompt
         browser.close()
     assert errors == []
+
+
+def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> None:
+    """A name without a place to break it (24 letters, what the page lets one type) in the header
+    of the score sheet: the sheet still fits the phone's width, so every seat's column and total
+    shows without scrolling sideways."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Maximiliaan_Vandenbrouck")
+        page.click("#show-scores")
+        widths = page.locator(".sheet").evaluate("s => [s.scrollWidth, s.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        browser.close()
+    assert errors == []

@@ -486,6 +486,13 @@ function dealTitle(m, number) {
   return t("deal_n", upto.filter((d) => !d.result.passed).length + (upto.length < number ? 1 : 0));
 }
 
+// A seat's column head in a score table: the name, cut short with its full text on hover, so
+// that a long name does not push the other columns off a phone's screen.
+function nameHeader(seat) {
+  const name = displayName(seat);
+  return h("th", { class: "who", title: name }, h("span", {}, name));
+}
+
 function pts(p) {
   return p > 0 ? "+" + p : String(p);
 }
@@ -516,7 +523,7 @@ function scoreTable(m) {
         SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
     });
     return h("table", { class: "scores", id: "score-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map((s) => h("th", {}, displayName(s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map(nameHeader))),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {}, h("td", {}), h("td", {}, t("total")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, m.match.result.totals[s]))))));
   }
@@ -626,7 +633,7 @@ function summarySheet(m, v) {
     else {
       body.push(h("p", { class: "result-line" }, dealLabel(d)));
       body.push(h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map((s) => h("th", {}, displayName(s))))),
+        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map(nameHeader))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
           h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))))));
     }
