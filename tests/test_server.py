@@ -292,6 +292,31 @@ class TestSeats:
             assert not me["ready"] and m["deal"]["number"] == 1
             assert harness.service.get(tid).match.needs_deal  # the pause of 600 s: no next deal
 
+    def test_the_time_to_the_next_deal_survives_a_reload(self, harness: Any) -> None:
+        """Once a deal is over the state says in how many seconds the next one comes (unless every
+        player sends ``next``), from the end of the deal: a page loaded again 100 s later counts
+        down from 500 s, not from the whole pause of 600 s again."""
+        tid = harness.create(preset="couleur", seats=BOTS3, deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            assert "next_in" not in m["deal"]  # a deal in play
+            while not view(m)["is_over"]:
+                if view(m)["to_act"] == "S":
+                    ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+                m = ws.until(lambda m: m["type"] == "state" and (
+                    view(m)["is_over"] or view(m)["to_act"] == "S"))
+            assert 590 < m["deal"]["next_in"] <= 600
+        table = harness.service.get(tid)
+        clock = table.clock
+        table.clock = lambda: clock() + 100.0
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            again = ws.until(lambda m: m["type"] == "state")
+            assert again["deal"]["number"] == m["deal"]["number"]
+            assert 490 < again["deal"]["next_in"] <= 500
+
 def harness_seat(name: str) -> Any:
     from whist.cards import Seat
 

@@ -54,7 +54,7 @@ function cardNode(card, cls, extra) {
 
 const T = {
   id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
-  overlay: null, dismissed: 0, overAt: 0, history: null, replay: null, moreBids: false,
+  overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
 };
 
 function tableMain(id) {
@@ -130,10 +130,7 @@ function receive(m) {
     if (!("match" in m)) m.match = before.match;  // sent only when it changes
     T.msg = m;
     if (m.version > T.pending) T.pending = -1;
-    const v = m.deal && m.deal.view;
-    if (v && v.is_over && !(before && before.deal && before.deal.number === m.deal.number && before.deal.view.is_over)) {
-      T.overAt = Date.now();
-    }
+    if (m.deal && m.deal.next_in !== undefined) T.nextAt = Date.now() + m.deal.next_in * 1000;
     if (before && before.match.deals.length !== m.match.deals.length) T.history = null;
   }
   renderTable();
@@ -656,8 +653,7 @@ function summarySheet(m, v) {
     body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
-    const left = Math.max(0, Math.ceil((T.overAt + m.table.deal_pause * 1000 - Date.now()) / 1000));
-    body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : t("next_in", left)));
+    body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));
     body.push(h("div", { class: "row" },
       T.seat ? h("button", { type: "button", class: "primary", id: "next-deal", disabled: me && me.ready,
         onclick: () => send({ type: "next" }) }, t("next_deal")) : null,
@@ -672,8 +668,12 @@ function tick() {
   if (!el || !m) return;
   const me = T.seat ? seatInfo(T.seat) : null;
   if (me && me.ready) return;
-  const left = Math.max(0, Math.ceil((T.overAt + m.table.deal_pause * 1000 - Date.now()) / 1000));
-  el.textContent = t("next_in", left);
+  el.textContent = countdown();
+}
+
+// "Next deal in 5 s": the time the server gave with the state (docs/protocol.md, `next_in`).
+function countdown() {
+  return t("next_in", Math.max(0, Math.ceil((T.nextAt - Date.now()) / 1000)));
 }
 
 // ----- start ------------------------------------------------------------------------------------------------
