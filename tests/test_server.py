@@ -497,6 +497,24 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
         assert c.get("/api/tables/nothing").status_code == 404
 
 
+def page_words() -> tuple[str, str]:
+    """The page's French and English words (the two tables of i18n.js), as text."""
+    from whist.server.app import WEB_DIR
+
+    js = (WEB_DIR / "i18n.js").read_text(encoding="utf-8")
+    return js[js.index("const FR = {"):js.index("const EN = {")], js[js.index("const EN = {"):]
+
+
+def test_the_page_says_the_seeds_french_terms() -> None:
+    """The French page names things as the club's rules do (seed 003, RULES.md §5.4 rule 5): the
+    option solo_supremacy is the "suprématie du solo", a declarer is a "preneur" (as on the score
+    sheet and in the engine's French messages)."""
+    french = page_words()[0]
+    assert 'opt_solo_supremacy: "Suprématie du solo"' in french
+    assert 'declarer: "preneur"' in french
+    assert "Primauté" not in french and "déclarant" not in french
+
+
 def test_the_page_says_every_error_and_option_in_french() -> None:
     """What the French page shows of the server's words has a French text: every error code (of
     the WebSocket and of the HTTP routes) and every rule option the form offers, name and meaning."""
@@ -504,12 +522,9 @@ def test_the_page_says_every_error_and_option_in_french() -> None:
     from dataclasses import fields
 
     from whist.rules import Rules
-    from whist.server.app import WEB_DIR
     from whist.server.protocol import ERRORS
 
-    js = (WEB_DIR / "i18n.js").read_text(encoding="utf-8")
-    french = js[js.index("const FR = {"):js.index("const EN = {")]
-    english = js[js.index("const EN = {"):]
+    french, english = page_words()
     keys_fr = set(re.findall(r"\b(\w+):", french))
     keys_en = set(re.findall(r"\b(\w+):", english))
     http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network"}
