@@ -347,3 +347,30 @@ def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> Non
         assert widths[0] <= widths[1], widths
         browser.close()
     assert errors == []
+
+
+def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
+    """Clicking a greyed card (one the player may not play: he must follow suit) is not silently
+    ignored: the table refuses it with the rule's reason in French, and nothing else changes."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        end = time.monotonic() + 60
+        while not page.locator("#hand.choosing .dimmed").count():  # until S must follow suit
+            assert time.monotonic() < end, "South never had to follow suit"
+            if page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        cards = page.locator("#hand .card").count()
+        page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
+        page.wait_for_selector("#toast.show")
+        assert "vous devez fournir" in page.locator("#toast").inner_text()
+        assert page.locator("#hand .card").count() == cards and page.locator("#hand.choosing").count()
+        play_a_card(page)  # a legal card still goes
+        browser.close()
+    assert errors == []

@@ -420,7 +420,8 @@ function handRow(m, v) {
     return cardNode(c, "in-hand " + cls, {
       style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text && choosing ? "button" : null,
       tabindex: text && choosing ? 0 : null, "aria-label": c,
-      onclick: text && choosing ? () => act(text) : null,
+      // a greyed card goes to the table too: it refuses it and says which rule forbids it
+      onclick: choosing ? () => act(text || c) : null,
       onkeydown: text && choosing ? (e) => { if (e.key === "Enter" || e.key === " ") act(text); } : null,
     });
   });
