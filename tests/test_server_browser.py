@@ -374,3 +374,32 @@ def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
         play_a_card(page)  # a legal card still goes
         browser.close()
     assert errors == []
+
+
+def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(server: Server) -> None:
+    """While a bot thinks (5 s here), the person clicks a card of his hand: the page says it is not
+    his turn and who is to play, sends nothing, and his hand stays as it was."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": BOTS3, "bot_delay": 5, "seed": 2})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sent: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+        sit_down(page, "Anne")
+        page.wait_for_selector("#actions .waiting, #legal-calls")
+        if page.locator("#legal-calls").count():  # S speaks first: pass, then a bot is to play
+            page.click("#legal-calls [data-action=pass]")
+        page.wait_for_selector("#actions .waiting")
+        waiting = page.locator("#actions .waiting").inner_text()  # "Nord réfléchit…"
+        before = len(sent)
+        page.locator("#hand .card").first.click(position={"x": 8, "y": 40})
+        page.wait_for_selector("#toast.show")
+        assert page.locator("#toast").inner_text() == "Ce n'est pas à vous de jouer. " + waiting
+        assert len(sent) == before and page.locator("#hand .card").count() == 13
+        page.click("button[data-lang=en]")
+        page.locator("#hand .card").first.click(position={"x": 8, "y": 40})
+        assert page.locator("#toast").inner_text().startswith("It is not your turn.")
+        browser.close()
+    assert errors == []

@@ -421,13 +421,18 @@ function handRow(m, v) {
       style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text && choosing ? "button" : null,
       tabindex: text && choosing ? 0 : null, "aria-label": c,
       // a greyed card goes to the table too: it refuses it and says which rule forbids it
-      onclick: choosing ? () => act(text || c) : null,
+      onclick: choosing ? () => act(text || c) : () => notYourTurn(v),
       onkeydown: text && choosing ? (e) => { if (e.key === "Enter" || e.key === " ") act(text); } : null,
     });
   });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
   return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand",
     style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
+}
+
+// A card clicked while another player is to play: say so, and who is to play (nothing is sent).
+function notYourTurn(v) {
+  if (v.to_act && v.to_act !== T.seat) toast(t("err_not_your_turn") + " " + t("waiting_for", displayName(v.to_act)));
 }
 
 function toolbar(m, v) {

@@ -355,6 +355,7 @@ const EN = {
   opt_propose_needs_card: "Propose needs a card of the suit",
   opt_all_pass: "When all pass",
   choice_redeal: "redeal", choice_redeal_double: "redeal, next deal double", choice_dames: "the queens game",
+  err_not_your_turn: "It is not your turn.",
   err_network: "The server does not answer.",
 };
 
