@@ -403,3 +403,26 @@ def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(server: Server) -> Non
         assert page.locator("#toast").inner_text().startswith("It is not your turn.")
         browser.close()
     assert errors == []
+
+
+def test_the_share_button_copies_the_link_without_the_clipboard_api(server: Server) -> None:
+    """Served on a home network (http://192.168.…, not a secure origin) the page has no clipboard
+    API: "Partager" still copies the table's link, to paste in a message to friends."""
+    from playwright.sync_api import sync_playwright
+
+    url = f"{server.base}{create_table(server, {'preset': 'couleur', 'seats': BOTS3})}"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      permissions=["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard',"
+                             " {get: () => undefined})")
+        page.goto(url)
+        page.click("#share")
+        page.wait_for_selector("#toast.show")
+        assert page.locator("#toast").inner_text() == "Lien copié"
+        reader = context.new_page()  # a page that has the clipboard API reads what was copied
+        reader.goto(url)
+        assert reader.evaluate("navigator.clipboard.readText()") == url
+        browser.close()

@@ -4,7 +4,7 @@
 // chosen action's text. docs/protocol.md describes the messages.
 
 import { cardSvg, suitSpan, SUITS } from "./cards.js";
-import { SEATS, api, failText, h, langSwitch, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 
@@ -245,12 +245,8 @@ function banner(m) {
 function shareButton(short) {
   return h("button", { type: "button", id: short ? "share" : null, onclick: async () => {
     const url = `${location.origin}/t/${T.id}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast(t("copied"));
-    } catch {
-      toast(url);
-    }
+    if (await copyText(url)) toast(t("copied"));
+    else window.prompt(t("share"), url);  // the link, selected, to copy by hand
   } }, short ? t("tb_share") : t("share"));
 }
 
