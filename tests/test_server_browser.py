@@ -426,3 +426,21 @@ def test_the_share_button_copies_the_link_without_the_clipboard_api(server: Serv
         reader.goto(url)
         assert reader.evaluate("navigator.clipboard.readText()") == url
         browser.close()
+
+
+def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server) -> None:
+    """A player sets 4 deals for colour whist, then picks the online rules (pagat) instead of the
+    club's: still 4 deals, both count deals. Classic whist counts rubbers: its own default, 1."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/", errors)
+        page.fill("input[name=count]", "4")
+        page.dispatch_event("input[name=count]", "change")
+        page.select_option("select[name=preset]", "pagat")
+        assert page.input_value("input[name=count]") == "4"
+        page.select_option("select[name=preset]", "classic")
+        assert page.input_value("input[name=count]") == "1"
+        browser.close()
+    assert errors == []
