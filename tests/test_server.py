@@ -298,6 +298,42 @@ class TestSeats:
             assert set(first["made"]) == set(first["result"]["declarers"])
 
 
+    def test_next_counts_only_once_a_deal_is_over(self, harness: Any) -> None:
+        """``next`` says the deal's summary was read: sent during a deal (a double click on the
+        button, whose second click reaches the server after the next deal was dealt) it is ignored,
+        so that the end of that deal still waits for the player (docs/protocol.md)."""
+        tid = harness.create(preset="couleur", seats=BOTS3, deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            m = ws.until(my_turn("S"))
+            ws.send({"type": "next"})
+            m = play_first_legal_to_the_end(ws, m)
+            me = next(x for x in m["table"]["seats"] if x["seat"] == "S")
+            assert not me["ready"] and m["deal"]["number"] == 1
+            assert harness.service.get(tid).match.needs_deal  # the pause of 600 s: no next deal
+
+    def test_the_time_to_the_next_deal_survives_a_reload(self, harness: Any) -> None:
+        """Once a deal is over the state says in how many seconds the next one comes (unless every
+        player sends ``next``), from the end of the deal: a page loaded again 100 s later counts
+        down from 500 s, not from the whole pause of 600 s again."""
+        tid = harness.create(preset="couleur", seats=BOTS3, deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            assert "next_in" not in m["deal"]  # a deal in play
+            m = play_first_legal_to_the_end(ws, m)
+            assert 590 < m["deal"]["next_in"] <= 600
+        table = harness.service.get(tid)
+        clock = table.clock
+        table.clock = lambda: clock() + 100.0
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            again = ws.until(lambda m: m["type"] == "state")
+            assert again["deal"]["number"] == m["deal"]["number"]
+            assert 490 < again["deal"]["next_in"] <= 500
+
 def harness_seat(name: str) -> Any:
     from whist.cards import Seat
 
@@ -336,14 +372,39 @@ def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
     assert [text for _, text in c._queue] == ["welcome", "s3 with results", "s4", "error", "s5"]
 
 
+def play_first_legal_to_the_end(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """South plays his first legal action at each turn until the deal of state ``m`` is over;
+    the state that says it is over."""
+    while not view(m)["is_over"]:
+        if view(m)["to_act"] == "S":
+            ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+        m = ws.until(lambda m: m["type"] == "state" and (view(m)["is_over"] or view(m)["to_act"] == "S"))
+    return m
+
+
 def test_next_said_again_sends_nothing_again(harness: Any) -> None:
     """A player who is ready already and says so again (a flood of next) changes nothing: no state
-    to every connection at the table each time."""
-    tid = harness.create(seats={"N": "random"}, takeover_after=600)
+    to every connection at the table each time. (Two players, North and South: once the deal is
+    over South says next, North has not yet.)"""
+    tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"}, deal_pause=600,
+                         options={"deals": 2}, seed=9)
     tok = harness.join(tid, "Sam", "S")
+    other = harness.join(tid, "Ann", "N")
     with harness.connect(tid) as ws, harness.connect(tid) as spy:
         ws.hello(tok)
-        spy.hello()
+        spy.hello(other)
+        acted = -1  # the version of the last state a player acted on
+        while True:
+            m = ws.until(lambda m, a=acted: m["type"] == "state" and m["version"] > a
+                         and m["deal"] is not None
+                         and (view(m)["is_over"] or view(m)["to_act"] in ("N", "S")))
+            if view(m)["is_over"]:
+                break
+            conn = ws if view(m)["to_act"] == "S" else spy
+            mine = m if conn is ws else spy.until(
+                lambda x, v=m["version"]: x["type"] == "state" and x["version"] == v)
+            conn.send({"type": "act", "action": view(mine)["legal"][0]["text"], "version": m["version"]})
+            acted = m["version"]
         ws.send({"type": "next"})
         m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
         spy.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
@@ -497,6 +558,24 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
         assert c.get("/api/tables/nothing").status_code == 404
 
 
+def page_words() -> tuple[str, str]:
+    """The page's French and English words (the two tables of i18n.js), as text."""
+    from whist.server.app import WEB_DIR
+
+    js = (WEB_DIR / "i18n.js").read_text(encoding="utf-8")
+    return js[js.index("const FR = {"):js.index("const EN = {")], js[js.index("const EN = {"):]
+
+
+def test_the_page_says_the_seeds_french_terms() -> None:
+    """The French page names things as the club's rules do (seed 003, RULES.md §5.4 rule 5): the
+    option solo_supremacy is the "suprématie du solo", a declarer is a "preneur" (as on the score
+    sheet and in the engine's French messages)."""
+    french = page_words()[0]
+    assert 'opt_solo_supremacy: "Suprématie du solo"' in french
+    assert 'declarer: "preneur"' in french
+    assert "Primauté" not in french and "déclarant" not in french
+
+
 def test_the_page_says_every_error_and_option_in_french() -> None:
     """What the French page shows of the server's words has a French text: every error code (of
     the WebSocket and of the HTTP routes) and every rule option the form offers, name and meaning."""
@@ -504,12 +583,9 @@ def test_the_page_says_every_error_and_option_in_french() -> None:
     from dataclasses import fields
 
     from whist.rules import Rules
-    from whist.server.app import WEB_DIR
     from whist.server.protocol import ERRORS
 
-    js = (WEB_DIR / "i18n.js").read_text(encoding="utf-8")
-    french = js[js.index("const FR = {"):js.index("const EN = {")]
-    english = js[js.index("const EN = {"):]
+    french, english = page_words()
     keys_fr = set(re.findall(r"\b(\w+):", french))
     keys_en = set(re.findall(r"\b(\w+):", english))
     http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network"}

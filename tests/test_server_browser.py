@@ -8,15 +8,18 @@ play the page is photographed: to docs/screenshot.png (the README shows it) when
 variable WHIST_SCREENSHOT is set, else to a temporary file, so that a test run leaves the tree as
 it found it. A shorter check plays
 a deal of ``classic``: the form's options and errors in French, the turned card, every card clicked.
+Another clicks a card while the server restarts, and must still be able to play once the page is back.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +30,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
+BOTS3 = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 SEED = 1  # South proposes, then accepts North's proposal: emballage 8 of North and South
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
@@ -87,6 +91,41 @@ def next_deal(page: Any) -> None:
     page.wait_for_selector("#next-deal", state="detached")
 
 
+def phone_page(pw: Any, url: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page (390 × 844) at ``url``; the page's errors go to ``errors``."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return browser, page
+
+
+def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page at the lobby with Léa's table of ``classic`` chosen (seed 3,
+    fast bots), not yet created; the page's errors go to ``errors``."""
+    browser, page = phone_page(pw, f"{base}/?seed=3", errors)
+    page.fill("input[name=name]", "Léa")
+    page.select_option("select[name=preset]", "classic")
+    page.select_option("select[name=speed]", "0.2")
+    return browser, page
+
+
+def create_table(server: Server, spec: dict[str, Any]) -> str:
+    """Create a table through the HTTP API; its page's path (the link to share)."""
+    request = urllib.request.Request(f"{server.base}/api/tables", json.dumps(spec).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        path: str = json.load(r)["url"]
+    return path
+
+
+def sit_down(page: Any, name: str) -> None:
+    """At a table's page, watching: give ``name`` and take South, then wait for the hand."""
+    page.fill("input[name=join-name]", name)
+    page.click("button[data-sit=S]")
+    page.wait_for_selector("#hand .card")
+
+
 def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -109,6 +148,7 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         page.click("#create-table")
         page.wait_for_url("**/t/*")
         table_id = page.url.rsplit("/", 1)[1]
+        assert page.locator("header .title strong").inner_text() == "Table d'Anne"  # not "de Anne"
         page.wait_for_selector("#hand .card")
         calls: list[str] = []
         cards = 0
@@ -171,13 +211,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}/?seed=3")
-        page.fill("input[name=name]", "Léa")
-        page.select_option("select[name=preset]", "classic")
-        page.select_option("select[name=speed]", "0.2")
+        browser, page = classic_form(pw, server.base, errors)
         page.click("details.options summary")
         assert "Honneurs" in page.locator("details.options").inner_text()  # options in French
         page.fill("input[name=opt-game_points]", "0")
@@ -226,3 +260,187 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player
+
+
+def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
+    """The server restarts while it is the person's turn, and he clicks a card meanwhile: the page
+    cannot send it, says so, and once it has reconnected lets him play (the table waits for him,
+    so a page that kept waiting for the answer to the lost click would stop the table)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("#create-table")
+        page.wait_for_selector("#hand.choosing .playable", timeout=20_000)
+        server.stop()
+        page.wait_for_selector("text=Connexion perdue")
+        page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+        assert "Connexion perdue" in page.locator("#toast").inner_text()
+        server.start()
+        page.wait_for_selector(".banner.warn", state="detached", timeout=20_000)
+        play_a_card(page)
+        browser.close()
+    assert errors == []
+
+
+def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
+    """A friend opens the table's link on a phone, watches, gives his name and takes the free seat:
+    the page reconnects as that seat without ever saying that the connection was lost."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "name": "Chez Anne", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        page.wait_for_selector("text=Vous regardez cette table.")
+        page.evaluate("""() => { window.lostShown = 0; new MutationObserver(() => {
+            if (document.querySelector('.banner.warn')) window.lostShown += 1; })
+            .observe(document.body, { childList: true, subtree: true }); }""")
+        sit_down(page, "Bruno")
+        assert "Bruno (vous)" in page.locator(".seat-bottom").inner_text()
+        assert page.evaluate("window.lostShown") == 0
+        browser.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("nine", "words"), [
+    (False, "(dans la couleur de votre as, 8 plis à faire ; sinon 9)"),
+    (True, "(9 plis à faire, quelle que soit la carte)"),
+])
+def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool, words: str) -> None:
+    """West is dealt three aces and South the fourth (seed 67): the trou is the contract and South
+    must show a card (RULES.md §5.3). The prompt gives the rule of this table, 8 tricks in the suit
+    of his ace and 9 in another, or always 9 (option trou_always_nine), not both as a riddle."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": 67, "bot_delay": 0.1, "seats": BOTS3,
+                                "options": {"deals": 1, "trou_always_nine": nine}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        while not page.locator("#hand.choosing").count():  # S passes until he must show a card
+            page.wait_for_selector("#legal-calls [data-action=pass], #hand.choosing")
+            if page.locator("#legal-calls [data-action=pass]").count():
+                page.click("#legal-calls [data-action=pass]")
+                page.wait_for_selector("#legal-calls", state="detached")
+        prompt = page.locator("#actions .prompt").inner_text()
+        assert prompt == "Montrez une carte : sa couleur sera l'atout " + words + ".", prompt
+        browser.close()
+    assert errors == []
+
+
+def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> None:
+    """A name without a place to break it (24 letters, what the page lets one type) in the header
+    of the score sheet: the sheet still fits the phone's width, so every seat's column and total
+    shows without scrolling sideways."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Maximiliaan_Vandenbrouck")
+        page.click("#show-scores")
+        widths = page.locator(".sheet").evaluate("s => [s.scrollWidth, s.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        browser.close()
+    assert errors == []
+
+
+def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
+    """Clicking a greyed card (one the player may not play: he must follow suit) is not silently
+    ignored: the table refuses it with the rule's reason in French, and nothing else changes."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        end = time.monotonic() + 60
+        while not page.locator("#hand.choosing .dimmed").count():  # until S must follow suit
+            assert time.monotonic() < end, "South never had to follow suit"
+            if page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        cards = page.locator("#hand .card").count()
+        page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
+        page.wait_for_selector("#toast.show")
+        assert "vous devez fournir" in page.locator("#toast").inner_text()
+        assert page.locator("#hand .card").count() == cards and page.locator("#hand.choosing").count()
+        play_a_card(page)  # a legal card still goes
+        browser.close()
+    assert errors == []
+
+
+def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(server: Server) -> None:
+    """While a bot thinks (5 s here), the person clicks a card of his hand: the page says it is not
+    his turn and who is to play, sends nothing, and his hand stays as it was."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": BOTS3, "bot_delay": 5, "seed": 2})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sent: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+        sit_down(page, "Anne")
+        page.wait_for_selector("#actions .waiting, #legal-calls")
+        if page.locator("#legal-calls").count():  # S speaks first: pass, then a bot is to play
+            page.click("#legal-calls [data-action=pass]")
+        page.wait_for_selector("#actions .waiting")
+        waiting = page.locator("#actions .waiting").inner_text()  # "Nord réfléchit…"
+        before = len(sent)
+        page.locator("#hand .card").first.click(position={"x": 8, "y": 40})
+        page.wait_for_selector("#toast.show")
+        assert page.locator("#toast").inner_text() == "Ce n'est pas à vous de jouer. " + waiting
+        assert len(sent) == before and page.locator("#hand .card").count() == 13
+        page.click("button[data-lang=en]")
+        page.locator("#hand .card").first.click(position={"x": 8, "y": 40})
+        assert page.locator("#toast").inner_text().startswith("It is not your turn.")
+        browser.close()
+    assert errors == []
+
+
+def test_the_share_button_copies_the_link_without_the_clipboard_api(server: Server) -> None:
+    """Served on a home network (http://192.168.…, not a secure origin) the page has no clipboard
+    API: "Partager" still copies the table's link, to paste in a message to friends."""
+    from playwright.sync_api import sync_playwright
+
+    url = f"{server.base}{create_table(server, {'preset': 'couleur', 'seats': BOTS3})}"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      permissions=["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard',"
+                             " {get: () => undefined})")
+        page.goto(url)
+        page.click("#share")
+        page.wait_for_selector("#toast.show")
+        assert page.locator("#toast").inner_text() == "Lien copié"
+        reader = context.new_page()  # a page that has the clipboard API reads what was copied
+        reader.goto(url)
+        assert reader.evaluate("navigator.clipboard.readText()") == url
+        browser.close()
+
+
+def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server) -> None:
+    """A player sets 4 deals for colour whist, then picks the online rules (pagat) instead of the
+    club's: still 4 deals, both count deals. Classic whist counts rubbers: its own default, 1."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/", errors)
+        page.fill("input[name=count]", "4")
+        page.dispatch_event("input[name=count]", "change")
+        page.select_option("select[name=preset]", "pagat")
+        assert page.input_value("input[name=count]") == "4"
+        page.select_option("select[name=preset]", "classic")
+        assert page.input_value("input[name=count]") == "1"
+        browser.close()
+    assert errors == []

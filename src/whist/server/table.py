@@ -461,11 +461,14 @@ class Table:
             elif msg.type == "start":
                 if not self.started:
                     self._commit("start", {})
-            elif conn.seat not in self.ready:  # next (said again: nothing changes)
+            elif self.between_deals() and conn.seat not in self.ready:  # next
                 self.ready.add(conn.seat)
                 self._table_cache = None
                 self.broadcast()
                 self.wake()
+            # a ``next`` while no deal is over (a second click that arrives once the next deal
+            # is dealt) is ignored: it would skip that deal's summary; said again, it changes
+            # nothing and sends nothing
         except CommandError as exc:
             conn.push(error_json(exc.code, exc.message, self.version, exc.message_fr))
 
@@ -716,6 +719,10 @@ class Table:
             out["game_and_rubber_points"] = m.rules.game_and_rubber_points
         return out
 
+    def between_deals(self) -> bool:
+        """A deal is over and the next one is due: the deal's summary is on the players' screens."""
+        return self.started and self.match.needs_deal and not self.match.is_over
+
     def deal_number(self) -> int:
         m = self.match
         return len(m.deals) + (1 if m.current is not None else 0)
@@ -736,7 +743,11 @@ class Table:
         auto = False
         if number:
             view = self.match.view(seat)
-            deal = f'{{"number":{number},"view":{view_text(view)}}}'
+            pause = ""
+            if self.between_deals():  # the deal is over: when the next one comes
+                left = max(0.0, self.last_change + self.settings.deal_pause - self.clock())
+                pause = f',"next_in":{round(left, 1)}'
+            deal = f'{{"number":{number}{pause},"view":{view_text(view)}}}'
             if seat is not None and view.to_act is seat:
                 self._forced = (self.version, _forced(view))
                 auto = self._forced[1] is not None

@@ -4,7 +4,7 @@
 // chosen action's text. docs/protocol.md describes the messages.
 
 import { cardSvg, suitSpan, SUITS } from "./cards.js";
-import { SEATS, api, failText, h, langSwitch, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 
@@ -53,8 +53,8 @@ function cardNode(card, cls, extra) {
 // ----- a table -------------------------------------------------------------------------------------------
 
 const T = {
-  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, msg: null, pending: -1,
-  overlay: null, dismissed: 0, overAt: 0, history: null, replay: null, moreBids: false,
+  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
+  overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
 };
 
 function tableMain(id) {
@@ -84,13 +84,26 @@ function connect() {
   };
 }
 
+// Say hello again, with the token just given, on a new connection; the old one is closed
+// quietly (its close is no lost connection).
+function reconnect() {
+  const old = T.ws;
+  connect();
+  if (old) old.close();
+}
+
+// Whether the message could be sent (not while the connection is lost).
 function send(obj) {
-  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(obj));
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
+  T.ws.send(JSON.stringify(obj));
+  return true;
 }
 
 function receive(m) {
   if (m.type === "welcome") {
     T.seat = m.seat;
+    T.rules = m.rules;
+    T.pending = -1;  // an action sent on a lost connection: the state that follows says if it was taken
     NAMES = m.contracts;
     if (!m.seat && T.token) {  // the seat was given up
       localStorage.removeItem("whist.token." + T.id);
@@ -117,10 +130,7 @@ function receive(m) {
     if (!("match" in m)) m.match = before.match;  // sent only when it changes
     T.msg = m;
     if (m.version > T.pending) T.pending = -1;
-    const v = m.deal && m.deal.view;
-    if (v && v.is_over && !(before && before.deal && before.deal.number === m.deal.number && before.deal.view.is_over)) {
-      T.overAt = Date.now();
-    }
+    if (m.deal && m.deal.next_in !== undefined) T.nextAt = Date.now() + m.deal.next_in * 1000;
     if (before && before.match.deals.length !== m.match.deals.length) T.history = null;
   }
   renderTable();
@@ -129,8 +139,11 @@ function receive(m) {
 function act(text) {
   const m = T.msg;
   if (!m || T.pending >= 0) return;
+  if (!send({ type: "act", action: text, version: m.version })) {
+    toast(t("connection_lost"));
+    return;
+  }
   T.pending = m.version;
-  send({ type: "act", action: text, version: m.version });
   renderTable();
 }
 
@@ -215,7 +228,7 @@ function banner(m) {
           const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
           localStorage.setItem("whist.token." + T.id, j.token);
           T.token = j.token;
-          T.ws.close();
+          reconnect();
         } catch (e) {
           toast(failText(e));
         }
@@ -232,12 +245,8 @@ function banner(m) {
 function shareButton(short) {
   return h("button", { type: "button", id: short ? "share" : null, onclick: async () => {
     const url = `${location.origin}/t/${T.id}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast(t("copied"));
-    } catch {
-      toast(url);
-    }
+    if (await copyText(url)) toast(t("copied"));
+    else window.prompt(t("share"), url);  // the link, selected, to copy by hand
   } }, short ? t("tb_share") : t("share"));
 }
 
@@ -380,7 +389,9 @@ function actionPanel(m, v) {
     if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
       parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("call_prompt")));
       parts.push(callButtons(v.legal));
-    } else if (kinds.has("show")) parts.push(h("p", { class: "prompt" }, t("show_prompt")));
+    } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
+      parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
+    }
     else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("discard_prompt")));
     else parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("play_prompt")));
   } else if (v.to_act) {
@@ -405,13 +416,19 @@ function handRow(m, v) {
     return cardNode(c, "in-hand " + cls, {
       style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text && choosing ? "button" : null,
       tabindex: text && choosing ? 0 : null, "aria-label": c,
-      onclick: text && choosing ? () => act(text) : null,
+      // a greyed card goes to the table too: it refuses it and says which rule forbids it
+      onclick: choosing ? () => act(text || c) : () => notYourTurn(v),
       onkeydown: text && choosing ? (e) => { if (e.key === "Enter" || e.key === " ") act(text); } : null,
     });
   });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
   return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand",
     style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
+}
+
+// A card clicked while another player is to play: say so, and who is to play (nothing is sent).
+function notYourTurn(v) {
+  if (v.to_act && v.to_act !== T.seat) toast(t("err_not_your_turn") + " " + t("waiting_for", displayName(v.to_act)));
 }
 
 function toolbar(m, v) {
@@ -468,6 +485,13 @@ function dealTitle(m, number) {
   return t("deal_n", upto.filter((d) => !d.result.passed).length + (upto.length < number ? 1 : 0));
 }
 
+// A seat's column head in a score table: the name, cut short with its full text on hover, so
+// that a long name does not push the other columns off a phone's screen.
+function nameHeader(seat) {
+  const name = displayName(seat);
+  return h("th", { class: "who", title: name }, h("span", {}, name));
+}
+
 function pts(p) {
   return p > 0 ? "+" + p : String(p);
 }
@@ -498,7 +522,7 @@ function scoreTable(m) {
         SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
     });
     return h("table", { class: "scores", id: "score-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map((s) => h("th", {}, displayName(s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map(nameHeader))),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {}, h("td", {}), h("td", {}, t("total")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, m.match.result.totals[s]))))));
   }
@@ -608,7 +632,7 @@ function summarySheet(m, v) {
     else {
       body.push(h("p", { class: "result-line" }, dealLabel(d)));
       body.push(h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map((s) => h("th", {}, displayName(s))))),
+        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map(nameHeader))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
           h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))))));
     }
@@ -631,8 +655,7 @@ function summarySheet(m, v) {
     body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
-    const left = Math.max(0, Math.ceil((T.overAt + m.table.deal_pause * 1000 - Date.now()) / 1000));
-    body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : t("next_in", left)));
+    body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));
     body.push(h("div", { class: "row" },
       T.seat ? h("button", { type: "button", class: "primary", id: "next-deal", disabled: me && me.ready,
         onclick: () => send({ type: "next" }) }, t("next_deal")) : null,
@@ -647,8 +670,12 @@ function tick() {
   if (!el || !m) return;
   const me = T.seat ? seatInfo(T.seat) : null;
   if (me && me.ready) return;
-  const left = Math.max(0, Math.ceil((T.overAt + m.table.deal_pause * 1000 - Date.now()) / 1000));
-  el.textContent = t("next_in", left);
+  el.textContent = countdown();
+}
+
+// "Next deal in 5 s": the time the server gave with the state (docs/protocol.md, `next_in`).
+function countdown() {
+  return t("next_in", Math.max(0, Math.ceil((T.nextAt - Date.now()) / 1000)));
 }
 
 // ----- start ------------------------------------------------------------------------------------------------

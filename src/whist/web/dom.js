@@ -37,6 +37,29 @@ export function toast(text) {
   toast.timer = setTimeout(() => { box.className = ""; }, 3500);
 }
 
+// Copy text to the clipboard; whether it was copied. The clipboard API exists only on secure
+// origins (https, localhost): a page served on a home network (http://192.168.…) copies through a
+// selected, invisible text area instead.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h("textarea", { readonly: true, style: "position:fixed;top:0;left:0;opacity:0" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    return copied;
+  }
+}
+
 // A call to the server's HTTP API; a refusal throws an Error with the server's `code`.
 export async function api(method, url, body, token) {
   const headers = { "Content-Type": "application/json" };

@@ -26,7 +26,7 @@ const FR = {
   options: "Options des règles",
   create: "Créer la table",
   open_tables: "Les tables",
-  table_of: "Table de {0}",
+  table_of: "Table {de0}",
   no_tables: "Aucune table pour l'instant.",
   join: "Rejoindre", watch: "Regarder",
   free_seats: "{0} place(s) libre(s)",
@@ -49,7 +49,7 @@ const FR = {
   replaced: "remplacé par un robot",
   away: "absent",
   dealer: "donneur",
-  declarer: "déclarant",
+  declarer: "preneur",
   tricks_one: "{0} pli", tricks_many: "{0} plis",
   more_bids: "Annonces plus hautes ({0})",
   trump: "Atout",
@@ -66,7 +66,8 @@ const FR = {
   announcements: "Annonces",
   call_pass: "Passe", call_wait: "J'attends", call_accept: "J'emballe", call_trou: "Trou",
   call_propose: "Proposer",
-  show_prompt: "Montrez une carte : sa couleur sera l'atout (dans la couleur de votre as, 8 plis à faire ; sinon 9, ou toujours 9 si la table joue le trou à 9).",
+  show_prompt: "Montrez une carte : sa couleur sera l'atout (dans la couleur de votre as, 8 plis à faire ; sinon 9).",
+  show_prompt_nine: "Montrez une carte : sa couleur sera l'atout (9 plis à faire, quelle que soit la carte).",
   discard_prompt: "Écartez une carte (face cachée).",
   play_prompt: "Jouez une carte.",
   call_prompt: "Votre annonce :",
@@ -178,7 +179,7 @@ const FR = {
   optdoc_shuffle: "Battre avant chaque donne ; sinon ramasser les cartes de la donne précédente dans l'ordre et couper.",
   opt_overbids: "Surenchères d'emballage",
   optdoc_overbids: "Emballage 9 à 12 (pagat : 9 à 13) pour surenchérir sur les solos.",
-  opt_solo_supremacy: "Primauté du solo",
+  opt_solo_supremacy: "Suprématie du solo",
   optdoc_solo_supremacy: "Tant qu'un solo est l'enchère la plus haute, personne ne peut annoncer emballage 9 ou plus.",
   opt_piccolo: "Piccolo",
   optdoc_piccolo: "Le piccolo (et le piccolissimo au couleur) peut être annoncé.",
@@ -264,7 +265,8 @@ const EN = {
   announcements: "Calls",
   call_pass: "Pass", call_wait: "Wait", call_accept: "Accept", call_trou: "Trou",
   call_propose: "Propose",
-  show_prompt: "Show a card: its suit will be trump (in the suit of your ace the pair needs 8 tricks, else 9; always 9 where the table plays the trou at 9).",
+  show_prompt: "Show a card: its suit will be trump (in the suit of your ace the pair needs 8 tricks, else 9).",
+  show_prompt_nine: "Show a card: its suit will be trump (the pair needs 9 tricks, whatever the card).",
   discard_prompt: "Discard a card (face down).",
   play_prompt: "Play a card.",
   call_prompt: "Your call:",
@@ -353,6 +355,7 @@ const EN = {
   opt_propose_needs_card: "Propose needs a card of the suit",
   opt_all_pass: "When all pass",
   choice_redeal: "redeal", choice_redeal_double: "redeal, next deal double", choice_dames: "the queens game",
+  err_not_your_turn: "It is not your turn.",
   err_network: "The server does not answer.",
 };
 
@@ -369,9 +372,15 @@ export function setLang(code) {
   document.documentElement.lang = current;
 }
 
+// `t(key, ...args)`: {0} is args[0]; {de0} is French "de" and args[0], elided before a vowel or
+// a mute h ("de Bruno", "d'Anne", "d'Hélène").
 export function t(key, ...args) {
   const s = LANGS[current][key] ?? FR[key] ?? key;
-  return s.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+  return s.replace(/\{(de)?(\d)\}/g, (_, de, i) => {
+    const arg = String(args[Number(i)] ?? "");
+    if (!de) return arg;
+    return (/^[aeiouyhàâäéèêëîïôöùûüœæ]/i.test(arg) ? "d'" : "de ") + arg;
+  });
 }
 
 export function has(key) {

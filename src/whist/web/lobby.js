@@ -97,9 +97,12 @@ function lobbyView(presets, tables, error, render, fail) {
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
         autocomplete: "nickname", oninput: (e) => { form.name = e.target.value; } })),
       h("label", {}, t("game"), h("select", { name: "preset", onchange: (e) => {
+        const game = presets.presets[form.preset].game;
         form.preset = e.target.value;
         form.options = {};
-        form.count = presets.presets[form.preset].game === "couleur" ? presets.presets[form.preset].deals : 1;
+        const chosen = presets.presets[form.preset];
+        // deals (colour whist) or rubbers (classic): the number chosen stays within one game
+        if (chosen.game !== game) form.count = chosen.game === "couleur" ? chosen.deals : 1;
         render();
       } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
         h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
