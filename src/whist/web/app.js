@@ -638,7 +638,15 @@ function summarySheet(m, v) {
     }
   } else {
     const r = d.result;
-    if (r.called) body.push(h("p", {}, t("called", side(r.called))));
+    if (r.called) {
+      body.push(h("p", {}, t("called", side(r.called))));
+      // the honours the call showed to all (RULES.md §2, calling at eight): a claim's, or both partners' after a "yes"
+      const shown = Object.entries(v.shown);
+      if (shown.length) {
+        body.push(h("p", { id: "shown-honours" }, h("b", {}, t("shown_honours"), t("colon")),
+          shown.flatMap(([seat, cards], i) => [i ? " · " : "", displayName(seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
+      }
+    }
     body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, side("NS")), h("th", {}, side("EW")))),
       h("tbody", {},
         h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
