@@ -467,3 +467,41 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
         assert shown == "Honours shown: North Q♣ · Anne A♣ J♣", shown
         browser.close()
     assert errors == []
+
+
+def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server) -> None:
+    """A match of two rubbers of games of 2 points: the summary of the deal that wins the first
+    rubber says who won it, with its games, game points, rubber points and total (RULES.md §2:
+    rubber, game points 3/2/1, rubber bonus 2), as the match's result gives them, and the deals of
+    the second rubber are played after it."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"game_points": 2, "single_game_from": 1, "rubbers": 2}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        page.dispatch_event("button[data-lang=en]", "click")
+        sit_down(page, "Anne")
+        end = time.monotonic() + 120
+        while not page.locator("#rubber-summary").count() and time.monotonic() < end:
+            assert not page.locator("text=Game over").count(), "the match ended first"
+            if page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            elif page.locator("#next-deal:not([disabled])").count():
+                next_deal(page)
+            else:
+                page.wait_for_timeout(50)
+        with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
+            first = json.load(r)["match"]["result"]["rubbers"][0]
+        sheet = page.locator(".sheet").inner_text()
+        assert f"Rubber 1 won by {first['winner']}" in sheet, sheet
+        row = page.locator("#rubber-summary tbody tr").inner_text().split("\t")
+        columns = ("games", "game_points", "rubber_points", "totals")
+        pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
+        assert row == ["1", first["winner"], *pair], row
+        assert "Game over" not in sheet
+        next_deal(page)
+        assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
+        browser.close()
+    assert errors == []

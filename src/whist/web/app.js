@@ -510,6 +510,33 @@ function dealLabel(d) {
   return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
 }
 
+// Finished rubbers of classic whist, given as [number, rubber]: who won, the games, and (but in
+// simple whist, where a rubber is a match won, worth 1: RULES.md §4) game and rubber points.
+function rubberTable(m, numbered, id) {
+  const pair = (x) => `${x.NS} / ${x.EW}`;
+  const simple = !m.match.game_and_rubber_points;
+  return h("table", { class: "scores", id },
+    h("thead", {}, h("tr", {}, h("th", {}, simple ? t("match") : t("rubber")), h("th", {}, t("winner_col")),
+      h("th", {}, `${t("games")} ${side("NS")}/${side("EW")}`),
+      simple ? null : [h("th", {}, t("game_points")), h("th", {}, t("rubber_points")), h("th", {}, t("total"))])),
+    h("tbody", {}, numbered.map(([n, rb]) => h("tr", {}, h("td", {}, n), h("td", {}, side(rb.winner)),
+      h("td", { class: "num" }, pair(rb.games)),
+      simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
+        h("td", { class: "num" }, h("b", {}, pair(rb.totals)))]))));
+}
+
+// The rubber that classic deal `number` finished, as [its number, the rubber], or null: the deal
+// won the last game of a rubber that is over (RULES.md §2: the first side to win two games).
+function rubberEndedBy(m, number) {
+  const r = m.match.result;
+  const games = m.match.deals.slice(0, number).filter((d) => d.result.game_winner).length;
+  const game = r.games[games - 1];
+  if (!m.match.deals[number - 1].result.game_winner || !game) return null;
+  const next = r.games[games];
+  if ((next && next.rubber === game.rubber) || r.rubbers.length < game.rubber) return null;
+  return [game.rubber, r.rubbers[game.rubber - 1]];
+}
+
 function scoreTable(m) {
   if (m.match.game === "couleur") {
     const run = { N: 0, E: 0, S: 0, W: 0 };
@@ -533,17 +560,8 @@ function scoreTable(m) {
     h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
     h("td", {}, d.result.game_winner ? t("game_to", side(d.result.game_winner)) : "")));
   const line = (label, ...value) => h("p", {}, h("b", {}, label, t("colon")), ...value);
-  const pair = (x) => `${x.NS} / ${x.EW}`;
-  // without game and rubber points (simple whist) a rubber is a match won, worth 1 (RULES.md §4)
   const simple = !m.match.game_and_rubber_points;
-  const rubbers = r.rubbers.length ? h("table", { class: "scores", id: "rubber-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, simple ? t("match") : t("rubber")), h("th", {}, t("winner_col")),
-      h("th", {}, `${t("games")} ${side("NS")}/${side("EW")}`),
-      simple ? null : [h("th", {}, t("game_points")), h("th", {}, t("rubber_points")), h("th", {}, t("total"))])),
-    h("tbody", {}, r.rubbers.map((rb, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, side(rb.winner)),
-      h("td", { class: "num" }, pair(rb.games)),
-      simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
-        h("td", { class: "num" }, h("b", {}, pair(rb.totals)))])))) : null;
+  const rubbers = r.rubbers.length ? rubberTable(m, r.rubbers.map((rb, i) => [i + 1, rb]), "rubber-table") : null;
   const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`), h("th", {}, t("points")),
@@ -653,6 +671,12 @@ function summarySheet(m, v) {
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
         h("tr", {}, h("td", {}, t("honour_points")), h("td", { class: "num" }, r.honour_points.NS), h("td", { class: "num" }, r.honour_points.EW)))));
     if (r.game_winner) body.push(h("p", {}, h("b", {}, t("game_to", side(r.game_winner)))));
+    const ended = m.match.over ? null : rubberEndedBy(m, m.deal.number);  // over: the whole sheet follows
+    if (ended) {
+      const simple = !m.match.game_and_rubber_points;
+      body.push(h("h3", {}, t(simple ? "match_to" : "rubber_to", ended[0], side(ended[1].winner))));
+      body.push(rubberTable(m, [ended], "rubber-summary"));
+    }
   }
   if (m.match.over) {
     body.push(h("h3", {}, t("game_over")));
