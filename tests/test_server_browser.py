@@ -91,6 +91,19 @@ def next_deal(page: Any) -> None:
     page.wait_for_selector("#next-deal", state="detached")
 
 
+def play_until(page: Any, selector: str, seconds: float = 120) -> None:
+    """Play the first playable card whenever it is the page's turn and ask for every next deal,
+    until ``selector`` is on the page (or ``seconds`` have passed)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not page.locator(selector).count():
+        if page.locator("#hand.choosing .playable").count():
+            play_a_card(page)
+        elif page.locator("#next-deal:not([disabled])").count():
+            next_deal(page)
+        else:
+            page.wait_for_timeout(50)
+
+
 def phone_page(pw: Any, url: str, errors: list[str]) -> tuple[Any, Any]:
     """Chromium, and a phone-sized page (390 × 844) at ``url``; the page's errors go to ``errors``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -240,14 +253,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         summary = page.locator(".sheet").inner_text()
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
         next_deal(page)
-        end = time.monotonic() + 120
-        while time.monotonic() < end and not page.locator("text=Partie terminée").count():
-            if page.locator("#hand.choosing .playable").count():
-                play_a_card(page)
-            elif page.locator("#next-deal:not([disabled])").count():
-                next_deal(page)
-            else:
-                page.wait_for_timeout(50)
+        play_until(page, "text=Partie terminée")
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
         final = page.locator(".sheet").inner_text()
         assert "Partie terminée" in final and page.locator("#rubber-table tbody tr").count() == 1
@@ -483,15 +489,8 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         page.dispatch_event("button[data-lang=en]", "click")
         sit_down(page, "Anne")
-        end = time.monotonic() + 120
-        while not page.locator("#rubber-summary").count() and time.monotonic() < end:
-            assert not page.locator("text=Game over").count(), "the match ended first"
-            if page.locator("#hand.choosing .playable").count():
-                play_a_card(page)
-            elif page.locator("#next-deal:not([disabled])").count():
-                next_deal(page)
-            else:
-                page.wait_for_timeout(50)
+        play_until(page, "#rubber-summary, h3:has-text('Game over')")
+        assert not page.locator("text=Game over").count(), "the match ended first"
         with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
             first = json.load(r)["match"]["result"]["rubbers"][0]
         sheet = page.locator(".sheet").inner_text()
