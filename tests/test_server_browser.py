@@ -504,3 +504,26 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
         browser.close()
     assert errors == []
+
+
+def test_simple_whist_counts_matches_not_rubbers(server: Server) -> None:
+    """Simple whist has no rubber: the first side to win two games wins the match (RULES.md §4),
+    as the score sheet says. The form asks for a number of matches, and the table's header counts
+    matches, in English and in French."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.dispatch_event("button[data-lang=en]", "click")
+        page.select_option("select[name=preset]", "simple")
+        assert page.locator("label:has(input[name=count])").inner_text().strip() == "Matches"
+        page.select_option("select[name=preset]", "classic")
+        assert page.locator("label:has(input[name=count])").inner_text().strip() == "Rubbers"
+        page.goto(server.base + create_table(server, {"preset": "simple", "seats": BOTS3}))
+        sit_down(page, "Anne")
+        assert page.locator("#progress").inner_text() == "Match 1 of 1"
+        page.dispatch_event("button[data-lang=fr]", "click")
+        assert page.locator("#progress").inner_text() == "Partie 1 sur 1"
+        browser.close()
+    assert errors == []

@@ -203,7 +203,9 @@ function header(m) {
     progress = t("deal_of", Math.min(n, m.match.deals_total), m.match.deals_total);
   } else {
     const rubber = m.match.result.rubbers.length + (m.match.over ? 0 : 1);
-    progress = t("rubber_of", Math.min(rubber, m.match.rubbers_total), m.match.rubbers_total);
+    // without game and rubber points (simple whist) a rubber is a match won (RULES.md §4)
+    const key = m.match.game_and_rubber_points ? "rubber_of" : "match_of";
+    progress = t(key, Math.min(rubber, m.match.rubbers_total), m.match.rubbers_total);
   }
   return h("header", { class: "top" },
     h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),

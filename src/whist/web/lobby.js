@@ -37,7 +37,8 @@ export async function lobby() {
 }
 
 function lobbyView(presets, tables, error, render, fail) {
-  const isColour = presets ? presets.presets[form.preset].game === "couleur" : true;
+  const rules = presets ? presets.presets[form.preset] : { game: "couleur" };
+  const isColour = rules.game === "couleur";
   const seatSelect = (s) => {
     if (s === form.seat) return h("span", { class: "me" }, t("you"));
     const kinds = ["open", ...(presets ? presets.bots.slice().reverse() : ["heuristic", "random"])];
@@ -106,7 +107,7 @@ function lobbyView(presets, tables, error, render, fail) {
         render();
       } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
         h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
-      h("label", {}, isColour ? t("deals") : t("rubbers"), h("input", { name: "count", type: "number",
+      h("label", {}, t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches"), h("input", { name: "count", type: "number",
         min: 1, max: 99, value: form.count, onchange: (e) => { form.count = e.target.value; } })),
       h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
         form.seat = e.target.value; render();
