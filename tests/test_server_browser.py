@@ -454,9 +454,10 @@ def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server
 
 def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server) -> None:
     """Games of 2 points, so that both sides are "at eight" on the first deal (RULES.md §2, calling
-    at eight, D19). South holds A♣ J♣ of clubs, trumps (seed 20): he asks, North has Q♣ and answers
-    yes, both show their honours and the game is won. The deal stops there, so the summary that
-    follows is where the table sees the shown cards: it names who showed which honours."""
+    at eight, D19). South holds A♣ J♣ of clubs, trumps (seed 20): the page tells him he may ask or
+    play; he asks, North has Q♣ and answers yes, both show their honours and the game is won. The
+    deal stops there, so the summary that follows is where the table sees the shown cards: it
+    names who showed which honours."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 20, "bot_delay": 0.1, "seats": BOTS3,
@@ -466,6 +467,10 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         page.dispatch_event("button[data-lang=en]", "click")
         sit_down(page, "Anne")
+        # asking is his choice: he may play a card instead (RULES.md §2 (b)), and the page says so
+        page.wait_for_selector("#legal-calls [data-action=ask]")
+        assert page.locator("#actions .prompt").inner_text() == "Your turn — call, or play a card:"
+        assert page.locator("#hand.choosing .playable").count() == 13
         page.click("#legal-calls [data-action=ask]")
         page.wait_for_selector("#next-deal")
         assert "Called at eight: NS win the game" in page.locator(".sheet").inner_text()

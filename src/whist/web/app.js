@@ -389,7 +389,8 @@ function actionPanel(m, v) {
   } else if (mine) {
     const kinds = new Set(v.legal.map((a) => a.type));
     if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
-      parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("call_prompt")));
+      // asking at eight is a choice before one's first card, not a duty (RULES.md §2 (b))
+      parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t(kinds.has("card") ? "call_or_play_prompt" : "call_prompt")));
       parts.push(callButtons(v.legal));
     } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
       parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
