@@ -359,7 +359,7 @@ def test_records_after_the_game(harness: Any) -> None:
 
 
 def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
-    from whist.server.table import OTHER, STATE, STATE_WITH_MATCH, Connection
+    from whist.server.connection import OTHER, STATE, STATE_WITH_MATCH, Connection
 
     c = Connection()
     c.push("welcome")

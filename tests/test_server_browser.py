@@ -99,6 +99,10 @@ def play_until(page: Any, selector: str, seconds: float = 120) -> None:
         if page.locator("#hand.choosing .playable").count():
             play_a_card(page)
         elif page.locator("#next-deal:not([disabled])").count():
+            # the summary with the button may have been drawn since ``selector`` was looked for:
+            # look again before the click that would take it away
+            if page.locator(selector).count():
+                return
             next_deal(page)
         else:
             page.wait_for_timeout(50)

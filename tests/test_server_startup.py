@@ -7,6 +7,7 @@ listing stored. Over SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -27,14 +28,12 @@ from whist.server.table import LISTING_FORMAT, Connection, Table, stamped
 RANDOM3 = {"N": "random", "E": "random", "W": "random"}
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A storage URL; the tables the test stores in PostgreSQL's shared database are removed after."""
+@contextlib.contextmanager
+def postgresql() -> Iterator[str]:
+    """PG_URL (the test is skipped without PostgreSQL); the tables the test stores in that shared
+    database are removed after."""
     from sqlalchemy.exc import OperationalError
 
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'whist.db'}"
-        return
     try:
         storage = open_storage(PG_URL)
     except OperationalError as exc:  # pragma: no cover - a machine without the database
@@ -46,6 +45,16 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         for table_id in set(storage.table_ids()) - before:
             storage.delete(table_id)
         storage.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A storage URL: a SQLite file, then PostgreSQL (:func:`postgresql`)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'whist.db'}"
+        return
+    with postgresql() as pg:
+        yield pg
 
 
 def play(t: Table, seed: int, actions: int | None = None) -> None:

@@ -217,7 +217,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                 deal_pause=body.deal_pause, seed=body.seed))
         except (SpecError, ValueError) as exc:
             return _error(400, "bad_table", str(exc))
-        table.start_driver()
+        service.drive(table)
         return {"id": table.id, "url": f"/t/{table.id}", "table": table.table_json()}
 
     @app.get("/api/tables/{table_id}", response_model=None)

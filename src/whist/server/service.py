@@ -29,6 +29,7 @@ from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
+from whist.server.cluster import ALONE, Cluster
 from whist.server.storage import Storage, StorageUnavailable
 from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
 
@@ -81,6 +82,9 @@ class TableService:
 
     FINISHED_GRACE = 30.0
     SWEEP_EVERY = 15.0
+    ROUND_EVERY = 2.0
+    """Seconds between two rounds with the other server processes on the database (PostgreSQL):
+    presence published and read, the tables without a driver process taken."""
 
     def __init__(self, storage: Storage, bot_budget: float | None = None,
                  unload_after: float = 600.0) -> None:
@@ -91,6 +95,10 @@ class TableService:
         self.unloaded: dict[str, dict[str, Any]] = {}
         """Table id → its listing (:meth:`Table.listing`) as it was when it left memory."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.cluster: Cluster = ALONE
+        """The other server processes on the database (from :meth:`start`)."""
+        self._rounds: asyncio.Task[None] | None = None
+        self._round_due = asyncio.Event()
 
     def load(self) -> list[str]:
         """Every stored table, listed or rebuilt from its log; the ids. A finished table is kept only
@@ -118,7 +126,7 @@ class TableService:
                 except Exception:
                     log.exception("table %s: its listing cannot be stored", table_id)
             else:
-                self.tables[table_id] = t
+                self._keep(t)
             done.append(table_id)
         return done
 
@@ -152,12 +160,25 @@ class TableService:
         except Exception:
             log.exception("table %s cannot be rebuilt from its log", table_id)
             return None
-        self.tables[table_id] = t
+        self._keep(t)
         self.unloaded.pop(table_id, None)
         with contextlib.suppress(RuntimeError):  # outside an event loop (tests): no driver
             asyncio.get_running_loop()
-            t.start_driver()
+            self.drive(t)
         return t
+
+    def _keep(self, t: Table) -> None:
+        self.tables[t.id] = t
+        t.on_presence = self._round_due.set
+
+    def drive(self, t: Table) -> None:
+        """Let ``t`` play by itself (bots, deals, forced actions, takeovers): at once when this is
+        the only process on the database; else once this process holds the table's lock (the next
+        round, which comes at once), unless another process drives it."""
+        if self.cluster.shared:
+            self._round_due.set()
+        else:
+            t.start_driver()
 
     def listings(self, limit: int = 100) -> list[dict[str, Any]]:
         """Every table's listing, newest first, at most ``limit``."""
@@ -200,12 +221,12 @@ class TableService:
         while table_id in self.tables or table_id in self.unloaded:
             table_id = secrets.token_urlsafe(6)
         table = Table.create(table_id, settings, self.storage, self.bot_budget)
-        self.tables[table_id] = table
+        self._keep(table)
         return table
 
     def can_unload(self, t: Table, now: float) -> bool:
         """Nobody is connected, no bot is thinking, and nothing happened for a while."""
-        if t.conns or t.thinking is not None:
+        if t.conns or t.elsewhere or t.thinking is not None:
             return False
         idle = now - t.last_change
         return idle >= (min(self.FINISHED_GRACE, self.unload_after) if t.match.is_over
@@ -233,20 +254,77 @@ class TableService:
             except Exception:
                 log.exception("sweeping idle tables failed")
 
+    # ----- several processes on one database (PostgreSQL; whist.server.cluster) ------------------------
+
+    def _heard(self, table_id: str | None, count: int | None) -> None:
+        """(In the event loop) news from the other processes: a table has ``count`` events now
+        (the missing ones are read and applied), who is connected there changed (``count``
+        ``None``), or anything may have (both ``None``)."""
+        if count is None:
+            self._round_due.set()
+        if table_id is None:
+            behind = list(self.tables.values())
+        else:
+            t = self.tables.get(table_id)
+            behind = [t] if t is not None and count is not None and t.seq < count else []
+        for t in behind:
+            try:
+                t.catch_up()
+            except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
+                log.warning("table %s: %s", t.id, exc)
+            except Exception:
+                log.exception("table %s: the events of another process cannot be applied", t.id)
+
+    async def _round_forever(self) -> None:
+        while True:
+            # not wait_for: in Python 3.11 it may swallow a cancel that comes as the event is set
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.ROUND_EVERY):
+                    await self._round_due.wait()
+            self._round_due.clear()
+            present = {tid: p for tid, t in self.tables.items() if (p := t.presence())}
+            drive = [tid for tid, t in self.tables.items() if not t.match.is_over]
+            try:
+                held, others = await asyncio.to_thread(self.cluster.exchange, present, drive)
+            except Exception:
+                log.exception("the round with the other server processes failed")
+                await asyncio.sleep(1.0)
+                continue
+            for tid, t in self.tables.items():
+                t.set_elsewhere(others.get(tid, {}))
+                if tid in held:
+                    t.start_driver()
+                elif t.driving:  # another process drives it, or the database went away
+                    t.halt_driver(close=False)
+
     def start(self) -> None:
-        """Start every table's driver and the sweeper of idle tables (inside the running event
-        loop)."""
-        for t in self.tables.values():
-            t.start_driver()
+        """Start every table's driver (or, with other processes on the database, the rounds that
+        share the drivers and who is connected, and the listener of their news), and the sweeper of
+        idle tables (inside the running event loop)."""
+        loop = asyncio.get_running_loop()
         if self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            self.cluster = self.storage.cluster()
+            self._sweeper = loop.create_task(self._sweep_forever())
+            if self.cluster.shared:
+
+                def heard(table_id: str | None, count: int | None) -> None:
+                    with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped
+                        loop.call_soon_threadsafe(self._heard, table_id, count)
+
+                self.cluster.listen(heard)
+                self._rounds = loop.create_task(self._round_forever())
+        for t in self.tables.values():
+            self.drive(t)
 
     async def stop(self) -> None:
         """Stop every table's driver and the sweeper, all at once before any of them is awaited:
         awaited one by one, the tables not yet stopped would play on meanwhile."""
         halted = [task for t in self.tables.values() if (task := t.halt_driver()) is not None]
-        sweeper, self._sweeper = self._sweeper, None
-        if sweeper is not None:
-            sweeper.cancel()
-            halted.append(sweeper)
+        for task in (self._sweeper, self._rounds):
+            if task is not None:
+                task.cancel()
+                halted.append(task)
+        self._sweeper = self._rounds = None
         await asyncio.gather(*halted, return_exceptions=True)
+        cluster, self.cluster = self.cluster, ALONE
+        await asyncio.to_thread(cluster.close)  # its locks released: another process drives now

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import (
     Column,
+    DateTime,
     Float,
     Integer,
     MetaData,
@@ -52,6 +53,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import StaticPool
+
+from whist.server.cluster import ALONE, CHANNEL, Cluster, PgCluster, event_news
 
 __all__ = [
     "SqlStorage",
@@ -123,12 +126,16 @@ class Storage(Protocol):
         for the same event)."""
         ...
 
-    def load(self, table_id: str) -> list[StoredEvent]:
-        """A table's log in order (empty for an unknown table)."""
+    def load(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        """A table's log in order, from its event ``since`` on (empty for an unknown table)."""
         ...
 
     def record(self, table_id: str, number: int) -> dict[str, Any] | None:
         """The record of the table's finished deal ``number`` (1, 2 …), if stored."""
+        ...
+
+    def cluster(self) -> Cluster:
+        """What this server process shares with the others on the same database: a new one."""
         ...
 
     def close(self) -> None: ...
@@ -154,6 +161,17 @@ _listings = Table(  # a row per table and event: a writer never replaces the row
     Column("table_id", String(32), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("data", Text, nullable=False),
+)
+
+_shared_meta = MetaData()  # PostgreSQL only: what several server processes share (whist.server.cluster)
+_presence = Table(
+    "whist_presence", _shared_meta,
+    Column("table_id", String(32), primary_key=True),
+    Column("process", String(32), primary_key=True),
+    Column("seat", String(1), primary_key=True),
+    Column("ready", Integer, nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    prefixes=["UNLOGGED"],  # who is connected now: nothing to keep after a crash
 )
 
 
@@ -238,8 +256,12 @@ class SqlStorage:
                        and "connect_timeout" not in target.query)
             self.engine = create_engine(target, pool_pre_ping=True, connect_args=(
                 {"connect_timeout": CONNECT_TIMEOUT} if bounded else {}))
+        self.shared = self.engine.dialect.name == "postgresql"
+        """Whether other server processes may use the database (they are told of every append)."""
         try:
             _meta.create_all(self.engine)
+            if self.shared:
+                _shared_meta.create_all(self.engine)
             self._check_writable()
         except Exception:
             self.engine.dispose()
@@ -300,6 +322,8 @@ class SqlStorage:
                     conn.execute(_listings.delete().where(_listings.c.table_id == table_id,
                                                           _listings.c.seq < seq))
                     conn.execute(insert(_listings).values(table_id=table_id, seq=seq, data=_json(listing)))
+                if self.shared and events:  # sent when (and only if) the events are committed
+                    conn.execute(select(func.pg_notify(CHANNEL, event_news(table_id, events[-1].seq + 1))))
         except IntegrityError as exc:
             raise StorageConflict(f"table {table_id}: event already stored ({exc.orig})") from None
 
@@ -332,9 +356,9 @@ class SqlStorage:
                 conn.execute(update(_listings).where(_listings.c.table_id == table_id,
                                                      _listings.c.seq == seq).values(data=data))
 
-    def load(self, table_id: str) -> list[StoredEvent]:
+    def load(self, table_id: str, since: int = 0) -> list[StoredEvent]:
         q = (select(_events.c.seq, _events.c.kind, _events.c.data, _events.c.at)
-             .where(_events.c.table_id == table_id).order_by(_events.c.seq))
+             .where(_events.c.table_id == table_id, _events.c.seq >= since).order_by(_events.c.seq))
         with self._db() as conn:
             return [StoredEvent(int(seq), str(kind), json.loads(data), float(at))
                     for seq, kind, data, at in conn.execute(q)]
@@ -355,6 +379,13 @@ class SqlStorage:
             conn.execute(_listings.delete().where(_listings.c.table_id == table_id))
             conn.execute(_records.delete().where(_records.c.table_id == table_id))
             conn.execute(_events.delete().where(_events.c.table_id == table_id))
+
+    def cluster(self) -> Cluster:
+        if not self.shared:
+            return ALONE
+        target = self.engine.url
+        return PgCluster(target.set(drivername="postgresql").render_as_string(hide_password=False),
+                         None if "connect_timeout" in target.query else CONNECT_TIMEOUT)
 
     def close(self) -> None:
         if self._checkpointer is not None:

@@ -24,7 +24,6 @@ import json
 import logging
 import random
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -40,6 +39,7 @@ from whist.record import deal_record, deal_result, match_result
 from whist.rules import Rules
 from whist.server.bots import available_bots, bot_threads
 from whist.server.codec import contract_json, contract_names, view_text
+from whist.server.connection import STATE, STATE_WITH_MATCH, Connection
 from whist.server.protocol import (
     BAD_TOKEN,
     CONFLICT,
@@ -122,53 +122,6 @@ class SeatState:
     away_since: float = 0.0
 
 
-OTHER, STATE, STATE_WITH_MATCH = 0, 1, 2
-MAX_QUEUED = 500
-"""Messages waiting for a client that does not read them, before its connection is closed."""
-
-
-class Connection:
-    """One WebSocket's side of the table: its seat once it said hello with a token, and its
-    outbox. A state not yet sent is replaced by a newer one, so a slow client gets the latest
-    (but a state that carries the match's results is never replaced by one that does not)."""
-
-    __slots__ = ("_queue", "_ready", "closed", "greeted", "match_seen", "seat")
-
-    def __init__(self) -> None:
-        self.seat: Seat | None = None
-        self.greeted = False
-        self.closed = False
-        self.match_seen = -1
-        """How many finished deals the match results last sent to this connection held."""
-        self._queue: deque[tuple[int, str | None]] = deque()
-        self._ready = asyncio.Event()
-
-    def push(self, text: str, kind: int = OTHER) -> None:
-        if self.closed:
-            return
-        q = self._queue
-        if kind != OTHER and q and q[-1][0] != OTHER and kind >= q[-1][0]:
-            q[-1] = (kind, text)
-        elif len(q) >= MAX_QUEUED:  # a client that sends and never reads: let it go
-            self.closed = True
-            q.append((OTHER, None))
-        else:
-            q.append((kind, text))
-        self._ready.set()
-
-    def close(self) -> None:
-        """Let the sender loop end (after what is queued)."""
-        self._queue.append((OTHER, None))
-        self._ready.set()
-
-    async def next(self) -> str | None:
-        """The next text to send; ``None``: close."""
-        while not self._queue:
-            self._ready.clear()
-            await self._ready.wait()
-        return self._queue.popleft()[1]
-
-
 def _forced(view: View | ColourView) -> str | None:
     legal = view.legal
     if len(legal) != 1:
@@ -218,6 +171,11 @@ class Table:
         """Seconds per card for the bots that think (``None``: each bot's default)."""
         self.thinking: Seat | None = None
         """The seat whose bot is thinking now (in a worker thread)."""
+        self.elsewhere: dict[str, int] = {}
+        """Who is connected to this table through other server processes (whist.server.cluster):
+        seat letter (``-``: anyone) → the version at which that player said next (-1: not)."""
+        self.on_presence: Callable[[], None] | None = None
+        """Called when who is connected here changes."""
 
     # ----- building ----------------------------------------------------------------------------
 
@@ -276,8 +234,15 @@ class Table:
             st.token_hash = str(d["token"])
             st.away_since = self.clock()
         elif e.kind == "leave":
-            st = self.seats[Seat[d["seat"]]]
+            seat = Seat[d["seat"]]
+            st = self.seats[seat]
             st.name = st.token_hash = None
+            st.connections = 0
+            self.ready.discard(seat)
+            for c in self.conns:
+                if c.seat is seat:
+                    c.seat = None
+                    c.push(self._welcome(None))
         elif e.kind == "start":
             self.started = True
         elif e.kind == "deal":
@@ -335,6 +300,24 @@ class Table:
         self.last_change = self.clock()
         self.broadcast()
         self.wake()
+
+    def catch_up(self) -> None:
+        """Apply the events another server process stored since this table's last one, and send
+        every connection its new state."""
+        events = self.storage.load(self.id, since=self.seq)
+        if not events:
+            return
+        if events[0].seq != self.seq:
+            self._reload()
+            return
+        for e in events:
+            self._apply(e)
+        self.last_change = self.clock()
+        self._table_cache = None
+        self.broadcast()
+        self.wake()
+        if any(e.kind == "leave" for e in events):  # connections here may have lost their seat
+            self._presence_changed()
 
     def _reload(self) -> None:
         fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage, self.bot_budget)
@@ -427,6 +410,7 @@ class Table:
 
     def attach(self, conn: Connection) -> None:
         self.conns.append(conn)
+        self._presence_changed()
 
     def detach(self, conn: Connection) -> None:
         conn.closed = True
@@ -441,6 +425,7 @@ class Table:
             self._table_cache = None
             self.broadcast()
             self.wake()
+        self._presence_changed()
 
     def handle(self, conn: Connection, text: str) -> None:
         """One message from a connection; an error is answered to it alone."""
@@ -466,6 +451,7 @@ class Table:
                 self._table_cache = None
                 self.broadcast()
                 self.wake()
+                self._presence_changed()
             # a ``next`` while no deal is over (a second click that arrives once the next deal
             # is dealt) is ignored: it would skip that deal's summary; said again, it changes
             # nothing and sends nothing
@@ -484,6 +470,7 @@ class Table:
         if seat is not None:
             self.seats[seat].connections += 1
             self._table_cache = None
+            self._presence_changed()
         conn.push(self._welcome(seat))
         conn.match_seen = -1
         self.broadcast()
@@ -498,16 +485,41 @@ class Table:
 
     def _leave(self, seat: Seat) -> None:
         self._commit("leave", {"seat": seat.name})
-        for c in self.conns:
-            if c.seat is seat:
-                c.seat = None
-                c.push(self._welcome(None))
-        self.seats[seat].connections = 0
-        self.ready.discard(seat)
-        self._table_cache = None
-        self.broadcast()
+        self._presence_changed()
 
     # ----- who plays a seat ---------------------------------------------------------------------------
+
+    def presence(self) -> dict[str, int]:
+        """Who is connected to this table here, as :attr:`elsewhere` says it of the others."""
+        here = {s.name: (self.version if s in self.ready else -1)
+                for s, st in self.seats.items() if st.connections > 0}
+        return {"-": -1, **here} if self.conns else here
+
+    def set_elsewhere(self, elsewhere: Mapping[str, int]) -> None:
+        """Who is connected through the other server processes now: a player gone from them all
+        is away from now on."""
+        if elsewhere == self.elsewhere:
+            return
+        now = self.clock()
+        for s, st in self.seats.items():
+            if s.name in self.elsewhere and s.name not in elsewhere and st.connections == 0:
+                st.away_since = now
+        self.elsewhere = dict(elsewhere)
+        self._table_cache = None
+        self.broadcast()
+        self.wake()
+
+    def _presence_changed(self) -> None:
+        if self.on_presence is not None:
+            self.on_presence()
+
+    def connected(self, seat: Seat) -> bool:
+        """Someone holding the seat's token is connected, here or through another process."""
+        return self.seats[seat].connections > 0 or seat.name in self.elsewhere
+
+    def ready_seats(self) -> set[Seat]:
+        """The players who said next, here or through another process."""
+        return self.ready | {s for s in SEATS if self.elsewhere.get(s.name, -1) == self.version}
 
     def controller(self, seat: Seat, now: float | None = None) -> str:
         """``human`` (a connected player), ``bot`` (a bot's seat, a free seat, or a player away for
@@ -515,7 +527,7 @@ class Table:
         st = self.seats[seat]
         if st.kind != OPEN or st.name is None:
             return "bot"
-        if st.connections > 0:
+        if self.connected(seat):
             return "human"
         now = self.clock() if now is None else now
         return "bot" if now - st.away_since >= self.settings.takeover_after else "away"
@@ -560,8 +572,8 @@ class Table:
     def _next_step(self, now: float) -> tuple[float | None, Callable[[], Awaitable[None] | None] | None]:
         """When the table next does something by itself, and what (``None``: only look again)."""
         steps: list[tuple[float, Callable[[], Awaitable[None] | None] | None]] = []
-        for st in self.seats.values():
-            if st.kind == OPEN and st.name is not None and st.connections == 0:
+        for st_seat, st in self.seats.items():
+            if st.kind == OPEN and st.name is not None and not self.connected(st_seat):
                 deadline = st.away_since + self.settings.takeover_after
                 if deadline > now:
                     steps.append((deadline, None))
@@ -572,7 +584,8 @@ class Table:
             elif m.needs_deal:
                 humans = [s for s in SEATS if self.controller(s, now) == "human"]
                 pause = self.settings.deal_pause if m.deals else 0.0
-                if humans and all(s in self.ready for s in humans):
+                ready = self.ready_seats()
+                if humans and all(s in ready for s in humans):
                     pause = 0.0
                 steps.append((self.last_change + pause, self.deal_next))
             elif m.to_act is not None:
@@ -599,7 +612,7 @@ class Table:
     def _nobody_here(self) -> bool:
         """A table where people sit, none of them connected, and nobody watching: bots finish
         the deal in play for them, but do not play on into the next one."""
-        return not self.conns and any(st.kind == OPEN and st.name is not None
+        return not self.conns and not self.elsewhere and any(st.kind == OPEN and st.name is not None
                                       for st in self.seats.values())
 
     def wake(self) -> None:
@@ -612,14 +625,21 @@ class Table:
             self._wake = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._drive())
 
-    def halt_driver(self) -> asyncio.Task[None] | None:
+    @property
+    def driving(self) -> bool:
+        """Whether this process plays the table's bots (its driver task runs)."""
+        return self._task is not None
+
+    def halt_driver(self, close: bool = True) -> asyncio.Task[None] | None:
         """Cancel the driver task, so that the table does nothing more by itself from now on, and
-        let every connection's sender loop end; the task, to await (``None``: there was none)."""
+        (``close``) let every connection's sender loop end; the task, to await (``None``: there
+        was none)."""
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-        for c in list(self.conns):
-            c.close()
+        if close:
+            for c in list(self.conns):
+                c.close()
         return task
 
     async def stop_driver(self) -> None:
@@ -669,14 +689,15 @@ class Table:
         """The table's public facts: settings, seats (who sits, who is connected, who a bot plays);
         the rules too when ``full``."""
         now = self.clock()
+        ready = self.ready_seats()
         seats = []
         for s in SEATS:
             st = self.seats[s]
             seats.append({"seat": s.name, "kind": "bot" if st.kind != OPEN else OPEN,
                           "bot": self.bot_name(s), "name": st.name,
-                          "connected": st.connections > 0,
+                          "connected": self.connected(s),
                           "bot_playing": self.controller(s, now) == "bot",
-                          "ready": s in self.ready})
+                          "ready": s in ready})
         st0 = self.settings
         out: dict[str, Any] = {
             "id": self.id, "name": st0.name, "preset": st0.rules.preset, "game": st0.rules.game,
