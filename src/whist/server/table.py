@@ -583,11 +583,9 @@ class Table:
                 pass  # the next deal waits until someone comes to see it
             elif m.needs_deal:
                 humans = [s for s in SEATS if self.controller(s, now) == "human"]
-                pause = self.settings.deal_pause if m.deals else 0.0
                 ready = self.ready_seats()
-                if humans and all(s in ready for s in humans):
-                    pause = 0.0
-                steps.append((self.last_change + pause, self.deal_next))
+                due = self.last_change if humans and all(s in ready for s in humans) else self.next_deal_due()
+                steps.append((due, self.deal_next))
             elif m.to_act is not None:
                 seat: Seat = m.to_act
                 ctl = self.controller(seat, now)
@@ -740,6 +738,11 @@ class Table:
             out["game_and_rubber_points"] = m.rules.game_and_rubber_points
         return out
 
+    def next_deal_due(self) -> float:
+        """When (by :attr:`clock`) the next deal is dealt unless every connected player says next
+        first: ``deal_pause`` after the end of the last deal; the first deal at once."""
+        return self.last_change + (self.settings.deal_pause if self.match.deals else 0.0)
+
     def between_deals(self) -> bool:
         """A deal is over and the next one is due: the deal's summary is on the players' screens."""
         return self.started and self.match.needs_deal and not self.match.is_over
@@ -766,7 +769,7 @@ class Table:
             view = self.match.view(seat)
             pause = ""
             if self.between_deals():  # the deal is over: when the next one comes
-                left = max(0.0, self.last_change + self.settings.deal_pause - self.clock())
+                left = max(0.0, self.next_deal_due() - self.clock())
                 pause = f',"next_in":{round(left, 1)}'
             deal = f'{{"number":{number}{pause},"view":{view_text(view)}}}'
             if seat is not None and view.to_act is seat:
