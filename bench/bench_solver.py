@@ -29,7 +29,8 @@ def main() -> None:
             print(f"{key:<14} mean {r['mean_ms']:9.2f} ms  median {r['median_ms']:9.2f} ms"
                   f"  max {r['max_ms']:9.2f} ms")
     if "ratio_mean" in result:
-        print(f"ratio ours/DDS: mean {result['ratio_mean']}, median {result['ratio_median']}")
+        print(f"ratio ours/DDS: mean {result['ratio_mean']}, median {result['ratio_median']}"
+              f" (median of the deals' own ratios {result['ratio_median_deal']})")
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def test_played_cards_and_every_goal() -> None:
     code, out, _ = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--team", "E",
                        "--goal", "exact:1")
     assert code == 0
-    assert "exactly 1 more tricks?" in out and "Best play: the team " in out
+    assert "exactly 1 more trick?" in out and "Best play: the team " in out
 
 
 def test_a_count_up_to_a_cap() -> None:

@@ -32,6 +32,7 @@ from whist.solver import (
     HandSizeError,
     MissingCardError,
     Position,
+    PositionError,
     RevokeError,
     Solver,
     SolverInputError,
@@ -857,6 +858,21 @@ def test_wrong_types_are_input_errors() -> None:
     for error, call in wrong:
         with pytest.raises(error, match="is not a"):
             call()
+
+
+def test_a_position_keeps_what_it_checked() -> None:
+    """Hands and played cards given as lists are kept as tuples: changing the lists afterwards
+    does not change the checked position, and positions can be hashed and compared."""
+    checked = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 7.-.-.-", None, "W", ["8S"])
+    hands, played = list(checked.hands), list(checked.played)
+    pos = Position(hands, None, Seat.W, played)  # type: ignore[arg-type]
+    hands[0] = hands[1]  # would put two cards in two hands
+    played.clear()
+    assert pos == checked and pos.played == (parse_card("8S"),)
+    assert {checked: "found"}[pos] == "found"
+    for bad in (5, "abcd"):
+        with pytest.raises(PositionError, match="is not a sequence"):
+            Position(bad, None, Seat.N)  # type: ignore[arg-type]
 
 
 def test_teams_and_goals_parse() -> None:

@@ -202,9 +202,10 @@ def _count(progress: SolveProgress) -> int | None:
     return best if isinstance(best, int) and not isinstance(best, bool) else None
 
 
-def _tricks(n: int, cap: int | None = None) -> str:
-    """``3 tricks``; ``at least 2 tricks`` when the count stopped at its cap."""
-    return f"{'at least ' if n == cap else ''}{n} trick{'s' if n != 1 else ''}"
+def _tricks(n: int, cap: int | None = None, more: str = "") -> str:
+    """``3 tricks``; ``at least 2 tricks`` when the count stopped at its cap; ``1 more trick``
+    with ``more="more "``."""
+    return f"{'at least ' if n == cap else ''}{n} {more}trick{'s' if n != 1 else ''}"
 
 
 def _team_text(seats: frozenset[Seat]) -> str:
@@ -222,7 +223,7 @@ def _print_solution(pos: Position, sol: Solution) -> None:
     table = Table(show_header=True, header_style="bold")
     table.add_column("card")
     if sol.goal.kind == "exact":
-        table.add_column(f"exactly {sol.goal.k} more tricks?", justify="right")
+        table.add_column(f"exactly {_tricks(sol.goal.k, more='more ')}?", justify="right")
     else:
         table.add_column("team tricks from now on", justify="right")
     for c, v in sol.cards.items():
@@ -232,10 +233,9 @@ def _print_solution(pos: Position, sol: Solution) -> None:
     console.print(table)
     if sol.goal.kind == "exact":
         console.print(f"Best play: the team {'does' if sol.best else 'does not'} end with exactly"
-                      f" {sol.goal.k} more tricks.")
+                      f" {_tricks(sol.goal.k, more='more ')}.")
     else:
-        more = "at least " if sol.best == cap else ""
-        console.print(f"Best play: the team takes {more}{sol.best} more trick{'s' if sol.best != 1 else ''}.")
+        console.print(f"Best play: the team takes {_tricks(sol.best, cap, 'more ')}.")
 
 
 def _at_cap(v: int, cap: int | None) -> str:
@@ -277,7 +277,8 @@ def bench_solver(
     console.print(_line("ours", result["ours"]), soft_wrap=True)
     if result.get("dds"):
         console.print(_line("DDS (endplay)", result["dds"]), soft_wrap=True)
-        console.print(f"ratio ours/DDS: mean {result['ratio_mean']:.2f}, median {result['ratio_median']:.2f}")
+        console.print(f"ratio ours/DDS: mean {result['ratio_mean']:.2f}, median {result['ratio_median']:.2f}"
+                      f" (median of the deals' own ratios {result['ratio_median_deal']:.2f})")
     elif "note" in result:
         console.print(result["note"])
     for key, label in (("one_vs_three", "1 vs 3 (ours)"), ("misere", "misère 1 vs 3 (ours)"),

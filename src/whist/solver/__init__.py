@@ -303,6 +303,13 @@ class Position:
     played: tuple[Card, ...] = field(default=())
 
     def __post_init__(self) -> None:
+        # kept as tuples whatever sequences were given: a checked position cannot change after
+        # its checks, and it can be hashed (a dict key, a set member)
+        for name in ("hands", "played"):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+                raise PositionError(f"{name} {value!r} is not a sequence")
+            object.__setattr__(self, name, tuple(value))
         if len(self.hands) != 4:
             raise PositionError(f"a position has four hands, not {len(self.hands)}")
         if not isinstance(self.leader, Seat):

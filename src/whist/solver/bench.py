@@ -182,6 +182,8 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         out["dds"] = _stats(dds_t, [])
         out["ratio_mean"] = round(statistics.fmean(ours_t) / statistics.fmean(dds_t), 2)
         out["ratio_median"] = round(statistics.median(ours_t) / statistics.median(dds_t), 2)
+        per_deal = [o / d for o, d in zip(ours_t, dds_t, strict=True)]
+        out["ratio_median_deal"] = round(statistics.median(per_deal), 2)
     elif dds:
         out["dds"] = None
         out["note"] = "endplay (DDS) is not installed: pip install endplay"
