@@ -498,6 +498,15 @@ def cli(tmp_path: Path, *args: str) -> Any:
     return runner.invoke(app, ["sheet", *args, "--file", str(tmp_path / "sheet.json")])
 
 
+# A row of each kind of sheet as Excel set to French saves it ("CSV (séparateur : point-virgule)"):
+# semicolons, CRLF line ends, the players' names (``names``: four, separated by semicolons).
+EXCEL_ROWS = {
+    "couleur": "contract;declarers;tricks;name_N;name_E;name_S;name_W\r\nsolo 7;N;8;{names}\r\n",
+    "classic": "kind;side;tricks;honours;name_N;name_E;name_S;name_W\r\ndeal;NS;8;none;{names}\r\n",
+}
+ACCENTED = {"N": "Hélène", "E": "Zoë", "S": "François", "W": "Œdipe"}
+
+
 class TestCommand:
     """``whist sheet`` on a classic-whist sheet: new, add, add call, undo, show, export, import;
     an impossible entry exits 2 and leaves the file byte for byte as it was."""
@@ -659,13 +668,55 @@ class TestCommand:
             assert r.exit_code == 2 and says in r.stderr, r.output
             assert target.read_bytes() == before
 
-    def test_a_csv_not_in_utf8_is_not_read(self, tmp_path: Path) -> None:
-        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+    @pytest.mark.parametrize("kind", ["couleur", "classic"])
+    @pytest.mark.parametrize(("lang", "warning"), [
+        ("en", "Warning: {csv} is not UTF-8; read as Windows-1252 (Western European)"),
+        ("fr", "Attention : {csv} n'est pas en UTF-8 ; lu comme Windows-1252 (Europe occidentale)"),
+    ], ids=["en", "fr"])
+    def test_a_csv_excel_saved_in_windows_1252_is_read(self, tmp_path: Path, kind: str, lang: str,
+                                                       warning: str) -> None:
+        """Excel on Windows saves its CSV in Windows-1252: the accented names come back right (Œ
+        and ë are not Latin-1), and one line on stderr, in the language asked, says how the file
+        was read."""
+        assert cli(tmp_path, "new", "--preset", kind).exit_code == 0
+        rows = tmp_path / "excel.csv"
+        rows.write_bytes(EXCEL_ROWS[kind].format(names=";".join(ACCENTED.values())).encode("cp1252"))
+        r = cli(tmp_path, "import", str(rows), "--lang", lang)
+        assert r.exit_code == 0, r.output
+        assert "Imported / importé 1 entry" in r.stdout
+        assert r.stderr.splitlines() == [warning.format(csv=rows)]
+        data = json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))
+        assert data["names"] == ACCENTED and len(data["entries"]) == 1
+
+    @pytest.mark.parametrize("kind", ["couleur", "classic"])
+    def test_a_utf8_csv_is_read_as_utf8_without_a_warning(self, tmp_path: Path, kind: str) -> None:
+        """UTF-8 is tried first: its bytes for é would read as Windows-1252 too (Ã©)."""
+        assert cli(tmp_path, "new", "--preset", kind).exit_code == 0
+        rows = tmp_path / "utf8.csv"
+        rows.write_text(EXCEL_ROWS[kind].format(names=";".join(ACCENTED.values())),
+                        encoding="utf-8-sig", newline="")
+        r = cli(tmp_path, "import", str(rows))
+        assert r.exit_code == 0 and r.stderr == "", r.output
+        assert json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))["names"] == ACCENTED
+
+    @pytest.mark.parametrize("kind", ["couleur", "classic"])
+    @pytest.mark.parametrize("undefined", [0x81, 0x8D, 0x8F, 0x90, 0x9D])
+    def test_a_csv_neither_utf8_nor_windows_1252_is_not_read(self, tmp_path: Path, kind: str,
+                                                             undefined: int) -> None:
+        """A name with a byte Windows-1252 leaves undefined, beside an é in Windows-1252 (so not
+        UTF-8 either): exit 1 with the message, nothing imported, the sheet's file as it was."""
+        f = tmp_path / "sheet.json"
+        assert cli(tmp_path, "new", "--preset", kind).exit_code == 0
+        before = f.read_bytes()
         bad = tmp_path / "bad.csv"
-        bad.write_bytes("kind,side,tricks,honours,note\ndeal,NS,8,,é\n".encode("latin-1"))
-        r = cli(tmp_path, "import", str(bad))
-        assert r.exit_code == 1 and "it is not UTF-8 text" in r.stderr
-        assert "Traceback" not in r.output
+        bad.write_bytes(EXCEL_ROWS[kind].format(names="Hélène;Zoë;X;").encode("cp1252")
+                        .replace(b"X", bytes([undefined])))
+        for lang, says in (("en", f"cannot read {bad}: it is not UTF-8 text"),
+                           ("fr", f"impossible de lire {bad} : ce n'est pas du texte UTF-8")):
+            r = cli(tmp_path, "import", str(bad), "--lang", lang)
+            assert r.exit_code == 1 and says in " ".join(r.stderr.split()), r.output
+            assert "Windows-1252" not in r.stderr and "Traceback" not in r.output
+            assert f.read_bytes() == before
 
     def test_simple_whist_over_several_matches_counts_the_matches_won(self, tmp_path: Path) -> None:
         """RULES.md §4 with option rubbers (§2): each match goes to the first side to win two

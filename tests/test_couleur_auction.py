@@ -466,6 +466,8 @@ class TestContractNames:
          "solo 9 n'existe pas (niveaux : 5, 6, 7, 8)"),
         ("couleur", "piccolo", "piccolo: piccolo is not played in couleur with these options",
          "piccolo : piccolo ne se joue pas dans les règles couleur avec ces options"),
+        ("pagat", "piccolissimo", "piccolissimo: piccolissimo is not played in pagat. Legal calls:",
+         "piccolissimo : piccolissimo ne se joue pas dans les règles pagat. Annonces permises :"),
     ])
     def test_a_contract_the_preset_lacks_is_named_with_its_levels(self, name: str, call: str, en: str,
                                                                  fr: str) -> None:

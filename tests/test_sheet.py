@@ -8,7 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
+from whist.actions import IllegalAction
+from whist.auction import Auction, parse_call
 from whist.cards import Seat
+from whist.rules import preset as rules_preset
 from whist.sheet import PENALTY, Sheet, SheetError, parse_entry
 
 NAMES = {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk"}
@@ -62,8 +65,8 @@ class TestImpossibleEntries:
             (("solo 7", "N", "14"), "between 0 and 13"),
             (("solo 7", "X", "8"), "not a seat"),
             (("emballage 8", "N", "9"), "2 declarers"),
-            (("abondance 12", "N", "12"), "couleur has no abondance 12"),
-            (("solo 5", "N", "6"), "couleur has no solo 5"),
+            (("abondance 12", "N", "12"), r"abondance 12 does not exist in couleur \(abondance: 9\)"),
+            (("solo 5", "N", "6"), r"solo 5 does not exist in couleur \(solo: 6, 7, 8\)"),
             (("petite misère", "N,E", "1"), "each misère declarer"),
             (("solo 7", "N", "E=3"), "E is not a declarer"),
             (("chelem", "", "13"), "declarers"),
@@ -74,6 +77,23 @@ class TestImpossibleEntries:
         with pytest.raises(SheetError, match=message):
             s.add(parse_entry(*args))
         assert len(s.entries) == 1
+
+    @pytest.mark.parametrize(("preset", "contract"), [
+        ("couleur", "solo 5 H"), ("couleur", "abondance 11 S"), ("couleur", "emballage 13 D"),
+        ("pagat", "piccolissimo"), ("pagat", "abondance sur table H")])
+    def test_the_sheet_and_the_auction_refuse_a_contract_in_the_same_words(self, preset: str,
+                                                                            contract: str) -> None:
+        """A contract the preset has at no level or with no option: the sheet (every option's row
+        on) and the auction (the preset's options) give one reason, in English and in French,
+        and only a kind an option adds is "not played … with these options"."""
+        with pytest.raises(SheetError) as info:
+            sheet(preset).add(parse_entry(contract, "N", "1"))
+        call = parse_call(contract)  # as the web table gives it: not checked against the levels
+        with pytest.raises(IllegalAction) as refused:
+            Auction.start(rules_preset(preset), Seat.N).apply(call)
+        assert str(refused.value).startswith(f"{call.text}: {info.value.en}. Legal calls: ")
+        assert refused.value.fr.startswith(f"{call.text_fr} : {info.value.fr}. Annonces permises : ")
+        assert "does not exist in" in info.value.en or info.value.en.endswith(f"is not played in {preset}")
 
     def test_extra_fields_are_refused(self) -> None:
         with pytest.raises(SheetError, match="only for a trou"):
@@ -276,8 +296,8 @@ class TestInFrench:
         (("solo 7", "N", "huit"), "tricks 'huit': write a number (8) or seat=tricks (N=0,E=1)",
          "plis « huit » : tapez un nombre (8) ou place=plis (N=0,E=1)"),
         (("emballage 8", "N", "9"), "emballage is played by 2 declarers", "emballage se joue à 2 preneurs"),
-        (("abondance 12", "N", "12"), "preset couleur has no abondance 12 (abondance: 9)",
-         "le préréglage couleur n'a pas d'abondance 12 (abondance : 9)"),
+        (("abondance 12", "N", "12"), "abondance 12 does not exist in couleur (abondance: 9)",
+         "abondance 12 n'existe pas dans les règles couleur (abondance : 9)"),
         (("solo 7", "N", "E=3"), "E is not a declarer of this deal",
          "Est n'est pas preneur dans cette donne"),
     ])

@@ -19,11 +19,12 @@ import functools
 from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
-from whist.cards import ParseError, Seat, Suit, parse_suit
+from whist.cards import ParseError, Refusal, Seat, Suit, parse_suit
 from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
-__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "contract_levels", "ladder", "parse_call"]
+__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "contract_levels", "ladder", "not_on_ladder",
+           "parse_call"]
 
 # Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
@@ -75,18 +76,24 @@ _ROWS = {style: {(k, lv): i for i, (k, lv, _) in enumerate(rows)}
          for style, rows in (("couleur", _COULEUR_LADDER), ("pagat", _PAGAT_LADDER))}
 
 
-def _not_on_ladder(rules: Rules, c: Contract) -> tuple[str, str] | None:
-    """Why ``c`` cannot be bid at all at this table (English, French), naming the levels its kind
-    has here; ``None`` if it is on the ladder."""
+def not_on_ladder(rules: Rules, c: Contract) -> Refusal | None:
+    """Why ``c`` is not a contract at this table (the preset with the options of ``rules``), in
+    English and French, naming the levels its kind has here; ``None`` if it is on the ladder. The
+    auction gives it for a bid, the score sheet for an entry (its ``rules`` with every option on).
+    Only a kind one of the preset's options adds is "not played … with these options"."""
     if (c.kind, c.level if KINDS[c.kind].levels else None) in ladder(rules):
         return None
     known = ", ".join(str(lv) for lv in contract_levels(rules)(c.kind))
     bare = Contract(c.kind, c.level)
     if c.level is not None and known:
-        return (f"{bare.text} does not exist in {rules.preset} ({KINDS[c.kind].en}: {known})",
-                f"{bare.text_fr} n'existe pas dans les règles {rules.preset} ({KINDS[c.kind].fr} : {known})")
-    return (f"{bare.text} is not played in {rules.preset} with these options",
-            f"{bare.text_fr} ne se joue pas dans les règles {rules.preset} avec ces options")
+        return Refusal(f"{bare.text} does not exist in {rules.preset} ({KINDS[c.kind].en}: {known})",
+                       f"{bare.text_fr} n'existe pas dans les règles {rules.preset} ({KINDS[c.kind].fr} :"
+                       f" {known})")
+    en = f"{bare.text} is not played in {rules.preset}"
+    fr = f"{bare.text_fr} ne se joue pas dans les règles {rules.preset}"
+    if any(k == c.kind for k, _ in _ROWS[rules.style]):  # another option would add it
+        return Refusal(f"{en} with these options", f"{fr} avec ces options")
+    return Refusal(en, fr)
 
 
 def _row(rules: Rules, c: Contract) -> int:
@@ -484,7 +491,7 @@ class Auction:
         more = ", …" if len(legal) > 8 else ""
         shown = ", ".join(c.text for c in legal[:8]) + more
         shown_fr = ", ".join(c.text_fr for c in legal[:8]) + more
-        missing = _not_on_ladder(self.rules, call.contract) if call.contract is not None else None
+        missing = not_on_ladder(self.rules, call.contract) if call.contract is not None else None
         if call.kind == "wait":
             reason = ("only eldest hand may wait, and only as his first call",
                       "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
@@ -497,7 +504,7 @@ class Auction:
             reason = ("trou is announced before the auction by the holder of three aces",
                       "le trou s'annonce avant les enchères, par le joueur qui a trois as")
         elif missing is not None:
-            reason = missing
+            reason = missing.en, missing.fr
         elif (seat is self.waited and call.contract is not None
               and _is_solitary(self.rules, call.contract.kind)):
             reason = ("after waiting you may not bid a one-player contract",

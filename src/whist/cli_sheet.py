@@ -13,6 +13,7 @@ on stderr) leaves the file byte for byte as it was.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import tempfile
@@ -538,7 +539,8 @@ def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
         metavar="FILE.csv", dir_okay=False,
         help="Rows with a header, as `whist sheet export --csv` writes them (or a spreadsheet with"
-        " semicolons; UTF-8 text): colour whist contract,"
+        " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
+        " point-virgule)\"; a warning says so): colour whist contract,"
         " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
         " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
         " names, which name the seats the sheet still calls Nord, Est ….")],
@@ -548,15 +550,7 @@ def sheet_import(
     """Add every row of a CSV file, all or none."""
     language = parse_lang(lang)
     sheet = _load(file, language)
-    try:
-        text = csv_file.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        _refuse(Refusal(f"cannot read {csv_file}: it is not UTF-8 text (a spreadsheet saves it as"
-                        " \"CSV UTF-8\")",
-                        f"impossible de lire {csv_file} : ce n'est pas du texte UTF-8 (un tableur"
-                        " l'enregistre au format « CSV UTF-8 »)"), language, 1)
-    except OSError as exc:
-        _refuse(_cannot("read", csv_file, exc), language, 1)
+    text = _csv_text(csv_file, language)
     before = len(sheet.entries)
     try:
         sheet = sheet.add_csv(text)
@@ -573,6 +567,30 @@ def sheet_import(
     n = len(sheet.entries) - before
     console.print(f"Imported / importé {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.", soft_wrap=True)
     console.print(_totals_line(sheet))
+
+
+def _csv_text(path: Path, lang: Lang) -> str:
+    """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
+    Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
+    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 1 if it cannot be read or is
+    neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        _refuse(_cannot("read", path, exc), lang, 1)
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding).read()
+        except UnicodeDecodeError:
+            continue
+        if encoding == "cp1252":
+            typer.echo(f"Attention : {path} n'est pas en UTF-8 ; lu comme Windows-1252 (Europe"
+                       " occidentale)" if lang == "fr" else
+                       f"Warning: {path} is not UTF-8; read as Windows-1252 (Western European)", err=True)
+        return text
+    _refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
+                    f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
+                    " l'enregistre au format « CSV UTF-8 »)"), lang, 1)
 
 
 @sheet_app.command("export")

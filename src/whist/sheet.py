@@ -22,9 +22,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from whist.auction import contract_levels, ladder
+from whist.auction import contract_levels, not_on_ladder
 from whist.cards import SEATS, ParseError, Refusal, Seat, Suit, parse_seat, parse_suit, seat_names
-from whist.contracts import KINDS, Contract, Levels, of_fr, parse_contract
+from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
@@ -229,16 +229,9 @@ class Sheet:
     def _check(self, entry: Entry) -> None:
         c = entry.contract
         assert c is not None
-        rules = get_preset(self.preset)
-        every = {(k, lv) for k, lv in ladder(_all_options(rules))}
-        key = (c.kind, c.level if KINDS[c.kind].levels else None)
-        if key not in every:
-            known = ", ".join(str(lv) for lv in self.levels(c.kind))
-            levels = c.level is not None and known
-            here = f" ({KINDS[c.kind].en}: {known})" if levels else ""
-            here_fr = f" ({KINDS[c.kind].fr} : {known})" if levels else ""
-            raise SheetError(f"preset {self.preset} has no {c.text}{here}",
-                             f"le préréglage {self.preset} n'a pas {of_fr(c.text_fr)}{here_fr}")
+        missing = not_on_ladder(_all_options(get_preset(self.preset)), c)
+        if missing is not None:
+            raise SheetError.of(missing)
         tricks = dict(entry.tricks)
         if not entry.declarers:
             raise SheetError("name the declarers, e.g. N or N+E", "nommez les preneurs, par exemple N ou N+E")
