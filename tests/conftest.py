@@ -1,9 +1,12 @@
 """Fixtures of the server tests: the app in process (Starlette's TestClient) over a SQLite file, and
-a WebSocket wrapper whose reads time out instead of hanging."""
+a WebSocket wrapper whose reads time out instead of hanging; a PostgreSQL database of this run's
+own for the tests of the PostgreSQL path."""
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -124,3 +127,40 @@ def harness(tmp_path: Path) -> Iterator[Harness]:
     app = create_app(url, bot_budget=0.02)  # pimc, the substitute, thinks 20 ms a card
     with TestClient(app) as client:
         yield Harness(client, app, url)
+
+
+# ----- PostgreSQL: a database of this run's own --------------------------------------------------
+
+PG_SERVER = "host=127.0.0.1 port=5432 user=postgres dbname=test connect_timeout=5"
+"""Where the tests find PostgreSQL (the machine's server, trust authentication)."""
+_PG_DATABASE = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Unless ``WHIST_TEST_PG`` names a database, the run creates one of its own on the machine's
+    PostgreSQL and drops it at the end: two runs at once (a developer's and CI's, or two
+    checkouts) then never see each other's tables, presence rows, notifications or advisory
+    locks. Without PostgreSQL nothing is set, and its tests skip as before."""
+    if "WHIST_TEST_PG" in os.environ:
+        return
+    import psycopg
+
+    name = f"whist_test_{os.getpid()}_{secrets.token_hex(4)}"
+    try:
+        with psycopg.connect(PG_SERVER, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"'.encode())
+    except psycopg.Error:
+        return
+    config.stash[_PG_DATABASE] = name
+    os.environ["WHIST_TEST_PG"] = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    name = config.stash.get(_PG_DATABASE, None)
+    if name is None:
+        return
+    import psycopg
+
+    del os.environ["WHIST_TEST_PG"]
+    with psycopg.connect(PG_SERVER, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())

@@ -30,8 +30,8 @@ RANDOM3 = {"N": "random", "E": "random", "W": "random"}
 
 @contextlib.contextmanager
 def postgresql() -> Iterator[str]:
-    """PG_URL (the test is skipped without PostgreSQL); the tables the test stores in that shared
-    database are removed after."""
+    """PG_URL (the test is skipped without PostgreSQL): the run's own database (``conftest``), or
+    the one ``WHIST_TEST_PG`` names; the tables the test stores there are removed after."""
     from sqlalchemy.exc import OperationalError
 
     try:
