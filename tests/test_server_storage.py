@@ -24,7 +24,7 @@ from whist.record import match_record
 from whist.server import create_app
 from whist.server.protocol import CommandError
 from whist.server.service import TableService
-from whist.server.storage import StorageConflict, StoredEvent, open_storage
+from whist.server.storage import StorageConflict, StorageUnavailable, StoredEvent, open_storage
 from whist.server.table import Table
 
 PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -201,6 +201,31 @@ def test_postgresql_url_works() -> None:
     finally:
         if tid:
             storage.delete(tid)
+        storage.close()
+
+
+def test_a_postgresql_statement_that_hangs_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The storage's calls run on the server's event loop: a statement that does not end (a lock
+    held elsewhere, a slow disk) is cut after ``STATEMENT_TIMEOUT`` and fails as the database
+    unavailable (the client gets 503), instead of stopping every table."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    import whist.server.storage as storage_module
+
+    monkeypatch.setattr(storage_module, "STATEMENT_TIMEOUT", 0.2)
+    try:
+        storage = open_storage(PG_URL)
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    try:
+        started = time.monotonic()
+        with pytest.raises(StorageUnavailable, match="statement timeout"), storage._db() as conn:
+            conn.execute(text("SELECT pg_sleep(5)"))
+        assert time.monotonic() - started < 4
+        with storage._db() as conn:  # a statement within the limit still runs
+            assert conn.execute(text("SELECT 1")).scalar() == 1
+    finally:
         storage.close()
 
 

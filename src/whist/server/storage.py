@@ -71,6 +71,9 @@ log = logging.getLogger("whist.server")
 CONNECT_TIMEOUT = 10
 """Seconds a PostgreSQL connection may take to open (unless the URL says ``connect_timeout``)."""
 
+STATEMENT_TIMEOUT = 30.0
+"""Seconds a PostgreSQL statement may run (unless the URL gives ``options``)."""
+
 
 class StorageConflict(RuntimeError):
     """An event with this table and sequence number is already stored (another writer won)."""
@@ -252,10 +255,15 @@ class SqlStorage:
             target = make_url(url)
             # a host that takes the connection and never answers would otherwise hold the server
             # for ever: at start, and its event loop (every table) afterwards
-            bounded = (target.get_driver_name() in ("psycopg", "psycopg2")
-                       and "connect_timeout" not in target.query)
-            self.engine = create_engine(target, pool_pre_ping=True, connect_args=(
-                {"connect_timeout": CONNECT_TIMEOUT} if bounded else {}))
+            libpq = target.get_driver_name() in ("psycopg", "psycopg2")
+            args: dict[str, object] = {}
+            if libpq and "connect_timeout" not in target.query:
+                args["connect_timeout"] = CONNECT_TIMEOUT
+            # the calls run on the event loop: a statement stuck behind a lock or a slow disk
+            # would stop every table; past the limit it fails as the database unavailable (503)
+            if libpq and "options" not in target.query:
+                args["options"] = f"-c statement_timeout={round(STATEMENT_TIMEOUT * 1000)}"
+            self.engine = create_engine(target, pool_pre_ping=True, connect_args=args)
         self.shared = self.engine.dialect.name == "postgresql"
         """Whether other server processes may use the database (they are told of every append)."""
         try:
