@@ -261,12 +261,16 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
         final = page.locator(".sheet").inner_text()
         assert "Partie terminée" in final and page.locator("#rubber-table tbody tr").count() == 1
+        assert page.locator("#over").inner_text() == "Partie terminée"  # the match, not a game
         assert "Points de robre" in final and "Règlement\u00a0: " in final, final
         assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
         assert page.locator("#tb-leave, #leave").count() == 0
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#show-last").inner_text() == "Last trick"
         assert "Settlement: " in page.locator(".sheet").inner_text()
+        # a game is won by 10 points: what ends here is the match (RULES.md §2)
+        assert page.locator("#over").inner_text() == "Match over"
+        assert "Game over" not in page.locator(".sheet").inner_text()
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player
@@ -498,8 +502,8 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         page.dispatch_event("button[data-lang=en]", "click")
         sit_down(page, "Anne")
-        play_until(page, "#rubber-summary, h3:has-text('Game over')")
-        assert not page.locator("text=Game over").count(), "the match ended first"
+        play_until(page, "#rubber-summary, #over")
+        assert not page.locator("#over").count(), "the match ended first"
         with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
             first = json.load(r)["match"]["result"]["rubbers"][0]
         sheet = page.locator(".sheet").inner_text()
@@ -508,7 +512,7 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         columns = ("games", "game_points", "rubber_points", "totals")
         pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
         assert row == ["1", first["winner"], *pair], row
-        assert "Game over" not in sheet
+        assert "Match over" not in sheet
         next_deal(page)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
         browser.close()
@@ -534,5 +538,26 @@ def test_simple_whist_counts_matches_not_rubbers(server: Server) -> None:
         assert page.locator("#progress").inner_text() == "Match 1 of 1"
         page.dispatch_event("button[data-lang=fr]", "click")
         assert page.locator("#progress").inner_text() == "Partie 1 sur 1"
+        browser.close()
+    assert errors == []
+
+
+def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
+    """Two matches of simple whist, with games of 2 points (a deal's odd tricks win a game): at the
+    end the page says that the matches are over, in French and in English, not "game over", which
+    would name the game to 10 points that each match is won by (RULES.md §4)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "simple", "seed": 5, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"game_points": 2, "single_game_from": 1, "rubbers": 2}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        play_until(page, ".sheet a.button[download]", 240)  # the end
+        assert page.locator("#over").inner_text() == "Les 2 parties sont terminées"
+        page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
+        assert page.locator("#over").inner_text() == "The 2 matches are over"
+        assert "Matches won: " in page.locator(".sheet").inner_text()
         browser.close()
     assert errors == []

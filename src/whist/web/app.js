@@ -645,6 +645,14 @@ function colourWinners(res) {
   return top.length === SEATS.length ? t("draw") : t("winners", top.map(displayName).join(", "));
 }
 
+// The heading of the end: colour whist plays one game of so many deals; classic whist a match of
+// rubbers (its games are games to 10, not the end); simple whist, so many matches (RULES.md §2, §4).
+function overTitle(m) {
+  if (m.match.game === "couleur") return t("game_over");
+  const n = m.match.rubbers_total;
+  return !m.match.game_and_rubber_points && n > 1 ? t("matches_over", n) : t("match_over");
+}
+
 function summarySheet(m, v) {
   const d = m.match.deals[m.deal.number - 1];
   const body = [];
@@ -682,7 +690,7 @@ function summarySheet(m, v) {
     }
   }
   if (m.match.over) {
-    body.push(h("h3", {}, t("game_over")));
+    body.push(h("h3", { id: "over" }, overTitle(m)));
     body.push(scoreTable(m));
     const res = m.match.result;
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
