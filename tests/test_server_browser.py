@@ -460,6 +460,20 @@ def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server
     assert errors == []
 
 
+def south_may_ask(pw: Any, server: Server, seed: int, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page in English where Anne sits South at a table of classic
+    whist with games of 2 points, so that both sides are "at eight" on the first deal (RULES.md
+    §2, calling at eight, D19), once she may ask her partner "can you one?" (``seed``: a deal
+    where she holds two honours)."""
+    url = create_table(server, {"preset": "classic", "seed": seed, "bot_delay": 0.1, "seats": BOTS3,
+                                "options": {"game_points": 2, "single_game_from": 1}})
+    browser, page = phone_page(pw, f"{server.base}{url}", errors)
+    page.dispatch_event("button[data-lang=en]", "click")
+    sit_down(page, "Anne")
+    page.wait_for_selector("#legal-calls [data-action=ask]")
+    return browser, page
+
+
 def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server) -> None:
     """Games of 2 points, so that both sides are "at eight" on the first deal (RULES.md §2, calling
     at eight, D19). South holds A♣ J♣ of clubs, trumps (seed 20): the page tells him he may ask or
@@ -468,15 +482,10 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
     names who showed which honours."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "classic", "seed": 20, "bot_delay": 0.1, "seats": BOTS3,
-                                "options": {"game_points": 2, "single_game_from": 1}})
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        page.dispatch_event("button[data-lang=en]", "click")
-        sit_down(page, "Anne")
+        browser, page = south_may_ask(pw, server, 20, errors)
         # asking is his choice: he may play a card instead (RULES.md §2 (b)), and the page says so
-        page.wait_for_selector("#legal-calls [data-action=ask]")
         assert page.locator("#actions .prompt").inner_text() == "Your turn — call, or play a card:"
         assert page.locator("#hand.choosing .playable").count() == 13
         page.click("#legal-calls [data-action=ask]")
@@ -484,6 +493,35 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
         assert "Called at eight: NS win the game" in page.locator(".sheet").inner_text()
         shown = page.locator("#shown-honours").inner_text()
         assert shown == "Honours shown: North Q♣ · Anne A♣ J♣", shown
+        assert page.locator("#calls .call").nth(1).inner_text() == "North was dealt an honour: yes"
+        browser.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("seed", "north", "en", "fr"), [
+    (321, "JC", "North was dealt an honour: yes", "Nord a reçu un honneur\u00a0: oui"),
+    (7, "4H", "North was dealt no honour: no", "Nord n'a reçu aucun honneur\u00a0: non"),
+])
+def test_the_answer_at_eight_says_what_the_partner_was_dealt(server: Server, seed: int, north: str,
+                                                              en: str, fr: str) -> None:
+    """Both sides at eight (games of 2 points); South deals and holds two honours of clubs. The
+    partner's answer to "can you one?" is the table's, true, about the honours he was dealt, even
+    one played since (RULES.md §2 (b)): with seed 321 North has played his J♣ to the first trick
+    when South asks, and the answer is yes all the same; with seed 7 North was dealt none. The
+    call log says so, not that North "answers yes" as if he chose to, or held an honour still."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = south_may_ask(pw, server, seed, errors)
+        assert page.locator("#trick [data-played-by=N]").get_attribute("data-card") == north
+        page.click("#legal-calls [data-action=ask]")
+        page.wait_for_function("() => document.querySelectorAll('#calls .call').length == 2")
+        calls = page.locator("#calls .call")
+        assert calls.nth(0).inner_text() == "Anne asks partner for an honour"
+        assert calls.nth(1).inner_text() == en
+        page.dispatch_event("button[data-lang=fr]", "click")
+        assert page.locator("#calls .call").nth(1).inner_text() == fr
         browser.close()
     assert errors == []
 
