@@ -419,6 +419,62 @@ def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(server: Server) -> Non
     assert errors == []
 
 
+def test_a_card_the_table_refuses_as_out_of_turn_says_so_not_that_it_changed(server: Server) -> None:
+    """Anne sits South in two tabs; South leads (seed 3: East deals). The first tab's messages from
+    the server are held back, as on a slow network, while she plays from the second; then she
+    clicks a card in the first. The server answers ``not_your_turn`` (West is to play now), and the
+    first tab, which meanwhile got the state that says so, tells her it is not her turn and who is
+    thinking: not the message of a stale action (the table moved while she chose, still her turn)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seats": BOTS3, "bot_delay": 5, "seed": 3})
+    errors: list[str] = []
+    held: list[str | bytes] | None = None  # while a list: the server's states to the first tab
+
+    def route(page_side: Any) -> None:
+        server_side = page_side.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if held is not None and '"type":"state"' in str(message):
+                held.append(message)
+            else:
+                page_side.send(message)
+
+        def to_server(message: str | bytes) -> None:
+            nonlocal held
+            server_side.send(message)
+            if held is not None and '"act"' in str(message):  # the click goes, the states arrive
+                for m in held:
+                    page_side.send(m)
+                held = None
+
+        server_side.on_message(to_page)
+        page_side.on_message(to_server)
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route_web_socket("**/ws", route)
+        page.goto(f"{server.base}{url}")
+        sit_down(page, "Anne")
+        page.wait_for_selector("#hand.choosing .playable")
+        held = []
+        other = context.new_page()  # the same browser's storage: the same seat
+        other.goto(f"{server.base}{url}")
+        other.wait_for_selector("#hand.choosing .playable")
+        play_a_card(other)
+        other.wait_for_selector("#actions .waiting")
+        assert page.locator("#hand.choosing .playable").count() == 13  # it has heard nothing
+        page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+        page.wait_for_selector("#toast.show")
+        assert page.locator("#toast").inner_text() == "Ce n'est pas à vous de jouer. Ouest réfléchit…"
+        assert page.locator("#hand .card").count() == 12  # as the other tab played
+        browser.close()
+    assert errors == []
+
+
 def test_the_share_button_copies_the_link_without_the_clipboard_api(server: Server) -> None:
     """Served on a home network (http://192.168.…, not a secure origin) the page has no clipboard
     API: "Partager" still copies the table's link, to paste in a message to friends."""

@@ -119,8 +119,10 @@ function receive(m) {
       root.replaceChildren(h("div", { class: "panel" }, h("p", {}, errorText(m.code, m.message)), h("a", { href: "/" }, t("lobby"))));
       T.ws.onclose = null;
       return;
-    } else if (m.code === "stale" || m.code === "not_your_turn") {
+    } else if (m.code === "stale") {  // still this seat's turn, but the table moved meanwhile
       toast(t("stale"));
+    } else if (m.code === "not_your_turn") {  // the state that says whose turn it is came first
+      toast(notYourTurnText(T.msg && T.msg.deal ? T.msg.deal.view : null));
     } else {
       toast(lang() === "fr" ? errorText(m.code, m.message, m.message_fr) : t("error", m.message));
     }
@@ -431,7 +433,13 @@ function handRow(m, v) {
 
 // A card clicked while another player is to play: say so, and who is to play (nothing is sent).
 function notYourTurn(v) {
-  if (v.to_act && v.to_act !== T.seat) toast(t("err_not_your_turn") + " " + t("waiting_for", displayName(v.to_act)));
+  if (v.to_act && v.to_act !== T.seat) toast(notYourTurnText(v));
+}
+
+// "It is not your turn. North is thinking…" (who only when someone else is to play).
+function notYourTurnText(v) {
+  const who = v && v.to_act && v.to_act !== T.seat ? " " + t("waiting_for", displayName(v.to_act)) : "";
+  return t("err_not_your_turn") + who;
 }
 
 function toolbar(m, v) {
