@@ -276,6 +276,32 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
     assert cards >= 12  # the last card may be played for the player
 
 
+def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> None:
+    """A server that has as many tables under way as it allows (``whist serve --max-tables``):
+    creating one more, the lobby says why it cannot, in French and in English (the server's words),
+    and stays on the form."""
+    from playwright.sync_api import sync_playwright
+
+    server.app.state.service.max_tables = 1
+    create_table(server, {"preset": "couleur", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("#create-table")
+        page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
+                                                       " qu'il en accepte : réessayez quand une partie"
+                                                       " sera finie.")
+        page.click("button[data-lang=en]")
+        page.click("#create-table")
+        page.wait_for_selector(".error >> text=try again")
+        assert page.locator(".error").inner_text() == ("this server has as many tables under way as it"
+                                                       " allows (1); try again once a game has finished")
+        assert "/t/" not in page.url
+        browser.close()
+    assert errors == []
+
+
 def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
     """The server restarts while it is the person's turn, and he clicks a card meanwhile: the page
     cannot send it, says so, and once it has reconnected lets him play (the table waits for him,

@@ -25,6 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
 from test_server_storage import PG_URL, free_port, wait_for
+from typer.testing import CliRunner
 
 from whist.bots import AnyAction, AnyView
 from whist.server import create_app
@@ -193,6 +194,26 @@ def test_stopping_does_not_wait_for_a_bot_that_thinks(tmp_path: Path, stop: sign
     storage = open_storage(db)
     assert [e.kind for e in storage.load(table_id)] == ["create", "start", "deal"]
     storage.close()
+
+
+def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``whist serve --max-tables N`` makes the app with that limit; 0 is refused."""
+    import whist.server
+    from whist.cli import app
+
+    made: dict[str, Any] = {}
+
+    def create_app(_db: str, **options: Any) -> None:
+        made.update(options)
+        raise ValueError("no app in this test")
+
+    monkeypatch.setattr(whist.server, "create_app", create_app)
+    runner = CliRunner()
+    assert runner.invoke(app, ["serve", "--port", str(free_port()), "--max-tables", "7"]).exit_code == 2
+    assert made["max_tables"] == 7
+    made.clear()
+    assert runner.invoke(app, ["serve", "--port", str(free_port()), "--max-tables", "0"]).exit_code == 2
+    assert made == {}
 
 
 @pytest.fixture
