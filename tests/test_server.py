@@ -92,6 +92,25 @@ class TestHttp:
         ok = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert ok.status_code == 201
 
+    def test_the_tables_under_way_have_a_limit(self, harness: Any) -> None:
+        """Beyond ``max_tables`` tables under way (``whist serve --max-tables``), creating one is
+        refused, 429 ``too_many_tables``, and nothing is made; a finished game does not count."""
+        harness.service.max_tables = 2
+        c = harness.client
+        done = harness.create(preset="pagat", options={"deals": 1}, seats=dict.fromkeys("NESW", "random"))
+        end = time.monotonic() + 20
+        while not c.get(f"/api/tables/{done}").json()["match"]["over"]:
+            assert time.monotonic() < end, "the bots' game did not end"
+            time.sleep(0.02)
+        harness.create(seats=BOTS3)
+        harness.create(seats=BOTS3)  # waiting for a player: under way
+        refused = c.post("/api/tables", json={"seats": BOTS3})
+        assert refused.status_code == 429 and refused.json()["error"] == {
+            "code": "too_many_tables",
+            "message": "this server has as many tables under way as it allows (2); try again once"
+                       " a game has finished"}
+        assert len(c.get("/api/tables").json()["tables"]) == 3
+
     def test_join_errors(self, harness: Any) -> None:
         tid = harness.create(seats={"N": "random"})
         c = harness.client
@@ -558,6 +577,24 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
         assert c.get("/api/tables/nothing").status_code == 404
 
 
+def test_tables_out_of_memory_count_toward_the_limit() -> None:
+    """A table under way counts toward ``max_tables`` when it has left memory, and when a server
+    started again has only its listing or its log."""
+    import asyncio
+
+    from whist.server.service import TableLimit, TableService, TableSpec
+    from whist.server.storage import open_storage
+
+    svc = TableService(open_storage("sqlite://"), unload_after=0, max_tables=1)
+    waiting = svc.create(TableSpec(seats=BOTS3))
+    assert asyncio.run(svc.sweep()) == [waiting.id] and svc.tables == {}
+    for service in (svc, TableService(svc.storage, max_tables=1)):
+        service.load()
+        with pytest.raises(TableLimit):
+            service.create(TableSpec(seats=BOTS3))
+    svc.storage.close()
+
+
 def page_words() -> tuple[str, str]:
     """The page's French and English words (the two tables of i18n.js), as text."""
     from whist.server.app import WEB_DIR
@@ -588,7 +625,8 @@ def test_the_page_says_every_error_and_option_in_french() -> None:
     french, english = page_words()
     keys_fr = set(re.findall(r"\b(\w+):", french))
     keys_en = set(re.findall(r"\b(\w+):", english))
-    http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network"}
+    http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network",
+            "too_many_tables"}
     assert {f"err_{c}" for c in (*ERRORS, *http)} <= keys_fr
     shown = [f.name for f in fields(Rules) if f.name not in ("preset", "game", "style", "deals", "rubbers")]
     assert {f"opt_{o}" for o in shown} | {f"optdoc_{o}" for o in shown} <= keys_fr

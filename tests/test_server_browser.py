@@ -261,15 +261,45 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
         final = page.locator(".sheet").inner_text()
         assert "Partie terminée" in final and page.locator("#rubber-table tbody tr").count() == 1
+        assert page.locator("#over").inner_text() == "Partie terminée"  # the match, not a game
         assert "Points de robre" in final and "Règlement\u00a0: " in final, final
         assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
         assert page.locator("#tb-leave, #leave").count() == 0
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#show-last").inner_text() == "Last trick"
         assert "Settlement: " in page.locator(".sheet").inner_text()
+        # a game is won by 10 points: what ends here is the match (RULES.md §2)
+        assert page.locator("#over").inner_text() == "Match over"
+        assert "Game over" not in page.locator(".sheet").inner_text()
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player
+
+
+def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> None:
+    """A server that has as many tables under way as it allows (``whist serve --max-tables``):
+    creating one more, the lobby says why it cannot, in French and in English (the server's words),
+    and stays on the form."""
+    from playwright.sync_api import sync_playwright
+
+    server.app.state.service.max_tables = 1
+    create_table(server, {"preset": "couleur", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("#create-table")
+        page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
+                                                       " qu'il en accepte : réessayez quand une partie"
+                                                       " sera finie.")
+        page.click("button[data-lang=en]")
+        page.click("#create-table")
+        page.wait_for_selector(".error >> text=try again")
+        assert page.locator(".error").inner_text() == ("this server has as many tables under way as it"
+                                                       " allows (1); try again once a game has finished")
+        assert "/t/" not in page.url
+        browser.close()
+    assert errors == []
 
 
 def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
@@ -415,6 +445,62 @@ def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(server: Server) -> Non
     assert errors == []
 
 
+def test_a_card_the_table_refuses_as_out_of_turn_says_so_not_that_it_changed(server: Server) -> None:
+    """Anne sits South in two tabs; South leads (seed 3: East deals). The first tab's messages from
+    the server are held back, as on a slow network, while she plays from the second; then she
+    clicks a card in the first. The server answers ``not_your_turn`` (West is to play now), and the
+    first tab, which meanwhile got the state that says so, tells her it is not her turn and who is
+    thinking: not the message of a stale action (the table moved while she chose, still her turn)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seats": BOTS3, "bot_delay": 5, "seed": 3})
+    errors: list[str] = []
+    held: list[str | bytes] | None = None  # while a list: the server's states to the first tab
+
+    def route(page_side: Any) -> None:
+        server_side = page_side.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if held is not None and '"type":"state"' in str(message):
+                held.append(message)
+            else:
+                page_side.send(message)
+
+        def to_server(message: str | bytes) -> None:
+            nonlocal held
+            server_side.send(message)
+            if held is not None and '"act"' in str(message):  # the click goes, the states arrive
+                for m in held:
+                    page_side.send(m)
+                held = None
+
+        server_side.on_message(to_page)
+        page_side.on_message(to_server)
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route_web_socket("**/ws", route)
+        page.goto(f"{server.base}{url}")
+        sit_down(page, "Anne")
+        page.wait_for_selector("#hand.choosing .playable")
+        held = []
+        other = context.new_page()  # the same browser's storage: the same seat
+        other.goto(f"{server.base}{url}")
+        other.wait_for_selector("#hand.choosing .playable")
+        play_a_card(other)
+        other.wait_for_selector("#actions .waiting")
+        assert page.locator("#hand.choosing .playable").count() == 13  # it has heard nothing
+        page.locator("#hand.choosing .playable").first.click(position={"x": 8, "y": 40})
+        page.wait_for_selector("#toast.show")
+        assert page.locator("#toast").inner_text() == "Ce n'est pas à vous de jouer. Ouest réfléchit…"
+        assert page.locator("#hand .card").count() == 12  # as the other tab played
+        browser.close()
+    assert errors == []
+
+
 def test_the_share_button_copies_the_link_without_the_clipboard_api(server: Server) -> None:
     """Served on a home network (http://192.168.…, not a secure origin) the page has no clipboard
     API: "Partager" still copies the table's link, to paste in a message to friends."""
@@ -456,6 +542,20 @@ def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server
     assert errors == []
 
 
+def south_may_ask(pw: Any, server: Server, seed: int, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and a phone-sized page in English where Anne sits South at a table of classic
+    whist with games of 2 points, so that both sides are "at eight" on the first deal (RULES.md
+    §2, calling at eight, D19), once she may ask her partner "can you one?" (``seed``: a deal
+    where she holds two honours)."""
+    url = create_table(server, {"preset": "classic", "seed": seed, "bot_delay": 0.1, "seats": BOTS3,
+                                "options": {"game_points": 2, "single_game_from": 1}})
+    browser, page = phone_page(pw, f"{server.base}{url}", errors)
+    page.dispatch_event("button[data-lang=en]", "click")
+    sit_down(page, "Anne")
+    page.wait_for_selector("#legal-calls [data-action=ask]")
+    return browser, page
+
+
 def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server) -> None:
     """Games of 2 points, so that both sides are "at eight" on the first deal (RULES.md §2, calling
     at eight, D19). South holds A♣ J♣ of clubs, trumps (seed 20): the page tells him he may ask or
@@ -464,15 +564,10 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
     names who showed which honours."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "classic", "seed": 20, "bot_delay": 0.1, "seats": BOTS3,
-                                "options": {"game_points": 2, "single_game_from": 1}})
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        page.dispatch_event("button[data-lang=en]", "click")
-        sit_down(page, "Anne")
+        browser, page = south_may_ask(pw, server, 20, errors)
         # asking is his choice: he may play a card instead (RULES.md §2 (b)), and the page says so
-        page.wait_for_selector("#legal-calls [data-action=ask]")
         assert page.locator("#actions .prompt").inner_text() == "Your turn — call, or play a card:"
         assert page.locator("#hand.choosing .playable").count() == 13
         page.click("#legal-calls [data-action=ask]")
@@ -480,6 +575,35 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
         assert "Called at eight: NS win the game" in page.locator(".sheet").inner_text()
         shown = page.locator("#shown-honours").inner_text()
         assert shown == "Honours shown: North Q♣ · Anne A♣ J♣", shown
+        assert page.locator("#calls .call").nth(1).inner_text() == "North was dealt an honour: yes"
+        browser.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("seed", "north", "en", "fr"), [
+    (321, "JC", "North was dealt an honour: yes", "Nord a reçu un honneur\u00a0: oui"),
+    (7, "4H", "North was dealt no honour: no", "Nord n'a reçu aucun honneur\u00a0: non"),
+])
+def test_the_answer_at_eight_says_what_the_partner_was_dealt(server: Server, seed: int, north: str,
+                                                              en: str, fr: str) -> None:
+    """Both sides at eight (games of 2 points); South deals and holds two honours of clubs. The
+    partner's answer to "can you one?" is the table's, true, about the honours he was dealt, even
+    one played since (RULES.md §2 (b)): with seed 321 North has played his J♣ to the first trick
+    when South asks, and the answer is yes all the same; with seed 7 North was dealt none. The
+    call log says so, not that North "answers yes" as if he chose to, or held an honour still."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = south_may_ask(pw, server, seed, errors)
+        assert page.locator("#trick [data-played-by=N]").get_attribute("data-card") == north
+        page.click("#legal-calls [data-action=ask]")
+        page.wait_for_function("() => document.querySelectorAll('#calls .call').length == 2")
+        calls = page.locator("#calls .call")
+        assert calls.nth(0).inner_text() == "Anne asks partner for an honour"
+        assert calls.nth(1).inner_text() == en
+        page.dispatch_event("button[data-lang=fr]", "click")
+        assert page.locator("#calls .call").nth(1).inner_text() == fr
         browser.close()
     assert errors == []
 
@@ -498,8 +622,8 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         page.dispatch_event("button[data-lang=en]", "click")
         sit_down(page, "Anne")
-        play_until(page, "#rubber-summary, h3:has-text('Game over')")
-        assert not page.locator("text=Game over").count(), "the match ended first"
+        play_until(page, "#rubber-summary, #over")
+        assert not page.locator("#over").count(), "the match ended first"
         with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
             first = json.load(r)["match"]["result"]["rubbers"][0]
         sheet = page.locator(".sheet").inner_text()
@@ -508,7 +632,7 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         columns = ("games", "game_points", "rubber_points", "totals")
         pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
         assert row == ["1", first["winner"], *pair], row
-        assert "Game over" not in sheet
+        assert "Match over" not in sheet
         next_deal(page)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
         browser.close()
@@ -534,5 +658,26 @@ def test_simple_whist_counts_matches_not_rubbers(server: Server) -> None:
         assert page.locator("#progress").inner_text() == "Match 1 of 1"
         page.dispatch_event("button[data-lang=fr]", "click")
         assert page.locator("#progress").inner_text() == "Partie 1 sur 1"
+        browser.close()
+    assert errors == []
+
+
+def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
+    """Two matches of simple whist, with games of 2 points (a deal's odd tricks win a game): at the
+    end the page says that the matches are over, in French and in English, not "game over", which
+    would name the game to 10 points that each match is won by (RULES.md §4)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "simple", "seed": 5, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"game_points": 2, "single_game_from": 1, "rubbers": 2}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        play_until(page, ".sheet a.button[download]", 240)  # the end
+        assert page.locator("#over").inner_text() == "Les 2 parties sont terminées"
+        page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
+        assert page.locator("#over").inner_text() == "The 2 matches are over"
+        assert "Matches won: " in page.locator(".sheet").inner_text()
         browser.close()
     assert errors == []

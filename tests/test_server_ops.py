@@ -5,12 +5,16 @@ a port in use (one line on stderr, exit 2, no traceback), and stopping a busy se
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
 from test_server_storage import PG_URL, free_port, wait_for
+from typer.testing import CliRunner
 
 from whist.bots import AnyAction, AnyView
 from whist.server import create_app
@@ -140,6 +145,75 @@ def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.Mo
     assert [len(storage.load(t.id)) for t in tables] == at_stop
     assert not any(t.match.is_over for t in tables)  # the check is not vacuous
     storage.close()
+
+
+SLOW_BOT = """
+import sys, time
+import whist.server.bots as bots
+
+marker = sys.argv[1]
+
+def slow(name, budget, view, rng):  # a bot that thinks for a minute, as a pimc bot may
+    open(marker, "w").close()
+    time.sleep(60)
+    return bots.get_bot("random")(view, rng)
+
+bots.think = slow
+sys.argv = ["whist", "serve", *sys.argv[2:]]
+from whist.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_stopping_does_not_wait_for_a_bot_that_thinks(tmp_path: Path, stop: signal.Signals) -> None:
+    """Ctrl+C (or SIGTERM) while a bot thinks: the server stops at once, not when the bot is done
+    (a thought already begun went on in a thread the process waited for). The bot's move is
+    dropped: the log ends with the deal."""
+    db, port, thinking = f"sqlite:///{tmp_path / 'whist.db'}", free_port(), tmp_path / "thinking"
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_BOT, str(thinking), "--port", str(port),
+                             "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and "open http" in proc.stdout.readline()
+        body = json.dumps({"preset": "classic", "seats": dict.fromkeys("NESW", "random"),
+                           "bot_delay": 0}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", body,
+                                         {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as r:
+            table_id = json.load(r)["id"]
+        wait_for(thinking.exists, 10)
+        started = time.monotonic()
+        proc.send_signal(stop)
+        proc.wait(20)
+        took = time.monotonic() - started
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert took < 10, took
+    assert proc.returncode in (0, -stop), proc.returncode  # uvicorn raises SIGTERM again once stopped
+    storage = open_storage(db)
+    assert [e.kind for e in storage.load(table_id)] == ["create", "start", "deal"]
+    storage.close()
+
+
+def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``whist serve --max-tables N`` makes the app with that limit; 0 is refused."""
+    import whist.server
+    from whist.cli import app
+
+    made: dict[str, Any] = {}
+
+    def create_app(_db: str, **options: Any) -> None:
+        made.update(options)
+        raise ValueError("no app in this test")
+
+    monkeypatch.setattr(whist.server, "create_app", create_app)
+    runner = CliRunner()
+    assert runner.invoke(app, ["serve", "--port", str(free_port()), "--max-tables", "7"]).exit_code == 2
+    assert made["max_tables"] == 7
+    made.clear()
+    assert runner.invoke(app, ["serve", "--port", str(free_port()), "--max-tables", "0"]).exit_code == 2
+    assert made == {}
 
 
 @pytest.fixture

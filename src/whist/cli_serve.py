@@ -30,6 +30,10 @@ def serve(
         "--bot-budget", min=0.01, max=60, metavar="SECONDS",
         help="Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
         " Bots think in threads off the server's event loop, for less when many wait.")] = 1.0,
+    max_tables: Annotated[int, typer.Option(
+        "--max-tables", min=1, metavar="N",
+        help="Most tables under way at once (a finished game does not count): beyond, creating one"
+        " is refused until a game has finished.")] = 500,
 ) -> None:
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""
@@ -41,7 +45,7 @@ def serve(
     sock = _listen(host, port)  # first: a port in use is said before any table is loaded
     with sock:
         try:
-            app = create_app(db, bot_budget=bot_budget)
+            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables)
         except (SQLAlchemyError, ValueError, ImportError) as exc:
             fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host

@@ -32,7 +32,7 @@ from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
 from whist.server.protocol import NOT_FOUND, error_json
-from whist.server.service import SpecError, TableService, TableSpec, clean_name
+from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
 from whist.server.storage import Storage, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
 
@@ -135,14 +135,17 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
 
 
 def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
-               bot_budget: float | None = 1.0, unload_after: float = 600.0) -> FastAPI:
+               bot_budget: float | None = 1.0, unload_after: float = 600.0,
+               max_tables: int = MAX_TABLES) -> FastAPI:
     """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
     their logs when it starts (a finished one is listed from its stored listing). ``bot_budget``:
     seconds per card for the bots that think (``pimc``; ``None``: the bot's default);
     ``unload_after``: seconds without a change after which a table nobody watches leaves memory
-    (it is rebuilt from its log when asked for)."""
+    (it is rebuilt from its log when asked for); ``max_tables``: how many tables may be under way
+    before ``POST /api/tables`` is refused (429 ``too_many_tables``)."""
     store = storage if storage is not None else open_storage(db_url)
-    service = TableService(store, bot_budget=bot_budget, unload_after=unload_after)
+    service = TableService(store, bot_budget=bot_budget, unload_after=unload_after,
+                           max_tables=max_tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -217,6 +220,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                 deal_pause=body.deal_pause, seed=body.seed))
         except (SpecError, ValueError) as exc:
             return _error(400, "bad_table", str(exc))
+        except TableLimit as exc:
+            return _error(429, "too_many_tables", str(exc))
         service.drive(table)
         return {"id": table.id, "url": f"/t/{table.id}", "table": table.table_json()}
 

@@ -33,7 +33,7 @@ from whist.server.cluster import ALONE, Cluster
 from whist.server.storage import Storage, StorageUnavailable
 from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
 
-__all__ = ["SpecError", "TableService", "TableSpec", "clean_name"]
+__all__ = ["MAX_TABLES", "SpecError", "TableLimit", "TableService", "TableSpec", "clean_name"]
 
 log = logging.getLogger("whist.server")
 
@@ -43,8 +43,16 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 a NUL byte say, or ten thousand characters, names no table."""
 
 
+MAX_TABLES = 500
+"""How many tables may be under way at once on one server, by default (``whist serve --max-tables``)."""
+
+
 class SpecError(ValueError):
     """A table that cannot be created as asked (unknown preset, option, seat or bot)."""
+
+
+class TableLimit(Exception):
+    """No table can be created now: the server has :attr:`TableService.max_tables` under way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +86,8 @@ class TableService:
     ``bot_budget``: seconds per card for the bots that think (``None``: their default).
     ``unload_after``: seconds without a change after which a table nobody is connected to leaves
     memory (a finished one after ``FINISHED_GRACE``); its log stays, and it comes back when asked.
+    ``max_tables``: how many tables may be under way (not over, in memory or not) for :meth:`create`
+    to make another; with other processes on the database, those this process knows of.
     """
 
     FINISHED_GRACE = 30.0
@@ -87,10 +97,11 @@ class TableService:
     presence published and read, the tables without a driver process taken."""
 
     def __init__(self, storage: Storage, bot_budget: float | None = None,
-                 unload_after: float = 600.0) -> None:
+                 unload_after: float = 600.0, max_tables: int = MAX_TABLES) -> None:
         self.storage = storage
         self.bot_budget = bot_budget
         self.unload_after = unload_after
+        self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.unloaded: dict[str, dict[str, Any]] = {}
         """Table id → its listing (:meth:`Table.listing`) as it was when it left memory."""
@@ -215,8 +226,18 @@ class TableService:
                              bot_delay=spec.bot_delay, deal_pause=spec.deal_pause,
                              substitute=strongest_bot())
 
+    def under_way(self) -> int:
+        """How many tables are not over, in memory or not."""
+        return (sum(not t.match.is_over for t in self.tables.values())
+                + sum(not listing["over"] for listing in self.unloaded.values()))
+
     def create(self, spec: TableSpec) -> Table:
+        """A new table as ``spec`` asks; :class:`SpecError` if it cannot be, :class:`TableLimit`
+        if :attr:`max_tables` are under way."""
         settings = self.settings(spec)
+        if self.under_way() >= self.max_tables:
+            raise TableLimit(f"this server has as many tables under way as it allows"
+                             f" ({self.max_tables}); try again once a game has finished")
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or table_id in self.unloaded:
             table_id = secrets.token_urlsafe(6)

@@ -119,8 +119,10 @@ function receive(m) {
       root.replaceChildren(h("div", { class: "panel" }, h("p", {}, errorText(m.code, m.message)), h("a", { href: "/" }, t("lobby"))));
       T.ws.onclose = null;
       return;
-    } else if (m.code === "stale" || m.code === "not_your_turn") {
+    } else if (m.code === "stale") {  // still this seat's turn, but the table moved meanwhile
       toast(t("stale"));
+    } else if (m.code === "not_your_turn") {  // the state that says whose turn it is came first
+      toast(notYourTurnText(T.msg && T.msg.deal ? T.msg.deal.view : null));
     } else {
       toast(lang() === "fr" ? errorText(m.code, m.message, m.message_fr) : t("error", m.message));
     }
@@ -431,7 +433,13 @@ function handRow(m, v) {
 
 // A card clicked while another player is to play: say so, and who is to play (nothing is sent).
 function notYourTurn(v) {
-  if (v.to_act && v.to_act !== T.seat) toast(t("err_not_your_turn") + " " + t("waiting_for", displayName(v.to_act)));
+  if (v.to_act && v.to_act !== T.seat) toast(notYourTurnText(v));
+}
+
+// "It is not your turn. North is thinking…" (who only when someone else is to play).
+function notYourTurnText(v) {
+  const who = v && v.to_act && v.to_act !== T.seat ? " " + t("waiting_for", displayName(v.to_act)) : "";
+  return t("err_not_your_turn") + who;
 }
 
 function toolbar(m, v) {
@@ -645,6 +653,14 @@ function colourWinners(res) {
   return top.length === SEATS.length ? t("draw") : t("winners", top.map(displayName).join(", "));
 }
 
+// The heading of the end: colour whist plays one game of so many deals; classic whist a match of
+// rubbers (its games are games to 10, not the end); simple whist, so many matches (RULES.md §2, §4).
+function overTitle(m) {
+  if (m.match.game === "couleur") return t("game_over");
+  const n = m.match.rubbers_total;
+  return !m.match.game_and_rubber_points && n > 1 ? t("matches_over", n) : t("match_over");
+}
+
 function summarySheet(m, v) {
   const d = m.match.deals[m.deal.number - 1];
   const body = [];
@@ -682,7 +698,7 @@ function summarySheet(m, v) {
     }
   }
   if (m.match.over) {
-    body.push(h("h3", {}, t("game_over")));
+    body.push(h("h3", { id: "over" }, overTitle(m)));
     body.push(scoreTable(m));
     const res = m.match.result;
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
