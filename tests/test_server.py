@@ -107,8 +107,8 @@ class TestHttp:
         refused = c.post("/api/tables", json={"seats": BOTS3})
         assert refused.status_code == 429 and refused.json()["error"] == {
             "code": "too_many_tables",
-            "message": "this server has as many tables under way as it allows (2); try again once"
-                       " a game has finished"}
+            "message": "this server has as many tables in play as it allows (2); try again once"
+                       " a game has finished or been left for a while"}
         assert len(c.get("/api/tables").json()["tables"]) == 3
 
     def test_join_errors(self, harness: Any) -> None:
@@ -577,9 +577,10 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
         assert c.get("/api/tables/nothing").status_code == 404
 
 
-def test_tables_out_of_memory_count_toward_the_limit() -> None:
-    """A table under way counts toward ``max_tables`` when it has left memory, and when a server
-    started again has only its listing or its log."""
+def test_tables_left_out_of_memory_do_not_fill_the_server() -> None:
+    """Only tables in play count toward ``max_tables``: one nobody played or watched for
+    ``unload_after`` seconds (waiting for players that never came, left mid-game) leaves memory
+    and stops counting, also for a server started again; asked for again, it counts again."""
     import asyncio
 
     from whist.server.service import TableLimit, TableService, TableSpec
@@ -587,9 +588,17 @@ def test_tables_out_of_memory_count_toward_the_limit() -> None:
 
     svc = TableService(open_storage("sqlite://"), unload_after=0, max_tables=1)
     waiting = svc.create(TableSpec(seats=BOTS3))
+    with pytest.raises(TableLimit):
+        svc.create(TableSpec(seats=BOTS3))
     assert asyncio.run(svc.sweep()) == [waiting.id] and svc.tables == {}
-    for service in (svc, TableService(svc.storage, max_tables=1)):
-        service.load()
+    restarted = TableService(svc.storage, unload_after=0, max_tables=1)
+    restarted.load()  # a table under way is rebuilt at start (its bots go on), in play until swept
+    assert restarted.under_way() == 1 and asyncio.run(restarted.sweep()) == [waiting.id]
+    for service in (svc, restarted):
+        second = service.create(TableSpec(seats=BOTS3))  # nothing else in play
+        assert asyncio.run(service.sweep()) == [second.id]
+        assert service.get(waiting.id) is not None  # asked for again: in play again
+        assert service.under_way() == 1
         with pytest.raises(TableLimit):
             service.create(TableSpec(seats=BOTS3))
     svc.storage.close()

@@ -277,7 +277,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
 
 
 def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> None:
-    """A server that has as many tables under way as it allows (``whist serve --max-tables``):
+    """A server that has as many tables in play as it allows (``whist serve --max-tables``):
     creating one more, the lobby says why it cannot, in French and in English (the server's words),
     and stays on the form."""
     from playwright.sync_api import sync_playwright
@@ -291,12 +291,13 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
                                                        " qu'il en accepte : réessayez quand une partie"
-                                                       " sera finie.")
+                                                       " sera finie ou abandonnée.")
         page.click("button[data-lang=en]")
         page.click("#create-table")
         page.wait_for_selector(".error >> text=try again")
-        assert page.locator(".error").inner_text() == ("this server has as many tables under way as it"
-                                                       " allows (1); try again once a game has finished")
+        assert page.locator(".error").inner_text() == ("this server has as many tables in play as it"
+                                                       " allows (1); try again once a game has finished"
+                                                       " or been left for a while")
         assert "/t/" not in page.url
         browser.close()
     assert errors == []

@@ -32,8 +32,8 @@ def serve(
         " Bots think in threads off the server's event loop, for less when many wait.")] = 1.0,
     max_tables: Annotated[int, typer.Option(
         "--max-tables", min=1, metavar="N",
-        help="Most tables under way at once (a finished game does not count): beyond, creating one"
-        " is refused until a game has finished.")] = 500,
+        help="Most tables in play at once (a finished game does not count, nor one left for ten"
+        " minutes): beyond, creating one is refused until a game has finished or been left.")] = 500,
 ) -> None:
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""

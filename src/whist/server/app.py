@@ -141,7 +141,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     their logs when it starts (a finished one is listed from its stored listing). ``bot_budget``:
     seconds per card for the bots that think (``pimc``; ``None``: the bot's default);
     ``unload_after``: seconds without a change after which a table nobody watches leaves memory
-    (it is rebuilt from its log when asked for); ``max_tables``: how many tables may be under way
+    (it is rebuilt from its log when asked for); ``max_tables``: how many tables may be in play
     before ``POST /api/tables`` is refused (429 ``too_many_tables``)."""
     store = storage if storage is not None else open_storage(db_url)
     service = TableService(store, bot_budget=bot_budget, unload_after=unload_after,

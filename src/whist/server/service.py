@@ -86,8 +86,8 @@ class TableService:
     ``bot_budget``: seconds per card for the bots that think (``None``: their default).
     ``unload_after``: seconds without a change after which a table nobody is connected to leaves
     memory (a finished one after ``FINISHED_GRACE``); its log stays, and it comes back when asked.
-    ``max_tables``: how many tables may be under way (not over, in memory or not) for :meth:`create`
-    to make another; with other processes on the database, those this process knows of.
+    ``max_tables``: how many tables may be in play (in memory, not over: :meth:`under_way`) for
+    :meth:`create` to make another; with other processes on the database, this process's own.
     """
 
     FINISHED_GRACE = 30.0
@@ -227,17 +227,20 @@ class TableService:
                              substitute=strongest_bot())
 
     def under_way(self) -> int:
-        """How many tables are not over, in memory or not."""
-        return (sum(not t.match.is_over for t in self.tables.values())
-                + sum(not listing["over"] for listing in self.unloaded.values()))
+        """How many tables are in play: in memory and not over. A table nobody has played or
+        watched for ``unload_after`` seconds has left memory and does not count until it is
+        asked for again: tables abandoned mid-game, or never joined, would otherwise fill the
+        server for good."""
+        return sum(not t.match.is_over for t in self.tables.values())
 
     def create(self, spec: TableSpec) -> Table:
         """A new table as ``spec`` asks; :class:`SpecError` if it cannot be, :class:`TableLimit`
         if :attr:`max_tables` are under way."""
         settings = self.settings(spec)
         if self.under_way() >= self.max_tables:
-            raise TableLimit(f"this server has as many tables under way as it allows"
-                             f" ({self.max_tables}); try again once a game has finished")
+            raise TableLimit(f"this server has as many tables in play as it allows"
+                             f" ({self.max_tables}); try again once a game has finished or been"
+                             " left for a while")
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or table_id in self.unloaded:
             table_id = secrets.token_urlsafe(6)

@@ -149,7 +149,7 @@ const FR = {
   err_conflict: "La table a changé sur un autre serveur : regardez et rejouez.",
   err_not_found: "Cette table n'existe pas (ou plus).",
   err_bad_table: "Impossible de créer cette table : une option a une valeur refusée.",
-  err_too_many_tables: "Le serveur a déjà autant de tables en cours qu'il en accepte : réessayez quand une partie sera finie.",
+  err_too_many_tables: "Le serveur a déjà autant de tables en cours qu'il en accepte : réessayez quand une partie sera finie ou abandonnée.",
   err_invalid: "Une valeur du formulaire est refusée.",
   err_bad_join: "Indiquez un nom et une place valables.",
   err_seat_unavailable: "Cette place n'est plus libre (ou la partie est finie).",
