@@ -611,3 +611,14 @@ def test_the_bots_help_names_every_bot(command: str) -> None:
     text = " ".join(run(command, "--help").stdout.split())
     names = text[text.index("--bots"):].split("(", 1)[1].split(")", 1)[0]
     assert sorted(names.split(", ")) == sorted(BOT_NAMES)
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "arena", "rules"])
+def test_the_preset_help_names_the_default_a_rules_file_gives(command: str, tmp_path: Path) -> None:
+    """Without --preset, the preset is that of the --rules file when it names one: the help of
+    --preset says so for `whist rules` as for the commands that play, and `whist rules` does it."""
+    text = " ".join(run(command, "--help").stdout.split())
+    assert "(default: classic, or the preset of --rules)" in text, text
+    rules_file = tmp_path / "rules.toml"
+    rules_file.write_text('preset = "short"\n', encoding="utf-8")
+    assert json.loads(run("rules", "--rules", str(rules_file), "--json").stdout)["preset"] == "short"

@@ -354,7 +354,8 @@ def replay(
 def rules_cmd(
     preset_name: Annotated[str | None, typer.Option(
         "--preset", "-p", metavar="NAME",
-        help="Preset to list: " + ", ".join(PRESETS) + " (default: classic).")] = None,
+        help="Preset to list: " + ", ".join(PRESETS)
+        + " (default: classic, or the preset of --rules).")] = None,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     json_out: JsonOpt = False,

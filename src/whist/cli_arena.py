@@ -2,7 +2,8 @@
 interval overall and per contract family, each bot's decision times and its distance from
 double-dummy play (:mod:`whist.arena` does the work; this module reads options and prints).
 
-Errors in what the user typed are one line on stderr and exit status 2, never a traceback.
+Errors in what the user typed are an ``Error: …`` line on stderr (after the usage line when
+typer's own checks refuse an option, such as ``--deals 0``) and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
