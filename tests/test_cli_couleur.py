@@ -313,6 +313,14 @@ class TestPlay:
         assert saved_path(r.stdout).exists()
         assert "the input ended before the game did" in r.stderr
 
+    def test_end_of_input_is_said_in_french_with_lang_fr(self, tmp_path: Path) -> None:
+        r = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
+                input="passe\n")
+        assert r.exit_code == 1, r.output
+        assert saved_path(r.stdout).exists()
+        assert flat(r.stderr) == ("Erreur : l'entrée s'est terminée avant la partie (tapez q pour"
+                                  " l'arrêter) ; la partie est enregistrée")
+
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
         assert r.exit_code == 2
