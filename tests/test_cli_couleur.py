@@ -115,6 +115,14 @@ def find_seed(rules: Rules, wanted: Callable[[ColourSession], bool], human: Seat
     raise AssertionError("no seed found")
 
 
+def in_both_languages(rules: Rules, seed: int, lines: list[str], tmp_path: Path) -> tuple[str, str]:
+    """The output of the session ``lines`` play in English, then with ``--lang fr`` typed in
+    French, each :func:`flat`."""
+    en = flat(play(rules, seed, lines, tmp_path).output)
+    fr = flat(play(rules, seed, script(rules, seed, say=french)[0], tmp_path, "--lang", "fr").output)
+    return en, fr
+
+
 def actions_of(s: ColourSession) -> list[tuple[Seat, ColourAction]]:
     return [a for d in s.match.deals for a in d.actions]
 
@@ -342,8 +350,7 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
 
     seed, lines, s = find_seed(rules, shows)
     seat = next(seat for seat, a in actions_of(s) if isinstance(a, CardCall) and a.kind == "show")
-    en = flat(play(rules, seed, lines, tmp_path).output)
-    fr = flat(play(rules, seed, script(rules, seed, say=french)[0], tmp_path, "--lang", "fr").output)
+    en, fr = in_both_languages(rules, seed, lines, tmp_path)
     if shower == "you":
         assert "You show a card: its suit is trump." in en
         assert "Vous montrez une carte : sa couleur est l'atout." in fr
@@ -355,6 +362,26 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     assert "montre une carte" not in en and "entame" not in en and "aide)" not in en
     assert "shows a card" not in fr and "You show" not in fr and " leads" not in fr
     assert "lead / " not in fr and "leads / " not in fr
+
+
+@pytest.mark.parametrize("caller", ["bot", "you"])
+def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: str) -> None:
+    """A player dealt four aces announces trou; his partner holds the highest heart he lacks and
+    hearts are trump (RULES.md §5.3, D2): the game says four aces, not three, and why hearts."""
+    rules = rules_of("couleur")
+
+    def four_aces(s: ColourSession) -> bool:
+        return any(d.trou is not None and (d.trou[0] is Seat.S) == (caller == "you")
+                   and d.view(None).four_aces for d in s.match.deals)
+
+    seed, lines, s = find_seed(rules, four_aces)
+    who = next(d.trou[0] for d in s.match.deals if d.trou is not None and d.view(None).four_aces)
+    en, fr = in_both_languages(rules, seed, lines, tmp_path)
+    you = caller == "you"
+    assert ("You announce" if you else f"{who.name_en} announces") + " trou (four aces)" in en
+    assert ("Vous annoncez" if you else f"{who.name_fr} annonce") + " trou (quatre as)" in fr
+    assert "Four aces: the partner is the holder of the highest heart the caller lacks" in en
+    assert "Quatre as : le partenaire est celui qui tient le plus haut cœur" in fr
 
 
 @pytest.mark.parametrize(("lang", "needed"), [

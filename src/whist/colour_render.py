@@ -101,9 +101,11 @@ def call_text(call: ColourCall, lang: Lang = "en") -> Text:
     return contract_text(c, lang)
 
 
-def action_text(action: ColourAction, lang: Lang = "en", you: bool = False) -> Text:
+def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
+                four_aces: bool = False) -> Text:
     """What a player did, as a verb phrase: ``plays 7♥``, ``says propose ♥``, ``shows 7♥``,
-    ``discards a card face down``; ``you``: the verb for the player himself."""
+    ``discards a card face down``; ``you``: the verb for the player himself; ``four_aces``: a
+    trou announced with four aces (D2), not three."""
     fr = lang == "fr"
     if isinstance(action, Card):
         verb = ("jouez " if you else "joue ") if fr else ("play " if you else "plays ")
@@ -121,8 +123,10 @@ def action_text(action: ColourAction, lang: Lang = "en", you: bool = False) -> T
         return Text(verb).append_text(card_text(action.card)).append(
             " (face cachée)" if fr else " (face down)", style="dim")
     if action.kind == "trou":
-        return Text("annoncez trou (trois as)" if you and fr else "annonce trou (trois as)" if fr
-                    else "announce trou (three aces)" if you else "announces trou (three aces)")
+        verb = ("annoncez" if you else "annonce") if fr else ("announce" if you else "announces")
+        aces = (("quatre" if four_aces else "trois") + " as") if fr else \
+            (("four" if four_aces else "three") + " aces")
+        return Text(f"{verb} trou ({aces})")
     verb = ("dites " if you else "dit ") if fr else ("say " if you else "says ")
     return Text(verb).append_text(call_text(action, lang))
 

@@ -27,6 +27,7 @@ from rich.text import Text
 from whist.auction import ColourCall
 from whist.cards import SEATS, Card, Seat
 from whist.colour_render import (
+    Lang,
     action_text,
     auction_text,
     calls_summary,
@@ -46,6 +47,14 @@ from whist.terminal import TABLE_WORDS, TableTerminal, your_hand
 __all__ = ["ColourTerminalGame"]
 
 AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
+
+FOUR_ACES: dict[Lang, str] = {
+    "en": "Four aces: the partner is the holder of the highest heart the caller lacks (K♥, else Q♥"
+          " …); if the trou is played, hearts are trump and the partner leads.",
+    "fr": "Quatre as : le partenaire est celui qui tient le plus haut cœur qui manque à l'annonceur"
+          " (R♥, sinon D♥ …) ; si le trou est joué, atout cœur et le partenaire entame.",
+}
+"""The trou of four aces, which RULES.md D2 settles (the seed is silent)."""
 
 
 @dataclass
@@ -143,7 +152,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         v = self._view()
         shown = v.actions[-1][1]  # as this seat may know it: another's discard stays face down
         line = Text(f"  {self.names[e.seat]} ")
-        line.append_text(action_text(shown, self.lang, you=you))
+        line.append_text(action_text(shown, self.lang, you=you, four_aces=v.four_aces))
         self._mark_forced(line, e)
         self.console.print(line)
         if isinstance(e.action, Card):
@@ -175,6 +184,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         who = (escape(self.names[partner]) if partner is not None
                else "hidden / caché (trou surprise)")
         self.console.print(f"  Trou: {escape(self.names[caller])} with / avec {who}")
+        if v.four_aces:  # RULES.md D2
+            self.console.print("  " + FOUR_ACES[self.lang], style="dim")
 
     def _show_auction_end(self, v: ColourView) -> None:
         self.console.print(contract_lines(v, self.names, self.lang))

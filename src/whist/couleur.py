@@ -151,6 +151,9 @@ class ColourView(SeatView):
     multiplier: int
     to_act: Seat | None
     legal: tuple[ColourAction, ...]
+    four_aces: bool = False
+    """The trou was announced with four aces (D2): its partner holds the highest heart the caller
+    lacks and hearts are trump. Public once announced, as the partner is (not while he is hidden)."""
 
     def _face_up(self) -> Iterator[Card]:
         """Besides the hand and the cards played, :meth:`visible_cards` shows the spread hands,
@@ -646,9 +649,11 @@ class ColourDeal:
         declarers: tuple[Seat, ...] = ip.declarers if ip is not None else ()
         trou = self.trou if self.phase != _TROU else None  # public once announced (§5.3)
         trou_view: tuple[Seat, Seat | None] | None = None
+        four_aces = False
         if trou is not None:
             hidden = self._partner_hidden() and seat is not trou[1]
             trou_view = (trou[0], None if hidden else trou[1])
+            four_aces = not hidden and self._setup.trou is not None and self._setup.trou[3]
             if hidden and ip is not None and ip.contract.kind == "trou":
                 declarers = (trou[0],)
         actions = tuple(
@@ -677,5 +682,6 @@ class ColourDeal:
             multiplier=self.multiplier,
             to_act=self.to_act,
             legal=self.legal_actions() if seat is not None and seat is self.to_act else (),
+            four_aces=four_aces,
         )
 
