@@ -364,6 +364,21 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     assert "lead / " not in fr and "leads / " not in fr
 
 
+@pytest.mark.parametrize(("lang", "not_a_card"), [
+    ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)"),
+    ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : AS, TD, 10D, ♦10, 2C)"
+           " (? pour l'aide)")])
+def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
+        tmp_path: Path, lang: str, not_a_card: str) -> None:
+    """In the play, the game asks for a card: a mistyped one (or an unfinished call) is refused as
+    not a card, not as "not a call (pass, wait, accept …)", which the auction's refusal says."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input="pass\nZZ\nabondance\n7 coeur\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "your card" in r.stdout.split("ZZ")[0].splitlines()[-1]  # the auction is over
+    assert refused(r.stdout) == ["✗ " + not_a_card.format(t) for t in ("ZZ", "abondance", "7 coeur")]
+
+
 @pytest.mark.parametrize("caller", ["bot", "you"])
 def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: str) -> None:
     """A player dealt four aces announces trou; his partner holds the highest heart he lacks and

@@ -94,9 +94,11 @@ def _text_fr(action: ColourAction) -> str:
     return action.text if isinstance(action, Card) else action.text_fr
 
 
-def parse_colour_action(text: str, levels: Levels | None = None) -> ColourAction:
+def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bool = False) -> ColourAction:
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
-    ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``."""
+    ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``. With ``card_wanted`` (the
+    auction is over), text that is none of these is refused as not a card rather than as not a
+    call."""
     words = text.strip().split()
     if not words:
         raise ParseError("empty action", "aucune action : tapez une annonce ou une carte")
@@ -111,7 +113,12 @@ def parse_colour_action(text: str, levels: Levels | None = None) -> ColourAction
             return parse_card(words[0])
         except ParseError:
             pass
-    return parse_call(text, levels)
+    try:
+        return parse_call(text, levels)
+    except ParseError:
+        if card_wanted:
+            parse_card(text)  # raises: the text is not a card either, and a card is what is asked
+        raise
 
 
 @dataclass(frozen=True, slots=True)
