@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from whist import record
-from whist.auction import ColourCall
+from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
 from whist.cards import SEATS, Seat
 from whist.cli import app
@@ -377,6 +378,22 @@ def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
     assert r.exit_code == 0, r.output
     assert "your card" in r.stdout.split("ZZ")[0].splitlines()[-1]  # the auction is over
     assert refused(r.stdout) == ["✗ " + not_a_card.format(t) for t in ("ZZ", "abondance", "7 coeur")]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_names_the_calls_in_the_language_chosen(tmp_path: Path, lang: str) -> None:
+    """With --lang fr the calls are shown in French (passe, propose cœur): so are those a hint
+    suggests and weighs, in the words the player may type."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--budget", "0.1",
+            "--records", str(tmp_path), input="hint\nq\n")
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.stdout.splitlines() if x.startswith("Hint / conseil: "))
+    shown = re.findall(r"(?:: | · )(\D+?) [+-]?\(?[+-]\d", line)
+    assert len(shown) > 1, line
+    for text in shown:
+        call = parse_call(text)
+        assert text == (call.text_fr if lang == "fr" else call.text), line
+    assert lang == "en" or any(parse_call(t).text != t for t in shown), line
 
 
 @pytest.mark.parametrize("caller", ["bot", "you"])

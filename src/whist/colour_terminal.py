@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.auction import ColourCall
+from whist.bots import AnyAction
 from whist.cards import SEATS, Card, Seat
 from whist.colour_render import (
     Lang,
@@ -112,6 +113,13 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             verb = "montrez" if seat is self.human else "montre"
             return f"{who} {verb} une carte : sa couleur est l'atout."
         return f"{who} {'show' if seat is self.human else 'shows'} a card: its suit is trump."
+
+    def _words(self, action: AnyAction) -> str:
+        """A call, shown card or discard in the terminal's language (``propose cœur``, ``écarte
+        7H``), as the game shows calls and as they may be typed; a card as ``AS``."""
+        if self.lang == "fr" and isinstance(action, ColourCall | CardCall):
+            return action.text_fr
+        return action.text
 
     def _view(self) -> ColourView:
         return self.session.view(self.human)
