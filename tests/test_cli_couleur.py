@@ -396,6 +396,26 @@ def test_a_hint_names_the_calls_in_the_language_chosen(tmp_path: Path, lang: str
     assert lang == "en" or any(parse_call(t).text != t for t in shown), line
 
 
+def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
+    """The tricks, the score and the declarers of the session table name the seats by their
+    initials: N E S W in English, N E S O (Nord, Est, Sud, Ouest) in French, never W for Ouest."""
+    rules = rules_of("couleur", deals=1)
+
+    def west_declares(s: ColourSession) -> bool:
+        return any(Seat.W in d.view(None).declarers for d in s.match.deals if not d.passed_out)
+
+    seed, lines, s = find_seed(rules, west_declares)
+    deal = next(d for d in s.match.deals if not d.passed_out)
+    declarers = deal.view(None).declarers
+    en, fr = in_both_languages(rules, seed, lines, tmp_path)
+    marks = {lang: "(" + ", ".join(letters[d] for d in declarers)
+             for lang, letters in (("en", "NESW"), ("fr", "NESO"))}
+    assert marks["en"] in en and marks["fr"] in fr
+    assert "Tricks / levées N 0 · E 0 · S 0 · W 0" in en
+    assert "Tricks / levées N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
+    assert "Score / points N 0 · E 0 · S 0 · O 0" in fr
+
+
 @pytest.mark.parametrize("caller", ["bot", "you"])
 def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: str) -> None:
     """A player dealt four aces announces trou; his partner holds the highest heart he lacks and

@@ -44,6 +44,7 @@ __all__ = [
     "deal_result",
     "outcome_marks",
     "outcome_text",
+    "seat_letter",
     "seat_names",
     "session_table",
     "tricks_text",
@@ -267,12 +268,17 @@ def contract_lines(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en
     return out
 
 
-def tricks_text(view: ColourView, names: Mapping[Seat, str] | None = None) -> Text:
-    """``N 3 · E 2 · S 0 · W 1`` (with ``names``: ``North 3 · East 2 …``), the declarers in bold."""
+def seat_letter(seat: Seat, lang: Lang = "en") -> str:
+    """The seat's initial in ``lang``: ``N E S W``, in French ``N E S O`` (Nord, Est, Sud, Ouest)."""
+    return (seat.name_fr if lang == "fr" else seat.name_en)[0]
+
+
+def tricks_text(view: ColourView, lang: Lang = "en") -> Text:
+    """``N 3 · E 2 · S 0 · W 1`` (in French ``… · O 1``), the declarers in bold."""
     out = Text()
     for i, s in enumerate(SEATS):
         out.append(" · " if i else "")
-        out.append(f"{names[s] if names else s.name} {view.tricks_won[s]}",
+        out.append(f"{seat_letter(s, lang)} {view.tricks_won[s]}",
                    style="bold" if s in view.declarers else "")
     return out
 
@@ -298,16 +304,17 @@ def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Ma
     return out
 
 
-def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool]) -> Text:
-    """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers with made (✓) or failed (✗)."""
+def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool], lang: Lang = "en") -> Text:
+    """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers (their initials in ``lang``) with made
+    (✓) or failed (✗)."""
     ok = [made[s] for s in declarers]
     out = Text(" (")
     if all(ok) or not any(ok):
-        out.append(", ".join(s.name for s in declarers))
+        out.append(", ".join(seat_letter(s, lang) for s in declarers))
         out.append(" ✓" if ok[0] else " ✗", style="green" if ok[0] else "red")
     else:
         for i, (s, good) in enumerate(zip(declarers, ok, strict=True)):
-            out.append((", " if i else "") + s.name)
+            out.append((", " if i else "") + seat_letter(s, lang))
             out.append(" ✓" if good else " ✗", style="green" if good else "red")
     return out.append(")")
 
@@ -369,7 +376,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "e
         what = contract_text(v.contract, lang)
         pts = d.points()
         if v.declarers:
-            what.append_text(outcome_marks(v.declarers, d.made()))
+            what.append_text(outcome_marks(v.declarers, d.made(), lang))
         if d.multiplier > 1:
             what.append(f" ×{d.multiplier}", style="bold")
         cells: list[Text | str] = [str(number), what]

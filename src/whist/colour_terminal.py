@@ -35,6 +35,7 @@ from whist.colour_render import (
     contract_facts,
     contract_lines,
     deal_result,
+    seat_letter,
     seat_names,
     session_table,
     tricks_text,
@@ -179,7 +180,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if e.trick_winner is not None:
             won = Text(f"  ✓ Trick / levée {sum(v.tricks_won)} won by / gagnée par"
                        f" {self.names[e.trick_winner]} — tricks / levées ", style="bold")
-            won.append_text(tricks_text(v))
+            won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
             self._trick.clear()
@@ -272,13 +273,13 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         info.add_column()
         for label, value in contract_facts(v, self.names, self.lang):
             info.add_row(label, value)
-        info.add_row("Tricks / levées", tricks_text(v))
+        info.add_row("Tricks / levées", tricks_text(v, self.lang))
         if v.shown_card is not None:
             info.add_row("Shown / montrée", card_text(v.shown_card))
         if v.discard is not None:
             info.add_row("Your discard / écart", card_text(v.discard))
         totals = m.totals
-        info.add_row("Score / points", " · ".join(f"{s.name} {totals[s]}" for s in SEATS))
+        info.add_row("Score / points", " · ".join(f"{seat_letter(s, self.lang)} {totals[s]}" for s in SEATS))
         body = Table.grid(padding=(0, 2))
         body.add_column(no_wrap=True)
         body.add_column()
