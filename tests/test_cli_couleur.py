@@ -249,13 +249,17 @@ class TestPlay:
     def test_the_queens_game_when_all_pass(self, tmp_path: Path) -> None:
         """§5.8 all_pass=dames: the deal is played, each for himself."""
         rules = rules_of("couleur", all_pass="dames")
-        seed, lines, _ = find_seed(rules, lambda s: any(
+        seed, lines, s = find_seed(rules, lambda s: any(
             d.in_play is not None and d.in_play.contract.kind == "dames" for d in s.match.deals),
             bots="heuristic", limit=60)
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         assert r.exit_code == 0, r.output
         assert "misère par les dames" in flat(r.output)
         assert "each for himself / chacun pour soi" in flat(r.output)
+        # the result shows the queens each took, which the deal scores
+        queens = next(d.queens() for d in s.match.deals
+                      if d.in_play is not None and d.in_play.contract.kind == "dames")
+        assert "queens / dames " + " ".join(str(queens[seat]) for seat in SEATS) in flat(r.output)
 
     def test_bad_entries_are_explained_and_asked_again(self, tmp_path: Path) -> None:
         rules = rules_of("couleur")

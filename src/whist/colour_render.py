@@ -343,6 +343,9 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str, lang: L
     for s in SEATS:
         t.add_column(names[s], justify="right", style="bold" if s in v.declarers else "")
     t.add_row("tricks / levées", *(str(v.tricks_won[s]) for s in SEATS))
+    if c.kind == "dames":  # what the queens game scores (RULES.md §5.8)
+        queens = deal.queens()
+        t.add_row("queens / dames", *(str(queens[s]) for s in SEATS))
     t.add_row(Text("points", style="bold"), *(Text(_points(pts[s]), style="bold") for s in SEATS))
     items: list[RenderableType] = [head, t]
     if v.needed is not None and v.declarers:

@@ -569,12 +569,13 @@ class ColourDeal:
         ip = self.in_play
         assert ip is not None
         if ip.contract.kind == "dames":
-            return dames_points(self._queens())
+            return dames_points(self.queens())
         t = {s: tricks[s] for s in ip.declarers}
         return score(self.rules.style, ip.contract, ip.declarers, t, ip.needed)
 
-    def _queens(self) -> dict[Seat, int]:
-        """Queens won by each seat in the completed tricks."""
+    def queens(self) -> dict[Seat, int]:
+        """Queens won by each seat in the completed tricks (what the queens game, ``dames``,
+        scores: §5.8)."""
         out = dict.fromkeys(SEATS, 0)
         cards = [a for _, a in self.actions if isinstance(a, Card)]
         leader = self._setup.eldest
@@ -592,7 +593,7 @@ class ColourDeal:
         assert ip is not None
         left = max(h.bit_count() for h in self.hands)
         if ip.contract.kind == "dames":
-            return sum(self._queens().values()) == 4
+            return sum(self.queens().values()) == 4
         won = self.tricks_won
         base = self._score(won)
         info = KINDS[ip.contract.kind]
@@ -627,7 +628,7 @@ class ColourDeal:
         all 0 for a deal that was passed out."""
         if self.in_play is None or self.phase in (_SHOW, _DISCARD):
             return dict.fromkeys(SEATS, 0)
-        if self.in_play.contract.kind == "dames" and sum(self._queens().values()) < 4:
+        if self.in_play.contract.kind == "dames" and sum(self.queens().values()) < 4:
             return dict.fromkeys(SEATS, 0)  # the queens game is scored once all four are taken
         m = self._setup.multiplier
         return {s: p * m for s, p in self._score(self.tricks_won).items()}
