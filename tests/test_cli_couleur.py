@@ -334,6 +334,13 @@ class TestPlay:
         assert flat(r.stderr) == ("Erreur : l'entrée s'est terminée avant la partie (tapez q pour"
                                   " l'arrêter) ; la partie est enregistrée")
 
+    def test_the_help_says_what_lang_translates(self) -> None:
+        r = run("play", "--help")
+        assert r.exit_code == 0
+        out = flat(r.stdout)
+        assert "seat names shown (hints included)" in out
+        assert "Both: of the error when the input ends mid-game." in out
+
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
         assert r.exit_code == 2
