@@ -427,6 +427,30 @@ def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
     assert "Score / points N 0 · E 0 · S 0 · O 0" in fr
 
 
+def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:
+    """With --lang fr, ? explains in French what to type (the calls, a card, the commands), the
+    prompt says ? aide and q quitter, and the discard is shown as typed in French (écarte AS);
+    in English, the same in English."""
+    typed = "?\npetite misère\n?\nécarte AS\n?\nq\n"
+    out = {}
+    for lang in ("en", "fr"):
+        r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+                input=typed)
+        assert r.exit_code == 0, r.output
+        out[lang] = flat(r.stdout)
+    fr, en = out["fr"], out["en"]
+    assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
+    assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
+    assert "écartez une carte face cachée : tapez écarte AS (ou la carte seule)" in fr
+    assert "Legal now / permis: écarte AS · écarte 5S" in fr
+    assert "Tapez une carte, la valeur puis la couleur : AS, KH" in fr
+    assert fr.count("Commandes : ? aide · t table · a enchères · l dernière levée") == 3
+    assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
+    assert "(? help, q quit):" in en and "Commandes" not in en
+    assert "discard one card face down: type discard AS (or just the card)" in en
+    assert "Legal now / permis: discard AS · discard 5S" in en
+
+
 @pytest.mark.parametrize("caller", ["bot", "you"])
 def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: str) -> None:
     """A player dealt four aces announces trou; his partner holds the highest heart he lacks and

@@ -50,6 +50,37 @@ __all__ = ["ColourTerminalGame"]
 
 AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
 
+HELP_TEXT: dict[Lang, dict[str, str]] = {
+    "en": {
+        "prompt": " (? help, q quit): ",
+        "show": "show one card: type {} (or just the card)",
+        "discard": "discard one card face down: type {} (or just the card)",
+        "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
+                 " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
+                 " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
+                 " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.",
+        "card": "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.",
+        "commands": "Commands: ? help · t table · a auction · l last trick · s score · hint ·"
+                    " q quit (the match record is saved).",
+    },
+    "fr": {
+        "prompt": " (? aide, q quitter) : ",
+        "show": "montrez une carte : tapez {} (ou la carte seule)",
+        "discard": "écartez une carte face cachée : tapez {} (ou la carte seule)",
+        "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
+                 " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
+                 " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
+                 " trèfle, ♠ ♥ ♦ ♣ ou S H D C.",
+        "card": "Tapez une carte, la valeur puis la couleur : AS, KH, 10d ou TD, 2c, ♦10 (valeurs à"
+                " l'anglaise : A as, K roi, Q dame, J valet ; couleurs S pique, H cœur, D carreau,"
+                " C trèfle, ou ♠ ♥ ♦ ♣).",
+        "commands": "Commandes : ? aide · t table · a enchères · l dernière levée · s score ·"
+                    " conseil · q quitter (la partie est enregistrée).",
+    },
+}
+"""What the help (``?``), the prompt and the show and discard phases tell the player to type, in
+the terminal's language; every word named here is one the game reads (``aide``, ``enchères`` …)."""
+
 FOUR_ACES: dict[Lang, str] = {
     "en": "Four aces: the partner is the holder of the highest heart the caller lacks (K♥, else Q♥"
           " …); if the trou is played, hearts are trump and the partner leads.",
@@ -130,7 +161,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         what = {"auction": "your call / votre annonce", "show": "card to show / carte à montrer",
                 "discard": "card to discard / carte à écarter"}.get(phase, "your card / votre carte")
         out = Text(f"{self.names[self.human]} — {what}", style="bold")
-        out.append(" (? help, q quit): ")
+        out.append(HELP_TEXT[self.lang]["prompt"])
         return out
 
     # ----- what is shown ----------------------------------------------------------------------
@@ -262,11 +293,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.phase in ("show", "discard"):
             if not self._contract_fresh:
                 self.console.print(contract_lines(v, self.names, self.lang))
-            verb = "show / montrez" if v.phase == "show" else "discard / écartez"
             self.console.print(your_hand(v.hand))
-            example = v.legal[0].text if v.legal else ""
-            self.console.print(f"  {verb} one card: type {example} (or just the card / ou la carte seule)",
-                               style="dim")
+            example = self._words(v.legal[0]) if v.legal else ""
+            self.console.print("  " + HELP_TEXT[self.lang][v.phase].format(example), style="dim")
             return
         info = Table.grid(padding=(0, 1))
         info.add_column(style="bold", no_wrap=True)
@@ -311,13 +340,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             examples = [calls[0], *calls[1:][:: max(1, len(calls) // 4)]][:5]
             self.console.print("For example / par exemple: " + ", ".join(
                 f"{a.text} ({a.text_fr})" if a.text_fr != a.text else a.text for a in examples))
-            self.console.print(
-                "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
-                " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
-                " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
-                " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.")
+            self.console.print(HELP_TEXT[self.lang]["calls"])
         elif v.phase in ("show", "discard"):
-            self.console.print("Legal now / permis: " + " · ".join(a.text for a in legal))
+            self.console.print("Legal now / permis: " + " · ".join(self._words(a) for a in legal))
         else:
             t = Text("Legal now / jouable maintenant: ")
             for a in legal:
@@ -325,9 +350,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                     t.append_text(card_text(a))
                     t.append(" ")
             self.console.print(t)
-            self.console.print("Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.")
-        self.console.print("Commands: ? help · t table · a auction / enchères · l last trick / dernière"
-                           " levée · s score · hint / conseil · q quit (the match record is saved).")
+            self.console.print(HELP_TEXT[self.lang]["card"])
+        self.console.print(HELP_TEXT[self.lang]["commands"])
 
     def _winners(self) -> Text:
         totals = self.session.match.totals
