@@ -224,15 +224,33 @@ class TestPlay:
             if isinstance(a, CardCall) and a.kind == "discard" and seat is not Seat.S:
                 assert a.card is not None and f"discard {a.card.pretty}" not in out
 
-    def test_a_spread_hand_is_shown(self, tmp_path: Path) -> None:
-        """§5.6: a grande misère sur table is spread for all to see."""
+    @pytest.mark.parametrize("spreader", ["bot", "you"])
+    def test_a_spread_hand_is_shown(self, tmp_path: Path, spreader: str) -> None:
+        """§5.6: a grande misère sur table is spread for all to see, said in the language chosen;
+        the human's own spread hand is not shown twice at his turn (his hand follows)."""
         rules = rules_of("pagat")
-        seed, lines, _ = find_seed(rules, lambda s: any(
-            d.in_play is not None and d.in_play.spread and d.in_play.declarers != (Seat.S,)
-            for d in s.match.deals))
-        r = play(rules, seed, lines, tmp_path)
-        assert r.exit_code == 0, r.output
-        assert "(on the table / sur table):" in flat(r.output) or "hand on the table" in flat(r.output)
+
+        def spread_if_you(view: ColourView, rng: random.Random) -> ColourAction:
+            spread = [a for a in view.legal if isinstance(a, ColourCall) and a.contract is not None
+                      and a.contract.kind == "grande_misere_sur_table"]
+            return spread[0] if spread and spreader == "you" else view.legal[0]
+
+        seed, lines, s = next(
+            (seed, lines, s) for seed in range(300)
+            for lines, s in [script(rules, seed, choose=spread_if_you)]
+            if any(d.in_play is not None and d.in_play.spread
+                   and (d.in_play.declarers == (Seat.S,)) == (spreader == "you") for d in s.match.deals))
+        seat = next(d.in_play.spread[0] for d in s.match.deals if d.in_play is not None and d.in_play.spread)
+        en = flat(play(rules, seed, lines, tmp_path).output)
+        fr = flat(play(rules, seed, lines, tmp_path, "--lang", "fr").output)
+        if spreader == "you":
+            assert "Your hand is on the table:" in en and "Votre main est sur table :" in fr
+            assert "(on the table" not in en
+        else:
+            of = "d'" if seat.name_fr[0] in "AEIOU" else "de "
+            assert f"{seat.name_en}'s hand is on the table:" in en
+            assert f"La main {of}{seat.name_fr} est sur table :" in fr
+        assert "on the table" not in fr and "sur table :" not in en
 
     def test_passed_out_deal_is_redealt_and_the_next_doubled(self, tmp_path: Path) -> None:
         """§5.8 pagat: redeal_double."""

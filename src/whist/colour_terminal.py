@@ -244,9 +244,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.spread and not self._spread_shown:
             self._spread_shown = True
             for seat, cards in v.spread:
-                whose = ("  Your hand is on the table / votre main est sur table: " if seat is self.human
-                         else f"  {self.names[seat]}'s hand on the table / main sur table: ")
-                self.console.print(Text.assemble((whose, "bold"), hand_text(cards)))
+                self.console.print(Text.assemble((f"  {self._spread_head(seat)} ", "bold"),
+                                                 hand_text(cards)))
         if v.trump is not None and not self._trump_seen:
             if v.contract is not None and v.contract.kind == "trou" and v.trou is not None \
                     and self._played_count(v) > 0 and v.shown_card is None:
@@ -317,9 +316,18 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                  f" · trick / levée {sum(v.tricks_won) + 1}")
         self.console.print(Panel(body, title=title, title_align="left", expand=False))
         for seat, cards in v.spread:
-            self.console.print(Text.assemble((f"{self.names[seat]} (on the table / sur table): ", "bold"),
-                                             hand_text(cards)))
+            if seat is not self.human:  # his own hand is shown next
+                self.console.print(Text.assemble((f"{self._spread_head(seat)} ", "bold"), hand_text(cards)))
         self._show_hand(v)
+
+    def _spread_head(self, seat: Seat) -> str:
+        """``West's hand is on the table:``, ``La main d'Ouest est sur table :``; the human's:
+        ``Your hand …``, ``Votre main …``."""
+        name = escape(self.names[seat])
+        if self.lang == "fr":
+            of = "d'" if name[0] in "AEIOU" else "de "
+            return ("Votre main" if seat is self.human else f"La main {of}{name}") + " est sur table :"
+        return ("Your" if seat is self.human else f"{name}'s") + " hand is on the table:"
 
     def _compass_name(self, seat: Seat, v: ColourView, leader: Seat | None) -> Text:
         """``*`` marks a declarer, ``›`` the player who led."""
