@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from whist import record
-from whist.auction import ColourCall
+from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
 from whist.cards import SEATS, Seat
 from whist.cli import app
@@ -113,6 +114,14 @@ def find_seed(rules: Rules, wanted: Callable[[ColourSession], bool], human: Seat
         if wanted(s):
             return seed, lines, s
     raise AssertionError("no seed found")
+
+
+def in_both_languages(rules: Rules, seed: int, lines: list[str], tmp_path: Path) -> tuple[str, str]:
+    """The output of the session ``lines`` play in English, then with ``--lang fr`` typed in
+    French, each :func:`flat`."""
+    en = flat(play(rules, seed, lines, tmp_path).output)
+    fr = flat(play(rules, seed, script(rules, seed, say=french)[0], tmp_path, "--lang", "fr").output)
+    return en, fr
 
 
 def actions_of(s: ColourSession) -> list[tuple[Seat, ColourAction]]:
@@ -215,15 +224,33 @@ class TestPlay:
             if isinstance(a, CardCall) and a.kind == "discard" and seat is not Seat.S:
                 assert a.card is not None and f"discard {a.card.pretty}" not in out
 
-    def test_a_spread_hand_is_shown(self, tmp_path: Path) -> None:
-        """§5.6: a grande misère sur table is spread for all to see."""
+    @pytest.mark.parametrize("spreader", ["bot", "you"])
+    def test_a_spread_hand_is_shown(self, tmp_path: Path, spreader: str) -> None:
+        """§5.6: a grande misère sur table is spread for all to see, said in the language chosen;
+        the human's own spread hand is not shown twice at his turn (his hand follows)."""
         rules = rules_of("pagat")
-        seed, lines, _ = find_seed(rules, lambda s: any(
-            d.in_play is not None and d.in_play.spread and d.in_play.declarers != (Seat.S,)
-            for d in s.match.deals))
-        r = play(rules, seed, lines, tmp_path)
-        assert r.exit_code == 0, r.output
-        assert "(on the table / sur table):" in flat(r.output) or "hand on the table" in flat(r.output)
+
+        def spread_if_you(view: ColourView, rng: random.Random) -> ColourAction:
+            spread = [a for a in view.legal if isinstance(a, ColourCall) and a.contract is not None
+                      and a.contract.kind == "grande_misere_sur_table"]
+            return spread[0] if spread and spreader == "you" else view.legal[0]
+
+        seed, lines, s = next(
+            (seed, lines, s) for seed in range(300)
+            for lines, s in [script(rules, seed, choose=spread_if_you)]
+            if any(d.in_play is not None and d.in_play.spread
+                   and (d.in_play.declarers == (Seat.S,)) == (spreader == "you") for d in s.match.deals))
+        seat = next(d.in_play.spread[0] for d in s.match.deals if d.in_play is not None and d.in_play.spread)
+        en = flat(play(rules, seed, lines, tmp_path).output)
+        fr = flat(play(rules, seed, lines, tmp_path, "--lang", "fr").output)
+        if spreader == "you":
+            assert "Your hand is on the table:" in en and "Votre main est sur table :" in fr
+            assert "(on the table" not in en
+        else:
+            of = "d'" if seat.name_fr[0] in "AEIOU" else "de "
+            assert f"{seat.name_en}'s hand is on the table:" in en
+            assert f"La main {of}{seat.name_fr} est sur table :" in fr
+        assert "on the table" not in fr and "sur table :" not in en
 
     def test_passed_out_deal_is_redealt_and_the_next_doubled(self, tmp_path: Path) -> None:
         """§5.8 pagat: redeal_double."""
@@ -240,13 +267,17 @@ class TestPlay:
     def test_the_queens_game_when_all_pass(self, tmp_path: Path) -> None:
         """§5.8 all_pass=dames: the deal is played, each for himself."""
         rules = rules_of("couleur", all_pass="dames")
-        seed, lines, _ = find_seed(rules, lambda s: any(
+        seed, lines, s = find_seed(rules, lambda s: any(
             d.in_play is not None and d.in_play.contract.kind == "dames" for d in s.match.deals),
             bots="heuristic", limit=60)
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         assert r.exit_code == 0, r.output
         assert "misère par les dames" in flat(r.output)
         assert "each for himself / chacun pour soi" in flat(r.output)
+        # the result shows the queens each took, which the deal scores
+        queens = next(d.queens() for d in s.match.deals
+                      if d.in_play is not None and d.in_play.contract.kind == "dames")
+        assert "queens / dames " + " ".join(str(queens[seat]) for seat in SEATS) in flat(r.output)
 
     def test_bad_entries_are_explained_and_asked_again(self, tmp_path: Path) -> None:
         rules = rules_of("couleur")
@@ -313,6 +344,21 @@ class TestPlay:
         assert saved_path(r.stdout).exists()
         assert "the input ended before the game did" in r.stderr
 
+    def test_end_of_input_is_said_in_french_with_lang_fr(self, tmp_path: Path) -> None:
+        r = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
+                input="passe\n")
+        assert r.exit_code == 1, r.output
+        assert saved_path(r.stdout).exists()
+        assert flat(r.stderr) == ("Erreur : l'entrée s'est terminée avant la partie (tapez q pour"
+                                  " l'arrêter) ; la partie est enregistrée")
+
+    def test_the_help_says_what_lang_translates(self) -> None:
+        r = run("play", "--help")
+        assert r.exit_code == 0
+        out = flat(r.stdout)
+        assert "seat names shown (hints included)" in out
+        assert "Both: of the error when the input ends mid-game." in out
+
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
         assert r.exit_code == 2
@@ -334,8 +380,7 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
 
     seed, lines, s = find_seed(rules, shows)
     seat = next(seat for seat, a in actions_of(s) if isinstance(a, CardCall) and a.kind == "show")
-    en = flat(play(rules, seed, lines, tmp_path).output)
-    fr = flat(play(rules, seed, script(rules, seed, say=french)[0], tmp_path, "--lang", "fr").output)
+    en, fr = in_both_languages(rules, seed, lines, tmp_path)
     if shower == "you":
         assert "You show a card: its suit is trump." in en
         assert "Vous montrez une carte : sa couleur est l'atout." in fr
@@ -347,6 +392,101 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     assert "montre une carte" not in en and "entame" not in en and "aide)" not in en
     assert "shows a card" not in fr and "You show" not in fr and " leads" not in fr
     assert "lead / " not in fr and "leads / " not in fr
+
+
+@pytest.mark.parametrize(("lang", "not_a_card"), [
+    ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)"),
+    ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : AS, TD, 10D, ♦10, 2C)"
+           " (? pour l'aide)")])
+def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
+        tmp_path: Path, lang: str, not_a_card: str) -> None:
+    """In the play, the game asks for a card: a mistyped one (or an unfinished call) is refused as
+    not a card, not as "not a call (pass, wait, accept …)", which the auction's refusal says."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input="pass\nZZ\nabondance\n7 coeur\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "your card" in r.stdout.split("ZZ")[0].splitlines()[-1]  # the auction is over
+    assert refused(r.stdout) == ["✗ " + not_a_card.format(t) for t in ("ZZ", "abondance", "7 coeur")]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_names_the_calls_in_the_language_chosen(tmp_path: Path, lang: str) -> None:
+    """With --lang fr the calls are shown in French (passe, propose cœur): so are those a hint
+    suggests and weighs, in the words the player may type."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--budget", "0.1",
+            "--records", str(tmp_path), input="hint\nq\n")
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.stdout.splitlines() if x.startswith("Hint / conseil: "))
+    shown = re.findall(r"(?:: | · )(\D+?) [+-]?\(?[+-]\d", line)
+    assert len(shown) > 1, line
+    for text in shown:
+        call = parse_call(text)
+        assert text == (call.text_fr if lang == "fr" else call.text), line
+    assert lang == "en" or any(parse_call(t).text != t for t in shown), line
+
+
+def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
+    """The tricks, the score and the declarers of the session table name the seats by their
+    initials: N E S W in English, N E S O (Nord, Est, Sud, Ouest) in French, never W for Ouest."""
+    rules = rules_of("couleur", deals=1)
+
+    def west_declares(s: ColourSession) -> bool:
+        return any(Seat.W in d.view(None).declarers for d in s.match.deals if not d.passed_out)
+
+    seed, lines, s = find_seed(rules, west_declares)
+    deal = next(d for d in s.match.deals if not d.passed_out)
+    declarers = deal.view(None).declarers
+    en, fr = in_both_languages(rules, seed, lines, tmp_path)
+    marks = {lang: "(" + ", ".join(letters[d] for d in declarers)
+             for lang, letters in (("en", "NESW"), ("fr", "NESO"))}
+    assert marks["en"] in en and marks["fr"] in fr
+    assert "Tricks / levées N 0 · E 0 · S 0 · W 0" in en
+    assert "Tricks / levées N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
+    assert "Score / points N 0 · E 0 · S 0 · O 0" in fr
+
+
+def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:
+    """With --lang fr, ? explains in French what to type (the calls, a card, the commands), the
+    prompt says ? aide and q quitter, and the discard is shown as typed in French (écarte AS);
+    in English, the same in English."""
+    typed = "?\npetite misère\n?\nécarte AS\n?\nq\n"
+    out = {}
+    for lang in ("en", "fr"):
+        r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+                input=typed)
+        assert r.exit_code == 0, r.output
+        out[lang] = flat(r.stdout)
+    fr, en = out["fr"], out["en"]
+    assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
+    assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
+    assert "écartez une carte face cachée : tapez écarte AS (ou la carte seule)" in fr
+    assert "Legal now / permis: écarte AS · écarte 5S" in fr
+    assert "Tapez une carte, la valeur puis la couleur : AS, KH" in fr
+    assert fr.count("Commandes : ? aide · t table · a enchères · l dernière levée") == 3
+    assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
+    assert "(? help, q quit):" in en and "Commandes" not in en
+    assert "discard one card face down: type discard AS (or just the card)" in en
+    assert "Legal now / permis: discard AS · discard 5S" in en
+
+
+@pytest.mark.parametrize("caller", ["bot", "you"])
+def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: str) -> None:
+    """A player dealt four aces announces trou; his partner holds the highest heart he lacks and
+    hearts are trump (RULES.md §5.3, D2): the game says four aces, not three, and why hearts."""
+    rules = rules_of("couleur")
+
+    def four_aces(s: ColourSession) -> bool:
+        return any(d.trou is not None and (d.trou[0] is Seat.S) == (caller == "you")
+                   and d.view(None).four_aces for d in s.match.deals)
+
+    seed, lines, s = find_seed(rules, four_aces)
+    who = next(d.trou[0] for d in s.match.deals if d.trou is not None and d.view(None).four_aces)
+    en, fr = in_both_languages(rules, seed, lines, tmp_path)
+    you = caller == "you"
+    assert ("You announce" if you else f"{who.name_en} announces") + " trou (four aces)" in en
+    assert ("Vous annoncez" if you else f"{who.name_fr} annonce") + " trou (quatre as)" in fr
+    assert "Four aces: the partner is the holder of the highest heart the caller lacks" in en
+    assert "Quatre as : le partenaire est celui qui tient le plus haut cœur" in fr
 
 
 @pytest.mark.parametrize(("lang", "needed"), [

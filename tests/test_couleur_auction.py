@@ -497,3 +497,49 @@ class TestContractNames:
             "propose pique", "propose trèfle", "propose carreau", "propose cœur"]
         assert parse_call("solo 7 S").text_fr == "solo 7 pique"
         assert parse_call("open misère").text_fr == "grande misère sur table"
+
+
+class TestWhyABidIsRefused:
+    """A refused bid names the rule of §5.4 that refuses it, in English and French, rather than
+    "it does not beat the top bid, or the rules do not allow it now"."""
+
+    @pytest.mark.parametrize(("calls", "bid", "en", "fr"), [
+        (("propose S",), "propose S",
+         "it does not beat the top bid (propose S)",
+         "cette annonce ne bat pas la plus haute enchère (propose pique)"),
+        (("solo 7 H",), "solo 6 H",
+         "it does not beat the top bid (solo 7 H)",
+         "cette annonce ne bat pas la plus haute enchère (solo 7 cœur)"),
+        (("propose S", "pass", "pass", "pass"), "propose H",  # rule 7
+         "nobody is left to accept your proposal: bid a solo in spades, or pass, which withdraws it",
+         "plus personne ne peut emballer votre proposition : annoncez un solo pique, ou passez, ce"
+         " qui la retire"),
+        (("wait", "pass", "pass", "propose S", "propose H", "pass"), "emballage 9 H",  # rule 7
+         "nobody is left to accept your bid, and after waiting you may only pass",
+         "plus personne ne peut emballer votre annonce, et après avoir attendu vous ne pouvez que"
+         " passer"),
+        (("propose S", "accept", "solo 6 H", "pass"), "solo 7 H",  # rule 5, E speaks for the pair
+         "you are bound to your pair: you may only raise it (emballage in its suit) or pass",
+         "vous êtes lié à votre emballage : vous ne pouvez que le monter (emballage plus haut dans"
+         " sa couleur) ou passer"),
+        (("pass", "pass", "pass"), "propose H",  # rule 3: nobody left to accept
+         "nobody who has not passed is free to accept it",
+         "plus personne (qui n'a pas passé) n'est libre de l'emballer"),
+    ])
+    def test_the_reason(self, calls: tuple[str, ...], bid: str, en: str, fr: str) -> None:
+        a = auction(*calls)
+        why = refusal(lambda: a.apply(bid))
+        assert why.en.startswith(f"{bid}: {en}. Legal calls: "), why.en
+        assert why.fr.startswith(f"{parse_call(bid).text_fr} : {fr}. Annonces permises : "), why.fr
+
+    def test_solo_supremacy(self) -> None:
+        a = auction("solo 6 H", solo_supremacy=True)
+        why = refusal(lambda: a.apply("emballage 10 S"))
+        assert "while a solo is the top bid nobody may bid emballage 9 or higher" in why.en
+        assert "suprématie du solo" in why.fr
+
+    def test_pagat_a_proposer_holds_a_card_of_the_suit(self) -> None:
+        d = ColourDeal.new(rules_of("pagat"), W, parse_deal(ONE_SUIT))  # N holds only spades
+        why = refusal(lambda: d.apply("propose H"))
+        assert "a proposer must hold a card of the suit, and you have no hearts" in why.en
+        assert "il faut avoir une carte de la couleur proposée, et vous n'avez pas de cœur" in why.fr

@@ -410,6 +410,12 @@ class Auction:
         return (self.rules.solo_supremacy and top is not None and top.contract.kind == "solo"
                 and c.kind == "emballage" and (c.level or 0) >= 9)
 
+    def _joins(self, seat: Seat, c: Contract, top: Standing | None) -> bool:
+        """``c`` joins the top bid: a `pagat` misère or piccolo, bid again by another player."""
+        return (self.rules.style == "pagat" and top is not None and top.contract == c
+                and c.kind in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")
+                and seat not in top.seats)
+
     def _may_bid(self, seat: Seat, c: Contract, top: Standing | None) -> bool:
         rules = self.rules
         k = c.kind
@@ -419,10 +425,7 @@ class Auction:
                 and KINDS[k].is_misere):
             return False
         over = top.contract if top is not None else None
-        joins = (rules.style == "pagat" and top is not None and top.contract == c
-                 and k in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")
-                 and seat not in top.seats)
-        if not joins and not self.beats(c, over):
+        if not self._joins(seat, c, top) and not self.beats(c, over):
             return False
         if k == "emballage":
             if (rules.propose_needs_card and c.suit is not None and self.hands[seat]
@@ -510,11 +513,66 @@ class Auction:
             reason = ("after waiting you may not bid a one-player contract",
                       "après avoir attendu, vous ne pouvez plus annoncer de contrat solitaire")
         else:
-            reason = ("it does not beat the top bid, or the rules do not allow it now",
-                      "cette annonce ne bat pas la plus haute enchère, ou les règles ne la"
-                      " permettent pas maintenant")
+            reason = self._why_not_bid(seat, call.contract) or (
+                "it does not beat the top bid, or the rules do not allow it now",
+                "cette annonce ne bat pas la plus haute enchère, ou les règles ne la"
+                " permettent pas maintenant")
         return (f"{call.text}: {reason[0]}. Legal calls: {shown}",
                 f"{call.text_fr} : {reason[1]}. Annonces permises : {shown_fr}")
+
+    def _why_not_bid(self, seat: Seat, c: Contract | None) -> tuple[str, str] | None:
+        """The rule of §5.4 that refuses the bid ``c`` of ``seat``, in English and French, where
+        one rule says it; ``None`` otherwise."""
+        top = self.top
+        if c is None:
+            return None
+        if top is not None and not top.counts and top.seats[0] is seat:  # rule 7
+            if seat is self.waited:
+                return ("nobody is left to accept your bid, and after waiting you may only pass",
+                        "plus personne ne peut emballer votre annonce, et après avoir attendu vous"
+                        " ne pouvez que passer")
+            if top.contract.kind != "emballage":
+                return None
+            suit = top.contract.suit
+            assert suit is not None
+            beating = ("", "") if self.highest_counting() is None else (
+                " that beats the highest counting bid", " plus fort que la plus haute enchère qui compte")
+            return (f"nobody is left to accept your proposal: bid a solo in {suit.name_en}{beating[0]},"
+                    " or pass, which withdraws it",
+                    f"plus personne ne peut emballer votre proposition : annoncez un solo {suit.name_fr}"
+                    f"{beating[1]}, ou passez, ce qui la retire")
+        pair = self._pair_of(seat)
+        if self.is_bound(seat):  # rule 5
+            if pair is None:
+                return ("the players of a trou may only pass once it is overbid",
+                        "les joueurs du trou ne peuvent que passer quand il est surenchéri")
+            if not (self.rules.overbids and self.speaks_for_pair(seat)):
+                return ("you are bound to your pair: you may only pass",
+                        "vous êtes lié à votre emballage : vous ne pouvez que passer")
+            if c.kind != "emballage" or c.suit is not pair.contract.suit:
+                return ("you are bound to your pair: you may only raise it (emballage in its suit)"
+                        " or pass", "vous êtes lié à votre emballage : vous ne pouvez que le monter"
+                        " (emballage plus haut dans sa couleur) ou passer")
+        over = top.contract if top is not None else None
+        if not self.beats(c, over) and not self._joins(seat, c, top):
+            assert top is not None and over is not None
+            said = over if top.counts else Bid(over)  # an unaccepted proposal: "propose ♥"
+            return (f"it does not beat the top bid ({said.text})",
+                    f"cette annonce ne bat pas la plus haute enchère ({said.text_fr})")
+        if c.kind == "emballage" and self._supremacy_blocks(c):
+            return ("while a solo is the top bid nobody may bid emballage 9 or higher (solo"
+                    " supremacy)", "tant qu'un solo est la plus haute enchère, personne ne peut"
+                    " annoncer d'emballage à 9 ou plus (suprématie du solo)")
+        suit = c.suit
+        if (c.kind == "emballage" and self.rules.propose_needs_card and suit is not None
+                and self.hands[seat] and not self.hands[seat] & suit.mask):
+            return (f"a proposer must hold a card of the suit, and you have no {suit.name_en}",
+                    f"il faut avoir une carte de la couleur proposée, et vous n'avez pas de {suit.name_fr}")
+        needs_partner = c.kind == "emballage" or (c.kind == "piccolo" and self.rules.style == "couleur")
+        if needs_partner and not self._free_others(seat):  # rule 3, rule 5
+            return ("nobody who has not passed is free to accept it",
+                        "plus personne (qui n'a pas passé) n'est libre de l'emballer")
+        return None
 
     def result(self) -> AuctionResult:
         """The contract when the auction is over: the highest counting bid (rule 8)."""

@@ -140,10 +140,11 @@ def play(
         help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Language, en or fr. Colour whist: of the calls and seat names shown and of the reason"
-        " given when an entry is refused. Classic whist: of the reason given when an entry is refused"
-        " only; the rest is shown as always (labels in English and French, seats and plays in"
-        " English). Calls may be typed in either language (classic: ask or appeler).")] = "en",
+        help="Language, en or fr. Colour whist: of the calls and seat names shown (hints"
+        " included) and of the reason given when an entry is refused. Classic whist: of the reason"
+        " given when an entry is refused only; the rest is shown as always (labels in English and"
+        " French, seats and plays in English). Both: of the error when the input ends mid-game."
+        " Calls may be typed in either language (classic: ask or appeler).")] = "en",
 ) -> None:
     """Play whist in the terminal: you hold one seat, three bots the others.
 

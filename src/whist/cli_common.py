@@ -174,6 +174,13 @@ def ready_records(records: Path) -> None:
 # ----- whist play: the frame of the terminal game --------------------------------------------
 
 
+INPUT_ENDED: dict[Lang, str] = {
+    "en": "the input ended before the game did (type q to stop it); the record is saved",
+    "fr": "l'entrée s'est terminée avant la partie (tapez q pour l'arrêter) ; la partie est enregistrée",
+}
+"""Why ``whist play`` exits 1 when its input ends mid-game, in the language of ``--lang``."""
+
+
 def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], records: Path, *,
                      title: str, you: str, how: str, more: str = "") -> None:
     """Play ``game`` in the terminal under a header (``title``, the rules and seed and ``more``,
@@ -199,7 +206,7 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     if game.stopped_by == "interrupt":
         raise typer.Exit(130)
     if game.stopped_by == "end of input":
-        fail("the input ended before the game did (type q to stop it); the record is saved", 1)
+        fail(INPUT_ENDED[game.lang], 1, game.lang)
 
 
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------

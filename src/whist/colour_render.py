@@ -44,6 +44,7 @@ __all__ = [
     "deal_result",
     "outcome_marks",
     "outcome_text",
+    "seat_letter",
     "seat_names",
     "session_table",
     "tricks_text",
@@ -101,9 +102,11 @@ def call_text(call: ColourCall, lang: Lang = "en") -> Text:
     return contract_text(c, lang)
 
 
-def action_text(action: ColourAction, lang: Lang = "en", you: bool = False) -> Text:
+def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
+                four_aces: bool = False) -> Text:
     """What a player did, as a verb phrase: ``plays 7♥``, ``says propose ♥``, ``shows 7♥``,
-    ``discards a card face down``; ``you``: the verb for the player himself."""
+    ``discards a card face down``; ``you``: the verb for the player himself; ``four_aces``: a
+    trou announced with four aces (D2), not three."""
     fr = lang == "fr"
     if isinstance(action, Card):
         verb = ("jouez " if you else "joue ") if fr else ("play " if you else "plays ")
@@ -121,8 +124,10 @@ def action_text(action: ColourAction, lang: Lang = "en", you: bool = False) -> T
         return Text(verb).append_text(card_text(action.card)).append(
             " (face cachée)" if fr else " (face down)", style="dim")
     if action.kind == "trou":
-        return Text("annoncez trou (trois as)" if you and fr else "annonce trou (trois as)" if fr
-                    else "announce trou (three aces)" if you else "announces trou (three aces)")
+        verb = ("annoncez" if you else "annonce") if fr else ("announce" if you else "announces")
+        aces = (("quatre" if four_aces else "trois") + " as") if fr else \
+            (("four" if four_aces else "three") + " aces")
+        return Text(f"{verb} trou ({aces})")
     verb = ("dites " if you else "dit ") if fr else ("say " if you else "says ")
     return Text(verb).append_text(call_text(action, lang))
 
@@ -263,12 +268,17 @@ def contract_lines(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en
     return out
 
 
-def tricks_text(view: ColourView, names: Mapping[Seat, str] | None = None) -> Text:
-    """``N 3 · E 2 · S 0 · W 1`` (with ``names``: ``North 3 · East 2 …``), the declarers in bold."""
+def seat_letter(seat: Seat, lang: Lang = "en") -> str:
+    """The seat's initial in ``lang``: ``N E S W``, in French ``N E S O`` (Nord, Est, Sud, Ouest)."""
+    return (seat.name_fr if lang == "fr" else seat.name_en)[0]
+
+
+def tricks_text(view: ColourView, lang: Lang = "en") -> Text:
+    """``N 3 · E 2 · S 0 · W 1`` (in French ``… · O 1``), the declarers in bold."""
     out = Text()
     for i, s in enumerate(SEATS):
         out.append(" · " if i else "")
-        out.append(f"{names[s] if names else s.name} {view.tricks_won[s]}",
+        out.append(f"{seat_letter(s, lang)} {view.tricks_won[s]}",
                    style="bold" if s in view.declarers else "")
     return out
 
@@ -294,16 +304,17 @@ def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Ma
     return out
 
 
-def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool]) -> Text:
-    """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers with made (✓) or failed (✗)."""
+def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool], lang: Lang = "en") -> Text:
+    """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers (their initials in ``lang``) with made
+    (✓) or failed (✗)."""
     ok = [made[s] for s in declarers]
     out = Text(" (")
     if all(ok) or not any(ok):
-        out.append(", ".join(s.name for s in declarers))
+        out.append(", ".join(seat_letter(s, lang) for s in declarers))
         out.append(" ✓" if ok[0] else " ✗", style="green" if ok[0] else "red")
     else:
         for i, (s, good) in enumerate(zip(declarers, ok, strict=True)):
-            out.append((", " if i else "") + s.name)
+            out.append((", " if i else "") + seat_letter(s, lang))
             out.append(" ✓" if good else " ✗", style="green" if good else "red")
     return out.append(")")
 
@@ -332,6 +343,9 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str, lang: L
     for s in SEATS:
         t.add_column(names[s], justify="right", style="bold" if s in v.declarers else "")
     t.add_row("tricks / levées", *(str(v.tricks_won[s]) for s in SEATS))
+    if c.kind == "dames":  # what the queens game scores (RULES.md §5.8)
+        queens = deal.queens()
+        t.add_row("queens / dames", *(str(queens[s]) for s in SEATS))
     t.add_row(Text("points", style="bold"), *(Text(_points(pts[s]), style="bold") for s in SEATS))
     items: list[RenderableType] = [head, t]
     if v.needed is not None and v.declarers:
@@ -365,7 +379,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "e
         what = contract_text(v.contract, lang)
         pts = d.points()
         if v.declarers:
-            what.append_text(outcome_marks(v.declarers, d.made()))
+            what.append_text(outcome_marks(v.declarers, d.made(), lang))
         if d.multiplier > 1:
             what.append(f" ×{d.multiplier}", style="bold")
         cells: list[Text | str] = [str(number), what]

@@ -65,8 +65,11 @@ class ColourSession(TableSession[ColourMatch, ColourDeal, ColourAction, ColourVi
 
     def read(self, text: str) -> ColourAction:
         """The action the human at ``to_act`` means by ``text``. A bare card typed when the
-        legal actions are ``show`` or ``discard`` of a card means that action."""
-        action = parse_colour_action(text, contract_levels(self.rules))
+        legal actions are ``show`` or ``discard`` of a card means that action; once the auction
+        is over, text that is no action is refused as not a card (a card is what is asked)."""
+        deal = self.deal
+        card_wanted = deal is not None and deal.phase not in ("trou", "auction")
+        action = parse_colour_action(text, contract_levels(self.rules), card_wanted)
         if isinstance(action, Card):
             for a in self.legal_actions():
                 if isinstance(a, CardCall) and a.card is action:

@@ -25,14 +25,17 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.auction import ColourCall
+from whist.bots import AnyAction
 from whist.cards import SEATS, Card, Seat
 from whist.colour_render import (
+    Lang,
     action_text,
     auction_text,
     calls_summary,
     contract_facts,
     contract_lines,
     deal_result,
+    seat_letter,
     seat_names,
     session_table,
     tricks_text,
@@ -46,6 +49,45 @@ from whist.terminal import TABLE_WORDS, TableTerminal, your_hand
 __all__ = ["ColourTerminalGame"]
 
 AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
+
+HELP_TEXT: dict[Lang, dict[str, str]] = {
+    "en": {
+        "prompt": " (? help, q quit): ",
+        "show": "show one card: type {} (or just the card)",
+        "discard": "discard one card face down: type {} (or just the card)",
+        "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
+                 " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
+                 " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
+                 " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.",
+        "card": "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.",
+        "commands": "Commands: ? help · t table · a auction · l last trick · s score · hint ·"
+                    " q quit (the match record is saved).",
+    },
+    "fr": {
+        "prompt": " (? aide, q quitter) : ",
+        "show": "montrez une carte : tapez {} (ou la carte seule)",
+        "discard": "écartez une carte face cachée : tapez {} (ou la carte seule)",
+        "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
+                 " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
+                 " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
+                 " trèfle, ♠ ♥ ♦ ♣ ou S H D C.",
+        "card": "Tapez une carte, la valeur puis la couleur : AS, KH, 10d ou TD, 2c, ♦10 (valeurs à"
+                " l'anglaise : A as, K roi, Q dame, J valet ; couleurs S pique, H cœur, D carreau,"
+                " C trèfle, ou ♠ ♥ ♦ ♣).",
+        "commands": "Commandes : ? aide · t table · a enchères · l dernière levée · s score ·"
+                    " conseil · q quitter (la partie est enregistrée).",
+    },
+}
+"""What the help (``?``), the prompt and the show and discard phases tell the player to type, in
+the terminal's language; every word named here is one the game reads (``aide``, ``enchères`` …)."""
+
+FOUR_ACES: dict[Lang, str] = {
+    "en": "Four aces: the partner is the holder of the highest heart the caller lacks (K♥, else Q♥"
+          " …); if the trou is played, hearts are trump and the partner leads.",
+    "fr": "Quatre as : le partenaire est celui qui tient le plus haut cœur qui manque à l'annonceur"
+          " (R♥, sinon D♥ …) ; si le trou est joué, atout cœur et le partenaire entame.",
+}
+"""The trou of four aces, which RULES.md D2 settles (the seed is silent)."""
 
 
 @dataclass
@@ -104,6 +146,13 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             return f"{who} {verb} une carte : sa couleur est l'atout."
         return f"{who} {'show' if seat is self.human else 'shows'} a card: its suit is trump."
 
+    def _words(self, action: AnyAction) -> str:
+        """A call, shown card or discard in the terminal's language (``propose cœur``, ``écarte
+        7H``), as the game shows calls and as they may be typed; a card as ``AS``."""
+        if self.lang == "fr" and isinstance(action, ColourCall | CardCall):
+            return action.text_fr
+        return action.text
+
     def _view(self) -> ColourView:
         return self.session.view(self.human)
 
@@ -112,7 +161,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         what = {"auction": "your call / votre annonce", "show": "card to show / carte à montrer",
                 "discard": "card to discard / carte à écarter"}.get(phase, "your card / votre carte")
         out = Text(f"{self.names[self.human]} — {what}", style="bold")
-        out.append(" (? help, q quit): ")
+        out.append(HELP_TEXT[self.lang]["prompt"])
         return out
 
     # ----- what is shown ----------------------------------------------------------------------
@@ -143,7 +192,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         v = self._view()
         shown = v.actions[-1][1]  # as this seat may know it: another's discard stays face down
         line = Text(f"  {self.names[e.seat]} ")
-        line.append_text(action_text(shown, self.lang, you=you))
+        line.append_text(action_text(shown, self.lang, you=you, four_aces=v.four_aces))
         self._mark_forced(line, e)
         self.console.print(line)
         if isinstance(e.action, Card):
@@ -162,7 +211,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if e.trick_winner is not None:
             won = Text(f"  ✓ Trick / levée {sum(v.tricks_won)} won by / gagnée par"
                        f" {self.names[e.trick_winner]} — tricks / levées ", style="bold")
-            won.append_text(tricks_text(v))
+            won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
             self._trick.clear()
@@ -175,6 +224,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         who = (escape(self.names[partner]) if partner is not None
                else "hidden / caché (trou surprise)")
         self.console.print(f"  Trou: {escape(self.names[caller])} with / avec {who}")
+        if v.four_aces:  # RULES.md D2
+            self.console.print("  " + FOUR_ACES[self.lang], style="dim")
 
     def _show_auction_end(self, v: ColourView) -> None:
         self.console.print(contract_lines(v, self.names, self.lang))
@@ -193,9 +244,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.spread and not self._spread_shown:
             self._spread_shown = True
             for seat, cards in v.spread:
-                whose = ("  Your hand is on the table / votre main est sur table: " if seat is self.human
-                         else f"  {self.names[seat]}'s hand on the table / main sur table: ")
-                self.console.print(Text.assemble((whose, "bold"), hand_text(cards)))
+                self.console.print(Text.assemble((f"  {self._spread_head(seat)} ", "bold"),
+                                                 hand_text(cards)))
         if v.trump is not None and not self._trump_seen:
             if v.contract is not None and v.contract.kind == "trou" and v.trou is not None \
                     and self._played_count(v) > 0 and v.shown_card is None:
@@ -242,24 +292,22 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.phase in ("show", "discard"):
             if not self._contract_fresh:
                 self.console.print(contract_lines(v, self.names, self.lang))
-            verb = "show / montrez" if v.phase == "show" else "discard / écartez"
             self.console.print(your_hand(v.hand))
-            example = v.legal[0].text if v.legal else ""
-            self.console.print(f"  {verb} one card: type {example} (or just the card / ou la carte seule)",
-                               style="dim")
+            example = self._words(v.legal[0]) if v.legal else ""
+            self.console.print("  " + HELP_TEXT[self.lang][v.phase].format(example), style="dim")
             return
         info = Table.grid(padding=(0, 1))
         info.add_column(style="bold", no_wrap=True)
         info.add_column()
         for label, value in contract_facts(v, self.names, self.lang):
             info.add_row(label, value)
-        info.add_row("Tricks / levées", tricks_text(v))
+        info.add_row("Tricks / levées", tricks_text(v, self.lang))
         if v.shown_card is not None:
             info.add_row("Shown / montrée", card_text(v.shown_card))
         if v.discard is not None:
             info.add_row("Your discard / écart", card_text(v.discard))
         totals = m.totals
-        info.add_row("Score / points", " · ".join(f"{s.name} {totals[s]}" for s in SEATS))
+        info.add_row("Score / points", " · ".join(f"{seat_letter(s, self.lang)} {totals[s]}" for s in SEATS))
         body = Table.grid(padding=(0, 2))
         body.add_column(no_wrap=True)
         body.add_column()
@@ -268,9 +316,18 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                  f" · trick / levée {sum(v.tricks_won) + 1}")
         self.console.print(Panel(body, title=title, title_align="left", expand=False))
         for seat, cards in v.spread:
-            self.console.print(Text.assemble((f"{self.names[seat]} (on the table / sur table): ", "bold"),
-                                             hand_text(cards)))
+            if seat is not self.human:  # his own hand is shown next
+                self.console.print(Text.assemble((f"{self._spread_head(seat)} ", "bold"), hand_text(cards)))
         self._show_hand(v)
+
+    def _spread_head(self, seat: Seat) -> str:
+        """``West's hand is on the table:``, ``La main d'Ouest est sur table :``; the human's:
+        ``Your hand …``, ``Votre main …``."""
+        name = escape(self.names[seat])
+        if self.lang == "fr":
+            of = "d'" if name[0] in "AEIOU" else "de "
+            return ("Votre main" if seat is self.human else f"La main {of}{name}") + " est sur table :"
+        return ("Your" if seat is self.human else f"{name}'s") + " hand is on the table:"
 
     def _compass_name(self, seat: Seat, v: ColourView, leader: Seat | None) -> Text:
         """``*`` marks a declarer, ``›`` the player who led."""
@@ -291,13 +348,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             examples = [calls[0], *calls[1:][:: max(1, len(calls) // 4)]][:5]
             self.console.print("For example / par exemple: " + ", ".join(
                 f"{a.text} ({a.text_fr})" if a.text_fr != a.text else a.text for a in examples))
-            self.console.print(
-                "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
-                " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
-                " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
-                " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.")
+            self.console.print(HELP_TEXT[self.lang]["calls"])
         elif v.phase in ("show", "discard"):
-            self.console.print("Legal now / permis: " + " · ".join(a.text for a in legal))
+            self.console.print("Legal now / permis: " + " · ".join(self._words(a) for a in legal))
         else:
             t = Text("Legal now / jouable maintenant: ")
             for a in legal:
@@ -305,9 +358,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                     t.append_text(card_text(a))
                     t.append(" ")
             self.console.print(t)
-            self.console.print("Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.")
-        self.console.print("Commands: ? help · t table · a auction / enchères · l last trick / dernière"
-                           " levée · s score · hint / conseil · q quit (the match record is saved).")
+            self.console.print(HELP_TEXT[self.lang]["card"])
+        self.console.print(HELP_TEXT[self.lang]["commands"])
 
     def _winners(self) -> Text:
         totals = self.session.match.totals

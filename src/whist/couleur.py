@@ -94,9 +94,11 @@ def _text_fr(action: ColourAction) -> str:
     return action.text if isinstance(action, Card) else action.text_fr
 
 
-def parse_colour_action(text: str, levels: Levels | None = None) -> ColourAction:
+def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bool = False) -> ColourAction:
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
-    ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``."""
+    ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``. With ``card_wanted`` (the
+    auction is over), text that is none of these is refused as not a card rather than as not a
+    call."""
     words = text.strip().split()
     if not words:
         raise ParseError("empty action", "aucune action : tapez une annonce ou une carte")
@@ -111,7 +113,12 @@ def parse_colour_action(text: str, levels: Levels | None = None) -> ColourAction
             return parse_card(words[0])
         except ParseError:
             pass
-    return parse_call(text, levels)
+    try:
+        return parse_call(text, levels)
+    except ParseError:
+        if card_wanted:
+            parse_card(text)  # raises: the text is not a card either, and a card is what is asked
+        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,9 @@ class ColourView(SeatView):
     multiplier: int
     to_act: Seat | None
     legal: tuple[ColourAction, ...]
+    four_aces: bool = False
+    """The trou was announced with four aces (D2): its partner holds the highest heart the caller
+    lacks and hearts are trump. Public once announced, as the partner is (not while he is hidden)."""
 
     def _face_up(self) -> Iterator[Card]:
         """Besides the hand and the cards played, :meth:`visible_cards` shows the spread hands,
@@ -559,12 +569,13 @@ class ColourDeal:
         ip = self.in_play
         assert ip is not None
         if ip.contract.kind == "dames":
-            return dames_points(self._queens())
+            return dames_points(self.queens())
         t = {s: tricks[s] for s in ip.declarers}
         return score(self.rules.style, ip.contract, ip.declarers, t, ip.needed)
 
-    def _queens(self) -> dict[Seat, int]:
-        """Queens won by each seat in the completed tricks."""
+    def queens(self) -> dict[Seat, int]:
+        """Queens won by each seat in the completed tricks (what the queens game, ``dames``,
+        scores: §5.8)."""
         out = dict.fromkeys(SEATS, 0)
         cards = [a for _, a in self.actions if isinstance(a, Card)]
         leader = self._setup.eldest
@@ -582,7 +593,7 @@ class ColourDeal:
         assert ip is not None
         left = max(h.bit_count() for h in self.hands)
         if ip.contract.kind == "dames":
-            return sum(self._queens().values()) == 4
+            return sum(self.queens().values()) == 4
         won = self.tricks_won
         base = self._score(won)
         info = KINDS[ip.contract.kind]
@@ -617,7 +628,7 @@ class ColourDeal:
         all 0 for a deal that was passed out."""
         if self.in_play is None or self.phase in (_SHOW, _DISCARD):
             return dict.fromkeys(SEATS, 0)
-        if self.in_play.contract.kind == "dames" and sum(self._queens().values()) < 4:
+        if self.in_play.contract.kind == "dames" and sum(self.queens().values()) < 4:
             return dict.fromkeys(SEATS, 0)  # the queens game is scored once all four are taken
         m = self._setup.multiplier
         return {s: p * m for s, p in self._score(self.tricks_won).items()}
@@ -646,9 +657,11 @@ class ColourDeal:
         declarers: tuple[Seat, ...] = ip.declarers if ip is not None else ()
         trou = self.trou if self.phase != _TROU else None  # public once announced (§5.3)
         trou_view: tuple[Seat, Seat | None] | None = None
+        four_aces = False
         if trou is not None:
             hidden = self._partner_hidden() and seat is not trou[1]
             trou_view = (trou[0], None if hidden else trou[1])
+            four_aces = not hidden and self._setup.trou is not None and self._setup.trou[3]
             if hidden and ip is not None and ip.contract.kind == "trou":
                 declarers = (trou[0],)
         actions = tuple(
@@ -677,5 +690,6 @@ class ColourDeal:
             multiplier=self.multiplier,
             to_act=self.to_act,
             legal=self.legal_actions() if seat is not None and seat is self.to_act else (),
+            four_aces=four_aces,
         )
 

@@ -34,7 +34,7 @@ from rich.text import Text
 
 from whist import record
 from whist.actions import ASK, Action, Call
-from whist.bots import AnyView
+from whist.bots import AnyAction, AnyView
 from whist.cards import Card, Refusal, Seat
 from whist.colour_render import Lang
 from whist.couleur_match import ColourMatch
@@ -89,17 +89,18 @@ UNWEIGHED_HINTS = {
 """What a hint says of a choice that weighed no alternatives, by its ``basis``."""
 
 
-def hint_text(choice: CardChoice) -> Text:
-    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``; a choice
+def hint_text(choice: CardChoice, say: Callable[[AnyAction], str] = lambda a: a.text) -> Text:
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``, each action
+    in the words ``say`` gives it (as typed: ``propose cœur`` in a French colour game); a choice
     that weighed nothing says why instead of the points (``UNWEIGHED_HINTS``)."""
-    out = Text.assemble(("Hint / conseil: ", "bold"), (choice.best.text, "bold green"))
+    out = Text.assemble(("Hint / conseil: ", "bold"), (say(choice.best), "bold green"))
     if not choice.searched:
         out.append(f" ({UNWEIGHED_HINTS[choice.basis]})")
         return out
     ranked = choice.ranked()
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
-        out.append(f" · {action.text} {value:+.2f}")
+        out.append(f" · {say(action)} {value:+.2f}")
     out.append(f"  ({choice.samples} deals / donnes)", style="dim")
     return out
 
@@ -218,7 +219,11 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         rng = random.Random(f"hint:{len(view.actions)}")
         with self.console.status("Thinking / réflexion…"):
             choice = PimcBot(self.hint_budget or 1.0).advise(view, rng)
-        self.console.print(hint_text(choice))
+        self.console.print(hint_text(choice, self._words))
+
+    def _words(self, action: AnyAction) -> str:
+        """An action as the player would type it (in a hint)."""
+        return action.text
 
     # ----- what each game shows -------------------------------------------------------
 
