@@ -1,6 +1,7 @@
 """The heuristic player's piccolo and piccolissimo (RULES.md §5.4, §5.5, §5.7): it bids them by
-a rule of thumb: as many sure winners as the tricks the contract needs, every other card low
-enough to duck.
+a rule of thumb (as many sure winners as the tricks the contract needs, every other card low
+enough to duck), and once one is bid it plays it to the end: a declarer wins his trick early
+with a sure winner, then ducks; the defenders duck, to force him to a trick too many.
 
 In ``couleur`` piccolo is two declarers' joint contract (D13, D24: the second joins by
 accepting), piccolissimo one player's, exactly two tricks (D14, D25); in ``pagat`` piccolo is
@@ -14,8 +15,9 @@ import random
 import pytest
 
 from whist.auction import ColourCall
-from whist.bots.colour import colour_heuristic_bot
+from whist.bots.colour import colour_aims, colour_heuristic_bot
 from whist.bots.evaluate import exact_flaws
+from whist.bots.heuristic import Aims
 from whist.cards import Card, Seat, parse_deal, parse_hand
 from whist.couleur import ColourAction, ColourDeal
 from whist.rules import preset, with_options
@@ -124,3 +126,79 @@ class TestBidding:
         rules = with_options(preset("pagat"), {"piccolo": "off"})
         d = ColourDeal.new(rules, Seat.W, parse_deal(PICCOLO))
         assert bot_call(d) != "piccolo"
+
+
+class TestDeclarerPlay:
+    def test_the_declarer_cashes_his_sure_winner_first_then_ducks(self) -> None:
+        # pagat: North bids piccolo, the others pass; North, eldest, leads the ace of spades
+        # and wins; from then on the heuristic at every seat keeps him to that one trick.
+        d = deal(PICCOLO, "pagat")
+        for call in ("piccolo", "pass", "pass", "pass"):
+            d = d.apply(call)
+        assert d.to_act is Seat.N
+        assert bot_card(d) == "AS"
+        while not d.is_over:
+            d = d.apply(bot_action(d))
+        assert d.tricks_won[Seat.N] == 1
+        assert d.made() == {Seat.N: True}
+
+    def test_a_follower_wins_with_his_ace_when_its_suit_is_led(self) -> None:
+        # North is not on lead: East leads a spade, North puts up the ace.
+        d = deal(PICCOLO, "pagat", dealer=Seat.N)
+        for call in ("pass", "pass", "pass", "piccolo"):
+            d = d.apply(call)
+        assert d.in_play is not None and d.in_play.declarers == (Seat.N,)
+        d = d.apply("KS")
+        d = d.apply(bot_action(d))  # South
+        d = d.apply(bot_action(d))  # West
+        assert d.to_act is Seat.N
+        assert bot_card(d) == "AS"
+
+
+def bid_then_bots(seed: int, name: str, calls: tuple[str, ...]) -> ColourDeal | None:
+    """A shuffled deal of ``name`` whose eldest hand makes ``calls`` (the others pass, or the
+    next accepts as the calls say), then played by the heuristic at all four seats; ``None``
+    when those calls are not legal on that deal (a trou)."""
+    d = ColourDeal.shuffled(preset(name), Seat(seed % 4), random.Random(seed))
+    for call in calls:
+        if call not in [str(a) for a in d.legal_actions()]:
+            return None
+        d = d.apply(call)
+    while not d.is_over:
+        seat = d.to_act
+        view = d.view(seat)
+        action = colour_heuristic_bot(view, random.Random(seed))
+        assert action in view.legal
+        d = d.apply(action)
+    return d
+
+
+@pytest.mark.parametrize(("name", "calls", "kind"), [
+    ("pagat", ("piccolo", "pass", "pass", "pass"), "piccolo"),
+    ("couleur", ("piccolo", "accept", "pass", "pass"), "piccolo"),
+    ("couleur", ("piccolissimo", "pass", "pass", "pass"), "piccolissimo"),
+])
+def test_whole_random_deals_are_played_legally_to_the_end(name: str, calls: tuple[str, ...],
+                                                          kind: str) -> None:
+    played = 0
+    for seed in range(40):
+        d = bid_then_bots(seed, name, calls)
+        if d is None:
+            continue
+        assert d.in_play is not None and d.in_play.contract.kind == kind
+        assert sum(d.points().values()) == 0
+        played += 1
+    assert played >= 30
+
+
+def test_aims_of_the_declarer_and_the_defenders() -> None:
+    """The declarer must take one trick, then none; the defenders duck all along, so that he
+    is forced to a second trick (or kept from his first)."""
+    d = deal(PICCOLO, "pagat")
+    for call in ("piccolo", "pass", "pass", "pass"):
+        d = d.apply(call)
+    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=1)
+    assert colour_aims(d.view(Seat.E)) == Aims(frozenset({Seat.S, Seat.W}), want_tricks=False)
+    for _ in range(4):
+        d = d.apply(bot_action(d))
+    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=0)
