@@ -16,6 +16,7 @@ import pytest
 
 from whist.auction import ColourCall
 from whist.bots.colour import colour_aims, colour_heuristic_bot
+from whist.bots.colour_calls import EXACT_SLACK
 from whist.bots.evaluate import exact_flaws
 from whist.bots.heuristic import Aims
 from whist.cards import Card, Seat, parse_deal, parse_hand
@@ -25,6 +26,9 @@ from whist.rules import preset, with_options
 # North: a lone-ish ace of spades (A 2) and nothing else above a six: one sure trick. No other
 # seat holds three aces (no trou).
 PICCOLO = "N:A2.432.5432.6432 KQJT.AKQ.KQJ.KQJ 9876.JT9.AT9.AT9 543.8765.876.875"
+# North: the ace of spades; his lone heart is a five, one rank above what a misère allows for
+# the lowest card of a suit, within the piccolo's slack (EXACT_SLACK).
+FIVE = "N:A2.5.6432.876432 KQJT.AKQ.KQJ.KQJ 987.JT98.AT9.AT9 6543.76432.875.5"
 # North: A K of spades, two sure tricks, and low cards.
 TWO_WINNERS = "N:AK2.432.5432.643 QJT9.AKQ.KQJ.KQJ 8765.JT9.AT9.AT9 43.8765.876.8752"
 # North: the ace of spades, and a queen of hearts that cannot be sure to duck.
@@ -83,6 +87,13 @@ class TestBidding:
         d = deal(PICCOLO, "pagat")
         assert d.to_act is Seat.N
         assert bot_call(d) == "piccolo"
+
+    def test_a_five_under_the_slack_still_bids_piccolo(self) -> None:
+        north = parse_deal(FIVE)[Seat.N]
+        assert exact_flaws(north, 1) == 1 and exact_flaws(north, 1, EXACT_SLACK) == 0
+        assert bot_call(deal(FIVE, "pagat")) == "piccolo"
+        # in couleur it is no petite-misère hand (the five and the ace), so piccolo comes first
+        assert bot_call(deal(FIVE, "couleur")) == "piccolo"
 
     def test_couleur_piccolo_hand_joins_a_piccolo(self) -> None:
         # §5.4 rule 4 (D24): East bids piccolo, South passes, West passes; North, who holds a
