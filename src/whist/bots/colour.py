@@ -5,8 +5,9 @@ the aim that the contract gives.
 - Declarers of a contract that needs tricks, and their defenders, want tricks; each side's
   partners are the other players of that side (none for a lone declarer).
 - Misères, and the queens game: every player avoids tricks (the defenders duck too, so that the
-  declarer is forced to win). Piccolo and piccolissimo: a declarer takes tricks until he has his
-  number, then avoids them.
+  declarer is forced to win). Piccolo and piccolissimo: a declarer wins the tricks he needs with
+  his sure winners, early, and avoids the others; the defenders duck, to force him to a trick
+  too many.
 - Trou surprise before the fourth ace falls: each plays for himself.
 """
 
@@ -22,8 +23,6 @@ from whist.couleur import ColourAction, ColourView
 
 __all__ = ["colour_aims", "colour_heuristic_bot"]
 
-_TARGET = {"piccolo": 1, "piccolissimo": 2}
-
 
 def colour_aims(view: ColourView) -> Aims:
     """Who plays with this seat and whether it wants tricks, from the contract in its view."""
@@ -38,8 +37,9 @@ def colour_aims(view: ColourView) -> Aims:
     side = declarers if seat in declarers else {s for s in Seat if s not in declarers}
     partners = frozenset(s for s in side if s is not seat)
     if c.info.is_misere:
-        if seat in declarers and c.kind in _TARGET:
-            return Aims(partners, want_tricks=view.tricks_won[seat] < _TARGET[c.kind])
+        if seat in declarers and view.needed:  # piccolo, piccolissimo: exactly view.needed
+            return Aims(partners, want_tricks=False,
+                        must_take=view.needed - view.tricks_won[seat])
         return Aims(frozenset() if seat in declarers else partners, want_tricks=False)
     return Aims(partners)
 

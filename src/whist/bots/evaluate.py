@@ -64,15 +64,45 @@ def best_trump(hand: int) -> tuple[Suit, float]:
     return max(((s, trick_estimate(hand, s)) for s in Suit), key=lambda x: (x[1], -x[0]))
 
 
+def _duck_flaws(low_to_high: list[int], slack: int) -> int:
+    """How many of one suit's ranks (low to high) are too high to be sure of ducking: the i-th
+    lowest (from 0) should be at most ``4 + 2*i + slack``."""
+    return sum(1 for i, rank in enumerate(low_to_high) if rank > 4 + 2 * i + slack)
+
+
 def misere_flaws(hand: int, slack: int = 0) -> int:
     """How many cards of the hand are too high to be sure of ducking: in each suit the i-th lowest
     card (from 0) should be at most ``4 + 2*i + slack``."""
+    return sum(_duck_flaws(sorted(_ranks(hand, suit)), slack) for suit in Suit)
+
+
+def sure_winners(ranks: list[int]) -> int:
+    """Tricks a suit (ranks high to low) wins for sure without trumps: its unbroken run of top
+    cards from the ace (A, A K, A K Q …)."""
+    n = 0
+    while n < len(ranks) and ranks[n] == 14 - n:
+        n += 1
+    return n
+
+
+def exact_flaws(hand: int, tricks: int, slack: int = 0) -> int:
+    """How far the hand is from taking exactly ``tricks`` tricks without trumps (piccolo,
+    piccolissimo): the difference between its sure winners and ``tricks``, plus the cards below
+    the winners that are too high to duck (:func:`misere_flaws`' measure). 0 for a hand whose
+    only tricks are ``tricks`` sure winners.
+
+    >>> from whist.cards import parse_hand
+    >>> [exact_flaws(parse_hand(h), 1) for h in ("A2.432.5432.6432", "AK.432.5432.643", "A9.32.5432.6543")]
+    [0, 1, 1]
+    """
+    winners = 0
     flaws = 0
     for suit in Suit:
-        for i, rank in enumerate(sorted(_ranks(hand, suit))):
-            if rank > 4 + 2 * i + slack:
-                flaws += 1
-    return flaws
+        ranks = _ranks(hand, suit)
+        top = sure_winners(ranks)
+        winners += top
+        flaws += _duck_flaws(sorted(ranks[top:]), slack)
+    return abs(winners - tricks) + flaws
 
 
 def worst_misere_card(hand: int) -> int:

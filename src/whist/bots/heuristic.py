@@ -81,11 +81,13 @@ class Aims:
 
     ``partners`` are the seats whose tricks count with this seat's (classic whist: the seat
     opposite; a solo declarer: none). ``want_tricks`` is ``True`` to take tricks, ``False`` to
-    avoid them (a misère declarer).
+    avoid them (a misère declarer). ``must_take``, with ``want_tricks`` off: the tricks the seat
+    must still take before it avoids them (a piccolo declarer, who needs exactly one).
     """
 
     partners: frozenset[Seat]
     want_tricks: bool = True
+    must_take: int = 0
 
 
 def classic_aims(seat: Seat) -> Aims:
@@ -128,7 +130,7 @@ def play_card(r: Reading, cards: Sequence[Card]) -> Card:
     if len(cards) == 1:
         return cards[0]
     if not r.want_tricks:
-        return _duck(r, cards)
+        return _take_needed(r, cards) if r.must_take > 0 else _duck(r, cards)
     if not r.trick:
         return _lead(r, cards)
     if cards[0].suit is r.led:
@@ -152,8 +154,8 @@ class Reading:
     """
 
     __slots__ = ("_all_known", "_partners_known", "after", "hand", "known", "led", "led_by",
-                 "opponents", "opps_after", "out", "partners", "played", "seat", "trick", "trump",
-                 "void", "want_tricks", "win_card", "win_seat")
+                 "must_take", "opponents", "opps_after", "out", "partners", "played", "seat",
+                 "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
 
     def __init__(self, seat: Seat, aims: Aims, hand: Iterable[Card], trump: Suit | None,
                  played: Iterable[tuple[Seat, Card]], trick: Sequence[tuple[Seat, Card]],
@@ -162,6 +164,7 @@ class Reading:
         self.seat = seat
         self.partners = aims.partners
         self.want_tricks = aims.want_tricks
+        self.must_take = aims.must_take
         self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
         self.trump = trump
         mask = 0
@@ -520,6 +523,32 @@ def _discard(r: Reading, cards: Sequence[Card]) -> Card:
 
 
 # ----- avoiding tricks (misère objectives) --------------------------------------------
+
+
+def _take_needed(r: Reading, cards: Sequence[Card]) -> Card:
+    """A piccolo declarer who still needs ``r.must_take`` tricks: win them with sure winners
+    (masters, there is no trump), as early as it can, and otherwise duck as in a misère while
+    keeping the masters it needs. It never overtakes a partner's card (a joint piccolo's other
+    declarer needs his own trick), and wins with a card that is not a master only when it holds
+    no master to win with later."""
+    held = [c for s in Suit for c in r.my_cards(s) if r.is_master(c)]
+    if not r.trick:
+        masters = [c for c in cards if r.is_master(c)]
+        if not masters:
+            return _duck(r, cards)
+        return min(masters, key=lambda c: (r.mine(c.suit).bit_count(), -c.rank))
+    win = r.win_card
+    assert win is not None
+    if cards[0].suit is r.led:
+        if r.win_seat in r.partners:
+            return _duck(r, cards)
+        sure = [c for c in cards if c.suit is win.suit and c.rank > win.rank
+                and not r.may_be_beaten(c)]
+        if sure and (r.is_master(sure[0]) or not held):
+            return sure[0]  # the highest: the most dangerous card to keep
+        return _duck(r, cards)
+    keep = set(sorted(held, key=lambda c: -c.rank)[:r.must_take])
+    return _duck(r, [c for c in cards if c not in keep] or cards)
 
 
 def _duck(r: Reading, cards: Sequence[Card]) -> Card:

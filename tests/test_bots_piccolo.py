@@ -1,0 +1,215 @@
+"""The heuristic player's piccolo and piccolissimo (RULES.md §5.4, §5.5, §5.7): it bids them by
+a rule of thumb (as many sure winners as the tricks the contract needs, every other card low
+enough to duck), and once one is bid it plays it to the end: a declarer wins his trick early
+with a sure winner, then ducks; the defenders duck, to force him to a trick too many.
+
+In ``couleur`` piccolo is two declarers' joint contract (D13, D24: the second joins by
+accepting), piccolissimo one player's, exactly two tricks (D14, D25); in ``pagat`` piccolo is
+one player's, exactly one trick, and several may bid it (§5.5).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from whist.auction import ColourCall
+from whist.bots.colour import colour_aims, colour_heuristic_bot
+from whist.bots.colour_calls import EXACT_SLACK
+from whist.bots.evaluate import exact_flaws
+from whist.bots.heuristic import Aims
+from whist.cards import Card, Seat, parse_deal, parse_hand
+from whist.couleur import ColourAction, ColourDeal
+from whist.rules import preset, with_options
+
+# North: a lone-ish ace of spades (A 2) and nothing else above a six: one sure trick. No other
+# seat holds three aces (no trou).
+PICCOLO = "N:A2.432.5432.6432 KQJT.AKQ.KQJ.KQJ 9876.JT9.AT9.AT9 543.8765.876.875"
+# North: the ace of spades; his lone heart is a five, one rank above what a misère allows for
+# the lowest card of a suit, within the piccolo's slack (EXACT_SLACK).
+FIVE = "N:A2.5.6432.876432 KQJT.AKQ.KQJ.KQJ 987.JT98.AT9.AT9 6543.76432.875.5"
+# North: A K of spades, two sure tricks, and low cards.
+TWO_WINNERS = "N:AK2.432.5432.643 QJT9.AKQ.KQJ.KQJ 8765.JT9.AT9.AT9 43.8765.876.8752"
+# North: the ace of spades, and a queen of hearts that cannot be sure to duck.
+HIGH_CARD = "N:A2.Q32.5432.6432 KQJT.AK4.KQJ.KQJ 9876.JT9.AT9.AT9 543.8765.876.875"
+
+
+def deal(pbn: str, name: str, dealer: Seat = Seat.W) -> ColourDeal:
+    """The deal ``pbn`` under preset ``name``; West deals, so North is eldest hand."""
+    return ColourDeal.new(preset(name), dealer, parse_deal(pbn))
+
+
+def bot_action(d: ColourDeal) -> ColourAction:
+    """The heuristic's action for the seat to act (checked legal)."""
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    action = colour_heuristic_bot(view, random.Random(0))
+    assert action in view.legal
+    return action
+
+
+def bot_call(d: ColourDeal) -> str:
+    """The heuristic's call: the kind of the contract it bids, else pass, accept …"""
+    call = bot_action(d)
+    assert isinstance(call, ColourCall)
+    return call.contract.kind if call.contract is not None else call.kind
+
+
+def bot_card(d: ColourDeal) -> str:
+    """The heuristic's card, as text."""
+    card = bot_action(d)
+    assert isinstance(card, Card)
+    return card.text
+
+
+class TestTheRuleOfThumb:
+    def test_a_sure_winner_and_low_cards_fit_piccolo(self) -> None:
+        hands = parse_deal(PICCOLO)
+        assert exact_flaws(hands[Seat.N], 1) == 0
+
+    def test_two_sure_winners_fit_piccolissimo_not_piccolo(self) -> None:
+        north = parse_deal(TWO_WINNERS)[Seat.N]
+        assert exact_flaws(north, 1) == 1
+        assert exact_flaws(north, 2) == 0
+
+    def test_a_high_card_that_cannot_duck_is_a_flaw(self) -> None:
+        assert exact_flaws(parse_deal(HIGH_CARD)[Seat.N], 1) == 1
+
+    def test_the_cards_under_the_ace_must_duck_too(self) -> None:
+        # A 9 of spades: the nine is the lowest spade left once the ace has won.
+        assert exact_flaws(parse_hand("A9.32.5432.6543"), 1) == 1
+        assert exact_flaws(parse_hand("A32.32.5432.643"), 1) == 0
+
+
+class TestBidding:
+    def test_pagat_piccolo_hand_bids_piccolo(self) -> None:
+        d = deal(PICCOLO, "pagat")
+        assert d.to_act is Seat.N
+        assert bot_call(d) == "piccolo"
+
+    def test_a_five_under_the_slack_still_bids_piccolo(self) -> None:
+        north = parse_deal(FIVE)[Seat.N]
+        assert exact_flaws(north, 1) == 1 and exact_flaws(north, 1, EXACT_SLACK) == 0
+        assert bot_call(deal(FIVE, "pagat")) == "piccolo"
+        # in couleur it is no petite-misère hand (the five and the ace), so piccolo comes first
+        assert bot_call(deal(FIVE, "couleur")) == "piccolo"
+
+    def test_couleur_piccolo_hand_joins_a_piccolo(self) -> None:
+        # §5.4 rule 4 (D24): East bids piccolo, South passes, West passes; North, who holds a
+        # piccolo hand, joins it by accepting.
+        d = deal(PICCOLO, "couleur", dealer=Seat.N)
+        for call in ("piccolo", "pass", "pass"):
+            d = d.apply(call)
+        assert d.to_act is Seat.N
+        assert bot_call(d) == "accept"
+
+    def test_couleur_prefers_petite_misere_to_an_unjoined_piccolo(self) -> None:
+        # Both pay the lone declarer 18 (§5.7), the misère counts without a partner and lets
+        # him discard the ace.
+        d = deal(PICCOLO, "couleur")
+        assert bot_call(d) == "petite_misere"
+
+    def test_couleur_piccolo_overbids_a_solo_8(self) -> None:
+        # Above solo 8 the petite misère is gone; a piccolo (row 10) still beats it, and East
+        # may still join it.
+        d = deal(PICCOLO, "couleur", dealer=Seat.E)
+        d = d.apply("solo 8 S")
+        assert d.to_act is Seat.W
+        d = d.apply("pass")
+        assert d.to_act is Seat.N
+        assert bot_call(d) == "piccolo"
+
+    def test_couleur_two_sure_winners_bid_piccolissimo(self) -> None:
+        assert bot_call(deal(TWO_WINNERS, "couleur")) == "piccolissimo"
+
+    @pytest.mark.parametrize("pbn", [TWO_WINNERS, HIGH_CARD])
+    def test_pagat_two_winners_or_a_high_card_do_not_bid_piccolo(self, pbn: str) -> None:
+        assert bot_call(deal(pbn, "pagat")) != "piccolo"
+
+    def test_couleur_high_card_does_not_join_a_piccolo(self) -> None:
+        d = deal(HIGH_CARD, "couleur", dealer=Seat.N)
+        for call in ("piccolo", "pass", "pass"):
+            d = d.apply(call)
+        assert bot_call(d) == "pass"
+
+    def test_without_the_option_there_is_no_piccolo(self) -> None:
+        rules = with_options(preset("pagat"), {"piccolo": "off"})
+        d = ColourDeal.new(rules, Seat.W, parse_deal(PICCOLO))
+        assert bot_call(d) != "piccolo"
+
+
+class TestDeclarerPlay:
+    def test_the_declarer_cashes_his_sure_winner_first_then_ducks(self) -> None:
+        # pagat: North bids piccolo, the others pass; North, eldest, leads the ace of spades
+        # and wins; from then on the heuristic at every seat keeps him to that one trick.
+        d = deal(PICCOLO, "pagat")
+        for call in ("piccolo", "pass", "pass", "pass"):
+            d = d.apply(call)
+        assert d.to_act is Seat.N
+        assert bot_card(d) == "AS"
+        while not d.is_over:
+            d = d.apply(bot_action(d))
+        assert d.tricks_won[Seat.N] == 1
+        assert d.made() == {Seat.N: True}
+
+    def test_a_follower_wins_with_his_ace_when_its_suit_is_led(self) -> None:
+        # North is not on lead: East leads a spade, North puts up the ace.
+        d = deal(PICCOLO, "pagat", dealer=Seat.N)
+        for call in ("pass", "pass", "pass", "piccolo"):
+            d = d.apply(call)
+        assert d.in_play is not None and d.in_play.declarers == (Seat.N,)
+        d = d.apply("KS")
+        d = d.apply(bot_action(d))  # South
+        d = d.apply(bot_action(d))  # West
+        assert d.to_act is Seat.N
+        assert bot_card(d) == "AS"
+
+
+def bid_then_bots(seed: int, name: str, calls: tuple[str, ...]) -> ColourDeal | None:
+    """A shuffled deal of ``name`` whose eldest hand makes ``calls`` (the others pass, or the
+    next accepts as the calls say), then played by the heuristic at all four seats; ``None``
+    when those calls are not legal on that deal (a trou)."""
+    d = ColourDeal.shuffled(preset(name), Seat(seed % 4), random.Random(seed))
+    for call in calls:
+        if call not in [str(a) for a in d.legal_actions()]:
+            return None
+        d = d.apply(call)
+    while not d.is_over:
+        seat = d.to_act
+        view = d.view(seat)
+        action = colour_heuristic_bot(view, random.Random(seed))
+        assert action in view.legal
+        d = d.apply(action)
+    return d
+
+
+@pytest.mark.parametrize(("name", "calls", "kind"), [
+    ("pagat", ("piccolo", "pass", "pass", "pass"), "piccolo"),
+    ("couleur", ("piccolo", "accept", "pass", "pass"), "piccolo"),
+    ("couleur", ("piccolissimo", "pass", "pass", "pass"), "piccolissimo"),
+])
+def test_whole_random_deals_are_played_legally_to_the_end(name: str, calls: tuple[str, ...],
+                                                          kind: str) -> None:
+    played = 0
+    for seed in range(40):
+        d = bid_then_bots(seed, name, calls)
+        if d is None:
+            continue
+        assert d.in_play is not None and d.in_play.contract.kind == kind
+        assert sum(d.points().values()) == 0
+        played += 1
+    assert played >= 30
+
+
+def test_aims_of_the_declarer_and_the_defenders() -> None:
+    """The declarer must take one trick, then none; the defenders duck all along, so that he
+    is forced to a second trick (or kept from his first)."""
+    d = deal(PICCOLO, "pagat")
+    for call in ("piccolo", "pass", "pass", "pass"):
+        d = d.apply(call)
+    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=1)
+    assert colour_aims(d.view(Seat.E)) == Aims(frozenset({Seat.S, Seat.W}), want_tricks=False)
+    for _ in range(4):
+        d = d.apply(bot_action(d))
+    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=0)
