@@ -192,9 +192,19 @@ class TestPlay:
         assert "✗" not in r.output
         kinds = {c.kind for c in human_calls}
         if "ask" in kinds:
-            assert "You ask partner “can you one?”" in r.output
+            assert "You ask partner for an honour: “can you one?”" in r.output
         if kinds & {"claim", "yes", "no"}:
             assert "played for you" in r.output
+
+    def test_the_answer_at_eight_is_said_as_the_tables(self) -> None:
+        """RULES.md §2 (b): the answer to "can you one?" is not the partner's choice but true of
+        the honours he was dealt (one he has played since counts): the game says so, not that he
+        "answers yes"."""
+        from whist.render import action_text
+
+        assert action_text(Call("yes", ())).plain.startswith("was dealt an honour: yes")
+        assert action_text(Call("no", ()), you=True).plain == "were dealt no honour: no"
+        assert "answer" not in action_text(Call("yes", ()), you=True).plain
 
     def test_bad_seat_bots_or_option_exit_2(self, tmp_path: Path) -> None:
         for args, words in [

@@ -62,9 +62,12 @@ def action_text(action: Action, you: bool = False) -> Text:
 _CALL_WORDS = {
     "claim": ("claims the game with honours / annonce les honneurs:",
               "claim the game with honours / annoncez les honneurs:"),
-    "ask": ("asks partner “can you one?”", "ask partner “can you one?”"),
-    "yes": ("answers yes: the partners show their honours", "answer yes: you both show your honours"),
-    "no": ("answers no", "answer no"),
+    # the answer is the table's, true, about the honours the partner was dealt (RULES.md §2 (b)),
+    # not a choice, and an honour he has played since still counts
+    "ask": ("asks partner for an honour: “can you one?”", "ask partner for an honour: “can you one?”"),
+    "yes": ("was dealt an honour: yes; the partners show their honours",
+            "were dealt an honour: yes; you both show your honours"),
+    "no": ("was dealt no honour: no", "were dealt no honour: no"),
 }
 
 
