@@ -35,6 +35,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
+from whist.render import deals_words
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
@@ -297,7 +298,7 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
         return
     console = stdout()
     console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
-    console.print(f"Rules / règles: {escape(option_summary(match.rules))} · {len(deals)} deals / donnes")
+    console.print(f"Rules / règles: {escape(option_summary(match.rules))} · {deals_words(len(deals))}")
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)

@@ -101,6 +101,16 @@ def shown_text(deal: ClassicDeal) -> Text:
     return out
 
 
+def deals_words(n: int) -> str:
+    """How many deals, in both languages.
+
+    >>> deals_words(1), deals_words(40)
+    ('1 deal / donne', '40 deals / donnes')
+    """
+    s = "" if n == 1 else "s"
+    return f"{n} deal{s} / donne{s}"
+
+
 def pair(values: Sequence[int | float], sep: str = " · ") -> str:
     """``NS 3 · EW 1`` from a pair indexed by side."""
     return f"NS {_num(values[0])}{sep}EW {_num(values[1])}"

@@ -45,6 +45,7 @@ from whist.render import (
     action_text,
     card_text,
     deal_result,
+    deals_words,
     game_text,
     hand_text,
     match_summary,
@@ -101,7 +102,7 @@ def hint_text(choice: CardChoice, say: Callable[[AnyAction], str] = lambda a: a.
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
         out.append(f" · {say(action)} {value:+.2f}")
-    out.append(f"  ({choice.samples} deals / donnes)", style="dim")
+    out.append(f"  ({deals_words(choice.samples)})", style="dim")
     return out
 
 
