@@ -775,3 +775,29 @@ class TestCommand:
         r = cli(tmp_path, "undo", "--lang", "fr")
         assert r.exit_code == 0, r.output
         assert "Removed / supprimé #1: petite misère" in r.stdout
+
+
+@pytest.mark.parametrize(("contract", "levels"), [
+    ("solo 5", "solo: 6, 7, 8"), ("solo 4", "solo: 6, 7, 8"), ("solo 14", "solo: 6, 7, 8"),
+    ("abondance 11", "abondance: 9")])
+def test_a_level_the_table_lacks_is_refused_in_the_auctions_words(tmp_path: Path, contract: str,
+                                                                   levels: str) -> None:
+    """``whist sheet add`` and ``import`` refuse a level that the colour sheet's table lacks in the
+    words the auction refuses the bid with (``auction.not_on_ladder``), whether another preset
+    has that level (solo 5 in pagat) or none does (solo 4, solo 14), naming the table's levels."""
+    from whist.auction import not_on_ladder
+    from whist.contracts import Contract
+    from whist.sheet import _all_options
+
+    kind, level = contract.split()
+    why = not_on_ladder(_all_options(preset("couleur")), Contract(kind, int(level)))
+    assert why is not None and why.en == f"{contract} does not exist in couleur ({levels})"
+    assert cli(tmp_path, "new", "--preset", "couleur").exit_code == 0
+    before = (tmp_path / "sheet.json").read_bytes()
+    r = cli(tmp_path, "add", contract, "H", "--declarers", "N", "--tricks", "6")
+    assert r.exit_code == 2 and r.stderr == f"Error: {why.en}\n"
+    csv_file = tmp_path / "rows.csv"
+    csv_file.write_text(f"contract,declarers,tricks\n{contract} H,N,6\n", encoding="utf-8")
+    r = cli(tmp_path, "import", str(csv_file), "--lang", "fr")
+    assert r.exit_code == 2 and why.fr in r.stderr
+    assert (tmp_path / "sheet.json").read_bytes() == before

@@ -252,7 +252,7 @@ class TestInFrench:
         lambda: parse_entry("solo 7", "", "8"),
         lambda: parse_entry("solo 7", "N", "huit"),
         lambda: parse_entry("solo 7", "N", "N=x"),
-        lambda: parse_entry("solo 12", "N", "8"),
+        lambda: sheet().add(parse_entry("solo 12", "N", "8")),
         lambda: parse_entry("grande misère", "N", "0", trump="H"),
         lambda: parse_entry("dames", "N", queens="N=4"),
         lambda: parse_entry("solo 7", "N", "8", queens="N=1"),

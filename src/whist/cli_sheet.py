@@ -89,8 +89,7 @@ def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str 
     not one."""
     try:
         entry = parse_entry(contract, declarers, tricks, trump or "",
-                            "" if needed is None else str(needed), queens, "2" if double else "",
-                            sheet.levels)
+                            "" if needed is None else str(needed), queens, "2" if double else "")
     except SheetError as exc:
         _refuse(exc, lang)
     c = entry.contract

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from whist.cards import ParseError, Suit
 
-__all__ = ["KINDS", "Contract", "Kind", "of_fr", "parse_contract"]
+__all__ = ["KINDS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +129,13 @@ Levels = Callable[[str], tuple[int, ...]]
 """The levels each kind of contract has at a table (its preset and options), by kind."""
 
 
+class LevelError(ParseError):
+    """A contract named with a level its kind does not have (at the table asked); ``contract``
+    is the one named, for a caller that says in its own words why it is not played."""
+
+    contract: Contract | None = None
+
+
 def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = None) -> Contract:
     """Read a contract name in French or English, with its level where it has one:
     ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
@@ -168,8 +175,10 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
         known = kind.levels if levels is None else levels(key)
         if level not in known:
             allowed = ", ".join(str(x) for x in known)
-            raise ParseError(f"{kind.en} {level} does not exist (levels: {allowed or 'none'})",
+            exc = LevelError(f"{kind.en} {level} does not exist (levels: {allowed or 'none'})",
                              f"{kind.fr} {level} n'existe pas (niveaux : {allowed or 'aucun'})")
+            exc.contract = Contract(key, level, suit if kind.suited else None)
+            raise exc
     elif level is not None:
         raise ParseError(f"{kind.en} takes no number of tricks",
                          f"{kind.fr} se joue sans nombre de plis")

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from whist.auction import contract_levels, not_on_ladder
 from whist.cards import SEATS, ParseError, Refusal, Seat, Suit, parse_seat, parse_suit, seat_names
-from whist.contracts import KINDS, Contract, Levels, parse_contract
+from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
@@ -136,10 +136,10 @@ _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "
 
 
 def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str = "",
-                needed: str = "", queens: str = "", double: str = "",
-                levels: Levels | None = None) -> Entry:
-    """An entry from the words a person types or a CSV row holds (``levels``: those of the
-    sheet's contracts, named when a level is not one)."""
+                needed: str = "", queens: str = "", double: str = "") -> Entry:
+    """An entry from the words a person types or a CSV row holds. A level its kind has at no
+    table is read too: whether the contract is on the sheet's table, and which levels its kind
+    has there, the sheet says when the entry is added, in the auction's words."""
     if contract.strip().lower() in _PENALTY_WORDS:
         offender = _seats(declarers, ("offender", "fautif"))
         if len(offender) != 1:
@@ -148,7 +148,12 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         return Entry(None, offender)
     decl = _seats(declarers)
     try:
-        c = parse_contract(contract, levels=levels)
+        try:
+            c = parse_contract(contract)
+        except LevelError as exc:
+            if exc.contract is None:
+                raise
+            c = exc.contract
         suit: Suit | None = parse_suit(trump) if trump.strip() else c.suit
     except ParseError as exc:
         raise SheetError.of(exc) from None
@@ -335,7 +340,7 @@ class Sheet:
         ``ligne 3``: the English word, the French one, the number)."""
         try:
             fields = {k: str(row.get(k) or "") for k in CSV_FIELDS}
-            return self.add(parse_entry(**fields, levels=self.levels), stored=stored)
+            return self.add(parse_entry(**fields), stored=stored)
         except SheetError as exc:
             en, fr, i = where
             raise SheetError.of(exc, f"{en} {i}: ", f"{fr} {i} : ") from None
