@@ -223,6 +223,34 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
     assert shot_path.stat().st_size > 10_000
 
 
+def test_the_game_is_chosen_once_the_presets_have_come(server: Server) -> None:
+    """The lobby draws its form before the server's presets come, and draws it again when they
+    do: a game chosen meanwhile was lost (and its change failed on the missing presets), so the
+    table came out as colour whist. The choice waits for the presets now."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    held: list[Any] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route("**/api/presets", lambda route: held.append(route))  # a slow network: held back
+        page.goto(f"{server.base}/")
+        page.wait_for_selector("select[name=preset]")
+        end = time.monotonic() + 10
+        while not held:
+            assert time.monotonic() < end, "the lobby did not ask for the presets"
+            page.wait_for_timeout(20)
+        assert page.locator("select[name=preset]").is_disabled()
+        held[0].continue_()
+        page.select_option("select[name=preset]", "classic")  # waits until it can be chosen
+        page.click("details.options summary")
+        assert "Honneurs" in page.locator("details.options").inner_text()
+        browser.close()
+    assert errors == []
+
+
 def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 

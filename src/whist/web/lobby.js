@@ -97,7 +97,9 @@ function lobbyView(presets, tables, error, render, fail) {
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
         autocomplete: "nickname", oninput: (e) => { form.name = e.target.value; } })),
-      h("label", {}, t("game"), h("select", { name: "preset", onchange: (e) => {
+      // chosen only once the presets have come: its change reads them (a choice made before would
+      // be lost when they come, the form drawn again with the default)
+      h("label", {}, t("game"), h("select", { name: "preset", disabled: !presets, onchange: (e) => {
         const game = presets.presets[form.preset].game;
         form.preset = e.target.value;
         form.options = {};
