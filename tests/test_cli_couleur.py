@@ -179,7 +179,7 @@ class TestPlay:
         out = r.output
         assert r.exit_code == 0, out
         assert refused(out) == []
-        assert "Vous dites passe" in flat(out)
+        assert "Vous dites « passe »" in flat(out)
         assert "Session over / partie terminée" in out
         data = record.load(saved_path(out))
         assert data == json.loads(json.dumps(record.match_record(expected.match)))

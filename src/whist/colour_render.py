@@ -128,8 +128,9 @@ def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
         aces = (("quatre" if four_aces else "trois") + " as") if fr else \
             (("four" if four_aces else "three") + " aces")
         return Text(f"{verb} trou ({aces})")
-    verb = ("dites " if you else "dit ") if fr else ("say " if you else "says ")
-    return Text(verb).append_text(call_text(action, lang))
+    if fr:  # the call quoted, as French writes what is said: Nord dit « propose cœur »
+        return Text("dites « " if you else "dit « ").append_text(call_text(action, lang)).append(" »")
+    return Text("say " if you else "says ").append_text(call_text(action, lang))
 
 
 def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> Text:
