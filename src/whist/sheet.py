@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from whist.auction import contract_levels, not_on_ladder
+from whist.auction import not_on_ladder
 from whist.cards import SEATS, ParseError, Refusal, Seat, Suit, parse_seat, parse_suit, seat_names
 from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
@@ -257,10 +257,6 @@ class Sheet:
         if c is None or not entry.declarers:
             return {}
         return made(c, entry.declarers, dict(entry.tricks), needed_tricks(c, self.preset, entry.needed))
-
-    def levels(self, kind: str) -> tuple[int, ...]:
-        """The levels of ``kind`` on the preset's scoring table (every option's row counted)."""
-        return contract_levels(_all_options(get_preset(self.preset)))(kind)
 
     def add(self, entry: Entry, *, stored: bool = False) -> Sheet:
         """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
