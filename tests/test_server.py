@@ -593,12 +593,12 @@ def test_tables_left_out_of_memory_do_not_fill_the_server() -> None:
     assert asyncio.run(svc.sweep()) == [waiting.id] and svc.tables == {}
     restarted = TableService(svc.storage, unload_after=0, max_tables=1)
     restarted.load()  # a table under way is rebuilt at start (its bots go on), in play until swept
-    assert restarted.under_way() == 1 and asyncio.run(restarted.sweep()) == [waiting.id]
+    assert restarted.in_play() == 1 and asyncio.run(restarted.sweep()) == [waiting.id]
     for service in (svc, restarted):
         second = service.create(TableSpec(seats=BOTS3))  # nothing else in play
         assert asyncio.run(service.sweep()) == [second.id]
         assert service.get(waiting.id) is not None  # asked for again: in play again
-        assert service.under_way() == 1
+        assert service.in_play() == 1
         with pytest.raises(TableLimit):
             service.create(TableSpec(seats=BOTS3))
     svc.storage.close()

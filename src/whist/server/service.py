@@ -44,7 +44,7 @@ a NUL byte say, or ten thousand characters, names no table."""
 
 
 MAX_TABLES = 500
-"""How many tables may be under way at once on one server, by default (``whist serve --max-tables``)."""
+"""How many tables may be in play at once on one server, by default (``whist serve --max-tables``)."""
 
 
 class SpecError(ValueError):
@@ -52,7 +52,7 @@ class SpecError(ValueError):
 
 
 class TableLimit(Exception):
-    """No table can be created now: the server has :attr:`TableService.max_tables` under way."""
+    """No table can be created now: the server has :attr:`TableService.max_tables` in play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ class TableService:
     ``bot_budget``: seconds per card for the bots that think (``None``: their default).
     ``unload_after``: seconds without a change after which a table nobody is connected to leaves
     memory (a finished one after ``FINISHED_GRACE``); its log stays, and it comes back when asked.
-    ``max_tables``: how many tables may be in play (in memory, not over: :meth:`under_way`) for
+    ``max_tables``: how many tables may be in play (in memory, not over: :meth:`in_play`) for
     :meth:`create` to make another; with other processes on the database, this process's own.
     """
 
@@ -226,7 +226,7 @@ class TableService:
                              bot_delay=spec.bot_delay, deal_pause=spec.deal_pause,
                              substitute=strongest_bot())
 
-    def under_way(self) -> int:
+    def in_play(self) -> int:
         """How many tables are in play: in memory and not over. A table nobody has played or
         watched for ``unload_after`` seconds has left memory and does not count until it is
         asked for again: tables abandoned mid-game, or never joined, would otherwise fill the
@@ -235,9 +235,9 @@ class TableService:
 
     def create(self, spec: TableSpec) -> Table:
         """A new table as ``spec`` asks; :class:`SpecError` if it cannot be, :class:`TableLimit`
-        if :attr:`max_tables` are under way."""
+        if :attr:`max_tables` are in play."""
         settings = self.settings(spec)
-        if self.under_way() >= self.max_tables:
+        if self.in_play() >= self.max_tables:
             raise TableLimit(f"this server has as many tables in play as it allows"
                              f" ({self.max_tables}); try again once a game has finished or been"
                              " left for a while")
