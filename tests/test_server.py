@@ -92,8 +92,8 @@ class TestHttp:
         ok = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert ok.status_code == 201
 
-    def test_the_tables_under_way_have_a_limit(self, harness: Any) -> None:
-        """Beyond ``max_tables`` tables under way (``whist serve --max-tables``), creating one is
+    def test_the_tables_in_play_have_a_limit(self, harness: Any) -> None:
+        """Beyond ``max_tables`` tables in play (``whist serve --max-tables``), creating one is
         refused, 429 ``too_many_tables``, and nothing is made; a finished game does not count."""
         harness.service.max_tables = 2
         c = harness.client
@@ -103,7 +103,7 @@ class TestHttp:
             assert time.monotonic() < end, "the bots' game did not end"
             time.sleep(0.02)
         harness.create(seats=BOTS3)
-        harness.create(seats=BOTS3)  # waiting for a player: under way
+        harness.create(seats=BOTS3)  # waiting for a player: in play
         refused = c.post("/api/tables", json={"seats": BOTS3})
         assert refused.status_code == 429 and refused.json()["error"] == {
             "code": "too_many_tables",
