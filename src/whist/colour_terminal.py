@@ -41,6 +41,7 @@ from whist.colour_render import (
     tricks_text,
 )
 from whist.colour_session import ColourEvent
+from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
 from whist.render import card_text, hand_text
@@ -325,8 +326,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         ``Your hand …``, ``Votre main …``."""
         name = escape(self.names[seat])
         if self.lang == "fr":
-            of = "d'" if name[0] in "AEIOU" else "de "
-            return ("Votre main" if seat is self.human else f"La main {of}{name}") + " est sur table :"
+            return ("Votre main" if seat is self.human else f"La main {of_fr(name)}") + " est sur table :"
         return ("Your" if seat is self.human else f"{name}'s") + " hand is on the table:"
 
     def _compass_name(self, seat: Seat, v: ColourView, leader: Seat | None) -> Text:
