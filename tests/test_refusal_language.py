@@ -235,6 +235,34 @@ class TestColour:
             assert (str(exc), exc.fr) == (en, fr)
         assert len(cases) == 5, "the auction after waiting did not come back to N"
 
+    @pytest.mark.parametrize("name, options", [
+        ("couleur", {}), ("couleur", {"solo_supremacy": True}), ("couleur", {"overbids": False}),
+        ("couleur", {"propose_needs_card": True}), ("pagat", {})])
+    def test_every_refused_bid_names_its_rule(self, name: str, options: dict[str, object]) -> None:
+        """§5.4: the rules that allow a bid are the ones that say why another is refused (one
+        piece of code), so no refusal of a bid falls back on a vague "not allowed now": on random
+        auctions, at every turn, every bid of the ladder that is not legal gets its own reason."""
+        rules = with_options(preset(name), options) if options else preset(name)
+        rng = random.Random(5)
+        ladder_bids = [c for c in Auction.start(rules, Seat.N).legal_calls() if c.contract is not None]
+        refused = 0
+        for _ in range(150):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            masks = [sum(1 << c for c in deck[i * 13:(i + 1) * 13]) for i in range(4)]
+            a = Auction.start(rules, rng.choice(SEATS), (masks[0], masks[1], masks[2], masks[3]))
+            while a.to_act is not None:
+                seat = a.to_act
+                legal = a.legal_calls()
+                for bid in ladder_bids:
+                    if bid in legal:
+                        continue
+                    en, fr = a._why_not(seat, bid, legal)
+                    assert "do not allow it now" not in en and "ne la permettent pas" not in fr, en
+                    refused += 1
+                a = a.apply(rng.choice(legal) if rng.random() < 0.6 else PASS)
+        assert refused > 10_000
+
     def test_trou_with_three_aces(self) -> None:
         d = ColourDeal.new(preset("couleur"), Seat.W, parse_deal(THREE_ACES))
         assert d.to_act is Seat.N and d.legal_actions() == (ColourCall("trou"),)

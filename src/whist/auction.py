@@ -16,6 +16,7 @@ and once it is over, ``result()`` (the contract, its declarers, or ``None`` when
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
@@ -29,6 +30,9 @@ __all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "contract_levels", "
 # Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
 _BID_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+
+_Reason = Callable[[], tuple[str, str]]
+"""Why a bid is refused, in English and French, built only when a player is told."""
 
 # (kind, level, option that must be on, or "")
 _COULEUR_LADDER: tuple[tuple[str, int | None, str], ...] = (
@@ -66,6 +70,7 @@ def contract_levels(rules: Rules) -> Levels:
     return lambda kind: tuple(sorted(lv for k, lv in rows if k == kind and lv is not None))
 
 
+@functools.lru_cache(maxsize=64)
 def ladder(rules: Rules) -> tuple[tuple[str, int | None], ...]:
     """The rows of the preset's ladder, low to high, with the options' rows left out (§5.5)."""
     rows = _PAGAT_LADDER if rules.style == "pagat" else _COULEUR_LADDER
@@ -354,45 +359,17 @@ class Auction:
         seat = self.to_act
         if seat is None:
             return ()
-        rules = self.rules
         top = self.top
+        refused = self._bid_judge(seat)
+        bids = [Bid(c) for c in self._contracts() if refused(c) is None]
+        if (top is not None and not top.counts and top.seats[0] is seat) or self.is_bound(seat):
+            return (PASS, *bids)  # rule 7, rule 5: only pass or the bids those rules leave
         out: list[ColourCall] = [PASS]
-        highest = self.highest_counting()
-        # Rule 7: the maker of an unaccepted proposal / unjoined piccolo still on top
-        if top is not None and not top.counts and top.seats[0] is seat:
-            if seat is self.waited:
-                return (PASS,)
-            if top.contract.kind == "emballage":
-                for lv in (5, 6, 7, 8):
-                    c = Contract("solo", lv, top.contract.suit)
-                    if self._on_ladder(c) and self.beats(c, highest.contract if highest else None):
-                        out.append(Bid(c))
-                return tuple(out)
-            return tuple(out + [Bid(c) for c in self._contracts()
-                                if self.beats(c, highest.contract if highest else None)
-                                and self._may_bid(seat, c, top=None)])
-        if self.is_bound(seat):
-            if rules.overbids and self.speaks_for_pair(seat):
-                pair = self._pair_of(seat)
-                assert pair is not None
-                for c in self._contracts():
-                    if (c.kind == "emballage" and c.suit is pair.contract.suit
-                            and rank(rules, c) > rank(rules, pair.contract)
-                            and self.beats(c, top.contract if top else None)
-                            and not self._supremacy_blocks(c)):
-                        out.append(Bid(c))
-            return tuple(out)
         if seat is self.eldest and not self.spoken and self.waited is None:
             out.append(WAIT)
         if top is not None and seat not in top.seats and self._may_accept(top):
             out.append(ACCEPT)
-        for c in self._contracts():
-            if self._may_bid(seat, c, top):
-                out.append(Bid(c))
-        return tuple(out)
-
-    def _on_ladder(self, c: Contract) -> bool:
-        return (c.kind, c.level if KINDS[c.kind].levels else None) in ladder(self.rules)
+        return (*out, *bids)
 
     def _contracts(self) -> tuple[Contract, ...]:
         return _biddable(self.rules)
@@ -415,28 +392,6 @@ class Auction:
         return (self.rules.style == "pagat" and top is not None and top.contract == c
                 and c.kind in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")
                 and seat not in top.seats)
-
-    def _may_bid(self, seat: Seat, c: Contract, top: Standing | None) -> bool:
-        rules = self.rules
-        k = c.kind
-        # after waiting: no one-player contract; joining a pagat misère is allowed
-        if seat is self.waited and _is_solitary(rules, k) and not (
-                rules.style == "pagat" and top is not None and top.contract == c
-                and KINDS[k].is_misere):
-            return False
-        over = top.contract if top is not None else None
-        if not self._joins(seat, c, top) and not self.beats(c, over):
-            return False
-        if k == "emballage":
-            if (rules.propose_needs_card and c.suit is not None and self.hands[seat]
-                    and not self.hands[seat] & c.suit.mask):
-                return False
-            if self._supremacy_blocks(c):
-                return False
-            return bool(self._free_others(seat))
-        if k == "piccolo" and rules.style == "couleur":
-            return bool(self._free_others(seat))
-        return True
 
     # ----- applying a call ---------------------------------------------------------------------
 
@@ -494,7 +449,6 @@ class Auction:
         more = ", …" if len(legal) > 8 else ""
         shown = ", ".join(c.text for c in legal[:8]) + more
         shown_fr = ", ".join(c.text_fr for c in legal[:8]) + more
-        missing = not_on_ladder(self.rules, call.contract) if call.contract is not None else None
         if call.kind == "wait":
             reason = ("only eldest hand may wait, and only as his first call",
                       "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
@@ -506,73 +460,112 @@ class Auction:
         elif call.kind == "trou":
             reason = ("trou is announced before the auction by the holder of three aces",
                       "le trou s'annonce avant les enchères, par le joueur qui a trois as")
-        elif missing is not None:
-            reason = missing.en, missing.fr
-        elif (seat is self.waited and call.contract is not None
-              and _is_solitary(self.rules, call.contract.kind)):
-            reason = ("after waiting you may not bid a one-player contract",
-                      "après avoir attendu, vous ne pouvez plus annoncer de contrat solitaire")
         else:
-            reason = self._why_not_bid(seat, call.contract) or (
-                "it does not beat the top bid, or the rules do not allow it now",
-                "cette annonce ne bat pas la plus haute enchère, ou les règles ne la"
-                " permettent pas maintenant")
+            assert call.contract is not None
+            missing = not_on_ladder(self.rules, call.contract)
+            why = (self._bid_judge(seat)(call.contract) if missing is None
+                   else lambda: (missing.en, missing.fr))
+            reason = why() if why is not None else (
+                "the rules do not allow it now", "les règles ne la permettent pas maintenant")
         return (f"{call.text}: {reason[0]}. Legal calls: {shown}",
                 f"{call.text_fr} : {reason[1]}. Annonces permises : {shown_fr}")
 
-    def _why_not_bid(self, seat: Seat, c: Contract | None) -> tuple[str, str] | None:
-        """The rule of §5.4 that refuses the bid ``c`` of ``seat``, in English and French, where
-        one rule says it; ``None`` otherwise."""
+    def _bid_judge(self, seat: Seat) -> Callable[[Contract], _Reason | None]:
+        """For ``seat``, a function of a contract: ``None`` when ``seat`` may bid it now, else the
+        rule of §5.4 that refuses it, in English and French (built only when asked). The legal
+        calls are the bids it allows, so the rules and the reasons given for them are one piece
+        of code; what depends only on the seat is worked out once, not for every contract."""
+        rules = self.rules
         top = self.top
-        if c is None:
-            return None
-        if top is not None and not top.counts and top.seats[0] is seat:  # rule 7
-            if seat is self.waited:
-                return ("nobody is left to accept your bid, and after waiting you may only pass",
-                        "plus personne ne peut emballer votre annonce, et après avoir attendu vous"
-                        " ne pouvez que passer")
-            if top.contract.kind != "emballage":
+        hand = self.hands[seat]
+        couleur = rules.style == "couleur"
+        free_others = bool(self._free_others(seat))
+
+        def beats(c: Contract, over: Contract | None) -> bool:
+            return over is None or rank(rules, c) > rank(rules, over)
+
+        def not_beating(top: Standing) -> _Reason:
+            said = top.contract if top.counts else Bid(top.contract)  # an unaccepted proposal: "propose ♥"
+            return lambda: (f"it does not beat the top bid ({said.text})",
+                            f"cette annonce ne bat pas la plus haute enchère ({said.text_fr})")
+
+        def supremacy(c: Contract) -> _Reason | None:
+            if not self._supremacy_blocks(c):
                 return None
-            suit = top.contract.suit
-            assert suit is not None
-            beating = ("", "") if self.highest_counting() is None else (
-                " that beats the highest counting bid", " plus fort que la plus haute enchère qui compte")
-            return (f"nobody is left to accept your proposal: bid a solo in {suit.name_en}{beating[0]},"
-                    " or pass, which withdraws it",
-                    f"plus personne ne peut emballer votre proposition : annoncez un solo {suit.name_fr}"
-                    f"{beating[1]}, ou passez, ce qui la retire")
-        pair = self._pair_of(seat)
+            return lambda: ("while a solo is the top bid nobody may bid emballage 9 or higher (solo"
+                            " supremacy)", "tant qu'un solo est la plus haute enchère, personne ne"
+                            " peut annoncer d'emballage à 9 ou plus (suprématie du solo)")
+
+        def free(c: Contract, top: Standing | None) -> _Reason | None:
+            """A seat that rules 5 and 7 leave free, bidding over ``top``."""
+            # after waiting: no one-player contract; joining a pagat misère is allowed
+            if seat is self.waited and _is_solitary(rules, c.kind) and not (
+                    not couleur and top is not None and top.contract == c and KINDS[c.kind].is_misere):
+                return lambda: ("after waiting you may not bid a one-player contract",
+                                "après avoir attendu, vous ne pouvez plus annoncer de contrat solitaire")
+            if top is not None and not self._joins(seat, c, top) and not beats(c, top.contract):
+                return not_beating(top)
+            suit = c.suit
+            if c.kind == "emballage":
+                blocked = supremacy(c)
+                if blocked is not None:
+                    return blocked
+                if rules.propose_needs_card and suit is not None and hand and not hand & suit.mask:
+                    return lambda: ("a proposer must hold a card of the suit, and you have no"
+                                    f" {suit.name_en}", "il faut avoir une carte de la couleur proposée,"
+                                    f" et vous n'avez pas de {suit.name_fr}")
+            if (c.kind == "emballage" or (c.kind == "piccolo" and couleur)) and not free_others:
+                return lambda: ("nobody who has not passed is free to accept it",  # rule 3, rule 5
+                                "plus personne (qui n'a pas passé) n'est libre de l'emballer")
+            return None
+
+        if top is not None and not top.counts and top.seats[0] is seat:  # rule 7
+            highest = self.highest_counting()
+            over = highest.contract if highest is not None else None
+            proposal = top.contract.suit if top.contract.kind == "emballage" else None
+
+            def maker(c: Contract) -> _Reason | None:
+                if seat is self.waited:
+                    return lambda: ("nobody is left to accept your bid, and after waiting you may only"
+                                    " pass", "plus personne ne peut emballer votre annonce, et après"
+                                    " avoir attendu vous ne pouvez que passer")
+                if proposal is not None:
+                    if c.kind == "solo" and c.suit is proposal and c.level in (5, 6, 7, 8) and beats(c, over):
+                        return None
+                    beating = ("", "") if over is None else (
+                        " that beats the highest counting bid",
+                        " plus fort que la plus haute enchère qui compte")
+                    return lambda: ("nobody is left to accept your proposal: bid a solo in"
+                                    f" {proposal.name_en}{beating[0]}, or pass, which withdraws it",
+                                    "plus personne ne peut emballer votre proposition : annoncez un solo"
+                                    f" {proposal.name_fr}{beating[1]}, ou passez, ce qui la retire")
+                if not beats(c, over):
+                    assert over is not None
+                    return lambda: (f"it does not beat the highest counting bid ({over.text})",
+                                    "cette annonce ne bat pas la plus haute enchère qui compte"
+                                    f" ({over.text_fr})")
+                return free(c, None)
+            return maker
         if self.is_bound(seat):  # rule 5
-            if pair is None:
-                return ("the players of a trou may only pass once it is overbid",
-                        "les joueurs du trou ne peuvent que passer quand il est surenchéri")
-            if not (self.rules.overbids and self.speaks_for_pair(seat)):
-                return ("you are bound to your pair: you may only pass",
-                        "vous êtes lié à votre emballage : vous ne pouvez que passer")
-            if c.kind != "emballage" or c.suit is not pair.contract.suit:
-                return ("you are bound to your pair: you may only raise it (emballage in its suit)"
-                        " or pass", "vous êtes lié à votre emballage : vous ne pouvez que le monter"
-                        " (emballage plus haut dans sa couleur) ou passer")
-        over = top.contract if top is not None else None
-        if not self.beats(c, over) and not self._joins(seat, c, top):
-            assert top is not None and over is not None
-            said = over if top.counts else Bid(over)  # an unaccepted proposal: "propose ♥"
-            return (f"it does not beat the top bid ({said.text})",
-                    f"cette annonce ne bat pas la plus haute enchère ({said.text_fr})")
-        if c.kind == "emballage" and self._supremacy_blocks(c):
-            return ("while a solo is the top bid nobody may bid emballage 9 or higher (solo"
-                    " supremacy)", "tant qu'un solo est la plus haute enchère, personne ne peut"
-                    " annoncer d'emballage à 9 ou plus (suprématie du solo)")
-        suit = c.suit
-        if (c.kind == "emballage" and self.rules.propose_needs_card and suit is not None
-                and self.hands[seat] and not self.hands[seat] & suit.mask):
-            return (f"a proposer must hold a card of the suit, and you have no {suit.name_en}",
-                    f"il faut avoir une carte de la couleur proposée, et vous n'avez pas de {suit.name_fr}")
-        needs_partner = c.kind == "emballage" or (c.kind == "piccolo" and self.rules.style == "couleur")
-        if needs_partner and not self._free_others(seat):  # rule 3, rule 5
-            return ("nobody who has not passed is free to accept it",
-                        "plus personne (qui n'a pas passé) n'est libre de l'emballer")
-        return None
+            pair = self._pair_of(seat)
+            speaks = rules.overbids and self.speaks_for_pair(seat)
+
+            def bound(c: Contract) -> _Reason | None:
+                if pair is None:
+                    return lambda: ("the players of a trou may only pass once it is overbid",
+                                    "les joueurs du trou ne peuvent que passer quand il est surenchéri")
+                if not speaks:
+                    return lambda: ("you are bound to your pair: you may only pass",
+                                    "vous êtes lié à votre emballage : vous ne pouvez que passer")
+                if c.kind != "emballage" or c.suit is not pair.contract.suit:
+                    return lambda: ("you are bound to your pair: you may only raise it (emballage in its"
+                                    " suit) or pass", "vous êtes lié à votre emballage : vous ne pouvez"
+                                    " que le monter (emballage plus haut dans sa couleur) ou passer")
+                if not beats(c, pair.contract) or not beats(c, top.contract if top else None):
+                    return not_beating(top or pair)
+                return supremacy(c)
+            return bound
+        return lambda c: free(c, top)
 
     def result(self) -> AuctionResult:
         """The contract when the auction is over: the highest counting bid (rule 8)."""
