@@ -331,6 +331,27 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
     assert errors == []
 
 
+def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_table(server: Server) -> None:
+    """A name of zero-width and no-break spaces has nothing the server keeps for a person: the
+    lobby asks for a name instead of creating a table that its creator then cannot join."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.fill("input[name=name]", "\u200b\u00a0\ufeff")
+        page.click("#create-table")
+        page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == "Indiquez votre nom."
+        page.fill("input[name=name]", "\u200bLéa\u00a0")
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        browser.close()
+    assert errors == []
+    names = [t["name"] for t in json.load(urllib.request.urlopen(f"{server.base}/api/tables"))["tables"]]
+    assert names == ["Table de Léa"]
+
+
 def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
     """The server restarts while it is the person's turn, and he clicks a card meanwhile: the page
     cannot send it, says so, and once it has reconnected lets him play (the table waits for him,

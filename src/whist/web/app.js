@@ -4,7 +4,7 @@
 // chosen action's text. docs/protocol.md describes the messages.
 
 import { cardSvg, suitSpan, SUITS } from "./cards.js";
-import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 
@@ -226,7 +226,7 @@ function banner(m) {
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
       h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, onclick: async () => {
         const who = name.value.trim();
-        if (!who) return toast(t("name_needed"));
+        if (!hasVisible(who)) return toast(t("name_needed"));
         localStorage.setItem("whist.name", who);
         try {
           const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
