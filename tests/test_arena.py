@@ -345,8 +345,11 @@ class TestCommand:
         (["--candidate", "heuristic", "--preset", "bridge"], "unknown preset 'bridge'"),
         (["--candidate", "heuristic", "--deals", "0"], "--deals"),
         (["--candidate", "heuristic", "--jobs", "0"], "--jobs"),
-        (["--candidate", "heuristic", "--budget", "0"], "--budget takes a positive number"),
-        (["--candidate", "heuristic", "--reference-budget", "-1"], "--reference-budget takes a positive"),
+        (["--candidate", "heuristic", "--budget", "0"], "'--budget'"),  # 0.01 to 60 s, typer's check
+        (["--candidate", "heuristic", "--budget", "60.5"], "'--budget'"),
+        (["--candidate", "heuristic", "--budget", "nan"], "'--budget'"),
+        (["--candidate", "heuristic", "--reference-budget", "-1"], "'--reference-budget'"),
+        (["--candidate", "heuristic", "--reference-budget", "1e9"], "'--reference-budget'"),
         (["--reference", "random"], "--candidate"),
         (["--candidate", "no_such_module:bot"], "cannot import bot 'no_such_module:bot'"),
         (["--candidate", "whist.bots:no_such_bot"], "cannot import bot 'whist.bots:no_such_bot'"),

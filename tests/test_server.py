@@ -128,6 +128,48 @@ class TestHttp:
         assert harness.service.get(tid).started  # every open seat taken: the game starts
 
 
+class TestNames:
+    """One rule for every name the server keeps (docs/protocol.md): white space of any kind is one
+    space, other invisible characters are dropped, the ends are trimmed, the length is cut. With
+    nothing visible left, a table (whose name is optional) is named after its preset, a person
+    (whose name is how the others know him) is refused, 400 ``bad_join``, empty name included."""
+
+    @pytest.mark.parametrize(("typed", "kept"), [
+        ("Chez\tJo\r\n", "Chez Jo"),
+        ("Jean\u00a0Pierre\u3000Dupont", "Jean Pierre Dupont"),
+        ("\x1b[31mAn\x07ne\u200b\ufeff", "[31mAnne"),
+        ("  a  \x00  b  ", "a b"),
+    ])
+    def test_a_name_is_kept_alike_for_a_table_and_a_person(self, harness: Any, typed: str,
+                                                              kept: str) -> None:
+        c = harness.client
+        tid = harness.create(name=typed, seats={"N": "random"})
+        joined = c.post(f"/api/tables/{tid}/join", json={"name": typed, "seat": "S"})
+        assert joined.status_code == 200 and joined.json()["name"] == kept
+        table = c.get(f"/api/tables/{tid}").json()["table"]
+        assert table["name"] == kept and table["seats"][2]["name"] == kept
+        assert c.get("/api/tables").json()["tables"][0]["name"] == kept
+        stored = [e.data["name"] for e in harness.service.storage.load(tid) if e.kind in ("create", "join")]
+        assert stored == [kept, kept]
+
+    def test_a_long_name_is_cut_without_a_space_at_its_end(self, harness: Any) -> None:
+        tid = harness.create(name="x" * 39 + " " + "y" * 40)
+        assert harness.client.get(f"/api/tables/{tid}").json()["table"]["name"] == "x" * 39
+        r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Anne-Marie " + "z" * 60})
+        assert r.json()["name"] == "Anne-Marie " + "z" * 13
+
+    @pytest.mark.parametrize("typed", ["", "   ", "\x00\x1b\x7f", "\u200b\ufeff", "\t\u00a0\u3000\n"])
+    def test_a_name_with_nothing_visible(self, harness: Any, typed: str) -> None:
+        c = harness.client
+        tid = harness.create(preset="pagat", name=typed)
+        assert c.get(f"/api/tables/{tid}").json()["table"]["name"] == "pagat"
+        before = snapshot(harness, tid)
+        r = c.post(f"/api/tables/{tid}/join", json={"name": typed})
+        assert r.status_code == 400 and r.json()["error"] == {
+            "code": "bad_join", "message": "a name needs at least one visible character"}
+        assert snapshot(harness, tid) == before
+
+
 class TestBadMessages:
     """Each bad message: an error with its code, and the table unchanged."""
 

@@ -331,6 +331,27 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
     assert errors == []
 
 
+def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_table(server: Server) -> None:
+    """A name of zero-width and no-break spaces has nothing the server keeps for a person: the
+    lobby asks for a name instead of creating a table that its creator then cannot join."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.fill("input[name=name]", "\u200b\u00a0\ufeff")
+        page.click("#create-table")
+        page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == "Indiquez votre nom."
+        page.fill("input[name=name]", "\u200bLéa\u00a0")
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        browser.close()
+    assert errors == []
+    names = [t["name"] for t in json.load(urllib.request.urlopen(f"{server.base}/api/tables"))["tables"]]
+    assert names == ["Table de Léa"]
+
+
 def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
     """The server restarts while it is the person's turn, and he clicks a card meanwhile: the page
     cannot send it, says so, and once it has reconnected lets him play (the table waits for him,
@@ -396,6 +417,31 @@ def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool
                 page.wait_for_selector("#legal-calls", state="detached")
         prompt = page.locator("#actions .prompt").inner_text()
         assert prompt == "Montrez une carte : sa couleur sera l'atout " + words + ".", prompt
+        assert page.locator("#four-aces").count() == 0  # three aces: the fourth ace's holder
+        browser.close()
+    assert errors == []
+
+
+def test_a_trou_of_four_aces_says_who_the_partner_is_and_why(server: Server) -> None:
+    """South is dealt the four aces and East the king of hearts (seed 18): the table announces
+    South's trou for him, and the page says, in French and in English, in the terminal's words,
+    that his partner is the holder of the highest heart he lacks (RULES.md D2). The bots wait
+    10 s: the trou still stands while the page is read."""
+    from playwright.sync_api import sync_playwright
+
+    from whist.colour_terminal import FOUR_ACES
+
+    url = create_table(server, {"preset": "couleur", "seed": 18, "bot_delay": 10, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        page.wait_for_selector("#four-aces")
+        assert "Trou\u00a0: Anne + Est" in page.locator("#info").inner_text()
+        assert page.locator("#four-aces").inner_text() == FOUR_ACES["fr"]
+        page.click("button[data-lang=en]")
+        assert page.locator("#four-aces").inner_text() == FOUR_ACES["en"]
         browser.close()
     assert errors == []
 

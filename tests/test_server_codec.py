@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
+from test_couleur_rules import FOUR_ACES, TROU, new
 
 from whist.cards import SEATS, Seat
 from whist.couleur import ColourDeal
@@ -73,3 +75,33 @@ def test_calls_name_their_contract() -> None:
     assert action_json(parse_call("passe")) == {"type": "call", "text": "pass", "kind": "pass",
                                                 "contract": None}
     assert contract_names()["petite_misere"] == {"en": "small misère", "fr": "petite misère"}
+
+
+def trous(pbn: str, surprise: bool = False) -> dict[Seat | None, Any]:
+    """The ``trou`` of every seat's view and the spectator's, before and after North's trou."""
+    d = new(pbn, trou_surprise=surprise)
+    assert d.to_act is Seat.N and d.phase == "trou"
+    assert all(view_json(d.view(s))["trou"] is None for s in (*SEATS, None))  # not yet announced
+    d = d.apply("trou")
+    return {s: view_json(d.view(s))["trou"] for s in (*SEATS, None)}
+
+
+@pytest.mark.parametrize("surprise", [False, True])
+def test_a_trou_of_four_aces_says_so_to_every_seat(surprise: bool) -> None:
+    """D2: announced with four aces, the partner (East, K♥) is public and so is the four aces;
+    trou_surprise does not hide the partner of a trou of four aces."""
+    seen = trous(FOUR_ACES, surprise)
+    assert all(t == {"caller": "N", "partner": "E", "four_aces": True} for t in seen.values())
+
+
+def test_a_trou_of_three_aces_is_not_one_of_four() -> None:
+    seen = trous(TROU)
+    assert all(t == {"caller": "N", "partner": "S", "four_aces": False} for t in seen.values())
+
+
+def test_a_surprise_trou_hides_its_partner_and_says_three_aces() -> None:
+    """With trou_surprise only the hidden partner knows himself (D23): the others' trou names its
+    caller and nothing else."""
+    seen = trous(TROU, surprise=True)
+    assert seen.pop(Seat.S) == {"caller": "N", "partner": "S", "four_aces": False}
+    assert all(t == {"caller": "N", "partner": None, "four_aces": False} for t in seen.values())

@@ -29,6 +29,8 @@ from whist.cards import SEATS, ParseError, parse_seat
 from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
+    MAX_BUDGET,
+    MIN_BUDGET,
     JsonOpt,
     OptionOpt,
     PresetOpt,
@@ -136,7 +138,7 @@ def play(
         " call with the expected points of the best alternatives (type hint / conseil for one"
         " at any time).")] = False,
     budget: Annotated[float, typer.Option(
-        "--budget", metavar="SECONDS", min=0.01, max=60.0,
+        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
         help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
@@ -263,7 +265,7 @@ def simulate(
         " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
         " kept and the new one named …-2.json.")] = None,
     budget: Annotated[float | None, typer.Option(
-        "--budget", metavar="SECONDS", min=0.01, max=60.0,
+        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
         help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
         " bots do not think (default: 1.0). The same seed gives the same games unless pimc's clock"
         " stop cuts a decision on a busy machine (docs/pimc.md).")] = None,

@@ -29,6 +29,8 @@ from whist.arena import (
 )
 from whist.bots import BOT_NAMES
 from whist.cli_common import (
+    MAX_BUDGET,
+    MIN_BUDGET,
     JsonOpt,
     OptionOpt,
     PresetOpt,
@@ -177,11 +179,11 @@ def arena(
         "--jobs", "-j", min=1,
         help="Processes playing deals in parallel (the figures do not depend on it).")] = 1,
     budget: Annotated[float | None, typer.Option(
-        "--budget", metavar="SECONDS",
+        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
         help="The candidate's thinking time per card (calls get more; bots that do not think"
         " ignore it) (default: the bot's own).")] = None,
     reference_budget: Annotated[float | None, typer.Option(
-        "--reference-budget", metavar="SECONDS",
+        "--reference-budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
         help="The same for the reference.")] = None,
     double_dummy: Annotated[bool, typer.Option(
         "--double-dummy/--no-double-dummy",
@@ -202,9 +204,6 @@ def arena(
     alone at each seat, then four references.
     """
     rules = build_rules(preset_name, option, rules_file)
-    for b, opt in ((budget, "--budget"), (reference_budget, "--reference-budget")):
-        if b is not None and not b > 0:
-            fail(f"{opt} takes a positive number of seconds, not {b:g}", 2)
     _check_bot(candidate, budget, "--candidate")
     _check_bot(reference, reference_budget, "--reference")
     config = ArenaConfig(rules, _bot_name(candidate), _bot_name(reference), deals, seed,

@@ -41,9 +41,10 @@ from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
 
 __all__ = [
-    "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names", "build_rules", "fail",
-    "option_summary", "parse_lang", "play_in_terminal", "print_deal_record", "print_match_record",
-    "print_summary", "progress_bar", "seat_bots", "simulate_sessions", "stdout", "value_text",
+    "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names",
+    "build_rules", "fail", "option_summary", "parse_lang", "play_in_terminal", "print_deal_record",
+    "print_match_record", "print_summary", "progress_bar", "seat_bots", "simulate_sessions", "stdout",
+    "value_text",
 ]
 
 M = TypeVar("M", bound=Match | ColourMatch)
@@ -93,6 +94,13 @@ RulesOpt = Annotated[Path | None, typer.Option(
     help="TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
     " applied after --preset and before --option.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
+
+MIN_BUDGET = 0.01
+MAX_BUDGET = 60.0
+"""The range of every option that sets a bot's thinking time in seconds per card (``--budget``,
+``--reference-budget``, ``--bot-budget``; calls get three times as long): from a hundredth of a
+second to a minute, which is already longer than a person waits for a card. Typer refuses a value
+outside it (exit status 2, the range named after the usage line)."""
 
 
 def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None,

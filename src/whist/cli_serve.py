@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from whist.cli_common import fail
+from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail
 
 __all__ = ["serve"]
 
@@ -27,7 +27,7 @@ def serve(
         help="Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
         " postgresql+psycopg://user@localhost:5432/whist.")] = "sqlite:///whist.db",
     bot_budget: Annotated[float, typer.Option(
-        "--bot-budget", min=0.01, max=60, metavar="SECONDS",
+        "--bot-budget", min=MIN_BUDGET, max=MAX_BUDGET, metavar="SECONDS",
         help="Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
         " Bots think in threads off the server's event loop, for less when many wait.")] = 1.0,
     max_tables: Annotated[int, typer.Option(

@@ -88,7 +88,7 @@ class JoinTable(BaseModel):
     """``POST /api/tables/{id}/join``."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=80)
+    name: str = Field(max_length=80)  # empty: 400 bad_join, as any name with nothing visible
     seat: str | None = None
 
 

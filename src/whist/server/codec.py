@@ -139,7 +139,7 @@ def classic_view(view: View) -> Json:
 def _colour_fields(view: ColourView) -> Json:
     trou = None
     if view.trou is not None:
-        trou = {"caller": view.trou[0].name, "partner": _seat(view.trou[1])}
+        trou = {"caller": view.trou[0].name, "partner": _seat(view.trou[1]), "four_aces": view.four_aces}
     return {
         "game": "couleur",
         "seat": _seat(view.seat),

@@ -71,9 +71,16 @@ class TableSpec:
 
 
 def clean_name(text: str, limit: int = 24) -> str:
-    """A display name: printable, spaces squeezed, at most ``limit`` characters; ``ValueError`` if
-    nothing is left."""
-    name = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:limit]
+    r"""A name (a person's or a table's) as the server keeps and shows it: each run of white space
+    (a tab, a line break, a no-break space …) one space, any other invisible character (control,
+    zero-width …) dropped, no space at either end, at most ``limit`` characters. ``ValueError``
+    when nothing visible is left: a person's name is then refused, a table's is its preset's.
+
+    >>> clean_name(" Jean\u00a0Pierre\t\x07de  la\u200b Tour ", 20)
+    'Jean Pierre de la To'
+    """
+    words = ("".join(ch for ch in word if ch.isprintable()) for word in text.split())
+    name = " ".join(w for w in words if w)[:limit].rstrip()
     if not name:
         raise ValueError("a name needs at least one visible character")
     return name
@@ -217,10 +224,11 @@ class TableService:
         seed = spec.seed if spec.seed is not None else secrets.randbits(48)
         start = ColourMatch.start if rules.game == "couleur" else Match.start
         first = start(rules, random.Random(seed)).first_dealer
-        name = spec.name.strip()
-        if name:
-            name = clean_name(name, 40)
-        return TableSettings(name=name or f"{rules.preset}", rules=rules,
+        try:
+            name = clean_name(spec.name, 40)
+        except ValueError:  # nothing visible, as when no name is given: the preset's
+            name = rules.preset
+        return TableSettings(name=name, rules=rules,
                              seats=(kinds[0], kinds[1], kinds[2], kinds[3]), seed=seed,
                              first_dealer=first, takeover_after=spec.takeover_after,
                              bot_delay=spec.bot_delay, deal_pause=spec.deal_pause,

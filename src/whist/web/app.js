@@ -4,7 +4,7 @@
 // chosen action's text. docs/protocol.md describes the messages.
 
 import { cardSvg, suitSpan, SUITS } from "./cards.js";
-import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 
@@ -226,7 +226,7 @@ function banner(m) {
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
       h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, onclick: async () => {
         const who = name.value.trim();
-        if (!who) return toast(t("name_needed"));
+        if (!hasVisible(who)) return toast(t("name_needed"));
         localStorage.setItem("whist.name", who);
         try {
           const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
@@ -254,12 +254,17 @@ function shareButton(short) {
   } }, short ? t("tb_share") : t("share"));
 }
 
+// The trou announced, while it is still the contract or may yet be (RULES.md §5.3).
+function trouStands(v) {
+  return v.trou && (!v.contract || v.contract.kind === "trou");
+}
+
 function seatBox(m, v, seat, pos) {
   const info = seatInfo(seat);
   const badges = [];
   if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: t("dealer") }, "D"));
   if (v && v.game === "couleur" && v.declarers.includes(seat)) badges.push(h("span", { class: "badge decl", title: t("declarer") }, "★"));
-  const trou = v && v.game === "couleur" && v.trou && (!v.contract || v.contract.kind === "trou");
+  const trou = v && v.game === "couleur" && trouStands(v);
   if (trou && (v.trou.caller === seat || v.trou.partner === seat)) {
     badges.push(h("span", { class: "badge trou" }, "trou"));
   }
@@ -326,6 +331,7 @@ function infoStrip(m, v) {
     } else if (v.trou) {
       item("Trou", displayName(v.trou.caller) + " + " + (v.trou.partner ? displayName(v.trou.partner) : "?"));
     }
+    if (trouStands(v) && v.trou.four_aces) items.push(h("span", { class: "fact four-aces", id: "four-aces" }, t("four_aces")));
     if (v.shown_card) item(t("shown_card"), miniCardText(v.shown_card));
     if (v.multiplier > 1) items.push(h("span", { class: "fact double" }, "×" + v.multiplier + " " + t("double")));
     if (v.discard) item(t("your_discard"), miniCardText(v.discard));

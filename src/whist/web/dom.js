@@ -60,6 +60,12 @@ export async function copyText(text) {
   }
 }
 
+// Whether a name has a character to see. The server drops control and zero-width characters and
+// refuses a person's name with nothing left (docs/protocol.md): asked first, before a table is made.
+export function hasVisible(text) {
+  return /[^\p{C}\p{Z}]/u.test(text);
+}
+
 // A call to the server's HTTP API; a refusal throws an Error with the server's `code`.
 export async function api(method, url, body, token) {
   const headers = { "Content-Type": "application/json" };

@@ -62,6 +62,9 @@ const FR = {
   double: "donne double",
   shown_card: "Carte montrée",
   hidden_partner: "partenaire caché",
+  // the terminal's words (colour_terminal.FOUR_ACES, RULES.md D2); a test keeps them the same
+  four_aces: "Quatre as : le partenaire est celui qui tient le plus haut cœur qui manque à l'annonceur"
+    + " (R♥, sinon D♥ …) ; si le trou est joué, atout cœur et le partenaire entame.",
   auction: "Enchères",
   announcements: "Annonces",
   call_pass: "Passe", call_wait: "J'attends", call_accept: "J'emballe", call_trou: "Trou",
@@ -267,6 +270,8 @@ const EN = {
   double: "double deal",
   shown_card: "Card shown",
   hidden_partner: "hidden partner",
+  four_aces: "Four aces: the partner is the holder of the highest heart the caller lacks (K♥, else Q♥"
+    + " …); if the trou is played, hearts are trump and the partner leads.",
   auction: "Auction",
   announcements: "Calls",
   call_pass: "Pass", call_wait: "Wait", call_accept: "Accept", call_trou: "Trou",

@@ -1,7 +1,7 @@
 // The lobby: the form that creates a table (game, number of deals, seats and bots, speed, rule
 // options) and the list of tables.
 
-import { SEATS, api, failText, h, langSwitch } from "./dom.js";
+import { SEATS, api, failText, h, hasVisible, langSwitch } from "./dom.js";
 import { has, lang, seatName, t } from "./i18n.js";
 
 const root = document.getElementById("app");
@@ -72,7 +72,7 @@ function lobbyView(presets, tables, error, render, fail) {
   const create = async (ev) => {
     ev.preventDefault();
     const name = form.name.trim();
-    if (!name) return fail(t("name_needed"));
+    if (!hasVisible(name)) return fail(t("name_needed"));
     localStorage.setItem("whist.name", name);
     const seats = {};
     for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];
