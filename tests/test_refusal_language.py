@@ -32,7 +32,7 @@ from whist.colour_render import Lang
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
 from whist.contracts import KINDS, Contract, parse_contract
-from whist.couleur import ColourDeal, parse_colour_action
+from whist.couleur import ColourDeal, parse_colour_action, typed_text
 from whist.engine import ClassicDeal
 from whist.rules import preset, with_options
 from whist.server.protocol import ILLEGAL, CommandError, error_json
@@ -121,13 +121,13 @@ class TestClassic:
         card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
         exc = refusal(lambda: d.apply(card))
         assert str(exc) == f"{who.name_en} does not hold {card.text}"
-        assert exc.fr == f"{who.name_fr} n'a pas {card.pretty} en main"  # as French players write it
+        assert exc.fr == f"{who.name_fr} n'a pas {card.in_lang('fr')} en main"  # as French players write it
 
     def test_not_following_suit(self) -> None:
         d, off, led = off_suit_turn(self.deal())
         exc = refusal(lambda: d.apply(off))
         assert str(exc) == f"{off.text}: you must follow suit and play a {led.name_en[:-1]}"
-        assert exc.fr.startswith(f"{off.pretty} : ")
+        assert exc.fr.startswith(f"{off.in_lang('fr')} : ")
         assert "fournir" in exc.fr and f"un {led.name_fr}" in exc.fr
 
     def test_must_trump(self) -> None:
@@ -250,7 +250,7 @@ class TestColour:
         assert exc.fr == "ce n'est pas à Sud de jouer, c'est à Nord"
         exc = refusal(lambda: d.apply("AS"))
         assert str(exc) == "AS: the auction is on; make a call (pass, propose H, …)"
-        assert exc.fr.startswith("AS : les enchères sont en cours") and "passe" in exc.fr
+        assert exc.fr.startswith("A♠ : les enchères sont en cours") and "passe" in exc.fr
 
 
 class TestParseErrors:
@@ -325,11 +325,13 @@ def test_every_bare_raise_of_a_refusal_class_is_a_call() -> None:
 class Scripted:
     """The human's entries, chosen when asked: in the play, once a turn comes where he holds the
     suit led and another suit, he first types a card he does not hold, then a card of the other
-    suit, then quits. Before that he types the first legal action."""
+    suit, then quits. Before that he types the first legal action. He types as players of
+    ``lang`` do (in French ``RC``, roi de cœur)."""
 
-    def __init__(self, session: ColourSession, human: Seat) -> None:
+    def __init__(self, session: ColourSession, human: Seat, lang: Lang) -> None:
         self.session = session
         self.human = human
+        self.lang = lang
         self.queue: list[str] = []
         self.tried: tuple[Card, Card, Suit] | None = None
 
@@ -347,9 +349,9 @@ class Scripted:
                 gone = {c for _, c in v.trick} | set(v.played_cards())
                 absent = next(c for c in parse_deal_cards() if c not in hand and c not in gone)
                 self.tried = (absent, off[0], led)
-                self.queue = [off[0].text]
-                return absent.text.lower()
-        return v.legal[0].text
+                self.queue = [off[0].text_in(self.lang)]
+                return absent.text_in(self.lang).lower()
+        return typed_text(v.legal[0], self.lang)
 
 
 def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
@@ -359,7 +361,7 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
         session = ColourSession(rules, {s: get_bot("random") for s in SEATS if s is not Seat.S}, seed)
         out = io.StringIO()
         console = Console(file=out, width=240, color_system=None, force_terminal=False)
-        reader = Scripted(session, Seat.S)
+        reader = Scripted(session, Seat.S, lang)
         game = ColourTerminalGame(console, session, Seat.S, reader, lang=lang)
         assert game.run() is False
         if reader.tried is not None:
@@ -369,8 +371,9 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
 
 def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
     text, (absent, off, led) = play_colour_terminal("fr")
-    assert f"✗ Sud n'a pas {absent.pretty} en main (? pour l'aide)" in text
-    assert f"{off.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
+    assert f"✗ Sud n'a pas {absent.in_lang('fr')} en main (? pour l'aide)" in text
+    off_fr = off.in_lang("fr")
+    assert f"{off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
     assert "does not hold" not in text and "must follow suit" not in text and "for help" not in text
     assert " entame." in text or "Vous entamez." in text
     assert "leads" not in text and "You lead" not in text and "Everybody" not in text
@@ -422,7 +425,7 @@ def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
             ws.send({"type": "act", "action": "AS", "version": version})
             err = ws.recv()
             assert err["message"] == "AS: the auction is on; make a call (pass, propose H, …)"
-            assert err["message_fr"].startswith("AS : les enchères sont en cours")
+            assert err["message_fr"].startswith("A♠ : les enchères sont en cours")
         ws.send({"type": "act", "action": m["deal"]["view"]["legal"][0]["text"], "version": version - 1})
         err = ws.recv()
         assert err["code"] == "stale" and "message_fr" not in err
