@@ -435,13 +435,18 @@ NODE_CHECK = """
 globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; },
                             setItem(k, v) { this.store[k] = v; } };
 globalThis.document = { documentElement: {} };
-const { errorText, setLang } = await import(process.argv[2]);
+const { errorText, lang, setLang } = await import(process.argv[2]);
+const { cardText, rankText } = await import(process.argv[3]);
 const out = {};
+const cards = ["KS", "QH", "JD", "TD", "AC", "2S"];
 setLang("fr");
 out.fr_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
 out.fr_without = errorText("illegal", "7H: you must follow suit");
+out.fr_cards = cards.map((c) => cardText(c, lang()));
+out.fr_ranks = cards.map((c) => rankText(c, lang()));
 setLang("en");
 out.en_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
+out.en_cards = cards.map((c) => cardText(c, lang()));
 console.log(JSON.stringify(out));
 """
 
@@ -449,15 +454,25 @@ console.log(JSON.stringify(out));
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
     """i18n.js ``errorText``: the server's French message in French, when it sent one; else the
-    French words of the code; in English the English message. app.js passes ``message_fr``."""
+    French words of the code; in English the English message. app.js passes ``message_fr``.
+    cards.js writes a card in the page's language: R D V (roi, dame, valet) in French, K Q J in
+    English, 10 in both, as the server's French messages do (``Card.in_lang``)."""
     script = tmp_path / "check.mjs"
     script.write_text(NODE_CHECK, encoding="utf-8")
     i18n = (SRC / "web" / "i18n.js").as_uri()
-    r = subprocess.run(["node", str(script), i18n], capture_output=True, text=True, timeout=60, check=False)
+    cards = (SRC / "web" / "cards.js").as_uri()
+    r = subprocess.run(["node", str(script), i18n, cards], capture_output=True, text=True, timeout=60,
+                       check=False)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
+    texts = ["KS", "QH", "JD", "TD", "AC", "2S"]
     assert out == {"fr_with": "7H : vous devez fournir",
                    "fr_without": "Les règles ne permettent pas ce coup maintenant.",
-                   "en_with": "7H: you must follow suit"}
+                   "en_with": "7H: you must follow suit",
+                   "fr_cards": ["R♠", "D♥", "V♦", "10♦", "A♣", "2♠"],
+                   "fr_ranks": ["R", "D", "V", "10", "A", "2"],
+                   "en_cards": ["K♠", "Q♥", "J♦", "10♦", "A♣", "2♠"]}
+    assert out["fr_cards"] == [parse_card(t).in_lang("fr") for t in texts]
+    assert out["en_cards"] == [parse_card(t).pretty for t in texts]
     app = (SRC / "web" / "app.js").read_text(encoding="utf-8")
     assert "errorText(m.code, m.message, m.message_fr)" in app
