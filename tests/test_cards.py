@@ -19,6 +19,7 @@ from whist.cards import (
     CARDS,
     SEATS,
     Card,
+    Lang,
     ParseError,
     Seat,
     Side,
@@ -35,6 +36,7 @@ from whist.cards import (
     parse_seat,
     parse_side,
     parse_suit,
+    rank_text,
 )
 
 FULL_DEAL = "N:AK32.AKQ.5432.32 QJ54.432.AKQ.AKQ 9876.JT98.JT9.JT T.765.876.987654"
@@ -108,6 +110,74 @@ class TestCardText:
     def test_card_list_names_the_bad_word(self) -> None:
         with pytest.raises(ParseError, match="'QX' is not a card"):
             parse_cards("AS QX")
+
+
+class TestFrenchCards:
+    """Cards in French: As, Roi, Dame, Valet (A R D V), 10 stays 10; suits typed P C K T (pique,
+    cœur, carreau, trèfle). English text that reads only the English way still means the same
+    card in French; text that reads both ways is read the French way; English is as before."""
+
+    @pytest.mark.parametrize(
+        ("text", "en", "fr", "typed_fr"),
+        [("KS", "K♠", "R♠", "RP"), ("QH", "Q♥", "D♥", "DC"), ("JD", "J♦", "V♦", "VK"),
+         ("TD", "10♦", "10♦", "10K"), ("AC", "A♣", "A♣", "AT"), ("2S", "2♠", "2♠", "2P")],
+    )
+    def test_shown_and_typed_in_each_language(self, text: str, en: str, fr: str, typed_fr: str) -> None:
+        c = parse_card(text)
+        assert c.pretty == c.in_lang("en") == en
+        assert c.in_lang("fr") == fr
+        assert c.text_in("en") == c.text == text
+        assert c.text_in("fr") == typed_fr
+
+    def test_rank_letters(self) -> None:
+        assert [rank_text(r) for r in range(2, 15)] == [*"23456789", "10", *"JQKA"]
+        assert [rank_text(r, "fr") for r in range(2, 15)] == [*"23456789", "10", *"VDRA"]
+        assert [s.letter_fr for s in Suit] == ["P", "C", "K", "T"]
+
+    @pytest.mark.parametrize(
+        ("text", "canonical"),
+        [("R♠", "KS"), ("D♥", "QH"), ("V♦", "JD"), ("10♦", "TD"), ("A♣", "AC"),
+         ("DP", "QS"), ("dp", "QS"), ("10C", "TH"), ("RC", "KH"), ("VT", "JC"), ("AK", "AD"),
+         ("7t", "7C"), (" 2p ", "2S"), ("♥D", "QH"), ("PD", "QS"), ("C10", "TH"), ("KR", "KD")],
+    )
+    def test_french_input(self, text: str, canonical: str) -> None:
+        assert parse_card(text, "fr").text == canonical
+
+    @pytest.mark.parametrize(
+        ("text", "canonical"),
+        [("KS", "KS"), ("QH", "QH"), ("JD", "JD"), ("AH", "AH"), ("TD", "TD"), ("10D", "TD"),
+         ("KD", "KD"), ("QC", "QC"), ("TC", "TC"), ("as", "AS"), ("♠K", "KS")],
+    )
+    def test_english_that_reads_one_way_works_in_french(self, text: str, canonical: str) -> None:
+        assert parse_card(text, "fr").text == canonical
+        assert parse_card(text).text == canonical
+
+    @pytest.mark.parametrize(
+        ("text", "fr", "en"),
+        [("AC", "AH", "AC"), ("9C", "9H", "9C"), ("2c", "2H", "2C"), ("10C", "TH", "TC"),
+         ("DT", "QC", "TD")],  # DT: dame de trèfle, or suit first the ten of diamonds
+    )
+    def test_text_that_reads_both_ways_is_french_in_french(self, text: str, fr: str, en: str) -> None:
+        assert parse_card(text, "fr").text == fr
+        assert parse_card(text).text == en  # English keeps today's reading
+
+    @pytest.mark.parametrize("text", ["RC", "DP", "VT", "10K", "R♠", "♦V", "AP"])
+    def test_french_letters_are_not_english(self, text: str) -> None:
+        with pytest.raises(ParseError, match="is not a card"):
+            parse_card(text)
+
+    @pytest.mark.parametrize("text", ["", "  ", "XX", "R", "11C", "RX", "RR", "1C", "ASS", "A S", "D10D"])
+    def test_bad_french_text_is_a_parse_error_in_french_words(self, text: str) -> None:
+        with pytest.raises(ParseError) as err:
+            parse_card(text, "fr")
+        assert "card" in str(err.value)
+        assert "carte" in err.value.fr
+        if text.strip():
+            assert err.value.fr == (f"« {text} » n'est pas une carte (tapez la valeur puis la couleur :"
+                                    " RC roi de cœur, 10K dix de carreau, DP, VT, AS, ♦10)")
+
+    def test_french_card_list(self) -> None:
+        assert [c.text for c in parse_cards("RC, dp 10k ♣2 KS", "fr")] == ["KH", "QS", "TD", "2C", "KS"]
 
 
 class TestSuits:
@@ -299,6 +369,24 @@ class TestRoundTrips:
         assert parse_card(c.text.lower()) is c
         assert parse_card(c.pretty) is c
         assert parse_card(c.suit.symbol + c.pretty[:-1]) is c
+
+    @given(card_st)
+    def test_card_text_in_each_language(self, c: Card) -> None:
+        """Every card's text in a language reads back as that card in that language."""
+        for lang in ("en", "fr"):
+            for text in (c.in_lang(lang), c.text_in(lang), c.text_in(lang).lower(),
+                         c.suit.symbol + rank_text(c.rank, lang)):
+                assert parse_card(text, lang) is c, (lang, text)
+        assert parse_card(c.pretty, "fr") is c  # a symbol reads one way only
+
+    @given(st.text(max_size=5), st.sampled_from(["en", "fr"]))
+    def test_any_text_is_a_card_or_a_parse_error(self, text: str, lang: Lang) -> None:
+        try:
+            c = parse_card(text, lang)
+        except ParseError as exc:
+            assert exc.fr and str(exc)
+        else:
+            assert c in CARDS
 
     @given(st.lists(card_st, unique=True))
     def test_card_sets(self, cs: list[Card]) -> None:

@@ -153,8 +153,9 @@ class TestPlay:
         out = " ".join(r.output.split())
         assert r.exit_code == 0, out
         assert "« zz » n'est pas une carte" in out
-        assert f"✗ Sud n'a pas {not_held.pretty} en main (? pour l'aide)" in out
-        assert f"✗ {off_suit.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
+        assert f"✗ Sud n'a pas {not_held.in_lang('fr')} en main (? pour l'aide)" in out
+        off_fr = off_suit.in_lang("fr")
+        assert f"✗ {off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
         assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
         for english in ("is not a card", "does not hold", "must follow suit", "not allowed", "(? for help)"):
             assert english not in out, english

@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 from whist import record
 from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
-from whist.cards import SEATS, Seat
+from whist.cards import SEATS, Lang, ParseError, Seat
 from whist.cli import app
 from whist.colour_session import ColourSession
-from whist.couleur import CardCall, ColourAction, ColourView
+from whist.couleur import CardCall, ColourAction, ColourView, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
 
 runner = CliRunner()
@@ -49,16 +49,10 @@ def english(action: ColourAction) -> str:
     return action.text
 
 
-_FR_CARD_CALLS = {"show": "montre", "discard": "écarte"}
-
-
 def french(action: ColourAction) -> str:
-    """What a French-speaking player types: ``passe``, ``propose cœur``, ``montre 7H`` …"""
-    if isinstance(action, ColourCall):
-        return action.text_fr
-    if isinstance(action, CardCall) and action.card is not None:
-        return f"{_FR_CARD_CALLS[action.kind]} {action.card.text}"
-    return action.text
+    """What a French-speaking player types: ``passe``, ``propose cœur``, ``montre 7C`` (sept de
+    cœur), ``RP`` (roi de pique) …"""
+    return typed_text(action, "fr")
 
 
 def script(rules: Rules, seed: int, human: Seat = Seat.S, bots: str = "random",
@@ -170,7 +164,7 @@ class TestPlay:
 
         for seed in range(40):
             lines, expected = script(rules, seed, bots="heuristic", choose=heuristic, say=french)
-            calls = [t for t in lines if not t[:1].isdigit() and t[:1] not in "AKQJT"]
+            calls = [t for t in lines if not t[:1].isdigit() and t[:1] not in "ARDV"]
             if "passe" in calls and any(t != "passe" for t in calls):
                 break
         else:
@@ -396,8 +390,8 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
 
 @pytest.mark.parametrize(("lang", "not_a_card"), [
     ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)"),
-    ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : AS, TD, 10D, ♦10, 2C)"
-           " (? pour l'aide)")])
+    ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : RC roi de cœur, 10K dix"
+           " de carreau, DP, VT, AS, ♦10) (? pour l'aide)")])
 def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
         tmp_path: Path, lang: str, not_a_card: str) -> None:
     """In the play, the game asks for a card: a mistyped one (or an unfinished call) is refused as
@@ -447,8 +441,9 @@ def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
 
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:
     """With --lang fr, ? explains in French what to type (the calls, a card, the commands), the
-    prompt says ? aide and q quitter, and the discard is shown as typed in French (écarte AS);
-    in English, the same in English."""
+    prompt says ? aide and q quitter, and the discard is shown as typed in French (écarte AP, as
+    de pique; écarte AS, typed the English way, is understood too); in English, the same in
+    English."""
     typed = "?\npetite misère\n?\nécarte AS\n?\nq\n"
     out = {}
     for lang in ("en", "fr"):
@@ -459,9 +454,10 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     fr, en = out["fr"], out["en"]
     assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
     assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
-    assert "écartez une carte face cachée : tapez écarte AS (ou la carte seule)" in fr
-    assert "Legal now / permis: écarte AS · écarte 5S" in fr
-    assert "Tapez une carte, la valeur puis la couleur : AS, KH" in fr
+    assert "écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr
+    assert "Legal now / permis: écarte AP · écarte 5P" in fr
+    assert "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT" in fr
+    assert "couleurs P pique, C cœur, K carreau, T trèfle" in fr
     assert fr.count("Commandes : ? aide · t table · a enchères · l dernière levée") == 3
     assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
     assert "(? help, q quit):" in en and "Commandes" not in en
@@ -980,3 +976,37 @@ def test_help_for_the_new_commands() -> None:
         r = run(*args)
         assert r.exit_code == 0, args
         assert "Usage:" in r.stdout
+
+
+def test_cards_are_written_with_the_french_ranks_with_lang_fr(tmp_path: Path) -> None:
+    """With --lang fr the hand and the cards that may be played (?) are written with the French
+    ranks, R D V (roi, dame, valet), 10 as 10; in English with K Q J, as before."""
+    out = {}
+    for lang in ("en", "fr"):
+        r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+                input="pass\n?\nq\n")
+        assert r.exit_code == 0, r.output
+        out[lang] = r.stdout.splitlines()
+    to_french = str.maketrans("KQJ", "RDV")
+    for head in ("Your hand / votre main:", "Legal now / jouable maintenant:"):
+        en = next(line for line in out["en"] if line.startswith(head))
+        fr = next(line for line in out["fr"] if line.startswith(head))
+        assert "K" in en and "R" not in en
+        assert fr == en.translate(to_french) and "K" not in fr
+
+
+@pytest.mark.parametrize(("text", "lang", "meant"), [
+    ("RC", "fr", "KH"), ("dp", "fr", "QS"), ("10K", "fr", "TD"), ("AC", "fr", "AH"), ("KS", "fr", "KS"),
+    ("AC", "en", "AC"), ("KS", "en", "KS"), ("montre 7C", "fr", "show 7H"), ("écarte VT", "fr", "discard JC"),
+    ("show 7C", "en", "show 7C"), ("passe", "fr", "pass"), ("propose cœur", "fr", "propose H")])
+def test_a_colour_action_typed_in_french_or_english(text: str, lang: Lang, meant: str) -> None:
+    """In French the cards are read the French way first (RC roi de cœur, AC as de cœur), English
+    that reads one way only still works (KS); calls read as before."""
+    assert parse_colour_action(text, lang=lang).text == meant
+
+
+@pytest.mark.parametrize("text", ["RX", "montre", "montre RC RP", "11C"])
+def test_a_bad_card_in_french_is_refused_in_french(text: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse_colour_action(text, card_wanted=True, lang="fr")
+    assert "carte" in err.value.fr and "Traceback" not in err.value.fr

@@ -32,7 +32,7 @@ from whist.colour_render import Lang
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
 from whist.contracts import KINDS, Contract, parse_contract
-from whist.couleur import ColourDeal, parse_colour_action
+from whist.couleur import ColourDeal, parse_colour_action, typed_text
 from whist.engine import ClassicDeal
 from whist.rules import preset, with_options
 from whist.server.protocol import ILLEGAL, CommandError, error_json
@@ -121,13 +121,13 @@ class TestClassic:
         card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
         exc = refusal(lambda: d.apply(card))
         assert str(exc) == f"{who.name_en} does not hold {card.text}"
-        assert exc.fr == f"{who.name_fr} n'a pas {card.pretty} en main"  # as French players write it
+        assert exc.fr == f"{who.name_fr} n'a pas {card.in_lang('fr')} en main"  # as French players write it
 
     def test_not_following_suit(self) -> None:
         d, off, led = off_suit_turn(self.deal())
         exc = refusal(lambda: d.apply(off))
         assert str(exc) == f"{off.text}: you must follow suit and play a {led.name_en[:-1]}"
-        assert exc.fr.startswith(f"{off.pretty} : ")
+        assert exc.fr.startswith(f"{off.in_lang('fr')} : ")
         assert "fournir" in exc.fr and f"un {led.name_fr}" in exc.fr
 
     def test_must_trump(self) -> None:
@@ -278,7 +278,7 @@ class TestColour:
         assert exc.fr == "ce n'est pas à Sud de jouer, c'est à Nord"
         exc = refusal(lambda: d.apply("AS"))
         assert str(exc) == "AS: the auction is on; make a call (pass, propose H, …)"
-        assert exc.fr.startswith("AS : les enchères sont en cours") and "passe" in exc.fr
+        assert exc.fr.startswith("A♠ : les enchères sont en cours") and "passe" in exc.fr
 
 
 class TestParseErrors:
@@ -353,11 +353,13 @@ def test_every_bare_raise_of_a_refusal_class_is_a_call() -> None:
 class Scripted:
     """The human's entries, chosen when asked: in the play, once a turn comes where he holds the
     suit led and another suit, he first types a card he does not hold, then a card of the other
-    suit, then quits. Before that he types the first legal action."""
+    suit, then quits. Before that he types the first legal action. He types as players of
+    ``lang`` do (in French ``RC``, roi de cœur)."""
 
-    def __init__(self, session: ColourSession, human: Seat) -> None:
+    def __init__(self, session: ColourSession, human: Seat, lang: Lang) -> None:
         self.session = session
         self.human = human
+        self.lang = lang
         self.queue: list[str] = []
         self.tried: tuple[Card, Card, Suit] | None = None
 
@@ -375,9 +377,9 @@ class Scripted:
                 gone = {c for _, c in v.trick} | set(v.played_cards())
                 absent = next(c for c in parse_deal_cards() if c not in hand and c not in gone)
                 self.tried = (absent, off[0], led)
-                self.queue = [off[0].text]
-                return absent.text.lower()
-        return v.legal[0].text
+                self.queue = [off[0].text_in(self.lang)]
+                return absent.text_in(self.lang).lower()
+        return typed_text(v.legal[0], self.lang)
 
 
 def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
@@ -387,7 +389,7 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
         session = ColourSession(rules, {s: get_bot("random") for s in SEATS if s is not Seat.S}, seed)
         out = io.StringIO()
         console = Console(file=out, width=240, color_system=None, force_terminal=False)
-        reader = Scripted(session, Seat.S)
+        reader = Scripted(session, Seat.S, lang)
         game = ColourTerminalGame(console, session, Seat.S, reader, lang=lang)
         assert game.run() is False
         if reader.tried is not None:
@@ -397,8 +399,9 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
 
 def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
     text, (absent, off, led) = play_colour_terminal("fr")
-    assert f"✗ Sud n'a pas {absent.pretty} en main (? pour l'aide)" in text
-    assert f"{off.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
+    assert f"✗ Sud n'a pas {absent.in_lang('fr')} en main (? pour l'aide)" in text
+    off_fr = off.in_lang("fr")
+    assert f"{off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
     assert "does not hold" not in text and "must follow suit" not in text and "for help" not in text
     assert " entame." in text or "Vous entamez." in text
     assert "leads" not in text and "You lead" not in text and "Everybody" not in text
@@ -450,7 +453,7 @@ def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
             ws.send({"type": "act", "action": "AS", "version": version})
             err = ws.recv()
             assert err["message"] == "AS: the auction is on; make a call (pass, propose H, …)"
-            assert err["message_fr"].startswith("AS : les enchères sont en cours")
+            assert err["message_fr"].startswith("A♠ : les enchères sont en cours")
         ws.send({"type": "act", "action": m["deal"]["view"]["legal"][0]["text"], "version": version - 1})
         err = ws.recv()
         assert err["code"] == "stale" and "message_fr" not in err
@@ -460,13 +463,18 @@ NODE_CHECK = """
 globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; },
                             setItem(k, v) { this.store[k] = v; } };
 globalThis.document = { documentElement: {} };
-const { errorText, setLang } = await import(process.argv[2]);
+const { errorText, lang, setLang } = await import(process.argv[2]);
+const { cardText, rankText } = await import(process.argv[3]);
 const out = {};
+const cards = ["KS", "QH", "JD", "TD", "AC", "2S"];
 setLang("fr");
 out.fr_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
 out.fr_without = errorText("illegal", "7H: you must follow suit");
+out.fr_cards = cards.map((c) => cardText(c, lang()));
+out.fr_ranks = cards.map((c) => rankText(c, lang()));
 setLang("en");
 out.en_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
+out.en_cards = cards.map((c) => cardText(c, lang()));
 console.log(JSON.stringify(out));
 """
 
@@ -474,15 +482,25 @@ console.log(JSON.stringify(out));
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
     """i18n.js ``errorText``: the server's French message in French, when it sent one; else the
-    French words of the code; in English the English message. app.js passes ``message_fr``."""
+    French words of the code; in English the English message. app.js passes ``message_fr``.
+    cards.js writes a card in the page's language: R D V (roi, dame, valet) in French, K Q J in
+    English, 10 in both, as the server's French messages do (``Card.in_lang``)."""
     script = tmp_path / "check.mjs"
     script.write_text(NODE_CHECK, encoding="utf-8")
     i18n = (SRC / "web" / "i18n.js").as_uri()
-    r = subprocess.run(["node", str(script), i18n], capture_output=True, text=True, timeout=60, check=False)
+    cards = (SRC / "web" / "cards.js").as_uri()
+    r = subprocess.run(["node", str(script), i18n, cards], capture_output=True, text=True, timeout=60,
+                       check=False)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
+    texts = ["KS", "QH", "JD", "TD", "AC", "2S"]
     assert out == {"fr_with": "7H : vous devez fournir",
                    "fr_without": "Les règles ne permettent pas ce coup maintenant.",
-                   "en_with": "7H: you must follow suit"}
+                   "en_with": "7H: you must follow suit",
+                   "fr_cards": ["R♠", "D♥", "V♦", "10♦", "A♣", "2♠"],
+                   "fr_ranks": ["R", "D", "V", "10", "A", "2"],
+                   "en_cards": ["K♠", "Q♥", "J♦", "10♦", "A♣", "2♠"]}
+    assert out["fr_cards"] == [parse_card(t).in_lang("fr") for t in texts]
+    assert out["en_cards"] == [parse_card(t).pretty for t in texts]
     app = (SRC / "web" / "app.js").read_text(encoding="utf-8")
     assert "errorText(m.code, m.message, m.message_fr)" in app

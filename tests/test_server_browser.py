@@ -26,6 +26,8 @@ from typing import Any
 
 import pytest
 
+from whist.cards import Lang, parse_card, rank_text
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -143,6 +145,27 @@ def sit_down(page: Any, name: str) -> None:
     page.wait_for_selector("#hand .card")
 
 
+def hand_faces(page: Any) -> list[tuple[str, str, str, str]]:
+    """Each card of the hand: its text (``KS``), the rank drawn on its face, its face's title and
+    the label screen readers read."""
+    faces: list[tuple[str, str, str, str]] = page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.querySelector('svg text').textContent,"
+        " e.querySelector('svg title').textContent, e.getAttribute('aria-label') || ''])")
+    return faces
+
+
+def assert_hand_in(page: Any, lang: Lang) -> None:
+    """The hand's faces, titles and labels write each card in ``lang``: a king is R in French."""
+    faces = hand_faces(page)
+    assert any(text[0] == "K" for text, *_ in faces), faces  # the hand holds a king
+    for text, rank, title, label in faces:
+        c = parse_card(text)
+        assert rank == rank_text(c.rank, lang), faces
+        assert title == c.in_lang(lang), faces
+        assert label in ("", c.in_lang(lang)), faces
+    assert ("R" if lang == "fr" else "K") in [rank for text, rank, *_ in faces if text[0] == "K"]
+
+
 def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -167,6 +190,12 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         table_id = page.url.rsplit("/", 1)[1]
         assert page.locator("header .title strong").inner_text() == "Table d'Anne"  # not "de Anne"
         page.wait_for_selector("#hand .card")
+        # the cards in the page's language: roi, dame, valet in French; king, queen, jack in English
+        assert_hand_in(page, "fr")
+        page.click("button[data-lang=en]")
+        assert_hand_in(page, "en")
+        page.click("button[data-lang=fr]")
+        assert_hand_in(page, "fr")
         calls: list[str] = []
         cards = 0
         shot = False

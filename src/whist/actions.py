@@ -25,15 +25,15 @@ class NotYourTurn(IllegalAction):
 
 def not_held(seat: Seat, card: Card) -> IllegalAction:
     """The refusal of a card that ``seat`` does not hold, in either game; the French text writes
-    the card as French players do (``10♠``)."""
+    the card as French players do (``10♠``, ``R♥``)."""
     return IllegalAction(f"{seat.name_en} does not hold {card.text}",
-                         f"{seat.name_fr} n'a pas {card.pretty} en main")
+                         f"{seat.name_fr} n'a pas {card.in_lang('fr')} en main")
 
 
 def must_follow(card: Card, led: Suit) -> IllegalAction:
     """The refusal of ``card`` from a hand that holds a card of the suit ``led`` (RULES.md §2)."""
     return IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
-                         f"{card.pretty} : vous devez fournir à la couleur et jouer un {led.name_fr}")
+                         f"{card.in_lang('fr')} : vous devez fournir à la couleur et jouer un {led.name_fr}")
 
 
 class Call:

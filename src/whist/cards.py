@@ -9,6 +9,8 @@ form (suits in the order spades, hearts, diamonds, clubs).
 'TD'
 >>> parse_card("♦10") is parse_card("TD")
 True
+>>> parse_card("DP", "fr").in_lang("fr"), parse_card("AC", "fr").pretty, parse_card("AC").pretty
+('D♠', 'A♥', 'A♣')
 >>> format_deal(parse_deal("N:AKQJ.T98.765.432 - - -"))[:20]
 'N:AKQJ.T98.765.432 -'
 """
@@ -17,6 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
+from typing import Literal
+
+Lang = Literal["en", "fr"]
+"""A language a player reads and types in: English or French."""
 
 
 class Refusal(ValueError):
@@ -59,6 +65,11 @@ class Suit(IntEnum):
         return "SHDC"[self]
 
     @property
+    def letter_fr(self) -> str:
+        """The French one-letter form: ``P`` (pique), ``C`` (cœur), ``K`` (carreau), ``T`` (trèfle)."""
+        return "PCKT"[self]
+
+    @property
     def symbol(self) -> str:
         """The suit symbol: ♠ ♥ ♦ ♣."""
         return "♠♥♦♣"[self]
@@ -84,6 +95,9 @@ class Suit(IntEnum):
 SUIT_MASK = 0x1FFF
 ALL_CARDS_MASK = (1 << 52) - 1
 RANK_CHARS = "23456789TJQKA"
+RANK_LETTERS: dict[Lang, str] = {"en": RANK_CHARS, "fr": "23456789TVDRA"}
+"""The one-letter ranks, 2 to ace, in each language: the court cards are K Q J in English, R D V
+(roi, dame, valet) in French; ``T``, ten, is written ``10`` (:func:`rank_text`)."""
 _SUIT_WORDS = {
     "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
     "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
@@ -251,9 +265,21 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """The card with its suit symbol, ``A♠``, ``10♦``."""
-        r = self.text[0]
-        return ("10" if r == "T" else r) + self.suit.symbol
+        """The card with its suit symbol, ``A♠``, ``10♦``, ``K♥`` (English ranks)."""
+        return self.in_lang("en")
+
+    def in_lang(self, lang: Lang) -> str:
+        """The card as players of ``lang`` write it, rank then suit symbol: ``K♥``, ``10♦``; in
+        French ``R♥`` (roi), ``D♠`` (dame), ``V♦`` (valet), ``10♦``."""
+        return rank_text(self.rank, lang) + self.suit.symbol
+
+    def text_in(self, lang: Lang) -> str:
+        """The card as typed in ``lang``, in letters only: the canonical ``KH``, ``TD`` in English;
+        in French the French rank and suit letters, ``RC`` (roi de cœur), ``10K`` (dix de
+        carreau), which :func:`parse_card` reads back in French."""
+        if lang == "en":
+            return self.text
+        return rank_text(self.rank, lang) + self.suit.letter_fr
 
     def beats(self, other: Card, trump: Suit | None) -> bool:
         """Whether this card, played after ``other``, wins over it (``other`` leads the comparison)."""
@@ -274,31 +300,68 @@ def card(suit: Suit, rank: int) -> Card:
     return CARDS[13 * suit + rank - 2]
 
 
+def rank_text(rank: int, lang: Lang = "en") -> str:
+    """A rank (2 to 14, the ace) as players of ``lang`` write it on a card.
+
+    >>> [rank_text(r, "fr") for r in (10, 11, 12, 13, 14)], rank_text(13)
+    (['10', 'V', 'D', 'R', 'A'], 'K')
+    """
+    return "10" if rank == 10 else RANK_LETTERS[lang][rank - 2]
+
+
 _RANK_WORDS = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
 _RANK_WORDS["10"] = 10
 _CARD_SUITS = {k: v for k, v in _SUIT_WORDS.items() if len(k) == 1 and k not in "PTK"}
+_SYMBOLS = {k: v for k, v in _CARD_SUITS.items() if k not in "SHDC"}
+_CARD_WORDS: dict[Lang, tuple[dict[str, int], dict[str, Suit]]] = {
+    "en": (_RANK_WORDS, _CARD_SUITS),
+    "fr": ({**{c: i + 2 for i, c in enumerate(RANK_LETTERS["fr"]) if c != "T"}, "10": 10},
+           {**{s.letter_fr: s for s in Suit}, **_SYMBOLS}),
+}
+"""The ranks and suits of a card typed in each language: English ``K Q J T`` and ``S H D C``;
+French ``R D V 10`` and ``P C K T`` (pique, cœur, carreau, trèfle); the symbols in both."""
+_READINGS: dict[Lang, tuple[Lang, ...]] = {"en": ("en",), "fr": ("fr", "en")}
+"""The ways a card typed in each language may be read, in order: in French the French way first,
+then the English way (``AC`` is the ace of hearts, ``KS`` the king of spades)."""
+_CARD_EXAMPLES_FR: dict[Lang, str] = {
+    "en": "tapez la valeur puis la couleur : AS, TD, 10D, ♦10, 2C",
+    "fr": "tapez la valeur puis la couleur : RC roi de cœur, 10K dix de carreau, DP, VT, AS, ♦10",
+}
+"""What the French refusal of a text that is no card shows, by the language it was read in."""
 
 
-def parse_card(text: str) -> Card:
-    """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first."""
+def parse_card(text: str, lang: Lang = "en") -> Card:
+    """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first.
+
+    With ``lang`` ``fr`` the French ranks and suit letters are read too: ``RC`` roi de cœur,
+    ``DP`` dame de pique, ``10K`` dix de carreau, ``VT`` valet de trèfle. Text that reads only the
+    English way keeps its meaning (``KS``, ``QH``, ``JD``, ``TD``); text that reads both ways is
+    read the French way (``AC`` and ``9C`` are hearts, cœur). Rank first is tried before suit
+    first, in each language (``KD`` is the king of diamonds, not carreau-dame).
+
+    >>> parse_card("AC").text, parse_card("AC", "fr").text, parse_card("KS", "fr").text
+    ('AC', 'AH', 'KS')
+    """
     t = text.strip().upper()
     if not t:
+        examples = "comme DP ou 10C" if lang == "fr" else "comme AS ou 10D"
         raise ParseError("empty card: write a rank and a suit, like AS or 10D",
-                         "aucune carte : tapez une valeur et une couleur, comme AS ou 10D")
+                         f"aucune carte : tapez une valeur et une couleur, {examples}")
     for suit_first in (False, True):
         s_txt, r_txt = (t[:1], t[1:]) if suit_first else (t[-1:], t[:-1])
-        suit = _CARD_SUITS.get(s_txt)
-        rank = _RANK_WORDS.get(r_txt)
-        if suit is not None and rank is not None:
-            return CARDS[13 * suit + rank - 2]
+        for reading in _READINGS[lang]:
+            ranks, suits = _CARD_WORDS[reading]
+            suit = suits.get(s_txt)
+            rank = ranks.get(r_txt)
+            if suit is not None and rank is not None:
+                return CARDS[13 * suit + rank - 2]
     raise ParseError(f"{text!r} is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C)",
-                     f"« {text} » n'est pas une carte (tapez la valeur puis la couleur :"
-                     " AS, TD, 10D, ♦10, 2C)")
+                     f"« {text} » n'est pas une carte ({_CARD_EXAMPLES_FR[lang]})")
 
 
-def parse_cards(text: str) -> list[Card]:
-    """Read cards separated by spaces or commas."""
-    return [parse_card(w) for w in text.replace(",", " ").split()]
+def parse_cards(text: str, lang: Lang = "en") -> list[Card]:
+    """Read cards separated by spaces or commas (in ``lang``, as :func:`parse_card`)."""
+    return [parse_card(w, lang) for w in text.replace(",", " ").split()]
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -53,9 +53,19 @@ def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lan
         more=f"   deals / donnes: {rules.deals}",
         you=f"You / vous: {human.name_en} ({human.name_fr}); each player scores for himself"
         " / chacun compte pour soi.",
-        how="Type a call (pass, wait, accept, propose H, solo 7 H, petite misère … or passe,"
-        " j'attends, j'emballe, propose cœur …), show 7H, discard 7H or a card (AS, 10d);"
-        " ? for help, q to quit.")
+        how=HOW_TO_TYPE[lang])
+
+
+HOW_TO_TYPE: dict[Lang, str] = {
+    "en": "Type a call (pass, wait, accept, propose H, solo 7 H, petite misère … or passe,"
+          " j'attends, j'emballe, propose cœur …), show 7H, discard 7H or a card (AS, 10d);"
+          " ? for help, q to quit.",
+    "fr": "Tapez une annonce (passe, j'attends, j'emballe, propose cœur, solo 7 cœur, petite"
+          " misère …), montre 7C, écarte 7C ou une carte (RC roi de cœur, 10K dix de carreau, DP,"
+          " VT) ; ? pour l'aide, q pour quitter.",
+}
+"""What ``whist play`` says first of what to type, in the terminal's language (a card in French
+with the French ranks and suit letters)."""
 
 
 # ----- whist simulate -----------------------------------------------------------------------------

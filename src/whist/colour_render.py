@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from whist.auction import ColourCall
-from whist.cards import SEATS, Card, Seat, Suit
+from whist.cards import SEATS, Card, Lang, Seat, Suit
 from whist.contracts import KINDS, Contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
@@ -49,9 +48,6 @@ __all__ = [
     "session_table",
     "tricks_text",
 ]
-
-Lang = Literal["en", "fr"]
-
 
 def seat_names(lang: Lang = "en", you: Seat | None = None) -> dict[Seat, str]:
     """Each seat's name in ``lang``; the human's seat as ``You`` / ``Vous``."""
@@ -110,18 +106,18 @@ def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
     fr = lang == "fr"
     if isinstance(action, Card):
         verb = ("jouez " if you else "joue ") if fr else ("play " if you else "plays ")
-        return Text(verb).append_text(card_text(action))
+        return Text(verb).append_text(card_text(action, lang=lang))
     if isinstance(action, CardCall):
         if action.kind == "show":
             verb = ("montrez " if you else "montre ") if fr else ("show " if you else "shows ")
             out = Text(verb)
             if action.card is not None:
-                out.append_text(card_text(action.card))
+                out.append_text(card_text(action.card, lang=lang))
             return out.append(" (atout / trump)" if fr else " (trump / atout)", style="dim")
         if action.card is None:
             return Text("écarte une carte face cachée" if fr else "discards a card face down")
         verb = "écartez " if fr else "discard "
-        return Text(verb).append_text(card_text(action.card)).append(
+        return Text(verb).append_text(card_text(action.card, lang=lang)).append(
             " (face cachée)" if fr else " (face down)", style="dim")
     if action.kind == "trou":
         verb = ("annoncez" if you else "annonce") if fr else ("announce" if you else "announces")
@@ -412,7 +408,7 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     out: list[RenderableType] = []
     out.append(Text(f"Dealer / donneur {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
-    out.append(dealt_hands(deal.dealt, names))
+    out.append(dealt_hands(deal.dealt, names, lang))
     calls = Text("Auction / enchères:", style="bold")
     discards = Text("Discards / écarts:")
     cards: list[tuple[Seat, Card]] = []
@@ -439,21 +435,22 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
                 out.append(Text(f"  {names[seat]} ").append_text(action_text(action, lang)))
                 out.append(contract_lines(state.view(None), names, lang))
             elif action.card is not None:
-                discards.append(f" {names[seat]} ").append_text(card_text(action.card))
+                discards.append(f" {names[seat]} ").append_text(card_text(action.card, lang=lang))
                 if state.phase == "play":
                     out.append(discards)
             continue
         cards.append((seat, action))
         if sum(state.tricks_won) > done:
-            out.append(_trick_line(done + 1, cards, state.leader, names))
+            out.append(_trick_line(done + 1, cards, state.leader, names, lang))
             cards = []
     if said and state.phase in ("auction", "trou"):
         out.append(calls)
     if cards:
-        out.append(_trick_line(sum(state.tricks_won) + 1, cards, None, names))
+        out.append(_trick_line(sum(state.tricks_won) + 1, cards, None, names, lang))
     return out
 
 
 def _trick_line(number: int, cards: Sequence[tuple[Seat, Card]], winner: Seat | None,
-                names: Mapping[Seat, str]) -> Text:
-    return trick_row(number, f"{names[cards[0][0]]:<6}", cards, names[winner] if winner is not None else None)
+                names: Mapping[Seat, str], lang: Lang) -> Text:
+    return trick_row(number, f"{names[cards[0][0]]:<6}", cards, names[winner] if winner is not None else None,
+                     lang)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from whist.auction import ColourCall, contract_levels
-from whist.cards import SEATS, Card
+from whist.cards import SEATS, Card, Lang
 from whist.contracts import KINDS
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, parse_colour_action
 from whist.couleur_match import ColourMatch
@@ -60,16 +60,17 @@ class ColourSession(TableSession[ColourMatch, ColourDeal, ColourAction, ColourVi
     def _is_call(self, action: ColourAction) -> bool:
         return isinstance(action, ColourCall)
 
-    def _read(self, action: ColourAction | str) -> ColourAction | str:
-        return self.read(action) if isinstance(action, str) else action
+    def _read(self, action: ColourAction | str, lang: Lang) -> ColourAction | str:
+        return self.read(action, lang) if isinstance(action, str) else action
 
-    def read(self, text: str) -> ColourAction:
-        """The action the human at ``to_act`` means by ``text``. A bare card typed when the
-        legal actions are ``show`` or ``discard`` of a card means that action; once the auction
-        is over, text that is no action is refused as not a card (a card is what is asked)."""
+    def read(self, text: str, lang: Lang = "en") -> ColourAction:
+        """The action the human at ``to_act`` means by ``text``, cards typed in ``lang`` (in
+        French ``RC``, ``10K``, ``montre 7C`` too). A bare card typed when the legal actions are
+        ``show`` or ``discard`` of a card means that action; once the auction is over, text that
+        is no action is refused as not a card (a card is what is asked)."""
         deal = self.deal
         card_wanted = deal is not None and deal.phase not in ("trou", "auction")
-        action = parse_colour_action(text, contract_levels(self.rules), card_wanted)
+        action = parse_colour_action(text, contract_levels(self.rules), card_wanted, lang)
         if isinstance(action, Card):
             for a in self.legal_actions():
                 if isinstance(a, CardCall) and a.card is action:

@@ -9,7 +9,10 @@ show them; the trick on the table and the tricks each player won; after each dea
 the running score table of the session. The player types a call (``pass``, ``propose H``,
 ``solo 7 H``, ``petite misère``, ``passe``, ``j'emballe`` …), ``show 7H``, ``discard 7H`` or a
 card; ``?`` for help, ``q`` to quit. Every entry goes to the engine; its message is shown and the
-entry asked again.
+entry asked again. In French the cards are shown with the French ranks (``R♠``, ``D♥``, ``V♦``)
+and typed with them too, the suits by their French letters (``RC`` roi de cœur, ``10K``); English
+cards that read only one way (``KS``, ``QH``) are understood as well
+(:func:`whist.cards.parse_card`).
 
 Input is read line by line (see :func:`whist.terminal.line_reader`), so the tests feed it.
 """
@@ -26,9 +29,8 @@ from rich.text import Text
 
 from whist.auction import ColourCall
 from whist.bots import AnyAction
-from whist.cards import SEATS, Card, Seat
+from whist.cards import SEATS, Card, Lang, Seat, Suit, card
 from whist.colour_render import (
-    Lang,
     action_text,
     auction_text,
     calls_summary,
@@ -42,7 +44,7 @@ from whist.colour_render import (
 )
 from whist.colour_session import ColourEvent
 from whist.contracts import of_fr
-from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
+from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
 from whist.render import card_text, hand_text
 from whist.terminal import TABLE_WORDS, TableTerminal, your_hand
@@ -71,10 +73,13 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
         "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
                  " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
                  " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
-                 " trèfle, ♠ ♥ ♦ ♣ ou S H D C.",
-        "card": "Tapez une carte, la valeur puis la couleur : AS, KH, 10d ou TD, 2c, ♦10 (valeurs à"
-                " l'anglaise : A as, K roi, Q dame, J valet ; couleurs S pique, H cœur, D carreau,"
-                " C trèfle, ou ♠ ♥ ♦ ♣).",
+                 " trèfle, ♠ ♥ ♦ ♣ ou S H D C (dans une annonce, C est trèfle : écrivez plutôt"
+                 " cœur ou trèfle).",
+        "card": "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT, AC, 7t ou ♦10"
+                " (valeurs A as, R roi, D dame, V valet, 10 … 2 ; couleurs P pique, C cœur,"
+                " K carreau, T trèfle, ou ♠ ♥ ♦ ♣). L'anglais est compris aussi (KS, QH, JD, TD),"
+                " mais ce qui se lit dans les deux langues se lit en français : AC est l'as de"
+                " cœur, 9C le neuf de cœur.",
         "commands": "Commandes : ? aide · t table · a enchères · l dernière levée · s score ·"
                     " conseil · q quitter (la partie est enregistrée).",
     },
@@ -82,11 +87,14 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
 """What the help (``?``), the prompt and the show and discard phases tell the player to type, in
 the terminal's language; every word named here is one the game reads (``aide``, ``enchères`` …)."""
 
+_KING, _QUEEN = card(Suit.HEARTS, 13), card(Suit.HEARTS, 12)
 FOUR_ACES: dict[Lang, str] = {
-    "en": "Four aces: the partner is the holder of the highest heart the caller lacks (K♥, else Q♥"
-          " …); if the trou is played, hearts are trump and the partner leads.",
+    "en": "Four aces: the partner is the holder of the highest heart the caller lacks"
+          f" ({_KING.in_lang('en')}, else {_QUEEN.in_lang('en')} …); if the trou is played, hearts"
+          " are trump and the partner leads.",
     "fr": "Quatre as : le partenaire est celui qui tient le plus haut cœur qui manque à l'annonceur"
-          " (R♥, sinon D♥ …) ; si le trou est joué, atout cœur et le partenaire entame.",
+          f" ({_KING.in_lang('fr')}, sinon {_QUEEN.in_lang('fr')} …) ; si le trou est joué, atout"
+          " cœur et le partenaire entame.",
 }
 """The trou of four aces, which RULES.md D2 settles (the seed is silent)."""
 
@@ -113,6 +121,11 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def __post_init__(self) -> None:
         if not self.names:
             self.names = seat_names(self.lang, self.human)
+
+    @property
+    def card_lang(self) -> Lang:
+        """Cards are shown and typed in the terminal's language (in French ``R♠``, ``RC``)."""
+        return self.lang
 
     # ----- the end, the score, the commands ------------------------------------------------------
 
@@ -148,10 +161,11 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         return f"{who} {'show' if seat is self.human else 'shows'} a card: its suit is trump."
 
     def _words(self, action: AnyAction) -> str:
-        """A call, shown card or discard in the terminal's language (``propose cœur``, ``écarte
-        7H``), as the game shows calls and as they may be typed; a card as ``AS``."""
-        if self.lang == "fr" and isinstance(action, ColourCall | CardCall):
-            return action.text_fr
+        """An action in the terminal's language as it may be typed (:func:`typed_text`): a call,
+        shown card or discard as the game shows calls (``propose cœur``, ``écarte 7C``), a card
+        as ``AS`` or in French ``AP``."""
+        if isinstance(action, Card | ColourCall | CardCall):
+            return typed_text(action, self.lang)
         return action.text
 
     def _view(self) -> ColourView:
@@ -183,7 +197,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if deal.multiplier > 1:
             self.console.print(f"[bold]This deal scores double / cette donne compte double"
                                f" (×{deal.multiplier}).[/]")
-        self.console.print(your_hand(self._view().hand))
+        self.console.print(your_hand(self._view().hand, lang=self.lang))
         self._hand_fresh = True
 
     def _show_event(self, e: ColourEvent) -> None:
@@ -246,7 +260,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             self._spread_shown = True
             for seat, cards in v.spread:
                 self.console.print(Text.assemble((f"  {self._spread_head(seat)} ", "bold"),
-                                                 hand_text(cards)))
+                                                 hand_text(cards, lang=self.lang)))
         if v.trump is not None and not self._trump_seen:
             if v.contract is not None and v.contract.kind == "trou" and v.trou is not None \
                     and self._played_count(v) > 0 and v.shown_card is None:
@@ -281,7 +295,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.phase in ("auction", "trou"):
             self.console.print(auction_text(v, self.names, self.lang))
             if not self._hand_fresh:
-                self.console.print(your_hand(v.hand))
+                self.console.print(your_hand(v.hand, lang=self.lang))
             self.console.print(Text.assemble(("Legal calls / annonces permises: ", "bold"),
                                              calls_summary(v.legal)))
             if not self._hinted:  # once a session; ? shows it again
@@ -293,7 +307,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.phase in ("show", "discard"):
             if not self._contract_fresh:
                 self.console.print(contract_lines(v, self.names, self.lang))
-            self.console.print(your_hand(v.hand))
+            self.console.print(your_hand(v.hand, lang=self.lang))
             example = self._words(v.legal[0]) if v.legal else ""
             self.console.print("  " + HELP_TEXT[self.lang][v.phase].format(example), style="dim")
             return
@@ -304,9 +318,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             info.add_row(label, value)
         info.add_row("Tricks / levées", tricks_text(v, self.lang))
         if v.shown_card is not None:
-            info.add_row("Shown / montrée", card_text(v.shown_card))
+            info.add_row("Shown / montrée", card_text(v.shown_card, lang=self.lang))
         if v.discard is not None:
-            info.add_row("Your discard / écart", card_text(v.discard))
+            info.add_row("Your discard / écart", card_text(v.discard, lang=self.lang))
         totals = m.totals
         info.add_row("Score / points", " · ".join(f"{seat_letter(s, self.lang)} {totals[s]}" for s in SEATS))
         body = Table.grid(padding=(0, 2))
@@ -318,7 +332,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self.console.print(Panel(body, title=title, title_align="left", expand=False))
         for seat, cards in v.spread:
             if seat is not self.human:  # his own hand is shown next
-                self.console.print(Text.assemble((f"{self._spread_head(seat)} ", "bold"), hand_text(cards)))
+                self.console.print(Text.assemble((f"{self._spread_head(seat)} ", "bold"),
+                                                 hand_text(cards, lang=self.lang)))
         self._show_hand(v)
 
     def _spread_head(self, seat: Seat) -> str:
@@ -355,7 +370,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             t = Text("Legal now / jouable maintenant: ")
             for a in legal:
                 if isinstance(a, Card):
-                    t.append_text(card_text(a))
+                    t.append_text(card_text(a, lang=self.lang))
                     t.append(" ")
             self.console.print(t)
             self.console.print(HELP_TEXT[self.lang]["card"])

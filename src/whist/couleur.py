@@ -28,9 +28,11 @@ from whist.cards import (
     SEATS,
     Card,
     Deal,
+    Lang,
     ParseError,
     Seat,
     Suit,
+    card,
     cards_of,
     parse_card,
 )
@@ -39,10 +41,12 @@ from whist.engine import SeatView, legal_cards, trick_winner
 from whist.rules import Rules
 from whist.tables import dames_points, made, needed_tricks, score
 
-__all__ = ["CardCall", "ColourAction", "ColourDeal", "ColourView", "InPlay", "parse_colour_action"]
+__all__ = ["CardCall", "ColourAction", "ColourDeal", "ColourView", "InPlay", "parse_colour_action",
+           "typed_text"]
 
 _ACES = tuple(CARDS[13 * s + 12] for s in range(4))
 _QUEENS_MASK = sum(CARDS[13 * s + 10].bit for s in range(4))
+_SEVEN_OF_HEARTS = card(Suit.HEARTS, 7)
 
 
 _CARD_CALLS_FR = {"show": "montre", "discard": "écarte"}
@@ -78,9 +82,10 @@ class CardCall:
 
     @property
     def text_fr(self) -> str:
-        """The French text, as typed too: ``montre 7H``, ``écarte 7H``."""
+        """The French text, as typed in French too (:func:`parse_colour_action` with ``lang``
+        ``fr``): ``montre 7C`` (sept de cœur), ``écarte RP`` (roi de pique)."""
         verb = _CARD_CALLS_FR[self.kind]
-        return verb if self.card is None else f"{verb} {self.card.text}"
+        return verb if self.card is None else f"{verb} {self.card.text_in('fr')}"
 
 
 ColourAction = Card | ColourCall | CardCall
@@ -89,35 +94,46 @@ _CARD_CALLS = {"show": "show", "montre": "show", "montrer": "show", "discard": "
                "écarte": "discard", "ecarte": "discard", "écarter": "discard", "ecarter": "discard"}
 
 
+def typed_text(action: ColourAction, lang: Lang) -> str:
+    """An action as a player of ``lang`` types it, which :func:`parse_colour_action` reads back
+    in ``lang``: ``KH``, ``show 7H``, ``pass``; in French ``RC``, ``montre 7C``, ``passe``."""
+    if isinstance(action, Card):
+        return action.text_in(lang)
+    return action.text_fr if lang == "fr" else action.text
+
+
 def _text_fr(action: ColourAction) -> str:
-    """An action's French text (a card's is its usual text)."""
-    return action.text if isinstance(action, Card) else action.text_fr
+    """An action's French text (a card as French players write it: ``R♥``)."""
+    return action.in_lang("fr") if isinstance(action, Card) else action.text_fr
 
 
-def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bool = False) -> ColourAction:
+def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bool = False,
+                        lang: Lang = "en") -> ColourAction:
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
     ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``. With ``card_wanted`` (the
     auction is over), text that is none of these is refused as not a card rather than as not a
-    call."""
+    call. ``lang``: the language cards are typed in (:func:`~whist.cards.parse_card`; in French
+    ``RC`` is the king of hearts, ``montre 7C`` shows the seven of hearts)."""
     words = text.strip().split()
     if not words:
         raise ParseError("empty action", "aucune action : tapez une annonce ou une carte")
     kind = _CARD_CALLS.get(words[0].lower())
     if kind is not None:
         if len(words) != 2:
+            seven = _SEVEN_OF_HEARTS.text_in(lang)
             raise ParseError(f"{words[0]} takes one card, like '{kind} 7H'",
-                             f"{words[0]} demande une seule carte, comme « {words[0]} 7H »")
-        return CardCall(kind, parse_card(words[1]))
+                             f"{words[0]} demande une seule carte, comme « {words[0]} {seven} »")
+        return CardCall(kind, parse_card(words[1], lang))
     if len(words) == 1:
         try:
-            return parse_card(words[0])
+            return parse_card(words[0], lang)
         except ParseError:
             pass
     try:
         return parse_call(text, levels)
     except ParseError:
         if card_wanted:
-            parse_card(text)  # raises: the text is not a card either, and a card is what is asked
+            parse_card(text, lang)  # raises: the text is not a card either, and a card is what is asked
         raise
 
 
@@ -394,9 +410,9 @@ class ColourDeal:
                                     "vous avez trois as : vous devez annoncer trou")
             what = "show one of your cards" if phase == _SHOW else "discard one of your cards"
             what_fr = "montrez une de vos cartes" if phase == _SHOW else "écartez une de vos cartes"
-            example = self.legal_actions()[0].text
-            raise IllegalAction(f"{action.text}: {what} (e.g. '{example}')",
-                                f"{_text_fr(action)} : {what_fr} (par exemple « {example} »)")
+            example = self.legal_actions()[0]
+            raise IllegalAction(f"{action.text}: {what} (e.g. '{example.text}')",
+                                f"{_text_fr(action)} : {what_fr} (par exemple « {_text_fr(example)} »)")
         s = self._copy()
         s.actions = (*self.actions, (who, action))
         if phase == _TROU:

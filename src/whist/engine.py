@@ -257,7 +257,7 @@ class ClassicDeal:
                                 "les quatre mains doivent contenir les 52 cartes, chacune une fois")
         if not hands[dealer] & trump_card.bit:
             raise IllegalAction(f"the turned card {trump_card.text} is not in the dealer's hand",
-                                f"la retourne {trump_card.text} n'est pas dans la main du donneur")
+                                f"la retourne {trump_card.in_lang('fr')} n'est pas dans la main du donneur")
         dealt = (hands[0], hands[1], hands[2], hands[3])
         setup = _Setup(rules, dealer, dealt, trump_card, start_score)
         s = object.__new__(cls)
@@ -401,7 +401,7 @@ class ClassicDeal:
                 if setup.must_trump and card.suit is not trump and hand & _SUIT_MASKS[trump]:
                     raise IllegalAction(
                         f"{card.text}: you cannot follow suit and must ruff (option must_trump)",
-                        f"{card.pretty} : vous ne pouvez pas fournir, vous devez donc couper avec un"
+                        f"{card.in_lang('fr')} : vous ne pouvez pas fournir, vous devez donc couper avec un"
                         f" {trump.name_fr} (option must_trump, obligation de couper)")
         s = object.__new__(ClassicDeal)
         s._setup = setup

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.actions import Action, Call
-from whist.cards import SEATS, Card, Seat, Side, Suit, cards_of
+from whist.cards import SEATS, Card, Lang, Seat, Side, Suit, cards_of, rank_text
 from whist.engine import ClassicDeal
 from whist.match import GameResult, Match, RubberResult
 from whist.rules import Rules
@@ -41,9 +41,9 @@ def suit_text(suit: Suit) -> Text:
     return Text(f"{suit.symbol} {suit.name_en} / {suit.name_fr}", style=SUIT_STYLES[suit])
 
 
-def card_text(card: Card, style: str | None = None) -> Text:
-    """A card with its symbol (``10♦``), coloured by suit."""
-    return Text(card.pretty, style=style or SUIT_STYLES[card.suit])
+def card_text(card: Card, style: str | None = None, lang: Lang = "en") -> Text:
+    """A card with its symbol (``10♦``, ``K♥``; in French ``R♥``), coloured by suit."""
+    return Text(card.in_lang(lang), style=style or SUIT_STYLES[card.suit])
 
 
 def action_text(action: Action, you: bool = False) -> Text:
@@ -71,8 +71,9 @@ _CALL_WORDS = {
 }
 
 
-def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None) -> Text:
-    """A hand sorted by suit (♠ ♥ ♦ ♣, high to low), coloured; cards not in ``playable`` dimmed."""
+def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
+    """A hand sorted by suit (♠ ♥ ♦ ♣, high to low), coloured; cards not in ``playable`` dimmed;
+    the ranks as written in ``lang`` (``♠ A K 7``; in French ``♠ A R 7``)."""
     held = sorted(cards, key=lambda c: (c.suit, -c.rank))
     ok = set(playable) if playable is not None else None
     out = Text()
@@ -85,7 +86,7 @@ def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None) -> 
             out.append(" —", style="dim")
         for c in ranks:
             style = SUIT_STYLES[suit] if ok is None or c in ok else "dim"
-            out.append(" " + c.pretty[:-1], style=style)
+            out.append(" " + rank_text(c.rank, lang), style=style)
     return out
 
 
@@ -174,14 +175,17 @@ def trick_text(line: TrickLine, shown: ClassicDeal | None = None) -> Text:
                      f"{winner.name_en} ({SIDE_NAMES[winner.side]})" if winner is not None else None)
 
 
-def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winner: str | None) -> Text:
+def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winner: str | None,
+              lang: Lang = "en") -> Text:
     """``Trick 3 (levée): East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``, with ``leader``
-    and ``winner`` as given (``None``: the trick is unfinished); for either game."""
+    and ``winner`` as given (``None``: the trick is unfinished), the cards written in ``lang``;
+    for either game."""
     out = Text(f"Trick {number:>2} (levée): {leader} leads — ")
     for seat, c in cards:
         out.append(f"{seat.name} ")
-        out.append_text(card_text(c))
-        out.append(" " * (5 - len(c.pretty)))
+        shown = card_text(c, lang=lang)
+        out.append_text(shown)
+        out.append(" " * (5 - len(shown)))
     if winner is not None:
         out.append(f"→ {winner}")
     else:
@@ -207,13 +211,14 @@ def hands_table(deal: ClassicDeal) -> Table:
     return dealt_hands(deal.dealt, {seat: seat_name(seat) for seat in SEATS})
 
 
-def dealt_hands(dealt: Sequence[int], names: Mapping[Seat, str]) -> Table:
-    """The four hands ``dealt``, each after its seat's name in ``names``; for either game."""
+def dealt_hands(dealt: Sequence[int], names: Mapping[Seat, str], lang: Lang = "en") -> Table:
+    """The four hands ``dealt``, each after its seat's name in ``names``, the ranks written in
+    ``lang``; for either game."""
     t = Table.grid(padding=(0, 2))
     t.add_column()
     t.add_column()
     for seat in SEATS:
-        t.add_row(names[seat], hand_text(cards_of(dealt[seat])))
+        t.add_row(names[seat], hand_text(cards_of(dealt[seat]), lang=lang))
     return t
 
 

@@ -30,7 +30,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 
 from whist.actions import Action, Call, IllegalAction
 from whist.bots import AnyView, Bot
-from whist.cards import SEATS, Card, Deal, Seat
+from whist.cards import SEATS, Card, Deal, Lang, Seat
 from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.rules import Rules
@@ -160,8 +160,9 @@ class TableSession(ABC, Generic[M, D, A, V]):
     def _is_call(self, action: A) -> bool:
         """Whether ``action`` is a call: a human seat's only legal call is applied for him."""
 
-    def _read(self, action: A | str) -> A | str:
-        """What the human means by ``action`` (text is left to the engine to parse)."""
+    def _read(self, action: A | str, lang: Lang) -> A | str:
+        """What the human means by ``action``, cards typed in ``lang`` (here text is left to the
+        engine to parse, which reads cards in English: classic whist)."""
         return action
 
     # ----- state ----------------------------------------------------------------------
@@ -233,14 +234,15 @@ class TableSession(ABC, Generic[M, D, A, V]):
             return None
         return self._apply(seat, forced, "forced")
 
-    def play(self, action: A | str) -> TableEvent[A, D]:
-        """The human at ``to_act`` takes ``action`` (text is parsed). Raises
+    def play(self, action: A | str, lang: Lang = "en") -> TableEvent[A, D]:
+        """The human at ``to_act`` takes ``action`` (text is parsed; colour whist reads the
+        cards in it in ``lang``: in French ``RC`` is the king of hearts). Raises
         :class:`~whist.actions.IllegalAction` or :class:`~whist.cards.ParseError`, both
         ``ValueError`` with a message for the player."""
         seat = self.to_act
         if seat is None:
             raise IllegalAction("nobody is to play now", "ce n'est le tour de personne maintenant")
-        return self._apply(seat, self._read(action), "human")
+        return self._apply(seat, self._read(action, lang), "human")
 
     def _apply(self, seat: Seat, action: A | str, by: str) -> TableEvent[A, D]:
         table = self._table()

@@ -35,8 +35,7 @@ from rich.text import Text
 from whist import record
 from whist.actions import ASK, Action, Call
 from whist.bots import AnyAction, AnyView
-from whist.cards import Card, Refusal, Seat
-from whist.colour_render import Lang
+from whist.cards import Card, Lang, Refusal, Seat
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
@@ -106,9 +105,10 @@ def hint_text(choice: CardChoice, say: Callable[[AnyAction], str] = lambda a: a.
     return out
 
 
-def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None) -> Text:
-    """``Your hand / votre main: ♠ A K 7 …``, the cards not in ``playable`` dimmed."""
-    return Text.assemble(("Your hand / votre main: ", "bold"), hand_text(cards, playable))
+def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
+    """``Your hand / votre main: ♠ A K 7 …``, the cards not in ``playable`` dimmed, the ranks
+    written in ``lang`` (in French ``♠ A R 7 …``)."""
+    return Text.assemble(("Your hand / votre main: ", "bold"), hand_text(cards, playable, lang))
 
 
 @dataclass
@@ -141,6 +141,12 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     """Said after the engine's message when an entry is refused, in the terminal's language."""
     compass_width: ClassVar[int] = 11
     """The width of a seat's cell in :meth:`_compass`."""
+
+    @property
+    def card_lang(self) -> Lang:
+        """The language cards are shown and typed in: English here, whatever ``lang`` (classic
+        whist's screen says everything in both languages); a game may write them in ``lang``."""
+        return "en"
 
     # ----- the loop -----------------------------------------------------------------
 
@@ -186,7 +192,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             if not line or self._command(line.lower()):
                 continue
             try:
-                return self.session.play(line)
+                return self.session.play(line, self.card_lang)
             except ValueError as exc:
                 retry = self.retry_hints[self.lang]
                 self.console.print(f"[bold red]✗[/] {escape(self._reason(exc))} {retry}")
@@ -273,7 +279,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     def _show_hand(self, v: V) -> None:
         """The human's hand, the cards he may not play now dimmed."""
-        self.console.print(your_hand(v.hand, [a for a in v.legal if isinstance(a, Card)]))
+        self.console.print(your_hand(v.hand, [a for a in v.legal if isinstance(a, Card)], self.card_lang))
 
     def _compass(self, v: V) -> Table:
         """The trick on the table, the human at the bottom and his partner at the top."""
@@ -284,7 +290,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             t = self._compass_name(seat, v, leader)
             t.append("\n")
             if seat in played:
-                t.append_text(card_text(played[seat]))
+                t.append_text(card_text(played[seat], lang=self.card_lang))
             elif seat is v.to_act:
                 t.append("?", style="bold")
             else:
@@ -307,7 +313,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         t = Text("Last trick / dernière levée:")
         for seat, c in self._last_trick:
             t.append(f" {seat.name} ")
-            t.append_text(card_text(c))
+            t.append_text(card_text(c, lang=self.card_lang))
         self.console.print(t)
 
 

@@ -3,7 +3,7 @@
 // `legal` list, sent by the server from the engine; the page only draws and sends back the
 // chosen action's text. docs/protocol.md describes the messages.
 
-import { cardSvg, suitSpan, SUITS } from "./cards.js";
+import { cardSvg, cardText, suitSpan } from "./cards.js";
 import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
@@ -39,14 +39,14 @@ function callNode(a) {
   return h("span", {}, a.text);
 }
 
+// A card as coloured text in the page's language ("R♥" in French).
 function miniCardText(card) {
-  const r = card[0] === "T" ? "10" : card[0];
-  return h("span", { class: "cardtext suit-" + card[1] }, r + SUITS[card[1]].symbol);
+  return h("span", { class: "cardtext suit-" + card[1] }, cardText(card, lang()));
 }
 
 function cardNode(card, cls, extra) {
   const node = h("span", { class: "card " + (cls || ""), "data-card": card, ...(extra || {}) });
-  node.append(cardSvg(card, card));
+  node.append(cardSvg(card, lang()));
   return node;
 }
 
@@ -426,7 +426,7 @@ function handRow(m, v) {
     const cls = choosing ? (text ? "playable" : "dimmed") : "";
     return cardNode(c, "in-hand " + cls, {
       style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text && choosing ? "button" : null,
-      tabindex: text && choosing ? 0 : null, "aria-label": c,
+      tabindex: text && choosing ? 0 : null, "aria-label": cardText(c, lang()),
       // a greyed card goes to the table too: it refuses it and says which rule forbids it
       onclick: choosing ? () => act(text || c) : () => notYourTurn(v),
       onkeydown: text && choosing ? (e) => { if (e.key === "Enter" || e.key === " ") act(text); } : null,

@@ -1,6 +1,7 @@
 // Cards drawn as SVG: a white card with its rank and suit in the corner and a large pip, in a
 // four-colour deck (spades black, hearts red, diamonds blue, clubs green) so that no two suits
-// look alike on a small screen. A card is given by its text: "AS", "TD", "7H".
+// look alike on a small screen. A card is given by its text: "AS", "TD", "7H". Its rank is
+// written in the page's language: K Q J in English, R D V (roi, dame, valet) in French.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -11,9 +12,19 @@ export const SUITS = {
   C: { symbol: "\u2663", colour: "#2e7d32" },
 };
 
-export function rankText(card) {
+const FRENCH_RANKS = { K: "R", Q: "D", J: "V" };
+
+// The rank of a card as written in `language` ("en" or "fr"): "10" for T; K Q J, or in French R D V.
+export function rankText(card, language) {
   const r = card[0];
-  return r === "T" ? "10" : r;
+  if (r === "T") return "10";
+  return language === "fr" ? FRENCH_RANKS[r] || r : r;
+}
+
+// A card as text in `language`, rank then suit symbol: "K♥", "10♦"; in French "R♥". Every place
+// the page writes a card goes through here.
+export function cardText(card, language) {
+  return rankText(card, language) + SUITS[card[1]].symbol;
 }
 
 function el(name, attrs, text) {
@@ -23,14 +34,14 @@ function el(name, attrs, text) {
   return node;
 }
 
-// The SVG of one card face; `label` is read by screen readers.
-export function cardSvg(card, label) {
+// The SVG of one card face, its rank and its title (read by screen readers) in `language`.
+export function cardSvg(card, language) {
   const suit = SUITS[card[1]];
   const svg = el("svg", { viewBox: "0 0 50 70", class: "card-face", role: "img" });
-  svg.appendChild(el("title", {}, label || card));
+  svg.appendChild(el("title", {}, cardText(card, language)));
   svg.appendChild(el("rect", { x: 0.75, y: 0.75, width: 48.5, height: 68.5, rx: 5, fill: "#fff",
     stroke: "#9e9e9e", "stroke-width": 1.5 }));
-  const rank = rankText(card);
+  const rank = rankText(card, language);
   svg.appendChild(el("text", { x: rank.length > 1 ? 2.5 : 4.5, y: 16, "font-size": 15,
     "font-weight": 700, fill: suit.colour, "font-family": "Georgia, 'DejaVu Serif', serif",
     "letter-spacing": rank.length > 1 ? -1.5 : 0 }, rank));
