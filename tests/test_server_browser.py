@@ -447,6 +447,7 @@ def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool
         prompt = page.locator("#actions .prompt").inner_text()
         assert prompt == "Montrez une carte : sa couleur sera l'atout " + words + ".", prompt
         assert page.locator("#four-aces").count() == 0  # three aces: the fourth ace's holder
+        assert "Ouest annonce trou (trois as)" in page.locator("#calls").inner_text()  # as the terminal
         browser.close()
     assert errors == []
 
@@ -469,8 +470,10 @@ def test_a_trou_of_four_aces_says_who_the_partner_is_and_why(server: Server) -> 
         page.wait_for_selector("#four-aces")
         assert "Trou\u00a0: Anne + Est" in page.locator("#info").inner_text()
         assert page.locator("#four-aces").inner_text() == FOUR_ACES["fr"]
+        assert "Anne annonce trou (quatre as)" in page.locator("#calls").inner_text()  # as the terminal
         page.click("button[data-lang=en]")
         assert page.locator("#four-aces").inner_text() == FOUR_ACES["en"]
+        assert "Anne announces trou (four aces)" in page.locator("#calls").inner_text()
         browser.close()
     assert errors == []
 

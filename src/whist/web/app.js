@@ -25,11 +25,12 @@ function contractNode(c) {
   return h("span", { class: "contract" }, words.join(" "), c.suit ? " " : "", c.suit ? suitSpan(c.suit) : null);
 }
 
-// A call as said at the table.
-function callNode(a) {
+// A call as said at the table (in the view `v`: a trou says how many aces, as the terminal does).
+function callNode(a, v) {
   if (a.type === "call") {
     if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitSpan(a.contract.suit));
     if (a.contract) return contractNode(a.contract);
+    if (a.kind === "trou") return h("span", {}, t("said_trou"), " (", t(v.trou && v.trou.four_aces ? "aces_four" : "aces_three"), ")");
     return h("span", {}, t("said_" + a.kind));
   }
   if (a.type === "claim") return h("span", {}, t("said_claim"), " ", ...a.cards.map(miniCardText));
@@ -352,7 +353,7 @@ function callLog(v) {
   if (!calls.length) return null;
   return h("div", { class: "calls", id: "calls" },
     h("span", { class: "label" }, v.game === "couleur" ? t("auction") : t("announcements"), t("colon").trimEnd()),
-    calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a))));
+    calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a, v))));
 }
 
 // The legal calls as buttons, grouped by row of the ladder: simple calls, then each bid with its suits.
@@ -635,7 +636,7 @@ function replaySheet() {
   const calls = done.filter((a) => a.type !== "card");
   return sheet(dealTitle(T.msg, number) + " — " + t("replay"),
     h("p", {}, t("step", step, n), " · ", t("trick_n", Math.floor((cardsSoFar.length - 1) / 4) + 1 || 1)),
-    calls.length ? h("div", { class: "calls" }, calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a)))) : null,
+    calls.length ? h("div", { class: "calls" }, calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a, v)))) : null,
     h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, displayName(a.seat))))),
     hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
     h("div", { class: "row" },

@@ -140,7 +140,7 @@ const FR = {
   invalid_seat: "Cette place n'est plus libre.",
   side_NS: "NS", side_EW: "EO",
   winners: "Ex aequo en tête : {0}",
-  said_pass: "passe", said_wait: "attend", said_accept: "emballe", said_trou: "annonce trou",
+  said_pass: "passe", said_wait: "attend", said_accept: "emballe", said_trou: "annonce trou", aces_three: "trois as", aces_four: "quatre as",
   // errors, by their code (docs/protocol.md): what the server says, in French
   err_malformed: "Message illisible pour le serveur.",
   err_no_hello: "La connexion n'est pas encore ouverte : un instant.",
@@ -346,7 +346,7 @@ const EN = {
   invalid_seat: "That seat is no longer free.",
   side_NS: "NS", side_EW: "EW",
   winners: "Tied for first: {0}",
-  said_pass: "passes", said_wait: "waits", said_accept: "accepts", said_trou: "announces trou",
+  said_pass: "passes", said_wait: "waits", said_accept: "accepts", said_trou: "announces trou", aces_three: "three aces", aces_four: "four aces",
   opt_points_per_odd_trick: "Points per odd trick",
   opt_game_points: "Game points",
   opt_honours: "Honours",
