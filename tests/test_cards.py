@@ -197,6 +197,20 @@ class TestSuits:
     def test_parse_suit(self, text: str, suit: Suit) -> None:
         assert parse_suit(text) is suit
 
+    @pytest.mark.parametrize(("text", "suit"), [("C", Suit.HEARTS), ("c", Suit.HEARTS), ("P", Suit.SPADES),
+                                                 ("K", Suit.DIAMONDS), ("T", Suit.CLUBS), ("H", Suit.HEARTS),
+                                                 ("S", Suit.SPADES), ("D", Suit.DIAMONDS), ("♣", Suit.CLUBS),
+                                                 ("trèfle", Suit.CLUBS), ("cœur", Suit.HEARTS)])
+    def test_parse_suit_in_french(self, text: str, suit: Suit) -> None:
+        """In French C is cœur, as in a card typed in French (RC, the king of hearts); the other
+        letters read one way only and mean the same in both languages."""
+        assert parse_suit(text, "fr") is suit
+
+    def test_bad_suit_in_french_names_the_french_letters(self) -> None:
+        with pytest.raises(ParseError) as err:
+            parse_suit("X", "fr")
+        assert err.value.fr.startswith("« X » n'est pas une couleur (tapez P, C (cœur), K, T, ♠ ♥ ♦ ♣")
+
     @pytest.mark.parametrize("text", ["", "X", "SS", "spade-ish", "♥♥"])
     def test_bad_suit(self, text: str) -> None:
         with pytest.raises(ParseError, match="is not a suit"):

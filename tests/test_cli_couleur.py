@@ -338,6 +338,16 @@ class TestPlay:
         assert saved_path(r.stdout).exists()
         assert "the input ended before the game did" in r.stderr
 
+    def test_a_call_typed_in_french_reads_c_as_coeur(self, tmp_path: Path) -> None:
+        """With --lang fr, C is cœur in a call as in a card: "propose C" proposes hearts (seed 3:
+        South speaks first); in English it proposes clubs."""
+        fr = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
+                 input="propose C\nq\n")
+        assert "Vous dites « propose cœur »" in flat(fr.stdout), fr.output
+        en = run("play", "--preset", "couleur", "--seed", "3", "--records", str(tmp_path),
+                 input="propose C\nq\n")
+        assert "propose ♣" in flat(en.stdout) and "propose ♥" not in flat(en.stdout), en.output
+
     def test_end_of_input_is_said_in_french_with_lang_fr(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
                 input="passe\n")

@@ -431,6 +431,18 @@ class TestContractNames:
     """§5.5 names (vocabulary table FR / EN / NL): every contract is read in French or English,
     with its level and suit where it has them, and written back in both languages."""
 
+    @pytest.mark.parametrize(("text", "en", "fr"), [
+        ("propose C", "propose C", "propose H"), ("solo 7 C", "solo 7 C", "solo 7 H"),
+        ("emballage 9 c", "emballage 9 C", "emballage 9 H"), ("chelem C", "slam C", "slam H"),
+        ("propose T", "propose C", "propose C"), ("solo 6 H", "solo 6 H", "solo 6 H"),
+        ("abondance 9 K", "abondance 9 D", "abondance 9 D"), ("propose trèfle", "propose C", "propose C")])
+    def test_the_letter_c_in_a_call_reads_as_cards_do(self, text: str, en: str, fr: str) -> None:
+        """A player who types in French writes C for cœur in a call as in a card (RC, the king of
+        hearts): ``propose C`` proposes hearts; in English C stays clubs. Letters and names that
+        read one way only (T trèfle, K carreau, H hearts) mean the same in both."""
+        assert parse_call(text).text == en
+        assert parse_call(text, lang="fr").text == fr
+
     @pytest.mark.parametrize(("text", "kind", "level", "suit"), [
         ("solo 7 H", "solo", 7, Suit.HEARTS), ("solo 7 cœur", "solo", 7, Suit.HEARTS),
         ("alleen 6", "solo", 6, None), ("emballage 9 pique", "emballage", 9, Suit.SPADES),

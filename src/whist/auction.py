@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
-from whist.cards import ParseError, Refusal, Seat, Suit, parse_suit
+from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_suit
 from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
@@ -200,10 +200,12 @@ _EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
 _PROPOSE_FR = _EXAMPLES[3].text_fr
 
 
-def parse_call(text: str, levels: Levels | None = None) -> ColourCall:
+def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> ColourCall:
     """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
     ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …;
-    ``levels``: those of the table's contracts (:func:`contract_levels`), named when one is not."""
+    ``levels``: those of the table's contracts (:func:`contract_levels`), named when one is not;
+    ``lang``: how the suit letter ``C`` reads (clubs in English, cœur in French: ``propose C``
+    is a proposal of hearts for a player who types in French, as ``RC`` is the king of hearts)."""
     t = " ".join(text.strip().lower().split())
     if t in _WORDS:
         return _WORDS[t]
@@ -222,9 +224,9 @@ def parse_call(text: str, levels: Levels | None = None) -> ColourCall:
             raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'",
                              f"« {text} » : on propose une seule couleur, comme « propose H »"
                              f" ou « {_PROPOSE_FR} »")
-        return Bid(Contract("emballage", level, parse_suit(rest[0])))
+        return Bid(Contract("emballage", level, parse_suit(rest[0], lang)))
     try:
-        c = parse_contract(t, levels=levels)
+        c = parse_contract(t, levels=levels, lang=lang)
     except ParseError as exc:
         if "is not a contract" not in str(exc):
             raise  # a known contract with a wrong level says so

@@ -110,20 +110,25 @@ _SUIT_WORDS = {
 }
 
 
-def parse_suit(text: str) -> Suit:
+def parse_suit(text: str, lang: Lang = "en") -> Suit:
     """Read a suit: a letter (``S H D C``), a symbol, or its English or French name.
 
-    French initials ``P`` (pique), ``T`` (trèfle) and ``K`` (carreau) are also
-    accepted; ``C`` always means clubs.
+    French initials ``P`` (pique), ``T`` (trèfle) and ``K`` (carreau) are also accepted. ``C``,
+    which reads both ways, is clubs in English and cœur in French (``lang``), as in a card
+    (:func:`parse_card`).
+
+    >>> parse_suit("C").name_en, parse_suit("C", "fr").name_fr, parse_suit("T", "fr").name_fr
+    ('clubs', 'cœur', 'trèfle')
     """
     key = text.strip().upper()
     if key.endswith("S") and key[:-1] in _SUIT_WORDS and len(key) > 2:
         key = key[:-1]
-    suit = _SUIT_WORDS.get(key)
+    suit = Suit.HEARTS if lang == "fr" and key == "C" else _SUIT_WORDS.get(key)
     if suit is None:
         names = ", ".join(s.name_fr for s in Suit)
+        letters = "P, C (cœur), K, T" if lang == "fr" else "S, H, D, C"
         raise ParseError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)",
-                         f"« {text} » n'est pas une couleur (tapez S, H, D, C, ♠ ♥ ♦ ♣ ou {names})")
+                         f"« {text} » n'est pas une couleur (tapez {letters}, ♠ ♥ ♦ ♣ ou {names})")
     return suit
 
 

@@ -73,8 +73,8 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
         "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
                  " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
                  " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
-                 " trèfle, ♠ ♥ ♦ ♣ ou S H D C (dans une annonce, C est trèfle : écrivez plutôt"
-                 " cœur ou trèfle).",
+                 " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
+                 " l'anglais H, S, D est compris aussi).",
         "card": "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT, AC, 7t ou ♦10"
                 " (valeurs A as, R roi, D dame, V valet, 10 … 2 ; couleurs P pique, C cœur,"
                 " K carreau, T trèfle, ou ♠ ♥ ♦ ♣). L'anglais est compris aussi (KS, QH, JD, TD),"

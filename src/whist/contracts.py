@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whist.cards import ParseError, Suit
+from whist.cards import Lang, ParseError, Suit
 
 __all__ = ["KINDS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
 
@@ -136,10 +136,12 @@ class LevelError(ParseError):
     contract: Contract | None = None
 
 
-def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = None) -> Contract:
+def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = None,
+                   lang: Lang = "en") -> Contract:
     """Read a contract name in French or English, with its level where it has one:
     ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
-    A trailing suit (``solo 7 H``) is read too. Abondance without a level is abondance 9. A level
+    A trailing suit (``solo 7 H``) is read too, its letter ``C`` as ``lang`` reads it
+    (:func:`~whist.cards.parse_suit`). Abondance without a level is abondance 9. A level
     outside ``levels(kind)`` (by default any preset's) is refused, naming those levels."""
     from whist.cards import parse_suit
 
@@ -148,7 +150,7 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
         raise ParseError("empty contract name", "aucun contrat nommé")
     if len(words) > 1:
         try:
-            suit = parse_suit(words[-1])
+            suit = parse_suit(words[-1], lang)
             words = words[:-1]
         except ParseError:
             pass

@@ -130,7 +130,7 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
         except ParseError:
             pass
     try:
-        return parse_call(text, levels)
+        return parse_call(text, levels, lang)
     except ParseError:
         if card_wanted:
             parse_card(text, lang)  # raises: the text is not a card either, and a card is what is asked
