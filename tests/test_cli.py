@@ -141,13 +141,15 @@ class TestPlay:
 
     def test_with_lang_fr_a_bad_entry_is_explained_in_french(self, tmp_path: Path) -> None:
         """``--lang fr`` in classic whist: the reasons for a refused entry are the engine's French
-        ones (the rest of the screen is as without it)."""
+        ones, and the cards are written and typed as the French write them (R D V, suits P C K
+        T), so that a refused card is named as the hand shows it."""
         seed, s, hand, led = self._first_turn_following_suit()
         follow = next(c for c in hand if c.suit is led)
         off_suit = next(c for c in hand if c.suit is not led)
         not_held = next(c for c in cards_of((1 << 52) - 1) if c not in hand
                         and all(c is not x for _, x in s.view(Seat.S).trick))
-        typed = ["zz", not_held.text.lower(), off_suit.text, "oui", follow.text, "q"]
+        typed = ["zz", not_held.text_in("fr").lower(), off_suit.text_in("fr"), "oui", follow.text_in("fr"),
+                 "q"]
         r = run("play", "--preset", "classic", "--lang", "fr", "--seed", str(seed), "--bots", "random",
                 "--records", str(tmp_path), input="\n".join(typed) + "\n")
         out = " ".join(r.output.split())
@@ -159,7 +161,9 @@ class TestPlay:
         assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
         for english in ("is not a card", "does not hold", "must follow suit", "not allowed", "(? for help)"):
             assert english not in out, english
-        assert f"You play {follow.pretty}" in out
+        assert f"You play {follow.in_lang('fr')}" in out
+        shown = " ".join(c.in_lang("fr")[:-1] for c in sorted(hand, key=lambda c: -c.rank) if c.suit is led)
+        assert f"{led.symbol} {shown}" in out  # the hand: the French ranks
 
     @staticmethod
     def _first_turn_following_suit() -> tuple[int, Session, list[Card], Any]:

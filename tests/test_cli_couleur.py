@@ -361,7 +361,8 @@ class TestPlay:
         assert r.exit_code == 0
         out = flat(r.stdout)
         assert "seat names shown (hints included)" in out
-        assert "Both: of the error when the input ends mid-game." in out
+        assert "Both games: of the cards, shown and typed (in French R D V" in out
+        assert "of the error when the input ends mid-game" in out
 
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")

@@ -11,7 +11,18 @@ words too (``Call.text_fr``), which it reads back as well.
 
 from __future__ import annotations
 
-from whist.cards import Card, ParseError, Refusal, Seat, Suit, cards_of, mask_of, parse_card, parse_cards
+from whist.cards import (
+    Card,
+    Lang,
+    ParseError,
+    Refusal,
+    Seat,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 
 
 class IllegalAction(Refusal):
@@ -96,8 +107,9 @@ _KIND_FR = {"ask": "appeler", "yes": "oui", "no": "non", "claim": "annoncer"}
 """The French word of each kind of call (one of :data:`_CALL_WORDS`), for :attr:`Call.text_fr`."""
 
 
-def parse_action(text: str) -> Action:
-    """Read an action: a card (``AS``, ``10D``) or a call (``ask``, ``yes``, ``no``, ``claim AS KS QS``)."""
+def parse_action(text: str, lang: Lang = "en") -> Action:
+    """Read an action: a card (``AS``, ``10D``) or a call (``ask``, ``yes``, ``no``, ``claim AS KS QS``),
+    the cards typed in ``lang`` (:func:`~whist.cards.parse_card`: in French ``RC``, ``10K``)."""
     words = text.strip().split()
     if not words:
         raise ParseError("empty action: type a card such as AS or 10D",
@@ -109,7 +121,7 @@ def parse_action(text: str) -> Action:
             raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D",
                              f"« {text} » n'est pas une action : tapez une seule carte, par exemple"
                              " AS ou 10D")
-        return parse_card(words[0])
+        return parse_card(words[0], lang)
     if kind == "claim":
-        return Call("claim", tuple(parse_cards(" ".join(words[1:]))))
+        return Call("claim", tuple(parse_cards(" ".join(words[1:]), lang)))
     return {"ask": ASK, "yes": YES, "no": NO}[kind]

@@ -142,11 +142,12 @@ def play(
         help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Language, en or fr. Colour whist: of the calls and seat names shown (hints"
-        " included) and of the reason given when an entry is refused. Classic whist: of the reason"
-        " given when an entry is refused only; the rest is shown as always (labels in English and"
-        " French, seats and plays in English). Both: of the error when the input ends mid-game."
-        " Calls may be typed in either language (classic: ask or appeler).")] = "en",
+        help="Language, en or fr. Both games: of the cards, shown and typed (in French R D V for"
+        " roi, dame, valet and the suit letters P C K T: RC is the king of hearts), of the reason"
+        " given when an entry is refused and of the error when the input ends mid-game. Colour"
+        " whist: also of the calls and seat names shown (hints included). Classic whist shows its"
+        " labels in English and French and its seats in English. Calls may be typed in either"
+        " language (classic: ask or appeler).")] = "en",
 ) -> None:
     """Play whist in the terminal: you hold one seat, three bots the others.
 

@@ -47,7 +47,7 @@ from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
 from whist.render import card_text, hand_text
-from whist.terminal import TABLE_WORDS, TableTerminal, your_hand
+from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, your_hand
 
 __all__ = ["ColourTerminalGame"]
 
@@ -62,7 +62,7 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                  " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
                  " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
                  " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.",
-        "card": "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10.",
+        "card": CARD_HELP["en"],
         "commands": "Commands: ? help · t table · a auction · l last trick · s score · hint ·"
                     " q quit (the match record is saved).",
     },
@@ -75,11 +75,7 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                  " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
                  " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
                  " l'anglais H, S, D est compris aussi).",
-        "card": "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT, AC, 7t ou ♦10"
-                " (valeurs A as, R roi, D dame, V valet, 10 … 2 ; couleurs P pique, C cœur,"
-                " K carreau, T trèfle, ou ♠ ♥ ♦ ♣). L'anglais est compris aussi (KS, QH, JD, TD),"
-                " mais ce qui se lit dans les deux langues se lit en français : AC est l'as de"
-                " cœur, 9C le neuf de cœur.",
+        "card": CARD_HELP["fr"],
         "commands": "Commandes : ? aide · t table · a enchères · l dernière levée · s score ·"
                     " conseil · q quitter (la partie est enregistrée).",
     },
@@ -121,11 +117,6 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def __post_init__(self) -> None:
         if not self.names:
             self.names = seat_names(self.lang, self.human)
-
-    @property
-    def card_lang(self) -> Lang:
-        """Cards are shown and typed in the terminal's language (in French ``R♠``, ``RC``)."""
-        return self.lang
 
     # ----- the end, the score, the commands ------------------------------------------------------
 

@@ -46,16 +46,16 @@ def card_text(card: Card, style: str | None = None, lang: Lang = "en") -> Text:
     return Text(card.in_lang(lang), style=style or SUIT_STYLES[card.suit])
 
 
-def action_text(action: Action, you: bool = False) -> Text:
+def action_text(action: Action, you: bool = False, lang: Lang = "en") -> Text:
     """A card, or a call in words (``claims the game with honours A♥ K♥ Q♥``); ``you``: the
-    verb for the player himself (``claim``, ``ask``)."""
+    verb for the player himself (``claim``, ``ask``); the cards written in ``lang``."""
     if isinstance(action, Card):
-        return card_text(action)
+        return card_text(action, lang=lang)
     words = _CALL_WORDS[action.kind]
     out = Text(words[1] if you else words[0])
     for c in action.cards:
         out.append(" ")
-        out.append_text(card_text(c))
+        out.append_text(card_text(c, lang=lang))
     return out
 
 
@@ -90,15 +90,15 @@ def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None, lan
     return out
 
 
-def shown_text(deal: ClassicDeal) -> Text:
-    """The cards shown by calls: ``Shown / montrées: N A♥ K♥ · S Q♥``."""
+def shown_text(deal: ClassicDeal, lang: Lang = "en") -> Text:
+    """The cards shown by calls: ``Shown / montrées: N A♥ K♥ · S Q♥`` (written in ``lang``)."""
     out = Text("Shown / montrées:")
     for i, (seat, cards) in enumerate(sorted(deal.shown_cards().items())):
         out.append(" ·" if i else "")
         out.append(f" {seat.name}")
         for c in cards:
             out.append(" ")
-            out.append_text(card_text(c))
+            out.append_text(card_text(c, lang=lang))
     return out
 
 
@@ -196,13 +196,14 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
 # ----- deal header and results -----------------------------------------------------------
 
 
-def trump_line(deal: ClassicDeal, you: Seat | None = None) -> Text:
-    """``Dealer / donneur West · trump / atout ♥ hearts / cœur · turned 7♥``."""
+def trump_line(deal: ClassicDeal, you: Seat | None = None, lang: Lang = "en") -> Text:
+    """``Dealer / donneur West · trump / atout ♥ hearts / cœur · turned 7♥`` (the card written
+    in ``lang``)."""
     dealer = "you" if deal.dealer is you else deal.dealer.name_en
     out = Text(f"Dealer / donneur {dealer} · trump / atout ")
     out.append_text(suit_text(deal.trump))
     out.append(" · turned / retourne ")
-    out.append_text(card_text(deal.trump_card))
+    out.append_text(card_text(deal.trump_card, lang=lang))
     return out
 
 

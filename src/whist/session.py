@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from whist.actions import Action, Call, IllegalAction
+from whist.actions import Action, Call, IllegalAction, parse_action
 from whist.bots import AnyView, Bot
 from whist.cards import SEATS, Card, Deal, Lang, Seat
 from whist.engine import ClassicDeal, View
@@ -160,10 +160,9 @@ class TableSession(ABC, Generic[M, D, A, V]):
     def _is_call(self, action: A) -> bool:
         """Whether ``action`` is a call: a human seat's only legal call is applied for him."""
 
+    @abstractmethod
     def _read(self, action: A | str, lang: Lang) -> A | str:
-        """What the human means by ``action``, cards typed in ``lang`` (here text is left to the
-        engine to parse, which reads cards in English: classic whist)."""
-        return action
+        """What the human means by ``action``, cards typed in ``lang``."""
 
     # ----- state ----------------------------------------------------------------------
 
@@ -282,3 +281,6 @@ class Session(TableSession[Match, ClassicDeal, Action, View]):
 
     def _is_call(self, action: Action) -> bool:
         return isinstance(action, Call)
+
+    def _read(self, action: Action | str, lang: Lang) -> Action | str:
+        return parse_action(action, lang) if isinstance(action, str) else action

@@ -105,6 +105,17 @@ def hint_text(choice: CardChoice, say: Callable[[AnyAction], str] = lambda a: a.
     return out
 
 
+CARD_HELP: dict[Lang, str] = {
+    "en": "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10 (S H D C or ♠ ♥ ♦ ♣).",
+    "fr": "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT, AC, 7t ou ♦10"
+          " (valeurs A as, R roi, D dame, V valet, 10 … 2 ; couleurs P pique, C cœur,"
+          " K carreau, T trèfle, ou ♠ ♥ ♦ ♣). L'anglais est compris aussi (KS, QH, JD, TD),"
+          " mais ce qui se lit dans les deux langues se lit en français : AC est l'as de"
+          " cœur, 9C le neuf de cœur.",
+}
+"""How to type a card, in the terminal's language (either game's help)."""
+
+
 def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
     """``Your hand / votre main: ♠ A K 7 …``, the cards not in ``playable`` dimmed, the ranks
     written in ``lang`` (in French ``♠ A R 7 …``)."""
@@ -144,9 +155,9 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     @property
     def card_lang(self) -> Lang:
-        """The language cards are shown and typed in: English here, whatever ``lang`` (classic
-        whist's screen says everything in both languages); a game may write them in ``lang``."""
-        return "en"
+        """The language cards are shown and typed in: the terminal's (in French ``R♠``, typed
+        ``RP``), so that a refused card is named as the hand shows it."""
+        return self.lang
 
     # ----- the loop -----------------------------------------------------------------
 
@@ -355,24 +366,24 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         self.console.rule(
             f"[bold]Deal / donne {len(m.deals) + 1} · {en} / {fr} {len(m.rubbers) + 1}{rubbers}"
             f" · game / manche {sum(games) + 1}")
-        self.console.print(trump_line(deal, self.human))
+        self.console.print(trump_line(deal, self.human, self.card_lang))
         self.console.print(f"Score / points {pair(m.score)} (game at / manche à {m.rules.game_points})"
                            f" · games / manches {pair(games)}")
-        self.console.print(your_hand(self.session.view(self.human).hand))
+        self.console.print(your_hand(self.session.view(self.human).hand, lang=self.card_lang))
 
     def _show_event(self, e: Event) -> None:
         who = "You" if e.seat is self.human else e.seat.name_en
         line = Text(f"  {who} ")
         if isinstance(e.action, Card):
             line.append("play " if e.seat is self.human else "plays ")
-            line.append_text(card_text(e.action))
+            line.append_text(card_text(e.action, lang=self.card_lang))
             self._trick.append((e.seat, e.action))
         else:
-            line.append_text(action_text(e.action, you=e.seat is self.human))
+            line.append_text(action_text(e.action, you=e.seat is self.human, lang=self.card_lang))
         self._mark_forced(line, e)
         self.console.print(line)
         if isinstance(e.action, Call) and e.action.kind in ("claim", "yes"):
-            self.console.print(Text("  ").append_text(shown_text(e.deal)))
+            self.console.print(Text("  ").append_text(shown_text(e.deal, self.card_lang)))
         if e.trick_winner is not None:
             w = e.deal.tricks_won
             who = "you" if e.trick_winner is self.human else e.trick_winner.name_en
@@ -409,7 +420,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         info.add_column(min_width=20)
         info.add_row("Trump / atout", suit_text(v.trump) if v.trump is not None else Text("—"))
         if v.trump_card is not None and v.dealer_holds_trump_card:
-            turned = card_text(v.trump_card)
+            turned = card_text(v.trump_card, lang=self.card_lang)
             where = "your" if v.dealer is self.human else "the dealer's"
             turned.append(" face up" if v.trump_card_face_up else f" in {where} hand")
             info.add_row("Turned / retourne", turned)
@@ -423,7 +434,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         for seat, shown in v.shown:
             cards = Text()
             for c in shown:
-                cards.append_text(card_text(c)).append(" ")
+                cards.append_text(card_text(c, lang=self.card_lang)).append(" ")
             info.add_row(f"Shown by {seat.name_en}", cards)
         body = Table.grid(padding=(0, 3))
         body.add_column()
@@ -449,15 +460,17 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         calls = [a for a in legal if isinstance(a, Call)]
         t = Text("Legal now / jouable maintenant: ")
         for c in cards:
-            t.append_text(card_text(c))
+            t.append_text(card_text(c, lang=self.card_lang))
             t.append(" ")
-        t.append(f"(type {' '.join(c.text for c in cards)})" if cards else "", style="dim")
+        typed = " ".join(c.text_in(self.card_lang) for c in cards)
+        verb = "tapez" if self.lang == "fr" else "type"
+        t.append(f"({verb} {typed})" if cards else "", style="dim")
         self.console.print(t)
         if calls:
             self.console.print(f"Calls / annonces: {', '.join(c.text for c in calls)}"
                                " — ask = “can you one?” (calling at eight / chanter à huit)")
+        self.console.print(CARD_HELP[self.lang])
         self.console.print(
-            "Type a card as rank then suit: AS, KH, 10d or TD, 2c, ♦10 (S H D C or ♠ ♥ ♦ ♣).\n"
             "Commands: ? help · t table · l last trick / dernière levée · s score · hint / conseil · "
             "q quit (the match record is saved).")
 
