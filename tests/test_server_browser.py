@@ -211,6 +211,8 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
                 page.wait_for_function(
                     f'() => !document.querySelector(\'#legal-calls [data-action="{pick}"]\')')
             elif page.locator("#hand.choosing .playable").count():
+                # the tab's title says it is her turn, for a player looking at another tab
+                assert page.title() == "\u25cf À vous \u2014 Table d'Anne \u00b7 Whist", page.title()
                 if not shot and cards >= 4 and (page.locator("#trick:not(.done) .card").count() == 3
                                                 or cards >= 9):
                     page.wait_for_timeout(150)
@@ -540,6 +542,7 @@ def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(server: Server) -> Non
             page.click("#legal-calls [data-action=pass]")
         page.wait_for_selector("#actions .waiting")
         waiting = page.locator("#actions .waiting").inner_text()  # "Nord réfléchit…"
+        assert not page.title().startswith("\u25cf"), page.title()  # the tab says nothing of a turn
         before = len(sent)
         page.locator("#hand .card").first.click(position={"x": 8, "y": 40})
         page.wait_for_selector("#toast.show")

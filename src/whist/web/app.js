@@ -187,6 +187,7 @@ function renderTable() {
     return;
   }
   const v = m.deal ? m.deal.view : null;
+  document.title = tabTitle(m, v);
   root.replaceChildren(h("div", { class: "table-page game-" + m.table.game },
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v)));
   const ov = overlay(m, v);
@@ -195,6 +196,13 @@ function renderTable() {
     const el = root.querySelector(`[name="${focused}"]`);
     if (el) el.focus();
   }
+}
+
+// The browser tab's title: the table's name, and "● À vous" in front while the player is to
+// act (not while the table acts for him), so that a player in another tab sees his turn come.
+function tabTitle(m, v) {
+  const mine = v && v.to_act && v.to_act === T.seat && !m.you.auto && !v.is_over;
+  return (mine ? "\u25cf " + t("your_turn") + " \u2014 " : "") + m.table.name + " \u00b7 Whist";
 }
 
 function header(m) {
