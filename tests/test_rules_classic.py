@@ -996,6 +996,13 @@ class TestOptions:
         with pytest.raises(RulesError, match=says):
             load_rules(f)
 
+    def test_rules_file_not_utf8(self, tmp_path: Path) -> None:
+        """A file saved in Latin-1 (``é`` as one byte) is refused with a message, not a traceback."""
+        f = tmp_path / "club.toml"
+        f.write_bytes('# règles du club\ngame_points = 7\n'.encode("latin-1"))
+        with pytest.raises(RulesError, match="is not UTF-8 text"):
+            load_rules(f)
+
     def test_missing_rules_file(self, tmp_path: Path) -> None:
         with pytest.raises(RulesError, match="cannot read rules file"):
             load_rules(tmp_path / "nope.toml")

@@ -303,6 +303,10 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     except OSError as exc:
         raise RulesError(f"cannot read rules file {path}: {exc.strerror}",
                          f"impossible de lire le fichier de règles {path} : {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"rules file {path} is not UTF-8 text (TOML is read as UTF-8)",
+                         f"le fichier de règles {path} n'est pas du texte UTF-8 (le TOML se lit en"
+                         " UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"rules file {path} is not valid TOML: {exc}",
                          f"le fichier de règles {path} n'est pas du TOML valide : {exc}") from None
