@@ -929,7 +929,8 @@ class TestOptions:
 
     @pytest.mark.parametrize(
         ("values", "says"),
-        [({"colour": "red"}, "unknown option 'colour'"), ({"preset": "short"}, "unknown option"),
+        [({"colour": "red"}, "unknown option 'colour'"),
+         ({"preset": "short"}, "'preset' is not an option to change: choose the preset itself"),
          ({"must_trump": "maybe"}, "must_trump takes on/off"),
          ({"game_points": "ten"}, "game_points takes a whole number"),
          ({"game_points": "7.5"}, "game_points takes a whole number"),
