@@ -799,6 +799,7 @@ class TestSheet:
         (["add", "bridge", "--declarers", "N", "--tricks", "7"], "'bridge' is not a contract"),
         (["penalty", "Q"], "offender 'Q': 'Q' is not a seat"),
         (["new", "--force", "--names", "N=Anne,E=Anne,S=,W=Zoë"], "the name of S ('S=') is empty"),
+        (["new", "--force", "--names", "N=Anne,S=\u200b\u00ad"], r"the name of S ('S=\u200b\xad') is empty"),
         (["new", "--force", "--names", "N=Anne,E"], "'E' is not seat=name"),
         (["new", "--force", "--names", "N=Anne,n=Bob"], "N is named twice ('Anne' and 'Bob')"),
         (["add", "petite misère", "-d", "N,N", "-t", "N=0"], "declarers 'N,N': N is named twice"),
