@@ -339,6 +339,22 @@ class TestCommand:
         d = json.loads(r.stdout)
         assert d["candidate"] == "my_arena_bot:lowest" and d["players"]["candidate"]["cards"] == 104
 
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_bot_of_your_own_that_chooses_what_the_game_refuses(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
+        """A bot that returns no action, or an illegal one, is named with what it chose and the
+        game's reason (exit 1), in one process or in workers: not a traceback from the engine."""
+        (tmp_path / "my_bad_bot.py").write_text(
+            "def chatty(view, rng):\n    return 'hello'\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # for the workers of --jobs 2
+        r = run("--reference", "my_bad_bot:chatty", "--candidate", "random", "--deals", "2",
+                "--jobs", jobs, "--no-double-dummy")
+        assert r.exit_code == 1, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+        assert "Error: --reference my_bad_bot:chatty: the reference at " in r.stderr
+        assert "chose 'hello', which the game refuses: 'hello' is not a card" in r.stderr
+
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),
         (["--candidate", "heuristic", "--reference", "nobody"], "unknown bot 'nobody'"),

@@ -407,7 +407,9 @@ class TestJsonAndCsv:
         (lambda d: d["entries"][2].update(tricks={"NS": 8, "EW": 8}), "entry 3: the two sides' tricks"),
         (lambda d: d["entries"][2].update(tricks={"NS": "7", "EW": 6}), "entry 3: tricks NS must be a whole"),
         (lambda d: d["entries"][2].update(honours={"NS": True, "EW": 3}), "whole number"),
-        (lambda d: d["entries"][2].update(honours={"NS": 1}), "honours must give NS and EW"),
+        (lambda d: d["entries"][2].update(honours={"NS": 1}),
+         'honours must give NS and EW, like {"NS": 0, "EW": 4}$'),  # honours are 0 to 4
+        (lambda d: d["entries"][2].update(tricks=8), 'tricks must give NS and EW, like {"NS": 8, "EW": 5}$'),
         (lambda d: d["entries"][0].update(kind="call", side="NS"), "entry 1: NS cannot call"),
         (lambda d: d["entries"][3].update(kind="solo"), "entry 4: kind 'solo' is deal or call"),
         (lambda d: d["rules"].update(game="couleur"), "classic, short or simple\\), not game 'couleur'"),

@@ -348,6 +348,17 @@ class TestPlay:
                  input="propose C\nq\n")
         assert "propose ♣" in flat(en.stdout) and "propose ♥" not in flat(en.stdout), en.output
 
+    def test_the_examples_of_calls_read_back_in_french(self, tmp_path: Path) -> None:
+        """With --lang fr, the help's examples of calls are as a French player types them, each
+        read back as itself: no English "emballage 12 C" (clubs), which in French is cœur."""
+        r = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
+                input="?\nq\n")
+        line = next(x for x in r.stdout.splitlines() if x.startswith("For example / par exemple: "))
+        examples = line.split(": ", 1)[1].split(", ")
+        assert len(examples) >= 3, line
+        for text in examples:
+            assert parse_call(text, lang="fr").text_fr == text, line
+
     def test_end_of_input_is_said_in_french_with_lang_fr(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
                 input="passe\n")
@@ -789,6 +800,7 @@ class TestSheet:
         (["add", "bridge", "--declarers", "N", "--tricks", "7"], "'bridge' is not a contract"),
         (["penalty", "Q"], "offender 'Q': 'Q' is not a seat"),
         (["new", "--force", "--names", "N=Anne,E=Anne,S=,W=Zoë"], "the name of S ('S=') is empty"),
+        (["new", "--force", "--names", "N=Anne,S=\u200b\u00ad"], r"the name of S ('S=\u200b\xad') is empty"),
         (["new", "--force", "--names", "N=Anne,E"], "'E' is not seat=name"),
         (["new", "--force", "--names", "N=Anne,n=Bob"], "N is named twice ('Anne' and 'Bob')"),
         (["add", "petite misère", "-d", "N,N", "-t", "N=0"], "declarers 'N,N': N is named twice"),

@@ -929,7 +929,8 @@ class TestOptions:
 
     @pytest.mark.parametrize(
         ("values", "says"),
-        [({"colour": "red"}, "unknown option 'colour'"), ({"preset": "short"}, "unknown option"),
+        [({"colour": "red"}, "unknown option 'colour'"),
+         ({"preset": "short"}, "'preset' is not an option to change: choose the preset itself"),
          ({"must_trump": "maybe"}, "must_trump takes on/off"),
          ({"game_points": "ten"}, "game_points takes a whole number"),
          ({"game_points": "7.5"}, "game_points takes a whole number"),
@@ -994,6 +995,13 @@ class TestOptions:
         f = tmp_path / "bad.toml"
         f.write_text(text, encoding="utf-8")
         with pytest.raises(RulesError, match=says):
+            load_rules(f)
+
+    def test_rules_file_not_utf8(self, tmp_path: Path) -> None:
+        """A file saved in Latin-1 (``é`` as one byte) is refused with a message, not a traceback."""
+        f = tmp_path / "club.toml"
+        f.write_bytes('# règles du club\ngame_points = 7\n'.encode("latin-1"))
+        with pytest.raises(RulesError, match="is not UTF-8 text"):
             load_rules(f)
 
     def test_missing_rules_file(self, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from whist.actions import IllegalAction
 from whist.auction import Auction, parse_call
-from whist.cards import Seat
+from whist.cards import SEATS, Seat
 from whist.rules import preset as rules_preset
 from whist.sheet import PENALTY, Sheet, SheetError, parse_entry
 
@@ -125,6 +125,16 @@ class TestImpossibleEntries:
             Sheet.from_json(data)
         data["names"]["N"] = " Zoé "
         assert Sheet.from_json(data).name(Seat.N) == "Zoé"
+
+    def test_a_name_is_kept_as_visible_text(self) -> None:
+        """A tab or line break in a name (pasted, or a hand-edited file) is a space, a zero-width
+        or control character is dropped, as the web app keeps names; nothing visible: the seat's
+        name. Else the sheet's table and its CSV break a row in two."""
+        data = sheet().to_json()
+        data["names"] = {"N": "Anne\tMarie", "E": "Bert\n\x1b[31m", "S": "\u200b", "W": "Dirk"}
+        loaded = Sheet.from_json(data)
+        assert [loaded.name(s) for s in SEATS] == ["Anne Marie", "Bert [31m", "Sud", "Dirk"]
+        assert Sheet.new("couleur", {"N": " Zoé\u00a0\u200bLi "}).name(Seat.N) == "Zoé Li"
 
     @pytest.mark.parametrize(("key", "value", "message"), [
         ("names", ["Anne", "Bert"], "names \\(an object\\)"),

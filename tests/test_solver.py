@@ -824,6 +824,14 @@ def test_bad_positions(args: tuple[str, str, str, tuple[str, ...]], error: type[
     assert str(info.value)
 
 
+def test_a_hand_of_the_wrong_size_is_named_with_its_count() -> None:
+    """One card, two cards: the message counts them as English does."""
+    with pytest.raises(MissingCardError, match=r"^North holds 1 card but should hold 2:"):
+        Position.from_pbn("N:A.-.-.- .A.-.- -.-.A.- -.-.-.A", "NT", "W", ("2S",))
+    with pytest.raises(MissingCardError, match=r"^North holds 2 cards but should hold 3:"):
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 876.-.-.-", "NT", "N")
+
+
 def test_bad_masks_and_sizes() -> None:
     with pytest.raises(DuplicateCardError):
         Position((1, 1, 2, 4), None, Seat.N)

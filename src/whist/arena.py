@@ -60,6 +60,7 @@ __all__ = [
     "ArenaConfig",
     "ArenaReport",
     "BoardResult",
+    "BotActionError",
     "DoubleDummy",
     "Estimate",
     "PlayedTable",
@@ -238,6 +239,20 @@ class CardStep:
     card: Card
 
 
+class BotActionError(ValueError):
+    """A bot chose an action the game refuses (text that reads as no action, a card it does not
+    hold, a call it may not make): the ``role`` of the bot, the ``seat`` it sat at, the
+    ``action`` it chose and the game's ``reason``. It crosses from a worker process intact."""
+
+    def __init__(self, role: Role, seat: Seat, action: object, reason: str) -> None:
+        super().__init__(role, seat, action, reason)
+        self.role, self.seat, self.action, self.reason = role, seat, action, reason
+
+    def __str__(self) -> str:
+        return (f"the {self.role} at {self.seat.name_en} chose {self.action!r}, which the game"
+                f" refuses: {self.reason}")
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedTable:
     """One table of a board played out: who sat where, the finished deal, every card played."""
@@ -266,7 +281,10 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
         if is_card:
             assert isinstance(deal, ClassicDeal | ColourDeal) and isinstance(action, Card)
             steps.append(CardStep(deal, seat, action))
-        deal = deal.apply(action, seat)
+        try:
+            deal = deal.apply(action, seat)
+        except ValueError as exc:  # IllegalAction, ParseError: the bot's mistake, said as such
+            raise BotActionError(role, seat, action, str(exc)) from None
     assert isinstance(deal, ClassicDeal | ColourDeal)
     return PlayedTable(seating, deal, tuple(steps))
 

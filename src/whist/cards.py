@@ -208,14 +208,28 @@ class Side(IntEnum):
         return ("NS", "EO")[self]
 
 
+def visible_text(text: str) -> str:
+    r"""A name as it is kept and shown (a player's, a table's): each run of white space (a tab, a
+    line break, a no-break space …) one space, any other invisible character (control,
+    zero-width …) dropped, no space at either end; empty when nothing visible is left.
+
+    >>> visible_text(" Jean\u00a0Pierre\t\x07de  la\u200b Tour "), visible_text("\u200b\n")
+    ('Jean Pierre de la Tour', '')
+    """
+    words = ("".join(ch for ch in word if ch.isprintable()) for word in text.split())
+    return " ".join(w for w in words if w)
+
+
 def seat_names(names: Mapping[str, object] | None) -> tuple[tuple[Seat, str], ...]:
-    """The players' names by seat, N E S W, from ``{"N": "Anne", "Est": "Bert"}`` (a seat not
-    given, or given an empty name, is called by its French name). A key that is no seat, or a name
-    that is not text (``None``, a number, as a hand-edited file may hold), raises
-    :class:`ParseError`.
+    """The players' names by seat, N E S W, from ``{"N": "Anne", "Est": "Bert"}``, each as
+    :func:`visible_text` keeps it (a seat not given, or given a name with nothing visible in it,
+    is called by its French name). A key that is no seat, or a name that is not text (``None``, a
+    number, as a hand-edited file may hold), raises :class:`ParseError`.
 
     >>> seat_names({"n": " Anne ", "O": "Dirk"})[::3]
     ((<Seat.N: 0>, 'Anne'), (<Seat.W: 3>, 'Dirk'))
+    >>> seat_names({"N": "Anne\tMarie", "E": "\u200b"})[:2]
+    ((<Seat.N: 0>, 'Anne Marie'), (<Seat.E: 1>, 'Est'))
     """
     given: dict[Seat, str] = {}
     for key, name in (names or {}).items():
@@ -223,7 +237,7 @@ def seat_names(names: Mapping[str, object] | None) -> tuple[tuple[Seat, str], ..
         if not isinstance(name, str):
             raise ParseError(f"the name of {seat.name} must be text, not {name!r}",
                              f"le nom de {seat.name_fr} doit être un texte, pas {name!r}")
-        given[seat] = name.strip()
+        given[seat] = visible_text(name)
     return tuple((s, given.get(s) or s.name_fr) for s in SEATS)
 
 

@@ -459,10 +459,13 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
-def _pair(value: Any, what: str) -> tuple[int, int]:
+def _pair(value: Any, what: str, like: tuple[int, int]) -> tuple[int, int]:
+    """``{"NS": 8, "EW": 5}`` as a pair; ``like``: the example the message gives, one that makes
+    sense for ``what`` (honours are 0 to 4)."""
     if not isinstance(value, dict) or set(value) != {"NS", "EW"}:
-        raise ClassicSheetError(f"{what} must give NS and EW, like {{\"NS\": 8, \"EW\": 5}}",
-                                f"{what} doit donner NS et EW, comme {{\"NS\": 8, \"EW\": 5}}")
+        example = f"{{\"NS\": {like[0]}, \"EW\": {like[1]}}}"
+        raise ClassicSheetError(f"{what} must give NS and EW, like {example}",
+                                f"{what} doit donner NS et EW, comme {example}")
     return (_whole(value["NS"], f"{what} NS"), _whole(value["EW"], f"{what} EW"))
 
 
@@ -475,5 +478,6 @@ def _entry_from_json(item: Any) -> ClassicEntry:
     if kind != "deal":
         raise ClassicSheetError(f"kind {kind!r} is deal or call",
                                 f"le type « {kind} » est deal (donne) ou call (appel)")
-    return ClassicEntry(_pair(item.get("tricks"), "tricks"), _pair(item.get("honours"), "honours"))
+    return ClassicEntry(_pair(item.get("tricks"), "tricks", (8, 5)),
+                        _pair(item.get("honours"), "honours", (0, 4)))
 

@@ -23,6 +23,7 @@ from whist.arena import (
     REFERENCE,
     ArenaConfig,
     ArenaReport,
+    BotActionError,
     Estimate,
     arena_bot,
     run_arena,
@@ -215,6 +216,8 @@ def arena(
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
         fail("interrupted", 130)
+    except BotActionError as exc:
+        fail(f"--{exc.role} {config.name(exc.role)}: {exc}", 1)
     if json_out:
         typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return

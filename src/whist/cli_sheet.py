@@ -24,7 +24,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat
+from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat, visible_text
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
@@ -300,7 +300,7 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
                             " N=Anne,E=Bert,S=Carla,W=Dirk)",
                             f"{fr}« {given} » n'est pas place=nom (--names prend des paires comme"
                             " N=Anne,E=Bert,S=Carla,O=Dirk)"), lang)
-        if not name.strip():
+        if not visible_text(name):
             _refuse(Refusal(f"{en}the name of {s.name} ({given!r}) is empty; give one, or"
                             f" leave {s.name} out to call it {s.name_fr}",
                             f"{fr}le nom de {s.name_fr} (« {given} ») est vide ; donnez-en un, ou"

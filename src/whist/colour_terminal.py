@@ -352,8 +352,11 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                                              calls_summary(legal)))
             calls = [a for a in legal if isinstance(a, ColourCall)]
             examples = [calls[0], *calls[1:][:: max(1, len(calls) // 4)]][:5]
+            # in French, each as typed in French only: the English "emballage 12 C" is clubs, which
+            # a player who types in French would read as cœur
             self.console.print("For example / par exemple: " + ", ".join(
-                f"{a.text} ({a.text_fr})" if a.text_fr != a.text else a.text for a in examples))
+                self._words(a) if self.lang == "fr" or a.text_fr == a.text else f"{a.text} ({a.text_fr})"
+                for a in examples))
             self.console.print(HELP_TEXT[self.lang]["calls"])
         elif v.phase in ("show", "discard"):
             self.console.print("Legal now / permis: " + " · ".join(self._words(a) for a in legal))

@@ -224,7 +224,13 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
     defaults = {f.name: getattr(rules, f.name) for f in fields(Rules)}
     for name, value in values.items():
         key = name.strip().replace("-", "_")
-        if key not in defaults or key == "preset":
+        if key == "preset":  # listed by `whist rules`, but it names the options, it is not one
+            raise RulesError(f"{name!r} is not an option to change: choose the preset itself"
+                             " (--preset short, or preset = \"short\" at the top of a rules file)",
+                             f"« {name} » n'est pas une option à changer : choisissez le préréglage"
+                             " lui-même (--preset short, ou preset = \"short\" en tête d'un fichier"
+                             " de règles)")
+        if key not in defaults:
             raise RulesError(f"unknown option {name!r} (see `whist rules` for the list)",
                              f"option « {name} » inconnue (la liste : `whist rules`)")
         changes[key] = _convert(key, _kind(key, defaults[key]), value)
@@ -303,6 +309,10 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     except OSError as exc:
         raise RulesError(f"cannot read rules file {path}: {exc.strerror}",
                          f"impossible de lire le fichier de règles {path} : {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"rules file {path} is not UTF-8 text (TOML is read as UTF-8)",
+                         f"le fichier de règles {path} n'est pas du texte UTF-8 (le TOML se lit en"
+                         " UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"rules file {path} is not valid TOML: {exc}",
                          f"le fichier de règles {path} n'est pas du TOML valide : {exc}") from None

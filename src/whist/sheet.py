@@ -23,7 +23,17 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from whist.auction import not_on_ladder
-from whist.cards import SEATS, ParseError, Refusal, Seat, Suit, parse_seat, parse_suit, seat_names
+from whist.cards import (
+    SEATS,
+    ParseError,
+    Refusal,
+    Seat,
+    Suit,
+    parse_seat,
+    parse_suit,
+    seat_names,
+    visible_text,
+)
 from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
@@ -425,7 +435,7 @@ def names_from_csv(names: Iterable[tuple[Seat, str]],
     first of the ``rows`` that names anyone says (a CSV exported with the names). A name the sheet
     was given stays; a CSV without the ``name_*`` columns (as exports were before) changes
     nothing."""
-    given = next(({s: (row.get(f"name_{s.name}") or "").strip() for s in SEATS} for row in rows
+    given = next(({s: visible_text(row.get(f"name_{s.name}") or "") for s in SEATS} for row in rows
                   if any((row.get(c) or "").strip() for c in NAME_COLUMNS)), {})
     return tuple((s, (given.get(s) or n) if n == s.name_fr else n) for s, n in names)
 

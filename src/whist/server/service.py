@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.cards import SEATS
+from whist.cards import SEATS, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, preset, with_options
@@ -79,8 +79,7 @@ def clean_name(text: str, limit: int = 24) -> str:
     >>> clean_name(" Jean\u00a0Pierre\t\x07de  la\u200b Tour ", 20)
     'Jean Pierre de la To'
     """
-    words = ("".join(ch for ch in word if ch.isprintable()) for word in text.split())
-    name = " ".join(w for w in words if w)[:limit].rstrip()
+    name = visible_text(text)[:limit].rstrip()
     if not name:
         raise ValueError("a name needs at least one visible character")
     return name

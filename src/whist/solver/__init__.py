@@ -353,7 +353,8 @@ class Position:
             if sizes[s] != want:
                 why = " (it played to the trick)" if done[s] else ""
                 raise MissingCardError(
-                    f"{s.name_en} holds {sizes[s]} cards but should hold {want}{why}: hands must"
+                    f"{s.name_en} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''} but should"
+                    f" hold {want}{why}: hands must"
                     " be the same size, less one for each seat that played to the trick")
 
     @classmethod
