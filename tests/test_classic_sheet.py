@@ -137,11 +137,15 @@ class TestAWorkedRubber:
     def test_after_the_last_rubber_the_sheet_takes_nothing_more(self) -> None:
         s = self.rubber()
         assert s.is_over
-        with pytest.raises(ClassicSheetError, match=r"the match is over.*start another sheet"):
+        with pytest.raises(ClassicSheetError, match=r"the match is over: 1 rubber of 1 played; start"):
             s.add(played("NS=7"))
         two = deals(sheet(with_options(CLASSIC, {"rubbers": "2"})), ("NS=13", "NS=4"), ("NS=13", "NS=4"))
         assert not two.is_over and two.score() == (0, 0) and two.games_in_rubber() == (0, 0)
-        assert deals(two, ("EW=13", "EW=4"), ("EW=13", "EW=4")).totals() == (8, 8)
+        done = deals(two, ("EW=13", "EW=4"), ("EW=13", "EW=4"))
+        assert done.totals() == (8, 8)
+        with pytest.raises(ClassicSheetError) as err:
+            done.add(played("NS=7"))
+        assert "2 rubbers of 2 played" in str(err.value) and "2 robres sur 2 joués" in err.value.fr
 
 
 # ----------------------------------------------------------------------------------------------

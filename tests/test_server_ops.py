@@ -60,6 +60,17 @@ def test_a_sqlite_url_without_a_file_is_refused() -> None:
     assert done.returncode == 2 and done.stderr.startswith("Error: cannot open the database sqlite:///: ")
 
 
+def test_a_database_whose_driver_is_missing_names_those_whist_uses() -> None:
+    """mysql:// (its driver not installed): one line that says which databases whist uses, not
+    only Python's "No module named 'MySQLdb'"."""
+    done = serve("--port", str(free_port()), "--db", "mysql://club@127.0.0.1/whist")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "Error: cannot open the database mysql://club@127.0.0.1/whist: No module named 'MySQLdb'"
+        " (whist keeps its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
+        " postgresql+psycopg://user@host/db)"]
+
+
 def test_a_postgresql_host_that_never_answers_is_one_line() -> None:
     """A host that takes the connection and says nothing (a firewall, the wrong service): the
     server gave up only with the operating system, minutes later, saying nothing meanwhile."""

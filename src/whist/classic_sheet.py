@@ -224,10 +224,11 @@ def _check(rules: Rules, tally: _Tally, entry: ClassicEntry) -> None:
     """Raise :class:`ClassicSheetError` if ``entry`` cannot follow ``tally`` under ``rules``."""
     done = len(tally.rubbers)
     if match_over(rules, tally.rubbers):
+        s = "" if done == 1 else "s"
         raise ClassicSheetError(
-            f"the match is over: {done} rubber(s) of {rules.rubbers} played; start another sheet"
+            f"the match is over: {done} rubber{s} of {rules.rubbers} played; start another sheet"
             " (whist sheet new --force, or another --file)",
-            f"la partie est terminée : {done} robre(s) sur {rules.rubbers} joué(s) ; commencez une"
+            f"la partie est terminée : {done} robre{s} sur {rules.rubbers} joué{s} ; commencez une"
             " autre feuille (whist sheet new --force, ou un autre --file)")
     if entry.call is not None:
         side = entry.call

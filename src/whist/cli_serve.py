@@ -46,7 +46,10 @@ def serve(
     with sock:
         try:
             app = create_app(db, bot_budget=bot_budget, max_tables=max_tables)
-        except (SQLAlchemyError, ValueError, ImportError) as exc:
+        except ImportError as exc:  # a database whose driver is not installed (mysql://, say)
+            fail(f"cannot open the database {_shown_url(db)}: {exc} (whist keeps its tables in SQLite,"
+                 " sqlite:///whist.db by default, or PostgreSQL, postgresql+psycopg://user@host/db)", 2)
+        except (SQLAlchemyError, ValueError) as exc:
             fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
         typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"

@@ -364,7 +364,7 @@ const EN = {
   opt_solo_supremacy: "Solo supremacy",
   opt_piccolo: "Piccolo",
   opt_abondance_sur_table: "Abondance on the table",
-  opt_grande_misere_sur_table: "Open large misère",
+  opt_grande_misere_sur_table: "Open misère",
   opt_trou_always_nine: "Trou always needs 9",
   opt_trou_surprise: "Surprise trou",
   opt_propose_needs_card: "Propose needs a card of the suit",
