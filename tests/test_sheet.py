@@ -170,6 +170,17 @@ class TestExport:
         assert Sheet.from_json(s.to_json()) == s
         assert Sheet.new("couleur").add_csv(s.to_csv()) == s  # the names come back too
 
+    def test_the_csv_writes_the_tricks_as_they_are_typed(self) -> None:
+        """A pair's tricks together (emballage 9 of N+S: 9), not under the first declarer as if
+        North alone had taken them (N=9); a misère of two, each declarer's (N=0;E=1); either reads
+        back to the same sheet, and a file written the old way still does."""
+        s = sheet().add(parse_entry("emballage 9", "N+S", "9"))
+        s = s.add(parse_entry("petite misère", "N,E", "N=0,E=1"))
+        rows = s.to_csv().splitlines()
+        assert rows[1].startswith("emballage 9,N+S,9,") and rows[2].startswith("small misère,N+E,N=0;E=1,")
+        assert sheet().add_csv(s.to_csv()) == s
+        assert sheet().add_csv(s.to_csv().replace("N+S,9,", "N+S,N=9,")) == s
+
     def test_the_csv_names_the_players_and_old_csvs_still_import(self) -> None:
         """§6 export: each row ends with the players' names (name_N … name_W), which rename the
         seats an importing sheet still calls Nord, Est …, not the names it was given; a CSV

@@ -115,9 +115,7 @@ def _what(entry: Entry, lang: Lang) -> Text:
 def _tricks(entry: Entry) -> str:
     if entry.queens:
         return " ".join(f"{s.name}={n}" for s, n in entry.queens)
-    if len(entry.tricks) == 1 and len(entry.declarers) <= 2:
-        return str(entry.tricks[0][1])
-    return " ".join(f"{s.name}={n}" for s, n in entry.tricks)
+    return entry.tricks_text(" ")
 
 
 def _points(p: int) -> str:

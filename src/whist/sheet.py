@@ -86,6 +86,14 @@ class Entry:
             return "penalty / pénalité"
         return self.contract.text_fr
 
+    def tricks_text(self, sep: str = ";") -> str:
+        """The tricks as they are typed: ``9``, the declarers' together (a pair's emballage or
+        trou), or ``N=0;E=1``, each declarer's (a misère or piccolo of two): :func:`parse_tricks`
+        reads either back to the same entry."""
+        if len(self.tricks) == 1 and self.declarers and self.tricks[0][0] is self.declarers[0]:
+            return str(self.tricks[0][1])
+        return sep.join(f"{s.name}={n}" for s, n in self.tricks)
+
     def to_row(self) -> dict[str, str]:
         """The entry as a CSV row (the columns of ``CSV_FIELDS``)."""
         c = self.contract
@@ -93,7 +101,7 @@ class Entry:
             "contract": "penalty" if c is None else (c.text if c.suit is None else
                                                      Contract(c.kind, c.level).text),
             "declarers": "+".join(s.name for s in self.declarers),
-            "tricks": ";".join(f"{s.name}={n}" for s, n in self.tricks),
+            "tricks": self.tricks_text(),
             "trump": c.suit.letter if c is not None and c.suit is not None else "",
             "needed": str(self.needed) if c is not None and c.kind == "trou" else "",
             "queens": ";".join(f"{s.name}={n}" for s, n in self.queens),
