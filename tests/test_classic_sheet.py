@@ -422,6 +422,8 @@ class TestJsonAndCsv:
         (lambda d: d["names"].update(N=None), "names: the name of N must be text, not None"),
         (lambda d: d["rules"].update(game_points=0), "rules: option game_points"),
         (lambda d: d.update(entries={"1": {}}), "entries \\(a list\\)"),
+        (lambda d: d.update(entries={}), "entries \\(a list\\)"),  # empty, still not a list
+        (lambda d: d.update(names=[]), "names \\(objects\\)"),
     ])
     def test_a_tampered_file_is_refused(self, change: Any, message: str) -> None:
         data = json.loads(json.dumps(self.full().to_json()))
@@ -452,6 +454,12 @@ class TestJsonAndCsv:
         old = "\n".join(line.rsplit(",", 4)[0] for line in text.splitlines())
         assert [n for _, n in ClassicSheet.new(CLASSIC, {"E": "Eva"}).add_csv(old).names] == [
             "Nord", "Eva", "Sud", "Ouest"]
+
+    def test_a_csv_with_a_column_named_twice_is_refused(self) -> None:
+        """Which of two tricks columns holds the deal cannot be told: the import says so rather
+        than take the last one."""
+        with pytest.raises(ClassicSheetError, match="names the column tricks twice"):
+            sheet().add_csv("kind,side,tricks,Tricks \ndeal,NS,8,5\n")
 
     def test_csv_rows_as_a_person_writes_them(self) -> None:
         text = "kind,side,tricks,honours\ndeal,EW,5,NS=3\n,,NS=10,\ncall,NS,,\n"

@@ -162,6 +162,13 @@ class TestExport:
         data["entries"][0]["tricks"] = "N=7,E=6"
         assert len(Sheet.from_json(data).entries) == 1
 
+    def test_a_csv_with_a_column_named_twice_is_refused(self) -> None:
+        """contract,declarers,tricks,contract: which contract was played cannot be told (the
+        last one was taken in silence)."""
+        with pytest.raises(SheetError, match="names the column contract twice") as err:
+            sheet().add_csv("contract,declarers,tricks,contract\nsolo 7,N,8,solo 8\n")
+        assert "deux fois la colonne contract" in err.value.fr
+
     def test_csv_and_json_round_trip(self) -> None:
         s = sheet().add(parse_entry("trou", "N+S", "9", needed="9"))
         s = s.add(parse_entry("grande misère", "E", "E=0")).add(parse_entry("penalty", "N"))
@@ -298,6 +305,9 @@ class TestInFrench:
         lambda: _new("couleur", {"X": "Zoe"}),
         lambda: Sheet.from_json(_NOT_A_SHEET),
         lambda: _from_json({"names": ["Anne"]}),
+        lambda: _from_json({"names": []}),  # empty, still not an object of names
+        lambda: _from_json({"entries": {}}),  # empty, still not a list of entries
+        lambda: sheet().add_csv("contract,declarers,tricks,contract\nsolo 7,N,8,solo 8\n"),
         lambda: _from_json({"entries": ["solo 7"]}),
         lambda: _from_json({"entries": [{"contract": "solo 7", "declarers": "N", "tricks": "14"}]}),
         lambda: sheet().add_csv("kind,side,tricks,honours\ndeal,NS,8,none\n"),

@@ -392,7 +392,7 @@ class ClassicSheet:
         if data.get("format") != CLASSIC_SHEET_FORMAT:
             raise ClassicSheetError(f"not a classic-whist score sheet (format {CLASSIC_SHEET_FORMAT})",
                                     f"pas une feuille de whist classique (format {CLASSIC_SHEET_FORMAT})")
-        raw_rules, names, entries = data.get("rules"), data.get("names") or {}, data.get("entries") or []
+        raw_rules, names, entries = data.get("rules"), data.get("names", {}), data.get("entries", [])
         if not isinstance(raw_rules, dict) or not isinstance(names, dict) or not isinstance(entries, list):
             raise ClassicSheetError("the sheet needs rules and names (objects) and entries (a list)",
                                     "la feuille demande des règles et des noms (objets) et des"
@@ -436,7 +436,7 @@ class ClassicSheet:
         raises, naming its line in the text: the reader's ``line_num``, which counts the blank
         lines it skips and every line of a quoted field that spans lines (such a row is named by
         its last line)."""
-        reader = read_csv(text, (*CSV_FIELDS, *NAME_COLUMNS))
+        reader = read_csv(text, (*CSV_FIELDS, *NAME_COLUMNS), ClassicSheetError)
         if reader.fieldnames is not None and "contract" in (f.lower() for f in reader.fieldnames):
             raise ClassicSheetError(
                 "this CSV looks like a colour-whist sheet (a contract column); this sheet is classic"

@@ -336,7 +336,7 @@ class Sheet:
         if data.get("format") != SHEET_FORMAT:
             raise SheetError(f"not a score sheet (format {SHEET_FORMAT})",
                              f"pas une feuille de marque (format {SHEET_FORMAT})")
-        names, entries = data.get("names") or {}, data.get("entries") or []
+        names, entries = data.get("names", {}), data.get("entries", [])
         if not isinstance(names, dict) or not isinstance(entries, list):
             raise SheetError("the sheet needs names (an object) and entries (a list)",
                              "la feuille demande des noms (un objet) et des entrées (une liste)")
@@ -417,11 +417,12 @@ class Sheet:
         return out
 
 
-def read_csv(text: str, columns: Iterable[str]) -> csv.DictReader[str]:
+def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetError) -> csv.DictReader[str]:
     """A reader of a sheet's CSV (colour or classic whist) as a person may have saved it from a
     spreadsheet: separated by commas, or by semicolons (as a spreadsheet set to French saves it;
     told by the header line), a byte order mark before the header, header cells in any case and
-    with spaces around them, read as the ``columns`` they name."""
+    with spaces around them, read as the ``columns`` they name. A column named twice is refused
+    (``error``, the sheet's own): which of the two holds the deal cannot be told."""
     text = text.removeprefix("\ufeff")
     header = text.split("\n", 1)[0]
     delimiter = ";" if header.count(";") > header.count(",") else ","
@@ -429,6 +430,10 @@ def read_csv(text: str, columns: Iterable[str]) -> csv.DictReader[str]:
     known = {c.lower(): c for c in columns}
     if reader.fieldnames is not None:
         reader.fieldnames = [known.get(f.strip().lower(), f.strip()) for f in reader.fieldnames]
+        twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
+        if twice:
+            raise error(f"the CSV's header names the column {', '.join(twice)} twice: keep one",
+                        f"l'en-tête du CSV nomme deux fois la colonne {', '.join(twice)} : gardez-en une")
     return reader
 
 
