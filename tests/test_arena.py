@@ -355,6 +355,21 @@ class TestCommand:
         assert "Error: --reference my_bad_bot:chatty: the reference at " in r.stderr
         assert "chose 'hello', which the game refuses: 'hello' is not a card" in r.stderr
 
+    @pytest.mark.parametrize(("preset", "returns"), [("classic", "5"), ("classic", "None"), ("couleur", "5")])
+    def test_a_bot_of_your_own_that_returns_no_action_at_all(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, returns: str) -> None:
+        """A bot that returns a number or None (not a card, not a call, not text) is named as one
+        that returns an action the game refuses, not an AttributeError from inside the engine."""
+        module = f"my_odd_bot_{preset}_{returns.lower()}"  # one a case: a module is imported once
+        (tmp_path / f"{module}.py").write_text(f"def odd(view, rng):\n    return {returns}\n", "utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        r = run("--preset", preset, "--reference", f"{module}:odd", "--candidate", "random",
+                "--deals", "2", "--no-double-dummy")
+        assert r.exit_code == 1, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+        assert f"chose {returns}, which the game refuses: {returns} is not an action (a card or a call)" \
+            in " ".join(r.stderr.split())
+
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),
         (["--candidate", "heuristic", "--reference", "nobody"], "unknown bot 'nobody'"),

@@ -392,6 +392,9 @@ class ColourDeal:
                               f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
         if isinstance(action, str):
             action = parse_colour_action(action, contract_levels(self.rules))
+        elif not isinstance(action, Card | ColourCall | CardCall):  # a program's mistake (a bot's)
+            raise IllegalAction(f"{action!r} is not an action (a card or a call)",
+                                f"{action!r} n'est pas une action (une carte ou une annonce)")
         phase = self.phase
         if phase == _PLAY:
             if not isinstance(action, Card):
