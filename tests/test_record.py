@@ -183,19 +183,19 @@ class TestDealReplay:
     def test_an_illegal_action_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"][4] = ["N", "QS"]  # action 5: North leads trick 2 with a card he lacks
-        with pytest.raises(RecordError, match=r"deal, action 5 \(\['N', 'QS'\]\): North does not hold QS"):
+        with pytest.raises(RecordError, match=r'deal, action 5 \(\["N", "QS"\]\): North does not hold QS'):
             replay(rec)
 
     def test_a_revoke_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"][5] = ["E", "AD"]  # action 6: East must follow North's KS
-        with pytest.raises(RecordError, match=r"deal, action 6 \(\['E', 'AD'\]\): AD: you must follow suit"):
+        with pytest.raises(RecordError, match=r'deal, action 6 \(\["E", "AD"\]\): AD: you must follow suit'):
             replay(rec)
 
     def test_action_by_the_wrong_seat_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"][4][0] = "E"
-        with pytest.raises(RecordError, match=r"deal, action 5 \(\['E', 'KS'\]\): it is North's turn"):
+        with pytest.raises(RecordError, match=r'deal, action 5 \(\["E", "KS"\]\): it is North.s turn'):
             replay(rec)
 
     def test_an_unreadable_action_is_named(self) -> None:

@@ -232,14 +232,15 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: str) -> AnyDe
     if not isinstance(actions, list):
         raise RecordError(f"{where}: field 'actions' must be a list")
     for i, item in enumerate(actions, 1):
+        said = json.dumps(item, ensure_ascii=False)  # as the file writes it, ["S", "XX"]
         if not isinstance(item, list) or len(item) != 2:
-            raise RecordError(f"{where}, action {i} ({json.dumps(item, ensure_ascii=False)}): an"
-                              ' action is a pair [seat, action], like ["S", "8S"]')
+            raise RecordError(f"{where}, action {i} ({said}): an action is a pair [seat, action],"
+                              ' like ["S", "8S"]')
         seat_txt, text = item
         try:
             deal = deal.apply(str(text), parse_seat(str(seat_txt)))
         except (TypeError, ValueError) as exc:
-            raise RecordError(f"{where}, action {i} ({item!r}): {exc}") from None
+            raise RecordError(f"{where}, action {i} ({said}): {exc}") from None
     return deal
 
 
