@@ -41,6 +41,13 @@ def not_held(seat: Seat, card: Card) -> IllegalAction:
                          f"{seat.name_fr} n'a pas {card.in_lang('fr')} en main")
 
 
+def not_an_action(value: object) -> IllegalAction:
+    """The refusal of a value that is neither a card nor a call, in either game: a program's
+    mistake (a bot's), said as such rather than failing inside the engine."""
+    return IllegalAction(f"{value!r} is not an action (a card or a call)",
+                         f"{value!r} n'est pas une action (une carte ou une annonce)")
+
+
 def must_follow(card: Card, led: Suit) -> IllegalAction:
     """The refusal of ``card`` from a hand that holds a card of the suit ``led`` (RULES.md §2)."""
     return IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",

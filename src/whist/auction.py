@@ -482,9 +482,7 @@ class Auction:
         hand = self.hands[seat]
         couleur = rules.style == "couleur"
         free_others = bool(self._free_others(seat))
-
-        def beats(c: Contract, over: Contract | None) -> bool:
-            return over is None or rank(rules, c) > rank(rules, over)
+        beats = self.beats
 
         def not_beating(top: Standing) -> _Reason:
             said = top.contract if top.counts else Bid(top.contract)  # an unaccepted proposal: "propose ♥"

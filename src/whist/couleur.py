@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from whist.actions import IllegalAction, NotYourTurn, must_follow, not_held
+from whist.actions import IllegalAction, NotYourTurn, must_follow, not_an_action, not_held
 from whist.auction import TROU, Auction, ColourCall, contract_levels, parse_call
 from whist.cards import (
     CARDS,
@@ -392,9 +392,8 @@ class ColourDeal:
                               f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
         if isinstance(action, str):
             action = parse_colour_action(action, contract_levels(self.rules))
-        elif not isinstance(action, Card | ColourCall | CardCall):  # a program's mistake (a bot's)
-            raise IllegalAction(f"{action!r} is not an action (a card or a call)",
-                                f"{action!r} n'est pas une action (une carte ou une annonce)")
+        elif action.__class__ is not Card and not isinstance(action, ColourCall | CardCall):
+            raise not_an_action(action)  # (a card, the common case, is told at once)
         phase = self.phase
         if phase == _PLAY:
             if not isinstance(action, Card):

@@ -32,6 +32,7 @@ from whist.actions import (
     NotYourTurn,
     action_text_fr,
     must_follow,
+    not_an_action,
     not_held,
     parse_action,
 )
@@ -438,9 +439,8 @@ class ClassicDeal:
 
     def _call(self, seat: Seat, action: Action) -> ClassicDeal:
         legal = self.legal_actions()
-        if not isinstance(action, Card | Call):  # a program's mistake (a bot's), said as such
-            raise IllegalAction(f"{action!r} is not an action (a card or a call)",
-                                f"{action!r} n'est pas une action (une carte ou une annonce)")
+        if not isinstance(action, Card | Call):
+            raise not_an_action(action)
         if action not in legal:
             if isinstance(action, Card):
                 raise IllegalAction(f"{seat.name_en} must first answer: {legal[0].text}",
