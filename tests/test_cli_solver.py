@@ -74,6 +74,15 @@ def test_played_cards_and_every_goal() -> None:
     assert "exactly 1 more trick?" in out and "Best play: the team " in out
 
 
+def test_suit_symbols_as_phones_type_them() -> None:
+    """``♠️`` (the symbol and the invisible U+FE0F an emoji keyboard adds) is spades, in
+    ``--trump`` and in ``--played``, not "not a trump"."""
+    code, out, err = run(ENDGAME, "--trump", "\u2660\ufe0f", "--leader", "N", "--played", "A\u2660\ufe0f",
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out) == solve(Position.from_pbn(ENDGAME, "S", "N", "AS"), "NS").to_json()
+
+
 def test_a_count_up_to_a_cap() -> None:
     """``--cap K``: the values counted up to K, K printed as "K+"; the slowest count known (two
     misère players together, about a minute in full) asked up to 2 answers within seconds."""
