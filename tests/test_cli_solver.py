@@ -121,12 +121,35 @@ def test_a_count_up_to_a_cap() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:²"), "goal"),
     ((DEAL, "-t", "NT", "-l", "W", "--played", "AS"), "AS"),
     ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "0"), "max-seconds"),
+    # numbers out of range or no numbers: one line too, not click's usage block of four
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "-1"), "--cap -1 is out of range: give a whole number from 0"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "x"), "--cap 'x' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "1.5"), "--cap '1.5' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "-5"), "--memory -5 is out of range"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "65537"), "from 1 to 65536"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "lots"), "--memory 'lots' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "-1"), "at least 0.001"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "nan"), "not a number of seconds"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "soon"), "not a number of seconds"),
+    # what exact needs, and which seat a bad position is about
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact"), "exact needs the number of tricks"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:-1"), "exact needs the number of tricks"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:14"), "0 to 13"),
+    ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "AC is in two hands, East's and West's"),
+    ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "N", "--played", "AS KS"),
+     "KS is played to the trick but North still holds it"),
+    ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "W", "--played", "AS"),
+     "West holds 13 cards and has played to the trick"),
+    ((DEAL, "-t", "NT", "-l", "W", "--played", "XS"), "'XS' is not a card"),
+    (("N:AX.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N"), "not a rank"),
+    (("", "-t", "NT", "-l", "W"), "not a PBN deal"),
 ])
 def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], words: str) -> None:
     code, out, err = run(*args)
     assert code == 2, (args, out, err)
     assert words.lower() in err.lower(), (args, err)
     assert "Traceback" not in out + err
+    assert len(err.strip().splitlines()) == 1, err
 
 
 def test_max_seconds_stops_a_long_search() -> None:
