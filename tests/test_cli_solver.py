@@ -83,6 +83,24 @@ def test_suit_symbols_as_phones_type_them() -> None:
     assert json.loads(out) == solve(Position.from_pbn(ENDGAME, "S", "N", "AS"), "NS").to_json()
 
 
+def test_the_table_says_what_its_star_marks() -> None:
+    """The ``*`` marks the best cards of the player to move, who may play for the team or
+    against it: a line under the table says which (a ``*`` on the lowest counts, or on "no",
+    once read as a slip); an exact goal reached reads "ends with", not "does end with"."""
+    code, out, err = run(DEAL, "--trump", "H", "--leader", "S", "--team", "N")
+    assert code == 0, err
+    assert "* South's best cards (against the team: fewest team tricks)" in out.splitlines()
+    code, out, err = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--team", "N",
+                         "--goal", "min")
+    assert code == 0, err
+    assert "* East's best cards (against the team: most team tricks)" in out.splitlines()
+    code, out, err = run("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "--trump", "NT", "--leader", "N",
+                         "--goal", "exact:2")
+    assert code == 0, err
+    assert out.splitlines()[-2:] == ["* North's best cards (for the team: exactly 2 tricks)",
+                                     "Best play: the team ends with exactly 2 more tricks."]
+
+
 def test_a_count_up_to_a_cap() -> None:
     """``--cap K``: the values counted up to K, K printed as "K+"; the slowest count known (two
     misère players together, about a minute in full) asked up to 2 answers within seconds."""

@@ -263,11 +263,28 @@ def _print_solution(pos: Position, sol: Solution) -> None:
         val = ("yes" if v else "no") if sol.goal.kind == "exact" else _at_cap(v, cap)
         table.add_row(c.text, val + mark)
     console.print(table)
+    console.print(_star_note(sol), soft_wrap=True)
     if sol.goal.kind == "exact":
-        console.print(f"Best play: the team {'does' if sol.best else 'does not'} end with exactly"
+        console.print(f"Best play: the team {'ends' if sol.best else 'does not end'} with exactly"
                       f" {_tricks(sol.goal.k, more='more ')}.")
     else:
         console.print(f"Best play: the team takes {_tricks(sol.best, cap, 'more ')}.")
+
+
+def _star_note(sol: Solution) -> str:
+    """What the ``*`` of the table marks: the best cards of the player to move, who wants the
+    team's count high or low (or exactly ``k`` reached or not) by the side it plays for."""
+    who = sol.to_move.name_en
+    with_team = sol.to_move in sol.team
+    aim = {
+        ("max", True): "most tricks",
+        ("max", False): "fewest team tricks",
+        ("min", True): "fewest tricks",
+        ("min", False): "most team tricks",
+        ("exact", True): f"exactly {_tricks(sol.goal.k)}",
+        ("exact", False): f"not exactly {_tricks(sol.goal.k)}",
+    }[sol.goal.kind, with_team]
+    return f"* {who}'s best cards ({'for' if with_team else 'against'} the team: {aim})"
 
 
 def _at_cap(v: int, cap: int | None) -> str:
