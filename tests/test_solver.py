@@ -916,6 +916,21 @@ def test_bad_positions_name_the_seat_and_the_card() -> None:
         Position.from_pbn("N:AKQJT.T98.765.432 98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "NT", "N")
 
 
+def test_sizes_that_fit_another_leader_say_so() -> None:
+    """Hand sizes that do not fit the leader but fit another seat's lead of the cards on the
+    table (the usual slip with ``--played``) name that seat; sizes that fit no leader do not."""
+    with pytest.raises(MissingCardError, match=r"\(they fit if West led the trick\)$"):
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 8.-.-.-", "NT", "E", "7S")
+    with pytest.raises(MissingCardError, match=r"\(they fit if South led the trick\)$"):
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T.-.-.- 8.-.-.-", "NT", "E", "7S 6S")
+    twelve = "N:KQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    with pytest.raises(HandSizeError, match=r"\(they fit if North led the trick\)$"):
+        Position.from_pbn(twelve, "NT", "W", "AS")
+    with pytest.raises(MissingCardError) as info:
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", "2S")
+    assert "they fit" not in str(info.value)
+
+
 def test_goal_refusals_say_what_is_missing() -> None:
     """``exact`` without its number, or with one out of range, says what exact needs; a target
     given to max or min says that they take none (not that 3 is no number of tricks)."""

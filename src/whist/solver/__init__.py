@@ -367,7 +367,7 @@ class Position:
             big = next(s for s in SEATS if sizes[s] + done[s] == n)
             if done[big]:
                 raise HandSizeError(f"{big.name_en} holds {sizes[big]} cards and has played to the"
-                                    " trick: at most 12 once a card is played")
+                                    " trick: at most 12 once a card is played" + self._other_leader(sizes))
             raise HandSizeError(f"{big.name_en} holds {n} cards: at most 13")
         for s in SEATS:
             want = n - done[s]
@@ -376,7 +376,17 @@ class Position:
                 raise MissingCardError(
                     f"{s.name_en} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''} but should"
                     f" hold {want}{why}: hands must"
-                    " be the same size, less one for each seat that played to the trick")
+                    " be the same size, less one for each seat that played to the trick"
+                    + self._other_leader(sizes))
+
+    def _other_leader(self, sizes: list[int]) -> str:
+        """A hint for hand sizes that do not fit: the other seat whose lead of the cards on the
+        table would make them fit, if there is one (the usual slip is the wrong leader)."""
+        np = len(self.played)
+        for alt in SEATS:
+            if alt is not self.leader and np and len({sizes[s] + (((s - alt) & 3) < np) for s in SEATS}) == 1:
+                return f" (they fit if {alt.name_en} led the trick)"
+        return ""
 
     @classmethod
     def of(cls, hands: Iterable[int | str | Iterable[Card | str]], trump: Suit | str | None,
