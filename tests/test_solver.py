@@ -931,9 +931,10 @@ def test_sizes_that_fit_another_leader_say_so() -> None:
     assert "they fit" not in str(info.value)
 
 
-def test_goal_refusals_say_what_is_missing() -> None:
+def test_goal_and_team_refusals_say_what_is_wrong() -> None:
     """``exact`` without its number, or with one out of range, says what exact needs; a target
-    given to max or min says that they take none (not that 3 is no number of tricks)."""
+    given to max or min says that they take none (not that 3 is no number of tricks); a letter
+    of a team that is no seat is named as it was typed."""
     for bad in ("exact", "exact:", "exact:-1", "exact:x", "exact 3"):
         with pytest.raises(GoalError, match="exact needs the number of tricks, 0 to 13"):
             parse_goal(bad)
@@ -941,6 +942,9 @@ def test_goal_refusals_say_what_is_missing() -> None:
         Goal("max", 3)
     with pytest.raises(TeamError, match="is not a team"):
         parse_team(b"NS")  # type: ignore[arg-type]
+    with pytest.raises(UnknownSeatError, match=r"^'é' is not a seat"):
+        parse_team("né")
+    assert parse_team("new") == {Seat.N, Seat.E, Seat.W}
 
 
 def test_a_position_keeps_what_it_checked() -> None:

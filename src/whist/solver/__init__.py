@@ -227,7 +227,7 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
             try:
                 items.append(parse_seat(word))  # a seat's letter or name
             except ParseError:
-                items.extend(word.upper())  # letters: "NS", "NEW"
+                items.extend(word)  # letters: "NS", "new" (each read as typed, to be named as typed)
     else:
         items = list(team)
     seats = [_seat(x) for x in items]
