@@ -87,7 +87,9 @@ class TestCardText:
         ("text", "canonical"),
         [("AS", "AS"), ("as", "AS"), ("10D", "TD"), ("10d", "TD"), ("♦10", "TD"), ("10♦", "TD"),
          ("td", "TD"), (" 2c ", "2C"), ("♠A", "AS"), ("♥q", "QH"), ("♣2", "2C"), ("Jh", "JH"),
-         ("♤K", "KS"), ("♡3", "3H"), ("♢4", "4D"), ("♧5", "5C")],
+         ("♤K", "KS"), ("♡3", "3H"), ("♢4", "4D"), ("♧5", "5C"),
+         # a symbol as phones and emoji pickers type it, followed by a variation selector
+         ("A♠\ufe0f", "AS"), ("♥\ufe0fQ", "QH"), ("10♦\ufe0e", "TD")],
     )
     def test_input_forms(self, text: str, canonical: str) -> None:
         assert parse_card(text).text == canonical
@@ -192,7 +194,8 @@ class TestSuits:
         [("S", Suit.SPADES), ("h", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("♣", Suit.CLUBS),
          ("spades", Suit.SPADES), ("Hearts", Suit.HEARTS), ("pique", Suit.SPADES),
          ("cœur", Suit.HEARTS), ("coeurs", Suit.HEARTS), ("carreau", Suit.DIAMONDS),
-         ("trèfle", Suit.CLUBS), ("trefles", Suit.CLUBS), ("C", Suit.CLUBS)],
+         ("trèfle", Suit.CLUBS), ("trefles", Suit.CLUBS), ("C", Suit.CLUBS),
+         ("♠\ufe0f", Suit.SPADES), ("♥\ufe0e", Suit.HEARTS)],
     )
     def test_parse_suit(self, text: str, suit: Suit) -> None:
         assert parse_suit(text) is suit

@@ -74,6 +74,33 @@ def test_played_cards_and_every_goal() -> None:
     assert "exactly 1 more trick?" in out and "Best play: the team " in out
 
 
+def test_suit_symbols_as_phones_type_them() -> None:
+    """``♠️`` (the symbol and the invisible U+FE0F an emoji keyboard adds) is spades, in
+    ``--trump`` and in ``--played``, not "not a trump"."""
+    code, out, err = run(ENDGAME, "--trump", "\u2660\ufe0f", "--leader", "N", "--played", "A\u2660\ufe0f",
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out) == solve(Position.from_pbn(ENDGAME, "S", "N", "AS"), "NS").to_json()
+
+
+def test_the_table_says_what_its_star_marks() -> None:
+    """The ``*`` marks the best cards of the player to move, who may play for the team or
+    against it: a line under the table says which (a ``*`` on the lowest counts, or on "no",
+    once read as a slip); an exact goal reached reads "ends with", not "does end with"."""
+    code, out, err = run(DEAL, "--trump", "H", "--leader", "S", "--team", "N")
+    assert code == 0, err
+    assert "* South's best cards (against the team: fewest team tricks)" in out.splitlines()
+    code, out, err = run(ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--team", "N",
+                         "--goal", "min")
+    assert code == 0, err
+    assert "* East's best cards (against the team: most team tricks)" in out.splitlines()
+    code, out, err = run("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "--trump", "NT", "--leader", "N",
+                         "--goal", "exact:2")
+    assert code == 0, err
+    assert out.splitlines()[-2:] == ["* North's best cards (for the team: exactly 2 tricks)",
+                                     "Best play: the team ends with exactly 2 more tricks."]
+
+
 def test_a_count_up_to_a_cap() -> None:
     """``--cap K``: the values counted up to K, K printed as "K+"; the slowest count known (two
     misère players together, about a minute in full) asked up to 2 answers within seconds."""
@@ -112,12 +139,35 @@ def test_a_count_up_to_a_cap() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:²"), "goal"),
     ((DEAL, "-t", "NT", "-l", "W", "--played", "AS"), "AS"),
     ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "0"), "max-seconds"),
+    # numbers out of range or no numbers: one line too, not click's usage block of four
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "-1"), "--cap -1 is out of range: give a whole number from 0"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "x"), "--cap 'x' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "1.5"), "--cap '1.5' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "-5"), "--memory -5 is out of range"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "65537"), "from 1 to 65536"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "lots"), "--memory 'lots' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "-1"), "at least 0.001"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "nan"), "not a number of seconds"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "soon"), "not a number of seconds"),
+    # what exact needs, and which seat a bad position is about
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact"), "exact needs the number of tricks"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:-1"), "exact needs the number of tricks"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:14"), "0 to 13"),
+    ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "AC is in two hands, East's and West's"),
+    ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "N", "--played", "AS KS"),
+     "KS is played to the trick but North still holds it"),
+    ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "W", "--played", "AS"),
+     "West holds 13 cards and has played to the trick"),
+    ((DEAL, "-t", "NT", "-l", "W", "--played", "XS"), "'XS' is not a card"),
+    (("N:AX.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N"), "not a rank"),
+    (("", "-t", "NT", "-l", "W"), "not a PBN deal"),
 ])
 def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], words: str) -> None:
     code, out, err = run(*args)
     assert code == 2, (args, out, err)
     assert words.lower() in err.lower(), (args, err)
     assert "Traceback" not in out + err
+    assert len(err.strip().splitlines()) == 1, err
 
 
 def test_max_seconds_stops_a_long_search() -> None:

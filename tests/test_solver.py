@@ -868,6 +868,85 @@ def test_wrong_types_are_input_errors() -> None:
             call()
 
 
+def test_every_refusal_of_the_python_interface_is_a_solver_input_error() -> None:
+    """Text that is no card or hand, hands or played cards of the wrong type, a solver's memory
+    out of range: a ``SolverInputError`` with a message, as the documentation promises (they
+    once escaped as a ``ParseError``, a ``TypeError`` or a bare ``ValueError``)."""
+    hands = ["AK.-.-.-", "QJ.-.-.-", "T9.-.-.-", "87.-.-.-"]
+    wrong: list[tuple[str, Callable[[], object]]] = [
+        ("not a rank", lambda: Position.from_pbn("N:AX.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N")),
+        ("not a card", lambda: Position.of([["AX", "KS"], *hands[1:]], "NT", "N")),
+        ("not a card", lambda: Position.from_pbn("N:K.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", "XX")),
+        ("not a hand", lambda: Position.of(["AK.-.-", *hands[1:]], "NT", "N")),
+        ("not four hands", lambda: Position.of(None, "NT", "N")),  # type: ignore[arg-type]
+        ("not four hands", lambda: Position.of(5, "NT", "N")),  # type: ignore[arg-type]
+        ("not four hands", lambda: Position.of(dict(zip("NESW", hands, strict=True)), "NT", "N")),
+        ("not a hand", lambda: Position.of([None, *hands[1:]], "NT", "N")),  # type: ignore[list-item]
+        ("not a hand", lambda: Position.of([1.0, *hands[1:]], "NT", "N")),  # type: ignore[list-item]
+        ("not a hand", lambda: Position.of([b"AS KS", *hands[1:]], "NT", "N")),  # type: ignore[list-item]
+        ("not a list of cards", lambda: Position.of(hands, "NT", "N", None)),  # type: ignore[arg-type]
+        ("not a list of cards", lambda: Position.of(hands, "NT", "N", 5)),  # type: ignore[arg-type]
+        ("memory_mb", lambda: Solver(0)),
+        ("memory_mb", lambda: Solver(1.5)),  # type: ignore[arg-type]
+        ("group_blocks", lambda: Solver(group_blocks=0)),
+        ("split_from", lambda: Solver(split_from=33)),
+    ]
+    for words, call in wrong:
+        with pytest.raises(SolverInputError, match=words):
+            call()
+    # the hands may come from any iterable, a generator too
+    assert Position.of((h for h in hands), "NT", "N") == Position.from_pbn("N:" + " ".join(hands), "NT", "N")
+
+
+def test_bad_positions_name_the_seat_and_the_card() -> None:
+    """A card in two hands names both; a played card still held names its holder; a hand too
+    large names its seat and, when that seat has played to the trick, says so (not "a hand
+    holds 14 cards", which no hand did)."""
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76A"
+    with pytest.raises(DuplicateCardError, match=r"^AC is in two hands, East's and West's$"):
+        Position.from_pbn(deal, "NT", "W")
+    twelve = "N:KQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    with pytest.raises(DuplicateCardError, match=r"^KS is played to the trick but North still holds it"):
+        Position.from_pbn(twelve, "NT", "N", "AS KS")
+    with pytest.raises(DuplicateCardError, match=r"^AS is played to the trick twice$"):
+        Position.from_pbn(twelve, "NT", "N", "AS AS")
+    with pytest.raises(HandSizeError, match=r"^West holds 13 cards and has played to the trick"):
+        Position.from_pbn(twelve, "NT", "W", "AS")
+    with pytest.raises(HandSizeError, match=r"^North holds 14 cards: at most 13$"):
+        Position.from_pbn("N:AKQJT.T98.765.432 98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "NT", "N")
+
+
+def test_sizes_that_fit_another_leader_say_so() -> None:
+    """Hand sizes that do not fit the leader but fit another seat's lead of the cards on the
+    table (the usual slip with ``--played``) name that seat; sizes that fit no leader do not."""
+    with pytest.raises(MissingCardError, match=r"\(they fit if West led the trick\)$"):
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 8.-.-.-", "NT", "E", "7S")
+    with pytest.raises(MissingCardError, match=r"\(they fit if South led the trick\)$"):
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T.-.-.- 8.-.-.-", "NT", "E", "7S 6S")
+    twelve = "N:KQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    with pytest.raises(HandSizeError, match=r"\(they fit if North led the trick\)$"):
+        Position.from_pbn(twelve, "NT", "W", "AS")
+    with pytest.raises(MissingCardError) as info:
+        Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "NT", "N", "2S")
+    assert "they fit" not in str(info.value)
+
+
+def test_goal_and_team_refusals_say_what_is_wrong() -> None:
+    """``exact`` without its number, or with one out of range, says what exact needs; a target
+    given to max or min says that they take none (not that 3 is no number of tricks); a letter
+    of a team that is no seat is named as it was typed."""
+    for bad in ("exact", "exact:", "exact:-1", "exact:x", "exact 3"):
+        with pytest.raises(GoalError, match="exact needs the number of tricks, 0 to 13"):
+            parse_goal(bad)
+    with pytest.raises(GoalError, match="goal max has no target"):
+        Goal("max", 3)
+    with pytest.raises(TeamError, match="is not a team"):
+        parse_team(b"NS")  # type: ignore[arg-type]
+    with pytest.raises(UnknownSeatError, match=r"^'é' is not a seat"):
+        parse_team("né")
+    assert parse_team("new") == {Seat.N, Seat.E, Seat.W}
+
+
 def test_a_position_keeps_what_it_checked() -> None:
     """Hands and played cards given as lists are kept as tuples: changing the lists afterwards
     does not change the checked position, and positions can be hashed and compared."""

@@ -110,6 +110,15 @@ _SUIT_WORDS = {
 }
 
 
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+def _plain(text: str) -> str:
+    """``text`` without the invisible variation selectors that phones and emoji pickers add
+    after a suit symbol (``♠️`` is ``♠`` followed by U+FE0F)."""
+    return text.translate(_VARIATION_SELECTORS)
+
+
 def parse_suit(text: str, lang: Lang = "en") -> Suit:
     """Read a suit: a letter (``S H D C``), a symbol, or its English or French name.
 
@@ -120,7 +129,7 @@ def parse_suit(text: str, lang: Lang = "en") -> Suit:
     >>> parse_suit("C").name_en, parse_suit("C", "fr").name_fr, parse_suit("T", "fr").name_fr
     ('clubs', 'cœur', 'trèfle')
     """
-    key = text.strip().upper()
+    key = _plain(text).strip().upper()
     if key.endswith("S") and key[:-1] in _SUIT_WORDS and len(key) > 2:
         key = key[:-1]
     suit = Suit.HEARTS if lang == "fr" and key == "C" else _SUIT_WORDS.get(key)
@@ -361,7 +370,7 @@ def parse_card(text: str, lang: Lang = "en") -> Card:
     >>> parse_card("AC").text, parse_card("AC", "fr").text, parse_card("KS", "fr").text
     ('AC', 'AH', 'KS')
     """
-    t = text.strip().upper()
+    t = _plain(text).strip().upper()
     if not t:
         examples = "comme DP ou 10C" if lang == "fr" else "comme AS ou 10D"
         raise ParseError("empty card: write a rank and a suit, like AS or 10D",

@@ -11,6 +11,7 @@ spent, Ctrl-C stops at once, and ``--max-seconds`` bounds the search (exit statu
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
 from typing import Annotated, Any, NoReturn
@@ -71,57 +72,88 @@ def solve_cmd(
         "--goal", "-g", metavar="max|min|exact:K",
         help="max: the team takes as many tricks as it can; min (misère): as few as it can;"
         " exact:K: whether the team can end with exactly K more tricks.")] = "max",
-    cap: Annotated[int | None, typer.Option(
-        "--cap", min=0, max=13, metavar="K",
-        help="Goals max and min: count up to K tricks only (a value of K means K or more), far"
+    cap: Annotated[str | None, typer.Option(
+        "--cap", metavar="K",
+        help="Goals max and min: count up to K tricks only, 0 to 13 (a value of K means K or more), far"
         " quicker when K is small: two misère players together, counted up to 2 (has each taken"
         " a trick?), take well under a second where the full count can take a minute.")] = None,
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
         help="Cards already played to the current trick, in order from the leader: \"AS KS\".")] = "",
-    max_seconds: Annotated[float | None, typer.Option(
-        "--max-seconds", min=0.001, metavar="SECONDS",
-        help="Give up after this long (exit status 1; a count says the team's best value if it"
-        " was found by then). Whole deals take well under a second for"
+    max_seconds: Annotated[str | None, typer.Option(
+        "--max-seconds", metavar="SECONDS",
+        help="Give up after this long, at least 0.001 (exit status 1; a count says the team's best"
+        " value if it was found by then). Whole deals take well under a second for"
         " partnerships and most often for one seat against three (the worst found, 3 s); the"
         " full misère count (goal min) of a whole deal takes under a second at no trump most"
         " often (up to 6 s on the hands tried), up to half a minute with trumps in the misère"
         " hand and up to a minute for two misère players together (team of two, goal min; under a"
         " second counted up to 2 with --cap 2);"
         " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
-    memory: Annotated[int, typer.Option(
-        "--memory", min=1, max=65536, metavar="MB",
-        help="Memory of the transposition table, in megabytes: more helps the longest searches"
+    memory: Annotated[str, typer.Option(
+        "--memory", metavar="MB",
+        help="Memory of the transposition table, in megabytes, 1 to 65536: more helps the longest searches"
         " (the slowest count of two misère players together in docs/solver.md: 258 million"
         " positions with 256, 194 million with 1024).")
-    ] = CLI_MEMORY_MB,
+    ] = str(CLI_MEMORY_MB),
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Solve a position double dummy: the value of every card of the player to move."""
+    # the numbers are read here rather than by typer, whose refusal is a usage block of four
+    # lines: every refusal of whist solve is one line (exit status 2)
+    cap_k = None if cap is None else _whole_option("--cap", cap, 0, 13)
+    memory_mb = _whole_option("--memory", memory, 1, 65536)
+    seconds = None if max_seconds is None else _seconds_option("--max-seconds", max_seconds, 0.001)
     try:
         lead_seat = parse_seat(leader)
         pos = Position.from_pbn(deal, trump, lead_seat, played)
         seats = parse_team(team) if team is not None else frozenset((lead_seat, lead_seat.partner))
         g = parse_goal(goal)
-        if cap is not None and g.kind == "exact":
+        if cap_k is not None and g.kind == "exact":
             raise SolverInputError("--cap goes with the goals max and min: exact:K has no count")
     except (ParseError, SolverInputError) as exc:
         _fail(str(exc))
-    live_cap = _live_cap(pos, cap)
-    solver = Solver(memory)
+    live_cap = _live_cap(pos, cap_k)
+    solver = Solver(memory_mb)
     try:
-        sol = _solve_waiting(solver, pos, seats, g, cap, max_seconds)
+        sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds)
     except SolverInputError as exc:  # checked again by the search
         _fail(str(exc))
     except TimeoutError:
-        what = f"the search was stopped after {max_seconds:g} s (--max-seconds)"
-        _fail(_stopped(what, " without an answer", solver.progress, live_cap) + _cap_tip(g, seats, cap), 1)
+        what = f"the search was stopped after {seconds:g} s (--max-seconds)"
+        _fail(_stopped(what, " without an answer", solver.progress, live_cap) + _cap_tip(g, seats, cap_k), 1)
     except KeyboardInterrupt:
-        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress, live_cap) + _cap_tip(g, seats, cap), 130)
+        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress, live_cap) + _cap_tip(g, seats, cap_k), 130)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
     _print_solution(pos, sol)
+
+
+def _whole_option(name: str, text: str, lo: int, hi: int) -> int:
+    """The whole number an option was given, from ``lo`` to ``hi``; else one line and exit
+    status 2."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        _fail(f"{name} {text!r} is not a whole number: give one from {lo} to {hi}")
+    if not lo <= value <= hi:
+        _fail(f"{name} {value} is out of range: give a whole number from {lo} to {hi}")
+    return value
+
+
+def _seconds_option(name: str, text: str, least: float) -> float:
+    """The number of seconds an option was given, at least ``least``; else one line and exit
+    status 2."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = math.nan
+    if math.isnan(value):
+        _fail(f"{name} {text!r} is not a number of seconds: give one of at least {least:g}")
+    if value < least:
+        _fail(f"{name} {text.strip()} is too small: give a number of seconds of at least {least:g}")
+    return value
 
 
 def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: Goal,
@@ -231,11 +263,28 @@ def _print_solution(pos: Position, sol: Solution) -> None:
         val = ("yes" if v else "no") if sol.goal.kind == "exact" else _at_cap(v, cap)
         table.add_row(c.text, val + mark)
     console.print(table)
+    console.print(_star_note(sol), soft_wrap=True)
     if sol.goal.kind == "exact":
-        console.print(f"Best play: the team {'does' if sol.best else 'does not'} end with exactly"
+        console.print(f"Best play: the team {'ends' if sol.best else 'does not end'} with exactly"
                       f" {_tricks(sol.goal.k, more='more ')}.")
     else:
         console.print(f"Best play: the team takes {_tricks(sol.best, cap, 'more ')}.")
+
+
+def _star_note(sol: Solution) -> str:
+    """What the ``*`` of the table marks: the best cards of the player to move, who wants the
+    team's count high or low (or exactly ``k`` reached or not) by the side it plays for."""
+    who = sol.to_move.name_en
+    with_team = sol.to_move in sol.team
+    aim = {
+        ("max", True): "most tricks",
+        ("max", False): "fewest team tricks",
+        ("min", True): "fewest tricks",
+        ("min", False): "most team tricks",
+        ("exact", True): f"exactly {_tricks(sol.goal.k)}",
+        ("exact", False): f"not exactly {_tricks(sol.goal.k)}",
+    }[sol.goal.kind, with_team]
+    return f"* {who}'s best cards ({'for' if with_team else 'against'} the team: {aim})"
 
 
 def _at_cap(v: int, cap: int | None) -> str:

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, overload
 
@@ -155,8 +155,10 @@ class Goal:
     def __post_init__(self) -> None:
         if self.kind not in ("max", "min", "exact"):
             raise GoalError(f"unknown goal {self.kind!r}: use max, min or exact:K")
-        if not _whole(self.k, 0, 13) or (self.kind != "exact" and self.k):
-            raise GoalError(f"target {self.k} is not a number of tricks (0 to 13)")
+        if not _whole(self.k, 0, 13):
+            raise GoalError(f"target {self.k!r} is not a number of tricks (0 to 13)")
+        if self.kind != "exact" and self.k:
+            raise GoalError(f"goal {self.kind} has no target (k={self.k}): only exact(k) takes one")
 
     @property
     def text(self) -> str:
@@ -189,6 +191,9 @@ def parse_goal(text: str | Goal) -> Goal:
             num = t[len("exact") + 1:].rstrip(")").strip()
             if num.isdecimal():  # (isdigit() also takes "²", which int() refuses)
                 return exact(int(num))
+    if t.startswith("exact"):
+        raise GoalError(f"{text!r} is not a goal: exact needs the number of tricks, 0 to 13,"
+                        " as in exact:3")
     raise GoalError(f"{text!r} is not a goal: use max, min or exact:K (K tricks)")
 
 
@@ -214,7 +219,7 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
     if isinstance(team, Seat):
         return frozenset((team,))
     items: list[Seat | str]
-    if not isinstance(team, str | Iterable):
+    if isinstance(team, bytes | bytearray) or not isinstance(team, str | Iterable):
         raise TeamError(f"{team!r} is not a team: name one, two or three seats, like \"NS\" or [Seat.N]")
     if isinstance(team, str):
         items = []
@@ -222,7 +227,7 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
             try:
                 items.append(parse_seat(word))  # a seat's letter or name
             except ParseError:
-                items.extend(word.upper())  # letters: "NS", "NEW"
+                items.extend(word)  # letters: "NS", "new" (each read as typed, to be named as typed)
     else:
         items = list(team)
     seats = [_seat(x) for x in items]
@@ -254,7 +259,10 @@ def _card(value: Card | str) -> Card:
         return value
     if not isinstance(value, str):
         raise PositionError(f"{value!r} is not a card: give a Card or its text, like \"AS\"")
-    return parse_card(value)
+    try:
+        return parse_card(value)
+    except ParseError as exc:
+        raise PositionError(str(exc)) from None
 
 
 def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
@@ -274,8 +282,11 @@ def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
             except ParseError as exc:
                 if "twice" in str(exc):
                     raise DuplicateCardError(str(exc)) from None
-                raise
+                raise PositionError(str(exc)) from None
         value = t.replace(",", " ").split()
+    elif isinstance(value, bytes | bytearray) or not isinstance(value, Iterable):
+        raise PositionError(f"{value!r} is not a hand: give a mask, a PBN hand like \"AK.Q.-.J\""
+                            " or a list of cards")
     mask = 0
     for item in value:
         c = _card(item)
@@ -322,7 +333,9 @@ class Position:
                 raise PositionError(f"the hand of {seat.name_en} is not a 52-bit mask")
             if seen & h:
                 dup = cards_of(seen & h)[0]
-                raise DuplicateCardError(f"{dup.text} is in two hands")
+                first = next(s for s in SEATS if self.hands[s] & dup.bit)
+                raise DuplicateCardError(f"{dup.text} is in two hands, {first.name_en}'s and"
+                                         f" {seat.name_en}'s")
             seen |= h
         if len(self.played) > 3:
             raise PositionError(f"{len(self.played)} cards on the table: a trick holds at most 3"
@@ -331,7 +344,11 @@ class Position:
             if not isinstance(c, Card):
                 raise PositionError(f"{c!r} is not a card")
             if seen & c.bit:
-                raise DuplicateCardError(f"{c.text} is played to the trick and also held or played twice")
+                holder = next((s for s in SEATS if self.hands[s] & c.bit), None)
+                if holder is None:
+                    raise DuplicateCardError(f"{c.text} is played to the trick twice")
+                raise DuplicateCardError(f"{c.text} is played to the trick but {holder.name_en} still"
+                                         " holds it: a played card leaves its hand")
             seen |= c.bit
         if self.played:
             led = self.played[0].suit
@@ -347,7 +364,11 @@ class Position:
         if n == 0:
             raise MissingCardError("no card left to play: every hand is empty")
         if n > 13:
-            raise HandSizeError(f"a hand holds {n} cards: at most 13")
+            big = next(s for s in SEATS if sizes[s] + done[s] == n)
+            if done[big]:
+                raise HandSizeError(f"{big.name_en} holds {sizes[big]} cards and has played to the"
+                                    " trick: at most 12 once a card is played" + self._other_leader(sizes))
+            raise HandSizeError(f"{big.name_en} holds {n} cards: at most 13")
         for s in SEATS:
             want = n - done[s]
             if sizes[s] != want:
@@ -355,18 +376,35 @@ class Position:
                 raise MissingCardError(
                     f"{s.name_en} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''} but should"
                     f" hold {want}{why}: hands must"
-                    " be the same size, less one for each seat that played to the trick")
+                    " be the same size, less one for each seat that played to the trick"
+                    + self._other_leader(sizes))
+
+    def _other_leader(self, sizes: list[int]) -> str:
+        """A hint for hand sizes that do not fit: the other seat whose lead of the cards on the
+        table would make them fit, if there is one (the usual slip is the wrong leader)."""
+        np = len(self.played)
+        for alt in SEATS:
+            if alt is not self.leader and np and len({sizes[s] + (((s - alt) & 3) < np) for s in SEATS}) == 1:
+                return f" (they fit if {alt.name_en} led the trick)"
+        return ""
 
     @classmethod
-    def of(cls, hands: Sequence[int | str | Iterable[Card | str]], trump: Suit | str | None,
+    def of(cls, hands: Iterable[int | str | Iterable[Card | str]], trump: Suit | str | None,
            leader: Seat | str, played: Iterable[Card | str] | str = ()) -> Position:
         """A position from hands given as masks, PBN hands (``"AK.Q.-.J"``) or cards, a trump
         (``Suit``, ``"H"``, ``"NT"``, ``None``), the leader of the trick and its cards so far."""
-        if isinstance(hands, str) or len(hands) != 4:
-            raise PositionError("give four hands, by seat N, E, S, W")
+        if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
+            raise PositionError(f"hands {hands!r} are not four hands: give a sequence of four, by"
+                                " seat N, E, S, W")
+        hands = list(hands)
+        if len(hands) != 4:
+            raise PositionError(f"give four hands, by seat N, E, S, W, not {len(hands)}")
         masks = [_hand_mask(h) for h in hands]
         if isinstance(played, str):
             played = played.replace(",", " ").split()
+        elif isinstance(played, bytes | bytearray) or not isinstance(played, Iterable):
+            raise PositionError(f"played {played!r} is not a list of cards: give cards or their"
+                                " text, like \"AS KS\"")
         cards = tuple(_card(c) for c in played)
         return cls((masks[0], masks[1], masks[2], masks[3]), _trump(trump), _seat(leader), cards)
 
@@ -482,17 +520,18 @@ class Solver:
                  trump_game_from: int | None = None, relaxed_from: int | None = None,
                  split_from: int | None = None) -> None:
         if not _whole(memory_mb, 1, MAX_MEMORY_MB):
-            raise ValueError(f"memory_mb must be a whole number of megabytes from 1 to {MAX_MEMORY_MB},"
+            raise SolverInputError(f"memory_mb must be a whole number of megabytes from 1 to {MAX_MEMORY_MB},"
                              f" not {memory_mb!r}")
         if group_blocks is not None and not _whole(group_blocks, 1, 4096):
-            raise ValueError(f"group_blocks must be a whole number from 1 to 4096, not {group_blocks!r}")
+            raise SolverInputError(f"group_blocks must be a whole number from 1 to 4096,"
+                                   f" not {group_blocks!r}")
         tuning: dict[str, int] = {}
         for name, value, lo, hi in (("trump_game_from", trump_game_from, 2, 14),
                                     ("relaxed_from", relaxed_from, 2, 14), ("split_from", split_from, 1, 32)):
             if value is None:
                 continue
             if not _whole(value, lo, hi):
-                raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
+                raise SolverInputError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
             tuning[name] = value
         self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
         self.memory_mb = memory_mb
