@@ -417,6 +417,10 @@ def test_records_after_the_game(harness: Any) -> None:
 
     assert replay(match).is_over
     assert c.get(f"/api/tables/{tid}/deals/{n + 1}/record").status_code == 404
+    # a number too large for the database's integers is no deal either, not a server error
+    for number in (0, -1, 2**63, 10**30):
+        r = c.get(f"/api/tables/{tid}/deals/{number}/record")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
 def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:

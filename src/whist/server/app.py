@@ -284,7 +284,9 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if not t.match.is_over:
             return _error(403, "hidden", "records show every hand: they are given once the game is"
                                          " over")
-        data = t.storage.record(t.id, number)
+        # the finished deals are known: a number past them (one too large for the database's
+        # integers, say) is not looked for
+        data = t.storage.record(t.id, number) if 1 <= number <= len(t.match.deals) else None
         if data is None:
             return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
         return JSONResponse(data, headers={
