@@ -92,6 +92,25 @@ class TestHttp:
         ok = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert ok.status_code == 201
 
+    @pytest.mark.parametrize(("body", "headers", "words"), [
+        (b"{not json", {"content-type": "application/json"},
+         "the body is not JSON at character 1: Expecting property name"),
+        (b'{"preset": "classic"}', {}, "the body must be a JSON object, sent with Content-Type"),
+        (b"[1, 2]", {"content-type": "application/json"}, "the body must be a JSON object"),
+        (b"", {"content-type": "application/json"}, "the body must be a JSON object"),
+    ])
+    def test_a_body_that_is_no_json_object_is_named(self, harness: Any, body: bytes,
+                                                     headers: dict[str, str], words: str) -> None:
+        """A body that is not JSON, none, or one sent without its Content-Type is said so, not
+        ``: Field required`` or ``1: JSON decode error``."""
+        c = harness.client
+        tid = harness.create(seats={"N": "random"})
+        for path in ("/api/tables", f"/api/tables/{tid}/join"):
+            r = c.post(path, content=body, headers=headers)
+            assert r.status_code == 422 and r.json()["error"]["code"] == "invalid"
+            assert r.json()["error"]["message"].startswith(words)
+        assert len(harness.service.tables) == 1
+
     def test_the_tables_in_play_have_a_limit(self, harness: Any) -> None:
         """Beyond ``max_tables`` tables in play (``whist serve --max-tables``), creating one is
         refused, 429 ``too_many_tables``, and nothing is made; a finished game does not count."""

@@ -176,7 +176,15 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        loc = tuple(first.get("loc", ()))
+        if first.get("type") == "json_invalid":  # the place is the character where JSON broke
+            at = f" at character {loc[-1]}" if len(loc) > 1 else ""
+            reason = first.get("ctx", {}).get("error", "")
+            return _error(422, "invalid", f"the body is not JSON{at}" + (f": {reason}" if reason else ""))
+        if loc == ("body",):  # none, or not an object (or sent without a JSON Content-Type)
+            return _error(422, "invalid", "the body must be a JSON object, sent with"
+                                          " Content-Type: application/json")
+        where = ".".join(str(x) for x in loc if x != "body")
         return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}")
 
     def table_or_404(table_id: str) -> Table | JSONResponse:
