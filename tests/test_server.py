@@ -66,6 +66,11 @@ class TestHttp:
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
         ({"bot_delay": -1}, 422, "bot_delay"),
+        # a field of the wrong type is refused, not read as a number (true as seed 1)
+        ({"seed": True}, 422, "seed: Input should be a valid integer"),
+        ({"seed": "12"}, 422, "seed: Input should be a valid integer"),
+        ({"takeover_after": "5"}, 422, "takeover_after: Input should be a valid number"),
+        ({"deal_pause": False}, 422, "deal_pause: Input should be a valid number"),
         ({"sugar": 1}, 422, "sugar"),
     ])
     def test_bad_tables(self, harness: Any, spec: dict[str, Any], status: int, words: str) -> None:
@@ -135,6 +140,8 @@ class TestHttp:
         c = harness.client
         assert c.post(f"/api/tables/{tid}/join", json={"name": "   "}).status_code == 400
         assert c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "Q"}).status_code == 400
+        for wrong in ({"name": 5}, {"name": "Bo", "seat": 1}):
+            assert c.post(f"/api/tables/{tid}/join", json=wrong).status_code == 422
         r = c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "N"})
         assert r.status_code == 409 and "bot" in r.json()["error"]["message"]
         assert c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "E"}).json()["seat"] == "E"

@@ -73,7 +73,7 @@ class _BodyLimit:
 class CreateTable(BaseModel):
     """``POST /api/tables``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     preset: str = "couleur"
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seats: dict[str, str] = Field(default_factory=dict)
@@ -87,7 +87,7 @@ class CreateTable(BaseModel):
 class JoinTable(BaseModel):
     """``POST /api/tables/{id}/join``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(max_length=80)  # empty: 400 bad_join, as any name with nothing visible
     seat: str | None = None
 
