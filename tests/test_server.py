@@ -234,8 +234,10 @@ class TestBadMessages:
             refused(mover, {"type": "hello"}, "malformed")  # a second hello
             refused(mover, "x" * 5000, "malformed")
             refused(mover, "[" * 2000 + "]" * 2000, "malformed")  # short, but nested too deep
-            mover.session.send_bytes(b'{"type":"ping"}')
-            assert mover.recv()["code"] == "malformed" and snapshot(harness, tid) == before
+            mover.session.send_bytes(b'{"type":"ping"}')  # JSON, but in a binary frame: said so
+            err = mover.recv()
+            assert err["code"] == "malformed" and "binary" in err["message"]
+            assert snapshot(harness, tid) == before
             # out of turn: the other person, with a legal-looking action and the current version
             err = refused(other, {"type": "act", "action": legal[0]["text"], "version": version},
                           "not_your_turn")

@@ -120,7 +120,7 @@ async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
         if msg["type"] == "websocket.disconnect":
             return
         text = msg.get("text")
-        table.handle(conn, text if isinstance(text, str) else "<binary>")
+        table.handle(conn, text if isinstance(text, str) else None)  # None: a binary message
 
 
 async def _sender(ws: WebSocket, conn: Connection) -> None:

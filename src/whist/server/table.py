@@ -427,8 +427,9 @@ class Table:
             self.wake()
         self._presence_changed()
 
-    def handle(self, conn: Connection, text: str) -> None:
-        """One message from a connection; an error is answered to it alone."""
+    def handle(self, conn: Connection, text: str | None) -> None:
+        """One message from a connection (``None``: a binary one, refused); an error is answered
+        to it alone."""
         try:
             msg = parse_message(text)
             if isinstance(msg, Hello):
