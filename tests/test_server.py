@@ -116,6 +116,19 @@ class TestHttp:
             assert r.json()["error"]["message"].startswith(words)
         assert len(harness.service.tables) == 1
 
+    def test_a_failure_of_the_server_has_the_error_body(self, harness: Any, monkeypatch: Any) -> None:
+        """A fault of the server's own is answered as every error is, ``{"error": …}`` with a 500,
+        not Starlette's plain text "Internal Server Error"."""
+        from fastapi.testclient import TestClient
+
+        def broken(limit: int = 100) -> list[dict[str, Any]]:
+            raise OverflowError("a fault of the server's own")
+
+        monkeypatch.setattr(harness.service, "listings", broken)
+        r = TestClient(harness.app, raise_server_exceptions=False).get("/api/tables")
+        assert r.status_code == 500 and r.json()["error"] == {
+            "code": "http_error", "message": "the server failed to answer: an internal error, in its log"}
+
     def test_the_tables_in_play_have_a_limit(self, harness: Any) -> None:
         """Beyond ``max_tables`` tables in play (``whist serve --max-tables``), creating one is
         refused, 429 ``too_many_tables``, and nothing is made; a finished game does not count."""

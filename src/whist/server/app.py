@@ -173,6 +173,13 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def _unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
         return _error(503, "http_error", f"{exc}; try again in a moment")
 
+    @app.exception_handler(Exception)
+    async def _failed(_request: Request, exc: Exception) -> JSONResponse:
+        # a fault of the server: the client gets the protocol's error body, the log the traceback
+        # (Starlette raises the exception again once this answer is sent)
+        return _error(500, "http_error", "the server failed to answer: an internal error, in its"
+                                         " log")
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
