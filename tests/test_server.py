@@ -436,6 +436,33 @@ class TestSeats:
             assert again["deal"]["number"] == m["deal"]["number"]
             assert 490 < again["deal"]["next_in"] <= 500
 
+    def test_a_join_or_leave_between_deals_does_not_put_off_the_next_deal(self, harness: Any) -> None:
+        """The next deal comes ``deal_pause`` after the end of the last one: a person taking the
+        free seat, or giving his up, during the pause neither starts it again nor shows a new
+        countdown (``next_in`` counts from the end of the deal)."""
+        tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"},
+                             deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.send({"type": "start"})  # North is free: a bot plays it
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            m = play_first_legal_to_the_end(ws, m)
+            assert 590 < m["deal"]["next_in"] <= 600
+            table = harness.service.get(tid)
+            clock = table.clock
+            table.clock = lambda: clock() + 100.0
+            due = table.next_deal_due()
+            north = harness.join(tid, "Nora", "N")  # 100 s into the pause
+            m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] == "Nora")
+            assert 490 < m["deal"]["next_in"] <= 500 and table.next_deal_due() == due
+            with harness.connect(tid) as n:
+                n.hello(north)
+                n.send({"type": "leave"})
+                m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] is None)
+            assert 490 < m["deal"]["next_in"] <= 500 and table.next_deal_due() == due
+
+
 def harness_seat(name: str) -> Any:
     from whist.cards import Seat
 

@@ -161,6 +161,9 @@ class Table:
         self.conns: list[Connection] = []
         self.ready: set[Seat] = set()
         self.last_change = clock()
+        self.deal_over_at = self.last_change
+        """When (by :attr:`clock`) the last deal ended: the pause before the next one counts from
+        there, whoever joins or leaves meanwhile (after a rebuild, from the rebuild)."""
         self._match_cache: tuple[int, str] = (-1, "")
         self._table_cache: str | None = None
         self._bots_shown: frozenset[Seat] = frozenset()
@@ -298,6 +301,8 @@ class Table:
                                          " it is reloaded, choose again") from None
         self._apply(e, new_match)
         self.last_change = self.clock()
+        if kind == "action" and self.match.needs_deal:
+            self.deal_over_at = self.last_change
         self.broadcast()
         self.wake()
 
@@ -313,6 +318,8 @@ class Table:
         for e in events:
             self._apply(e)
         self.last_change = self.clock()
+        if self.match.needs_deal and any(e.kind == "action" for e in events):
+            self.deal_over_at = self.last_change
         self._table_cache = None
         self.broadcast()
         self.wake()
@@ -742,7 +749,9 @@ class Table:
     def next_deal_due(self) -> float:
         """When (by :attr:`clock`) the next deal is dealt unless every connected player says next
         first: ``deal_pause`` after the end of the last deal; the first deal at once."""
-        return self.last_change + (self.settings.deal_pause if self.match.deals else 0.0)
+        if not self.match.deals:
+            return self.last_change
+        return self.deal_over_at + self.settings.deal_pause
 
     def between_deals(self) -> bool:
         """A deal is over and the next one is due: the deal's summary is on the players' screens."""
