@@ -328,13 +328,23 @@ class Table:
 
     def _reload(self) -> None:
         fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage, self.bot_budget)
-        live = {s: (st.connections, st.away_since) for s, st in self.seats.items()}
+        # a seat given up (and maybe taken again) in another process: the connections here that
+        # held it hold it no more, as when a leave is applied
+        gone = {s for s, st in self.seats.items() if st.token_hash != fresh.seats[s].token_hash}
+        live = {s: (st.connections, st.away_since) for s, st in self.seats.items() if s not in gone}
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
         self.started, self.seats = fresh.started, fresh.seats
         for s, (n, away) in live.items():
             self.seats[s].connections, self.seats[s].away_since = n, away
+        self.ready -= gone
+        for c in self.conns:
+            if c.seat in gone:
+                c.seat = None
+                c.push(self._welcome(None))
         self._table_cache = None
         self.broadcast()
+        if gone:
+            self._presence_changed()
 
     # ----- the command path ------------------------------------------------------------------------
 
