@@ -51,6 +51,9 @@ class TestHttp:
         assert got["match"]["deals"] == [] and not got["table"]["started"]
         assert c.get("/").status_code == 200 and c.get(f"/t/{tid}").status_code == 200
         assert c.get("/api/tables/nope").status_code == 404
+        wrong = c.delete(f"/api/tables/{tid}")  # a wrong method says which are right
+        assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
+        assert wrong.headers["allow"] == "GET"
 
     @pytest.mark.parametrize(("spec", "status", "words"), [
         ({"preset": "bridge"}, 400, "unknown preset"),

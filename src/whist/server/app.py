@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any
@@ -92,8 +92,10 @@ class JoinTable(BaseModel):
     seat: str | None = None
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str,
+           headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
+                        headers=headers)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -167,7 +169,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = NOT_FOUND if exc.status_code == 404 else "http_error"
-        return _error(exc.status_code, code, str(exc.detail))
+        return _error(exc.status_code, code, str(exc.detail), exc.headers)  # 405: its Allow
 
     @app.exception_handler(StorageUnavailable)
     async def _unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
