@@ -51,6 +51,9 @@ class TestHttp:
         assert got["match"]["deals"] == [] and not got["table"]["started"]
         assert c.get("/").status_code == 200 and c.get(f"/t/{tid}").status_code == 200
         assert c.get("/api/tables/nope").status_code == 404
+        wrong = c.delete(f"/api/tables/{tid}")  # a wrong method says which are right
+        assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
+        assert wrong.headers["allow"] == "GET"
 
     @pytest.mark.parametrize(("spec", "status", "words"), [
         ({"preset": "bridge"}, 400, "unknown preset"),
@@ -66,6 +69,11 @@ class TestHttp:
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
         ({"bot_delay": -1}, 422, "bot_delay"),
+        # a field of the wrong type is refused, not read as a number (true as seed 1)
+        ({"seed": True}, 422, "seed: Input should be a valid integer"),
+        ({"seed": "12"}, 422, "seed: Input should be a valid integer"),
+        ({"takeover_after": "5"}, 422, "takeover_after: Input should be a valid number"),
+        ({"deal_pause": False}, 422, "deal_pause: Input should be a valid number"),
         ({"sugar": 1}, 422, "sugar"),
     ])
     def test_bad_tables(self, harness: Any, spec: dict[str, Any], status: int, words: str) -> None:
@@ -92,6 +100,38 @@ class TestHttp:
         ok = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert ok.status_code == 201
 
+    @pytest.mark.parametrize(("body", "headers", "words"), [
+        (b"{not json", {"content-type": "application/json"},
+         "the body is not JSON at character 1: Expecting property name"),
+        (b'{"preset": "classic"}', {}, "the body must be a JSON object, sent with Content-Type"),
+        (b"[1, 2]", {"content-type": "application/json"}, "the body must be a JSON object"),
+        (b"", {"content-type": "application/json"}, "the body must be a JSON object"),
+    ])
+    def test_a_body_that_is_no_json_object_is_named(self, harness: Any, body: bytes,
+                                                     headers: dict[str, str], words: str) -> None:
+        """A body that is not JSON, none, or one sent without its Content-Type is said so, not
+        ``: Field required`` or ``1: JSON decode error``."""
+        c = harness.client
+        tid = harness.create(seats={"N": "random"})
+        for path in ("/api/tables", f"/api/tables/{tid}/join"):
+            r = c.post(path, content=body, headers=headers)
+            assert r.status_code == 422 and r.json()["error"]["code"] == "invalid"
+            assert r.json()["error"]["message"].startswith(words)
+        assert len(harness.service.tables) == 1
+
+    def test_a_failure_of_the_server_has_the_error_body(self, harness: Any, monkeypatch: Any) -> None:
+        """A fault of the server's own is answered as every error is, ``{"error": …}`` with a 500,
+        not Starlette's plain text "Internal Server Error"."""
+        from fastapi.testclient import TestClient
+
+        def broken(limit: int = 100) -> list[dict[str, Any]]:
+            raise OverflowError("a fault of the server's own")
+
+        monkeypatch.setattr(harness.service, "listings", broken)
+        r = TestClient(harness.app, raise_server_exceptions=False).get("/api/tables")
+        assert r.status_code == 500 and r.json()["error"] == {
+            "code": "http_error", "message": "the server failed to answer: an internal error, in its log"}
+
     def test_the_tables_in_play_have_a_limit(self, harness: Any) -> None:
         """Beyond ``max_tables`` tables in play (``whist serve --max-tables``), creating one is
         refused, 429 ``too_many_tables``, and nothing is made; a finished game does not count."""
@@ -116,6 +156,8 @@ class TestHttp:
         c = harness.client
         assert c.post(f"/api/tables/{tid}/join", json={"name": "   "}).status_code == 400
         assert c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "Q"}).status_code == 400
+        for wrong in ({"name": 5}, {"name": "Bo", "seat": 1}):
+            assert c.post(f"/api/tables/{tid}/join", json=wrong).status_code == 422
         r = c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "N"})
         assert r.status_code == 409 and "bot" in r.json()["error"]["message"]
         assert c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "E"}).json()["seat"] == "E"
@@ -208,8 +250,10 @@ class TestBadMessages:
             refused(mover, {"type": "hello"}, "malformed")  # a second hello
             refused(mover, "x" * 5000, "malformed")
             refused(mover, "[" * 2000 + "]" * 2000, "malformed")  # short, but nested too deep
-            mover.session.send_bytes(b'{"type":"ping"}')
-            assert mover.recv()["code"] == "malformed" and snapshot(harness, tid) == before
+            mover.session.send_bytes(b'{"type":"ping"}')  # JSON, but in a binary frame: said so
+            err = mover.recv()
+            assert err["code"] == "malformed" and "binary" in err["message"]
+            assert snapshot(harness, tid) == before
             # out of turn: the other person, with a legal-looking action and the current version
             err = refused(other, {"type": "act", "action": legal[0]["text"], "version": version},
                           "not_your_turn")
@@ -395,6 +439,33 @@ class TestSeats:
             assert again["deal"]["number"] == m["deal"]["number"]
             assert 490 < again["deal"]["next_in"] <= 500
 
+    def test_a_join_or_leave_between_deals_does_not_put_off_the_next_deal(self, harness: Any) -> None:
+        """The next deal comes ``deal_pause`` after the end of the last one: a person taking the
+        free seat, or giving his up, during the pause neither starts it again nor shows a new
+        countdown (``next_in`` counts from the end of the deal)."""
+        tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"},
+                             deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.send({"type": "start"})  # North is free: a bot plays it
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            m = play_first_legal_to_the_end(ws, m)
+            assert 590 < m["deal"]["next_in"] <= 600
+            table = harness.service.get(tid)
+            clock = table.clock
+            table.clock = lambda: clock() + 100.0
+            due = table.next_deal_due()
+            north = harness.join(tid, "Nora", "N")  # 100 s into the pause
+            m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] == "Nora")
+            assert 490 < m["deal"]["next_in"] <= 500 and table.next_deal_due() == due
+            with harness.connect(tid) as n:
+                n.hello(north)
+                n.send({"type": "leave"})
+                m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] is None)
+            assert 490 < m["deal"]["next_in"] <= 500 and table.next_deal_due() == due
+
+
 def harness_seat(name: str) -> Any:
     from whist.cards import Seat
 
@@ -417,6 +488,10 @@ def test_records_after_the_game(harness: Any) -> None:
 
     assert replay(match).is_over
     assert c.get(f"/api/tables/{tid}/deals/{n + 1}/record").status_code == 404
+    # a number too large for the database's integers is no deal either, not a server error
+    for number in (0, -1, 2**63, 10**30):
+        r = c.get(f"/api/tables/{tid}/deals/{number}/record")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
 def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:

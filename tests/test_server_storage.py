@@ -260,3 +260,41 @@ def test_two_writers_cannot_append_the_same_event(tmp_path: Path, url: str) -> N
         if url != "sqlite":
             storage.delete(t.id)
         storage.close()
+
+
+def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(tmp_path: Path) -> None:
+    """A table reloaded after a conflict takes the seats from the log: a connection here whose
+    player gave his seat up through another server process (and someone else sat there since)
+    no longer holds it: it is told so (a ``welcome`` without a seat), cannot act for the new
+    player, and the seat is not counted as connected."""
+    from whist.cards import Seat
+    from whist.server.connection import Connection
+    from whist.server.service import TableSpec
+
+    storage = open_storage(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        bots = {"N": "random", "E": "random", "W": "random"}
+        t = TableService(storage).create(TableSpec(seats=bots, seed=3))
+        t.join(Seat.S, "Sam", "token-sam")  # starts the game
+        conn = Connection()
+        t.attach(conn)
+        t.handle(conn, json.dumps({"type": "hello", "token": "token-sam"}))
+        assert conn.seat is Seat.S and t.seats[Seat.S].connections == 1
+        other = Table.rebuild(t.id, storage.load(t.id), storage)  # a second server process
+        other._commit("leave", {"seat": "S"})  # Sam gives his seat up there
+        other.join(Seat.S, "Zoé", "token-zoe")  # and Zoé takes it
+        with pytest.raises(CommandError) as err:
+            t.deal_next()  # this process is behind: conflict, reloaded
+        assert err.value.code == "conflict" and t.seats[Seat.S].name == "Zoé"
+        assert conn.seat is None and t.seats[Seat.S].connections == 0
+        assert not t.connected(Seat.S)
+        sent = [text for _, text in conn._queue if text is not None]
+        assert any(json.loads(x)["type"] == "welcome" and json.loads(x)["seat"] is None for x in sent)
+        conn._queue.clear()
+        other.deal_next()
+        t.catch_up()
+        t.handle(conn, json.dumps({"type": "act", "action": "pass", "version": t.version}))
+        assert json.loads(conn._queue[-1][1] or "{}")["code"] == "not_seated"
+        assert t.version == other.version
+    finally:
+        storage.close()

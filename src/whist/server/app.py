@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any
@@ -73,7 +73,7 @@ class _BodyLimit:
 class CreateTable(BaseModel):
     """``POST /api/tables``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     preset: str = "couleur"
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seats: dict[str, str] = Field(default_factory=dict)
@@ -87,13 +87,15 @@ class CreateTable(BaseModel):
 class JoinTable(BaseModel):
     """``POST /api/tables/{id}/join``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(max_length=80)  # empty: 400 bad_join, as any name with nothing visible
     seat: str | None = None
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str,
+           headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
+                        headers=headers)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -120,7 +122,7 @@ async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
         if msg["type"] == "websocket.disconnect":
             return
         text = msg.get("text")
-        table.handle(conn, text if isinstance(text, str) else "<binary>")
+        table.handle(conn, text if isinstance(text, str) else None)  # None: a binary message
 
 
 async def _sender(ws: WebSocket, conn: Connection) -> None:
@@ -167,16 +169,31 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = NOT_FOUND if exc.status_code == 404 else "http_error"
-        return _error(exc.status_code, code, str(exc.detail))
+        return _error(exc.status_code, code, str(exc.detail), exc.headers)  # 405: its Allow
 
     @app.exception_handler(StorageUnavailable)
     async def _unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
         return _error(503, "http_error", f"{exc}; try again in a moment")
 
+    @app.exception_handler(Exception)
+    async def _failed(_request: Request, exc: Exception) -> JSONResponse:
+        # a fault of the server: the client gets the protocol's error body, the log the traceback
+        # (Starlette raises the exception again once this answer is sent)
+        return _error(500, "http_error", "the server failed to answer: an internal error, in its"
+                                         " log")
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        loc = tuple(first.get("loc", ()))
+        if first.get("type") == "json_invalid":  # the place is the character where JSON broke
+            at = f" at character {loc[-1]}" if len(loc) > 1 else ""
+            reason = first.get("ctx", {}).get("error", "")
+            return _error(422, "invalid", f"the body is not JSON{at}" + (f": {reason}" if reason else ""))
+        if loc == ("body",):  # none, or not an object (or sent without a JSON Content-Type)
+            return _error(422, "invalid", "the body must be a JSON object, sent with"
+                                          " Content-Type: application/json")
+        where = ".".join(str(x) for x in loc if x != "body")
         return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}")
 
     def table_or_404(table_id: str) -> Table | JSONResponse:
@@ -284,7 +301,9 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if not t.match.is_over:
             return _error(403, "hidden", "records show every hand: they are given once the game is"
                                          " over")
-        data = t.storage.record(t.id, number)
+        # the finished deals are known: a number past them (one too large for the database's
+        # integers, say) is not looked for
+        data = t.storage.record(t.id, number) if 1 <= number <= len(t.match.deals) else None
         if data is None:
             return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
         return JSONResponse(data, headers={

@@ -104,8 +104,19 @@ def _field(obj: dict[str, Any], name: str, kind: type, what: str, msg_type: str)
     return value
 
 
-def parse_message(text: str) -> ClientMessage:
-    """Read one client message; :class:`CommandError` (``malformed``) naming what is wrong."""
+def parse_message(text: str | None) -> ClientMessage:
+    """Read one client message (``None``: a binary one); :class:`CommandError` (``malformed``)
+    naming what is wrong.
+
+    >>> try:
+    ...     parse_message(None)
+    ... except CommandError as exc:
+    ...     print(exc.message)
+    a binary message: send each message as text (JSON in a text frame)
+    """
+    if text is None:
+        raise CommandError(MALFORMED, "a binary message: send each message as text (JSON in a text"
+                                      " frame)")
     if len(text) > MAX_MESSAGE:
         raise CommandError(MALFORMED, f"message longer than {MAX_MESSAGE} characters")
     try:

@@ -161,6 +161,9 @@ class Table:
         self.conns: list[Connection] = []
         self.ready: set[Seat] = set()
         self.last_change = clock()
+        self.deal_over_at = self.last_change
+        """When (by :attr:`clock`) the last deal ended: the pause before the next one counts from
+        there, whoever joins or leaves meanwhile (after a rebuild, from the rebuild)."""
         self._match_cache: tuple[int, str] = (-1, "")
         self._table_cache: str | None = None
         self._bots_shown: frozenset[Seat] = frozenset()
@@ -298,6 +301,8 @@ class Table:
                                          " it is reloaded, choose again") from None
         self._apply(e, new_match)
         self.last_change = self.clock()
+        if kind == "action" and self.match.needs_deal:
+            self.deal_over_at = self.last_change
         self.broadcast()
         self.wake()
 
@@ -313,6 +318,8 @@ class Table:
         for e in events:
             self._apply(e)
         self.last_change = self.clock()
+        if self.match.needs_deal and any(e.kind == "action" for e in events):
+            self.deal_over_at = self.last_change
         self._table_cache = None
         self.broadcast()
         self.wake()
@@ -321,13 +328,23 @@ class Table:
 
     def _reload(self) -> None:
         fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage, self.bot_budget)
-        live = {s: (st.connections, st.away_since) for s, st in self.seats.items()}
+        # a seat given up (and maybe taken again) in another process: the connections here that
+        # held it hold it no more, as when a leave is applied
+        gone = {s for s, st in self.seats.items() if st.token_hash != fresh.seats[s].token_hash}
+        live = {s: (st.connections, st.away_since) for s, st in self.seats.items() if s not in gone}
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
         self.started, self.seats = fresh.started, fresh.seats
         for s, (n, away) in live.items():
             self.seats[s].connections, self.seats[s].away_since = n, away
+        self.ready -= gone
+        for c in self.conns:
+            if c.seat in gone:
+                c.seat = None
+                c.push(self._welcome(None))
         self._table_cache = None
         self.broadcast()
+        if gone:
+            self._presence_changed()
 
     # ----- the command path ------------------------------------------------------------------------
 
@@ -427,8 +444,9 @@ class Table:
             self.wake()
         self._presence_changed()
 
-    def handle(self, conn: Connection, text: str) -> None:
-        """One message from a connection; an error is answered to it alone."""
+    def handle(self, conn: Connection, text: str | None) -> None:
+        """One message from a connection (``None``: a binary one, refused); an error is answered
+        to it alone."""
         try:
             msg = parse_message(text)
             if isinstance(msg, Hello):
@@ -741,7 +759,9 @@ class Table:
     def next_deal_due(self) -> float:
         """When (by :attr:`clock`) the next deal is dealt unless every connected player says next
         first: ``deal_pause`` after the end of the last deal; the first deal at once."""
-        return self.last_change + (self.settings.deal_pause if self.match.deals else 0.0)
+        if not self.match.deals:
+            return self.last_change
+        return self.deal_over_at + self.settings.deal_pause
 
     def between_deals(self) -> bool:
         """A deal is over and the next one is due: the deal's summary is on the players' screens."""
