@@ -101,6 +101,19 @@ def test_the_table_says_what_its_star_marks() -> None:
                                      "Best play: the team ends with exactly 2 more tricks."]
 
 
+def test_an_exact_target_past_the_tricks_left_says_it_is_out_of_reach() -> None:
+    """exact:5 with two tricks left is never reached: the answer says why, not only "no"."""
+    code, out, err = run("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "--trump", "NT", "--leader", "N",
+                         "--goal", "exact:5")
+    assert code == 0, err
+    assert out.splitlines()[-1] == ("Best play: the team does not end with exactly 5 more tricks"
+                                    " (out of reach: 2 tricks left).")
+    code, out, err = run("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "--trump", "NT", "--leader", "N",
+                         "--goal", "exact:1")
+    assert code == 0, err
+    assert out.splitlines()[-1] == "Best play: the team does not end with exactly 1 more trick."
+
+
 def test_a_count_up_to_a_cap() -> None:
     """``--cap K``: the values counted up to K, K printed as "K+"; the slowest count known (two
     misère players together, about a minute in full) asked up to 2 answers within seconds."""

@@ -265,8 +265,10 @@ def _print_solution(pos: Position, sol: Solution) -> None:
     console.print(table)
     console.print(_star_note(sol), soft_wrap=True)
     if sol.goal.kind == "exact":
+        left = pos.tricks_left
+        reach = (f" (out of reach: {_tricks(left, more='')} left)" if sol.goal.k > left else "")
         console.print(f"Best play: the team {'ends' if sol.best else 'does not end'} with exactly"
-                      f" {_tricks(sol.goal.k, more='more ')}.")
+                      f" {_tricks(sol.goal.k, more='more ')}{reach}.", soft_wrap=True)
     else:
         console.print(f"Best play: the team takes {_tricks(sol.best, cap, 'more ')}.")
 
