@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -369,6 +370,19 @@ class TestCommand:
         assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
         assert f"chose {returns}, which the game refuses: {returns} is not an action (a card or a call)" \
             in " ".join(r.stderr.split())
+
+    def test_a_bot_file_of_the_current_folder_not_on_the_path_is_named(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A bot of one's own in the current folder, without ``PYTHONPATH=.`` (docs/arena.md):
+        the error says what to do, not only that the module is missing."""
+        (tmp_path / "mine_not_on_path.py").write_text("def play(view, rng):\n    return view.legal[0]\n")
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
+        r = run("--candidate", "mine_not_on_path:play", "--deals", "1")
+        assert r.exit_code == 2, r.output
+        assert "run with PYTHONPATH=." in r.stderr and "Traceback" not in r.output
+        r = run("--candidate", "elsewhere_not_on_path:play", "--deals", "1")
+        assert r.exit_code == 2 and "PYTHONPATH" not in r.stderr, r.stderr
 
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),

@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol, Self, cast
 
 from whist.bots import AnyAction, AnyView, Bot, get_bot
@@ -105,10 +106,22 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
     try:
         bot = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
-        raise ValueError(f"cannot import bot {name!r}: {exc}") from exc
+        raise ValueError(f"cannot import bot {name!r}: {exc}{_path_hint(module, exc)}") from exc
     if not callable(bot):
         raise ValueError(f"{name!r} is not a bot: bot(view, rng) -> action")
     return cast(Bot, bot)
+
+
+def _path_hint(module: str, exc: Exception) -> str:
+    """What to do when ``module`` was not found although it is a file or package of the current
+    folder, which is not on Python's path for the ``whist`` command: ``PYTHONPATH=.``."""
+    top = module.partition(".")[0]
+    if not isinstance(exc, ModuleNotFoundError) or exc.name != top:
+        return ""
+    here = Path.cwd()
+    if not ((here / f"{top}.py").is_file() or (here / top).is_dir()):
+        return ""
+    return f" ({top} is in the current folder, which is not on Python's path: run with PYTHONPATH=.)"
 
 
 @dataclass(frozen=True, slots=True)
