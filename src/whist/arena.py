@@ -40,6 +40,7 @@ import math
 import multiprocessing
 import random
 import time
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ __all__ = [
     "ArenaReport",
     "BoardResult",
     "BotActionError",
+    "BotCrashError",
     "DoubleDummy",
     "Estimate",
     "PlayedTable",
@@ -266,6 +268,19 @@ class BotActionError(ValueError):
                 f" refuses: {self.reason}")
 
 
+class BotCrashError(RuntimeError):
+    """A bot raised an exception instead of choosing: the ``role`` of the bot, the ``seat`` it
+    sat at, the exception in one line (``error``) and the traceback of the bot's own code
+    (``trace``, text, so that it crosses from a worker process)."""
+
+    def __init__(self, role: Role, seat: Seat, error: str, trace: str) -> None:
+        super().__init__(role, seat, error, trace)
+        self.role, self.seat, self.error, self.trace = role, seat, error, trace
+
+    def __str__(self) -> str:
+        return f"the {self.role} at {self.seat.name_en} raised {self.error}"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedTable:
     """One table of a board played out: who sat where, the finished deal, every card played."""
@@ -287,7 +302,13 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
         role = seating[seat]
         view = deal.view(seat)
         t0 = clock()
-        action: AnyAction = bots[role](view, rngs[seat])
+        try:
+            action: AnyAction = bots[role](view, rngs[seat])
+        except Exception as exc:  # the bot's own bug: its traceback, without the arena's frames
+            tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+            trace = "".join(traceback.format_exception(type(exc), exc, tb))
+            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            raise BotCrashError(role, seat, error, trace) from None
         spent = clock() - t0
         is_card = isinstance(action, Card)
         clocks[role].add(is_card, spent)
