@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -355,6 +356,26 @@ class TestCommand:
         assert "Error: --reference my_bad_bot:chatty: the reference at " in r.stderr
         assert "chose 'hello', which the game refuses: 'hello' is not a card" in r.stderr
 
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_bot_of_your_own_that_raises(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           jobs: str) -> None:
+        """A bot whose own code raises is named with the exception (exit 1), after the traceback
+        of its own code only: not the arena's frames, in one process or in workers."""
+        module = f"my_crashing_bot_{jobs}"
+        (tmp_path / f"{module}.py").write_text(
+            "def crash(view, rng):\n    return helper()\n\n\ndef helper():\n"
+            "    raise RuntimeError('my bug')\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # for the workers of --jobs 2
+        r = run("--candidate", f"{module}:crash", "--deals", "2", "--jobs", jobs, "--no-double-dummy")
+        assert r.exit_code == 1, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+        lines = r.stderr.splitlines()
+        assert lines[-1] == (f"Error: --candidate {module}:crash: the candidate at South raised"
+                             " RuntimeError: my bug"), r.stderr
+        assert lines[0] == "Traceback (most recent call last):" and "in helper" in r.stderr
+        assert "whist" not in "".join(lines[1:-2]).replace(module, ""), r.stderr
+
     @pytest.mark.parametrize(("preset", "returns"), [("classic", "5"), ("classic", "None"), ("couleur", "5")])
     def test_a_bot_of_your_own_that_returns_no_action_at_all(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, returns: str) -> None:
@@ -369,6 +390,19 @@ class TestCommand:
         assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
         assert f"chose {returns}, which the game refuses: {returns} is not an action (a card or a call)" \
             in " ".join(r.stderr.split())
+
+    def test_a_bot_file_of_the_current_folder_not_on_the_path_is_named(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A bot of one's own in the current folder, without ``PYTHONPATH=.`` (docs/arena.md):
+        the error says what to do, not only that the module is missing."""
+        (tmp_path / "mine_not_on_path.py").write_text("def play(view, rng):\n    return view.legal[0]\n")
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
+        r = run("--candidate", "mine_not_on_path:play", "--deals", "1")
+        assert r.exit_code == 2, r.output
+        assert "run with PYTHONPATH=." in r.stderr and "Traceback" not in r.output
+        r = run("--candidate", "elsewhere_not_on_path:play", "--deals", "1")
+        assert r.exit_code == 2 and "PYTHONPATH" not in r.stderr, r.stderr
 
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),

@@ -542,6 +542,8 @@ class TestCommand:
         assert r.exit_code == 0, r.output
         assert "game NS +2" in r.stdout and "rubber 1 NS 2–0, totals 7–0" in r.stdout
         assert "Anne (N) +3.5 · Bert (E) -3.5 · Carla (S) +3.5 · Dirk (W) -3.5" in r.stdout
+        # the words of the settlement in the terminal game and whist simulate
+        assert "Settlement / règlement (stake / enjeu 0.5 per point): " in r.stdout
         r = cli(tmp_path, "add", "--tricks", "NS=7")
         assert r.exit_code == 2 and "the match is over" in r.stderr
 

@@ -9,6 +9,7 @@ off the screen.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 from whist import record
 from whist.actions import Call
 from whist.bots import get_bot
-from whist.cards import SEATS, Card, Seat, cards_of
+from whist.cards import SEATS, Card, Seat, cards_of, parse_card
 from whist.cli import app
 from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session, TableSession
@@ -164,6 +165,23 @@ class TestPlay:
         assert f"You play {follow.in_lang('fr')}" in out
         shown = " ".join(c.in_lang("fr")[:-1] for c in sorted(hand, key=lambda c: -c.rank) if c.suit is led)
         assert f"{led.symbol} {shown}" in out  # the hand: the French ranks
+
+    def test_with_lang_fr_a_hint_writes_its_cards_as_they_are_typed_in_french(self, tmp_path: Path) -> None:
+        """A hint names cards the way the player types them: in French ``AC`` for the ace of
+        hearts, never the English ``AH`` (in French ``AC`` would be that ace of hearts, not the
+        ace of clubs); typing the suggested card as shown plays it."""
+        r = run("play", "--lang", "fr", "--seed", "3", "--budget", "0.05", "--records", str(tmp_path),
+                input="conseil\nq\n")
+        assert r.exit_code == 0, r.output
+        line = next(x for x in r.output.splitlines() if x.startswith("Hint / conseil: "))
+        shown = re.findall(r"(?:: | · )(\w+) ", line)
+        assert shown, line
+        for text in shown:
+            assert text == parse_card(text, "fr").text_in("fr"), line
+        best = parse_card(shown[0], "fr")
+        r = run("play", "--lang", "fr", "--seed", "3", "--bots", "random", "--records", str(tmp_path),
+                input=f"{shown[0]}\nq\n")
+        assert r.exit_code == 0 and f"You play {best.in_lang('fr')}" in r.output, r.output
 
     @staticmethod
     def _first_turn_following_suit() -> tuple[int, Session, list[Card], Any]:

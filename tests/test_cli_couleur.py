@@ -364,8 +364,8 @@ class TestPlay:
                 input="passe\n")
         assert r.exit_code == 1, r.output
         assert saved_path(r.stdout).exists()
-        assert flat(r.stderr) == ("Erreur : l'entrée s'est terminée avant la partie (tapez q pour"
-                                  " l'arrêter) ; la partie est enregistrée")
+        assert flat(r.stderr) == ("Erreur : l'entrée s'est terminée avant la fin de la partie (tapez q"
+                                  " pour l'arrêter) ; la partie est enregistrée")
 
     def test_the_help_says_what_lang_translates(self) -> None:
         r = run("play", "--help")

@@ -40,9 +40,11 @@ import math
 import multiprocessing
 import random
 import time
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol, Self, cast
 
 from whist.bots import AnyAction, AnyView, Bot, get_bot
@@ -61,6 +63,7 @@ __all__ = [
     "ArenaReport",
     "BoardResult",
     "BotActionError",
+    "BotCrashError",
     "DoubleDummy",
     "Estimate",
     "PlayedTable",
@@ -105,10 +108,22 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
     try:
         bot = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
-        raise ValueError(f"cannot import bot {name!r}: {exc}") from exc
+        raise ValueError(f"cannot import bot {name!r}: {exc}{_path_hint(module, exc)}") from exc
     if not callable(bot):
         raise ValueError(f"{name!r} is not a bot: bot(view, rng) -> action")
     return cast(Bot, bot)
+
+
+def _path_hint(module: str, exc: Exception) -> str:
+    """What to do when ``module`` was not found although it is a file or package of the current
+    folder, which is not on Python's path for the ``whist`` command: ``PYTHONPATH=.``."""
+    top = module.partition(".")[0]
+    if not isinstance(exc, ModuleNotFoundError) or exc.name != top:
+        return ""
+    here = Path.cwd()
+    if not ((here / f"{top}.py").is_file() or (here / top).is_dir()):
+        return ""
+    return f" ({top} is in the current folder, which is not on Python's path: run with PYTHONPATH=.)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +268,19 @@ class BotActionError(ValueError):
                 f" refuses: {self.reason}")
 
 
+class BotCrashError(RuntimeError):
+    """A bot raised an exception instead of choosing: the ``role`` of the bot, the ``seat`` it
+    sat at, the exception in one line (``error``) and the traceback of the bot's own code
+    (``trace``, text, so that it crosses from a worker process)."""
+
+    def __init__(self, role: Role, seat: Seat, error: str, trace: str) -> None:
+        super().__init__(role, seat, error, trace)
+        self.role, self.seat, self.error, self.trace = role, seat, error, trace
+
+    def __str__(self) -> str:
+        return f"the {self.role} at {self.seat.name_en} raised {self.error}"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedTable:
     """One table of a board played out: who sat where, the finished deal, every card played."""
@@ -274,7 +302,13 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
         role = seating[seat]
         view = deal.view(seat)
         t0 = clock()
-        action: AnyAction = bots[role](view, rngs[seat])
+        try:
+            action: AnyAction = bots[role](view, rngs[seat])
+        except Exception as exc:  # the bot's own bug: its traceback, without the arena's frames
+            tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+            trace = "".join(traceback.format_exception(type(exc), exc, tb))
+            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            raise BotCrashError(role, seat, error, trace) from None
         spent = clock() - t0
         is_card = isinstance(action, Card)
         clocks[role].add(is_card, spent)

@@ -24,6 +24,7 @@ from whist.arena import (
     ArenaConfig,
     ArenaReport,
     BotActionError,
+    BotCrashError,
     Estimate,
     arena_bot,
     run_arena,
@@ -217,6 +218,9 @@ def arena(
     except KeyboardInterrupt:
         fail("interrupted", 130)
     except BotActionError as exc:
+        fail(f"--{exc.role} {config.name(exc.role)}: {exc}", 1)
+    except BotCrashError as exc:
+        typer.echo(exc.trace, err=True, nl=False)
         fail(f"--{exc.role} {config.name(exc.role)}: {exc}", 1)
     if json_out:
         typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))

@@ -185,7 +185,8 @@ def ready_records(records: Path) -> None:
 
 INPUT_ENDED: dict[Lang, str] = {
     "en": "the input ended before the game did (type q to stop it); the record is saved",
-    "fr": "l'entrée s'est terminée avant la partie (tapez q pour l'arrêter) ; la partie est enregistrée",
+    "fr": "l'entrée s'est terminée avant la fin de la partie (tapez q pour l'arrêter) ;"
+          " la partie est enregistrée",
 }
 """Why ``whist play`` exits 1 when its input ends mid-game, in the language of ``--lang``."""
 

@@ -37,7 +37,7 @@ from whist.classic_sheet import (
 )
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text
-from whist.render import matches_result, rubber_words
+from whist.render import matches_result, rubber_words, stake_unit
 from whist.rules import Rules
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
@@ -801,7 +801,8 @@ def _classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
                 f" point{'s' if diff != 1 else ''}")
     if rules.stake > 0:
         money = sheet.settlement()
-        out = Text(f"Settlement / règlement (stake / mise {rules.stake:g}): ", style="bold")
+        out = Text(f"Settlement / règlement (stake / enjeu {rules.stake:g} {stake_unit(rules)}): ",
+                   style="bold")
         out.append(head + (" → " + " · ".join(f"{_header(sheet, s)} {_money(money[s.name])}" for s in SEATS)
                            if winner is not None else ""))
     else:

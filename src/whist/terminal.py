@@ -240,7 +240,11 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         self.console.print(hint_text(choice, self._words))
 
     def _words(self, action: AnyAction) -> str:
-        """An action as the player would type it (in a hint)."""
+        """An action as the player would type it (in a hint): a card in the language cards are
+        typed in (in French ``AC``, the ace of hearts, which ``AH`` would not be), a call as
+        its text, which either language reads."""
+        if isinstance(action, Card):
+            return action.text_in(self.card_lang)
         return action.text
 
     # ----- what each game shows -------------------------------------------------------
