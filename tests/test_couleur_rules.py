@@ -906,3 +906,14 @@ class TestOptions:
         with pytest.raises(IllegalAction):
             ColourDeal.new(preset("classic"), W, parse_deal(BASE))
 
+
+
+def test_spread_contracts_are_open_in_english() -> None:
+    """RULES.md §1's table of terms: "sur table" is "open" in English, for abondance as for
+    the large misère; the longer "on the table" is still read."""
+    for typed in ("open abondance", "abondance on the table", "abondance sur table"):
+        c = parse_contract(typed, Suit.HEARTS)
+        assert c.kind == "abondance_sur_table"
+        assert c.text == "open abondance H"
+        assert c.text_fr == "abondance sur table cœur"
+    assert parse_contract("grande misère sur table").text == "open misère"
