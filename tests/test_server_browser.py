@@ -235,6 +235,14 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         assert page.locator("#score-table tbody tr").count() >= 1
         page.click(".sheet .close")
         page.click("#show-history")
+        # two links to download: the deal's record, and every deal's, each saying which
+        page.wait_for_selector("#download-all")
+        assert page.locator("#download-all").inner_text() == "Télécharger toutes les donnes (JSON)"
+        assert page.locator("ol.history a[download]").inner_text() == "Télécharger (JSON)"
+        with page.expect_download() as download:
+            page.click("#download-all")
+        record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert record["format"] == "whist-match/1"
         page.click("[data-replay]")
         page.click("#replay-next")
         assert "1 /" in page.locator(".sheet").inner_text()

@@ -614,7 +614,7 @@ function historySheet(m) {
     data.records_available ? h("a", { href: `/api/tables/${T.id}/deals/${d.number}/record`, download: `whist-${T.id}-deal${d.number}.json` }, t("download")) : null)) : [];
   return sheet(t("history"), h("ol", { class: "history" }, items),
     data && !data.records_available ? h("p", { class: "muted" }, t("records_later")) : null,
-    data && data.records_available ? h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download"))) : null);
+    data && data.records_available ? h("p", {}, h("a", { id: "download-all", href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download_all"))) : null);
 }
 
 async function openReplay(number) {
@@ -718,7 +718,7 @@ function summarySheet(m, v) {
     const res = m.match.result;
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
     else body.push(h("p", {}, res.winner ? t("winner", side(res.winner)) : t("draw")));
-    body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download"))));
+    body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download_all"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
     body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));
