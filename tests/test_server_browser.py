@@ -330,6 +330,9 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         assert "Partie terminée" in final and page.locator("#rubber-table tbody tr").count() == 1
         assert page.locator("#over").inner_text() == "Partie terminée"  # the match, not a game
         assert "Points de robre" in final and "Règlement\u00a0: " in final, final
+        # the rubbers' six columns fit the phone's width: the sheet has nothing to scroll sideways
+        assert page.evaluate("() => { const s = document.querySelector('.sheet');"
+                             " return s.scrollWidth <= s.clientWidth; }")
         assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
         assert page.locator("#tb-leave, #leave").count() == 0
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
