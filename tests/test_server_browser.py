@@ -323,6 +323,9 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         page.wait_for_selector("#next-deal", timeout=20_000)
         summary = page.locator(".sheet").inner_text()
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
+        # the standing after the deal: the game's score (a new game: 0 all), one game of the rubber won
+        standing = page.locator("#standing").inner_text()
+        assert "Score\u00a0: NS 0 · EO 0" in standing and "Manches\u00a0: " in standing, standing
         next_deal(page)
         play_until(page, "text=Partie terminée")
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
@@ -800,5 +803,40 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#over").inner_text() == "The 2 matches are over"
         assert "Matches won: " in page.locator(".sheet").inner_text()
+        browser.close()
+    assert errors == []
+
+
+def test_the_summary_of_a_deal_of_colour_whist_gives_the_totals_so_far(server: Server) -> None:
+    """Between two deals of colour whist, the summary gives the deal's tricks and points, and each
+    player's total so far (the score sheet's last line), so that a player sees where he stands
+    without opening the sheet. At the end the whole sheet follows instead."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 2}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        end = time.monotonic() + 60
+        while not page.locator("#next-deal").count() and time.monotonic() < end:
+            if page.locator("#legal-calls").count():  # she proposes, then accepts North's proposal
+                offered = page.locator("#legal-calls [data-action]").evaluate_all(
+                    "els => els.map(e => e.dataset.action)")
+                pick = ("accept" if "accept" in offered else
+                        next(a for a in offered if a.startswith("propose")))
+                page.click(f'#legal-calls [data-action="{pick}"]')
+                page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+            elif page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        page.wait_for_selector("#next-deal")
+        with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
+            totals = json.load(r)["match"]["result"]["totals"]
+        assert "emballage 8" in page.locator(".sheet .result-line").inner_text()
+        row = page.locator(".sheet tr.totals").inner_text().split("\t")
+        assert row == ["Total", *(str(totals[s]) for s in "NESW")], row
         browser.close()
     assert errors == []

@@ -686,7 +686,10 @@ function summarySheet(m, v) {
       body.push(h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", {}), SEATS.map(nameHeader))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
-          h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))))));
+          h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))),
+          // the standing after this deal (at the end the whole sheet follows, with its totals)
+          m.match.over ? null : h("tr", { class: "totals" }, h("td", {}, t("total")),
+            SEATS.map((s) => h("td", { class: "num" }, m.match.result.totals[s]))))));
     }
   } else {
     const r = d.result;
@@ -710,6 +713,10 @@ function summarySheet(m, v) {
       const simple = !m.match.game_and_rubber_points;
       body.push(h("h3", {}, t(simple ? "match_to" : "rubber_to", ended[0], side(ended[1].winner))));
       body.push(rubberTable(m, [ended], "rubber-summary"));
+    } else if (!m.match.over) {  // the standing after this deal: the game's score, the rubber's games
+      const line = (label, value) => h("p", {}, h("b", {}, label, t("colon")), value);
+      body.push(h("div", { id: "standing" }, line(t("score"), sides(m.match.result.score.NS, m.match.result.score.EW)),
+        line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1]))));
     }
   }
   if (m.match.over) {
