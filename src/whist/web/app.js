@@ -298,21 +298,22 @@ function seatBox(m, v, seat, pos) {
   return box;
 }
 
+// The trick just won, which stays on the table until the next lead; else null.
+function trickJustWon(v) {
+  if (!v || v.trick.length || !v.last_trick) return null;
+  const last = v.actions[v.actions.length - 1];
+  return last && last.type === "card" ? v.last_trick : null;
+}
+
 function felt(m, v) {
   const pos = positions();
   const slots = { top: null, left: null, right: null, bottom: null };
-  let trick = v ? v.trick : [];
-  let done = false;
-  if (v && !trick.length && v.last_trick) {
-    const last = v.actions[v.actions.length - 1];
-    if (last && last.type === "card") {  // the trick just won stays on the table until the next lead
-      trick = v.last_trick.cards;
-      done = true;
-    }
-  }
+  const won = trickJustWon(v);
+  const trick = won ? won.cards : v ? v.trick : [];
+  const done = Boolean(won);
   for (const { seat, card } of trick) {
-    const won = done && v.last_trick.winner === seat;
-    slots[pos[seat]] = cardNode(card, "played" + (won ? " won" : ""), { "data-played-by": seat });
+    const winner = done && v.last_trick.winner === seat;
+    slots[pos[seat]] = cardNode(card, "played" + (winner ? " won" : ""), { "data-played-by": seat });
   }
   const centre = h("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
     ["top", "left", "right", "bottom"].map((p) => h("div", { class: "slot slot-" + p }, slots[p])));
@@ -400,6 +401,8 @@ function actionPanel(m, v) {
   if (!v) return null;
   const parts = [];
   parts.push(callLog(v));
+  const won = trickJustWon(v);  // said in words too: the winner's card is only framed on the table
+  if (won) parts.push(h("p", { class: "trick-won", id: "trick-won" }, t("trick_won", won.number, displayName(won.winner))));
   const mine = v.to_act && v.to_act === T.seat;
   if (mine && m.you.auto) {
     parts.push(h("p", { class: "prompt" }, t("auto_prompt")));
