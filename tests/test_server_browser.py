@@ -439,6 +439,12 @@ def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
         sit_down(page, "Bruno")
         assert "Bruno (vous)" in page.locator(".seat-bottom").inner_text()
         assert page.evaluate("window.lostShown") == 0
+        # on the narrowest phones the toolbar's five buttons stay on one row, over no more of the page
+        for width in (320, 360):
+            page.set_viewport_size({"width": width, "height": 640})
+            tops = page.locator(".toolbar button").evaluate_all(
+                "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+            assert len(tops) == 5 and len(set(tops)) == 1, (width, tops)
         browser.close()
     assert errors == []
 
