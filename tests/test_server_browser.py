@@ -850,3 +850,38 @@ def test_the_summary_of_a_deal_of_colour_whist_gives_the_totals_so_far(server: S
         assert row == ["Total", *(str(totals[s]) for s in "NESW")], row
         browser.close()
     assert errors == []
+
+
+def test_the_table_says_it_waits_for_a_player_who_has_gone(server: Server) -> None:
+    """Anne and Bruno play at one table, each in a browser of his own; Bruno closes his page. When
+    it is his turn, Anne's page says that the table waits for him while he is offline (until a bot
+    takes his seat), not that he is thinking."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": 2, "bot_delay": 0.05, "takeover_after": 300,
+                                "seats": {"E": "heuristic", "W": "heuristic"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        other.goto(f"{server.base}{url}")
+        other.fill("input[name=join-name]", "Bruno")
+        other.click("button[data-sit=N]")
+        other.wait_for_selector("text=Bruno (vous)")
+        sit_down(page, "Anne")
+        other.close()
+        page.wait_for_selector(".seat-top >> text=absent")
+        end = time.monotonic() + 60
+        while not page.locator("#actions .waiting >> text=Bruno").count() and time.monotonic() < end:
+            if page.locator("#legal-calls").count():
+                page.click("#legal-calls [data-action=pass]")
+                page.wait_for_selector("#legal-calls [data-action=pass]", state="detached")
+            elif page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        assert page.locator("#actions .waiting").inner_text() == "On attend Bruno (hors ligne)…"
+        page.click("button[data-lang=en]")
+        assert page.locator("#actions .waiting").inner_text() == "Waiting for Bruno (offline)…"
+        browser.close()
+    assert errors == []

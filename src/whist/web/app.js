@@ -418,7 +418,7 @@ function actionPanel(m, v) {
     else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("discard_prompt")));
     else parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("play_prompt")));
   } else if (v.to_act) {
-    parts.push(h("p", { class: "muted waiting" }, t("waiting_for", displayName(v.to_act))));
+    parts.push(h("p", { class: "muted waiting" }, waitingFor(v.to_act)));
   }
   return h("div", { class: "actions", id: "actions" }, parts);
 }
@@ -449,6 +449,14 @@ function handRow(m, v) {
     style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
 }
 
+// "North is thinking…"; for a person whose page is closed, that the table waits for him (until a
+// bot takes his seat), not that he thinks.
+function waitingFor(seat) {
+  const info = seatInfo(seat);
+  const away = info.kind !== "bot" && info.name && !info.connected && !info.bot_playing;
+  return t(away ? "waiting_away" : "waiting_for", displayName(seat));
+}
+
 // A card clicked while another player is to play: say so, and who is to play (nothing is sent).
 function notYourTurn(v) {
   if (v.to_act && v.to_act !== T.seat) toast(notYourTurnText(v));
@@ -456,7 +464,7 @@ function notYourTurn(v) {
 
 // "It is not your turn. North is thinking…" (who only when someone else is to play).
 function notYourTurnText(v) {
-  const who = v && v.to_act && v.to_act !== T.seat ? " " + t("waiting_for", displayName(v.to_act)) : "";
+  const who = v && v.to_act && v.to_act !== T.seat ? " " + waitingFor(v.to_act) : "";
   return t("err_not_your_turn") + who;
 }
 
