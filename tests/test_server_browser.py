@@ -364,6 +364,8 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = classic_form(pw, server.base, errors)
+        # the table in play, in the lobby's list: its free seat, in words that count it
+        assert page.locator("ul.tables li").inner_text().endswith("· en attente · 1 place libre")
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
