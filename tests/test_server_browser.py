@@ -328,6 +328,8 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         summary = page.locator(".sheet").inner_text()
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
         # the standing after the deal: the game's score (a new game: 0 all), one game of the rubber won
+        # the sides' headings stand over their numbers, on the right of their columns as they are
+        assert page.locator(".sheet thead th.num").all_inner_texts() == ["NS", "EO"]
         standing = page.locator("#standing").inner_text()
         assert "Score\u00a0: NS 0 · EO 0" in standing and "Manches\u00a0: " in standing, standing
         next_deal(page)

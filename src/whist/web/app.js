@@ -526,7 +526,7 @@ function dealTitle(m, number) {
 // that a long name does not push the other columns off a phone's screen.
 function nameHeader(seat) {
   const name = displayName(seat);
-  return h("th", { class: "who", title: name }, h("span", {}, name));
+  return h("th", { class: "who num", title: name }, h("span", {}, name));
 }
 
 function pts(p) {
@@ -713,7 +713,7 @@ function summarySheet(m, v) {
           shown.flatMap(([seat, cards], i) => [i ? " · " : "", displayName(seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
       }
     }
-    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, side("NS")), h("th", {}, side("EW")))),
+    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", { class: "num" }, side("NS")), h("th", { class: "num" }, side("EW")))),
       h("tbody", {},
         h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
