@@ -235,6 +235,14 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         assert page.locator("#score-table tbody tr").count() >= 1
         page.click(".sheet .close")
         page.click("#show-history")
+        # two links to download: the deal's record, and every deal's, each saying which
+        page.wait_for_selector("#download-all")
+        assert page.locator("#download-all").inner_text() == "Télécharger toutes les donnes (JSON)"
+        assert page.locator("ol.history a[download]").inner_text() == "Télécharger (JSON)"
+        with page.expect_download() as download:
+            page.click("#download-all")
+        record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert record["format"] == "whist-match/1"
         page.click("[data-replay]")
         page.click("#replay-next")
         assert "1 /" in page.locator(".sheet").inner_text()
@@ -313,8 +321,17 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
             else:
                 page.wait_for_timeout(50)
         page.wait_for_selector("#next-deal", timeout=20_000)
+        # the last trick stays on the table, its winner's card framed and named in words
+        winner = page.locator("#trick .card.won").get_attribute("data-played-by")
+        names = {"N": "Nord", "E": "Est", "S": "Léa", "W": "Ouest"}
+        assert page.locator("#trick-won").inner_text() == f"Pli 13 pour {names[winner or '']}."
         summary = page.locator(".sheet").inner_text()
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
+        # the standing after the deal: the game's score (a new game: 0 all), one game of the rubber won
+        # the sides' headings stand over their numbers, on the right of their columns as they are
+        assert page.locator(".sheet thead th.num").all_inner_texts() == ["NS", "EO"]
+        standing = page.locator("#standing").inner_text()
+        assert "Score\u00a0: NS 0 · EO 0" in standing and "Manches\u00a0: " in standing, standing
         next_deal(page)
         play_until(page, "text=Partie terminée")
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
@@ -322,6 +339,9 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         assert "Partie terminée" in final and page.locator("#rubber-table tbody tr").count() == 1
         assert page.locator("#over").inner_text() == "Partie terminée"  # the match, not a game
         assert "Points de robre" in final and "Règlement\u00a0: " in final, final
+        # the rubbers' six columns fit the phone's width: the sheet has nothing to scroll sideways
+        assert page.evaluate("() => { const s = document.querySelector('.sheet');"
+                             " return s.scrollWidth <= s.clientWidth; }")
         assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
         assert page.locator("#tb-leave, #leave").count() == 0
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
@@ -346,6 +366,8 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = classic_form(pw, server.base, errors)
+        # the table in play, in the lobby's list: its free seat, in words that count it
+        assert page.locator("ul.tables li").inner_text().endswith("· en attente · 1 place libre")
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
@@ -421,6 +443,12 @@ def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
         sit_down(page, "Bruno")
         assert "Bruno (vous)" in page.locator(".seat-bottom").inner_text()
         assert page.evaluate("window.lostShown") == 0
+        # on the narrowest phones the toolbar's five buttons stay on one row, over no more of the page
+        for width in (320, 360):
+            page.set_viewport_size({"width": width, "height": 640})
+            tops = page.locator(".toolbar button").evaluate_all(
+                "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+            assert len(tops) == 5 and len(set(tops)) == 1, (width, tops)
         browser.close()
     assert errors == []
 
@@ -789,5 +817,75 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#over").inner_text() == "The 2 matches are over"
         assert "Matches won: " in page.locator(".sheet").inner_text()
+        browser.close()
+    assert errors == []
+
+
+def test_the_summary_of_a_deal_of_colour_whist_gives_the_totals_so_far(server: Server) -> None:
+    """Between two deals of colour whist, the summary gives the deal's tricks and points, and each
+    player's total so far (the score sheet's last line), so that a player sees where he stands
+    without opening the sheet. At the end the whole sheet follows instead."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 2}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        end = time.monotonic() + 60
+        while not page.locator("#next-deal").count() and time.monotonic() < end:
+            if page.locator("#legal-calls").count():  # she proposes, then accepts North's proposal
+                offered = page.locator("#legal-calls [data-action]").evaluate_all(
+                    "els => els.map(e => e.dataset.action)")
+                pick = ("accept" if "accept" in offered else
+                        next(a for a in offered if a.startswith("propose")))
+                page.click(f'#legal-calls [data-action="{pick}"]')
+                page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+            elif page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        page.wait_for_selector("#next-deal")
+        with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
+            totals = json.load(r)["match"]["result"]["totals"]
+        assert "emballage 8" in page.locator(".sheet .result-line").inner_text()
+        row = page.locator(".sheet tr.totals").inner_text().split("\t")
+        assert row == ["Total", *(str(totals[s]) for s in "NESW")], row
+        browser.close()
+    assert errors == []
+
+
+def test_the_table_says_it_waits_for_a_player_who_has_gone(server: Server) -> None:
+    """Anne and Bruno play at one table, each in a browser of his own; Bruno closes his page. When
+    it is his turn, Anne's page says that the table waits for him while he is offline (until a bot
+    takes his seat), not that he is thinking."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": 2, "bot_delay": 0.05, "takeover_after": 300,
+                                "seats": {"E": "heuristic", "W": "heuristic"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        other.goto(f"{server.base}{url}")
+        other.fill("input[name=join-name]", "Bruno")
+        other.click("button[data-sit=N]")
+        other.wait_for_selector("text=Bruno (vous)")
+        sit_down(page, "Anne")
+        other.close()
+        page.wait_for_selector(".seat-top >> text=absent")
+        end = time.monotonic() + 60
+        while not page.locator("#actions .waiting >> text=Bruno").count() and time.monotonic() < end:
+            if page.locator("#legal-calls").count():
+                page.click("#legal-calls [data-action=pass]")
+                page.wait_for_selector("#legal-calls [data-action=pass]", state="detached")
+            elif page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        assert page.locator("#actions .waiting").inner_text() == "On attend Bruno (hors ligne)…"
+        page.click("button[data-lang=en]")
+        assert page.locator("#actions .waiting").inner_text() == "Waiting for Bruno (offline)…"
         browser.close()
     assert errors == []

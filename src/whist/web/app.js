@@ -298,21 +298,22 @@ function seatBox(m, v, seat, pos) {
   return box;
 }
 
+// The trick just won, which stays on the table until the next lead; else null.
+function trickJustWon(v) {
+  if (!v || v.trick.length || !v.last_trick) return null;
+  const last = v.actions[v.actions.length - 1];
+  return last && last.type === "card" ? v.last_trick : null;
+}
+
 function felt(m, v) {
   const pos = positions();
   const slots = { top: null, left: null, right: null, bottom: null };
-  let trick = v ? v.trick : [];
-  let done = false;
-  if (v && !trick.length && v.last_trick) {
-    const last = v.actions[v.actions.length - 1];
-    if (last && last.type === "card") {  // the trick just won stays on the table until the next lead
-      trick = v.last_trick.cards;
-      done = true;
-    }
-  }
+  const won = trickJustWon(v);
+  const trick = won ? won.cards : v ? v.trick : [];
+  const done = Boolean(won);
   for (const { seat, card } of trick) {
-    const won = done && v.last_trick.winner === seat;
-    slots[pos[seat]] = cardNode(card, "played" + (won ? " won" : ""), { "data-played-by": seat });
+    const winner = done && v.last_trick.winner === seat;
+    slots[pos[seat]] = cardNode(card, "played" + (winner ? " won" : ""), { "data-played-by": seat });
   }
   const centre = h("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
     ["top", "left", "right", "bottom"].map((p) => h("div", { class: "slot slot-" + p }, slots[p])));
@@ -400,6 +401,8 @@ function actionPanel(m, v) {
   if (!v) return null;
   const parts = [];
   parts.push(callLog(v));
+  const won = trickJustWon(v);  // said in words too: the winner's card is only framed on the table
+  if (won) parts.push(h("p", { class: "trick-won", id: "trick-won" }, t("trick_won", won.number, displayName(won.winner))));
   const mine = v.to_act && v.to_act === T.seat;
   if (mine && m.you.auto) {
     parts.push(h("p", { class: "prompt" }, t("auto_prompt")));
@@ -415,7 +418,7 @@ function actionPanel(m, v) {
     else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("discard_prompt")));
     else parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("play_prompt")));
   } else if (v.to_act) {
-    parts.push(h("p", { class: "muted waiting" }, t("waiting_for", displayName(v.to_act))));
+    parts.push(h("p", { class: "muted waiting" }, waitingFor(v.to_act)));
   }
   return h("div", { class: "actions", id: "actions" }, parts);
 }
@@ -446,6 +449,14 @@ function handRow(m, v) {
     style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
 }
 
+// "North is thinking…"; for a person whose page is closed, that the table waits for him (until a
+// bot takes his seat), not that he thinks.
+function waitingFor(seat) {
+  const info = seatInfo(seat);
+  const away = info.kind !== "bot" && info.name && !info.connected && !info.bot_playing;
+  return t(away ? "waiting_away" : "waiting_for", displayName(seat));
+}
+
 // A card clicked while another player is to play: say so, and who is to play (nothing is sent).
 function notYourTurn(v) {
   if (v.to_act && v.to_act !== T.seat) toast(notYourTurnText(v));
@@ -453,7 +464,7 @@ function notYourTurn(v) {
 
 // "It is not your turn. North is thinking…" (who only when someone else is to play).
 function notYourTurnText(v) {
-  const who = v && v.to_act && v.to_act !== T.seat ? " " + t("waiting_for", displayName(v.to_act)) : "";
+  const who = v && v.to_act && v.to_act !== T.seat ? " " + waitingFor(v.to_act) : "";
   return t("err_not_your_turn") + who;
 }
 
@@ -515,7 +526,7 @@ function dealTitle(m, number) {
 // that a long name does not push the other columns off a phone's screen.
 function nameHeader(seat) {
   const name = displayName(seat);
-  return h("th", { class: "who", title: name }, h("span", {}, name));
+  return h("th", { class: "who num", title: name }, h("span", {}, name));
 }
 
 function pts(p) {
@@ -614,7 +625,7 @@ function historySheet(m) {
     data.records_available ? h("a", { href: `/api/tables/${T.id}/deals/${d.number}/record`, download: `whist-${T.id}-deal${d.number}.json` }, t("download")) : null)) : [];
   return sheet(t("history"), h("ol", { class: "history" }, items),
     data && !data.records_available ? h("p", { class: "muted" }, t("records_later")) : null,
-    data && data.records_available ? h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download"))) : null);
+    data && data.records_available ? h("p", {}, h("a", { id: "download-all", href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download_all"))) : null);
 }
 
 async function openReplay(number) {
@@ -686,7 +697,10 @@ function summarySheet(m, v) {
       body.push(h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", {}), SEATS.map(nameHeader))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
-          h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))))));
+          h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))),
+          // the standing after this deal (at the end the whole sheet follows, with its totals)
+          m.match.over ? null : h("tr", { class: "totals" }, h("td", {}, t("total")),
+            SEATS.map((s) => h("td", { class: "num" }, m.match.result.totals[s]))))));
     }
   } else {
     const r = d.result;
@@ -699,7 +713,7 @@ function summarySheet(m, v) {
           shown.flatMap(([seat, cards], i) => [i ? " · " : "", displayName(seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
       }
     }
-    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, side("NS")), h("th", {}, side("EW")))),
+    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", { class: "num" }, side("NS")), h("th", { class: "num" }, side("EW")))),
       h("tbody", {},
         h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
@@ -710,6 +724,10 @@ function summarySheet(m, v) {
       const simple = !m.match.game_and_rubber_points;
       body.push(h("h3", {}, t(simple ? "match_to" : "rubber_to", ended[0], side(ended[1].winner))));
       body.push(rubberTable(m, [ended], "rubber-summary"));
+    } else if (!m.match.over) {  // the standing after this deal: the game's score, the rubber's games
+      const line = (label, value) => h("p", {}, h("b", {}, label, t("colon")), value);
+      body.push(h("div", { id: "standing" }, line(t("score"), sides(m.match.result.score.NS, m.match.result.score.EW)),
+        line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1]))));
     }
   }
   if (m.match.over) {
@@ -718,7 +736,7 @@ function summarySheet(m, v) {
     const res = m.match.result;
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
     else body.push(h("p", {}, res.winner ? t("winner", side(res.winner)) : t("draw")));
-    body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download"))));
+    body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download_all"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
     body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));

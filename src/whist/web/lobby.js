@@ -130,6 +130,6 @@ function lobbyView(presets, tables, error, render, fail) {
         const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
         const status = tb.over ? t("over") : tb.started ? t("started") : t("waiting");
         return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
-          status, free && !tb.over ? ` · ${t("free_seats", free)}` : "");
+          status, free && !tb.over ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
       })) : h("p", { class: "muted" }, t("no_tables"))));
 }
