@@ -365,7 +365,7 @@ const EN = {
   opt_overbids: "Emballage overbids",
   opt_solo_supremacy: "Solo supremacy",
   opt_piccolo: "Piccolo",
-  opt_abondance_sur_table: "Abondance on the table",
+  opt_abondance_sur_table: "Open abondance",
   opt_grande_misere_sur_table: "Open misère",
   opt_trou_always_nine: "Trou always needs 9",
   opt_trou_surprise: "Surprise trou",
