@@ -75,6 +75,9 @@ class TestHttp:
         ({"takeover_after": "5"}, 422, "takeover_after: Input should be a valid number"),
         ({"deal_pause": False}, 422, "deal_pause: Input should be a valid number"),
         ({"sugar": 1}, 422, "sugar"),
+        # the listings name a table's game by its preset: no classic game listed as couleur
+        ({"options": {"game": "classic"}}, 400, "option game comes with the preset"),
+        ({"preset": "couleur", "options": {"style": "pagat"}}, 400, "option style comes with the preset"),
     ])
     def test_bad_tables(self, harness: Any, spec: dict[str, Any], status: int, words: str) -> None:
         r = harness.client.post("/api/tables", json=spec)

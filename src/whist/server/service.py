@@ -27,7 +27,7 @@ from typing import Any
 from whist.cards import SEATS, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
-from whist.rules import RulesError, preset, with_options
+from whist.rules import PRESETS, RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.cluster import ALONE, Cluster
 from whist.server.storage import Storage, StorageUnavailable
@@ -68,6 +68,10 @@ class TableSpec:
     bot_delay: float = 0.8
     deal_pause: float = 8.0
     seed: int | None = None
+
+
+PRESET_FIXED = frozenset({"game", "style"})
+"""Rule options a table of the web app takes from its preset alone (the page never sends them)."""
 
 
 def clean_name(text: str, limit: int = 24) -> str:
@@ -205,6 +209,12 @@ class TableService:
 
     def settings(self, spec: TableSpec) -> TableSettings:
         """The settings of a new table; :class:`SpecError` naming the first problem."""
+        fixed = sorted(PRESET_FIXED & set(spec.options))
+        if fixed:
+            # the lobby and the listings name a table's game by its preset: a game or style
+            # changed by an option would be one game listed as another
+            raise SpecError(f"option {fixed[0]} comes with the preset: choose the preset"
+                            f" ({', '.join(sorted(PRESETS))}) instead")
         try:
             rules = with_options(preset(spec.preset), spec.options)
         except RulesError as exc:
