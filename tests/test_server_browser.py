@@ -889,3 +889,23 @@ def test_the_table_says_it_waits_for_a_player_who_has_gone(server: Server) -> No
         assert page.locator("#actions .waiting").inner_text() == "Waiting for Bruno (offline)…"
         browser.close()
     assert errors == []
+
+
+def test_the_lobby_list_follows_the_server_without_losing_what_is_typed(server: Server) -> None:
+    """A table made elsewhere appears in the lobby's list within seconds, without a reload, and
+    the name being typed in the form keeps its text and its focus (only the list is drawn again)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.click("input[name=name]")
+        page.keyboard.type("Zo")
+        create_table(server, {"preset": "couleur", "seats": BOTS3, "name": "Chez Zoé"})
+        page.wait_for_selector("ul.tables li >> text=Chez Zoé", timeout=15_000)
+        page.keyboard.type("é")
+        assert page.input_value("input[name=name]") == "Zoé"
+        assert page.evaluate("document.activeElement.name") == "name"
+        browser.close()
+    assert errors == []

@@ -34,6 +34,32 @@ export async function lobby() {
     error = failText(e);
   }
   render();
+  // the list of tables follows the server while the lobby is shown: only the list is drawn
+  // again, so that a form being filled in keeps its focus and what is typed
+  const timer = setInterval(async () => {
+    const shown = document.getElementById("open-tables");
+    if (!shown) return clearInterval(timer);  // the lobby has gone
+    if (document.visibilityState !== "visible") return;
+    try {
+      tables = (await api("GET", "/api/tables")).tables;
+      document.getElementById("open-tables")?.replaceWith(tablesPanel(tables));
+    } catch (e) {
+      // a network blip: the list stays as it was until the next try
+    }
+  }, LIST_EVERY_MS);
+}
+
+// How often the lobby asks for the list of tables again.
+const LIST_EVERY_MS = 5000;
+
+function tablesPanel(tables) {
+  return h("section", { class: "panel", id: "open-tables" }, h("h2", {}, t("open_tables")),
+    tables.length ? h("ul", { class: "tables" }, tables.map((tb) => {
+      const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
+      const status = tb.over ? t("over") : tb.started ? t("started") : t("waiting");
+      return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
+        status, free && !tb.over ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
+    })) : h("p", { class: "muted" }, t("no_tables")));
 }
 
 function lobbyView(presets, tables, error, render, fail) {
@@ -125,11 +151,5 @@ function lobbyView(presets, tables, error, render, fail) {
         ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
       error ? h("p", { class: "error", role: "alert" }, error) : null,
       h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
-    h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
-      tables.length ? h("ul", { class: "tables" }, tables.map((tb) => {
-        const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
-        const status = tb.over ? t("over") : tb.started ? t("started") : t("waiting");
-        return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
-          status, free && !tb.over ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
-      })) : h("p", { class: "muted" }, t("no_tables"))));
+    tablesPanel(tables));
 }
