@@ -300,11 +300,16 @@ class Table:
             raise CommandError(CONFLICT, "the table changed in another server process;"
                                          " it is reloaded, choose again") from None
         self._apply(e, new_match)
-        self.last_change = self.clock()
-        if kind == "action" and self.match.needs_deal:
-            self.deal_over_at = self.last_change
+        self._changed(kind == "action")
         self.broadcast()
         self.wake()
+
+    def _changed(self, acted: bool) -> None:
+        """Note the time of a change; when an action (``acted``) ended a deal, the pause before
+        the next one counts from now."""
+        self.last_change = self.clock()
+        if acted and self.match.needs_deal:
+            self.deal_over_at = self.last_change
 
     def catch_up(self) -> None:
         """Apply the events another server process stored since this table's last one, and send
@@ -317,9 +322,7 @@ class Table:
             return
         for e in events:
             self._apply(e)
-        self.last_change = self.clock()
-        if self.match.needs_deal and any(e.kind == "action" for e in events):
-            self.deal_over_at = self.last_change
+        self._changed(any(e.kind == "action" for e in events))
         self._table_cache = None
         self.broadcast()
         self.wake()

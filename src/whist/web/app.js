@@ -312,7 +312,7 @@ function felt(m, v) {
   const trick = won ? won.cards : v ? v.trick : [];
   const done = Boolean(won);
   for (const { seat, card } of trick) {
-    const winner = done && v.last_trick.winner === seat;
+    const winner = done && won.winner === seat;
     slots[pos[seat]] = cardNode(card, "played" + (winner ? " won" : ""), { "data-played-by": seat });
   }
   const centre = h("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
