@@ -865,7 +865,7 @@ class TestSheet:
 
     def test_undo_on_an_empty_sheet_and_no_sheet(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show")
-        assert r.exit_code == 1 and "start one with `whist sheet new`" in r.stderr
+        assert r.exit_code == 2 and "start one with `whist sheet new`" in r.stderr
         assert self.sheet(tmp_path, "new").exit_code == 0
         r = self.sheet(tmp_path, "undo")
         assert r.exit_code == 2 and "the sheet is empty" in r.stderr
@@ -1020,7 +1020,7 @@ class TestSheetInFrench:
 
     def test_a_file_that_is_no_sheet_and_an_import_refused(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show", "--lang", "fr")
-        assert r.exit_code == 1 and "pas de feuille de marque dans" in r.stderr
+        assert r.exit_code == 2 and "pas de feuille de marque dans" in r.stderr
         assert self.sheet(tmp_path, "new").exit_code == 0
         bad = tmp_path / "bad.csv"
         bad.write_text("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n", encoding="utf-8")

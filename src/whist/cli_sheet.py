@@ -221,15 +221,16 @@ def _classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
 
 
 def _load(path: Path, lang: Lang) -> AnySheet:
-    """The sheet the file holds, colour or classic; exit 1 if there is none or it is no sheet
-    (not UTF-8, not JSON, JSON nested too deeply to read, or a sheet with an impossible entry)."""
+    """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
+    missing ``--rules FILE``), 1 if it cannot be read or is no sheet (not UTF-8, not JSON, JSON
+    nested too deeply to read, or a sheet with an impossible entry)."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         _refuse(Refusal(f"no score sheet in {path}: start one with `whist sheet new`",
                         f"pas de feuille de marque dans {path} : commencez-en une avec `whist sheet new`"),
-                lang, 1)
+                lang)
     except UnicodeDecodeError:
         _refuse(Refusal(f"{invalid[0]}it is not UTF-8 text", f"{invalid[1]}ce n'est pas du texte UTF-8"),
                 lang, 1)
@@ -585,10 +586,13 @@ def sheet_import(
 def _csv_text(path: Path, lang: Lang) -> str:
     """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
-    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 1 if it cannot be read or is
-    neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D)."""
+    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file, 1
+    if it cannot be read or is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F,
+    0x90, 0x9D)."""
     try:
         data = path.read_bytes()
+    except FileNotFoundError as exc:
+        _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
     for encoding in ("utf-8-sig", "cp1252"):
