@@ -785,6 +785,25 @@ class TestCommand:
         shown = cli(tmp_path, "show", "--lang", "fr")
         assert "EW" not in shown.stdout and "EO" in shown.stdout
 
+    def test_new_import_and_settlement_name_west_o_in_french(self, tmp_path: Path) -> None:
+        """In French, East–West is EO and West's seat O (Ouest) in every line, the new sheet's,
+        an import's and the settlement's too; in English EW and W."""
+        r = cli(tmp_path, "new", "-p", "classic", "-o", "stake=0.5", "-n", "W=Dirk", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert "NS (Nord & Sud) · EO (Est & Dirk)" in r.stdout and "EW" not in r.stdout
+        rows = tmp_path / "rows.csv"
+        rows.write_text("kind,side,tricks,honours\n" + "deal,NS,13,none\n" * 3, encoding="utf-8")
+        r = cli(tmp_path, "import", str(rows), "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert "EO (Est & Dirk) 0" in r.stdout and "EW" not in r.stdout
+        r = cli(tmp_path, "add", "--tricks", "NS=13", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        flat = " ".join(r.stdout.split())
+        assert "Nord (N) +4 · Est (E) -4 · Sud (S) +4 · Dirk (O) -4" in flat
+        assert "(W)" not in flat and "EW" not in flat
+        shown = " ".join(cli(tmp_path, "show").stdout.split())
+        assert "Dirk (W) -4" in shown and "EW (Est & Dirk)" in shown
+
     def test_undo_on_a_colour_sheet_follows_lang(self, tmp_path: Path) -> None:
         assert cli(tmp_path, "new", "--preset", "couleur").exit_code == 0
         assert cli(tmp_path, "add", "small", "misère", "-d", "N", "-t", "0").exit_code == 0

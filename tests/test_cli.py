@@ -598,8 +598,27 @@ class TestReplay:
             r = run("replay", str(f))
             assert r.exit_code == 1, (name, r.output)
             assert "Error:" in r.stderr and "Traceback" not in r.output
-        r = run("replay", str(tmp_path / "missing.json"))
-        assert r.exit_code == 1 and "cannot read" in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "{missing}"], ["replay", "{missing}", "--json"],
+    ["sheet", "show", "--file", "{missing}"], ["sheet", "undo", "--file", "{missing}"],
+    ["sheet", "add", "solo 7", "-d", "N", "-t", "8", "--file", "{missing}"],
+    ["sheet", "import", "{missing}", "--file", "{sheet}"], ["rules", "--rules", "{missing}"],
+], ids=["replay", "replay-json", "sheet-show", "sheet-undo", "sheet-add", "sheet-import", "rules"])
+def test_a_file_named_that_does_not_exist_exits_2_in_one_line(tmp_path: Path, args: list[str]) -> None:
+    """A file named on the command line (the sheet's --file too) that does not exist is a
+    usage error, as a missing ``--rules FILE`` is and as Typer's own are: exit 2, one line on
+    stderr naming the file, nothing on stdout (not even replay --json's error object, which is
+    for a record that does not replay), no traceback. A file that is there but is no record or
+    no sheet still exits 1 (``test_not_a_record_exits_1``)."""
+    sheet = tmp_path / "sheet.json"
+    assert run("sheet", "new", "--file", str(sheet)).exit_code == 0
+    missing = tmp_path / "missing.json"
+    r = run(*(a.format(missing=missing, sheet=sheet) for a in args))
+    assert r.exit_code == 2, r.output
+    assert r.stdout == "" and r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.output
+    assert str(missing) in r.stderr and "Traceback" not in r.output
 
 
 def _cards(pbn_hand: str) -> list[str]:

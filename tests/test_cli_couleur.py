@@ -699,11 +699,29 @@ class TestScore:
         assert "made / réussi" in flat(r.stdout) and "failed" not in r.stdout
 
     def test_french_names_the_seats_in_french(self) -> None:
-        """--lang fr: the column heads were North, East … under a French contract name."""
+        """--lang fr: the column heads were North, East … under a French contract name; West's
+        initial is O (Ouest), as the terminal game writes it."""
         r = run("score", "--contract", "solo 7", "--declarers", "N", "--tricks", "8", "--lang", "fr")
         assert r.exit_code == 0, r.output
-        assert "Nord (N)" in r.stdout and "Ouest (W)" in r.stdout and "North" not in r.stdout
-        assert "North (N)" in run("score", "--contract", "solo 7", "-d", "N", "-t", "8").stdout
+        assert "Nord (N)" in r.stdout and "Ouest (O)" in r.stdout and "North" not in r.stdout
+        r = run("score", "--contract", "solo 7", "-d", "N", "-t", "8")
+        assert "North (N)" in r.stdout and "West (W)" in r.stdout
+
+    @pytest.mark.parametrize("west", ["W", "O"])
+    def test_west_is_o_in_french_and_w_in_english(self, west: str) -> None:
+        """The declarers, tricks, queens and outcome name West by his initial in the language
+        asked: O (Ouest) in French, W in English; W and O are read in both."""
+        args = ["--contract", "petite misère", "--declarers", f"N,{west}", "--tricks", f"N=0,{west}=1"]
+        r = run("score", *args, "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        fr = flat(r.stdout)
+        assert "preneurs N+O · tricks / levées N=0 O=1 · N made / réussi, O failed / chuté" in fr
+        assert "W" not in fr
+        en = flat(run("score", *args).stdout)
+        assert "preneurs N+W · tricks / levées N=0 W=1 · N made / réussi, W failed / chuté" in en
+        queens = ["--contract", "dames", "--queens", f"N=2,{west}=1,S=1"]
+        assert "queens / dames N=2 S=1 O=1" in flat(run("score", *queens, "--lang", "fr").stdout)
+        assert "queens / dames N=2 S=1 W=1" in flat(run("score", *queens).stdout)
 
     @pytest.mark.parametrize(("args", "words"), [
         (["--contract", "tarot", "--declarers", "N", "--tricks", "8"], "'tarot' is not a contract"),
@@ -847,7 +865,7 @@ class TestSheet:
 
     def test_undo_on_an_empty_sheet_and_no_sheet(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show")
-        assert r.exit_code == 1 and "start one with `whist sheet new`" in r.stderr
+        assert r.exit_code == 2 and "start one with `whist sheet new`" in r.stderr
         assert self.sheet(tmp_path, "new").exit_code == 0
         r = self.sheet(tmp_path, "undo")
         assert r.exit_code == 2 and "the sheet is empty" in r.stderr
@@ -946,6 +964,8 @@ class TestSheetInFrench:
         (["undo"], "the sheet is empty", "la feuille est vide"),
         (["new"], "already holds a sheet", "contient déjà une feuille"),
         (["new", "--force", "--names", "N=Anne,N=Bob"], "N is named twice", "Nord est nommé deux fois"),
+        (["new", "--force", "--names", "O="], "leave W out to call it Ouest",
+         "omettez O pour garder le nom Ouest"),
         (["export"], "say what to write", "dites quoi écrire"),
     ])
     def test_a_sheet_refuses_in_the_language_asked(self, tmp_path: Path, args: list[str], en: str,
@@ -979,9 +999,28 @@ class TestSheetInFrench:
         r = run("score", *args, "--lang", "fr")
         assert r.exit_code == 2 and fr in flat(r.stderr) and en not in r.stderr, r.stderr
 
+    def test_west_is_o_in_french(self, tmp_path: Path) -> None:
+        """The sheet names West's seat O (Ouest) in French: the column heads, the declarers, the
+        tricks, the queens and the offender; W in English, and the file keeps W."""
+        r = self.sheet(tmp_path, "new", "--names", "N=Anne,W=Dirk", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert "Anne (N), Est (E), Sud (S), Dirk (O)" in flat(r.stdout)
+        for args in (["add", "petite misère", "-d", "N,W", "-t", "N=0,W=1"], ["penalty", "O"],
+                     ["add", "dames", "--queens", "O=2,E=1,S=1"]):
+            assert self.sheet(tmp_path, *args).exit_code == 0, args
+        fr = flat(self.sheet(tmp_path, "show", "--lang", "fr").stdout)
+        for words in ("Dirk (O)", "petite misère · N+O · N=0 O=1", "penalty / pénalité · O", "O=2"):
+            assert words in fr, words
+        assert "(W)" not in fr and "W=" not in fr and "+W" not in fr
+        en = flat(self.sheet(tmp_path, "show").stdout)
+        for words in ("Dirk (W)", "small misère · N+W · N=0 W=1", "penalty / pénalité · W", "W=2"):
+            assert words in en, words
+        kept = json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))
+        assert kept["entries"][0]["tricks"] == "N=0;W=1" and kept["entries"][1]["declarers"] == "W"
+
     def test_a_file_that_is_no_sheet_and_an_import_refused(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show", "--lang", "fr")
-        assert r.exit_code == 1 and "pas de feuille de marque dans" in r.stderr
+        assert r.exit_code == 2 and "pas de feuille de marque dans" in r.stderr
         assert self.sheet(tmp_path, "new").exit_code == 0
         bad = tmp_path / "bad.csv"
         bad.write_text("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n", encoding="utf-8")

@@ -5,7 +5,7 @@ Classic whist is handled here; the colour-whist side of play, simulate and repla
 :mod:`whist.cli_colour`. Every rule comes from the engine; these modules only read options, drive
 sessions and print.
 Errors in what the user typed (an unknown option, a bad record) are one line on stderr and an
-exit status (2 for bad options, 1 for a bad record), never a traceback.
+exit status (2 for bad options or a missing file, 1 for a bad record), never a traceback.
 """
 
 from __future__ import annotations
@@ -331,8 +331,11 @@ def replay(
     """Re-play a deal or match record through the engine and print it trick by trick.
 
     Exits 1, naming the first illegal action or the first stored result field that differs,
-    when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout).
+    when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout);
+    2 when there is no such file, as for a missing --rules FILE.
     """
+    if not file.exists():
+        fail(f"cannot read {file}: No such file or directory", 2)
     try:
         data = record.load(file)
         replayed = record.replay(data)

@@ -2,8 +2,8 @@
 choose the rules, the bots and the language; and what ``play``, ``simulate`` and ``replay`` do
 alike for both games (the terminal game's frame, a simulation's loop, a record's frame).
 
-Errors in what the user typed are one line on stderr and an exit status (2 for bad options or an
-impossible entry, 1 for a bad file), never a traceback.
+Errors in what the user typed are one line on stderr and an exit status (2 for bad options, an
+impossible entry or a file named that does not exist, 1 for a bad file), never a traceback.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from whist.classic_sheet import (
     played,
 )
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
-from whist.colour_render import Lang, contract_text, outcome_text
+from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import matches_result, rubber_words, stake_unit
 from whist.rules import Rules
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
@@ -112,10 +112,23 @@ def _what(entry: Entry, lang: Lang) -> Text:
     return out
 
 
-def _tricks(entry: Entry) -> str:
+def _letters(seats: tuple[Seat, ...], lang: Lang) -> str:
+    """``N+W`` (in French ``N+O``): the seats' initials in ``lang``."""
+    return "+".join(seat_letter(s, lang) for s in seats)
+
+
+def _counts(counts: tuple[tuple[Seat, int], ...], lang: Lang) -> str:
+    """``N=0 W=1`` (in French ``N=0 O=1``): a count by seat, the seats' initials in ``lang``."""
+    return " ".join(f"{seat_letter(s, lang)}={n}" for s, n in counts)
+
+
+def _tricks(entry: Entry, lang: Lang) -> str:
+    """The queens or the tricks as typed: ``8`` (the declarers' together) or ``N=0 W=1``, the
+    seats' initials in ``lang``."""
     if entry.queens:
-        return " ".join(f"{s.name}={n}" for s, n in entry.queens)
-    return entry.tricks_text(" ")
+        return _counts(entry.queens, lang)
+    together = entry.tricks_text(" ")
+    return _counts(entry.tricks, lang) if "=" in together else together
 
 
 def _points(p: int) -> str:
@@ -160,15 +173,17 @@ def score(
     head = Text(f"{sheet.preset}: ", style="bold")
     head.append_text(_what(entry, language))
     if entry.declarers:
-        head.append(f" · declarers / preneurs {'+'.join(s.name for s in entry.declarers)}")
+        head.append(f" · declarers / preneurs {_letters(entry.declarers, language)}")
     label = "queens / dames" if entry.queens else "tricks / levées"
-    head.append(f" · {label} {_tricks(entry)}")
+    head.append(f" · {label} {_tricks(entry, language)}")
     if entry.declarers:
         head.append(" · ")
-        head.append_text(outcome_text(entry.declarers, sheet.made(entry), {s: s.name for s in SEATS}))
+        head.append_text(outcome_text(entry.declarers, sheet.made(entry),
+                                      {s: seat_letter(s, language) for s in SEATS}))
     t = Table(show_header=True, box=None, padding=(0, 2))
     for s in SEATS:
-        t.add_column(f"{s.name_fr if language == 'fr' else s.name_en} ({s.name})", justify="right",
+        name = s.name_fr if language == "fr" else s.name_en
+        t.add_column(f"{name} ({seat_letter(s, language)})", justify="right",
                      style="bold" if s in entry.declarers else "")
     t.add_row(*(_points(pts[s]) for s in SEATS))
     console = stdout()
@@ -206,15 +221,16 @@ def _classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
 
 
 def _load(path: Path, lang: Lang) -> AnySheet:
-    """The sheet the file holds, colour or classic; exit 1 if there is none or it is no sheet
-    (not UTF-8, not JSON, JSON nested too deeply to read, or a sheet with an impossible entry)."""
+    """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
+    missing ``--rules FILE``), 1 if it cannot be read or is no sheet (not UTF-8, not JSON, JSON
+    nested too deeply to read, or a sheet with an impossible entry)."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         _refuse(Refusal(f"no score sheet in {path}: start one with `whist sheet new`",
                         f"pas de feuille de marque dans {path} : commencez-en une avec `whist sheet new`"),
-                lang, 1)
+                lang)
     except UnicodeDecodeError:
         _refuse(Refusal(f"{invalid[0]}it is not UTF-8 text", f"{invalid[1]}ce n'est pas du texte UTF-8"),
                 lang, 1)
@@ -302,7 +318,7 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
             _refuse(Refusal(f"{en}the name of {s.name} ({given!r}) is empty; give one, or"
                             f" leave {s.name} out to call it {s.name_fr}",
                             f"{fr}le nom de {s.name_fr} (« {given} ») est vide ; donnez-en un, ou"
-                            f" omettez {s.name} pour garder le nom {s.name_fr}"), lang)
+                            f" omettez {seat_letter(s, 'fr')} pour garder le nom {s.name_fr}"), lang)
         if s.name in out:
             _refuse(Refusal(f"{en}{s.name} is named twice ({out[s.name]!r} and {name.strip()!r})",
                             f"{fr}{s.name_fr} est nommé deux fois (« {out[s.name]} » et"
@@ -311,13 +327,14 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
     return out
 
 
-def _header(sheet: AnySheet, seat: Seat) -> str:
-    return f"{sheet.name(seat)} ({seat.name})"
+def _header(sheet: AnySheet, seat: Seat, lang: Lang) -> str:
+    """``Dirk (W)``, in French ``Dirk (O)``: a player's name and seat."""
+    return f"{sheet.name(seat)} ({seat_letter(seat, lang)})"
 
 
-def _totals_line(sheet: AnySheet) -> Text:
+def _totals_line(sheet: AnySheet, lang: Lang) -> Text:
     if isinstance(sheet, ClassicSheet):
-        return _classic_totals_line(sheet)
+        return _classic_totals_line(sheet, lang)
     totals = sheet.totals()
     out = Text("Totals / totaux: ", style="bold")
     out.append(" · ".join(f"{sheet.name(s)} {totals[s.name]}" for s in SEATS))
@@ -335,7 +352,7 @@ def _added(sheet: Sheet, lang: Lang) -> None:
     line.append(": " + " · ".join(f"{sheet.name(s)} {_points(pts[s])}" for s in SEATS))
     console = stdout()
     console.print(line)
-    console.print(_totals_line(sheet))
+    console.print(_totals_line(sheet, lang))
 
 
 @sheet_app.command("new")
@@ -378,10 +395,10 @@ def sheet_new(
     _save(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
-        players = " · ".join(f"{side.name} {_pair_names(sheet, side)}" for side in Side)
+        players = " · ".join(f"{_side_name(side, language)} {_pair_names(sheet, side)}" for side in Side)
     else:
         what = sheet.preset
-        players = ", ".join(_header(sheet, s) for s in SEATS)
+        players = ", ".join(_header(sheet, s, language) for s in SEATS)
     stdout().print(f"New sheet / nouvelle feuille ({what}) in {file}: {players}", soft_wrap=True)
 
 
@@ -476,17 +493,17 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
     assert last is not None
     console = stdout()
     console.print(Text(f"Removed / supprimé #{len(sheet.entries) + 1}: ").append_text(_what(last, language)))
-    console.print(_totals_line(sheet))
+    console.print(_totals_line(sheet, language))
 
 
 def _deal_cell(sheet: Sheet, entry: Entry, lang: Lang) -> Text:
     """``solo 7 ♥ · N · 8``: the contract, its declarers and tricks (or the queens, the offender)."""
     out = _what(entry, lang)
     if entry.contract is None:
-        return out.append(f" · {entry.declarers[0].name}")
+        return out.append(f" · {seat_letter(entry.declarers[0], lang)}")
     if entry.declarers:
-        out.append(f" · {'+'.join(s.name for s in entry.declarers)}")
-    out.append(f" · {_tricks(entry)}", style="dim" if entry.queens else "")
+        out.append(f" · {_letters(entry.declarers, lang)}")
+    out.append(f" · {_tricks(entry, lang)}", style="dim" if entry.queens else "")
     return out
 
 
@@ -499,7 +516,7 @@ def sheet_table(sheet: Sheet, lang: Lang = "en") -> Table:
                  footer=Text("totals / totaux", style="bold"))
     totals = sheet.totals()
     for s in SEATS:
-        t.add_column(_header(sheet, s), justify="right", no_wrap=True,
+        t.add_column(_header(sheet, s, lang), justify="right", no_wrap=True,
                      footer=Text(str(totals[s.name]), style="bold"))
     for i, (entry, pts, run) in enumerate(sheet.rows(), 1):
         cells: list[str | Text] = [str(i), _deal_cell(sheet, entry, lang)]
@@ -563,16 +580,19 @@ def sheet_import(
     console = stdout()
     n = len(sheet.entries) - before
     console.print(f"Imported / importé {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.", soft_wrap=True)
-    console.print(_totals_line(sheet))
+    console.print(_totals_line(sheet, language))
 
 
 def _csv_text(path: Path, lang: Lang) -> str:
     """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
-    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 1 if it cannot be read or is
-    neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D)."""
+    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file, 1
+    if it cannot be read or is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F,
+    0x90, 0x9D)."""
     try:
         data = path.read_bytes()
+    except FileNotFoundError as exc:
+        _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
     for encoding in ("utf-8-sig", "cp1252"):
@@ -803,8 +823,8 @@ def _classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
         money = sheet.settlement()
         out = Text(f"Settlement / règlement (stake / enjeu {rules.stake:g} {stake_unit(rules)}): ",
                    style="bold")
-        out.append(head + (" → " + " · ".join(f"{_header(sheet, s)} {_money(money[s.name])}" for s in SEATS)
-                           if winner is not None else ""))
+        pay = " · ".join(f"{_header(sheet, s, lang)} {_money(money[s.name])}" for s in SEATS)
+        out.append(head + (f" → {pay}" if winner is not None else ""))
     else:
         out = Text("Result / résultat: ", style="bold")
         out.append(head)
