@@ -487,6 +487,24 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     assert "Legal now / permis: discard AS · discard 5S" in en
 
 
+def test_the_bots_are_named_in_french_with_lang_fr(tmp_path: Path) -> None:
+    """The header names the bots at the other seats in the language of --lang: "Robots : Nord …,
+    Ouest …" in French (it said "Bots: North …, West …"), as before in English; classic whist keeps
+    its English seats (its --lang help says so)."""
+    def header(*args: str) -> str:
+        r = run("play", "--seed", "1", "--bots", "random,pimc,heuristic", "--records", str(tmp_path),
+                *args, input="q\n")
+        assert r.exit_code == 0, r.output
+        lines: list[str] = r.stdout.splitlines()
+        return next(line for line in lines if line.startswith(("Bots", "Robots")))
+
+    assert header("--preset", "couleur", "--lang", "fr") == "Robots : Nord random, Est pimc, Ouest heuristic"
+    assert header("--preset", "couleur", "--lang", "fr", "--seat", "W") == \
+        "Robots : Nord random, Est pimc, Sud heuristic"
+    assert header("--preset", "couleur") == "Bots: North random, East pimc, West heuristic"
+    assert header("--preset", "classic", "--lang", "fr") == "Bots: North random, East pimc, West heuristic"
+
+
 @pytest.mark.parametrize("caller", ["bot", "you"])
 def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: str) -> None:
     """A player dealt four aces announces trou; his partner holds the highest heart he lacks and

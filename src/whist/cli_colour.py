@@ -53,7 +53,12 @@ def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lan
         more=f"   deals / donnes: {rules.deals}",
         you=f"You / vous: {human.name_en} ({human.name_fr}); each player scores for himself"
         " / chacun compte pour soi.",
-        how=HOW_TO_TYPE[lang])
+        how=HOW_TO_TYPE[lang], bots_label=BOTS_LABEL[lang], names=game.names)
+
+
+BOTS_LABEL: dict[Lang, str] = {"en": "Bots:", "fr": "Robots :"}
+"""The head of the line of ``whist play`` that names the bots at the other seats, in the
+terminal's language (the seats follow as the game names them: Nord, Est, Ouest in French)."""
 
 
 HOW_TO_TYPE: dict[Lang, str] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -192,11 +192,13 @@ INPUT_ENDED: dict[Lang, str] = {
 
 
 def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], records: Path, *,
-                     title: str, you: str, how: str, more: str = "") -> None:
+                     title: str, you: str, how: str, more: str = "", bots_label: str = "Bots:",
+                     names: Mapping[Seat, str] | None = None) -> None:
     """Play ``game`` in the terminal under a header (``title``, the rules and seed and ``more``,
-    ``you``, the ``bots`` at the other seats, ``how`` to play), then save its match record in
-    ``records`` and say where (checked first: exit 2 if it cannot be written). Stopped with ``q``
-    the command exits 0, as at the end of the match; at the end of input 1, on Ctrl-C 130."""
+    ``you``, the ``bots`` at the other seats after ``bots_label``, each seat as ``names`` names it,
+    by default in English; ``how`` to play), then save its match record in ``records`` and say
+    where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
+    as at the end of the match; at the end of input 1, on Ctrl-C 130."""
     ready_records(records)
     console = game.console
     session = game.session
@@ -204,7 +206,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     console.rule(f"[bold]{title}")
     console.print(f"Rules / règles: {escape(option_summary(session.rules))}   seed: {session.seed}{more}")
     console.print(you)
-    console.print("Bots: " + ", ".join(f"{s.name_en} {n}" for s, n in zip(others, bots, strict=True)))
+    seat_name = names or {s: s.name_en for s in SEATS}
+    console.print(f"{bots_label} " + ", ".join(f"{escape(seat_name[s])} {escape(n)}"
+                                               for s, n in zip(others, bots, strict=True)))
     console.print(how)
     game.run()
     try:
