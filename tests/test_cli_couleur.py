@@ -461,6 +461,24 @@ def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
     assert "Score / points N 0 · E 0 · S 0 · O 0" in fr
 
 
+def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
+    """l shows the last trick, each card after its player's initial: N E S W in English, N E S O
+    in French, as the tricks and the score write them (it said W in French too)."""
+    rules = rules_of("couleur", deals=1)
+    seed = next(seed for seed in range(50) if len(script(rules, seed)[0]) > 6)  # a few tricks
+    shown: dict[str, list[set[str]]] = {}
+    for lang, say in (("en", english), ("fr", french)):
+        lines = [typed for line in script(rules, seed, say=say)[0] for typed in ("l", line)]
+        r = play(rules, seed, lines, tmp_path, "--lang", lang)
+        assert r.exit_code == 0, r.output
+        tricks = [line.split(":", 1)[1].split() for line in r.stdout.splitlines()
+                  if line.startswith("Last trick / dernière levée:")]
+        shown[lang] = [set(words[::2]) for words in tricks]
+    assert shown["en"] and len(shown["en"]) == len(shown["fr"])
+    assert all(seats == set("NESW") for seats in shown["en"])
+    assert all(seats == set("NESO") for seats in shown["fr"])
+
+
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:
     """With --lang fr, ? explains in French what to type (the calls, a card, the commands), the
     prompt says ? aide and q quitter, and the discard is shown as typed in French (écarte AP, as

@@ -335,6 +335,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             return ("Votre main" if seat is self.human else f"La main {of_fr(name)}") + " est sur table :"
         return ("Your" if seat is self.human else f"{name}'s") + " hand is on the table:"
 
+    def _seat_initial(self, seat: Seat) -> str:
+        """In the terminal's language: ``N E S O`` in French (Nord, Est, Sud, Ouest)."""
+        return seat_letter(seat, self.lang)
+
     def _compass_name(self, seat: Seat, v: ColourView, leader: Seat | None) -> Text:
         """``*`` marks a declarer, ``›`` the player who led."""
         t = Text(self.names[seat], style="bold" if seat is v.to_act else "")

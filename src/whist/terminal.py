@@ -321,13 +321,17 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         grid.add_row("", cell(you), "")
         return grid
 
+    def _seat_initial(self, seat: Seat) -> str:
+        """The seat's initial as the game writes it in the last trick: ``N E S W``."""
+        return seat.name
+
     def _show_last_trick(self) -> None:
         if not self._last_trick:
             self.console.print("No trick finished yet in this deal / aucune levée encore.")
             return
         t = Text("Last trick / dernière levée:")
         for seat, c in self._last_trick:
-            t.append(f" {seat.name} ")
+            t.append(f" {self._seat_initial(seat)} ")
             t.append_text(card_text(c, lang=self.card_lang))
         self.console.print(t)
 
