@@ -9,6 +9,7 @@ French words), the way a player reads it off the screen.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 from whist import record
@@ -25,6 +28,7 @@ from whist.bots import get_bot
 from whist.cards import SEATS, Lang, ParseError, Seat
 from whist.cli import app
 from whist.colour_session import ColourSession
+from whist.colour_terminal import ColourTerminalGame
 from whist.couleur import CardCall, ColourAction, ColourView, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
 
@@ -477,6 +481,26 @@ def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
     assert shown["en"] and len(shown["en"]) == len(shown["fr"])
     assert all(seats == set("NESW") for seats in shown["en"])
     assert all(seats == set("NESO") for seats in shown["fr"])
+
+
+@pytest.mark.parametrize(("lang", "pause"), [
+    ("en", "Press Enter for the next deal / donne suivante (q to quit): "),
+    ("fr", "Entrée pour la donne suivante (q pour quitter) : ")])
+def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pause: str) -> None:
+    """On a terminal the game waits for Enter between deals: in French with --lang fr (it said
+    "(q to quit)" there too), once between the two deals of the session."""
+    session = ColourSession(rules_of("couleur"), {s: get_bot("random") for s in SEATS if s is not Seat.S}, 4)
+    asked: list[str] = []
+
+    def read_line(prompt: Text) -> str:
+        if session.needs_deal:
+            asked.append(prompt.plain)
+            return ""
+        return typed_text(session.view(Seat.S).legal[0], lang)
+
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    assert ColourTerminalGame(console, session, Seat.S, read_line, pause=True, lang=lang).run()
+    assert asked == [pause]
 
 
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
 HELP_TEXT: dict[Lang, dict[str, str]] = {
     "en": {
         "prompt": " (? help, q quit): ",
+        "next": "Press Enter for the next deal / donne suivante (q to quit): ",
         "show": "show one card: type {} (or just the card)",
         "discard": "discard one card face down: type {} (or just the card)",
         "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
@@ -68,6 +69,7 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
     },
     "fr": {
         "prompt": " (? aide, q quitter) : ",
+        "next": "Entrée pour la donne suivante (q pour quitter) : ",
         "show": "montrez une carte : tapez {} (ou la carte seule)",
         "discard": "écartez une carte face cachée : tapez {} (ou la carte seule)",
         "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
@@ -80,8 +82,9 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                     " conseil · q quitter (la partie est enregistrée).",
     },
 }
-"""What the help (``?``), the prompt and the show and discard phases tell the player to type, in
-the terminal's language; every word named here is one the game reads (``aide``, ``enchères`` …)."""
+"""What the help (``?``), the prompt, the pause between deals and the show and discard phases tell
+the player to type, in the terminal's language; every word named here is one the game reads
+(``aide``, ``enchères`` …)."""
 
 _KING, _QUEEN = card(Suit.HEARTS, 13), card(Suit.HEARTS, 12)
 FOUR_ACES: dict[Lang, str] = {
@@ -161,6 +164,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
 
     def _view(self) -> ColourView:
         return self.session.view(self.human)
+
+    def _next_deal_prompt(self) -> str:
+        return HELP_TEXT[self.lang]["next"]
 
     def _prompt(self) -> Text:
         phase = self._view().phase

@@ -177,7 +177,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
                 if event.ends_deal:
                     self._show_deal_end(event)
                     if self.pause and not s.is_over:
-                        self._read("Press Enter for the next deal / donne suivante (q to quit): ")
+                        self._read(self._next_deal_prompt())
         except (Quit, EOFError, KeyboardInterrupt) as exc:
             if isinstance(exc, KeyboardInterrupt | EOFError):
                 self.console.print()
@@ -187,6 +187,10 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             return False
         self._show_end()
         return True
+
+    def _next_deal_prompt(self) -> str:
+        """What :meth:`run` asks between deals when it pauses."""
+        return "Press Enter for the next deal / donne suivante (q to quit): "
 
     def _read(self, prompt: str | Text) -> str:
         line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
