@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from whist import record
 from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
-from whist.cards import SEATS, Lang, ParseError, Seat
+from whist.cards import SEATS, Lang, ParseError, Seat, parse_seat
 from whist.cli import app
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
@@ -1090,6 +1090,26 @@ class TestSheetInFrench:
                 in flat(r.stderr)), r.stderr
         r = self.sheet(tmp_path, "import", str(bad))
         assert f"{bad}: line 3: tricks are between 0 and 13 in all; nothing was imported" in flat(r.stderr)
+
+
+def option_help(args: list[str], name: str) -> str:
+    """The help of the option or argument ``name`` in ``whist ARGS --help``, on one line."""
+    lines = run(*args, "--help").stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if name in line.replace(",", " ").split()[:2])
+    end = next((i for i in range(start + 1, len(lines))
+                if not lines[i].strip() or lines[i].lstrip().startswith("-")), len(lines))
+    return flat("\n".join(lines[start:end]))
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    (["score"], "--declarers"), (["sheet", "add"], "--declarers"), (["sheet", "penalty"], "SEAT"),
+    (["play"], "--seat"), (["solve"], "--leader")])
+def test_the_help_of_a_seat_names_o_for_ouest(args: list[str], name: str) -> None:
+    """Every command reads a seat as N, E, S, W or O (Ouest, West: cards.parse_seat): the help of
+    each option that takes seats says so (the offender's, your seat's and the leader's said "N, E,
+    S or W", the declarers' named no seat but N and E)."""
+    assert parse_seat("O") is Seat.W
+    assert "N, E, S, W or O (Ouest)" in option_help(args, name)
 
 
 def test_help_for_the_new_commands() -> None:

@@ -118,8 +118,8 @@ def play(
     preset_name: PresetOpt = None,
     seat: Annotated[str, typer.Option(
         "--seat", "-s", metavar="SEAT",
-        help="Your seat: N, E, S or W (Nord, Est, Sud, Ouest); in classic whist your partner sits"
-        " opposite.")] = "S",
+        help="Your seat: N, E, S, W or O (Ouest), or its name (South, Sud …); in classic whist your"
+        " partner sits opposite.")] = "S",
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the shuffles and the bots (default: a new one, printed);"
         " the same seed deals the same cards.")] = None,

@@ -49,7 +49,8 @@ PresetOpt = Annotated[str, typer.Option(
     "--preset", "-p", metavar="NAME", help="Scoring table: couleur (the club's) or pagat.")]
 DeclarersOpt = Annotated[str, typer.Option(
     "--declarers", "-d", metavar="SEATS",
-    help="The declarers (preneurs): N, or two or more seats as N,E or N+E.")]
+    help="The declarers (preneurs): N, or two or more seats as N,E or N+E; seats N, E, S, W or O"
+    " (Ouest).")]
 TricksOpt = Annotated[str, typer.Option(
     "--tricks", "-t", metavar="T|N=0,E=1",
     help="Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).")]
@@ -449,7 +450,8 @@ def sheet_add(
 
 @sheet_app.command("penalty")
 def sheet_penalty(
-    seat: Annotated[str, typer.Argument(metavar="SEAT", help="The offender's seat: N, E, S or W.")],
+    seat: Annotated[str, typer.Argument(
+        metavar="SEAT", help="The offender's seat: N, E, S, W or O (Ouest).")],
     file: FileOpt = DEFAULT_FILE,
     lang: LangOpt = "en",
 ) -> None:

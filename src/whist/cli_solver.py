@@ -63,7 +63,7 @@ def solve_cmd(
         "--trump", "-t", metavar="H|S|D|C|NT", help="Trump suit, or NT for no trump.")],
     leader: Annotated[str, typer.Option(
         "--leader", "-l", metavar="SEAT",
-        help="The seat that leads the current trick (N, E, S, W).")],
+        help="The seat that leads the current trick: N, E, S, W or O (Ouest).")],
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
         help="The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
