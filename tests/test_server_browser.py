@@ -750,7 +750,9 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
     """A match of two rubbers of games of 2 points: the summary of the deal that wins the first
     rubber says who won it, with its games, game points, rubber points and total (RULES.md §2:
     rubber, game points 3/2/1, rubber bonus 2), as the match's result gives them, and the deals of
-    the second rubber are played after it."""
+    the second rubber are played after it. The rubber's six columns fit the narrowest phones
+    (320 px) as well as a computer's screen, in English and in French: neither the page nor the
+    sheet scrolls sideways, and the last column, the total, shows."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
@@ -771,6 +773,14 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
         assert row == ["1", first["winner"], *pair], row
         assert "Match over" not in sheet
+        for width in (320, 390, 1280):
+            page.set_viewport_size({"width": width, "height": 640})
+            for lang in ("fr", "en"):
+                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
+                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
+                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
+                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        page.set_viewport_size({"width": 390, "height": 844})
         next_deal(page)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
         browser.close()

@@ -548,14 +548,16 @@ function dealLabel(d) {
 }
 
 // Finished rubbers of classic whist, given as [number, rubber]: who won, the games, and (but in
-// simple whist, where a rubber is a match won, worth 1: RULES.md §4) game and rubber points.
+// simple whist, where a rubber is a match won, worth 1: RULES.md §4) game and rubber points. The
+// number's column is headed "#" (the word on hover), so that the six columns fit a 320 px phone.
 function rubberTable(m, numbered, id) {
   const pair = (x) => `${x.NS} / ${x.EW}`;
   const simple = !m.match.game_and_rubber_points;
+  const num = (text) => h("th", { class: "num" }, text);
   return h("table", { class: "scores", id },
-    h("thead", {}, h("tr", {}, h("th", {}, simple ? t("match") : t("rubber")), h("th", {}, t("winner_col")),
-      h("th", {}, `${t("games")} ${side("NS")}/${side("EW")}`),
-      simple ? null : [h("th", {}, t("game_points")), h("th", {}, t("rubber_points")), h("th", {}, t("total"))])),
+    h("thead", {}, h("tr", {}, h("th", { title: simple ? t("match") : t("rubber") }, "#"), h("th", {}, t("winner_col")),
+      num(`${t("games")} ${side("NS")}/${side("EW")}`),
+      simple ? null : [num(t("game_points")), num(t("rubber_points")), num(t("total"))])),
     h("tbody", {}, numbered.map(([n, rb]) => h("tr", {}, h("td", {}, n), h("td", {}, side(rb.winner)),
       h("td", { class: "num" }, pair(rb.games)),
       simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
