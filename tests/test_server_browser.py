@@ -13,6 +13,7 @@ Another clicks a card while the server restarts, and must still be able to play 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -750,7 +751,9 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
     """A match of two rubbers of games of 2 points: the summary of the deal that wins the first
     rubber says who won it, with its games, game points, rubber points and total (RULES.md §2:
     rubber, game points 3/2/1, rubber bonus 2), as the match's result gives them, and the deals of
-    the second rubber are played after it."""
+    the second rubber are played after it. The rubber's six columns fit the narrowest phones
+    (320 px) as well as a computer's screen, in English and in French: neither the page nor the
+    sheet scrolls sideways, and the last column, the total, shows."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
@@ -771,6 +774,14 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
         assert row == ["1", first["winner"], *pair], row
         assert "Match over" not in sheet
+        for width in (320, 390, 1280):
+            page.set_viewport_size({"width": width, "height": 640})
+            for lang in ("fr", "en"):
+                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
+                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
+                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
+                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        page.set_viewport_size({"width": 390, "height": 844})
         next_deal(page)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
         browser.close()
@@ -909,3 +920,54 @@ def test_the_lobby_list_follows_the_server_without_losing_what_is_typed(server: 
         assert page.evaluate("document.activeElement.name") == "name"
         browser.close()
     assert errors == []
+
+
+def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Server) -> None:
+    """Bots at the lobby's fast speed (0.2 s a card) wait 0.4 s after a trick before its winner
+    leads the next: too short to see the four cards of a trick that a bot won. The page keeps a
+    trick just won on the table a moment (1.2 s) after it is drawn, and then draws the new lead:
+    every trick a bot wins is drawn whole, framed as won, for a second at least, and what the
+    table shows next is the next trick, led by that bot."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seed": 3, "bot_delay": 0.2, "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        # every new drawing of the trick: when (ms), whether done, its cards ("EAS": East's A♠), its winner
+        page.evaluate("""() => { window.trickLog = []; const note = () => {
+            const trick = document.getElementById('trick');
+            if (!trick) return;
+            const cards = [...trick.querySelectorAll('.card')].map(c => c.dataset.playedBy + c.dataset.card);
+            const won = trick.querySelector('.card.won');
+            const seen = [trick.classList.contains('done'), cards, won ? won.dataset.playedBy : null];
+            const last = window.trickLog[window.trickLog.length - 1];
+            if (!last || JSON.stringify(last.slice(1)) !== JSON.stringify(seen))
+                window.trickLog.push([performance.now(), ...seen]); };
+            new MutationObserver(note).observe(document.getElementById('app'),
+                                               { childList: true, subtree: true });
+            note(); }""")
+
+        def won_by_bots() -> list[tuple[float, list[str], list[str], str]]:
+            """Each trick won by a bot, as long as it was drawn, with its cards, the cards drawn
+            next and its winner."""
+            log: list[tuple[float, bool, list[str], str | None]] = page.evaluate("window.trickLog")
+            return [(after[0] - done[0], done[2], after[2], done[3])
+                    for done, after in itertools.pairwise(log)
+                    if done[1] and done[3] is not None and done[3] != "S"]
+
+        end = time.monotonic() + 60
+        while len(won_by_bots()) < 3 and time.monotonic() < end:
+            if page.locator("#hand.choosing .playable").count():
+                play_a_card(page)
+            else:
+                page.wait_for_timeout(50)
+        won = won_by_bots()
+        browser.close()
+    assert errors == []
+    assert len(won) >= 3, won
+    for ms, cards, after, winner in won:
+        assert len(cards) == 4 and winner in [c[0] for c in cards], won
+        assert ms >= 1000, won  # 400 ms without the pause
+        assert after and after[0][0] == winner, won  # then the new lead, the trick's winner's

@@ -56,13 +56,22 @@ function cardNode(card, cls, extra) {
 const T = {
   id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
   overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
+  queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "",
 };
+
+// How long (ms) a trick just won stays on the table at least, even when its winner leads at once:
+// 1.2 s at the lobby's speeds (bots that play a card in 0.2 s or more); a table made through the
+// API to run faster (tests, demos) keeps the proportion, the time of six bots' cards.
+function trickPause(m) {
+  return Math.min(1200, 6000 * m.table.bot_delay);
+}
 
 function tableMain(id) {
   T.id = id;
   T.token = localStorage.getItem("whist.token." + id);
   connect();
   setInterval(tick, 500);
+  root.addEventListener("click", clickWhileHeld, true);
   renderTable();
 }
 
@@ -75,7 +84,7 @@ function connect() {
     T.retry = 0;
     send(T.token ? { type: "hello", token: T.token } : { type: "hello" });
   };
-  ws.onmessage = (e) => receive(JSON.parse(e.data));
+  ws.onmessage = (e) => { T.queue.push(JSON.parse(e.data)); drain(); };
   ws.onclose = () => {
     if (T.ws !== ws) return;
     T.connected = false;
@@ -98,6 +107,41 @@ function send(obj) {
   if (!T.ws || T.ws.readyState !== WebSocket.OPEN) return false;
   T.ws.send(JSON.stringify(obj));
   return true;
+}
+
+// The server's messages, in the order they came; while a trick just won is held on the table
+// (T.holdUntil), those that came since wait for the end of the pause. The server does not wait:
+// a bot may lead the next trick at once.
+function drain() {
+  clearTimeout(T.holdTimer);
+  while (T.queue.length) {
+    const wait = T.holdUntil - Date.now();
+    if (wait > 0) {
+      T.holdTimer = setTimeout(drain, wait);
+      return;
+    }
+    receive(T.queue.shift());
+  }
+}
+
+// A trick just won, drawn for the first time, is held trickPause on the table (not the deal's
+// last: the summary follows, and nothing comes until the next deal).
+function holdTrick(m) {
+  const v = m.deal ? m.deal.view : null;
+  const won = trickJustWon(v);
+  const key = won ? `${m.deal.number}.${won.number}` : "";
+  if (won && key !== T.heldTrick && !v.is_over) T.holdUntil = Date.now() + trickPause(m);
+  T.heldTrick = key;
+}
+
+// A click ends the pause: what came meanwhile is drawn at once. A click on the hand drawn before
+// a card was played does only that, so that the person sees the new lead before choosing a card.
+function clickWhileHeld(e) {
+  if (T.holdUntil <= Date.now()) return;
+  const version = T.msg.version;
+  T.holdUntil = 0;
+  drain();
+  if (T.msg.version !== version && e.target.closest("#hand")) e.stopPropagation();
 }
 
 function receive(m) {
@@ -135,6 +179,7 @@ function receive(m) {
     if (m.version > T.pending) T.pending = -1;
     if (m.deal && m.deal.next_in !== undefined) T.nextAt = Date.now() + m.deal.next_in * 1000;
     if (before && before.match.deals.length !== m.match.deals.length) T.history = null;
+    holdTrick(m);
   }
   renderTable();
 }
@@ -147,7 +192,9 @@ function act(text) {
     return;
   }
   T.pending = m.version;
+  T.holdUntil = 0;  // the person plays on: no need to wait for what came meanwhile
   renderTable();
+  drain();
 }
 
 // Positions on screen: the player at the bottom, then clockwise left, top, right.
@@ -548,14 +595,16 @@ function dealLabel(d) {
 }
 
 // Finished rubbers of classic whist, given as [number, rubber]: who won, the games, and (but in
-// simple whist, where a rubber is a match won, worth 1: RULES.md §4) game and rubber points.
+// simple whist, where a rubber is a match won, worth 1: RULES.md §4) game and rubber points. The
+// number's column is headed "#" (the word on hover), so that the six columns fit a 320 px phone.
 function rubberTable(m, numbered, id) {
   const pair = (x) => `${x.NS} / ${x.EW}`;
   const simple = !m.match.game_and_rubber_points;
+  const num = (text) => h("th", { class: "num" }, text);
   return h("table", { class: "scores", id },
-    h("thead", {}, h("tr", {}, h("th", {}, simple ? t("match") : t("rubber")), h("th", {}, t("winner_col")),
-      h("th", {}, `${t("games")} ${side("NS")}/${side("EW")}`),
-      simple ? null : [h("th", {}, t("game_points")), h("th", {}, t("rubber_points")), h("th", {}, t("total"))])),
+    h("thead", {}, h("tr", {}, h("th", { title: simple ? t("match") : t("rubber") }, "#"), h("th", {}, t("winner_col")),
+      num(`${t("games")} ${side("NS")}/${side("EW")}`),
+      simple ? null : [num(t("game_points")), num(t("rubber_points")), num(t("total"))])),
     h("tbody", {}, numbered.map(([n, rb]) => h("tr", {}, h("td", {}, n), h("td", {}, side(rb.winner)),
       h("td", { class: "num" }, pair(rb.games)),
       simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
