@@ -56,7 +56,7 @@ function cardNode(card, cls, extra) {
 const T = {
   id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
   overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
-  queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "",
+  queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
 };
 
 // How long (ms) a trick just won stays on the table at least, even when its winner leads at once:
@@ -112,16 +112,27 @@ function send(obj) {
 // The server's messages, in the order they came; while a trick just won is held on the table
 // (T.holdUntil), those that came since wait for the end of the pause. The server does not wait:
 // a bot may lead the next trick at once.
+// What came during a pause is then drawn one message at a time, a bot's card after the other
+// (catchUp ms apart), as the server sent them, rather than all at once.
 function drain() {
   clearTimeout(T.holdTimer);
   while (T.queue.length) {
     const wait = T.holdUntil - Date.now();
     if (wait > 0) {
       T.holdTimer = setTimeout(drain, wait);
+      T.held = true;
       return;
     }
     receive(T.queue.shift());
+    if (T.held && T.queue.length && T.holdUntil <= Date.now() && T.msg && T.msg.table)
+      T.holdUntil = Date.now() + catchUp(T.msg);
   }
+  T.held = false;
+}
+
+// The gap between two messages drawn after a pause: the table's bot delay, at most 0.4 s.
+function catchUp(m) {
+  return Math.min(400, 1000 * m.table.bot_delay);
 }
 
 // A trick just won, drawn for the first time, is held trickPause on the table (not the deal's
@@ -140,6 +151,7 @@ function clickWhileHeld(e) {
   if (T.holdUntil <= Date.now()) return;
   const version = T.msg.version;
   T.holdUntil = 0;
+  T.held = false;
   drain();
   if (T.msg.version !== version && e.target.closest("#hand")) e.stopPropagation();
 }
@@ -193,6 +205,7 @@ function act(text) {
   }
   T.pending = m.version;
   T.holdUntil = 0;  // the person plays on: no need to wait for what came meanwhile
+  T.held = false;
   renderTable();
   drain();
 }
