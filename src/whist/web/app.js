@@ -1,63 +1,18 @@
 // The whist page: the lobby (lobby.js) or a table (one WebSocket, the seat's view drawn as it
-// comes). The page decides no rule: what may be played or called is the view's
-// `legal` list, sent by the server from the engine; the page only draws and sends back the
-// chosen action's text. docs/protocol.md describes the messages.
+// comes; its score sheets in sheets.js). The page decides no rule: what may be played or called
+// is the view's `legal` list, sent by the server from the engine; the page only draws and sends
+// back the chosen action's text. docs/protocol.md describes the messages.
 
-import { cardSvg, cardText, suitSpan } from "./cards.js";
+import { cardText, suitSpan } from "./cards.js";
 import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
+import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
+import { T, callNode, cardNode, contractName, contractNode, displayName, miniCardText, seatInfo, setContractNames, side, sides } from "./table.js";
 
 const root = document.getElementById("app");
 
-let NAMES = {};  // every kind of contract with its names, from the welcome message
-
-function contractName(c) {
-  const names = c.name || NAMES[c.kind];
-  return names ? names[lang()] : c.kind;
-}
-
-// A contract as words and a coloured suit: "solo 7 ♥", "petite misère".
-function contractNode(c) {
-  if (!c) return h("span", {}, "—");
-  const words = [contractName(c)];
-  if (c.level !== null && c.level !== undefined) words.push(String(c.level));
-  return h("span", { class: "contract" }, words.join(" "), c.suit ? " " : "", c.suit ? suitSpan(c.suit) : null);
-}
-
-// A call as said at the table (in the view `v`: a trou says how many aces, as the terminal does).
-function callNode(a, v) {
-  if (a.type === "call") {
-    if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitSpan(a.contract.suit));
-    if (a.contract) return contractNode(a.contract);
-    if (a.kind === "trou") return h("span", {}, t("said_trou"), " (", t(v.trou && v.trou.four_aces ? "aces_four" : "aces_three"), ")");
-    return h("span", {}, t("said_" + a.kind));
-  }
-  if (a.type === "claim") return h("span", {}, t("said_claim"), " ", ...a.cards.map(miniCardText));
-  if (["ask", "yes", "no"].includes(a.type)) return h("span", {}, t("said_" + a.type));
-  if (a.type === "show") return h("span", {}, t("showed"), " ", miniCardText(a.card));
-  if (a.type === "discard") return h("span", {}, t("discarded"));
-  return h("span", {}, a.text);
-}
-
-// A card as coloured text in the page's language ("R♥" in French).
-function miniCardText(card) {
-  return h("span", { class: "cardtext suit-" + card[1] }, cardText(card, lang()));
-}
-
-function cardNode(card, cls, extra) {
-  const node = h("span", { class: "card " + (cls || ""), "data-card": card, ...(extra || {}) });
-  node.append(cardSvg(card, lang()));
-  return node;
-}
-
 // ----- a table -------------------------------------------------------------------------------------------
-
-const T = {
-  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
-  overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
-  queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
-};
 
 // How long (ms) a trick just won stays on the table at least, even when its winner leads at once:
 // 1.2 s at the lobby's speeds (bots that play a card in 0.2 s or more); a table made through the
@@ -161,7 +116,7 @@ function receive(m) {
     T.seat = m.seat;
     T.rules = m.rules;
     T.pending = -1;  // an action sent on a lost connection: the state that follows says if it was taken
-    NAMES = m.contracts;
+    setContractNames(m.contracts);
     if (!m.seat && T.token) {  // the seat was given up
       localStorage.removeItem("whist.token." + T.id);
       T.token = null;
@@ -217,26 +172,8 @@ function positions() {
   return { [me]: "bottom", [SEATS[(i + 1) % 4]]: "left", [SEATS[(i + 2) % 4]]: "top", [SEATS[(i + 3) % 4]]: "right" };
 }
 
-// The two sides of classic whist, in the page's language: "NS 4 · EO 6".
-function side(name) {
-  return name === "NS" || name === "EW" ? t("side_" + name) : name;
-}
-
-function sides(ns, ew) {
-  return `${side("NS")} ${ns} · ${side("EW")} ${ew}`;
-}
-
 function tricksText(n) {
   return t(n > 1 || (n === 0 && lang() === "en") ? "tricks_many" : "tricks_one", n);
-}
-
-function seatInfo(seat) {
-  return T.msg.table.seats.find((s) => s.seat === seat);
-}
-
-function displayName(seat) {
-  const s = seatInfo(seat);
-  return s.name || seatName(seat);
 }
 
 function renderTable() {
@@ -573,106 +510,6 @@ function lastTrickSheet(v) {
     h("p", {}, t("won_by", displayName(lt.winner))));
 }
 
-// A deal's name for players. Colour whist counts the deals played (the header's "deal 1 of 16"):
-// a deal that all passed is a redeal, not a deal of the session; classic counts every deal.
-function dealTitle(m, number) {
-  if (m.match.game !== "couleur") return t("deal_n", number);
-  const upto = m.match.deals.slice(0, number);
-  if (upto.length === number && upto[number - 1].result.passed) return t("redeal");
-  return t("deal_n", upto.filter((d) => !d.result.passed).length + (upto.length < number ? 1 : 0));
-}
-
-// A seat's column head in a score table: the name, cut short with its full text on hover, so
-// that a long name does not push the other columns off a phone's screen.
-function nameHeader(seat) {
-  const name = displayName(seat);
-  return h("th", { class: "who num", title: name }, h("span", {}, name));
-}
-
-function pts(p) {
-  return p > 0 ? "+" + p : String(p);
-}
-
-function dealLabel(d) {
-  const r = d.result;
-  if (d.contract === undefined) return null;
-  if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
-  // several misère or piccolo declarers are settled each alone (RULES.md §5.7): each made or failed
-  const alone = d.contract.misere && r.declarers.length > 1;
-  // (made or failed as the server says, by the tricks: in pagat four misères all made score 0)
-  const outcome = (ok) => (ok ? t("made") : t("failed"));
-  let what = "";
-  if (alone) what = ` (${r.declarers.map((s) => displayName(s) + t("colon") + outcome(d.made[s])).join(", ")})`;
-  else if (r.declarers.length) what = ` (${r.declarers.map(displayName).join(" + ")}) ${outcome(d.made[r.declarers[0]])}`;
-  return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
-}
-
-// Finished rubbers of classic whist, given as [number, rubber]: who won, the games, and (but in
-// simple whist, where a rubber is a match won, worth 1: RULES.md §4) game and rubber points. The
-// number's column is headed "#" (the word on hover), so that the six columns fit a 320 px phone.
-function rubberTable(m, numbered, id) {
-  const pair = (x) => `${x.NS} / ${x.EW}`;
-  const simple = !m.match.game_and_rubber_points;
-  const num = (text) => h("th", { class: "num" }, text);
-  return h("table", { class: "scores", id },
-    h("thead", {}, h("tr", {}, h("th", { title: simple ? t("match") : t("rubber") }, "#"), h("th", {}, t("winner_col")),
-      num(`${t("games")} ${side("NS")}/${side("EW")}`),
-      simple ? null : [num(t("game_points")), num(t("rubber_points")), num(t("total"))])),
-    h("tbody", {}, numbered.map(([n, rb]) => h("tr", {}, h("td", {}, n), h("td", {}, side(rb.winner)),
-      h("td", { class: "num" }, pair(rb.games)),
-      simple ? null : [h("td", { class: "num" }, pair(rb.game_points)), h("td", { class: "num" }, pair(rb.rubber_points)),
-        h("td", { class: "num" }, h("b", {}, pair(rb.totals)))]))));
-}
-
-// The rubber that classic deal `number` finished, as [its number, the rubber], or null: the deal
-// won the last game of a rubber that is over (RULES.md §2: the first side to win two games).
-function rubberEndedBy(m, number) {
-  const r = m.match.result;
-  const games = m.match.deals.slice(0, number).filter((d) => d.result.game_winner).length;
-  const game = r.games[games - 1];
-  if (!m.match.deals[number - 1].result.game_winner || !game) return null;
-  const next = r.games[games];
-  if ((next && next.rubber === game.rubber) || r.rubbers.length < game.rubber) return null;
-  return [game.rubber, r.rubbers[game.rubber - 1]];
-}
-
-function scoreTable(m) {
-  if (m.match.game === "couleur") {
-    const run = { N: 0, E: 0, S: 0, W: 0 };
-    let played = 0;
-    const rows = m.match.deals.map((d) => {
-      if (d.result.passed) return h("tr", { class: "passed" }, h("td", {}, "–"), h("td", { colspan: 5 }, t("passed_out")));
-      for (const s of SEATS) run[s] += d.result.points[s];
-      played += 1;
-      return h("tr", {}, h("td", {}, played), h("td", {}, dealLabel(d)),
-        SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
-    });
-    return h("table", { class: "scores", id: "score-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map(nameHeader))),
-      h("tbody", {}, rows),
-      h("tfoot", {}, h("tr", {}, h("td", {}), h("td", {}, t("total")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, m.match.result.totals[s]))))));
-  }
-  const r = m.match.result;
-  const rows = m.match.deals.map((d) => h("tr", {}, h("td", {}, d.number),
-    h("td", { class: "num" }, `${d.result.tricks.N + d.result.tricks.S} / ${d.result.tricks.E + d.result.tricks.W}`),
-    h("td", { class: "num" }, `${d.result.points.NS} / ${d.result.points.EW}`),
-    h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
-    h("td", {}, d.result.game_winner ? t("game_to", side(d.result.game_winner)) : "")));
-  const line = (label, ...value) => h("p", {}, h("b", {}, label, t("colon")), ...value);
-  const simple = !m.match.game_and_rubber_points;
-  const rubbers = r.rubbers.length ? rubberTable(m, r.rubbers.map((rb, i) => [i + 1, rb]), "rubber-table") : null;
-  const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
-  return h("div", {}, h("table", { class: "scores", id: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`), h("th", {}, t("points")),
-      h("th", {}, t("honour_points")), h("th", {}))),
-    h("tbody", {}, rows)),
-  m.match.over ? null : line(t("score"), sides(r.score.NS, r.score.EW)),
-  m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
-  rubbers,
-  line(simple ? t("matches_won") : t("rubber_totals"), sides(r.totals.NS, r.totals.EW)),
-  paid.length ? line(t("settlement"), paid.map((s) => `${displayName(s)} ${r.settlement[s] > 0 ? "+" : ""}${r.settlement[s]}`).join(" · ")) : null);
-}
-
 function historySheet(m) {
   if (!T.history) {
     T.history = "loading";
@@ -731,22 +568,6 @@ function sortCards(cards) {
   const order = "SHDC";
   const ranks = "AKQJT98765432";
   return cards.slice().sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || ranks.indexOf(a[0]) - ranks.indexOf(b[0]));
-}
-
-// Who won a colour-whist session: the winner, or those tied for the most points.
-function colourWinners(res) {
-  if (res.winner) return t("winner", displayName(res.winner));
-  const best = Math.max(...SEATS.map((s) => res.totals[s]));
-  const top = SEATS.filter((s) => res.totals[s] === best);
-  return top.length === SEATS.length ? t("draw") : t("winners", top.map(displayName).join(", "));
-}
-
-// The heading of the end: colour whist plays one game of so many deals; classic whist a match of
-// rubbers (its games are games to 10, not the end); simple whist, so many matches (RULES.md §2, §4).
-function overTitle(m) {
-  if (m.match.game === "couleur") return t("game_over");
-  const n = m.match.rubbers_total;
-  return !m.match.game_and_rubber_points && n > 1 ? t("matches_over", n) : t("match_over");
 }
 
 function summarySheet(m, v) {

@@ -1,0 +1,78 @@
+// What the table's page (app.js) and its score sheets (sheets.js) share: the table shown, and how
+// the page names what is at it, in its language: contracts and calls, cards as text or drawn, the
+// two sides of classic whist, each seat by its player's name.
+
+import { cardSvg, cardText, suitSpan } from "./cards.js";
+import { h } from "./dom.js";
+import { lang, seatName, t } from "./i18n.js";
+
+let NAMES = {};  // every kind of contract with its names, from the welcome message
+
+// The names of every kind of contract, given by the welcome message (app.js).
+export function setContractNames(names) {
+  NAMES = names;
+}
+
+export function contractName(c) {
+  const names = c.name || NAMES[c.kind];
+  return names ? names[lang()] : c.kind;
+}
+
+// A contract as words and a coloured suit: "solo 7 ♥", "petite misère".
+export function contractNode(c) {
+  if (!c) return h("span", {}, "—");
+  const words = [contractName(c)];
+  if (c.level !== null && c.level !== undefined) words.push(String(c.level));
+  return h("span", { class: "contract" }, words.join(" "), c.suit ? " " : "", c.suit ? suitSpan(c.suit) : null);
+}
+
+// A call as said at the table (in the view `v`: a trou says how many aces, as the terminal does).
+export function callNode(a, v) {
+  if (a.type === "call") {
+    if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitSpan(a.contract.suit));
+    if (a.contract) return contractNode(a.contract);
+    if (a.kind === "trou") return h("span", {}, t("said_trou"), " (", t(v.trou && v.trou.four_aces ? "aces_four" : "aces_three"), ")");
+    return h("span", {}, t("said_" + a.kind));
+  }
+  if (a.type === "claim") return h("span", {}, t("said_claim"), " ", ...a.cards.map(miniCardText));
+  if (["ask", "yes", "no"].includes(a.type)) return h("span", {}, t("said_" + a.type));
+  if (a.type === "show") return h("span", {}, t("showed"), " ", miniCardText(a.card));
+  if (a.type === "discard") return h("span", {}, t("discarded"));
+  return h("span", {}, a.text);
+}
+
+// A card as coloured text in the page's language ("R♥" in French).
+export function miniCardText(card) {
+  return h("span", { class: "cardtext suit-" + card[1] }, cardText(card, lang()));
+}
+
+export function cardNode(card, cls, extra) {
+  const node = h("span", { class: "card " + (cls || ""), "data-card": card, ...(extra || {}) });
+  node.append(cardSvg(card, lang()));
+  return node;
+}
+
+// The table shown: what the server last sent (msg) and what the page keeps between two drawings.
+export const T = {
+  id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
+  overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
+  queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
+};
+
+// The two sides of classic whist, in the page's language: "NS 4 · EO 6".
+export function side(name) {
+  return name === "NS" || name === "EW" ? t("side_" + name) : name;
+}
+
+export function sides(ns, ew) {
+  return `${side("NS")} ${ns} · ${side("EW")} ${ew}`;
+}
+
+export function seatInfo(seat) {
+  return T.msg.table.seats.find((s) => s.seat === seat);
+}
+
+export function displayName(seat) {
+  const s = seatInfo(seat);
+  return s.name || seatName(seat);
+}
