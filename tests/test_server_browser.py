@@ -814,7 +814,8 @@ def test_simple_whist_counts_matches_not_rubbers(server: Server) -> None:
 def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
     """Two matches of simple whist, with games of 2 points (a deal's odd tricks win a game): at the
     end the page says that the matches are over, in French and in English, not "game over", which
-    would name the game to 10 points that each match is won by (RULES.md §4)."""
+    would name the game to 10 points that each match is won by (RULES.md §4), and offers a new
+    table: a button of the end's sheet takes the player back to the lobby's form."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "simple", "seed": 5, "bot_delay": 0.05, "seats": BOTS3,
@@ -828,6 +829,10 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#over").inner_text() == "The 2 matches are over"
         assert "Matches won: " in page.locator(".sheet").inner_text()
+        # what comes next: a new table, from the lobby (the header's "Whist" is no button to see)
+        page.click("#new-table")
+        page.wait_for_selector("#create-table")
+        assert page.url == f"{server.base}/"
         browser.close()
     assert errors == []
 
@@ -977,3 +982,4 @@ def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Serv
         assert ms >= 1000, won  # 400 ms without the pause
         assert after and after[0][0] == winner, won  # then the new lead, the trick's winner's
         assert len(after) == 1, won  # alone: the cards that came during the pause follow one by one
+
