@@ -983,3 +983,36 @@ def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Serv
         assert after and after[0][0] == winner, won  # then the new lead, the trick's winner's
         assert len(after) == 1, won  # alone: the cards that came during the pause follow one by one
 
+
+def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:
+    """With seed 1 South proposes, North proposes higher, and South accepts (RULES.md §5.4: one
+    accepts only the top bid). With several proposals in the auction a bare "J'emballe" did not
+    say whose: the button names the bid it takes, its maker and suit, in French and in English."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        accept = '#legal-calls [data-action="accept"]'
+        end = time.monotonic() + 30
+        while not page.locator(accept).count() and time.monotonic() < end:
+            if page.locator("#legal-calls").count():
+                pick = next(a for a in page.locator("#legal-calls [data-action]").evaluate_all(
+                    "els => els.map(e => e.dataset.action)") if a.startswith("propose"))
+                page.click(f'#legal-calls [data-action="{pick}"]')
+                page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+            else:
+                page.wait_for_timeout(50)
+        proposals = [c for c in page.locator("#calls .call").all_inner_texts() if " propose " in c]
+        assert len(proposals) >= 2 and proposals[-1].startswith("Nord propose "), proposals
+        suit = proposals[-1].rsplit(" ", 1)[1]
+        assert page.locator(accept).inner_text() == f"J'emballe (Nord propose {suit})"
+        page.dispatch_event("button[data-lang=en]", "click")
+        assert page.locator(accept).inner_text() == f"Accept (North proposes {suit})"
+        page.click(accept)
+        page.wait_for_selector("#info >> text=North + Anne")
+        browser.close()
+    assert errors == []

@@ -363,12 +363,16 @@ function callLog(v) {
 }
 
 // The legal calls as buttons, grouped by row of the ladder: simple calls, then each bid with its suits.
-function callButtons(legal) {
+function callButtons(legal, v) {
   const simple = [];
   const rows = new Map();
+  // accepting takes only the top bid (RULES.md §5.4, 4): the last bid made, named on the button
+  const top = v.actions.filter((a) => a.type === "call" && a.contract).pop();
+  const accepted = top ? [" ", h("span", { class: "accepts" }, "(", displayName(top.seat), " ", callNode(top, v), ")")] : [];
   for (const a of legal) {
     if (a.type !== "call" || !a.contract) {
-      if (a.type === "call") simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) }, t("call_" + a.kind)));
+      if (a.type === "call") simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
+        t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
           t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
@@ -408,7 +412,7 @@ function actionPanel(m, v) {
     if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
       // asking at eight is a choice before one's first card, not a duty (RULES.md §2 (b))
       parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t(kinds.has("card") ? "call_or_play_prompt" : "call_prompt")));
-      parts.push(callButtons(v.legal));
+      parts.push(callButtons(v.legal, v));
     } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
       parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
     }
