@@ -351,6 +351,11 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # a game is won by 10 points: what ends here is the match (RULES.md §2)
         assert page.locator("#over").inner_text() == "Match over"
         assert "Game over" not in page.locator(".sheet").inner_text()
+        # the sheet closed, the table under it does not say "Games: NS 0 · EW 0" of a rubber won
+        page.click(".sheet .close")
+        assert "Trump: " in page.locator("#info").inner_text()
+        assert "Games: " not in page.locator("#info").inner_text()
+        assert "Score: " not in page.locator("#info").inner_text()
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player

@@ -347,9 +347,11 @@ function infoStrip(m, v) {
     item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
     const won = (a, b) => v.tricks_won[a] + v.tricks_won[b];
     item(t("tricks"), sides(won("N", "S"), won("E", "W")));
-    item(t("score"), sides(v.score.NS, v.score.EW));
-    const g = m.match.games_in_rubber;
-    item(t("games"), sides(g[0], g[1]));
+    if (!m.match.over) {  // at the end the rubber's games are counted again from 0: the sheet says what they were
+      item(t("score"), sides(v.score.NS, v.score.EW));
+      const g = m.match.games_in_rubber;
+      item(t("games"), sides(g[0], g[1]));
+    }
   }
   return h("div", { class: "info", id: "info" }, items);
 }
