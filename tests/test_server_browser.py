@@ -312,9 +312,12 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         page.wait_for_url("**/t/*")
         page.wait_for_selector("#info >> text=Carte retournée")
         cards = 0
+        dimmed: list[str] = []  # the opacity of each card that could not be played
         end = time.monotonic() + 90
         while cards < 13 and time.monotonic() < end:
             if page.locator("#hand.choosing .playable").count():
+                dimmed += page.locator("#hand .dimmed").evaluate_all(
+                    "els => els.map(e => getComputedStyle(e).opacity)")
                 play_a_card(page)
                 cards += 1
             elif page.locator("#hand .card").count() == 0:
@@ -322,6 +325,8 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
             else:
                 page.wait_for_timeout(50)
         page.wait_for_selector("#next-deal", timeout=20_000)
+        # a card that cannot be played is greyed, not see-through: the card under it does not show
+        assert dimmed and set(dimmed) == {"1"}, dimmed
         # the last trick stays on the table, its winner's card framed and named in words
         winner = page.locator("#trick .card.won").get_attribute("data-played-by")
         names = {"N": "Nord", "E": "Est", "S": "Léa", "W": "Ouest"}
