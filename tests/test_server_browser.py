@@ -312,9 +312,12 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         page.wait_for_url("**/t/*")
         page.wait_for_selector("#info >> text=Carte retournée")
         cards = 0
+        dimmed: list[str] = []  # the opacity of each card that could not be played
         end = time.monotonic() + 90
         while cards < 13 and time.monotonic() < end:
             if page.locator("#hand.choosing .playable").count():
+                dimmed += page.locator("#hand .dimmed").evaluate_all(
+                    "els => els.map(e => getComputedStyle(e).opacity)")
                 play_a_card(page)
                 cards += 1
             elif page.locator("#hand .card").count() == 0:
@@ -322,6 +325,8 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
             else:
                 page.wait_for_timeout(50)
         page.wait_for_selector("#next-deal", timeout=20_000)
+        # a card that cannot be played is greyed, not see-through: the card under it does not show
+        assert dimmed and set(dimmed) == {"1"}, dimmed
         # the last trick stays on the table, its winner's card framed and named in words
         winner = page.locator("#trick .card.won").get_attribute("data-played-by")
         names = {"N": "Nord", "E": "Est", "S": "Léa", "W": "Ouest"}
@@ -351,6 +356,11 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # a game is won by 10 points: what ends here is the match (RULES.md §2)
         assert page.locator("#over").inner_text() == "Match over"
         assert "Game over" not in page.locator(".sheet").inner_text()
+        # the sheet closed, the table under it does not say "Games: NS 0 · EW 0" of a rubber won
+        page.click(".sheet .close")
+        assert "Trump: " in page.locator("#info").inner_text()
+        assert "Games: " not in page.locator("#info").inner_text()
+        assert "Score: " not in page.locator("#info").inner_text()
         browser.close()
     assert errors == []
     assert cards >= 12  # the last card may be played for the player
@@ -814,7 +824,8 @@ def test_simple_whist_counts_matches_not_rubbers(server: Server) -> None:
 def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
     """Two matches of simple whist, with games of 2 points (a deal's odd tricks win a game): at the
     end the page says that the matches are over, in French and in English, not "game over", which
-    would name the game to 10 points that each match is won by (RULES.md §4)."""
+    would name the game to 10 points that each match is won by (RULES.md §4), and offers a new
+    table: a button of the end's sheet takes the player back to the lobby's form."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "simple", "seed": 5, "bot_delay": 0.05, "seats": BOTS3,
@@ -828,6 +839,10 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:
         page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
         assert page.locator("#over").inner_text() == "The 2 matches are over"
         assert "Matches won: " in page.locator(".sheet").inner_text()
+        # what comes next: a new table, from the lobby (the header's "Whist" is no button to see)
+        page.click("#new-table")
+        page.wait_for_selector("#create-table")
+        assert page.url == f"{server.base}/"
         browser.close()
     assert errors == []
 
@@ -977,3 +992,37 @@ def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Serv
         assert ms >= 1000, won  # 400 ms without the pause
         assert after and after[0][0] == winner, won  # then the new lead, the trick's winner's
         assert len(after) == 1, won  # alone: the cards that came during the pause follow one by one
+
+
+def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:
+    """With seed 1 South proposes, North proposes higher, and South accepts (RULES.md §5.4: one
+    accepts only the top bid). With several proposals in the auction a bare "J'emballe" did not
+    say whose: the button names the bid it takes, its maker and suit, in French and in English."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        accept = '#legal-calls [data-action="accept"]'
+        end = time.monotonic() + 30
+        while not page.locator(accept).count() and time.monotonic() < end:
+            if page.locator("#legal-calls").count():
+                pick = next(a for a in page.locator("#legal-calls [data-action]").evaluate_all(
+                    "els => els.map(e => e.dataset.action)") if a.startswith("propose"))
+                page.click(f'#legal-calls [data-action="{pick}"]')
+                page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+            else:
+                page.wait_for_timeout(50)
+        proposals = [c for c in page.locator("#calls .call").all_inner_texts() if " propose " in c]
+        assert len(proposals) >= 2 and proposals[-1].startswith("Nord propose "), proposals
+        suit = proposals[-1].rsplit(" ", 1)[1]
+        assert page.locator(accept).inner_text() == f"J'emballe (Nord propose {suit})"
+        page.dispatch_event("button[data-lang=en]", "click")
+        assert page.locator(accept).inner_text() == f"Accept (North proposes {suit})"
+        page.click(accept)
+        page.wait_for_selector("#info >> text=North + Anne")
+        browser.close()
+    assert errors == []

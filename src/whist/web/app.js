@@ -347,9 +347,11 @@ function infoStrip(m, v) {
     item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
     const won = (a, b) => v.tricks_won[a] + v.tricks_won[b];
     item(t("tricks"), sides(won("N", "S"), won("E", "W")));
-    item(t("score"), sides(v.score.NS, v.score.EW));
-    const g = m.match.games_in_rubber;
-    item(t("games"), sides(g[0], g[1]));
+    if (!m.match.over) {  // at the end the rubber's games are counted again from 0: the sheet says what they were
+      item(t("score"), sides(v.score.NS, v.score.EW));
+      const g = m.match.games_in_rubber;
+      item(t("games"), sides(g[0], g[1]));
+    }
   }
   return h("div", { class: "info", id: "info" }, items);
 }
@@ -363,12 +365,16 @@ function callLog(v) {
 }
 
 // The legal calls as buttons, grouped by row of the ladder: simple calls, then each bid with its suits.
-function callButtons(legal) {
+function callButtons(legal, v) {
   const simple = [];
   const rows = new Map();
+  // accepting takes only the top bid (RULES.md §5.4, 4): the last bid made, named on the button
+  const top = v.actions.filter((a) => a.type === "call" && a.contract).pop();
+  const accepted = top ? [" ", h("span", { class: "accepts" }, "(", displayName(top.seat), " ", callNode(top, v), ")")] : [];
   for (const a of legal) {
     if (a.type !== "call" || !a.contract) {
-      if (a.type === "call") simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) }, t("call_" + a.kind)));
+      if (a.type === "call") simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
+        t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
           t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
@@ -408,7 +414,7 @@ function actionPanel(m, v) {
     if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
       // asking at eight is a choice before one's first card, not a duty (RULES.md §2 (b))
       parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t(kinds.has("card") ? "call_or_play_prompt" : "call_prompt")));
-      parts.push(callButtons(v.legal));
+      parts.push(callButtons(v.legal, v));
     } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
       parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
     }
@@ -619,7 +625,9 @@ function summarySheet(m, v) {
     const res = m.match.result;
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
     else body.push(h("p", {}, res.winner ? t("winner", side(res.winner)) : t("draw")));
-    body.push(h("p", {}, h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button" }, t("download_all"))));
+    // what a player does next: another game, from the lobby's form (it keeps his name)
+    body.push(h("div", { class: "row" }, h("a", { href: "/", class: "button", id: "new-table" }, t("new_table")),
+      h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button secondary" }, t("download_all"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
     body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));
