@@ -84,6 +84,23 @@ class TestHttp:
         assert r.status_code == status and words in r.json()["error"]["message"]
         assert harness.service.tables == {}
 
+    @pytest.mark.parametrize(("spec", "message_fr"), [
+        ({"preset": "classic", "options": {"game_points": 2}},
+         "l'option single_game_from est comprise entre 1 et game_points"),
+        ({"preset": "bridge"}, "préréglage « bridge » inconnu"),
+        ({"options": {"game": "classic"}}, "l'option game vient avec le préréglage"),
+        ({"seats": {"N": "genius"}}, "place N : 'genius' n'est ni 'open' ni un robot"),
+        ({"seats": {"X": "random"}}, "place 'X' inconnue"),
+    ])
+    def test_a_bad_table_says_why_in_french_too(self, harness: Any, spec: dict[str, Any],
+                                                  message_fr: str) -> None:
+        """The page shows a refused table's reason in its language: ``message_fr`` beside ``message``."""
+        error = harness.client.post("/api/tables", json=spec).json()["error"]
+        assert error["code"] == "bad_table" and error["message_fr"].startswith(message_fr), error
+        assert error["message"] != error["message_fr"]
+        unknown = harness.client.get("/api/tables/nope").json()["error"]  # only a bad table has one
+        assert "message_fr" not in unknown
+
     def test_a_body_too_long_is_refused(self, harness: Any) -> None:
         from whist.server.app import MAX_BODY
 

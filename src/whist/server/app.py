@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
-from whist.cards import ParseError, Seat, parse_seat
+from whist.cards import ParseError, Refusal, Seat, parse_seat
 from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
@@ -92,10 +92,12 @@ class JoinTable(BaseModel):
     seat: str | None = None
 
 
-def _error(status: int, code: str, message: str,
-           headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
-                        headers=headers)
+def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None,
+           message_fr: str | None = None) -> JSONResponse:
+    error = {"code": code, "message": message}
+    if message_fr is not None:
+        error["message_fr"] = message_fr
+    return JSONResponse({"error": error}, status_code=status, headers=headers)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -236,7 +238,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                 takeover_after=body.takeover_after, bot_delay=body.bot_delay,
                 deal_pause=body.deal_pause, seed=body.seed))
         except (SpecError, ValueError) as exc:
-            return _error(400, "bad_table", str(exc))
+            return _error(400, "bad_table", str(exc),
+                          message_fr=exc.fr if isinstance(exc, Refusal) else None)
         except TableLimit as exc:
             return _error(429, "too_many_tables", str(exc))
         service.drive(table)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.cards import SEATS, visible_text
+from whist.cards import SEATS, Refusal, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import PRESETS, RulesError, preset, with_options
@@ -47,8 +47,9 @@ MAX_TABLES = 500
 """How many tables may be in play at once on one server, by default (``whist serve --max-tables``)."""
 
 
-class SpecError(ValueError):
-    """A table that cannot be created as asked (unknown preset, option, seat or bot)."""
+class SpecError(Refusal):
+    """A table that cannot be created as asked (unknown preset, option, seat or bot), in English
+    and in French (``exc.fr``)."""
 
 
 class TableLimit(Exception):
@@ -213,23 +214,27 @@ class TableService:
         if fixed:
             # the lobby and the listings name a table's game by its preset: a game or style
             # changed by an option would be one game listed as another
-            raise SpecError(f"option {fixed[0]} comes with the preset: choose the preset"
-                            f" ({', '.join(sorted(PRESETS))}) instead")
+            presets = ", ".join(sorted(PRESETS))
+            raise SpecError(
+                f"option {fixed[0]} comes with the preset: choose the preset ({presets}) instead",
+                f"l'option {fixed[0]} vient avec le préréglage : choisissez plutôt le préréglage"
+                f" ({presets})")
         try:
             rules = with_options(preset(spec.preset), spec.options)
         except RulesError as exc:
-            raise SpecError(str(exc)) from None
+            raise SpecError(exc.en, exc.fr) from None
         bots = available_bots()
         kinds: list[str] = []
         for s in SEATS:
             kind = spec.seats.get(s.name, OPEN).strip().lower()
             if kind not in (OPEN, *bots):
-                raise SpecError(f"seat {s.name}: {kind!r} is neither 'open' nor a bot"
-                                f" ({', '.join(bots)})")
+                raise SpecError(f"seat {s.name}: {kind!r} is neither 'open' nor a bot ({', '.join(bots)})",
+                                f"place {s.name} : {kind!r} n'est ni 'open' ni un robot ({', '.join(bots)})")
             kinds.append(kind)
         unknown = set(spec.seats) - {s.name for s in SEATS}
         if unknown:
-            raise SpecError(f"unknown seat {sorted(unknown)[0]!r} (seats: N, E, S, W)")
+            raise SpecError(f"unknown seat {sorted(unknown)[0]!r} (seats: N, E, S, W)",
+                            f"place {sorted(unknown)[0]!r} inconnue (places : N, E, S, W)")
         seed = spec.seed if spec.seed is not None else secrets.randbits(48)
         start = ColourMatch.start if rules.game == "couleur" else Match.start
         first = start(rules, random.Random(seed)).first_dealer
