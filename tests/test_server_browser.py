@@ -416,6 +416,40 @@ def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_tabl
     assert names == ["Table de Léa"]
 
 
+def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None:
+    """Games of 2 points with the classic preset's single game from 3: the server refuses the
+    table, and the lobby gives its reason, not only that "an option" is refused: in French in
+    French, in English in English, each option named by the form's label for it, not by its
+    name in the rules (``single_game_from``)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = classic_form(pw, server.base, errors)
+        page.click("details.options summary")
+        page.fill("input[name=opt-game_points]", "2")
+        page.dispatch_event("input[name=opt-game_points]", "change")
+        page.click("#create-table")
+        page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == (
+            "Impossible de créer cette table : l'option « Manche simple à partir de » est comprise"
+            " entre 1 et « Points de la manche ».")
+        page.click("button[data-lang=en]")  # the reason said again in the page's new language
+        assert page.locator(".error").inner_text() == (
+            "This table cannot be created: option “Single game from” must be between 1 and “Game points”.")
+        page.fill("input[name=opt-game_points]", "0")
+        page.dispatch_event("input[name=opt-game_points]", "change")
+        page.click("#create-table")
+        page.wait_for_selector(".error >> text=must be at least 1")
+        assert page.locator(".error").inner_text() == (
+            "This table cannot be created: option “Game points” must be at least 1.")
+        page.click("button[data-lang=fr]")
+        assert page.locator(".error").inner_text() == (
+            "Impossible de créer cette table : l'option « Points de la manche » vaut au moins 1.")
+        browser.close()
+    assert errors == []
+
+
 def test_a_card_clicked_while_the_connection_is_lost_does_not_lock_the_hand(server: Server) -> None:
     """The server restarts while it is the person's turn, and he clicks a card meanwhile: the page
     cannot send it, says so, and once it has reconnected lets him play (the table waits for him,

@@ -79,11 +79,11 @@ export async function api(method, url, body, token) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     const err = data.error || {};
-    throw Object.assign(new Error(err.message || r.statusText), { code: err.code || "http_error" });
+    throw Object.assign(new Error(err.message || r.statusText), { code: err.code || "http_error", messageFr: err.message_fr });
   }
   return data;
 }
 
 export function failText(e) {
-  return errorText(e.code, e.message || String(e));
+  return errorText(e.code, e.message || String(e), e.messageFr);
 }

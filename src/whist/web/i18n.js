@@ -153,6 +153,8 @@ const FR = {
   err_conflict: "La table a changé sur un autre serveur : regardez et rejouez.",
   err_not_found: "Cette table n'existe pas (ou plus).",
   err_bad_table: "Impossible de créer cette table : une option a une valeur refusée.",
+  bad_table_because: "Impossible de créer cette table : {0}.",
+  quoted: "« {0} »",
   err_too_many_tables: "Le serveur a déjà autant de tables en cours qu'il en accepte : réessayez quand une partie sera finie ou abandonnée.",
   err_invalid: "Une valeur du formulaire est refusée.",
   err_bad_join: "Indiquez un nom et une place valables.",
@@ -374,6 +376,8 @@ const EN = {
   choice_redeal: "redeal", choice_redeal_double: "redeal, next deal double", choice_dames: "the queens game",
   err_not_your_turn: "It is not your turn.",
   err_network: "The server does not answer.",
+  bad_table_because: "This table cannot be created: {0}.",
+  quoted: "“{0}”",
 };
 
 const LANGS = { fr: FR, en: EN };

@@ -31,7 +31,7 @@ export async function lobby() {
     }
     tables = (await api("GET", "/api/tables")).tables;
   } catch (e) {
-    error = failText(e);
+    error = e;
   }
   render();
   // the list of tables follows the server while the lobby is shown: only the list is drawn
@@ -60,6 +60,19 @@ function tablesPanel(tables) {
       return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
         status, free && !tb.over ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
     })) : h("p", { class: "muted" }, t("no_tables")));
+}
+
+// What the lobby says of a refusal: a text, or the server's error, said when drawn, in the page's
+// language. A table refused gives the server's reason, each option it names by its name in the
+// rules ("game_points") named by the form's label for it ("Points de la manche").
+function refusalText(error, labels) {
+  if (!(error instanceof Error)) return error;
+  // (a server without the French reason: the page's own words in French)
+  if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return failText(error);
+  const reason = (lang() === "fr" ? error.messageFr : error.message).replace(/\.$/, "");
+  const names = Object.keys(labels).sort((a, b) => b.length - a.length);  // the longest first
+  return t("bad_table_because", reason.replace(new RegExp(`\\b(${names.join("|")})\\b`, "g"),
+    (name) => t("quoted", labels[name])));
 }
 
 function lobbyView(presets, tables, error, render, fail) {
@@ -95,6 +108,10 @@ function lobbyView(presets, tables, error, render, fail) {
     }
     return h("label", { class: "opt", title: doc, "data-option": o.name }, label, " ", input, h("small", { class: "doc" }, doc));
   };
+  const countLabel = t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches");
+  // the form's labels of the options, by name, for the server's reasons that name them
+  const labels = Object.fromEntries([[isColour ? "deals" : "rubbers", countLabel],
+    ...opts.map((o) => [o.name, t("opt_" + o.name)])]);
   const create = async (ev) => {
     ev.preventDefault();
     const name = form.name.trim();
@@ -113,7 +130,7 @@ function lobbyView(presets, tables, error, render, fail) {
       localStorage.setItem("whist.token." + made.id, joined.token);
       location.href = made.url;
     } catch (e) {
-      fail(failText(e));
+      fail(e);
     }
   };
   return h("div", { class: "lobby" },
@@ -135,7 +152,7 @@ function lobbyView(presets, tables, error, render, fail) {
         render();
       } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
         h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
-      h("label", {}, t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches"), h("input", { name: "count", type: "number",
+      h("label", {}, countLabel, h("input", { name: "count", type: "number",
         min: 1, max: 99, value: form.count, onchange: (e) => { form.count = e.target.value; } })),
       h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
         form.seat = e.target.value; render();
@@ -149,7 +166,7 @@ function lobbyView(presets, tables, error, render, fail) {
         ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
       presets ? h("details", { class: "options", open: form.optionsOpen,
         ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
-      error ? h("p", { class: "error", role: "alert" }, error) : null,
+      error ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
       h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
     tablesPanel(tables));
 }
