@@ -1060,3 +1060,32 @@ def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:
         page.wait_for_selector("#info >> text=North + Anne")
         browser.close()
     assert errors == []
+
+
+def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> None:
+    """A bid's button shows only its suit, its row the bid: on hover it says the whole bid in the
+    page's language ("Proposer pique", "Solo 6 cœur"), not the engine's text ("propose S")."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        page.wait_for_selector("#legal-calls .bid-btn")
+        names = {"fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+                 "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
+        for lang in ("fr", "en", "fr"):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")
+            buttons = page.locator("#legal-calls .bid-btn").evaluate_all(
+                "els => els.map(e => [e.dataset.action, e.title,"
+                " e.closest('.bid-row').querySelector('.bid-label').textContent])")
+            assert any(action.startswith("propose ") for action, *_ in buttons), buttons
+            for action, title, label in buttons:
+                suit = action.split()[-1]
+                assert title == (f"{label} {names[lang][suit]}" if suit in "SHDC" else label), buttons
+            titles = {action: title for action, title, _ in buttons}
+            assert titles["propose S"] == ("Proposer pique" if lang == "fr" else "Propose spades"), titles
+        browser.close()
+    assert errors == []

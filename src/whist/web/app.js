@@ -388,8 +388,10 @@ function callButtons(legal, v) {
       rows.set(key, { label, buttons: [] });
     }
     const content = c.suit ? suitSpan(c.suit) : h("span", {}, "✓");
+    // its hover text in the page's language: the row's label, and the suit named ("solo 6 pique")
+    const title = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
     rows.get(key).buttons.push(h("button", { type: "button", class: "bid-btn", "data-action": a.text,
-      title: a.text, onclick: () => act(a.text) }, content));
+      title, onclick: () => act(a.text) }, content));
   }
   const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
   const first = all.length > 7 ? all.slice(0, 5) : all;

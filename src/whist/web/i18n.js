@@ -141,6 +141,7 @@ const FR = {
   invalid_seat: "Cette place n'est plus libre.",
   side_NS: "NS", side_EW: "EO",
   winners: "Ex aequo en tête : {0}",
+  suit_S: "pique", suit_H: "cœur", suit_D: "carreau", suit_C: "trèfle",
   said_pass: "passe", said_wait: "attend", said_accept: "emballe", said_trou: "annonce trou", aces_three: "trois as", aces_four: "quatre as",
   // errors, by their code (docs/protocol.md): what the server says, in French
   err_malformed: "Message illisible pour le serveur.",
@@ -350,6 +351,7 @@ const EN = {
   invalid_seat: "That seat is no longer free.",
   side_NS: "NS", side_EW: "EW",
   winners: "Tied for first: {0}",
+  suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
   said_pass: "passes", said_wait: "waits", said_accept: "accepts", said_trou: "announces trou", aces_three: "three aces", aces_four: "four aces",
   opt_points_per_odd_trick: "Points per odd trick",
   opt_game_points: "Game points",
