@@ -832,6 +832,50 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
     assert errors == []
 
 
+def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
+    """The sheet at the end of a match of classic whist, on phones 320 and 390 px wide, in French
+    and in English: each heading of the deals' table sits over its numbers (aligned as they are),
+    no two headings of a table run into each other, and neither the page nor the sheet scrolls
+    sideways."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"game_points": 2, "single_game_from": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        play_until(page, ".sheet a.button[download]", 240)  # the end
+        assert page.locator("#rubber-table").count() == 1
+        for width in (320, 390):
+            page.set_viewport_size({"width": width, "height": 800})
+            for lang in ("fr", "en"):
+                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
+                # each column's heading and first cell: how each is aligned
+                aligned = page.evaluate(
+                    "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
+                    " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
+                    "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
+                assert [heading for heading, *_ in aligned][1:4] == (
+                    ["Plis NS/EO", "Points", "Points d'honneurs"] if lang == "fr"
+                    else ["Tricks NS/EW", "Points", "Honour points"])
+                assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
+                # the text of each heading ends before the next one's begins
+                gaps = page.evaluate(
+                    "() => ['#score-table', '#rubber-table'].map(id => {"
+                    " const texts = [...document.querySelectorAll(id + ' thead th')].map(th => {"
+                    " const r = document.createRange(); r.selectNodeContents(th);"
+                    " const b = r.getBoundingClientRect(); return [b.left, b.right]; })"
+                    ".filter(([l, r]) => r > l);"
+                    " return Math.min(...texts.slice(1).map(([l], i) => l - texts[i][1])); })")
+                assert min(gaps) >= 4, (width, lang, gaps)
+                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
+                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
+                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        browser.close()
+    assert errors == []
+
+
 def test_simple_whist_counts_matches_not_rubbers(server: Server) -> None:
     """Simple whist has no rubber: the first side to win two games wins the match (RULES.md §4),
     as the score sheet says. The form asks for a number of matches, and the table's header counts

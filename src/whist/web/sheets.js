@@ -96,8 +96,8 @@ export function scoreTable(m) {
   const rubbers = r.rubbers.length ? rubberTable(m, r.rubbers.map((rb, i) => [i + 1, rb]), "rubber-table") : null;
   const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`), h("th", {}, t("points")),
-      h("th", {}, t("honour_points")), h("th", {}))),
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "num" }, `${t("tricks")} ${side("NS")}/${side("EW")}`),
+      h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("honour_points")), h("th", {}))),
     h("tbody", {}, rows)),
   m.match.over ? null : line(t("score"), sides(r.score.NS, r.score.EW)),
   m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
