@@ -725,6 +725,30 @@ def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server
     assert errors == []
 
 
+def test_a_number_typed_before_the_presets_come_is_kept(server: Server) -> None:
+    """The lobby's form is drawn at once and again when the presets come from the server: a number
+    of deals typed in between (not yet left, so no change event) is still there afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    held: list[Any] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route("**/api/presets", lambda route: held.append(route))  # held until the number is typed
+        page.goto(f"{server.base}/")
+        page.wait_for_selector("select[name=preset][disabled]")
+        page.fill("input[name=count]", "4")
+        while not held:
+            page.wait_for_timeout(20)
+        held[0].continue_()
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        assert page.input_value("input[name=count]") == "4"
+        browser.close()
+    assert errors == []
+
+
 def south_may_ask(pw: Any, server: Server, seed: int, errors: list[str]) -> tuple[Any, Any]:
     """Chromium, and a phone-sized page in English where Anne sits South at a table of classic
     whist with games of 2 points, so that both sides are "at eight" on the first deal (RULES.md

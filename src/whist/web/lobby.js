@@ -152,8 +152,9 @@ function lobbyView(presets, tables, error, render, fail) {
         render();
       } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
         h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
+      // kept as it is typed, as the name is: the form drawn again when the presets come keeps it
       h("label", {}, countLabel, h("input", { name: "count", type: "number",
-        min: 1, max: 99, value: form.count, onchange: (e) => { form.count = e.target.value; } })),
+        min: 1, max: 99, value: form.count, oninput: (e) => { form.count = e.target.value; } })),
       h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
         form.seat = e.target.value; render();
       } }, SEATS.map((s) => h("option", { value: s, selected: form.seat === s }, seatName(s))))),
