@@ -128,8 +128,7 @@ def _tricks(entry: Entry, lang: Lang) -> str:
     seats' initials in ``lang``."""
     if entry.queens:
         return _counts(entry.queens, lang)
-    together = entry.tricks_text(" ")
-    return _counts(entry.tricks, lang) if "=" in together else together
+    return entry.tricks_text(" ", lambda s: seat_letter(s, lang))
 
 
 def _points(p: int) -> str:

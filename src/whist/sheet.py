@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -86,13 +86,13 @@ class Entry:
             return "penalty / pénalité"
         return self.contract.text_fr
 
-    def tricks_text(self, sep: str = ";") -> str:
+    def tricks_text(self, sep: str = ";", letter: Callable[[Seat], str] = lambda s: s.name) -> str:
         """The tricks as they are typed: ``9``, the declarers' together (a pair's emballage or
         trou), or ``N=0;E=1``, each declarer's (a misère or piccolo of two): :func:`parse_tricks`
-        reads either back to the same entry."""
+        reads either back to the same entry. ``letter`` writes a seat (French ``O`` for West)."""
         if len(self.tricks) == 1 and self.declarers and self.tricks[0][0] is self.declarers[0]:
             return str(self.tricks[0][1])
-        return sep.join(f"{s.name}={n}" for s, n in self.tricks)
+        return sep.join(f"{letter(s)}={n}" for s, n in self.tricks)
 
     def to_row(self) -> dict[str, str]:
         """The entry as a CSV row (the columns of ``CSV_FIELDS``)."""
