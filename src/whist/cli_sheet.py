@@ -28,17 +28,24 @@ from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat, visi
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
-    ClassicEntry,
-    ClassicRow,
     ClassicSheet,
     ClassicSheetError,
     called,
     played,
 )
+from whist.classic_sheet_render import (
+    classic_closed,
+    classic_foot,
+    classic_sheet_table,
+    classic_totals_line,
+    classic_what,
+    pair_names,
+    pair_text,
+    seat_header,
+    side_name,
+)
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
-from whist.render import matches_result, rubber_words, stake_unit
-from whist.rules import Rules
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
 __all__ = ["score", "sheet_app"]
@@ -327,14 +334,9 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
     return out
 
 
-def _header(sheet: AnySheet, seat: Seat, lang: Lang) -> str:
-    """``Dirk (W)``, in French ``Dirk (O)``: a player's name and seat."""
-    return f"{sheet.name(seat)} ({seat_letter(seat, lang)})"
-
-
 def _totals_line(sheet: AnySheet, lang: Lang) -> Text:
     if isinstance(sheet, ClassicSheet):
-        return _classic_totals_line(sheet, lang)
+        return classic_totals_line(sheet, lang)
     totals = sheet.totals()
     out = Text("Totals / totaux: ", style="bold")
     out.append(" · ".join(f"{sheet.name(s)} {totals[s.name]}" for s in SEATS))
@@ -395,10 +397,10 @@ def sheet_new(
     _save(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
-        players = " · ".join(f"{_side_name(side, language)} {_pair_names(sheet, side)}" for side in Side)
+        players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
     else:
         what = sheet.preset
-        players = ", ".join(_header(sheet, s, language) for s in SEATS)
+        players = ", ".join(seat_header(sheet, s, language) for s in SEATS)
     stdout().print(f"New sheet / nouvelle feuille ({what}) in {file}: {players}", soft_wrap=True)
 
 
@@ -481,8 +483,8 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
         _save(shorter, file, language)
         console = stdout()
         console.print(f"Removed / supprimé #{len(sheet.entries)}:"
-                      f" {_classic_what(sheet.entries[-1], language)}")
-        for line in _classic_foot(shorter, language):
+                      f" {classic_what(sheet.entries[-1], language)}")
+        for line in classic_foot(shorter, language):
             console.print(line)
         return
     try:
@@ -517,7 +519,7 @@ def sheet_table(sheet: Sheet, lang: Lang = "en") -> Table:
                  footer=Text("totals / totaux", style="bold"))
     totals = sheet.totals()
     for s in SEATS:
-        t.add_column(_header(sheet, s, lang), justify="right", no_wrap=True,
+        t.add_column(seat_header(sheet, s, lang), justify="right", no_wrap=True,
                      footer=Text(str(totals[s.name]), style="bold"))
     for i, (entry, pts, run) in enumerate(sheet.rows(), 1):
         cells: list[str | Text] = [str(i), _deal_cell(sheet, entry, lang)]
@@ -543,7 +545,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: La
     console = stdout()
     if isinstance(sheet, ClassicSheet):
         console.print(classic_sheet_table(sheet, language))
-        for line in _classic_foot(sheet, language):
+        for line in classic_foot(sheet, language):
             console.print(line)
         return
     console.print(sheet_table(sheet, language))
@@ -653,186 +655,6 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-# ----- the classic-whist sheet (RULES.md §2–4, §6) ---------------------------------------------
-
-
-def _side_name(side: Side, lang: Lang) -> str:
-    """NS, EW (French: EO)."""
-    return side.name_fr if lang == "fr" else side.name
-
-
-def _pair_names(sheet: ClassicSheet, side: Side) -> str:
-    return f"({sheet.side_names(side)})"
-
-
-def _pair(pair: tuple[int, int]) -> str:
-    return f"{pair[0]}–{pair[1]}"
-
-
-def _classic_tricks(entry: ClassicEntry, lang: Lang) -> str:
-    """``NS 8 · EW 5``, or ``call at eight NS`` (in French with ``fr``)."""
-    if entry.call is not None:
-        return f"{'appel à huit' if lang == 'fr' else 'call at eight'} {_side_name(entry.call, lang)}"
-    return f"{_side_name(Side.NS, lang)} {entry.tricks[0]} · {_side_name(Side.EW, lang)} {entry.tricks[1]}"
-
-
-def _classic_honours(entry: ClassicEntry, lang: Lang) -> str:
-    """``EW 4``, or ``none`` when neither side held three (empty for a call)."""
-    held = entry.honours_side
-    if entry.call is not None:
-        return ""
-    if held is None:
-        return "aucun" if lang == "fr" else "none"
-    return f"{_side_name(held[0], lang)} {held[1]}"
-
-
-def _classic_what(entry: ClassicEntry, lang: Lang) -> str:
-    """``tricks NS 8 · EW 5, honours EW 4`` or ``call at eight NS`` (in French with ``fr``)."""
-    if entry.call is not None:
-        return _classic_tricks(entry, lang)
-    fr = lang == "fr"
-    return (f"{'levées' if fr else 'tricks'} {_classic_tricks(entry, lang)},"
-            f" {'honneurs' if fr else 'honours'} {_classic_honours(entry, lang)}")
-
-
-def _unscored(sheet: ClassicSheet, row: ClassicRow) -> bool:
-    """Honours held (three or four) that scored nothing on this deal (D17, or a side at nine)."""
-    held = row.entry.honours_side
-    return (row.entry.call is None and held is not None and sheet.rules.honours
-            and row.points.honours[held[0]] == 0)
-
-
-def _classic_points(row: ClassicRow, side: Side) -> str:
-    """A side's points on one deal: ``3``, or ``1 + 2`` (tricks + honours)."""
-    tricks, honours = row.points.tricks[side], row.points.honours[side]
-    if row.entry.call is not None or not honours:
-        return str(tricks + honours)
-    return f"{tricks} + {honours}"
-
-
-def _classic_closed(row: ClassicRow, lang: Lang, rules: Rules) -> str:
-    """What the deal closed: ``game NS +2`` (its game points) and ``rubber 1 NS 2–1, totals 7–2``
-    (games won, then each side's game and rubber points); without points (simple whist) ``match
-    1 NS 2–0``."""
-    lines: list[str] = []
-    fr = lang == "fr"
-    if row.game is not None:
-        g = row.game
-        text = f"{'manche' if fr else 'game'} {_side_name(g.winner, lang)}"
-        if g.game_points:
-            text += f" +{g.game_points}"
-        lines.append(text)
-    if row.rubber is not None and row.game is not None:
-        r = row.rubber
-        en, in_fr, _ = rubber_words(rules)
-        text = (f"{in_fr if fr else en} {row.game.rubber + 1} {_side_name(r.winner, lang)}"
-                f" {max(r.games)}–{min(r.games)}")
-        if rules.game_and_rubber_points:
-            text += f", {'totaux' if fr else 'totals'} {_pair(r.totals)}"
-        lines.append(text)
-    return "\n".join(lines)
-
-
-def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
-    """Each entry with each side's points, the game score after it and the games and rubbers it
-    closed; the totals of the finished rubbers at the foot."""
-    t = Table(title=f"Score sheet / feuille de marque ({option_summary(sheet.rules)})",
-              title_justify="left", show_footer=True)
-    t.add_column("#", justify="right")
-    points = sheet.rules.game_and_rubber_points
-    t.add_column(f"tricks / levées\n{_side_name(Side.NS, lang)}–{_side_name(Side.EW, lang)}",
-                 footer=Text("totals / totaux" if points else "matches won / parties gagnées",
-                             style="bold"))
-    t.add_column("honours / honneurs")
-    totals = sheet.totals()
-    for side in Side:
-        t.add_column(f"{_side_name(side, lang)}\n{sheet.side_names(side)}", justify="right",
-                     footer=Text(str(totals[side]), style="bold"))
-    t.add_column("score", justify="center", no_wrap=True)
-    en, fr, _ = rubber_words(sheet.rules)
-    t.add_column(f"game · {en} / manche · {fr}")
-    for i, row in enumerate(sheet.rows(), 1):
-        honours = Text(_classic_honours(row.entry, lang))
-        if _unscored(sheet, row):
-            honours.append(", non comptés" if lang == "fr" else ", not scored", style="dim")
-        tricks = (f"{'appel' if lang == 'fr' else 'call'} {_side_name(row.entry.call, lang)}"
-                  if row.entry.call is not None else _pair(row.entry.tricks))
-        t.add_row(str(i), tricks, honours,
-                  *(_classic_points(row, side) for side in Side),
-                  Text(_pair(row.score), style="bold"),
-                  Text(_classic_closed(row, lang, sheet.rules), style="bold" if row.game else ""))
-    t.caption = ("honours: the side that held 3 or 4 of A K Q J of trumps; points: tricks +"
-                 " honours; score: the game score after the deal; "
-                 + ("game +N: its game points; totals: game and rubber points of the finished rubbers"
-                    if points else "matches won: by the first side to win two games")
-                 + " / honneurs : le camp qui tenait 3 ou 4 des A R D V d'atout ; points : levées +"
-                 " honneurs ; score : la marque après la donne ; "
-                 + ("manche +N : ses points de manche ; totaux : points de manche et de robre des"
-                    " robres finis" if points else
-                    "parties gagnées : par le premier camp à gagner deux manches"))
-    t.caption_justify = "left"
-    return t
-
-
-def _classic_totals_line(sheet: ClassicSheet, lang: Lang = "en") -> Text:
-    """Each side's game and rubber points over the finished rubbers: they stay 0–0 until a rubber
-    ends, so the label says so (the rubber in progress is in the line above it). Without points
-    (simple whist), the matches each side won."""
-    totals = sheet.totals()
-    label = ("Totals of the finished rubbers / totaux des robres finis: "
-             if sheet.rules.game_and_rubber_points else "Matches won / parties gagnées: ")
-    out = Text(label, style="bold")
-    out.append(" · ".join(f"{_side_name(side, lang)} {_pair_names(sheet, side)} {totals[side]}"
-                          for side in Side))
-    return out
-
-
-def _money(v: float) -> str:
-    return f"{v:+g}" if v else "0"
-
-
-def _classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
-    """Where the match stands, the totals, and the result or settlement; the sides named as in
-    the rest of what is printed in ``lang`` (EO in French)."""
-    rules = sheet.rules
-    done = len(sheet.rubbers())
-    ns, ew = _side_name(Side.NS, lang), _side_name(Side.EW, lang)
-    en, fr, _ = rubber_words(rules)
-    if sheet.is_over:
-        s = "s" if done != 1 else ""
-        count = f": {done} rubber{s} / robre{s}" if rules.game_and_rubber_points else ""
-        if done > 1 and not rules.game_and_rubber_points:
-            count = f": {done} matches / parties"
-        state = Text(f"Match over / partie terminée{count}.", style="bold")
-    else:
-        state = Text(f"In play / en cours: {en} / {fr} {done + 1} of {rules.rubbers}, games / manches"
-                     f" {ns} {_pair(sheet.games_in_rubber())} {ew}, score {_pair(sheet.score())}")
-    lines = [state, _classic_totals_line(sheet, lang)]
-    if not done:
-        return lines
-    winner, diff = sheet.result()
-    verb = "win by / gagnent de" if sheet.is_over else "lead by / mènent de"
-    if not rules.game_and_rubber_points:
-        head = matches_result(sheet.rubbers(), sheet.is_over,
-                              lambda side: f"{_side_name(side, lang)} {_pair_names(sheet, side)}")
-    elif winner is None:
-        head = "all square / à égalité"
-    else:
-        head = (f"{_side_name(winner, lang)} {_pair_names(sheet, winner)} {verb} {diff}"
-                f" point{'s' if diff != 1 else ''}")
-    if rules.stake > 0:
-        money = sheet.settlement()
-        out = Text(f"Settlement / règlement (stake / enjeu {rules.stake:g} {stake_unit(rules)}): ",
-                   style="bold")
-        pay = " · ".join(f"{_header(sheet, s, lang)} {_money(money[s.name])}" for s in SEATS)
-        out.append(head + (f" → {pay}" if winner is not None else ""))
-    else:
-        out = Text("Result / résultat: ", style="bold")
-        out.append(head)
-    lines.append(out)
-    return lines
-
-
 def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | None,
                  colour_only: list[str], file: Path, lang: Lang) -> None:
     """``whist sheet add`` on a classic-whist sheet: a deal played out or a call at eight."""
@@ -866,11 +688,11 @@ def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | No
     _save(sheet, file, lang)
     row = sheet.rows()[-1]
     console = stdout()
-    console.print(f"#{len(sheet.entries)} {_classic_what(row.entry, lang)}: "
-                  + " · ".join(f"{_side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
-                  + f" → score {_pair(row.score)}", soft_wrap=True)
-    closed = _classic_closed(row, lang, sheet.rules)
+    console.print(f"#{len(sheet.entries)} {classic_what(row.entry, lang)}: "
+                  + " · ".join(f"{side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
+                  + f" → score {pair_text(row.score)}", soft_wrap=True)
+    closed = classic_closed(row, lang, sheet.rules)
     if closed:
         console.print(Text(closed.replace("\n", " · "), style="bold"))
-    for line in _classic_foot(sheet, lang):
+    for line in classic_foot(sheet, lang):
         console.print(line)
