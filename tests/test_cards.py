@@ -248,8 +248,11 @@ class TestSeats:
 
     @pytest.mark.parametrize("text", ["", "X", "NE", "north-east"])
     def test_bad_seat(self, text: str) -> None:
-        with pytest.raises(ParseError, match="is not a seat"):
+        with pytest.raises(ParseError, match="is not a seat") as caught:
             parse_seat(text)
+        # The refusal names every letter parse_seat reads, Ouest's O among them, in both languages.
+        assert "N, E, S, W or O for Ouest" in caught.value.en
+        assert "N, E, S, O ou W pour West" in caught.value.fr
 
     @pytest.mark.parametrize(("text", "side"), [("NS", Side.NS), ("n-s", Side.NS), ("EW", Side.EW),
                                                 ("E+W", Side.EW), ("EO", Side.EW)])

@@ -192,8 +192,10 @@ def parse_seat(text: str | Seat) -> Seat:
         return text
     seat = _SEAT_WORDS.get(text.strip().upper())
     if seat is None:
-        raise ParseError(f"{text!r} is not a seat (use N, E, S or W)",
-                         f"« {text} » n'est pas une place (tapez N, E, S ou O)")
+        raise ParseError(f"{text!r} is not a seat (use N, E, S, W or O for Ouest, or a seat's name:"
+                         " South, Sud …)",
+                         f"« {text} » n'est pas une place (tapez N, E, S, O ou W pour West, ou le nom"
+                         " d'une place : Sud, South …)")
     return seat
 
 

@@ -203,9 +203,9 @@ def _seat(value: Seat | str) -> Seat:
     if isinstance(value, str):
         try:
             return parse_seat(value)
-        except ParseError:
-            pass
-    raise UnknownSeatError(f"{value!r} is not a seat (use N, E, S or W)")
+        except ParseError as exc:
+            raise UnknownSeatError(str(exc)) from None
+    raise UnknownSeatError(f"{value!r} is not a seat (use N, E, S, W or O for Ouest)")
 
 
 def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat]:
