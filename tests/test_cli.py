@@ -347,6 +347,31 @@ def test_an_unusable_records_directory_is_refused_before_the_game(tmp_path: Path
     assert "Traceback" not in r.output and "seed" not in r.output
 
 
+
+@pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+def test_with_lang_fr_bad_bots_and_an_unusable_records_directory_are_said_in_french(
+        tmp_path: Path, preset_name: str) -> None:
+    """``whist play --lang fr`` says in French why it refuses an unknown bot, a wrong number of
+    bots or a records directory it cannot make, with the same exit status as in English."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    for args, words in [
+        (["--bots", "genius", "--records", str(tmp_path)],
+         "Erreur : robot 'genius' inconnu (connus : random, heuristic, pimc)"),
+        (["--bots", "random,random", "--records", str(tmp_path)],
+         "Erreur : --bots prend un nom de robot ou 3 noms séparés par des virgules, pas 'random,random'"),
+        (["--records", str(blocker / "records")],
+         f"Erreur : --records {blocker / 'records'} : impossible de créer ce dossier : un élément du"
+         " chemin n'est pas un dossier"),
+    ]:
+        r = run("play", "--lang", "fr", "--preset", preset_name, "--seed", "1", *args, input="q\n")
+        assert r.exit_code == 2, (args, r.output)
+        assert words in " ".join(r.stderr.split()), (args, r.stderr)
+        assert "Error" not in r.stderr and "unknown" not in r.stderr and "cannot" not in r.stderr
+        assert "Traceback" not in r.output and "seed" not in r.output
+        english = run("play", "--lang", "en", "--preset", preset_name, "--seed", "1", *args, input="q\n")
+        assert english.exit_code == 2 and english.stderr.startswith("Error: "), english.output
+
 class TestSimulate:
     ARGS = ("simulate", "--preset", "classic", "--rubbers", "3", "--seed", "42",
             "--bots", "random,heuristic,random,heuristic")

@@ -378,6 +378,7 @@ class TestPlay:
         assert "seat names shown (hints included)" in out
         assert "Both games: of the cards, shown and typed (in French R D V" in out
         assert "of the error when the input ends mid-game" in out
+        assert "of the errors about --bots and --records" in out
 
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")

@@ -169,7 +169,8 @@ class TestHttp:
             "code": "too_many_tables",
             "message": "this server has as many tables in play as it allows (2); try again once"
                        " a game has finished or been left for a while"}
-        assert len(c.get("/api/tables").json()["tables"]) == 3
+        listed = c.get("/api/tables").json()
+        assert len(listed["tables"]) == 2 and [t["id"] for t in listed["finished"]] == [done]
 
     def test_join_errors(self, harness: Any) -> None:
         tid = harness.create(seats={"N": "random"})
@@ -700,8 +701,9 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
             assert time.monotonic() < end, "the tables stayed in memory"
             time.sleep(0.02)
         assert c.get("/healthz").json() | {"ok": True} == {"ok": True, "tables": 0, "unloaded": 2}
-        listed = {x["id"]: x for x in c.get("/api/tables").json()["tables"]}
-        assert listed[done]["over"] and not listed[waiting]["started"]
+        listed = c.get("/api/tables").json()
+        assert listed["tables"] == []  # the waiting table, left: abandoned
+        assert [x["id"] for x in listed["finished"]] == [done] and listed["finished"][0]["over"]
         # asked for, a table comes back from its log: its record, a seat, its WebSocket
         assert c.get(f"/api/tables/{done}/record").json()["format"] == "whist-match/1"
         assert done in svc.tables and svc.get(done).match.is_over
@@ -711,8 +713,65 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
             assert ws.receive_json()["seat"] == "S"
             time.sleep(0.8)  # someone is connected: the table stays
             assert waiting in svc.tables
+            assert [x["id"] for x in c.get("/api/tables").json()["tables"]] == [waiting]
         assert c.get("/api/tables/nothing").status_code == 404
 
+
+def test_the_lobby_lists_the_tables_in_play_and_the_last_finished_apart(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET /api/tables``: ``tables`` are those in play, waiting for players or under way, newest
+    first; a finished one is among ``finished``, the last ones to end, the last first, at most
+    ``FINISHED_LISTED`` (older ones are reached by their link, their records and sheets kept); an
+    abandoned one (nobody there, nothing done for ``unload_after``) is listed nowhere, until
+    someone opens it again."""
+    from fastapi.testclient import TestClient
+
+    from whist.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.02, unload_after=1.0)
+    svc = app.state.service
+    assert svc.FINISHED_LISTED == 10
+    monkeypatch.setattr(svc, "FINISHED_LISTED", 2)
+    bots = {s: "random" for s in "NESW"}
+    with TestClient(app) as c:
+        def ids(key: str) -> list[str]:
+            return [x["id"] for x in c.get("/api/tables").json()[key]]
+
+        def create(**spec: Any) -> str:
+            made: str = c.post("/api/tables", json={"bot_delay": 0, "deal_pause": 0, **spec}).json()["id"]
+            return made
+
+        left = create(seats=BOTS3, name="left")  # nobody ever sits: abandoned
+        done = []
+        for deals in (2, 1, 1):  # the first created ends last: listed first
+            done.append(create(preset="pagat", options={"deals": deals}, seats=bots))
+            end = time.monotonic() + 20
+            while not svc.get(done[-1]).match.is_over:
+                assert time.monotonic() < end, "the bots' game did not end"
+                time.sleep(0.02)
+        waiting = create(seats=BOTS3, name="waiting")
+        token = c.post(f"/api/tables/{waiting}/join", json={"name": "Sam"}).json()["token"]
+        with c.websocket_connect(f"/api/tables/{waiting}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            assert ws.receive_json()["seat"] == "S"
+            assert ids("tables") == [waiting, left]
+            finished = c.get("/api/tables").json()["finished"]
+            assert [x["id"] for x in finished] == [done[2], done[1]]  # the last two to end
+            assert all(x["over"] and x["finished_at"] >= x["created_at"] for x in finished)
+            assert finished[0]["finished_at"] >= finished[1]["finished_at"]
+            end = time.monotonic() + 10
+            while left in svc.tables or any(d in svc.tables for d in done):
+                assert time.monotonic() < end, "the idle tables stayed in memory"
+                time.sleep(0.05)
+            assert ids("tables") == [waiting]  # abandoned: off the list; Sam's table stays
+            assert ids("finished") == [done[2], done[1]]  # out of memory, still listed
+        # every finished table is still there: its page, its deals, its record
+        for d in done:
+            assert c.get(f"/t/{d}").status_code == 200
+            assert c.get(f"/api/tables/{d}/record").json()["format"] == "whist-match/1"
+        assert c.get(f"/api/tables/{left}").status_code == 200  # opened again: in play again
+        assert ids("tables") == [waiting, left]
+        assert ids("finished") == [done[2], done[1]]
 
 def test_tables_left_out_of_memory_do_not_fill_the_server() -> None:
     """Only tables in play count toward ``max_tables``: one nobody played or watched for

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from test_couleur_rules import FOUR_ACES, TROU, new
 
+from whist.auction import Bid
 from whist.cards import SEATS, Seat
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
@@ -105,3 +106,58 @@ def test_a_surprise_trou_hides_its_partner_and_says_three_aces() -> None:
     seen = trous(TROU, surprise=True)
     assert seen.pop(Seat.S) == {"caller": "N", "partner": "S", "four_aces": False}
     assert all(t == {"caller": "N", "partner": None, "four_aces": False} for t in seen.values())
+
+
+def test_the_acceptable_bid_is_named_to_every_seat() -> None:
+    """``acceptable`` names the bid an ``accept`` takes, the same for every seat and a spectator:
+    none before anybody bids, the top proposal with its maker, none once it is accepted."""
+    rng = random.Random(11)
+    d = ColourDeal.shuffled(preset("couleur"), Seat.W, rng)
+    while d.phase != "auction":  # a deal without trou
+        d = ColourDeal.shuffled(preset("couleur"), Seat.W, rng)
+
+    def seen(d: ColourDeal) -> list[Any]:
+        return [view_json(d.view(s))["acceptable"] for s in (*SEATS, None)]
+
+    assert d.to_act is Seat.N and seen(d) == [None] * 5  # nobody has proposed yet
+    d = d.apply("propose S")
+    assert seen(d) == [{"seat": "N", "type": "call", "text": "propose S", "kind": "propose",
+                       "contract": {"kind": "emballage", "level": 8, "suit": "S"}}] * 5
+    d = d.apply("propose H")
+    assert seen(d) == [{"seat": "E", "type": "call", "text": "propose H", "kind": "propose",
+                       "contract": {"kind": "emballage", "level": 8, "suit": "H"}}] * 5
+    d = d.apply("accept")
+    assert seen(d) == [None] * 5  # East and South play it: nothing is left to accept
+
+
+@pytest.mark.parametrize("name", ["couleur", "pagat"])
+def test_the_acceptable_bid_is_the_one_accept_takes(name: str) -> None:
+    """In random auctions: whenever ``accept`` is legal the view names a bid, and accepting it
+    makes that bid count with its maker and the acceptor; the field is public (the same in every
+    view) and ``null`` outside the auction."""
+    rng = random.Random(name)
+    accepted = 0
+    for _ in range(300):
+        d = ColourDeal.shuffled(preset(name), SEATS[rng.randrange(4)], rng)
+        while d.to_act is not None:
+            views = [view_json(d.view(s))["acceptable"] for s in (*SEATS, None)]
+            assert all(v == views[0] for v in views), views
+            acc = views[0]
+            legal = d.legal_actions()
+            texts = [a.text for a in legal]
+            if d.phase != "auction":
+                assert acc is None
+            elif "accept" in texts:
+                assert acc is not None and acc["seat"] != d.to_act.name, (acc, d.to_act)
+            if acc is not None and "accept" in texts and rng.random() < 0.7:
+                seat = d.to_act
+                d = d.apply("accept")
+                top = d.auction.bids[-1]
+                assert top.counts and action_json(Bid(top.contract)) == {
+                    k: v for k, v in acc.items() if k != "seat"}
+                assert top.seats == (Seat[acc["seat"]], seat)
+                accepted += 1
+            else:
+                d = d.apply(rng.choice(legal))
+        assert view_json(d.view(None))["acceptable"] is None
+    assert accepted > 20

@@ -301,6 +301,14 @@ class Auction:
     def top(self) -> Standing | None:
         return self.bids[-1] if self.bids else None
 
+    @property
+    def acceptable(self) -> Standing | None:
+        """The bid an ``accept`` takes (§5.4 rule 4): the top bid, while the auction is on, when it
+        is an unaccepted emballage (a proposal, or a raise made alone) or, in the couleur style, a
+        misère or piccolo bid alone; ``None`` when there is none."""
+        top = self.top
+        return top if top is not None and not self.is_over and self._may_accept(top) else None
+
     def highest_counting(self) -> Standing | None:
         for b in reversed(self.bids):
             if b.counts:

@@ -144,7 +144,8 @@ def play(
         "--lang", metavar="en|fr",
         help="Language, en or fr. Both games: of the cards, shown and typed (in French R D V for"
         " roi, dame, valet and the suit letters P C K T: RC is the king of hearts), of the reason"
-        " given when an entry is refused and of the error when the input ends mid-game. Colour"
+        " given when an entry is refused, of the errors about --bots and --records and of the"
+        " error when the input ends mid-game. Colour"
         " whist: also of the calls and seat names shown (hints included). Classic whist shows its"
         " labels in English and French and its seats in English. Calls may be typed in either"
         " language (classic: ask or appeler).")] = "en",
@@ -166,7 +167,7 @@ def play(
         human = parse_seat(seat)
     except ParseError as exc:
         fail(exc.in_lang(language), 2, language)
-    names = bot_names(bots, 3)
+    names = bot_names(bots, 3, language)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     if rules.game == "couleur":

@@ -8,6 +8,7 @@ impossible entry or a file named that does not exist, 1 for a bad file), never a
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -121,19 +122,24 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
     return rules
 
 
-def bot_names(text: str, count: int) -> list[str]:
-    """``count`` bot names from ``name`` (for every seat) or ``b1,b2,...``; exit 2 if bad."""
+def bot_names(text: str, count: int, lang: Lang = "en") -> list[str]:
+    """``count`` bot names from ``name`` (for every seat) or ``b1,b2,...``; exit 2 if bad, saying
+    why in ``lang``."""
     names = [w.strip().lower() for w in text.split(",")]
     if len(names) == 1:
         names *= count
+    known = ", ".join(BOT_NAMES)
     if len(names) != count:
+        if lang == "fr":
+            fail(f"--bots prend un nom de robot ou {count} noms séparés par des virgules, pas"
+                 f" {text!r} (robots : {known})", 2, lang)
         fail(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
-             f" (bots: {', '.join(BOT_NAMES)})", 2)
+             f" (bots: {known})", 2)
     for name in names:
         try:
             get_bot(name)
         except ValueError as exc:
-            fail(str(exc), 2)
+            fail(f"robot {name!r} inconnu (connus : {known})" if lang == "fr" else str(exc), 2, lang)
     return names
 
 
@@ -169,14 +175,44 @@ def value_text(v: Any) -> str:
     return str(v)
 
 
-def ready_records(records: Path) -> None:
+OS_ERRORS_FR: dict[int, str] = {
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.EEXIST: "un fichier de ce nom existe déjà",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.EROFS: "système de fichiers en lecture seule",
+    errno.ENOSPC: "plus de place sur le disque",
+    errno.ENAMETOOLONG: "nom trop long",
+}
+"""The system's reasons for a folder that cannot be made, in French (the system says them in
+English); another one is given as the system says it."""
+
+
+def os_reason(exc: OSError, lang: Lang = "en") -> str:
+    """Why ``exc`` happened, as the system says it, or in French with ``lang`` ``fr`` when
+    :data:`OS_ERRORS_FR` knows it.
+
+    >>> os_reason(NotADirectoryError(errno.ENOTDIR, "Not a directory"), "fr")
+    "un élément du chemin n'est pas un dossier"
+    """
+    if lang == "fr" and exc.errno in OS_ERRORS_FR:
+        return OS_ERRORS_FR[exc.errno]
+    return str(exc.strerror or exc)
+
+
+def ready_records(records: Path, lang: Lang = "en") -> None:
     """Create the directory ``records`` (``--records``) if need be, before a game or simulation
-    starts rather than when its first record is saved; exit 2 if it cannot be made or written."""
+    starts rather than when its first record is saved; exit 2 if it cannot be made or written,
+    saying why in ``lang``."""
     try:
         records.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        fail(f"--records {records}: cannot create this directory: {exc.strerror or exc}", 2)
+        if lang == "fr":
+            fail(f"--records {records} : impossible de créer ce dossier : {os_reason(exc, lang)}", 2, lang)
+        fail(f"--records {records}: cannot create this directory: {os_reason(exc)}", 2)
     if not os.access(records, os.W_OK | os.X_OK):
+        if lang == "fr":
+            fail(f"--records {records} : impossible d'écrire dans ce dossier", 2, lang)
         fail(f"--records {records}: cannot write in this directory", 2)
 
 
@@ -199,7 +235,7 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     by default in English; ``how`` to play), then save its match record in ``records`` and say
     where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
     as at the end of the match; at the end of input 1, on Ctrl-C 130."""
-    ready_records(records)
+    ready_records(records, game.lang)
     console = game.console
     session = game.session
     others = [s for s in SEATS if s is not game.human]
@@ -214,7 +250,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     try:
         path = save_match(session, records)
     except OSError as exc:
-        fail(f"cannot save the match record in {records}: {exc.strerror or exc}", 1)
+        if game.lang == "fr":
+            fail(f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}", 1, "fr")
+        fail(f"cannot save the match record in {records}: {os_reason(exc)}", 1)
     console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
     console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
     if game.stopped_by == "interrupt":

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from whist.actions import IllegalAction, NotYourTurn, must_follow, not_an_action, not_held
-from whist.auction import TROU, Auction, ColourCall, contract_levels, parse_call
+from whist.auction import TROU, Auction, Bid, ColourCall, contract_levels, parse_call
 from whist.cards import (
     CARDS,
     SEATS,
@@ -177,6 +177,9 @@ class ColourView(SeatView):
     four_aces: bool = False
     """The trou was announced with four aces (D2): its partner holds the highest heart the caller
     lacks and hearts are trump. Public once announced, as the partner is (not while he is hidden)."""
+    acceptable: tuple[Seat, ColourCall] | None = None
+    """During the auction, the bid an ``accept`` takes (:attr:`Auction.acceptable`): its maker and
+    his call (``propose H``); ``None`` when there is none. Public: the calls say it to all."""
 
     def _face_up(self) -> Iterator[Card]:
         """Besides the hand and the cards played, :meth:`visible_cards` shows the spread hands,
@@ -709,5 +712,13 @@ class ColourDeal:
             to_act=self.to_act,
             legal=self.legal_actions() if seat is not None and seat is self.to_act else (),
             four_aces=four_aces,
+            acceptable=self._acceptable(),
         )
+
+    def _acceptable(self) -> tuple[Seat, ColourCall] | None:
+        """The bid an ``accept`` takes now, with its maker (the views' :attr:`ColourView.acceptable`)."""
+        if self.phase != _AUCTION:
+            return None
+        bid = self.auction.acceptable
+        return (bid.seats[0], Bid(bid.contract)) if bid is not None else None
 

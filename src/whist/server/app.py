@@ -228,7 +228,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
-        return {"tables": service.listings(100)}
+        return {"tables": service.listings(100), "finished": service.finished()}
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(body: CreateTable) -> dict[str, Any] | JSONResponse:

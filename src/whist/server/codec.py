@@ -161,6 +161,8 @@ def _colour_fields(view: ColourView) -> Json:
         "last_trick": _last_trick(view.played_cards(), sum(view.tricks_won), view.leader),
         "tricks_won": _won(view.tricks_won),
         "multiplier": view.multiplier,
+        "acceptable": ({"seat": _NAMES[view.acceptable[0]], **action_json(view.acceptable[1])}
+                       if view.acceptable is not None else None),
         "to_act": _seat(view.to_act),
         "is_over": view.is_over,
     }

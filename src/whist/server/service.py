@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
 import random
 import re
@@ -102,6 +103,9 @@ class TableService:
     """
 
     FINISHED_GRACE = 30.0
+    FINISHED_LISTED = 10
+    """How many finished tables :meth:`finished` lists: the lobby shows them apart, to look back at
+    a game just played; an older one is reached by its link."""
     SWEEP_EVERY = 15.0
     ROUND_EVERY = 2.0
     """Seconds between two rounds with the other server processes on the database (PostgreSQL):
@@ -203,10 +207,20 @@ class TableService:
             t.start_driver()
 
     def listings(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Every table's listing, newest first, at most ``limit``."""
-        items = [t.listing() for t in self.tables.values()] + list(self.unloaded.values())
+        """The listings of the tables in play (those :meth:`in_play` counts: waiting for players or
+        under way), newest first, at most ``limit``. Neither a finished table (:meth:`finished`)
+        nor an abandoned one is listed: one that left memory unfinished, nothing done at it for
+        ``unload_after`` seconds with nobody connected, until it is asked for again (its link)."""
+        items = [t.listing() for t in self.tables.values() if not t.match.is_over]
         items.sort(key=lambda x: x["created_at"], reverse=True)
         return items[:limit]
+
+    def finished(self) -> list[dict[str, Any]]:
+        """The listings of the :attr:`FINISHED_LISTED` tables whose game ended last, the last
+        first."""
+        items = [t.listing() for t in self.tables.values() if t.match.is_over]
+        items += [x for x in self.unloaded.values() if x.get("over")]
+        return heapq.nlargest(self.FINISHED_LISTED, items, key=lambda x: x.get("finished_at") or 0.0)
 
     def settings(self, spec: TableSpec) -> TableSettings:
         """The settings of a new table; :class:`SpecError` naming the first problem."""

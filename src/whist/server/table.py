@@ -157,6 +157,8 @@ class Table:
         self.seq = 1
         self.started = False
         self.created_at = time.time()
+        self.finished_at: float | None = None
+        """When (Unix time) the event that ended the match was stored; ``None`` while it is on."""
         self.seats = {s: SeatState(kind) for s, kind in zip(SEATS, settings.seats, strict=True)}
         self.conns: list[Connection] = []
         self.ready: set[Seat] = set()
@@ -222,7 +224,7 @@ class Table:
         connected, nobody ready, every player away); this table does not change."""
         t = Table(self.id, self.settings, self.storage, self.clock, self.bot_budget)
         t.match, t.version, t.seq, t.started = self.match, self.version, self.seq, self.started
-        t.created_at = self.created_at
+        t.created_at, t.finished_at = self.created_at, self.finished_at
         t.seats = {s: SeatState(st.kind, st.name, st.token_hash) for s, st in self.seats.items()}
         t._apply(e, new_match)
         t._rest()
@@ -261,6 +263,8 @@ class Table:
         else:
             raise ValueError(f"unknown event kind {e.kind!r}")
         self.seq = e.seq + 1
+        if self.finished_at is None and e.kind == "action" and self.match.is_over:
+            self.finished_at = e.at
         if e.kind in ("join", "leave", "start"):
             self._table_cache = None
 
@@ -336,6 +340,7 @@ class Table:
         gone = {s for s, st in self.seats.items() if st.token_hash != fresh.seats[s].token_hash}
         live = {s: (st.connections, st.away_since) for s, st in self.seats.items() if s not in gone}
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
+        self.finished_at = fresh.finished_at
         self.started, self.seats = fresh.started, fresh.seats
         for s, (n, away) in live.items():
             self.seats[s].connections, self.seats[s].away_since = n, away
@@ -728,8 +733,9 @@ class Table:
 
     def listing(self) -> dict[str, Any]:
         """What ``GET /api/tables`` says of the table: its public facts (no rules), whether its
-        match is over, and when it was created."""
-        return {**self.table_json(full=False), "over": self.match.is_over, "created_at": self.created_at}
+        match is over, when it was created and when its match ended (``None``: not yet)."""
+        return {**self.table_json(full=False), "over": self.match.is_over, "created_at": self.created_at,
+                "finished_at": self.finished_at}
 
     def match_json(self) -> dict[str, Any]:
         """The match's results so far: per finished deal its result, and the match's (no cards:
@@ -819,7 +825,7 @@ class Table:
             c.push(text, STATE_WITH_MATCH if key[1] else STATE)
 
 
-LISTING_FORMAT = 1
+LISTING_FORMAT = 2
 """The shape of a stored listing (:meth:`Table.listing`, the key ``listing_format``): raise it when
 the listing changes, and start-up rebuilds the finished tables whose stored listing has another."""
 

@@ -368,8 +368,8 @@ function callLog(v) {
 function callButtons(legal, v) {
   const simple = [];
   const rows = new Map();
-  // accepting takes only the top bid (RULES.md §5.4, 4): the last bid made, named on the button
-  const top = v.actions.filter((a) => a.type === "call" && a.contract).pop();
+  // accepting takes only the top bid (RULES.md §5.4, 4), which the view names: on the button
+  const top = v.acceptable;
   const accepted = top ? [" ", h("span", { class: "accepts" }, "(", displayName(top.seat), " ", callNode(top, v), ")")] : [];
   for (const a of legal) {
     if (a.type !== "call" || !a.contract) {

@@ -1,5 +1,5 @@
 // The lobby: the form that creates a table (game, number of deals, seats and bots, speed, rule
-// options) and the list of tables.
+// options) and the list of tables in play, with the last games finished apart, folded.
 
 import { SEATS, api, failText, h, hasVisible, langSwitch } from "./dom.js";
 import { has, lang, seatName, t } from "./i18n.js";
@@ -18,7 +18,7 @@ const form = {
 
 export async function lobby() {
   let presets = null;
-  let tables = [];
+  let tables = { tables: [], finished: [] };
   let error = "";
   const render = () => {
     root.replaceChildren(lobbyView(presets, tables, error, render, (e) => { error = e; render(); }));
@@ -29,7 +29,7 @@ export async function lobby() {
     if (!form.botChosen) {  // the strongest bot there is, until the person picks another
       for (const s of SEATS) if (form.seats[s] !== "open") form.seats[s] = presets.substitute;
     }
-    tables = (await api("GET", "/api/tables")).tables;
+    tables = await api("GET", "/api/tables");
   } catch (e) {
     error = e;
   }
@@ -41,7 +41,7 @@ export async function lobby() {
     if (!shown) return clearInterval(timer);  // the lobby has gone
     if (document.visibilityState !== "visible") return;
     try {
-      tables = (await api("GET", "/api/tables")).tables;
+      tables = await api("GET", "/api/tables");
       document.getElementById("open-tables")?.replaceWith(tablesPanel(tables));
     } catch (e) {
       // a network blip: the list stays as it was until the next try
@@ -52,14 +52,33 @@ export async function lobby() {
 // How often the lobby asks for the list of tables again.
 const LIST_EVERY_MS = 5000;
 
-function tablesPanel(tables) {
+// Whether the finished games are unfolded: kept while the list is drawn again.
+let finishedOpen = false;
+
+// The tables in play (waiting for players or under way: the server leaves out those abandoned),
+// and the games finished last, folded: their sheets and deals are one click away.
+function tablesPanel({ tables, finished }) {
   return h("section", { class: "panel", id: "open-tables" }, h("h2", {}, t("open_tables")),
-    tables.length ? h("ul", { class: "tables" }, tables.map((tb) => {
+    tables.length ? h("ul", { class: "tables", id: "tables-in-play" }, tables.map((tb) => {
       const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
-      const status = tb.over ? t("over") : tb.started ? t("started") : t("waiting");
       return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
-        status, free && !tb.over ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
-    })) : h("p", { class: "muted" }, t("no_tables")));
+        tb.started ? t("started") : t("waiting"), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
+    })) : h("p", { class: "muted" }, t("no_tables")),
+    finished.length ? h("details", { class: "finished", id: "finished-tables", open: finishedOpen,
+      ontoggle: (e) => { finishedOpen = e.target.open; } },
+    h("summary", {}, t("finished_tables", finished.length)),
+    h("ul", { class: "tables" }, finished.map((tb) => h("li", {},
+      h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", t("over"),
+      tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "")))) : null);
+}
+
+// When a game ended (Unix time), in the page's language: the time if it was today, else the day too.
+function whenText(seconds) {
+  const at = new Date(seconds * 1000);
+  const locale = lang() === "fr" ? "fr-FR" : "en-GB";
+  const time = at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  if (at.toDateString() === new Date().toDateString()) return time;
+  return `${at.toLocaleDateString(locale, { day: "numeric", month: "short" })} ${time}`;
 }
 
 // What the lobby says of a refusal: a text, or the server's error, said when drawn, in the page's
