@@ -22,8 +22,9 @@ from test_server_storage import PG_URL, wait_for
 from whist.cards import Seat
 from whist.server import create_app
 from whist.server.service import TableService, TableSpec
+from whist.server.settings import LISTING_FORMAT, stamped
 from whist.server.storage import Storage, StoredEvent, open_storage
-from whist.server.table import LISTING_FORMAT, Connection, Table, stamped
+from whist.server.table import Connection, Table
 
 RANDOM3 = {"N": "random", "E": "random", "W": "random"}
 

@@ -31,8 +31,9 @@ from whist.match import Match
 from whist.rules import PRESETS, RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.cluster import ALONE, Cluster
+from whist.server.settings import OPEN, TableSettings, stamped, unstamped
 from whist.server.storage import Storage, StorageUnavailable
-from whist.server.table import OPEN, Table, TableSettings, stamped, unstamped
+from whist.server.table import Table
 
 __all__ = ["MAX_TABLES", "SpecError", "TableLimit", "TableService", "TableSpec", "clean_name"]
 

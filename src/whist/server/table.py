@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from whist.actions import Call, IllegalAction
@@ -36,7 +35,6 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.record import deal_record, deal_result, match_result
-from whist.rules import Rules
 from whist.server.bots import available_bots, bot_threads
 from whist.server.codec import contract_json, contract_names, view_text
 from whist.server.connection import STATE, STATE_WITH_MATCH, Connection
@@ -56,70 +54,17 @@ from whist.server.protocol import (
     error_json,
     parse_message,
 )
+from whist.server.settings import OPEN, SeatState, TableSettings, hash_token, stamped
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, StoredEvent
 
-__all__ = ["Connection", "GameMatch", "Table", "TableSettings", "hash_token"]
+__all__ = ["Connection", "GameMatch", "Table"]
 
 log = logging.getLogger("whist.server")
 
 GameMatch = Match | ColourMatch
 AnyDeal = ClassicDeal | ColourDeal
-OPEN = "open"
-
-
-def hash_token(token: str) -> str:
-    """Tokens are stored hashed: the log never holds one that could be used."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """What a table is created with (its first event): rules, seats, seed and timings (seconds)."""
-
-    name: str
-    rules: Rules
-    seats: tuple[str, str, str, str]
-    """Per seat N, E, S, W: ``open`` (a person may sit; a bot plays it while nobody does) or the
-    name of the bot that holds it."""
-    seed: int
-    first_dealer: Seat
-    takeover_after: float = 60.0
-    bot_delay: float = 0.8
-    deal_pause: float = 8.0
-    substitute: str = "heuristic"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "rules": self.rules.to_dict(),
-                "seats": {s.name: k for s, k in zip(SEATS, self.seats, strict=True)},
-                "seed": self.seed, "first_dealer": self.first_dealer.name,
-                "takeover_after": self.takeover_after, "bot_delay": self.bot_delay,
-                "deal_pause": self.deal_pause, "substitute": self.substitute}
-
-    @staticmethod
-    def from_json(data: Mapping[str, Any]) -> TableSettings:
-        seats = data["seats"]
-        return TableSettings(
-            name=str(data["name"]), rules=Rules.from_dict(data["rules"]),
-            seats=(str(seats["N"]), str(seats["E"]), str(seats["S"]), str(seats["W"])),
-            seed=int(data["seed"]), first_dealer=Seat[str(data["first_dealer"])],
-            takeover_after=float(data["takeover_after"]), bot_delay=float(data["bot_delay"]),
-            deal_pause=float(data["deal_pause"]), substitute=str(data.get("substitute", "heuristic")))
-
-
-@dataclass(slots=True)
-class SeatState:
-    """A seat: held by a bot for good (``kind`` a bot name) or ``open``; an open seat's player
-    (name and token hash, from the log) and live connection facts."""
-
-    kind: str
-    name: str | None = None
-    token_hash: str | None = None
-    connections: int = 0
-    away_since: float = 0.0
 
 
 def _forced(view: View | ColourView) -> str | None:
@@ -823,25 +768,3 @@ class Table:
                 text = cache[key] = self.state_for(*key)
             c.match_seen = n
             c.push(text, STATE_WITH_MATCH if key[1] else STATE)
-
-
-LISTING_FORMAT = 2
-"""The shape of a stored listing (:meth:`Table.listing`, the key ``listing_format``): raise it when
-the listing changes, and start-up rebuilds the finished tables whose stored listing has another."""
-
-
-def stamped(listing: Mapping[str, Any]) -> dict[str, Any]:
-    """A listing as it is stored: with its format."""
-    return {**listing, "listing_format": LISTING_FORMAT}
-
-
-def unstamped(stored: object) -> dict[str, Any] | None:
-    """The listing a stored one gives, or ``None`` when it is not one of this format (the table is
-    then rebuilt from its log).
-
-    >>> unstamped(stamped({"id": "t1"})), unstamped({"id": "t1"}), unstamped([1])
-    ({'id': 't1'}, None, None)
-    """
-    if not isinstance(stored, dict) or stored.get("listing_format") != LISTING_FORMAT:
-        return None
-    return {k: v for k, v in stored.items() if k != "listing_format"}
