@@ -557,6 +557,30 @@ def test_a_trou_of_four_aces_says_who_the_partner_is_and_why(server: Server) -> 
     assert errors == []
 
 
+def test_a_whole_hand_is_laid_out_side_by_side_on_a_computers_screen(server: Server) -> None:
+    """On a computer's screen (1280 × 800) the table's page is wider than a phone's, so that the 13
+    cards of the hand lie side by side, none over another, and nothing scrolls sideways."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "seats": BOTS3, "options": {"deals": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}{url}")
+        sit_down(page, "Anne")
+        boxes: list[list[float]] = page.locator("#hand .card").evaluate_all(
+            "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.left, b.right]; })")
+        assert len(boxes) == 13, boxes
+        assert all(right <= left for (_, right), (left, _) in itertools.pairwise(boxes)), boxes
+        sizes = page.evaluate("() => [document.scrollingElement.scrollWidth,"
+                              " document.scrollingElement.clientWidth]")
+        assert sizes[0] <= sizes[1], sizes
+        browser.close()
+    assert errors == []
+
+
 def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> None:
     """A name without a place to break it (24 letters, what the page lets one type) in the header
     of the score sheet: the sheet still fits the phone's width, so every seat's column and total

@@ -24,6 +24,7 @@ function trickPause(m) {
 function tableMain(id) {
   T.id = id;
   T.token = localStorage.getItem("whist.token." + id);
+  root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
   connect();
   setInterval(tick, 500);
   root.addEventListener("click", clickWhileHeld, true);
@@ -434,7 +435,9 @@ function handRow(m, v) {
   const byCard = new Map();
   for (const a of v.legal) if (a.card && ["card", "show", "discard"].includes(a.type)) byCard.set(a.card, a.text);
   const choosing = mine && byCard.size > 0;
-  const width = Math.min(root.clientWidth || 380, 560) - 16;
+  // the page's width (up to 1000 px, style.css) less its padding: on a computer's screen the 13
+  // cards side by side, on a phone overlapping as the width allows
+  const width = (root.clientWidth || 380) - 16;
   const n = v.hand.length;
   const cw = width < 340 ? 50 : 64;
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
