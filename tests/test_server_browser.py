@@ -1161,3 +1161,46 @@ def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> 
             assert titles["propose S"] == ("Proposer pique" if lang == "fr" else "Propose spades"), titles
         browser.close()
     assert errors == []
+
+
+def test_the_wait_button_says_what_waiting_does(server: Server) -> None:
+    """South is eldest hand (seed 1: East deals) and may wait as his first call (RULES.md §5.4, 2).
+    "J'attends" alone did not say what it does: the button says it on hover, and a line under the
+    calls in short, in French and in English: neither a pass nor a bid, he speaks again after the
+    others, and may then bid no one-player contract. At his next turn the page offers none."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    words = {
+        "fr": ("Ni passe ni enchère : vous parlerez de nouveau à votre tour suivant, après avoir entendu"
+               " les autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance,"
+               " chelem…), mais encore proposer ou emballer.",
+               "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire."),
+        "en": ("Neither a pass nor a bid: you speak again at your next turn, after hearing the others."
+               " You may then bid no one-player contract (solo, misère, abondance, slam…), but you may"
+               " still propose or accept.",
+               "Wait: you speak again after the others, but may not bid a one-player contract."),
+    }
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        wait = "#legal-calls [data-action=wait]"
+        page.wait_for_selector(wait)
+        for lang in ("fr", "en", "fr"):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")
+            assert page.locator(wait).get_attribute("title") == words[lang][0]
+            assert page.locator("#wait-hint").inner_text() == words[lang][1]
+        page.click(wait)
+        page.wait_for_selector(wait, state="detached")
+        page.wait_for_selector("#legal-calls", timeout=20_000)  # the others have spoken
+        offered = page.locator("#legal-calls [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        one_player = ("solo", "piccolissimo", "small misère", "large misère", "open misère", "abondance",
+                      "open abondance", "slam")
+        assert "pass" in offered and not [a for a in offered if a.startswith(one_player)], offered
+        assert "wait" not in offered and page.locator("#wait-hint").count() == 0
+        assert "Anne attend" in page.locator("#calls").inner_text()
+        browser.close()
+    assert errors == []

@@ -69,6 +69,11 @@ const FR = {
   announcements: "Annonces",
   call_pass: "Passe", call_wait: "J'attends", call_accept: "J'emballe", call_trou: "Trou",
   call_propose: "Proposer",
+  // waiting (RULES.md §5.4, 2): eldest hand's first call; after it no one-player contract
+  wait_title: "Ni passe ni enchère : vous parlerez de nouveau à votre tour suivant, après avoir entendu les"
+    + " autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance, chelem…), mais"
+    + " encore proposer ou emballer.",
+  wait_hint: "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire.",
   show_prompt: "Montrez une carte : sa couleur sera l'atout (dans la couleur de votre as, 8 plis à faire ; sinon 9).",
   show_prompt_nine: "Montrez une carte : sa couleur sera l'atout (9 plis à faire, quelle que soit la carte).",
   discard_prompt: "Écartez une carte (face cachée).",
@@ -280,6 +285,9 @@ const EN = {
   announcements: "Calls",
   call_pass: "Pass", call_wait: "Wait", call_accept: "Accept", call_trou: "Trou",
   call_propose: "Propose",
+  wait_title: "Neither a pass nor a bid: you speak again at your next turn, after hearing the others. You may"
+    + " then bid no one-player contract (solo, misère, abondance, slam…), but you may still propose or accept.",
+  wait_hint: "Wait: you speak again after the others, but may not bid a one-player contract.",
   show_prompt: "Show a card: its suit will be trump (in the suit of your ace the pair needs 8 tricks, else 9).",
   show_prompt_nine: "Show a card: its suit will be trump (the pair needs 9 tricks, whatever the card).",
   discard_prompt: "Discard a card (face down).",
