@@ -864,7 +864,9 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
     """The sheet at the end of a match of classic whist, on phones 320 and 390 px wide, in French
     and in English: each heading of the deals' table sits over its numbers (aligned as they are),
     no two headings of a table run into each other, and neither the page nor the sheet scrolls
-    sideways."""
+    sideways. The deals' last column, the side that won a game with the deal, has a heading of one
+    word (the words on hover), and each of its cells names the side on one line (it said "Manche
+    gagnée par EO", on three lines at 320 px, under no heading)."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
@@ -884,10 +886,22 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
                     "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
                     " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
                     "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
-                assert [heading for heading, *_ in aligned][1:4] == (
-                    ["Plis NS/EO", "Points", "Points d'honneurs"] if lang == "fr"
-                    else ["Tricks NS/EW", "Points", "Honour points"])
+                assert [heading for heading, *_ in aligned][1:] == (
+                    ["Plis NS/EO", "Points", "Points d'honneurs", "Manche"] if lang == "fr"
+                    else ["Tricks NS/EW", "Points", "Honour points", "Game"])
                 assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
+                last = "#score-table thead th:last-child"
+                assert page.locator(last).get_attribute("title") == (
+                    "Manche gagnée par" if lang == "fr" else "Game won by")
+                # the last column's heading and cells, each as its lines of text
+                column = page.evaluate(
+                    "() => [...document.querySelectorAll('#score-table tr > :last-child')].map(c => {"
+                    " const r = document.createRange(); r.selectNodeContents(c);"
+                    " return [c.innerText, new Set([...r.getClientRects()].map(b => b.top)).size]; })")
+                sides = {"NS", "EO" if lang == "fr" else "EW"}
+                assert {text for text, _ in column[1:]} - {""} <= sides, (width, lang, column)
+                assert any(text in sides for text, _ in column[1:]), (width, lang, column)
+                assert all(lines <= 1 for _, lines in column), (width, lang, column)
                 # the text of each heading ends before the next one's begins
                 gaps = page.evaluate(
                     "() => ['#score-table', '#rubber-table'].map(id => {"
