@@ -401,7 +401,8 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
 
 def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_table(server: Server) -> None:
     """A name of zero-width and no-break spaces has nothing the server keeps for a person: the
-    lobby asks for a name instead of creating a table that its creator then cannot join."""
+    lobby asks for a name instead of creating a table that its creator then cannot join, in the
+    page's language, and in the other one once the language is switched."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -410,6 +411,10 @@ def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_tabl
         page.fill("input[name=name]", "\u200b\u00a0\ufeff")
         page.click("#create-table")
         page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == "Indiquez votre nom."
+        page.click("button[data-lang=en]")
+        assert page.locator(".error").inner_text() == "Enter your name."
+        page.click("button[data-lang=fr]")
         assert page.locator(".error").inner_text() == "Indiquez votre nom."
         page.fill("input[name=name]", "\u200bLéa\u00a0")
         page.click("#create-table")
