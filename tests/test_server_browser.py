@@ -401,7 +401,8 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
 
 def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_table(server: Server) -> None:
     """A name of zero-width and no-break spaces has nothing the server keeps for a person: the
-    lobby asks for a name instead of creating a table that its creator then cannot join."""
+    lobby asks for a name instead of creating a table that its creator then cannot join, in the
+    page's language, and in the other one once the language is switched."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -410,6 +411,10 @@ def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_tabl
         page.fill("input[name=name]", "\u200b\u00a0\ufeff")
         page.click("#create-table")
         page.wait_for_selector(".error")
+        assert page.locator(".error").inner_text() == "Indiquez votre nom."
+        page.click("button[data-lang=en]")
+        assert page.locator(".error").inner_text() == "Enter your name."
+        page.click("button[data-lang=fr]")
         assert page.locator(".error").inner_text() == "Indiquez votre nom."
         page.fill("input[name=name]", "\u200bLéa\u00a0")
         page.click("#create-table")
@@ -553,6 +558,30 @@ def test_a_trou_of_four_aces_says_who_the_partner_is_and_why(server: Server) -> 
         page.click("button[data-lang=en]")
         assert page.locator("#four-aces").inner_text() == FOUR_ACES["en"]
         assert "Anne announces trou (four aces)" in page.locator("#calls").inner_text()
+        browser.close()
+    assert errors == []
+
+
+def test_a_whole_hand_is_laid_out_side_by_side_on_a_computers_screen(server: Server) -> None:
+    """On a computer's screen (1280 × 800) the table's page is wider than a phone's, so that the 13
+    cards of the hand lie side by side, none over another, and nothing scrolls sideways."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "seats": BOTS3, "options": {"deals": 1}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}{url}")
+        sit_down(page, "Anne")
+        boxes: list[list[float]] = page.locator("#hand .card").evaluate_all(
+            "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.left, b.right]; })")
+        assert len(boxes) == 13, boxes
+        assert all(right <= left for (_, right), (left, _) in itertools.pairwise(boxes)), boxes
+        sizes = page.evaluate("() => [document.scrollingElement.scrollWidth,"
+                              " document.scrollingElement.clientWidth]")
+        assert sizes[0] <= sizes[1], sizes
         browser.close()
     assert errors == []
 
@@ -840,7 +869,9 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
     """The sheet at the end of a match of classic whist, on phones 320 and 390 px wide, in French
     and in English: each heading of the deals' table sits over its numbers (aligned as they are),
     no two headings of a table run into each other, and neither the page nor the sheet scrolls
-    sideways."""
+    sideways. The deals' last column, the side that won a game with the deal, has a heading of one
+    word (the words on hover), and each of its cells names the side on one line (it said "Manche
+    gagnée par EO", on three lines at 320 px, under no heading)."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
@@ -860,10 +891,22 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
                     "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
                     " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
                     "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
-                assert [heading for heading, *_ in aligned][1:4] == (
-                    ["Plis NS/EO", "Points", "Points d'honneurs"] if lang == "fr"
-                    else ["Tricks NS/EW", "Points", "Honour points"])
+                assert [heading for heading, *_ in aligned][1:] == (
+                    ["Plis NS/EO", "Points", "Points d'honneurs", "Manche"] if lang == "fr"
+                    else ["Tricks NS/EW", "Points", "Honour points", "Game"])
                 assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
+                last = "#score-table thead th:last-child"
+                assert page.locator(last).get_attribute("title") == (
+                    "Manche gagnée par" if lang == "fr" else "Game won by")
+                # the last column's heading and cells, each as its lines of text
+                column = page.evaluate(
+                    "() => [...document.querySelectorAll('#score-table tr > :last-child')].map(c => {"
+                    " const r = document.createRange(); r.selectNodeContents(c);"
+                    " return [c.innerText, new Set([...r.getClientRects()].map(b => b.top)).size]; })")
+                sides = {"NS", "EO" if lang == "fr" else "EW"}
+                assert {text for text, _ in column[1:]} - {""} <= sides, (width, lang, column)
+                assert any(text in sides for text, _ in column[1:]), (width, lang, column)
+                assert all(lines <= 1 for _, lines in column), (width, lang, column)
                 # the text of each heading ends before the next one's begins
                 gaps = page.evaluate(
                     "() => ['#score-table', '#rubber-table'].map(id => {"
@@ -1177,5 +1220,48 @@ def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> 
                 assert title == (f"{label} {names[lang][suit]}" if suit in "SHDC" else label), buttons
             titles = {action: title for action, title, _ in buttons}
             assert titles["propose S"] == ("Proposer pique" if lang == "fr" else "Propose spades"), titles
+        browser.close()
+    assert errors == []
+
+
+def test_the_wait_button_says_what_waiting_does(server: Server) -> None:
+    """South is eldest hand (seed 1: East deals) and may wait as his first call (RULES.md §5.4, 2).
+    "J'attends" alone did not say what it does: the button says it on hover, and a line under the
+    calls in short, in French and in English: neither a pass nor a bid, he speaks again after the
+    others, and may then bid no one-player contract. At his next turn the page offers none."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    words = {
+        "fr": ("Ni passe ni enchère : vous parlerez de nouveau à votre tour suivant, après avoir entendu"
+               " les autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance,"
+               " chelem…), mais encore proposer ou emballer.",
+               "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire."),
+        "en": ("Neither a pass nor a bid: you speak again at your next turn, after hearing the others."
+               " You may then bid no one-player contract (solo, misère, abondance, slam…), but you may"
+               " still propose or accept.",
+               "Wait: you speak again after the others, but may not bid a one-player contract."),
+    }
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        wait = "#legal-calls [data-action=wait]"
+        page.wait_for_selector(wait)
+        for lang in ("fr", "en", "fr"):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")
+            assert page.locator(wait).get_attribute("title") == words[lang][0]
+            assert page.locator("#wait-hint").inner_text() == words[lang][1]
+        page.click(wait)
+        page.wait_for_selector(wait, state="detached")
+        page.wait_for_selector("#legal-calls", timeout=20_000)  # the others have spoken
+        offered = page.locator("#legal-calls [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        one_player = ("solo", "piccolissimo", "small misère", "large misère", "open misère", "abondance",
+                      "open abondance", "slam")
+        assert "pass" in offered and not [a for a in offered if a.startswith(one_player)], offered
+        assert "wait" not in offered and page.locator("#wait-hint").count() == 0
+        assert "Anne attend" in page.locator("#calls").inner_text()
         browser.close()
     assert errors == []

@@ -24,6 +24,7 @@ function trickPause(m) {
 function tableMain(id) {
   T.id = id;
   T.token = localStorage.getItem("whist.token." + id);
+  root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
   connect();
   setInterval(tick, 500);
   root.addEventListener("click", clickWhileHeld, true);
@@ -373,9 +374,12 @@ function callButtons(legal, v) {
   const accepted = top ? [" ", h("span", { class: "accepts" }, "(", displayName(top.seat), " ", callNode(top, v), ")")] : [];
   for (const a of legal) {
     if (a.type !== "call" || !a.contract) {
-      if (a.type === "call") simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
-        t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
-      else if (["claim", "ask", "yes", "no"].includes(a.type)) {
+      if (a.type === "call") {
+        // waiting is neither a pass nor a bid, and it limits the later calls (RULES.md §5.4, 2): said on hover
+        const title = a.kind === "wait" ? t("wait_title") : null;
+        simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, title, onclick: () => act(a.text) },
+          t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
+      } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
           t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
       }
@@ -396,8 +400,10 @@ function callButtons(legal, v) {
   const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
   const first = all.length > 7 ? all.slice(0, 5) : all;
   const more = all.length > 7 ? all.slice(5) : [];
+  const waits = legal.some((a) => a.type === "call" && a.kind === "wait");
   return h("div", { class: "buttons", id: "legal-calls" },
-    simple.length ? h("div", { class: "row simple" }, simple) : null, first,
+    simple.length ? h("div", { class: "row simple" }, simple) : null,
+    waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null, first,
     more.length ? h("details", { class: "more-bids", open: T.moreBids, ontoggle: (e) => { T.moreBids = e.target.open; } },
       h("summary", {}, t("more_bids", more.length)), more) : null);
 }
@@ -434,7 +440,9 @@ function handRow(m, v) {
   const byCard = new Map();
   for (const a of v.legal) if (a.card && ["card", "show", "discard"].includes(a.type)) byCard.set(a.card, a.text);
   const choosing = mine && byCard.size > 0;
-  const width = Math.min(root.clientWidth || 380, 560) - 16;
+  // the page's width (up to 1000 px, style.css) less its padding: on a computer's screen the 13
+  // cards side by side, on a phone overlapping as the width allows
+  const width = (root.clientWidth || 380) - 16;
   const n = v.hand.length;
   const cw = width < 340 ? 50 : 64;
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;

@@ -70,6 +70,11 @@ const FR = {
   announcements: "Annonces",
   call_pass: "Passe", call_wait: "J'attends", call_accept: "J'emballe", call_trou: "Trou",
   call_propose: "Proposer",
+  // waiting (RULES.md §5.4, 2): eldest hand's first call; after it no one-player contract
+  wait_title: "Ni passe ni enchère : vous parlerez de nouveau à votre tour suivant, après avoir entendu les"
+    + " autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance, chelem…), mais"
+    + " encore proposer ou emballer.",
+  wait_hint: "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire.",
   show_prompt: "Montrez une carte : sa couleur sera l'atout (dans la couleur de votre as, 8 plis à faire ; sinon 9).",
   show_prompt_nine: "Montrez une carte : sa couleur sera l'atout (9 plis à faire, quelle que soit la carte).",
   discard_prompt: "Écartez une carte (face cachée).",
@@ -112,6 +117,7 @@ const FR = {
   trick_points: "Points de levées",
   honour_points: "Points d'honneurs",
   game_to: "Manche gagnée par {0}",
+  game_col: "Manche", game_won_by: "Manche gagnée par",
   rubber_to: "Robre {0} gagné par {1}", match_to: "Partie {0} gagnée par {1}",
   called: "Annonce à huit : {0} gagne la manche",
   shown_honours: "Honneurs montrés",
@@ -282,6 +288,9 @@ const EN = {
   announcements: "Calls",
   call_pass: "Pass", call_wait: "Wait", call_accept: "Accept", call_trou: "Trou",
   call_propose: "Propose",
+  wait_title: "Neither a pass nor a bid: you speak again at your next turn, after hearing the others. You may"
+    + " then bid no one-player contract (solo, misère, abondance, slam…), but you may still propose or accept.",
+  wait_hint: "Wait: you speak again after the others, but may not bid a one-player contract.",
   show_prompt: "Show a card: its suit will be trump (in the suit of your ace the pair needs 8 tricks, else 9).",
   show_prompt_nine: "Show a card: its suit will be trump (the pair needs 9 tricks, whatever the card).",
   discard_prompt: "Discard a card (face down).",
@@ -324,6 +333,7 @@ const EN = {
   trick_points: "Trick points",
   honour_points: "Honour points",
   game_to: "Game won by {0}",
+  game_col: "Game", game_won_by: "Game won by",
   rubber_to: "Rubber {0} won by {1}", match_to: "Match {0} won by {1}",
   called: "Called at eight: {0} win the game",
   shown_honours: "Honours shown",

@@ -81,11 +81,12 @@ function whenText(seconds) {
   return `${at.toLocaleDateString(locale, { day: "numeric", month: "short" })} ${time}`;
 }
 
-// What the lobby says of a refusal: a text, or the server's error, said when drawn, in the page's
-// language. A table refused gives the server's reason, each option it names by its name in the
-// rules ("game_points") named by the form's label for it ("Points de la manche").
+// What the lobby says of a refusal: the key of the page's own words ("name_needed"), or the
+// server's error, said when drawn, in the page's language (so in the new one when it changes). A
+// table refused gives the server's reason, each option it names by its name in the rules
+// ("game_points") named by the form's label for it ("Points de la manche").
 function refusalText(error, labels) {
-  if (!(error instanceof Error)) return error;
+  if (!(error instanceof Error)) return t(error);
   // (a server without the French reason: the page's own words in French)
   if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return failText(error);
   const reason = (lang() === "fr" ? error.messageFr : error.message).replace(/\.$/, "");
@@ -134,7 +135,7 @@ function lobbyView(presets, tables, error, render, fail) {
   const create = async (ev) => {
     ev.preventDefault();
     const name = form.name.trim();
-    if (!hasVisible(name)) return fail(t("name_needed"));
+    if (!hasVisible(name)) return fail("name_needed");
     localStorage.setItem("whist.name", name);
     const seats = {};
     for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];

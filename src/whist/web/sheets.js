@@ -69,6 +69,9 @@ export function rubberEndedBy(m, number) {
   return [game.rubber, r.rubbers[game.rubber - 1]];
 }
 
+// The whole sheet. Classic whist's deals: the tricks, points and honour points of each, and the
+// side that won a game with it, under a heading of one word (the words on hover), so that the
+// five columns fit a 320 px phone.
 export function scoreTable(m) {
   if (m.match.game === "couleur") {
     const run = { N: 0, E: 0, S: 0, W: 0 };
@@ -90,14 +93,15 @@ export function scoreTable(m) {
     h("td", { class: "num" }, `${d.result.tricks.N + d.result.tricks.S} / ${d.result.tricks.E + d.result.tricks.W}`),
     h("td", { class: "num" }, `${d.result.points.NS} / ${d.result.points.EW}`),
     h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
-    h("td", {}, d.result.game_winner ? t("game_to", side(d.result.game_winner)) : "")));
+    h("td", { class: "side" }, d.result.game_winner ? side(d.result.game_winner) : "")));
   const line = (label, ...value) => h("p", {}, h("b", {}, label, t("colon")), ...value);
   const simple = !m.match.game_and_rubber_points;
   const rubbers = r.rubbers.length ? rubberTable(m, r.rubbers.map((rb, i) => [i + 1, rb]), "rubber-table") : null;
   const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "num" }, `${t("tricks")} ${side("NS")}/${side("EW")}`),
-      h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("honour_points")), h("th", {}))),
+      h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("honour_points")),
+      h("th", { class: "side", title: t("game_won_by") }, t("game_col")))),
     h("tbody", {}, rows)),
   m.match.over ? null : line(t("score"), sides(r.score.NS, r.score.EW)),
   m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
