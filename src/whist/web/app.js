@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { cardText, suitSpan } from "./cards.js";
-import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, toast } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
@@ -24,6 +24,7 @@ function trickPause(m) {
 function tableMain(id) {
   T.id = id;
   T.token = localStorage.getItem("whist.token." + id);
+  if (T.token) seenNow(id);
   root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
   connect();
   setInterval(tick, 500);
@@ -119,12 +120,12 @@ function receive(m) {
     T.pending = -1;  // an action sent on a lost connection: the state that follows says if it was taken
     setContractNames(m.contracts);
     if (!m.seat && T.token) {  // the seat was given up
-      localStorage.removeItem("whist.token." + T.id);
+      dropToken(T.id);
       T.token = null;
     }
   } else if (m.type === "error") {
     if (m.code === "bad_token") {
-      localStorage.removeItem("whist.token." + T.id);
+      dropToken(T.id);
       T.token = null;
       send({ type: "hello" });
     } else if (m.code === "not_found") {
@@ -237,7 +238,7 @@ function banner(m) {
         localStorage.setItem("whist.name", who);
         try {
           const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
-          localStorage.setItem("whist.token." + T.id, j.token);
+          keepToken(T.id, j.token);
           T.token = j.token;
           reconnect();
         } catch (e) {

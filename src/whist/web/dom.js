@@ -87,3 +87,35 @@ export async function api(method, url, body, token) {
 export function failText(e) {
   return errorText(e.code, e.message || String(e), e.messageFr);
 }
+
+// The seats this browser holds: the token of each (its seat at the table, docs/protocol.md) under
+// `whist.token.<table id>`, and when the person was last at the table under `whist.seen.<table id>`
+// (the lobby lists his tables, the last one first).
+const TOKEN = "whist.token.", SEEN = "whist.seen.";
+
+export function keepToken(id, token) {
+  localStorage.setItem(TOKEN + id, token);
+  seenNow(id);
+}
+
+// The person is at the table with his seat's token: it comes first among his tables.
+export function seenNow(id) {
+  localStorage.setItem(SEEN + id, String(Date.now()));
+}
+
+export function dropToken(id) {
+  localStorage.removeItem(TOKEN + id);
+  localStorage.removeItem(SEEN + id);
+}
+
+// The ids of the tables this browser holds a seat at, the last one the person was at first (a
+// token kept before the time was, last).
+export function heldTables() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key.startsWith(TOKEN)) ids.push(key.slice(TOKEN.length));
+  }
+  const seen = (id) => Number(localStorage.getItem(SEEN + id)) || 0;
+  return ids.sort((a, b) => seen(b) - seen(a));
+}
