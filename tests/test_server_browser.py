@@ -41,13 +41,15 @@ pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's
 
 class Server:
     """``whist serve``'s app under uvicorn in a thread, on a free port; it can be stopped and
-    started again on the same database and port (a restart)."""
+    started again on the same database and port (a restart). ``unload_after``: as
+    :func:`whist.server.create_app`'s."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, unload_after: float = 600.0) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.db = db
+        self.unload_after = unload_after
         self.base = f"http://127.0.0.1:{self.port}"
         self.start()
 
@@ -56,7 +58,7 @@ class Server:
 
         from whist.server import create_app
 
-        self.app = create_app(self.db, bot_budget=0.02)
+        self.app = create_app(self.db, bot_budget=0.02, unload_after=self.unload_after)
         self.srv = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
                                                  log_level="warning"))
         self.thread = threading.Thread(target=self.srv.run, daemon=True)
@@ -1102,6 +1104,59 @@ def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: 
         page.wait_for_url(f"**{done}")
         browser.close()
     assert errors == []
+
+def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path: Path) -> None:
+    """A person creates a table, plays until his turn and goes away: nobody there, the table
+    leaves the server's memory after a while and the lobby's list of tables in play no longer has
+    it. Back in the lobby, "Vos tables" lists it all the same (the browser keeps his seat's token),
+    once (not also among the tables in play, where asking for it brought it back), as under way;
+    its link opens it, his seat there and his turn. A table the server does not have is left out, its
+    token forgotten; in English, "Your tables". A browser that holds no seat has no such section."""
+    from playwright.sync_api import sync_playwright
+
+    server = Server(f"sqlite:///{tmp_path / 'whist.db'}", unload_after=0.5)
+    service = server.app.state.service
+    errors: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser, page = phone_page(pw, server.base, errors)
+            page.wait_for_selector("select[name=preset]:not([disabled])")
+            assert page.locator("#my-tables").count() == 0
+            page.fill("input[name=name]", "Anne")
+            page.select_option("select[name=speed]", "0.2")
+            page.click("#create-table")
+            page.wait_for_url("**/t/*")
+            path = "/t/" + page.url.rsplit("/", 1)[1]
+            table_id = path.rsplit("/", 1)[1]
+            page.wait_for_selector("#legal-calls, #hand.choosing", timeout=30_000)  # his turn
+            page.evaluate("localStorage.setItem('whist.token.Nowhere1', 'an old token')")
+            page.goto("about:blank")
+            end = time.monotonic() + 20
+            while table_id in service.tables:
+                assert time.monotonic() < end, "the table stayed in memory"
+                time.sleep(0.05)
+            listed = json.load(urllib.request.urlopen(f"{server.base}/api/tables"))
+            assert [t["id"] for t in listed["tables"] + listed["finished"]] == []
+            page.goto(server.base)
+            page.wait_for_selector("#my-tables li")
+            assert page.locator("#my-tables h2").inner_text() == "Vos tables"
+            assert page.locator("#my-tables li").all_inner_texts() == [
+                "Table d'Anne · Couleur (règles du club) · en cours"]
+            assert page.locator("#my-tables li a").get_attribute("href") == path
+            assert page.locator("#tables-in-play").count() == 0
+            assert page.evaluate("localStorage.getItem('whist.token.Nowhere1')") is None
+            page.click("button[data-lang=en]")
+            assert page.locator("#my-tables h2").inner_text() == "Your tables"
+            assert page.locator("#my-tables li").all_inner_texts() == [
+                "Table d'Anne · Colour whist (club rules) · playing"]
+            page.click("#my-tables li a")
+            page.wait_for_url(f"**{path}")
+            page.wait_for_selector("#legal-calls, #hand.choosing")  # his seat, his turn still
+            browser.close()
+    finally:
+        server.stop()
+    assert errors == []
+
 
 def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Server) -> None:
     """Bots at the lobby's fast speed (0.2 s a card) wait 0.4 s after a trick before its winner

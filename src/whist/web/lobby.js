@@ -1,7 +1,8 @@
-// The lobby: the form that creates a table (game, number of deals, seats and bots, speed, rule
-// options) and the list of tables in play, with the last games finished apart, folded.
+// The lobby: the tables this browser holds a seat at, the form that creates a table (game, number
+// of deals, seats and bots, speed, rule options) and the list of tables in play, with the last
+// games finished apart, folded.
 
-import { SEATS, api, failText, h, hasVisible, langSwitch } from "./dom.js";
+import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch } from "./dom.js";
 import { has, lang, seatName, t } from "./i18n.js";
 
 const root = document.getElementById("app");
@@ -19,11 +20,13 @@ const form = {
 export async function lobby() {
   let presets = null;
   let tables = { tables: [], finished: [] };
+  let mine = [];
   let error = "";
   const render = () => {
-    root.replaceChildren(lobbyView(presets, tables, error, render, (e) => { error = e; render(); }));
+    root.replaceChildren(lobbyView(presets, tables, mine, error, render, (e) => { error = e; render(); }));
   };
   render();
+  const mineComing = myTables();  // never fails: a table that cannot be had now is left out
   try {
     presets = await api("GET", "/api/presets");
     if (!form.botChosen) {  // the strongest bot there is, until the person picks another
@@ -33,6 +36,7 @@ export async function lobby() {
   } catch (e) {
     error = e;
   }
+  mine = await mineComing;
   render();
   // the list of tables follows the server while the lobby is shown: only the list is drawn
   // again, so that a form being filled in keeps its focus and what is typed
@@ -42,7 +46,12 @@ export async function lobby() {
     if (document.visibilityState !== "visible") return;
     try {
       tables = await api("GET", "/api/tables");
-      document.getElementById("open-tables")?.replaceWith(tablesPanel(tables));
+      // the person's tables are not asked for again (each would be brought back into the server's
+      // memory): those the list has say how they are now
+      const listed = new Map([...tables.tables, ...tables.finished].map((tb) => [tb.id, tb]));
+      mine = mine.map((tb) => listed.get(tb.id) || tb);
+      document.getElementById("open-tables")?.replaceWith(tablesPanel(tables, mine));
+      if (mine.length) document.getElementById("my-tables")?.replaceWith(myPanel(mine));
     } catch (e) {
       // a network blip: the list stays as it was until the next try
     }
@@ -52,18 +61,63 @@ export async function lobby() {
 // How often the lobby asks for the list of tables again.
 const LIST_EVERY_MS = 5000;
 
+// How many of the tables this browser holds a seat at the lobby lists, the last one first.
+const MY_TABLES = 10;
+
 // Whether the finished games are unfolded: kept while the list is drawn again.
 let finishedOpen = false;
 
+// The tables this browser holds a seat at, as the lobby lists a table (`over` from the match), the
+// one the person was at last first, at most MY_TABLES. Each is asked for by its id: a table left
+// alone for a while has left the server's memory and its list of tables in play, and is found
+// here all the same. A table the server does not have is forgotten, with its token; one that
+// cannot be had now (the network, the database) is left out this time.
+async function myTables() {
+  const ids = heldTables();
+  const found = [];
+  while (ids.length && found.length < MY_TABLES) {
+    const asked = ids.splice(0, MY_TABLES - found.length);
+    const got = await Promise.all(asked.map(async (id) => {
+      try {
+        const { table, match } = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+        return { ...table, over: match.over };
+      } catch (e) {
+        if (e.code === "not_found") dropToken(id);
+        return null;
+      }
+    }));
+    found.push(...got.filter(Boolean));
+  }
+  return found;
+}
+
+// Where a table is: waiting for players, under way or over.
+function stateText(tb) {
+  return t(tb.over ? "over" : tb.started ? "started" : "waiting");
+}
+
+// "Vos tables": those this browser holds a seat at, each a link to its table; none, no section.
+function myPanel(mine) {
+  if (!mine.length) return null;
+  return h("section", { class: "panel", id: "my-tables" }, h("h2", {}, t("my_tables")),
+    h("ul", { class: "tables" }, mine.map((tb) => h("li", {},
+      h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", stateText(tb)))));
+}
+
 // The tables in play (waiting for players or under way: the server leaves out those abandoned),
-// and the games finished last, folded: their sheets and deals are one click away.
-function tablesPanel({ tables, finished }) {
+// and the games finished last, folded: their sheets and deals are one click away. A table of the
+// person's own is under "Vos tables" alone: the same table twice would read as two.
+function tablesPanel(listed, mine) {
+  const yours = new Set(mine.map((tb) => tb.id));
+  const tables = listed.tables.filter((tb) => !yours.has(tb.id));
+  const finished = listed.finished.filter((tb) => !yours.has(tb.id));
+  const none = tables.length < listed.tables.length ? "no_other_tables" : "no_tables";
   return h("section", { class: "panel", id: "open-tables" }, h("h2", {}, t("open_tables")),
     tables.length ? h("ul", { class: "tables", id: "tables-in-play" }, tables.map((tb) => {
       const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
       return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
         tb.started ? t("started") : t("waiting"), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
-    })) : h("p", { class: "muted" }, t("no_tables")),
+    })) : h("p", { class: "muted" }, t(none)),
     finished.length ? h("details", { class: "finished", id: "finished-tables", open: finishedOpen,
       ontoggle: (e) => { finishedOpen = e.target.open; } },
     h("summary", {}, t("finished_tables", finished.length)),
@@ -95,7 +149,7 @@ function refusalText(error, labels) {
     (name) => t("quoted", labels[name])));
 }
 
-function lobbyView(presets, tables, error, render, fail) {
+function lobbyView(presets, tables, mine, error, render, fail) {
   const rules = presets ? presets.presets[form.preset] : { game: "couleur" };
   const isColour = rules.game === "couleur";
   const seatSelect = (s) => {
@@ -147,7 +201,7 @@ function lobbyView(presets, tables, error, render, fail) {
         takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
       });
       const joined = await api("POST", `/api/tables/${made.id}/join`, { name, seat: form.seat });
-      localStorage.setItem("whist.token." + made.id, joined.token);
+      keepToken(made.id, joined.token);
       location.href = made.url;
     } catch (e) {
       fail(e);
@@ -156,6 +210,7 @@ function lobbyView(presets, tables, error, render, fail) {
   return h("div", { class: "lobby" },
     h("header", { class: "top" }, h("h1", {}, "Whist"), langSwitch(render)),
     h("p", { class: "tagline" }, t("tagline")),
+    myPanel(mine),
     h("form", { class: "panel", id: "create", onsubmit: create },
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
@@ -189,5 +244,5 @@ function lobbyView(presets, tables, error, render, fail) {
         ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
       error ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
       h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
-    tablesPanel(tables));
+    tablesPanel(tables, mine));
 }
