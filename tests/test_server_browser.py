@@ -588,6 +588,47 @@ def test_a_whole_hand_is_laid_out_side_by_side_on_a_computers_screen(server: Ser
     assert errors == []
 
 
+
+def test_a_seat_is_no_wider_than_it_needs_on_a_wide_screen(server: Server) -> None:
+    """At 1000 px the felt's places are about 280 and 410 px wide: each seat's box is 250 px at most,
+    centred in its place, not stretched across it; on phones (320 and 390 px) each seat fills its
+    place as before."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}{url}")
+        sit_down(page, "Anne")
+        for width in (1000, 390, 320):
+            page.set_viewport_size({"width": width, "height": 800})
+            # each seat's box: its left, its width; the felt's columns: their widths
+            seats: list[tuple[str, float, float]] = page.locator(".seat").evaluate_all(
+                "els => els.map(e => { const b = e.getBoundingClientRect();"
+                " return [e.dataset.seat, b.left, b.width]; })")
+            felt: tuple[float, list[str]] = page.locator(".felt").evaluate(
+                "f => [f.getBoundingClientRect().left + parseFloat(getComputedStyle(f).paddingLeft),"
+                " getComputedStyle(f).gridTemplateColumns.split(' ')]")
+            gap = float(page.locator(".felt").evaluate("f => parseFloat(getComputedStyle(f).columnGap)"))
+            columns = [float(c.removesuffix("px")) for c in felt[1]]
+            starts = [felt[0], felt[0] + columns[0] + gap, felt[0] + columns[0] + columns[1] + 2 * gap]
+            column = {"W": 0, "N": 1, "S": 1, "E": 2}  # South at the bottom, West on the left
+            assert len(seats) == 4, seats
+            for seat, left, box in seats:
+                start, room = starts[column[seat]], columns[column[seat]]
+                if width == 1000:
+                    assert room > 270 and box == pytest.approx(250, abs=0.5), (seat, box, room)
+                    assert left - start == pytest.approx(start + room - left - box, abs=1), seat
+                else:
+                    assert box == pytest.approx(room, abs=0.5) and left == pytest.approx(start, abs=0.5), (
+                        width, seat, box, room)
+        browser.close()
+    assert errors == []
+
+
 def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> None:
     """A name without a place to break it (24 letters, what the page lets one type) in the header
     of the score sheet: the sheet still fits the phone's width, so every seat's column and total
