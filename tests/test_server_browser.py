@@ -113,10 +113,11 @@ def play_until(page: Any, selector: str, seconds: float = 120) -> None:
             page.wait_for_timeout(50)
 
 
-def phone_page(pw: Any, url: str, errors: list[str]) -> tuple[Any, Any]:
-    """Chromium, and a phone-sized page (390 × 844) at ``url``; the page's errors go to ``errors``."""
+def phone_page(pw: Any, url: str, errors: list[str], width: int = 390, height: int = 844) -> tuple[Any, Any]:
+    """Chromium, and a page of ``width`` × ``height`` (a phone's, 390 × 844, unless told) at ``url``;
+    the page's errors go to ``errors``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = browser.new_page(viewport={"width": width, "height": height})
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     return browser, page
@@ -572,10 +573,7 @@ def test_a_whole_hand_is_laid_out_side_by_side_on_a_computers_screen(server: Ser
     url = create_table(server, {"preset": "couleur", "seed": SEED, "seats": BOTS3, "options": {"deals": 1}})
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}{url}")
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, width=1280, height=800)
         sit_down(page, "Anne")
         boxes: list[list[float]] = page.locator("#hand .card").evaluate_all(
             "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.left, b.right]; })")
@@ -588,7 +586,6 @@ def test_a_whole_hand_is_laid_out_side_by_side_on_a_computers_screen(server: Ser
     assert errors == []
 
 
-
 def test_a_seat_is_no_wider_than_it_needs_on_a_wide_screen(server: Server) -> None:
     """At 1000 px the felt's places are about 280 and 410 px wide: each seat's box is 250 px at most,
     centred in its place, not stretched across it; on phones (320 and 390 px) each seat fills its
@@ -598,10 +595,7 @@ def test_a_seat_is_no_wider_than_it_needs_on_a_wide_screen(server: Server) -> No
     url = create_table(server, {"preset": "couleur", "seed": SEED, "seats": BOTS3})
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 800})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}{url}")
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, width=1000, height=800)
         sit_down(page, "Anne")
         for width in (1000, 390, 320):
             page.set_viewport_size({"width": width, "height": 800})
