@@ -30,7 +30,7 @@ from rich.text import Text
 
 from whist import record
 from whist.bots import BOT_NAMES, AnyView, Bot, get_bot
-from whist.cards import SEATS, Seat
+from whist.cards import SEATS, Refusal, Seat
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
@@ -72,10 +72,12 @@ def progress_bar(label: str, *more: ProgressColumn) -> Progress:
                     console=console, transient=True, disable=not console.is_terminal)
 
 
-def fail(message: str, code: int, lang: Lang = "en") -> NoReturn:
-    """Print ``Error: message`` (``Erreur : message`` with ``lang`` ``fr``) on stderr and exit with
-    ``code``."""
+def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
+    """Print ``Error: message`` (``Erreur : message`` with ``lang`` ``fr``; a :class:`Refusal` in
+    that language) on stderr and exit with ``code``."""
     head = "Erreur :" if lang == "fr" else "Error:"
+    if isinstance(message, Refusal):
+        message = message.in_lang(lang)
     Console(stderr=True, highlight=False).print(f"[bold red]{head}[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
@@ -130,16 +132,15 @@ def bot_names(text: str, count: int, lang: Lang = "en") -> list[str]:
         names *= count
     known = ", ".join(BOT_NAMES)
     if len(names) != count:
-        if lang == "fr":
-            fail(f"--bots prend un nom de robot ou {count} noms séparés par des virgules, pas"
-                 f" {text!r} (robots : {known})", 2, lang)
-        fail(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
-             f" (bots: {known})", 2)
+        fail(Refusal(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
+                     f" (bots: {known})",
+                     f"--bots prend un nom de robot ou {count} noms séparés par des virgules, pas"
+                     f" {text!r} (robots : {known})"), 2, lang)
     for name in names:
         try:
             get_bot(name)
         except ValueError as exc:
-            fail(f"robot {name!r} inconnu (connus : {known})" if lang == "fr" else str(exc), 2, lang)
+            fail(Refusal(str(exc), f"robot {name!r} inconnu (connus : {known})"), 2, lang)
     return names
 
 
@@ -207,13 +208,12 @@ def ready_records(records: Path, lang: Lang = "en") -> None:
     try:
         records.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        if lang == "fr":
-            fail(f"--records {records} : impossible de créer ce dossier : {os_reason(exc, lang)}", 2, lang)
-        fail(f"--records {records}: cannot create this directory: {os_reason(exc)}", 2)
+        fail(Refusal(f"--records {records}: cannot create this directory: {os_reason(exc)}",
+                     f"--records {records} : impossible de créer ce dossier : {os_reason(exc, 'fr')}"),
+             2, lang)
     if not os.access(records, os.W_OK | os.X_OK):
-        if lang == "fr":
-            fail(f"--records {records} : impossible d'écrire dans ce dossier", 2, lang)
-        fail(f"--records {records}: cannot write in this directory", 2)
+        fail(Refusal(f"--records {records}: cannot write in this directory",
+                     f"--records {records} : impossible d'écrire dans ce dossier"), 2, lang)
 
 
 # ----- whist play: the frame of the terminal game --------------------------------------------
@@ -250,9 +250,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     try:
         path = save_match(session, records)
     except OSError as exc:
-        if game.lang == "fr":
-            fail(f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}", 1, "fr")
-        fail(f"cannot save the match record in {records}: {os_reason(exc)}", 1)
+        fail(Refusal(f"cannot save the match record in {records}: {os_reason(exc)}",
+                     f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}"),
+             1, game.lang)
     console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
     console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
     if game.stopped_by == "interrupt":
