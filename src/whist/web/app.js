@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { cardText, suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
@@ -23,7 +23,7 @@ function trickPause(m) {
 
 function tableMain(id) {
   T.id = id;
-  T.token = localStorage.getItem("whist.token." + id);
+  T.token = tokenOf(id);
   if (T.token) seenNow(id);
   root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
   connect();

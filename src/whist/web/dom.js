@@ -93,6 +93,11 @@ export function failText(e) {
 // (the lobby lists his tables, the last one first).
 const TOKEN = "whist.token.", SEEN = "whist.seen.";
 
+// The token of this browser's seat at table `id`, or null.
+export function tokenOf(id) {
+  return localStorage.getItem(TOKEN + id);
+}
+
 export function keepToken(id, token) {
   localStorage.setItem(TOKEN + id, token);
   seenNow(id);

@@ -116,7 +116,7 @@ function tablesPanel(listed, mine) {
     tables.length ? h("ul", { class: "tables", id: "tables-in-play" }, tables.map((tb) => {
       const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
       return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
-        tb.started ? t("started") : t("waiting"), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
+        stateText(tb), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
     })) : h("p", { class: "muted" }, t(none)),
     finished.length ? h("details", { class: "finished", id: "finished-tables", open: finishedOpen,
       ontoggle: (e) => { finishedOpen = e.target.open; } },
