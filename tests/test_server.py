@@ -704,6 +704,12 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
         listed = c.get("/api/tables").json()
         assert listed["tables"] == []  # the waiting table, left: abandoned
         assert [x["id"] for x in listed["finished"]] == [done] and listed["finished"][0]["over"]
+        # its listing alone, as the lobby lists it, does not bring a table back into memory
+        mine = c.get(f"/api/tables/{waiting}/listing").json()
+        assert (mine["id"], mine["over"], mine["started"]) == (waiting, False, False)
+        assert c.get(f"/api/tables/{done}/listing").json() == listed["finished"][0]
+        assert waiting not in svc.tables and done not in svc.tables
+        assert c.get("/api/tables/nothing/listing").status_code == 404
         # asked for, a table comes back from its log: its record, a seat, its WebSocket
         assert c.get(f"/api/tables/{done}/record").json()["format"] == "whist-match/1"
         assert done in svc.tables and svc.get(done).match.is_over

@@ -252,6 +252,11 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             return t
         return {"table": t.table_json(), "match": t.match_json()}
 
+    @app.get("/api/tables/{table_id}/listing", response_model=None)
+    async def table_listing(table_id: str) -> dict[str, Any] | JSONResponse:
+        listing = service.listing_of(table_id)
+        return listing if listing is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
+
     @app.post("/api/tables/{table_id}/join", response_model=None)
     async def join_table(table_id: str, body: JoinTable) -> dict[str, Any] | JSONResponse:
         t = table_or_404(table_id)

@@ -223,6 +223,17 @@ class TableService:
         items += [x for x in self.unloaded.values() if x.get("over")]
         return heapq.nlargest(self.FINISHED_LISTED, items, key=lambda x: x.get("finished_at") or 0.0)
 
+    def listing_of(self, table_id: str) -> dict[str, Any] | None:
+        """One table's listing, as :meth:`listings` gives it; ``None`` if there is no such table. A
+        table this process unloaded is not brought back for it (its listing was kept); one it does
+        not know (stored by another process, or before a restart) is rebuilt, as :meth:`get` does."""
+        t = self.tables.get(table_id)
+        if t is None:
+            if table_id in self.unloaded:
+                return dict(self.unloaded[table_id])
+            t = self.get(table_id)
+        return t.listing() if t is not None else None
+
     def settings(self, spec: TableSpec) -> TableSettings:
         """The settings of a new table; :class:`SpecError` naming the first problem."""
         fixed = sorted(PRESET_FIXED & set(spec.options))

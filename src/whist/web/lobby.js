@@ -46,8 +46,8 @@ export async function lobby() {
     if (document.visibilityState !== "visible") return;
     try {
       tables = await api("GET", "/api/tables");
-      // the person's tables are not asked for again (each would be brought back into the server's
-      // memory): those the list has say how they are now
+      // the person's tables are not asked for one by one again: those the list has say how
+      // they are now
       const listed = new Map([...tables.tables, ...tables.finished].map((tb) => [tb.id, tb]));
       mine = mine.map((tb) => listed.get(tb.id) || tb);
       document.getElementById("open-tables")?.replaceWith(tablesPanel(tables, mine));
@@ -67,11 +67,12 @@ const MY_TABLES = 10;
 // Whether the finished games are unfolded: kept while the list is drawn again.
 let finishedOpen = false;
 
-// The tables this browser holds a seat at, as the lobby lists a table (`over` from the match), the
-// one the person was at last first, at most MY_TABLES. Each is asked for by its id: a table left
-// alone for a while has left the server's memory and its list of tables in play, and is found
-// here all the same. A table the server does not have is forgotten, with its token; one that
-// cannot be had now (the network, the database) is left out this time.
+// The tables this browser holds a seat at, as the lobby lists a table, the one the person was at
+// last first, at most MY_TABLES. Each is asked for by its id: a table left alone for a while has
+// left the server's memory and its list of tables in play, and is found here all the same (its
+// listing, which does not bring it back into memory). A table the server does not have is
+// forgotten, with its token; one that cannot be had now (the network, the database) is left out
+// this time.
 async function myTables() {
   const ids = heldTables();
   const found = [];
@@ -79,8 +80,7 @@ async function myTables() {
     const asked = ids.splice(0, MY_TABLES - found.length);
     const got = await Promise.all(asked.map(async (id) => {
       try {
-        const { table, match } = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
-        return { ...table, over: match.over };
+        return await api("GET", `/api/tables/${encodeURIComponent(id)}/listing`);
       } catch (e) {
         if (e.code === "not_found") dropToken(id);
         return null;
