@@ -599,6 +599,9 @@ def test_a_seat_is_no_wider_than_it_needs_on_a_wide_screen(server: Server) -> No
         sit_down(page, "Anne")
         for width in (1000, 390, 320):
             page.set_viewport_size({"width": width, "height": 800})
+            # the table drawn again meanwhile (a bot's call): measured once its four seats are laid out
+            page.wait_for_function("() => [...document.querySelectorAll('.seat')]"
+                                   ".filter((e) => e.getBoundingClientRect().width > 0).length === 4")
             # each seat's box: its left, its width; the felt's columns: their widths
             seats: list[tuple[str, float, float]] = page.locator(".seat").evaluate_all(
                 "els => els.map(e => { const b = e.getBoundingClientRect();"
