@@ -461,6 +461,15 @@ class TestJsonAndCsv:
         with pytest.raises(ClassicSheetError, match="names the column tricks twice"):
             sheet().add_csv("kind,side,tricks,Tricks \ndeal,NS,8,5\n")
 
+    def test_a_column_no_export_writes_is_refused(self) -> None:
+        """``honors`` (American spelling) for ``honours`` would leave the honours unread and the
+        side's points short: refused as mistyped, as a colour sheet refuses it; an export's own
+        columns (points, scores, names) are read back."""
+        with pytest.raises(ClassicSheetError, match=r"column honors is not .*: did you mean honours"):
+            sheet().add_csv("kind,side,tricks,honors\ndeal,NS,8,NS=4\n")
+        s = sheet().add_csv("kind,side,tricks,honours\ndeal,NS,8,NS=4\n")
+        assert sheet().add_csv(s.to_csv()) == s
+
     def test_csv_rows_as_a_person_writes_them(self) -> None:
         text = "kind,side,tricks,honours\ndeal,EW,5,NS=3\n,,NS=10,\ncall,NS,,\n"
         s = sheet().add_csv(text)

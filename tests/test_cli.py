@@ -134,7 +134,7 @@ class TestPlay:
         assert r.exit_code == 0, out
         assert "Traceback" not in out
         assert "'zz' is not a card" in out
-        assert f"does not hold {not_held.text}" in out
+        assert f"does not hold {not_held.in_lang('en')}" in out
         assert "must follow suit" in out
         assert "Legal now / jouable maintenant:" in out
         assert out.count("Your turn / à vous") >= 6  # asked again after each bad entry
@@ -572,7 +572,7 @@ class TestReplay:
         assert r.exit_code == 1
         assert "Traceback" not in r.output
         assert f"deal 2, action {i + 1}" in r.stderr
-        assert f"does not hold {stolen}" in r.stderr
+        assert f"does not hold {parse_card(stolen).in_lang('en')}" in r.stderr
 
     def test_an_action_that_is_not_a_pair_exits_1_naming_it(self, match_file: Path,
                                                              tmp_path: Path) -> None:

@@ -759,6 +759,26 @@ class TestScore:
         assert r.exit_code == 0, r.output
         assert "made / réussi" in flat(r.stdout) and "failed" not in r.stdout
 
+    @pytest.mark.parametrize(("lang", "suit"), [("en", "♣"), ("fr", "cœur")])
+    def test_the_trump_letter_c_is_read_as_the_language_reads_it(self, lang: str, suit: str) -> None:
+        """``C`` is clubs in English and cœur in French, as in ``whist play --lang fr`` (README):
+        in ``--trump`` and after the contract alike, so a French secretary's ``solo 7 C`` is a
+        solo in hearts, and ``K``, ``P``, ``T`` keep their French reading."""
+        for args in (["--contract", "solo 7", "--trump", "C"], ["--contract", "solo 7 C"]):
+            r = run("score", *args, "--declarers", "N", "--tricks", "7", "--lang", lang)
+            assert r.exit_code == 0, r.output
+            assert f"solo 7 {suit}" in r.stdout.splitlines()[0]
+        r = run("score", "--contract", "solo 7", "--trump", "T", "-d", "N", "-t", "7", "--lang", "fr")
+        assert "solo 7 trèfle" in r.stdout
+
+    def test_a_joint_piccolo_that_fails_is_failed_for_both(self) -> None:
+        """RULES.md §5.7, D13: couleur's piccolo of two is one contract; North's single trick does
+        not make it his while East took two: both fail, both −18, one word for both."""
+        r = run("score", "--contract", "piccolo", "--declarers", "N,E", "--tricks", "N=1,E=2")
+        assert r.exit_code == 0, r.output
+        assert r.stdout.splitlines()[0].rstrip().endswith("· failed / chuté"), r.stdout
+        assert "made" not in r.stdout
+
     def test_french_names_the_seats_in_french(self) -> None:
         """--lang fr: the column heads were North, East … under a French contract name; West's
         initial is O (Ouest), as the terminal game writes it."""

@@ -307,10 +307,23 @@ class TestPagatSeveralMiseres:
         """Four misères all made score 0 each, yet each is made: a misère or piccolo player by his
         own tricks (exactly those needed); other declarers together (at least)."""
         tricks = {N: 0, E: 0, S: 0, W: 0}
-        assert made(parse_contract("open misère"), [N, E, S, W], tricks, 0) == dict.fromkeys(SEATS, True)
-        assert made(parse_contract("piccolo"), [N, E], {N: 1, E: 2}, 1) == {N: True, E: False}
-        assert made(parse_contract("emballage 8"), [N, S], {N: 8, S: 0}, 8) == {N: True, S: True}
-        assert made(parse_contract("solo 7"), [W], {W: 6}, 7) == {W: False}
+        all_made = dict.fromkeys(SEATS, True)
+        assert made(parse_contract("open misère"), [N, E, S, W], tricks, 0, "pagat") == all_made
+        assert made(parse_contract("piccolo"), [N, E], {N: 1, E: 2}, 1, "pagat") == {N: True, E: False}
+        assert made(parse_contract("emballage 8"), [N, S], {N: 8, S: 0}, 8, "pagat") == {N: True, S: True}
+        assert made(parse_contract("solo 7"), [W], {W: 6}, 7, "pagat") == {W: False}
+
+
+def test_couleur_piccolo_of_two_is_made_or_failed_together() -> None:
+    """RULES.md §5.7, D13: couleur's piccolo of two declarers is one joint contract, made only if
+    both take exactly one trick (+18 each) and failed for both otherwise (−18 each), so neither is
+    told he made it while his points say he failed; pagat settles each alone (§5.7)."""
+    piccolo = parse_contract("piccolo")
+    assert made(piccolo, [N, E], {N: 1, E: 2}, 1, "couleur") == {N: False, E: False}
+    assert pts("couleur", "piccolo", [N, E], [1, 2]) == (-18, -18, 18, 18)
+    assert made(piccolo, [N, E], {N: 1, E: 1}, 1, "couleur") == {N: True, E: True}
+    assert made(piccolo, [N], {N: 1}, 1, "couleur") == {N: True}
+    assert made(piccolo, [N], {N: 0}, 1, "couleur") == {N: False}
 
 
 # ----- the queens game ---------------------------------------------------------------------

@@ -120,13 +120,13 @@ class TestClassic:
         assert who is not None
         card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
         exc = refusal(lambda: d.apply(card))
-        assert str(exc) == f"{who.name_en} does not hold {card.text}"
+        assert str(exc) == f"{who.name_en} does not hold {card.in_lang('en')}"  # Q♠, as shown
         assert exc.fr == f"{who.name_fr} n'a pas {card.in_lang('fr')} en main"  # as French players write it
 
     def test_not_following_suit(self) -> None:
         d, off, led = off_suit_turn(self.deal())
         exc = refusal(lambda: d.apply(off))
-        assert str(exc) == f"{off.text}: you must follow suit and play a {led.name_en[:-1]}"
+        assert str(exc) == f"{off.in_lang('en')}: you must follow suit and play a {led.name_en[:-1]}"
         assert exc.fr.startswith(f"{off.in_lang('fr')} : ")
         assert "fournir" in exc.fr and f"un {led.name_fr}" in exc.fr
 
@@ -136,7 +136,7 @@ class TestClassic:
         d = ClassicDeal.new(rules, Seat.W, parse_deal(MUST_RUFF), parse_card("2H"))
         d = d.apply("AS").apply("2C")
         exc = refusal(lambda: d.apply("AD"))
-        assert str(exc) == "AD: you cannot follow suit and must ruff (option must_trump)"
+        assert str(exc) == "A♦: you cannot follow suit and must ruff (option must_trump)"
         assert "couper" in exc.fr and "cœur" in exc.fr and exc.fr.startswith("A♦ : ")
         assert d.apply("9H").trick[-1] == parse_card("9H")  # a trump is taken
 
@@ -409,8 +409,8 @@ def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
 
 def test_the_colour_terminal_in_english_is_unchanged() -> None:
     text, (absent, off, led) = play_colour_terminal("en")
-    assert f"✗ South does not hold {absent.text} (? for help)" in text
-    assert f"{off.text}: you must follow suit and play a {led.name_en[:-1]}" in text
+    assert f"✗ South does not hold {absent.in_lang('en')} (? for help)" in text
+    assert f"{off.in_lang('en')}: you must follow suit and play a {led.name_en[:-1]}" in text
     assert "fournir" not in text and "aide" not in text and "entame" not in text
     assert " leads." in text or "You lead." in text
 

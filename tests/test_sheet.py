@@ -169,6 +169,25 @@ class TestExport:
             sheet().add_csv("contract,declarers,tricks,contract\nsolo 7,N,8,solo 8\n")
         assert "deux fois la colonne contract" in err.value.fr
 
+    def test_a_mistyped_column_is_refused_not_left_unread(self) -> None:
+        """``neded`` for ``needed``: read in silence, the trou of 9 (RULES.md §5.3) taken with 8
+        tricks was scored as made (+5 each) instead of one short (−7). A column named nearly as
+        one a sheet reads is refused, and so is a cell beyond the header's last column; a column
+        of the secretary's own (``note``), or an empty one a spreadsheet leaves after the last,
+        is not read."""
+        with pytest.raises(SheetError, match=r"column neded is not .*: did you mean needed") as err:
+            sheet().add_csv("contract,declarers,tricks,neded\ntrou,N+E,8,9\n")
+        assert "la colonne neded du CSV" in err.value.fr and "needed" in err.value.fr
+        with pytest.raises(SheetError, match="column Trumps is not one a sheet reads: did you mean trump"):
+            sheet().add_csv("contract,declarers,tricks,Trumps\nsolo 7,N,8,H\n")
+        assert sheet().add_csv("contract,declarers,tricks,needed\ntrou,N+E,8,9\n").totals()["N"] == -7
+        noted = sheet().add_csv("contract,declarers,tricks,note\nsolo 7 H,N,8,Anne arrive\n")
+        assert noted.totals()["N"] == 21
+        with pytest.raises(SheetError, match="line 3: 8 lies in no column") as err:
+            sheet().add_csv("contract,declarers,tricks\nsolo 7 H,N,8\nsolo 7 H,N,7,8\n")
+        assert "ligne 3 : 8 n'est dans aucune colonne" in err.value.fr
+        assert len(sheet().add_csv("contract,declarers,tricks,\nsolo 7 H,N,8,\n").entries) == 1
+
     def test_csv_and_json_round_trip(self) -> None:
         s = sheet().add(parse_entry("trou", "N+S", "9", needed="9"))
         s = s.add(parse_entry("grande misère", "E", "E=0")).add(parse_entry("penalty", "N"))

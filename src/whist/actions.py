@@ -35,9 +35,9 @@ class NotYourTurn(IllegalAction):
 
 
 def not_held(seat: Seat, card: Card) -> IllegalAction:
-    """The refusal of a card that ``seat`` does not hold, in either game; the French text writes
-    the card as French players do (``10♠``, ``R♥``)."""
-    return IllegalAction(f"{seat.name_en} does not hold {card.text}",
+    """The refusal of a card that ``seat`` does not hold, in either game; each text writes the card
+    as its players do (``Q♠``; in French ``D♠``), as the page and the terminal show cards."""
+    return IllegalAction(f"{seat.name_en} does not hold {card.in_lang('en')}",
                          f"{seat.name_fr} n'a pas {card.in_lang('fr')} en main")
 
 
@@ -50,7 +50,7 @@ def not_an_action(value: object) -> IllegalAction:
 
 def must_follow(card: Card, led: Suit) -> IllegalAction:
     """The refusal of ``card`` from a hand that holds a card of the suit ``led`` (RULES.md §2)."""
-    return IllegalAction(f"{card.text}: you must follow suit and play a {led.name_en[:-1]}",
+    return IllegalAction(f"{card.in_lang('en')}: you must follow suit and play a {led.name_en[:-1]}",
                          f"{card.in_lang('fr')} : vous devez fournir à la couleur et jouer un {led.name_fr}")
 
 

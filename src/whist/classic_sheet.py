@@ -34,7 +34,7 @@ from whist.cards import ParseError, Refusal, Seat, Side, parse_side, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
-from whist.sheet import NAME_COLUMNS, names_from_csv, names_row, read_csv
+from whist.sheet import NAME_COLUMNS, csv_rows, names_from_csv, names_row, read_csv
 
 __all__ = [
     "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "ClassicEntry", "ClassicRow", "ClassicSheet",
@@ -44,6 +44,9 @@ __all__ = [
 CLASSIC_SHEET_FORMAT = "whist-classic-sheet/1"
 CSV_FIELDS = ("kind", "side", "tricks", "honours")
 """The columns read back by :meth:`ClassicSheet.add_csv` (an export adds points and scores)."""
+EXPORT_COLUMNS = (*CSV_FIELDS, "points_NS", "points_EW", "score_NS", "score_EW", *NAME_COLUMNS)
+"""The columns an export writes: the entry's, each side's points and game score after it, the
+names; an import reads the entry's and the names and refuses any other."""
 
 _NO_HONOURS = (2, 2)
 CALL_WORDS = {"call", "appel", "called", "appelé", "appele"}
@@ -420,8 +423,7 @@ class ClassicSheet:
         """The entries as CSV, each with the points of each side, the game score after it and the
         players' names."""
         buf = io.StringIO()
-        cols = [*CSV_FIELDS, "points_NS", "points_EW", "score_NS", "score_EW", *NAME_COLUMNS]
-        w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+        w = csv.DictWriter(buf, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
         w.writeheader()
         for row in self.rows():
             w.writerow({**row.entry.to_row(), "points_NS": row.points.total[0],
@@ -436,7 +438,7 @@ class ClassicSheet:
         raises, naming its line in the text: the reader's ``line_num``, which counts the blank
         lines it skips and every line of a quoted field that spans lines (such a row is named by
         its last line)."""
-        reader = read_csv(text, (*CSV_FIELDS, *NAME_COLUMNS), ClassicSheetError)
+        reader = read_csv(text, EXPORT_COLUMNS, ClassicSheetError)
         if reader.fieldnames is not None and "contract" in (f.lower() for f in reader.fieldnames):
             raise ClassicSheetError(
                 "this CSV looks like a colour-whist sheet (a contract column); this sheet is classic"
@@ -448,7 +450,7 @@ class ClassicSheet:
             raise ClassicSheetError("the CSV needs a header with the columns kind, side, tricks, honours",
                                     "le CSV demande un en-tête avec les colonnes kind, side, tricks,"
                                     " honours")
-        rows = [(reader.line_num, row) for row in reader]
+        rows = csv_rows(reader, EXPORT_COLUMNS, ClassicSheetError)
         named = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
         return named._add_all(rows, entry_from_row, "line", "ligne")
 

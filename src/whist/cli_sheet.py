@@ -97,7 +97,7 @@ def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str 
     not one."""
     try:
         entry = parse_entry(contract, declarers, tricks, trump or "",
-                            "" if needed is None else str(needed), queens, "2" if double else "")
+                            "" if needed is None else str(needed), queens, "2" if double else "", lang)
     except SheetError as exc:
         _refuse(exc, lang)
     c = entry.contract
@@ -560,7 +560,8 @@ def sheet_import(
         " point-virgule)\"; a warning says so): colour whist contract,"
         " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
         " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
-        " names, which name the seats the sheet still calls Nord, Est ….")],
+        " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
+        " date) are not read, but one named nearly as one of these (neded) is refused as mistyped.")],
     file: FileOpt = DEFAULT_FILE,
     lang: LangOpt = "en",
 ) -> None:

@@ -660,7 +660,8 @@ class ColourDeal:
         ip = self.in_play
         if ip is None or not ip.declarers:
             return {}
-        return made(ip.contract, ip.declarers, dict(zip(SEATS, self.tricks_won, strict=True)), ip.needed)
+        return made(ip.contract, ip.declarers, dict(zip(SEATS, self.tricks_won, strict=True)), ip.needed,
+                    self.rules.preset)
 
     # ----- views ------------------------------------------------------------------------------------
 

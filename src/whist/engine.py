@@ -401,7 +401,7 @@ class ClassicDeal:
                 trump = setup.trump
                 if setup.must_trump and card.suit is not trump and hand & _SUIT_MASKS[trump]:
                     raise IllegalAction(
-                        f"{card.text}: you cannot follow suit and must ruff (option must_trump)",
+                        f"{card.in_lang('en')}: you cannot follow suit and must ruff (option must_trump)",
                         f"{card.in_lang('fr')} : vous ne pouvez pas fournir, vous devez donc couper avec un"
                         f" {trump.name_fr} (option must_trump, obligation de couper)")
         s = object.__new__(ClassicDeal)

@@ -16,6 +16,7 @@ nothing already entered is ever lost.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 from whist.auction import not_on_ladder
 from whist.cards import (
     SEATS,
+    Lang,
     ParseError,
     Refusal,
     Seat,
@@ -40,8 +42,8 @@ from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
 
 __all__ = [
-    "NAME_COLUMNS", "PENALTY", "Entry", "Sheet", "SheetError", "names_from_csv", "names_row", "parse_entry",
-    "parse_tricks", "read_csv",
+    "NAME_COLUMNS", "PENALTY", "Entry", "Sheet", "SheetError", "csv_rows", "names_from_csv", "names_row",
+    "parse_entry", "parse_tricks", "read_csv",
 ]
 
 PENALTY = -15
@@ -154,10 +156,11 @@ _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "
 
 
 def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str = "",
-                needed: str = "", queens: str = "", double: str = "") -> Entry:
+                needed: str = "", queens: str = "", double: str = "", lang: Lang = "en") -> Entry:
     """An entry from the words a person types or a CSV row holds. A level its kind has at no
     table is read too: whether the contract is on the sheet's table, and which levels its kind
-    has there, the sheet says when the entry is added, in the auction's words."""
+    has there, the sheet says when the entry is added, in the auction's words. The suit letter
+    ``C`` is clubs in English and cœur in French (``lang``), as everywhere cards are typed."""
     if contract.strip().lower() in _PENALTY_WORDS:
         offender = _seats(declarers, ("offender", "fautif"))
         if len(offender) != 1:
@@ -167,12 +170,12 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
     decl = _seats(declarers)
     try:
         try:
-            c = parse_contract(contract)
+            c = parse_contract(contract, lang=lang)
         except LevelError as exc:
             if exc.contract is None:
                 raise
             c = exc.contract
-        suit: Suit | None = parse_suit(trump) if trump.strip() else c.suit
+        suit: Suit | None = parse_suit(trump, lang) if trump.strip() else c.suit
     except ParseError as exc:
         raise SheetError.of(exc) from None
     if KINDS[c.kind].suited:
@@ -274,7 +277,8 @@ class Sheet:
         c = entry.contract
         if c is None or not entry.declarers:
             return {}
-        return made(c, entry.declarers, dict(entry.tricks), needed_tricks(c, self.preset, entry.needed))
+        return made(c, entry.declarers, dict(entry.tricks), needed_tricks(c, self.preset, entry.needed),
+                    self.preset)
 
     def add(self, entry: Entry, *, stored: bool = False) -> Sheet:
         """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
@@ -353,8 +357,10 @@ class Sheet:
         """The sheet with a CSV or JSON row added; a refusal says ``where`` it stands (``line 3``,
         ``ligne 3``: the English word, the French one, the number)."""
         try:
-            fields = {k: str(row.get(k) or "") for k in CSV_FIELDS}
-            return self.add(parse_entry(**fields), stored=stored)
+            f = {k: str(row.get(k) or "") for k in CSV_FIELDS}
+            entry = parse_entry(f["contract"], f["declarers"], f["tricks"], f["trump"], f["needed"],
+                                f["queens"], f["double"])
+            return self.add(entry, stored=stored)
         except SheetError as exc:
             en, fr, i = where
             raise SheetError.of(exc, f"{en} {i}: ", f"{fr} {i} : ") from None
@@ -385,7 +391,7 @@ class Sheet:
                                  " --preset classic)")
             raise SheetError("the CSV needs a header with at least a 'contract' column",
                              "le CSV demande un en-tête avec au moins une colonne « contract »")
-        rows = [(reader.line_num, row) for row in reader]  # line_num counts blank and quoted lines
+        rows = csv_rows(reader, _CSV_COLUMNS)  # line_num counts blank and quoted lines
         sheet = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
         for line, row in rows:
             sheet = sheet._add_row(row, ("line", "ligne", line))
@@ -435,6 +441,31 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
             raise error(f"the CSV's header names the column {', '.join(twice)} twice: keep one",
                         f"l'en-tête du CSV nomme deux fois la colonne {', '.join(twice)} : gardez-en une")
     return reader
+
+
+def csv_rows(reader: csv.DictReader[str], columns: Sequence[str],
+             error: type[Refusal] = SheetError) -> list[tuple[int, dict[str, str]]]:
+    """The rows of ``reader`` with the line each ends on. A column of the person's own (``note``,
+    ``date``) is not read, but one whose name is nearly one of the ``columns`` an export writes is
+    refused (``error``) as mistyped: ``neded`` left in silence a trou's 9 tricks unread, and its
+    points wrong. So is a row with more cells than the header (an empty header cell, as a
+    spreadsheet may leave after the last column, is allowed while its cells are empty too)."""
+    for f in reader.fieldnames or ():
+        near = difflib.get_close_matches(f.lower(), [c for c in columns if c != f], 1, 0.75)
+        if f and f not in columns and near:
+            raise error(f"the CSV's column {f} is not one a sheet reads: did you mean {near[0]}?",
+                        f"la colonne {f} du CSV n'est pas une de celles qu'une feuille lit : vouliez-vous"
+                        f" dire {near[0]} ?")
+    rows = []
+    for row in reader:
+        extra = [str(v) for v in row.get(None) or () if str(v).strip()]
+        extra += [str(row[f]) for f in row if f == "" and str(row[f] or "").strip()]
+        if extra:
+            raise error(f"line {reader.line_num}: {', '.join(extra)} lies in no column of the header",
+                        f"ligne {reader.line_num} : {', '.join(extra)} n'est dans aucune colonne de"
+                        " l'en-tête")
+        rows.append((reader.line_num, row))
+    return rows
 
 
 def names_row(names: Iterable[tuple[Seat, str]]) -> dict[str, str]:

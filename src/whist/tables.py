@@ -104,13 +104,17 @@ _MISERE_TARGET = {"petite_misere": 0, "grande_misere": 0, "grande_misere_sur_tab
 
 
 def made(contract: Contract, declarers: Sequence[Seat], tricks: Mapping[Seat, int],
-         needed: int) -> dict[Seat, bool]:
+         needed: int, preset: str) -> dict[Seat, bool]:
     """Whether each declarer made the contract, taking ``tricks`` (by seat) where ``needed``: a
-    misère, piccolo or piccolissimo player alone, by his own tricks (exactly ``needed``); the
-    others together, by the declarers' tricks (at least ``needed``). Not read off the points: in
-    pagat four misères all made score 0 each."""
+    misère, piccolo or piccolissimo player alone, by his own tricks (exactly ``needed``), but
+    ``couleur``'s piccolo of two together, made only if both take exactly one (D13); the others
+    together, by the declarers' tricks (at least ``needed``). Not read off the points: in pagat
+    four misères all made score 0 each."""
     if contract.kind in _MISERE_TARGET:
-        return {s: tricks.get(s, 0) == needed for s in declarers}
+        alone = {s: tricks.get(s, 0) == needed for s in declarers}
+        if preset == "couleur" and contract.kind == "piccolo":
+            return dict.fromkeys(declarers, all(alone.values()))
+        return alone
     ok = sum(tricks.get(s, 0) for s in declarers) >= needed
     return {s: ok for s in declarers}
 
