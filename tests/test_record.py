@@ -183,13 +183,13 @@ class TestDealReplay:
     def test_an_illegal_action_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"][4] = ["N", "QS"]  # action 5: North leads trick 2 with a card he lacks
-        with pytest.raises(RecordError, match=r'deal, action 5 \(\["N", "QS"\]\): North does not hold QS'):
+        with pytest.raises(RecordError, match=r'deal, action 5 \(\["N", "QS"\]\): North does not hold Q♠'):
             replay(rec)
 
     def test_a_revoke_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"][5] = ["E", "AD"]  # action 6: East must follow North's KS
-        with pytest.raises(RecordError, match=r'deal, action 6 \(\["E", "AD"\]\): AD: you must follow suit'):
+        with pytest.raises(RecordError, match=r'deal, action 6 \(\["E", "AD"\]\): A♦: you must follow suit'):
             replay(rec)
 
     def test_action_by_the_wrong_seat_is_named(self) -> None:
@@ -438,3 +438,35 @@ class TestMatchRecord:
         bad["deals"][1]["dealer"] = bad["deals"][0]["dealer"]
         with pytest.raises(RecordError, match="deal 2: stored dealer"):
             replay(bad)
+
+
+def test_a_call_made_in_the_middle_of_a_trick_is_replayed_after_the_cards_before_it() -> None:
+    """RULES.md §2, calling at eight: a player may ask "can you one?" at his turn, which may come
+    after the trick's first cards. The replay tells the deal in the order it was played: the
+    cards before the call, ``…``, the call, then the whole trick once finished (it showed the
+    call first, then the trick, as if asked before its lead)."""
+    from whist.actions import Call
+    from whist.render import history, trick_text
+
+    found = 0
+    for seed in range(60):
+        for deal in random_match(seed).deals:
+            for i, (_, action) in enumerate(deal.actions):
+                before = [a for _, a in deal.actions[:i] if not isinstance(a, Call)]
+                if not isinstance(action, Call) or len(before) % 4 == 0:
+                    continue
+                found += 1
+                played = before[len(before) - len(before) % 4:]  # this trick's cards before the call
+                lines = [trick_text(line).plain for line in history(deal)]
+                asked = next(j for j, line in enumerate(lines) if line.strip().startswith(
+                    f"{deal.actions[i][0].name_en} ") and "Trick" not in line)
+                cut = lines[asked - 1]
+                assert cut.endswith("…") and all(c.in_lang("en") in cut for c in played), lines
+                assert lines.count(cut) == 1  # the cards before the calls, said once
+                after = [line for line in lines[asked + 1:] if line.startswith(cut.split(" — ")[0])]
+                if all(isinstance(a, Call) for _, a in deal.actions[i:]):  # "yes": the game is won
+                    assert after == []
+                else:  # the trick, whole once finished
+                    assert "→" in after[0] and all(c.in_lang("en") in after[0] for c in played)
+                break
+    assert found >= 3

@@ -133,6 +133,8 @@ class TrickLine:
     cards: tuple[tuple[Seat, Card], ...]
     winner: Seat | None
     call: tuple[Seat, Call] | None = None
+    continued: bool = False
+    """A trick cut by a call (the cards before it): it is shown whole again once finished."""
 
 
 def history(deal: ClassicDeal) -> list[TrickLine]:
@@ -141,11 +143,15 @@ def history(deal: ClassicDeal) -> list[TrickLine]:
     state = ClassicDeal.new(deal.rules, deal.dealer, deal.dealt, deal.trump_card, deal.start_score)
     out: list[TrickLine] = []
     cards: list[tuple[Seat, Card]] = []
+    told = 0  # the cards of this trick already shown before a call
     leader = state.leader
     for seat, action in deal.actions:
         done = sum(state.tricks_won)
         state = state.apply(action, seat)
         if isinstance(action, Call):
+            if len(cards) > told:  # asked in the middle of a trick: the cards before it first
+                out.append(TrickLine(done + 1, leader, tuple(cards), None, continued=True))
+                told = len(cards)
             out.append(TrickLine(done + 1, leader, (), None, (seat, action)))
             continue
         if not cards:
@@ -153,8 +159,8 @@ def history(deal: ClassicDeal) -> list[TrickLine]:
         cards.append((seat, action))
         if sum(state.tricks_won) > done:
             out.append(TrickLine(done + 1, leader, tuple(cards), state.leader))
-            cards = []
-    if cards:
+            cards, told = [], 0
+    if len(cards) > told:
         out.append(TrickLine(sum(state.tricks_won) + 1, leader, tuple(cards), None))
     return out
 
@@ -172,14 +178,15 @@ def trick_text(line: TrickLine, shown: ClassicDeal | None = None) -> Text:
         return out
     winner = line.winner
     return trick_row(line.number, f"{line.leader.name_en:<5}", line.cards,
-                     f"{winner.name_en} ({SIDE_NAMES[winner.side]})" if winner is not None else None)
+                     f"{winner.name_en} ({SIDE_NAMES[winner.side]})" if winner is not None else None,
+                     continued=line.continued)
 
 
 def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winner: str | None,
-              lang: Lang = "en") -> Text:
+              lang: Lang = "en", *, continued: bool = False) -> Text:
     """``Trick 3 (levée): East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``, with ``leader``
-    and ``winner`` as given (``None``: the trick is unfinished), the cards written in ``lang``;
-    for either game."""
+    and ``winner`` as given (``None``: the trick is unfinished, or ``continued`` after a call,
+    ``…``), the cards written in ``lang``; for either game."""
     out = Text(f"Trick {number:>2} (levée): {leader} leads — ")
     for seat, c in cards:
         out.append(f"{seat.name} ")
@@ -188,6 +195,8 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
         out.append(" " * (5 - len(shown)))
     if winner is not None:
         out.append(f"→ {winner}")
+    elif continued:
+        out.append("…")
     else:
         out.append("(unfinished / inachevée)", style="dim")
     return out
