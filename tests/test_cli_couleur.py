@@ -1042,6 +1042,9 @@ class TestSheetInFrench:
         (["add", "dames"], "the queens game needs the queens",
          "la misère par les dames demande les dames prises par chaque joueur"),
         (["penalty", "X"], "offender 'X': 'X' is not a seat", "fautif « X » : « X » n'est pas une place"),
+        # the command takes its offender as SEAT, not --declarers as a CSV's row or whist score does
+        (["penalty", "N,E"], "a penalty names one offender, e.g. whist sheet penalty W",
+         "une pénalité nomme un seul fautif, par exemple whist sheet penalty O"),
         (["undo"], "the sheet is empty", "la feuille est vide"),
         (["new"], "already holds a sheet", "contient déjà une feuille"),
         (["new", "--force", "--names", "N=Anne,N=Bob"], "N is named twice", "Nord est nommé deux fois"),

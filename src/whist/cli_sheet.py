@@ -465,6 +465,9 @@ def sheet_penalty(
     try:
         sheet = sheet.add(parse_entry("penalty", seat))
     except SheetError as exc:
+        if "," in seat or "+" in seat:  # the entry's words name --declarers, which this command has not
+            _refuse(Refusal("a penalty names one offender, e.g. whist sheet penalty W",
+                            "une pénalité nomme un seul fautif, par exemple whist sheet penalty O"), language)
         _refuse(exc, language)
     _save(sheet, file, language)
     _added(sheet, language)
