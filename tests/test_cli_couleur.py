@@ -268,8 +268,10 @@ class TestPlay:
             bots="heuristic", limit=60)
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         assert r.exit_code == 0, r.output
-        assert "misère par les dames" in flat(r.output)
-        assert "each for himself" in flat(r.output)
+        assert "queens — each for himself" in flat(r.output) and "misère par les dames" not in r.output
+        fr = play(rules, seed, script(rules, seed, bots="heuristic", say=french)[0], tmp_path, "--lang", "fr",
+                  bots="heuristic")
+        assert "misère par les dames — chacun pour soi" in flat(fr.output)
         # the result shows the queens each took, which the deal scores
         queens = next(d.queens() for d in s.match.deals
                       if d.in_play is not None and d.in_play.contract.kind == "dames")

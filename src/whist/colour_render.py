@@ -73,9 +73,10 @@ def _suit(suit: Suit, lang: Lang | None) -> Text:
 
 
 def contract_text(contract: Contract, lang: Lang | None = "en") -> Text:
-    """``solo 7 ♥`` (English, suit symbol) or ``solo 7 cœur`` (French), the suit coloured."""
+    """``solo 7 ♥`` (English, suit symbol) or ``solo 7 cœur`` (French), the suit coloured; for
+    ``None`` in English, the queens game with its French name too."""
     bare = Contract(contract.kind, contract.level)
-    if contract.kind == "dames" and lang != "fr":
+    if contract.kind == "dames" and lang is None:
         return Text("queens / misère par les dames")
     out = Text(bare.text_fr if lang == "fr" else bare.text)
     if contract.suit is not None:
@@ -388,7 +389,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | No
         number += 1
         v = d.view(None)
         assert v.contract is not None
-        what = contract_text(v.contract, lang or "en")
+        what = contract_text(v.contract, lang)
         pts = d.points()
         if v.declarers:
             what.append_text(outcome_marks(v.declarers, d.made(), lang))
