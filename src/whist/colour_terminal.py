@@ -109,8 +109,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     ``human``.
 
     ``read_line(prompt)`` returns the next line typed and raises ``EOFError`` at the end of
-    input; ``lang`` is the language of calls, seat names and the reasons for a refused entry;
-    ``pause`` asks for Enter between deals.
+    input; ``lang`` is the language of all that is shown (labels, seats, calls, help, hints, the
+    reasons for a refused entry); ``pause`` asks for Enter between deals.
     """
 
     names: dict[Seat, str] = field(default_factory=dict)

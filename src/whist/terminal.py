@@ -148,7 +148,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     ``read_line(prompt)`` returns the next line typed (without its newline) and raises
     ``EOFError`` at the end of input; ``pause`` asks for Enter between deals; ``lang`` is the
-    language of the reasons given for a refused entry (and of what each game shows in it).
+    one language of all that the game shows (labels, seats, suits, help, hints, the reasons given
+    for a refused entry).
     """
 
     console: Console
