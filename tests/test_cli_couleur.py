@@ -100,7 +100,7 @@ def refused(output: str) -> list[str]:
 
 def saved_path(output: str) -> Path:
     for line in output.splitlines():
-        if line.startswith("Match record saved / enregistré: "):
+        if line.startswith(("Match record saved: ", "Partie enregistrée : ")):
             return Path(line.split(": ", 1)[1].strip())
     raise AssertionError("no record path printed:\n" + output[-2000:])
 
@@ -142,10 +142,8 @@ class TestPlay:
         assert r.exit_code == 0, out
         assert "Traceback" not in out
         assert refused(out) == []  # every line typed was legal
-        for words in ("Whist à la couleur", "Your hand / votre main:", "Auction / enchères:",
-                      "Legal calls / annonces permises:", "Contract / contrat:", "Trump / atout",
-                      "Tricks / levées", "result / résultat", "Session over / partie terminée",
-                      "totals / totaux"):
+        for words in ("Colour whist", "Your hand:", "Auction:", "Legal calls:", "Contract:", "Trump",
+                      "Tricks", "result", "Session over", "totals"):
             assert words in out, words
         path = saved_path(out)
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -178,7 +176,7 @@ class TestPlay:
         assert r.exit_code == 0, out
         assert refused(out) == []
         assert "Vous dites « passe »" in flat(out)
-        assert "Session over / partie terminée" in out
+        assert "Partie terminée" in out
         data = record.load(saved_path(out))
         assert data == json.loads(json.dumps(record.match_record(expected.match)))
 
@@ -190,7 +188,7 @@ class TestPlay:
         r = play(rules, seed, lines, tmp_path)
         assert r.exit_code == 0, r.output
         assert "You announce trou (three aces) (your only choice, played for you" in flat(r.output)
-        assert "Trou: You with / avec" in flat(r.output)
+        assert "Trou: You with" in flat(r.output)
 
     def test_the_trou_partner_shows_a_card(self, tmp_path: Path) -> None:
         """§5.3 couleur: the partner shows a card; its suit is trump. Typed `show 7H`."""
@@ -202,7 +200,7 @@ class TestPlay:
         assert shown.text in lines
         r = play(rules, seed, lines, tmp_path)
         assert r.exit_code == 0, r.output
-        assert "card to show / carte à montrer" in flat(r.output)
+        assert "card to show" in flat(r.output)
         assert shown.card is not None and f"You show {shown.card.pretty}" in flat(r.output)
 
     def test_petite_misere_discards_stay_face_down(self, tmp_path: Path) -> None:
@@ -214,7 +212,7 @@ class TestPlay:
         r = play(rules, seed, lines, tmp_path)
         out = flat(r.output)
         assert r.exit_code == 0, out
-        assert "card to discard / carte à écarter" in out
+        assert "card to discard" in out
         assert refused(r.output) == []
         assert "You discard" in out
         assert "discards a card face down" in out
@@ -258,9 +256,9 @@ class TestPlay:
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         out = flat(r.output)
         assert r.exit_code == 0, out
-        assert "everybody passed / tous passent" in out
+        assert "everybody passed" in out
         assert "The next deal played scores double" in out
-        assert "This deal scores double / cette donne compte double (×2)" in out
+        assert "This deal scores double (×2)" in out
 
     def test_the_queens_game_when_all_pass(self, tmp_path: Path) -> None:
         """§5.8 all_pass=dames: the deal is played, each for himself."""
@@ -270,12 +268,14 @@ class TestPlay:
             bots="heuristic", limit=60)
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         assert r.exit_code == 0, r.output
-        assert "misère par les dames" in flat(r.output)
-        assert "each for himself / chacun pour soi" in flat(r.output)
+        assert "queens — each for himself" in flat(r.output) and "misère par les dames" not in r.output
+        fr = play(rules, seed, script(rules, seed, bots="heuristic", say=french)[0], tmp_path, "--lang", "fr",
+                  bots="heuristic")
+        assert "misère par les dames — chacun pour soi" in flat(fr.output)
         # the result shows the queens each took, which the deal scores
         queens = next(d.queens() for d in s.match.deals
                       if d.in_play is not None and d.in_play.contract.kind == "dames")
-        assert "queens / dames " + " ".join(str(queens[seat]) for seat in SEATS) in flat(r.output)
+        assert "queens " + " ".join(str(queens[seat]) for seat in SEATS) in flat(r.output)
 
     def test_bad_entries_are_explained_and_asked_again(self, tmp_path: Path) -> None:
         rules = rules_of("couleur")
@@ -290,9 +290,9 @@ class TestPlay:
         assert "the auction is on; make a call" in out
         assert "'x' is not a suit" in out
         assert "discard 2C: the auction is on" in out
-        assert "For example / par exemple:" in out
-        assert out.count("your call / votre annonce") >= 10  # asked again after each
-        assert "Session over / partie terminée" in out
+        assert "For example:" in out
+        assert out.count("your call") >= 10  # asked again after each
+        assert "Session over" in out
 
     def test_a_card_that_must_follow_suit(self, tmp_path: Path) -> None:
         rules = rules_of("couleur")
@@ -320,7 +320,7 @@ class TestPlay:
         r = play(rules, seed, [*lines, found.text, "q"], tmp_path)
         assert r.exit_code == 0, r.output
         assert "you must follow suit" in flat(r.output)
-        assert "Game stopped / partie arrêtée." in r.output
+        assert "Game stopped." in r.output
 
     def test_quitting_saves_a_record_that_replays(self, tmp_path: Path) -> None:
         rules = rules_of("couleur")
@@ -328,7 +328,7 @@ class TestPlay:
         assert len(lines) > 2
         r = play(rules, 4, [*lines[:2], "q"], tmp_path)
         assert r.exit_code == 0, r.output
-        assert "Game stopped / partie arrêtée." in r.output
+        assert "Game stopped." in r.output
         path = saved_path(r.output)
         data = record.load(path)
         assert data["result"]["finished"] is False
@@ -357,8 +357,8 @@ class TestPlay:
         read back as itself: no English "emballage 12 C" (clubs), which in French is cœur."""
         r = run("play", "--preset", "couleur", "--lang", "fr", "--seed", "3", "--records", str(tmp_path),
                 input="?\nq\n")
-        line = next(x for x in r.stdout.splitlines() if x.startswith("For example / par exemple: "))
-        examples = line.split(": ", 1)[1].split(", ")
+        line = next(x for x in r.stdout.splitlines() if x.startswith("Par exemple : "))
+        examples = line.split(" : ", 1)[1].split(", ")
         assert len(examples) >= 3, line
         for text in examples:
             assert parse_call(text, lang="fr").text_fr == text, line
@@ -375,10 +375,11 @@ class TestPlay:
         r = run("play", "--help")
         assert r.exit_code == 0
         out = flat(r.stdout)
-        assert "seat names shown (hints included)" in out
-        assert "Both games: of the cards, shown and typed (in French R D V" in out
-        assert "of the error when the input ends mid-game" in out
-        assert "of the errors about --bots and --records" in out
+        assert "Language of the whole game, en or fr, in both games: every label, seat, suit, call" in out
+        assert "the help (?) and the hints" in out
+        assert "and of the cards, shown and typed (in French R D V" in out
+        assert "the error when the input ends mid" in out
+        assert "the errors about --bots and --records" in out
 
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
@@ -426,7 +427,7 @@ def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
             input="pass\nZZ\nabondance\n7 coeur\nq\n")
     assert r.exit_code == 0, r.output
-    assert "your card" in r.stdout.split("ZZ")[0].splitlines()[-1]  # the auction is over
+    assert ("votre carte" if lang == "fr" else "your card") in r.stdout.split("ZZ")[0].splitlines()[-1]
     assert refused(r.stdout) == ["✗ " + not_a_card.format(t) for t in ("ZZ", "abondance", "7 coeur")]
 
 
@@ -437,7 +438,7 @@ def test_a_hint_names_the_calls_in_the_language_chosen(tmp_path: Path, lang: str
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--budget", "0.1",
             "--records", str(tmp_path), input="hint\nq\n")
     assert r.exit_code == 0, r.output
-    line = next(x for x in r.stdout.splitlines() if x.startswith("Hint / conseil: "))
+    line = next(x for x in r.stdout.splitlines() if x.startswith(("Hint: ", "Conseil : ")))
     shown = re.findall(r"(?:: | · )(\D+?) [+-]?\(?[+-]\d", line)
     assert len(shown) > 1, line
     for text in shown:
@@ -461,9 +462,9 @@ def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
     marks = {lang: "(" + ", ".join(letters[d] for d in declarers)
              for lang, letters in (("en", "NESW"), ("fr", "NESO"))}
     assert marks["en"] in en and marks["fr"] in fr
-    assert "Tricks / levées N 0 · E 0 · S 0 · W 0" in en
-    assert "Tricks / levées N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
-    assert "Score / points N 0 · E 0 · S 0 · O 0" in fr
+    assert "Tricks N 0 · E 0 · S 0 · W 0" in en
+    assert "Levées N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
+    assert "Points N 0 · E 0 · S 0 · O 0" in fr
 
 
 def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
@@ -477,7 +478,7 @@ def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
         r = play(rules, seed, lines, tmp_path, "--lang", lang)
         assert r.exit_code == 0, r.output
         tricks = [line.split(":", 1)[1].split() for line in r.stdout.splitlines()
-                  if line.startswith("Last trick / dernière levée:")]
+                  if line.startswith(("Last trick:", "Dernière levée :"))]
         shown[lang] = [set(words[::2]) for words in tricks]
     assert shown["en"] and len(shown["en"]) == len(shown["fr"])
     assert all(seats == set("NESW") for seats in shown["en"])
@@ -485,7 +486,7 @@ def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "pause"), [
-    ("en", "Press Enter for the next deal / donne suivante (q to quit): "),
+    ("en", "Press Enter for the next deal (q to quit): "),
     ("fr", "Entrée pour la donne suivante (q pour quitter) : ")])
 def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pause: str) -> None:
     """On a terminal the game waits for Enter between deals: in French with --lang fr (it said
@@ -520,20 +521,20 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
     assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
     assert "écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr
-    assert "Legal now / permis: écarte AP · écarte 5P" in fr
+    assert "Permis : écarte AP · écarte 5P" in fr
     assert "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT" in fr
     assert "couleurs P pique, C cœur, K carreau, T trèfle" in fr
     assert fr.count("Commandes : ? aide · t table · a enchères · l dernière levée") == 3
     assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
     assert "(? help, q quit):" in en and "Commandes" not in en
     assert "discard one card face down: type discard AS (or just the card)" in en
-    assert "Legal now / permis: discard AS · discard 5S" in en
+    assert "Legal now: discard AS · discard 5S" in en
 
 
 def test_the_bots_are_named_in_french_with_lang_fr(tmp_path: Path) -> None:
     """The header names the bots at the other seats in the language of --lang: "Robots : Nord …,
-    Ouest …" in French (it said "Bots: North …, West …"), as before in English; classic whist keeps
-    its English seats (its --lang help says so)."""
+    Ouest …" in French (it said "Bots: North …, West …"), as before in English; classic whist
+    too."""
     def header(*args: str) -> str:
         r = run("play", "--seed", "1", "--bots", "random,pimc,heuristic", "--records", str(tmp_path),
                 *args, input="q\n")
@@ -545,7 +546,8 @@ def test_the_bots_are_named_in_french_with_lang_fr(tmp_path: Path) -> None:
     assert header("--preset", "couleur", "--lang", "fr", "--seat", "W") == \
         "Robots : Nord random, Est pimc, Sud heuristic"
     assert header("--preset", "couleur") == "Bots: North random, East pimc, West heuristic"
-    assert header("--preset", "classic", "--lang", "fr") == "Bots: North random, East pimc, West heuristic"
+    assert header("--preset", "classic", "--lang", "fr") == "Robots : Nord random, Est pimc, Ouest heuristic"
+    assert header("--preset", "classic") == "Bots: North random, East pimc, West heuristic"
 
 
 @pytest.mark.parametrize("caller", ["bot", "you"])
@@ -569,16 +571,16 @@ def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: s
 
 
 @pytest.mark.parametrize(("lang", "needed"), [
-    ("en", "Needed / il faut: exactly 0 tricks, 12 tricks in the deal"),
-    ("fr", "Needed / il faut: exactement 0 levée, 12 levées dans la donne")])
+    ("en", "Needed: exactly 0 tricks, 12 tricks in the deal"),
+    ("fr", "Il faut : exactement 0 levée, 12 levées dans la donne")])
 def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lang: str,
                                                              needed: str) -> None:
     """Petite misère (RULES.md §5.5): no trick, in a deal of 12 tricks once each player has
     discarded; the contract line says so as soon as the auction ends, like every contract's."""
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
             input="petite misère\nq\n")
-    line = next(x for x in flat(r.stdout).split("Contract / contrat: ")[1:] if "misère" in x)
-    assert needed in line.split("Your hand")[0], line
+    line = next(x for x in re.split("Contract: |Contrat : ", flat(r.stdout))[1:] if "misère" in x)
+    assert needed in re.split("Your hand|Votre main", line)[0], line
 
 
 class TestSimulate:
@@ -1154,9 +1156,9 @@ def test_cards_are_written_with_the_french_ranks_with_lang_fr(tmp_path: Path) ->
         assert r.exit_code == 0, r.output
         out[lang] = r.stdout.splitlines()
     to_french = str.maketrans("KQJ", "RDV")
-    for head in ("Your hand / votre main:", "Legal now / jouable maintenant:"):
-        en = next(line for line in out["en"] if line.startswith(head))
-        fr = next(line for line in out["fr"] if line.startswith(head))
+    for head_en, head_fr in (("Your hand:", "Votre main :"), ("Legal now:", "Jouable maintenant :")):
+        en = next(line for line in out["en"] if line.startswith(head_en)).removeprefix(head_en)
+        fr = next(line for line in out["fr"] if line.startswith(head_fr)).removeprefix(head_fr)
         assert "K" in en and "R" not in en
         assert fr == en.translate(to_french) and "K" not in fr
 

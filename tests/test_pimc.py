@@ -328,14 +328,14 @@ def test_hint_in_the_terminal_game(tmp_path: Path) -> None:
     alternatives; ``--hint`` shows it at every turn, in both games."""
     out = runner.invoke(app, ["play", "--preset", "classic", "--seed", "3", "--budget", "0.05",
                               "--records", str(tmp_path)], input="hint\nq\n").output
-    assert "Hint / conseil:" in out
-    line = out[out.index("Hint / conseil:"):].splitlines()[0]
+    assert "Hint:" in out
+    line = out[out.index("Hint:"):].splitlines()[0]
     card = line.split(":")[1].split()[0]
     assert parse_card(card) is not None
     assert "points" in line or "not evaluated" in line  # it depends on the machine's speed
     out = runner.invoke(app, ["play", "--preset", "couleur", "--seed", "4", "--hint", "--budget",
                               "0.05", "--records", str(tmp_path)], input="q\n").output
-    assert "Hint / conseil:" in out
+    assert "Hint:" in out
     result = runner.invoke(app, ["play", "--preset", "classic", "--budget", "-1",
                                  "--records", str(tmp_path)], input="q\n")
     assert result.exit_code == 2 and "Traceback" not in result.output
@@ -383,6 +383,6 @@ def test_hints_for_decisions_pimc_does_not_weigh_say_so(tmp_path: Path, seed: in
     """The shown card and the discard are the heuristic player's: never a "clear choice"."""
     out = runner.invoke(app, ["play", "--preset", "couleur", "--seed", str(seed), "--budget",
                               "0.05", "--records", str(tmp_path)], input=typed + "q\n").output
-    line = " ".join(out[out.index("Hint / conseil:"):].split("Hint / conseil:")[1].split())
+    line = " ".join(out[out.index("Hint:"):].split("Hint:")[1].split())
     assert line.startswith(hint) and "clear choice" not in line, line
-    assert "not evaluated / choix d'usage, non évalué" in line
+    assert "(rule-of-thumb choice, not evaluated)" in line

@@ -52,6 +52,7 @@ from whist.cli_common import (
 from whist.cli_serve import serve
 from whist.cli_sheet import score, sheet_app
 from whist.cli_solver import bench_solver, solve_cmd
+from whist.colour_render import seat_names
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
@@ -63,6 +64,7 @@ from whist.render import (
     match_summary,
     pair,
     result_text,
+    say,
     stake_unit,
     trick_text,
     trump_line,
@@ -142,13 +144,12 @@ def play(
         help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Language, en or fr. Both games: of the cards, shown and typed (in French R D V for"
-        " roi, dame, valet and the suit letters P C K T: RC is the king of hearts), of the reason"
-        " given when an entry is refused, of the errors about --bots and --records and of the"
-        " error when the input ends mid-game. Colour"
-        " whist: also of the calls and seat names shown (hints included). Classic whist shows its"
-        " labels in English and French and its seats in English. Calls may be typed in either"
-        " language (classic: ask or appeler).")] = "en",
+        help="Language of the whole game, en or fr, in both games: every label, seat, suit, call,"
+        " message, the help (?) and the hints, the reason given when an entry is refused, the"
+        " errors about --bots and --records and the error when the input ends mid-game; and of"
+        " the cards, shown and typed (in French R D V for roi, dame, valet and the suit letters"
+        " P C K T: RC is the king of hearts). Calls may be typed in either language (pass or"
+        " passe; classic: ask or appeler).")] = "en",
 ) -> None:
     """Play whist in the terminal: you hold one seat, three bots the others.
 
@@ -179,9 +180,11 @@ def play(
                         hints=hint, hint_budget=budget, lang=language)
     play_in_terminal(
         game, names, records, title="Whist",
-        you=f"You / vous: {human.name_en} ({human.name_fr}); partner / partenaire:"
-        f" {human.partner.name_en} ({human.partner.name_fr})",
-        how="Type a card (AS, 10d, ♦10), ? for help, q to quit.")
+        you=say(f"You: {human.name_en}; partner: {human.partner.name_en}",
+                f"vous : {human.name_fr} ; partenaire : {human.partner.name_fr}", language),
+        how=say("Type a card (AS, 10d, ♦10), ? for help, q to quit.",
+                "tapez une carte (RC roi de cœur, 10K, ♦10) ; ? pour l'aide, q pour quitter.", language),
+        names=seat_names(language))
 
 
 # ----- whist simulate -----------------------------------------------------------------------

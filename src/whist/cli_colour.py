@@ -31,6 +31,7 @@ from whist.colour_session import FAMILIES, ColourSession, ColourStats
 from whist.colour_terminal import ColourTerminalGame
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
+from whist.render import label, say
 from whist.rules import Rules, with_options
 from whist.terminal import line_reader
 
@@ -49,20 +50,15 @@ def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lan
     game = ColourTerminalGame(console, session, human, line_reader(console), lang=lang,
                               pause=sys.stdin.isatty(), hints=hint, hint_budget=budget)
     play_in_terminal(
-        game, bots, records, title="Whist à la couleur / colour whist",
-        more=f"   deals / donnes: {rules.deals}",
-        you=f"You / vous: {human.name_en} ({human.name_fr}); each player scores for himself"
-        " / chacun compte pour soi.",
-        how=HOW_TO_TYPE[lang], bots_label=BOTS_LABEL[lang], names=game.names)
-
-
-BOTS_LABEL: dict[Lang, str] = {"en": "Bots:", "fr": "Robots :"}
-"""The head of the line of ``whist play`` that names the bots at the other seats, in the
-terminal's language (the seats follow as the game names them: Nord, Est, Ouest in French)."""
+        game, bots, records, title=say("Colour whist", "whist à la couleur", lang),
+        more=f"   {label('deals', 'donnes', lang)} {rules.deals}",
+        you=say(f"You: {human.name_en}; each player scores for himself.",
+                f"vous : {human.name_fr} ; chacun compte pour soi.", lang),
+        how=HOW_TO_TYPE[lang], names=game.names)
 
 
 HOW_TO_TYPE: dict[Lang, str] = {
-    "en": "Type a call (pass, wait, accept, propose H, solo 7 H, petite misère … or passe,"
+    "en": "Type a call (pass, wait, accept, propose H, solo 7 H, small misère … or passe,"
           " j'attends, j'emballe, propose cœur …), show 7H, discard 7H or a card (AS, 10d);"
           " ? for help, q to quit.",
     "fr": "Tapez une annonce (passe, j'attends, j'emballe, propose cœur, solo 7 cœur, petite"
@@ -120,12 +116,12 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
     fam.add_column("deals / donnes", justify="right")
     fam.add_column("made / réussis", justify="right")
     fam.add_column("", justify="right")
-    for key, label in FAMILIES.items():
+    for key, family in FAMILIES.items():
         row = s["families"][key]
         if key == "all_pass":
-            fam.add_row(label, str(row["deals"]), "—", "")
+            fam.add_row(family, str(row["deals"]), "—", "")
         else:
-            fam.add_row(label, str(row["deals"]), str(row["made"]), _percent(row["made"], row["deals"]))
+            fam.add_row(family, str(row["deals"]), str(row["made"]), _percent(row["made"], row["deals"]))
     pts = Table(title="Points per seat / par place", title_justify="left")
     pts.add_column("seat / place")
     pts.add_column("bot")

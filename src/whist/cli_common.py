@@ -36,7 +36,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import deals_words
+from whist.render import deals_words, label
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
@@ -228,23 +228,23 @@ INPUT_ENDED: dict[Lang, str] = {
 
 
 def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], records: Path, *,
-                     title: str, you: str, how: str, more: str = "", bots_label: str = "Bots:",
-                     names: Mapping[Seat, str] | None = None) -> None:
-    """Play ``game`` in the terminal under a header (``title``, the rules and seed and ``more``,
-    ``you``, the ``bots`` at the other seats after ``bots_label``, each seat as ``names`` names it,
-    by default in English; ``how`` to play), then save its match record in ``records`` and say
+                     title: str, you: str, how: str, names: Mapping[Seat, str], more: str = "") -> None:
+    """Play ``game`` in the terminal under a header in its language (``title``, the rules and seed
+    and ``more``, ``you``, the ``bots`` at the other seats, each seat as ``names`` names it; ``how``
+    to play), then save its match record in ``records`` and say
     where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
     as at the end of the match; at the end of input 1, on Ctrl-C 130."""
     ready_records(records, game.lang)
     console = game.console
     session = game.session
     others = [s for s in SEATS if s is not game.human]
+    lang = game.lang
     console.rule(f"[bold]{title}")
-    console.print(f"Rules / règles: {escape(option_summary(session.rules))}   seed: {session.seed}{more}")
+    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(session.rules))}"
+                  f"   {label('seed', 'graine', lang)} {session.seed}{more}")
     console.print(you)
-    seat_name = names or {s: s.name_en for s in SEATS}
-    console.print(f"{bots_label} " + ", ".join(f"{escape(seat_name[s])} {escape(n)}"
-                                               for s, n in zip(others, bots, strict=True)))
+    console.print(f"{label('Bots', 'robots', lang)} "
+                  + ", ".join(f"{escape(names[s])} {escape(n)}" for s, n in zip(others, bots, strict=True)))
     console.print(how)
     game.run()
     try:
@@ -253,8 +253,10 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
         fail(Refusal(f"cannot save the match record in {records}: {os_reason(exc)}",
                      f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}"),
              1, game.lang)
-    console.print(f"Match record saved / enregistré: {escape(str(path))}", soft_wrap=True)
-    console.print(f"Replay it with / le revoir: whist replay {escape(str(path))}", soft_wrap=True)
+    console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
+                  soft_wrap=True)
+    console.print(f"{label('Replay it with', 'pour la revoir', lang)} whist replay {escape(str(path))}",
+                  soft_wrap=True)
     if game.stopped_by == "interrupt":
         raise typer.Exit(130)
     if game.stopped_by == "end of input":

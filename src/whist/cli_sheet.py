@@ -112,7 +112,7 @@ def _what(entry: Entry, lang: Lang) -> Text:
     c = entry.contract
     if c is None:
         return Text("penalty / pénalité", style="bold red")
-    out = contract_text(c, lang)
+    out = contract_text(c, lang if lang == "fr" else None)  # in English with the French, as its labels
     if c.kind == "trou" and entry.needed != 8:
         out.append(f" ({entry.needed})")
     if entry.multiplier > 1:

@@ -1,6 +1,8 @@
 """Rich renderings of colour whist (whist à la couleur) shared by the terminal game and
 ``whist replay``: calls and contracts in English or French with suits coloured, the legal calls
 as a short list, the contract in play, a deal's result and the running score table of a session.
+Their labels are in ``lang``, or in both languages for ``None`` (``whist replay``: ``Auction /
+enchères``), where the calls and seats are in English.
 
 Nothing here decides a rule: contracts, declarers, trump, tricks needed, trick winners and
 points all come from the engine (:mod:`whist.couleur`, :mod:`whist.couleur_match`).
@@ -26,7 +28,19 @@ from whist.cards import SEATS, Card, Lang, Seat, Suit
 from whist.contracts import KINDS, Contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
-from whist.render import SUIT_STYLES, card_text, dealt_hands, trick_row
+from whist.render import (
+    SUIT_STYLES,
+    card_text,
+    colon,
+    dealt_hands,
+    label,
+    say,
+    seat_letter,
+    seat_word,
+    suit_text,
+    term,
+    trick_row,
+)
 from whist.tables import needed_tricks
 
 __all__ = [
@@ -49,23 +63,20 @@ __all__ = [
     "tricks_text",
 ]
 
-def seat_names(lang: Lang = "en", you: Seat | None = None) -> dict[Seat, str]:
-    """Each seat's name in ``lang``; the human's seat as ``You`` / ``Vous``."""
-    out = {}
-    for s in SEATS:
-        name = s.name_fr if lang == "fr" else s.name_en
-        out[s] = ("Vous" if lang == "fr" else "You") if s is you else name
-    return out
+def seat_names(lang: Lang | None = "en", you: Seat | None = None) -> dict[Seat, str]:
+    """Each seat's name in ``lang`` (English for ``None``); the human's seat as ``You`` / ``Vous``."""
+    return {s: say("You", "vous", lang or "en") if s is you else seat_word(s, lang) for s in SEATS}
 
 
-def _suit(suit: Suit, lang: Lang) -> Text:
+def _suit(suit: Suit, lang: Lang | None) -> Text:
     return Text(suit.name_fr if lang == "fr" else suit.symbol, style=SUIT_STYLES[suit])
 
 
-def contract_text(contract: Contract, lang: Lang = "en") -> Text:
-    """``solo 7 ♥`` (English, suit symbol) or ``solo 7 cœur`` (French), the suit coloured."""
+def contract_text(contract: Contract, lang: Lang | None = "en") -> Text:
+    """``solo 7 ♥`` (English, suit symbol) or ``solo 7 cœur`` (French), the suit coloured; for
+    ``None`` in English, the queens game with its French name too."""
     bare = Contract(contract.kind, contract.level)
-    if contract.kind == "dames" and lang == "en":
+    if contract.kind == "dames" and lang is None:
         return Text("queens / misère par les dames")
     out = Text(bare.text_fr if lang == "fr" else bare.text)
     if contract.suit is not None:
@@ -74,12 +85,13 @@ def contract_text(contract: Contract, lang: Lang = "en") -> Text:
     return out
 
 
-def contract_both(contract: Contract, lang: Lang = "en") -> Text:
-    """:func:`contract_text`, and in English the French name where it differs, as the labels
-    around it are in both languages: ``slam ♥ / chelem``, ``open misère / grande misère sur table``."""
+def contract_both(contract: Contract, lang: Lang | None = None) -> Text:
+    """:func:`contract_text`, and for ``None`` (the labels around it in both languages) the French
+    name after the English one where it differs: ``slam ♥ / chelem``, ``open misère / grande
+    misère sur table``."""
     out = contract_text(contract, lang)
     info = KINDS[contract.kind]
-    if lang == "en" and info.fr != info.en and contract.kind != "dames":  # dames: both already
+    if lang is None and info.fr != info.en and contract.kind != "dames":  # dames: both already
         out.append(f" / {info.fr}")
     return out
 
@@ -88,7 +100,7 @@ _CALL_WORDS = {"pass": ("pass", "passe"), "wait": ("wait", "j'attends"),
                "accept": ("accept", "j'emballe"), "trou": ("trou", "trou")}
 
 
-def call_text(call: ColourCall, lang: Lang = "en") -> Text:
+def call_text(call: ColourCall, lang: Lang | None = "en") -> Text:
     """A call as said at the table: ``propose ♥`` / ``propose cœur``, ``pass`` / ``passe`` …"""
     c = call.contract
     if c is None:
@@ -98,7 +110,7 @@ def call_text(call: ColourCall, lang: Lang = "en") -> Text:
     return contract_text(c, lang)
 
 
-def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
+def action_text(action: ColourAction, lang: Lang | None = "en", you: bool = False,
                 four_aces: bool = False) -> Text:
     """What a player did, as a verb phrase: ``plays 7♥``, ``says propose ♥``, ``shows 7♥``,
     ``discards a card face down``; ``you``: the verb for the player himself; ``four_aces``: a
@@ -106,18 +118,18 @@ def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
     fr = lang == "fr"
     if isinstance(action, Card):
         verb = ("jouez " if you else "joue ") if fr else ("play " if you else "plays ")
-        return Text(verb).append_text(card_text(action, lang=lang))
+        return Text(verb).append_text(card_text(action, lang=lang or "en"))
     if isinstance(action, CardCall):
         if action.kind == "show":
             verb = ("montrez " if you else "montre ") if fr else ("show " if you else "shows ")
             out = Text(verb)
             if action.card is not None:
-                out.append_text(card_text(action.card, lang=lang))
-            return out.append(" (atout / trump)" if fr else " (trump / atout)", style="dim")
+                out.append_text(card_text(action.card, lang=lang or "en"))
+            return out.append(f" ({term('trump', lang)})", style="dim")
         if action.card is None:
             return Text("écarte une carte face cachée" if fr else "discards a card face down")
         verb = "écartez " if fr else "discard "
-        return Text(verb).append_text(card_text(action.card, lang=lang)).append(
+        return Text(verb).append_text(card_text(action.card, lang=lang or "en")).append(
             " (face cachée)" if fr else " (face down)", style="dim")
     if action.kind == "trou":
         verb = ("annoncez" if you else "annonce") if fr else ("announce" if you else "announces")
@@ -129,9 +141,10 @@ def action_text(action: ColourAction, lang: Lang = "en", you: bool = False,
     return Text("say " if you else "says ").append_text(call_text(action, lang))
 
 
-def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> Text:
-    """Every call so far, in order: ``Auction / enchères: North propose ♥ · East pass …``."""
-    out = Text("Auction / enchères:", style="bold")
+def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang | None = None) -> Text:
+    """Every call so far, in order: ``Auction / enchères: North propose ♥ · East pass …`` (in
+    ``lang``; both for ``None``)."""
+    out = Text(f"{label('Auction', 'enchères', lang)}", style="bold")
     calls = [(s, a) for s, a in view.actions if isinstance(a, ColourCall)]
     if not calls:
         out.append(" —", style="dim")
@@ -152,9 +165,9 @@ class _Group:
     levels: list[tuple[int | None, list[Suit]]]
 
 
-def calls_summary(calls: Sequence[ColourAction]) -> Text:
-    """The legal calls as a short list, in English and French, suits collapsed:
-    ``pass / passe · propose ♠♣♦♥ · solo 6 7 8 ♠♣♦♥ · small misère / petite misère …``."""
+def calls_summary(calls: Sequence[ColourAction], lang: Lang | None = None) -> Text:
+    """The legal calls as a short list, suits collapsed, in ``lang`` or for ``None`` in English and
+    French: ``pass / passe · propose ♠♣♦♥ · solo 6 7 8 ♠♣♦♥ · small misère / petite misère …``."""
     groups: dict[str, _Group] = {}
     for a in calls:
         if not isinstance(a, ColourCall):
@@ -180,7 +193,7 @@ def calls_summary(calls: Sequence[ColourAction]) -> Text:
     for i, g in enumerate(groups.values()):
         if i:
             out.append(" · ", style="dim")
-        out.append(g.label_en)
+        out.append(g.label_fr if lang == "fr" else g.label_en)
         merged: list[tuple[list[int], list[Suit]]] = []
         for level, suits in g.levels:
             if merged and merged[-1][1] == suits and level is not None:
@@ -196,7 +209,7 @@ def calls_summary(calls: Sequence[ColourAction]) -> Text:
                 out.append(" ")
                 for s in suits:  # in the engine's order of the legal calls
                     out.append(s.symbol, style=SUIT_STYLES[s])
-        if g.label_fr != g.label_en:
+        if lang is None and g.label_fr != g.label_en:
             out.append(f" / {g.label_fr}")
     return out
 
@@ -205,7 +218,7 @@ def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
     return " + ".join(names[s] for s in seats) if seats else "—"
 
 
-def _needed(contract: Contract, needed: int | None, lang: Lang, declarers: int = 1) -> str:
+def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers: int = 1) -> str:
     if needed is None:
         return ""
     if KINDS[contract.kind].is_misere:
@@ -218,9 +231,10 @@ def _needed(contract: Contract, needed: int | None, lang: Lang, declarers: int =
     return f"au moins {needed} levées" if lang == "fr" else f"at least {needed} tricks"
 
 
-def contract_facts(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> list[tuple[str, Text]]:
+def contract_facts(view: ColourView, names: Mapping[Seat, str],
+                   lang: Lang | None = None) -> list[tuple[str, Text]]:
     """The contract once the auction is over, as (label, value) rows: contract and declarers,
-    trump, tricks needed, the multiplier of a doubled deal."""
+    trump, tricks needed, the multiplier of a doubled deal (in ``lang``; both for ``None``)."""
     c = view.contract
     if c is None:
         return []
@@ -228,49 +242,45 @@ def contract_facts(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en
     if view.declarers:
         what.append(f" — {_declarers(view.declarers, names)}")
     else:
-        what.append(" — each for himself / chacun pour soi")
+        what.append(f" — {say('each for himself', 'chacun pour soi', lang)}")
     if view.trou is not None and c.kind == "trou" and view.trou[1] is None:
-        what.append(" + ? (hidden partner / partenaire caché)")
-    rows = [("Contract / contrat", what)]
+        what.append(f" + ? ({say('hidden partner', 'partenaire caché', lang)})")
+    rows = [(say("Contract", "contrat", lang), what)]
     if view.trump is not None:
-        trump = Text(f"{view.trump.symbol} {view.trump.name_en} / {view.trump.name_fr}",
-                     style=SUIT_STYLES[view.trump])
+        trump = suit_text(view.trump, lang)
     elif view.phase == "show":
-        trump = Text("the suit of the card shown / la couleur de la carte montrée")
+        trump = Text(say("the suit of the card shown", "la couleur de la carte montrée", lang))
     else:
-        trump = Text("none / sans atout")
-    rows.append(("Trump / atout", trump))
+        trump = Text(say("none", "sans atout", lang))
+    rows.append((term("trump", lang).capitalize(), trump))
     needed = view.needed
     if needed is None and view.phase == "discard":  # known from the contract before the play
         needed = needed_tricks(c, view.rules.style)
     need = _needed(c, needed, lang, len(view.declarers)) if view.declarers else ""
     if need:
-        rows.append(("Needed / il faut", Text(need)))
+        rows.append((say("Needed", "il faut", lang), Text(need)))
     if view.multiplier > 1:
         rows.append(("Double", Text(f"×{view.multiplier}", style="bold")))
     return rows
 
 
-def contract_lines(view: ColourView, names: Mapping[Seat, str], lang: Lang = "en") -> Text:
-    """The contract on one line: ``Contract / contrat: solo 7 ♥ — North · Trump / atout: ♥ …``."""
+def contract_lines(view: ColourView, names: Mapping[Seat, str], lang: Lang | None = None) -> Text:
+    """The contract on one line: ``Contract / contrat: solo 7 ♥ — North · Trump / atout: ♥ …``
+    (in ``lang``; both for ``None``)."""
     if view.contract is None:
         if view.phase == "over":
-            return Text("Everybody passed / tous passent: redeal / on redonne", style="bold")
-        return Text("No contract yet / pas encore de contrat", style="dim")
+            return Text(f"{label('Everybody passed', 'tous passent', lang)}"
+                        f" {say('redeal', 'on redonne', lang)}", style="bold")
+        return Text(say("No contract yet", "pas encore de contrat", lang), style="dim")
     out = Text()
-    for i, (label, value) in enumerate(contract_facts(view, names, lang)):
+    for i, (head, value) in enumerate(contract_facts(view, names, lang)):
         out.append(" · " if i else "")
-        out.append(f"{label}: ", style="bold")
+        out.append(f"{head}{colon(lang)} ", style="bold")
         out.append_text(value)
     return out
 
 
-def seat_letter(seat: Seat, lang: Lang = "en") -> str:
-    """The seat's initial in ``lang``: ``N E S W``, in French ``N E S O`` (Nord, Est, Sud, Ouest)."""
-    return (seat.name_fr if lang == "fr" else seat.name_en)[0]
-
-
-def tricks_text(view: ColourView, lang: Lang = "en") -> Text:
+def tricks_text(view: ColourView, lang: Lang | None = "en") -> Text:
     """``N 3 · E 2 · S 0 · W 1`` (in French ``… · O 1``), the declarers in bold."""
     out = Text()
     for i, s in enumerate(SEATS):
@@ -284,24 +294,26 @@ def _points(p: int) -> str:
     return f"{p:+d}" if p else "0"
 
 
-def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Mapping[Seat, str]) -> Text:
+def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Mapping[Seat, str],
+                 lang: Lang | None = None) -> Text:
     """Made or failed (``made``: by declarer, :func:`whist.tables.made`): ``made / réussi``, or per
-    declarer when several misère players differ (``North made / réussi, East failed / chuté``)."""
+    declarer when several misère players differ (``North made / réussi, East failed / chuté``); in
+    ``lang``, both for ``None``."""
     ok = [made[s] for s in declarers]
     if not declarers:
         return Text()
+    words = {True: say("made", "réussi", lang), False: say("failed", "chuté", lang)}
     if all(ok) or not any(ok):
-        return Text("made / réussi" if ok[0] else "failed / chuté",
-                    style="bold green" if ok[0] else "bold red")
+        return Text(words[ok[0]], style="bold green" if ok[0] else "bold red")
     out = Text()
     for i, (s, good) in enumerate(zip(declarers, ok, strict=True)):
         out.append(", " if i else "")
-        out.append(f"{names[s]} " + ("made / réussi" if good else "failed / chuté"),
+        out.append(f"{names[s]} {words[good]}",
                    style="bold green" if good else "bold red")
     return out
 
 
-def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool], lang: Lang = "en") -> Text:
+def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool], lang: Lang | None = "en") -> Text:
     """``(N ✓)``, ``(N, E ✗)`` or ``(N ✓, E ✗)``: declarers (their initials in ``lang``) with made
     (✓) or failed (✗)."""
     ok = [made[s] for s in declarers]
@@ -316,58 +328,62 @@ def outcome_marks(declarers: Sequence[Seat], made: Mapping[Seat, bool], lang: La
     return out.append(")")
 
 
-def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str, lang: Lang = "en") -> RenderableType:
+def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str,
+                lang: Lang | None = None) -> RenderableType:
     """A finished deal: contract, declarers, made or not, tricks and points per player, or the
-    redeal of a deal everybody passed."""
+    redeal of a deal everybody passed (in ``lang``; both for ``None``)."""
     if deal.passed_out:
-        return Text(f"{title}: everybody passed / tous passent — redeal, the deal does not count"
-                    " / on redonne, la donne ne compte pas", style="bold")
+        return Text(f"{title}{colon(lang)} {say('everybody passed', 'tous passent', lang)} —"
+                    f" {say('redeal, the deal does not count', 'on redonne, la donne ne compte pas', lang)}",
+                    style="bold")
     v = deal.view(None)
     c = v.contract
     assert c is not None
-    head = Text(f"{title}: ", style="bold")
+    head = Text(f"{title}{colon(lang)} ", style="bold")
     head.append_text(contract_both(c, lang))
     if v.declarers:
         head.append(f" — {_declarers(v.declarers, names)}")
     pts = deal.points()
     if v.declarers:
         head.append(" — ")
-        head.append_text(outcome_text(v.declarers, deal.made(), names))
+        head.append_text(outcome_text(v.declarers, deal.made(), names, lang))
     if deal.multiplier > 1:
         head.append(f" — ×{deal.multiplier} (double)", style="bold")
     t = Table(show_header=True, box=None, padding=(0, 2))
     t.add_column("")
     for s in SEATS:
         t.add_column(names[s], justify="right", style="bold" if s in v.declarers else "")
-    t.add_row("tricks / levées", *(str(v.tricks_won[s]) for s in SEATS))
+    t.add_row(term("tricks", lang), *(str(v.tricks_won[s]) for s in SEATS))
     if c.kind == "dames":  # what the queens game scores (RULES.md §5.8)
         queens = deal.queens()
-        t.add_row("queens / dames", *(str(queens[s]) for s in SEATS))
+        t.add_row(say("queens", "dames", lang), *(str(queens[s]) for s in SEATS))
     t.add_row(Text("points", style="bold"), *(Text(_points(pts[s]), style="bold") for s in SEATS))
     items: list[RenderableType] = [head, t]
     if v.needed is not None and v.declarers:
         need = _needed(c, v.needed, lang, len(v.declarers))
-        items.append(Text(f"Needed / il fallait: {need}", style="dim"))
+        items.append(Text(f"{label('Needed', 'il fallait', lang)} {need}", style="dim"))
     if any(deal.hands):
-        items.append(Text("Play stopped once every player's points were fixed / jeu arrêté: les"
-                          " points étaient acquis", style="dim"))
+        items.append(Text(say("Play stopped once every player's points were fixed",
+                              "jeu arrêté : les points étaient acquis", lang), style="dim"))
     return Group(*items)
 
 
-def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "en",
-                  title: str = "Session / partie") -> Table:
+def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | None = None,
+                  title: str | None = None) -> Table:
     """The running score table: every deal (passed ones included) with each player's points and
-    the running totals, then the totals."""
-    t = Table(title=f"{title}: {match.played} of {match.rules.deals} deals / donnes",
+    the running totals, then the totals (in ``lang``; both for ``None``)."""
+    t = Table(title=f"{title or say('Session', 'partie', lang)}{colon(lang)} {match.played}"
+              f" {'sur' if lang == 'fr' else 'of'} {match.rules.deals} {say('deals', 'donnes', lang)}",
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right", footer="")
-    t.add_column("contract / contrat", footer=Text("totals / totaux", style="bold"), no_wrap=True)
+    t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"),
+                 no_wrap=True)
     run = [0, 0, 0, 0]
     rows: list[list[Text | str]] = []
     number = 0
     for d in match.deals:
         if d.passed_out:
-            rows.append(["–", Text("all passed, redeal / tous passent", style="dim"),
+            rows.append(["–", Text(say("all passed, redeal", "tous passent", lang), style="dim"),
                          *("" for _ in SEATS)])
             continue
         number += 1
@@ -390,7 +406,8 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "e
         t.add_column(names[s], justify="right", footer=Text(str(match.totals[s]), style="bold"))
     for r in rows:
         t.add_row(*r)
-    t.caption = "each player: the deal's points, then the running total (bold) / points, puis total"
+    t.caption = say("each player: the deal's points, then the running total (bold)",
+                    "chaque joueur : les points de la donne, puis le total (en gras)", lang)
     t.caption_justify = "left"
     return t
 
@@ -399,7 +416,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang = "e
 
 
 def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
-                   lang: Lang = "en") -> list[RenderableType]:
+                   lang: Lang | None = None) -> list[RenderableType]:
     """A deal from the start, as everyone at the table saw it once it was over: the hands as
     dealt, the auction, the contract, the shown card, the discards and every trick with its
     winner, by re-applying the deal's actions through the engine."""
@@ -408,7 +425,7 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     out: list[RenderableType] = []
     out.append(Text(f"Dealer / donneur {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
-    out.append(dealt_hands(deal.dealt, names, lang))
+    out.append(dealt_hands(deal.dealt, names, lang or "en"))
     calls = Text("Auction / enchères:", style="bold")
     discards = Text("Discards / écarts:")
     cards: list[tuple[Seat, Card]] = []
@@ -435,7 +452,7 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
                 out.append(Text(f"  {names[seat]} ").append_text(action_text(action, lang)))
                 out.append(contract_lines(state.view(None), names, lang))
             elif action.card is not None:
-                discards.append(f" {names[seat]} ").append_text(card_text(action.card, lang=lang))
+                discards.append(f" {names[seat]} ").append_text(card_text(action.card, lang=lang or "en"))
                 if state.phase == "play":
                     out.append(discards)
             continue
@@ -451,6 +468,6 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
 
 
 def _trick_line(number: int, cards: Sequence[tuple[Seat, Card]], winner: Seat | None,
-                names: Mapping[Seat, str], lang: Lang) -> Text:
+                names: Mapping[Seat, str], lang: Lang | None) -> Text:
     return trick_row(number, f"{names[cards[0][0]]:<6}", cards, names[winner] if winner is not None else None,
-                     lang)
+                     lang or "en")

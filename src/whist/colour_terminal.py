@@ -37,7 +37,6 @@ from whist.colour_render import (
     contract_facts,
     contract_lines,
     deal_result,
-    seat_letter,
     seat_names,
     session_table,
     tricks_text,
@@ -46,7 +45,7 @@ from whist.colour_session import ColourEvent
 from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
-from whist.render import card_text, hand_text
+from whist.render import card_text, colon, hand_text, label, say, seat_letter, suit_text, term
 from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, your_hand
 
 __all__ = ["ColourTerminalGame"]
@@ -56,7 +55,6 @@ AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
 HELP_TEXT: dict[Lang, dict[str, str]] = {
     "en": {
         "prompt": " (? help, q quit): ",
-        "next": "Press Enter for the next deal / donne suivante (q to quit): ",
         "show": "show one card: type {} (or just the card)",
         "discard": "discard one card face down: type {} (or just the card)",
         "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
@@ -69,7 +67,6 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
     },
     "fr": {
         "prompt": " (? aide, q quitter) : ",
-        "next": "Entrée pour la donne suivante (q pour quitter) : ",
         "show": "montrez une carte : tapez {} (ou la carte seule)",
         "discard": "écartez une carte face cachée : tapez {} (ou la carte seule)",
         "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
@@ -82,7 +79,7 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                     " conseil · q quitter (la partie est enregistrée).",
     },
 }
-"""What the help (``?``), the prompt, the pause between deals and the show and discard phases tell
+"""What the help (``?``), the prompt and the show and discard phases tell
 the player to type, in the terminal's language; every word named here is one the game reads
 (``aide``, ``enchères`` …)."""
 
@@ -97,6 +94,14 @@ FOUR_ACES: dict[Lang, str] = {
 }
 """The trou of four aces, which RULES.md D2 settles (the seed is silent)."""
 
+TYPE_A_CALL: dict[Lang, str] = {
+    "en": "Type a call: pass, wait, accept, propose H, solo 7 H, small misère, abondance S … (or in"
+          " French: passe, j'attends, j'emballe, propose cœur …)",
+    "fr": "Tapez une annonce : passe, j'attends, j'emballe, propose cœur, solo 7 cœur, petite misère,"
+          " abondance pique … (ou en anglais : pass, wait, accept, propose H …)",
+}
+"""What the table says once a session, at the human's first call, of how to type one."""
+
 
 @dataclass
 class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, ColourView]):
@@ -104,8 +109,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     ``human``.
 
     ``read_line(prompt)`` returns the next line typed and raises ``EOFError`` at the end of
-    input; ``lang`` is the language of calls, seat names and the reasons for a refused entry;
-    ``pause`` asks for Enter between deals.
+    input; ``lang`` is the language of all that is shown (labels, seats, calls, help, hints, the
+    reasons for a refused entry); ``pause`` asks for Enter between deals.
     """
 
     names: dict[Seat, str] = field(default_factory=dict)
@@ -124,7 +129,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     # ----- the end, the score, the commands ------------------------------------------------------
 
     def _show_end(self) -> None:
-        self.console.rule("[bold]Session over / partie terminée")
+        self.console.rule(f"[bold]{say('Session over', 'partie terminée', self.lang)}")
         self.console.print(session_table(self.session.match, self.names, self.lang))
         self.console.print(self._winners())
 
@@ -165,14 +170,11 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _view(self) -> ColourView:
         return self.session.view(self.human)
 
-    def _next_deal_prompt(self) -> str:
-        return HELP_TEXT[self.lang]["next"]
-
     def _prompt(self) -> Text:
         phase = self._view().phase
-        what = {"auction": "your call / votre annonce", "show": "card to show / carte à montrer",
-                "discard": "card to discard / carte à écarter"}.get(phase, "your card / votre carte")
-        out = Text(f"{self.names[self.human]} — {what}", style="bold")
+        what = {"auction": ("your call", "votre annonce"), "show": ("card to show", "carte à montrer"),
+                "discard": ("card to discard", "carte à écarter")}.get(phase, ("your card", "votre carte"))
+        out = Text(f"{self.names[self.human]} — {say(*what, self.lang)}", style="bold")
         out.append(HELP_TEXT[self.lang]["prompt"])
         return out
 
@@ -187,12 +189,15 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self._spread_shown = False
         self._trump_seen = False
         self.console.print()
-        self.console.rule(f"[bold]Deal / donne {m.played + 1} of {m.rules.deals} · dealer / donneur"
-                          f" {escape(self.names[deal.dealer])}")
+        lang = self.lang
+        self.console.rule(f"[bold]{term('deal', lang)} {m.played + 1} {say('of', 'sur', lang)}"
+                          f" {m.rules.deals}"
+                          f" · {term('dealer', lang)} {escape(self.names[deal.dealer])}")
         if m.deals and m.deals[-1].passed_out:
-            self.console.print("Redeal / on redonne: everybody passed the last deal / tous ont passé.")
+            self.console.print(say("Redeal: everybody passed the last deal.",
+                                   "on redonne : tous ont passé à la donne précédente.", lang))
         if deal.multiplier > 1:
-            self.console.print(f"[bold]This deal scores double / cette donne compte double"
+            self.console.print(f"[bold]{say('This deal scores double', 'cette donne compte double', lang)}"
                                f" (×{deal.multiplier}).[/]")
         self.console.print(your_hand(self._view().hand, lang=self.lang))
         self._hand_fresh = True
@@ -221,8 +226,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                 done = "Tous ont écarté." if self.lang == "fr" else "Everybody has discarded."
                 self.console.print(f"  {done} {self._leads(v.leader)}")
         if e.trick_winner is not None:
-            won = Text(f"  ✓ Trick / levée {sum(v.tricks_won)} won by / gagnée par"
-                       f" {self.names[e.trick_winner]} — tricks / levées ", style="bold")
+            number = sum(v.tricks_won)
+            won = Text(f"  ✓ {say(f'Trick {number} won by', f'levée {number} gagnée par', self.lang)}"
+                       f" {self.names[e.trick_winner]} — {term('tricks', self.lang)} ", style="bold")
             won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
@@ -234,8 +240,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         assert v.trou is not None
         caller, partner = v.trou
         who = (escape(self.names[partner]) if partner is not None
-               else "hidden / caché (trou surprise)")
-        self.console.print(f"  Trou: {escape(self.names[caller])} with / avec {who}")
+               else f"{say('hidden', 'caché', self.lang)} (trou surprise)")
+        with_ = say("with", "avec", self.lang)
+        self.console.print(f"  Trou{colon(self.lang)} {escape(self.names[caller])} {with_} {who}")
         if v.four_aces:  # RULES.md D2
             self.console.print("  " + FOUR_ACES[self.lang], style="dim")
 
@@ -261,9 +268,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if v.trump is not None and not self._trump_seen:
             if v.contract is not None and v.contract.kind == "trou" and v.trou is not None \
                     and self._played_count(v) > 0 and v.shown_card is None:
+                played = say("The fourth ace is played", "le quatrième as est joué", self.lang)
                 self.console.print(Text.assemble(
-                    ("  The fourth ace is played / le quatrième as est joué: trump / atout ", "bold"),
-                    (f"{v.trump.symbol} {v.trump.name_en} / {v.trump.name_fr}", "bold")))
+                    (f"  {played}{colon(self.lang)} {term('trump', self.lang)} ", "bold"),
+                    suit_text(v.trump, self.lang)))
                 self.console.print(contract_lines(v, self.names, self.lang))
             self._trump_seen = True
 
@@ -274,14 +282,17 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _show_deal_end(self, e: ColourEvent) -> None:
         m = self.session.match
         self.console.print()
-        title = "Deal / donne" if e.deal.passed_out else f"Deal / donne {m.played}"
-        self.console.print(deal_result(e.deal, self.names, f"{title}: result / résultat", self.lang))
+        lang = self.lang
+        title = term("deal", lang) + ("" if e.deal.passed_out else f" {m.played}")
+        title += f"{colon(lang)} {term('result', lang)}"
+        self.console.print(deal_result(e.deal, self.names, title, lang))
         if e.deal.passed_out:
-            self.console.print(f"The same dealer deals again / le même donneur redonne:"
-                               f" {escape(self.names[m.dealer])}.")
+            self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"
+                               f"{colon(lang)} {escape(self.names[m.dealer])}.")
             if m.double_next:
-                self.console.print("[bold]The next deal played scores double / la prochaine donne"
-                                   " jouée compte double.[/]")
+                double = say("The next deal played scores double",
+                             "la prochaine donne jouée compte double", lang)
+                self.console.print(f"[bold]{double}.[/]")
             return
         if not m.is_over:  # the last one is printed with the end of the session
             self.console.print(session_table(m, self.names, self.lang))
@@ -293,13 +304,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             self.console.print(auction_text(v, self.names, self.lang))
             if not self._hand_fresh:
                 self.console.print(your_hand(v.hand, lang=self.lang))
-            self.console.print(Text.assemble(("Legal calls / annonces permises: ", "bold"),
-                                             calls_summary(v.legal)))
+            self._show_legal_calls(v)
             if not self._hinted:  # once a session; ? shows it again
                 self._hinted = True
-                self.console.print("  Type a call / tapez une annonce: pass, wait, accept, propose H,"
-                                   " solo 7 H, petite misère, abondance S … or / ou passe, j'attends,"
-                                   " j'emballe, propose cœur …", style="dim")
+                self.console.print("  " + TYPE_A_CALL[self.lang], style="dim")
             return
         if v.phase in ("show", "discard"):
             if not self._contract_fresh:
@@ -311,21 +319,22 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         info = Table.grid(padding=(0, 1))
         info.add_column(style="bold", no_wrap=True)
         info.add_column()
-        for label, value in contract_facts(v, self.names, self.lang):
-            info.add_row(label, value)
-        info.add_row("Tricks / levées", tricks_text(v, self.lang))
+        for head, value in contract_facts(v, self.names, self.lang):
+            info.add_row(head, value)
+        lang = self.lang
+        info.add_row(term("tricks", lang).capitalize(), tricks_text(v, lang))
         if v.shown_card is not None:
-            info.add_row("Shown / montrée", card_text(v.shown_card, lang=self.lang))
+            info.add_row(say("Shown", "carte montrée", lang), card_text(v.shown_card, lang=lang))
         if v.discard is not None:
-            info.add_row("Your discard / écart", card_text(v.discard, lang=self.lang))
+            info.add_row(say("Your discard", "votre écart", lang), card_text(v.discard, lang=lang))
         totals = m.totals
-        info.add_row("Score / points", " · ".join(f"{seat_letter(s, self.lang)} {totals[s]}" for s in SEATS))
+        info.add_row(term("score", lang), " · ".join(f"{seat_letter(s, lang)} {totals[s]}" for s in SEATS))
         body = Table.grid(padding=(0, 2))
         body.add_column(no_wrap=True)
         body.add_column()
         body.add_row(self._compass(v), info)
-        title = (f"Deal / donne {m.played + 1} · dealer / donneur {self.names[v.dealer]}"
-                 f" · trick / levée {sum(v.tricks_won) + 1}")
+        title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {self.names[v.dealer]}"
+                 f" · {term('trick', lang)} {sum(v.tricks_won) + 1}")
         self.console.print(Panel(body, title=title, title_align="left", expand=False))
         for seat, cards in v.spread:
             if seat is not self.human:  # his own hand is shown next
@@ -341,10 +350,6 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             return ("Votre main" if seat is self.human else f"La main {of_fr(name)}") + " est sur table :"
         return ("Your" if seat is self.human else f"{name}'s") + " hand is on the table:"
 
-    def _seat_initial(self, seat: Seat) -> str:
-        """In the terminal's language: ``N E S O`` in French (Nord, Est, Sud, Ouest)."""
-        return seat_letter(seat, self.lang)
-
     def _compass_name(self, seat: Seat, v: ColourView, leader: Seat | None) -> Text:
         """``*`` marks a declarer, ``›`` the player who led."""
         t = Text(self.names[seat], style="bold" if seat is v.to_act else "")
@@ -357,21 +362,22 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _show_help(self) -> None:
         v = self._view()
         legal = v.legal
+        lang = self.lang
         if v.phase == "auction":
-            self.console.print(Text.assemble(("Legal calls / annonces permises: ", "bold"),
-                                             calls_summary(legal)))
+            self._show_legal_calls(v)
             calls = [a for a in legal if isinstance(a, ColourCall)]
             examples = [calls[0], *calls[1:][:: max(1, len(calls) // 4)]][:5]
             # in French, each as typed in French only: the English "emballage 12 C" is clubs, which
             # a player who types in French would read as cœur
-            self.console.print("For example / par exemple: " + ", ".join(
-                self._words(a) if self.lang == "fr" or a.text_fr == a.text else f"{a.text} ({a.text_fr})"
+            self.console.print(f"{label('For example', 'par exemple', lang)} " + ", ".join(
+                self._words(a) if lang == "fr" or a.text_fr == a.text else f"{a.text} ({a.text_fr})"
                 for a in examples))
-            self.console.print(HELP_TEXT[self.lang]["calls"])
+            self.console.print(HELP_TEXT[lang]["calls"])
         elif v.phase in ("show", "discard"):
-            self.console.print("Legal now / permis: " + " · ".join(self._words(a) for a in legal))
+            self.console.print(f"{label('Legal now', 'permis', lang)} "
+                               + " · ".join(self._words(a) for a in legal))
         else:
-            t = Text("Legal now / jouable maintenant: ")
+            t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
             for a in legal:
                 if isinstance(a, Card):
                     t.append_text(card_text(a, lang=self.lang))
@@ -380,11 +386,18 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             self.console.print(HELP_TEXT[self.lang]["card"])
         self.console.print(HELP_TEXT[self.lang]["commands"])
 
+    def _show_legal_calls(self, v: ColourView) -> None:
+        """``Legal calls: pass · propose ♠♣♦♥ …``, in French ``Annonces permises : passe …``."""
+        self.console.print(Text.assemble(
+            (f"{label('Legal calls', 'annonces permises', self.lang)} ", "bold"),
+            calls_summary(v.legal, self.lang)))
+
     def _winners(self) -> Text:
         totals = self.session.match.totals
         best = max(totals)
         who = [self.names[s] for s in SEATS if totals[s] == best]
-        out = Text("Winner / gagnant: " if len(who) == 1 else "Winners / gagnants: ", style="bold")
+        s = "" if len(who) == 1 else "s"
+        out = Text(f"{label(f'Winner{s}', f'gagnant{s}', self.lang)} ", style="bold")
         out.append(", ".join(who) + f" ({best:+d})", style="bold")
         out.append("   " + " · ".join(f"{self.names[s]} {totals[s]:+d}" for s in SEATS))
         return out

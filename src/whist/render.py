@@ -1,5 +1,7 @@
 """Rich renderings shared by the terminal game and ``whist replay``: cards coloured by suit,
-hands, tricks, deal and match results, with the game's terms in English and French.
+hands, tricks, deal and match results, with the game's terms in the language asked (``lang``
+``en`` or ``fr``: the terminal game) or in both (``lang`` ``None``: ``whist replay``, ``Deal /
+donne``), from one table of terms (:data:`TERMS`, :func:`say`).
 
 Nothing here decides a rule: trick winners, points and games come from the engine and the
 match; this module only lays them out.
@@ -30,15 +32,74 @@ SUIT_STYLES = {
 
 SIDE_NAMES = {Side.NS: "NS", Side.EW: "EW"}
 
+TERMS: dict[str, tuple[str, str]] = {
+    "deal": ("Deal", "donne"),
+    "dealer": ("dealer", "donneur"),
+    "trump": ("trump", "atout"),
+    "trick": ("trick", "levée"),
+    "tricks": ("tricks", "levées"),
+    "score": ("Score", "points"),
+    "games": ("games", "manches"),
+    "game": ("game", "manche"),
+    "you": ("you", "vous"),
+    "your_hand": ("Your hand", "votre main"),
+    "result": ("result", "résultat"),
+    "shown": ("Shown", "montrées"),
+    "legal_now": ("Legal now", "jouable maintenant"),
+    "match_over": ("Match over", "partie terminée"),
+    "stopped": ("Game stopped", "partie arrêtée"),
+    "hint": ("Hint", "conseil"),
+}
+"""The game's recurring terms in English and French, as RULES.md's table of names and the web
+page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``)."""
 
-def seat_name(seat: Seat, you: Seat | None = None) -> str:
-    """``South (Sud)``, or ``South (you)`` for the human's seat."""
-    return f"{seat.name_en} (you)" if seat is you else f"{seat.name_en} ({seat.name_fr})"
+
+def say(en: str, fr: str, lang: Lang | None) -> str:
+    """``en`` in English, ``fr`` in French (capitalized as ``en`` is), both as ``en / fr`` for
+    ``None``.
+
+    >>> say("Deal", "donne", "fr"), say("Deal", "donne", None), say("trick", "levée", "en")
+    ('Donne', 'Deal / donne', 'trick')
+    """
+    if lang == "en":
+        return en
+    if lang == "fr":
+        return fr[:1].upper() + fr[1:] if en[:1].isupper() else fr
+    return f"{en} / {fr}"
 
 
-def suit_text(suit: Suit) -> Text:
-    """``♥ hearts / cœur`` in the suit's colour."""
-    return Text(f"{suit.symbol} {suit.name_en} / {suit.name_fr}", style=SUIT_STYLES[suit])
+def term(key: str, lang: Lang | None) -> str:
+    """The term ``key`` of :data:`TERMS` in ``lang`` (both for ``None``): ``Donne``, ``Deal / donne``."""
+    return say(*TERMS[key], lang)
+
+
+def side_name(side: Side, lang: Lang | None = None) -> str:
+    """``NS``, ``EW``; in French ``EO`` (Est, Ouest)."""
+    return "EO" if lang == "fr" and side is Side.EW else SIDE_NAMES[side]
+
+
+def seat_word(seat: Seat, lang: Lang | None = None) -> str:
+    """The seat's name in ``lang``: ``West``, in French ``Ouest`` (English for ``None``)."""
+    return seat.name_fr if lang == "fr" else seat.name_en
+
+
+def seat_letter(seat: Seat, lang: Lang | None = None) -> str:
+    """The seat's initial in ``lang``: ``N E S W``, in French ``N E S O`` (Nord, Est, Sud, Ouest)."""
+    return seat_word(seat, lang)[0]
+
+
+def seat_name(seat: Seat, you: Seat | None = None, lang: Lang | None = None) -> str:
+    """``South (Sud)``, or ``South (you)`` for the human's seat; in one language ``South``,
+    ``Sud (vous)``."""
+    if lang is None:
+        return f"{seat.name_en} (you)" if seat is you else f"{seat.name_en} ({seat.name_fr})"
+    name = seat_word(seat, lang)
+    return f"{name} ({term('you', lang)})" if seat is you else name
+
+
+def suit_text(suit: Suit, lang: Lang | None = None) -> Text:
+    """``♥ hearts / cœur`` (in one language ``♥ hearts``, ``♥ cœur``) in the suit's colour."""
+    return Text(f"{suit.symbol} {say(suit.name_en, suit.name_fr, lang)}", style=SUIT_STYLES[suit])
 
 
 def card_text(card: Card, style: str | None = None, lang: Lang = "en") -> Text:
@@ -46,29 +107,37 @@ def card_text(card: Card, style: str | None = None, lang: Lang = "en") -> Text:
     return Text(card.in_lang(lang), style=style or SUIT_STYLES[card.suit])
 
 
-def action_text(action: Action, you: bool = False, lang: Lang = "en") -> Text:
+def action_text(action: Action, you: bool = False, lang: Lang | None = None) -> Text:
     """A card, or a call in words (``claims the game with honours A♥ K♥ Q♥``); ``you``: the
-    verb for the player himself (``claim``, ``ask``); the cards written in ``lang``."""
+    verb for the player himself (``claim``, ``ask``); the words and cards in ``lang`` (the
+    words in both and the cards in English for ``None``)."""
     if isinstance(action, Card):
-        return card_text(action, lang=lang)
-    words = _CALL_WORDS[action.kind]
-    out = Text(words[1] if you else words[0])
+        return card_text(action, lang=lang or "en")
+    en, fr = _CALL_WORDS[action.kind][you]
+    out = Text(say(en, fr, lang))
     for c in action.cards:
         out.append(" ")
-        out.append_text(card_text(c, lang=lang))
+        out.append_text(card_text(c, lang=lang or "en"))
     return out
 
 
 _CALL_WORDS = {
-    "claim": ("claims the game with honours / annonce les honneurs:",
-              "claim the game with honours / annoncez les honneurs:"),
+    "claim": (("claims the game with honours:", "annonce les honneurs :"),
+              ("claim the game with honours:", "annoncez les honneurs :")),
     # the answer is the table's, true, about the honours the partner was dealt (RULES.md §2 (b)),
     # not a choice, and an honour he has played since still counts
-    "ask": ("asks partner for an honour: “can you one?”", "ask partner for an honour: “can you one?”"),
-    "yes": ("was dealt an honour: yes; the partners show their honours",
-            "were dealt an honour: yes; you both show your honours"),
-    "no": ("was dealt no honour: no", "were dealt no honour: no"),
+    "ask": (("asks partner for an honour: “can you one?”",
+             "demande à son partenaire s'il a un honneur"),
+            ("ask partner for an honour: “can you one?”",
+             "demandez à votre partenaire s'il a un honneur")),
+    "yes": (("was dealt an honour: yes; the partners show their honours",
+             "a reçu un honneur : oui ; les partenaires montrent leurs honneurs"),
+            ("were dealt an honour: yes; you both show your honours",
+             "avez reçu un honneur : oui ; vous montrez tous deux vos honneurs")),
+    "no": (("was dealt no honour: no", "n'a reçu aucun honneur : non"),
+           ("were dealt no honour: no", "n'avez reçu aucun honneur : non")),
 }
+"""Each call's words in English and French, said of another player and by the player himself."""
 
 
 def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
@@ -90,31 +159,41 @@ def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None, lan
     return out
 
 
-def shown_text(deal: ClassicDeal, lang: Lang = "en") -> Text:
-    """The cards shown by calls: ``Shown / montrées: N A♥ K♥ · S Q♥`` (written in ``lang``)."""
-    out = Text("Shown / montrées:")
+def shown_text(deal: ClassicDeal, lang: Lang | None = None) -> Text:
+    """The cards shown by calls: ``Shown / montrées: N A♥ K♥ · S Q♥`` (in ``lang``)."""
+    out = Text(f"{term('shown', lang)}{colon(lang)}")
     for i, (seat, cards) in enumerate(sorted(deal.shown_cards().items())):
         out.append(" ·" if i else "")
-        out.append(f" {seat.name}")
+        out.append(f" {seat_letter(seat, lang)}")
         for c in cards:
             out.append(" ")
-            out.append_text(card_text(c, lang=lang))
+            out.append_text(card_text(c, lang=lang or "en"))
     return out
 
 
-def deals_words(n: int) -> str:
-    """How many deals, in both languages.
+def colon(lang: Lang | None) -> str:
+    """A colon as ``lang`` writes it: `` :`` in French, ``:`` otherwise."""
+    return " :" if lang == "fr" else ":"
 
-    >>> deals_words(1), deals_words(40)
-    ('1 deal / donne', '40 deals / donnes')
+
+def label(en: str, fr: str, lang: Lang | None) -> str:
+    """A label and its colon: ``Deal:``, in French ``Donne :``, for ``None`` ``Deal / donne:``."""
+    return say(en, fr, lang) + colon(lang)
+
+
+def deals_words(n: int, lang: Lang | None = None) -> str:
+    """How many deals, in ``lang`` (both for ``None``).
+
+    >>> deals_words(1), deals_words(40), deals_words(40, "fr")
+    ('1 deal / donne', '40 deals / donnes', '40 donnes')
     """
     s = "" if n == 1 else "s"
-    return f"{n} deal{s} / donne{s}"
+    return f"{n} {say(f'deal{s}', f'donne{s}', lang)}"
 
 
-def pair(values: Sequence[int | float], sep: str = " · ") -> str:
-    """``NS 3 · EW 1`` from a pair indexed by side."""
-    return f"NS {_num(values[0])}{sep}EW {_num(values[1])}"
+def pair(values: Sequence[int | float], sep: str = " · ", lang: Lang | None = None) -> str:
+    """``NS 3 · EW 1`` from a pair indexed by side (in French ``NS 3 · EO 1``)."""
+    return f"NS {_num(values[0])}{sep}{side_name(Side.EW, lang)} {_num(values[1])}"
 
 
 def _num(v: int | float) -> str:
@@ -205,14 +284,14 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
 # ----- deal header and results -----------------------------------------------------------
 
 
-def trump_line(deal: ClassicDeal, you: Seat | None = None, lang: Lang = "en") -> Text:
-    """``Dealer / donneur West · trump / atout ♥ hearts / cœur · turned 7♥`` (the card written
-    in ``lang``)."""
-    dealer = "you" if deal.dealer is you else deal.dealer.name_en
-    out = Text(f"Dealer / donneur {dealer} · trump / atout ")
-    out.append_text(suit_text(deal.trump))
-    out.append(" · turned / retourne ")
-    out.append_text(card_text(deal.trump_card, lang=lang))
+def trump_line(deal: ClassicDeal, you: Seat | None = None, lang: Lang | None = None) -> Text:
+    """``Dealer / donneur West · trump / atout ♥ hearts / cœur · turned / carte retournée 7♥``, in
+    ``lang`` (both for ``None``, the card then in English)."""
+    dealer = term("you", lang) if deal.dealer is you else seat_word(deal.dealer, lang)
+    out = Text(f"{say('Dealer', 'donneur', lang)} {dealer} · {term('trump', lang)} ")
+    out.append_text(suit_text(deal.trump, lang))
+    out.append(f" · {say('turned', 'carte retournée', lang)} ")
+    out.append_text(card_text(deal.trump_card, lang=lang or "en"))
     return out
 
 
@@ -232,29 +311,45 @@ def dealt_hands(dealt: Sequence[int], names: Mapping[Seat, str], lang: Lang = "e
     return t
 
 
-def deal_result(deal: ClassicDeal, title: str = "Result / résultat", show_game: bool = True) -> Table:
-    """Tricks, honours and points of a finished deal, from the engine's ``points()``; with
-    ``show_game``, the side that won the game with it."""
+def deal_result(deal: ClassicDeal, title: str | None = None, show_game: bool = True,
+                lang: Lang | None = None) -> Table:
+    """Tricks, honours and points of a finished deal, from the engine's ``points()``, in ``lang``
+    (both for ``None``); with ``show_game``, the side that won the game with it."""
     pts = deal.points()
     w = deal.tricks_won
-    t = Table(title=title, title_justify="left", show_header=True, box=None, padding=(0, 2))
+    t = Table(title=title or say("Result", "résultat", lang), title_justify="left", show_header=True,
+              box=None, padding=(0, 2))
+    ns, ew = side_name(Side.NS, lang), side_name(Side.EW, lang)
     t.add_column("")
-    t.add_column("NS", justify="right")
-    t.add_column("EW", justify="right")
+    t.add_column(ns, justify="right")
+    t.add_column(ew, justify="right")
     called = deal.called_side()
-    t.add_row("tricks / levées", f"{w[0] + w[2]} (N {w[0]}, S {w[2]})", f"{w[1] + w[3]} (E {w[1]}, W {w[3]})")
-    t.add_row("honours held / honneurs", str(deal.side_honours(Side.NS)), str(deal.side_honours(Side.EW)))
-    t.add_row("trick points / points de levées", str(pts.tricks[0]), str(pts.tricks[1]))
-    t.add_row("honour points / points d'honneurs", str(pts.honours[0]), str(pts.honours[1]))
-    t.add_row(Text("points of the deal / points de la donne", style="bold"),
+    n, e, s_, o = (seat_letter(seat, lang) for seat in SEATS)
+    t.add_row(term("tricks", lang), f"{w[0] + w[2]} ({n} {w[0]}, {s_} {w[2]})",
+              f"{w[1] + w[3]} ({e} {w[1]}, {o} {w[3]})")
+    t.add_row(say("honours held", "honneurs", lang), str(deal.side_honours(Side.NS)),
+              str(deal.side_honours(Side.EW)))
+    t.add_row(say("trick points", "points de levées", lang), str(pts.tricks[0]), str(pts.tricks[1]))
+    t.add_row(say("honour points", "points d'honneurs", lang), str(pts.honours[0]), str(pts.honours[1]))
+    t.add_row(Text(say("points of the deal", "points de la donne", lang), style="bold"),
               Text(str(pts.total[0]), style="bold"), Text(str(pts.total[1]), style="bold"))
     notes: list[RenderableType] = [t]
     if called is not None:
-        notes.append(Text(f"{SIDE_NAMES[called]} won the game by calling at eight"
-                          " (chanter à huit)", style="bold"))
+        side = side_name(called, lang)
+        notes.append(Text(say(f"{side} won the game by calling at eight", f"annonce à huit : {side} gagne"
+                              " la manche", lang), style="bold"))
     if show_game and pts.game_winner is not None:
-        notes.append(Text(f"Game / manche won by {SIDE_NAMES[pts.game_winner]}", style="bold"))
+        notes.append(Text(won_by(term("game", lang), side_name(pts.game_winner, lang), lang), style="bold"))
     return _group_table(notes)
+
+
+def won_by(what: str, who: str, lang: Lang | None, feminine: bool = True) -> str:
+    """``what`` (a term in ``lang``: ``game / manche``) ``won by NS``, in French ``Manche gagnée par
+    NS`` (``feminine``: of the French past participle: ``Robre 1 gagné par NS``)."""
+    what = what[:1].upper() + what[1:]
+    if lang == "fr":
+        return f"{what} {'gagnée' if feminine else 'gagné'} par {who}"
+    return f"{what} won by {who}"
 
 
 def _group_table(items: list[RenderableType]) -> Table:
@@ -265,11 +360,14 @@ def _group_table(items: list[RenderableType]) -> Table:
     return t
 
 
-def game_text(game: GameResult, rules_game_points: bool) -> Text:
-    """``Game / manche won by NS, NS 10 – EW 4: 2 game points``."""
-    out = Text(f"Game / manche won by {SIDE_NAMES[game.winner]}, {pair(game.score, ' – ')}")
+def game_text(game: GameResult, rules_game_points: bool, lang: Lang | None = None) -> Text:
+    """``Game / manche won by NS, NS 10 – EW 4: 2 game points`` (in ``lang``; both for ``None``)."""
+    won = won_by(term("game", lang), side_name(game.winner, lang), lang)
+    out = Text(f"{won}, {pair(game.score, ' – ', lang)}")
     if rules_game_points:
-        out.append(f": {game.game_points} game point{'s' if game.game_points != 1 else ''}")
+        p = game.game_points
+        s = "s" if p != 1 else ""
+        out.append(f"{colon(lang)} {p} " + ("points de manche" if lang == "fr" else f"game point{s}"))
     return out
 
 
@@ -282,83 +380,112 @@ def rubber_words(rules: Rules) -> tuple[str, str, str]:
     return "match", "partie", "de la partie"
 
 
-def rubber_text(number: int, rubber: RubberResult, rules: Rules) -> Text:
-    """Who won a rubber and its games; with game and rubber points, these on a second line."""
+def rubber_word(rules: Rules, lang: Lang | None) -> str:
+    """``rubber`` (:func:`rubber_words`) in ``lang``: ``robre``, ``partie``; ``rubber / robre`` for
+    ``None``."""
     en, fr, _ = rubber_words(rules)
-    out = Text(f"{en.capitalize()} / {fr} {number} won by {SIDE_NAMES[rubber.winner]}, games / manches"
-               f" {pair(rubber.games, ' – ')}", style="bold")
-    if rules.game_and_rubber_points:
-        out.append(f"\n  game points {pair(rubber.game_points)} + rubber points / points de robre"
-                   f" {pair(rubber.rubber_points)} = {pair(rubber.totals)}")
+    return say(en, fr, lang)
+
+
+def rubber_text(number: int, rubber: RubberResult, rules: Rules, lang: Lang | None = None) -> Text:
+    """Who won a rubber and its games; with game and rubber points, these on a second line (in
+    ``lang``; both for ``None``)."""
+    by_points = rules.game_and_rubber_points
+    won = won_by(f"{rubber_word(rules, lang)} {number}", side_name(rubber.winner, lang), lang,
+                 feminine=not by_points)
+    out = Text(f"{won}, {term('games', lang)} {pair(rubber.games, ' – ', lang)}", style="bold")
+    if by_points:
+        game_points = "points de manche" if lang == "fr" else "game points"
+        out.append(f"\n  {game_points} {pair(rubber.game_points, lang=lang)} +"
+                   f" {say('rubber points', 'points de robre', lang)} {pair(rubber.rubber_points, lang=lang)}"
+                   f" = {pair(rubber.totals, lang=lang)}")
     return out
 
 
-def stake_unit(rules: Rules) -> str:
+def stake_unit(rules: Rules, lang: Lang | None = None) -> str:
     """What the stake is paid for: each point of difference, or without points (simple whist) each
-    match won more."""
-    return "per point" if rules.game_and_rubber_points else "per match won / par partie gagnée"
+    match won more (in ``lang``; for ``None`` in English, and in French too for a match)."""
+    if rules.game_and_rubber_points:
+        return "par point" if lang == "fr" else "per point"
+    return say("per match won", "par partie gagnée", lang)
+
+
+def _verdict(who: str, en: str, fr: str, lang: Lang | None) -> str:
+    """``who`` then what they did in ``lang``; for ``None`` both, ``NS win … / gagnent …``."""
+    return f"{who} {say(en, fr, lang)}"
 
 
 def matches_result(rubbers: Sequence[RubberResult], over: bool = True,
-                   label: Callable[[Side], str] = SIDE_NAMES.__getitem__) -> str:
+                   label: Callable[[Side], str] = SIDE_NAMES.__getitem__, lang: Lang | None = None) -> str:
     """The result of a match without points (simple whist, RULES.md §4), from its finished
     ``rubbers`` (each a match won by the first side to win two games): ``NS win the match, 2 games
     to 1 / gagnent la partie, 2 manches à 1``, over several ``NS win 2 matches to 1 / …``;
-    ``lead`` while not ``over``. ``label`` names a side."""
+    ``lead`` while not ``over``. ``label`` names a side; in ``lang``, both for ``None``."""
     won = [0, 0]
     for r in rubbers:
         won[r.winner] += 1
     if won[0] == won[1]:
         each = won[0]
-        return (f"all square, {each} match{'es' if each != 1 else ''} each / à égalité,"
-                f" {each} partie{'s' if each > 1 else ''} chacun")
+        return say(f"all square, {each} match{'es' if each != 1 else ''} each",
+                   f"à égalité, {each} partie{'s' if each > 1 else ''} chacun", lang)
     w = Side.NS if won[0] > won[1] else Side.EW
     if over and len(rubbers) == 1:
         hi, lo = rubbers[0].games[w], rubbers[0].games[w.other]
-        return f"{label(w)} win the match, {hi} games to {lo} / gagnent la partie, {hi} manches à {lo}"
+        return _verdict(label(w), f"win the match, {hi} games to {lo}",
+                        f"gagnent la partie, {hi} manches à {lo}", lang)
     verb = ("win", "gagnent") if over else ("lead", "mènent")
     hi, lo = won[w], won[w.other]
-    return (f"{label(w)} {verb[0]} {hi} match{'es' if hi != 1 else ''} to {lo} /"
-            f" {verb[1]} {hi} partie{'s' if hi > 1 else ''} à {lo}")
+    return _verdict(label(w), f"{verb[0]} {hi} match{'es' if hi != 1 else ''} to {lo}",
+                    f"{verb[1]} {hi} partie{'s' if hi > 1 else ''} à {lo}", lang)
 
 
 def result_text(rules: Rules, rubbers: Sequence[RubberResult], totals: tuple[int, int],
-                over: bool = True) -> str:
+                over: bool = True, lang: Lang | None = None) -> str:
     """Who wins: by the points of the ``totals`` (``NS win by 3 points / gagnent de 3``, ``Drawn /
-    égalité``), or without points (simple whist) by the matches won (:func:`matches_result`)."""
+    égalité``), or without points (simple whist) by the matches won (:func:`matches_result`); in
+    ``lang``, both for ``None``."""
     if not rules.game_and_rubber_points:
-        return matches_result(rubbers, over)
+        return matches_result(rubbers, over, lambda side: side_name(side, lang), lang)
     if totals[0] == totals[1]:
-        return "Drawn / égalité"
+        return say("Drawn", "égalité", lang)
     winner = Side.NS if totals[0] > totals[1] else Side.EW
     diff = abs(totals[0] - totals[1])
-    return f"{SIDE_NAMES[winner]} win by {diff} point{'s' if diff != 1 else ''} / gagnent de {diff}"
+    s = "s" if diff != 1 else ""
+    return _verdict(side_name(winner, lang), f"win by {diff} point{s}",
+                    f"gagnent de {diff}" + (f" point{s}" if lang == "fr" else ""), lang)
 
 
-def settlement_text(match: Match) -> Text:
+def settlement_text(match: Match, lang: Lang | None = None) -> Text:
+    """``Settlement / règlement (stake / enjeu 1 per point): N +3 …`` (in ``lang``; both for ``None``)."""
     pay = match.settlement()
-    out = Text(f"Settlement / règlement (stake / enjeu {match.rules.stake:g} {stake_unit(match.rules)}): ")
-    out.append("  ".join(f"{s} {pay[s]:+g}" for s in ("N", "E", "S", "W")))
+    out = Text(f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)} {match.rules.stake:g}"
+               f" {stake_unit(match.rules, lang)}){colon(lang)} ")
+    out.append("  ".join(f"{seat_letter(s, lang)} {pay[s.name]:+g}" for s in SEATS))
     return out
 
 
-def match_summary(match: Match) -> RenderableType:
-    """Games, rubbers, totals, the winner and the settlement of a match."""
+def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
+    """Games, rubbers, totals, the winner and the settlement of a match, in ``lang`` (both for
+    ``None``)."""
     items: list[RenderableType] = []
     rules = match.rules
-    en, fr, _ = rubber_words(rules)
+    rubber = rubber_word(rules, lang)
     for g in match.games:
-        items.append(Text(f"{en.capitalize()} / {fr} {g.rubber + 1}: ").append_text(
-            game_text(g, rules.game_and_rubber_points)))
+        items.append(Text(f"{rubber[:1].upper()}{rubber[1:]} {g.rubber + 1}{colon(lang)} ").append_text(
+            game_text(g, rules.game_and_rubber_points, lang)))
     for i, r in enumerate(match.rubbers, 1):
-        items.append(rubber_text(i, r, rules))
+        items.append(rubber_text(i, r, rules, lang))
     if match.rubbers:
         if rules.game_and_rubber_points:
-            items.append(Text(f"Totals / totaux: {pair(match.totals())}", style="bold"))
-        items.append(Text(result_text(rules, match.rubbers, match.totals(), match.is_over),
+            totals = pair(match.totals(), lang=lang)
+            items.append(Text(f"{label('Totals', 'totaux', lang)} {totals}", style="bold"))
+        items.append(Text(result_text(rules, match.rubbers, match.totals(), match.is_over, lang),
                           style="bold"))
-        items.append(settlement_text(match))
+        items.append(settlement_text(match, lang))
     if not match.is_over:
-        items.append(Text(f"Match unfinished / partie inachevée: game score {pair(match.score)},"
-                          f" games in this {en} {pair(match.games_in_rubber())}", style="dim"))
+        en, _, fr_of = rubber_words(rules)
+        items.append(Text(say(f"Match unfinished: game score {pair(match.score)}, games in this {en}"
+                              f" {pair(match.games_in_rubber())}",
+                              f"partie inachevée : points {pair(match.score, lang=lang)}, manches {fr_of}"
+                              f" {pair(match.games_in_rubber(), lang=lang)}", lang), style="dim"))
     return Group(*items)

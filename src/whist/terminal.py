@@ -33,27 +33,34 @@ from rich.table import Table
 from rich.text import Text
 
 from whist import record
-from whist.actions import ASK, Action, Call
+from whist.actions import ASK, Action, Call, action_text_fr
 from whist.bots import AnyAction, AnyView
 from whist.cards import Card, Lang, Refusal, Seat
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.render import (
-    SIDE_NAMES,
     action_text,
     card_text,
+    colon,
     deal_result,
     deals_words,
     game_text,
     hand_text,
+    label,
     match_summary,
     pair,
     rubber_text,
+    rubber_word,
     rubber_words,
+    say,
+    seat_letter,
     seat_name,
+    seat_word,
     shown_text,
+    side_name,
     suit_text,
+    term,
     trump_line,
 )
 from whist.session import DealLike, Event, TableEvent, TableSession
@@ -81,27 +88,30 @@ class Quit(Exception):
     """The player asked to stop."""
 
 
-UNWEIGHED_HINTS = {
-    "only": "clear choice: the only one allowed / choix évident : le seul permis",
-    "equivalent": "equivalent cards: any does the same / cartes équivalentes : toutes se valent",
-    "rule": "rule-of-thumb choice, not evaluated / choix d'usage, non évalué",
+UNWEIGHED_HINTS: dict[str, tuple[str, str]] = {
+    "only": ("clear choice: the only one allowed", "choix évident : le seul permis"),
+    "equivalent": ("equivalent cards: any does the same", "cartes équivalentes : toutes se valent"),
+    "rule": ("rule-of-thumb choice, not evaluated", "choix d'usage, non évalué"),
 }
-"""What a hint says of a choice that weighed no alternatives, by its ``basis``."""
+"""What a hint says of a choice that weighed no alternatives, by its ``basis``, in English and
+French."""
 
 
-def hint_text(choice: CardChoice, say: Callable[[AnyAction], str] = lambda a: a.text) -> Text:
-    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)``, each action
-    in the words ``say`` gives it (as typed: ``propose cœur`` in a French colour game); a choice
-    that weighed nothing says why instead of the points (``UNWEIGHED_HINTS``)."""
-    out = Text.assemble(("Hint / conseil: ", "bold"), (say(choice.best), "bold green"))
+def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: a.text,
+              lang: Lang | None = None) -> Text:
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)`` in ``lang``
+    (both for ``None``), each action in the ``words`` it is typed with (``propose cœur`` in a
+    French colour game); a choice that weighed nothing says why instead of the points
+    (``UNWEIGHED_HINTS``)."""
+    out = Text.assemble((f"{term('hint', lang)}{colon(lang)} ", "bold"), (words(choice.best), "bold green"))
     if not choice.searched:
-        out.append(f" ({UNWEIGHED_HINTS[choice.basis]})")
+        out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang)})")
         return out
     ranked = choice.ranked()
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
-        out.append(f" · {say(action)} {value:+.2f}")
-    out.append(f"  ({deals_words(choice.samples)})", style="dim")
+        out.append(f" · {words(action)} {value:+.2f}")
+    out.append(f"  ({deals_words(choice.samples, lang)})", style="dim")
     return out
 
 
@@ -115,11 +125,18 @@ CARD_HELP: dict[Lang, str] = {
 }
 """How to type a card, in the terminal's language (either game's help)."""
 
+NEXT_DEAL: dict[Lang, str] = {
+    "en": "Press Enter for the next deal (q to quit): ",
+    "fr": "Entrée pour la donne suivante (q pour quitter) : ",
+}
+"""What either game asks between deals when it pauses."""
+
 
 def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
-    """``Your hand / votre main: ♠ A K 7 …``, the cards not in ``playable`` dimmed, the ranks
-    written in ``lang`` (in French ``♠ A R 7 …``)."""
-    return Text.assemble(("Your hand / votre main: ", "bold"), hand_text(cards, playable, lang))
+    """``Your hand: ♠ A K 7 …``, the cards not in ``playable`` dimmed, in ``lang`` (in French
+    ``Votre main : ♠ A R 7 …``)."""
+    return Text.assemble((f"{term('your_hand', lang)}{colon(lang)} ", "bold"),
+                         hand_text(cards, playable, lang))
 
 
 @dataclass
@@ -131,7 +148,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     ``read_line(prompt)`` returns the next line typed (without its newline) and raises
     ``EOFError`` at the end of input; ``pause`` asks for Enter between deals; ``lang`` is the
-    language of the reasons given for a refused entry (and of what each game shows in it).
+    one language of all that the game shows (labels, seats, suits, help, hints, the reasons given
+    for a refused entry).
     """
 
     console: Console
@@ -183,14 +201,14 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
                 self.console.print()
             self.stopped_by = ("quit" if isinstance(exc, Quit)
                                else "end of input" if isinstance(exc, EOFError) else "interrupt")
-            self.console.print("[bold]Game stopped / partie arrêtée.[/]")
+            self.console.print(f"[bold]{term('stopped', self.lang)}.[/]")
             return False
         self._show_end()
         return True
 
     def _next_deal_prompt(self) -> str:
         """What :meth:`run` asks between deals when it pauses."""
-        return "Press Enter for the next deal / donne suivante (q to quit): "
+        return NEXT_DEAL[self.lang]
 
     def _read(self, prompt: str | Text) -> str:
         line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
@@ -239,16 +257,18 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
         view = self.session.view(self.human)
         rng = random.Random(f"hint:{len(view.actions)}")
-        with self.console.status("Thinking / réflexion…"):
+        with self.console.status(say("Thinking…", "réflexion…", self.lang)):
             choice = PimcBot(self.hint_budget or 1.0).advise(view, rng)
-        self.console.print(hint_text(choice, self._words))
+        self.console.print(hint_text(choice, self._words, self.lang))
 
     def _words(self, action: AnyAction) -> str:
         """An action as the player would type it (in a hint): a card in the language cards are
-        typed in (in French ``AC``, the ace of hearts, which ``AH`` would not be), a call as
-        its text, which either language reads."""
+        typed in (in French ``AC``, the ace of hearts, which ``AH`` would not be), a call in the
+        terminal's language (``appeler``), which is read in either."""
         if isinstance(action, Card):
             return action.text_in(self.card_lang)
+        if isinstance(action, Call) and self.lang == "fr":
+            return action_text_fr(action)
         return action.text
 
     # ----- what each game shows -------------------------------------------------------
@@ -291,10 +311,10 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     # ----- what both games show alike -----------------------------------------------
 
-    @staticmethod
-    def _mark_forced(line: Text, e: TableEvent[A, D]) -> None:
+    def _mark_forced(self, line: Text, e: TableEvent[A, D]) -> None:
         if e.by == "forced":
-            line.append("  (your only choice, played for you / joué pour vous)", style="dim")
+            line.append("  (" + say("your only choice, played for you", "votre seul choix, joué pour vous",
+                                    self.lang) + ")", style="dim")
 
     def _show_hand(self, v: V) -> None:
         """The human's hand, the cards he may not play now dimmed."""
@@ -325,17 +345,14 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         grid.add_row("", cell(you), "")
         return grid
 
-    def _seat_initial(self, seat: Seat) -> str:
-        """The seat's initial as the game writes it in the last trick: ``N E S W``."""
-        return seat.name
-
     def _show_last_trick(self) -> None:
         if not self._last_trick:
-            self.console.print("No trick finished yet in this deal / aucune levée encore.")
+            self.console.print(say("No trick finished yet in this deal.",
+                                   "aucune levée encore dans cette donne.", self.lang))
             return
-        t = Text("Last trick / dernière levée:")
+        t = Text(label('Last trick', 'dernière levée', self.lang))
         for seat, c in self._last_trick:
-            t.append(f" {self._seat_initial(seat)} ")
+            t.append(f" {seat_letter(seat, self.lang)} ")
             t.append_text(card_text(c, lang=self.card_lang))
         self.console.print(t)
 
@@ -349,20 +366,28 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
     _rubbers_seen: int = 0
 
     def _show_end(self) -> None:
-        self.console.rule("[bold]Match over / partie terminée")
-        self.console.print(match_summary(self.session.match))
+        self.console.rule(f"[bold]{term('match_over', self.lang)}")
+        self.console.print(match_summary(self.session.match, self.lang))
 
     def _show_score(self) -> None:
-        self.console.print(match_summary(self.session.match))
+        self.console.print(match_summary(self.session.match, self.lang))
 
     def _prompt(self) -> Text:
         legal = self.session.legal_actions()
-        out = Text(f"Your turn / à vous ({self.human.name_en}) — card", style="bold")
-        calls = [a.text for a in legal if isinstance(a, Call)]
+        lang = self.lang
+        out = Text(f"{say('Your turn', 'à vous', lang)} ({seat_word(self.human, lang)}) —"
+                   f" {say('card', 'carte', lang)}", style="bold")
+        calls = [self._words(a) for a in legal if isinstance(a, Call)]
         if calls:
-            out.append(f" or {', '.join(calls)}", style="bold")
-        out.append(" (? help, q quit): ")
+            out.append(f" {say('or', 'ou', lang)} {', '.join(calls)}", style="bold")
+        out.append(say(" (? help, q quit): ", " (? aide, q quitter) : ", lang))
         return out
+
+    def _rubber_number(self) -> str:
+        """The number of the rubber in play: ``1``, ``2 of 3`` (in French ``2 sur 3``)."""
+        m = self.session.match
+        of = f" {say('of', 'sur', self.lang)} {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
+        return f"{len(m.rubbers) + 1}{of}"
 
     # ----- what is shown -----------------------------------------------------------------
 
@@ -371,120 +396,137 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         m = self.session.match
         deal = self.session.deal
         assert deal is not None
+        lang = self.lang
         games = m.games_in_rubber()
-        rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
-        en, fr, _ = rubber_words(m.rules)
         self.console.print()
-        self.console.rule(
-            f"[bold]Deal / donne {len(m.deals) + 1} · {en} / {fr} {len(m.rubbers) + 1}{rubbers}"
-            f" · game / manche {sum(games) + 1}")
-        self.console.print(trump_line(deal, self.human, self.card_lang))
-        self.console.print(f"Score / points {pair(m.score)} (game at / manche à {m.rules.game_points})"
-                           f" · games / manches {pair(games)}")
-        self.console.print(your_hand(self.session.view(self.human).hand, lang=self.card_lang))
+        self.console.rule(f"[bold]{term('deal', lang)} {len(m.deals) + 1}"
+                          f" · {rubber_word(m.rules, lang)} {self._rubber_number()}"
+                          f" · {term('game', lang)} {sum(games) + 1}")
+        self.console.print(trump_line(deal, self.human, lang))
+        self.console.print(f"{term('score', lang)} {pair(m.score, lang=lang)}"
+                           f" ({say('game at', 'manche à', lang)} {m.rules.game_points})"
+                           f" · {term('games', lang)} {pair(games, lang=lang)}")
+        self.console.print(your_hand(self.session.view(self.human).hand, lang=lang))
 
     def _show_event(self, e: Event) -> None:
-        who = "You" if e.seat is self.human else e.seat.name_en
-        line = Text(f"  {who} ")
+        lang = self.lang
+        you = e.seat is self.human
+        line = Text(f"  {say('You', 'vous', lang) if you else seat_word(e.seat, lang)} ")
         if isinstance(e.action, Card):
-            line.append("play " if e.seat is self.human else "plays ")
-            line.append_text(card_text(e.action, lang=self.card_lang))
+            line.append(say("play ", "jouez ", lang) if you else say("plays ", "joue ", lang))
+            line.append_text(card_text(e.action, lang=lang))
             self._trick.append((e.seat, e.action))
         else:
-            line.append_text(action_text(e.action, you=e.seat is self.human, lang=self.card_lang))
+            line.append_text(action_text(e.action, you=you, lang=lang))
         self._mark_forced(line, e)
         self.console.print(line)
         if isinstance(e.action, Call) and e.action.kind in ("claim", "yes"):
-            self.console.print(Text("  ").append_text(shown_text(e.deal, self.card_lang)))
+            self.console.print(Text("  ").append_text(shown_text(e.deal, lang)))
         if e.trick_winner is not None:
             w = e.deal.tricks_won
-            who = "you" if e.trick_winner is self.human else e.trick_winner.name_en
-            won = Text(f"  ✓ Trick / levée {sum(w)} won by {who} ({SIDE_NAMES[e.trick_winner.side]})"
-                       " — tricks / levées "
-                       f"{pair((w[0] + w[2], w[1] + w[3]))}", style="bold")
-            self.console.print(won)
+            who = term("you", lang) if e.trick_winner is self.human else seat_word(e.trick_winner, lang)
+            won = say(f"Trick {sum(w)} won by", f"levée {sum(w)} gagnée par", lang)
+            sides = pair((w[0] + w[2], w[1] + w[3]), lang=lang)
+            self.console.print(Text(f"  ✓ {won} {who} ({side_name(e.trick_winner.side, lang)})"
+                                    f" — {term('tricks', lang)} {sides}", style="bold"))
             self._last_trick = list(self._trick)
             self._trick.clear()
 
     def _show_deal_end(self, e: Event) -> None:
         m = self.session.match
-        deal = e.deal
+        lang = self.lang
         self.console.print()
-        self.console.print(deal_result(deal, title=f"Deal / donne {len(m.deals)}: result / résultat",
-                                       show_game=False))
+        title = f"{term('deal', lang)} {len(m.deals)}{colon(lang)} {term('result', lang)}"
+        self.console.print(deal_result(e.deal, title, show_game=False, lang=lang))
         for g in m.games[self._games_seen:]:
-            self.console.print(game_text(g, m.rules.game_and_rubber_points), style="bold")
+            self.console.print(game_text(g, m.rules.game_and_rubber_points, lang), style="bold")
         self._games_seen = len(m.games)
         for i, r in enumerate(m.rubbers[self._rubbers_seen:], self._rubbers_seen + 1):
-            self.console.print(rubber_text(i, r, m.rules))
+            self.console.print(rubber_text(i, r, m.rules, lang))
         self._rubbers_seen = len(m.rubbers)
         if not m.is_over:
             en, _, fr_of = rubber_words(m.rules)
-            self.console.print(f"Score / points: {pair(m.score)}   games in the {en} / manches"
-                               f" {fr_of}: {pair(m.games_in_rubber())}")
+            self.console.print(f"{term('score', lang)}{colon(lang)} {pair(m.score, lang=lang)}   "
+                               f"{label(f'games in the {en}', f'manches {fr_of}', lang)}"
+                               f" {pair(m.games_in_rubber(), lang=lang)}")
 
     def _show_table(self) -> None:
         v = self.session.view(self.human)
         m = self.session.match
+        lang = self.lang
         w = v.tricks_won
         info = Table.grid(padding=(0, 1))
         info.add_column(style="bold")
         info.add_column(min_width=20)
-        info.add_row("Trump / atout", suit_text(v.trump) if v.trump is not None else Text("—"))
+        info.add_row(term("trump", lang).capitalize(),
+                     suit_text(v.trump, lang) if v.trump is not None else Text("—"))
         if v.trump_card is not None and v.dealer_holds_trump_card:
-            turned = card_text(v.trump_card, lang=self.card_lang)
-            where = "your" if v.dealer is self.human else "the dealer's"
-            turned.append(" face up" if v.trump_card_face_up else f" in {where} hand")
-            info.add_row("Turned / retourne", turned)
-        info.add_row("Dealer / donneur", seat_name(v.dealer, self.human))
-        info.add_row("Tricks / levées", pair((w[0] + w[2], w[1] + w[3])))
-        info.add_row("Score / points", f"{pair(v.score)} (to {v.rules.game_points})")
-        info.add_row("Games / manches", pair(m.games_in_rubber()))
-        rubbers = f" of {m.rules.rubbers}" if m.rules.rubbers > 1 else ""
-        en, fr, _ = rubber_words(m.rules)
-        info.add_row(f"{en.capitalize()} / {fr}", f"{len(m.rubbers) + 1}{rubbers}")
+            turned = card_text(v.trump_card, lang=lang)
+            if v.trump_card_face_up:
+                turned.append(say(" face up", " face visible", lang))
+            else:
+                turned.append(say(" in your hand", " dans votre main", lang) if v.dealer is self.human
+                              else say(" in the dealer's hand", " dans la main du donneur", lang))
+            info.add_row(say("Turned", "carte retournée", lang), turned)
+        info.add_row(term("dealer", lang).capitalize(), seat_name(v.dealer, self.human, lang))
+        info.add_row(term("tricks", lang).capitalize(), pair((w[0] + w[2], w[1] + w[3]), lang=lang))
+        info.add_row(term("score", lang), f"{pair(v.score, lang=lang)} ({say('to', 'en', lang)}"
+                     f" {v.rules.game_points})")
+        info.add_row(term("games", lang).capitalize(), pair(m.games_in_rubber(), lang=lang))
+        info.add_row(rubber_word(m.rules, lang).capitalize(), self._rubber_number())
         for seat, shown in v.shown:
             cards = Text()
             for c in shown:
-                cards.append_text(card_text(c, lang=self.card_lang)).append(" ")
-            info.add_row(f"Shown by {seat.name_en}", cards)
+                cards.append_text(card_text(c, lang=lang)).append(" ")
+            info.add_row(say(f"Shown by {seat.name_en}", f"montrées par {seat.name_fr}", lang), cards)
         body = Table.grid(padding=(0, 3))
         body.add_column()
         body.add_column()
         body.add_row(self._compass(v), info)
-        title = f"Deal / donne {len(m.deals) + 1} · trick / levée {sum(w) + 1}"
+        title = f"{term('deal', lang)} {len(m.deals) + 1} · {term('trick', lang)} {sum(w) + 1}"
         self.console.print(Panel(body, title=title, title_align="left", expand=False))
         self._show_hand(v)
         if ASK in v.legal:
-            self.console.print("You may ask your partner “can you one?” before your first card"
-                               " (calling at eight / chanter à huit): type ask.")
+            self.console.print(say("You may ask your partner “can you one?” before your first card"
+                                   " (calling at eight): type ask.",
+                                   "vous pouvez demander à votre partenaire s'il a un honneur avant votre"
+                                   " première carte (chanter à huit) : tapez appeler.", lang))
 
     def _compass_name(self, seat: Seat, v: View, leader: Seat | None) -> Text:
-        t = Text("you / vous" if seat is self.human else seat.name_en,
+        lang = self.lang
+        t = Text(term("you", lang) if seat is self.human else seat_word(seat, lang),
                  style="bold" if seat is v.to_act else "")
         if seat is leader:
-            t.append(" (led)", style="dim")
+            t.append(say(" (led)", " (entame)", lang), style="dim")
         return t
 
     def _show_help(self) -> None:
         legal = self.session.legal_actions()
+        lang = self.lang
         cards = [a for a in legal if isinstance(a, Card)]
         calls = [a for a in legal if isinstance(a, Call)]
-        t = Text("Legal now / jouable maintenant: ")
+        t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
         for c in cards:
-            t.append_text(card_text(c, lang=self.card_lang))
+            t.append_text(card_text(c, lang=lang))
             t.append(" ")
-        typed = " ".join(c.text_in(self.card_lang) for c in cards)
-        verb = "tapez" if self.lang == "fr" else "type"
-        t.append(f"({verb} {typed})" if cards else "", style="dim")
+        typed = " ".join(c.text_in(lang) for c in cards)
+        t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
         self.console.print(t)
         if calls:
-            self.console.print(f"Calls / annonces: {', '.join(c.text for c in calls)}"
-                               " — ask = “can you one?” (calling at eight / chanter à huit)")
-        self.console.print(CARD_HELP[self.lang])
-        self.console.print(
-            "Commands: ? help · t table · l last trick / dernière levée · s score · hint / conseil · "
-            "q quit (the match record is saved).")
+            words = ", ".join(self._words(c) for c in calls)
+            self.console.print(say(f"Calls: {words} — ask = “can you one?” (calling at eight)",
+                                   f"annonces : {words} — appeler = demander au partenaire s'il a un"
+                                   " honneur (chanter à huit)", lang))
+        self.console.print(CARD_HELP[lang])
+        self.console.print(COMMANDS[lang])
+
+
+COMMANDS: dict[Lang, str] = {
+    "en": "Commands: ? help · t table · l last trick · s score · hint · q quit (the match record is saved).",
+    "fr": "Commandes : ? aide · t table · l dernière levée · s score · conseil · q quitter (la partie"
+          " est enregistrée).",
+}
+"""The commands of classic whist's help (``?``), in the terminal's language."""
 
 
 def save_match(session: TableSession[MatchT, D, A, V], directory: Path,

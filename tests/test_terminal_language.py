@@ -1,0 +1,118 @@
+"""``whist play --lang``: the terminal game speaks one language, the one named, in both games.
+
+Whole games are played by piped input, as in ``test_cli.py``: a script runs the same session as
+the command (same rules, seed and bots) and types the first legal action in the language of the
+game, with the commands (``?``, ``t``, ``l``, ``s``, ``a``, the hint) typed before the first
+actions. The whole output must then hold none of the other language's labels and some of its
+own. What the player types is echoed, and the help names the calls of the other language that are
+read too (``pass``/``passe``): the words checked are labels, never those.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from whist.actions import Call, action_text_fr
+from whist.bots import Bot, get_bot
+from whist.cards import SEATS, Card, Lang, Seat
+from whist.cli import app
+from whist.colour_session import ColourSession
+from whist.couleur import typed_text
+from whist.rules import Rules, preset, with_options
+from whist.session import Session
+
+runner = CliRunner()
+
+ENGLISH = ("Deal", "Your hand", "dealer", "trump", "Trump", "trick", "Trick", "North", "South",
+           "West", "East", "Rules", "seed", "Bots", "You", "game", "Game", "rubber", "Rubber",
+           "won by", "Score", "Legal", "Auction", "Contract", "Needed", "result", "Session over",
+           "Match over", "totals", "Match record", "Replay it", "Hint", "Commands", "Type a",
+           "For example", "each for himself", "made", "failed", "none")
+"""Labels the French game must not show."""
+
+FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "Nord", "Sud", "Ouest",
+          "manche", "Manche", "robre", "Robre", "Votre main", "Vous", "vous", "Règles", "graine",
+          "Robots", "partenaire", "résultat", "Résultat", "enregistrée", "Conseil", "Commandes",
+          "annonces permises", "Enchères", "Contrat", "Il faut", "totaux", "réussi", "chuté",
+          "gagnée par", "Points", "à vous", "Partie terminée", "chacun pour soi", "sans atout")
+"""Labels the English game must not show."""
+
+COMMANDS = {"couleur": ("?", "t", "a", "l", "s"), "classic": ("?", "t", "l", "s")}
+
+
+def first_legal_lines(rules: Rules, seed: int, lang: Lang) -> list[str]:
+    """What a player types who plays the first legal action, written in ``lang`` (a card as the
+    hand shows it, a call as the game says it), with the commands before his first actions and
+    a hint at the first."""
+    bots: dict[Seat, Bot] = {seat: get_bot("random") for seat in SEATS if seat is not Seat.S}
+    colour = rules.game == "couleur"
+    session = ColourSession(rules, bots, seed) if colour else Session(rules, bots, seed)
+    lines = ["hint" if lang == "en" else "conseil"]
+    while not session.is_over:
+        if session.needs_deal:
+            session.start_deal()
+        elif session.step() is None:
+            action = session.legal_actions()[0]
+            if len(lines) < 30:
+                lines.extend(COMMANDS["couleur" if colour else "classic"])
+            if isinstance(action, Card):
+                lines.append(action.text_in(lang))
+            elif isinstance(action, Call):
+                lines.append(action_text_fr(action) if lang == "fr" else action.text)
+            else:
+                lines.append(typed_text(action, lang))
+            session.play(lines[-1], lang)
+    return lines
+
+
+def play(rules: Rules, seed: int, lang: Lang, tmp_path: Path) -> str:
+    """The output of the game, without the folder and the name of the record saved (the test's
+    name, ``seed3``), which are no label."""
+    lines = first_legal_lines(rules, seed, lang)
+    options = [f"{name}={getattr(rules, name)}" for name in ("deals",) if rules.game == "couleur"]
+    r = runner.invoke(app, ["play", "--preset", rules.preset, *(a for o in options for a in ("-o", o)),
+                            "--seed", str(seed), "--bots", "random", "--budget", "0.01", "--lang", lang,
+                            "--records", str(tmp_path)], input="\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output, r.output
+    assert not any(line.startswith("✗") for line in r.output.splitlines()), r.output  # none refused
+    out: str = r.output
+    return out.replace(str(tmp_path), "").replace(f"seed{seed}.json", "")
+
+
+def labels_in(output: str, words: tuple[str, ...]) -> list[str]:
+    return [w for w in words if w in output]
+
+
+GAMES = [("couleur", 3), ("pagat", 5), ("classic", 11), ("simple", 8)]
+
+
+@pytest.mark.parametrize(("name", "seed"), GAMES)
+def test_in_french_the_whole_game_shows_no_english_label(tmp_path: Path, name: str, seed: int) -> None:
+    rules = with_options(preset(name), {"deals": 1}) if name in ("couleur", "pagat") else preset(name)
+    out = play(rules, seed, "fr", tmp_path)
+    assert labels_in(out, ENGLISH) == [], out
+    expected = ["Votre main :", "Donne 1", "Partie enregistrée :", "Pour la revoir :", "Robots :",
+                "Conseil :", "Commandes :"]
+    if name in ("couleur", "pagat"):
+        expected += ["donneur", "Enchères :", "Annonces permises :", "Partie terminée", "totaux"]
+    else:
+        expected += ["Donneur", "atout", "Levée 1 gagnée par", "manche", "Partie terminée", "Ouest"]
+    assert [w for w in expected if w not in out] == [], out
+
+
+@pytest.mark.parametrize(("name", "seed"), GAMES)
+def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: str, seed: int) -> None:
+    rules = with_options(preset(name), {"deals": 1}) if name in ("couleur", "pagat") else preset(name)
+    out = play(rules, seed, "en", tmp_path)
+    assert labels_in(out, FRENCH) == [], out
+    expected = ["Your hand:", "Deal 1", "Match record saved:", "Replay it with:", "Bots:", "Hint:",
+                "Commands:"]
+    if name in ("couleur", "pagat"):
+        expected += ["dealer", "Auction:", "Legal calls:", "Session over", "totals"]
+    else:
+        expected += ["Dealer", "trump", "Trick 1 won by", "game", "Match over", "West"]
+    assert [w for w in expected if w not in out] == [], out
