@@ -699,3 +699,21 @@ def test_the_preset_help_names_the_default_a_rules_file_gives(command: str, tmp_
     rules_file = tmp_path / "rules.toml"
     rules_file.write_text('preset = "short"\n', encoding="utf-8")
     assert json.loads(run("rules", "--rules", str(rules_file), "--json").stdout)["preset"] == "short"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "arena", "rules"])
+def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Path) -> None:
+    """``--preset classic`` with a club's file saying ``preset = "couleur"``: which game was meant
+    cannot be told, and the file's silently won; now refused (exit 2), in French with --lang fr
+    where the command has it. The same preset given both ways is the game asked for."""
+    club = tmp_path / "club.toml"
+    club.write_text('preset = "couleur"\n', encoding="utf-8")
+    needs = ["-c", "heuristic", "-r", "random", "--deals", "1"] if command == "arena" else []
+    r = run(command, *needs, "--rules", str(club), "--preset", "classic")
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and f"--preset classic and {club}'s preset couleur differ" in said
+    if command == "play":
+        r = run(command, "--rules", str(club), "--preset", "classic", "--lang", "fr")
+        assert r.exit_code == 2 and "--preset classic et le préréglage couleur" in " ".join(r.stderr.split())
+    same = run("rules", "--rules", str(club), "--preset", "couleur", "--json")
+    assert json.loads(same.stdout)["preset"] == "couleur"

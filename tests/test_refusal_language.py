@@ -304,6 +304,9 @@ class TestParseErrors:
         exc = refusal(lambda: parse_call("solo 7"))
         assert str(exc) == "solo 7: name the trump suit too, like 'solo 7 H'"
         assert "couleur d'atout" in exc.fr and "« solo 7 cœur »" in exc.fr
+        # typed as French players type it: C is cœur in French (an H is not a French suit letter)
+        assert "« solo 7 C »" in exc.fr and " H" not in exc.fr
+        assert parse_call("solo 7 C", lang="fr") == parse_call("solo 7 cœur")
         exc = refusal(lambda: parse_contract("petite misère 3"))
         assert str(exc) == "small misère takes no number of tricks"
         assert exc.fr == "petite misère se joue sans nombre de plis"

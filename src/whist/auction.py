@@ -237,8 +237,9 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
             f"« {text} » n'est pas une annonce ({examples}, …)") from None
     if KINDS[c.kind].suited and c.suit is None:
         example = Contract(c.kind, c.level, Suit.HEARTS)
+        typed_fr = example.text_fr.removesuffix(Suit.HEARTS.name_fr) + "C"  # C is cœur in French
         raise ParseError(f"{c.text}: name the trump suit too, like '{example.text}'",
-                         f"{c.text_fr} : nommez aussi la couleur d'atout, comme « {example.text} »"
+                         f"{c.text_fr} : nommez aussi la couleur d'atout, comme « {typed_fr} »"
                          f" ou « {example.text_fr} »")
     return Bid(c)
 

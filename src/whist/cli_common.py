@@ -95,7 +95,7 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
 RulesOpt = Annotated[Path | None, typer.Option(
     "--rules", metavar="FILE", dir_okay=False,
     help="TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
-    " applied after --preset and before --option.")]
+    " applied after --preset and before --option (a --preset other than the file's is refused).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
 
 MIN_BUDGET = 0.01
@@ -114,6 +114,12 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
         rules = preset(preset_name or "classic")
         if rules_file is not None:
             rules = load_rules(rules_file, rules)
+            if preset_name is not None and rules.preset != preset(preset_name).preset:
+                raise RulesError(
+                    f"--preset {preset_name} and {rules_file}'s preset {rules.preset} differ: give one of"
+                    " them, or the same",
+                    f"--preset {preset_name} et le préréglage {rules.preset} de {rules_file} diffèrent :"
+                    " donnez l'un des deux, ou le même")
         values: dict[str, str] = {}
         for text in options or []:
             name, value = parse_option(text)
