@@ -423,11 +423,11 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     names = names or seat_names(lang)
     state = ColourDeal.new(deal.rules, deal.dealer, deal.dealt, deal.multiplier)
     out: list[RenderableType] = []
-    out.append(Text(f"Dealer / donneur {names[deal.dealer]}"
+    out.append(Text(f"{say('Dealer', 'donneur', lang)} {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
     out.append(dealt_hands(deal.dealt, names, lang or "en"))
-    calls = Text("Auction / enchères:", style="bold")
-    discards = Text("Discards / écarts:")
+    calls = Text(label("Auction", "enchères", lang), style="bold")
+    discards = Text(label("Discards", "écarts", lang))
     cards: list[tuple[Seat, Card]] = []
     said = 0
     for seat, action in deal.actions:
