@@ -345,6 +345,23 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         grid.add_row("", cell(you), "")
         return grid
 
+    def _table_panel(self, v: V, info: Table, title: str, gap: int) -> Panel:
+        """The table's panel: the trick (:meth:`_compass`) with ``info`` beside it, ``gap``
+        columns apart, or under it where the terminal is too narrow for both side by side (there
+        the values of ``info`` wrap under their values, never cut)."""
+        compass = self._compass(v)
+        need = sum(self.console.measure(r).maximum for r in (compass, info)) + gap + 4  # border, padding
+        body = Table.grid(padding=(0, gap))
+        if need <= self.console.width:
+            body.add_column(no_wrap=True)
+            body.add_column()
+            body.add_row(compass, info)
+        else:
+            body.add_column()
+            body.add_row(compass)
+            body.add_row(info)
+        return Panel(body, title=title, title_align="left", expand=False)
+
     def _show_last_trick(self) -> None:
         if not self._last_trick:
             self.console.print(say("No trick finished yet in this deal.",
@@ -456,7 +473,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         lang = self.lang
         w = v.tricks_won
         info = Table.grid(padding=(0, 1))
-        info.add_column(style="bold")
+        info.add_column(style="bold", no_wrap=True)
         info.add_column(min_width=20)
         info.add_row(term("trump", lang).capitalize(),
                      suit_text(v.trump, lang) if v.trump is not None else Text("—"))
@@ -479,12 +496,8 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             for c in shown:
                 cards.append_text(card_text(c, lang=lang)).append(" ")
             info.add_row(say(f"Shown by {seat.name_en}", f"montrées par {seat.name_fr}", lang), cards)
-        body = Table.grid(padding=(0, 3))
-        body.add_column()
-        body.add_column()
-        body.add_row(self._compass(v), info)
         title = f"{term('deal', lang)} {len(m.deals) + 1} · {term('trick', lang)} {sum(w) + 1}"
-        self.console.print(Panel(body, title=title, title_align="left", expand=False))
+        self.console.print(self._table_panel(v, info, title, 3))
         self._show_hand(v)
         if ASK in v.legal:
             self.console.print(say("You may ask your partner “can you one?” before your first card"
