@@ -71,6 +71,7 @@ class TestPlay:
         assert "Traceback" not in r.output
         assert "✗" not in r.output  # every line typed was legal
         assert "Match over" in r.output
+        assert "Settlement" not in r.output and "+0" not in r.output  # stake 0: nobody pays
         rubber = expected.match.rubbers[0]
         if preset_name == "simple":  # RULES.md §4: no points, the first side to two games wins
             games = f"{max(rubber.games)} games to {min(rubber.games)}"

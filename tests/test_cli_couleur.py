@@ -251,12 +251,15 @@ class TestPlay:
     def test_passed_out_deal_is_redealt_and_the_next_doubled(self, tmp_path: Path) -> None:
         """§5.8 pagat: redeal_double."""
         rules = rules_of("pagat")
-        seed, lines, _ = find_seed(rules, lambda s: any(d.passed_out for d in s.match.deals),
+        seed, lines, s = find_seed(rules, lambda s: any(d.passed_out for d in s.match.deals),
                                    bots="heuristic", limit=60)
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         out = flat(r.output)
         assert r.exit_code == 0, out
-        assert "everybody passed" in out
+        first = next(i for i, d in enumerate(s.match.deals) if d.passed_out)
+        number = sum(not d.passed_out for d in s.match.deals[:first]) + 1  # as its start said
+        assert f"Deal {number} of {rules.deals}" in out
+        assert f"Deal {number}: result: everybody passed" in out  # its number, as any deal's
         assert "The next deal played scores double" in out
         assert "This deal scores double (×2)" in out
 

@@ -282,8 +282,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         m = self.session.match
         self.console.print()
         lang = self.lang
-        title = term("deal", lang) + ("" if e.deal.passed_out else f" {m.played}")
-        title += f"{colon(lang)} {term('result', lang)}"
+        number = m.played + 1 if e.deal.passed_out else m.played  # a passed deal is not counted
+        title = f"{term('deal', lang)} {number}{colon(lang)} {term('result', lang)}"
         self.console.print(deal_result(e.deal, self.names, title, lang))
         if e.deal.passed_out:
             self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"

@@ -44,7 +44,6 @@ from whist.render import (
     card_text,
     colon,
     deal_result,
-    deals_words,
     game_text,
     hand_text,
     label,
@@ -99,7 +98,7 @@ French."""
 
 def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: a.text,
               lang: Lang | None = None) -> Text:
-    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)`` in ``lang``
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 sampled deals / donnes tirées)`` in ``lang``
     (both for ``None``), each action in the ``words`` it is typed with (``propose cœur`` in a
     French colour game); a choice that weighed nothing says why instead of the points
     (``UNWEIGHED_HINTS``)."""
@@ -111,7 +110,9 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
         out.append(f" · {words(action)} {value:+.2f}")
-    out.append(f"  ({deals_words(choice.samples, lang)})", style="dim")
+    n = choice.samples  # the deals pimc drew to weigh them, not those of the session
+    s = "" if n == 1 else "s"
+    out.append(f"  ({n} {say(f'sampled deal{s}', f'donne{s} tirée{s}', lang)})", style="dim")
     return out
 
 
