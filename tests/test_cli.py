@@ -121,6 +121,7 @@ class TestPlay:
                 input="\n".join([*typed, "q"]) + "\n")
         assert r.exit_code == 0, r.output
         path = saved_path(r.output)
+        assert f"Pour la revoir : whist replay --lang fr {path}" in r.output
         out = run("replay", str(path), "--lang", "fr").stdout
         body = out.split("\n", 2)[2]  # after the lines naming the file and the rules
         for words in ("Donne 1 · points avant NS 0 · EO 0", "Donneur ", " · atout ", "Levée  1 : ",

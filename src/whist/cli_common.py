@@ -267,7 +267,8 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
              1, game.lang)
     console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
                   soft_wrap=True)
-    console.print(f"{label('Replay it with', 'pour la revoir', lang)} whist replay {escape(str(path))}",
+    again = "whist replay --lang fr" if lang == "fr" else "whist replay"  # in the language it was played in
+    console.print(f"{label('Replay it with', 'pour la revoir', lang)} {again} {escape(str(path))}",
                   soft_wrap=True)
     if game.stopped_by == "interrupt":
         raise typer.Exit(130)

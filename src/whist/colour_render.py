@@ -1,8 +1,8 @@
 """Rich renderings of colour whist (whist à la couleur) shared by the terminal game and
 ``whist replay``: calls and contracts in English or French with suits coloured, the legal calls
 as a short list, the contract in play, a deal's result and the running score table of a session.
-Their labels are in ``lang``, or in both languages for ``None`` (``whist replay``: ``Auction /
-enchères``), where the calls and seats are in English.
+Their labels are in ``lang`` (the terminal game, ``whist replay --lang``), or in both languages
+for ``None`` (``Auction / enchères``), where the calls and seats are in English.
 
 Nothing here decides a rule: contracts, declarers, trump, tricks needed, trick winners and
 points all come from the engine (:mod:`whist.couleur`, :mod:`whist.couleur_match`).
@@ -32,6 +32,7 @@ from whist.render import (
     SUIT_STYLES,
     card_text,
     colon,
+    deals_words,
     dealt_hands,
     label,
     say,
@@ -373,7 +374,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | No
     """The running score table: every deal (passed ones included) with each player's points and
     the running totals, then the totals (in ``lang``; both for ``None``)."""
     t = Table(title=f"{title or say('Session', 'partie', lang)}{colon(lang)} {match.played}"
-              f" {'sur' if lang == 'fr' else 'of'} {match.rules.deals} {say('deals', 'donnes', lang)}",
+              f" {'sur' if lang == 'fr' else 'of'} {deals_words(match.rules.deals, lang)}",
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right", footer="")
     t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"),

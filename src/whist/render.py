@@ -1,7 +1,8 @@
-"""Rich renderings shared by the terminal game and ``whist replay``: cards coloured by suit,
-hands, tricks, deal and match results, with the game's terms in the language asked (``lang``
-``en`` or ``fr``: the terminal game) or in both (``lang`` ``None``: ``whist replay``, ``Deal /
-donne``), from one table of terms (:data:`TERMS`, :func:`say`).
+"""Rich renderings shared by the terminal game, ``whist replay`` and ``whist simulate``: cards
+coloured by suit, hands, tricks, deal and match results, with the game's terms in the one
+language of their ``--lang`` (``lang`` ``en`` or ``fr``), from one table of terms (:data:`TERMS`,
+:func:`say`); ``lang`` ``None`` writes both (``Deal / donne``), for what is still labelled in
+both languages (the score sheet's contract names).
 
 Nothing here decides a rule: trick winners, points and games come from the engine and the
 match; this module only lays them out.
