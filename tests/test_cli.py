@@ -608,6 +608,11 @@ class TestReplay:
         assert json.loads(r.stdout) == {"format": record.DEAL_FORMAT, "result": deal["result"]}
         text = run("replay", str(f))
         assert text.exit_code == 0 and "Result" in text.stdout and "résultat" not in text.stdout
+        assert text.stdout.startswith(f"Deal record: {f}\nRules: classic\nDeal · score before NS 0 · EW 0")
+        fr = run("replay", str(f), "--lang", "fr")
+        assert fr.exit_code == 0 and "Result" not in fr.stdout and "Résultat" in fr.stdout
+        assert fr.stdout.startswith(f"Donne enregistrée : {f}\nRègles : classic\n"
+                                    "Donne · points avant NS 0 · EO 0")
 
     def test_changed_action_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)
