@@ -71,6 +71,7 @@ class TestPlay:
         assert "Traceback" not in r.output
         assert "✗" not in r.output  # every line typed was legal
         assert "Match over" in r.output
+        assert "Settlement" not in r.output and "+0" not in r.output  # stake 0: nobody pays
         rubber = expected.match.rubbers[0]
         if preset_name == "simple":  # RULES.md §4: no points, the first side to two games wins
             games = f"{max(rubber.games)} games to {min(rubber.games)}"
@@ -109,6 +110,28 @@ class TestPlay:
         replayed = run("replay", str(path))
         assert replayed.exit_code == 0, replayed.output
         assert "unfinished" in replayed.output.lower()
+
+    def test_a_game_played_in_french_replays_in_french(self, tmp_path: Path) -> None:
+        """A record saved by ``whist play --lang fr`` replays with ``--lang fr`` in French only:
+        the seats, the labels, the cards with the French ranks; the record is the same whatever
+        the language it was played in."""
+        lines, _ = first_legal_script(preset("classic"), 3)
+        typed = [parse_card(t).text_in("fr") for t in lines[:6]]
+        r = run("play", "--lang", "fr", "--seed", "3", "--bots", "random", "--records", str(tmp_path),
+                input="\n".join([*typed, "q"]) + "\n")
+        assert r.exit_code == 0, r.output
+        path = saved_path(r.output)
+        assert f"Pour la revoir : whist replay --lang fr {path}" in r.output
+        out = run("replay", str(path), "--lang", "fr").stdout
+        body = out.split("\n", 2)[2]  # after the lines naming the file and the rules
+        for words in ("Donne 1 · points avant NS 0 · EO 0", "Donneur ", " · atout ", "Levée  1 : ",
+                      " entame — ", "Donne inachevée", "Ouest "):
+            assert words in body, words
+        assert not re.search(r"\b(Deal|Trick|leads|trump|West|Result|unfinished)\b", body), body
+        assert " / " not in body
+        hands = [line for line in body.splitlines() if line.startswith(("Nord ", "Est ", "Sud ", "Ouest "))]
+        assert len(hands) == 4 and not any(re.search(r"\b[KQJ]\b", line) for line in hands), hands
+        assert any(re.search(r"\b[RDV]\b", line) for line in hands), hands
 
     def test_end_of_input_stops_saves_and_exits_1(self, tmp_path: Path) -> None:
         """Input that ends before the game (a script of moves too short) is not a finished game:
@@ -382,10 +405,36 @@ class TestSimulate:
         assert a.exit_code == 0, a.output
         assert a.stdout_bytes == b.stdout_bytes
         assert a.stderr == ""  # no progress bar, not even a blank line, where stderr is no terminal
-        assert "Simulation summary / résumé" in a.stdout
-        assert "rubbers won / robres" in a.stdout
+        assert "Simulation summary" in a.stdout
+        assert "rubbers won" in a.stdout and " / " not in a.stdout  # English only by default
         c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
         assert c.stdout != a.stdout
+
+    def test_in_french_the_summary_and_the_errors(self) -> None:
+        """``--lang fr``: the summary in French only, the same JSON as in English; an option of
+        the other game is refused in French."""
+        r = run(*self.ARGS, "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        out = r.stdout
+        for words in ("Règles : classic   graine : 42", "Robots : N random, E heuristic", "Robres : 3",
+                      "Résumé de la simulation", "manches gagnées", "robres gagnés", "EO (Est–Ouest)"):
+            assert words in out, words
+        assert " / " not in out and "Settlement" not in out and "Règlement" not in out  # stake 0
+        assert re.search(r"(NS|EO) gagnent de \d+ points?|Égalité", out), out
+        assert not re.search(r"\b(Rules|seed|games|won|win|Drawn)\b", out), out
+        assert run(*self.ARGS, "--lang", "fr", "--json").stdout == run(*self.ARGS, "--json").stdout
+        bad = run("simulate", "--deals", "2", "--lang", "fr")
+        assert bad.exit_code == 2
+        assert bad.stderr.startswith("Erreur : --deals est pour le whist à la couleur"), bad.stderr
+        bots = run("simulate", "--bots", "genius", "--lang", "fr")
+        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot 'genius' inconnu")
+
+    def test_a_stake_is_settled_in_the_language_asked(self) -> None:
+        """With a stake the settlement is printed, seats and words in the language of --lang."""
+        args = (*self.ARGS, "--option", "stake=0.5")
+        en, fr = run(*args).stdout, run(*args, "--lang", "fr").stdout
+        assert re.search(r"Settlement \(stake 0\.5 per point\): N [+-]\S+  E .*  W ", en), en
+        assert re.search(r"Règlement \(enjeu 0\.5 par point\) : N [+-]\S+  E .*  O ", fr), fr
 
     def test_json_summary(self) -> None:
         a = run(*self.ARGS, "--json")
@@ -417,9 +466,11 @@ class TestSimulate:
         result = f"{w} win {3 - lo} matches to {lo} / gagnent {3 - lo} parties à {lo}"
         assert s["result"] == result and s["winner"] == w
         flat = " ".join(r.stdout.split())
-        assert f"matches won / parties │ {won['NS']} │ {won['EW']}" in flat
-        assert "Matches / parties: 3" in flat and result in flat
-        assert "per match won / par partie gagnée" in flat
+        assert f"matches won │ {won['NS']} │ {won['EW']}" in flat
+        assert f"{w} win {3 - lo} matches to {lo}" in flat and "gagnent" not in flat
+        assert "Matches: 3" in flat and "Settlement" not in flat  # stake 0: nobody pays
+        staked = " ".join(run(*args, "--rubbers", "3", "--option", "stake=1").stdout.split())
+        assert "Settlement (stake 1 per match won):" in staked
         assert not any(w in flat.lower() for w in ("rubber", "robre", "total points", "win by"))
         one = json.loads(run(*args, "--rubbers", "1", "--json").stdout)
         games = one["games"]
@@ -452,7 +503,7 @@ class TestSimulate:
         assert r.exit_code == 0, r.output
         first = sorted(d.glob("*.json"))[0]
         assert len(str(first)) > 80
-        assert r.stdout.splitlines()[-1] == f"Records / enregistrements: {files}: {first}"
+        assert r.stdout.splitlines()[-1] == f"Records: {files}: {first}"
 
     def test_ctrl_c_says_how_far_it_went_and_what_was_saved(self, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
@@ -473,7 +524,7 @@ class TestSimulate:
         assert r.exit_code == 130, r.output
         saved = sorted(tmp_path.glob("*.json"))
         assert 0 < len(saved) < 50
-        assert r.stderr.startswith(f"Error: interrupted: {len(saved)} of 50 Rubbers / robres played;"
+        assert r.stderr.startswith(f"Error: interrupted: {len(saved)} of 50 rubbers played;"
                                    f" {len(saved)} record(s) saved in {tmp_path}")
         assert "Traceback" not in r.output and r.stdout == ""
         assert run("replay", str(saved[-1])).exit_code == 0
@@ -539,12 +590,13 @@ class TestReplay:
         r = run("replay", str(match_file))
         assert r.exit_code == 0, r.output
         out = r.stdout
-        assert "Deal / donne 1 · score before / points avant NS 0 · EW 0" in out
-        assert "Dealer / donneur" in out and "trump / atout" in out
-        assert "Trick  1 (levée):" in out and "Trick 13 (levée):" in out
+        assert "Deal 1 · score before NS 0 · EW 0" in out
+        assert "Dealer " in out and "trump " in out
+        assert "Trick  1:" in out and "Trick 13:" in out
         assert "leads" in out and "→" in out
-        assert "Rubber / robre 1 won by" in out
-        assert "Rubber / robre 1: Game / manche won by" in out  # each game of the rubber, in both languages
+        assert "Rubber 1 won by" in out
+        assert "Rubber 1: Game won by" in out  # each game of the rubber
+        assert " / " not in out and "Settlement" not in out  # English only; nobody pays at stake 0
 
     def test_deal_record(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)
@@ -555,7 +607,12 @@ class TestReplay:
         assert r.exit_code == 0, r.output
         assert json.loads(r.stdout) == {"format": record.DEAL_FORMAT, "result": deal["result"]}
         text = run("replay", str(f))
-        assert text.exit_code == 0 and "Result / résultat" in text.stdout
+        assert text.exit_code == 0 and "Result" in text.stdout and "résultat" not in text.stdout
+        assert text.stdout.startswith(f"Deal record: {f}\nRules: classic\nDeal · score before NS 0 · EW 0")
+        fr = run("replay", str(f), "--lang", "fr")
+        assert fr.exit_code == 0 and "Result" not in fr.stdout and "Résultat" in fr.stdout
+        assert fr.stdout.startswith(f"Donne enregistrée : {f}\nRègles : classic\n"
+                                    "Donne · points avant NS 0 · EO 0")
 
     def test_changed_action_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)
@@ -612,6 +669,58 @@ class TestReplay:
         r = run("replay", str(f))
         assert r.exit_code == 1
         assert "deal 2: stored start_score" in r.stderr
+
+    def test_in_french_every_label_card_and_result(self, match_file: Path) -> None:
+        """``--lang fr``: the whole replay in French (seats, labels, the cards with R D V, the
+        games, rubber and result), no label in two languages; the JSON is the same as in
+        English."""
+        r = run("replay", str(match_file), "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        out = r.stdout
+        assert out.startswith(f"Partie enregistrée : {match_file}\nRègles : classic · ")
+        for words in ("Donne 1 · points avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
+                      "Résultat", "levées", "points de la donne", "Robre 1 : Manche gagnée par",
+                      "Robre 1 gagné par", "Totaux : NS "):
+            assert words in out, words
+        assert " / " not in out and "Règlement" not in out  # stake 0: nobody pays
+        assert not re.search(r"\b(Deal|Trick|leads|Rubber|Game|won|Result|tricks)\b", out)
+        assert re.search(r"[RDV][♠♥♦♣]", out) and not re.search(r"[KQJ][♠♥♦♣]", out)
+        english = run("replay", str(match_file), "--lang", "en").stdout
+        assert english == run("replay", str(match_file)).stdout  # English by default
+        assert "Deal 1 · score before NS 0 · EW 0" in english and " / " not in english
+        assert run("replay", str(match_file), "--json", "--lang", "fr").stdout == \
+            run("replay", str(match_file), "--json").stdout
+
+    def test_errors_in_french(self, match_file: Path, tmp_path: Path) -> None:
+        """With ``--lang fr`` the replay says in French which action is illegal, which stored
+        field differs and that a file is missing, with the same exit status; the JSON error
+        object stays in English, as the rest of the JSON is the same in both languages."""
+        data = record.load(match_file)
+        actions = data["deals"][1]["actions"]
+        i = next(i for i, (_, a) in enumerate(actions) if i > 4 and len(a) == 2)
+        seat, _ = actions[i]
+        other = next(s for s in "NESW" if s != seat)
+        stolen = _cards(data["deals"][1]["hands"][other])[0]
+        actions[i] = [seat, stolen]
+        f = tmp_path / "bad-action.json"
+        record.save(data, f)
+        r = run("replay", str(f), "--lang", "fr")
+        assert r.exit_code == 1 and "Traceback" not in r.output
+        assert r.stderr.startswith(f"Erreur : donne 2, action {i + 1} ("), r.stderr
+        assert "Error" not in r.stderr and "does not hold" not in r.stderr
+        data = record.load(match_file)
+        data["deals"][0]["result"]["points"]["NS"] += 1
+        record.save(data, f)
+        r = run("replay", str(f), "--lang", "fr", "--json")
+        assert r.exit_code == 1
+        assert r.stderr.startswith("Erreur : donne 1 : le champ enregistré result.points.NS diffère"
+                                   " de la donne rejouée"), r.stderr
+        assert json.loads(r.stdout)["error"] == ("deal 1: stored result.points.NS differs from the"
+                                                 " replayed deal")
+        missing = tmp_path / "missing.json"
+        r = run("replay", str(missing), "--lang", "fr")
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr == f"Erreur : impossible de lire {missing} : fichier ou dossier introuvable\n"
 
     def test_not_a_record_exits_1(self, tmp_path: Path) -> None:
         for name, text in [("junk.json", "{not json"), ("other.json", '{"format": "x"}'),

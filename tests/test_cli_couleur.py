@@ -152,7 +152,7 @@ class TestPlay:
         assert data["result"]["played"] == 2
         replayed = run("replay", str(path))
         assert replayed.exit_code == 0, replayed.output
-        assert "Auction / enchères:" in replayed.stdout and "Trick  1 (levée):" in replayed.stdout
+        assert "Auction:" in replayed.stdout and "Trick  1:" in replayed.stdout
 
     def test_french_calls_typed_as_a_player_would(self, tmp_path: Path) -> None:
         """Calls typed in French (passe, propose cœur, j'emballe, solo 7 carreau …), shown in
@@ -251,12 +251,15 @@ class TestPlay:
     def test_passed_out_deal_is_redealt_and_the_next_doubled(self, tmp_path: Path) -> None:
         """§5.8 pagat: redeal_double."""
         rules = rules_of("pagat")
-        seed, lines, _ = find_seed(rules, lambda s: any(d.passed_out for d in s.match.deals),
+        seed, lines, s = find_seed(rules, lambda s: any(d.passed_out for d in s.match.deals),
                                    bots="heuristic", limit=60)
         r = play(rules, seed, lines, tmp_path, bots="heuristic")
         out = flat(r.output)
         assert r.exit_code == 0, out
-        assert "everybody passed" in out
+        first = next(i for i, d in enumerate(s.match.deals) if d.passed_out)
+        number = sum(not d.passed_out for d in s.match.deals[:first]) + 1  # as its start said
+        assert f"Deal {number} of {rules.deals}" in out
+        assert f"Deal {number}: result: everybody passed" in out  # its number, as any deal's
         assert "The next deal played scores double" in out
         assert "This deal scores double (×2)" in out
 
@@ -592,10 +595,26 @@ class TestSimulate:
         b = run(*self.ARGS)
         assert a.exit_code == 0, a.output
         assert a.stdout_bytes == b.stdout_bytes
-        assert "Simulation summary / résumé" in a.stdout
-        assert "partnership / emballage" in a.stdout and "Points per seat" in a.stdout
+        assert "Simulation summary" in a.stdout and " / " not in a.stdout  # English only by default
+        assert "partnership" in a.stdout and "Points per seat" in a.stdout
         c = run(*self.ARGS[:5], "--seed", "8", *self.ARGS[-2:])
         assert c.stdout != a.stdout
+
+    def test_in_french_the_summary_and_the_errors(self) -> None:
+        """``--lang fr``: the summary in French only, the JSON the same; --rubbers refused in
+        French."""
+        r = run(*self.ARGS, "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        for words in ("Résumé de la simulation", "Règles : couleur   graine : 7", "Parties : 2",
+                      "donnes jouées : 20", "Redonnes (tous passent) :", "Contrats", "famille",
+                      "emballage", "tous passent, misère par les dames", "Points par place", "Ouest"):
+            assert words in r.stdout, words
+        assert " / " not in r.stdout
+        assert not re.search(r"\b(Rules|seed|Contracts|family|deals|made|Points per|West)\b", r.stdout)
+        assert run(*self.ARGS, "--lang", "fr", "--json").stdout == run(*self.ARGS, "--json").stdout
+        bad = run("simulate", "--preset", "couleur", "--rubbers", "2", "--lang", "fr")
+        assert bad.exit_code == 2
+        assert bad.stderr.startswith("Erreur : --rubbers est pour le whist classique"), bad.stderr
 
     def test_json_summary_in_sessions_of_the_preset_length(self) -> None:
         a = run("simulate", "--preset", "pagat", "--deals", "35", "--seed", "1", "--bots", "heuristic",
@@ -653,17 +672,17 @@ class TestReplay:
         r = run("replay", str(colour_record))
         assert r.exit_code == 0, r.output
         out = r.stdout
-        assert out.index("Auction / enchères:") < out.index("Trick  1 (levée):")
-        assert "Contract / contrat:" in out and "Result / résultat:" in out
-        assert "Session / partie: 4 of 4 deals" in out
+        assert out.index("Auction:") < out.index("Trick  1:")
+        assert "Contract:" in out and "Result:" in out
+        assert "Session: 4 of 4 deals" in out
 
     def test_piped_lines_are_not_wrapped(self, colour_record: Path) -> None:
         """Into a pipe or a file (not a terminal) each line of the replay stays one line, however
         long: the contract line (contract, trump, tricks needed) is one line to ``grep``."""
         out = run("replay", str(colour_record)).stdout
-        contract = [line for line in out.splitlines() if line.startswith("Contract / contrat:")
+        contract = [line for line in out.splitlines() if line.startswith("Contract:")
                     and "card shown" not in line]  # a trou's first line, before the card is shown
-        assert contract and all("Needed / il faut:" in line for line in contract), contract
+        assert contract and all("Needed:" in line for line in contract), contract
         assert max(len(line) for line in contract) > 80  # long enough to have been wrapped
         assert not any(line.startswith(("cœur", "pique", "carreau", "trèfle", "· "))
                        for line in out.splitlines())
@@ -677,7 +696,7 @@ class TestReplay:
         assert r.exit_code == 0, r.output
         assert json.loads(r.stdout) == {"format": record.DEAL_FORMAT, "result": deal["result"]}
         text = run("replay", str(f))
-        assert text.exit_code == 0 and "Result / résultat:" in text.stdout
+        assert text.exit_code == 0 and "Result:" in text.stdout
 
     def test_changed_points_exit_1(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)
@@ -688,23 +707,44 @@ class TestReplay:
         assert r.exit_code == 1
         assert "result.points.N differs" in r.stderr and "Traceback" not in r.output
 
-    def test_contracts_are_named_in_french_too(self, tmp_path: Path) -> None:
-        """The replay's labels are in English and French ("Result / résultat"); so are the
-        contracts whose French name differs (slam / chelem, open misère / grande misère sur
-        table), as the terminal game's list of legal calls names them."""
+    def test_contracts_are_named_in_the_language_asked(self, tmp_path: Path) -> None:
+        """The replay names each contract in the one language of --lang: slam, small misère,
+        open misère in English, chelem, petite misère, grande misère sur table in French, never
+        both."""
         r = run("simulate", "--preset", "pagat", "--deals", "16", "--seed", "12", "--bots",
                 "heuristic,random,random,heuristic", "--records", str(tmp_path))
         assert r.exit_code == 0, r.output
-        out = run("replay", str(next(tmp_path.glob("*.json")))).stdout
-        lines = [" ".join(line.split()) for line in out.splitlines()
-                 if line.startswith(("Contract / contrat:", "Result / résultat:"))]
-        both = {"slam": "/ chelem", "small misère": "/ petite misère", "large misère": "/ grande misère",
-                "open misère": "/ grande misère sur table"}
-        named = [(en, fr) for line in lines for en, fr in both.items()
-                 if line.split(": ", 1)[1].startswith(en)]
-        assert named, lines
-        assert all(fr in line for line in lines for en, fr in both.items()
-                   if line.split(": ", 1)[1].startswith(en))
+        f = str(next(tmp_path.glob("*.json")))
+
+        def contracts(lang: str, heads: tuple[str, str], colon: str) -> list[str]:
+            out = run("replay", f, "--lang", lang).stdout
+            return [" ".join(line.split()).split(colon, 1)[1] for line in out.splitlines()
+                    if line.startswith(heads)]
+
+        en = contracts("en", ("Contract:", "Result:"), ": ")
+        fr = contracts("fr", ("Contrat :", "Résultat :"), " : ")
+        names = {"slam": "chelem", "small misère": "petite misère", "large misère": "grande misère",
+                 "open misère": "grande misère sur table"}
+        named = [(e, fr_line) for e, fr_line in zip(en, fr, strict=True)
+                 for name in names if e.startswith(name)]
+        assert named, en
+        for e, fr_line in named:
+            name = next(n for n in names if e.startswith(n))
+            assert fr_line.startswith(names[name]), (e, fr_line)
+            assert "/" not in e and "/" not in fr_line and name not in fr_line
+
+    def test_in_french_labels_seats_cards_and_the_session(self, colour_record: Path) -> None:
+        """``--lang fr``: the auction, contract, tricks, results and session table in French only,
+        the cards with R D V; the JSON the same as in English."""
+        out = run("replay", str(colour_record), "--lang", "fr").stdout
+        for words in ("Donne 1\n", "Donneur ", "Enchères :", "Contrat :", "Levée  1 : ", " entame — ",
+                      "Résultat :", "Partie : 4 sur 4 donnes", "totaux"):
+            assert words in out, words
+        assert " / " not in out
+        assert not re.search(r"\b(Deal|Auction|Contract|Trick|leads|Result|Session|pass|tricks)\b", out)
+        assert re.search(r"[RDV][♠♥♦♣]", out) and not re.search(r"[KQJ][♠♥♦♣]", out)
+        assert run("replay", str(colour_record), "--lang", "fr", "--json").stdout == \
+            run("replay", str(colour_record), "--json").stdout
 
     def test_a_bad_deck_card_is_named_once(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)

@@ -371,6 +371,10 @@ def test_a_hint_says_clear_choice_only_when_there_is_one_or_it_was_weighed() -> 
         if choice.basis == "search":
             weighed += 1
             assert "points" in hint_text(choice).plain and len(choice.values) > 1
+            n, s = choice.samples, "s" if choice.samples != 1 else ""
+            # the deals pimc drew, not the session's
+            assert hint_text(choice, lang="en").plain.endswith(f"({n} sampled deal{s})")
+            assert hint_text(choice, lang="fr").plain.endswith(f"({n} donne{s} tirée{s})")
     assert weighed > 5
 
 

@@ -116,3 +116,34 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
     else:
         expected += ["Dealer", "trump", "Trick 1 won by", "game", "Match over", "West"]
     assert [w for w in expected if w not in out] == [], out
+
+
+@pytest.mark.parametrize("columns", [50, 60, 80])
+@pytest.mark.parametrize(("name", "lang", "first", "values"), [
+    ("couleur", "fr", "passe", ("Contrat", "emballage 8 carreau", "Nord + Est", "Atout", "Il faut",
+                                "au moins 8 levées", "Levées", "N 0 · E 0 · S 0 · O 0", "Points")),
+    ("couleur", "en", "pass", ("Contract", "emballage 8 ♦", "North + East", "Trump", "Needed",
+                               "at least 8 tricks", "Tricks", "N 0 · E 0 · S 0 · W 0", "Score")),
+    ("classic", "fr", "", ("Atout", "♦ carreau", "Carte retournée", "Donneur", "Levées", "NS 0 · EO 0",
+                           "(en 10)", "Manches", "Robre")),
+    ("classic", "en", "", ("Trump", "♦ diamonds", "Turned", "Dealer", "Tricks", "NS 0 · EW 0",
+                           "(to 10)", "Games", "Rubber")),
+])
+def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
+        tmp_path: Path, columns: int, name: str, lang: str, first: str, values: tuple[str, ...]) -> None:
+    """``COLUMNS=50 whist play``: the table's panel fits the terminal and shows every label with its
+    value, nothing cut off (…); where the trick and the facts do not fit side by side, the facts go
+    under the trick."""
+    r = runner.invoke(app, ["play", "--preset", name, "--lang", lang, "--seed", "3", "--records",
+                            str(tmp_path)], input=f"{first}\nq\n" if first else "q\n",
+                      env={"COLUMNS": str(columns)})
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("╭"))
+    panel = lines[top:next(i for i in range(top, len(lines)) if lines[i].startswith("╰")) + 1]
+    assert max(len(line) for line in panel) <= columns, "\n".join(panel)
+    assert not any("…" in line for line in panel), "\n".join(panel)
+    text = " ".join(" ".join(line.strip("│╭╮╰╯─ ").split()) for line in panel)
+    assert [v for v in values if v not in text] == [], "\n".join(panel)
+    side_by_side = values[0] in panel[1]  # the first fact beside the partner's seat, or under the trick
+    assert side_by_side == (columns == 80), "\n".join(panel)

@@ -25,13 +25,14 @@ from rich.text import Text
 from whist import record
 from whist.benchmarks import bench_engine
 from whist.bots import BOT_NAMES
-from whist.cards import SEATS, ParseError, parse_seat
+from whist.cards import SEATS, Lang, ParseError, Refusal, Side, parse_seat
 from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
     MAX_BUDGET,
     MIN_BUDGET,
     JsonOpt,
+    LangOpt,
     OptionOpt,
     PresetOpt,
     RulesOpt,
@@ -46,6 +47,7 @@ from whist.cli_common import (
     print_summary,
     seat_bots,
     simulate_sessions,
+    simulation_head,
     stdout,
     value_text,
 )
@@ -58,14 +60,19 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.render import (
+    colon,
     deal_result,
     hands_table,
     history,
+    label,
     match_summary,
     pair,
     result_text,
     say,
+    seat_letter,
+    side_name,
     stake_unit,
+    term,
     trick_text,
     trump_line,
 )
@@ -191,6 +198,8 @@ def play(
 
 
 def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list[Match]) -> dict[str, Any]:
+    """The JSON summary of a classic simulation; its ``result`` in both languages, as it always
+    was (the table says it in one, :func:`_summary_table`)."""
     games = [0, 0]
     won = [0, 0]
     points = [0, 0]
@@ -223,29 +232,31 @@ def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list
     return out
 
 
-def _summary_table(rules: Rules, s: dict[str, Any]) -> RenderableType:
-    t = Table(title="Simulation summary / résumé", title_justify="left")
+def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "en") -> RenderableType:
+    """The summary ``s`` as a table in ``lang``, with its ``result`` said in that language."""
+    t = Table(title=say("Simulation summary", "résumé de la simulation", lang), title_justify="left")
     t.add_column("")
-    t.add_column("NS (Nord–Sud)", justify="right")
-    t.add_column("EW (Est–Ouest)", justify="right")
-    t.add_row("games won / manches", str(s["games"]["NS"]), str(s["games"]["EW"]))
+    for side, (en, fr) in ((Side.NS, ("North–South", "Nord–Sud")), (Side.EW, ("East–West", "Est–Ouest"))):
+        t.add_column(f"{side_name(side, lang)} ({say(en, fr, lang)})", justify="right")
+    t.add_row(say("games won", "manches gagnées", lang), str(s["games"]["NS"]), str(s["games"]["EW"]))
     by_points = rules.game_and_rubber_points
-    t.add_row("rubbers won / robres" if by_points else "matches won / parties",
+    t.add_row(say("rubbers won", "robres gagnés", lang) if by_points
+              else say("matches won", "parties gagnées", lang),
               str(s["rubbers_won"]["NS"]), str(s["rubbers_won"]["EW"]))
     if by_points:
-        t.add_row("total points / points", str(s["points"]["NS"]), str(s["points"]["EW"]))
-    bots = ", ".join(f"{k} {v}" for k, v in s["bots"].items())
+        t.add_row(say("total points", "points", lang), str(s["points"]["NS"]), str(s["points"]["EW"]))
     lines: list[RenderableType] = [
-        Text(f"Rules / règles: {s['rules']}   seed: {s['seed']}"),
-        Text(f"Bots: {bots}"),
-        Text(f"{'Rubbers / robres' if by_points else 'Matches / parties'}: {s['rubbers']}"
-             f"   deals / donnes: {s['deals']}"),
+        *simulation_head(s, lang),
+        Text(f"{label('Rubbers', 'robres', lang) if by_points else label('Matches', 'parties', lang)}"
+             f" {s['rubbers']}   {label('deals', 'donnes', lang)} {s['deals']}"),
         t,
     ]
-    lines.append(Text(s["result"], style="bold"))
-    pay = s["settlement"]
-    lines.append(Text(f"Settlement / règlement (stake / enjeu {s['stake']:g} {stake_unit(rules)}): "
-                      + "  ".join(f"{k} {v:+g}" for k, v in pay.items())))
+    lines.append(Text(result, style="bold"))
+    if s["stake"]:  # nobody pays anything at a stake of 0
+        pay = s["settlement"]
+        lines.append(Text(f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)}"
+                          f" {s['stake']:g} {stake_unit(rules, lang)}){colon(lang)} "
+                          + "  ".join(f"{seat_letter(parse_seat(k), lang)} {v:+g}" for k, v in pay.items())))
     return Group(*lines)
 
 
@@ -277,85 +288,107 @@ def simulate(
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
+    lang: LangOpt = "en",
 ) -> None:
     """Let four bots play and summarise. Classic whist: rubbers; deals, games, rubbers and points
     per side. Colour whist: deals; redeals, contracts by family and how often they were made,
-    points per seat."""
-    rules = build_rules(preset_name, option, rules_file)
+    points per seat. The summary and the errors in the language of --lang (en or fr); the JSON
+    is the same in both but for its result, said in that language."""
+    language = parse_lang(lang)
+    rules = build_rules(preset_name, option, rules_file, language)
     if rules.game == "couleur":
         if rubbers is not None:
-            fail("--rubbers is for classic whist; colour whist plays --deals N", 2)
-        simulate_colour(rules, deals, seed, bot_names(bots, 4), records, json_out, budget)
+            fail(Refusal("--rubbers is for classic whist; colour whist plays --deals N",
+                         "--rubbers est pour le whist classique ; le whist à la couleur joue --deals N"),
+                 2, language)
+        simulate_colour(rules, deals, seed, bot_names(bots, 4, language), records, json_out, budget, language)
         return
     if deals is not None:
-        fail("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N", 2)
+        fail(Refusal("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N",
+                     "--deals est pour le whist à la couleur (couleur, pagat) ; le whist classique joue"
+                     " --rubbers N"), 2, language)
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
-    names = bot_names(bots, 4)
+    names = bot_names(bots, 4, language)
     seats = seat_bots(SEATS, names, budget)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
-    matches, paths = simulate_sessions(sessions, count, "Rubbers / robres", lambda m: len(m.rubbers),
-                                       records, lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}")
-    print_summary(_simulation_summary(rules, seed, names, matches), paths, json_out,
-                  lambda s: _summary_table(rules, s))
+    matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),
+                                       lambda m: len(m.rubbers), records,
+                                       lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
+                                       language)
+    summary = _simulation_summary(rules, seed, names, matches)
+    points = summary["points"]
+    result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),
+                         lang=language)
+    print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, result, language), language)
 
 
 # ----- whist replay -------------------------------------------------------------------------
 
 
-def _deal_block(deal: ClassicDeal, number: int | None) -> list[RenderableType]:
-    title = f"Deal / donne {number}" if number is not None else "Deal / donne"
+def _deal_block(deal: ClassicDeal, number: int | None, lang: Lang) -> list[RenderableType]:
+    title = term("deal", lang) + (f" {number}" if number is not None else "")
     out: list[RenderableType] = [
-        Text(f"{title} · score before / points avant {pair(deal.start_score)}", style="bold underline"),
-        trump_line(deal),
-        hands_table(deal),
+        Text(f"{title} · {say('score before', 'points avant', lang)} {pair(deal.start_score, lang=lang)}",
+             style="bold underline"),
+        trump_line(deal, lang=lang),
+        hands_table(deal, lang),
     ]
-    out.extend(trick_text(line, deal) for line in history(deal))
+    out.extend(trick_text(line, deal, lang) for line in history(deal))
     if deal.is_over:
-        out.append(deal_result(deal))
+        out.append(deal_result(deal, lang=lang))
     else:
-        out.append(Text("Unfinished deal / donne inachevée", style="dim"))
+        out.append(Text(say("Unfinished deal", "donne inachevée", lang), style="dim"))
     out.append(Text(""))
     return out
 
 
-def _replay_failed(file: Path, message: str, json_out: bool) -> NoReturn:
-    """Exit 1 with ``message`` on stderr; with ``--json``, an error object on stdout too."""
+def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> NoReturn:
+    """Exit 1 with ``message`` on stderr in ``lang``; with ``--json``, an error object on stdout
+    too, in English whatever ``lang`` (for programs, as the rest of the JSON)."""
     if json_out:
-        typer.echo(json.dumps({"error": message, "file": str(file)}, ensure_ascii=False))
-    fail(message, 1)
+        typer.echo(json.dumps({"error": message.en, "file": str(file)}, ensure_ascii=False))
+    fail(message, 1, lang)
 
 
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal or match record (JSON).")],
     json_out: JsonOpt = False,
+    lang: LangOpt = "en",
 ) -> None:
-    """Re-play a deal or match record through the engine and print it trick by trick.
+    """Re-play a deal or match record through the engine and print it trick by trick, in the
+    language of --lang (en or fr: labels, seats, calls, contracts, results and the cards, in
+    French with R D V for roi, dame, valet); the JSON is the same in both.
 
     Exits 1, naming the first illegal action or the first stored result field that differs,
-    when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout);
-    2 when there is no such file, as for a missing --rules FILE.
+    when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout,
+    in English); 2 when there is no such file, as for a missing --rules FILE; the error in the
+    language of --lang.
     """
+    language = parse_lang(lang)
     if not file.exists():
-        fail(f"cannot read {file}: No such file or directory", 2)
+        fail(Refusal(f"cannot read {file}: No such file or directory",
+                     f"impossible de lire {file} : fichier ou dossier introuvable"), 2, language)
     try:
         data = record.load(file)
         replayed = record.replay(data)
     except record.RecordError as exc:
-        _replay_failed(file, str(exc), json_out)
+        _replay_failed(file, exc, json_out, language)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        _replay_failed(file, f"{file} is not a valid record: {exc}", json_out)
+        invalid = Refusal(f"{file} is not a valid record: {exc}",
+                          f"{file} n'est pas un enregistrement valide : {exc}")
+        _replay_failed(file, invalid, json_out, language)
     if isinstance(replayed, ColourDeal | ColourMatch):
-        replay_colour(file, replayed, json_out)
+        replay_colour(file, replayed, json_out, language)
         return
     if isinstance(replayed, ClassicDeal):
-        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None))
+        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, language), language)
         return
     print_match_record(file, replayed, json_out,
-                       lambda: (_deal_block(d, n) for n, d in enumerate(replayed.all_deals(), 1)),
-                       "Match / partie", lambda: match_summary(replayed))
+                       lambda: (_deal_block(d, n, language) for n, d in enumerate(replayed.all_deals(), 1)),
+                       say("Match", "partie", language), lambda: match_summary(replayed, language), language)
 
 
 # ----- whist rules --------------------------------------------------------------------------

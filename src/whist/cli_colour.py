@@ -24,6 +24,7 @@ from whist.cli_common import (
     print_summary,
     seat_bots,
     simulate_sessions,
+    simulation_head,
     stdout,
 )
 from whist.colour_render import Lang, colour_history, deal_result, seat_names, session_table
@@ -31,7 +32,7 @@ from whist.colour_session import FAMILIES, ColourSession, ColourStats
 from whist.colour_terminal import ColourTerminalGame
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
-from whist.render import label, say
+from whist.render import label, say, seat_word, term
 from whist.rules import Rules, with_options
 from whist.terminal import line_reader
 
@@ -83,17 +84,18 @@ def session_sizes(deals: int, per_session: int) -> list[int]:
 
 
 def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str], records: Path | None,
-                    json_out: bool, budget: float | None = None) -> None:
+                    json_out: bool, budget: float | None = None, lang: Lang = "en") -> None:
     """Four bots play ``deals`` deals of colour whist in sessions of the option ``deals``; the
-    summary, and with ``records`` one match record per session (``budget``: pimc's seconds per
-    card, ``None`` its default)."""
+    summary (in ``lang``), and with ``records`` one match record per session (``budget``: pimc's
+    seconds per card, ``None`` its default)."""
     count = deals if deals is not None else rules.deals
     seats = seat_bots(SEATS, bots, budget)
     master = random.Random(seed)
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
-    matches, paths = simulate_sessions(sessions, count, "Deals / donnes", lambda m: m.played, records,
-                                       lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}")
+    matches, paths = simulate_sessions(sessions, count, say("Deals", "donnes", lang), lambda m: m.played,
+                                       records,
+                                       lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang)
     stats = ColourStats()
     for match in matches:
         stats.add_session(match)
@@ -103,42 +105,54 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
         "bots": {s.name: n for s, n in zip(SEATS, bots, strict=True)},
         **stats.to_dict(),
     }
-    print_summary(summary, paths, json_out, _summary_table)
+    print_summary(summary, paths, json_out, lambda s: _summary_table(s, lang), lang)
 
 
 def _percent(made: int, deals: int) -> str:
     return f"{100 * made / deals:.0f}%" if deals else "—"
 
 
-def _summary_table(s: dict[str, Any]) -> RenderableType:
-    fam = Table(title="Contracts / contrats", title_justify="left")
-    fam.add_column("family / famille")
-    fam.add_column("deals / donnes", justify="right")
-    fam.add_column("made / réussis", justify="right")
+FAMILY_WORDS: dict[str, tuple[str, str]] = {
+    "partnership": ("partnership", "emballage"),
+    "solo": ("solo, abondance, slam", "solo, abondance, chelem"),
+    "misere": ("misères, piccolo", "misères, piccolo"),
+    "trou": ("trou", "trou"),
+    "all_pass": ("all pass, queens", "tous passent, misère par les dames"),
+}
+"""The families of contracts of a summary (:data:`whist.colour_session.FAMILIES`) in English and
+French."""
+
+
+def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
+    fam = Table(title=say("Contracts", "contrats", lang), title_justify="left")
+    fam.add_column(say("family", "famille", lang))
+    fam.add_column(say("deals", "donnes", lang), justify="right")
+    fam.add_column(say("made", "réussis", lang), justify="right")
     fam.add_column("", justify="right")
-    for key, family in FAMILIES.items():
+    for key in FAMILIES:
+        family = say(*FAMILY_WORDS[key], lang)
         row = s["families"][key]
         if key == "all_pass":
             fam.add_row(family, str(row["deals"]), "—", "")
         else:
             fam.add_row(family, str(row["deals"]), str(row["made"]), _percent(row["made"], row["deals"]))
-    pts = Table(title="Points per seat / par place", title_justify="left")
-    pts.add_column("seat / place")
-    pts.add_column("bot")
-    pts.add_column("total points", justify="right")
-    pts.add_column("per deal / par donne", justify="right")
+    pts = Table(title=say("Points per seat", "points par place", lang), title_justify="left")
+    pts.add_column(say("seat", "place", lang))
+    pts.add_column(say("bot", "robot", lang))
+    pts.add_column(say("total points", "total des points", lang), justify="right")
+    pts.add_column(say("per deal", "par donne", lang), justify="right")
     for seat in SEATS:
         total = s["points"][seat.name]
-        pts.add_row(f"{seat.name_en} ({seat.name_fr})", s["bots"][seat.name], str(total),
+        pts.add_row(seat_word(seat, lang), s["bots"][seat.name], str(total),
                     f"{total / s['deals']:+.2f}" if s["deals"] else "—")
-    bots = ", ".join(f"{k} {v}" for k, v in s["bots"].items())
     lines: list[RenderableType] = [
-        Text("Simulation summary / résumé", style="bold"),
-        Text(f"Rules / règles: {s['rules']}   seed: {s['seed']}"),
-        Text(f"Bots: {bots}"),
-        Text(f"Sessions / parties: {s['sessions']}   deals played / donnes jouées: {s['deals']}"),
-        Text(f"Redeals (all passed) / redonnes: {s['redeals']}   doubled deals / donnes doublées:"
-             f" {s['doubled']}   play stopped early / jeu arrêté tôt: {s['stopped_early']}"),
+        Text(say("Simulation summary", "résumé de la simulation", lang), style="bold"),
+        *simulation_head(s, lang),
+        Text(f"{label('Sessions', 'parties', lang)} {s['sessions']}"
+             f"   {label('deals played', 'donnes jouées', lang)} {s['deals']}"),
+        Text(f"{label('Redeals (all passed)', 'redonnes (tous passent)', lang)} {s['redeals']}"
+             f"   {label('doubled deals', 'donnes doublées', lang)} {s['doubled']}"
+             f"   {label('play stopped early', 'jeu arrêté tôt', lang)} {s['stopped_early']}"),
         fam,
         pts,
     ]
@@ -148,24 +162,25 @@ def _summary_table(s: dict[str, Any]) -> RenderableType:
 # ----- whist replay -------------------------------------------------------------------------------
 
 
-def _deal_block(deal: ColourDeal, number: int | None) -> list[RenderableType]:
-    names = seat_names()
-    title = (f"Deal / donne {number}" if number is not None
-             else "Deal / donne (all passed: redealt / tous passent: redonnée)")
+def _deal_block(deal: ColourDeal, number: int | None, lang: Lang) -> list[RenderableType]:
+    names = seat_names(lang)
+    title = term("deal", lang) + (f" {number}" if number is not None else
+                                  f" ({say('all passed: redealt', 'tous passent : redonnée', lang)})")
     out: list[RenderableType] = [Text(title, style="bold underline")]
-    out.extend(colour_history(deal, names))
+    out.extend(colour_history(deal, names, lang))
     if deal.is_over:
-        out.append(deal_result(deal, names, "Result / résultat"))
+        out.append(deal_result(deal, names, say("Result", "résultat", lang), lang))
     else:
-        out.append(Text("Unfinished deal / donne inachevée", style="dim"))
+        out.append(Text(say("Unfinished deal", "donne inachevée", lang), style="dim"))
     out.append(Text(""))
     return out
 
 
-def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool) -> None:
-    """Print a replayed colour record: each deal's auction, then its tricks, then the result."""
+def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool, lang: Lang = "en") -> None:
+    """Print a replayed colour record: each deal's auction, then its tricks, then the result (in
+    ``lang``)."""
     if isinstance(replayed, ColourDeal):
-        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None))
+        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, lang), lang)
         return
 
     def blocks() -> Iterator[list[RenderableType]]:
@@ -173,7 +188,7 @@ def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool
         for d in replayed.all_deals():
             if not d.passed_out:
                 number += 1
-            yield _deal_block(d, number if not d.passed_out else None)
+            yield _deal_block(d, number if not d.passed_out else None, lang)
 
-    print_match_record(file, replayed, json_out, blocks, "Session / partie",
-                       lambda: session_table(replayed, seat_names()))
+    print_match_record(file, replayed, json_out, blocks, say("Session", "partie", lang),
+                       lambda: session_table(replayed, seat_names(lang), lang), lang)

@@ -36,15 +36,16 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import deals_words, label
+from whist.render import colon, deals_words, label, say
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
 
 __all__ = [
-    "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names",
+    "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names",
     "build_rules", "fail", "option_summary", "parse_lang", "play_in_terminal", "print_deal_record",
-    "print_match_record", "print_summary", "progress_bar", "seat_bots", "simulate_sessions", "stdout",
+    "print_match_record", "print_summary", "progress_bar", "seat_bots", "simulate_sessions",
+    "simulation_head", "stdout",
     "value_text",
 ]
 
@@ -97,6 +98,11 @@ RulesOpt = Annotated[Path | None, typer.Option(
     help="TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
     " applied after --preset and before --option (a --preset other than the file's is refused).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
+LangOpt = Annotated[str, typer.Option(
+    "--lang", metavar="en|fr",
+    help="Language of all the command prints (labels, seats, contracts, results, the cards: in"
+    " French R D V for roi, dame, valet) and of its errors: en or fr; the JSON is the same in"
+    " both.")]
 
 MIN_BUDGET = 0.01
 MAX_BUDGET = 60.0
@@ -261,7 +267,8 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
              1, game.lang)
     console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
                   soft_wrap=True)
-    console.print(f"{label('Replay it with', 'pour la revoir', lang)} whist replay {escape(str(path))}",
+    again = "whist replay --lang fr" if lang == "fr" else "whist replay"  # in the language it was played in
+    console.print(f"{label('Replay it with', 'pour la revoir', lang)} {again} {escape(str(path))}",
                   soft_wrap=True)
     if game.stopped_by == "interrupt":
         raise typer.Exit(130)
@@ -274,14 +281,14 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 
 def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
-                      ) -> tuple[list[M], list[Path]]:
+                      lang: Lang = "en") -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
     match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
     name is there already. The matches, and the paths written. Ctrl-C
-    exits 130 saying how far it went and how many records were saved."""
+    exits 130 saying how far it went and how many records were saved; errors in ``lang``."""
     if records is not None:
-        ready_records(records)
+        ready_records(records, lang)
     matches: list[M] = []
     paths: list[Path] = []
     progress = progress_bar(label)
@@ -305,17 +312,21 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                     try:
                         paths.append(record.save(record.match_record(session.match), path))
                     except OSError as exc:
-                        fail(f"cannot write {path}: {exc.strerror or exc}", 1)
+                        fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
+                                     f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
-        saved = "" if records is None else f"; {len(paths)} record(s) saved in {records}"
-        fail(f"interrupted: {progress.tasks[0].completed:g} of {total} {label} played{saved}", 130)
+        done_now = f"{progress.tasks[0].completed:g}"
+        saved = ("", "") if records is None else (f"; {len(paths)} record(s) saved in {records}",
+                                                  f" ; {len(paths)} enregistrement(s) dans {records}")
+        fail(Refusal(f"interrupted: {done_now} of {total} {label.lower()} played{saved[0]}",
+                     f"interrompu : {done_now} sur {total} {label.lower()}{saved[1]}"), 130, lang)
     return matches, paths
 
 
 def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
-                  table: Callable[[dict[str, Any]], RenderableType]) -> None:
+                  table: Callable[[dict[str, Any]], RenderableType], lang: Lang = "en") -> None:
     """Print a simulation's ``summary`` (with the ``paths`` of its records) as JSON or as its
-    ``table``, then the records written, the path on one line (to be copied whole)."""
+    ``table``, then the records written (in ``lang``), the path on one line (to be copied whole)."""
     if paths:
         summary["records"] = [str(p) for p in paths]
     if json_out:
@@ -324,31 +335,45 @@ def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
     console = stdout()
     console.print(table(summary))
     if paths:
-        files = f"{len(paths)} files, the first" if len(paths) > 1 else "1 file"
-        console.print(f"Records / enregistrements: {files}: {escape(str(paths[0]))}", soft_wrap=True)
+        n = len(paths)
+        files = say(f"{n} files, the first", f"{n} fichiers, le premier", lang) if n > 1 \
+            else say("1 file", "1 fichier", lang)
+        console.print(f"{label('Records', 'enregistrements', lang)} {files}{colon(lang)}"
+                      f" {escape(str(paths[0]))}", soft_wrap=True)
+
+
+def simulation_head(summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
+    """The first lines of a simulation's summary in ``lang``: its rules and seed, its bots."""
+    bots = ", ".join(f"{k} {v}" for k, v in summary["bots"].items())
+    return [Text(f"{label('Rules', 'règles', lang)} {summary['rules']}   {label('seed', 'graine', lang)}"
+                 f" {summary['seed']}"),
+            Text(f"{label('Bots', 'robots', lang)} {bots}")]
 
 
 # ----- whist replay: the frame of a record ----------------------------------------------------
 
 
 def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool,
-                      block: Callable[[], list[RenderableType]]) -> None:
-    """Print a replayed deal record: its result as JSON, or its rules and ``block()``."""
+                      block: Callable[[], list[RenderableType]], lang: Lang = "en") -> None:
+    """Print a replayed deal record: its result as JSON, or its rules and ``block()`` (under
+    labels in ``lang``)."""
     if json_out:
         typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(deal)},
                               indent=2, ensure_ascii=False))
         return
     console = stdout()
-    console.print(Text(f"Deal record / donne: {file}", style="bold"), soft_wrap=True)
-    console.print(f"Rules / règles: {escape(option_summary(deal.rules))}")
+    console.print(Text(f"{label('Deal record', 'donne enregistrée', lang)} {file}", style="bold"),
+                  soft_wrap=True)
+    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(deal.rules))}")
     console.print(Group(*block()))
 
 
 def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
                        blocks: Callable[[], Iterable[list[RenderableType]]], title: str,
-                       summary: Callable[[], RenderableType]) -> None:
+                       summary: Callable[[], RenderableType], lang: Lang = "en") -> None:
     """Print a replayed match record: each deal's result and the match's as JSON, or its rules,
-    each of ``blocks()`` (one per deal), and ``summary()`` under a rule named ``title``."""
+    each of ``blocks()`` (one per deal), and ``summary()`` under a rule named ``title`` (the
+    labels in ``lang``)."""
     deals = match.all_deals()
     if json_out:
         out = {"format": record.MATCH_FORMAT, "deals": [record.deal_result(d) for d in deals],
@@ -356,8 +381,10 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     console = stdout()
-    console.print(Text(f"Match record / partie: {file}", style="bold"), soft_wrap=True)
-    console.print(f"Rules / règles: {escape(option_summary(match.rules))} · {deals_words(len(deals))}")
+    console.print(Text(f"{label('Match record', 'partie enregistrée', lang)} {file}", style="bold"),
+                  soft_wrap=True)
+    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules))}"
+                  f" · {deals_words(len(deals), lang)}")
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)

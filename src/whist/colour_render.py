@@ -1,8 +1,8 @@
 """Rich renderings of colour whist (whist à la couleur) shared by the terminal game and
 ``whist replay``: calls and contracts in English or French with suits coloured, the legal calls
 as a short list, the contract in play, a deal's result and the running score table of a session.
-Their labels are in ``lang``, or in both languages for ``None`` (``whist replay``: ``Auction /
-enchères``), where the calls and seats are in English.
+Their labels are in ``lang`` (the terminal game, ``whist replay --lang``), or in both languages
+for ``None`` (``Auction / enchères``), where the calls and seats are in English.
 
 Nothing here decides a rule: contracts, declarers, trump, tricks needed, trick winners and
 points all come from the engine (:mod:`whist.couleur`, :mod:`whist.couleur_match`).
@@ -32,6 +32,7 @@ from whist.render import (
     SUIT_STYLES,
     card_text,
     colon,
+    deals_words,
     dealt_hands,
     label,
     say,
@@ -373,7 +374,7 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | No
     """The running score table: every deal (passed ones included) with each player's points and
     the running totals, then the totals (in ``lang``; both for ``None``)."""
     t = Table(title=f"{title or say('Session', 'partie', lang)}{colon(lang)} {match.played}"
-              f" {'sur' if lang == 'fr' else 'of'} {match.rules.deals} {say('deals', 'donnes', lang)}",
+              f" {'sur' if lang == 'fr' else 'of'} {deals_words(match.rules.deals, lang)}",
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right", footer="")
     t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"),
@@ -423,11 +424,11 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     names = names or seat_names(lang)
     state = ColourDeal.new(deal.rules, deal.dealer, deal.dealt, deal.multiplier)
     out: list[RenderableType] = []
-    out.append(Text(f"Dealer / donneur {names[deal.dealer]}"
+    out.append(Text(f"{say('Dealer', 'donneur', lang)} {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
     out.append(dealt_hands(deal.dealt, names, lang or "en"))
-    calls = Text("Auction / enchères:", style="bold")
-    discards = Text("Discards / écarts:")
+    calls = Text(label("Auction", "enchères", lang), style="bold")
+    discards = Text(label("Discards", "écarts", lang))
     cards: list[tuple[Seat, Card]] = []
     said = 0
     for seat, action in deal.actions:

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.markup import escape
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -283,8 +282,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         m = self.session.match
         self.console.print()
         lang = self.lang
-        title = term("deal", lang) + ("" if e.deal.passed_out else f" {m.played}")
-        title += f"{colon(lang)} {term('result', lang)}"
+        number = m.played + 1 if e.deal.passed_out else m.played  # a passed deal is not counted
+        title = f"{term('deal', lang)} {number}{colon(lang)} {term('result', lang)}"
         self.console.print(deal_result(e.deal, self.names, title, lang))
         if e.deal.passed_out:
             self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"
@@ -329,13 +328,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             info.add_row(say("Your discard", "votre écart", lang), card_text(v.discard, lang=lang))
         totals = m.totals
         info.add_row(term("score", lang), " · ".join(f"{seat_letter(s, lang)} {totals[s]}" for s in SEATS))
-        body = Table.grid(padding=(0, 2))
-        body.add_column(no_wrap=True)
-        body.add_column()
-        body.add_row(self._compass(v), info)
         title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {self.names[v.dealer]}"
                  f" · {term('trick', lang)} {sum(v.tricks_won) + 1}")
-        self.console.print(Panel(body, title=title, title_align="left", expand=False))
+        self.console.print(self._table_panel(v, info, title, 2))
         for seat, cards in v.spread:
             if seat is not self.human:  # his own hand is shown next
                 self.console.print(Text.assemble((f"{self._spread_head(seat)} ", "bold"),

@@ -24,6 +24,7 @@ from whist.cards import (
     SEATS,
     Card,
     ParseError,
+    Refusal,
     Seat,
     Side,
     format_hand,
@@ -55,8 +56,28 @@ __all__ = [
 ]
 
 
-class RecordError(ValueError):
-    """A record that cannot be read, has an illegal action, or whose stored result differs."""
+class RecordError(Refusal):
+    """A record that cannot be read, has an illegal action, or whose stored result differs, said
+    in English and French (``in_lang``)."""
+
+
+Where = tuple[str, str]
+"""Where in a record a problem is, in English and French: ``("deal 2", "donne 2")``."""
+
+_RECORD: Where = ("record", "enregistrement")
+_MATCH: Where = ("match", "partie")
+_DEAL: Where = ("deal", "donne")
+
+
+def _error(where: Where, en: str, fr: str) -> RecordError:
+    """``deal 2: en`` (in French ``donne 2 : fr``)."""
+    return RecordError(f"{where[0]}: {en}", f"{where[1]} : {fr}")
+
+
+def _because(where: Where, exc: Exception) -> RecordError:
+    """``exc`` where it happened: a refusal in its two languages, another error as it says it."""
+    en = str(exc)
+    return _error(where, en, exc.fr if isinstance(exc, Refusal) else en)
 
 
 def _sides(pair: tuple[int, int]) -> dict[str, int]:
@@ -178,31 +199,43 @@ def load(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")  # a BOM, as some editors write
         if not text.strip():
-            raise RecordError(f"{path} is empty: it holds no record")
+            raise RecordError(f"{path} is empty: it holds no record",
+                              f"{path} est vide : il ne contient aucun enregistrement")
         data = json.loads(text)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError(f"cannot read {path}: {exc.strerror}",
+                          f"impossible de lire {path} : {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path} is not a JSON record: {exc}") from None
+        raise RecordError(f"{path} is not a JSON record: {exc}",
+                          f"{path} n'est pas un enregistrement JSON : {exc}") from None
     if not isinstance(data, dict) or data.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
-        raise RecordError(f"{path} is not a whist record (format {DEAL_FORMAT} or {MATCH_FORMAT})")
+        formats = f"{DEAL_FORMAT} or {MATCH_FORMAT}"
+        raise RecordError(f"{path} is not a whist record (format {formats})",
+                          f"{path} n'est pas un enregistrement de whist (format"
+                          f" {formats.replace(' or ', ' ou ')})")
     return data
 
 
-def _field(data: Mapping[str, Any], key: str, where: str) -> Any:
+def _field(data: Mapping[str, Any], key: str, where: Where) -> Any:
     if key not in data:
-        raise RecordError(f"{where}: missing field {key!r}")
+        raise _missing(where, key)
     return data[key]
 
 
+def _missing(where: Where, key: str) -> RecordError:
+    return _error(where, f"missing field {key!r}", f"champ {key!r} manquant")
+
+
+
+
 def _rules(data: Mapping[str, Any]) -> Rules:
-    raw = _field(data, "rules", "record")
+    raw = _field(data, "rules", _RECORD)
     if not isinstance(raw, dict):
-        raise RecordError("record: field 'rules' must be an object")
+        raise _error(_RECORD, "field 'rules' must be an object", "le champ 'rules' doit être un objet")
     try:
         return Rules.from_dict(raw)
     except RulesError as exc:
-        raise RecordError(f"record: rules: {exc}") from None
+        raise _because(("record: rules", "enregistrement : règles"), exc) from None
 
 
 def _first_difference(stored: Any, actual: Any, path: str) -> str | None:
@@ -227,97 +260,117 @@ def _first_difference(stored: Any, actual: Any, path: str) -> str | None:
     return None if stored == actual else path
 
 
-def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: str) -> AnyDeal:
+def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> AnyDeal:
     actions = _field(data, "actions", where)
     if not isinstance(actions, list):
-        raise RecordError(f"{where}: field 'actions' must be a list")
+        raise _error(where, "field 'actions' must be a list", "le champ 'actions' doit être une liste")
     for i, item in enumerate(actions, 1):
         said = json.dumps(item, ensure_ascii=False)  # as the file writes it, ["S", "XX"]
+        at = (f"{where[0]}, action {i} ({said})", f"{where[1]}, action {i} ({said})")
         if not isinstance(item, list) or len(item) != 2:
-            raise RecordError(f"{where}, action {i} ({said}): an action is a pair [seat, action],"
-                              ' like ["S", "8S"]')
+            raise _error(at, 'an action is a pair [seat, action], like ["S", "8S"]',
+                         'une action est une paire [place, action], comme ["S", "8S"]')
         seat_txt, text = item
         try:
             deal = deal.apply(str(text), parse_seat(str(seat_txt)))
         except (TypeError, ValueError) as exc:
-            raise RecordError(f"{where}, action {i} ({said}): {exc}") from None
+            raise _because(at, exc) from None
     return deal
 
 
-def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: str) -> None:
+def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: Where) -> None:
     """Every stored field but the actions (replayed already) must be the replayed deal's."""
     actual = deal_record(deal)
     stored_result = data.get("result")
     if not deal.is_over and stored_result is not None:
         who = deal.to_act.name_en if deal.to_act is not None else "nobody"
-        raise RecordError(f"{where}: the actions stop before the end of the deal (after"
-                          f" {len(deal.actions)} actions, {who} to act), yet a result is stored:"
-                          " actions are missing")
+        who_fr = f"à {deal.to_act.name_fr} de jouer" if deal.to_act is not None else "personne à jouer"
+        n = len(deal.actions)
+        raise _error(where, f"the actions stop before the end of the deal (after {n} actions, {who}"
+                     " to act), yet a result is stored: actions are missing",
+                     f"les actions s'arrêtent avant la fin de la donne (après {n} actions, {who_fr}),"
+                     " mais un résultat est enregistré : il manque des actions")
     if deal.is_over and "result" in data and stored_result is None:
-        raise RecordError(f"{where}: the deal is over after its {len(deal.actions)} actions,"
-                          " yet no result is stored")
+        n = len(deal.actions)
+        raise _error(where, f"the deal is over after its {n} actions, yet no result is stored",
+                     f"la donne est finie après ses {n} actions, mais aucun résultat n'est enregistré")
     for key in actual:
         if key == "actions":
             continue
         if key not in data:
-            raise RecordError(f"{where}: missing field {key!r}")
+            raise _missing(where, key)
         stored = data[key]
         if stored is None and actual[key] is None:
             continue
         diff = _first_difference(stored, actual[key], key) if stored is not None else key
         if diff is not None:
-            what = "deal" if key == "result" else "one"
-            raise RecordError(f"{where}: stored {diff} differs from the replayed {what}")
+            what = ("deal", "de la donne rejouée") if key == "result" else \
+                ("one", "de celui de la donne rejouée")
+            raise _differs(where, diff, what)
 
 
-def _hands(data: Mapping[str, Any], where: str) -> tuple[Seat, tuple[int, int, int, int]]:
+def _differs(where: Where, diff: str, than: tuple[str, str]) -> RecordError:
+    """``stored result.points.N differs from the replayed deal``, ``than`` the end of it in English
+    and French (``de la donne rejouée``)."""
+    return _error(where, f"stored {diff} differs from the replayed {than[0]}",
+                  f"le champ enregistré {diff} diffère {than[1]}")
+
+
+def _hands(data: Mapping[str, Any], where: Where) -> tuple[Seat, tuple[int, int, int, int]]:
     hands_raw = _field(data, "hands", where)
     if not isinstance(hands_raw, dict):
-        raise RecordError(f"{where}: bad field hands: an object of four hands is expected, like"
-                          ' {"N": "AK32.AKQ.5432.32", "E": …}')
-    missing = [s.name for s in SEATS if s.name not in hands_raw]
+        like = '{"N": "AK32.AKQ.5432.32", "E": …}'
+        raise _error(where, f"bad field hands: an object of four hands is expected, like {like}",
+                     f"champ hands incorrect : il faut un objet de quatre mains, comme {like}")
+    missing = ", ".join(s.name for s in SEATS if s.name not in hands_raw)
     if missing:
-        raise RecordError(f"{where}: bad field hands: no hand for {', '.join(missing)}")
+        raise _error(where, f"bad field hands: no hand for {missing}",
+                     f"champ hands incorrect : pas de main pour {missing}")
     try:
         dealer = parse_seat(str(_field(data, "dealer", where)))
         hands = tuple(parse_hand(str(hands_raw[s.name])) for s in SEATS)
     except ParseError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise _because(where, exc) from None
     return dealer, (hands[0], hands[1], hands[2], hands[3])
 
 
-def _turned(data: Mapping[str, Any], where: str) -> Card:
+def _turned(data: Mapping[str, Any], where: Where) -> Card:
     try:
         return parse_card(str(_field(data, "trump_card", where)))
     except ParseError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise _because(where, exc) from None
 
 
-def _deck(data: Mapping[str, Any], where: str) -> list[int] | None:
+def _deck(data: Mapping[str, Any], where: Where) -> list[int] | None:
     if "deck" not in data:
         return None
     try:
         return [parse_card(w).index for w in str(data["deck"]).split()]
     except ParseError as exc:
-        raise RecordError(f"{where}: deck: {exc}") from None
+        raise _because((f"{where[0]}: deck", f"{where[1]} : deck"), exc) from None
 
 
 _GAME_FIELDS = {"classic": "trump_card", "couleur": "deck"}
-_GAME_NAMES = {"classic": "classic whist", "couleur": "colour whist"}
+_GAME_NAMES = {"classic": ("classic whist", "whist classique"),
+               "couleur": ("colour whist", "whist à la couleur")}
 
 
-def _check_game(rules: Rules, data: Mapping[str, Any], where: str) -> None:
+def _check_game(rules: Rules, data: Mapping[str, Any], where: Where) -> None:
     """Refuse a deal of one game stored under the other game's rules, naming both (it would
     otherwise fail on a missing field or an illegal first action)."""
     for game, field in _GAME_FIELDS.items():
         if game != rules.game and field in data and _GAME_FIELDS[rules.game] not in data:
-            raise RecordError(
-                f"{where}: a deal of {_GAME_NAMES[game]} (it has a field {field!r}), but the rules"
-                f" are those of {_GAME_NAMES[rules.game]} (preset {rules.preset}): a record of the"
-                " other game, or rules changed by hand")
+            (this, this_fr), (rules_game, rules_game_fr) = _GAME_NAMES[game], _GAME_NAMES[rules.game]
+            raise _error(
+                where, f"a deal of {this} (it has a field {field!r}), but the rules are those of"
+                f" {rules_game} (preset {rules.preset}): a record of the other game, or rules changed"
+                " by hand",
+                f"une donne de {this_fr} (elle a un champ {field!r}), mais les règles sont celles du"
+                f" {rules_game_fr} (préréglage {rules.preset}) : un enregistrement de l'autre jeu, ou"
+                " des règles changées à la main")
 
 
-def _start_deal(rules: Rules, data: Mapping[str, Any], where: str,
+def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
                 start: tuple[int, int] | None = None, multiplier: int | None = None) -> AnyDeal:
     """The deal a record starts from, before its actions."""
     _check_game(rules, data, where)
@@ -336,49 +389,52 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: str,
     except RecordError:
         raise  # it names where already
     except (IllegalAction, KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise _because(where, exc) from None
 
 
 def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
     """Re-play a deal record; the replayed deal, or :class:`RecordError`."""
-    deal = _replay_actions(_start_deal(_rules(data), data, "deal"), data, "deal")
-    _check_deal(data, deal, "deal")
+    deal = _replay_actions(_start_deal(_rules(data), data, _DEAL), data, _DEAL)
+    _check_deal(data, deal, _DEAL)
     return deal
 
 
-def _check_gathered(match: ColourMatch, deal: AnyDeal, where: str) -> None:
+def _check_gathered(match: ColourMatch, deal: AnyDeal, where: Where) -> None:
     """With option ``shuffle`` off, every deal after the first is dealt from the last deal's cards
     gathered in order and cut once (RULES.md §5.1, D22): the deck stored must be such a cut."""
     if isinstance(deal, ColourDeal) and not match.may_deal(deal.deck):
-        raise RecordError(f"{where}: stored deck is not the last deal's cards gathered and cut once"
-                          " (option shuffle is off: RULES.md §5.1)")
+        raise _error(where, "stored deck is not the last deal's cards gathered and cut once (option"
+                     " shuffle is off: RULES.md §5.1)",
+                     "le paquet enregistré n'est pas celui de la donne précédente ramassé et coupé une"
+                     " fois (l'option shuffle est désactivée : RULES.md §5.1)")
 
 
 def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     """Re-play a match record deal by deal; the replayed match, or :class:`RecordError`."""
     rules = _rules(data)
     try:
-        first = parse_seat(str(_field(data, "first_dealer", "match")))
+        first = parse_seat(str(_field(data, "first_dealer", _MATCH)))
     except ParseError as exc:
-        raise RecordError(f"match: {exc}") from None
+        raise _because(_MATCH, exc) from None
     match: AnyMatch = (ColourMatch(rules, first, first) if rules.game == "couleur"
                        else Match(rules, first, first))
-    deals = _field(data, "deals", "match")
+    deals = _field(data, "deals", _MATCH)
     if not isinstance(deals, list):
-        raise RecordError("match: field 'deals' must be a list")
+        raise _error(_MATCH, "field 'deals' must be a list", "le champ 'deals' doit être une liste")
     for n, d in enumerate(deals, 1):
-        where = f"deal {n}"
+        where = (f"deal {n}", f"donne {n}")
         if not isinstance(d, dict):
-            raise RecordError(f"{where}: not an object")
+            raise _error(where, "not an object", "ce n'est pas un objet")
         diff = _first_difference(_field(d, "rules", where), data["rules"], "rules")
         if diff is not None:
-            raise RecordError(f"{where}: stored {diff} differs from the match's")
+            raise _error(where, f"stored {diff} differs from the match's",
+                         f"le champ enregistré {diff} diffère de celui de la partie")
         if match.is_over:
-            raise RecordError(f"{where}: the match was already over")
+            raise _error(where, "the match was already over", "la partie était déjà finie")
         dealer, _ = _hands(d, where)
         if dealer is not match.dealer:
-            raise RecordError(
-                f"{where}: stored dealer {dealer.name} differs (expected {match.dealer.name})")
+            raise _error(where, f"stored dealer {dealer.name} differs (expected {match.dealer.name})",
+                         f"le donneur enregistré {dealer.name} diffère (attendu : {match.dealer.name})")
         if isinstance(match, ColourMatch):
             deal = _start_deal(rules, d, where, multiplier=2 if match.double_next else 1)
             _check_gathered(match, deal, where)
@@ -387,16 +443,17 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         deal = _replay_actions(deal, d, where)
         _check_deal(d, deal, where)
         if not deal.is_over and n != len(deals):
-            raise RecordError(f"{where}: unfinished, but later deals follow")
+            raise _error(where, "unfinished, but later deals follow",
+                         "inachevée, mais d'autres donnes suivent")
         if isinstance(match, ColourMatch):
             assert isinstance(deal, ColourDeal)
             match = replace(match, current=deal).settle()
         else:
             assert isinstance(deal, ClassicDeal)
             match = replace(match, current=deal).settle()
-    diff = _first_difference(_field(data, "result", "match"), match_result(match), "result")
+    diff = _first_difference(_field(data, "result", _MATCH), match_result(match), "result")
     if diff is not None:
-        raise RecordError(f"match: stored {diff} differs from the replayed match")
+        raise _differs(_MATCH, diff, ("match", "de la partie rejouée"))
     return match
 
 
@@ -407,10 +464,12 @@ def replay(data: Mapping[str, Any]) -> AnyDeal | AnyMatch:
     for said, own, other, field in ((DEAL_FORMAT, "actions", MATCH_FORMAT, "deals"),
                                     (MATCH_FORMAT, "deals", DEAL_FORMAT, "actions")):
         if fmt == said and field in data and own not in data:
-            raise RecordError(f"record: its format says {said}, but it holds {field!r} as a record"
-                              f" of format {other} does")
+            raise _error(_RECORD, f"its format says {said}, but it holds {field!r} as a record of"
+                         f" format {other} does",
+                         f"son format dit {said}, mais il contient {field!r} comme un enregistrement"
+                         f" au format {other}")
     if fmt == DEAL_FORMAT:
         return replay_deal(data)
     if fmt == MATCH_FORMAT:
         return replay_match(data)
-    raise RecordError(f"unknown record format {fmt!r}")
+    raise RecordError(f"unknown record format {fmt!r}", f"format d'enregistrement {fmt!r} inconnu")

@@ -1,7 +1,8 @@
-"""Rich renderings shared by the terminal game and ``whist replay``: cards coloured by suit,
-hands, tricks, deal and match results, with the game's terms in the language asked (``lang``
-``en`` or ``fr``: the terminal game) or in both (``lang`` ``None``: ``whist replay``, ``Deal /
-donne``), from one table of terms (:data:`TERMS`, :func:`say`).
+"""Rich renderings shared by the terminal game, ``whist replay`` and ``whist simulate``: cards
+coloured by suit, hands, tricks, deal and match results, with the game's terms in the one
+language of their ``--lang`` (``lang`` ``en`` or ``fr``), from one table of terms (:data:`TERMS`,
+:func:`say`); ``lang`` ``None`` writes both (``Deal / donne``), for what is still labelled in
+both languages (the score sheet's contract names).
 
 Nothing here decides a rule: trick winners, points and games come from the engine and the
 match; this module only lays them out.
@@ -244,31 +245,32 @@ def history(deal: ClassicDeal) -> list[TrickLine]:
     return out
 
 
-def trick_text(line: TrickLine, shown: ClassicDeal | None = None) -> Text:
-    """``Trick 3 (levée): East leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``; for a claim or a
-    "yes", the cards ``shown`` in that deal."""
+def trick_text(line: TrickLine, shown: ClassicDeal | None = None, lang: Lang = "en") -> Text:
+    """``Trick  3: East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)`` (in French ``Levée  3 :
+    Est   entame — …``); for a claim or a "yes", the cards ``shown`` in that deal."""
     if line.call is not None:
         seat, call = line.call
-        out = Text(f"  {seat.name_en} ")
-        out.append_text(action_text(call))
+        out = Text(f"  {seat_word(seat, lang)} ")
+        out.append_text(action_text(call, lang=lang))
         if call.kind in ("claim", "yes") and shown is not None:
             out.append("  ")
-            out.append_text(shown_text(shown))
+            out.append_text(shown_text(shown, lang))
         return out
     winner = line.winner
-    return trick_row(line.number, f"{line.leader.name_en:<5}", line.cards,
-                     f"{winner.name_en} ({SIDE_NAMES[winner.side]})" if winner is not None else None,
-                     continued=line.continued)
+    return trick_row(line.number, f"{seat_word(line.leader, lang):<5}", line.cards,
+                     f"{seat_word(winner, lang)} ({side_name(winner.side, lang)})" if winner is not None
+                     else None, lang, continued=line.continued)
 
 
 def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winner: str | None,
               lang: Lang = "en", *, continued: bool = False) -> Text:
-    """``Trick 3 (levée): East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``, with ``leader``
-    and ``winner`` as given (``None``: the trick is unfinished, or ``continued`` after a call,
-    ``…``), the cards written in ``lang``; for either game."""
-    out = Text(f"Trick {number:>2} (levée): {leader} leads — ")
+    """``Trick  3: East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``, with ``leader`` and
+    ``winner`` as given (``None``: the trick is unfinished, or ``continued`` after a call, ``…``),
+    in ``lang`` (in French ``Levée  3 : Est   entame — E 7♣  S 2♣  O R♣ …``); for either game."""
+    out = Text(f"{label(f'Trick {number:>2}', f'levée {number:>2}', lang)} {leader}"
+               f" {say('leads', 'entame', lang)} — ")
     for seat, c in cards:
-        out.append(f"{seat.name} ")
+        out.append(f"{seat_letter(seat, lang)} ")
         shown = card_text(c, lang=lang)
         out.append_text(shown)
         out.append(" " * (5 - len(shown)))
@@ -277,7 +279,7 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
     elif continued:
         out.append("…")
     else:
-        out.append("(unfinished / inachevée)", style="dim")
+        out.append(f"({say('unfinished', 'inachevée', lang)})", style="dim")
     return out
 
 
@@ -295,9 +297,9 @@ def trump_line(deal: ClassicDeal, you: Seat | None = None, lang: Lang | None = N
     return out
 
 
-def hands_table(deal: ClassicDeal) -> Table:
-    """The four hands as dealt."""
-    return dealt_hands(deal.dealt, {seat: seat_name(seat) for seat in SEATS})
+def hands_table(deal: ClassicDeal, lang: Lang = "en") -> Table:
+    """The four hands as dealt, in ``lang`` (the seats' names and the cards' ranks)."""
+    return dealt_hands(deal.dealt, {seat: seat_word(seat, lang) for seat in SEATS}, lang)
 
 
 def dealt_hands(dealt: Sequence[int], names: Mapping[Seat, str], lang: Lang = "en") -> Table:
@@ -367,7 +369,7 @@ def game_text(game: GameResult, rules_game_points: bool, lang: Lang | None = Non
     if rules_game_points:
         p = game.game_points
         s = "s" if p != 1 else ""
-        out.append(f"{colon(lang)} {p} " + ("points de manche" if lang == "fr" else f"game point{s}"))
+        out.append(f"{colon(lang)} {p} " + (f"point{s} de manche" if lang == "fr" else f"game point{s}"))
     return out
 
 
@@ -481,7 +483,8 @@ def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
             items.append(Text(f"{label('Totals', 'totaux', lang)} {totals}", style="bold"))
         items.append(Text(result_text(rules, match.rubbers, match.totals(), match.is_over, lang),
                           style="bold"))
-        items.append(settlement_text(match, lang))
+        if rules.stake:  # nobody pays anything at a stake of 0
+            items.append(settlement_text(match, lang))
     if not match.is_over:
         en, _, fr_of = rubber_words(rules)
         items.append(Text(say(f"Match unfinished: game score {pair(match.score)}, games in this {en}"

@@ -44,7 +44,6 @@ from whist.render import (
     card_text,
     colon,
     deal_result,
-    deals_words,
     game_text,
     hand_text,
     label,
@@ -99,7 +98,7 @@ French."""
 
 def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: a.text,
               lang: Lang | None = None) -> Text:
-    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 deals / donnes)`` in ``lang``
+    """``Hint / conseil: KH (+2.3 points) · AS +1.9 · 7C +0.4 (40 sampled deals / donnes tirées)`` in ``lang``
     (both for ``None``), each action in the ``words`` it is typed with (``propose cœur`` in a
     French colour game); a choice that weighed nothing says why instead of the points
     (``UNWEIGHED_HINTS``)."""
@@ -111,7 +110,9 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
         out.append(f" · {words(action)} {value:+.2f}")
-    out.append(f"  ({deals_words(choice.samples, lang)})", style="dim")
+    n = choice.samples  # the deals pimc drew to weigh them, not those of the session
+    s = "" if n == 1 else "s"
+    out.append(f"  ({n} {say(f'sampled deal{s}', f'donne{s} tirée{s}', lang)})", style="dim")
     return out
 
 
@@ -345,6 +346,23 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         grid.add_row("", cell(you), "")
         return grid
 
+    def _table_panel(self, v: V, info: Table, title: str, gap: int) -> Panel:
+        """The table's panel: the trick (:meth:`_compass`) with ``info`` beside it, ``gap``
+        columns apart, or under it where the terminal is too narrow for both side by side (there
+        the values of ``info`` wrap under their values, never cut)."""
+        compass = self._compass(v)
+        need = sum(self.console.measure(r).maximum for r in (compass, info)) + gap + 4  # border, padding
+        body = Table.grid(padding=(0, gap))
+        if need <= self.console.width:
+            body.add_column(no_wrap=True)
+            body.add_column()
+            body.add_row(compass, info)
+        else:
+            body.add_column()
+            body.add_row(compass)
+            body.add_row(info)
+        return Panel(body, title=title, title_align="left", expand=False)
+
     def _show_last_trick(self) -> None:
         if not self._last_trick:
             self.console.print(say("No trick finished yet in this deal.",
@@ -456,7 +474,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         lang = self.lang
         w = v.tricks_won
         info = Table.grid(padding=(0, 1))
-        info.add_column(style="bold")
+        info.add_column(style="bold", no_wrap=True)
         info.add_column(min_width=20)
         info.add_row(term("trump", lang).capitalize(),
                      suit_text(v.trump, lang) if v.trump is not None else Text("—"))
@@ -479,12 +497,8 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             for c in shown:
                 cards.append_text(card_text(c, lang=lang)).append(" ")
             info.add_row(say(f"Shown by {seat.name_en}", f"montrées par {seat.name_fr}", lang), cards)
-        body = Table.grid(padding=(0, 3))
-        body.add_column()
-        body.add_column()
-        body.add_row(self._compass(v), info)
         title = f"{term('deal', lang)} {len(m.deals) + 1} · {term('trick', lang)} {sum(w) + 1}"
-        self.console.print(Panel(body, title=title, title_align="left", expand=False))
+        self.console.print(self._table_panel(v, info, title, 3))
         self._show_hand(v)
         if ASK in v.legal:
             self.console.print(say("You may ask your partner “can you one?” before your first card"
