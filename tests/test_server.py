@@ -51,6 +51,10 @@ class TestHttp:
         assert got["match"]["deals"] == [] and not got["table"]["started"]
         assert c.get("/").status_code == 200 and c.get(f"/t/{tid}").status_code == 200
         assert c.get("/api/tables/nope").status_code == 404
+        for path in ("/t/", "/t"):  # a table's link without its id: the lobby, not a JSON 404
+            r = c.get(path, follow_redirects=False)
+            assert (r.status_code, r.headers["location"]) == (307, "/"), path
+            assert c.get(path).headers["content-type"].startswith("text/html")
         wrong = c.delete(f"/api/tables/{tid}")  # a wrong method says which are right
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
         assert wrong.headers["allow"] == "GET"

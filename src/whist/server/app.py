@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -207,6 +207,12 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+
+    @app.get("/t", include_in_schema=False)
+    @app.get("/t/", include_in_schema=False)
+    async def no_table() -> RedirectResponse:
+        """A table's link without its id: the lobby, where the tables are."""
+        return RedirectResponse("/")
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
