@@ -911,7 +911,10 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
     no two headings of a table run into each other, and neither the page nor the sheet scrolls
     sideways. The deals' last column, the side that won a game with the deal, has a heading of one
     word (the words on hover), and each of its cells names the side on one line (it said "Manche
-    gagnée par EO", on three lines at 320 px, under no heading)."""
+    gagnée par EO", on three lines at 320 px, under no heading). The deals' points are split as
+    the deal's summary splits them, trick points and honour points, which add up to the deal's
+    points (a column "Points", honours included, stood beside the honours: read as a part, added
+    to them)."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
@@ -922,6 +925,15 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
         sit_down(page, "Anne")
         play_until(page, ".sheet a.button[download]", 240)  # the end
         assert page.locator("#rubber-table").count() == 1
+        # the two columns of points add up to each deal's points (no total beside a part of it,
+        # which a reader would add to it), and a deal with honours is among them
+        cells: list[list[str]] = page.locator("#score-table tbody tr").evaluate_all(
+            "rows => rows.map(r => [...r.cells].slice(2, 4).map(c => c.innerText))")
+        split = [[tuple(int(x) for x in cell.split(" / ")) for cell in row] for row in cells]
+        deals = json.load(urllib.request.urlopen(f"{server.base}/api/tables/{url[3:]}"))["match"]["deals"]
+        assert [[tricks[0] + honours[0], tricks[1] + honours[1]] for tricks, honours in split] == [
+            [d["result"]["points"]["NS"], d["result"]["points"]["EW"]] for d in deals]
+        assert any(honours != (0, 0) for _, honours in split), split
         for width in (320, 390):
             page.set_viewport_size({"width": width, "height": 800})
             for lang in ("fr", "en"):
@@ -932,8 +944,8 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
                     " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
                     "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
                 assert [heading for heading, *_ in aligned][1:] == (
-                    ["Plis NS/EO", "Points", "Points d'honneurs", "Manche"] if lang == "fr"
-                    else ["Tricks NS/EW", "Points", "Honour points", "Game"])
+                    ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
+                    else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
                 assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
                 last = "#score-table thead th:last-child"
                 assert page.locator(last).get_attribute("title") == (
