@@ -644,6 +644,30 @@ def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> Non
     assert errors == []
 
 
+def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Server) -> None:
+    """On a phone (390 × 844) a name of 24 characters (what the page lets one type) is cut with
+    "…" on one line in the player's own seat box, as in the others and the header (it wrapped to
+    three lines there), and the box's hover text gives it whole."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Maximiliaan Vandenbrouck")
+        # each seat's name: its lines, whether it is cut, its hover text
+        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(
+            "els => els.map(e => { const n = e.querySelector('.name'); const r = document.createRange();"
+            " r.selectNodeContents(n); return [e.dataset.seat, [new Set([...r.getClientRects()]"
+            ".map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"))
+        assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
+        assert all(lines == 1 for lines, *_ in names.values()), names
+        own = page.locator(".seat-bottom .name")
+        assert own.evaluate("n => getComputedStyle(n).textOverflow") == "ellipsis"
+        browser.close()
+    assert errors == []
+
+
 def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
     """Clicking a greyed card (one the player may not play: he must follow suit) is not silently
     ignored: the table refuses it with the rule's reason in French, and nothing else changes."""

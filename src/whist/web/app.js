@@ -283,8 +283,9 @@ function seatBox(m, v, seat, pos) {
   else if (!info.connected) status = t("away");
   const turn = v && v.to_act === seat;
   const tricks = v ? v.tricks_won[seat] : 0;
+  const name = seat === T.seat ? `${info.name} (${t("you")})` : displayName(seat);
   const box = h("div", { class: `seat seat-${pos}` + (turn ? " turn" : "") + (seat === T.seat ? " mine" : ""), "data-seat": seat },
-    h("div", { class: "who" }, h("span", { class: "name" }, seat === T.seat ? `${info.name} (${t("you")})` : displayName(seat)), ...badges),
+    h("div", { class: "who" }, h("span", { class: "name", title: name }, name), ...badges),
     h("div", { class: "meta" }, info.name ? h("span", { class: "place" }, seatName(seat)) : null,
       status ? h("span", { class: "status" + (info.bot_playing ? " bot" : "") }, status) : null,
       v ? h("span", { class: "tricks", title: t("tricks") }, tricksText(tricks)) : null));
