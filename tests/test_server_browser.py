@@ -405,16 +405,26 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
 def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_table(server: Server) -> None:
     """A name of zero-width and no-break spaces has nothing the server keeps for a person: the
     lobby asks for a name instead of creating a table that its creator then cannot join, in the
-    page's language, and in the other one once the language is switched."""
+    page's language, and in the other one once the language is switched; on a phone, with the
+    options open, it says so just under the name's field, which it gives the focus (it said it by
+    the button, far below)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = classic_form(pw, server.base, errors)
         page.fill("input[name=name]", "\u200b\u00a0\ufeff")
+        page.click("details.options summary")  # the options open: the button is far below the name
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == "Indiquez votre nom."
+        # said just under the name's field (not by the button, a screen or more below), which has
+        # the focus, for the name to be typed at once
+        gap = page.evaluate("() => document.querySelector('.error').getBoundingClientRect().top"
+                            " - document.querySelector('input[name=name]').getBoundingClientRect().bottom")
+        assert 0 <= gap < 30, gap
+        assert page.evaluate("() => document.activeElement.name") == "name"
+        assert page.locator("input[name=name]").get_attribute("aria-describedby") == "name-error"
         page.click("button[data-lang=en]")
         assert page.locator(".error").inner_text() == "Enter your name."
         page.click("button[data-lang=fr]")
