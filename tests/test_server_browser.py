@@ -1093,6 +1093,53 @@ def test_the_summary_of_a_deal_of_colour_whist_gives_the_totals_so_far(server: S
     assert errors == []
 
 
+def test_a_friend_who_sits_down_mid_deal_is_not_named_for_the_bots_calls(server: Server) -> None:
+    """Anne sits at North and starts; a bot plays the free South and calls. Bruno takes South by
+    the link while the deal is on: the calls South's bot made before he sat are still the bot's,
+    "Sud (robot)", on his page, on Anne's and on his page loaded again; none is his."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05,
+                                "seats": {"E": "heuristic", "W": "heuristic"}})
+    errors: list[str] = []
+    calls = "() => (document.querySelector('#calls') || {}).innerText || ''"
+    with sync_playwright() as pw:
+        browser, anne = phone_page(pw, f"{server.base}{url}", errors)
+        anne.fill("input[name=join-name]", "Anne")
+        anne.click("button[data-sit=N]")
+        anne.click("#start")
+        # Anne calls until South's bot has called and it is her turn: the table waits for her
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            offered = anne.locator("#legal-calls [data-action]").evaluate_all(
+                "els => els.map(e => e.dataset.action)")
+            if offered and "Sud" in anne.evaluate(calls):
+                break
+            if offered:
+                pick = next((a for a in offered if a.startswith("propose") or a == "accept"), offered[0])
+                anne.click(f'#legal-calls [data-action="{pick}"]')
+                anne.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+            else:
+                anne.wait_for_timeout(50)
+        south = [c for c in anne.evaluate(calls).split("\n") if c.startswith("Sud")]
+        assert south, anne.evaluate(calls)
+        bruno = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bruno.on("pageerror", lambda e: errors.append(str(e)))
+        bruno.goto(f"{server.base}{url}")
+        sit_down(bruno, "Bruno")
+        bots = [c.replace("Sud", "Sud (robot)", 1) for c in south]
+        for page in (bruno, anne):
+            page.wait_for_function(f"() => ({calls})().includes('Sud (robot)')")
+            assert [c for c in page.evaluate(calls).split("\n") if c.startswith("Sud")] == bots
+            assert "Bruno" not in page.evaluate(calls)
+        bruno.reload()
+        bruno.wait_for_function(f"() => ({calls})().includes('Sud (robot)')")
+        assert "Bruno" not in bruno.evaluate(calls)
+        assert "Bruno (vous)" in bruno.locator(".seat-bottom").inner_text()
+        browser.close()
+    assert errors == []
+
+
 def test_the_table_says_it_waits_for_a_player_who_has_gone(server: Server) -> None:
     """Anne and Bruno play at one table, each in a browser of his own; Bruno closes his page. When
     it is his turn, Anne's page says that the table waits for him while he is offline (until a bot

@@ -304,7 +304,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if token and seat is None:
             return _error(403, "bad_token", "this token holds no seat at this table")
         deal = t.match.deals[number - 1]
-        return {"number": number, "view": view_json(deal.view(seat))}
+        return {"number": number, "sitters": t.sitters(number), "view": view_json(deal.view(seat))}
 
     @app.get("/api/tables/{table_id}/deals/{number}/record", response_model=None)
     async def deal_record(table_id: str, number: int) -> Response:
