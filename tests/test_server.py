@@ -51,6 +51,10 @@ class TestHttp:
         assert got["match"]["deals"] == [] and not got["table"]["started"]
         assert c.get("/").status_code == 200 and c.get(f"/t/{tid}").status_code == 200
         assert c.get("/api/tables/nope").status_code == 404
+        for path in ("/t/", "/t"):  # a table's link without its id: the lobby, not a JSON 404
+            r = c.get(path, follow_redirects=False)
+            assert (r.status_code, r.headers["location"]) == (307, "/"), path
+            assert c.get(path).headers["content-type"].startswith("text/html")
         wrong = c.delete(f"/api/tables/{tid}")  # a wrong method says which are right
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
         assert wrong.headers["allow"] == "GET"
@@ -382,6 +386,72 @@ class TestSeats:
         tok2 = harness.join(tid, "Zoe", "S")
         with harness.connect(tid) as ws:
             assert ws.hello(tok2)["name"] == "Zoe"
+
+    def test_each_action_keeps_who_sat_at_its_seat_then(self, harness: Any) -> None:
+        """Sam plays a card at South and leaves; a bot plays South; Zoe sits there in the middle
+        of the deal. The state's ``sitters`` say who made each of South's actions (Sam's, the
+        bot's, Zoe's from then on), for a player, a spectator, after a reload of the log, and in
+        the deal's replay."""
+        from whist.server.table import Table
+
+        tid = harness.create(preset="classic", seats={"E": "heuristic", "W": "heuristic"},
+                             takeover_after=600, seed=5)
+        ann, sam = harness.join(tid, "Ann", "N"), harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as wa, harness.connect(tid) as ws:
+            wa.hello(ann)
+            ws.hello(sam)
+            while view(m := wa.until(lambda m: my_turn("N")(m) or my_turn("S")(m)))["to_act"] == "N":
+                wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            m = ws.until(my_turn("S"))
+            played = len(view(m)["actions"])  # Sam's card: the deal's action number ``played``
+            ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            ws.until(lambda m: m["type"] == "state" and len(view(m)["actions"]) > played)
+            ws.send({"type": "leave"})
+            left = wa.until(lambda m: m["type"] == "state" and len(m["deal"]["sitters"]["S"]) == 2)
+            gone = left["deal"]["sitters"]["S"][1]["from"]
+            assert left["deal"]["sitters"]["S"] == [{"from": 0, "name": "Sam"}, {"from": gone, "name": None}]
+            assert gone > played
+            # Ann plays on until the bot has played at South since Sam left
+            m = left
+            while not (my_turn("N")(m) and any(a["seat"] == "S" for a in view(m)["actions"][gone:])):
+                if my_turn("N")(m):
+                    wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+                m = wa.until(lambda m: m["type"] == "state")
+            came = len(view(m)["actions"])  # the table waits for Ann meanwhile
+            zoe = harness.join(tid, "Zoe", "S")
+            m = wa.until(lambda m: m["type"] == "state" and len(m["deal"]["sitters"]["S"]) == 3)
+            sitters = m["deal"]["sitters"]
+            assert sitters == {"N": [{"from": 0, "name": "Ann"}], "E": [{"from": 0, "name": None}],
+                               "S": [{"from": 0, "name": "Sam"}, {"from": gone, "name": None},
+                                     {"from": came, "name": "Zoe"}],
+                               "W": [{"from": 0, "name": None}]}
+            assert len(view(m)["actions"]) == came and m["deal"]["number"] == 1
+            with harness.connect(tid) as spectator:
+                spectator.hello()
+                assert spectator.until(lambda m: m["type"] == "state")["deal"]["sitters"] == sitters
+            t = harness.service.get(tid)
+            rebuilt = Table.rebuild(tid, harness.service.storage.load(tid), harness.service.storage)
+            assert rebuilt.sitters(1) == t.sitters(1) == sitters
+            assert t.sitters(2)["S"] == [{"from": 0, "name": "Zoe"}]  # the next deal: Zoe's from its start
+            wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            wa.send({"type": "leave"})
+            wa.until(lambda m: m["type"] == "welcome")
+        with harness.connect(tid) as wz:  # Zoe plays a card, then leaves: bots play the deal out
+            wz.hello(zoe)
+            m = wz.until(my_turn("S"))
+            wz.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            wz.until(lambda x: x["type"] == "state" and x["version"] > m["version"])
+            wz.send({"type": "leave"})
+            wz.until(lambda m: m["type"] == "welcome" and m["seat"] is None)
+        # the deal's replay names them too: Ann's cards hers, up to her leaving, Zoe's hers
+        end = time.monotonic() + 30
+        while not harness.client.get(f"/api/tables/{tid}/deals").json()["deals"]:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        replay = harness.client.get(f"/api/tables/{tid}/deals/1/view").json()["sitters"]
+        assert [x["name"] for x in replay["N"]] == ["Ann", None]
+        assert [x["name"] for x in replay["S"]] == ["Sam", None, "Zoe", None]
+        assert replay["S"][:3] == sitters["S"] and [replay["E"], replay["W"]] == [sitters["E"], sitters["W"]]
 
     def test_start_fills_empty_seats_and_next_deals_at_once(self, harness: Any) -> None:
         tid = harness.create(preset="couleur", deal_pause=600, options={"deals": 2}, seed=9)

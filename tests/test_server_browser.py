@@ -405,16 +405,26 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
 def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_table(server: Server) -> None:
     """A name of zero-width and no-break spaces has nothing the server keeps for a person: the
     lobby asks for a name instead of creating a table that its creator then cannot join, in the
-    page's language, and in the other one once the language is switched."""
+    page's language, and in the other one once the language is switched; on a phone, with the
+    options open, it says so just under the name's field, which it gives the focus (it said it by
+    the button, far below)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = classic_form(pw, server.base, errors)
         page.fill("input[name=name]", "\u200b\u00a0\ufeff")
+        page.click("details.options summary")  # the options open: the button is far below the name
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == "Indiquez votre nom."
+        # said just under the name's field (not by the button, a screen or more below), which has
+        # the focus, for the name to be typed at once
+        gap = page.evaluate("() => document.querySelector('.error').getBoundingClientRect().top"
+                            " - document.querySelector('input[name=name]').getBoundingClientRect().bottom")
+        assert 0 <= gap < 30, gap
+        assert page.evaluate("() => document.activeElement.name") == "name"
+        assert page.locator("input[name=name]").get_attribute("aria-describedby") == "name-error"
         page.click("button[data-lang=en]")
         assert page.locator(".error").inner_text() == "Enter your name."
         page.click("button[data-lang=fr]")
@@ -640,6 +650,30 @@ def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> Non
         page.click("#show-scores")
         widths = page.locator(".sheet").evaluate("s => [s.scrollWidth, s.clientWidth]")
         assert widths[0] <= widths[1], widths
+        browser.close()
+    assert errors == []
+
+
+def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Server) -> None:
+    """On a phone (390 × 844) a name of 24 characters (what the page lets one type) is cut with
+    "…" on one line in the player's own seat box, as in the others and the header (it wrapped to
+    three lines there), and the box's hover text gives it whole."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Maximiliaan Vandenbrouck")
+        # each seat's name: its lines, whether it is cut, its hover text
+        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(
+            "els => els.map(e => { const n = e.querySelector('.name'); const r = document.createRange();"
+            " r.selectNodeContents(n); return [e.dataset.seat, [new Set([...r.getClientRects()]"
+            ".map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"))
+        assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
+        assert all(lines == 1 for lines, *_ in names.values()), names
+        own = page.locator(".seat-bottom .name")
+        assert own.evaluate("n => getComputedStyle(n).textOverflow") == "ellipsis"
         browser.close()
     assert errors == []
 
@@ -911,7 +945,10 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
     no two headings of a table run into each other, and neither the page nor the sheet scrolls
     sideways. The deals' last column, the side that won a game with the deal, has a heading of one
     word (the words on hover), and each of its cells names the side on one line (it said "Manche
-    gagnée par EO", on three lines at 320 px, under no heading)."""
+    gagnée par EO", on three lines at 320 px, under no heading). The deals' points are split as
+    the deal's summary splits them, trick points and honour points, which add up to the deal's
+    points (a column "Points", honours included, stood beside the honours: read as a part, added
+    to them)."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
@@ -922,6 +959,15 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
         sit_down(page, "Anne")
         play_until(page, ".sheet a.button[download]", 240)  # the end
         assert page.locator("#rubber-table").count() == 1
+        # the two columns of points add up to each deal's points (no total beside a part of it,
+        # which a reader would add to it), and a deal with honours is among them
+        cells: list[list[str]] = page.locator("#score-table tbody tr").evaluate_all(
+            "rows => rows.map(r => [...r.cells].slice(2, 4).map(c => c.innerText))")
+        split = [[tuple(int(x) for x in cell.split(" / ")) for cell in row] for row in cells]
+        deals = json.load(urllib.request.urlopen(f"{server.base}/api/tables/{url[3:]}"))["match"]["deals"]
+        assert [[tricks[0] + honours[0], tricks[1] + honours[1]] for tricks, honours in split] == [
+            [d["result"]["points"]["NS"], d["result"]["points"]["EW"]] for d in deals]
+        assert any(honours != (0, 0) for _, honours in split), split
         for width in (320, 390):
             page.set_viewport_size({"width": width, "height": 800})
             for lang in ("fr", "en"):
@@ -932,8 +978,8 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
                     " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
                     "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
                 assert [heading for heading, *_ in aligned][1:] == (
-                    ["Plis NS/EO", "Points", "Points d'honneurs", "Manche"] if lang == "fr"
-                    else ["Tricks NS/EW", "Points", "Honour points", "Game"])
+                    ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
+                    else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
                 assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
                 last = "#score-table thead th:last-child"
                 assert page.locator(last).get_attribute("title") == (
@@ -1043,6 +1089,53 @@ def test_the_summary_of_a_deal_of_colour_whist_gives_the_totals_so_far(server: S
         assert "emballage 8" in page.locator(".sheet .result-line").inner_text()
         row = page.locator(".sheet tr.totals").inner_text().split("\t")
         assert row == ["Total", *(str(totals[s]) for s in "NESW")], row
+        browser.close()
+    assert errors == []
+
+
+def test_a_friend_who_sits_down_mid_deal_is_not_named_for_the_bots_calls(server: Server) -> None:
+    """Anne sits at North and starts; a bot plays the free South and calls. Bruno takes South by
+    the link while the deal is on: the calls South's bot made before he sat are still the bot's,
+    "Sud (robot)", on his page, on Anne's and on his page loaded again; none is his."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05,
+                                "seats": {"E": "heuristic", "W": "heuristic"}})
+    errors: list[str] = []
+    calls = "() => (document.querySelector('#calls') || {}).innerText || ''"
+    with sync_playwright() as pw:
+        browser, anne = phone_page(pw, f"{server.base}{url}", errors)
+        anne.fill("input[name=join-name]", "Anne")
+        anne.click("button[data-sit=N]")
+        anne.click("#start")
+        # Anne calls until South's bot has called and it is her turn: the table waits for her
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            offered = anne.locator("#legal-calls [data-action]").evaluate_all(
+                "els => els.map(e => e.dataset.action)")
+            if offered and "Sud" in anne.evaluate(calls):
+                break
+            if offered:
+                pick = next((a for a in offered if a.startswith("propose") or a == "accept"), offered[0])
+                anne.click(f'#legal-calls [data-action="{pick}"]')
+                anne.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+            else:
+                anne.wait_for_timeout(50)
+        south = [c for c in anne.evaluate(calls).split("\n") if c.startswith("Sud")]
+        assert south, anne.evaluate(calls)
+        bruno = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bruno.on("pageerror", lambda e: errors.append(str(e)))
+        bruno.goto(f"{server.base}{url}")
+        sit_down(bruno, "Bruno")
+        bots = [c.replace("Sud", "Sud (robot)", 1) for c in south]
+        for page in (bruno, anne):
+            page.wait_for_function(f"() => ({calls})().includes('Sud (robot)')")
+            assert [c for c in page.evaluate(calls).split("\n") if c.startswith("Sud")] == bots
+            assert "Bruno" not in page.evaluate(calls)
+        bruno.reload()
+        bruno.wait_for_function(f"() => ({calls})().includes('Sud (robot)')")
+        assert "Bruno" not in bruno.evaluate(calls)
+        assert "Bruno (vous)" in bruno.locator(".seat-bottom").inner_text()
         browser.close()
     assert errors == []
 

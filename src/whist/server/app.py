@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -208,6 +208,12 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html")
 
+    @app.get("/t", include_in_schema=False)
+    @app.get("/t/", include_in_schema=False)
+    async def no_table() -> RedirectResponse:
+        """A table's link without its id: the lobby, where the tables are."""
+        return RedirectResponse("/")
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html")
@@ -298,7 +304,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if token and seat is None:
             return _error(403, "bad_token", "this token holds no seat at this table")
         deal = t.match.deals[number - 1]
-        return {"number": number, "view": view_json(deal.view(seat))}
+        return {"number": number, "sitters": t.sitters(number), "view": view_json(deal.view(seat))}
 
     @app.get("/api/tables/{table_id}/deals/{number}/record", response_model=None)
     async def deal_record(table_id: str, number: int) -> Response:

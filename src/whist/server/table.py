@@ -105,6 +105,10 @@ class Table:
         self.finished_at: float | None = None
         """When (Unix time) the event that ended the match was stored; ``None`` while it is on."""
         self.seats = {s: SeatState(kind) for s, kind in zip(SEATS, settings.seats, strict=True)}
+        self.sittings: list[tuple[int, int, Seat, str | None]] = []
+        """Who sat at each seat from when, as the joins and leaves of the log say: (deal number,
+        number of its actions taken then, seat, the person's name or ``None``: nobody, a bot plays
+        it). Nobody sits anywhere before the first."""
         self.conns: list[Connection] = []
         self.ready: set[Seat] = set()
         self.last_change = clock()
@@ -171,6 +175,7 @@ class Table:
         t.match, t.version, t.seq, t.started = self.match, self.version, self.seq, self.started
         t.created_at, t.finished_at = self.created_at, self.finished_at
         t.seats = {s: SeatState(st.kind, st.name, st.token_hash) for s, st in self.seats.items()}
+        t.sittings = list(self.sittings)
         t._apply(e, new_match)
         t._rest()
         return t
@@ -183,10 +188,12 @@ class Table:
             st.name = str(d["name"])
             st.token_hash = str(d["token"])
             st.away_since = self.clock()
+            self._sat(Seat[d["seat"]], st.name)
         elif e.kind == "leave":
             seat = Seat[d["seat"]]
             st = self.seats[seat]
             st.name = st.token_hash = None
+            self._sat(seat, None)
             st.connections = 0
             self.ready.discard(seat)
             for c in self.conns:
@@ -212,6 +219,28 @@ class Table:
             self.finished_at = e.at
         if e.kind in ("join", "leave", "start"):
             self._table_cache = None
+
+    def _sat(self, seat: Seat, name: str | None) -> None:
+        """Note that ``name`` sits at ``seat`` from now on, in the deal in play (or the last)."""
+        m = self.match
+        deal = m.current if m.current is not None else (m.deals[-1] if m.deals else None)
+        self.sittings.append((self.deal_number(), len(deal.actions) if deal is not None else 0, seat, name))
+
+    def sitters(self, number: int) -> dict[str, list[dict[str, Any]]]:
+        """Who sat at each seat during deal ``number``: from which of its actions on (the index
+        in its ``actions``), whose name (``None``: nobody, a bot played it), so that each call and
+        card keeps the name of who made it when someone sits down or leaves in the middle."""
+        out: dict[str, list[dict[str, Any]]] = {s.name: [{"from": 0, "name": None}] for s in SEATS}
+        for deal, index, seat, name in self.sittings:
+            if deal > number:
+                break
+            held = out[seat.name]
+            at = index if deal == number else 0
+            if held[-1]["from"] == at:
+                held[-1]["name"] = name
+            else:
+                held.append({"from": at, "name": name})
+        return out
 
     def _dealt(self, data: Mapping[str, Any]) -> GameMatch:
         """The match with the deal a ``deal`` event holds (the cards as dealt)."""
@@ -287,6 +316,7 @@ class Table:
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
         self.finished_at = fresh.finished_at
         self.started, self.seats = fresh.started, fresh.seats
+        self.sittings = fresh.sittings
         for s, (n, away) in live.items():
             self.seats[s].connections, self.seats[s].away_since = n, away
         self.ready -= gone
@@ -745,7 +775,8 @@ class Table:
             if self.between_deals():  # the deal is over: when the next one comes
                 left = max(0.0, self.next_deal_due() - self.clock())
                 pause = f',"next_in":{round(left, 1)}'
-            deal = f'{{"number":{number}{pause},"view":{view_text(view)}}}'
+            sitters = _dumps(self.sitters(number))
+            deal = f'{{"number":{number}{pause},"sitters":{sitters},"view":{view_text(view)}}}'
             if seat is not None and view.to_act is seat:
                 self._forced = (self.version, _forced(view))
                 auto = self._forced[1] is not None

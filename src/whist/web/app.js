@@ -8,7 +8,7 @@ import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, la
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, callNode, cardNode, contractName, contractNode, displayName, miniCardText, seatInfo, setContractNames, side, sides } from "./table.js";
+import { T, authorName, callNode, cardNode, contractName, contractNode, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
 
 const root = document.getElementById("app");
 
@@ -283,8 +283,9 @@ function seatBox(m, v, seat, pos) {
   else if (!info.connected) status = t("away");
   const turn = v && v.to_act === seat;
   const tricks = v ? v.tricks_won[seat] : 0;
+  const name = seat === T.seat ? `${info.name} (${t("you")})` : displayName(seat);
   const box = h("div", { class: `seat seat-${pos}` + (turn ? " turn" : "") + (seat === T.seat ? " mine" : ""), "data-seat": seat },
-    h("div", { class: "who" }, h("span", { class: "name" }, seat === T.seat ? `${info.name} (${t("you")})` : displayName(seat)), ...badges),
+    h("div", { class: "who" }, h("span", { class: "name", title: name }, name), ...badges),
     h("div", { class: "meta" }, info.name ? h("span", { class: "place" }, seatName(seat)) : null,
       status ? h("span", { class: "status" + (info.bot_playing ? " bot" : "") }, status) : null,
       v ? h("span", { class: "tricks", title: t("tricks") }, tricksText(tricks)) : null));
@@ -358,21 +359,28 @@ function infoStrip(m, v) {
   return h("div", { class: "info", id: "info" }, items);
 }
 
-function callLog(v) {
-  const calls = v.actions.filter((a) => a.type !== "card");
+// The calls among the first `n` actions of view `v`, each named by who made it (the deal's
+// `sitters`), as the table's log or a replay shows them.
+function callsMade(v, sitters, n) {
+  return v.actions.slice(0, n).flatMap((a, i) => a.type === "card" ? []
+    : [h("span", { class: "call" }, h("b", {}, authorName(sitters, a.seat, i)), " ", callNode(a, v))]);
+}
+
+function callLog(v, sitters) {
+  const calls = callsMade(v, sitters, v.actions.length);
   if (!calls.length) return null;
   return h("div", { class: "calls", id: "calls" },
-    h("span", { class: "label" }, v.game === "couleur" ? t("auction") : t("announcements"), t("colon").trimEnd()),
-    calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a, v))));
+    h("span", { class: "label" }, v.game === "couleur" ? t("auction") : t("announcements"), t("colon").trimEnd()), calls);
 }
 
 // The legal calls as buttons, grouped by row of the ladder: simple calls, then each bid with its suits.
-function callButtons(legal, v) {
+function callButtons(legal, v, sitters) {
   const simple = [];
   const rows = new Map();
   // accepting takes only the top bid (RULES.md §5.4, 4), which the view names: on the button
   const top = v.acceptable;
-  const accepted = top ? [" ", h("span", { class: "accepts" }, "(", displayName(top.seat), " ", callNode(top, v), ")")] : [];
+  const by = top ? authorName(sitters, top.seat, v.actions.findLastIndex((a) => a.seat === top.seat && a.text === top.text)) : "";
+  const accepted = top ? [" ", h("span", { class: "accepts" }, "(", by, " ", callNode(top, v), ")")] : [];
   for (const a of legal) {
     if (a.type !== "call" || !a.contract) {
       if (a.type === "call") {
@@ -412,9 +420,10 @@ function callButtons(legal, v) {
 function actionPanel(m, v) {
   if (!v) return null;
   const parts = [];
-  parts.push(callLog(v));
+  const sitters = m.deal.sitters;
+  parts.push(callLog(v, sitters));
   const won = trickJustWon(v);  // said in words too: the winner's card is only framed on the table
-  if (won) parts.push(h("p", { class: "trick-won", id: "trick-won" }, t("trick_won", won.number, displayName(won.winner))));
+  if (won) parts.push(h("p", { class: "trick-won", id: "trick-won" }, t("trick_won", won.number, winnerName(v, sitters, won))));
   const mine = v.to_act && v.to_act === T.seat;
   if (mine && m.you.auto) {
     parts.push(h("p", { class: "prompt" }, t("auto_prompt")));
@@ -423,7 +432,7 @@ function actionPanel(m, v) {
     if (kinds.has("call") || kinds.has("claim") || kinds.has("ask") || kinds.has("yes") || kinds.has("no")) {
       // asking at eight is a choice before one's first card, not a duty (RULES.md §2 (b))
       parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t(kinds.has("card") ? "call_or_play_prompt" : "call_prompt")));
-      parts.push(callButtons(v.legal, v));
+      parts.push(callButtons(v.legal, v, sitters));
     } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
       parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
     }
@@ -510,7 +519,7 @@ function sheet(title, ...body) {
 }
 
 function overlay(m, v) {
-  if (T.overlay === "last") return lastTrickSheet(v);
+  if (T.overlay === "last") return lastTrickSheet(v, m.deal && m.deal.sitters);
   if (T.overlay === "scores") return sheet(t("scores"), scoreTable(m));
   if (T.overlay === "history") return historySheet(m);
   if (T.overlay === "replay" && T.replay) return replaySheet();
@@ -518,13 +527,18 @@ function overlay(m, v) {
   return null;
 }
 
-function lastTrickSheet(v) {
+// Who won trick `tr` of view `v`: who played its winning card.
+function winnerName(v, sitters, tr) {
+  return playerName(v, sitters, tr.winner, tr.cards.find((c) => c.seat === tr.winner).card);
+}
+
+function lastTrickSheet(v, sitters) {
   if (!v || !v.last_trick) return sheet(t("last_trick"), h("p", {}, t("no_last_trick")));
   const lt = v.last_trick;
   return sheet(t("last_trick") + " — " + t("trick_n", lt.number),
     h("div", { class: "trick-list" }, lt.cards.map(({ seat, card }) => h("div", { class: "trick-item" + (seat === lt.winner ? " won" : "") },
-      cardNode(card, "small"), h("span", {}, displayName(seat))))),
-    h("p", {}, t("won_by", displayName(lt.winner))));
+      cardNode(card, "small"), h("span", {}, playerName(v, sitters, seat, card))))),
+    h("p", {}, t("won_by", winnerName(v, sitters, lt))));
 }
 
 function historySheet(m) {
@@ -547,7 +561,7 @@ function historySheet(m) {
 async function openReplay(number) {
   try {
     const data = await api("GET", `/api/tables/${T.id}/deals/${number}/view`, null, T.token);
-    T.replay = { number, view: data.view, step: 0 };
+    T.replay = { number, view: data.view, sitters: data.sitters, step: 0 };
     T.overlay = "replay";
     renderTable();
   } catch (e) {
@@ -558,7 +572,7 @@ async function openReplay(number) {
 // A finished deal as this seat saw it, one action at a time: the calls so far, the trick on the
 // table, and the seat's own hand (its last cards plus those it plays later).
 function replaySheet() {
-  const { view: v, number } = T.replay;
+  const { view: v, sitters, number } = T.replay;
   const n = v.actions.length;
   const step = Math.max(0, Math.min(T.replay.step, n));
   const done = v.actions.slice(0, step);
@@ -568,11 +582,11 @@ function replaySheet() {
   const later = v.actions.slice(step).filter((a) => a.seat === v.seat && a.card && (a.type === "card" || a.type === "discard"));
   const hand = v.seat ? [...v.hand, ...later.map((a) => a.card)] : [];
   const go = (k) => () => { T.replay.step = Math.max(0, Math.min(k, n)); renderTable(); };
-  const calls = done.filter((a) => a.type !== "card");
+  const calls = callsMade(v, sitters, step);
   return sheet(dealTitle(T.msg, number) + " — " + t("replay"),
     h("p", {}, t("step", step, n), " · ", t("trick_n", Math.floor((cardsSoFar.length - 1) / 4) + 1 || 1)),
-    calls.length ? h("div", { class: "calls" }, calls.map((a) => h("span", { class: "call" }, h("b", {}, displayName(a.seat)), " ", callNode(a, v)))) : null,
-    h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, displayName(a.seat))))),
+    calls.length ? h("div", { class: "calls" }, calls) : null,
+    h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, playerName(v, sitters, a.seat, a.card))))),
     hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
     h("div", { class: "row" },
       h("button", { type: "button", title: t("first"), onclick: go(0) }, "«"),
@@ -610,7 +624,7 @@ function summarySheet(m, v) {
       const shown = Object.entries(v.shown);
       if (shown.length) {
         body.push(h("p", { id: "shown-honours" }, h("b", {}, t("shown_honours"), t("colon")),
-          shown.flatMap(([seat, cards], i) => [i ? " · " : "", displayName(seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
+          shown.flatMap(([seat, cards], i) => [i ? " · " : "", shownBy(v, m.deal.sitters, seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
       }
     }
     body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", { class: "num" }, side("NS")), h("th", { class: "num" }, side("EW")))),
@@ -648,6 +662,11 @@ function summarySheet(m, v) {
       h("button", { type: "button", onclick: () => { T.dismissed = m.deal.number; renderTable(); } }, t("close"))));
   }
   return sheet(dealTitle(m, m.deal.number), ...body);
+}
+
+// Who showed honours at `seat` by a call at eight: who made that seat's claim, question or yes.
+function shownBy(v, sitters, seat) {
+  return authorName(sitters, seat, v.actions.findIndex((a) => a.seat === seat && ["claim", "ask", "yes"].includes(a.type)));
 }
 
 function tick() {

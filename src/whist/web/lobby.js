@@ -186,10 +186,15 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   // the form's labels of the options, by name, for the server's reasons that name them
   const labels = Object.fromEntries([[isColour ? "deals" : "rubbers", countLabel],
     ...opts.map((o) => [o.name, t("opt_" + o.name)])]);
+  const nameMissing = error === "name_needed";
   const create = async (ev) => {
     ev.preventDefault();
     const name = form.name.trim();
-    if (!hasVisible(name)) return fail("name_needed");
+    if (!hasVisible(name)) {  // said under the name's field, where the person types it
+      fail("name_needed");
+      root.querySelector("#create input[name=name]").focus();
+      return;
+    }
     localStorage.setItem("whist.name", name);
     const seats = {};
     for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];
@@ -214,7 +219,9 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     h("form", { class: "panel", id: "create", onsubmit: create },
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
-        autocomplete: "nickname", oninput: (e) => { form.name = e.target.value; } })),
+        autocomplete: "nickname", "aria-invalid": nameMissing ? "true" : null,
+        "aria-describedby": nameMissing ? "name-error" : null, oninput: (e) => { form.name = e.target.value; } })),
+      nameMissing ? h("p", { class: "error", id: "name-error", role: "alert" }, t("name_needed")) : null,
       // chosen only once the presets have come: its change reads them (a choice made before would
       // be lost when they come, the form drawn again with the default)
       h("label", {}, t("game"), h("select", { name: "preset", disabled: !presets, onchange: (e) => {
@@ -242,7 +249,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
         ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
       presets ? h("details", { class: "options", open: form.optionsOpen,
         ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
-      error ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
+      error && !nameMissing ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
       h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
     tablesPanel(tables, mine));
 }

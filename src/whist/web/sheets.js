@@ -69,7 +69,8 @@ export function rubberEndedBy(m, number) {
   return [game.rubber, r.rubbers[game.rubber - 1]];
 }
 
-// The whole sheet. Classic whist's deals: the tricks, points and honour points of each, and the
+// The whole sheet. Classic whist's deals: the tricks, trick points and honour points of each (as
+// the deal's summary splits them: two columns that add up, not a total beside a part), and the
 // side that won a game with it, under a heading of one word (the words on hover), so that the
 // five columns fit a 320 px phone.
 export function scoreTable(m) {
@@ -91,7 +92,7 @@ export function scoreTable(m) {
   const r = m.match.result;
   const rows = m.match.deals.map((d) => h("tr", {}, h("td", {}, d.number),
     h("td", { class: "num" }, `${d.result.tricks.N + d.result.tricks.S} / ${d.result.tricks.E + d.result.tricks.W}`),
-    h("td", { class: "num" }, `${d.result.points.NS} / ${d.result.points.EW}`),
+    h("td", { class: "num" }, `${d.result.trick_points.NS} / ${d.result.trick_points.EW}`),
     h("td", { class: "num" }, `${d.result.honour_points.NS} / ${d.result.honour_points.EW}`),
     h("td", { class: "side" }, d.result.game_winner ? side(d.result.game_winner) : "")));
   const line = (label, ...value) => h("p", {}, h("b", {}, label, t("colon")), ...value);
@@ -100,7 +101,7 @@ export function scoreTable(m) {
   const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "num" }, `${t("tricks")} ${side("NS")}/${side("EW")}`),
-      h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("honour_points")),
+      h("th", { class: "num" }, t("trick_points")), h("th", { class: "num" }, t("honour_points")),
       h("th", { class: "side", title: t("game_won_by") }, t("game_col")))),
     h("tbody", {}, rows)),
   m.match.over ? null : line(t("score"), sides(r.score.NS, r.score.EW)),

@@ -76,3 +76,19 @@ export function displayName(seat) {
   const s = seatInfo(seat);
   return s.name || seatName(seat);
 }
+
+// Who made action `i` of a deal at `seat`: the person who sat there then, as the deal's `sitters`
+// say (docs/protocol.md), so that a call a bot made before a friend sat down keeps the bot's name,
+// "Nord (robot)" while the friend sits there now, and a player's calls keep his after he leaves.
+export function authorName(sitters, seat, i) {
+  const held = sitters ? sitters[seat].filter((x) => x.from <= i) : [];
+  if (!held.length) return displayName(seat);
+  const name = held[held.length - 1].name;
+  if (name) return name;
+  return seatInfo(seat).name ? `${seatName(seat)} (${t("bot")})` : seatName(seat);
+}
+
+// Who played `card` (from `seat`) in the deal of view `v`, by the same rule.
+export function playerName(v, sitters, seat, card) {
+  return authorName(sitters, seat, v.actions.findIndex((a) => a.type === "card" && a.card === card));
+}
