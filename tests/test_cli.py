@@ -611,7 +611,7 @@ class TestReplay:
         assert text.stdout.startswith(f"Deal record: {f}\nRules: classic\nDeal · score before NS 0 · EW 0")
         fr = run("replay", str(f), "--lang", "fr")
         assert fr.exit_code == 0 and "Result" not in fr.stdout and "Résultat" in fr.stdout
-        assert fr.stdout.startswith(f"Donne enregistrée : {f}\nRègles : classic\n"
+        assert fr.stdout.startswith(f"Enregistrement de la donne : {f}\nRègles : classic\n"
                                     "Donne · points avant NS 0 · EO 0")
 
     def test_changed_action_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
@@ -677,7 +677,7 @@ class TestReplay:
         r = run("replay", str(match_file), "--lang", "fr")
         assert r.exit_code == 0, r.output
         out = r.stdout
-        assert out.startswith(f"Partie enregistrée : {match_file}\nRègles : classic · ")
+        assert out.startswith(f"Enregistrement de la partie : {match_file}\nRègles : classic · ")
         for words in ("Donne 1 · points avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
                       "Résultat", "levées", "points de la donne", "Robre 1 : Manche gagnée par",
                       "Robre 1 gagné par", "Totaux : NS "):

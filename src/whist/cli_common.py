@@ -362,7 +362,7 @@ def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool
                               indent=2, ensure_ascii=False))
         return
     console = stdout()
-    console.print(Text(f"{label('Deal record', 'donne enregistrée', lang)} {file}", style="bold"),
+    console.print(Text(f"{label('Deal record', 'enregistrement de la donne', lang)} {file}", style="bold"),
                   soft_wrap=True)
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(deal.rules))}")
     console.print(Group(*block()))
@@ -381,7 +381,7 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     console = stdout()
-    console.print(Text(f"{label('Match record', 'partie enregistrée', lang)} {file}", style="bold"),
+    console.print(Text(f"{label('Match record', 'enregistrement de la partie', lang)} {file}", style="bold"),
                   soft_wrap=True)
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules))}"
                   f" · {deals_words(len(deals), lang)}")
