@@ -653,13 +653,13 @@ class TestCommand:
         data["entries"][0]["tricks"] = {"NS": 8, "EW": 6}
         f.write_text(json.dumps(data), encoding="utf-8")
         r = cli(tmp_path, "show")
-        assert r.exit_code == 1
+        assert r.exit_code == 2
         assert "is not a valid score sheet: entry 1: the two sides' tricks add up to 13" in r.stderr
 
     @pytest.mark.parametrize("fmt", [CLASSIC_SHEET_FORMAT, "whist-sheet/1"])
     def test_a_file_not_in_utf8_or_nested_too_deeply_is_not_a_valid_sheet(self, tmp_path: Path,
                                                                            fmt: str) -> None:
-        """Either kind of sheet: exit 1 with the message, no traceback, the file left alone."""
+        """Either kind of sheet: exit 2 with the message, no traceback, the file left alone."""
         f = tmp_path / "sheet.json"
         deep = "[" * 100_000 + "]" * 100_000
         for content, reason in ((f'{{"format": "{fmt}", "names": {{"N": "Zoé"}}}}'.encode("latin-1"),
@@ -669,7 +669,7 @@ class TestCommand:
             f.write_bytes(content)
             for args in (["show"], ["add", "--tricks", "NS=8"], ["undo"], ["export", "--json", "-"]):
                 r = cli(tmp_path, *args)
-                assert r.exit_code == 1, (args, r.output)
+                assert r.exit_code == 2, (args, r.output)
                 assert f"sheet.json is not a valid score sheet: {reason}" in " ".join(r.stderr.split())
                 assert "Traceback" not in r.output
             assert f.read_bytes() == content
@@ -729,7 +729,7 @@ class TestCommand:
     def test_a_csv_neither_utf8_nor_windows_1252_is_not_read(self, tmp_path: Path, kind: str,
                                                              undefined: int) -> None:
         """A name with a byte Windows-1252 leaves undefined, beside an é in Windows-1252 (so not
-        UTF-8 either): exit 1 with the message, nothing imported, the sheet's file as it was."""
+        UTF-8 either): exit 2 with the message, nothing imported, the sheet's file as it was."""
         f = tmp_path / "sheet.json"
         assert cli(tmp_path, "new", "--preset", kind).exit_code == 0
         before = f.read_bytes()
@@ -739,7 +739,7 @@ class TestCommand:
         for lang, says in (("en", f"cannot read {bad}: it is not UTF-8 text"),
                            ("fr", f"impossible de lire {bad} : ce n'est pas du texte UTF-8")):
             r = cli(tmp_path, "import", str(bad), "--lang", lang)
-            assert r.exit_code == 1 and says in " ".join(r.stderr.split()), r.output
+            assert r.exit_code == 2 and says in " ".join(r.stderr.split()), r.output
             assert "Windows-1252" not in r.stderr and "Traceback" not in r.output
             assert f.read_bytes() == before
 

@@ -958,12 +958,37 @@ class TestSheet:
         r = self.sheet(tmp_path, "export")
         assert r.exit_code == 2 and "--csv FILE and/or --json FILE" in r.stderr
 
-    def test_a_damaged_file_is_refused(self, tmp_path: Path) -> None:
-        (tmp_path / "sheet.json").write_text("{not json", encoding="utf-8")
-        r = self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7")
-        assert r.exit_code == 1
-        assert "is not a valid score sheet" in r.stderr
-        assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == "{not json"
+    @pytest.mark.parametrize(("content", "en", "fr"), [
+        ("{not json", "is not a valid score sheet: Expecting property name",
+         "n'est pas une feuille de marque valable : JSON illisible"),
+        ('{"preset": "couleur", "entries": [{"contract": "solo 7", "declarers": "N", "tricks": "14"}]}',
+         "is not a valid score sheet", "n'est pas une feuille de marque valable"),
+        ("[1, 2]", "is not a valid score sheet: not a score sheet",
+         "n'est pas une feuille de marque valable : pas une feuille de marque"),
+    ])
+    def test_a_damaged_file_is_refused_as_any_sheet_error(self, tmp_path: Path, content: str, en: str,
+                                                          fr: str) -> None:
+        """Exit 2, as every other refusal of the sheet (a missing file, an impossible entry)."""
+        (tmp_path / "sheet.json").write_text(content, encoding="utf-8")
+        for args in (["add", "solo 6", "-d", "E", "-t", "7"], ["show"], ["export", "--json", "-"]):
+            r = self.sheet(tmp_path, *args)
+            assert r.exit_code == 2 and en in flat(r.stderr) and fr not in r.stderr, (args, r.output)
+            r = self.sheet(tmp_path, *args, "--lang", "fr")
+            assert r.exit_code == 2 and r.stderr.startswith("Erreur : ") and fr in flat(r.stderr), r.output
+            assert r.stdout == ""
+        assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == content
+
+    def test_csv_and_json_both_on_stdout_are_refused(self, tmp_path: Path) -> None:
+        """`--csv - --json -` would write the two formats one after the other, a file that is
+        neither CSV nor JSON."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        for lang, says in (("en", "--csv - and --json - would both write on the standard output"),
+                           ("fr", "--csv - et --json - écriraient tous deux sur la sortie standard")):
+            r = self.sheet(tmp_path, "export", "--csv", "-", "--json", "-", "--lang", lang)
+            assert r.exit_code == 2 and says in flat(r.stderr) and r.stdout == "", r.output
+        for option in ("--csv", "--json"):
+            r = self.sheet(tmp_path, "export", option, "-")
+            assert r.exit_code == 0 and r.stdout, r.output
 
     def test_one_entry_imported_is_said_so(self, tmp_path: Path) -> None:
         assert self.sheet(tmp_path, "new").exit_code == 0

@@ -8,7 +8,8 @@ and keeps the sheet's JSON file. ``whist sheet new`` makes the kind of sheet the
 every other subcommand works on whichever kind the file holds. The file is rewritten atomically
 after each accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so
 an entry is either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message
-on stderr) leaves the file byte for byte as it was.
+on stderr) leaves the file byte for byte as it was. A sheet file that is damaged or no sheet is
+refused with exit 2 too; exit 1 is kept for a file the system cannot read or write.
 """
 
 from __future__ import annotations
@@ -206,7 +207,10 @@ sheet_app = typer.Typer(
     " (presets classic, short, simple, with their --option values): each deal's tricks and"
     " honours per side, or a game won by calling at eight; the sheet keeps the games, rubbers,"
     " totals and the settlement. Players' names, CSV import, CSV and JSON export. The sheet is"
-    " kept in a JSON file (--file, default whist-sheet.json), saved after every entry.",
+    " kept in a JSON file (--file, default whist-sheet.json), saved after every entry. Exit"
+    " status: 0 when done; 2 when something is refused (an impossible entry or option, a sheet"
+    " file missing, damaged or not a sheet, a CSV that cannot be imported), the file left as it"
+    " was; 1 when the system cannot read or write a file.",
     no_args_is_help=True,
 )
 
@@ -229,8 +233,9 @@ def _classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
 
 def _load(path: Path, lang: Lang) -> AnySheet:
     """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
-    missing ``--rules FILE``), 1 if it cannot be read or is no sheet (not UTF-8, not JSON, JSON
-    nested too deeply to read, or a sheet with an impossible entry)."""
+    missing ``--rules FILE``) or it is no sheet (not UTF-8, not JSON, JSON nested too deeply to
+    read, or a sheet with an impossible entry), as for any other sheet refused; 1 only if the
+    system cannot read it."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
         text = path.read_text(encoding="utf-8")
@@ -240,7 +245,7 @@ def _load(path: Path, lang: Lang) -> AnySheet:
                 lang)
     except UnicodeDecodeError:
         _refuse(Refusal(f"{invalid[0]}it is not UTF-8 text", f"{invalid[1]}ce n'est pas du texte UTF-8"),
-                lang, 1)
+                lang)
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
     try:
@@ -252,12 +257,12 @@ def _load(path: Path, lang: Lang) -> AnySheet:
         return Sheet.from_json(data)
     except RecursionError:
         _refuse(Refusal(f"{invalid[0]}its JSON is nested too deeply",
-                        f"{invalid[1]}son JSON est imbriqué trop profondément"), lang, 1)
+                        f"{invalid[1]}son JSON est imbriqué trop profondément"), lang)
     except json.JSONDecodeError as exc:
         _refuse(Refusal(f"{invalid[0]}{exc}", f"{invalid[1]}JSON illisible ({exc.msg}, ligne {exc.lineno}"
-                        f" colonne {exc.colno})"), lang, 1)
+                        f" colonne {exc.colno})"), lang)
     except (SheetError, ParseError, ClassicSheetError) as exc:
-        _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang, 1)
+        _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
 
 
 def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
@@ -593,9 +598,9 @@ def sheet_import(
 def _csv_text(path: Path, lang: Lang) -> str:
     """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
-    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file, 1
-    if it cannot be read or is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F,
-    0x90, 0x9D)."""
+    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
+    it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
+    system cannot read it."""
     try:
         data = path.read_bytes()
     except FileNotFoundError as exc:
@@ -614,7 +619,7 @@ def _csv_text(path: Path, lang: Lang) -> str:
         return text
     _refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
                     f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
-                    " l'enregistre au format « CSV UTF-8 »)"), lang, 1)
+                    " l'enregistre au format « CSV UTF-8 »)"), lang)
 
 
 @sheet_app.command("export")
@@ -631,6 +636,12 @@ def sheet_export(
     if csv_out is None and json_file is None:
         _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
                         "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
+    if str(csv_out) == str(json_file) == "-":
+        _refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
+                        " other: write one of them to stdout, the other to a file",
+                        "--csv - et --json - écriraient tous deux sur la sortie standard, l'un après"
+                        " l'autre : écrivez l'un sur la sortie standard, l'autre dans un fichier"),
+                language)
     sheet = _load(file, language)
     files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
     for named in files:
