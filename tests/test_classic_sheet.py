@@ -444,6 +444,9 @@ class TestJsonAndCsv:
         again = ClassicSheet.new(s.rules, NAMES).add_csv(text)
         assert again == s
         assert ClassicSheet.new(s.rules).add_csv(text) == s  # §6: the names come back with the deals
+        semicolons = s.to_csv(";")
+        assert semicolons.splitlines()[1] == "deal;NS;10;NS=4;8;0;8;0;Anne;Bert;Carla;Dirk"
+        assert ClassicSheet.new(s.rules).add_csv(semicolons) == s
 
     def test_the_names_of_a_csv_rename_only_the_seats_left_unnamed(self) -> None:
         """An imported CSV's names replace the default ones (Nord, Est …), not names the sheet was
@@ -575,7 +578,7 @@ class TestCommand:
         csv_file = tmp_path / "sheet.csv"
         r = cli(tmp_path, "export", "--csv", str(csv_file), "--json", str(tmp_path / "copy.json"))
         assert r.exit_code == 0, r.output
-        assert csv_file.read_text(encoding="utf-8").startswith("kind,side,tricks,honours")
+        assert csv_file.read_text(encoding="utf-8-sig").startswith("kind,side,tricks,honours")
         assert json.loads((tmp_path / "copy.json").read_text(encoding="utf-8")) == data
         other = tmp_path / "other.json"
         assert runner.invoke(app, ["sheet", "new", "-p", "classic", "-o", "stake=0.5",
@@ -742,6 +745,49 @@ class TestCommand:
             assert r.exit_code == 2 and says in " ".join(r.stderr.split()), r.output
             assert "Windows-1252" not in r.stderr and "Traceback" not in r.output
             assert f.read_bytes() == before
+
+    @pytest.mark.parametrize("kind", ["couleur", "classic"])
+    @pytest.mark.parametrize("separator", [",", ";"])
+    def test_an_exported_csv_opens_in_excel_and_imports_back(self, tmp_path: Path, kind: str,
+                                                             separator: str) -> None:
+        """Excel on Windows reads a CSV without a byte order mark in the system's code page
+        (ChloÃ©): the file export writes begins with one, in either separator (a semicolon for
+        a spreadsheet set to French), and imports back into a new sheet, names and all; the
+        CSV written on stdout has none (a program reads it)."""
+        f = tmp_path / "sheet.json"
+        names = ",".join(f"{seat}={name}" for seat, name in ACCENTED.items())
+        assert cli(tmp_path, "new", "--preset", kind, "--names", names).exit_code == 0
+        add = ["petite misère", "-d", "N,E", "-t", "N=0,E=1"] if kind == "couleur" else ["-t", "NS=9"]
+        assert cli(tmp_path, "add", *add).exit_code == 0
+        out = tmp_path / "out.csv"
+        r = cli(tmp_path, "export", "--csv", str(out), "--separator", separator)
+        assert r.exit_code == 0, r.output
+        data = out.read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf") and "Hélène".encode() in data
+        header = data.decode("utf-8-sig").splitlines()[0]
+        assert separator in header and ({",", ";"} - {separator}).pop() not in header
+        other = tmp_path / "other.json"
+        assert runner.invoke(app, ["sheet", "new", "--preset", kind, "--file", str(other)]).exit_code == 0
+        r = runner.invoke(app, ["sheet", "import", str(out), "--file", str(other)])
+        assert r.exit_code == 0 and r.stderr == "", r.output
+        mine, theirs = (json.loads(p.read_text(encoding="utf-8")) for p in (f, other))
+        assert theirs["names"] == ACCENTED and theirs["entries"] == mine["entries"]
+        r = cli(tmp_path, "export", "--csv", "-", "--separator", separator)
+        assert r.exit_code == 0 and r.stdout == data.decode("utf-8-sig"), r.output
+
+    @pytest.mark.parametrize(("args", "en", "fr"), [
+        (["--csv", "out.csv", "--separator", "tab"], "--separator takes ',' (a comma) or ';'",
+         "--separator prend ',' (une virgule) ou ';'"),
+        (["--json", "out.json", "--separator", ";"], "--separator is for the CSV: give --csv FILE",
+         "--separator est pour le CSV : donnez --csv FICHIER"),
+    ])
+    def test_a_separator_that_is_not_one_is_refused(self, tmp_path: Path, args: list[str], en: str,
+                                                    fr: str) -> None:
+        assert cli(tmp_path, "new").exit_code == 0
+        for lang, says in (("en", en), ("fr", fr)):
+            r = cli(tmp_path, "export", *args, "--lang", lang)
+            assert r.exit_code == 2 and says in r.stderr, r.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
 
     def test_simple_whist_over_several_matches_counts_the_matches_won(self, tmp_path: Path) -> None:
         """RULES.md §4 with option rubbers (§2): each match goes to the first side to win two

@@ -879,7 +879,8 @@ class TestSheet:
         csv_file = tmp_path / "sheet.csv"
         r = self.sheet(tmp_path, "export", "--csv", str(csv_file), "--json", str(tmp_path / "copy.json"))
         assert r.exit_code == 0, r.output
-        assert csv_file.read_text(encoding="utf-8").splitlines()[0].startswith("contract,declarers,tricks")
+        header = csv_file.read_text(encoding="utf-8-sig").splitlines()[0]
+        assert header.startswith("contract,declarers,tricks")
         assert json.loads((tmp_path / "copy.json").read_text(encoding="utf-8")) == data
 
         other = tmp_path / "other.json"

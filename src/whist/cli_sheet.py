@@ -278,10 +278,11 @@ def _save(sheet: AnySheet, path: Path, lang: Lang) -> None:
     _write(path, dumps(sheet), lang)
 
 
-def _write(path: Path, text: str, lang: Lang) -> None:
-    """Write ``text`` atomically: a temporary file in the same directory, flushed to disk, then
-    renamed over ``path``, so the file is whole or as it was. A file without write permission is
-    refused (the rename alone would replace it, as it needs only the directory's permission)."""
+def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
+    """Write ``text`` in ``encoding`` atomically: a temporary file in the same directory, flushed
+    to disk, then renamed over ``path``, so the file is whole or as it was. A file without write
+    permission is refused (the rename alone would replace it, as it needs only the directory's
+    permission)."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
         if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
@@ -291,7 +292,7 @@ def _write(path: Path, text: str, lang: Lang) -> None:
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
+            with os.fdopen(fd, "w", encoding=encoding) as f:
                 f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
@@ -628,14 +629,26 @@ def sheet_export(
         "--csv", metavar="FILE", dir_okay=False, help="Write the sheet as CSV (- for stdout).")] = None,
     json_file: Annotated[Path | None, typer.Option(
         "--json", metavar="FILE", dir_okay=False, help="Write the sheet as JSON (- for stdout).")] = None,
+    separator: Annotated[str, typer.Option(
+        "--separator", metavar=",|;",
+        help="What separates the cells of the CSV: a comma, or a semicolon (--separator ';') for a"
+        " spreadsheet set to French, which reads a comma as the decimal point.")] = ",",
     file: FileOpt = DEFAULT_FILE,
     lang: LangOpt = "en",
 ) -> None:
-    """Export the sheet as CSV and/or JSON, each with the players' names."""
+    """Export the sheet as CSV and/or JSON, each with the players' names. A CSV file begins with
+    a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout)."""
     language = parse_lang(lang)
     if csv_out is None and json_file is None:
         _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
                         "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
+    if separator not in (",", ";"):
+        _refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
+                        f"--separator prend ',' (une virgule) ou ';' (un point-virgule), pas"
+                        f" « {separator} »"), language)
+    if csv_out is None and separator != ",":
+        _refuse(Refusal("--separator is for the CSV: give --csv FILE",
+                        "--separator est pour le CSV : donnez --csv FICHIER"), language)
     if str(csv_out) == str(json_file) == "-":
         _refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
                         " other: write one of them to stdout, the other to a file",
@@ -652,13 +665,15 @@ def sheet_export(
     if len(files) == 2 and _same_file(*files):
         _refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
                         f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
-    for target, text in ((csv_out, sheet.to_csv()), (json_file, dumps(sheet))):
+    # Excel reads a CSV without a byte order mark in the system's code page (ChloÃ© for Chloé)
+    for target, text, encoding in ((csv_out, sheet.to_csv(separator), "utf-8-sig"),
+                                   (json_file, dumps(sheet), "utf-8")):
         if target is None:
             continue
         if str(target) == "-":
             typer.echo(text, nl=False)
             continue
-        _write(target, text, language)
+        _write(target, text, language, encoding)
         stdout().print(f"Written / écrit: {target}", soft_wrap=True)
 
 
