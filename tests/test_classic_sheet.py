@@ -746,6 +746,25 @@ class TestCommand:
             assert "Windows-1252" not in r.stderr and "Traceback" not in r.output
             assert f.read_bytes() == before
 
+    @pytest.mark.parametrize("columns", [80, 60])
+    def test_a_narrow_terminal_cuts_no_cell(self, tmp_path: Path, columns: int) -> None:
+        """Long names at 80 and 60 columns: the names in the heads may be shortened, never the
+        tricks, honours, points, scores or the game won, and no line is wider than the terminal."""
+        names = "N=Françoise,E=Jean-Pierre,S=Marie-Claire,O=Dominique"
+        assert cli(tmp_path, "new", "-p", "classic", "-o", "stake=1", "--names", names).exit_code == 0
+        for tricks in ("NS=9", "NS=10", "NS=10", "EW=10"):
+            assert cli(tmp_path, "add", "-t", tricks, "--honours", "EW=4").exit_code == 0
+        r = runner.invoke(app, ["sheet", "show", "--lang", "fr", "--file", str(tmp_path / "sheet.json")],
+                          env={"COLUMNS": str(columns)})
+        assert r.exit_code == 0, r.output
+        table = [line for line in r.stdout.splitlines() if line[:1] in "┏┃┡│├└"]
+        assert max(len(line) for line in table) <= columns
+        body = [line for line in table if line.startswith("│")]
+        assert "…" not in "".join(body)
+        flat = " ".join(" ".join(body).replace("│", " ").split())
+        for words in ("9–4", "10–3", "EO 4", "comptés", "0 + 4", "10–8", "manche", "+1", "totaux"):
+            assert words in flat, words
+
     @pytest.mark.parametrize("kind", ["couleur", "classic"])
     @pytest.mark.parametrize("separator", [",", ";"])
     def test_an_exported_csv_opens_in_excel_and_imports_back(self, tmp_path: Path, kind: str,

@@ -1038,6 +1038,33 @@ class TestSheet:
         assert out.read_text(encoding="utf-8") == "keep\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
 
+    @pytest.mark.parametrize("columns", [80, 60, 45])
+    def test_the_contract_stays_legible_on_a_narrow_terminal(self, tmp_path: Path, columns: int) -> None:
+        """Four ordinary names at 80 columns squeezed the contract to "gr… mi…": the contract
+        keeps whole words and the names wrap (their seat on a line of its own), shortened with …
+        only where that is not enough; the points are never cut and no line is wider than the
+        terminal."""
+        names = "N=Françoise,E=Jean-Pierre,S=Marie-Claire,O=Dominique"
+        assert self.sheet(tmp_path, "new", "--names", names).exit_code == 0
+        assert self.sheet(tmp_path, "add", "grande misère", "-d", "N,E", "-t", "N=0,E=1").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 7", "-d", "S", "-t", "8", "--trump", "H").exit_code == 0
+        r = runner.invoke(app, ["sheet", "show", "--lang", "fr", "--file", str(tmp_path / "sheet.json")],
+                          env={"COLUMNS": str(columns)})
+        assert r.exit_code == 0, r.output
+        table = r.stdout.splitlines()[1:-1]  # the caption is one line for a pipe
+        assert max(len(line) for line in table) <= columns
+        cells = [line.split("│")[2].strip() for line in table if line.startswith("│")]
+        words = " ".join(" ".join(cells).split())
+        assert "grande misère · N+E · N=0 E=1 solo 7 cœur · S · 8 totals / totaux" in words, cells
+        assert "…" not in "".join(cells)
+        for seat in ("(N)", "(E)", "(S)", "(O)"):
+            assert seat in r.stdout
+        for points in ("+30", "-42", "+21", "-49", "27"):
+            assert points in r.stdout
+        if columns == 80:
+            for name in ("Françoise", "Jean-Pierre", "Marie-Claire", "Dominique"):
+                assert name in r.stdout, name
+
     def test_the_default_file(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.chdir(tmp_path)
         monkeypatch.delenv("WHIST_SHEET", raising=False)

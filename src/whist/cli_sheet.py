@@ -18,10 +18,12 @@ import io
 import json
 import os
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -519,19 +521,61 @@ def _deal_cell(sheet: Sheet, entry: Entry, lang: Lang) -> Text:
     return out
 
 
-def sheet_table(sheet: Sheet, lang: Lang = "en") -> Table:
-    """Each entry with each player's points and the running totals, the names as column heads."""
+LEGIBLE = 18
+"""The narrowest a colour sheet's contract column is made where the terminal is too narrow for the
+whole table: ``grande misère sur`` on one line; the players' names give way first."""
+
+
+def _longest(texts: Iterable[str], split: Callable[[str], list[str]] = str.splitlines) -> int:
+    """The width of the widest piece of ``texts``, each cut by ``split`` (into lines, words)."""
+    return max((cell_len(piece) for text in texts for piece in split(text)), default=0)
+
+
+def _shrink(wanted: list[int], least: list[int], room: int) -> list[int]:
+    """``wanted`` widths made to fit in ``room``, the widest narrowed first, each one no narrower
+    than its ``least``."""
+    out = list(wanted)
+    while sum(out) > room:
+        narrower = [i for i, w in enumerate(out) if w > least[i]]
+        if not narrower:
+            break
+        out[max(narrower, key=lambda i: out[i])] -= 1
+    return out
+
+
+def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Table:
+    """Each entry with each player's points and the running totals, the names as column heads.
+    Where the table is wider than ``width`` (the terminal's), the contract column wraps down to
+    :data:`LEGIBLE` characters (its words whole), then the names wrap onto a second line, and are
+    shortened with … only if that is not enough; the points are never cut."""
+    rows = sheet.rows()
+    deals = [_deal_cell(sheet, entry, lang) for entry, _, _ in rows]
+    totals = sheet.totals()
+    heads = [seat_header(sheet, s, lang) for s in SEATS]
+    numbers = [[_points(pts[s]) for _, pts, _ in rows] + [str(run[s]) for _, _, run in rows]
+               + [str(totals[s.name])] for s in SEATS]
+    contract_width: int | None = None
+    player_widths: list[int | None] = [None] * len(SEATS)
+    room = 0 if width is None else width - 3 * (len(SEATS) + 2) - 1 - len(str(len(rows)))
+    natural = _longest([d.plain for d in deals] + ["totals / totaux"])
+    whole = [cell_len(h) for h in heads]
+    if width is not None and natural + sum(whole) > room:  # room: less borders, padding and #
+        least = [max(_longest(n), 3) for n in numbers]  # a name keeps its seat: (N)
+        words = [max(_longest([h], str.split), m) for h, m in zip(heads, least, strict=True)]
+        contract_width = min(natural, max(LEGIBLE, room - sum(whole)),
+                             max(room - sum(least), _longest([d.plain for d in deals], str.split)))
+        left = room - contract_width  # the names on one line, else wrapped, else cut
+        player_widths = list(_shrink(_shrink(whole, words, left), least, left))
     t = Table(title=f"Score sheet / feuille de marque ({sheet.preset})", title_justify="left",
               show_footer=True, show_lines=False)
     t.add_column("#", justify="right")
-    t.add_column("contract · declarers · tricks / contrat · preneurs · levées",
+    t.add_column("contract · declarers · tricks / contrat · preneurs · levées", width=contract_width,
                  footer=Text("totals / totaux", style="bold"))
-    totals = sheet.totals()
-    for s in SEATS:
-        t.add_column(seat_header(sheet, s, lang), justify="right", no_wrap=True,
+    for s, head, player_width in zip(SEATS, heads, player_widths, strict=True):
+        t.add_column(head, justify="right", no_wrap=player_width is None, width=player_width,
                      footer=Text(str(totals[s.name]), style="bold"))
-    for i, (entry, pts, run) in enumerate(sheet.rows(), 1):
-        cells: list[str | Text] = [str(i), _deal_cell(sheet, entry, lang)]
+    for i, ((_, pts, run), deal) in enumerate(zip(rows, deals, strict=True), 1):
+        cells: list[str | Text] = [str(i), deal]
         for s in SEATS:
             cells.append(Text(_points(pts[s])).append(f"\n{run[s]}", style="bold"))
         t.add_row(*cells)
@@ -557,7 +601,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: La
         for line in classic_foot(sheet, language):
             console.print(line)
         return
-    console.print(sheet_table(sheet, language))
+    console.print(sheet_table(sheet, language, console.width))
 
 
 @sheet_app.command("import")
