@@ -444,6 +444,9 @@ class TestJsonAndCsv:
         again = ClassicSheet.new(s.rules, NAMES).add_csv(text)
         assert again == s
         assert ClassicSheet.new(s.rules).add_csv(text) == s  # §6: the names come back with the deals
+        semicolons = s.to_csv(";")
+        assert semicolons.splitlines()[1] == "deal;NS;10;NS=4;8;0;8;0;Anne;Bert;Carla;Dirk"
+        assert ClassicSheet.new(s.rules).add_csv(semicolons) == s
 
     def test_the_names_of_a_csv_rename_only_the_seats_left_unnamed(self) -> None:
         """An imported CSV's names replace the default ones (Nord, Est …), not names the sheet was
@@ -575,7 +578,7 @@ class TestCommand:
         csv_file = tmp_path / "sheet.csv"
         r = cli(tmp_path, "export", "--csv", str(csv_file), "--json", str(tmp_path / "copy.json"))
         assert r.exit_code == 0, r.output
-        assert csv_file.read_text(encoding="utf-8").startswith("kind,side,tricks,honours")
+        assert csv_file.read_text(encoding="utf-8-sig").startswith("kind,side,tricks,honours")
         assert json.loads((tmp_path / "copy.json").read_text(encoding="utf-8")) == data
         other = tmp_path / "other.json"
         assert runner.invoke(app, ["sheet", "new", "-p", "classic", "-o", "stake=0.5",
@@ -653,13 +656,13 @@ class TestCommand:
         data["entries"][0]["tricks"] = {"NS": 8, "EW": 6}
         f.write_text(json.dumps(data), encoding="utf-8")
         r = cli(tmp_path, "show")
-        assert r.exit_code == 1
+        assert r.exit_code == 2
         assert "is not a valid score sheet: entry 1: the two sides' tricks add up to 13" in r.stderr
 
     @pytest.mark.parametrize("fmt", [CLASSIC_SHEET_FORMAT, "whist-sheet/1"])
     def test_a_file_not_in_utf8_or_nested_too_deeply_is_not_a_valid_sheet(self, tmp_path: Path,
                                                                            fmt: str) -> None:
-        """Either kind of sheet: exit 1 with the message, no traceback, the file left alone."""
+        """Either kind of sheet: exit 2 with the message, no traceback, the file left alone."""
         f = tmp_path / "sheet.json"
         deep = "[" * 100_000 + "]" * 100_000
         for content, reason in ((f'{{"format": "{fmt}", "names": {{"N": "Zoé"}}}}'.encode("latin-1"),
@@ -669,7 +672,7 @@ class TestCommand:
             f.write_bytes(content)
             for args in (["show"], ["add", "--tricks", "NS=8"], ["undo"], ["export", "--json", "-"]):
                 r = cli(tmp_path, *args)
-                assert r.exit_code == 1, (args, r.output)
+                assert r.exit_code == 2, (args, r.output)
                 assert f"sheet.json is not a valid score sheet: {reason}" in " ".join(r.stderr.split())
                 assert "Traceback" not in r.output
             assert f.read_bytes() == content
@@ -729,7 +732,7 @@ class TestCommand:
     def test_a_csv_neither_utf8_nor_windows_1252_is_not_read(self, tmp_path: Path, kind: str,
                                                              undefined: int) -> None:
         """A name with a byte Windows-1252 leaves undefined, beside an é in Windows-1252 (so not
-        UTF-8 either): exit 1 with the message, nothing imported, the sheet's file as it was."""
+        UTF-8 either): exit 2 with the message, nothing imported, the sheet's file as it was."""
         f = tmp_path / "sheet.json"
         assert cli(tmp_path, "new", "--preset", kind).exit_code == 0
         before = f.read_bytes()
@@ -739,9 +742,71 @@ class TestCommand:
         for lang, says in (("en", f"cannot read {bad}: it is not UTF-8 text"),
                            ("fr", f"impossible de lire {bad} : ce n'est pas du texte UTF-8")):
             r = cli(tmp_path, "import", str(bad), "--lang", lang)
-            assert r.exit_code == 1 and says in " ".join(r.stderr.split()), r.output
+            assert r.exit_code == 2 and says in " ".join(r.stderr.split()), r.output
             assert "Windows-1252" not in r.stderr and "Traceback" not in r.output
             assert f.read_bytes() == before
+
+    @pytest.mark.parametrize("columns", [80, 60])
+    def test_a_narrow_terminal_cuts_no_cell(self, tmp_path: Path, columns: int) -> None:
+        """Long names at 80 and 60 columns: the names in the heads may be shortened, never the
+        tricks, honours, points, scores or the game won, and no line is wider than the terminal."""
+        names = "N=Françoise,E=Jean-Pierre,S=Marie-Claire,O=Dominique"
+        assert cli(tmp_path, "new", "-p", "classic", "-o", "stake=1", "--names", names).exit_code == 0
+        for tricks in ("NS=9", "NS=10", "NS=10", "EW=10"):
+            assert cli(tmp_path, "add", "-t", tricks, "--honours", "EW=4").exit_code == 0
+        r = runner.invoke(app, ["sheet", "show", "--lang", "fr", "--file", str(tmp_path / "sheet.json")],
+                          env={"COLUMNS": str(columns)})
+        assert r.exit_code == 0, r.output
+        table = [line for line in r.stdout.splitlines() if line[:1] in "┏┃┡│├└"]
+        assert max(len(line) for line in table) <= columns
+        body = [line for line in table if line.startswith("│")]
+        assert "…" not in "".join(body)
+        flat = " ".join(" ".join(body).replace("│", " ").split())
+        for words in ("9–4", "10–3", "EO 4", "comptés", "0 + 4", "10–8", "manche", "+1", "totaux"):
+            assert words in flat, words
+
+    @pytest.mark.parametrize("kind", ["couleur", "classic"])
+    @pytest.mark.parametrize("separator", [",", ";"])
+    def test_an_exported_csv_opens_in_excel_and_imports_back(self, tmp_path: Path, kind: str,
+                                                             separator: str) -> None:
+        """Excel on Windows reads a CSV without a byte order mark in the system's code page
+        (ChloÃ©): the file export writes begins with one, in either separator (a semicolon for
+        a spreadsheet set to French), and imports back into a new sheet, names and all; the
+        CSV written on stdout has none (a program reads it)."""
+        f = tmp_path / "sheet.json"
+        names = ",".join(f"{seat}={name}" for seat, name in ACCENTED.items())
+        assert cli(tmp_path, "new", "--preset", kind, "--names", names).exit_code == 0
+        add = ["petite misère", "-d", "N,E", "-t", "N=0,E=1"] if kind == "couleur" else ["-t", "NS=9"]
+        assert cli(tmp_path, "add", *add).exit_code == 0
+        out = tmp_path / "out.csv"
+        r = cli(tmp_path, "export", "--csv", str(out), "--separator", separator)
+        assert r.exit_code == 0, r.output
+        data = out.read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf") and "Hélène".encode() in data
+        header = data.decode("utf-8-sig").splitlines()[0]
+        assert separator in header and ({",", ";"} - {separator}).pop() not in header
+        other = tmp_path / "other.json"
+        assert runner.invoke(app, ["sheet", "new", "--preset", kind, "--file", str(other)]).exit_code == 0
+        r = runner.invoke(app, ["sheet", "import", str(out), "--file", str(other)])
+        assert r.exit_code == 0 and r.stderr == "", r.output
+        mine, theirs = (json.loads(p.read_text(encoding="utf-8")) for p in (f, other))
+        assert theirs["names"] == ACCENTED and theirs["entries"] == mine["entries"]
+        r = cli(tmp_path, "export", "--csv", "-", "--separator", separator)
+        assert r.exit_code == 0 and r.stdout == data.decode("utf-8-sig"), r.output
+
+    @pytest.mark.parametrize(("args", "en", "fr"), [
+        (["--csv", "out.csv", "--separator", "tab"], "--separator takes ',' (a comma) or ';'",
+         "--separator prend ',' (une virgule) ou ';'"),
+        (["--json", "out.json", "--separator", ";"], "--separator is for the CSV: give --csv FILE",
+         "--separator est pour le CSV : donnez --csv FICHIER"),
+    ])
+    def test_a_separator_that_is_not_one_is_refused(self, tmp_path: Path, args: list[str], en: str,
+                                                    fr: str) -> None:
+        assert cli(tmp_path, "new").exit_code == 0
+        for lang, says in (("en", en), ("fr", fr)):
+            r = cli(tmp_path, "export", *args, "--lang", lang)
+            assert r.exit_code == 2 and says in r.stderr, r.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
 
     def test_simple_whist_over_several_matches_counts_the_matches_won(self, tmp_path: Path) -> None:
         """RULES.md §4 with option rubbers (§2): each match goes to the first side to win two

@@ -826,3 +826,44 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
         assert r.exit_code == 2 and "--preset classic et le préréglage couleur" in " ".join(r.stderr.split())
     same = run("rules", "--rules", str(club), "--preset", "couleur", "--json")
     assert json.loads(same.stdout)["preset"] == "couleur"
+
+
+# ----- the command line's own errors in French ------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "en", "fr"), [
+    (["sheet", "add", "solo 7", "-t"], "Option '-t' requires an argument.",
+     "Erreur : l'option '-t' demande une valeur."),
+    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument 'SEAT'."),
+    (["sheet", "show", "--bogus"], "No such option: --bogus", "Erreur : option inconnue : --bogus"),
+    (["sheet", "show", "--jsn"], "(Possible options: --json)", "(options possibles : --json)"),
+    (["sheet", "penalty", "N", "E"], "Got unexpected extra argument", "Erreur : argument en trop : E"),
+    (["score"], "Missing option '--contract' / '-c'.", "Erreur : il manque l'option '--contract' / '-c'."),
+    (["sheet", "add", "trou", "--needed", "x"], "Invalid value for '--needed'",
+     "Erreur : valeur invalide pour '--needed' : ce doit être un nombre entier"),
+    (["play", "--budget", "100"], "Input should be less than or equal to 60",
+     "Erreur : valeur invalide pour '--budget' : au plus 60"),
+    (["sheet", "show", "--json=3"], "Option '--json' does not take a value.",
+     "Erreur : l'option '--json' ne prend pas de valeur."),
+])
+def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str) -> None:
+    """guide.md promises French errors with --lang fr: click's own (an option without its value,
+    an unknown option, a missing argument …) too, exit status 2 and the usage line kept; without
+    --lang fr, or with --lang en, they stay English."""
+    at = 2 if args[0] == "sheet" else 1  # --lang before the words that fail, as a user types it
+    for lang in ([], ["--lang", "en"]):
+        r = runner.invoke(app, [*args[:at], *lang, *args[at:]])
+        assert r.exit_code == 2 and en in r.stderr and "Erreur" not in r.stderr, r.output
+    for lang in (["--lang", "fr"], ["--lang=fr"], ["--lang", "FR"]):
+        r = runner.invoke(app, [*args[:at], *lang, *args[at:]])
+        assert r.exit_code == 2 and fr in r.stderr and "Error:" not in r.stderr, r.output
+        assert r.stdout == ""
+        if "Usage:" in runner.invoke(app, args).stderr:
+            assert f"Usage : whist {' '.join(args[:at])} [OPTIONS]" in r.stderr
+            assert f"Essayez « whist {' '.join(args[:at])} --help » pour l'aide." in r.stderr
+
+
+def test_a_command_without_lang_keeps_its_english_errors() -> None:
+    """whist simulate has no --lang: it is an unknown option there, said in English."""
+    r = runner.invoke(app, ["simulate", "--lang", "fr"])
+    assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr

@@ -919,7 +919,8 @@ class TestSheet:
         csv_file = tmp_path / "sheet.csv"
         r = self.sheet(tmp_path, "export", "--csv", str(csv_file), "--json", str(tmp_path / "copy.json"))
         assert r.exit_code == 0, r.output
-        assert csv_file.read_text(encoding="utf-8").splitlines()[0].startswith("contract,declarers,tricks")
+        header = csv_file.read_text(encoding="utf-8-sig").splitlines()[0]
+        assert header.startswith("contract,declarers,tricks")
         assert json.loads((tmp_path / "copy.json").read_text(encoding="utf-8")) == data
 
         other = tmp_path / "other.json"
@@ -998,12 +999,37 @@ class TestSheet:
         r = self.sheet(tmp_path, "export")
         assert r.exit_code == 2 and "--csv FILE and/or --json FILE" in r.stderr
 
-    def test_a_damaged_file_is_refused(self, tmp_path: Path) -> None:
-        (tmp_path / "sheet.json").write_text("{not json", encoding="utf-8")
-        r = self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7")
-        assert r.exit_code == 1
-        assert "is not a valid score sheet" in r.stderr
-        assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == "{not json"
+    @pytest.mark.parametrize(("content", "en", "fr"), [
+        ("{not json", "is not a valid score sheet: Expecting property name",
+         "n'est pas une feuille de marque valable : JSON illisible"),
+        ('{"preset": "couleur", "entries": [{"contract": "solo 7", "declarers": "N", "tricks": "14"}]}',
+         "is not a valid score sheet", "n'est pas une feuille de marque valable"),
+        ("[1, 2]", "is not a valid score sheet: not a score sheet",
+         "n'est pas une feuille de marque valable : pas une feuille de marque"),
+    ])
+    def test_a_damaged_file_is_refused_as_any_sheet_error(self, tmp_path: Path, content: str, en: str,
+                                                          fr: str) -> None:
+        """Exit 2, as every other refusal of the sheet (a missing file, an impossible entry)."""
+        (tmp_path / "sheet.json").write_text(content, encoding="utf-8")
+        for args in (["add", "solo 6", "-d", "E", "-t", "7"], ["show"], ["export", "--json", "-"]):
+            r = self.sheet(tmp_path, *args)
+            assert r.exit_code == 2 and en in flat(r.stderr) and fr not in r.stderr, (args, r.output)
+            r = self.sheet(tmp_path, *args, "--lang", "fr")
+            assert r.exit_code == 2 and r.stderr.startswith("Erreur : ") and fr in flat(r.stderr), r.output
+            assert r.stdout == ""
+        assert (tmp_path / "sheet.json").read_text(encoding="utf-8") == content
+
+    def test_csv_and_json_both_on_stdout_are_refused(self, tmp_path: Path) -> None:
+        """`--csv - --json -` would write the two formats one after the other, a file that is
+        neither CSV nor JSON."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        for lang, says in (("en", "--csv - and --json - would both write on the standard output"),
+                           ("fr", "--csv - et --json - écriraient tous deux sur la sortie standard")):
+            r = self.sheet(tmp_path, "export", "--csv", "-", "--json", "-", "--lang", lang)
+            assert r.exit_code == 2 and says in flat(r.stderr) and r.stdout == "", r.output
+        for option in ("--csv", "--json"):
+            r = self.sheet(tmp_path, "export", option, "-")
+            assert r.exit_code == 0 and r.stdout, r.output
 
     def test_one_entry_imported_is_said_so(self, tmp_path: Path) -> None:
         assert self.sheet(tmp_path, "new").exit_code == 0
@@ -1051,6 +1077,33 @@ class TestSheet:
         assert r.exit_code == 1 and "it is read-only" in r.stderr
         assert out.read_text(encoding="utf-8") == "keep\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
+
+    @pytest.mark.parametrize("columns", [80, 60, 45])
+    def test_the_contract_stays_legible_on_a_narrow_terminal(self, tmp_path: Path, columns: int) -> None:
+        """Four ordinary names at 80 columns squeezed the contract to "gr… mi…": the contract
+        keeps whole words and the names wrap (their seat on a line of its own), shortened with …
+        only where that is not enough; the points are never cut and no line is wider than the
+        terminal."""
+        names = "N=Françoise,E=Jean-Pierre,S=Marie-Claire,O=Dominique"
+        assert self.sheet(tmp_path, "new", "--names", names).exit_code == 0
+        assert self.sheet(tmp_path, "add", "grande misère", "-d", "N,E", "-t", "N=0,E=1").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 7", "-d", "S", "-t", "8", "--trump", "H").exit_code == 0
+        r = runner.invoke(app, ["sheet", "show", "--lang", "fr", "--file", str(tmp_path / "sheet.json")],
+                          env={"COLUMNS": str(columns)})
+        assert r.exit_code == 0, r.output
+        table = r.stdout.splitlines()[1:-1]  # the caption is one line for a pipe
+        assert max(len(line) for line in table) <= columns
+        cells = [line.split("│")[2].strip() for line in table if line.startswith("│")]
+        words = " ".join(" ".join(cells).split())
+        assert "grande misère · N+E · N=0 E=1 solo 7 cœur · S · 8 totals / totaux" in words, cells
+        assert "…" not in "".join(cells)
+        for seat in ("(N)", "(E)", "(S)", "(O)"):
+            assert seat in r.stdout
+        for points in ("+30", "-42", "+21", "-49", "27"):
+            assert points in r.stdout
+        if columns == 80:
+            for name in ("Françoise", "Jean-Pierre", "Marie-Claire", "Dominique"):
+                assert name in r.stdout, name
 
     def test_the_default_file(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.chdir(tmp_path)

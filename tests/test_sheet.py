@@ -200,6 +200,15 @@ class TestExport:
         assert Sheet.from_json(s.to_json()) == s
         assert Sheet.new("couleur").add_csv(s.to_csv()) == s  # the names come back too
 
+    def test_a_csv_with_semicolons_round_trips(self) -> None:
+        """``to_csv(";")``, for a spreadsheet set to French: a cell that holds a semicolon (a
+        misère of two's tricks) is quoted, and the sheet reads it back as it was."""
+        s = sheet().add(parse_entry("petite misère", "N,E", "N=0,E=1")).add(parse_entry("solo 7", "S", "8"))
+        text = s.to_csv(";")
+        assert text.splitlines()[1].startswith('small misère;N+E;"N=0;E=1";')
+        assert "," not in text.splitlines()[0]
+        assert Sheet.new("couleur").add_csv(text) == s
+
     def test_the_csv_writes_the_tricks_as_they_are_typed(self) -> None:
         """A pair's tricks together (emballage 9 of N+S: 9), not under the first declarer as if
         North alone had taken them (N=9); a misère of two, each declarer's (N=0;E=1); either reads

@@ -419,11 +419,12 @@ class ClassicSheet:
                 raise ClassicSheetError(f"{where} {i}: {exc.en}", f"{where_fr} {i} : {exc.fr}") from None
         return sheet
 
-    def to_csv(self) -> str:
+    def to_csv(self, delimiter: str = ",") -> str:
         """The entries as CSV, each with the points of each side, the game score after it and the
-        players' names."""
+        players' names, the cells separated by ``delimiter`` (``;`` for a spreadsheet set to
+        French)."""
         buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
+        w = csv.DictWriter(buf, fieldnames=EXPORT_COLUMNS, lineterminator="\n", delimiter=delimiter)
         w.writeheader()
         for row in self.rows():
             w.writerow({**row.entry.to_row(), "points_NS": row.points.total[0],

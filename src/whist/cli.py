@@ -54,6 +54,7 @@ from whist.cli_common import (
 from whist.cli_serve import serve
 from whist.cli_sheet import score, sheet_app
 from whist.cli_solver import bench_solver, solve_cmd
+from whist.cli_usage import WhistGroup
 from whist.colour_render import seat_names
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
@@ -93,6 +94,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=WhistGroup,
 )
 bench_app = typer.Typer(help="Benchmarks of the engine and the double-dummy solver.",
                         no_args_is_help=True)

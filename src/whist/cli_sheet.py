@@ -8,7 +8,8 @@ and keeps the sheet's JSON file. ``whist sheet new`` makes the kind of sheet the
 every other subcommand works on whichever kind the file holds. The file is rewritten atomically
 after each accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so
 an entry is either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message
-on stderr) leaves the file byte for byte as it was.
+on stderr) leaves the file byte for byte as it was. A sheet file that is damaged or no sheet is
+refused with exit 2 too; exit 1 is kept for a file the system cannot read or write.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ import io
 import json
 import os
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -206,7 +209,10 @@ sheet_app = typer.Typer(
     " (presets classic, short, simple, with their --option values): each deal's tricks and"
     " honours per side, or a game won by calling at eight; the sheet keeps the games, rubbers,"
     " totals and the settlement. Players' names, CSV import, CSV and JSON export. The sheet is"
-    " kept in a JSON file (--file, default whist-sheet.json), saved after every entry.",
+    " kept in a JSON file (--file, default whist-sheet.json), saved after every entry. Exit"
+    " status: 0 when done; 2 when something is refused (an impossible entry or option, a sheet"
+    " file missing, damaged or not a sheet, a CSV that cannot be imported), the file left as it"
+    " was; 1 when the system cannot read or write a file.",
     no_args_is_help=True,
 )
 
@@ -229,8 +235,9 @@ def _classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
 
 def _load(path: Path, lang: Lang) -> AnySheet:
     """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
-    missing ``--rules FILE``), 1 if it cannot be read or is no sheet (not UTF-8, not JSON, JSON
-    nested too deeply to read, or a sheet with an impossible entry)."""
+    missing ``--rules FILE``) or it is no sheet (not UTF-8, not JSON, JSON nested too deeply to
+    read, or a sheet with an impossible entry), as for any other sheet refused; 1 only if the
+    system cannot read it."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
         text = path.read_text(encoding="utf-8")
@@ -240,7 +247,7 @@ def _load(path: Path, lang: Lang) -> AnySheet:
                 lang)
     except UnicodeDecodeError:
         _refuse(Refusal(f"{invalid[0]}it is not UTF-8 text", f"{invalid[1]}ce n'est pas du texte UTF-8"),
-                lang, 1)
+                lang)
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
     try:
@@ -252,12 +259,12 @@ def _load(path: Path, lang: Lang) -> AnySheet:
         return Sheet.from_json(data)
     except RecursionError:
         _refuse(Refusal(f"{invalid[0]}its JSON is nested too deeply",
-                        f"{invalid[1]}son JSON est imbriqué trop profondément"), lang, 1)
+                        f"{invalid[1]}son JSON est imbriqué trop profondément"), lang)
     except json.JSONDecodeError as exc:
         _refuse(Refusal(f"{invalid[0]}{exc}", f"{invalid[1]}JSON illisible ({exc.msg}, ligne {exc.lineno}"
-                        f" colonne {exc.colno})"), lang, 1)
+                        f" colonne {exc.colno})"), lang)
     except (SheetError, ParseError, ClassicSheetError) as exc:
-        _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang, 1)
+        _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
 
 
 def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
@@ -273,10 +280,11 @@ def _save(sheet: AnySheet, path: Path, lang: Lang) -> None:
     _write(path, dumps(sheet), lang)
 
 
-def _write(path: Path, text: str, lang: Lang) -> None:
-    """Write ``text`` atomically: a temporary file in the same directory, flushed to disk, then
-    renamed over ``path``, so the file is whole or as it was. A file without write permission is
-    refused (the rename alone would replace it, as it needs only the directory's permission)."""
+def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
+    """Write ``text`` in ``encoding`` atomically: a temporary file in the same directory, flushed
+    to disk, then renamed over ``path``, so the file is whole or as it was. A file without write
+    permission is refused (the rename alone would replace it, as it needs only the directory's
+    permission)."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
         if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
@@ -286,7 +294,7 @@ def _write(path: Path, text: str, lang: Lang) -> None:
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
+            with os.fdopen(fd, "w", encoding=encoding) as f:
                 f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
@@ -513,19 +521,61 @@ def _deal_cell(sheet: Sheet, entry: Entry, lang: Lang) -> Text:
     return out
 
 
-def sheet_table(sheet: Sheet, lang: Lang = "en") -> Table:
-    """Each entry with each player's points and the running totals, the names as column heads."""
+LEGIBLE = 18
+"""The narrowest a colour sheet's contract column is made where the terminal is too narrow for the
+whole table: ``grande misère sur`` on one line; the players' names give way first."""
+
+
+def _longest(texts: Iterable[str], split: Callable[[str], list[str]] = str.splitlines) -> int:
+    """The width of the widest piece of ``texts``, each cut by ``split`` (into lines, words)."""
+    return max((cell_len(piece) for text in texts for piece in split(text)), default=0)
+
+
+def _shrink(wanted: list[int], least: list[int], room: int) -> list[int]:
+    """``wanted`` widths made to fit in ``room``, the widest narrowed first, each one no narrower
+    than its ``least``."""
+    out = list(wanted)
+    while sum(out) > room:
+        narrower = [i for i, w in enumerate(out) if w > least[i]]
+        if not narrower:
+            break
+        out[max(narrower, key=lambda i: out[i])] -= 1
+    return out
+
+
+def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Table:
+    """Each entry with each player's points and the running totals, the names as column heads.
+    Where the table is wider than ``width`` (the terminal's), the contract column wraps down to
+    :data:`LEGIBLE` characters (its words whole), then the names wrap onto a second line, and are
+    shortened with … only if that is not enough; the points are never cut."""
+    rows = sheet.rows()
+    deals = [_deal_cell(sheet, entry, lang) for entry, _, _ in rows]
+    totals = sheet.totals()
+    heads = [seat_header(sheet, s, lang) for s in SEATS]
+    numbers = [[_points(pts[s]) for _, pts, _ in rows] + [str(run[s]) for _, _, run in rows]
+               + [str(totals[s.name])] for s in SEATS]
+    contract_width: int | None = None
+    player_widths: list[int | None] = [None] * len(SEATS)
+    room = 0 if width is None else width - 3 * (len(SEATS) + 2) - 1 - len(str(len(rows)))
+    natural = _longest([d.plain for d in deals] + ["totals / totaux"])
+    whole = [cell_len(h) for h in heads]
+    if width is not None and natural + sum(whole) > room:  # room: less borders, padding and #
+        least = [max(_longest(n), 3) for n in numbers]  # a name keeps its seat: (N)
+        words = [max(_longest([h], str.split), m) for h, m in zip(heads, least, strict=True)]
+        contract_width = min(natural, max(LEGIBLE, room - sum(whole)),
+                             max(room - sum(least), _longest([d.plain for d in deals], str.split)))
+        left = room - contract_width  # the names on one line, else wrapped, else cut
+        player_widths = list(_shrink(_shrink(whole, words, left), least, left))
     t = Table(title=f"Score sheet / feuille de marque ({sheet.preset})", title_justify="left",
               show_footer=True, show_lines=False)
     t.add_column("#", justify="right")
-    t.add_column("contract · declarers · tricks / contrat · preneurs · levées",
+    t.add_column("contract · declarers · tricks / contrat · preneurs · levées", width=contract_width,
                  footer=Text("totals / totaux", style="bold"))
-    totals = sheet.totals()
-    for s in SEATS:
-        t.add_column(seat_header(sheet, s, lang), justify="right", no_wrap=True,
+    for s, head, player_width in zip(SEATS, heads, player_widths, strict=True):
+        t.add_column(head, justify="right", no_wrap=player_width is None, width=player_width,
                      footer=Text(str(totals[s.name]), style="bold"))
-    for i, (entry, pts, run) in enumerate(sheet.rows(), 1):
-        cells: list[str | Text] = [str(i), _deal_cell(sheet, entry, lang)]
+    for i, ((_, pts, run), deal) in enumerate(zip(rows, deals, strict=True), 1):
+        cells: list[str | Text] = [str(i), deal]
         for s in SEATS:
             cells.append(Text(_points(pts[s])).append(f"\n{run[s]}", style="bold"))
         t.add_row(*cells)
@@ -551,7 +601,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: La
         for line in classic_foot(sheet, language):
             console.print(line)
         return
-    console.print(sheet_table(sheet, language))
+    console.print(sheet_table(sheet, language, console.width))
 
 
 @sheet_app.command("import")
@@ -593,9 +643,9 @@ def sheet_import(
 def _csv_text(path: Path, lang: Lang) -> str:
     """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
-    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file, 1
-    if it cannot be read or is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F,
-    0x90, 0x9D)."""
+    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
+    it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
+    system cannot read it."""
     try:
         data = path.read_bytes()
     except FileNotFoundError as exc:
@@ -614,7 +664,7 @@ def _csv_text(path: Path, lang: Lang) -> str:
         return text
     _refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
                     f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
-                    " l'enregistre au format « CSV UTF-8 »)"), lang, 1)
+                    " l'enregistre au format « CSV UTF-8 »)"), lang)
 
 
 @sheet_app.command("export")
@@ -623,14 +673,32 @@ def sheet_export(
         "--csv", metavar="FILE", dir_okay=False, help="Write the sheet as CSV (- for stdout).")] = None,
     json_file: Annotated[Path | None, typer.Option(
         "--json", metavar="FILE", dir_okay=False, help="Write the sheet as JSON (- for stdout).")] = None,
+    separator: Annotated[str, typer.Option(
+        "--separator", metavar=",|;",
+        help="What separates the cells of the CSV: a comma, or a semicolon (--separator ';') for a"
+        " spreadsheet set to French, which reads a comma as the decimal point.")] = ",",
     file: FileOpt = DEFAULT_FILE,
     lang: LangOpt = "en",
 ) -> None:
-    """Export the sheet as CSV and/or JSON, each with the players' names."""
+    """Export the sheet as CSV and/or JSON, each with the players' names. A CSV file begins with
+    a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout)."""
     language = parse_lang(lang)
     if csv_out is None and json_file is None:
         _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
                         "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
+    if separator not in (",", ";"):
+        _refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
+                        f"--separator prend ',' (une virgule) ou ';' (un point-virgule), pas"
+                        f" « {separator} »"), language)
+    if csv_out is None and separator != ",":
+        _refuse(Refusal("--separator is for the CSV: give --csv FILE",
+                        "--separator est pour le CSV : donnez --csv FICHIER"), language)
+    if str(csv_out) == str(json_file) == "-":
+        _refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
+                        " other: write one of them to stdout, the other to a file",
+                        "--csv - et --json - écriraient tous deux sur la sortie standard, l'un après"
+                        " l'autre : écrivez l'un sur la sortie standard, l'autre dans un fichier"),
+                language)
     sheet = _load(file, language)
     files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
     for named in files:
@@ -641,13 +709,15 @@ def sheet_export(
     if len(files) == 2 and _same_file(*files):
         _refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
                         f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
-    for target, text in ((csv_out, sheet.to_csv()), (json_file, dumps(sheet))):
+    # Excel reads a CSV without a byte order mark in the system's code page (ChloÃ© for Chloé)
+    for target, text, encoding in ((csv_out, sheet.to_csv(separator), "utf-8-sig"),
+                                   (json_file, dumps(sheet), "utf-8")):
         if target is None:
             continue
         if str(target) == "-":
             typer.echo(text, nl=False)
             continue
-        _write(target, text, language)
+        _write(target, text, language, encoding)
         stdout().print(f"Written / écrit: {target}", soft_wrap=True)
 
 

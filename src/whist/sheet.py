@@ -365,9 +365,11 @@ class Sheet:
             en, fr, i = where
             raise SheetError.of(exc, f"{en} {i}: ", f"{fr} {i} : ") from None
 
-    def to_csv(self) -> str:
+    def to_csv(self, delimiter: str = ",") -> str:
+        """The entries as CSV, each with each player's points and running total and the players'
+        names, the cells separated by ``delimiter`` (``;`` for a spreadsheet set to French)."""
         buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=_CSV_COLUMNS, lineterminator="\n")
+        w = csv.DictWriter(buf, fieldnames=_CSV_COLUMNS, lineterminator="\n", delimiter=delimiter)
         w.writeheader()
         for e, p, t in self.rows():
             w.writerow({**e.to_row(), **{f"points_{s.name}": p[s] for s in SEATS},

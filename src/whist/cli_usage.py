@@ -1,0 +1,130 @@
+"""The errors of the command line itself (an option without its value, an unknown option, a missing
+argument …), which click writes in English, in French when ``--lang fr`` is on the command line
+of a command that has ``--lang``: ``Erreur : il manque l'argument 'SEAT'.`` under the usage line,
+with exit status 2 as in English. The group of ``whist`` (:class:`WhistGroup`) catches them where
+they are raised, before typer prints them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import IO, Any
+
+import typer
+from typer.core import TyperGroup
+
+try:  # a typer of late parses with its own copy of click, whose errors are not click's
+    from typer._click.core import Context
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover - an older typer, on click itself
+    from click import Context, UsageError  # type: ignore[assignment]
+    from click.exceptions import NoArgsIsHelpError  # type: ignore[assignment]
+
+__all__ = ["WhistGroup", "french_usage", "lang_asked"]
+
+_LANG_KEY = "whist.lang"
+
+_VALUES: list[tuple[str, str]] = [
+    (r"Input should be a valid integer.*", "ce doit être un nombre entier"),
+    (r"Input should be a valid number.*", "ce doit être un nombre"),
+    (r"Input should be greater than or equal to (.+)", r"au moins \1"),
+    (r"Input should be less than or equal to (.+)", r"au plus \1"),
+    (r"Input should be greater than (.+)", r"plus de \1"),
+    (r"Input should be less than (.+)", r"moins de \1"),
+]
+"""What typer says of a value it refuses, in French (another reason is left as it is)."""
+
+_NO_SUCH = r"No such option:? '?([^' ]+)'?\.?"
+_MESSAGES: list[tuple[str, str]] = [
+    (r"Missing argument (.+)\.", r"il manque l'argument \1."),
+    (r"Missing option (.+)\.", r"il manque l'option \1."),
+    (r"Missing parameter:? (.+?)\.?", r"il manque le paramètre \1."),
+    (_NO_SUCH + r" \(Possible options: (.+)\)", r"option inconnue : \1 (options possibles : \2)"),
+    (_NO_SUCH + r" Did you mean (.+)\?", r"option inconnue : \1 ; vouliez-vous dire \2 ?"),
+    (_NO_SUCH, r"option inconnue : \1"),
+    (r"Option (.+) requires an argument\.", r"l'option \1 demande une valeur."),
+    (r"Option (.+) requires (\d+) arguments\.", r"l'option \1 demande \2 valeurs."),
+    (r"Option (.+) does not take a value\.", r"l'option \1 ne prend pas de valeur."),
+    (r"Got unexpected extra arguments? \((.*)\)", r"argument en trop : \1"),
+    (r"Got unexpected extra argument\(s\) \((.*)\)", r"argument en trop : \1"),
+]
+"""click's usage errors, in French."""
+
+
+def lang_asked(args: Sequence[str]) -> str:
+    """The language the command line asks for: the value of its last ``--lang`` (``--lang fr``
+    or ``--lang=fr``), lower case; ``en`` without one."""
+    lang = "en"
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            lang = args[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.removeprefix("--lang=")
+    return lang.strip().lower()
+
+
+def french_usage(message: str) -> str:
+    """``message``, one of click's usage errors, in French; as it is if it is none of those.
+
+    >>> french_usage("Option '-t' requires an argument.")
+    "l'option '-t' demande une valeur."
+    >>> french_usage("Invalid value for '--budget': Input should be less than or equal to 60")
+    "valeur invalide pour '--budget' : au plus 60"
+    """
+    invalid = re.fullmatch(r"Invalid value for (.+?): (.*)", message, flags=re.S)
+    if invalid is not None:
+        why = invalid[2]
+        for english, french in _VALUES:
+            if re.fullmatch(english, why, flags=re.S):
+                why = re.sub(english, french, why, flags=re.S)
+                break
+        return f"valeur invalide pour {invalid[1]} : {why}"
+    for english, french in _MESSAGES:
+        if re.fullmatch(english, message, flags=re.S):
+            return re.sub(english, french, message, flags=re.S)
+    return message
+
+
+class FrenchUsageError(UsageError):
+    """A usage error shown in French: ``Usage : …``, ``Essayez « … --help » pour l'aide.``,
+    ``Erreur : …``; exit status 2."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        ctx = self.ctx
+        if ctx is not None:
+            usage = ctx.get_usage().replace("Usage:", "Usage :", 1)
+            hint = f"Essayez « {ctx.command_path} --help » pour l'aide.\n"
+            typer.echo(f"{usage}\n{hint}", file=file, err=file is None, color=ctx.color)
+        typer.echo(f"Erreur : {self.format_message()}", file=file, err=file is None)
+
+
+class WhistGroup(TyperGroup):
+    """The ``whist`` group: a usage error of a command that has ``--lang`` is said in French when
+    the command line says ``--lang fr``."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None,
+                     **extra: Any) -> Context:
+        lang = lang_asked(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except UsageError as exc:
+            raise _in_lang(exc, lang) from None
+        ctx.meta[_LANG_KEY] = lang
+        return ctx
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            raise _in_lang(exc, str(ctx.meta.get(_LANG_KEY, "en"))) from None
+
+
+def _in_lang(exc: UsageError, lang: str) -> UsageError:
+    """``exc`` in French if ``lang`` is ``fr`` and the command it is about has ``--lang`` (or it
+    names no command)."""
+    if lang != "fr" or isinstance(exc, NoArgsIsHelpError):
+        return exc
+    if exc.ctx is not None and not any(p.name == "lang" for p in exc.ctx.command.params):
+        return exc  # without a context (an option's missing value), no usage line, as in English
+    return FrenchUsageError(french_usage(exc.format_message()), exc.ctx)
