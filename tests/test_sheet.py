@@ -42,16 +42,12 @@ class TestEntries:
         s = sheet("pagat").add(parse_entry("solo 5", "W", "6", trump="C"))
         assert s.totals() == {"N": -4, "E": -4, "S": -4, "W": 12}
 
-    def test_a_trou_needs_8_or_9_in_couleur_and_8_in_pagat(self) -> None:
-        """§5.3: with couleur's `trou_always_nine` the trou needs 9 tricks (its four-aces trou
-        too), and the sheet knows no options, so a couleur sheet takes 8 or 9; pagat has no such
-        option (§5.10: "—"), its trou always 8, so a pagat sheet refuses 9 and changes nothing."""
+    def test_a_trou_needing_nine_is_kept_in_both_presets(self) -> None:
+        """§5.3: with `trou_always_nine` the trou needs 9 tricks, and the four-aces trou of both
+        presets too; the sheet knows no options, so it takes 8 or 9 in either preset."""
         assert sheet().add(parse_entry("trou", "N+S", "8", needed="9")).totals()["N"] == -7
-        pagat = sheet("pagat")
-        with pytest.raises(SheetError, match="a pagat trou always needs 8 tricks, not 9"):
-            pagat.add(parse_entry("trou", "N+S", "8", needed="9"))
-        assert pagat.entries == ()
-        assert pagat.add(parse_entry("trou", "N+S", "8", needed="8")).totals()["N"] == 16
+        assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="9")).totals()["N"] == -16
+        assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="8")).totals()["N"] == 16
 
     def test_penalty_is_minus_15_to_the_offender_alone(self) -> None:
         """D15: the referee's penalty is the one entry that is not zero-sum."""

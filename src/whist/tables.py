@@ -285,9 +285,6 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
     if preset == "couleur":
         return _couleur(contract, seats, won, trou_needed)
     if preset == "pagat":
-        if info.key == "trou" and trou_needed != 8:
-            raise TableError(f"a pagat trou always needs 8 tricks, not {trou_needed} (RULES.md §5.3)",
-                             f"un trou pagat demande toujours 8 plis, pas {trou_needed} (RULES.md §5.3)")
         return _pagat(contract, seats, won, trou_needed)
     raise TableError(f"no scoring table for preset {preset!r}",
                      f"pas de barème pour le préréglage « {preset} »")
