@@ -1223,8 +1223,15 @@ def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: 
         folded.locator("summary").click()
         assert folded.locator("li").inner_text().startswith("Fini · Couleur (en ligne, pagat) · terminée · ")
         assert folded.locator("li a").get_attribute("href") == done
-        create_table(server, {"preset": "couleur", "seats": BOTS3, "name": "Chez Max"})
+        made = create_table(server, {"preset": "couleur", "seats": BOTS3, "name": "Chez Max"})
+        join = urllib.request.Request(f"{server.base}/api/tables/{made.rsplit('/', 1)[1]}/join",
+                                      json.dumps({"name": "Max", "seat": "S"}).encode(),
+                                      {"Content-Type": "application/json"})
+        urllib.request.urlopen(join).close()
         page.wait_for_selector("#tables-in-play li >> text=Chez Max", timeout=15_000)  # drawn again
+        # who plays there, so that two tables of the same name can be told apart
+        assert "Chez Max · Couleur (règles du club) · en cours · Max" in page.locator(
+            "#tables-in-play").inner_text()
         assert page.locator("#finished-tables").evaluate("e => e.open") is True
         page.click("button[data-lang=en]")
         assert page.locator("#finished-tables summary").inner_text() == "Finished games (1)"
@@ -1272,14 +1279,14 @@ def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path:
             page.wait_for_selector("#my-tables li")
             assert page.locator("#my-tables h2").inner_text() == "Vos tables"
             assert page.locator("#my-tables li").all_inner_texts() == [
-                "Table d'Anne · Couleur (règles du club) · en cours"]
+                "Table d'Anne · Couleur (règles du club) · en cours · Anne"]
             assert page.locator("#my-tables li a").get_attribute("href") == path
             assert page.locator("#tables-in-play").count() == 0
             assert page.evaluate("localStorage.getItem('whist.token.Nowhere1')") is None
             page.click("button[data-lang=en]")
             assert page.locator("#my-tables h2").inner_text() == "Your tables"
             assert page.locator("#my-tables li").all_inner_texts() == [
-                "Table d'Anne · Colour whist (club rules) · playing"]
+                "Table d'Anne · Colour whist (club rules) · playing · Anne"]
             page.click("#my-tables li a")
             page.wait_for_url(f"**{path}")
             page.wait_for_selector("#legal-calls, #hand.choosing")  # his seat, his turn still

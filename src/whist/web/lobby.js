@@ -96,12 +96,19 @@ function stateText(tb) {
   return t(tb.over ? "over" : tb.started ? "started" : "waiting");
 }
 
+// Who plays at a table ("Anne, Bruno"), so that tables of the same name can be told apart; none, "".
+function playersText(tb) {
+  const names = (tb.seats || []).filter((s) => s.kind === "open" && s.name).map((s) => s.name);
+  return names.length ? ` · ${names.join(", ")}` : "";
+}
+
 // "Vos tables": those this browser holds a seat at, each a link to its table; none, no section.
 function myPanel(mine) {
   if (!mine.length) return null;
   return h("section", { class: "panel", id: "my-tables" }, h("h2", {}, t("my_tables")),
     h("ul", { class: "tables" }, mine.map((tb) => h("li", {},
-      h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", stateText(tb)))));
+      h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", stateText(tb),
+      playersText(tb)))));
 }
 
 // The tables in play (waiting for players or under way: the server leaves out those abandoned),
@@ -116,14 +123,14 @@ function tablesPanel(listed, mine) {
     tables.length ? h("ul", { class: "tables", id: "tables-in-play" }, tables.map((tb) => {
       const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
       return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
-        stateText(tb), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
+        stateText(tb), playersText(tb), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
     })) : h("p", { class: "muted" }, t(none)),
     finished.length ? h("details", { class: "finished", id: "finished-tables", open: finishedOpen,
       ontoggle: (e) => { finishedOpen = e.target.open; } },
     h("summary", {}, t("finished_tables", finished.length)),
     h("ul", { class: "tables" }, finished.map((tb) => h("li", {},
       h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", t("over"),
-      tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "")))) : null);
+      playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "")))) : null);
 }
 
 // When a game ended (Unix time), in the page's language: the time if it was today, else the day too.
