@@ -295,7 +295,7 @@ def simulate(
     """Let four bots play and summarise. Classic whist: rubbers; deals, games, rubbers and points
     per side. Colour whist: deals; redeals, contracts by family and how often they were made,
     points per seat. The summary and the errors in the language of --lang (en or fr); the JSON
-    is the same in both but for its result, said in that language."""
+    is the same in both (its result said in both languages)."""
     language = parse_lang(lang)
     rules = build_rules(preset_name, option, rules_file, language)
     if rules.game == "couleur":

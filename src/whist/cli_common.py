@@ -196,6 +196,8 @@ OS_ERRORS_FR: dict[int, str] = {
     errno.EROFS: "système de fichiers en lecture seule",
     errno.ENOSPC: "plus de place sur le disque",
     errno.ENAMETOOLONG: "nom trop long",
+    errno.ENOENT: "fichier ou dossier introuvable",
+    errno.EISDIR: "c'est un dossier",
 }
 """The system's reasons for a folder that cannot be made, in French (the system says them in
 English); another one is given as the system says it."""
