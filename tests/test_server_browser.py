@@ -149,6 +149,19 @@ def sit_down(page: Any, name: str) -> None:
     page.wait_for_selector("#hand .card")
 
 
+# One deal of colour whist against fast bots, South eldest hand (seed 1)
+ONE_DEAL = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3, "options": {"deals": 1}}
+
+
+def anne_at(pw: Any, server: Server, spec: dict[str, Any], errors: list[str], width: int = 390,
+            height: int = 844) -> tuple[Any, Any]:
+    """Chromium, and a page of ``width`` × ``height`` where Anne sits South at a new table made
+    by ``spec``, her hand drawn; the page's errors go to ``errors``."""
+    browser, page = phone_page(pw, f"{server.base}{create_table(server, spec)}", errors, width, height)
+    sit_down(page, "Anne")
+    return browser, page
+
+
 def hand_faces(page: Any) -> list[tuple[str, str, str, str]]:
     """Each card of the hand: its text (``KS``), the rank drawn on its face, its face's title and
     the label screen readers read."""
@@ -1456,5 +1469,41 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:
         assert "pass" in offered and not [a for a in offered if a.startswith(one_player)], offered
         assert "wait" not in offered and page.locator("#wait-hint").count() == 0
         assert "Anne attend" in page.locator("#calls").inner_text()
+        browser.close()
+    assert errors == []
+
+
+# What has the keyboard's focus: the hand or the action panel (their id), a control in them (its
+# card or action), else the tag of what has it elsewhere (BODY when nothing has).
+FOCUSED = """() => { const el = document.activeElement;
+    return el.closest('#hand, #actions') ? el.id || el.dataset.card || el.dataset.action : el.tagName; }"""
+
+
+def test_the_focus_stays_in_the_hand_and_the_calls_after_a_keyboard_action(server: Server) -> None:
+    """A person who plays by keyboard (Tab to a call or a card, then Enter or Space) keeps his
+    place: the page drawn anew after his call, his card and the answers gives the focus back to
+    the same control if it is still there, else to the action panel or the hand, never to the body."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.locator('#legal-calls [data-action="propose S"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#calls >> text=Anne")
+        assert page.evaluate(FOCUSED) == "actions"
+        # the focus stays there while the bots call: the next key goes on in the panel
+        page.wait_for_selector("#calls .call:nth-child(4)")
+        assert page.evaluate(FOCUSED) in ("actions", "hand"), page.evaluate(FOCUSED)
+        # a card, at a table of classic whist where South leads (seed 3)
+        page.goto(server.base + create_table(server, {"preset": "classic", "seed": 3, "seats": BOTS3}))
+        sit_down(page, "Anne")
+        card = page.locator("#hand.choosing .playable").first
+        card.focus()
+        played = card.get_attribute("data-card")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#trick [data-card={played}]")
+        page.wait_for_selector(f"#hand [data-card={played}]", state="detached")
+        assert page.evaluate(FOCUSED) == "hand"
         browser.close()
     assert errors == []

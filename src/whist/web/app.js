@@ -178,9 +178,31 @@ function tricksText(n) {
   return t(n > 1 || (n === 0 && lang() === "en") ? "tricks_many" : "tricks_one", n);
 }
 
+// Where the keyboard's focus is, to find again in the page drawn anew: the control, by what
+// names it (its id, name, card or action), and the part of the page around it (the hand, the
+// action panel), which takes the focus when the control has gone, as a card played or a call made.
+function focusOf(el) {
+  if (!el || el === document.body || !root.contains(el)) return null;
+  const attr = ["id", "name", "data-card", "data-action", "data-sit", "data-lang", "data-replay"].find((a) => el.hasAttribute(a));
+  const area = el.closest("#hand, #actions");
+  return { sel: attr ? `[${attr}="${CSS.escape(el.getAttribute(attr))}"]` : null, area: area ? "#" + area.id : null };
+}
+
+// Give the focus back to what `focusOf` found, or the first of `areas` that exists; whether done.
+function refocus(kept, ...areas) {
+  const el = kept && kept.sel ? root.querySelector(kept.sel) : null;
+  if (el && el.tabIndex >= 0 && !el.disabled) {
+    el.focus({ preventScroll: true });
+    return true;
+  }
+  const area = [kept && kept.area, ...areas].map((a) => a && root.querySelector(a)).find(Boolean);
+  if (area) area.focus({ preventScroll: true });
+  return Boolean(area);
+}
+
 function renderTable() {
   const m = T.msg;
-  const focused = document.activeElement && document.activeElement.name;
+  const kept = focusOf(document.activeElement);
   if (!m) {
     root.replaceChildren(h("div", { class: "panel" }, T.connected ? "…" : t("connection_lost")));
     return;
@@ -191,10 +213,7 @@ function renderTable() {
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v)));
   const ov = overlay(m, v);
   if (ov) root.append(ov);
-  if (focused) {
-    const el = root.querySelector(`[name="${focused}"]`);
-    if (el) el.focus();
-  }
+  refocus(kept);
 }
 
 // The browser tab's title: the table's name, and "● À vous" in front while the player is to
@@ -441,7 +460,7 @@ function actionPanel(m, v) {
   } else if (v.to_act) {
     parts.push(h("p", { class: "muted waiting" }, waitingFor(v.to_act)));
   }
-  return h("div", { class: "actions", id: "actions" }, parts);
+  return h("div", { class: "actions", id: "actions", tabindex: -1 }, parts);
 }
 
 function handRow(m, v) {
@@ -468,7 +487,7 @@ function handRow(m, v) {
     });
   });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
-  return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand",
+  return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand", tabindex: -1,
     style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
 }
 
