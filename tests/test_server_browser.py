@@ -1402,8 +1402,9 @@ def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:
 
 
 def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> None:
-    """A bid's button shows only its suit, its row the bid: on hover it says the whole bid in the
-    page's language ("Proposer pique", "Solo 6 cœur"), not the engine's text ("propose S")."""
+    """A bid's button shows only its suit, its row the bid: on hover and to a screen reader it says
+    the whole bid in the page's language ("Proposer pique", "Solo 6 cœur"), not the engine's text
+    ("propose S") nor its suit's symbol alone."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
@@ -1426,6 +1427,10 @@ def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> 
                 assert title == (f"{label} {names[lang][suit]}" if suit in "SHDC" else label), buttons
             titles = {action: title for action, title, _ in buttons}
             assert titles["propose S"] == ("Proposer pique" if lang == "fr" else "Propose spades"), titles
+            # a screen reader names each button so too (the folded rows' once open), not "♠" in each row
+            for action, title in titles.items():
+                named = page.get_by_role("button", name=title, exact=True, include_hidden=True)
+                assert named.get_attribute("data-action") == action, title
         browser.close()
     assert errors == []
 

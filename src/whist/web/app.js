@@ -420,10 +420,11 @@ function callButtons(legal, v, sitters) {
       rows.set(key, { label, buttons: [] });
     }
     const content = c.suit ? suitSpan(c.suit) : h("span", {}, "✓");
-    // its hover text in the page's language: the row's label, and the suit named ("solo 6 pique")
+    // its hover text and its name for a screen reader, in the page's language: the row's label,
+    // and the suit named ("solo 6 pique"), not the suit's symbol alone
     const title = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
     rows.get(key).buttons.push(h("button", { type: "button", class: "bid-btn", "data-action": a.text,
-      title, onclick: () => act(a.text) }, content));
+      title, "aria-label": title, onclick: () => act(a.text) }, content));
   }
   const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
   const first = all.length > 7 ? all.slice(0, 5) : all;
