@@ -113,6 +113,25 @@ def play_until(page: Any, selector: str, seconds: float = 120) -> None:
             page.wait_for_timeout(50)
 
 
+def bid_and_play_until(page: Any, selector: str, seconds: float = 60) -> None:
+    """At a table of colour whist with seed 1: South proposes, then accepts North's proposal, and
+    plays the first playable card whenever it is her turn, until ``selector`` is on the page (or
+    ``seconds`` have passed)."""
+    end = time.monotonic() + seconds
+    while not page.locator(selector).count() and time.monotonic() < end:
+        if page.locator("#legal-calls").count():
+            offered = page.locator("#legal-calls [data-action]").evaluate_all(
+                "els => els.map(e => e.dataset.action)")
+            pick = ("accept" if "accept" in offered else
+                    next(a for a in offered if a.startswith("propose")))
+            page.click(f'#legal-calls [data-action="{pick}"]')
+            page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
+        elif page.locator("#hand.choosing .playable").count():
+            play_a_card(page)
+        else:
+            page.wait_for_timeout(50)
+
+
 def phone_page(pw: Any, url: str, errors: list[str], width: int = 390, height: int = 844) -> tuple[Any, Any]:
     """Chromium, and a page of ``width`` × ``height`` (a phone's, 390 × 844, unless told) at ``url``;
     the page's errors go to ``errors``."""
@@ -1083,19 +1102,7 @@ def test_the_summary_of_a_deal_of_colour_whist_gives_the_totals_so_far(server: S
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         sit_down(page, "Anne")
-        end = time.monotonic() + 60
-        while not page.locator("#next-deal").count() and time.monotonic() < end:
-            if page.locator("#legal-calls").count():  # she proposes, then accepts North's proposal
-                offered = page.locator("#legal-calls [data-action]").evaluate_all(
-                    "els => els.map(e => e.dataset.action)")
-                pick = ("accept" if "accept" in offered else
-                        next(a for a in offered if a.startswith("propose")))
-                page.click(f'#legal-calls [data-action="{pick}"]')
-                page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
-            elif page.locator("#hand.choosing .playable").count():
-                play_a_card(page)
-            else:
-                page.wait_for_timeout(50)
+        bid_and_play_until(page, "#next-deal")
         page.wait_for_selector("#next-deal")
         with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
             totals = json.load(r)["match"]["result"]["totals"]
@@ -1510,5 +1517,51 @@ def test_the_focus_stays_in_the_hand_and_the_calls_after_a_keyboard_action(serve
         page.wait_for_selector(f"#trick [data-card={played}]")
         page.wait_for_selector(f"#hand [data-card={played}]", state="detached")
         assert page.evaluate(FOCUSED) == "hand"
+        browser.close()
+    assert errors == []
+
+
+# The id of what has the focus in a modal dialog, else null.
+IN_DIALOG = """() => document.activeElement.closest('[role=dialog][aria-modal=true]')
+    ? document.activeElement.id : null"""
+
+
+def assert_tab_stays_in_dialog(page: Any) -> None:
+    """Tab and Shift+Tab, as many times as the dialog has controls and more, keep the focus in it."""
+    count = page.locator(".overlay").evaluate(
+        "d => d.querySelectorAll('a[href], button:not([disabled])').length")
+    assert count >= 2
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(count + 2):
+            page.keyboard.press(key)
+            assert page.evaluate("() => Boolean(document.activeElement.closest('.overlay'))"), key
+
+
+def test_the_end_of_a_deal_and_of_the_match_are_dialogs_for_the_keyboard(server: Server) -> None:
+    """The summary at the end of a deal is a modal dialog: the focus is on its "next deal" button
+    as it opens, Tab goes round its controls and not to the table behind, Escape closes it as its
+    close button does and gives the focus back to the hand. At the end of the match the focus is
+    on "new table", and Escape closes that sheet too."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        classic = {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3}
+        browser, page = anne_at(pw, server, classic, errors)
+        play_until(page, "#next-deal")
+        page.wait_for_function(f"() => ({IN_DIALOG})() === 'next-deal'")
+        assert page.locator(".table-page").evaluate("e => e.inert")  # nothing behind it to reach
+        assert_tab_stays_in_dialog(page)
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".overlay", state="detached")
+        assert page.evaluate(FOCUSED) == "hand"
+        browser.close()
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        bid_and_play_until(page, "#new-table")
+        page.wait_for_function(f"() => ({IN_DIALOG})() === 'new-table'")
+        assert_tab_stays_in_dialog(page)
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".overlay", state="detached")
+        assert page.evaluate(FOCUSED) in ("hand", "actions")
         browser.close()
     assert errors == []

@@ -185,19 +185,28 @@ function focusOf(el) {
   if (!el || el === document.body || !root.contains(el)) return null;
   const attr = ["id", "name", "data-card", "data-action", "data-sit", "data-lang", "data-replay"].find((a) => el.hasAttribute(a));
   const area = el.closest("#hand, #actions");
-  return { sel: attr ? `[${attr}="${CSS.escape(el.getAttribute(attr))}"]` : null, area: area ? "#" + area.id : null };
+  return { sel: attr ? `[${attr}="${CSS.escape(el.getAttribute(attr))}"]` : null, area: area ? "#" + area.id : null,
+    inDialog: Boolean(el.closest(".overlay")) };
 }
 
-// Give the focus back to what `focusOf` found, or the first of `areas` that exists; whether done.
-function refocus(kept, ...areas) {
-  const el = kept && kept.sel ? root.querySelector(kept.sel) : null;
-  if (el && el.tabIndex >= 0 && !el.disabled) {
-    el.focus({ preventScroll: true });
-    return true;
-  }
-  const area = [kept && kept.area, ...areas].map((a) => a && root.querySelector(a)).find(Boolean);
+// Give the focus back, in `scope`, to what `focusOf` found, or else to the first of `areas` there.
+function refocus(kept, scope, ...areas) {
+  const el = kept && kept.sel ? scope.querySelector(kept.sel) : null;
+  if (el && el.tabIndex >= 0 && !el.disabled) return el.focus({ preventScroll: true });
+  const area = [kept && kept.area, ...areas].map((a) => a && scope.querySelector(a)).find(Boolean);
   if (area) area.focus({ preventScroll: true });
-  return Boolean(area);
+}
+
+// A dialog (a sheet over the table) takes the focus when it opens, on its main button (the next
+// deal, a new table) or else its close button, and keeps it; when it closes, the focus goes back
+// where it was before (the toolbar's button that opened it, the hand, the action panel).
+function placeFocus(kept, ov) {
+  const was = T.dialog;
+  T.dialog = Boolean(ov);
+  if (ov && !was) T.opener = kept;
+  if (ov) refocus(was && kept && kept.inDialog ? kept : null, ov, "[data-main]:not([disabled])", ".close");
+  else if (was) refocus(T.opener, root, "#hand", "#actions");
+  else refocus(kept, root);
 }
 
 function renderTable() {
@@ -209,11 +218,15 @@ function renderTable() {
   }
   const v = m.deal ? m.deal.view : null;
   document.title = tabTitle(m, v);
-  root.replaceChildren(h("div", { class: "table-page game-" + m.table.game },
-    header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v)));
+  const page = h("div", { class: "table-page game-" + m.table.game },
+    header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v));
+  root.replaceChildren(page);
   const ov = overlay(m, v);
-  if (ov) root.append(ov);
-  refocus(kept);
+  if (ov) {
+    page.inert = true;  // behind a dialog, out of reach of the keyboard and of screen readers
+    root.append(ov);
+  }
+  placeFocus(kept, ov);
 }
 
 // The browser tab's title: the table's name, and "● À vous" in front while the player is to
@@ -530,9 +543,28 @@ function closeSheet() {
   renderTable();
 }
 
+// Tab and Shift+Tab go round the dialog's controls, not out to the page behind it.
+function keepTabIn(e) {
+  const items = [...e.currentTarget.querySelectorAll("a[href], button:not([disabled]), summary")]
+    .filter((el) => el.getClientRects().length);
+  if (!items.length) return;
+  const [first, last] = [items[0], items[items.length - 1]];
+  const out = e.shiftKey ? document.activeElement === first || !items.includes(document.activeElement)
+    : document.activeElement === last;
+  if (!out) return;
+  e.preventDefault();
+  (e.shiftKey ? last : first).focus();
+}
+
 function sheet(title, ...body) {
-  return h("div", { class: "overlay", role: "dialog", "aria-label": title, onclick: (e) => {
+  return h("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": title, onclick: (e) => {
     if (e.target.classList.contains("overlay")) closeSheet();
+  }, onkeydown: (e) => {
+    if (e.key === "Tab") keepTabIn(e);
+    else if (e.key === "Escape") {  // as the close button
+      e.preventDefault();
+      closeSheet();
+    }
   } }, h("div", { class: "sheet" }, h("div", { class: "sheet-head" }, h("h2", {}, title),
     h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: closeSheet }, "×")),
   ...body));
@@ -609,10 +641,10 @@ function replaySheet() {
     h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, playerName(v, sitters, a.seat, a.card))))),
     hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
     h("div", { class: "row" },
-      h("button", { type: "button", title: t("first"), onclick: go(0) }, "«"),
+      h("button", { type: "button", title: t("first"), id: "replay-first", onclick: go(0) }, "«"),
       h("button", { type: "button", title: t("prev"), id: "replay-prev", onclick: go(step - 1) }, "‹"),
       h("button", { type: "button", title: t("next"), id: "replay-next", onclick: go(step + 1) }, "›"),
-      h("button", { type: "button", title: t("last"), onclick: go(n) }, "»")));
+      h("button", { type: "button", title: t("last"), id: "replay-last", onclick: go(n) }, "»")));
 }
 
 function sortCards(cards) {
@@ -671,15 +703,15 @@ function summarySheet(m, v) {
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
     else body.push(h("p", {}, res.winner ? t("winner", side(res.winner)) : t("draw")));
     // what a player does next: another game, from the lobby's form (it keeps his name)
-    body.push(h("div", { class: "row" }, h("a", { href: "/", class: "button", id: "new-table" }, t("new_table")),
+    body.push(h("div", { class: "row" }, h("a", { href: "/", class: "button", id: "new-table", "data-main": true }, t("new_table")),
       h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button secondary" }, t("download_all"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
     body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));
     body.push(h("div", { class: "row" },
-      T.seat ? h("button", { type: "button", class: "primary", id: "next-deal", disabled: me && me.ready,
+      T.seat ? h("button", { type: "button", class: "primary", id: "next-deal", "data-main": true, disabled: me && me.ready,
         onclick: () => send({ type: "next" }) }, t("next_deal")) : null,
-      h("button", { type: "button", onclick: () => { T.dismissed = m.deal.number; renderTable(); } }, t("close"))));
+      h("button", { type: "button", id: "close-summary", onclick: () => { T.dismissed = m.deal.number; renderTable(); } }, t("close"))));
   }
   return sheet(dealTitle(m, m.deal.number), ...body);
 }

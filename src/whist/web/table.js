@@ -57,6 +57,7 @@ export const T = {
   id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
   overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
   queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
+  dialog: false, opener: null,  // whether a sheet is open, and what had the focus before (app.js)
 };
 
 // The two sides of classic whist, in the page's language: "NS 4 · EO 6".
