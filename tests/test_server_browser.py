@@ -1565,3 +1565,30 @@ def test_the_end_of_a_deal_and_of_the_match_are_dialogs_for_the_keyboard(server:
         assert page.evaluate(FOCUSED) in ("hand", "actions")
         browser.close()
     assert errors == []
+
+
+# Whether the prompt and the calls offered are on screen, clear of the fixed toolbar.
+CALLS_IN_VIEW = """() => { const calls = document.querySelector('#legal-calls');
+    const prompt = document.querySelector('#actions .prompt');
+    const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+    return Boolean(calls && prompt) && prompt.getBoundingClientRect().top >= 0
+        && calls.getBoundingClientRect().bottom <= bar; }"""
+
+
+def test_the_calls_come_into_view_at_twice_the_zoom(server: Server) -> None:
+    """At 200 % zoom on a screen of 1280 × 900 (a page of 640 × 450) the calls offered were drawn
+    below the screen and under the fixed toolbar, and nothing showed them when the player's turn
+    came: the page scrolls the prompt and the buttons into view, clear of the toolbar, at each turn."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 640, 450)
+        page.wait_for_function(CALLS_IN_VIEW)
+        # back to the top, then a proposal: at her next turn (to accept North's) the calls come back into view
+        page.evaluate("() => { scrollTo(0, 0); document.querySelector('[data-action=\"propose S\"]')"
+                      ".click(); }")
+        page.wait_for_selector('#legal-calls [data-action="accept"]')
+        page.wait_for_function(CALLS_IN_VIEW)
+        browser.close()
+    assert errors == []

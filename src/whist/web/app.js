@@ -227,6 +227,18 @@ function renderTable() {
     root.append(ov);
   }
   placeFocus(kept, ov);
+  const calls = ov ? null : root.querySelector("#legal-calls");
+  if (calls && !T.callsShown) showCalls(calls);
+  T.callsShown = Boolean(calls);
+}
+
+// When the player's turn to call comes, the calls offered and the prompt over them scrolled into
+// view if they are not (on a short screen, or zoomed in, they were below it or under the toolbar,
+// which style.css leaves room for): the buttons first, then the prompt if they pushed it off the top.
+function showCalls(calls) {
+  calls.scrollIntoView({ block: "nearest" });
+  const prompt = root.querySelector("#actions .prompt");
+  if (prompt) prompt.scrollIntoView({ block: "nearest" });
 }
 
 // The browser tab's title: the table's name, and "● À vous" in front while the player is to

@@ -58,6 +58,7 @@ export const T = {
   overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
   queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
   dialog: false, opener: null,  // whether a sheet is open, and what had the focus before (app.js)
+  callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
 };
 
 // The two sides of classic whist, in the page's language: "NS 4 · EO 6".
