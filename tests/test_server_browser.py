@@ -1592,3 +1592,56 @@ def test_the_calls_come_into_view_at_twice_the_zoom(server: Server) -> None:
         page.wait_for_function(CALLS_IN_VIEW)
         browser.close()
     assert errors == []
+
+
+def test_the_calls_are_greyed_while_a_call_waits_for_the_server(server: Server) -> None:
+    """On a slow connection the server's answer to a call takes a while: meanwhile the page sends
+    no second call, and says so by greying every call's button, as it greys the cards while a card
+    waits (the buttons stayed as they were, and a click on another did nothing, silently)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    held: list[str | bytes] = []
+    acts: list[str] = []
+    slow = threading.Event()  # set: the server's messages to the page wait in ``held``
+
+    sockets: list[Any] = []  # the page's side of its socket
+
+    def route(page_side: Any) -> None:
+        server_side = page_side.connect_to_server()
+        sockets.append(page_side)
+
+        def to_page(message: str | bytes) -> None:
+            if slow.is_set():
+                held.append(message)
+            else:
+                page_side.send(message)
+
+        def to_server(message: str | bytes) -> None:
+            if '"act"' in str(message):
+                acts.append(str(message))
+                slow.set()
+            server_side.send(message)
+
+        server_side.on_message(to_page)
+        page_side.on_message(to_server)
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route_web_socket("**/ws", route)
+        page.goto(server.base + create_table(server, ONE_DEAL))
+        sit_down(page, "Anne")
+        page.click('#legal-calls [data-action="propose S"]')
+        page.wait_for_function("() => { const all = [...document.querySelectorAll('#legal-calls button')];"
+                               " return all.length > 1 && all.every(b => b.disabled); }")
+        page.locator("#legal-calls [data-action=pass]").dispatch_event("click")
+        assert len(acts) == 1, acts
+        slow.clear()  # the answers come: her proposal is in the auction, and the game goes on
+        for message in held:
+            sockets[0].send(message)
+        page.wait_for_selector("#calls >> text=Anne")
+        page.wait_for_selector('#legal-calls [data-action="propose S"]', state="detached")
+        browser.close()
+    assert errors == []

@@ -425,16 +425,17 @@ function callButtons(legal, v, sitters) {
   const top = v.acceptable;
   const by = top ? authorName(sitters, top.seat, v.actions.findLastIndex((a) => a.seat === top.seat && a.text === top.text)) : "";
   const accepted = top ? [" ", h("span", { class: "accepts" }, "(", by, " ", callNode(top, v), ")")] : [];
+  // a call's button; all are greyed while a call sent waits for the server's answer, as the cards are
+  const button = (a, attrs, ...content) => h("button", { type: "button", "data-action": a.text, disabled: T.pending >= 0,
+    onclick: () => act(a.text), ...attrs }, ...content);
   for (const a of legal) {
     if (a.type !== "call" || !a.contract) {
       if (a.type === "call") {
         // waiting is neither a pass nor a bid, and it limits the later calls (RULES.md §5.4, 2): said on hover
         const title = a.kind === "wait" ? t("wait_title") : null;
-        simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, title, onclick: () => act(a.text) },
-          t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
+        simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
-        simple.push(h("button", { type: "button", class: "call-btn", "data-action": a.text, onclick: () => act(a.text) },
-          t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
+        simple.push(button(a, { class: "call-btn" }, t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
       }
       continue;
     }
@@ -448,8 +449,7 @@ function callButtons(legal, v, sitters) {
     // its hover text and its name for a screen reader, in the page's language: the row's label,
     // and the suit named ("solo 6 pique"), not the suit's symbol alone
     const title = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
-    rows.get(key).buttons.push(h("button", { type: "button", class: "bid-btn", "data-action": a.text,
-      title, "aria-label": title, onclick: () => act(a.text) }, content));
+    rows.get(key).buttons.push(button(a, { class: "bid-btn", title, "aria-label": title }, content));
   }
   const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
   const first = all.length > 7 ? all.slice(0, 5) : all;
