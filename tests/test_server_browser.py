@@ -1645,3 +1645,20 @@ def test_the_calls_are_greyed_while_a_call_waits_for_the_server(server: Server) 
         page.wait_for_selector('#legal-calls [data-action="propose S"]', state="detached")
         browser.close()
     assert errors == []
+
+
+def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None:
+    """The form's choices of a bot or a friend at the other seats are named by their seat for a
+    screen reader ("Nord", "North"), as they are on screen, not left without a name."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[data-seat=N]")
+        for lang, names in (("fr", ("Nord", "Est", "Ouest")), ("en", ("North", "East", "West"))):
+            page.click(f"button[data-lang={lang}]")
+            for seat, name in zip("NEW", names, strict=True):
+                assert page.get_by_role("combobox", name=name, exact=True).get_attribute("data-seat") == seat
+        browser.close()
+    assert errors == []

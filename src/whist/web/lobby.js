@@ -162,7 +162,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   const seatSelect = (s) => {
     if (s === form.seat) return h("span", { class: "me" }, t("you"));
     const kinds = ["open", ...(presets ? presets.bots.slice().reverse() : ["heuristic", "random"])];
-    return h("select", { name: "seat-" + s, "data-seat": s,
+    return h("select", { name: "seat-" + s, "data-seat": s, "aria-labelledby": "seat-label-" + s,  // "Nord"
       onchange: (e) => { form.seats[s] = e.target.value; form.botChosen = true; } },
     kinds.map((k) => h("option", { value: k, selected: form.seats[s] === k }, t("seat_" + k))));
   };
@@ -248,7 +248,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
         form.seat = e.target.value; render();
       } }, SEATS.map((s) => h("option", { value: s, selected: form.seat === s }, seatName(s))))),
       h("div", { class: "seats-grid" }, SEATS.map((s) => h("div", { class: "seat-choice" },
-        h("span", { class: "seat-label" }, seatName(s)), seatSelect(s)))),
+        h("span", { class: "seat-label", id: "seat-label-" + s }, seatName(s)), seatSelect(s)))),
       h("label", {}, t("bot_speed"), h("select", { name: "speed", onchange: (e) => { form.speed = e.target.value; } },
         [["1.5", "speed_slow"], ["0.8", "speed_normal"], ["0.2", "speed_fast"]].map(([v, k]) =>
           h("option", { value: v, selected: form.speed === v }, t(k))))),
