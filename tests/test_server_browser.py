@@ -710,9 +710,33 @@ def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Serv
     assert errors == []
 
 
+def luminance(rgb: list[float]) -> float:
+    """The relative luminance of a colour of 0–255 channels (WCAG 2)."""
+    lin = [c / 3294.6 if c <= 10.31 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def dimmed_contrasts(page: Any) -> list[float]:
+    """The contrast of each text (rank, suit) of the hand's greyed cards with the card's face, its
+    colour faded by its opacity over the face as drawn."""
+    drawn: list[tuple[list[float], list[float], float]] = page.locator("#hand .dimmed text").evaluate_all(
+        """els => els.map(e => { const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const face = e.closest('svg').querySelector('rect');
+            return [rgb(getComputedStyle(e).fill), rgb(getComputedStyle(face).fill),
+                    Number(getComputedStyle(e).opacity)]; })""")
+    contrasts = []
+    for text, face, alpha in drawn:
+        seen = luminance([alpha * t + (1 - alpha) * f for t, f in zip(text, face, strict=True)])
+        lighter, darker = sorted((seen, luminance(face)), reverse=True)
+        contrasts.append((lighter + 0.05) / (darker + 0.05))
+    assert contrasts
+    return contrasts
+
+
 def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
     """Clicking a greyed card (one the player may not play: he must follow suit) is not silently
-    ignored: the table refuses it with the rule's reason in French, and nothing else changes."""
+    ignored: the table refuses it with the rule's reason in French, and nothing else changes. The
+    greyed card stays readable: its rank and suit at 3:1 at least against its grey face."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -727,6 +751,7 @@ def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
                 play_a_card(page)
             else:
                 page.wait_for_timeout(50)
+        assert min(dimmed_contrasts(page)) >= 3, dimmed_contrasts(page)  # a greyed card stays readable
         cards = page.locator("#hand .card").count()
         page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
         page.wait_for_selector("#toast.show")
