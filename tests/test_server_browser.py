@@ -1519,7 +1519,8 @@ FOCUSED = """() => { const el = document.activeElement;
 def test_the_focus_stays_in_the_hand_and_the_calls_after_a_keyboard_action(server: Server) -> None:
     """A person who plays by keyboard (Tab to a call or a card, then Enter or Space) keeps his
     place: the page drawn anew after his call, his card and the answers gives the focus back to
-    the same control if it is still there, else to the action panel or the hand, never to the body."""
+    the same control if it is still there, else to the action panel or the hand, never to the body.
+    Space on a card plays it and does not scroll the page as well."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -1535,13 +1536,18 @@ def test_the_focus_stays_in_the_hand_and_the_calls_after_a_keyboard_action(serve
         # a card, at a table of classic whist where South leads (seed 3)
         page.goto(server.base + create_table(server, {"preset": "classic", "seed": 3, "seats": BOTS3}))
         sit_down(page, "Anne")
+        # on a screen too short for the page, Space plays the card without scrolling the page too
+        page.set_viewport_size({"width": 390, "height": 480})
         card = page.locator("#hand.choosing .playable").first
         card.focus()
         played = card.get_attribute("data-card")
-        page.keyboard.press("Enter")
+        scrolled = page.evaluate("() => [scrollY, document.documentElement.scrollHeight - innerHeight]")
+        assert scrolled[0] < scrolled[1], scrolled  # the page could scroll further down
+        page.keyboard.press("Space")
         page.wait_for_selector(f"#trick [data-card={played}]")
         page.wait_for_selector(f"#hand [data-card={played}]", state="detached")
         assert page.evaluate(FOCUSED) == "hand"
+        assert page.evaluate("scrollY") == scrolled[0]
         browser.close()
     assert errors == []
 

@@ -509,7 +509,11 @@ function handRow(m, v) {
       tabindex: text && choosing ? 0 : null, "aria-label": cardText(c, lang()),
       // a greyed card goes to the table too: it refuses it and says which rule forbids it
       onclick: choosing ? () => act(text || c) : () => notYourTurn(v),
-      onkeydown: text && choosing ? (e) => { if (e.key === "Enter" || e.key === " ") act(text); } : null,
+      onkeydown: text && choosing ? (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();  // Space plays the card, without scrolling the page too
+        act(text);
+      } : null,
     });
   });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
