@@ -407,6 +407,7 @@ class TestSimulate:
         assert a.stderr == ""  # no progress bar, not even a blank line, where stderr is no terminal
         assert "Simulation summary" in a.stdout
         assert "rubbers won" in a.stdout and " / " not in a.stdout  # English only by default
+        assert "Bots: N random, E heuristic, S random, W heuristic" in a.stdout
         c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
         assert c.stdout != a.stdout
 
@@ -416,7 +417,8 @@ class TestSimulate:
         r = run(*self.ARGS, "--lang", "fr")
         assert r.exit_code == 0, r.output
         out = r.stdout
-        for words in ("Règles : classic   graine : 42", "Robots : N random, E heuristic", "Robres : 3",
+        for words in ("Règles : classic   graine : 42", "Robres : 3",
+                      "Robots : N random, E heuristic, S random, O heuristic",
                       "Résumé de la simulation", "manches gagnées", "robres gagnés", "EO (Est–Ouest)"):
             assert words in out, words
         assert " / " not in out and "Settlement" not in out and "Règlement" not in out  # stake 0

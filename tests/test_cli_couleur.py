@@ -607,7 +607,8 @@ class TestSimulate:
         assert r.exit_code == 0, r.output
         for words in ("Résumé de la simulation", "Règles : couleur   graine : 7", "Parties : 2",
                       "donnes jouées : 20", "Redonnes (tous passent) :", "Contrats", "famille",
-                      "emballage", "tous passent, misère par les dames", "Points par place", "Ouest"):
+                      "emballage", "tous passent, misère par les dames", "Points par place", "Ouest",
+                      "Robots : N heuristic, E random, S heuristic, O random"):
             assert words in r.stdout, words
         assert " / " not in r.stdout
         assert not re.search(r"\b(Rules|seed|Contracts|family|deals|made|Points per|West)\b", r.stdout)

@@ -36,7 +36,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, say
+from whist.render import colon, deals_words, label, say, seat_letter
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
@@ -346,7 +346,7 @@ def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
 
 def simulation_head(summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
     """The first lines of a simulation's summary in ``lang``: its rules and seed, its bots."""
-    bots = ", ".join(f"{k} {v}" for k, v in summary["bots"].items())
+    bots = ", ".join(f"{seat_letter(Seat[k], lang)} {v}" for k, v in summary["bots"].items())
     return [Text(f"{label('Rules', 'règles', lang)} {summary['rules']}   {label('seed', 'graine', lang)}"
                  f" {summary['seed']}"),
             Text(f"{label('Bots', 'robots', lang)} {bots}")]
