@@ -292,6 +292,20 @@ class TestParseErrors:
         exc = refusal(lambda: parse_action("AS KS"))
         assert str(exc) == "'AS KS' is not an action: type one card, such as AS or 10D"
         assert "« AS KS » n'est pas une action" in exc.fr and "une seule carte" in exc.fr
+        assert exc.fr.endswith("par exemple AS ou 10D")  # typed in English: English examples
+        # typed in French, French examples: AS would be the ace of spades read the English way
+        exc = refusal(lambda: parse_action("as de coeur", "fr"))
+        assert exc.fr == "« as de coeur » n'est pas une action : tapez une seule carte, par exemple AP ou 10K"
+        assert refusal(lambda: parse_action(" ", "fr")).fr.endswith("par exemple AP ou 10K")
+        assert parse_action("AP", "fr") == parse_card("AS") and parse_action("10K", "fr") == parse_card("TD")
+
+    def test_a_proposal_without_a_suit_shows_the_suit_letter_of_french(self) -> None:
+        exc = refusal(lambda: parse_call("propose", lang="fr"))
+        assert str(exc) == "propose what? name a suit: propose H"
+        assert exc.fr == "proposer quelle couleur ? tapez par exemple « propose C » ou « propose cœur »"
+        assert parse_call("propose C", lang="fr") == parse_call("propose cœur")
+        exc = refusal(lambda: parse_call("propose C K", lang="fr"))
+        assert exc.fr.endswith("comme « propose C » ou « propose cœur »")
 
     def test_a_call(self) -> None:
         exc = refusal(lambda: parse_colour_action("bof"))

@@ -118,16 +118,17 @@ def parse_action(text: str, lang: Lang = "en") -> Action:
     """Read an action: a card (``AS``, ``10D``) or a call (``ask``, ``yes``, ``no``, ``claim AS KS QS``),
     the cards typed in ``lang`` (:func:`~whist.cards.parse_card`: in French ``RC``, ``10K``)."""
     words = text.strip().split()
+    examples = "AP ou 10K" if lang == "fr" else "AS ou 10D"  # as the French reading has them
     if not words:
         raise ParseError("empty action: type a card such as AS or 10D",
-                         "aucune action : tapez une carte, par exemple AS ou 10D")
+                         f"aucune action : tapez une carte, par exemple {examples}")
     head = words[0].lower()
     kind = _CALL_WORDS.get(text.strip().lower()) or _CALL_WORDS.get(head)
     if kind is None:
         if len(words) != 1:
             raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D",
                              f"« {text} » n'est pas une action : tapez une seule carte, par exemple"
-                             " AS ou 10D")
+                             f" {examples}")
         return parse_card(words[0], lang)
     if kind == "claim":
         return Call("claim", tuple(parse_cards(" ".join(words[1:]), lang)))

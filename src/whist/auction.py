@@ -214,7 +214,7 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
         rest = [w for w in words[1:] if w not in ("propose", "proposer")]
         if not rest:
             raise ParseError("propose what? name a suit: propose H",
-                             "proposer quelle couleur ? tapez par exemple « propose H » ou"
+                             "proposer quelle couleur ? tapez par exemple « propose C » ou"
                              f" « {_PROPOSE_FR} »")
         level = 8
         if rest[0].isdigit():
@@ -222,7 +222,7 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
             rest = rest[1:]
         if len(rest) != 1:
             raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'",
-                             f"« {text} » : on propose une seule couleur, comme « propose H »"
+                             f"« {text} » : on propose une seule couleur, comme « propose C »"
                              f" ou « {_PROPOSE_FR} »")
         return Bid(Contract("emballage", level, parse_suit(rest[0], lang)))
     try:
