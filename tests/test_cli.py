@@ -156,7 +156,7 @@ class TestPlay:
         assert r.exit_code == 0, out
         assert "Traceback" not in out
         assert "'zz' is not a card" in out
-        assert f"does not hold {not_held.in_lang('en')}" in out
+        assert f"✗ you do not hold {not_held.in_lang('en')} (? for help)" in out
         assert "must follow suit" in out
         assert "Legal now:" in out
         assert out.count("Your turn") >= 6  # asked again after each bad entry
@@ -178,11 +178,11 @@ class TestPlay:
         out = " ".join(r.output.split())
         assert r.exit_code == 0, out
         assert "« zz » n'est pas une carte" in out
-        assert f"✗ Sud n'a pas {not_held.in_lang('fr')} en main (? pour l'aide)" in out
+        assert f"✗ vous n'avez pas {not_held.in_lang('fr')} en main (? pour l'aide)" in out
         off_fr = off_suit.in_lang("fr")
         assert f"✗ {off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
         assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
-        for english in ("is not a card", "does not hold", "must follow suit", "not allowed", "(? for help)"):
+        for english in ("is not a card", "do not hold", "must follow suit", "not allowed", "(? for help)"):
             assert english not in out, english
         assert f"Vous jouez {follow.in_lang('fr')}" in out
         shown = " ".join(c.in_lang("fr")[:-1] for c in sorted(hand, key=lambda c: -c.rank) if c.suit is led)
@@ -631,7 +631,7 @@ class TestReplay:
         assert r.exit_code == 1
         assert "Traceback" not in r.output
         assert f"deal 2, action {i + 1}" in r.stderr
-        assert f"does not hold {parse_card(stolen).in_lang('en')}" in r.stderr
+        assert f"you do not hold {parse_card(stolen).in_lang('en')}" in r.stderr
 
     def test_an_action_that_is_not_a_pair_exits_1_naming_it(self, match_file: Path,
                                                              tmp_path: Path) -> None:
@@ -709,7 +709,7 @@ class TestReplay:
         r = run("replay", str(f), "--lang", "fr")
         assert r.exit_code == 1 and "Traceback" not in r.output
         assert r.stderr.startswith(f"Erreur : donne 2, action {i + 1} ("), r.stderr
-        assert "Error" not in r.stderr and "does not hold" not in r.stderr
+        assert "Error" not in r.stderr and "do not hold" not in r.stderr
         data = record.load(match_file)
         data["deals"][0]["result"]["points"]["NS"] += 1
         record.save(data, f)

@@ -120,8 +120,9 @@ class TestClassic:
         assert who is not None
         card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
         exc = refusal(lambda: d.apply(card))
-        assert str(exc) == f"{who.name_en} does not hold {card.in_lang('en')}"  # Q♠, as shown
-        assert exc.fr == f"{who.name_fr} n'a pas {card.in_lang('fr')} en main"  # as French players write it
+        # said to the player who chose it, as the terminal and the page show it
+        assert str(exc) == f"you do not hold {card.in_lang('en')}"  # Q♠, as shown
+        assert exc.fr == f"vous n'avez pas {card.in_lang('fr')} en main"  # as French players write it
 
     def test_not_following_suit(self) -> None:
         d, off, led = off_suit_turn(self.deal())
@@ -416,17 +417,17 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
 
 def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
     text, (absent, off, led) = play_colour_terminal("fr")
-    assert f"✗ Sud n'a pas {absent.in_lang('fr')} en main (? pour l'aide)" in text
+    assert f"✗ vous n'avez pas {absent.in_lang('fr')} en main (? pour l'aide)" in text
     off_fr = off.in_lang("fr")
     assert f"{off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
-    assert "does not hold" not in text and "must follow suit" not in text and "for help" not in text
+    assert "do not hold" not in text and "must follow suit" not in text and "for help" not in text
     assert " entame." in text or "Vous entamez." in text
     assert "leads" not in text and "You lead" not in text and "Everybody" not in text
 
 
 def test_the_colour_terminal_in_english_is_unchanged() -> None:
     text, (absent, off, led) = play_colour_terminal("en")
-    assert f"✗ South does not hold {absent.in_lang('en')} (? for help)" in text
+    assert f"✗ you do not hold {absent.in_lang('en')} (? for help)" in text
     assert f"{off.in_lang('en')}: you must follow suit and play a {led.name_en[:-1]}" in text
     assert "fournir" not in text and "aide" not in text and "entame" not in text
     assert " leads." in text or "You lead." in text

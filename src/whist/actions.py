@@ -16,7 +16,6 @@ from whist.cards import (
     Lang,
     ParseError,
     Refusal,
-    Seat,
     Suit,
     cards_of,
     mask_of,
@@ -34,11 +33,13 @@ class NotYourTurn(IllegalAction):
     """An action sent for a seat whose turn it is not."""
 
 
-def not_held(seat: Seat, card: Card) -> IllegalAction:
-    """The refusal of a card that ``seat`` does not hold, in either game; each text writes the card
-    as its players do (``Q♠``; in French ``D♠``), as the page and the terminal show cards."""
-    return IllegalAction(f"{seat.name_en} does not hold {card.in_lang('en')}",
-                         f"{seat.name_fr} n'a pas {card.in_lang('fr')} en main")
+def not_held(card: Card) -> IllegalAction:
+    """The refusal of a card the player does not hold, in either game, said to him as every
+    refusal is (the terminal and the page show it to the player who chose the card); each text
+    writes the card as its players do (``Q♠``; in French ``D♠``), as the page and the terminal
+    show cards."""
+    return IllegalAction(f"you do not hold {card.in_lang('en')}",
+                         f"vous n'avez pas {card.in_lang('fr')} en main")
 
 
 def not_an_action(value: object) -> IllegalAction:

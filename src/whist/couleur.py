@@ -558,7 +558,7 @@ class ColourDeal:
     def _play(self, seat: Seat, card: Card) -> ColourDeal:
         hand = self.hands[seat]
         if not hand & card.bit:
-            raise not_held(seat, card)
+            raise not_held(card)
         trick = self.trick
         if trick and card.suit is not trick[0].suit and hand & trick[0].suit.mask:
             led = trick[0].suit
