@@ -422,7 +422,7 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
 @pytest.mark.parametrize(("lang", "not_a_card"), [
     ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)"),
     ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : RC roi de cœur, 10K dix"
-           " de carreau, DP, VT, AS, ♦10) (? pour l'aide)")])
+           " de carreau, DP, VT, AP, ♦10) (? pour l'aide)")])
 def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
         tmp_path: Path, lang: str, not_a_card: str) -> None:
     """In the play, the game asks for a card: a mistyped one (or an unfinished call) is refused as
