@@ -147,3 +147,30 @@ def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
     assert [v for v in values if v not in text] == [], "\n".join(panel)
     side_by_side = values[0] in panel[1]  # the first fact beside the partner's seat, or under the trick
     assert side_by_side == (columns == 80), "\n".join(panel)
+
+
+def auction_items(output: str, head: str) -> list[str]:
+    """Each call of every auction line of ``output`` (the line starting with ``head``)."""
+    return [item.strip() for line in output.splitlines() if line.startswith(head)
+            for item in line.removeprefix(head).split(" · ") if item.strip() != "—"]
+
+
+@pytest.mark.parametrize(("lang", "head", "names"), [
+    ("fr", "Enchères :", ("Vous", "Nord", "Est", "Ouest")),
+    ("en", "Auction:", ("You", "North", "East", "West")),
+])
+def test_the_auction_line_puts_a_colon_after_each_caller(tmp_path: Path, lang: Lang, head: str,
+                                                         names: tuple[str, ...]) -> None:
+    """The calls are words said, not verbs to conjugate: ``Vous : propose cœur · Ouest : passe``
+    (it said ``Vous propose cœur · Vous j'attends``), in play as in the replay."""
+    rules = with_options(preset("couleur"), {"deals": 1})
+    out = play(rules, 3, lang, tmp_path)
+    items = auction_items(out, head)
+    assert len(items) >= 4, out
+    sep = " : " if lang == "fr" else ": "
+    assert all(item.split(sep)[0] in names and item.split(sep)[1] for item in items), items
+    replay = runner.invoke(app, ["replay", "--lang", lang, *map(str, tmp_path.glob("*.json"))])
+    assert replay.exit_code == 0, replay.output
+    names = tuple(n for n in names if n not in ("Vous", "You")) + (("Sud",) if lang == "fr" else ("South",))
+    items = auction_items(replay.output, head)
+    assert items and all(item.split(sep)[0] in names and item.split(sep)[1] for item in items), items

@@ -143,15 +143,16 @@ def action_text(action: ColourAction, lang: Lang | None = "en", you: bool = Fals
 
 
 def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang | None = None) -> Text:
-    """Every call so far, in order: ``Auction / enchères: North propose ♥ · East pass …`` (in
-    ``lang``; both for ``None``)."""
+    """Every call so far, in order, each after its caller's name and a colon, as the calls are
+    words quoted rather than verbs: ``Auction / enchères: North: propose ♥ · East: pass …`` (in
+    ``lang``; both for ``None``); a trou names its partner (``?`` while hidden)."""
     out = Text(f"{label('Auction', 'enchères', lang)}", style="bold")
     calls = [(s, a) for s, a in view.actions if isinstance(a, ColourCall)]
     if not calls:
         out.append(" —", style="dim")
     for i, (seat, call) in enumerate(calls):
         out.append(" ·" if i else "")
-        out.append(f" {names[seat]} ")
+        out.append(f" {names[seat]}{colon(lang)} ")
         out.append_text(call_text(call, lang))
         if call.kind == "trou" and view.trou is not None:
             partner = view.trou[1]
@@ -427,24 +428,15 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     out.append(Text(f"{say('Dealer', 'donneur', lang)} {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
     out.append(dealt_hands(deal.dealt, names, lang or "en"))
-    calls = Text(label("Auction", "enchères", lang), style="bold")
     discards = Text(label("Discards", "écarts", lang))
     cards: list[tuple[Seat, Card]] = []
-    said = 0
     for seat, action in deal.actions:
         done = sum(state.tricks_won)
         was = state.phase
         state = state.apply(action, seat)
         if isinstance(action, ColourCall):
-            calls.append(" ·" if said else "")
-            calls.append(f" {names[seat]} ")
-            calls.append_text(call_text(action, lang))
-            trou = state.view(None).trou
-            if action.kind == "trou" and trou is not None:
-                calls.append(f" (+ {names[trou[1]] if trou[1] is not None else '?'})")
-            said += 1
             if state.phase != "auction" and was in ("auction", "trou"):
-                out.append(calls)
+                out.append(auction_text(state.view(None), names, lang))
                 if not state.passed_out:
                     out.append(contract_lines(state.view(None), names, lang))
             continue
@@ -461,8 +453,8 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
         if sum(state.tricks_won) > done:
             out.append(_trick_line(done + 1, cards, state.leader, names, lang))
             cards = []
-    if said and state.phase in ("auction", "trou"):
-        out.append(calls)
+    if deal.actions and state.phase in ("auction", "trou"):  # a record stopped mid-auction
+        out.append(auction_text(state.view(None), names, lang))
     if cards:
         out.append(_trick_line(sum(state.tricks_won) + 1, cards, None, names, lang))
     return out
