@@ -188,7 +188,17 @@ class TestPlay:
         r = play(rules, seed, lines, tmp_path)
         assert r.exit_code == 0, r.output
         assert "You announce trou (three aces) (your only choice, played for you" in flat(r.output)
-        assert "Trou: You with" in flat(r.output)
+        assert re.search(r"Trou: you, with (North|East|West)\b", flat(r.output)), flat(r.output)
+
+    def test_a_trou_surprise_names_a_hidden_partner_in_a_sentence(self, tmp_path: Path) -> None:
+        """The trou surprise (option): ``Trou : vous, avec un partenaire caché (trou surprise)``
+        (it said ``Vous avec caché``), the player in lower case inside the line."""
+        rules = rules_of("couleur", trou_surprise=True)
+        seed, _, _ = find_seed(rules, lambda s: any(
+            seat is Seat.S and isinstance(a, ColourCall) and a.kind == "trou" for seat, a in actions_of(s)))
+        en, fr = in_both_languages(rules, seed, script(rules, seed)[0], tmp_path)
+        assert "Trou: you, with a hidden partner (trou surprise)" in en, en
+        assert "Trou : vous, avec un partenaire caché (trou surprise)" in fr, fr
 
     def test_the_trou_partner_shows_a_card(self, tmp_path: Path) -> None:
         """§5.3 couleur: the partner shows a card; its suit is trump. Typed `show 7H`."""

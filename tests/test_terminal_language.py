@@ -10,6 +10,7 @@ read too (``pass``/``passe``): the words checked are labels, never those.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -124,10 +125,10 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
                                 "au moins 8 levées", "Levées", "N 0 · E 0 · S 0 · O 0", "Points")),
     ("couleur", "en", "pass", ("Contract", "emballage 8 ♦", "North + East", "Trump", "Needed",
                                "at least 8 tricks", "Tricks", "N 0 · E 0 · S 0 · W 0", "Score")),
-    ("classic", "fr", "", ("Atout", "♦ carreau", "Carte retournée", "Donneur", "Levées", "NS 0 · EO 0",
-                           "(en 10)", "Manches", "Robre")),
+    ("classic", "fr", "", ("Atout", "♦ carreau", "Retournée R♦", "Donneur", "Levées", "NS 0 · EO 0",
+                           "(manche à 10)", "Manches", "Robre")),
     ("classic", "en", "", ("Trump", "♦ diamonds", "Turned", "Dealer", "Tricks", "NS 0 · EW 0",
-                           "(to 10)", "Games", "Rubber")),
+                           "(game at 10)", "Games", "Rubber")),
 ])
 def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
         tmp_path: Path, columns: int, name: str, lang: str, first: str, values: tuple[str, ...]) -> None:
@@ -174,3 +175,21 @@ def test_the_auction_line_puts_a_colon_after_each_caller(tmp_path: Path, lang: L
     names = tuple(n for n in names if n not in ("Vous", "You")) + (("Sud",) if lang == "fr" else ("South",))
     items = auction_items(replay.output, head)
     assert items and all(item.split(sep)[0] in names and item.split(sep)[1] for item in items), items
+
+
+@pytest.mark.parametrize(("name", "seed", "lang"), [("couleur", 3, "fr"), ("classic", 11, "fr"),
+                                                    ("couleur", 3, "en"), ("classic", 11, "en")])
+def test_the_player_is_you_in_lower_case_inside_a_line(tmp_path: Path, name: str, seed: int,
+                                                       lang: Lang) -> None:
+    """One form for the player: ``donneur vous``, ``gagnée par vous``, the classic box's dealer as
+    its header says it (it said ``Sud (vous)`` there, ``donneur Vous`` in colour whist);
+    capitalised only where a line or an item starts."""
+    rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
+    out = play(rules, seed, lang, tmp_path)
+    you, word = ("vous", "Vous") if lang == "fr" else ("you", "You")
+    assert not re.search(rf"(?i:donneur|dealer|par|by|avec|with|redonne :) {word}\b", out), out
+    assert "Sud (vous)" not in out and "South (you)" not in out
+    if name == "classic":  # the box's dealer, as the header says it
+        header = re.findall(r"^(?:Donneur|Dealer) (\w+) · ", out, re.M)
+        box = re.findall(r"(?:Donneur|Dealer) +(\w+) +│", out)
+        assert header and box and set(box) <= {*header, you}, (header, box)

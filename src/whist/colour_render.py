@@ -56,6 +56,7 @@ __all__ = [
     "contract_lines",
     "contract_text",
     "deal_result",
+    "in_text",
     "outcome_marks",
     "outcome_text",
     "seat_letter",
@@ -67,6 +68,16 @@ __all__ = [
 def seat_names(lang: Lang | None = "en", you: Seat | None = None) -> dict[Seat, str]:
     """Each seat's name in ``lang`` (English for ``None``); the human's seat as ``You`` / ``Vous``."""
     return {s: say("You", "vous", lang or "en") if s is you else seat_word(s, lang) for s in SEATS}
+
+
+def in_text(name: str) -> str:
+    """A seat's name inside a sentence or after a label: the player's own in lower case
+    (``gagnée par vous``, ``dealer you``), any other as it is (``Nord``).
+
+    >>> in_text("Vous"), in_text("You"), in_text("Nord")
+    ('vous', 'you', 'Nord')
+    """
+    return name.lower() if name in ("Vous", "You") else name
 
 
 def _suit(suit: Suit, lang: Lang | None) -> Text:

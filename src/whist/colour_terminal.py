@@ -36,6 +36,7 @@ from whist.colour_render import (
     contract_facts,
     contract_lines,
     deal_result,
+    in_text,
     seat_names,
     session_table,
     tricks_text,
@@ -191,7 +192,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         lang = self.lang
         self.console.rule(f"[bold]{term('deal', lang)} {m.played + 1} {say('of', 'sur', lang)}"
                           f" {m.rules.deals}"
-                          f" · {term('dealer', lang)} {escape(self.names[deal.dealer])}")
+                          f" · {term('dealer', lang)} {escape(in_text(self.names[deal.dealer]))}")
         if m.deals and m.deals[-1].passed_out:
             self.console.print(say("Redeal: everybody passed the last deal.",
                                    "on redonne : tous ont passé à la donne précédente.", lang))
@@ -227,7 +228,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if e.trick_winner is not None:
             number = sum(v.tricks_won)
             won = Text(f"  ✓ {say(f'Trick {number} won by', f'levée {number} gagnée par', self.lang)}"
-                       f" {self.names[e.trick_winner]} — {term('tricks', self.lang)} ", style="bold")
+                       f" {in_text(self.names[e.trick_winner])} — {term('tricks', self.lang)} ", style="bold")
             won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
@@ -238,10 +239,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _show_trou(self, v: ColourView) -> None:
         assert v.trou is not None
         caller, partner = v.trou
-        who = (escape(self.names[partner]) if partner is not None
-               else f"{say('hidden', 'caché', self.lang)} (trou surprise)")
+        who = (escape(in_text(self.names[partner])) if partner is not None
+               else f"{say('a hidden partner', 'un partenaire caché', self.lang)} (trou surprise)")
         with_ = say("with", "avec", self.lang)
-        self.console.print(f"  Trou{colon(self.lang)} {escape(self.names[caller])} {with_} {who}")
+        self.console.print(f"  Trou{colon(self.lang)} {escape(in_text(self.names[caller]))}, {with_} {who}")
         if v.four_aces:  # RULES.md D2
             self.console.print("  " + FOUR_ACES[self.lang], style="dim")
 
@@ -287,7 +288,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self.console.print(deal_result(e.deal, self.names, title, lang))
         if e.deal.passed_out:
             self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"
-                               f"{colon(lang)} {escape(self.names[m.dealer])}.")
+                               f"{colon(lang)} {escape(in_text(self.names[m.dealer]))}.")
             if m.double_next:
                 double = say("The next deal played scores double",
                              "la prochaine donne jouée compte double", lang)
@@ -328,7 +329,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             info.add_row(say("Your discard", "votre écart", lang), card_text(v.discard, lang=lang))
         totals = m.totals
         info.add_row(term("score", lang), " · ".join(f"{seat_letter(s, lang)} {totals[s]}" for s in SEATS))
-        title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {self.names[v.dealer]}"
+        dealer = in_text(self.names[v.dealer])
+        title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {dealer}"
                  f" · {term('trick', lang)} {sum(v.tricks_won) + 1}")
         self.console.print(self._table_panel(v, info, title, 2))
         for seat, cards in v.spread:
@@ -390,7 +392,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _winners(self) -> Text:
         totals = self.session.match.totals
         best = max(totals)
-        who = [self.names[s] for s in SEATS if totals[s] == best]
+        who = [in_text(self.names[s]) for s in SEATS if totals[s] == best]
         s = "" if len(who) == 1 else "s"
         out = Text(f"{label(f'Winner{s}', f'gagnant{s}', self.lang)} ", style="bold")
         out.append(", ".join(who) + f" ({best:+d})", style="bold")

@@ -54,7 +54,6 @@ from whist.render import (
     rubber_words,
     say,
     seat_letter,
-    seat_name,
     seat_word,
     shown_text,
     side_name,
@@ -403,6 +402,10 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         out.append(say(" (? help, q quit): ", " (? aide, q quitter) : ", lang))
         return out
 
+    def _who(self, seat: Seat) -> str:
+        """A seat's name inside a sentence: ``vous`` / ``you`` for the player, else ``Ouest``."""
+        return term("you", self.lang) if seat is self.human else seat_word(seat, self.lang)
+
     def _rubber_number(self) -> str:
         """The number of the rubber in play: ``1``, ``2 of 3`` (in French ``2 sur 3``)."""
         m = self.session.match
@@ -444,7 +447,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             self.console.print(Text("  ").append_text(shown_text(e.deal, lang)))
         if e.trick_winner is not None:
             w = e.deal.tricks_won
-            who = term("you", lang) if e.trick_winner is self.human else seat_word(e.trick_winner, lang)
+            who = self._who(e.trick_winner)
             won = say(f"Trick {sum(w)} won by", f"levée {sum(w)} gagnée par", lang)
             sides = pair((w[0] + w[2], w[1] + w[3]), lang=lang)
             self.console.print(Text(f"  ✓ {won} {who} ({side_name(e.trick_winner.side, lang)})"
@@ -487,10 +490,10 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             else:
                 turned.append(say(" in your hand", " dans votre main", lang) if v.dealer is self.human
                               else say(" in the dealer's hand", " dans la main du donneur", lang))
-            info.add_row(say("Turned", "carte retournée", lang), turned)
-        info.add_row(term("dealer", lang).capitalize(), seat_name(v.dealer, self.human, lang))
+            info.add_row(say("Turned", "retournée", lang), turned)  # short: the box fits 80 columns
+        info.add_row(term("dealer", lang).capitalize(), self._who(v.dealer))  # as the header says it
         info.add_row(term("tricks", lang).capitalize(), pair((w[0] + w[2], w[1] + w[3]), lang=lang))
-        info.add_row(term("score", lang), f"{pair(v.score, lang=lang)} ({say('to', 'en', lang)}"
+        info.add_row(term("score", lang), f"{pair(v.score, lang=lang)} ({say('game at', 'manche à', lang)}"
                      f" {v.rules.game_points})")
         info.add_row(term("games", lang).capitalize(), pair(m.games_in_rubber(), lang=lang))
         info.add_row(rubber_word(m.rules, lang).capitalize(), self._rubber_number())
@@ -510,7 +513,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
 
     def _compass_name(self, seat: Seat, v: View, leader: Seat | None) -> Text:
         lang = self.lang
-        t = Text(term("you", lang) if seat is self.human else seat_word(seat, lang),
+        t = Text(self._who(seat),
                  style="bold" if seat is v.to_act else "")
         if seat is leader:
             t.append(say(" (led)", " (entame)", lang), style="dim")
