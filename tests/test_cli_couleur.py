@@ -804,13 +804,13 @@ class TestScore:
         r = run("score", "--contract", "petite misère", "--declarers", "E,W", "--tricks", "E=0,W=1")
         assert r.exit_code == 0, r.output
         assert "small misère" in r.stdout
-        assert "E made / réussi, W failed / chuté" in flat(r.stdout)
+        assert "E made / réussie, W failed / chutée" in flat(r.stdout)
         assert "+15" in r.stdout and "-21" in r.stdout
         # four open misères all made score 0 each, and are made (§5.7 pagat)
         r = run("score", "--preset", "pagat", "--contract", "open misère", "--declarers", "N,E,S,W",
                 "--tricks", "N=0,E=0,S=0,W=0")
         assert r.exit_code == 0, r.output
-        assert "made / réussi" in flat(r.stdout) and "failed" not in r.stdout
+        assert "made / réussie" in flat(r.stdout) and "failed" not in r.stdout  # une misère
 
     @pytest.mark.parametrize(("lang", "suit"), [("en", "♣"), ("fr", "cœur")])
     def test_the_trump_letter_c_is_read_as_the_language_reads_it(self, lang: str, suit: str) -> None:
@@ -849,10 +849,10 @@ class TestScore:
         r = run("score", *args, "--lang", "fr")
         assert r.exit_code == 0, r.output
         fr = flat(r.stdout)
-        assert "preneurs N+O · tricks / levées N=0 O=1 · N made / réussi, O failed / chuté" in fr
+        assert "preneurs N+O · tricks / levées N=0 O=1 · N made / réussie, O failed / chutée" in fr
         assert "W" not in fr
         en = flat(run("score", *args).stdout)
-        assert "preneurs N+W · tricks / levées N=0 W=1 · N made / réussi, W failed / chuté" in en
+        assert "preneurs N+W · tricks / levées N=0 W=1 · N made / réussie, W failed / chutée" in en
         queens = ["--contract", "dames", "--queens", f"N=2,{west}=1,S=1"]
         assert "queens / dames N=2 S=1 O=1" in flat(run("score", *queens, "--lang", "fr").stdout)
         assert "queens / dames N=2 S=1 W=1" in flat(run("score", *queens).stdout)

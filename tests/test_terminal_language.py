@@ -17,13 +17,18 @@ import pytest
 from typer.testing import CliRunner
 
 from whist.actions import Call, action_text_fr
+from whist.auction import parse_call
 from whist.bots import Bot, get_bot
-from whist.cards import SEATS, Card, Lang, Seat
+from whist.bots.pimc import CardChoice
+from whist.cards import SEATS, Card, Lang, Seat, parse_card
 from whist.cli import app
+from whist.colour_render import outcome_text, seat_names
+from whist.contracts import KINDS
 from whist.colour_session import ColourSession
 from whist.couleur import typed_text
 from whist.rules import Rules, preset, with_options
 from whist.session import Session
+from whist.terminal import hint_text
 
 runner = CliRunner()
 
@@ -193,3 +198,32 @@ def test_the_player_is_you_in_lower_case_inside_a_line(tmp_path: Path, name: str
         header = re.findall(r"^(?:Donneur|Dealer) (\w+) · ", out, re.M)
         box = re.findall(r"(?:Donneur|Dealer) +(\w+) +│", out)
         assert header and box and set(box) <= {*header, you}, (header, box)
+
+
+def test_made_and_failed_agree_with_the_contract_name() -> None:
+    """« petite misère — vous — chutée », « solo — réussi »: the French words agree with the
+    contract's name, feminine for the misères and abondances (RULES.md's names), masculine for
+    emballage, solo, trou, chelem, piccolo and piccolissimo; English has one form."""
+    feminine = {"petite_misere", "grande_misere", "grande_misere_sur_table", "abondance",
+                "abondance_sur_table", "dames"}
+    names = seat_names("fr")
+    for key, kind in KINDS.items():
+        assert kind.feminine == (key in feminine), key
+        e = "e" if key in feminine else ""
+        for made, word in ((True, f"réussi{e}"), (False, f"chuté{e}")):
+            assert outcome_text([Seat.N], {Seat.N: made}, names, "fr", kind.feminine).plain == word
+            assert outcome_text([Seat.N], {Seat.N: made}, names, "en", kind.feminine).plain == (
+                "made" if made else "failed")
+        both = outcome_text([Seat.N, Seat.E], {Seat.N: True, Seat.E: False}, names, "fr", kind.feminine)
+        assert both.plain == f"Nord réussi{e}, Est chuté{e}"
+
+
+def test_a_single_legal_card_is_the_only_card_allowed_in_the_hint() -> None:
+    """« Conseil : 4T (choix évident : la seule carte permise) » (it said « le seul permis »)."""
+    card, call = parse_card("4C"), parse_call("pass")
+    assert hint_text(CardChoice(card, basis="only"), lang="fr").plain.endswith(
+        "(choix évident : la seule carte permise)")
+    assert hint_text(CardChoice(call, basis="only"), lang="fr").plain.endswith(
+        "(choix évident : la seule annonce permise)")
+    assert hint_text(CardChoice(card, basis="only"), lang="en").plain.endswith(
+        "(clear choice: the only one allowed)")

@@ -308,14 +308,16 @@ def _points(p: int) -> str:
 
 
 def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Mapping[Seat, str],
-                 lang: Lang | None = None) -> Text:
+                 lang: Lang | None = None, feminine: bool = False) -> Text:
     """Made or failed (``made``: by declarer, :func:`whist.tables.made`): ``made / réussi``, or per
-    declarer when several misère players differ (``North made / réussi, East failed / chuté``); in
-    ``lang``, both for ``None``."""
+    declarer when several misère players differ (``North made / réussie, East failed /
+    chutée``); in ``lang``, both for ``None``; the French agrees with the contract's name
+    (``feminine``: ``misère réussie``, ``solo chuté``)."""
     ok = [made[s] for s in declarers]
     if not declarers:
         return Text()
-    words = {True: say("made", "réussi", lang), False: say("failed", "chuté", lang)}
+    e = "e" if feminine else ""
+    words = {True: say("made", f"réussi{e}", lang), False: say("failed", f"chuté{e}", lang)}
     if all(ok) or not any(ok):
         return Text(words[ok[0]], style="bold green" if ok[0] else "bold red")
     out = Text()
@@ -359,7 +361,7 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str,
     pts = deal.points()
     if v.declarers:
         head.append(" — ")
-        head.append_text(outcome_text(v.declarers, deal.made(), names, lang))
+        head.append_text(outcome_text(v.declarers, deal.made(), names, lang, c.info.feminine))
     if deal.multiplier > 1:
         head.append(f" — ×{deal.multiplier} (double)", style="bold")
     t = Table(show_header=True, box=None, padding=(0, 2))

@@ -338,8 +338,8 @@ def deal_result(deal: ClassicDeal, title: str | None = None, show_game: bool = T
     notes: list[RenderableType] = [t]
     if called is not None:
         side = side_name(called, lang)
-        notes.append(Text(say(f"{side} won the game by calling at eight", f"annonce à huit : {side} gagne"
-                              " la manche", lang), style="bold"))
+        notes.append(Text(say(f"{side} won the game by calling at eight", f"{side} gagnent la manche en"
+                              " chantant à huit", lang), style="bold"))
     if show_game and pts.game_winner is not None:
         notes.append(Text(won_by(term("game", lang), side_name(pts.game_winner, lang), lang), style="bold"))
     return _group_table(notes)

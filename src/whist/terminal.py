@@ -87,14 +87,15 @@ class Quit(Exception):
 
 
 UNWEIGHED_HINTS: dict[str, tuple[str, str]] = {
-    "only": ("clear choice: the only one allowed", "choix évident : le seul permis"),
+    "only": ("clear choice: the only one allowed", "choix évident : {only}"),
     "equivalent": ("equivalent cards: any does the same", "cartes équivalentes : toutes se valent"),
     "rule": ("rule-of-thumb choice, not evaluated", "choix d'usage, non évalué"),
     "few": ("rule-of-thumb choice: too few sampled deals to weigh the calls ({n})",
             "choix d'usage : trop peu de donnes tirées pour comparer les annonces ({n})"),
 }
 """What a hint says of a choice that weighed no alternatives, by its ``basis``, in English and
-French (``{n}``: the deals sampled, for ``"few"``)."""
+French (``{n}``: the deals sampled, for ``"few"``; ``{only}``: the only card or call allowed,
+in words that agree with it, for ``"only"``)."""
 
 
 def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: a.text,
@@ -105,7 +106,8 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
     (``UNWEIGHED_HINTS``)."""
     out = Text.assemble((f"{term('hint', lang)}{colon(lang)} ", "bold"), (words(choice.best), "bold green"))
     if not choice.searched:
-        out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang).format(n=choice.samples)})")
+        only = "la seule carte permise" if isinstance(choice.best, Card) else "la seule annonce permise"
+        out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang).format(n=choice.samples, only=only)})")
         return out
     ranked = choice.ranked()
     out.append(f" ({choice.values[choice.best]:+.2f} points)")
