@@ -23,8 +23,8 @@ from whist.bots.pimc import CardChoice
 from whist.cards import SEATS, Card, Lang, Seat, parse_card
 from whist.cli import app
 from whist.colour_render import outcome_text, seat_names
-from whist.contracts import KINDS
 from whist.colour_session import ColourSession
+from whist.contracts import KINDS
 from whist.couleur import typed_text
 from whist.rules import Rules, preset, with_options
 from whist.session import Session
