@@ -27,8 +27,10 @@ from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
 from whist.cards import SEATS, Lang, ParseError, Seat, parse_seat
 from whist.cli import app
+from whist.colour_render import _needed
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
+from whist.contracts import Contract
 from whist.couleur import CardCall, ColourAction, ColourView, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
 
@@ -584,8 +586,8 @@ def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: s
 
 
 @pytest.mark.parametrize(("lang", "needed"), [
-    ("en", "Needed: exactly 0 tricks, 12 tricks in the deal"),
-    ("fr", "Il faut : exactement 0 levée, 12 levées dans la donne")])
+    ("en", "Needed: no trick (12 tricks in the deal)"),
+    ("fr", "Il faut : aucune levée (12 levées dans la donne)")])
 def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lang: str,
                                                              needed: str) -> None:
     """Petite misère (RULES.md §5.5): no trick, in a deal of 12 tricks once each player has
@@ -594,6 +596,21 @@ def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lan
             input="petite misère\nq\n")
     line = next(x for x in re.split("Contract: |Contrat : ", flat(r.stdout))[1:] if "misère" in x)
     assert needed in re.split("Your hand|Votre main", line)[0], line
+
+
+@pytest.mark.parametrize(("kind", "needed", "en", "fr"), [
+    ("chelem", 13, "all 13 tricks", "les 13 levées"),
+    ("solo", 7, "at least 7 tricks", "au moins 7 levées"),
+    ("grande_misere", 0, "no trick", "aucune levée"),
+    ("piccolo", 1, "exactly 1 trick", "exactement 1 levée"),
+])
+def test_what_is_needed_is_said_as_french_says_it(kind: str, needed: int, en: str, fr: str) -> None:
+    """« Il faut : les 13 levées » for a slam (it said « au moins 13 levées »), « aucune levée »
+    for a misère (it said « exactement 0 levée »)."""
+    c = Contract(kind, needed if kind == "solo" else None)
+    assert (_needed(c, needed, "en"), _needed(c, needed, "fr")) == (en, fr)
+    if kind == "grande_misere":
+        assert _needed(c, 0, "fr", declarers=2) == "aucune levée chacun"
 
 
 class TestSimulate:

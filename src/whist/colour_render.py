@@ -232,16 +232,25 @@ def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
 
 
 def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers: int = 1) -> str:
+    """What the declarers need, in ``lang``: ``aucune levée`` (a misère; ``(12 levées dans la
+    donne)`` for the petite misère, RULES.md §5.5), ``exactement 1 levée`` (piccolo), ``les 13
+    levées`` (a slam), else ``au moins 9 levées``."""
     if needed is None:
         return ""
+    fr = lang == "fr"
     if KINDS[contract.kind].is_misere:
-        each = (" chacun" if lang == "fr" else " each") if declarers > 1 else ""
-        out = (f"exactement {needed} levée{'s' if needed > 1 else ''}{each}" if lang == "fr" else
-               f"exactly {needed} trick{'s' if needed != 1 else ''}{each}")
+        each = (" chacun" if fr else " each") if declarers > 1 else ""
+        if needed == 0:
+            out = ("aucune levée" if fr else "no trick") + each
+        else:
+            s = "s" if needed > 1 else ""
+            out = f"exactement {needed} levée{s}{each}" if fr else f"exactly {needed} trick{s}{each}"
         if contract.kind == "petite_misere":  # each player discards a card first (RULES.md §5.5)
-            out += ", 12 levées dans la donne" if lang == "fr" else ", 12 tricks in the deal"
+            out += " (12 levées dans la donne)" if fr else " (12 tricks in the deal)"
         return out
-    return f"au moins {needed} levées" if lang == "fr" else f"at least {needed} tricks"
+    if needed == 13:
+        return "les 13 levées" if fr else "all 13 tricks"
+    return f"au moins {needed} levées" if fr else f"at least {needed} tricks"
 
 
 def contract_facts(view: ColourView, names: Mapping[Seat, str],
