@@ -249,8 +249,30 @@ class TestPlay:
 
         assert action_text(Call("yes", ()), lang="en").plain.startswith("was dealt an honour: yes")
         assert action_text(Call("no", ()), you=True, lang="en").plain == "were dealt no honour: no"
-        assert action_text(Call("no", ()), you=True, lang="fr").plain == "n'avez reçu aucun honneur : non"
+        # after the speaker's name, as said: « Nord : non, aucun honneur »
+        assert action_text(Call("no", ()), you=True, lang="fr").plain == ": non, aucun honneur"
+        assert action_text(Call("yes", ()), lang="fr").plain.startswith(": oui, un honneur ;")
         assert "answer" not in action_text(Call("yes", ()), you=True, lang="en").plain
+
+    def test_a_replayed_call_at_eight_is_said_once_in_the_play_screens_words(self, tmp_path: Path) -> None:
+        """The replay (simulated rubbers, seed 11): a claim names its honours once (it listed
+        them again as « Montrées »); asking is « chanter à huit » as the play screen says; the
+        answer « Sud : oui, un honneur »; the game « gagnent … à huit » as every side's verb."""
+        r = run("simulate", "--preset", "classic", "-n", "6", "--seed", "11", "--bots", "random",
+                "--records", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        fr = {f.name: run("replay", "--lang", "fr", str(f)).stdout for f in tmp_path.glob("*.json")}
+        claim = fr["simulate-classic-seed11-rubber0001.json"]
+        assert "  Est annonce les honneurs : A♣ R♣ V♣\n" in claim
+        assert "EO gagnent la manche à huit par les honneurs" in claim
+        ask = fr["simulate-classic-seed11-rubber0006.json"]
+        assert "  Nord chante à huit : demande à son partenaire s'il a un honneur\n" in ask
+        assert ("  Sud : oui, un honneur ; les partenaires montrent leurs honneurs  Montrées : N D♦ V♦"
+                " · S R♦") in ask
+        assert "NS gagnent la manche à huit par les honneurs" in ask
+        en = run("replay", str(tmp_path / "simulate-classic-seed11-rubber0006.json")).stdout
+        assert "South was dealt an honour: yes; the partners show their honours  Shown: N Q♦ J♦ · S K♦" in en
+        assert "NS won the game by calling at eight" in en
 
     def test_bad_seat_bots_or_option_exit_2(self, tmp_path: Path) -> None:
         for args, words in [

@@ -445,7 +445,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             line.append_text(action_text(e.action, you=you, lang=lang))
         self._mark_forced(line, e)
         self.console.print(line)
-        if isinstance(e.action, Call) and e.action.kind in ("claim", "yes"):
+        if isinstance(e.action, Call) and e.action.kind == "yes":  # a claim has named its cards
             self.console.print(Text("  ").append_text(shown_text(e.deal, lang)))
         if e.trick_winner is not None:
             w = e.deal.tricks_won
