@@ -539,7 +539,7 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     assert "Permis : écarte AP · écarte 5P" in fr
     assert "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT" in fr
     assert "couleurs P pique, C cœur, K carreau, T trèfle" in fr
-    assert fr.count("Commandes : ? aide · t table · a enchères · l dernière levée") == 3
+    assert fr.count("Commandes : ? aide · t table · a annonces · l dernière levée") == 3
     assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
     assert "(? help, q quit):" in en and "Commandes" not in en
     assert "discard one card face down: type discard AS (or just the card)" in en
@@ -765,7 +765,7 @@ class TestReplay:
         """``--lang fr``: the auction, contract, tricks, results and session table in French only,
         the cards with R D V; the JSON the same as in English."""
         out = run("replay", str(colour_record), "--lang", "fr").stdout
-        for words in ("Donne 1\n", "Donneur ", "Enchères :", "Contrat :", "Levée  1 : ", " entame — ",
+        for words in ("Donne 1\n", "Donneur ", "Annonces :", "Contrat :", "Levée  1 : ", " entame — ",
                       "Résultat :", "Partie : 4 sur 4 donnes", "totaux"):
             assert words in out, words
         assert " / " not in out

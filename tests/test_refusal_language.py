@@ -219,8 +219,8 @@ class TestColour:
         cases: list[tuple[Auction, str, str]] = [
             (start.apply("pass"), "wait", "attendre"),
             (start, "accept", "accepter"),
-            (start, "trou", "trou s'annonce avant les enchères"),
-            (start.apply("solo 7 H"), "solo 6 H", "ne bat pas la plus haute enchère"),
+            (start, "trou", "trou s'annonce avant les autres annonces"),
+            (start.apply("solo 7 H"), "solo 6 H", "ne bat pas la plus haute annonce"),
         ]
         if waited.to_act is Seat.N:
             cases.append((waited, "solo 7 H", "contrat solitaire"))
@@ -279,7 +279,7 @@ class TestColour:
         assert exc.fr == "ce n'est pas à Sud de jouer, c'est à Nord"
         exc = refusal(lambda: d.apply("AS"))
         assert str(exc) == "AS: the auction is on; make a call (pass, propose H, …)"
-        assert exc.fr.startswith("A♠ : les enchères sont en cours") and "passe" in exc.fr
+        assert exc.fr.startswith("A♠ : les annonces sont en cours") and "passe" in exc.fr
 
 
 class TestParseErrors:
@@ -471,7 +471,7 @@ def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
             ws.send({"type": "act", "action": "AS", "version": version})
             err = ws.recv()
             assert err["message"] == "AS: the auction is on; make a call (pass, propose H, …)"
-            assert err["message_fr"].startswith("A♠ : les enchères sont en cours")
+            assert err["message_fr"].startswith("A♠ : les annonces sont en cours")
         ws.send({"type": "act", "action": m["deal"]["view"]["legal"][0]["text"], "version": version - 1})
         err = ws.recv()
         assert err["code"] == "stale" and "message_fr" not in err

@@ -42,7 +42,7 @@ ENGLISH = ("Deal", "Your hand", "dealer", "trump", "Trump", "trick", "Trick", "N
 FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "Nord", "Sud", "Ouest",
           "manche", "Manche", "robre", "Robre", "Votre main", "Vous", "vous", "Règles", "graine",
           "Robots", "partenaire", "résultat", "Résultat", "enregistrée", "Conseil", "Commandes",
-          "annonces permises", "Enchères", "Contrat", "Il faut", "totaux", "réussi", "chuté",
+          "annonces permises", "Annonces :", "Contrat", "Il faut", "totaux", "réussi", "chuté",
           "gagnée par", "Points", "à vous", "Partie terminée", "chacun pour soi", "sans atout")
 """Labels the English game must not show."""
 
@@ -104,7 +104,7 @@ def test_in_french_the_whole_game_shows_no_english_label(tmp_path: Path, name: s
     expected = ["Votre main :", "Donne 1", "Partie enregistrée :", "Pour la revoir :", "Robots :",
                 "Conseil :", "Commandes :"]
     if name in ("couleur", "pagat"):
-        expected += ["donneur", "Enchères :", "Annonces permises :", "Partie terminée", "totaux"]
+        expected += ["donneur", "Annonces :", "Annonces permises :", "Partie terminée", "totaux"]
     else:
         expected += ["Donneur", "atout", "Levée 1 gagnée par", "manche", "Partie terminée", "Ouest"]
     assert [w for w in expected if w not in out] == [], out
@@ -162,7 +162,7 @@ def auction_items(output: str, head: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "head", "names"), [
-    ("fr", "Enchères :", ("Vous", "Nord", "Est", "Ouest")),
+    ("fr", "Annonces :", ("Vous", "Nord", "Est", "Ouest")),
     ("en", "Auction:", ("You", "North", "East", "West")),
 ])
 def test_the_auction_line_puts_a_colon_after_each_caller(tmp_path: Path, lang: Lang, head: str,

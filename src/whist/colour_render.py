@@ -2,7 +2,7 @@
 ``whist replay``: calls and contracts in English or French with suits coloured, the legal calls
 as a short list, the contract in play, a deal's result and the running score table of a session.
 Their labels are in ``lang`` (the terminal game, ``whist replay --lang``), or in both languages
-for ``None`` (``Auction / enchères``), where the calls and seats are in English.
+for ``None`` (``Auction / annonces``), where the calls and seats are in English.
 
 Nothing here decides a rule: contracts, declarers, trump, tricks needed, trick winners and
 points all come from the engine (:mod:`whist.couleur`, :mod:`whist.couleur_match`).
@@ -155,9 +155,9 @@ def action_text(action: ColourAction, lang: Lang | None = "en", you: bool = Fals
 
 def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang | None = None) -> Text:
     """Every call so far, in order, each after its caller's name and a colon, as the calls are
-    words quoted rather than verbs: ``Auction / enchères: North: propose ♥ · East: pass …`` (in
+    words quoted rather than verbs: ``Auction / annonces: North: propose ♥ · East: pass …`` (in
     ``lang``; both for ``None``); a trou names its partner (``?`` while hidden)."""
-    out = Text(f"{label('Auction', 'enchères', lang)}", style="bold")
+    out = Text(f"{label('Auction', 'annonces', lang)}", style="bold")
     calls = [(s, a) for s, a in view.actions if isinstance(a, ColourCall)]
     if not calls:
         out.append(" —", style="dim")

@@ -50,7 +50,7 @@ from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, your_hand
 
 __all__ = ["ColourTerminalGame"]
 
-AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
+AUCTION_WORDS = {"a", "auction", "annonces", "enchères", "encheres"}
 
 HELP_TEXT: dict[Lang, dict[str, str]] = {
     "en": {
@@ -75,13 +75,13 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                  " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
                  " l'anglais H, S, D est compris aussi).",
         "card": CARD_HELP["fr"],
-        "commands": "Commandes : ? aide · t table · a enchères · l dernière levée · s score ·"
+        "commands": "Commandes : ? aide · t table · a annonces · l dernière levée · s score ·"
                     " conseil · q quitter (la partie est enregistrée).",
     },
 }
 """What the help (``?``), the prompt and the show and discard phases tell
 the player to type, in the terminal's language; every word named here is one the game reads
-(``aide``, ``enchères`` …)."""
+(``aide``, ``annonces`` …)."""
 
 _KING, _QUEEN = card(Suit.HEARTS, 13), card(Suit.HEARTS, 12)
 FOUR_ACES: dict[Lang, str] = {

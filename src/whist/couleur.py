@@ -406,7 +406,7 @@ class ColourDeal:
         if phase == _AUCTION:
             if not isinstance(action, ColourCall):
                 raise IllegalAction(f"{action.text}: the auction is on; make a call (pass, propose H, …)",
-                                    f"{_text_fr(action)} : les enchères sont en cours ; faites une"
+                                    f"{_text_fr(action)} : les annonces sont en cours ; faites une"
                                     " annonce (passe, propose cœur, …)")
             return self._call(who, action)
         if action not in self.legal_actions():
