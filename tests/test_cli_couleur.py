@@ -702,7 +702,7 @@ class TestReplay:
         out = r.stdout
         assert out.index("Auction:") < out.index("Trick  1:")
         assert "Contract:" in out and "Result:" in out
-        assert "Session: 4 of 4 deals" in out
+        assert "Session: 4 of 4 deals played" in out
 
     def test_piped_lines_are_not_wrapped(self, colour_record: Path) -> None:
         """Into a pipe or a file (not a terminal) each line of the replay stays one line, however
@@ -766,7 +766,7 @@ class TestReplay:
         the cards with R D V; the JSON the same as in English."""
         out = run("replay", str(colour_record), "--lang", "fr").stdout
         for words in ("Donne 1\n", "Donneur ", "Annonces :", "Contrat :", "Levée  1 : ", " entame — ",
-                      "Résultat :", "Partie : 4 sur 4 donnes", "totaux"):
+                      "Résultat :", "Partie : 4 donnes jouées sur 4", "totaux"):
             assert words in out, words
         assert " / " not in out
         assert not re.search(r"\b(Deal|Auction|Contract|Trick|leads|Result|Session|pass|tricks)\b", out)

@@ -104,7 +104,8 @@ def test_in_french_the_whole_game_shows_no_english_label(tmp_path: Path, name: s
     expected = ["Votre main :", "Donne 1", "Partie enregistrée :", "Pour la revoir :", "Robots :",
                 "Conseil :", "Commandes :"]
     if name in ("couleur", "pagat"):
-        expected += ["donneur", "Annonces :", "Annonces permises :", "Partie terminée", "totaux"]
+        expected += ["donneur", "Annonces :", "Annonces permises :", "Partie terminée", "totaux",
+                     "Partie : 0 donne jouée sur 1", "Partie : 1 donne jouée sur 1"]
     else:
         expected += ["Donneur", "atout", "Levée 1 gagnée par", "manche", "Partie terminée", "Ouest"]
     assert [w for w in expected if w not in out] == [], out
@@ -118,7 +119,8 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
     expected = ["Your hand:", "Deal 1", "Match record saved:", "Replay it with:", "Bots:", "Hint:",
                 "Commands:"]
     if name in ("couleur", "pagat"):
-        expected += ["dealer", "Auction:", "Legal calls:", "Session over", "totals"]
+        expected += ["dealer", "Auction:", "Legal calls:", "Session over", "totals",
+                     "Session: 0 of 1 deals played", "Session: 1 of 1 deals played"]
     else:
         expected += ["Dealer", "trump", "Trick 1 won by", "game", "Match over", "West"]
     assert [w for w in expected if w not in out] == [], out
