@@ -395,10 +395,10 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | No
                   title: str | None = None) -> Table:
     """The running score table: every deal (passed ones included) with each player's points and
     the running totals, then the totals (in ``lang``; both for ``None``)."""
-    n, s = match.played, "" if match.played < 2 else "s"  # shown mid-deal too: those finished
+    n, pl = match.played, "" if match.played < 2 else "s"  # shown mid-deal too: those finished
     t = Table(title=f"{title or say('Session', 'partie', lang)}{colon(lang)} "
               + say(f"{n} of {match.rules.deals} deals played",
-                    f"{n} donne{s} jouée{s} sur {match.rules.deals}", lang),
+                    f"{n} donne{pl} jouée{pl} sur {match.rules.deals}", lang),
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right", footer="")
     t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"),
