@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from whist import record
 from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
-from whist.cards import SEATS, Lang, ParseError, Seat, parse_seat
+from whist.cards import SEATS, Lang, ParseError, Seat, parse_card, parse_seat
 from whist.cli import app
 from whist.colour_render import _needed
 from whist.colour_session import ColourSession
@@ -535,14 +535,17 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     fr, en = out["fr"], out["en"]
     assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
     assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
-    assert "écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr
+    assert "Écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr  # a sentence
     assert "Permis : écarte AP · écarte 5P" in fr
+    # said as each one's discard is then said (Est écarte une carte face cachée), no full stop
+    assert "Chacun écarte une carte face cachée " in fr and "cachée." not in fr
+    assert "Every player discards one card face down " in en and "face down." not in en
     assert "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT" in fr
     assert "couleurs P pique, C cœur, K carreau, T trèfle" in fr
     assert fr.count("Commandes : ? aide · t table · a annonces · l dernière levée") == 3
     assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
     assert "(? help, q quit):" in en and "Commandes" not in en
-    assert "discard one card face down: type discard AS (or just the card)" in en
+    assert "Discard one card face down: type discard AS (or just the card)" in en
     assert "Legal now: discard AS · discard 5S" in en
 
 
@@ -1280,6 +1283,12 @@ def test_cards_are_written_with_the_french_ranks_with_lang_fr(tmp_path: Path) ->
     for head_en, head_fr in (("Your hand:", "Votre main :"), ("Legal now:", "Jouable maintenant :")):
         en = next(line for line in out["en"] if line.startswith(head_en)).removeprefix(head_en)
         fr = next(line for line in out["fr"] if line.startswith(head_fr)).removeprefix(head_fr)
+        if head_en == "Legal now:":  # then how to type them, as classic whist says it
+            en, typed_en = en.split(" (type ")
+            fr, typed_fr = fr.split(" (tapez ")
+            assert [parse_card(c, "fr") for c in typed_fr.rstrip(")").split()] == [
+                parse_card(c) for c in typed_en.rstrip(")").split()]
+            assert "RC" in typed_fr or "RP" in typed_fr or "RK" in typed_fr or "RT" in typed_fr
         assert "K" in en and "R" not in en
         assert fr == en.translate(to_french) and "K" not in fr
 

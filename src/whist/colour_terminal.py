@@ -46,7 +46,7 @@ from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
 from whist.render import card_text, colon, hand_text, label, say, seat_letter, suit_text, term
-from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, your_hand
+from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, legal_cards_text, your_hand
 
 __all__ = ["ColourTerminalGame"]
 
@@ -55,8 +55,8 @@ AUCTION_WORDS = {"a", "auction", "annonces", "enchères", "encheres"}
 HELP_TEXT: dict[Lang, dict[str, str]] = {
     "en": {
         "prompt": " (? help, q quit): ",
-        "show": "show one card: type {} (or just the card)",
-        "discard": "discard one card face down: type {} (or just the card)",
+        "show": "Show one card: type {} (or just the card)",
+        "discard": "Discard one card face down: type {} (or just the card)",
         "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
                  " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
                  " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
@@ -67,8 +67,8 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
     },
     "fr": {
         "prompt": " (? aide, q quitter) : ",
-        "show": "montrez une carte : tapez {} (ou la carte seule)",
-        "discard": "écartez une carte face cachée : tapez {} (ou la carte seule)",
+        "show": "Montrez une carte : tapez {} (ou la carte seule)",
+        "discard": "Écartez une carte face cachée : tapez {} (ou la carte seule)",
         "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
                  " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
                  " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
@@ -253,8 +253,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             assert v.to_act is not None
             self.console.print(f"  {self._shows(v.to_act)}")
         elif v.phase == "discard":
-            self.console.print("  Chacun écarte une carte face cachée." if self.lang == "fr"
-                               else "  Every player discards one card face down.")
+            # as each one's discard is then said: Est écarte une carte face cachée
+            self.console.print("  Chacun écarte une carte face cachée" if self.lang == "fr"
+                               else "  Every player discards one card face down")
         elif v.phase == "play":
             self.console.print("  " + self._leads(v.leader))
 
@@ -374,12 +375,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             self.console.print(f"{label('Legal now', 'permis', lang)} "
                                + " · ".join(self._words(a) for a in legal))
         else:
-            t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
-            for a in legal:
-                if isinstance(a, Card):
-                    t.append_text(card_text(a, lang=self.lang))
-                    t.append(" ")
-            self.console.print(t)
+            self.console.print(legal_cards_text([a for a in legal if isinstance(a, Card)], lang))
             self.console.print(HELP_TEXT[self.lang]["card"])
         self.console.print(HELP_TEXT[self.lang]["commands"])
 

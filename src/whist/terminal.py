@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -128,6 +128,18 @@ CARD_HELP: dict[Lang, str] = {
           " cœur, 9C le neuf de cœur.",
 }
 """How to type a card, in the terminal's language (either game's help)."""
+
+def legal_cards_text(cards: Sequence[Card], lang: Lang) -> Text:
+    """``Jouable maintenant : 6♠ R♠ (tapez 6P RP)``: the cards the help offers, as shown and as
+    typed in ``lang`` (either game)."""
+    t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
+    for c in cards:
+        t.append_text(card_text(c, lang=lang))
+        t.append(" ")
+    typed = " ".join(c.text_in(lang) for c in cards)
+    t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
+    return t
+
 
 NEXT_DEAL: dict[Lang, str] = {
     "en": "Press Enter for the next deal (q to quit): ",
@@ -524,15 +536,8 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
     def _show_help(self) -> None:
         legal = self.session.legal_actions()
         lang = self.lang
-        cards = [a for a in legal if isinstance(a, Card)]
         calls = [a for a in legal if isinstance(a, Call)]
-        t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
-        for c in cards:
-            t.append_text(card_text(c, lang=lang))
-            t.append(" ")
-        typed = " ".join(c.text_in(lang) for c in cards)
-        t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
-        self.console.print(t)
+        self.console.print(legal_cards_text([a for a in legal if isinstance(a, Card)], lang))
         if calls:
             words = ", ".join(self._words(c) for c in calls)
             self.console.print(say(f"Calls: {words} — ask = “can you one?” (calling at eight)",
