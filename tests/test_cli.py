@@ -313,7 +313,7 @@ class TestOptions:
              "Erreur : l'option game_points vaut un nombre entier, pas 'abc'"),
             (["--option", "call_at_eight=peut-être"], "l'option call_at_eight vaut on/off (oui/non)"),
             (["--option", "rubbers=0"], "Erreur : l'option rubbers vaut au moins 1"),
-            (["--option", "game_points"], "Erreur : --option s'écrit nom=valeur, pas 'game_points'"),
+            (["--option", "game_points"], "Erreur : --option s'écrit nom=valeur, pas « game_points »"),
             (["-p", "couleur", "--option", "honours=off"],
              "Erreur : l'option honours ne fait pas partie du whist à la couleur des règles couleur"),
             (["--seat", "X"], "Erreur : « X » n'est pas une place"),
@@ -402,7 +402,7 @@ def test_with_lang_fr_bad_bots_and_an_unusable_records_directory_are_said_in_fre
     blocker.write_text("")
     for args, words in [
         (["--bots", "genius", "--records", str(tmp_path)],
-         "Erreur : robot 'genius' inconnu (connus : random, heuristic, pimc)"),
+         "Erreur : robot « genius » inconnu (connus : random, heuristic, pimc)"),
         (["--bots", "random,random", "--records", str(tmp_path)],
          "Erreur : --bots prend un nom de robot ou 3 noms séparés par des virgules, pas 'random,random'"),
         (["--records", str(blocker / "records")],
@@ -451,7 +451,7 @@ class TestSimulate:
         assert bad.exit_code == 2
         assert bad.stderr.startswith("Erreur : --deals est pour le whist à la couleur"), bad.stderr
         bots = run("simulate", "--bots", "genius", "--lang", "fr")
-        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot 'genius' inconnu")
+        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot « genius » inconnu")
 
     def test_a_stake_is_settled_in_the_language_asked(self) -> None:
         """With a stake the settlement is printed, seats and words in the language of --lang."""

@@ -15,6 +15,7 @@ and bids every contract of every preset and option without an illegal action.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -441,5 +442,7 @@ def test_a_call_hint_never_recommends_a_call_its_own_numbers_rate_worse(
             assert choice.basis == "search"
             assert choice.values[choice.best] == max(choice.values.values()) == 1.0
             assert choice.best != heuristic_call(view)
-            assert "(+1.00 points)" in en
+            assert "(+1.00 points)" in en and "," not in en
+            assert "(+1,00 points)" in fr and "." not in fr  # a decimal comma in every value
+            assert len(re.findall(r"[+-]\d+,\d\d", fr)) == len(re.findall(r"[+-]\d+\.\d\d", en)) > 1
     assert checked > 5

@@ -152,7 +152,7 @@ def bot_names(text: str, count: int, lang: Lang = "en") -> list[str]:
         try:
             get_bot(name)
         except ValueError as exc:
-            fail(Refusal(str(exc), f"robot {name!r} inconnu (connus : {known})"), 2, lang)
+            fail(Refusal(str(exc), f"robot « {name} » inconnu (connus : {known})"), 2, lang)
     return names
 
 

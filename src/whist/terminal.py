@@ -110,9 +110,13 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
         out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang).format(n=choice.samples, only=only)})")
         return out
     ranked = choice.ranked()
-    out.append(f" ({choice.values[choice.best]:+.2f} points)")
+    def signed(v: float) -> str:  # French writes a decimal comma: +12,80
+        text = f"{v:+.2f}"
+        return text.replace(".", ",") if lang == "fr" else text
+
+    out.append(f" ({signed(choice.values[choice.best])} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
-        out.append(f" · {words(action)} {value:+.2f}")
+        out.append(f" · {words(action)} {signed(value)}")
     n = choice.samples  # the deals pimc drew to weigh them, not those of the session
     s = "" if n == 1 else "s"
     out.append(f"  ({n} {say(f'sampled deal{s}', f'donne{s} tirée{s}', lang)})", style="dim")
