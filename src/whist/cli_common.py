@@ -385,8 +385,12 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     console = stdout()
     console.print(Text(f"{label('Match record', 'enregistrement de la partie', lang)} {file}", style="bold"),
                   soft_wrap=True)
+    # a colour deal everybody passed and the dealer dealt again does not count (RULES.md §5.1)
+    redeals = len(match.deals) - match.played if isinstance(match, ColourMatch) else 0
+    s = "" if redeals == 1 else "s"
+    again = f" (+{redeals} {say(f'redeal{s}', f'redonne{s}', lang)})" if redeals else ""
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules))}"
-                  f" · {deals_words(len(deals), lang)}")
+                  f" · {deals_words(len(deals) - redeals, lang)}{again}")
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)
