@@ -176,7 +176,7 @@ class TestFrenchCards:
         assert "carte" in err.value.fr
         if text.strip():
             assert err.value.fr == (f"« {text} » n'est pas une carte (tapez la valeur puis la couleur :"
-                                    " RC roi de cœur, 10K dix de carreau, DP, VT, AS, ♦10)")
+                                    " RC roi de cœur, 10K dix de carreau, DP, VT, AP, ♦10)")
 
     def test_french_card_list(self) -> None:
         assert [c.text for c in parse_cards("RC, dp 10k ♣2 KS", "fr")] == ["KH", "QS", "TD", "2C", "KS"]

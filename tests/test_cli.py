@@ -156,7 +156,7 @@ class TestPlay:
         assert r.exit_code == 0, out
         assert "Traceback" not in out
         assert "'zz' is not a card" in out
-        assert f"does not hold {not_held.in_lang('en')}" in out
+        assert f"✗ you do not hold {not_held.in_lang('en')} (? for help)" in out
         assert "must follow suit" in out
         assert "Legal now:" in out
         assert out.count("Your turn") >= 6  # asked again after each bad entry
@@ -178,11 +178,11 @@ class TestPlay:
         out = " ".join(r.output.split())
         assert r.exit_code == 0, out
         assert "« zz » n'est pas une carte" in out
-        assert f"✗ Sud n'a pas {not_held.in_lang('fr')} en main (? pour l'aide)" in out
+        assert f"✗ vous n'avez pas {not_held.in_lang('fr')} en main (? pour l'aide)" in out
         off_fr = off_suit.in_lang("fr")
         assert f"✗ {off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr}" in out
         assert "✗ oui n'est pas autorisé maintenant ; actions autorisées : " in out
-        for english in ("is not a card", "does not hold", "must follow suit", "not allowed", "(? for help)"):
+        for english in ("is not a card", "do not hold", "must follow suit", "not allowed", "(? for help)"):
             assert english not in out, english
         assert f"Vous jouez {follow.in_lang('fr')}" in out
         shown = " ".join(c.in_lang("fr")[:-1] for c in sorted(hand, key=lambda c: -c.rank) if c.suit is led)
@@ -249,8 +249,30 @@ class TestPlay:
 
         assert action_text(Call("yes", ()), lang="en").plain.startswith("was dealt an honour: yes")
         assert action_text(Call("no", ()), you=True, lang="en").plain == "were dealt no honour: no"
-        assert action_text(Call("no", ()), you=True, lang="fr").plain == "n'avez reçu aucun honneur : non"
+        # after the speaker's name, as said: « Nord : non, aucun honneur »
+        assert action_text(Call("no", ()), you=True, lang="fr").plain == ": non, aucun honneur"
+        assert action_text(Call("yes", ()), lang="fr").plain.startswith(": oui, un honneur ;")
         assert "answer" not in action_text(Call("yes", ()), you=True, lang="en").plain
+
+    def test_a_replayed_call_at_eight_is_said_once_in_the_play_screens_words(self, tmp_path: Path) -> None:
+        """The replay (simulated rubbers, seed 11): a claim names its honours once (it listed
+        them again as « Montrées »); asking is « chanter à huit » as the play screen says; the
+        answer « Sud : oui, un honneur »; the game « gagnent … à huit » as every side's verb."""
+        r = run("simulate", "--preset", "classic", "-n", "6", "--seed", "11", "--bots", "random",
+                "--records", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        fr = {f.name: run("replay", "--lang", "fr", str(f)).stdout for f in tmp_path.glob("*.json")}
+        claim = fr["simulate-classic-seed11-rubber0001.json"]
+        assert "  Est annonce les honneurs : A♣ R♣ V♣\n" in claim
+        assert "EO gagnent la manche à huit par les honneurs" in claim
+        ask = fr["simulate-classic-seed11-rubber0006.json"]
+        assert "  Nord chante à huit : demande à son partenaire s'il a un honneur\n" in ask
+        assert ("  Sud : oui, un honneur ; les partenaires montrent leurs honneurs  Montrées : N D♦ V♦"
+                " · S R♦") in ask
+        assert "NS gagnent la manche à huit par les honneurs" in ask
+        en = run("replay", str(tmp_path / "simulate-classic-seed11-rubber0006.json")).stdout
+        assert "South was dealt an honour: yes; the partners show their honours  Shown: N Q♦ J♦ · S K♦" in en
+        assert "NS won the game by calling at eight" in en
 
     def test_bad_seat_bots_or_option_exit_2(self, tmp_path: Path) -> None:
         for args, words in [
@@ -291,7 +313,7 @@ class TestOptions:
              "Erreur : l'option game_points vaut un nombre entier, pas 'abc'"),
             (["--option", "call_at_eight=peut-être"], "l'option call_at_eight vaut on/off (oui/non)"),
             (["--option", "rubbers=0"], "Erreur : l'option rubbers vaut au moins 1"),
-            (["--option", "game_points"], "Erreur : --option s'écrit nom=valeur, pas 'game_points'"),
+            (["--option", "game_points"], "Erreur : --option s'écrit nom=valeur, pas « game_points »"),
             (["-p", "couleur", "--option", "honours=off"],
              "Erreur : l'option honours ne fait pas partie du whist à la couleur des règles couleur"),
             (["--seat", "X"], "Erreur : « X » n'est pas une place"),
@@ -380,7 +402,7 @@ def test_with_lang_fr_bad_bots_and_an_unusable_records_directory_are_said_in_fre
     blocker.write_text("")
     for args, words in [
         (["--bots", "genius", "--records", str(tmp_path)],
-         "Erreur : robot 'genius' inconnu (connus : random, heuristic, pimc)"),
+         "Erreur : robot « genius » inconnu (connus : random, heuristic, pimc)"),
         (["--bots", "random,random", "--records", str(tmp_path)],
          "Erreur : --bots prend un nom de robot ou 3 noms séparés par des virgules, pas 'random,random'"),
         (["--records", str(blocker / "records")],
@@ -407,6 +429,7 @@ class TestSimulate:
         assert a.stderr == ""  # no progress bar, not even a blank line, where stderr is no terminal
         assert "Simulation summary" in a.stdout
         assert "rubbers won" in a.stdout and " / " not in a.stdout  # English only by default
+        assert "Bots: N random, E heuristic, S random, W heuristic" in a.stdout
         c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
         assert c.stdout != a.stdout
 
@@ -416,7 +439,8 @@ class TestSimulate:
         r = run(*self.ARGS, "--lang", "fr")
         assert r.exit_code == 0, r.output
         out = r.stdout
-        for words in ("Règles : classic   graine : 42", "Robots : N random, E heuristic", "Robres : 3",
+        for words in ("Règles : classic   graine : 42", "Robres : 3",
+                      "Robots : N random, E heuristic, S random, O heuristic",
                       "Résumé de la simulation", "manches gagnées", "robres gagnés", "EO (Est–Ouest)"):
             assert words in out, words
         assert " / " not in out and "Settlement" not in out and "Règlement" not in out  # stake 0
@@ -427,7 +451,7 @@ class TestSimulate:
         assert bad.exit_code == 2
         assert bad.stderr.startswith("Erreur : --deals est pour le whist à la couleur"), bad.stderr
         bots = run("simulate", "--bots", "genius", "--lang", "fr")
-        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot 'genius' inconnu")
+        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot « genius » inconnu")
 
     def test_a_stake_is_settled_in_the_language_asked(self) -> None:
         """With a stake the settlement is printed, seats and words in the language of --lang."""
@@ -629,7 +653,7 @@ class TestReplay:
         assert r.exit_code == 1
         assert "Traceback" not in r.output
         assert f"deal 2, action {i + 1}" in r.stderr
-        assert f"does not hold {parse_card(stolen).in_lang('en')}" in r.stderr
+        assert f"you do not hold {parse_card(stolen).in_lang('en')}" in r.stderr
 
     def test_an_action_that_is_not_a_pair_exits_1_naming_it(self, match_file: Path,
                                                              tmp_path: Path) -> None:
@@ -707,7 +731,7 @@ class TestReplay:
         r = run("replay", str(f), "--lang", "fr")
         assert r.exit_code == 1 and "Traceback" not in r.output
         assert r.stderr.startswith(f"Erreur : donne 2, action {i + 1} ("), r.stderr
-        assert "Error" not in r.stderr and "does not hold" not in r.stderr
+        assert "Error" not in r.stderr and "do not hold" not in r.stderr
         data = record.load(match_file)
         data["deals"][0]["result"]["points"]["NS"] += 1
         record.save(data, f)

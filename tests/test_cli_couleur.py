@@ -25,10 +25,12 @@ from typer.testing import CliRunner
 from whist import record
 from whist.auction import ColourCall, parse_call
 from whist.bots import get_bot
-from whist.cards import SEATS, Lang, ParseError, Seat, parse_seat
+from whist.cards import SEATS, Lang, ParseError, Seat, parse_card, parse_seat
 from whist.cli import app
+from whist.colour_render import _needed
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
+from whist.contracts import Contract
 from whist.couleur import CardCall, ColourAction, ColourView, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
 
@@ -188,7 +190,17 @@ class TestPlay:
         r = play(rules, seed, lines, tmp_path)
         assert r.exit_code == 0, r.output
         assert "You announce trou (three aces) (your only choice, played for you" in flat(r.output)
-        assert "Trou: You with" in flat(r.output)
+        assert re.search(r"Trou: you, with (North|East|West)\b", flat(r.output)), flat(r.output)
+
+    def test_a_trou_surprise_names_a_hidden_partner_in_a_sentence(self, tmp_path: Path) -> None:
+        """The trou surprise (option): ``Trou : vous, avec un partenaire caché (trou surprise)``
+        (it said ``Vous avec caché``), the player in lower case inside the line."""
+        rules = rules_of("couleur", trou_surprise=True)
+        seed, _, _ = find_seed(rules, lambda s: any(
+            seat is Seat.S and isinstance(a, ColourCall) and a.kind == "trou" for seat, a in actions_of(s)))
+        en, fr = in_both_languages(rules, seed, script(rules, seed)[0], tmp_path)
+        assert "Trou: you, with a hidden partner (trou surprise)" in en, en
+        assert "Trou : vous, avec un partenaire caché (trou surprise)" in fr, fr
 
     def test_the_trou_partner_shows_a_card(self, tmp_path: Path) -> None:
         """§5.3 couleur: the partner shows a card; its suit is trump. Typed `show 7H`."""
@@ -422,7 +434,7 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
 @pytest.mark.parametrize(("lang", "not_a_card"), [
     ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)"),
     ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : RC roi de cœur, 10K dix"
-           " de carreau, DP, VT, AS, ♦10) (? pour l'aide)")])
+           " de carreau, DP, VT, AP, ♦10) (? pour l'aide)")])
 def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
         tmp_path: Path, lang: str, not_a_card: str) -> None:
     """In the play, the game asks for a card: a mistyped one (or an unfinished call) is refused as
@@ -523,14 +535,17 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     fr, en = out["fr"], out["en"]
     assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
     assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
-    assert "écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr
+    assert "Écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr  # a sentence
     assert "Permis : écarte AP · écarte 5P" in fr
+    # said as each one's discard is then said (Est écarte une carte face cachée), no full stop
+    assert "Chacun écarte une carte face cachée " in fr and "cachée." not in fr
+    assert "Every player discards one card face down " in en and "face down." not in en
     assert "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT" in fr
     assert "couleurs P pique, C cœur, K carreau, T trèfle" in fr
-    assert fr.count("Commandes : ? aide · t table · a enchères · l dernière levée") == 3
+    assert fr.count("Commandes : ? aide · t table · a annonces · l dernière levée") == 3
     assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
     assert "(? help, q quit):" in en and "Commandes" not in en
-    assert "discard one card face down: type discard AS (or just the card)" in en
+    assert "Discard one card face down: type discard AS (or just the card)" in en
     assert "Legal now: discard AS · discard 5S" in en
 
 
@@ -574,8 +589,8 @@ def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: s
 
 
 @pytest.mark.parametrize(("lang", "needed"), [
-    ("en", "Needed: exactly 0 tricks, 12 tricks in the deal"),
-    ("fr", "Il faut : exactement 0 levée, 12 levées dans la donne")])
+    ("en", "Needed: no trick (12 tricks in the deal)"),
+    ("fr", "Il faut : aucune levée (12 levées dans la donne)")])
 def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lang: str,
                                                              needed: str) -> None:
     """Petite misère (RULES.md §5.5): no trick, in a deal of 12 tricks once each player has
@@ -584,6 +599,21 @@ def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lan
             input="petite misère\nq\n")
     line = next(x for x in re.split("Contract: |Contrat : ", flat(r.stdout))[1:] if "misère" in x)
     assert needed in re.split("Your hand|Votre main", line)[0], line
+
+
+@pytest.mark.parametrize(("kind", "needed", "en", "fr"), [
+    ("chelem", 13, "all 13 tricks", "les 13 levées"),
+    ("solo", 7, "at least 7 tricks", "au moins 7 levées"),
+    ("grande_misere", 0, "no trick", "aucune levée"),
+    ("piccolo", 1, "exactly 1 trick", "exactement 1 levée"),
+])
+def test_what_is_needed_is_said_as_french_says_it(kind: str, needed: int, en: str, fr: str) -> None:
+    """« Il faut : les 13 levées » for a slam (it said « au moins 13 levées »), « aucune levée »
+    for a misère (it said « exactement 0 levée »)."""
+    c = Contract(kind, needed if kind == "solo" else None)
+    assert (_needed(c, needed, "en"), _needed(c, needed, "fr")) == (en, fr)
+    if kind == "grande_misere":
+        assert _needed(c, 0, "fr", declarers=2) == "aucune levée chacun"
 
 
 class TestSimulate:
@@ -607,7 +637,8 @@ class TestSimulate:
         assert r.exit_code == 0, r.output
         for words in ("Résumé de la simulation", "Règles : couleur   graine : 7", "Parties : 2",
                       "donnes jouées : 20", "Redonnes (tous passent) :", "Contrats", "famille",
-                      "emballage", "tous passent, misère par les dames", "Points par place", "Ouest"):
+                      "emballage", "tous passent, misère par les dames", "Points par place", "Ouest",
+                      "Robots : N heuristic, E random, S heuristic, O random"):
             assert words in r.stdout, words
         assert " / " not in r.stdout
         assert not re.search(r"\b(Rules|seed|Contracts|family|deals|made|Points per|West)\b", r.stdout)
@@ -615,6 +646,17 @@ class TestSimulate:
         bad = run("simulate", "--preset", "couleur", "--rubbers", "2", "--lang", "fr")
         assert bad.exit_code == 2
         assert bad.stderr.startswith("Erreur : --rubbers est pour le whist classique"), bad.stderr
+
+    def test_a_replay_counts_the_redeals_apart(self, tmp_path: Path) -> None:
+        """A 16-deal session with one deal everybody passed and the dealer dealt again: « 16
+        donnes (+1 redonne) » (it said 17 donnes), "16 deals (+1 redeal)"."""
+        r = run(*self.ARGS, "--records", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        f = tmp_path / "simulate-couleur-seed7-session0001.json"
+        assert "Règles : couleur · 16 donnes (+1 redonne)\n" in run("replay", "--lang", "fr", str(f)).stdout
+        assert "Rules: couleur · 16 deals (+1 redeal)\n" in run("replay", str(f)).stdout
+        f = tmp_path / "simulate-couleur-seed7-session0002.json"
+        assert "Règles : couleur, deals=4 · 4 donnes\n" in run("replay", "--lang", "fr", str(f)).stdout
 
     def test_json_summary_in_sessions_of_the_preset_length(self) -> None:
         a = run("simulate", "--preset", "pagat", "--deals", "35", "--seed", "1", "--bots", "heuristic",
@@ -674,7 +716,7 @@ class TestReplay:
         out = r.stdout
         assert out.index("Auction:") < out.index("Trick  1:")
         assert "Contract:" in out and "Result:" in out
-        assert "Session: 4 of 4 deals" in out
+        assert "Session: 4 of 4 deals played" in out
 
     def test_piped_lines_are_not_wrapped(self, colour_record: Path) -> None:
         """Into a pipe or a file (not a terminal) each line of the replay stays one line, however
@@ -737,8 +779,8 @@ class TestReplay:
         """``--lang fr``: the auction, contract, tricks, results and session table in French only,
         the cards with R D V; the JSON the same as in English."""
         out = run("replay", str(colour_record), "--lang", "fr").stdout
-        for words in ("Donne 1\n", "Donneur ", "Enchères :", "Contrat :", "Levée  1 : ", " entame — ",
-                      "Résultat :", "Partie : 4 sur 4 donnes", "totaux"):
+        for words in ("Donne 1\n", "Donneur ", "Annonces :", "Contrat :", "Levée  1 : ", " entame — ",
+                      "Résultat :", "Partie : 4 donnes jouées sur 4", "totaux"):
             assert words in out, words
         assert " / " not in out
         assert not re.search(r"\b(Deal|Auction|Contract|Trick|leads|Result|Session|pass|tricks)\b", out)
@@ -793,13 +835,13 @@ class TestScore:
         r = run("score", "--contract", "petite misère", "--declarers", "E,W", "--tricks", "E=0,W=1")
         assert r.exit_code == 0, r.output
         assert "small misère" in r.stdout
-        assert "E made / réussi, W failed / chuté" in flat(r.stdout)
+        assert "E made / réussie, W failed / chutée" in flat(r.stdout)
         assert "+15" in r.stdout and "-21" in r.stdout
         # four open misères all made score 0 each, and are made (§5.7 pagat)
         r = run("score", "--preset", "pagat", "--contract", "open misère", "--declarers", "N,E,S,W",
                 "--tricks", "N=0,E=0,S=0,W=0")
         assert r.exit_code == 0, r.output
-        assert "made / réussi" in flat(r.stdout) and "failed" not in r.stdout
+        assert "made / réussie" in flat(r.stdout) and "failed" not in r.stdout  # une misère
 
     @pytest.mark.parametrize(("lang", "suit"), [("en", "♣"), ("fr", "cœur")])
     def test_the_trump_letter_c_is_read_as_the_language_reads_it(self, lang: str, suit: str) -> None:
@@ -838,10 +880,10 @@ class TestScore:
         r = run("score", *args, "--lang", "fr")
         assert r.exit_code == 0, r.output
         fr = flat(r.stdout)
-        assert "preneurs N+O · tricks / levées N=0 O=1 · N made / réussi, O failed / chuté" in fr
+        assert "preneurs N+O · tricks / levées N=0 O=1 · N made / réussie, O failed / chutée" in fr
         assert "W" not in fr
         en = flat(run("score", *args).stdout)
-        assert "preneurs N+W · tricks / levées N=0 W=1 · N made / réussi, W failed / chuté" in en
+        assert "preneurs N+W · tricks / levées N=0 W=1 · N made / réussie, W failed / chutée" in en
         queens = ["--contract", "dames", "--queens", f"N=2,{west}=1,S=1"]
         assert "queens / dames N=2 S=1 O=1" in flat(run("score", *queens, "--lang", "fr").stdout)
         assert "queens / dames N=2 S=1 W=1" in flat(run("score", *queens).stdout)
@@ -1252,6 +1294,12 @@ def test_cards_are_written_with_the_french_ranks_with_lang_fr(tmp_path: Path) ->
     for head_en, head_fr in (("Your hand:", "Votre main :"), ("Legal now:", "Jouable maintenant :")):
         en = next(line for line in out["en"] if line.startswith(head_en)).removeprefix(head_en)
         fr = next(line for line in out["fr"] if line.startswith(head_fr)).removeprefix(head_fr)
+        if head_en == "Legal now:":  # then how to type them, as classic whist says it
+            en, typed_en = en.split(" (type ")
+            fr, typed_fr = fr.split(" (tapez ")
+            assert [parse_card(c, "fr") for c in typed_fr.rstrip(")").split()] == [
+                parse_card(c) for c in typed_en.rstrip(")").split()]
+            assert "RC" in typed_fr or "RP" in typed_fr or "RK" in typed_fr or "RT" in typed_fr
         assert "K" in en and "R" not in en
         assert fr == en.translate(to_french) and "K" not in fr
 

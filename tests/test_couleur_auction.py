@@ -518,10 +518,10 @@ class TestWhyABidIsRefused:
     @pytest.mark.parametrize(("calls", "bid", "en", "fr"), [
         (("propose S",), "propose S",
          "it does not beat the top bid (propose S)",
-         "cette annonce ne bat pas la plus haute enchère (propose pique)"),
+         "cette annonce ne bat pas la plus haute annonce (propose pique)"),
         (("solo 7 H",), "solo 6 H",
          "it does not beat the top bid (solo 7 H)",
-         "cette annonce ne bat pas la plus haute enchère (solo 7 cœur)"),
+         "cette annonce ne bat pas la plus haute annonce (solo 7 cœur)"),
         (("propose S", "pass", "pass", "pass"), "propose H",  # rule 7
          "nobody is left to accept your proposal: bid a solo in spades, or pass, which withdraws it",
          "plus personne ne peut emballer votre proposition : annoncez un solo pique, ou passez, ce"

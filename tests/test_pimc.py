@@ -15,6 +15,7 @@ and bids every contract of every preset and option without an illegal action.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -390,3 +391,58 @@ def test_hints_for_decisions_pimc_does_not_weigh_say_so(tmp_path: Path, seed: in
     line = " ".join(out[out.index("Hint:"):].split("Hint:")[1].split())
     assert line.startswith(hint) and "clear choice" not in line, line
     assert "(rule-of-thumb choice, not evaluated)" in line
+
+
+@pytest.mark.parametrize("solved", [1, 5, 6, 12])
+def test_a_call_hint_never_recommends_a_call_its_own_numbers_rate_worse(
+        monkeypatch: pytest.MonkeyPatch, solved: int) -> None:
+    """Every simulated call but the heuristic player's is worth a point a deal, the heuristic
+    call two points less. With ``MIN_SAMPLES`` deals or more, pimc makes the best-valued call and
+    its hint leads with it; with fewer, pimc keeps the heuristic call and the hint says it is a
+    rule of thumb for want of deals, with no points to contradict it."""
+    from whist.bots import pimc, pimc_calls
+    from whist.bots.colour_calls import choose_call as heuristic_call
+    from whist.bots.sampler import SampleError
+
+    drawn, real_draw = 0, pimc.draw
+
+    def draw_some(*args: Any) -> tuple[int, int, int, int]:
+        nonlocal drawn
+        if drawn == solved:
+            raise SampleError("no more")
+        drawn += 1
+        return real_draw(*args)
+
+    def judge(bot: PimcBot, view: ColourView, opt: Any, *rest: Any) -> tuple[float, int]:
+        return (-2.0 if opt.call == heuristic_call(view) else 1.0), 0
+
+    monkeypatch.setattr(pimc_calls, "draw", draw_some)
+    monkeypatch.setattr(pimc_calls, "_judge", judge)
+    checked = 0
+    for seed in range(30):
+        drawn = 0
+        deal = _colour_state(seed, 0, "couleur", 0)
+        assert deal.to_act is not None
+        view = deal.view(deal.to_act)
+        if len(pimc_calls._options(view, mask_of(view.hand))) < 2:
+            continue
+        choice = PimcBot(budget=10.0).advise(view, random.Random(seed))
+        checked += 1
+        assert choice.samples == solved
+        en, fr = hint_text(choice, lang="en").plain, hint_text(choice, lang="fr").plain
+        if solved < pimc_calls.MIN_SAMPLES:
+            assert choice.basis == "few" and not choice.values
+            assert choice.best == heuristic_call(view)
+            assert en.endswith(f"(rule-of-thumb choice: too few sampled deals to weigh the calls"
+                               f" ({solved}))"), en
+            assert "points" not in en and "points" not in fr
+            assert fr.endswith(f"(choix d'usage : trop peu de donnes tirées pour comparer les"
+                               f" annonces ({solved}))"), fr
+        else:
+            assert choice.basis == "search"
+            assert choice.values[choice.best] == max(choice.values.values()) == 1.0
+            assert choice.best != heuristic_call(view)
+            assert "(+1.00 points)" in en and "," not in en
+            assert "(+1,00 points)" in fr and "." not in fr  # a decimal comma in every value
+            assert len(re.findall(r"[+-]\d+,\d\d", fr)) == len(re.findall(r"[+-]\d+\.\d\d", en)) > 1
+    assert checked > 5

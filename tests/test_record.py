@@ -183,7 +183,7 @@ class TestDealReplay:
     def test_an_illegal_action_is_named(self) -> None:
         rec = deal_record(play(mixed(), MIXED_PLAY))
         rec["actions"][4] = ["N", "QS"]  # action 5: North leads trick 2 with a card he lacks
-        with pytest.raises(RecordError, match=r'deal, action 5 \(\["N", "QS"\]\): North does not hold Q♠'):
+        with pytest.raises(RecordError, match=r'deal, action 5 \(\["N", "QS"\]\): you do not hold Q♠'):
             replay(rec)
 
     def test_a_revoke_is_named(self) -> None:

@@ -120,8 +120,9 @@ class TestClassic:
         assert who is not None
         card = next(c for c in parse_deal_cards() if c not in d.view(who).hand)
         exc = refusal(lambda: d.apply(card))
-        assert str(exc) == f"{who.name_en} does not hold {card.in_lang('en')}"  # Q♠, as shown
-        assert exc.fr == f"{who.name_fr} n'a pas {card.in_lang('fr')} en main"  # as French players write it
+        # said to the player who chose it, as the terminal and the page show it
+        assert str(exc) == f"you do not hold {card.in_lang('en')}"  # Q♠, as shown
+        assert exc.fr == f"vous n'avez pas {card.in_lang('fr')} en main"  # as French players write it
 
     def test_not_following_suit(self) -> None:
         d, off, led = off_suit_turn(self.deal())
@@ -218,8 +219,8 @@ class TestColour:
         cases: list[tuple[Auction, str, str]] = [
             (start.apply("pass"), "wait", "attendre"),
             (start, "accept", "accepter"),
-            (start, "trou", "trou s'annonce avant les enchères"),
-            (start.apply("solo 7 H"), "solo 6 H", "ne bat pas la plus haute enchère"),
+            (start, "trou", "trou s'annonce avant les autres annonces"),
+            (start.apply("solo 7 H"), "solo 6 H", "ne bat pas la plus haute annonce"),
         ]
         if waited.to_act is Seat.N:
             cases.append((waited, "solo 7 H", "contrat solitaire"))
@@ -278,7 +279,7 @@ class TestColour:
         assert exc.fr == "ce n'est pas à Sud de jouer, c'est à Nord"
         exc = refusal(lambda: d.apply("AS"))
         assert str(exc) == "AS: the auction is on; make a call (pass, propose H, …)"
-        assert exc.fr.startswith("A♠ : les enchères sont en cours") and "passe" in exc.fr
+        assert exc.fr.startswith("A♠ : les annonces sont en cours") and "passe" in exc.fr
 
 
 class TestParseErrors:
@@ -292,6 +293,20 @@ class TestParseErrors:
         exc = refusal(lambda: parse_action("AS KS"))
         assert str(exc) == "'AS KS' is not an action: type one card, such as AS or 10D"
         assert "« AS KS » n'est pas une action" in exc.fr and "une seule carte" in exc.fr
+        assert exc.fr.endswith("par exemple AS ou 10D")  # typed in English: English examples
+        # typed in French, French examples: AS would be the ace of spades read the English way
+        exc = refusal(lambda: parse_action("as de coeur", "fr"))
+        assert exc.fr == "« as de coeur » n'est pas une action : tapez une seule carte, par exemple AP ou 10K"
+        assert refusal(lambda: parse_action(" ", "fr")).fr.endswith("par exemple AP ou 10K")
+        assert parse_action("AP", "fr") == parse_card("AS") and parse_action("10K", "fr") == parse_card("TD")
+
+    def test_a_proposal_without_a_suit_shows_the_suit_letter_of_french(self) -> None:
+        exc = refusal(lambda: parse_call("propose", lang="fr"))
+        assert str(exc) == "propose what? name a suit: propose H"
+        assert exc.fr == "proposer quelle couleur ? tapez par exemple « propose C » ou « propose cœur »"
+        assert parse_call("propose C", lang="fr") == parse_call("propose cœur")
+        exc = refusal(lambda: parse_call("propose C K", lang="fr"))
+        assert exc.fr.endswith("comme « propose C » ou « propose cœur »")
 
     def test_a_call(self) -> None:
         exc = refusal(lambda: parse_colour_action("bof"))
@@ -402,17 +417,17 @@ def play_colour_terminal(lang: Lang) -> tuple[str, tuple[Card, Card, Suit]]:
 
 def test_the_colour_terminal_in_french_gives_the_french_reason() -> None:
     text, (absent, off, led) = play_colour_terminal("fr")
-    assert f"✗ Sud n'a pas {absent.in_lang('fr')} en main (? pour l'aide)" in text
+    assert f"✗ vous n'avez pas {absent.in_lang('fr')} en main (? pour l'aide)" in text
     off_fr = off.in_lang("fr")
     assert f"{off_fr} : vous devez fournir à la couleur et jouer un {led.name_fr} (? pour l'aide)" in text
-    assert "does not hold" not in text and "must follow suit" not in text and "for help" not in text
+    assert "do not hold" not in text and "must follow suit" not in text and "for help" not in text
     assert " entame." in text or "Vous entamez." in text
     assert "leads" not in text and "You lead" not in text and "Everybody" not in text
 
 
 def test_the_colour_terminal_in_english_is_unchanged() -> None:
     text, (absent, off, led) = play_colour_terminal("en")
-    assert f"✗ South does not hold {absent.in_lang('en')} (? for help)" in text
+    assert f"✗ you do not hold {absent.in_lang('en')} (? for help)" in text
     assert f"{off.in_lang('en')}: you must follow suit and play a {led.name_en[:-1]}" in text
     assert "fournir" not in text and "aide" not in text and "entame" not in text
     assert " leads." in text or "You lead." in text
@@ -456,7 +471,7 @@ def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
             ws.send({"type": "act", "action": "AS", "version": version})
             err = ws.recv()
             assert err["message"] == "AS: the auction is on; make a call (pass, propose H, …)"
-            assert err["message_fr"].startswith("A♠ : les enchères sont en cours")
+            assert err["message_fr"].startswith("A♠ : les annonces sont en cours")
         ws.send({"type": "act", "action": m["deal"]["view"]["legal"][0]["text"], "version": version - 1})
         err = ws.recv()
         assert err["code"] == "stale" and "message_fr" not in err

@@ -10,19 +10,25 @@ read too (``pass``/``passe``): the words checked are labels, never those.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from whist.actions import Call, action_text_fr
+from whist.auction import parse_call
 from whist.bots import Bot, get_bot
-from whist.cards import SEATS, Card, Lang, Seat
+from whist.bots.pimc import CardChoice
+from whist.cards import SEATS, Card, Lang, Seat, parse_card
 from whist.cli import app
+from whist.colour_render import outcome_text, seat_names
 from whist.colour_session import ColourSession
+from whist.contracts import KINDS
 from whist.couleur import typed_text
 from whist.rules import Rules, preset, with_options
 from whist.session import Session
+from whist.terminal import hint_text
 
 runner = CliRunner()
 
@@ -36,7 +42,7 @@ ENGLISH = ("Deal", "Your hand", "dealer", "trump", "Trump", "trick", "Trick", "N
 FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "Nord", "Sud", "Ouest",
           "manche", "Manche", "robre", "Robre", "Votre main", "Vous", "vous", "Règles", "graine",
           "Robots", "partenaire", "résultat", "Résultat", "enregistrée", "Conseil", "Commandes",
-          "annonces permises", "Enchères", "Contrat", "Il faut", "totaux", "réussi", "chuté",
+          "annonces permises", "Annonces :", "Contrat", "Il faut", "totaux", "réussi", "chuté",
           "gagnée par", "Points", "à vous", "Partie terminée", "chacun pour soi", "sans atout")
 """Labels the English game must not show."""
 
@@ -98,7 +104,8 @@ def test_in_french_the_whole_game_shows_no_english_label(tmp_path: Path, name: s
     expected = ["Votre main :", "Donne 1", "Partie enregistrée :", "Pour la revoir :", "Robots :",
                 "Conseil :", "Commandes :"]
     if name in ("couleur", "pagat"):
-        expected += ["donneur", "Enchères :", "Annonces permises :", "Partie terminée", "totaux"]
+        expected += ["donneur", "Annonces :", "Annonces permises :", "Partie terminée", "totaux",
+                     "Partie : 0 donne jouée sur 1", "Partie : 1 donne jouée sur 1"]
     else:
         expected += ["Donneur", "atout", "Levée 1 gagnée par", "manche", "Partie terminée", "Ouest"]
     assert [w for w in expected if w not in out] == [], out
@@ -112,7 +119,8 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
     expected = ["Your hand:", "Deal 1", "Match record saved:", "Replay it with:", "Bots:", "Hint:",
                 "Commands:"]
     if name in ("couleur", "pagat"):
-        expected += ["dealer", "Auction:", "Legal calls:", "Session over", "totals"]
+        expected += ["dealer", "Auction:", "Legal calls:", "Session over", "totals",
+                     "Session: 0 of 1 deals played", "Session: 1 of 1 deals played"]
     else:
         expected += ["Dealer", "trump", "Trick 1 won by", "game", "Match over", "West"]
     assert [w for w in expected if w not in out] == [], out
@@ -124,10 +132,10 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
                                 "au moins 8 levées", "Levées", "N 0 · E 0 · S 0 · O 0", "Points")),
     ("couleur", "en", "pass", ("Contract", "emballage 8 ♦", "North + East", "Trump", "Needed",
                                "at least 8 tricks", "Tricks", "N 0 · E 0 · S 0 · W 0", "Score")),
-    ("classic", "fr", "", ("Atout", "♦ carreau", "Carte retournée", "Donneur", "Levées", "NS 0 · EO 0",
-                           "(en 10)", "Manches", "Robre")),
+    ("classic", "fr", "", ("Atout", "♦ carreau", "Retournée R♦", "Donneur", "Levées", "NS 0 · EO 0",
+                           "(manche à 10)", "Manches", "Robre")),
     ("classic", "en", "", ("Trump", "♦ diamonds", "Turned", "Dealer", "Tricks", "NS 0 · EW 0",
-                           "(to 10)", "Games", "Rubber")),
+                           "(game at 10)", "Games", "Rubber")),
 ])
 def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
         tmp_path: Path, columns: int, name: str, lang: str, first: str, values: tuple[str, ...]) -> None:
@@ -147,3 +155,77 @@ def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
     assert [v for v in values if v not in text] == [], "\n".join(panel)
     side_by_side = values[0] in panel[1]  # the first fact beside the partner's seat, or under the trick
     assert side_by_side == (columns == 80), "\n".join(panel)
+
+
+def auction_items(output: str, head: str) -> list[str]:
+    """Each call of every auction line of ``output`` (the line starting with ``head``)."""
+    return [item.strip() for line in output.splitlines() if line.startswith(head)
+            for item in line.removeprefix(head).split(" · ") if item.strip() != "—"]
+
+
+@pytest.mark.parametrize(("lang", "head", "names"), [
+    ("fr", "Annonces :", ("Vous", "Nord", "Est", "Ouest")),
+    ("en", "Auction:", ("You", "North", "East", "West")),
+])
+def test_the_auction_line_puts_a_colon_after_each_caller(tmp_path: Path, lang: Lang, head: str,
+                                                         names: tuple[str, ...]) -> None:
+    """The calls are words said, not verbs to conjugate: ``Vous : propose cœur · Ouest : passe``
+    (it said ``Vous propose cœur · Vous j'attends``), in play as in the replay."""
+    rules = with_options(preset("couleur"), {"deals": 1})
+    out = play(rules, 3, lang, tmp_path)
+    items = auction_items(out, head)
+    assert len(items) >= 4, out
+    sep = " : " if lang == "fr" else ": "
+    assert all(item.split(sep)[0] in names and item.split(sep)[1] for item in items), items
+    replay = runner.invoke(app, ["replay", "--lang", lang, *map(str, tmp_path.glob("*.json"))])
+    assert replay.exit_code == 0, replay.output
+    names = tuple(n for n in names if n not in ("Vous", "You")) + (("Sud",) if lang == "fr" else ("South",))
+    items = auction_items(replay.output, head)
+    assert items and all(item.split(sep)[0] in names and item.split(sep)[1] for item in items), items
+
+
+@pytest.mark.parametrize(("name", "seed", "lang"), [("couleur", 3, "fr"), ("classic", 11, "fr"),
+                                                    ("couleur", 3, "en"), ("classic", 11, "en")])
+def test_the_player_is_you_in_lower_case_inside_a_line(tmp_path: Path, name: str, seed: int,
+                                                       lang: Lang) -> None:
+    """One form for the player: ``donneur vous``, ``gagnée par vous``, the classic box's dealer as
+    its header says it (it said ``Sud (vous)`` there, ``donneur Vous`` in colour whist);
+    capitalised only where a line or an item starts."""
+    rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
+    out = play(rules, seed, lang, tmp_path)
+    you, word = ("vous", "Vous") if lang == "fr" else ("you", "You")
+    assert not re.search(rf"(?i:donneur|dealer|par|by|avec|with|redonne :) {word}\b", out), out
+    assert "Sud (vous)" not in out and "South (you)" not in out
+    if name == "classic":  # the box's dealer, as the header says it
+        header = re.findall(r"^(?:Donneur|Dealer) (\w+) · ", out, re.M)
+        box = re.findall(r"(?:Donneur|Dealer) +(\w+) +│", out)
+        assert header and box and set(box) <= {*header, you}, (header, box)
+
+
+def test_made_and_failed_agree_with_the_contract_name() -> None:
+    """« petite misère — vous — chutée », « solo — réussi »: the French words agree with the
+    contract's name, feminine for the misères and abondances (RULES.md's names), masculine for
+    emballage, solo, trou, chelem, piccolo and piccolissimo; English has one form."""
+    feminine = {"petite_misere", "grande_misere", "grande_misere_sur_table", "abondance",
+                "abondance_sur_table", "dames"}
+    names = seat_names("fr")
+    for key, kind in KINDS.items():
+        assert kind.feminine == (key in feminine), key
+        e = "e" if key in feminine else ""
+        for made, word in ((True, f"réussi{e}"), (False, f"chuté{e}")):
+            assert outcome_text([Seat.N], {Seat.N: made}, names, "fr", kind.feminine).plain == word
+            assert outcome_text([Seat.N], {Seat.N: made}, names, "en", kind.feminine).plain == (
+                "made" if made else "failed")
+        both = outcome_text([Seat.N, Seat.E], {Seat.N: True, Seat.E: False}, names, "fr", kind.feminine)
+        assert both.plain == f"Nord réussi{e}, Est chuté{e}"
+
+
+def test_a_single_legal_card_is_the_only_card_allowed_in_the_hint() -> None:
+    """« Conseil : 4T (choix évident : la seule carte permise) » (it said « le seul permis »)."""
+    card, call = parse_card("4C"), parse_call("pass")
+    assert hint_text(CardChoice(card, basis="only"), lang="fr").plain.endswith(
+        "(choix évident : la seule carte permise)")
+    assert hint_text(CardChoice(call, basis="only"), lang="fr").plain.endswith(
+        "(choix évident : la seule annonce permise)")
+    assert hint_text(CardChoice(card, basis="only"), lang="en").plain.endswith(
+        "(clear choice: the only one allowed)")

@@ -16,7 +16,6 @@ from whist.cards import (
     Lang,
     ParseError,
     Refusal,
-    Seat,
     Suit,
     cards_of,
     mask_of,
@@ -34,11 +33,13 @@ class NotYourTurn(IllegalAction):
     """An action sent for a seat whose turn it is not."""
 
 
-def not_held(seat: Seat, card: Card) -> IllegalAction:
-    """The refusal of a card that ``seat`` does not hold, in either game; each text writes the card
-    as its players do (``Q♠``; in French ``D♠``), as the page and the terminal show cards."""
-    return IllegalAction(f"{seat.name_en} does not hold {card.in_lang('en')}",
-                         f"{seat.name_fr} n'a pas {card.in_lang('fr')} en main")
+def not_held(card: Card) -> IllegalAction:
+    """The refusal of a card the player does not hold, in either game, said to him as every
+    refusal is (the terminal and the page show it to the player who chose the card); each text
+    writes the card as its players do (``Q♠``; in French ``D♠``), as the page and the terminal
+    show cards."""
+    return IllegalAction(f"you do not hold {card.in_lang('en')}",
+                         f"vous n'avez pas {card.in_lang('fr')} en main")
 
 
 def not_an_action(value: object) -> IllegalAction:
@@ -118,16 +119,17 @@ def parse_action(text: str, lang: Lang = "en") -> Action:
     """Read an action: a card (``AS``, ``10D``) or a call (``ask``, ``yes``, ``no``, ``claim AS KS QS``),
     the cards typed in ``lang`` (:func:`~whist.cards.parse_card`: in French ``RC``, ``10K``)."""
     words = text.strip().split()
+    examples = "AP ou 10K" if lang == "fr" else "AS ou 10D"  # as the French reading has them
     if not words:
         raise ParseError("empty action: type a card such as AS or 10D",
-                         "aucune action : tapez une carte, par exemple AS ou 10D")
+                         f"aucune action : tapez une carte, par exemple {examples}")
     head = words[0].lower()
     kind = _CALL_WORDS.get(text.strip().lower()) or _CALL_WORDS.get(head)
     if kind is None:
         if len(words) != 1:
             raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D",
                              f"« {text} » n'est pas une action : tapez une seule carte, par exemple"
-                             " AS ou 10D")
+                             f" {examples}")
         return parse_card(words[0], lang)
     if kind == "claim":
         return Call("claim", tuple(parse_cards(" ".join(words[1:]), lang)))

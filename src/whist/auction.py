@@ -214,7 +214,7 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
         rest = [w for w in words[1:] if w not in ("propose", "proposer")]
         if not rest:
             raise ParseError("propose what? name a suit: propose H",
-                             "proposer quelle couleur ? tapez par exemple « propose H » ou"
+                             "proposer quelle couleur ? tapez par exemple « propose C » ou"
                              f" « {_PROPOSE_FR} »")
         level = 8
         if rest[0].isdigit():
@@ -222,7 +222,7 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
             rest = rest[1:]
         if len(rest) != 1:
             raise ParseError(f"{text!r}: propose takes one suit, like 'propose H'",
-                             f"« {text} » : on propose une seule couleur, comme « propose H »"
+                             f"« {text} » : on propose une seule couleur, comme « propose C »"
                              f" ou « {_PROPOSE_FR} »")
         return Bid(Contract("emballage", level, parse_suit(rest[0], lang)))
     try:
@@ -409,7 +409,7 @@ class Auction:
     def apply(self, call: ColourCall | str) -> Auction:
         seat = self.to_act
         if seat is None:
-            raise IllegalAction("the auction is over", "les enchères sont terminées")
+            raise IllegalAction("the auction is over", "les annonces sont terminées")
         if isinstance(call, str):
             call = parse_call(call, contract_levels(self.rules))
         legal = self.legal_calls()
@@ -470,7 +470,7 @@ class Auction:
                       " à accepter")
         elif call.kind == "trou":
             reason = ("trou is announced before the auction by the holder of three aces",
-                      "le trou s'annonce avant les enchères, par le joueur qui a trois as")
+                      "le trou s'annonce avant les autres annonces, par le joueur qui a trois as")
         else:
             assert call.contract is not None
             missing = not_on_ladder(self.rules, call.contract)
@@ -496,13 +496,13 @@ class Auction:
         def not_beating(top: Standing) -> _Reason:
             said = top.contract if top.counts else Bid(top.contract)  # an unaccepted proposal: "propose ♥"
             return lambda: (f"it does not beat the top bid ({said.text})",
-                            f"cette annonce ne bat pas la plus haute enchère ({said.text_fr})")
+                            f"cette annonce ne bat pas la plus haute annonce ({said.text_fr})")
 
         def supremacy(c: Contract) -> _Reason | None:
             if not self._supremacy_blocks(c):
                 return None
             return lambda: ("while a solo is the top bid nobody may bid emballage 9 or higher (solo"
-                            " supremacy)", "tant qu'un solo est la plus haute enchère, personne ne"
+                            " supremacy)", "tant qu'un solo est la plus haute annonce, personne ne"
                             " peut annoncer d'emballage à 9 ou plus (suprématie du solo)")
 
         def free(c: Contract, top: Standing | None) -> _Reason | None:
@@ -543,7 +543,7 @@ class Auction:
                         return None
                     beating = ("", "") if over is None else (
                         " that beats the highest counting bid",
-                        " plus fort que la plus haute enchère qui compte")
+                        " plus fort que la plus haute annonce qui compte")
                     return lambda: ("nobody is left to accept your proposal: bid a solo in"
                                     f" {proposal.name_en}{beating[0]}, or pass, which withdraws it",
                                     "plus personne ne peut emballer votre proposition : annoncez un solo"
@@ -551,7 +551,7 @@ class Auction:
                 if not beats(c, over):
                     assert over is not None
                     return lambda: (f"it does not beat the highest counting bid ({over.text})",
-                                    "cette annonce ne bat pas la plus haute enchère qui compte"
+                                    "cette annonce ne bat pas la plus haute annonce qui compte"
                                     f" ({over.text_fr})")
                 return free(c, None)
             return maker
@@ -579,7 +579,7 @@ class Auction:
     def result(self) -> AuctionResult:
         """The contract when the auction is over: the highest counting bid (rule 8)."""
         if not self.is_over:
-            raise IllegalAction("the auction is not over", "les enchères ne sont pas terminées")
+            raise IllegalAction("the auction is not over", "les annonces ne sont pas terminées")
         best = self.highest_counting()
         if best is None:
             return AuctionResult(None, ())

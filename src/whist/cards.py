@@ -355,7 +355,7 @@ _READINGS: dict[Lang, tuple[Lang, ...]] = {"en": ("en",), "fr": ("fr", "en")}
 then the English way (``AC`` is the ace of hearts, ``KS`` the king of spades)."""
 _CARD_EXAMPLES_FR: dict[Lang, str] = {
     "en": "tapez la valeur puis la couleur : AS, TD, 10D, ♦10, 2C",
-    "fr": "tapez la valeur puis la couleur : RC roi de cœur, 10K dix de carreau, DP, VT, AS, ♦10",
+    "fr": "tapez la valeur puis la couleur : RC roi de cœur, 10K dix de carreau, DP, VT, AP, ♦10",
 }
 """What the French refusal of a text that is no card shows, by the language it was read in."""
 

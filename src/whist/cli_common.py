@@ -36,7 +36,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, say
+from whist.render import colon, deals_words, label, say, seat_letter
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
@@ -152,7 +152,7 @@ def bot_names(text: str, count: int, lang: Lang = "en") -> list[str]:
         try:
             get_bot(name)
         except ValueError as exc:
-            fail(Refusal(str(exc), f"robot {name!r} inconnu (connus : {known})"), 2, lang)
+            fail(Refusal(str(exc), f"robot « {name} » inconnu (connus : {known})"), 2, lang)
     return names
 
 
@@ -346,7 +346,7 @@ def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
 
 def simulation_head(summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
     """The first lines of a simulation's summary in ``lang``: its rules and seed, its bots."""
-    bots = ", ".join(f"{k} {v}" for k, v in summary["bots"].items())
+    bots = ", ".join(f"{seat_letter(Seat[k], lang)} {v}" for k, v in summary["bots"].items())
     return [Text(f"{label('Rules', 'règles', lang)} {summary['rules']}   {label('seed', 'graine', lang)}"
                  f" {summary['seed']}"),
             Text(f"{label('Bots', 'robots', lang)} {bots}")]
@@ -385,8 +385,12 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     console = stdout()
     console.print(Text(f"{label('Match record', 'enregistrement de la partie', lang)} {file}", style="bold"),
                   soft_wrap=True)
+    # a colour deal everybody passed and the dealer dealt again does not count (RULES.md §5.1)
+    redeals = len(match.deals) - match.played if isinstance(match, ColourMatch) else 0
+    s = "" if redeals == 1 else "s"
+    again = f" (+{redeals} {say(f'redeal{s}', f'redonne{s}', lang)})" if redeals else ""
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules))}"
-                  f" · {deals_words(len(deals), lang)}")
+                  f" · {deals_words(len(deals) - redeals, lang)}{again}")
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)

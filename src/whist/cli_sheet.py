@@ -189,7 +189,8 @@ def score(
     if entry.declarers:
         head.append(" · ")
         head.append_text(outcome_text(entry.declarers, sheet.made(entry),
-                                      {s: seat_letter(s, language) for s in SEATS}))
+                                      {s: seat_letter(s, language) for s in SEATS},
+                                      feminine=entry.contract is not None and entry.contract.info.feminine))
     t = Table(show_header=True, box=None, padding=(0, 2))
     for s in SEATS:
         name = s.name_fr if language == "fr" else s.name_en

@@ -2,7 +2,7 @@
 ``whist replay``: calls and contracts in English or French with suits coloured, the legal calls
 as a short list, the contract in play, a deal's result and the running score table of a session.
 Their labels are in ``lang`` (the terminal game, ``whist replay --lang``), or in both languages
-for ``None`` (``Auction / enchères``), where the calls and seats are in English.
+for ``None`` (``Auction / annonces``), where the calls and seats are in English.
 
 Nothing here decides a rule: contracts, declarers, trump, tricks needed, trick winners and
 points all come from the engine (:mod:`whist.couleur`, :mod:`whist.couleur_match`).
@@ -32,7 +32,6 @@ from whist.render import (
     SUIT_STYLES,
     card_text,
     colon,
-    deals_words,
     dealt_hands,
     label,
     say,
@@ -56,6 +55,7 @@ __all__ = [
     "contract_lines",
     "contract_text",
     "deal_result",
+    "in_text",
     "outcome_marks",
     "outcome_text",
     "seat_letter",
@@ -67,6 +67,16 @@ __all__ = [
 def seat_names(lang: Lang | None = "en", you: Seat | None = None) -> dict[Seat, str]:
     """Each seat's name in ``lang`` (English for ``None``); the human's seat as ``You`` / ``Vous``."""
     return {s: say("You", "vous", lang or "en") if s is you else seat_word(s, lang) for s in SEATS}
+
+
+def in_text(name: str) -> str:
+    """A seat's name inside a sentence or after a label: the player's own in lower case
+    (``gagnée par vous``, ``dealer you``), any other as it is (``Nord``).
+
+    >>> in_text("Vous"), in_text("You"), in_text("Nord")
+    ('vous', 'you', 'Nord')
+    """
+    return name.lower() if name in ("Vous", "You") else name
 
 
 def _suit(suit: Suit, lang: Lang | None) -> Text:
@@ -143,15 +153,16 @@ def action_text(action: ColourAction, lang: Lang | None = "en", you: bool = Fals
 
 
 def auction_text(view: ColourView, names: Mapping[Seat, str], lang: Lang | None = None) -> Text:
-    """Every call so far, in order: ``Auction / enchères: North propose ♥ · East pass …`` (in
-    ``lang``; both for ``None``)."""
-    out = Text(f"{label('Auction', 'enchères', lang)}", style="bold")
+    """Every call so far, in order, each after its caller's name and a colon, as the calls are
+    words quoted rather than verbs: ``Auction / annonces: North: propose ♥ · East: pass …`` (in
+    ``lang``; both for ``None``); a trou names its partner (``?`` while hidden)."""
+    out = Text(f"{label('Auction', 'annonces', lang)}", style="bold")
     calls = [(s, a) for s, a in view.actions if isinstance(a, ColourCall)]
     if not calls:
         out.append(" —", style="dim")
     for i, (seat, call) in enumerate(calls):
         out.append(" ·" if i else "")
-        out.append(f" {names[seat]} ")
+        out.append(f" {names[seat]}{colon(lang)} ")
         out.append_text(call_text(call, lang))
         if call.kind == "trou" and view.trou is not None:
             partner = view.trou[1]
@@ -220,16 +231,25 @@ def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
 
 
 def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers: int = 1) -> str:
+    """What the declarers need, in ``lang``: ``aucune levée`` (a misère; ``(12 levées dans la
+    donne)`` for the petite misère, RULES.md §5.5), ``exactement 1 levée`` (piccolo), ``les 13
+    levées`` (a slam), else ``au moins 9 levées``."""
     if needed is None:
         return ""
+    fr = lang == "fr"
     if KINDS[contract.kind].is_misere:
-        each = (" chacun" if lang == "fr" else " each") if declarers > 1 else ""
-        out = (f"exactement {needed} levée{'s' if needed > 1 else ''}{each}" if lang == "fr" else
-               f"exactly {needed} trick{'s' if needed != 1 else ''}{each}")
+        each = (" chacun" if fr else " each") if declarers > 1 else ""
+        if needed == 0:
+            out = ("aucune levée" if fr else "no trick") + each
+        else:
+            s = "s" if needed > 1 else ""
+            out = f"exactement {needed} levée{s}{each}" if fr else f"exactly {needed} trick{s}{each}"
         if contract.kind == "petite_misere":  # each player discards a card first (RULES.md §5.5)
-            out += ", 12 levées dans la donne" if lang == "fr" else ", 12 tricks in the deal"
+            out += " (12 levées dans la donne)" if fr else " (12 tricks in the deal)"
         return out
-    return f"au moins {needed} levées" if lang == "fr" else f"at least {needed} tricks"
+    if needed == 13:
+        return "les 13 levées" if fr else "all 13 tricks"
+    return f"au moins {needed} levées" if fr else f"at least {needed} tricks"
 
 
 def contract_facts(view: ColourView, names: Mapping[Seat, str],
@@ -296,14 +316,16 @@ def _points(p: int) -> str:
 
 
 def outcome_text(declarers: Sequence[Seat], made: Mapping[Seat, bool], names: Mapping[Seat, str],
-                 lang: Lang | None = None) -> Text:
+                 lang: Lang | None = None, feminine: bool = False) -> Text:
     """Made or failed (``made``: by declarer, :func:`whist.tables.made`): ``made / réussi``, or per
-    declarer when several misère players differ (``North made / réussi, East failed / chuté``); in
-    ``lang``, both for ``None``."""
+    declarer when several misère players differ (``North made / réussie, East failed /
+    chutée``); in ``lang``, both for ``None``; the French agrees with the contract's name
+    (``feminine``: ``misère réussie``, ``solo chuté``)."""
     ok = [made[s] for s in declarers]
     if not declarers:
         return Text()
-    words = {True: say("made", "réussi", lang), False: say("failed", "chuté", lang)}
+    e = "e" if feminine else ""
+    words = {True: say("made", f"réussi{e}", lang), False: say("failed", f"chuté{e}", lang)}
     if all(ok) or not any(ok):
         return Text(words[ok[0]], style="bold green" if ok[0] else "bold red")
     out = Text()
@@ -347,7 +369,7 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str,
     pts = deal.points()
     if v.declarers:
         head.append(" — ")
-        head.append_text(outcome_text(v.declarers, deal.made(), names, lang))
+        head.append_text(outcome_text(v.declarers, deal.made(), names, lang, c.info.feminine))
     if deal.multiplier > 1:
         head.append(f" — ×{deal.multiplier} (double)", style="bold")
     t = Table(show_header=True, box=None, padding=(0, 2))
@@ -373,8 +395,10 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | No
                   title: str | None = None) -> Table:
     """The running score table: every deal (passed ones included) with each player's points and
     the running totals, then the totals (in ``lang``; both for ``None``)."""
-    t = Table(title=f"{title or say('Session', 'partie', lang)}{colon(lang)} {match.played}"
-              f" {'sur' if lang == 'fr' else 'of'} {deals_words(match.rules.deals, lang)}",
+    n, pl = match.played, "" if match.played < 2 else "s"  # shown mid-deal too: those finished
+    t = Table(title=f"{title or say('Session', 'partie', lang)}{colon(lang)} "
+              + say(f"{n} of {match.rules.deals} deals played",
+                    f"{n} donne{pl} jouée{pl} sur {match.rules.deals}", lang),
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right", footer="")
     t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"),
@@ -427,24 +451,15 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
     out.append(Text(f"{say('Dealer', 'donneur', lang)} {names[deal.dealer]}"
                     + (f" · ×{deal.multiplier} (double)" if deal.multiplier > 1 else "")))
     out.append(dealt_hands(deal.dealt, names, lang or "en"))
-    calls = Text(label("Auction", "enchères", lang), style="bold")
     discards = Text(label("Discards", "écarts", lang))
     cards: list[tuple[Seat, Card]] = []
-    said = 0
     for seat, action in deal.actions:
         done = sum(state.tricks_won)
         was = state.phase
         state = state.apply(action, seat)
         if isinstance(action, ColourCall):
-            calls.append(" ·" if said else "")
-            calls.append(f" {names[seat]} ")
-            calls.append_text(call_text(action, lang))
-            trou = state.view(None).trou
-            if action.kind == "trou" and trou is not None:
-                calls.append(f" (+ {names[trou[1]] if trou[1] is not None else '?'})")
-            said += 1
             if state.phase != "auction" and was in ("auction", "trou"):
-                out.append(calls)
+                out.append(auction_text(state.view(None), names, lang))
                 if not state.passed_out:
                     out.append(contract_lines(state.view(None), names, lang))
             continue
@@ -461,8 +476,8 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
         if sum(state.tricks_won) > done:
             out.append(_trick_line(done + 1, cards, state.leader, names, lang))
             cards = []
-    if said and state.phase in ("auction", "trou"):
-        out.append(calls)
+    if deal.actions and state.phase in ("auction", "trou"):  # a record stopped mid-auction
+        out.append(auction_text(state.view(None), names, lang))
     if cards:
         out.append(_trick_line(sum(state.tricks_won) + 1, cards, None, names, lang))
     return out

@@ -36,6 +36,7 @@ from whist.colour_render import (
     contract_facts,
     contract_lines,
     deal_result,
+    in_text,
     seat_names,
     session_table,
     tricks_text,
@@ -45,17 +46,17 @@ from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
 from whist.render import card_text, colon, hand_text, label, say, seat_letter, suit_text, term
-from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, your_hand
+from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, legal_cards_text, your_hand
 
 __all__ = ["ColourTerminalGame"]
 
-AUCTION_WORDS = {"a", "auction", "enchères", "encheres"}
+AUCTION_WORDS = {"a", "auction", "annonces", "enchères", "encheres"}
 
 HELP_TEXT: dict[Lang, dict[str, str]] = {
     "en": {
         "prompt": " (? help, q quit): ",
-        "show": "show one card: type {} (or just the card)",
-        "discard": "discard one card face down: type {} (or just the card)",
+        "show": "Show one card: type {} (or just the card)",
+        "discard": "Discard one card face down: type {} (or just the card)",
         "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
                  " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
                  " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
@@ -66,21 +67,21 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
     },
     "fr": {
         "prompt": " (? aide, q quitter) : ",
-        "show": "montrez une carte : tapez {} (ou la carte seule)",
-        "discard": "écartez une carte face cachée : tapez {} (ou la carte seule)",
+        "show": "Montrez une carte : tapez {} (ou la carte seule)",
+        "discard": "Écartez une carte face cachée : tapez {} (ou la carte seule)",
         "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
                  " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
                  " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
                  " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
                  " l'anglais H, S, D est compris aussi).",
         "card": CARD_HELP["fr"],
-        "commands": "Commandes : ? aide · t table · a enchères · l dernière levée · s score ·"
+        "commands": "Commandes : ? aide · t table · a annonces · l dernière levée · s score ·"
                     " conseil · q quitter (la partie est enregistrée).",
     },
 }
 """What the help (``?``), the prompt and the show and discard phases tell
 the player to type, in the terminal's language; every word named here is one the game reads
-(``aide``, ``enchères`` …)."""
+(``aide``, ``annonces`` …)."""
 
 _KING, _QUEEN = card(Suit.HEARTS, 13), card(Suit.HEARTS, 12)
 FOUR_ACES: dict[Lang, str] = {
@@ -191,7 +192,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         lang = self.lang
         self.console.rule(f"[bold]{term('deal', lang)} {m.played + 1} {say('of', 'sur', lang)}"
                           f" {m.rules.deals}"
-                          f" · {term('dealer', lang)} {escape(self.names[deal.dealer])}")
+                          f" · {term('dealer', lang)} {escape(in_text(self.names[deal.dealer]))}")
         if m.deals and m.deals[-1].passed_out:
             self.console.print(say("Redeal: everybody passed the last deal.",
                                    "on redonne : tous ont passé à la donne précédente.", lang))
@@ -227,7 +228,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if e.trick_winner is not None:
             number = sum(v.tricks_won)
             won = Text(f"  ✓ {say(f'Trick {number} won by', f'levée {number} gagnée par', self.lang)}"
-                       f" {self.names[e.trick_winner]} — {term('tricks', self.lang)} ", style="bold")
+                       f" {in_text(self.names[e.trick_winner])} — {term('tricks', self.lang)} ", style="bold")
             won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
@@ -238,10 +239,10 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _show_trou(self, v: ColourView) -> None:
         assert v.trou is not None
         caller, partner = v.trou
-        who = (escape(self.names[partner]) if partner is not None
-               else f"{say('hidden', 'caché', self.lang)} (trou surprise)")
+        who = (escape(in_text(self.names[partner])) if partner is not None
+               else f"{say('a hidden partner', 'un partenaire caché', self.lang)} (trou surprise)")
         with_ = say("with", "avec", self.lang)
-        self.console.print(f"  Trou{colon(self.lang)} {escape(self.names[caller])} {with_} {who}")
+        self.console.print(f"  Trou{colon(self.lang)} {escape(in_text(self.names[caller]))}, {with_} {who}")
         if v.four_aces:  # RULES.md D2
             self.console.print("  " + FOUR_ACES[self.lang], style="dim")
 
@@ -252,8 +253,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             assert v.to_act is not None
             self.console.print(f"  {self._shows(v.to_act)}")
         elif v.phase == "discard":
-            self.console.print("  Chacun écarte une carte face cachée." if self.lang == "fr"
-                               else "  Every player discards one card face down.")
+            # as each one's discard is then said: Est écarte une carte face cachée
+            self.console.print("  Chacun écarte une carte face cachée" if self.lang == "fr"
+                               else "  Every player discards one card face down")
         elif v.phase == "play":
             self.console.print("  " + self._leads(v.leader))
 
@@ -287,7 +289,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self.console.print(deal_result(e.deal, self.names, title, lang))
         if e.deal.passed_out:
             self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"
-                               f"{colon(lang)} {escape(self.names[m.dealer])}.")
+                               f"{colon(lang)} {escape(in_text(self.names[m.dealer]))}.")
             if m.double_next:
                 double = say("The next deal played scores double",
                              "la prochaine donne jouée compte double", lang)
@@ -328,7 +330,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             info.add_row(say("Your discard", "votre écart", lang), card_text(v.discard, lang=lang))
         totals = m.totals
         info.add_row(term("score", lang), " · ".join(f"{seat_letter(s, lang)} {totals[s]}" for s in SEATS))
-        title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {self.names[v.dealer]}"
+        dealer = in_text(self.names[v.dealer])
+        title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {dealer}"
                  f" · {term('trick', lang)} {sum(v.tricks_won) + 1}")
         self.console.print(self._table_panel(v, info, title, 2))
         for seat, cards in v.spread:
@@ -372,12 +375,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             self.console.print(f"{label('Legal now', 'permis', lang)} "
                                + " · ".join(self._words(a) for a in legal))
         else:
-            t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
-            for a in legal:
-                if isinstance(a, Card):
-                    t.append_text(card_text(a, lang=self.lang))
-                    t.append(" ")
-            self.console.print(t)
+            self.console.print(legal_cards_text([a for a in legal if isinstance(a, Card)], lang))
             self.console.print(HELP_TEXT[self.lang]["card"])
         self.console.print(HELP_TEXT[self.lang]["commands"])
 
@@ -390,7 +388,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     def _winners(self) -> Text:
         totals = self.session.match.totals
         best = max(totals)
-        who = [self.names[s] for s in SEATS if totals[s] == best]
+        who = [in_text(self.names[s]) for s in SEATS if totals[s] == best]
         s = "" if len(who) == 1 else "s"
         out = Text(f"{label(f'Winner{s}', f'gagnant{s}', self.lang)} ", style="bold")
         out.append(", ".join(who) + f" ({best:+d})", style="bold")

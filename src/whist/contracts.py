@@ -35,6 +35,13 @@ class Kind:
     aliases: tuple[str, ...] = ()
 
     @property
+    def feminine(self) -> bool:
+        """Whether the French name is feminine (``une misère``, ``une abondance``; ``un solo``,
+        ``un emballage``, ``un trou``, ``un chelem``, ``un piccolo``), for the words that agree
+        with it: ``réussie``, ``chutée``."""
+        return "misère" in self.fr or self.fr.startswith("abondance")
+
+    @property
     def is_misere(self) -> bool:
         """No-trump contracts whose declarers must avoid tricks (misères) or take exactly a few
         (piccolo, piccolissimo)."""

@@ -406,7 +406,7 @@ class ColourDeal:
         if phase == _AUCTION:
             if not isinstance(action, ColourCall):
                 raise IllegalAction(f"{action.text}: the auction is on; make a call (pass, propose H, …)",
-                                    f"{_text_fr(action)} : les enchères sont en cours ; faites une"
+                                    f"{_text_fr(action)} : les annonces sont en cours ; faites une"
                                     " annonce (passe, propose cœur, …)")
             return self._call(who, action)
         if action not in self.legal_actions():
@@ -558,7 +558,7 @@ class ColourDeal:
     def _play(self, seat: Seat, card: Card) -> ColourDeal:
         hand = self.hands[seat]
         if not hand & card.bit:
-            raise not_held(seat, card)
+            raise not_held(card)
         trick = self.trick
         if trick and card.suit is not trick[0].suit and hand & trick[0].suit.mask:
             led = trick[0].suit

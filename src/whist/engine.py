@@ -390,7 +390,7 @@ class ClassicDeal:
         hand = hands[seat]
         bit = card.bit
         if not hand & bit:
-            raise not_held(seat, card)
+            raise not_held(card)
         trick = self.trick
         setup = self._setup
         if trick:

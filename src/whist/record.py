@@ -472,4 +472,4 @@ def replay(data: Mapping[str, Any]) -> AnyDeal | AnyMatch:
         return replay_deal(data)
     if fmt == MATCH_FORMAT:
         return replay_match(data)
-    raise RecordError(f"unknown record format {fmt!r}", f"format d'enregistrement {fmt!r} inconnu")
+    raise RecordError(f"unknown record format {fmt!r}", f"format d'enregistrement « {fmt} » inconnu")

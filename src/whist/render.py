@@ -128,17 +128,19 @@ _CALL_WORDS = {
     # the answer is the table's, true, about the honours the partner was dealt (RULES.md §2 (b)),
     # not a choice, and an honour he has played since still counts
     "ask": (("asks partner for an honour: “can you one?”",
-             "demande à son partenaire s'il a un honneur"),
+             "chante à huit : demande à son partenaire s'il a un honneur"),
             ("ask partner for an honour: “can you one?”",
-             "demandez à votre partenaire s'il a un honneur")),
+             "chantez à huit : demandez à votre partenaire s'il a un honneur")),
+    # the French answer follows its speaker's name as said: « Nord : non, aucun honneur »
     "yes": (("was dealt an honour: yes; the partners show their honours",
-             "a reçu un honneur : oui ; les partenaires montrent leurs honneurs"),
+             ": oui, un honneur ; les partenaires montrent leurs honneurs"),
             ("were dealt an honour: yes; you both show your honours",
-             "avez reçu un honneur : oui ; vous montrez tous deux vos honneurs")),
-    "no": (("was dealt no honour: no", "n'a reçu aucun honneur : non"),
-           ("were dealt no honour: no", "n'avez reçu aucun honneur : non")),
+             ": oui, un honneur ; vous montrez tous deux vos honneurs")),
+    "no": (("was dealt no honour: no", ": non, aucun honneur"),
+           ("were dealt no honour: no", ": non, aucun honneur")),
 }
-"""Each call's words in English and French, said of another player and by the player himself."""
+"""Each call's words in English and French, said of another player and by the player himself,
+after his name (French calls it « chanter à huit », RULES.md's word and the play screen's)."""
 
 
 def hand_text(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
@@ -247,12 +249,12 @@ def history(deal: ClassicDeal) -> list[TrickLine]:
 
 def trick_text(line: TrickLine, shown: ClassicDeal | None = None, lang: Lang = "en") -> Text:
     """``Trick  3: East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)`` (in French ``Levée  3 :
-    Est   entame — …``); for a claim or a "yes", the cards ``shown`` in that deal."""
+    Est   entame — …``); for a "yes", the cards ``shown`` in that deal (a claim names its own)."""
     if line.call is not None:
         seat, call = line.call
         out = Text(f"  {seat_word(seat, lang)} ")
         out.append_text(action_text(call, lang=lang))
-        if call.kind in ("claim", "yes") and shown is not None:
+        if call.kind == "yes" and shown is not None:  # a claim has named its cards
             out.append("  ")
             out.append_text(shown_text(shown, lang))
         return out
@@ -338,8 +340,8 @@ def deal_result(deal: ClassicDeal, title: str | None = None, show_game: bool = T
     notes: list[RenderableType] = [t]
     if called is not None:
         side = side_name(called, lang)
-        notes.append(Text(say(f"{side} won the game by calling at eight", f"annonce à huit : {side} gagne"
-                              " la manche", lang), style="bold"))
+        notes.append(Text(say(f"{side} won the game by calling at eight", f"{side} gagnent la manche à huit"
+                              " par les honneurs", lang), style="bold"))
     if show_game and pts.game_winner is not None:
         notes.append(Text(won_by(term("game", lang), side_name(pts.game_winner, lang), lang), style="bold"))
     return _group_table(notes)

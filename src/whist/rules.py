@@ -298,7 +298,7 @@ def parse_option(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise RulesError(f"--option takes name=value, not {text!r}",
-                         f"--option s'écrit nom=valeur, pas {text!r}")
+                         f"--option s'écrit nom=valeur, pas « {text} »")
     return name.strip(), value.strip()
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -54,7 +54,6 @@ from whist.render import (
     rubber_words,
     say,
     seat_letter,
-    seat_name,
     seat_word,
     shown_text,
     side_name,
@@ -88,12 +87,15 @@ class Quit(Exception):
 
 
 UNWEIGHED_HINTS: dict[str, tuple[str, str]] = {
-    "only": ("clear choice: the only one allowed", "choix évident : le seul permis"),
+    "only": ("clear choice: the only one allowed", "choix évident : {only}"),
     "equivalent": ("equivalent cards: any does the same", "cartes équivalentes : toutes se valent"),
     "rule": ("rule-of-thumb choice, not evaluated", "choix d'usage, non évalué"),
+    "few": ("rule-of-thumb choice: too few sampled deals to weigh the calls ({n})",
+            "choix d'usage : trop peu de donnes tirées pour comparer les annonces ({n})"),
 }
 """What a hint says of a choice that weighed no alternatives, by its ``basis``, in English and
-French."""
+French (``{n}``: the deals sampled, for ``"few"``; ``{only}``: the only card or call allowed,
+in words that agree with it, for ``"only"``)."""
 
 
 def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: a.text,
@@ -104,12 +106,17 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
     (``UNWEIGHED_HINTS``)."""
     out = Text.assemble((f"{term('hint', lang)}{colon(lang)} ", "bold"), (words(choice.best), "bold green"))
     if not choice.searched:
-        out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang)})")
+        only = "la seule carte permise" if isinstance(choice.best, Card) else "la seule annonce permise"
+        out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang).format(n=choice.samples, only=only)})")
         return out
     ranked = choice.ranked()
-    out.append(f" ({choice.values[choice.best]:+.2f} points)")
+    def signed(v: float) -> str:  # French writes a decimal comma: +12,80
+        text = f"{v:+.2f}"
+        return text.replace(".", ",") if lang == "fr" else text
+
+    out.append(f" ({signed(choice.values[choice.best])} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
-        out.append(f" · {words(action)} {value:+.2f}")
+        out.append(f" · {words(action)} {signed(value)}")
     n = choice.samples  # the deals pimc drew to weigh them, not those of the session
     s = "" if n == 1 else "s"
     out.append(f"  ({n} {say(f'sampled deal{s}', f'donne{s} tirée{s}', lang)})", style="dim")
@@ -125,6 +132,18 @@ CARD_HELP: dict[Lang, str] = {
           " cœur, 9C le neuf de cœur.",
 }
 """How to type a card, in the terminal's language (either game's help)."""
+
+def legal_cards_text(cards: Sequence[Card], lang: Lang) -> Text:
+    """``Jouable maintenant : 6♠ R♠ (tapez 6P RP)``: the cards the help offers, as shown and as
+    typed in ``lang`` (either game)."""
+    t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
+    for c in cards:
+        t.append_text(card_text(c, lang=lang))
+        t.append(" ")
+    typed = " ".join(c.text_in(lang) for c in cards)
+    t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
+    return t
+
 
 NEXT_DEAL: dict[Lang, str] = {
     "en": "Press Enter for the next deal (q to quit): ",
@@ -401,6 +420,10 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         out.append(say(" (? help, q quit): ", " (? aide, q quitter) : ", lang))
         return out
 
+    def _who(self, seat: Seat) -> str:
+        """A seat's name inside a sentence: ``vous`` / ``you`` for the player, else ``Ouest``."""
+        return term("you", self.lang) if seat is self.human else seat_word(seat, self.lang)
+
     def _rubber_number(self) -> str:
         """The number of the rubber in play: ``1``, ``2 of 3`` (in French ``2 sur 3``)."""
         m = self.session.match
@@ -438,11 +461,11 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             line.append_text(action_text(e.action, you=you, lang=lang))
         self._mark_forced(line, e)
         self.console.print(line)
-        if isinstance(e.action, Call) and e.action.kind in ("claim", "yes"):
+        if isinstance(e.action, Call) and e.action.kind == "yes":  # a claim has named its cards
             self.console.print(Text("  ").append_text(shown_text(e.deal, lang)))
         if e.trick_winner is not None:
             w = e.deal.tricks_won
-            who = term("you", lang) if e.trick_winner is self.human else seat_word(e.trick_winner, lang)
+            who = self._who(e.trick_winner)
             won = say(f"Trick {sum(w)} won by", f"levée {sum(w)} gagnée par", lang)
             sides = pair((w[0] + w[2], w[1] + w[3]), lang=lang)
             self.console.print(Text(f"  ✓ {won} {who} ({side_name(e.trick_winner.side, lang)})"
@@ -485,10 +508,10 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
             else:
                 turned.append(say(" in your hand", " dans votre main", lang) if v.dealer is self.human
                               else say(" in the dealer's hand", " dans la main du donneur", lang))
-            info.add_row(say("Turned", "carte retournée", lang), turned)
-        info.add_row(term("dealer", lang).capitalize(), seat_name(v.dealer, self.human, lang))
+            info.add_row(say("Turned", "retournée", lang), turned)  # short: the box fits 80 columns
+        info.add_row(term("dealer", lang).capitalize(), self._who(v.dealer))  # as the header says it
         info.add_row(term("tricks", lang).capitalize(), pair((w[0] + w[2], w[1] + w[3]), lang=lang))
-        info.add_row(term("score", lang), f"{pair(v.score, lang=lang)} ({say('to', 'en', lang)}"
+        info.add_row(term("score", lang), f"{pair(v.score, lang=lang)} ({say('game at', 'manche à', lang)}"
                      f" {v.rules.game_points})")
         info.add_row(term("games", lang).capitalize(), pair(m.games_in_rubber(), lang=lang))
         info.add_row(rubber_word(m.rules, lang).capitalize(), self._rubber_number())
@@ -508,7 +531,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
 
     def _compass_name(self, seat: Seat, v: View, leader: Seat | None) -> Text:
         lang = self.lang
-        t = Text(term("you", lang) if seat is self.human else seat_word(seat, lang),
+        t = Text(self._who(seat),
                  style="bold" if seat is v.to_act else "")
         if seat is leader:
             t.append(say(" (led)", " (entame)", lang), style="dim")
@@ -517,15 +540,8 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
     def _show_help(self) -> None:
         legal = self.session.legal_actions()
         lang = self.lang
-        cards = [a for a in legal if isinstance(a, Card)]
         calls = [a for a in legal if isinstance(a, Call)]
-        t = Text(f"{term('legal_now', lang)}{colon(lang)} ")
-        for c in cards:
-            t.append_text(card_text(c, lang=lang))
-            t.append(" ")
-        typed = " ".join(c.text_in(lang) for c in cards)
-        t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
-        self.console.print(t)
+        self.console.print(legal_cards_text([a for a in legal if isinstance(a, Card)], lang))
         if calls:
             words = ", ".join(self._words(c) for c in calls)
             self.console.print(say(f"Calls: {words} — ask = “can you one?” (calling at eight)",

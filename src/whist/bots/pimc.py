@@ -43,7 +43,7 @@ from whist.tables import score
 __all__ = ["DEFAULT_BUDGET", "NODES_PER_SECOND", "Basis", "CardChoice", "Objective", "PimcBot",
            "card_objective"]
 
-Basis = Literal["search", "only", "equivalent", "rule"]
+Basis = Literal["search", "only", "equivalent", "rule", "few"]
 """How a :class:`CardChoice` was made (see there)."""
 
 DEFAULT_BUDGET = 1.0
@@ -94,7 +94,9 @@ class CardChoice:
     ``basis`` says how ``best`` was chosen: ``"search"`` (the candidates were weighed, ``values``
     holds their worth), ``"only"`` (the single legal action), ``"equivalent"`` (every legal card
     does the same) or ``"rule"`` (the heuristic player's rule of thumb, nothing weighed: a
-    decision the search does not cover, or no deal solved within the budget)."""
+    decision the search does not cover, or no deal solved within the budget) or ``"few"`` (the
+    rule of thumb again: a call for which fewer deals were solved than it takes to judge, their
+    number in ``samples`` and no ``values``)."""
 
     best: AnyAction
     values: dict[AnyAction, float] = field(default_factory=dict)

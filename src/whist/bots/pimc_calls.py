@@ -11,7 +11,8 @@ the level, few misère flaws), an acceptance, and a proposal. The hidden hands a
 times; for each deal the solver says whether each contract makes (a yes/no target search for
 contracts that need tricks, the misère and piccolo targets for the others) and the contract's
 points for this seat are averaged. Passing is worth 0. The best mean wins; ties go to the
-heuristic call.
+heuristic call, and so does every call when fewer than ``MIN_SAMPLES`` deals were solved (the
+choice then says so: basis ``"few"``, no values).
 """
 
 from __future__ import annotations
@@ -247,11 +248,13 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
             totals[call] += v
     if not samples:
         return CardChoice(fallback, nodes=nodes, seconds=clock.seconds(), basis="rule")
+    if samples < MIN_SAMPLES:  # too few to judge by: the rule of thumb, and no values to show
+        return CardChoice(fallback, samples=samples, nodes=nodes, seconds=clock.seconds(),
+                          basis="few")
     values: dict[AnyAction, float] = {o.call: totals[o.call] / samples for o in opts}
     for call in (*passes[:1], fallback):  # passing is worth 0; so is a call not simulated
         values.setdefault(call, 0.0)
-    top = max(values.values())
     best: AnyAction = fallback
-    if samples >= MIN_SAMPLES and values[fallback] < top - 1e-9:
+    if values[fallback] < max(values.values()) - 1e-9:
         best = max(values, key=lambda a: values[a])
     return CardChoice(best, values, samples, nodes, clock.seconds())
