@@ -30,11 +30,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from whist.cards import ParseError, Refusal, Seat, Side, parse_side, seat_names
+from whist.cards import Lang, ParseError, Refusal, Seat, Side, parse_side, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
-from whist.sheet import NAME_COLUMNS, csv_rows, names_from_csv, names_row, read_csv
+from whist.sheet import NAME_COLUMNS, SheetError, csv_rows, names_from_csv, names_row, read_csv, stored_lang
 
 __all__ = [
     "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "ClassicEntry", "ClassicRow", "ClassicSheet",
@@ -273,9 +273,11 @@ class ClassicSheet:
     rules: Rules
     names: tuple[tuple[Seat, str], ...]
     entries: tuple[ClassicEntry, ...] = ()
+    lang: Lang = "en"
+    """The language the sheet is shown in (``whist sheet new --lang``, kept in its file)."""
 
     @staticmethod
-    def new(rules: Rules, names: Mapping[str, object] | None = None) -> ClassicSheet:
+    def new(rules: Rules, names: Mapping[str, object] | None = None, lang: Lang = "en") -> ClassicSheet:
         """An empty sheet. ``rules`` must be classic-whist rules: game ``classic`` and one of the
         classic-whist presets (a file edited by hand may hold a colour-whist preset with game
         ``classic``, or the reverse); ``names`` by seat, each a text."""
@@ -288,7 +290,7 @@ class ClassicSheet:
                 f" préréglage classic, short ou simple), pas le jeu « {rules.game} » avec le"
                 f" préréglage « {rules.preset} »")
         try:
-            return ClassicSheet(rules, seat_names(names))
+            return ClassicSheet(rules, seat_names(names), lang=lang)
         except ParseError as exc:
             raise ClassicSheetError(f"names: {exc.en}", f"noms : {exc.fr}") from None
 
@@ -379,6 +381,7 @@ class ClassicSheet:
             rows.append(item)
         return {
             "format": CLASSIC_SHEET_FORMAT,
+            "lang": self.lang,
             "rules": self.rules.to_dict(),
             "names": {s.name: n for s, n in self.names},
             "entries": rows,
@@ -404,7 +407,11 @@ class ClassicSheet:
             rules = Rules.from_dict(raw_rules)
         except ValueError as exc:
             raise ClassicSheetError(f"rules: {exc}", f"règles : {exc}") from None
-        return ClassicSheet.new(rules, names)._add_all(enumerate(entries, 1), _entry_from_json,
+        try:
+            lang = stored_lang(data)
+        except SheetError as exc:
+            raise ClassicSheetError(exc.en, exc.fr) from None
+        return ClassicSheet.new(rules, names, lang)._add_all(enumerate(entries, 1), _entry_from_json,
                                                        "entry", "entrée")
 
     def _add_all(self, items: Iterable[tuple[int, Any]], entry: Callable[[Any], ClassicEntry],

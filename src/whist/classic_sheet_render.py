@@ -6,19 +6,25 @@ scoring are :mod:`whist.classic_sheet`; ``whist sheet`` (:mod:`whist.cli_sheet`)
 
 from __future__ import annotations
 
-from rich.table import Table
+from rich.cells import cell_len
+from rich.table import Column, Table
 from rich.text import Text
 
 from whist.cards import SEATS, Seat, Side
 from whist.classic_sheet import ClassicEntry, ClassicRow, ClassicSheet
 from whist.cli_common import option_summary
 from whist.colour_render import Lang, seat_letter
-from whist.render import matches_result, rubber_words, stake_unit
+from whist.render import colon, label, matches_result, rubber_word, rubber_words, say, stake_unit
 from whist.rules import Rules
 from whist.sheet import Sheet
 
 __all__ = ["classic_closed", "classic_foot", "classic_sheet_table", "classic_totals_line",
-           "classic_what", "pair_names", "pair_text", "seat_header", "side_name"]
+           "classic_what", "pair_names", "pair_text", "seat_header", "sheet_title", "side_name"]
+
+
+def sheet_title(lang: Lang) -> str:
+    """``Score sheet``, in French ``Feuille de marque``: the title of either kind of sheet."""
+    return say("Score sheet", "feuille de marque", lang)
 
 
 def seat_header(sheet: Sheet | ClassicSheet, seat: Seat, lang: Lang) -> str:
@@ -103,24 +109,40 @@ def classic_closed(row: ClassicRow, lang: Lang, rules: Rules) -> str:
     return "\n".join(lines)
 
 
-def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
+def _names_give_way(t: Table, width: int) -> None:
+    """Where the table is wider than ``width``, narrow the two columns of the sides' names (3 and
+    4) first, so that the other cells keep their words whole: "non comptés", "manche NS +1"."""
+    def natural(column: Column) -> int:
+        cells = (column.header, column.footer, *column.cells)
+        return max(cell_len(line) for cell in cells
+                   for line in (cell.plain if isinstance(cell, Text) else str(cell)).splitlines() or [""])
+    room = width - 3 * len(t.columns) - 1  # borders and padding
+    wanted = [natural(c) for c in t.columns]
+    if sum(wanted) <= room:
+        return
+    left = room - sum(w for i, w in enumerate(wanted) if i not in (3, 4))
+    for i in (3, 4):
+        t.columns[i].width = max(left // 2, 5)
+
+
+def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en", width: int | None = None) -> Table:
     """Each entry with each side's points, the game score after it and the games and rubbers it
-    closed; the totals of the finished rubbers at the foot."""
-    t = Table(title=f"Score sheet / feuille de marque ({option_summary(sheet.rules)})",
+    closed; the totals of the finished rubbers at the foot. Where it is wider than ``width`` (the
+    terminal's), the names give way first."""
+    t = Table(title=f"{sheet_title(lang)} ({option_summary(sheet.rules)})",
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right")
     points = sheet.rules.game_and_rubber_points
-    t.add_column(f"tricks / levées\n{side_name(Side.NS, lang)}–{side_name(Side.EW, lang)}",
-                 footer=Text("totals / totaux" if points else "matches won / parties gagnées",
-                             style="bold"))
-    t.add_column("honours / honneurs")
+    t.add_column(f"{say('tricks', 'levées', lang)}\n{side_name(Side.NS, lang)}–{side_name(Side.EW, lang)}",
+                 footer=Text(say("totals", "totaux", lang) if points
+                             else say("matches won", "parties gagnées", lang), style="bold"))
+    t.add_column(say("honours", "honneurs", lang))
     totals = sheet.totals()
     for side in Side:
         t.add_column(f"{side_name(side, lang)}\n{sheet.side_names(side)}", justify="right",
                      footer=Text(str(totals[side]), style="bold"))
     t.add_column("score", justify="center", no_wrap=True)
-    en, fr, _ = rubber_words(sheet.rules)
-    t.add_column(f"game · {en} / manche · {fr}")
+    t.add_column(f"{say('game', 'manche', lang)}\n{rubber_word(sheet.rules, lang)}")
     for i, row in enumerate(sheet.rows(), 1):
         honours = Text(_honours(row.entry, lang))
         if _unscored(sheet, row):
@@ -131,15 +153,17 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en") -> Table:
                   *(_side_points(row, side) for side in Side),
                   Text(pair_text(row.score), style="bold"),
                   Text(classic_closed(row, lang, sheet.rules), style="bold" if row.game else ""))
-    t.caption = ("honours: the side that held 3 or 4 of A K Q J of trumps; points: tricks +"
-                 " honours; score: the game score after the deal; "
-                 + ("game +N: its game points; totals: game and rubber points of the finished rubbers"
-                    if points else "matches won: by the first side to win two games")
-                 + " / honneurs : le camp qui tenait 3 ou 4 des A R D V d'atout ; points : levées +"
-                 " honneurs ; score : la marque après la donne ; "
-                 + ("manche +N : ses points de manche ; totaux : points de manche et de robre des"
-                    " robres finis" if points else
-                    "parties gagnées : par le premier camp à gagner deux manches"))
+    if width is not None:
+        _names_give_way(t, width)
+    t.caption = say(
+        "honours: the side that held 3 or 4 of A K Q J of trumps; points: tricks + honours; score:"
+        " the game score after the deal; "
+        + ("game +N: its game points; totals: game and rubber points of the finished rubbers"
+           if points else "matches won: by the first side to win two games"),
+        "honneurs : le camp qui tenait 3 ou 4 des A R D V d'atout ; points : levées + honneurs ;"
+        " score : la marque après la donne ; "
+        + ("manche +N : ses points de manche ; totaux : points de manche et de robre des robres finis"
+           if points else "parties gagnées : par le premier camp à gagner deux manches"), lang)
     t.caption_justify = "left"
     return t
 
@@ -149,16 +173,23 @@ def classic_totals_line(sheet: ClassicSheet, lang: Lang = "en") -> Text:
     ends, so the label says so (the rubber in progress is in the line above it). Without points
     (simple whist), the matches each side won."""
     totals = sheet.totals()
-    label = ("Totals of the finished rubbers / totaux des robres finis: "
-             if sheet.rules.game_and_rubber_points else "Matches won / parties gagnées: ")
-    out = Text(label, style="bold")
+    head = (label("Totals of the finished rubbers", "totaux des robres finis", lang)
+            if sheet.rules.game_and_rubber_points else label("Matches won", "parties gagnées", lang))
+    out = Text(head + " ", style="bold")
     out.append(" · ".join(f"{side_name(side, lang)} {pair_names(sheet, side)} {totals[side]}"
                           for side in Side))
     return out
 
 
-def _money(v: float) -> str:
-    return f"{v:+g}" if v else "0"
+def _plural(word: str, n: int) -> str:
+    """``rubber`` for one, ``rubbers``, ``matches`` for more (French: ``robres``, ``parties``)."""
+    return word if n == 1 else word + ("es" if word.endswith("ch") else "s")
+
+
+def _money(v: float, lang: Lang) -> str:
+    """``+2.5``, in French ``+2,5``; ``0`` for nothing."""
+    text = f"{v:+g}" if v else "0"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
@@ -169,35 +200,37 @@ def classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
     ns, ew = side_name(Side.NS, lang), side_name(Side.EW, lang)
     en, fr, _ = rubber_words(rules)
     if sheet.is_over:
-        s = "s" if done != 1 else ""
-        count = f": {done} rubber{s} / robre{s}" if rules.game_and_rubber_points else ""
-        if done > 1 and not rules.game_and_rubber_points:
-            count = f": {done} matches / parties"
-        state = Text(f"Match over / partie terminée{count}.", style="bold")
+        count = f"{colon(lang)} {done} {say(_plural(en, done), _plural(fr, done), lang)}"
+        if not rules.game_and_rubber_points and done <= 1:
+            count = ""
+        state = Text(f"{say('Match over', 'partie terminée', lang)}{count}.", style="bold")
     else:
-        state = Text(f"In play / en cours: {en} / {fr} {done + 1} of {rules.rubbers}, games / manches"
+        state = Text(f"{label('In play', 'en cours', lang)} {rubber_word(rules, lang)} {done + 1}"
+                     f" {say('of', 'sur', lang)} {rules.rubbers}, {say('games', 'manches', lang)}"
                      f" {ns} {pair_text(sheet.games_in_rubber())} {ew}, score {pair_text(sheet.score())}")
     lines = [state, classic_totals_line(sheet, lang)]
     if not done:
         return lines
     winner, diff = sheet.result()
-    verb = "win by / gagnent de" if sheet.is_over else "lead by / mènent de"
+    verb = say("win by", "gagnent de", lang) if sheet.is_over else say("lead by", "mènent de", lang)
     if not rules.game_and_rubber_points:
         head = matches_result(sheet.rubbers(), sheet.is_over,
-                              lambda side: f"{side_name(side, lang)} {pair_names(sheet, side)}")
+                              lambda side: f"{side_name(side, lang)} {pair_names(sheet, side)}", lang)
     elif winner is None:
-        head = "all square / à égalité"
+        head = say("all square", "à égalité", lang)
     else:
+        plural = "s" if diff != 1 else ""
         head = (f"{side_name(winner, lang)} {pair_names(sheet, winner)} {verb} {diff}"
-                f" point{'s' if diff != 1 else ''}")
+                f" point{plural if lang == 'en' or diff > 1 else ''}")
     if rules.stake > 0:
         money = sheet.settlement()
-        out = Text(f"Settlement / règlement (stake / enjeu {rules.stake:g} {stake_unit(rules)}): ",
-                   style="bold")
-        pay = " · ".join(f"{seat_header(sheet, s, lang)} {_money(money[s.name])}" for s in SEATS)
+        stake = _money(rules.stake, lang).lstrip("+")
+        out = Text(f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)} {stake}"
+                   f" {stake_unit(rules, lang)}){colon(lang)} ", style="bold")
+        pay = " · ".join(f"{seat_header(sheet, s, lang)} {_money(money[s.name], lang)}" for s in SEATS)
         out.append(head + (f" → {pay}" if winner is not None else ""))
     else:
-        out = Text("Result / résultat: ", style="bold")
+        out = Text(label("Result", "résultat", lang) + " ", style="bold")
         out.append(head)
     lines.append(out)
     return lines

@@ -45,16 +45,25 @@ from whist.classic_sheet_render import (
     pair_names,
     pair_text,
     seat_header,
+    sheet_title,
     side_name,
 )
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
+from whist.render import colon, label, say
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
 __all__ = ["score", "sheet_app"]
 
 LangOpt = Annotated[str, typer.Option(
-    "--lang", metavar="en|fr", help="Language of the contract names shown and of the errors: en or fr.")]
+    "--lang", metavar="en|fr", help="Language of what is shown and of the errors: en or fr.")]
+NewLangOpt = Annotated[str, typer.Option(
+    "--lang", metavar="en|fr",
+    help="Language of the sheet: en or fr; it keeps it, so that the later commands speak it too.")]
+SheetLangOpt = Annotated[str | None, typer.Option(
+    "--lang", metavar="en|fr", show_default=False,
+    help="Language of what is shown and of the errors: en or fr (by default the sheet's own, as"
+    " `whist sheet new --lang` set it).")]
 PresetOpt = Annotated[str, typer.Option(
     "--preset", "-p", metavar="NAME", help="Scoring table: couleur (the club's) or pagat.")]
 DeclarersOpt = Annotated[str, typer.Option(
@@ -114,8 +123,8 @@ def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str 
 def _what(entry: Entry, lang: Lang) -> Text:
     c = entry.contract
     if c is None:
-        return Text("penalty / pénalité", style="bold red")
-    out = contract_text(c, lang if lang == "fr" else None)  # in English with the French, as its labels
+        return Text(say("penalty", "pénalité", lang), style="bold red")
+    out = contract_text(c, lang)
     if c.kind == "trou" and entry.needed != 8:
         out.append(f" ({entry.needed})")
     if entry.multiplier > 1:
@@ -180,16 +189,16 @@ def score(
     if json_out:
         typer.echo(json.dumps({s.name: pts[s] for s in SEATS}))
         return
-    head = Text(f"{sheet.preset}: ", style="bold")
+    head = Text(f"{sheet.preset}{colon(language)} ", style="bold")
     head.append_text(_what(entry, language))
     if entry.declarers:
-        head.append(f" · declarers / preneurs {_letters(entry.declarers, language)}")
-    label = "queens / dames" if entry.queens else "tricks / levées"
-    head.append(f" · {label} {_tricks(entry, language)}")
+        head.append(f" · {say('declarers', 'preneurs', language)} {_letters(entry.declarers, language)}")
+    counted = say("queens", "dames", language) if entry.queens else say("tricks", "levées", language)
+    head.append(f" · {counted} {_tricks(entry, language)}")
     if entry.declarers:
         head.append(" · ")
         head.append_text(outcome_text(entry.declarers, sheet.made(entry),
-                                      {s: seat_letter(s, language) for s in SEATS},
+                                      {s: seat_letter(s, language) for s in SEATS}, language,
                                       feminine=entry.contract is not None and entry.contract.info.feminine))
     t = Table(show_header=True, box=None, padding=(0, 2))
     for s in SEATS:
@@ -268,6 +277,14 @@ def _load(path: Path, lang: Lang) -> AnySheet:
         _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
 
 
+def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:
+    """The sheet the file holds and the language to speak: ``--lang`` where given, else the
+    sheet's own (English for a refusal before the sheet is read)."""
+    given = None if lang is None else parse_lang(lang)
+    sheet = _load(path, given or "en")
+    return sheet, given or sheet.lang
+
+
 def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
     """``cannot read FILE: why`` (``verb`` read or write), in English and French; the system's
     reason as the system gives it."""
@@ -315,10 +332,20 @@ def _umask() -> int:
 
 
 def _names(text: str, lang: Lang) -> dict[str, str]:
-    """The players' names of ``--names N=Anne,E=Bert``, by seat; exit 2 if they are not."""
+    """The players' names of ``--names N=Anne,E=Bert``, by seat, or of ``--names
+    Anne,Bert,Carla,Dirk``, all four in the order of the seats N, E, S, W; exit 2 if they are
+    not."""
     out: dict[str, str] = {}
     en, fr = f"--names {text!r}: ", f"--names « {text} » : "
-    for part in (p for p in text.split(",") if p.strip()):
+    parts = [p for p in text.split(",") if p.strip()]
+    if parts and not any("=" in p for p in parts):
+        if len(parts) != len(SEATS):
+            _refuse(Refusal(f"{en}give the four names in the order of the seats N, E, S, W"
+                            " (Anne,Bert,Carla,Dirk), or name the seats (N=Anne,E=Bert)",
+                            f"{fr}donnez les quatre noms dans l'ordre des places N, E, S, O"
+                            " (Anne,Bert,Carla,Dirk), ou nommez les places (N=Anne,E=Bert)"), lang)
+        parts = [f"{s.name}={name}" for s, name in zip(SEATS, parts, strict=True)]
+    for part in parts:
         seat, sep, name = part.partition("=")
         given = part.strip()
         try:
@@ -347,7 +374,7 @@ def _totals_line(sheet: AnySheet, lang: Lang) -> Text:
     if isinstance(sheet, ClassicSheet):
         return classic_totals_line(sheet, lang)
     totals = sheet.totals()
-    out = Text("Totals / totaux: ", style="bold")
+    out = Text(label("Totals", "totaux", lang) + " ", style="bold")
     out.append(" · ".join(f"{sheet.name(s)} {totals[s.name]}" for s in SEATS))
     return out
 
@@ -360,7 +387,7 @@ def _added(sheet: Sheet, lang: Lang) -> None:
         line.append(f" ({', '.join(sheet.name(s) for s in entry.declarers)})")
     elif entry.contract is None:
         line.append(f" {sheet.name(entry.declarers[0])}")
-    line.append(": " + " · ".join(f"{sheet.name(s)} {_points(pts[s])}" for s in SEATS))
+    line.append(f"{colon(lang)} " + " · ".join(f"{sheet.name(s)} {_points(pts[s])}" for s in SEATS))
     console = stdout()
     console.print(line)
     console.print(_totals_line(sheet, lang))
@@ -375,10 +402,11 @@ def sheet_new(
     options: OptionOpt = None,
     names: Annotated[str, typer.Option(
         "--names", "-n", metavar="N=Anne,E=Bert,…",
-        help="The players' names by seat (default: Nord, Est, Sud, Ouest).")] = "",
+        help="The players' names by seat (N=Anne,E=Bert), or all four in the order of the seats N,"
+        " E, S, W (Anne,Bert,Carla,Dirk); default: Nord, Est, Sud, Ouest.")] = "",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
     file: FileOpt = DEFAULT_FILE,
-    lang: LangOpt = "en",
+    lang: NewLangOpt = "en",
 ) -> None:
     """Start a new score sheet: colour whist or classic whist, as the preset plays."""
     language = parse_lang(lang)
@@ -390,7 +418,7 @@ def sheet_new(
     sheet: AnySheet
     try:
         if rules.game == "classic":
-            sheet = ClassicSheet.new(rules, _names(names, language))
+            sheet = ClassicSheet.new(rules, _names(names, language), language)
         else:
             if options:
                 _refuse(Refusal(
@@ -400,7 +428,7 @@ def sheet_new(
                     f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
                     " d'--option : ses points viennent du barème du préréglage ; les options sont"
                     " pour les préréglages du whist classique classic, short et simple"), language)
-            sheet = Sheet.new(preset_name, _names(names, language))
+            sheet = Sheet.new(preset_name, _names(names, language), language)
     except (SheetError, ClassicSheetError) as exc:
         _refuse(exc, language)
     _save(sheet, file, language)
@@ -410,7 +438,8 @@ def sheet_new(
     else:
         what = sheet.preset
         players = ", ".join(seat_header(sheet, s, language) for s in SEATS)
-    stdout().print(f"New sheet / nouvelle feuille ({what}) in {file}: {players}", soft_wrap=True)
+    stdout().print(f"Nouvelle feuille ({what}) dans {file} : {players}" if language == "fr" else
+                   f"New sheet ({what}) in {file}: {players}", soft_wrap=True)
 
 
 @sheet_app.command("add")
@@ -428,12 +457,11 @@ def sheet_add(
     queens: QueensOpt = "",
     double: DoubleOpt = False,
     file: FileOpt = DEFAULT_FILE,
-    lang: LangOpt = "en",
+    lang: SheetLangOpt = None,
 ) -> None:
     """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
     of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
-    language = parse_lang(lang)
-    sheet = _load(file, language)
+    sheet, language = _open(file, lang)
     words = " ".join(contract or []).strip()
     if isinstance(sheet, ClassicSheet):
         colour_only = [name for name, given in (
@@ -463,11 +491,10 @@ def sheet_penalty(
     seat: Annotated[str, typer.Argument(
         metavar="SEAT", help="The offender's seat: N, E, S, W or O (Ouest).")],
     file: FileOpt = DEFAULT_FILE,
-    lang: LangOpt = "en",
+    lang: SheetLangOpt = None,
 ) -> None:
     """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
-    language = parse_lang(lang)
-    sheet = _load(file, language)
+    sheet, language = _open(file, lang)
     if isinstance(sheet, ClassicSheet):
         _refuse(_classic_takes(sheet, "penalties are colour whist",
                                "les pénalités sont du whist à la couleur"), language)
@@ -483,10 +510,9 @@ def sheet_penalty(
 
 
 @sheet_app.command("undo")
-def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
+def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Remove the last entry."""
-    language = parse_lang(lang)
-    sheet = _load(file, language)
+    sheet, language = _open(file, lang)
     if isinstance(sheet, ClassicSheet):
         try:
             shorter = sheet.remove_last()
@@ -494,8 +520,7 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
             _refuse(exc, language)
         _save(shorter, file, language)
         console = stdout()
-        console.print(f"Removed / supprimé #{len(sheet.entries)}:"
-                      f" {classic_what(sheet.entries[-1], language)}")
+        console.print(f"{_removed(len(sheet.entries), language)} {classic_what(sheet.entries[-1], language)}")
         for line in classic_foot(shorter, language):
             console.print(line)
         return
@@ -507,8 +532,13 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
     _save(sheet, file, language)
     assert last is not None
     console = stdout()
-    console.print(Text(f"Removed / supprimé #{len(sheet.entries) + 1}: ").append_text(_what(last, language)))
+    console.print(Text(f"{_removed(len(sheet.entries) + 1, language)} ").append_text(_what(last, language)))
     console.print(_totals_line(sheet, language))
+
+
+def _removed(number: int, lang: Lang) -> str:
+    """``Removed #3:``, in French ``Supprimé #3 :``."""
+    return f"{say('Removed', 'supprimé', lang)} #{number}{colon(lang)}"
 
 
 def _deal_cell(sheet: Sheet, entry: Entry, lang: Lang) -> Text:
@@ -558,7 +588,8 @@ def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Ta
     contract_width: int | None = None
     player_widths: list[int | None] = [None] * len(SEATS)
     room = 0 if width is None else width - 3 * (len(SEATS) + 2) - 1 - len(str(len(rows)))
-    natural = _longest([d.plain for d in deals] + ["totals / totaux"])
+    foot = say("totals", "totaux", lang)
+    natural = _longest([d.plain for d in deals] + [foot])
     whole = [cell_len(h) for h in heads]
     if width is not None and natural + sum(whole) > room:  # room: less borders, padding and #
         least = [max(_longest(n), 3) for n in numbers]  # a name keeps its seat: (N)
@@ -567,11 +598,11 @@ def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Ta
                              max(room - sum(least), _longest([d.plain for d in deals], str.split)))
         left = room - contract_width  # the names on one line, else wrapped, else cut
         player_widths = list(_shrink(_shrink(whole, words, left), least, left))
-    t = Table(title=f"Score sheet / feuille de marque ({sheet.preset})", title_justify="left",
+    t = Table(title=f"{sheet_title(lang)} ({sheet.preset})", title_justify="left",
               show_footer=True, show_lines=False)
     t.add_column("#", justify="right")
-    t.add_column("contract · declarers · tricks / contrat · preneurs · levées", width=contract_width,
-                 footer=Text("totals / totaux", style="bold"))
+    t.add_column(say("contract · declarers · tricks", "contrat · preneurs · levées", lang),
+                 width=contract_width, footer=Text(foot, style="bold"))
     for s, head, player_width in zip(SEATS, heads, player_widths, strict=True):
         t.add_column(head, justify="right", no_wrap=player_width is None, width=player_width,
                      footer=Text(str(totals[s.name]), style="bold"))
@@ -580,25 +611,24 @@ def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Ta
         for s in SEATS:
             cells.append(Text(_points(pts[s])).append(f"\n{run[s]}", style="bold"))
         t.add_row(*cells)
-    t.caption = ("each player: the entry's points, below it the running total (bold)"
-                 " / les points, en dessous le total")
+    t.caption = say("each player: the entry's points, below it the running total (bold)",
+                    "chaque joueur : les points de l'entrée, en dessous le total (en gras)", lang)
     t.caption_justify = "left"
     return t
 
 
 @sheet_app.command("show")
-def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: LangOpt = "en") -> None:
+def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Print the sheet. Colour whist: every deal with each player's points and the running totals.
     Classic whist: every deal with each side's points, the game score, the games and rubbers as
     they close, the totals and the settlement."""
-    language = parse_lang(lang)
-    sheet = _load(file, language)
+    sheet, language = _open(file, lang)
     if json_out:
         typer.echo(dumps(sheet), nl=False)
         return
     console = stdout()
     if isinstance(sheet, ClassicSheet):
-        console.print(classic_sheet_table(sheet, language))
+        console.print(classic_sheet_table(sheet, language, console.width))
         for line in classic_foot(sheet, language):
             console.print(line)
         return
@@ -617,11 +647,10 @@ def sheet_import(
         " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
         " date) are not read, but one named nearly as one of these (neded) is refused as mistyped.")],
     file: FileOpt = DEFAULT_FILE,
-    lang: LangOpt = "en",
+    lang: SheetLangOpt = None,
 ) -> None:
     """Add every row of a CSV file, all or none."""
-    language = parse_lang(lang)
-    sheet = _load(file, language)
+    sheet, language = _open(file, lang)
     text = _csv_text(csv_file, language)
     before = len(sheet.entries)
     try:
@@ -637,7 +666,9 @@ def sheet_import(
                        f"Warning: {csv_file} {line} (the sheet keeps the table's points)", err=True)
     console = stdout()
     n = len(sheet.entries) - before
-    console.print(f"Imported / importé {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.", soft_wrap=True)
+    console.print(f"{n} entrée{'s' if n > 1 else ''} importée{'s' if n > 1 else ''} de {csv_file}."
+                  if language == "fr" else f"Imported {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.",
+                  soft_wrap=True)
     console.print(_totals_line(sheet, language))
 
 
@@ -679,11 +710,11 @@ def sheet_export(
         help="What separates the cells of the CSV: a comma, or a semicolon (--separator ';') for a"
         " spreadsheet set to French, which reads a comma as the decimal point.")] = ",",
     file: FileOpt = DEFAULT_FILE,
-    lang: LangOpt = "en",
+    lang: SheetLangOpt = None,
 ) -> None:
     """Export the sheet as CSV and/or JSON, each with the players' names. A CSV file begins with
     a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout)."""
-    language = parse_lang(lang)
+    sheet, language = _open(file, lang)
     if csv_out is None and json_file is None:
         _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
                         "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
@@ -700,7 +731,6 @@ def sheet_export(
                         "--csv - et --json - écriraient tous deux sur la sortie standard, l'un après"
                         " l'autre : écrivez l'un sur la sortie standard, l'autre dans un fichier"),
                 language)
-    sheet = _load(file, language)
     files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
     for named in files:
         if _same_file(named, file):
@@ -719,7 +749,7 @@ def sheet_export(
             typer.echo(text, nl=False)
             continue
         _write(target, text, language, encoding)
-        stdout().print(f"Written / écrit: {target}", soft_wrap=True)
+        stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -763,7 +793,7 @@ def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | No
     _save(sheet, file, lang)
     row = sheet.rows()[-1]
     console = stdout()
-    console.print(f"#{len(sheet.entries)} {classic_what(row.entry, lang)}: "
+    console.print(f"#{len(sheet.entries)} {classic_what(row.entry, lang)}{colon(lang)} "
                   + " · ".join(f"{side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
                   + f" → score {pair_text(row.score)}", soft_wrap=True)
     closed = classic_closed(row, lang, sheet.rules)

@@ -1,8 +1,7 @@
 """Rich renderings shared by the terminal game, ``whist replay`` and ``whist simulate``: cards
 coloured by suit, hands, tricks, deal and match results, with the game's terms in the one
 language of their ``--lang`` (``lang`` ``en`` or ``fr``), from one table of terms (:data:`TERMS`,
-:func:`say`); ``lang`` ``None`` writes both (``Deal / donne``), for what is still labelled in
-both languages (the score sheet's contract names).
+:func:`say`); ``lang`` ``None`` writes both (``Deal / donne``).
 
 Nothing here decides a rule: trick winners, points and games come from the engine and the
 match; this module only lays them out.

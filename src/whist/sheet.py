@@ -43,7 +43,7 @@ from whist.tables import TableError, dames_points, made, needed_tricks, score
 
 __all__ = [
     "NAME_COLUMNS", "PENALTY", "Entry", "Sheet", "SheetError", "csv_rows", "names_from_csv", "names_row",
-    "parse_entry", "parse_tricks", "read_csv",
+    "parse_entry", "parse_tricks", "read_csv", "stored_lang",
 ]
 
 PENALTY = -15
@@ -81,12 +81,6 @@ class Entry:
     queens: tuple[tuple[Seat, int], ...] = ()
     needed: int = 8
     multiplier: int = 1
-
-    @property
-    def label(self) -> str:
-        if self.contract is None:
-            return "penalty / pénalité"
-        return self.contract.text_fr
 
     def tricks_text(self, sep: str = ";", letter: Callable[[Seat], str] = lambda s: s.name) -> str:
         """The tricks as they are typed: ``9``, the declarers' together (a pair's emballage or
@@ -210,15 +204,18 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """A session's score sheet: the preset (``couleur`` or ``pagat``), players' names, entries."""
+    """A session's score sheet: the preset (``couleur`` or ``pagat``), players' names, entries,
+    and the language it is shown in (``whist sheet new --lang``, kept in its file)."""
 
     preset: str
     names: tuple[tuple[Seat, str], ...]
     entries: tuple[Entry, ...] = ()
+    lang: Lang = "en"
 
     @staticmethod
-    def new(preset: str, names: Mapping[str, object] | None = None) -> Sheet:
-        """An empty sheet for ``preset`` (couleur or pagat), with ``names`` by seat, each a text."""
+    def new(preset: str, names: Mapping[str, object] | None = None, lang: Lang = "en") -> Sheet:
+        """An empty sheet for ``preset`` (couleur or pagat), with ``names`` by seat, each a text,
+        shown in ``lang``."""
         try:
             rules = get_preset(preset)
         except RulesError as exc:
@@ -229,7 +226,7 @@ class Sheet:
                              "le whist à la couleur se compte avec le préréglage couleur ou pagat,"
                              f" pas « {preset} » (whist classique : whist sheet new --preset classic)")
         try:
-            return Sheet(rules.preset, seat_names(names))
+            return Sheet(rules.preset, seat_names(names), lang=lang)
         except ParseError as exc:
             raise SheetError.of(exc, "names: ", "noms : ") from None
 
@@ -298,12 +295,12 @@ class Sheet:
             raise SheetError("a petite misère has 12 tricks (each player discards a card first)",
                              "une petite misère se joue en 12 plis (chaque joueur écarte d'abord une"
                              " carte)")
-        return Sheet(self.preset, self.names, (*self.entries, entry))
+        return replace(self, entries=(*self.entries, entry))
 
     def remove_last(self) -> Sheet:
         if not self.entries:
             raise SheetError("the sheet is empty", "la feuille est vide")
-        return Sheet(self.preset, self.names, self.entries[:-1])
+        return replace(self, entries=self.entries[:-1])
 
     def rows(self) -> list[tuple[Entry, dict[Seat, int], dict[Seat, int]]]:
         """Each entry with its points and the running totals after it."""
@@ -326,6 +323,7 @@ class Sheet:
         return {
             "format": SHEET_FORMAT,
             "preset": self.preset,
+            "lang": self.lang,
             "names": {s.name: n for s, n in self.names},
             "entries": [
                 {**e.to_row(), "points": {s.name: p[s] for s in SEATS},
@@ -344,7 +342,7 @@ class Sheet:
         if not isinstance(names, dict) or not isinstance(entries, list):
             raise SheetError("the sheet needs names (an object) and entries (a list)",
                              "la feuille demande des noms (un objet) et des entrées (une liste)")
-        sheet = Sheet.new(str(data.get("preset", "couleur")), names)
+        sheet = Sheet.new(str(data.get("preset", "couleur")), names, stored_lang(data))
         for i, row in enumerate(entries, 1):
             if not isinstance(row, dict):
                 raise SheetError(f"entry {i}: an entry must be an object",
@@ -491,6 +489,17 @@ def _all_options(rules: Rules) -> Rules:
     scoring table, whatever the auction options (§5.10)."""
     return replace(rules, overbids=True, piccolo=True, grande_misere_sur_table=True,
                    abondance_sur_table=rules.style == "couleur")
+
+
+def stored_lang(data: Mapping[str, Any]) -> Lang:
+    """The language a sheet's file keeps (``lang``: ``en`` or ``fr``; ``en`` in a file written
+    before sheets kept one); :class:`SheetError` for another."""
+    lang = data.get("lang", "en")
+    if lang == "fr":
+        return "fr"
+    if lang == "en":
+        return "en"
+    raise SheetError(f"lang is en or fr, not {lang!r}", f"lang vaut en ou fr, pas « {lang} »")
 
 
 class _Jsonable(Protocol):

@@ -1,0 +1,150 @@
+"""``whist sheet`` and ``whist score`` speak one language, the one ``--lang`` names, and a sheet
+keeps the language it was started in (``whist sheet new --lang fr``) for the commands that follow.
+
+Whole sheets of both games are kept through every subcommand (new, add, penalty, undo, show,
+import, export), in each language; every line written must hold none of the other language's
+labels and some of its own. The players' names are chosen so that they are no label of either
+language.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from whist.cli import app
+
+runner = CliRunner()
+
+ENGLISH = ("New sheet", "Totals", "totals", "Removed", "Score sheet", "contract", "declarers",
+           "tricks", "honours", "In play", "rubber", "game ", "Settlement", "(stake", "per point",
+           "Imported", "Written", "each player", "penalty", "made", "failed", "queens", "Match over",
+           "win by", " of ")
+"""Labels a French sheet must not show."""
+
+FRENCH = ("Nouvelle feuille", "Totaux", "totaux", "Supprimé", "Feuille de marque", "contrat",
+          "preneurs", "levées", "honneurs", "En cours", "robre", "manche", "Règlement", "enjeu",
+          "par point", "importée", "Écrit", "chaque joueur", "pénalité", "réussi", "chuté", "dames",
+          "Partie terminée", "gagnent", " sur ", "dans ")
+"""Labels an English sheet must not show."""
+
+NAMES = "Xavi,Yuki,Zora,Quin"
+"""Four players, in the order of the seats N, E, S, W."""
+
+
+def run(*args: str) -> str:
+    """The output of ``whist`` (stdout and stderr), which must have succeeded."""
+    r = runner.invoke(app, list(args), env={"COLUMNS": "100"})
+    assert r.exit_code == 0, (args, r.output)
+    return r.output
+
+
+def colour_sheet(f: Path, lang: str, *given: str) -> list[str]:
+    """A colour-whist session kept in ``f``, started in ``lang``; ``given`` follows every later
+    command (``--lang`` again, or nothing to keep the sheet's own)."""
+    out = [run("sheet", "new", "-p", "couleur", "-n", NAMES, "-f", str(f), "--lang", lang)]
+    for args in (["add", "solo", "7", "-d", "N", "-t", "8", "--trump", "H"],
+                 ["add", "emballage 8", "-d", "N,S", "-t", "7"],
+                 ["add", "petite", "misère", "-d", "E,W", "-t", "E=0,W=1"],
+                 ["add", "dames", "--queens", "N=2,E=1,S=1"],
+                 ["penalty", "E"], ["undo"], ["show"]):
+        out.append(run("sheet", *args, "-f", str(f), *given))
+    rows = f.with_suffix(".csv")
+    out.append(run("sheet", "export", "--csv", str(rows), "-f", str(f), *given))
+    other = f.with_name("other.json")
+    out.append(run("sheet", "new", "-p", "couleur", "-f", str(other), "--lang", lang))
+    out.append(run("sheet", "import", str(rows), "-f", str(other), *given))
+    return out
+
+
+def classic_sheet(f: Path, lang: str, *given: str) -> list[str]:
+    """A rubber of classic whist with a stake, to its settlement, kept in ``f``."""
+    out = [run("sheet", "new", "-p", "classic", "-o", "stake=0.5", "-n", NAMES, "-f", str(f),
+               "--lang", lang)]
+    for args in (["add", "-t", "NS=9", "--honours", "EW=4"], ["add", "-t", "NS=13"], ["undo"],
+                 ["add", "-t", "NS=13"], ["add", "-t", "NS=13"], ["add", "-t", "NS=13"], ["show"]):
+        out.append(run("sheet", *args, "-f", str(f), *given))
+    return out
+
+
+def score(lang: str) -> list[str]:
+    return [run("score", "-c", "petite misère", "-d", "N,E", "-t", "N=0,E=1", "--lang", lang),
+            run("score", "-c", "solo 7", "--trump", "H", "-d", "N", "-t", "8", "--lang", lang),
+            run("score", "-c", "dames", "--queens", "N=2,E=1,S=1", "--lang", lang)]
+
+
+def labels(text: str, words: tuple[str, ...]) -> set[str]:
+    return {w for w in words if w in text}
+
+
+@pytest.mark.parametrize("kind", ["couleur", "classic"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sheet_speaks_the_language_it_was_started_in(tmp_path: Path, kind: str, lang: str) -> None:
+    """Started with ``--lang``, every later command of the sheet speaks that language without
+    being told again, and the file keeps it."""
+    keep = colour_sheet if kind == "couleur" else classic_sheet
+    text = "\n".join(keep(tmp_path / "sheet.json", lang))
+    other, own = (FRENCH, ENGLISH) if lang == "en" else (ENGLISH, FRENCH)
+    assert labels(text, other) == set(), text
+    assert len(labels(text, own)) >= 8, labels(text, own)
+    assert json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))["lang"] == lang
+
+
+@pytest.mark.parametrize("kind", ["couleur", "classic"])
+def test_lang_given_to_one_command_speaks_for_that_command_only(tmp_path: Path, kind: str) -> None:
+    """``--lang en`` on a French sheet: that command in English, the next one French again, the
+    file's language unchanged."""
+    keep = colour_sheet if kind == "couleur" else classic_sheet
+    f = tmp_path / "sheet.json"
+    said = keep(f, "fr", "--lang", "en")
+    english = "\n".join(o for o in said if not o.startswith("Nouvelle feuille"))  # `new` spoke French
+    assert sum(o.startswith("Nouvelle feuille") for o in said) == (2 if kind == "couleur" else 1)
+    assert labels(english, FRENCH) == set(), english
+    assert json.loads(f.read_text(encoding="utf-8"))["lang"] == "fr"
+    assert labels(run("sheet", "show", "-f", str(f)), ENGLISH) == set()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_score_speaks_one_language(lang: str) -> None:
+    text = "\n".join(score(lang))
+    other, own = (FRENCH, ENGLISH) if lang == "en" else (ENGLISH, FRENCH)
+    assert labels(text, other) == set(), text
+    assert len(labels(text, own)) >= 4, labels(text, own)
+
+
+def test_a_sheet_file_without_a_language_is_english_and_a_strange_one_is_refused(tmp_path: Path) -> None:
+    """Sheets written before they kept a language read as English; a ``lang`` other than en or
+    fr is a damaged sheet (exit 2, the file untouched)."""
+    f = tmp_path / "sheet.json"
+    run("sheet", "new", "-f", str(f), "--lang", "fr")
+    data = json.loads(f.read_text(encoding="utf-8"))
+    del data["lang"]
+    f.write_text(json.dumps(data), encoding="utf-8")
+    assert "Totals:" in run("sheet", "add", "solo 7", "-d", "N", "-t", "8", "-f", str(f))
+    data = json.loads(f.read_text(encoding="utf-8"))
+    data["lang"] = "nl"
+    before = json.dumps(data)
+    f.write_text(before, encoding="utf-8")
+    r = runner.invoke(app, ["sheet", "show", "-f", str(f)])
+    assert r.exit_code == 2 and "lang is en or fr, not 'nl'" in r.stderr, r.output
+    assert f.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("kind", ["couleur", "classic"])
+def test_four_names_in_seat_order(tmp_path: Path, kind: str) -> None:
+    """``--names Xavi,Yuki,Zora,Quin``: North, East, South, West in that order; three names, or
+    names mixed with seat=name, are refused (exit 2, no sheet written)."""
+    f = tmp_path / "sheet.json"
+    run("sheet", "new", "-p", kind, "-n", NAMES, "-f", str(f))
+    names = json.loads(f.read_text(encoding="utf-8"))["names"]
+    assert names == {"N": "Xavi", "E": "Yuki", "S": "Zora", "W": "Quin"}
+    for bad in ("Xavi,Yuki,Zora", "Xavi,E=Yuki,Zora,Quin"):
+        g = tmp_path / "bad.json"
+        r = runner.invoke(app, ["sheet", "new", "-p", kind, "-n", bad, "-f", str(g)])
+        assert r.exit_code == 2 and not g.exists(), r.output
+    r = runner.invoke(app, ["sheet", "new", "-p", kind, "-n", "Xavi,Yuki", "-f", str(tmp_path / "b.json"),
+                            "--lang", "fr"])
+    assert "donnez les quatre noms dans l'ordre des places N, E, S, O" in r.stderr, r.output
