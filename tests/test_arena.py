@@ -9,7 +9,7 @@ import math
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -178,6 +178,24 @@ class TestDuplicate:
                 assert isinstance(deal, ClassicDeal)
                 ns, ew = deal.points().total
                 assert [v for _, v in units] == [ns - ew, ew - ns]
+
+    @pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+    def test_a_bot_that_answers_in_text_counts_the_cards_it_plays(self, preset_name: str) -> None:
+        """The engine takes an action as text (``"AS"``, ``"propose H"``): a bot that answers so
+        plays the same tables, its cards timed as cards and kept for the double-dummy comparison."""
+        def as_text(view: AnyView, rng: random.Random) -> AnyAction:
+            return cast(AnyAction, str(random_bot(view, rng)))
+
+        def board(candidate: Bot) -> tuple[list[list[tuple[Seat, str]]], int, int]:
+            clocks = {CANDIDATE: Clock(), REFERENCE: Clock()}
+            tables = play_board(config(preset_name, 1), 2,
+                                lambda: {CANDIDATE: candidate, REFERENCE: random_bot}, clocks)
+            steps = [[(s.seat, s.card.text) for s in t.cards] for t in tables]
+            own = sum(t.seating[s.seat] == CANDIDATE for t in tables for s in t.cards)
+            assert clocks[CANDIDATE].cards == own > 0
+            return steps, clocks[CANDIDATE].cards, clocks[CANDIDATE].calls
+
+        assert board(as_text) == board(random_bot)
 
     def test_seatings(self) -> None:
         assert seatings(False) == (("candidate", "reference") * 2, ("reference", "candidate") * 2)

@@ -212,6 +212,9 @@ class Playable(Protocol):
 
     def view(self, seat: Seat | None) -> AnyView: ...
 
+    @property
+    def actions(self) -> Sequence[tuple[Seat, object]]: ...
+
     def apply(self, action: Any, seat: Seat | None = None) -> Self: ...
 
 
@@ -310,15 +313,17 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
             error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             raise BotCrashError(role, seat, error, trace) from None
         spent = clock() - t0
-        is_card = isinstance(action, Card)
-        clocks[role].add(is_card, spent)
-        if is_card:
-            assert isinstance(deal, ClassicDeal | ColourDeal) and isinstance(action, Card)
-            steps.append(CardStep(deal, seat, action))
         try:
-            deal = deal.apply(action, seat)
+            after = deal.apply(action, seat)
         except ValueError as exc:  # IllegalAction, ParseError: the bot's mistake, said as such
             raise BotActionError(role, seat, action, str(exc)) from None
+        taken = after.actions[-1][1]  # the action as the game read it (a bot may answer "AS")
+        is_card = isinstance(taken, Card)
+        clocks[role].add(is_card, spent)
+        if is_card:
+            assert isinstance(deal, ClassicDeal | ColourDeal) and isinstance(taken, Card)
+            steps.append(CardStep(deal, seat, taken))
+        deal = after
     assert isinstance(deal, ClassicDeal | ColourDeal)
     return PlayedTable(seating, deal, tuple(steps))
 
