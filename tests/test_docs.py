@@ -32,6 +32,7 @@ def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     if page == "engine.md":
         out = capsys.readouterr().out
         assert "Contract(kind='emballage', level=8" in out and "\nS 6 {" in out, out
+        assert "\nemballage S " in out, out  # a colour position solved from the deal's members
 
 
 def console_blocks(page: str) -> list[list[tuple[str, str]]]:
