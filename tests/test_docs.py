@@ -1,9 +1,12 @@
 """The examples of the docs run as written: each page's ```python blocks, in order, in one
 namespace (a later block uses what an earlier one defined); the French guide's ```console blocks,
-each ``$ whist …`` line run in turn and answering exactly the lines written under it."""
+each ``$ whist …`` line run in turn and answering exactly the lines written under it; the
+refusals of ``whist replay`` as engine.md quotes them."""
 
 from __future__ import annotations
 
+import copy
+import random
 import re
 import shlex
 from pathlib import Path
@@ -11,7 +14,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from whist.actions import Call
+from whist.bots import get_bot
+from whist.cards import CARDS, Card, Seat, parse_card, parse_deal
 from whist.cli import app
+from whist.match import Match
+from whist.record import RecordError, match_record, replay
+from whist.rules import preset
 
 DOCS = Path(__file__).parent.parent / "docs"
 
@@ -71,3 +80,47 @@ def test_the_french_guide_says_what_the_commands_answer(
             answer = "\n".join(line.rstrip() for line in result.output.rstrip("\n").splitlines())
             written = "\n".join(line.rstrip() for line in expected.splitlines())
             assert answer == written, f"$ {command}"
+
+
+def test_the_refusals_of_replay_are_quoted_as_it_says_them() -> None:
+    """docs/engine.md quotes what ``whist replay`` says of an illegal action and of a changed
+    result: a match record changed as each quote says is refused with the quoted words."""
+    text = " ".join((DOCS / "engine.md").read_text(encoding="utf-8").split())
+    illegal = re.search(r'`(deal (\d+), action (\d+) \(\["(\w)", "(\w+)"\]\): [^`]*)`', text)
+    changed = re.search(r"`(deal (\d+): stored result\.points\.(\w+) differs from [^`]*)`", text)
+    assert illegal is not None and changed is not None
+    rng = random.Random(2)
+    match = Match.start(preset("classic"), rng)
+    bot = get_bot("heuristic")
+    while not match.is_over and not (match.needs_deal and len(match.all_deals()) >= 3):
+        if match.needs_deal:
+            match = match.deal(rng)
+            continue
+        seat = match.to_act
+        assert seat is not None
+        action = bot(match.view(seat), rng)
+        assert isinstance(action, Card | Call)
+        match = match.apply(action, seat)
+    record = match_record(match)
+    assert len(record["deals"]) >= 3
+
+    deal_no, action_no, quoted_seat, card = (int(illegal[2]), int(illegal[3]), illegal[4], illegal[5])
+    actions = record["deals"][deal_no - 1]["actions"]
+    hands = record["deals"][deal_no - 1]["hands"]
+    held = parse_deal("N:" + " ".join(hands[s] for s in "NESW"))
+    who = actions[action_no - 1][0]
+    absent = next(c for c in CARDS if not held[Seat[who]] & c.bit)
+    bad = copy.deepcopy(record)
+    bad["deals"][deal_no - 1]["actions"][action_no - 1] = [who, absent.text]
+    quoted = illegal[1].replace(f'"{quoted_seat}"', f'"{who}"').replace(f'"{card}"', f'"{absent.text}"')
+    quoted = quoted.replace(parse_card(card).in_lang("en"), absent.in_lang("en"))
+    with pytest.raises(RecordError) as refused:
+        replay(bad)
+    assert str(refused.value) == quoted
+
+    deal_no, side = int(changed[2]), changed[3]
+    bad = copy.deepcopy(record)
+    bad["deals"][deal_no - 1]["result"]["points"][side] += 1
+    with pytest.raises(RecordError) as refused:
+        replay(bad)
+    assert str(refused.value) == changed[1]
