@@ -42,6 +42,9 @@ def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
         out = capsys.readouterr().out
         assert "Contract(kind='emballage', level=8" in out and "\nS 6 {" in out, out
         assert "\nemballage S " in out, out  # a colour position solved from the deal's members
+        session = re.search(r"^16 \((-?\d+), (-?\d+), (-?\d+), (-?\d+)\)$", out, flags=re.M)
+        assert session is not None, out  # a colour session played out: 16 deals, a total a seat
+        assert sum(int(t) for t in session.groups()) == 0
 
 
 def console_blocks(page: str) -> list[list[tuple[str, str]]]:
