@@ -14,10 +14,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from whist import engine
 from whist.actions import Call
 from whist.bots import get_bot
 from whist.cards import CARDS, Card, Seat, parse_card, parse_deal
 from whist.cli import app
+from whist.couleur import ColourDeal
+from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.record import RecordError, match_record, replay
 from whist.rules import preset
@@ -127,3 +130,19 @@ def test_the_refusals_of_replay_are_quoted_as_it_says_them() -> None:
     with pytest.raises(RecordError) as refused:
         replay(bad)
     assert str(refused.value) == changed[1]
+
+
+def test_the_protocol_table_names_members_that_exist() -> None:
+    """Each member of engine.md's protocol table is there: ``ClassicDeal.x`` and
+    ``new_classic_deal`` in ``whist.engine``, and each ``state.x`` on a deal of both games."""
+    text = (DOCS / "engine.md").read_text(encoding="utf-8")
+    table = text.split("## Protocol", 1)[1].split("\n\n")[2]
+    names = re.findall(r"^\| `([\w.]+)", table, flags=re.M)
+    assert len(names) >= 8, names
+    for name in names:
+        owner, _, member = name.rpartition(".")
+        if owner == "state":
+            for deal in (ClassicDeal, ColourDeal):
+                assert hasattr(deal, member), (deal.__name__, member)
+        else:
+            assert hasattr(ClassicDeal if owner == "ClassicDeal" else engine, member), name
