@@ -422,8 +422,22 @@ class TestCommand:
         r = run("--candidate", "elsewhere_not_on_path:play", "--deals", "1")
         assert r.exit_code == 2 and "PYTHONPATH" not in r.stderr, r.stderr
 
+    def test_a_module_named_without_its_function_is_named(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """``--candidate mybot`` where ``mybot.py`` is a file of the current folder: the error
+        says to name the function in it, not only that no built-in bot has that name."""
+        (tmp_path / "mine_without_function.py").write_text(
+            "def play(view, rng):\n    return view.legal[0]\n", encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        r = run("--candidate", "mine_without_function", "--deals", "1")
+        assert r.exit_code == 2, r.output
+        assert "name its function, mine_without_function:FUNCTION" in r.stderr, r.stderr
+        r = run("--candidate", "elsewhere_without_function", "--deals", "1")
+        assert r.exit_code == 2 and "name its function" not in r.stderr, r.stderr
+
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),
+        (["--candidate", "genius"], "or module:function for a bot of your own"),
         (["--candidate", "heuristic", "--reference", "nobody"], "unknown bot 'nobody'"),
         (["--candidate", "heuristic", "--preset", "bridge"], "unknown preset 'bridge'"),
         (["--candidate", "heuristic", "--deals", "0"], "--deals"),

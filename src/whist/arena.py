@@ -103,7 +103,13 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
     'random_bot'
     """
     if ":" not in name:
-        return get_bot(name, budget)
+        try:
+            return get_bot(name, budget)
+        except ValueError as exc:
+            here = Path.cwd()
+            local = (here / f"{name}.py").is_file() or (here / name).is_dir()
+            hint = f" ({name} is a module here: name its function, {name}:FUNCTION)" if local else ""
+            raise ValueError(f"{exc}, or module:function for a bot of your own{hint}") from None
     module, _, attr = name.strip().partition(":")
     try:
         bot = getattr(importlib.import_module(module), attr)
