@@ -34,7 +34,7 @@ def python_blocks(page: str) -> list[str]:
     return re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
 
 
-@pytest.mark.parametrize("page", ["engine.md", "solver.md"])
+@pytest.mark.parametrize("page", ["engine.md", "solver.md", "arena.md"])
 def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     blocks = python_blocks(page)
     assert blocks, page
@@ -48,6 +48,9 @@ def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
         session = re.search(r"^16 \((-?\d+), (-?\d+), (-?\d+), (-?\d+)\)$", out, flags=re.M)
         assert session is not None, out  # a colour session played out: 16 deals, a total a seat
         assert sum(int(t) for t in session.groups()) == 0
+    if page == "arena.md":
+        mean, cards = capsys.readouterr().out.split()
+        assert float(mean) < 0 and cards == "208"  # random against heuristic: 4 deals × 2 tables × 26
 
 
 def console_blocks(page: str) -> list[list[tuple[str, str]]]:
