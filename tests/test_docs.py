@@ -19,8 +19,8 @@ from whist.actions import Call
 from whist.bots import get_bot
 from whist.cards import CARDS, Card, Seat, parse_card, parse_deal
 from whist.cli import app
-from whist.couleur import ColourDeal
-from whist.engine import ClassicDeal
+from whist.couleur import ColourDeal, ColourView
+from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.record import RecordError, match_record, replay
 from whist.rules import preset
@@ -149,3 +149,16 @@ def test_the_protocol_table_names_members_that_exist() -> None:
                 assert hasattr(deal, member), (deal.__name__, member)
         else:
             assert hasattr(ClassicDeal if owner == "ClassicDeal" else engine, member), name
+
+
+def test_the_view_members_named_exist() -> None:
+    """Each ``view.x`` that engine.md names is a member of a view: those of *What a view holds*
+    of classic whist's ``View``, the others of it or of colour whist's ``ColourView``."""
+    text = (DOCS / "engine.md").read_text(encoding="utf-8")
+    holds = text.split("### What a view holds", 1)[1].split("\n#", 1)[0]
+    named = set(re.findall(r"`view\.(\w+)", holds))
+    assert {"hand", "trick", "leader", "legal", "played_cards"} <= named, named
+    for member in named:
+        assert hasattr(View, member), member
+    for member in set(re.findall(r"`view\.(\w+)", text)) - named:
+        assert hasattr(View, member) or hasattr(ColourView, member), member
