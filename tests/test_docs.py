@@ -20,7 +20,7 @@ from whist.bots import get_bot
 from whist.cards import CARDS, Card, Seat, parse_card, parse_deal
 from whist.cli import app
 from whist.couleur import ColourDeal, ColourView
-from whist.engine import ClassicDeal, View
+from whist.engine import ClassicDeal, View, new_classic_deal
 from whist.match import Match
 from whist.record import RecordError, match_record, replay
 from whist.rules import preset
@@ -34,7 +34,7 @@ def python_blocks(page: str) -> list[str]:
     return re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
 
 
-@pytest.mark.parametrize("page", ["engine.md", "solver.md", "arena.md"])
+@pytest.mark.parametrize("page", ["engine.md", "solver.md", "arena.md", "pimc.md"])
 def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     blocks = python_blocks(page)
     assert blocks, page
@@ -48,6 +48,10 @@ def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
         session = re.search(r"^16 \((-?\d+), (-?\d+), (-?\d+), (-?\d+)\)$", out, flags=re.M)
         assert session is not None, out  # a colour session played out: 16 deals, a total a seat
         assert sum(int(t) for t in session.groups()) == 0
+    if page == "pimc.md":
+        seat, card = capsys.readouterr().out.split()
+        assert seat == "E" and parse_card(card) in new_classic_deal("classic", seed=3).view(
+            Seat.E).legal, card
     if page == "arena.md":
         mean, cards = capsys.readouterr().out.split()
         assert float(mean) < 0 and cards == "208"  # random against heuristic: 4 deals × 2 tables × 26
