@@ -357,6 +357,11 @@ class TestCommand:
         assert r.exit_code == 0, r.output
         d = json.loads(r.stdout)
         assert d["candidate"] == "my_arena_bot:lowest" and d["players"]["candidate"]["cards"] == 104
+        r = run("--candidate", "my_arena_bot:lowest", "--deals", "1", "--no-double-dummy",
+                "--budget", "0.5")
+        out = " ".join(r.stdout.split())
+        assert "my_arena_bot:lowest (cand.) no budget (a bot of your own: --budget is not passed" \
+               " to it); heuristic (ref.) no budget (does not think)" in out, out
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bot_of_your_own_that_chooses_what_the_game_refuses(
