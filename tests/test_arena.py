@@ -9,7 +9,7 @@ import math
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -179,6 +179,24 @@ class TestDuplicate:
                 ns, ew = deal.points().total
                 assert [v for _, v in units] == [ns - ew, ew - ns]
 
+    @pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+    def test_a_bot_that_answers_in_text_counts_the_cards_it_plays(self, preset_name: str) -> None:
+        """The engine takes an action as text (``"AS"``, ``"propose H"``): a bot that answers so
+        plays the same tables, its cards timed as cards and kept for the double-dummy comparison."""
+        def as_text(view: AnyView, rng: random.Random) -> AnyAction:
+            return cast(AnyAction, str(random_bot(view, rng)))
+
+        def board(candidate: Bot) -> tuple[list[list[tuple[Seat, str]]], int, int]:
+            clocks = {CANDIDATE: Clock(), REFERENCE: Clock()}
+            tables = play_board(config(preset_name, 1), 2,
+                                lambda: {CANDIDATE: candidate, REFERENCE: random_bot}, clocks)
+            steps = [[(s.seat, s.card.text) for s in t.cards] for t in tables]
+            own = sum(t.seating[s.seat] == CANDIDATE for t in tables for s in t.cards)
+            assert clocks[CANDIDATE].cards == own > 0
+            return steps, clocks[CANDIDATE].cards, clocks[CANDIDATE].calls
+
+        assert board(as_text) == board(random_bot)
+
     def test_seatings(self) -> None:
         assert seatings(False) == (("candidate", "reference") * 2, ("reference", "candidate") * 2)
         colour = seatings(True)
@@ -339,6 +357,11 @@ class TestCommand:
         assert r.exit_code == 0, r.output
         d = json.loads(r.stdout)
         assert d["candidate"] == "my_arena_bot:lowest" and d["players"]["candidate"]["cards"] == 104
+        r = run("--candidate", "my_arena_bot:lowest", "--deals", "1", "--no-double-dummy",
+                "--budget", "0.5")
+        out = " ".join(r.stdout.split())
+        assert "my_arena_bot:lowest (cand.) no budget (a bot of your own: --budget is not passed" \
+               " to it); heuristic (ref.) no budget (does not think)" in out, out
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bot_of_your_own_that_chooses_what_the_game_refuses(
@@ -404,8 +427,22 @@ class TestCommand:
         r = run("--candidate", "elsewhere_not_on_path:play", "--deals", "1")
         assert r.exit_code == 2 and "PYTHONPATH" not in r.stderr, r.stderr
 
+    def test_a_module_named_without_its_function_is_named(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """``--candidate mybot`` where ``mybot.py`` is a file of the current folder: the error
+        says to name the function in it, not only that no built-in bot has that name."""
+        (tmp_path / "mine_without_function.py").write_text(
+            "def play(view, rng):\n    return view.legal[0]\n", encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        r = run("--candidate", "mine_without_function", "--deals", "1")
+        assert r.exit_code == 2, r.output
+        assert "name its function, mine_without_function:FUNCTION" in r.stderr, r.stderr
+        r = run("--candidate", "elsewhere_without_function", "--deals", "1")
+        assert r.exit_code == 2 and "name its function" not in r.stderr, r.stderr
+
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),
+        (["--candidate", "genius"], "or module:function for a bot of your own"),
         (["--candidate", "heuristic", "--reference", "nobody"], "unknown bot 'nobody'"),
         (["--candidate", "heuristic", "--preset", "bridge"], "unknown preset 'bridge'"),
         (["--candidate", "heuristic", "--deals", "0"], "--deals"),

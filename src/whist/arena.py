@@ -103,7 +103,13 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
     'random_bot'
     """
     if ":" not in name:
-        return get_bot(name, budget)
+        try:
+            return get_bot(name, budget)
+        except ValueError as exc:
+            here = Path.cwd()
+            local = (here / f"{name}.py").is_file() or (here / name).is_dir()
+            hint = f" ({name} is a module here: name its function, {name}:FUNCTION)" if local else ""
+            raise ValueError(f"{exc}, or module:function for a bot of your own{hint}") from None
     module, _, attr = name.strip().partition(":")
     try:
         bot = getattr(importlib.import_module(module), attr)
@@ -212,6 +218,9 @@ class Playable(Protocol):
 
     def view(self, seat: Seat | None) -> AnyView: ...
 
+    @property
+    def actions(self) -> Sequence[tuple[Seat, object]]: ...
+
     def apply(self, action: Any, seat: Seat | None = None) -> Self: ...
 
 
@@ -310,15 +319,17 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
             error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             raise BotCrashError(role, seat, error, trace) from None
         spent = clock() - t0
-        is_card = isinstance(action, Card)
-        clocks[role].add(is_card, spent)
-        if is_card:
-            assert isinstance(deal, ClassicDeal | ColourDeal) and isinstance(action, Card)
-            steps.append(CardStep(deal, seat, action))
         try:
-            deal = deal.apply(action, seat)
+            after = deal.apply(action, seat)
         except ValueError as exc:  # IllegalAction, ParseError: the bot's mistake, said as such
             raise BotActionError(role, seat, action, str(exc)) from None
+        taken = after.actions[-1][1]  # the action as the game read it (a bot may answer "AS")
+        is_card = isinstance(taken, Card)
+        clocks[role].add(is_card, spent)
+        if is_card:
+            assert isinstance(deal, ClassicDeal | ColourDeal) and isinstance(taken, Card)
+            steps.append(CardStep(deal, seat, taken))
+        deal = after
     assert isinstance(deal, ClassicDeal | ColourDeal)
     return PlayedTable(seating, deal, tuple(steps))
 

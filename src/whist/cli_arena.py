@@ -78,8 +78,13 @@ def _seconds(x: float | None) -> str:
     return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
 
 
-def _budget(b: float | None) -> str:
-    return "no budget (does not think)" if b is None else f"{b:g} s per card"
+def _budget(b: float | None, name: str) -> str:
+    """The thinking time a bot had; for a bot of one's own (``module:function``), which is never
+    given one, that it was not passed rather than that it does not think."""
+    if b is not None:
+        return f"{b:g} s per card"
+    return "no budget (a bot of your own: --budget is not passed to it)" if ":" in name \
+        else "no budget (does not think)"
 
 
 def _estimate_row(label: str, e: Estimate) -> list[str]:
@@ -153,8 +158,8 @@ def _report(r: ArenaReport) -> RenderableType:
     lines: list[RenderableType] = [
         Text(f"Arena / tournoi: {c.candidate} (candidate) vs {c.reference} (reference)", style="bold"),
         Text(f"Rules / règles: {option_summary(c.rules)}   seed: {c.seed}   deals / donnes: {c.deals}"),
-        Text(f"Budget: {c.candidate} (cand.) {_budget(r.players[CANDIDATE].budget)};"
-             f" {c.reference} (ref.) {_budget(r.players[REFERENCE].budget)}"),
+        Text(f"Budget: {c.candidate} (cand.) {_budget(r.players[CANDIDATE].budget, c.candidate)};"
+             f" {c.reference} (ref.) {_budget(r.players[REFERENCE].budget, c.reference)}"),
         Text(f"Duplicate: {what}."),
         _figures_table(r),
         _times_table(r),
