@@ -21,7 +21,7 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -113,17 +113,29 @@ def play_until(page: Any, selector: str, seconds: float = 120) -> None:
             page.wait_for_timeout(50)
 
 
-def bid_and_play_until(page: Any, selector: str, seconds: float = 60) -> None:
-    """At a table of colour whist with seed 1: South proposes, then accepts North's proposal, and
-    plays the first playable card whenever it is her turn, until ``selector`` is on the page (or
-    ``seconds`` have passed)."""
+def propose_or_accept(offered: list[str]) -> str:
+    """South's call at a table of colour whist with seed 1: she proposes, then accepts North's
+    proposal."""
+    return "accept" if "accept" in offered else next(a for a in offered if a.startswith("propose"))
+
+
+def pass_if_she_may(offered: list[str]) -> str:
+    """A pass when one is offered, else the first call offered."""
+    return "pass" if "pass" in offered else offered[0]
+
+
+def bid_and_play_until(page: Any, selector: str, seconds: float = 60,
+                       choose: Callable[[list[str]], str] = propose_or_accept) -> None:
+    """At a table of colour whist: South makes the call ``choose`` picks among those offered (with
+    seed 1, unless told: she proposes, then accepts North's proposal), and plays the first
+    playable card whenever it is her turn, until ``selector`` is on the page (or ``seconds`` have
+    passed)."""
     end = time.monotonic() + seconds
     while not page.locator(selector).count() and time.monotonic() < end:
         if page.locator("#legal-calls").count():
             offered = page.locator("#legal-calls [data-action]").evaluate_all(
                 "els => els.map(e => e.dataset.action)")
-            pick = ("accept" if "accept" in offered else
-                    next(a for a in offered if a.startswith("propose")))
+            pick = choose(offered)
             page.click(f'#legal-calls [data-action="{pick}"]')
             page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
         elif page.locator("#hand.choosing .playable").count():
@@ -1572,7 +1584,7 @@ def test_the_end_of_a_deal_and_of_the_match_are_dialogs_for_the_keyboard(server:
     """The summary at the end of a deal is a modal dialog: the focus is on its "next deal" button
     as it opens, Tab goes round its controls and not to the table behind, Escape closes it as its
     close button does and gives the focus back to the hand. At the end of the match the focus is
-    on "new table", and Escape closes that sheet too."""
+    on "play again with the same", and Escape closes that sheet too."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -1589,7 +1601,7 @@ def test_the_end_of_a_deal_and_of_the_match_are_dialogs_for_the_keyboard(server:
         browser.close()
         browser, page = anne_at(pw, server, ONE_DEAL, errors)
         bid_and_play_until(page, "#new-table")
-        page.wait_for_function(f"() => ({IN_DIALOG})() === 'new-table'")
+        page.wait_for_function(f"() => ({IN_DIALOG})() === 'again'")
         assert_tab_stays_in_dialog(page)
         page.keyboard.press("Escape")
         page.wait_for_selector(".overlay", state="detached")
@@ -1691,5 +1703,67 @@ def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None
             page.click(f"button[data-lang={lang}]")
             for seat, name in zip("NEW", names, strict=True):
                 assert page.get_by_role("combobox", name=name, exact=True).get_attribute("data-seat") == seat
+        browser.close()
+    assert errors == []
+
+
+def get_json(server: Server, path: str) -> Any:
+    with urllib.request.urlopen(f"{server.base}{path}") as r:
+        return json.load(r)
+
+
+def test_the_players_play_again_with_the_same_at_one_new_table(server: Server) -> None:
+    """Anne (South) and Bruno (North) play a deal of colour whist against two bots; Bruno's page is
+    closed, a bot plays for him. At the end Anne's dialog offers to play again with the same: her
+    click opens one new table of the same game, bots in the same seats, where she sits South again;
+    nobody sits North until Bruno, coming back to the finished table's page, is told that the next
+    game is open and joins it, at North, in the same table."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
+            "seats": {"E": "heuristic", "W": "random"}, "options": {"deals": 1}, "name": "Chez Anne"}
+    path = create_table(server, spec)
+    old = path.rsplit("/", 1)[1]
+    join = urllib.request.Request(f"{server.base}/api/tables/{old}/join",
+                                  json.dumps({"name": "Bruno", "seat": "N"}).encode(),
+                                  {"Content-Type": "application/json"})
+    with urllib.request.urlopen(join) as r:
+        bruno_token = json.load(r)["token"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, anne = phone_page(pw, f"{server.base}{path}", errors)
+        sit_down(anne, "Anne")
+        bid_and_play_until(anne, "#again", 90, pass_if_she_may)
+        anne.wait_for_function("() => document.activeElement.id === 'again'")
+        assert anne.locator("#again").inner_text() == "Rejouer avec les mêmes"
+        # Bruno comes back to the finished table: he is offered the same
+        bruno = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bruno.on("pageerror", lambda e: errors.append(str(e)))
+        bruno.goto(f"{server.base}/")
+        bruno.evaluate("([id, token]) => localStorage.setItem('whist.token.' + id, token)",
+                       [old, bruno_token])
+        bruno.goto(f"{server.base}{path}")
+        bruno.wait_for_selector("#again")
+        bruno.click(".overlay .close")
+        assert bruno.locator("#again-bar").inner_text() == "Rejouer avec les mêmes"
+        anne.click("#again")
+        anne.wait_for_url(lambda url: old not in url)
+        new = anne.url.rsplit("/", 1)[1]
+        anne.wait_for_selector(".seat-bottom >> text=Anne (vous)")
+        table = get_json(server, f"/api/tables/{new}")["table"]
+        assert [(s["seat"], s["kind"], s["name"]) for s in table["seats"]] == [
+            ("N", "open", None), ("E", "bot", None), ("S", "open", "Anne"), ("W", "bot", None)]
+        assert [s["bot"] for s in table["seats"]][1::2] == ["heuristic", "random"]
+        assert (table["name"], table["rules"]["deals"], table["started"]) == ("Chez Anne", 1, False)
+        # Bruno's page, without being loaded again, says that the next game is open
+        bruno.wait_for_selector("#over-banner >> text=Une nouvelle partie avec les mêmes est ouverte.")
+        assert bruno.locator("#again-bar").inner_text() == "Rejoindre la partie suivante"
+        bruno.click("#again-bar")
+        bruno.wait_for_url(f"{server.base}/t/{new}")
+        bruno.wait_for_selector(".seat-bottom >> text=Bruno (vous)")
+        assert get_json(server, f"/api/tables/{old}")["table"]["again"] == new
+        names = [s["name"] for s in get_json(server, f"/api/tables/{new}")["table"]["seats"]]
+        assert names == ["Bruno", None, "Anne", None]
+        anne.wait_for_selector("#hand .card")  # every open seat taken: the game starts
         browser.close()
     assert errors == []
