@@ -114,9 +114,11 @@ def play_until(page: Any, selector: str, seconds: float = 120) -> None:
 
 
 def propose_or_accept(offered: list[str]) -> str:
-    """South's call at a table of colour whist with seed 1: she proposes, then accepts North's
-    proposal."""
-    return "accept" if "accept" in offered else next(a for a in offered if a.startswith("propose"))
+    """South's call at a table of colour whist (with seed 1: she proposes, then accepts North's
+    proposal): she accepts, else proposes, else passes (or makes the first call offered)."""
+    if "accept" in offered:
+        return "accept"
+    return next((a for a in offered if a.startswith("propose")), pass_if_she_may(offered))
 
 
 def pass_if_she_may(offered: list[str]) -> str:
@@ -164,12 +166,17 @@ def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:
     return browser, page
 
 
-def create_table(server: Server, spec: dict[str, Any]) -> str:
-    """Create a table through the HTTP API; its page's path (the link to share)."""
-    request = urllib.request.Request(f"{server.base}/api/tables", json.dumps(spec).encode(),
+def post_json(server: Server, path: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` to the server's ``path``; the answer, read."""
+    request = urllib.request.Request(f"{server.base}{path}", json.dumps(body).encode(),
                                      {"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as r:
-        path: str = json.load(r)["url"]
+        return json.load(r)
+
+
+def create_table(server: Server, spec: dict[str, Any]) -> str:
+    """Create a table through the HTTP API; its page's path (the link to share)."""
+    path: str = post_json(server, "/api/tables", spec)["url"]
     return path
 
 
@@ -1724,11 +1731,7 @@ def test_the_players_play_again_with_the_same_at_one_new_table(server: Server) -
             "seats": {"E": "heuristic", "W": "random"}, "options": {"deals": 1}, "name": "Chez Anne"}
     path = create_table(server, spec)
     old = path.rsplit("/", 1)[1]
-    join = urllib.request.Request(f"{server.base}/api/tables/{old}/join",
-                                  json.dumps({"name": "Bruno", "seat": "N"}).encode(),
-                                  {"Content-Type": "application/json"})
-    with urllib.request.urlopen(join) as r:
-        bruno_token = json.load(r)["token"]
+    bruno_token = post_json(server, f"/api/tables/{old}/join", {"name": "Bruno", "seat": "N"})["token"]
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, anne = phone_page(pw, f"{server.base}{path}", errors)
@@ -1765,5 +1768,42 @@ def test_the_players_play_again_with_the_same_at_one_new_table(server: Server) -
         names = [s["name"] for s in get_json(server, f"/api/tables/{new}")["table"]["seats"]]
         assert names == ["Bruno", None, "Anne", None]
         anne.wait_for_selector("#hand .card")  # every open seat taken: the game starts
+        browser.close()
+    assert errors == []
+
+
+def test_a_deals_summary_names_a_player_who_has_left_since(server: Server) -> None:
+    """Bruno sits West (away: a bot plays for him) for a deal of colour whist with Anne; as the
+    deal's summary shows, he leaves the table. The summary still names him, not "Ouest", over the
+    column of the deal he played, and so does the whole sheet while nobody sits West."""
+    from playwright.sync_api import sync_playwright
+    from websockets.sync.client import connect
+
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
+            "deal_pause": 600, "seats": {"N": "heuristic", "E": "heuristic"}, "options": {"deals": 2}}
+    path = create_table(server, spec)
+    tid = path.rsplit("/", 1)[1]
+    bruno = post_json(server, f"/api/tables/{tid}/join", {"name": "Bruno", "seat": "W"})["token"]
+    heads = "() => [...document.querySelectorAll('.overlay .scores thead th.who')].map(e => e.title)"
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, anne = phone_page(pw, f"{server.base}{path}", errors)
+        sit_down(anne, "Anne")
+        # a deal everybody passed is dealt again (the bot for Bruno thinks against the clock)
+        for _ in range(5):
+            bid_and_play_until(anne, ".overlay .scores, #next-deal")
+            if anne.locator(".overlay .scores").count():
+                break
+            next_deal(anne)
+        assert anne.evaluate(heads) == ["Nord", "Est", "Anne", "Bruno"]
+        with connect(f"ws://127.0.0.1:{server.port}/api/tables/{tid}/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "token": bruno}))
+            ws.send(json.dumps({"type": "leave"}))
+            anne.wait_for_selector(".seat-left .name >> text=Ouest")  # West is free: a bot plays it
+        assert anne.evaluate(heads) == ["Nord", "Est", "Anne", "Bruno"]
+        anne.click("#close-summary")
+        anne.click("#show-scores")
+        whole = anne.locator("#score-table thead th.who").evaluate_all("els => els.map(e => e.title)")
+        assert whole == ["Nord", "Est", "Anne", "Bruno"]
         browser.close()
     assert errors == []

@@ -8,7 +8,7 @@ import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, la
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, contractName, contractNode, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
+import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
 
 const root = document.getElementById("app");
 
@@ -680,9 +680,11 @@ function summarySheet(m, v) {
   if (m.match.game === "couleur") {
     if (d.result.passed) body.push(h("p", {}, t("passed_out"), m.match.double_next ? " " + t("next_double") : ""));
     else {
-      body.push(h("p", { class: "result-line" }, dealLabel(d)));
-      body.push(h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map(nameHeader))),
+      // each seat named by who played it in this deal, though he has left since
+      const played = (s) => dealPlayerName(m.deal.sitters, s);
+      body.push(h("p", { class: "result-line" }, dealLabel(d, played)));
+      body.push(h("table", { class: "scores", id: "deal-scores" },
+        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map((s) => nameHeader(s, played(s))))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
           h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))),
           // the standing after this deal (at the end the whole sheet follows, with its totals)

@@ -91,6 +91,19 @@ export function authorName(sitters, seat, i) {
   return seatInfo(seat).name ? `${seatName(seat)} (${t("bot")})` : seatName(seat);
 }
 
+// Who played `seat` in a deal whose `sitters` are given: the last person who sat there during it,
+// though he has left since; when nobody did (a bot played it), as authorName names the bot.
+export function dealPlayerName(sitters, seat) {
+  const named = sitters ? sitters[seat].filter((x) => x.name) : [];
+  return named.length ? named[named.length - 1].name : authorName(sitters, seat, Infinity);
+}
+
+// A seat's name on a score sheet: who sits there now, else who played it in the last deal (or
+// the one in play), though he has left since, else the seat.
+export function sheetName(seat) {
+  return seatInfo(seat).name || dealPlayerName(T.msg.deal && T.msg.deal.sitters, seat);
+}
+
 // Who played `card` (from `seat`) in the deal of view `v`, by the same rule.
 export function playerName(v, sitters, seat, card) {
   return authorName(sitters, seat, v.actions.findIndex((a) => a.type === "card" && a.card === card));
