@@ -1807,3 +1807,40 @@ def test_a_deals_summary_names_a_player_who_has_left_since(server: Server) -> No
         assert whole == ["Nord", "Est", "Anne", "Bruno"]
         browser.close()
     assert errors == []
+
+
+# Whether the hand is on screen, clear of the fixed toolbar.
+HAND_IN_VIEW = """() => { const hand = document.querySelector('#hand').getBoundingClientRect();
+    const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+    return hand.top >= 0 && hand.bottom <= bar; }"""
+
+
+def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(server: Server) -> None:
+    """At 200 % zoom on a screen of 1280 × 900 (a page of 640 × 450) the hand is below the screen at
+    the top of the page: when the player's turn to play a card comes, the page scrolls it into
+    view, clear of the toolbar, and leaves the focus where it was; when it is in view already, the
+    page does not move."""
+    from playwright.sync_api import sync_playwright
+
+    # classic whist, South leads (seed 3)
+    spec = {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3}
+    mine = "n => document.querySelectorAll('#hand.choosing .card').length === n"
+    play = "() => document.querySelector('#hand.choosing .playable').click()"  # no scroll of its own
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, spec, errors, 640, 450)
+        page.wait_for_function(mine, arg=13)
+        page.wait_for_function(HAND_IN_VIEW)
+        page.evaluate("() => scrollTo(0, 0)")
+        assert not page.evaluate(HAND_IN_VIEW)  # at the top of the page the hand is out of sight
+        page.focus("#show-scores")
+        page.evaluate(play)
+        page.wait_for_function(mine, arg=12)  # her next turn: the hand comes into view
+        page.wait_for_function(HAND_IN_VIEW)
+        assert page.evaluate("() => document.activeElement.id") == "show-scores"
+        at = page.evaluate("scrollY")
+        page.evaluate(play)
+        page.wait_for_function(mine, arg=11)
+        assert page.evaluate("scrollY") == at and page.evaluate(HAND_IN_VIEW)
+        browser.close()
+    assert errors == []

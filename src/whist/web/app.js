@@ -230,6 +230,11 @@ function renderTable() {
   const calls = ov ? null : root.querySelector("#legal-calls");
   if (calls && !T.callsShown) showCalls(calls);
   T.callsShown = Boolean(calls);
+  // the same for the hand when the turn to play (or show, or discard) a card comes: scrolled into
+  // view only if it is not, the focus left where it is
+  const hand = ov ? null : root.querySelector("#hand.choosing");
+  if (hand && !T.handShown) hand.scrollIntoView({ block: "nearest" });
+  T.handShown = Boolean(hand);
 }
 
 // When the player's turn to call comes, the calls offered and the prompt over them scrolled into
