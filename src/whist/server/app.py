@@ -289,6 +289,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             return t
         try:
             table, made = service.again(t)
+        except SpecError as exc:  # the table's own options, refused by this server's rules
+            return _error(400, "bad_table", str(exc), message_fr=exc.fr)
         except ValueError as exc:
             return _error(409, "not_over", str(exc))
         except TableLimit as exc:
