@@ -282,7 +282,7 @@ function banner(m) {
   }
   if (!T.seat) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
-    if (!free.length || m.match.over) return h("div", { class: "banner" }, t("you_watch"));
+    if (!free.length) return h("div", { class: "banner" }, t("you_watch"));
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
       value: localStorage.getItem("whist.name") || "" });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
@@ -688,7 +688,7 @@ function summarySheet(m, v) {
       // each seat named by who played it in this deal, though he has left since
       const played = (s) => dealPlayerName(m.deal.sitters, s);
       body.push(h("p", { class: "result-line" }, dealLabel(d, played)));
-      body.push(h("table", { class: "scores", id: "deal-scores" },
+      body.push(h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", {}), SEATS.map((s) => nameHeader(s, played(s))))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
           h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))),
