@@ -481,11 +481,14 @@ NODE_CHECK = """
 globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; },
                             setItem(k, v) { this.store[k] = v; } };
 globalThis.document = { documentElement: {} };
-const { errorText, lang, setLang } = await import(process.argv[2]);
+const { errorText, has, lang, setLang, t } = await import(process.argv[2]);
 const { cardText, rankText } = await import(process.argv[3]);
 const out = {};
 const cards = ["KS", "QH", "JD", "TD", "AC", "2S"];
+const again = ["again", "again_join", "again_open", "over_here"];  // playing again with the same
 setLang("fr");
+out.fr_again = again.map((k) => has(k) && t(k));
+out.fr_not_over = errorText("not_over", "this game is not over");
 out.fr_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
 out.fr_without = errorText("illegal", "7H: you must follow suit");
 out.fr_cards = cards.map((c) => cardText(c, lang()));
@@ -493,6 +496,7 @@ out.fr_ranks = cards.map((c) => rankText(c, lang()));
 setLang("en");
 out.en_with = errorText("illegal", "7H: you must follow suit", "7H : vous devez fournir");
 out.en_cards = cards.map((c) => cardText(c, lang()));
+out.en_again = again.map((k) => has(k) && t(k));
 console.log(JSON.stringify(out));
 """
 
@@ -511,6 +515,11 @@ def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
                        check=False)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
+    # the words of playing again, in both languages, each language's own
+    fr_again, en_again = out.pop("fr_again"), out.pop("en_again")
+    assert all(fr_again) and all(en_again) and not set(fr_again) & set(en_again), (fr_again, en_again)
+    assert fr_again[0] == "Rejouer avec les mêmes" and en_again[0] == "Play again with the same"
+    assert out.pop("fr_not_over") == "La partie n'est pas encore finie."
     texts = ["KS", "QH", "JD", "TD", "AC", "2S"]
     assert out == {"fr_with": "7H : vous devez fournir",
                    "fr_without": "Les règles ne permettent pas ce coup maintenant.",

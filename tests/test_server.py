@@ -907,7 +907,7 @@ def test_the_page_says_every_error_and_option_in_french() -> None:
     keys_fr = set(re.findall(r"\b(\w+):", french))
     keys_en = set(re.findall(r"\b(\w+):", english))
     http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network",
-            "too_many_tables"}
+            "too_many_tables", "not_over"}
     assert {f"err_{c}" for c in (*ERRORS, *http)} <= keys_fr
     shown = [f.name for f in fields(Rules) if f.name not in ("preset", "game", "style", "deals", "rubbers")]
     assert {f"opt_{o}" for o in shown} | {f"optdoc_{o}" for o in shown} <= keys_fr

@@ -21,7 +21,7 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -113,17 +113,31 @@ def play_until(page: Any, selector: str, seconds: float = 120) -> None:
             page.wait_for_timeout(50)
 
 
-def bid_and_play_until(page: Any, selector: str, seconds: float = 60) -> None:
-    """At a table of colour whist with seed 1: South proposes, then accepts North's proposal, and
-    plays the first playable card whenever it is her turn, until ``selector`` is on the page (or
-    ``seconds`` have passed)."""
+def propose_or_accept(offered: list[str]) -> str:
+    """South's call at a table of colour whist (with seed 1: she proposes, then accepts North's
+    proposal): she accepts, else proposes, else passes (or makes the first call offered)."""
+    if "accept" in offered:
+        return "accept"
+    return next((a for a in offered if a.startswith("propose")), pass_if_she_may(offered))
+
+
+def pass_if_she_may(offered: list[str]) -> str:
+    """A pass when one is offered, else the first call offered."""
+    return "pass" if "pass" in offered else offered[0]
+
+
+def bid_and_play_until(page: Any, selector: str, seconds: float = 60,
+                       choose: Callable[[list[str]], str] = propose_or_accept) -> None:
+    """At a table of colour whist: South makes the call ``choose`` picks among those offered (with
+    seed 1, unless told: she proposes, then accepts North's proposal), and plays the first
+    playable card whenever it is her turn, until ``selector`` is on the page (or ``seconds`` have
+    passed)."""
     end = time.monotonic() + seconds
     while not page.locator(selector).count() and time.monotonic() < end:
         if page.locator("#legal-calls").count():
             offered = page.locator("#legal-calls [data-action]").evaluate_all(
                 "els => els.map(e => e.dataset.action)")
-            pick = ("accept" if "accept" in offered else
-                    next(a for a in offered if a.startswith("propose")))
+            pick = choose(offered)
             page.click(f'#legal-calls [data-action="{pick}"]')
             page.wait_for_selector(f'#legal-calls [data-action="{pick}"]', state="detached")
         elif page.locator("#hand.choosing .playable").count():
@@ -152,12 +166,17 @@ def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:
     return browser, page
 
 
-def create_table(server: Server, spec: dict[str, Any]) -> str:
-    """Create a table through the HTTP API; its page's path (the link to share)."""
-    request = urllib.request.Request(f"{server.base}/api/tables", json.dumps(spec).encode(),
+def post_json(server: Server, path: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` to the server's ``path``; the answer, read."""
+    request = urllib.request.Request(f"{server.base}{path}", json.dumps(body).encode(),
                                      {"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as r:
-        path: str = json.load(r)["url"]
+        return json.load(r)
+
+
+def create_table(server: Server, spec: dict[str, Any]) -> str:
+    """Create a table through the HTTP API; its page's path (the link to share)."""
+    path: str = post_json(server, "/api/tables", spec)["url"]
     return path
 
 
@@ -1572,7 +1591,7 @@ def test_the_end_of_a_deal_and_of_the_match_are_dialogs_for_the_keyboard(server:
     """The summary at the end of a deal is a modal dialog: the focus is on its "next deal" button
     as it opens, Tab goes round its controls and not to the table behind, Escape closes it as its
     close button does and gives the focus back to the hand. At the end of the match the focus is
-    on "new table", and Escape closes that sheet too."""
+    on "play again with the same", and Escape closes that sheet too."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -1589,7 +1608,7 @@ def test_the_end_of_a_deal_and_of_the_match_are_dialogs_for_the_keyboard(server:
         browser.close()
         browser, page = anne_at(pw, server, ONE_DEAL, errors)
         bid_and_play_until(page, "#new-table")
-        page.wait_for_function(f"() => ({IN_DIALOG})() === 'new-table'")
+        page.wait_for_function(f"() => ({IN_DIALOG})() === 'again'")
         assert_tab_stays_in_dialog(page)
         page.keyboard.press("Escape")
         page.wait_for_selector(".overlay", state="detached")
@@ -1691,5 +1710,137 @@ def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None
             page.click(f"button[data-lang={lang}]")
             for seat, name in zip("NEW", names, strict=True):
                 assert page.get_by_role("combobox", name=name, exact=True).get_attribute("data-seat") == seat
+        browser.close()
+    assert errors == []
+
+
+def get_json(server: Server, path: str) -> Any:
+    with urllib.request.urlopen(f"{server.base}{path}") as r:
+        return json.load(r)
+
+
+def test_the_players_play_again_with_the_same_at_one_new_table(server: Server) -> None:
+    """Anne (South) and Bruno (North) play a deal of colour whist against two bots; Bruno's page is
+    closed, a bot plays for him. At the end Anne's dialog offers to play again with the same: her
+    click opens one new table of the same game, bots in the same seats, where she sits South again;
+    nobody sits North until Bruno, coming back to the finished table's page, is told that the next
+    game is open and joins it, at North, in the same table."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
+            "seats": {"E": "heuristic", "W": "random"}, "options": {"deals": 1}, "name": "Chez Anne"}
+    path = create_table(server, spec)
+    old = path.rsplit("/", 1)[1]
+    bruno_token = post_json(server, f"/api/tables/{old}/join", {"name": "Bruno", "seat": "N"})["token"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, anne = phone_page(pw, f"{server.base}{path}", errors)
+        sit_down(anne, "Anne")
+        bid_and_play_until(anne, "#again", 90, pass_if_she_may)
+        anne.wait_for_function("() => document.activeElement.id === 'again'")
+        assert anne.locator("#again").inner_text() == "Rejouer avec les mêmes"
+        # Bruno comes back to the finished table: he is offered the same
+        bruno = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bruno.on("pageerror", lambda e: errors.append(str(e)))
+        bruno.goto(f"{server.base}/")
+        bruno.evaluate("([id, token]) => localStorage.setItem('whist.token.' + id, token)",
+                       [old, bruno_token])
+        bruno.goto(f"{server.base}{path}")
+        bruno.wait_for_selector("#again")
+        bruno.click(".overlay .close")
+        assert bruno.locator("#again-bar").inner_text() == "Rejouer avec les mêmes"
+        anne.click("#again")
+        anne.wait_for_url(lambda url: old not in url)
+        new = anne.url.rsplit("/", 1)[1]
+        anne.wait_for_selector(".seat-bottom >> text=Anne (vous)")
+        table = get_json(server, f"/api/tables/{new}")["table"]
+        assert [(s["seat"], s["kind"], s["name"]) for s in table["seats"]] == [
+            ("N", "open", None), ("E", "bot", None), ("S", "open", "Anne"), ("W", "bot", None)]
+        assert [s["bot"] for s in table["seats"]][1::2] == ["heuristic", "random"]
+        assert (table["name"], table["rules"]["deals"], table["started"]) == ("Chez Anne", 1, False)
+        # Bruno's page, without being loaded again, says that the next game is open
+        bruno.wait_for_selector("#over-banner >> text=Une nouvelle partie avec les mêmes est ouverte.")
+        assert bruno.locator("#again-bar").inner_text() == "Rejoindre la partie suivante"
+        bruno.click("#again-bar")
+        bruno.wait_for_url(f"{server.base}/t/{new}")
+        bruno.wait_for_selector(".seat-bottom >> text=Bruno (vous)")
+        assert get_json(server, f"/api/tables/{old}")["table"]["again"] == new
+        names = [s["name"] for s in get_json(server, f"/api/tables/{new}")["table"]["seats"]]
+        assert names == ["Bruno", None, "Anne", None]
+        anne.wait_for_selector("#hand .card")  # every open seat taken: the game starts
+        browser.close()
+    assert errors == []
+
+
+def test_a_deals_summary_names_a_player_who_has_left_since(server: Server) -> None:
+    """Bruno sits West (away: a bot plays for him) for a deal of colour whist with Anne; as the
+    deal's summary shows, he leaves the table. The summary still names him, not "Ouest", over the
+    column of the deal he played, and so does the whole sheet while nobody sits West."""
+    from playwright.sync_api import sync_playwright
+    from websockets.sync.client import connect
+
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
+            "deal_pause": 600, "seats": {"N": "heuristic", "E": "heuristic"}, "options": {"deals": 2}}
+    path = create_table(server, spec)
+    tid = path.rsplit("/", 1)[1]
+    bruno = post_json(server, f"/api/tables/{tid}/join", {"name": "Bruno", "seat": "W"})["token"]
+    heads = "() => [...document.querySelectorAll('.overlay .scores thead th.who')].map(e => e.title)"
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, anne = phone_page(pw, f"{server.base}{path}", errors)
+        sit_down(anne, "Anne")
+        # a deal everybody passed is dealt again (the bot for Bruno thinks against the clock)
+        for _ in range(5):
+            bid_and_play_until(anne, ".overlay .scores, #next-deal")
+            if anne.locator(".overlay .scores").count():
+                break
+            next_deal(anne)
+        assert anne.evaluate(heads) == ["Nord", "Est", "Anne", "Bruno"]
+        with connect(f"ws://127.0.0.1:{server.port}/api/tables/{tid}/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "token": bruno}))
+            ws.send(json.dumps({"type": "leave"}))
+            anne.wait_for_selector(".seat-left .name >> text=Ouest")  # West is free: a bot plays it
+        assert anne.evaluate(heads) == ["Nord", "Est", "Anne", "Bruno"]
+        anne.click("#close-summary")
+        anne.click("#show-scores")
+        whole = anne.locator("#score-table thead th.who").evaluate_all("els => els.map(e => e.title)")
+        assert whole == ["Nord", "Est", "Anne", "Bruno"]
+        browser.close()
+    assert errors == []
+
+
+# Whether the hand is on screen, clear of the fixed toolbar.
+HAND_IN_VIEW = """() => { const hand = document.querySelector('#hand').getBoundingClientRect();
+    const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+    return hand.top >= 0 && hand.bottom <= bar; }"""
+
+
+def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(server: Server) -> None:
+    """At 200 % zoom on a screen of 1280 × 900 (a page of 640 × 450) the hand is below the screen at
+    the top of the page: when the player's turn to play a card comes, the page scrolls it into
+    view, clear of the toolbar, and leaves the focus where it was; when it is in view already, the
+    page does not move."""
+    from playwright.sync_api import sync_playwright
+
+    # classic whist, South leads (seed 3)
+    spec = {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3}
+    mine = "n => document.querySelectorAll('#hand.choosing .card').length === n"
+    play = "() => document.querySelector('#hand.choosing .playable').click()"  # no scroll of its own
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, spec, errors, 640, 450)
+        page.wait_for_function(mine, arg=13)
+        page.wait_for_function(HAND_IN_VIEW)
+        page.evaluate("() => scrollTo(0, 0)")
+        assert not page.evaluate(HAND_IN_VIEW)  # at the top of the page the hand is out of sight
+        page.focus("#show-scores")
+        page.evaluate(play)
+        page.wait_for_function(mine, arg=12)  # her next turn: the hand comes into view
+        page.wait_for_function(HAND_IN_VIEW)
+        assert page.evaluate("() => document.activeElement.id") == "show-scores"
+        at = page.evaluate("scrollY")
+        page.evaluate(play)
+        page.wait_for_function(mine, arg=11)
+        assert page.evaluate("scrollY") == at and page.evaluate(HAND_IN_VIEW)
         browser.close()
     assert errors == []

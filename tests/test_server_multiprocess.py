@@ -183,3 +183,35 @@ def test_when_the_driving_process_stops_the_other_takes_the_table_over(pg: str) 
         stopped_at = len(sa.tried)
         until(lambda: b.get(f"/api/tables/{tid}").json()["match"]["over"], "B plays the match to its end")
         assert len(sa.tried) == stopped_at and len(sb.driven()) > 10
+
+
+def test_two_processes_asked_at_once_play_a_game_again_at_one_table(pg: str) -> None:
+    """A finished table, asked at the same moment through A and through B to be played again: one
+    successor, made by one of them, named once in its log; a spectator connected to B is told of
+    it, whichever process made it."""
+    sa, sb = Counted(pg), Counted(pg)
+    with server(sa) as a, server(sb) as b:
+        tid = create(a, seats=dict.fromkeys("NESW", "random"), options={"deals": 1})
+        until(lambda: b.get(f"/api/tables/{tid}").json()["match"]["over"], "the match is over in B")
+        with b.websocket_connect(f"/api/tables/{tid}/ws") as wb:
+            spy = WS(wb)
+            spy.hello()
+            answers: dict[str, Any] = {}
+
+            def ask_through(key: str, client: TestClient) -> None:
+                answers[key] = client.post(f"/api/tables/{tid}/again")
+
+            asks = [threading.Thread(target=ask_through, args=(k, c)) for k, c in (("a", a), ("b", b))]
+            for ask in asks:
+                ask.start()
+            for ask in asks:
+                ask.join(WAIT)
+            got = {k: (r.status_code, r.json()["id"]) for k, r in answers.items()}
+            assert sorted(status for status, _ in got.values()) == [200, 201], got
+            new = got["a"][1]
+            assert got["b"][1] == new
+            told = spy.until(lambda m: m["type"] == "state" and m["table"]["again"] is not None,
+                             timeout=WAIT)
+            assert told["table"]["again"] == new
+    assert [e.kind for e in sa.load(tid)].count("again") == 1
+    assert sa.load(new)[0].kind == "create"

@@ -31,9 +31,9 @@ from whist.cards import ParseError, Refusal, Seat, parse_seat
 from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
-from whist.server.protocol import NOT_FOUND, error_json
+from whist.server.protocol import NOT_FOUND, CommandError, error_json
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
-from whist.server.storage import Storage, StorageUnavailable, open_storage
+from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
 
 __all__ = ["DEFAULT_DB", "MAX_BODY", "WEB_DIR", "create_app"]
@@ -279,6 +279,28 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         except ValueError as exc:
             return _error(409, "seat_unavailable", str(exc))
         return {"table_id": t.id, "seat": seat.name, "name": name, "token": token}
+
+    @app.post("/api/tables/{table_id}/again", response_model=None)
+    async def play_again(table_id: str, response: Response) -> dict[str, Any] | JSONResponse:
+        """The table that plays this finished game again with the same people: made by the first
+        who asks (201), the same one for everyone after (200)."""
+        t = table_or_404(table_id)
+        if isinstance(t, JSONResponse):
+            return t
+        try:
+            table, made = service.again(t)
+        except SpecError as exc:  # the table's own options, refused by this server's rules
+            return _error(400, "bad_table", str(exc), message_fr=exc.fr)
+        except ValueError as exc:
+            return _error(409, "not_over", str(exc))
+        except TableLimit as exc:
+            return _error(429, "too_many_tables", str(exc))
+        except (CommandError, StorageConflict):
+            return _error(409, "conflict", "the table keeps changing in another server process;"
+                                           " try again")
+        service.drive(table)
+        response.status_code = 201 if made else 200
+        return {"id": table.id, "url": f"/t/{table.id}", "table": table.table_json()}
 
     @app.get("/api/tables/{table_id}/deals", response_model=None)
     async def deals(table_id: str) -> dict[str, Any] | JSONResponse:

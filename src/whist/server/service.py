@@ -31,11 +31,13 @@ from whist.match import Match
 from whist.rules import PRESETS, RulesError, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.cluster import ALONE, Cluster
+from whist.server.protocol import CommandError
 from whist.server.settings import OPEN, TableSettings, stamped, unstamped
-from whist.server.storage import Storage, StorageUnavailable
+from whist.server.storage import Storage, StorageConflict, StorageUnavailable
 from whist.server.table import Table
 
-__all__ = ["MAX_TABLES", "SpecError", "TableLimit", "TableService", "TableSpec", "clean_name"]
+__all__ = ["MAX_TABLES", "SpecError", "TableLimit", "TableService", "TableSpec", "again_spec",
+           "clean_name"]
 
 log = logging.getLogger("whist.server")
 
@@ -75,6 +77,20 @@ class TableSpec:
 
 PRESET_FIXED = frozenset({"game", "style"})
 """Rule options a table of the web app takes from its preset alone (the page never sends them)."""
+
+
+def again_spec(t: Table) -> TableSpec:
+    """What a table that plays ``t``'s game again is made of: the same preset, options, name,
+    timings and bots in the same seats (a bot this server cannot run: the one that plays for it);
+    a new seed, so new deals."""
+    st = t.settings
+    base = preset(st.rules.preset)
+    options = {k: v for k, v in st.rules.to_dict().items()
+               if k != "preset" and getattr(base, k) != v}
+    seats = {s.name: OPEN if seat.kind == OPEN else t.bot_name(s) for s, seat in t.seats.items()}
+    return TableSpec(preset=st.rules.preset, options=options, seats=seats, name=st.name,
+                     takeover_after=st.takeover_after, bot_delay=st.bot_delay,
+                     deal_pause=st.deal_pause)
 
 
 def clean_name(text: str, limit: int = 24) -> str:
@@ -284,17 +300,59 @@ class TableService:
     def create(self, spec: TableSpec) -> Table:
         """A new table as ``spec`` asks; :class:`SpecError` if it cannot be, :class:`TableLimit`
         if :attr:`max_tables` are in play."""
-        settings = self.settings(spec)
+        return self._open(self._new_id(), self.settings(spec))
+
+    def _new_id(self) -> str:
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables or table_id in self.unloaded:
+            table_id = secrets.token_urlsafe(6)
+        return table_id
+
+    def _check_room(self) -> None:
+        """:class:`TableLimit` when :attr:`max_tables` are in play."""
         if self.in_play() >= self.max_tables:
             raise TableLimit(f"this server has as many tables in play as it allows"
                              f" ({self.max_tables}); try again once a game has finished or been"
                              " left for a while")
-        table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables or table_id in self.unloaded:
-            table_id = secrets.token_urlsafe(6)
+
+    def _open(self, table_id: str, settings: TableSettings) -> Table:
+        """The new table ``table_id`` made with ``settings``, its first event stored;
+        :class:`TableLimit`, or :class:`StorageConflict` when a table of that id is stored already."""
+        self._check_room()
         table = Table.create(table_id, settings, self.storage, self.bot_budget)
         self._keep(table)
         return table
+
+    def again(self, old: Table) -> tuple[Table, bool]:
+        """The table that plays ``old``'s finished game again with the same people (its successor),
+        and whether it was made now: the first to ask makes it and ``old`` stores its id (an
+        ``again`` event), so that everyone who asks later, here or in another server process, after
+        a restart too, gets that same one. :class:`ValueError` while the game is on,
+        :class:`TableLimit` when a new table cannot be made now.
+
+        Two processes that name a successor at once both append the ``again`` event under the same
+        sequence number: the second gets a conflict, reloads ``old`` and takes the first's. A
+        successor named but not stored yet (the other process is storing it, or the database
+        failed in between) is made here with the same id; the seq 0 of its log settles which
+        process makes it."""
+        if not old.match.is_over:
+            raise ValueError("this game is not over")
+        for attempt in range(3):
+            try:
+                successor = old.successor
+                if successor is None:
+                    self._check_room()
+                    successor = self._new_id()
+                    old.name_successor(successor)
+                else:
+                    there = self.get(successor)
+                    if there is not None:
+                        return there, False
+                return self._open(successor, self.settings(again_spec(old))), True
+            except (CommandError, StorageConflict):  # another process was first: look again
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def can_unload(self, t: Table, now: float) -> bool:
         """Nobody is connected, no bot is thinking, and nothing happened for a while."""

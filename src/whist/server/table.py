@@ -104,6 +104,9 @@ class Table:
         self.created_at = time.time()
         self.finished_at: float | None = None
         """When (Unix time) the event that ended the match was stored; ``None`` while it is on."""
+        self.successor: str | None = None
+        """The id of the table that plays this one's game again with the same people, once someone
+        asked for it (an ``again`` event, after the end of the match); ``None`` until then."""
         self.seats = {s: SeatState(kind) for s, kind in zip(SEATS, settings.seats, strict=True)}
         self.sittings: list[tuple[int, int, Seat, str | None]] = []
         """Who sat at each seat from when, as the joins and leaves of the log say: (deal number,
@@ -173,7 +176,7 @@ class Table:
         connected, nobody ready, every player away); this table does not change."""
         t = Table(self.id, self.settings, self.storage, self.clock, self.bot_budget)
         t.match, t.version, t.seq, t.started = self.match, self.version, self.seq, self.started
-        t.created_at, t.finished_at = self.created_at, self.finished_at
+        t.created_at, t.finished_at, t.successor = self.created_at, self.finished_at, self.successor
         t.seats = {s: SeatState(st.kind, st.name, st.token_hash) for s, st in self.seats.items()}
         t.sittings = list(self.sittings)
         t._apply(e, new_match)
@@ -202,6 +205,8 @@ class Table:
                     c.push(self._welcome(None))
         elif e.kind == "start":
             self.started = True
+        elif e.kind == "again":
+            self.successor = str(d["table"])
         elif e.kind == "deal":
             self.match = new_match if new_match is not None else self._dealt(d)
             self.version += 1
@@ -217,7 +222,7 @@ class Table:
         self.seq = e.seq + 1
         if self.finished_at is None and e.kind == "action" and self.match.is_over:
             self.finished_at = e.at
-        if e.kind in ("join", "leave", "start"):
+        if e.kind in ("join", "leave", "start", "again"):
             self._table_cache = None
 
     def _sat(self, seat: Seat, name: str | None) -> None:
@@ -314,7 +319,7 @@ class Table:
         gone = {s for s, st in self.seats.items() if st.token_hash != fresh.seats[s].token_hash}
         live = {s: (st.connections, st.away_since) for s, st in self.seats.items() if s not in gone}
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
-        self.finished_at = fresh.finished_at
+        self.finished_at, self.successor = fresh.finished_at, fresh.successor
         self.started, self.seats = fresh.started, fresh.seats
         self.sittings = fresh.sittings
         for s, (n, away) in live.items():
@@ -381,6 +386,17 @@ class Table:
             with contextlib.suppress(CommandError, StorageUnavailable):
                 self._commit("start", {})
         return sat
+
+    def name_successor(self, table_id: str) -> None:
+        """Store that ``table_id`` plays this table's game again (``again``), once the match is
+        over; :class:`ValueError` before, or when a successor is named already. Another server
+        process may name one first: :class:`CommandError` (``conflict``), the table reloaded with
+        the other's."""
+        if not self.match.is_over:
+            raise ValueError("this game is not over")
+        if self.successor is not None:
+            raise ValueError(f"table {self.successor} plays this game again already")
+        self._commit("again", {"table": table_id})
 
     def _free_seat(self, seat: Seat | None) -> Seat:
         """The seat a person asking for ``seat`` (``None``: any) may take now; :class:`ValueError`
@@ -701,7 +717,7 @@ class Table:
         out: dict[str, Any] = {
             "id": self.id, "name": st0.name, "preset": st0.rules.preset, "game": st0.rules.game,
             "seats": seats, "started": self.started, "takeover_after": st0.takeover_after,
-            "bot_delay": st0.bot_delay, "deal_pause": st0.deal_pause}
+            "bot_delay": st0.bot_delay, "deal_pause": st0.deal_pause, "again": self.successor}
         if full:
             out["rules"] = st0.rules.to_dict()
         return out

@@ -8,7 +8,7 @@ import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, la
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, contractName, contractNode, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
+import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
 
 const root = document.getElementById("app");
 
@@ -230,6 +230,11 @@ function renderTable() {
   const calls = ov ? null : root.querySelector("#legal-calls");
   if (calls && !T.callsShown) showCalls(calls);
   T.callsShown = Boolean(calls);
+  // the same for the hand when the turn to play (or show, or discard) a card comes: scrolled into
+  // view only if it is not, the focus left where it is
+  const hand = ov ? null : root.querySelector("#hand.choosing");
+  if (hand && !T.handShown) hand.scrollIntoView({ block: "nearest" });
+  T.handShown = Boolean(hand);
 }
 
 // When the player's turn to call comes, the calls offered and the prompt over them scrolled into
@@ -270,9 +275,14 @@ function header(m) {
 function banner(m) {
   const tb = m.table;
   if (!T.connected) return h("div", { class: "banner warn", role: "status" }, t("connection_lost"));
+  if (m.match.over) {  // a finished table: the next game with the same people
+    return h("div", { class: "banner", id: "over-banner" },
+      h("div", {}, T.seat ? "" : t("you_watch") + " ", t(tb.again ? "again_open" : "over_here")),
+      h("div", { class: "row" }, againButton(m, "again-bar")));
+  }
   if (!T.seat) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
-    if (!free.length || m.match.over) return h("div", { class: "banner" }, t("you_watch"));
+    if (!free.length) return h("div", { class: "banner" }, t("you_watch"));
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
       value: localStorage.getItem("whist.name") || "" });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
@@ -675,9 +685,11 @@ function summarySheet(m, v) {
   if (m.match.game === "couleur") {
     if (d.result.passed) body.push(h("p", {}, t("passed_out"), m.match.double_next ? " " + t("next_double") : ""));
     else {
-      body.push(h("p", { class: "result-line" }, dealLabel(d)));
+      // each seat named by who played it in this deal, though he has left since
+      const played = (s) => dealPlayerName(m.deal.sitters, s);
+      body.push(h("p", { class: "result-line" }, dealLabel(d, played)));
       body.push(h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map(nameHeader))),
+        h("thead", {}, h("tr", {}, h("th", {}), SEATS.map((s) => nameHeader(s, played(s))))),
         h("tbody", {}, h("tr", {}, h("td", {}, t("tricks")), SEATS.map((s) => h("td", { class: "num" }, d.result.tricks[s]))),
           h("tr", {}, h("td", {}, t("points")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, pts(d.result.points[s]))))),
           // the standing after this deal (at the end the whole sheet follows, with its totals)
@@ -718,8 +730,11 @@ function summarySheet(m, v) {
     const res = m.match.result;
     if (m.match.game === "couleur") body.push(h("p", {}, colourWinners(res)));
     else body.push(h("p", {}, res.winner ? t("winner", side(res.winner)) : t("draw")));
-    // what a player does next: another game, from the lobby's form (it keeps his name)
-    body.push(h("div", { class: "row" }, h("a", { href: "/", class: "button", id: "new-table", "data-main": true }, t("new_table")),
+    // what a player does next: the same game again with the same people, or another one from
+    // the lobby's form (it keeps his name)
+    if (m.table.again) body.push(h("p", { id: "again-open" }, t("again_open")));
+    body.push(h("div", { class: "row" }, againButton(m, "again", true),
+      h("a", { href: "/", class: "button secondary", id: "new-table" }, t("new_table")),
       h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button secondary" }, t("download_all"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
@@ -730,6 +745,40 @@ function summarySheet(m, v) {
       h("button", { type: "button", id: "close-summary", onclick: () => { T.dismissed = m.deal.number; renderTable(); } }, t("close"))));
   }
   return sheet(dealTitle(m, m.deal.number), ...body);
+}
+
+// The button to the game that follows this finished one: "play again with the same", or, once
+// someone has opened it, "join the next game".
+function againButton(m, id, main) {
+  return h("button", { type: "button", class: "primary", id, "data-main": main, disabled: T.going,
+    onclick: playAgain }, t(m.table.again ? "again_join" : "again"));
+}
+
+// Go to the table that plays this finished game again (docs/protocol.md, POST
+// /api/tables/{id}/again): the first click, anyone's, makes it, every later one gets the same. A
+// player who clicks takes his seat there again under his name; if someone has taken it
+// meanwhile, the new table's page offers the free seats. Nobody is seated who did not click.
+async function playAgain() {
+  if (T.going) return;
+  T.going = true;
+  renderTable();
+  try {
+    const next = await api("POST", `/api/tables/${T.id}/again`);
+    const mine = T.seat ? seatInfo(T.seat) : null;
+    if (mine && mine.name && !tokenOf(next.id)) {
+      try {
+        const j = await api("POST", `/api/tables/${next.id}/join`, { name: mine.name, seat: T.seat });
+        keepToken(next.id, j.token);
+      } catch (e) {
+        if (e.code !== "seat_unavailable") throw e;
+      }
+    }
+    location.assign(next.url);
+  } catch (e) {
+    T.going = false;
+    renderTable();
+    toast(failText(e));
+  }
 }
 
 // Who showed honours at `seat` by a call at eight: who made that seat's claim, question or yes.

@@ -4,7 +4,7 @@
 
 import { SEATS, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { contractNode, displayName, side, sides } from "./table.js";
+import { contractNode, sheetName, side, sides } from "./table.js";
 
 // A deal's name for players. Colour whist counts the deals played (the header's "deal 1 of 16"):
 // a deal that all passed is a redeal, not a deal of the session; classic counts every deal.
@@ -15,10 +15,10 @@ export function dealTitle(m, number) {
   return t("deal_n", upto.filter((d) => !d.result.passed).length + (upto.length < number ? 1 : 0));
 }
 
-// A seat's column head in a score table: the name, cut short with its full text on hover, so
-// that a long name does not push the other columns off a phone's screen.
-export function nameHeader(seat) {
-  const name = displayName(seat);
+// A seat's column head in a score table: the name (of who played there, `name`, unless told: as
+// the sheets name the seat), cut short with its full text on hover, so that a long name does not
+// push the other columns off a phone's screen.
+export function nameHeader(seat, name = sheetName(seat)) {
   return h("th", { class: "who num", title: name }, h("span", {}, name));
 }
 
@@ -26,7 +26,8 @@ export function pts(p) {
   return p > 0 ? "+" + p : String(p);
 }
 
-export function dealLabel(d) {
+// A deal's contract and its declarers, each named by `nameOf` (as the sheets name a seat, unless told).
+export function dealLabel(d, nameOf = sheetName) {
   const r = d.result;
   if (d.contract === undefined) return null;
   if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
@@ -35,8 +36,8 @@ export function dealLabel(d) {
   // (made or failed as the server says, by the tricks: in pagat four misères all made score 0)
   const outcome = (ok) => (ok ? t("made") : t("failed"));
   let what = "";
-  if (alone) what = ` (${r.declarers.map((s) => displayName(s) + t("colon") + outcome(d.made[s])).join(", ")})`;
-  else if (r.declarers.length) what = ` (${r.declarers.map(displayName).join(" + ")}) ${outcome(d.made[r.declarers[0]])}`;
+  if (alone) what = ` (${r.declarers.map((s) => nameOf(s) + t("colon") + outcome(d.made[s])).join(", ")})`;
+  else if (r.declarers.length) what = ` (${r.declarers.map((s) => nameOf(s)).join(" + ")}) ${outcome(d.made[r.declarers[0]])}`;
   return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
 }
 
@@ -85,7 +86,7 @@ export function scoreTable(m) {
         SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
     });
     return h("table", { class: "scores", id: "score-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map(nameHeader))),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map((s) => nameHeader(s)))),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {}, h("td", {}), h("td", {}, t("total")), SEATS.map((s) => h("td", { class: "num" }, h("b", {}, m.match.result.totals[s]))))));
   }
@@ -108,15 +109,15 @@ export function scoreTable(m) {
   m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
   rubbers,
   line(simple ? t("matches_won") : t("rubber_totals"), sides(r.totals.NS, r.totals.EW)),
-  paid.length ? line(t("settlement"), paid.map((s) => `${displayName(s)} ${r.settlement[s] > 0 ? "+" : ""}${r.settlement[s]}`).join(" · ")) : null);
+  paid.length ? line(t("settlement"), paid.map((s) => `${sheetName(s)} ${r.settlement[s] > 0 ? "+" : ""}${r.settlement[s]}`).join(" · ")) : null);
 }
 
 // Who won a colour-whist session: the winner, or those tied for the most points.
 export function colourWinners(res) {
-  if (res.winner) return t("winner", displayName(res.winner));
+  if (res.winner) return t("winner", sheetName(res.winner));
   const best = Math.max(...SEATS.map((s) => res.totals[s]));
   const top = SEATS.filter((s) => res.totals[s] === best);
-  return top.length === SEATS.length ? t("draw") : t("winners", top.map(displayName).join(", "));
+  return top.length === SEATS.length ? t("draw") : t("winners", top.map(sheetName).join(", "));
 }
 
 // The heading of the end: colour whist plays one game of so many deals; classic whist a match of

@@ -59,6 +59,8 @@ export const T = {
   queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
   dialog: false, opener: null,  // whether a sheet is open, and what had the focus before (app.js)
   callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
+  handShown: false,  // whether the hand was drawn for the player to choose a card: the same
+  going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
 };
 
 // The two sides of classic whist, in the page's language: "NS 4 · EO 6".
@@ -88,6 +90,19 @@ export function authorName(sitters, seat, i) {
   const name = held[held.length - 1].name;
   if (name) return name;
   return seatInfo(seat).name ? `${seatName(seat)} (${t("bot")})` : seatName(seat);
+}
+
+// Who played `seat` in a deal whose `sitters` are given: the last person who sat there during it,
+// though he has left since; when nobody did (a bot played it), as authorName names the bot.
+export function dealPlayerName(sitters, seat) {
+  const named = sitters ? sitters[seat].filter((x) => x.name) : [];
+  return named.length ? named[named.length - 1].name : authorName(sitters, seat, Infinity);
+}
+
+// A seat's name on a score sheet: who sits there now, else who played it in the last deal (or
+// the one in play), though he has left since, else the seat.
+export function sheetName(seat) {
+  return seatInfo(seat).name || dealPlayerName(T.msg.deal && T.msg.deal.sitters, seat);
 }
 
 // Who played `card` (from `seat`) in the deal of view `v`, by the same rule.

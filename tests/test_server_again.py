@@ -1,0 +1,119 @@
+"""Playing a finished game again with the same people (``POST /api/tables/{id}/again``): one
+successor for everyone who asks, named in the finished table's state and kept in its log, made
+with the same game, preset, options, name and bots, and no one seated in it who did not ask."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from whist.server.service import TableService
+from whist.server.storage import open_storage
+
+BOTS3 = {"N": "heuristic", "E": "random", "W": "heuristic"}
+SPEC: dict[str, Any] = {"preset": "couleur", "options": {"deals": 1, "trou_surprise": True},
+                        "seats": BOTS3, "name": "Chez Jo", "takeover_after": 0, "seed": 5}
+
+
+def finished_table(harness: Any) -> tuple[str, Any]:
+    """A table where Ann sat South (a bot played for her: she never came), played to its end
+    while a spectator watched; its id and the spectator's last state."""
+    tid = harness.create(**SPEC)
+    harness.join(tid, "Ann", "S")
+    assert harness.service.get(tid).started
+    with harness.connect(tid) as ws:
+        ws.hello()
+        m = ws.until(lambda m: m["type"] == "state" and m["over"], timeout=30)
+    return tid, m
+
+
+def test_a_finished_game_is_played_again_at_one_table_for_everyone(harness: Any) -> None:
+    c = harness.client
+    early = harness.create(**SPEC)
+    r = c.post(f"/api/tables/{early}/again")  # the game is on: nothing to play again yet
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_over"
+    assert harness.service.get(early).successor is None
+    assert c.post("/api/tables/nothing/again").status_code == 404
+
+    tid, last = finished_table(harness)
+    assert last["table"]["again"] is None
+    with harness.connect(tid) as ws:
+        ws.hello()
+        ws.state()
+        first = c.post(f"/api/tables/{tid}/again")
+        assert first.status_code == 201
+        new = first.json()["id"]
+        # the page of everyone at the finished table is told which table plays on
+        told = ws.until(lambda m: m["type"] == "state" and m["table"]["again"] is not None)
+        assert told["table"]["again"] == new
+    again = c.post(f"/api/tables/{tid}/again")
+    assert (again.status_code, again.json()["id"]) == (200, new)
+    assert c.get(f"/api/tables/{tid}").json()["table"]["again"] == new
+    old, nxt = harness.service.get(tid), harness.service.get(new)
+    assert nxt.settings.rules == old.settings.rules and nxt.settings.rules.trou_surprise
+    assert nxt.settings.name == "Chez Jo" and nxt.settings.seats == old.settings.seats
+    assert nxt.settings.seed != old.settings.seed  # new deals
+    assert (nxt.settings.takeover_after, nxt.settings.bot_delay) == (0, 0)
+    # nobody is seated who did not ask: South waits for Ann, who takes it as anyone would
+    table = again.json()["table"]
+    assert [s["name"] for s in table["seats"]] == [None] * 4 and not table["started"]
+    assert harness.join(new, "Ann", "S")
+    assert harness.service.get(new).started
+    # the successor is in the finished table's log, and in the listing the lobby shows
+    assert [e.kind for e in harness.service.storage.load(tid)][-1] == "again"
+    listed = {x["id"]: x for x in c.get("/api/tables").json()["finished"]}
+    assert listed[tid]["again"] == new
+
+
+def test_the_successor_is_the_same_after_a_restart(harness: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from whist.server import create_app
+
+    tid, _ = finished_table(harness)
+    new = harness.client.post(f"/api/tables/{tid}/again").json()["id"]
+    app = create_app(harness.url, bot_budget=0.02)
+    with TestClient(app) as c:
+        # listed from the listing stored with the again event, the table not rebuilt
+        assert tid in app.state.service.unloaded and tid not in app.state.service.tables
+        assert {x["id"]: x["again"] for x in c.get("/api/tables").json()["finished"]}[tid] == new
+        r = c.post(f"/api/tables/{tid}/again")
+        assert (r.status_code, r.json()["id"]) == (200, new)
+        assert len([e for e in app.state.service.storage.load(tid) if e.kind == "again"]) == 1
+
+
+def test_two_servers_on_one_database_name_one_successor(harness: Any) -> None:
+    """Two services on one database, each with the finished table in memory, asked at once: the
+    second appends its own again event under the sequence number the first took, is refused,
+    reloads the table and gives the first one's successor."""
+    tid, _ = finished_table(harness)
+    storage = open_storage(harness.url)
+    try:
+        one, two = TableService(storage), TableService(storage)
+        mine, theirs = one.get(tid), two.get(tid)
+        assert mine is not None and theirs is not None
+        made, created = one.again(mine)
+        assert created and theirs.successor is None  # the second has not heard of it
+        got, created = two.again(theirs)
+        assert (got.id, created) == (made.id, False)
+        assert theirs.successor == made.id  # reloaded with the first one's
+        assert [e.kind for e in storage.load(tid)].count("again") == 1
+        # a successor named but not stored (the database failed in between): made when asked
+        other = harness.create(**SPEC)
+        harness.join(other, "Bea", "S")
+        with harness.connect(other) as ws:
+            ws.hello()
+            ws.until(lambda m: m["type"] == "state" and m["over"], timeout=30)
+        t = one.get(other)
+        assert t is not None
+        t.name_successor("Named123")
+        with pytest.raises(ValueError, match="already"):
+            t.name_successor("Other456")
+        late = two.get(other)
+        assert late is not None and late.successor == "Named123"
+        made, created = two.again(late)
+        assert (made.id, created) == ("Named123", True)
+        assert storage.load("Named123")[0].kind == "create"
+    finally:
+        storage.close()
