@@ -129,7 +129,7 @@ def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
     fam.add_column(say("family", "famille", lang))
     fam.add_column(say("deals", "donnes", lang), justify="right")
     fam.add_column(say("made", "réussis", lang), justify="right")
-    fam.add_column("", justify="right")
+    fam.add_column(say("% made", "% réussis", lang), justify="right")
     for key in FAMILIES:
         family = say(*FAMILY_WORDS[key], lang)
         row = s["families"][key]
