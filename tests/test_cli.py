@@ -776,6 +776,23 @@ class TestReplay:
         assert fr.stdout.startswith(f"Enregistrement de la donne : {f}\nRègles : classic\n"
                                     "Donne · points avant NS 0 · EO 0")
 
+    def test_a_start_score_that_is_not_a_number_is_named_in_the_language_asked(
+            self, match_file: Path, tmp_path: Path) -> None:
+        """A deal record whose start_score is no number: exit 1 with what is wrong in the record's
+        terms, in the language of --lang (not Python's words for int()); with --json in English."""
+        deal = dict(record.load(match_file)["deals"][0])
+        deal["start_score"] = {"NS": "seven", "EW": 0}
+        f = tmp_path / "bad-score.json"
+        record.save(deal, f)
+        fr = run("replay", str(f), "--lang", "fr")
+        assert fr.exit_code == 1 and fr.stdout == "", fr.output
+        assert fr.stderr == ('Erreur : donne : champ start_score.NS incorrect : il faut un nombre entier,'
+                             ' pas "seven"\n'), fr.stderr
+        en = run("replay", str(f), "--json")
+        assert en.exit_code == 1 and "int()" not in en.output and "Traceback" not in en.output
+        assert json.loads(en.stdout) == {"error": 'deal: bad field start_score.NS: a whole number is'
+                                                  ' expected, not "seven"', "file": str(f)}
+
     def test_changed_action_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)
         actions = data["deals"][1]["actions"]
