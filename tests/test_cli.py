@@ -622,6 +622,23 @@ class TestSimulate:
         assert "O random (un robot à vous : --budget ne lui est pas transmis)" in fr, fr
         assert "--budget" not in run("simulate", *args, "--seed", "5", "--bots", "random").stdout
 
+    @pytest.mark.parametrize("args", [("--preset", "short", "--rubbers", "1"),
+                                      ("--preset", "couleur", "--deals", "1")])
+    def test_a_bot_of_your_own_may_answer_in_text(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  args: tuple[str, ...]) -> None:
+        """As in the arena, a bot may answer with an action's text (``AS``, ``pass``): the games
+        are those of the same choices given as actions."""
+        (tmp_path / "my_sim_text_bot.py").write_text(
+            "def as_text(view, rng):\n    return view.legal[-1].text\n\n\n"
+            "def as_action(view, rng):\n    return view.legal[-1]\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        said, given = (run("simulate", *args, "--seed", "3", "--bots",
+                           f"my_sim_text_bot:{f},random,random,random", "--json")
+                       for f in ("as_text", "as_action"))
+        assert said.exit_code == 0 and given.exit_code == 0, (said.output, given.output)
+        s, g = json.loads(said.stdout), json.loads(given.stdout)
+        assert s.pop("bots") != g.pop("bots") and s == g
+
     @pytest.mark.parametrize(("case", "preset_name", "body", "what"), [
         (1, "classic", "return 'hello'", "chose 'hello', which the game refuses: "),
         (2, "couleur", "return 'hello'", "chose 'hello', which the game refuses: "),
