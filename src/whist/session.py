@@ -212,7 +212,9 @@ class TableSession(ABC, Generic[M, D, A, V]):
 
     def step(self) -> TableEvent[A, D] | None:
         """Let the seat to act take its action if it is a bot's or a human's forced action;
-        ``None`` when a human must choose or no deal is in play."""
+        ``None`` when a human must choose or no deal is in play. A bot may answer in text
+        (``AS``); one whose answer the game refuses is a :class:`~whist.bots.BotActionError`, one
+        that raises a :class:`~whist.bots.BotCrashError` (the match unchanged in both cases)."""
         seat = self.to_act
         if seat is None:
             return None
