@@ -137,7 +137,7 @@ def is_own_bot(name: str) -> bool:
 
 
 def bot_name(name: str) -> str:
-    """``name`` as a report and a record keep it: a built-in bot's in lower case (it may be typed
+    """``name`` as a report or a summary keeps it: a built-in bot's in lower case (it may be typed
     in any case), ``module:function`` as given (Python's names tell case), both without the
     spaces around.
 
