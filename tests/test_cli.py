@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -583,11 +584,165 @@ class TestSimulate:
             asked.append((name, budget))
             return get_bot(name, budget)
 
-        monkeypatch.setattr("whist.cli_common.get_bot", recording)
+        monkeypatch.setattr("whist.arena.get_bot", recording)
         r = run("simulate", *args, "--seed", "1", "--bots", "random", "--budget", "0.05", "--json")
         assert r.exit_code == 0, r.output
         assert ("random", 0.05) in asked and all(b == 0.05 for n, b in asked if b is not None)
         assert sum(1 for _, b in asked if b == 0.05) == 4
+        asked.clear()  # a bot of your own is imported, not made with the budget
+        r = run("simulate", *args, "--seed", "1", "--bots", "random,whist.bots:random_bot,random,random",
+                "--budget", "0.05", "--json")
+        assert r.exit_code == 0, r.output
+        assert sum(1 for _, b in asked if b == 0.05) == 3 and all(n == "random" for n, _ in asked)
+
+    @pytest.mark.parametrize("args", [("--preset", "short", "--rubbers", "1"),
+                                      ("--preset", "couleur", "--deals", "2")])
+    def test_a_bot_of_your_own_plays_as_the_bot_it_is(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      args: tuple[str, ...]) -> None:
+        """``--bots module:function`` (docs/arena.md): the built-in random bot imported so plays
+        the games of ``random``; a module's name keeps its case, a built-in name is read in any."""
+        (tmp_path / "MySimBots.py").write_text(
+            "from whist.bots import random_bot\n\n\ndef Chance(view, rng):\n"
+            "    return random_bot(view, rng)\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        by_name = run("simulate", *args, "--seed", "5", "--bots", "random", "--json")
+        assert by_name.exit_code == 0, by_name.output
+        mixed = "RANDOM,whist.bots:random_bot,MySimBots:Chance,Random"
+        by_path = run("simulate", *args, "--seed", "5", "--bots", mixed, "--json")
+        assert by_path.exit_code == 0, by_path.output
+        named, imported = json.loads(by_name.stdout), json.loads(by_path.stdout)
+        assert imported.pop("bots") == {"N": "random", "E": "whist.bots:random_bot",
+                                        "S": "MySimBots:Chance", "W": "random"}
+        named.pop("bots")
+        assert imported == named
+        text = " ".join(run("simulate", *args, "--seed", "5", "--bots", mixed).stdout.split())
+        assert "E whist.bots:random_bot, S MySimBots:Chance, W random (a bot of your own: --budget is not" \
+               " passed to it)" in text, text
+        fr = " ".join(run("simulate", *args, "--seed", "5", "--bots", mixed, "--lang", "fr").stdout.split())
+        assert "O random (un robot à vous : --budget ne lui est pas transmis)" in fr, fr
+        assert "--budget" not in run("simulate", *args, "--seed", "5", "--bots", "random").stdout
+
+    @pytest.mark.parametrize("args", [("--preset", "short", "--rubbers", "1"),
+                                      ("--preset", "couleur", "--deals", "1")])
+    def test_a_bot_of_your_own_may_answer_in_text(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  args: tuple[str, ...]) -> None:
+        """As in the arena, a bot may answer with an action's text (``AS``, ``pass``): the games
+        are those of the same choices given as actions."""
+        (tmp_path / "my_sim_text_bot.py").write_text(
+            "def as_text(view, rng):\n    return view.legal[-1].text\n\n\n"
+            "def as_action(view, rng):\n    return view.legal[-1]\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        said, given = (run("simulate", *args, "--seed", "3", "--bots",
+                           f"my_sim_text_bot:{f},random,random,random", "--json")
+                       for f in ("as_text", "as_action"))
+        assert said.exit_code == 0 and given.exit_code == 0, (said.output, given.output)
+        s, g = json.loads(said.stdout), json.loads(given.stdout)
+        assert s.pop("bots") != g.pop("bots") and s == g
+
+    @pytest.mark.parametrize(("case", "preset_name", "body", "what"), [
+        (1, "classic", "return 'hello'", "chose 'hello', which the game refuses: "),
+        (2, "couleur", "return 'hello'", "chose 'hello', which the game refuses: "),
+        (3, "classic", "return None",
+         "chose None, which the game refuses: None is not an action (a card or a call)"),
+        (4, "couleur", "return 5", "chose 5, which the game refuses: 5 is not an action (a card or a call)"),
+        (5, "couleur", "return view.legal[0] if view.phase == 'auction' else 'propose H'",
+         "chose 'propose H', which the game refuses: "),
+    ])
+    def test_a_bot_of_your_own_that_chooses_what_the_game_refuses(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: int, preset_name: str, body: str,
+            what: str) -> None:
+        """A bot that answers no action or an illegal one stops the simulation with exit 1 and
+        one line naming the option, the bot, its seat, what it chose and the game's reason: not
+        a traceback from the engine."""
+        module = f"my_sim_bad_bot_{case}"  # one a case: a module is imported once
+        (tmp_path / f"{module}.py").write_text(f"def bad(view, rng):\n    {body}\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        count = ("--rubbers", "1") if preset_name == "classic" else ("--deals", "1")
+        r = run("simulate", "--preset", preset_name, *count, "--seed", "1", "--bots",
+                f"random,{module}:bad,random,random")
+        assert r.exit_code == 1, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+        line = " ".join(r.stderr.split())
+        assert line.startswith(f"Error: --bots {module}:bad: the bot at East {what}"), line
+        assert "Traceback" not in r.output and r.stdout == ""
+
+    def test_a_bot_of_your_own_that_raises(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A bot whose own code raises: the traceback of its own code only (not the simulation's
+        frames), then the line naming the bot, its seat and the exception, exit 1."""
+        (tmp_path / "my_sim_crashing_bot.py").write_text(
+            "def crash(view, rng):\n    return helper()\n\n\ndef helper():\n"
+            "    raise RuntimeError('my bug')\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        r = run("simulate", "--preset", "couleur", "--deals", "1", "--seed", "1", "--bots",
+                "heuristic,heuristic,my_sim_crashing_bot:crash,heuristic", "--json")
+        assert r.exit_code == 1, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+        lines = r.stderr.splitlines()
+        assert lines[0] == "Traceback (most recent call last):" and "in helper" in r.stderr
+        assert "whist" not in "".join(lines[1:-2]).replace("my_sim_crashing_bot", ""), r.stderr
+        assert lines[-1] == ("Error: --bots my_sim_crashing_bot:crash: the bot at South raised RuntimeError:"
+                             " my bug (stopped: 0 of 1 deals played)"), r.stderr
+        assert r.stdout == ""
+
+    def test_the_records_of_a_simulation_a_bot_stopped_replay(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A bot of your own that goes wrong at its 41st decision, in a later session than the first:
+        the records of the sessions played out are kept and replay; the one stopped is not
+        written; the error says how many."""
+        (tmp_path / "my_sim_late_bot.py").write_text(
+            "import itertools\n\nCALLS = itertools.count()\n\n\n"
+            "def late(view, rng):\n"
+            "    return 'hello' if next(CALLS) == 40 else view.legal[rng.randrange(len(view.legal))]\n",
+            encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        records = tmp_path / "records"
+        r = run("simulate", "--preset", "couleur", "--option", "deals=1", "--deals", "8", "--seed", "2",
+                "--bots", "my_sim_late_bot:late,random,random,random", "--records", str(records),
+                "--lang", "fr")
+        assert r.exit_code == 1, r.output
+        saved = sorted(records.glob("*.json"))
+        assert 0 < len(saved) < 8
+        line = " ".join(r.stderr.split())
+        assert line.startswith("Erreur : --bots my_sim_late_bot:late : le robot en Nord a choisi 'hello',"
+                               " que le jeu refuse : "), line
+        assert line.endswith(f"(arrêté : {len(saved)} sur 8 donnes ; {len(saved)} enregistrement(s)"
+                             f" dans {records})"), line
+        for path in saved:
+            assert run("replay", str(path)).exit_code == 0, path
+
+    @pytest.mark.parametrize(("bots", "en", "fr"), [
+        ("genius", "unknown bot 'genius' (known: random, heuristic, pimc), or module:function for a bot"
+         " of your own", "robot « genius » inconnu (connus : random, heuristic, pimc), ou module:fonction"
+         " pour un robot à vous"),
+        ("random,no_such_sim_module:bot,random,random", "cannot import bot 'no_such_sim_module:bot'",
+         "impossible d'importer le robot 'no_such_sim_module:bot'"),
+        ("whist.bots:BOT_NAMES", "'whist.bots:BOT_NAMES' is not a bot", "'whist.bots:BOT_NAMES' n'est pas un"
+         " robot"),
+        ("random,random", "--bots takes one bot name or 4 names separated by commas, not 'random,random'"
+         " (bots: random, heuristic, pimc, or module:function for your own)",
+         "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas 'random,random' (robots :"
+         " random, heuristic, pimc, ou module:fonction pour un robot à vous)"),
+    ])
+    def test_bots_that_cannot_play_are_refused_in_both_languages(self, bots: str, en: str, fr: str) -> None:
+        for lang, words in (("en", f"Error: {en}"), ("fr", f"Erreur : {fr}")):
+            r = run("simulate", "--bots", bots, "--lang", lang)
+            assert r.exit_code == 2, (lang, r.output)
+            assert words in " ".join(r.stderr.split()), (lang, r.stderr)
+            assert "Traceback" not in r.output and r.stdout == ""
+
+    def test_a_bot_file_of_the_current_folder_not_on_the_path_is_named(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """As in the arena: a bot's module in the current folder, without ``PYTHONPATH=.``, or named
+        without its function: the error says what to do."""
+        (tmp_path / "my_sim_not_on_path.py").write_text("def play(view, rng):\n    return view.legal[0]\n")
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
+        r = run("simulate", "--bots", "my_sim_not_on_path:play", "--lang", "fr")
+        assert r.exit_code == 2, r.output
+        assert "lancez avec PYTHONPATH=." in r.stderr, r.stderr
+        r = run("simulate", "--bots", "my_sim_not_on_path")
+        assert r.exit_code == 2, r.output
+        assert "name its function, my_sim_not_on_path:FUNCTION" in r.stderr, r.stderr
 
     def test_pimc_with_a_small_budget(self) -> None:
         r = run("simulate", "--preset", "pagat", "--deals", "1", "--seed", "3", "--bots",
@@ -637,6 +792,23 @@ class TestReplay:
         assert fr.exit_code == 0 and "Result" not in fr.stdout and "Résultat" in fr.stdout
         assert fr.stdout.startswith(f"Enregistrement de la donne : {f}\nRègles : classic\n"
                                     "Donne · points avant NS 0 · EO 0")
+
+    def test_a_start_score_that_is_not_a_number_is_named_in_the_language_asked(
+            self, match_file: Path, tmp_path: Path) -> None:
+        """A deal record whose start_score is no number: exit 1 with what is wrong in the record's
+        terms, in the language of --lang (not Python's words for int()); with --json in English."""
+        deal = dict(record.load(match_file)["deals"][0])
+        deal["start_score"] = {"NS": "seven", "EW": 0}
+        f = tmp_path / "bad-score.json"
+        record.save(deal, f)
+        fr = run("replay", str(f), "--lang", "fr")
+        assert fr.exit_code == 1 and fr.stdout == "", fr.output
+        assert fr.stderr == ('Erreur : donne : champ start_score.NS incorrect : il faut un nombre entier,'
+                             ' pas "seven"\n'), fr.stderr
+        en = run("replay", str(f), "--json")
+        assert en.exit_code == 1 and "int()" not in en.output and "Traceback" not in en.output
+        assert json.loads(en.stdout) == {"error": 'deal: bad field start_score.NS: a whole number is'
+                                                  ' expected, not "seven"', "file": str(f)}
 
     def test_changed_action_exits_1_naming_it(self, match_file: Path, tmp_path: Path) -> None:
         data = record.load(match_file)

@@ -647,6 +647,26 @@ class TestSimulate:
         assert bad.exit_code == 2
         assert bad.stderr.startswith("Erreur : --rubbers est pour le whist classique"), bad.stderr
 
+    @pytest.mark.parametrize(("lang", "header"), [("en", ["family", "deals", "made", "% made"]),
+                                                  ("fr", ["famille", "donnes", "réussis", "% réussis"])])
+    def test_every_column_of_the_contracts_table_has_its_header(self, lang: str, header: list[str]) -> None:
+        """The contracts table names each column in the language of --lang, the share of contracts
+        made too; that column is made over deals of its row."""
+        r = run(*self.ARGS, "--lang", lang)
+        assert r.exit_code == 0, r.output
+        lines = r.stdout.splitlines()
+        top = next(i for i, line in enumerate(lines) if line.startswith("┃") and header[0] in line)
+        assert [c.strip() for c in lines[top].strip("┃").split("┃")] == header
+        rows = 0
+        for line in lines[top + 2:]:
+            if not line.startswith("│"):
+                break
+            _, deals, made, share = (c.strip() for c in line.strip("│").split("│"))
+            if deals != "0" and made != "—":  # (all pass has nothing made; no deals, no share)
+                assert share == f"{100 * int(made) / int(deals):.0f}%", line
+                rows += 1
+        assert rows > 0, r.stdout
+
     def test_a_replay_counts_the_redeals_apart(self, tmp_path: Path) -> None:
         """A 16-deal session with one deal everybody passed and the dealer dealt again: « 16
         donnes (+1 redonne) » (it said 17 donnes), "16 deals (+1 redeal)"."""

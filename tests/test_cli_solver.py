@@ -55,7 +55,29 @@ def test_json_is_the_solution_of_the_python_solver() -> None:
     assert code == 0
     want = solve(Position.from_pbn(DEAL, "H", "S"), "EW")
     assert json.loads(out) == want.to_json()
-    assert set(json.loads(out)) == {"tricks", "cards"}
+    assert set(json.loads(out)) == {"tricks", "cards", "team", "goal"}
+
+
+@pytest.mark.parametrize(("args", "team", "goal", "more"), [
+    (("--leader", "W"), "EW", "max", {}),  # the leader's side by default
+    (("--leader", "W", "--team", "WE", "--goal", "min", "--cap", "2"), "EW", "min", {"cap": 2}),
+    (("--leader", "S", "--team", "south  north", "--goal", "misère"), "NS", "min", {}),
+    (("--leader", "N", "--team", "w,n,e", "--goal", "exact(4)"), "NEW", "exact:4",
+     {"exact": 4}),
+])
+def test_json_says_the_team_and_the_goal_its_values_count_for(
+        args: tuple[str, ...], team: str, goal: str, more: dict[str, int]) -> None:
+    """``--json`` names the team (its seats in the order N, E, S, W, however typed) and the goal
+    (max, min, exact:K, however typed), and the cap with ``--cap``; the other fields are as
+    they were."""
+    code, out, err = run(DEAL, "--trump", "NT", *args, "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert (got["team"], got["goal"]) == (team, goal)
+    assert {k: got[k] for k in more} == more
+    counted = "tricks" if "exact" not in more else "reached"
+    assert set(got) == {counted, "cards", "team", "goal", *more}
+    assert len(got["cards"]) == 13
 
 
 def test_played_cards_and_every_goal() -> None:

@@ -140,6 +140,18 @@ def test_a_deal_cut_short_in_a_session_is_named() -> None:
         replay(rec)
 
 
+def test_a_multiplier_that_is_not_a_whole_number_is_named() -> None:
+    """A colour deal record's multiplier that is no whole number is refused in the record's terms."""
+    rec = match_record(play_session(with_options(preset("couleur"), {"deals": 1}), seed=3))["deals"][0]
+    rec["multiplier"] = "double"
+    with pytest.raises(RecordError) as refused:
+        replay(rec)
+    assert refused.value.in_lang("en") == ('deal: bad field multiplier: a whole number is expected,'
+                                           ' not "double"')
+    assert refused.value.in_lang("fr") == ('donne : champ multiplier incorrect : il faut un nombre'
+                                           ' entier, pas "double"')
+
+
 def test_with_shuffle_off_a_deck_that_was_not_gathered_is_refused() -> None:
     """RULES.md §5.1 (D22): with shuffle off the next deal is the last one's cards gathered and
     cut once. A session whose second deal was shuffled instead, every other field true to it,

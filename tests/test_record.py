@@ -260,6 +260,33 @@ class TestDealReplay:
         with pytest.raises(RecordError, match=f"^deal: {says}"):
             replay(rec)
 
+    @pytest.mark.parametrize(
+        ("score", "en", "fr"),
+        [({"NS": "x", "EW": 0}, 'bad field start_score.NS: a whole number is expected, not "x"',
+          'champ start_score.NS incorrect : il faut un nombre entier, pas "x"'),
+         ({"NS": 0, "EW": 1.5}, "bad field start_score.EW: a whole number is expected, not 1.5",
+          "champ start_score.EW incorrect : il faut un nombre entier, pas 1.5"),
+         ({"NS": True, "EW": 0}, "bad field start_score.NS: a whole number is expected, not true",
+          "champ start_score.NS incorrect : il faut un nombre entier, pas true"),
+         ({"NS": 0}, "bad field start_score: no score for EW",
+          "champ start_score incorrect : pas de points pour EW"),
+         ({}, "bad field start_score: no score for NS and EW",
+          "champ start_score incorrect : pas de points pour NS et EW"),
+         ("0-0", "bad field start_score: an object of the two sides' scores is expected, like"
+          ' {"NS": 0, "EW": 0}',
+          "champ start_score incorrect : il faut un objet des points des deux camps, comme"
+          ' {"NS": 0, "EW": 0}')],
+    )
+    def test_a_start_score_that_is_not_a_score_is_named(self, score: Any, en: str, fr: str) -> None:
+        """A start score that is not two whole numbers is refused in the record's terms, in English
+        and French, as the other fields are (not with Python's words for int())."""
+        rec = deal_record(play(mixed(), "AS"))
+        rec["start_score"] = score
+        with pytest.raises(RecordError) as refused:
+            replay(rec)
+        said = refused.value.in_lang("en"), refused.value.in_lang("fr")
+        assert said == (f"deal: {en}", f"donne : {fr}")
+
     def test_a_classic_deal_under_colour_rules_is_named(self) -> None:
         """A record of the other game (or rules changed by hand) is named as such, not as a
         missing field or an illegal first card."""

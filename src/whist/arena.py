@@ -39,16 +39,15 @@ import importlib
 import math
 import multiprocessing
 import random
-import time
-import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal, Protocol, Self, cast
 
-from whist.bots import AnyAction, AnyView, Bot, get_bot
-from whist.cards import SEATS, Card, Seat, Side, Suit
+from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, bot_turn, get_bot
+from whist.cards import SEATS, Card, Refusal, Seat, Side, Suit
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
 from whist.couleur import ColourDeal
@@ -68,10 +67,13 @@ __all__ = [
     "Estimate",
     "PlayedTable",
     "PlayerStats",
+    "arena_bot",
     "board_rng",
+    "bot_name",
     "cluster_estimate",
     "deal_board",
     "double_dummy",
+    "is_own_bot",
     "play_board",
     "play_table",
     "run_arena",
@@ -95,41 +97,69 @@ DEFAULT_MAX_NODES = 5_000_000
 
 
 def arena_bot(name: str, budget: float | None = None) -> Bot:
-    """The bot called ``name``: a built-in bot (:func:`whist.bots.get_bot`), or your own as
-    ``module:attribute``, a function ``bot(view, rng) -> action`` that Python can import (the
-    module on ``sys.path``; ``budget`` is not passed to it). ``ValueError`` when there is none.
+    """The bot called ``name``: a built-in bot (:func:`whist.bots.get_bot`, its name in any
+    case), or your own as ``module:attribute``, a function ``bot(view, rng) -> action`` that
+    Python can import (the module on ``sys.path``; ``budget`` is not passed to it). When there
+    is none, a :class:`~whist.cards.Refusal` (a ``ValueError``) that says why in English and
+    French. ``whist arena`` and ``whist simulate`` name their bots so.
 
     >>> arena_bot("whist.bots:random_bot").__name__
     'random_bot'
     """
-    if ":" not in name:
+    if not is_own_bot(name):
         try:
             return get_bot(name, budget)
         except ValueError as exc:
             here = Path.cwd()
             local = (here / f"{name}.py").is_file() or (here / name).is_dir()
-            hint = f" ({name} is a module here: name its function, {name}:FUNCTION)" if local else ""
-            raise ValueError(f"{exc}, or module:function for a bot of your own{hint}") from None
+            hint = (f" ({name} is a module here: name its function, {name}:FUNCTION)",
+                    f" ({name} est un module d'ici : nommez sa fonction, {name}:FONCTION)") \
+                if local else ("", "")
+            raise Refusal(f"{exc}, or module:function for a bot of your own{hint[0]}",
+                          f"robot « {name} » inconnu (connus : {', '.join(BOT_NAMES)}), ou"
+                          f" module:fonction pour un robot à vous{hint[1]}") from None
     module, _, attr = name.strip().partition(":")
     try:
         bot = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
-        raise ValueError(f"cannot import bot {name!r}: {exc}{_path_hint(module, exc)}") from exc
+        hint = _path_hint(module, exc)
+        raise Refusal(f"cannot import bot {name!r}: {exc}{hint[0]}",
+                      f"impossible d'importer le robot {name!r} : {exc}{hint[1]}") from exc
     if not callable(bot):
-        raise ValueError(f"{name!r} is not a bot: bot(view, rng) -> action")
+        raise Refusal(f"{name!r} is not a bot: bot(view, rng) -> action",
+                      f"{name!r} n'est pas un robot : bot(view, rng) -> action")
     return cast(Bot, bot)
 
 
-def _path_hint(module: str, exc: Exception) -> str:
-    """What to do when ``module`` was not found although it is a file or package of the current
-    folder, which is not on Python's path for the ``whist`` command: ``PYTHONPATH=.``."""
+def is_own_bot(name: str) -> bool:
+    """Whether ``name`` names a bot of one's own (``module:function``) rather than a built-in one."""
+    return ":" in name
+
+
+def bot_name(name: str) -> str:
+    """``name`` as a report or a summary keeps it: a built-in bot's in lower case (it may be typed
+    in any case), ``module:function`` as given (Python's names tell case), both without the
+    spaces around.
+
+    >>> bot_name(" PIMC "), bot_name("MyBots.strong:Play")
+    ('pimc', 'MyBots.strong:Play')
+    """
+    return name.strip() if is_own_bot(name) else name.strip().lower()
+
+
+def _path_hint(module: str, exc: Exception) -> tuple[str, str]:
+    """What to do, in English and French, when ``module`` was not found although it is a file or
+    package of the current folder, which is not on Python's path for the ``whist`` command:
+    ``PYTHONPATH=.``."""
     top = module.partition(".")[0]
     if not isinstance(exc, ModuleNotFoundError) or exc.name != top:
-        return ""
+        return "", ""
     here = Path.cwd()
     if not ((here / f"{top}.py").is_file() or (here / top).is_dir()):
-        return ""
-    return f" ({top} is in the current folder, which is not on Python's path: run with PYTHONPATH=.)"
+        return "", ""
+    return (f" ({top} is in the current folder, which is not on Python's path: run with PYTHONPATH=.)",
+            f" ({top} est dans le dossier courant, qui n'est pas dans le chemin de Python : lancez"
+            " avec PYTHONPATH=.)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,33 +293,6 @@ class CardStep:
     card: Card
 
 
-class BotActionError(ValueError):
-    """A bot chose an action the game refuses (text that reads as no action, a card it does not
-    hold, a call it may not make): the ``role`` of the bot, the ``seat`` it sat at, the
-    ``action`` it chose and the game's ``reason``. It crosses from a worker process intact."""
-
-    def __init__(self, role: Role, seat: Seat, action: object, reason: str) -> None:
-        super().__init__(role, seat, action, reason)
-        self.role, self.seat, self.action, self.reason = role, seat, action, reason
-
-    def __str__(self) -> str:
-        return (f"the {self.role} at {self.seat.name_en} chose {self.action!r}, which the game"
-                f" refuses: {self.reason}")
-
-
-class BotCrashError(RuntimeError):
-    """A bot raised an exception instead of choosing: the ``role`` of the bot, the ``seat`` it
-    sat at, the exception in one line (``error``) and the traceback of the bot's own code
-    (``trace``, text, so that it crosses from a worker process)."""
-
-    def __init__(self, role: Role, seat: Seat, error: str, trace: str) -> None:
-        super().__init__(role, seat, error, trace)
-        self.role, self.seat, self.error, self.trace = role, seat, error, trace
-
-    def __str__(self) -> str:
-        return f"the {self.role} at {self.seat.name_en} raised {self.error}"
-
-
 @dataclass(frozen=True, slots=True)
 class PlayedTable:
     """One table of a board played out: who sat where, the finished deal, every card played."""
@@ -306,23 +309,10 @@ def play_table(start: ClassicDeal | ColourDeal, seating: Seating, bots: Mapping[
     role's clock."""
     deal: Playable = start
     steps: list[CardStep] = []
-    clock = time.perf_counter
     while (seat := deal.to_act) is not None:
         role = seating[seat]
-        view = deal.view(seat)
-        t0 = clock()
-        try:
-            action: AnyAction = bots[role](view, rngs[seat])
-        except Exception as exc:  # the bot's own bug: its traceback, without the arena's frames
-            tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
-            trace = "".join(traceback.format_exception(type(exc), exc, tb))
-            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            raise BotCrashError(role, seat, error, trace) from None
-        spent = clock() - t0
-        try:
-            after = deal.apply(action, seat)
-        except ValueError as exc:  # IllegalAction, ParseError: the bot's mistake, said as such
-            raise BotActionError(role, seat, action, str(exc)) from None
+        after, spent = bot_turn(bots[role], deal.view(seat), rngs[seat], partial(deal.apply, seat=seat),
+                                role, seat)
         taken = after.actions[-1][1]  # the action as the game read it (a bot may answer "AS")
         is_card = isinstance(taken, Card)
         clocks[role].add(is_card, spent)

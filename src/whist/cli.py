@@ -276,7 +276,8 @@ def simulate(
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
         help=f"The players at N, E, S, W: one name for all four ({', '.join(BOT_NAMES)}) or four"
-        " names separated by commas.")] = "heuristic",
+        " names separated by commas; a bot of your own as module:function, with PYTHONPATH=. for a"
+        " file of the current folder (docs/arena.md).")] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
         help="Write one match record per rubber (colour whist: per session) in this directory, as"
@@ -285,8 +286,9 @@ def simulate(
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
         help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
-        " bots do not think (default: 1.0). The same seed gives the same games unless pimc's clock"
-        " stop cuts a decision on a busy machine (docs/pimc.md).")] = None,
+        " bots do not think (default: 1.0); it is not passed to a bot of your own. The same seed"
+        " gives the same games unless pimc's clock stop cuts a decision on a busy machine"
+        " (docs/pimc.md).")] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -303,7 +305,8 @@ def simulate(
             fail(Refusal("--rubbers is for classic whist; colour whist plays --deals N",
                          "--rubbers est pour le whist classique ; le whist à la couleur joue --deals N"),
                  2, language)
-        simulate_colour(rules, deals, seed, bot_names(bots, 4, language), records, json_out, budget, language)
+        simulate_colour(rules, deals, seed, bot_names(bots, 4, language, own=True), records, json_out, budget,
+                        language)
         return
     if deals is not None:
         fail(Refusal("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N",
@@ -311,14 +314,14 @@ def simulate(
                      " --rubbers N"), 2, language)
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
-    names = bot_names(bots, 4, language)
+    names = bot_names(bots, 4, language, own=True)
     seats = seat_bots(SEATS, names, budget)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),
                                        lambda m: len(m.rubbers), records,
                                        lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
-                                       language)
+                                       language, bots=names)
     summary = _simulation_summary(rules, seed, names, matches)
     points = summary["points"]
     result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),

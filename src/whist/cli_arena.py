@@ -27,6 +27,8 @@ from whist.arena import (
     BotCrashError,
     Estimate,
     arena_bot,
+    bot_name,
+    is_own_bot,
     run_arena,
 )
 from whist.bots import BOT_NAMES
@@ -37,6 +39,7 @@ from whist.cli_common import (
     OptionOpt,
     PresetOpt,
     RulesOpt,
+    bot_failed,
     build_rules,
     fail,
     option_summary,
@@ -60,11 +63,6 @@ def _check_bot(name: str, budget: float | None, what: str) -> None:
         fail(f"{what}: bot {name!r} is not available in this installation ({exc})", 2)
 
 
-def _bot_name(name: str) -> str:
-    """A built-in bot's name in lower case; ``module:function`` as given."""
-    return name.strip() if ":" in name else name.strip().lower()
-
-
 def _signed(x: float | None, digits: int = 2) -> str:
     return "–" if x is None else f"{x:+.{digits}f}"
 
@@ -83,7 +81,7 @@ def _budget(b: float | None, name: str) -> str:
     given one, that it was not passed rather than that it does not think."""
     if b is not None:
         return f"{b:g} s per card"
-    return "no budget (a bot of your own: --budget is not passed to it)" if ":" in name \
+    return "no budget (a bot of your own: --budget is not passed to it)" if is_own_bot(name) \
         else "no budget (does not think)"
 
 
@@ -213,7 +211,7 @@ def arena(
     rules = build_rules(preset_name, option, rules_file)
     _check_bot(candidate, budget, "--candidate")
     _check_bot(reference, reference_budget, "--reference")
-    config = ArenaConfig(rules, _bot_name(candidate), _bot_name(reference), deals, seed,
+    config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
                          budget, reference_budget, double_dummy, max_nodes)
     progress = progress_bar("Deals / donnes", TimeRemainingColumn())
     try:
@@ -222,11 +220,8 @@ def arena(
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
         fail("interrupted", 130)
-    except BotActionError as exc:
-        fail(f"--{exc.role} {config.name(exc.role)}: {exc}", 1)
-    except BotCrashError as exc:
-        typer.echo(exc.trace, err=True, nl=False)
-        fail(f"--{exc.role} {config.name(exc.role)}: {exc}", 1)
+    except (BotActionError, BotCrashError) as exc:
+        bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc)
     if json_out:
         typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return

@@ -95,7 +95,8 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
                 for size in session_sizes(count, rules.deals))
     matches, paths = simulate_sessions(sessions, count, say("Deals", "donnes", lang), lambda m: m.played,
                                        records,
-                                       lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang)
+                                       lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang,
+                                       bots=bots)
     stats = ColourStats()
     for match in matches:
         stats.add_session(match)
@@ -128,7 +129,7 @@ def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
     fam.add_column(say("family", "famille", lang))
     fam.add_column(say("deals", "donnes", lang), justify="right")
     fam.add_column(say("made", "réussis", lang), justify="right")
-    fam.add_column("", justify="right")
+    fam.add_column(say("% made", "% réussis", lang), justify="right")
     for key in FAMILIES:
         family = say(*FAMILY_WORDS[key], lang)
         row = s["families"][key]

@@ -29,7 +29,8 @@ from rich.progress import (
 from rich.text import Text
 
 from whist import record
-from whist.bots import BOT_NAMES, AnyView, Bot, get_bot
+from whist.arena import arena_bot, bot_name, is_own_bot
+from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, get_bot
 from whist.cards import SEATS, Refusal, Seat
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
@@ -42,7 +43,8 @@ from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
 
 __all__ = [
-    "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_names",
+    "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_failed",
+    "bot_names",
     "build_rules", "fail", "option_summary", "parse_lang", "play_in_terminal", "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "simulate_sessions",
     "simulation_head", "stdout",
@@ -71,6 +73,16 @@ def progress_bar(label: str, *more: ProgressColumn) -> Progress:
     console = Console(stderr=True)
     return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), *more,
                     console=console, transient=True, disable=not console.is_terminal)
+
+
+def bot_failed(who: str, exc: BotActionError | BotCrashError, lang: Lang = "en",
+               more: tuple[str, str] = ("", "")) -> NoReturn:
+    """Exit 1 for a bot that chose what the game refuses or raised: ``Error: WHO: the bot at
+    SEAT chose …`` (``who``: the option that named it and its name) and ``more``, in ``lang``;
+    for one that raised, after the traceback of its own code."""
+    if isinstance(exc, BotCrashError):
+        typer.echo(exc.trace, err=True, nl=False)
+    fail(Refusal(f"{who}: {exc.in_lang('en')}{more[0]}", f"{who} : {exc.in_lang('fr')}{more[1]}"), 1, lang)
 
 
 def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
@@ -136,21 +148,26 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
     return rules
 
 
-def bot_names(text: str, count: int, lang: Lang = "en") -> list[str]:
-    """``count`` bot names from ``name`` (for every seat) or ``b1,b2,...``; exit 2 if bad, saying
-    why in ``lang``."""
-    names = [w.strip().lower() for w in text.split(",")]
+def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> list[str]:
+    """``count`` bot names from ``name`` (for every seat) or ``b1,b2,...``, built-in ones in lower
+    case; with ``own``, bots of one's own too (``module:function``, as given: see
+    :func:`whist.arena.arena_bot`). Exit 2 if bad, saying why in ``lang``."""
+    names = [bot_name(w) for w in text.split(",")]
     if len(names) == 1:
         names *= count
     known = ", ".join(BOT_NAMES)
+    also = (", or module:function for your own", ", ou module:fonction pour un robot à vous") if own \
+        else ("", "")
     if len(names) != count:
         fail(Refusal(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
-                     f" (bots: {known})",
+                     f" (bots: {known}{also[0]})",
                      f"--bots prend un nom de robot ou {count} noms séparés par des virgules, pas"
-                     f" {text!r} (robots : {known})"), 2, lang)
+                     f" {text!r} (robots : {known}{also[1]})"), 2, lang)
     for name in names:
         try:
-            get_bot(name)
+            arena_bot(name) if own else get_bot(name)
+        except Refusal as exc:
+            fail(exc, 2, lang)
         except ValueError as exc:
             fail(Refusal(str(exc), f"robot « {name} » inconnu (connus : {known})"), 2, lang)
     return names
@@ -158,8 +175,9 @@ def bot_names(text: str, count: int, lang: Lang = "en") -> list[str]:
 
 def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None = None,
               ) -> dict[Seat, Bot]:
-    """The bot called by each name, at each seat in turn (``budget``: pimc's seconds per card)."""
-    return {s: get_bot(n, budget) for s, n in zip(seats, names, strict=True)}
+    """The bot called by each name (:func:`whist.arena.arena_bot`), at each seat in turn
+    (``budget``: pimc's seconds per card; not passed to a bot of one's own)."""
+    return {s: arena_bot(n, budget) for s, n in zip(seats, names, strict=True)}
 
 
 def parse_lang(text: str) -> Lang:
@@ -283,18 +301,28 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 
 def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
-                      lang: Lang = "en") -> tuple[list[M], list[Path]]:
+                      lang: Lang = "en", *, bots: Sequence[str]) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
     match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
-    name is there already. The matches, and the paths written. Ctrl-C
-    exits 130 saying how far it went and how many records were saved; errors in ``lang``."""
+    name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
+    chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
+    the names at N, E, S, W), both saying how far it went and how many records were saved (those
+    of the sessions played out; the one stopped is not); errors in ``lang``."""
     if records is not None:
         ready_records(records, lang)
     matches: list[M] = []
     paths: list[Path] = []
     progress = progress_bar(label)
     task = progress.add_task(label, total=total)
+
+    def how_far() -> tuple[str, str]:
+        played = f"{progress.tasks[0].completed:g}"
+        if records is None:
+            return f"{played} of {total} {label.lower()} played", f"{played} sur {total} {label.lower()}"
+        return (f"{played} of {total} {label.lower()} played; {len(paths)} record(s) saved in {records}",
+                f"{played} sur {total} {label.lower()} ; {len(paths)} enregistrement(s) dans {records}")
+
     try:
         with progress:
             for i, session in enumerate(sessions, 1):
@@ -317,11 +345,11 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
-        done_now = f"{progress.tasks[0].completed:g}"
-        saved = ("", "") if records is None else (f"; {len(paths)} record(s) saved in {records}",
-                                                  f" ; {len(paths)} enregistrement(s) dans {records}")
-        fail(Refusal(f"interrupted: {done_now} of {total} {label.lower()} played{saved[0]}",
-                     f"interrompu : {done_now} sur {total} {label.lower()}{saved[1]}"), 130, lang)
+        en, fr = how_far()
+        fail(Refusal(f"interrupted: {en}", f"interrompu : {fr}"), 130, lang)
+    except (BotActionError, BotCrashError) as exc:
+        en, fr = how_far()
+        bot_failed(f"--bots {bots[exc.seat]}", exc, lang, (f" (stopped: {en})", f" (arrêté : {fr})"))
     return matches, paths
 
 
@@ -345,8 +373,12 @@ def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
 
 
 def simulation_head(summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
-    """The first lines of a simulation's summary in ``lang``: its rules and seed, its bots."""
+    """The first lines of a simulation's summary in ``lang``: its rules and seed, its bots (and,
+    where one is a bot of one's own, that ``--budget`` is not passed to it, as the arena says)."""
     bots = ", ".join(f"{seat_letter(Seat[k], lang)} {v}" for k, v in summary["bots"].items())
+    if any(is_own_bot(v) for v in summary["bots"].values()):
+        bots += say(" (a bot of your own: --budget is not passed to it)",
+                    " (un robot à vous : --budget ne lui est pas transmis)", lang)
     return [Text(f"{label('Rules', 'règles', lang)} {summary['rules']}   {label('seed', 'graine', lang)}"
                  f" {summary['seed']}"),
             Text(f"{label('Bots', 'robots', lang)} {bots}")]

@@ -2,7 +2,8 @@
 
 ``whist solve DEAL --trump H --leader W`` prints the value of every legal card of the player
 to move (tricks the team takes from now on, the current trick included) with best play on
-both sides; ``--json`` prints ``{"tricks": 7, "cards": {"2C": 7, ...}}``. Errors in what the
+both sides; ``--json`` prints ``{"tricks": 7, "cards": {"2C": 7, ...}, "team": "NS", "goal":
+"max"}``. Errors in what the
 user typed are one line on stderr and exit status 2, never a traceback. The search runs in a
 worker thread (it releases the interpreter lock): on a terminal a status line shows the time
 spent, Ctrl-C stops at once, and ``--max-seconds`` bounds the search (exit status 1 past it).
@@ -32,6 +33,7 @@ from whist.solver import (
     SolverInputError,
     parse_goal,
     parse_team,
+    team_text,
 )
 from whist.solver.bench import run_bench
 
@@ -240,17 +242,13 @@ def _tricks(n: int, cap: int | None = None, more: str = "") -> str:
     return f"{'at least ' if n == cap else ''}{n} {more}trick{'s' if n != 1 else ''}"
 
 
-def _team_text(seats: frozenset[Seat]) -> str:
-    return "".join(s.name for s in sorted(seats))
-
-
 def _print_solution(pos: Position, sol: Solution) -> None:
     console = _out()
     trump = "no trump" if pos.trump is None else pos.trump.name_en
     who = sol.to_move
     cap = _live_cap(pos, sol.cap)
     capped = f", counted up to {sol.cap}" if sol.cap is not None else ""
-    console.print(f"{who.name_en} to play ({trump}); team {_team_text(sol.team)},"
+    console.print(f"{who.name_en} to play ({trump}); team {team_text(sol.team)},"
                   f" goal {sol.goal.text}{capped}.")
     table = Table(show_header=True, header_style="bold")
     table.add_column("card")

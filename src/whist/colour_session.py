@@ -45,9 +45,6 @@ class ColourSession(TableSession[ColourMatch, ColourDeal, ColourAction, ColourVi
     """A colour-whist session at one table: ``bots`` sit at some seats, a human (or nobody) at the
     others. ``seed`` fixes the first dealer, every shuffle and cut, and every bot's choices."""
 
-    game = "colour whist"
-    bot_error = ValueError
-
     def _start(self, rules: Rules, rng: random.Random) -> ColourMatch:
         return ColourMatch.start(rules, rng)
 

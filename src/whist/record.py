@@ -370,6 +370,32 @@ def _check_game(rules: Rules, data: Mapping[str, Any], where: Where) -> None:
                 " des règles changées à la main")
 
 
+def _whole(value: object, field: str, where: Where) -> int:
+    """``value``, stored in ``field``, if it is a whole number; else the refusal that says so."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    stored = json.dumps(value, ensure_ascii=False)  # as the record writes it
+    raise _error(where, f"bad field {field}: a whole number is expected, not {stored}",
+                 f"champ {field} incorrect : il faut un nombre entier, pas {stored}")
+
+
+def _start_score(data: Mapping[str, Any], where: Where) -> tuple[int, int]:
+    """The game score (NS, EW) a classic deal record starts from: its field start_score, 0-0
+    without it."""
+    raw = data.get("start_score", {"NS": 0, "EW": 0})
+    like = '{"NS": 0, "EW": 0}'
+    if not isinstance(raw, dict):
+        raise _error(where, "bad field start_score: an object of the two sides' scores is expected,"
+                     f" like {like}",
+                     "champ start_score incorrect : il faut un objet des points des deux camps,"
+                     f" comme {like}")
+    missing = " and ".join(side for side in ("NS", "EW") if side not in raw)
+    if missing:
+        raise _error(where, f"bad field start_score: no score for {missing}",
+                     f"champ start_score incorrect : pas de points pour {missing.replace(' and ', ' et ')}")
+    return _whole(raw["NS"], "start_score.NS", where), _whole(raw["EW"], "start_score.EW", where)
+
+
 def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
                 start: tuple[int, int] | None = None, multiplier: int | None = None) -> AnyDeal:
     """The deal a record starts from, before its actions."""
@@ -377,14 +403,14 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
     dealer, hands = _hands(data, where)
     try:
         if rules.game == "couleur":
-            mult = multiplier if multiplier is not None else int(data.get("multiplier", 1))
+            mult = multiplier if multiplier is not None else _whole(data.get("multiplier", 1), "multiplier",
+                                                                    where)
             deck = _deck(data, where)
             if deck is not None:
                 return ColourDeal.from_deck(rules, dealer, deck, mult)
             return ColourDeal.new(rules, dealer, hands, mult)
         if start is None:
-            raw = data.get("start_score", {"NS": 0, "EW": 0})
-            start = (int(raw["NS"]), int(raw["EW"]))
+            start = _start_score(data, where)
         return ClassicDeal.new(rules, dealer, hands, _turned(data, where), start)
     except RecordError:
         raise  # it names where already

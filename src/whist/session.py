@@ -26,10 +26,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from whist.actions import Action, Call, IllegalAction, parse_action
-from whist.bots import AnyView, Bot
+from whist.bots import AnyView, Bot, bot_turn
 from whist.cards import SEATS, Card, Deal, Lang, Seat
 from whist.engine import ClassicDeal, View
 from whist.match import Match
@@ -129,11 +129,6 @@ class TableSession(ABC, Generic[M, D, A, V]):
     tells its own actions (:meth:`_action`) and calls (:meth:`_is_call`).
     """
 
-    game: ClassVar[str]
-    """The game's name in the message for a bot's answer of another game."""
-    bot_error: ClassVar[type[ValueError]]
-    """The error raised for such an answer."""
-
     def __init__(self, rules: Rules, bots: Mapping[Seat, Bot], seed: int) -> None:
         self.rules = rules
         self.bots = dict(bots)
@@ -217,17 +212,19 @@ class TableSession(ABC, Generic[M, D, A, V]):
 
     def step(self) -> TableEvent[A, D] | None:
         """Let the seat to act take its action if it is a bot's or a human's forced action;
-        ``None`` when a human must choose or no deal is in play."""
+        ``None`` when a human must choose or no deal is in play. A bot may answer in text
+        (``AS``); one whose answer the game refuses is a :class:`~whist.bots.BotActionError`, one
+        that raises a :class:`~whist.bots.BotCrashError` (the match unchanged in both cases)."""
         seat = self.to_act
         if seat is None:
             return None
         bot = self.bots.get(seat)
         if bot is not None:
-            answer = bot(self.view(seat), self.bot_rngs[seat])
-            action = self._action(answer)
-            if action is None:
-                raise self.bot_error(f"the bot at {seat.name_en} answered {answer} in {self.game}")
-            return self._apply(seat, action, "bot")
+            # the answer as the bot gave it: the engine reads text and refuses what is not an
+            # action of its game, which bot_turn says as the bot's mistake (BotActionError)
+            event, _ = bot_turn(bot, self.view(seat), self.bot_rngs[seat],
+                                lambda answer: self._apply(seat, answer, "bot"), "bot", seat)
+            return event
         forced = self.forced_action()
         if forced is None:
             return None
@@ -266,9 +263,6 @@ Event = TableEvent[Action, ClassicDeal]
 class Session(TableSession[Match, ClassicDeal, Action, View]):
     """A match of classic whist at one table: ``bots`` sit at some seats, a human (or nobody) at
     the others. ``seed`` fixes the first dealer, every shuffle and every bot's choices."""
-
-    game = "classic whist"
-    bot_error = IllegalAction
 
     def _start(self, rules: Rules, rng: random.Random) -> Match:
         return Match.start(rules, rng)

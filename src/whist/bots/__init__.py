@@ -12,10 +12,13 @@ True
 from __future__ import annotations
 
 import random
+import time
+import traceback
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from whist.actions import Action
+from whist.cards import Lang, Refusal, Seat
 from whist.couleur import ColourAction, ColourView
 from whist.engine import View
 
@@ -27,6 +30,87 @@ class Bot(Protocol):
     """A computer player: ``bot(view, rng) -> action``, the action one of ``view.legal``."""
 
     def __call__(self, view: AnyView, rng: random.Random) -> AnyAction: ...
+
+
+T = TypeVar("T")
+
+WHO_FR = {"bot": "le robot", "candidate": "le candidat", "reference": "la référence"}
+"""The French words of the roles a bot plays (:class:`BotActionError`, :class:`BotCrashError`):
+a session's ``bot``, the arena's ``candidate`` and ``reference``."""
+
+
+def _who(role: str, seat: Seat, lang: Lang) -> str:
+    """``the bot at North`` (in French ``le robot en Nord``)."""
+    if lang == "fr":
+        return f"{WHO_FR.get(role, role)} en {seat.name_fr}"
+    return f"the {role} at {seat.name_en}"
+
+
+class BotActionError(ValueError):
+    """A bot chose an action the game refuses (text that reads as no action, a card it does not
+    hold, a call it may not make, a value that is no action at all): the ``role`` of the bot
+    (the arena's ``candidate`` or ``reference``, a session's ``bot``), the ``seat`` it sat at,
+    the ``action`` it chose and the game's ``reason`` (in French ``reason_fr``). It crosses from
+    a worker process intact."""
+
+    def __init__(self, role: str, seat: Seat, action: object, reason: str,
+                 reason_fr: str | None = None) -> None:
+        super().__init__(role, seat, action, reason, reason_fr)
+        self.role, self.seat, self.action, self.reason = role, seat, action, reason
+        self.reason_fr = reason if reason_fr is None else reason_fr
+
+    def in_lang(self, lang: Lang) -> str:
+        """What happened, in ``lang``."""
+        if lang == "fr":
+            return (f"{_who(self.role, self.seat, lang)} a choisi {self.action!r}, que le jeu refuse :"
+                    f" {self.reason_fr}")
+        return (f"{_who(self.role, self.seat, lang)} chose {self.action!r}, which the game refuses:"
+                f" {self.reason}")
+
+    def __str__(self) -> str:
+        return self.in_lang("en")
+
+
+class BotCrashError(RuntimeError):
+    """A bot raised an exception instead of choosing: the ``role`` of the bot, the ``seat`` it
+    sat at, the exception in one line (``error``) and the traceback of the bot's own code
+    (``trace``, text, so that it crosses from a worker process)."""
+
+    def __init__(self, role: str, seat: Seat, error: str, trace: str) -> None:
+        super().__init__(role, seat, error, trace)
+        self.role, self.seat, self.error, self.trace = role, seat, error, trace
+
+    def in_lang(self, lang: Lang) -> str:
+        """What happened, in ``lang``."""
+        said = "a levé" if lang == "fr" else "raised"
+        return f"{_who(self.role, self.seat, lang)} {said} {self.error}"
+
+    def __str__(self) -> str:
+        return self.in_lang("en")
+
+
+def bot_turn(bot: Bot, view: AnyView, rng: random.Random, apply: Callable[[Any], T], role: str,
+             seat: Seat) -> tuple[T, float]:
+    """Ask ``bot``, the ``role`` at ``seat``, for its action from ``view`` and ``rng``, and
+    ``apply`` that answer as it is (the engine reads text, ``AS``, and refuses what is no
+    action); what ``apply`` returns, and the seconds the bot took. A bot that raises is a
+    :class:`BotCrashError` (with its own code's traceback, not the caller's frames), an answer
+    ``apply`` refuses (a ``ValueError``) a :class:`BotActionError`: never an error from inside
+    the engine."""
+    t0 = time.perf_counter()
+    try:
+        answer = bot(view, rng)
+    except Exception as exc:  # the bot's own bug: its traceback, without the caller's frames
+        tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+        trace = "".join(traceback.format_exception(type(exc), exc, tb))
+        error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        raise BotCrashError(role, seat, error, trace) from None
+    spent = time.perf_counter() - t0
+    try:
+        return apply(answer), spent
+    except ValueError as exc:  # IllegalAction, ParseError: the bot's mistake, said as such
+        fr = exc.fr if isinstance(exc, Refusal) else str(exc)
+        raise BotActionError(role, seat, answer, str(exc), fr) from None
 
 
 def random_bot(view: AnyView, rng: random.Random) -> AnyAction:

@@ -82,6 +82,7 @@ __all__ = [
     "parse_goal",
     "parse_team",
     "solve",
+    "team_text",
 ]
 
 DEFAULT_MEMORY_MB = 64
@@ -238,6 +239,16 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
     if len(seats) == 4:
         raise TeamError("a team of all four seats has no opponents: name one, two or three seats")
     return frozenset(seats)
+
+
+def team_text(team: Iterable[Seat]) -> str:
+    """A team as the command line writes it, its seats' letters in the order N, E, S, W: what
+    :func:`parse_team` reads back.
+
+    >>> team_text(parse_team("WE")), team_text(parse_team("South North West"))
+    ('EW', 'NSW')
+    """
+    return "".join(s.name for s in sorted(team))
 
 
 def _trump(value: Suit | str | None) -> Suit | None:
@@ -482,12 +493,18 @@ class Solution:
         return [c for c, v in self.cards.items() if v == self.best]
 
     def to_json(self) -> dict[str, object]:
-        """``{"tricks": 7, "cards": {"2C": 7, ...}}`` (goal exact: ``{"exact": k, "reached":
-        true, "cards": {"2C": true, ...}}``), cards in the order of the hand."""
+        """``{"tricks": 7, "cards": {"2C": 7, ...}, "team": "NS", "goal": "max"}`` (goal exact:
+        ``{"exact": k, "reached": true, "cards": {"2C": true, ...}, "team": …, "goal":
+        "exact:k"}``; with a cap, ``"cap": k`` too), cards in the order of the hand: the team
+        the values count for (:func:`team_text`) and its goal as the command line writes them."""
+        out: dict[str, object]
         if self.goal.kind == "exact":
-            return {"exact": self.goal.k, "reached": bool(self.best),
-                    "cards": {c.text: bool(v) for c, v in self.cards.items()}}
-        out: dict[str, object] = {"tricks": self.best, "cards": {c.text: v for c, v in self.cards.items()}}
+            out = {"exact": self.goal.k, "reached": bool(self.best),
+                   "cards": {c.text: bool(v) for c, v in self.cards.items()}}
+        else:
+            out = {"tricks": self.best, "cards": {c.text: v for c, v in self.cards.items()}}
+        out["team"] = team_text(self.team)
+        out["goal"] = self.goal.text
         if self.cap is not None:
             out["cap"] = self.cap
         return out
