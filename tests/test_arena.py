@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any, cast
@@ -37,6 +38,7 @@ from whist.cli import app
 from whist.colour_session import FAMILIES
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
+from whist.render import say
 from whist.rules import preset
 from whist.solver import Position, Solver
 
@@ -342,10 +344,38 @@ class TestCommand:
                 "--budget", "0.5")
         assert r.exit_code == 0, r.output
         out = " ".join(r.stdout.split())
-        for words in ("heuristic (candidate) vs random (reference)", "all / toutes",
+        for words in ("heuristic (candidate) vs random (reference)", "all",
                       "Decision times", "no budget (does not think)", "of 6 with cards played",
                       "tricks lost"):
             assert words in out, words
+
+    @pytest.mark.parametrize("lang", ["en", "fr"])
+    @pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+    def test_the_report_speaks_the_language_of_lang(self, lang: str, preset_name: str) -> None:
+        """``--lang`` names one language for every label of the report (English by default), the
+        contract families and the tables skipped included, and French numbers take a decimal
+        comma; the JSON is the same in both."""
+        args = ["--preset", preset_name, "--candidate", "heuristic", "--reference", "random",
+                "--deals", "2", "--seed", "3"]
+        r = runner.invoke(app, ["arena", *args, "--lang", lang], env={"COLUMNS": "200"})
+        assert r.exit_code == 0, r.output
+        out = " ".join(r.stdout.split())
+        english = ("Arena", "Rules", "seed", "Decision times", "per card", "tricks lost", "all",
+                   "Candidate minus", "interval", "does not think", "Tables compared", "player")
+        french = ("Tournoi", "Règles", "graine", "Temps de réflexion", "par carte", "levées perdues",
+                  "tous", "Candidat moins", "intervalle", "ne réfléchit pas", "Tables comparées", "joueur")
+        own, other = (english, french) if lang == "en" else (french, english)
+        def said(word: str) -> bool:
+            return re.search(rf"\b{re.escape(word)}\b", out) is not None
+        assert [w for w in own if not said(w)] == [], out
+        assert [w for w in other if said(w)] == [], out
+        if preset_name == "couleur":
+            families = [say(*FAMILIES[k], "fr" if lang == "fr" else "en") for k in FAMILIES]
+            assert all(f in out for f in families), families
+        numbers = re.findall(r"(?<![\d,.])\d+[.,]\d{2,3}(?![\d,.])", out)  # not 5,000,000
+        assert numbers and all(("," in n) == (lang == "fr") for n in numbers), numbers
+        plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
+        assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
 
     def test_a_bot_of_your_own(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """``--candidate module:function`` plays a bot that Python imports (docs/arena.md)."""

@@ -21,6 +21,7 @@ from whist.arena import (
     CANDIDATE,
     DEFAULT_MAX_NODES,
     REFERENCE,
+    SOLVER_LIMIT,
     ArenaConfig,
     ArenaReport,
     BotActionError,
@@ -32,10 +33,12 @@ from whist.arena import (
     run_arena,
 )
 from whist.bots import BOT_NAMES
+from whist.cards import Lang, Refusal
 from whist.cli_common import (
     MAX_BUDGET,
     MIN_BUDGET,
     JsonOpt,
+    LangOpt,
     OptionOpt,
     PresetOpt,
     RulesOpt,
@@ -43,24 +46,32 @@ from whist.cli_common import (
     build_rules,
     fail,
     option_summary,
+    parse_lang,
     progress_bar,
     stdout,
 )
 from whist.colour_session import FAMILIES
+from whist.contracts import KINDS
+from whist.render import colon, label, say
 
 __all__ = ["arena"]
 
 _BOTS = ", ".join(BOT_NAMES) + ", or module:function for your own"
 
 
-def _check_bot(name: str, budget: float | None, what: str) -> None:
-    """Exit 2 unless ``name`` is a bot this installation can run."""
+def _check_bot(name: str, budget: float | None, what: str, lang: Lang) -> None:
+    """Exit 2 unless ``name`` is a bot this installation can run, saying why in ``lang``."""
     try:
         arena_bot(name, budget)
+    except Refusal as exc:
+        fail(Refusal(f"{what}: {exc.en}", f"{what} : {exc.fr}"), 2, lang)
     except ValueError as exc:
-        fail(f"{what}: {exc}", 2)
+        fail(Refusal(f"{what}: {exc}", f"{what} : robot « {name} » inconnu (connus : {', '.join(BOT_NAMES)},"
+                     " ou module:fonction pour un robot à vous)"), 2, lang)
     except ImportError as exc:
-        fail(f"{what}: bot {name!r} is not available in this installation ({exc})", 2)
+        fail(Refusal(f"{what}: bot {name!r} is not available in this installation ({exc})",
+                     f"{what} : le robot « {name} » n'est pas disponible dans cette installation"
+                     f" ({exc})"), 2, lang)
 
 
 def _signed(x: float | None, digits: int = 2) -> str:
@@ -76,92 +87,147 @@ def _seconds(x: float | None) -> str:
     return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
 
 
-def _budget(b: float | None, name: str) -> str:
+def _budget(b: float | None, name: str, lang: Lang) -> str:
     """The thinking time a bot had; for a bot of one's own (``module:function``), which is never
     given one, that it was not passed rather than that it does not think."""
     if b is not None:
-        return f"{b:g} s per card"
-    return "no budget (a bot of your own: --budget is not passed to it)" if is_own_bot(name) \
-        else "no budget (does not think)"
+        return say(f"{b:g} s per card", f"{b:g} s par carte", lang)
+    if is_own_bot(name):
+        return say("no budget (a bot of your own: --budget is not passed to it)",
+                   "pas de temps donné (un robot à vous : --budget ne lui est pas passé)", lang)
+    return say("no budget (does not think)", "pas de temps donné (ne réfléchit pas)", lang)
 
 
-def _estimate_row(label: str, e: Estimate) -> list[str]:
+def _figures(cells: list[str], lang: Lang) -> list[str]:
+    """A row's cells after the first (a name), their numbers written as ``lang`` writes them: in
+    French ``0,033 ms``, ``[+3,57 ; +22,68]``."""
+    if lang != "fr":
+        return cells
+    return cells[:1] + [c.replace(", ", " ; ").replace(".", ",") for c in cells[1:]]
+
+
+def _estimate_row(label: str, e: Estimate, lang: Lang) -> list[str]:
     mean = _signed(e.mean) + ("" if e.half is None else f" ± {e.half:.2f}")
     ci = "–" if e.low is None else f"[{_signed(e.low)}, {_signed(e.high)}]"
-    return [label, str(e.boards), str(e.units), mean, ci]
+    return _figures([label, str(e.boards), str(e.units), mean, ci], lang)
 
 
-def _figures_table(r: ArenaReport) -> Table:
+def _figures_table(r: ArenaReport, lang: Lang) -> Table:
     colour = r.config.is_colour
-    t = Table(title="Candidate minus reference / candidat moins référence (95% confidence"
-              " interval / intervalle de confiance)", title_justify="left")
-    for col in ("contracts / contrats", "deals", "seat-deals" if colour else "tables", "mean",
-                "95% interval"):
-        t.add_column(col, justify="left" if col.startswith("contracts") else "right")
-    t.add_row(*_estimate_row("all / toutes", r.overall), style="bold")
+    t = Table(title=say("Candidate minus reference (95% confidence interval)",
+                        "candidat moins référence (intervalle de confiance à 95 %)", lang),
+              title_justify="left")
+    units = say("seat-deals", "donnes-places", lang) if colour else "tables"
+    for i, col in enumerate((say("contracts", "contrats", lang), say("deals", "donnes", lang), units,
+                             say("mean", "moyenne", lang), say("95% interval", "intervalle à 95 %", lang))):
+        t.add_column(col, justify="right" if i else "left")
+    t.add_row(*_estimate_row(say("all", "tous", lang), r.overall, lang), style="bold")
     for key, e in r.families.items():
-        t.add_row(*_estimate_row(FAMILIES[key], e))
+        t.add_row(*_estimate_row(say(*FAMILIES[key], lang), e, lang))
     return t
 
 
-def _player(name: str, role: str) -> str:
-    return f"{name} ({'cand.' if role == CANDIDATE else 'ref.'})"
+def _player(name: str, role: str, lang: Lang) -> str:
+    return f"{name} ({'cand.' if role == CANDIDATE else say('ref.', 'réf.', lang)})"
 
 
-def _times_table(r: ArenaReport) -> Table:
-    t = Table(title="Decision times / temps de réflexion (mean and longest)", title_justify="left")
-    for col in ("player", "cards", "per card", "max", "calls", "per call", "max"):
-        t.add_column(col, justify="left" if col == "player" else "right")
+def _times_table(r: ArenaReport, lang: Lang) -> Table:
+    t = Table(title=say("Decision times (mean and longest)", "temps de réflexion (moyen et le plus long)",
+                        lang), title_justify="left")
+    for col in (say("player", "joueur", lang), say("cards", "cartes", lang),
+                say("per card", "par carte", lang), "max", say("calls", "annonces", lang),
+                say("per call", "par annonce", lang), "max"):
+        t.add_column(col, justify="right" if len(t.columns) else "left")
     for role, p in r.players.items():
         c = p.clock
-        t.add_row(_player(p.name, role),
-                  str(c.cards), _seconds(c.card_seconds / c.cards if c.cards else None),
-                  _seconds(c.card_max if c.cards else None),
-                  str(c.calls), _seconds(c.call_seconds / c.calls if c.calls else None),
-                  _seconds(c.call_max if c.calls else None))
+        t.add_row(*_figures([_player(p.name, role, lang),
+                             str(c.cards), _seconds(c.card_seconds / c.cards if c.cards else None),
+                             _seconds(c.card_max if c.cards else None),
+                             str(c.calls), _seconds(c.call_seconds / c.calls if c.calls else None),
+                             _seconds(c.call_max if c.calls else None)], lang))
     return t
 
 
-def _dd_block(r: ArenaReport) -> list[RenderableType]:
+def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
     dd = r.dd
     if not r.config.double_dummy:
-        return [Text("Double dummy / double mort: not measured (--no-double-dummy).")]
-    t = Table(title="Distance from double-dummy play / écart au double mort: tricks lost per"
-              " seat-deal (plis perdus)", title_justify="left")
-    t.add_column("player")
+        return [Text(say("Double dummy: not measured (--no-double-dummy).",
+                         "double mort : non mesuré (--no-double-dummy).", lang))]
+    t = Table(title=say("Distance from double-dummy play: tricks lost per seat-deal",
+                        "écart au jeu à double mort : levées perdues par donne-place", lang),
+              title_justify="left")
+    t.add_column(say("player", "joueur", lang))
     positions = list(next(iter(r.players.values())).dd)
-    names = {"declarer": "declarer", "defender": "defender", "player": "any seat"}
+    names = {"declarer": ("declarer", "preneur"), "defender": ("defender", "défenseur"),
+             "player": ("any seat", "toute place")}
     for p in positions:
-        t.add_column(f"{names[p]}: seats", justify="right")
-        t.add_column("tricks lost", justify="right")
+        t.add_column(f"{say(*names[p], lang)}{colon(lang)} {say('seats', 'places', lang)}", justify="right")
+        t.add_column(say("tricks lost", "levées perdues", lang), justify="right")
     for role, ps in r.players.items():
-        cells = [_player(ps.name, role)]
+        cells = [_player(ps.name, role, lang)]
         for p in positions:
             n, lost = ps.dd[p]
             cells += [str(n), "–" if not n else f"{lost / n:.3f}"]
-        t.add_row(*cells)
-    skipped = ", ".join(f"{k} {v}" for k, v in sorted(dd.skipped.items())) or "none"
-    return [t, Text(f"Tables compared: {dd.analysed} of {dd.contracts} with cards played;"
-                    f" skipped: {skipped} (limit: {r.config.max_nodes:,} nodes per search).")]
+        t.add_row(*_figures(cells, lang))
+    skipped = ", ".join(f"{_skip_text(k, lang)} {v}" for k, v in sorted(dd.skipped.items())) \
+        or say("none", "aucune", lang)
+    limit = f"{r.config.max_nodes:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    return [t, Text(say(f"Tables compared: {dd.analysed} of {dd.contracts} with cards played; skipped:"
+                        f" {skipped} (limit: {limit} nodes per search).",
+                        f"tables comparées : {dd.analysed} sur {dd.contracts} où des cartes ont été"
+                        f" jouées ; écartées : {skipped} (limite : {limit} positions par recherche).", lang))]
 
 
-def _report(r: ArenaReport) -> RenderableType:
+_SKIPPED_FR = {
+    "piccolo (exact goal)": "piccolo (nombre exact de levées)",
+    "queens game (no declarers)": "misère par les dames (sans preneur)",
+    "surprise trou (hidden trump)": "trou surprise (atout caché)",
+    "misère of several declarers": "misère de plusieurs preneurs",
+}
+"""Why a table was not compared with double-dummy play (:func:`whist.arena.objective`), in French."""
+
+
+def _skip_text(reason: str, lang: Lang) -> str:
+    """Why tables were not compared (a key of the report's ``skipped``), in ``lang``: in French
+    ``limite du solveur (grande misère)`` for ``solver limit (large misère)``."""
+    if lang == "en":
+        return reason
+    if reason.startswith(SOLVER_LIMIT):
+        kind = reason[len(SOLVER_LIMIT):].strip(" ()")
+        fr = next((k.fr for k in KINDS.values() if k.en == kind), kind)
+        return "limite du solveur" + (f" ({fr})" if fr else "")
+    return _SKIPPED_FR.get(reason, reason)
+
+
+def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
     c = r.config
-    what = ("each deal at 5 tables, the candidate alone at N, E, S, W, then the reference at all"
-            " four; figure: the candidate's points minus the reference's at the same seat, per"
-            " seat-deal; a seat-deal's family is the contract at the candidate's table"
-            if c.is_colour else
-            "each deal at 2 tables, the candidate at N-S then at E-W; figure: the candidate"
-            " side's deal points (odd tricks and honours) minus the other side's, per table")
+    if c.is_colour:
+        what = say("each deal at 5 tables, the candidate alone at N, E, S, W, then the reference at"
+                   " all four; figure: the candidate's points minus the reference's at the same seat,"
+                   " per seat-deal; a seat-deal's family is the contract at the candidate's table",
+                   "chaque donne à 5 tables, le candidat seul en N, E, S, O, puis la référence aux"
+                   " quatre places ; chiffre : les points du candidat moins ceux de la référence à la"
+                   " même place, par donne-place ; la famille d'une donne-place est le contrat joué à la"
+                   " table du candidat", lang)
+    else:
+        what = say("each deal at 2 tables, the candidate at N-S then at E-W; figure: the candidate"
+                   " side's deal points (odd tricks and honours) minus the other side's, per table",
+                   "chaque donne à 2 tables, le candidat en N-S puis en E-O ; chiffre : les points de"
+                   " la donne du camp du candidat (levées au-delà de six et honneurs) moins ceux de"
+                   " l'autre camp, par table", lang)
+    cand, ref = f"{c.candidate} ({say('candidate', 'candidat', lang)})", \
+        f"{c.reference} ({say('reference', 'référence', lang)})"
     lines: list[RenderableType] = [
-        Text(f"Arena / tournoi: {c.candidate} (candidate) vs {c.reference} (reference)", style="bold"),
-        Text(f"Rules / règles: {option_summary(c.rules)}   seed: {c.seed}   deals / donnes: {c.deals}"),
-        Text(f"Budget: {c.candidate} (cand.) {_budget(r.players[CANDIDATE].budget, c.candidate)};"
-             f" {c.reference} (ref.) {_budget(r.players[REFERENCE].budget, c.reference)}"),
-        Text(f"Duplicate: {what}."),
-        _figures_table(r),
-        _times_table(r),
-        *_dd_block(r),
+        Text(f"{label('Arena', 'tournoi', lang)} {cand} {say('vs', 'contre', lang)} {ref}", style="bold"),
+        Text(f"{label('Rules', 'règles', lang)} {option_summary(c.rules)}   {label('seed', 'graine', lang)}"
+             f" {c.seed}   {label('deals', 'donnes', lang)} {c.deals}"),
+        Text(f"{label('Budget', 'temps', lang)} " + say("; ", " ; ", lang).join(
+            f"{_player(name, role, lang)} {_budget(r.players[role].budget, name, lang)}"
+            for role, name in ((CANDIDATE, c.candidate), (REFERENCE, c.reference)))),
+        Text(f"{label('Duplicate', 'duplicate', lang)} {what}."),
+        _figures_table(r, lang),
+        _times_table(r, lang),
+        *_dd_block(r, lang),
     ]
     return Group(*lines)
 
@@ -200,6 +266,7 @@ def arena(
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
+    lang: LangOpt = "en",
 ) -> None:
     """Measure one bot against another on the same cards (duplicate): mean and 95% confidence
     interval overall and per contract family, decision times, distance from double-dummy play.
@@ -208,21 +275,23 @@ def arena(
     N-S then at E-W. Colour whist (couleur, pagat): each deal is played five times, the candidate
     alone at each seat, then four references.
     """
-    rules = build_rules(preset_name, option, rules_file)
-    _check_bot(candidate, budget, "--candidate")
-    _check_bot(reference, reference_budget, "--reference")
+    language = parse_lang(lang)
+    rules = build_rules(preset_name, option, rules_file, language)
+    _check_bot(candidate, budget, "--candidate", language)
+    _check_bot(reference, reference_budget, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
                          budget, reference_budget, double_dummy, max_nodes)
-    progress = progress_bar("Deals / donnes", TimeRemainingColumn())
+    progress = progress_bar(say("Deals", "donnes", language), TimeRemainingColumn())
     try:
         with progress:
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
-        fail("interrupted", 130)
+        fail(Refusal("interrupted", "interrompu"), 130, language)
     except (BotActionError, BotCrashError) as exc:
-        bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc)
+        bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
+                   language)
     if json_out:
         typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return
-    stdout().print(_report(report))
+    stdout().print(_report(report, language))

@@ -113,17 +113,6 @@ def _percent(made: int, deals: int) -> str:
     return f"{100 * made / deals:.0f}%" if deals else "—"
 
 
-FAMILY_WORDS: dict[str, tuple[str, str]] = {
-    "partnership": ("partnership", "emballage"),
-    "solo": ("solo, abondance, slam", "solo, abondance, chelem"),
-    "misere": ("misères, piccolo", "misères, piccolo"),
-    "trou": ("trou", "trou"),
-    "all_pass": ("all pass, queens", "tous passent, misère par les dames"),
-}
-"""The families of contracts of a summary (:data:`whist.colour_session.FAMILIES`) in English and
-French."""
-
-
 def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
     fam = Table(title=say("Contracts", "contrats", lang), title_justify="left")
     fam.add_column(say("family", "famille", lang))
@@ -131,7 +120,7 @@ def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
     fam.add_column(say("made", "réussis", lang), justify="right")
     fam.add_column(say("% made", "% réussis", lang), justify="right")
     for key in FAMILIES:
-        family = say(*FAMILY_WORDS[key], lang)
+        family = say(*FAMILIES[key], lang)
         row = s["families"][key]
         if key == "all_pass":
             fam.add_row(family, str(row["deals"]), "—", "")

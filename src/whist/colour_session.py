@@ -77,14 +77,15 @@ class ColourSession(TableSession[ColourMatch, ColourDeal, ColourAction, ColourVi
 
 # ----- statistics of a simulation --------------------------------------------------------------
 
-FAMILIES: dict[str, str] = {
-    "partnership": "partnership / emballage",
-    "solo": "solo, abondance, chelem",
-    "misere": "misères, piccolo",
-    "trou": "trou",
-    "all_pass": "all pass / misère par les dames",
+FAMILIES: dict[str, tuple[str, str]] = {
+    "partnership": ("partnership", "emballage"),
+    "solo": ("solo, abondance, slam", "solo, abondance, chelem"),
+    "misere": ("misères, piccolo", "misères, piccolo"),
+    "trou": ("trou", "trou"),
+    "all_pass": ("all pass, queens", "tous passent, misère par les dames"),
 }
-"""The families of contracts of a summary (``Kind.family``), with their labels."""
+"""The families of contracts of a summary (``Kind.family``), with their labels in English and
+French."""
 
 
 def made(deal: ColourDeal) -> bool | None:
