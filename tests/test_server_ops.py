@@ -13,9 +13,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +29,12 @@ from test_server_storage import PG_URL, free_port, wait_for
 from typer.testing import CliRunner
 
 from whist.bots import AnyAction, AnyView
+from whist.cards import Seat
 from whist.server import create_app
 from whist.server.bots import BotThreads, think
 from whist.server.service import TableService, TableSpec
-from whist.server.storage import open_storage
+from whist.server.storage import SqlStorage, StoredEvent, open_storage
+from whist.server.table import Connection, Table
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -132,7 +135,8 @@ def test_two_processes_joining_one_seat(url: str) -> None:  # noqa: F811
 def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl+C with many tables whose bots play: once the server stops, no table stores anything
     more (awaited one after another, the tables not yet stopped played on, and a server with
-    hundreds of them took minutes to stop)."""
+    hundreds of them took minutes to stop): at most the event each was storing, which it applies,
+    so that each table is what its log says."""
     async def at_once(_self: BotThreads, _name: str, _budget: float | None, view: AnyView,
                       rng: random.Random) -> AnyAction:
         return think("random", None, view, rng)  # a bot that chooses without a thread
@@ -141,10 +145,12 @@ def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.Mo
     storage = open_storage("sqlite://")
     svc = TableService(storage)
     bots = {s: "random" for s in "NESW"}
-    tables = [svc.create(TableSpec(preset="pagat", seats=bots, bot_delay=0, deal_pause=0, seed=i))
-              for i in range(20)]
+    tables: list[Table] = []
 
     async def run() -> list[int]:
+        for i in range(20):
+            tables.append(await svc.create(TableSpec(preset="pagat", seats=bots, bot_delay=0,
+                                                     deal_pause=0, seed=i)))
         svc.start()
         while min(t.version for t in tables) < 3:  # every table is playing
             await asyncio.sleep(0)
@@ -153,7 +159,8 @@ def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.Mo
         return at_stop
 
     at_stop = asyncio.run(run())
-    assert [len(storage.load(t.id)) for t in tables] == at_stop
+    assert [len(storage.load(t.id)) for t in tables] == [t.seq for t in tables]
+    assert all(0 <= t.seq - seq <= 1 for t, seq in zip(tables, at_stop, strict=True))
     assert not any(t.match.is_over for t in tables)  # the check is not vacuous
     storage.close()
 
@@ -324,3 +331,108 @@ def test_a_table_id_no_table_can_have_is_unknown_quietly(url: str,  # noqa: F811
             with c.websocket_connect(f"/api/tables/{bad}/ws") as ws:
                 assert ws.receive_json()["code"] == "not_found"
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+class Held(SqlStorage):
+    """A database that takes its time: the appends of the table :attr:`held` wait at a gate until
+    it is opened (or for :attr:`HOLD` seconds)."""
+
+    HOLD = 3.0
+
+    def __init__(self, db: str) -> None:
+        super().__init__(db)
+        self.held: str | None = None
+        self.waiting = threading.Event()
+        """Set once an append of the held table waits."""
+        self.gate = threading.Event()
+
+    def append(self, table_id: str, events: Sequence[StoredEvent],
+               records: Sequence[tuple[int, Mapping[str, Any]]] = (),
+               listing: Mapping[str, Any] | None = None) -> None:
+        if table_id == self.held:
+            self.waiting.set()
+            self.gate.wait(self.HOLD)
+        super().append(table_id, events, records, listing)
+
+
+def test_a_slow_database_holds_only_the_table_that_waits_for_it(url: str) -> None:  # noqa: F811
+    """The database was called on the event loop: a slow one (PostgreSQL across a network, 50 ms
+    a round trip: 260 ms an event) held every table of the process, the pings, the pages, while
+    each event was stored. Now a table waits for its own event alone; the process goes on
+    serving, the table too (a ping is answered), and the event is applied once stored."""
+    storage = Held(url)
+    svc = TableService(storage)
+
+    async def run() -> None:
+        slow = await svc.create(TableSpec(preset="pagat", seats=dict.fromkeys("NESW", "random"),
+                                          bot_delay=0, deal_pause=0, seed=1))
+        storage.held = slow.id
+        svc.start()
+        try:
+            await asyncio.to_thread(storage.waiting.wait, 10)  # its driver's event is being stored
+            seq = slow.seq
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            await asyncio.sleep(0.1)  # the bots would have chosen their next move meanwhile
+            assert loop.time() - started < 1.0  # the event loop went on
+            conn = Connection()
+            slow.attach(conn)
+            await slow.handle(conn, json.dumps({"type": "ping"}))
+            assert json.loads(conn._queue[-1][1] or "{}") == {"type": "pong", "version": slow.version}
+            assert slow.seq == seq  # the event waits for its write: not applied, nor sent
+            storage.gate.set()
+            while slow.seq < seq + 5:  # stored: applied, and the table plays on
+                await asyncio.sleep(0.01)
+        finally:
+            storage.gate.set()
+            await svc.stop()
+        assert len(storage.load(slow.id)) == slow.seq  # the table is what its log says
+
+    try:
+        asyncio.run(run())
+    finally:
+        storage.close()
+
+
+def test_a_table_takes_its_commands_in_turn_while_one_is_stored(tmp_path: Path) -> None:
+    """Two moves of one player at the same state (a double click) while the database is slow: the
+    first is stored and applied; the second, checked only then, is not the player's turn any more.
+    Checked while the first waited for the database, it would have passed and made a conflict
+    that reloads the table."""
+    storage = Held(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> list[dict[str, Any]]:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NEW", "random"),
+                                       seed=5))
+        await t.join(Seat.S, "Sam", "sam")
+        while t.match.to_act is not Seat.S:
+            if t.match.needs_deal:
+                await t.deal_next()
+            else:
+                seat = t.match.to_act
+                assert seat is not None
+                await t.act(seat, t.match.legal_actions()[0].text, t.version, by="bot")
+        conn = Connection()
+        t.attach(conn)
+        await t.handle(conn, json.dumps({"type": "hello", "token": "sam"}))
+        conn._queue.clear()
+        storage.held = t.id
+        act = json.dumps({"type": "act", "action": t.match.legal_actions()[0].text,
+                          "version": t.version})
+        first = asyncio.create_task(t.handle(conn, act))
+        await asyncio.to_thread(storage.waiting.wait, 10)
+        second = asyncio.create_task(t.handle(conn, act))
+        await asyncio.sleep(0.1)
+        assert not second.done()  # it waits for the first
+        storage.gate.set()
+        await asyncio.gather(first, second)
+        assert len(storage.load(t.id)) == t.seq
+        return [json.loads(text) for _, text in conn._queue if text is not None]
+
+    try:
+        sent = asyncio.run(run())
+    finally:
+        storage.close()
+    assert [m["type"] for m in sent] == ["state", "error"]
+    assert sent[1]["code"] == "not_your_turn" and sent[1]["version"] == sent[0]["version"]

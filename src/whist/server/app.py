@@ -124,7 +124,7 @@ async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
         if msg["type"] == "websocket.disconnect":
             return
         text = msg.get("text")
-        table.handle(conn, text if isinstance(text, str) else None)  # None: a binary message
+        await table.handle(conn, text if isinstance(text, str) else None)  # None: a binary message
 
 
 async def _sender(ws: WebSocket, conn: Connection) -> None:
@@ -198,8 +198,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         where = ".".join(str(x) for x in loc if x != "body")
         return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}")
 
-    def table_or_404(table_id: str) -> Table | JSONResponse:
-        t = service.get(table_id)
+    async def table_or_404(table_id: str) -> Table | JSONResponse:
+        t = await service.get(table_id)
         return t if t is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
 
     # ----- the page ---------------------------------------------------------------------------
@@ -239,7 +239,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(body: CreateTable) -> dict[str, Any] | JSONResponse:
         try:
-            table = service.create(TableSpec(
+            table = await service.create(TableSpec(
                 preset=body.preset, options=body.options, seats=body.seats, name=body.name,
                 takeover_after=body.takeover_after, bot_delay=body.bot_delay,
                 deal_pause=body.deal_pause, seed=body.seed))
@@ -253,19 +253,19 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(table_id: str) -> dict[str, Any] | JSONResponse:
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         return {"table": t.table_json(), "match": t.match_json()}
 
     @app.get("/api/tables/{table_id}/listing", response_model=None)
     async def table_listing(table_id: str) -> dict[str, Any] | JSONResponse:
-        listing = service.listing_of(table_id)
+        listing = await service.listing_of(table_id)
         return listing if listing is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
     async def join_table(table_id: str, body: JoinTable) -> dict[str, Any] | JSONResponse:
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         try:
@@ -275,14 +275,14 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             return _error(400, "bad_join", str(exc))
         token = secrets.token_urlsafe(24)
         try:
-            seat = t.join(seat, name, token)
+            seat = await t.join(seat, name, token)
         except ValueError as exc:
             return _error(409, "seat_unavailable", str(exc))
         return {"table_id": t.id, "seat": seat.name, "name": name, "token": token}
 
     @app.get("/api/tables/{table_id}/deals", response_model=None)
     async def deals(table_id: str) -> dict[str, Any] | JSONResponse:
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         m = t.match_json()
@@ -294,7 +294,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     ) -> dict[str, Any] | JSONResponse:
         """A finished deal as the bearer's seat saw it at its end (a spectator's view without a
         token): what the page replays step by step during the session."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         if not 1 <= number <= len(t.match.deals):
@@ -309,7 +309,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.get("/api/tables/{table_id}/deals/{number}/record", response_model=None)
     async def deal_record(table_id: str, number: int) -> Response:
         """A finished deal's record (every hand): once the match is over."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         if not t.match.is_over:
@@ -317,7 +317,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                                          " over")
         # the finished deals are known: a number past them (one too large for the database's
         # integers, say) is not looked for
-        data = t.storage.record(t.id, number) if 1 <= number <= len(t.match.deals) else None
+        data = (await t.storage.threads.run(t.storage.record, t.id, number)
+                if 1 <= number <= len(t.match.deals) else None)
         if data is None:
             return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
         return JSONResponse(data, headers={
@@ -326,7 +327,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def match_record(table_id: str) -> Response:
         """The match record (every deal, every hand): once the match is over."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         if not t.match.is_over:
@@ -341,7 +342,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         try:
-            table = service.get(table_id)
+            table = await service.get(table_id)
         except StorageUnavailable:
             await ws.close(TRY_AGAIN_LATER)
             return

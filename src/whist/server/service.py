@@ -5,8 +5,9 @@ without a change) and rebuilt from the log when someone asks for them again.
 
 >>> from whist.server.storage import open_storage
 >>> svc = TableService(open_storage("sqlite://"))
->>> t = svc.create(TableSpec(preset="couleur", options={"deals": 2}, seats={"N": "random"}, seed=1))
->>> [svc.get(t.id).seats[s].kind for s in SEATS]
+>>> spec = TableSpec(preset="couleur", options={"deals": 2}, seats={"N": "random"}, seed=1)
+>>> t = asyncio.run(svc.create(spec))
+>>> [svc.tables[t.id].seats[s].kind for s in SEATS]
 ['random', 'open', 'open', 'open']
 >>> TableService(svc.storage).load() == [t.id]
 True
@@ -126,6 +127,9 @@ class TableService:
         """The other server processes on the database (from :meth:`start`)."""
         self._rounds: asyncio.Task[None] | None = None
         self._round_due = asyncio.Event()
+        self._creating: set[str] = set()
+        """Ids of the tables being created (their first events being stored)."""
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     def load(self) -> list[str]:
         """Every stored table, listed or rebuilt from its log; the ids. A finished table is kept only
@@ -169,7 +173,7 @@ class TableService:
     def _rebuild(self, table_id: str) -> Table:
         return Table.rebuild(table_id, self.storage.load(table_id), self.storage, self.bot_budget)
 
-    def get(self, table_id: str) -> Table | None:
+    async def get(self, table_id: str) -> Table | None:
         """The table (rebuilt from its log if it was unloaded, or stored by another process);
         ``None`` if there is none; :class:`StorageUnavailable` if the database cannot say."""
         t = self.tables.get(table_id)
@@ -178,7 +182,10 @@ class TableService:
         if not TABLE_ID.fullmatch(table_id):  # no table has such an id: the database is not asked
             return None
         try:
-            events = self.storage.load(table_id)
+            events = await self.storage.threads.run(self.storage.load, table_id)
+            t = self.tables.get(table_id)
+            if t is not None:  # rebuilt meanwhile, for another visitor: that one is the table
+                return t
             if not events:
                 return None
             t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
@@ -189,8 +196,7 @@ class TableService:
             return None
         self._keep(t)
         self.unloaded.pop(table_id, None)
-        with contextlib.suppress(RuntimeError):  # outside an event loop (tests): no driver
-            asyncio.get_running_loop()
+        if self._sweeper is not None:  # started (a service not started drives no table)
             self.drive(t)
         return t
 
@@ -223,7 +229,7 @@ class TableService:
         items += [x for x in self.unloaded.values() if x.get("over")]
         return heapq.nlargest(self.FINISHED_LISTED, items, key=lambda x: x.get("finished_at") or 0.0)
 
-    def listing_of(self, table_id: str) -> dict[str, Any] | None:
+    async def listing_of(self, table_id: str) -> dict[str, Any] | None:
         """One table's listing, as :meth:`listings` gives it; ``None`` if there is no such table. A
         table this process unloaded is not brought back for it (its listing was kept); one it does
         not know (stored by another process, or before a restart) is rebuilt, as :meth:`get` does."""
@@ -231,7 +237,7 @@ class TableService:
         if t is None:
             if table_id in self.unloaded:
                 return dict(self.unloaded[table_id])
-            t = self.get(table_id)
+            t = await self.get(table_id)
         return t.listing() if t is not None else None
 
     def settings(self, spec: TableSpec) -> TableSettings:
@@ -281,18 +287,22 @@ class TableService:
         server for good."""
         return sum(not t.match.is_over for t in self.tables.values())
 
-    def create(self, spec: TableSpec) -> Table:
+    async def create(self, spec: TableSpec) -> Table:
         """A new table as ``spec`` asks; :class:`SpecError` if it cannot be, :class:`TableLimit`
-        if :attr:`max_tables` are in play."""
+        if :attr:`max_tables` are in play (those being stored count)."""
         settings = self.settings(spec)
-        if self.in_play() >= self.max_tables:
+        if self.in_play() + len(self._creating) >= self.max_tables:
             raise TableLimit(f"this server has as many tables in play as it allows"
                              f" ({self.max_tables}); try again once a game has finished or been"
                              " left for a while")
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables or table_id in self.unloaded:
+        while table_id in self.tables or table_id in self.unloaded or table_id in self._creating:
             table_id = secrets.token_urlsafe(6)
-        table = Table.create(table_id, settings, self.storage, self.bot_budget)
+        self._creating.add(table_id)
+        try:
+            table = await Table.create(table_id, settings, self.storage, self.bot_budget)
+        finally:
+            self._creating.discard(table_id)
         self._keep(table)
         return table
 
@@ -340,12 +350,18 @@ class TableService:
             t = self.tables.get(table_id)
             behind = [t] if t is not None and count is not None and t.seq < count else []
         for t in behind:
-            try:
-                t.catch_up()
-            except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
-                log.warning("table %s: %s", t.id, exc)
-            except Exception:
-                log.exception("table %s: the events of another process cannot be applied", t.id)
+            task = asyncio.get_running_loop().create_task(self._catch_up(t))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    @staticmethod
+    async def _catch_up(t: Table) -> None:
+        try:
+            await t.catch_up()
+        except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
+            log.warning("table %s: %s", t.id, exc)
+        except Exception:
+            log.exception("table %s: the events of another process cannot be applied", t.id)
 
     async def _round_forever(self) -> None:
         while True:
@@ -392,7 +408,7 @@ class TableService:
         """Stop every table's driver and the sweeper, all at once before any of them is awaited:
         awaited one by one, the tables not yet stopped would play on meanwhile."""
         halted = [task for t in self.tables.values() if (task := t.halt_driver()) is not None]
-        for task in (self._sweeper, self._rounds):
+        for task in (self._sweeper, self._rounds, *self._catching_up):
             if task is not None:
                 task.cancel()
                 halted.append(task)

@@ -1,5 +1,5 @@
-"""Daemon worker threads that take jobs from one queue: where bots think, off the event loop
-(:class:`DaemonThreads`).
+"""Daemon worker threads that take jobs from one queue: where bots think and where the database is
+called, off the event loop (:class:`DaemonThreads`).
 
 >>> import asyncio
 >>> asyncio.run(DaemonThreads(1, "doc").run(sum, [1, 2, 3]))
@@ -52,6 +52,21 @@ class DaemonThreads:
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in one of the threads, awaited from the event loop."""
         return await asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+
+    async def run_whole(self, fn: Callable[..., T], *args: Any) -> T:
+        """As :meth:`run`, but a caller cancelled meanwhile still waits for the call to end and
+        gets its result (or its exception); the cancellation comes at the caller's next await.
+        For a write: whoever made it learns that it was done, and in what order."""
+        future = asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            try:
+                return await future
+            finally:
+                if task is not None:
+                    task.cancel()
 
     def _work(self) -> None:
         while True:
