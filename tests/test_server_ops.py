@@ -436,3 +436,38 @@ def test_a_table_takes_its_commands_in_turn_while_one_is_stored(tmp_path: Path) 
         storage.close()
     assert [m["type"] for m in sent] == ["state", "error"]
     assert sent[1]["code"] == "not_your_turn" and sent[1]["version"] == sent[0]["version"]
+
+
+def test_a_bots_move_overtaken_while_it_waits_its_turn_is_dropped(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A bot's move chosen at a state that changes while the move waits for the table's earlier
+    command (its event being stored) is dropped quietly, not refused as out of turn with a
+    warning in the operator's log; the table stores one move for that state."""
+    caplog.set_level(logging.INFO, logger="whist.server")
+    storage = Held(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       seed=2))
+        await t.deal_next()
+        seat = t.match.to_act
+        assert seat is not None
+        storage.held = t.id
+        first = asyncio.create_task(t.bot_move(seat))
+        await asyncio.to_thread(storage.waiting.wait, 10)
+        second = asyncio.create_task(t.bot_move(seat))  # chosen at the same state meanwhile
+        await asyncio.sleep(0.1)
+        storage.gate.set()
+        await asyncio.gather(first, second)
+        return t
+
+    try:
+        t = asyncio.run(run())
+        log = storage.load(t.id)
+    finally:
+        storage.close()
+    assert [e.kind for e in log] == ["create", "start", "deal", "action"] and len(log) == t.seq
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert any("the bot move at" in r.getMessage() and "dropped" in r.getMessage()
+               for r in caplog.records)

@@ -590,10 +590,18 @@ class Table:
                 await asyncio.sleep(wait)
         finally:
             self.thinking = None
-        if self.version != version or self.controller(seat) != "bot":
-            log.info("table %s: the bot's move at %s was dropped: the table changed", self.id, seat.name)
-            return
-        await self.act(seat, action.text, version, by="bot")
+        await self._own_move(seat, action.text, version, "bot")
+
+    async def _own_move(self, seat: Seat, text: str, version: int, by: str) -> None:
+        """A move the table makes by itself (``by`` a bot, or ``forced``), chosen at state
+        ``version``: dropped if the table changed since, checked once the table's earlier commands
+        are done (a player came back, or moved first; the table was caught up or reloaded)."""
+        async with self._writing:
+            if self.version != version or (by == "bot" and self.controller(seat) != "bot"):
+                log.info("table %s: the %s move at %s was dropped: the table changed", self.id, by,
+                         seat.name)
+                return
+            await self._act(seat, text, version, by)
 
     # ----- the driver: bots, chance steps, forced actions, takeovers -------------------------------------
 
@@ -630,7 +638,7 @@ class Table:
                     if forced is not None:
                         text, version = forced, self.version
                         steps.append((self.last_change + min(self.settings.bot_delay, 0.5),
-                                      lambda: self.act(seat, text, version, by="forced")))
+                                      lambda: self._own_move(seat, text, version, "forced")))
         if not steps:
             return None, None
         return min(steps, key=lambda x: x[0])
