@@ -63,15 +63,34 @@ def test_a_sqlite_url_without_a_file_is_refused() -> None:
     assert done.returncode == 2 and done.stderr.startswith("Error: cannot open the database sqlite:///: ")
 
 
-def test_a_database_whose_driver_is_missing_names_those_whist_uses() -> None:
-    """mysql:// (its driver not installed): one line that says which databases whist uses, not
-    only Python's "No module named 'MySQLdb'"."""
-    done = serve("--port", str(free_port()), "--db", "mysql://club@127.0.0.1/whist")
+WHIST_DATABASES = ("(whist keeps its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
+                   " postgresql+psycopg://user@host/db)")
+
+
+@pytest.mark.parametrize(("db", "reason"), [
+    ("mysql://club@127.0.0.1/whist", "No module named 'MySQLdb'"),
+    ("postgres://club@127.0.0.1/whist", "Can't load plugin: sqlalchemy.dialects:postgres"),
+], ids=["driver missing", "postgres://"])
+def test_a_database_whist_cannot_use_names_those_it_does(db: str, reason: str) -> None:
+    """mysql:// (its driver not installed), postgres:// (as some hosts write their URLs, a name
+    SQLAlchemy does not know): one line that says which databases whist uses, not only Python's
+    "No module named 'MySQLdb'" or SQLAlchemy's "Can't load plugin"."""
+    done = serve("--port", str(free_port()), "--db", db)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "Error: cannot open the database mysql://club@127.0.0.1/whist: No module named 'MySQLdb'"
-        " (whist keeps its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
-        " postgresql+psycopg://user@host/db)"]
+        f"Error: cannot open the database {db}: {reason} {WHIST_DATABASES}"]
+
+
+def test_a_file_given_for_the_database_url_says_the_url(tmp_path: Path) -> None:
+    """A file's name without sqlite:/// was SQLAlchemy's "Could not parse SQLAlchemy URL from
+    given URL string", which does not say what to write instead."""
+    for path in ("club.db", str(tmp_path / "club.db")):
+        done = serve("--port", str(free_port()), "--db", path)
+        assert done.returncode == 2
+        assert done.stderr.strip().splitlines() == [
+            f"Error: cannot open the database {path}: --db is a URL; for a SQLite file,"
+            f" sqlite:///{path}"]
+    assert not (tmp_path / "club.db").exists()
 
 
 def test_a_postgresql_host_that_never_answers_is_one_line() -> None:

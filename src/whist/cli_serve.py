@@ -38,17 +38,22 @@ def serve(
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""
     import uvicorn
-    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
     from whist.server import create_app
 
     sock = _listen(host, port)  # first: a port in use is said before any table is loaded
     with sock:
+        if "://" not in db:  # a file's name or path: SQLAlchemy would only say it is no URL
+            fail(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}", 2)
         try:
             app = create_app(db, bot_budget=bot_budget, max_tables=max_tables)
-        except ImportError as exc:  # a database whose driver is not installed (mysql://, say)
-            fail(f"cannot open the database {_shown_url(db)}: {exc} (whist keeps its tables in SQLite,"
-                 " sqlite:///whist.db by default, or PostgreSQL, postgresql+psycopg://user@host/db)", 2)
+        except (ImportError, NoSuchModuleError) as exc:
+            # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not
+            # know (postgres://, as some hosts write their URLs)
+            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]} (whist keeps"
+                 " its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
+                 " postgresql+psycopg://user@host/db)", 2)
         except (SQLAlchemyError, ValueError) as exc:
             fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
