@@ -233,6 +233,40 @@ def test_stopping_does_not_wait_for_a_bot_that_thinks(tmp_path: Path, stop: sign
     storage.close()
 
 
+SLOW_LOAD = """
+import sys, time
+from whist.server.service import TableService
+
+loaded = TableService.load
+
+def slow(self):  # many tables, or a database far away
+    time.sleep(3)
+    return loaded(self)
+
+TableService.load = slow
+sys.argv = ["whist", "serve", *sys.argv[1:]]
+from whist.cli import main
+main()
+"""
+
+
+def test_the_address_is_printed_once_the_tables_are_loaded(tmp_path: Path) -> None:
+    """The address to open was printed before the tables were loaded: with many tables or a
+    database far away, the page opened then waited (or Ctrl+C seemed not to work) for as long."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_LOAD, "--port", str(port),
+                             "--db", f"sqlite:///{tmp_path / 'whist.db'}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and "open http" in proc.stdout.readline()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1.5) as r:
+            assert json.load(r)["ok"] is True
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert proc.returncode == 0
+
+
 def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch) -> None:
     """``whist serve --max-tables N`` makes the app with that limit; 0 is refused."""
     import whist.server

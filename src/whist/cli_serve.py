@@ -46,8 +46,14 @@ def serve(
     with sock:
         if "://" not in db:  # a file's name or path: SQLAlchemy would only say it is no URL
             fail(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}", 2)
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
+
+        def ready() -> None:  # once the tables are loaded: the address answers from now on
+            typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"
+                       " Ctrl+C to stop)")
+
         try:
-            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables)
+            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, on_ready=ready)
         except (ImportError, NoSuchModuleError) as exc:
             # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not
             # know (postgres://, as some hosts write their URLs)
@@ -56,9 +62,6 @@ def serve(
                  " postgresql+psycopg://user@host/db)", 2)
         except (SQLAlchemyError, ValueError) as exc:
             fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
-        typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"
-                   " Ctrl+C to stop)")
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                                ws_max_size=64 * 1024))
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
