@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import secrets
 import signal
@@ -50,7 +51,29 @@ def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         f"Error: cannot open the database {db}: (sqlite3.OperationalError) unable to open database"
-        " file"]
+        f" file (the folder {tmp_path / 'missing'} does not exist)"]
+
+
+def test_a_sqlite_folder_this_user_cannot_write_is_named(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whist.db that is writable, in a folder that is not (SQLite writes its -wal and -shm files
+    beside it): SQLite says "attempt to write a readonly database", of a file the operator then
+    finds writable. The error names the folder."""
+    from whist import cli_serve
+
+    (tmp_path / "whist.db").touch()
+    real = os.access
+
+    def access(path: str, mode: int) -> bool:  # this user may not write in tmp_path
+        return not (Path(path) == tmp_path and mode & os.W_OK) and real(path, mode)
+
+    monkeypatch.setattr(os, "access", access)
+    assert cli_serve._sqlite_folder(f"sqlite:///{tmp_path / 'whist.db'}") == (
+        f" (the folder {tmp_path} is not writable by this user: SQLite writes whist.db-wal and"
+        " whist.db-shm there, beside whist.db)")
+    monkeypatch.setattr(os, "access", real)
+    assert cli_serve._sqlite_folder(f"sqlite:///{tmp_path / 'whist.db'}") == ""
+    assert cli_serve._sqlite_folder("postgresql+psycopg://club@127.0.0.1/whist") == ""
 
 
 def test_a_sqlite_url_without_a_file_is_refused() -> None:

@@ -7,6 +7,7 @@ again on the same database rebuilds every table from its event log.
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 from typing import Annotated
 
@@ -61,7 +62,8 @@ def serve(
                  " its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
                  " postgresql+psycopg://user@host/db)", 2)
         except (SQLAlchemyError, ValueError) as exc:
-            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
+            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}"
+                 f"{_sqlite_folder(db)}", 2)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                                ws_max_size=64 * 1024))
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
@@ -82,6 +84,35 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.close()
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2)
     return sock
+
+
+def _sqlite_folder(db: str) -> str:
+    """What keeps a SQLite file from opening, when its folder is why (SQLite says only "unable to
+    open database file", or "attempt to write a readonly database" of a file that is writable in a
+    folder that is not), as words to add to the error; else nothing.
+
+    >>> _sqlite_folder("sqlite:////nowhere/at/all/whist.db")
+    ' (the folder /nowhere/at/all does not exist)'
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(db)
+    except (ArgumentError, ValueError):
+        return ""
+    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
+        return ""
+    path = os.path.abspath(url.database)
+    folder, name = os.path.split(path)
+    if not os.path.isdir(folder):
+        return f" (the folder {folder} does not exist)"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (f" (the folder {folder} is not writable by this user: SQLite writes {name}-wal and"
+                f" {name}-shm there, beside {name})")
+    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        return f" (the file {path} is not readable and writable by this user)"
+    return ""
 
 
 def _shown_url(db: str) -> str:
