@@ -421,6 +421,8 @@ class Held(SqlStorage):
         self.waiting = threading.Event()
         """Set once an append of the held table waits."""
         self.gate = threading.Event()
+        self.loads: list[str] = []
+        """The tables whose log was read, in order."""
 
     def append(self, table_id: str, events: Sequence[StoredEvent],
                records: Sequence[tuple[int, Mapping[str, Any]]] = (),
@@ -429,6 +431,10 @@ class Held(SqlStorage):
             self.waiting.set()
             self.gate.wait(self.HOLD)
         super().append(table_id, events, records, listing)
+
+    def load(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        self.loads.append(table_id)
+        return super().load(table_id, since)
 
 
 def test_a_slow_database_holds_only_the_table_that_waits_for_it(url: str) -> None:  # noqa: F811
@@ -547,3 +553,31 @@ def test_a_bots_move_overtaken_while_it_waits_its_turn_is_dropped(
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     assert any("the bot move at" in r.getMessage() and "dropped" in r.getMessage()
                for r in caplog.records)
+
+
+def test_the_news_of_a_tables_own_event_reads_nothing(tmp_path: Path) -> None:
+    """With other processes on the database, the news of an event (NOTIFY) comes to the process
+    that stores it too, often before its write returns: the table, which had not applied the
+    event yet, read its log once more for it, a database round trip more for every event."""
+    storage = Held(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       seed=2))
+        storage.held = t.id
+        dealt = asyncio.create_task(t.deal_next())
+        await asyncio.to_thread(storage.waiting.wait, 10)
+        svc._heard(t.id, t.seq + 1)  # the news of the deal, while it is being stored
+        await asyncio.sleep(0.1)
+        storage.gate.set()
+        await dealt
+        await asyncio.gather(*svc._catching_up)
+        return t
+
+    try:
+        t = asyncio.run(run())
+        assert t.match.current is not None and len(storage.load(t.id)) == t.seq
+    finally:
+        storage.close()
+    assert storage.loads == [t.id]  # the check just above, and no other

@@ -350,14 +350,14 @@ class TableService:
             t = self.tables.get(table_id)
             behind = [t] if t is not None and count is not None and t.seq < count else []
         for t in behind:
-            task = asyncio.get_running_loop().create_task(self._catch_up(t))
+            task = asyncio.get_running_loop().create_task(self._catch_up(t, count))
             self._catching_up.add(task)
             task.add_done_callback(self._catching_up.discard)
 
     @staticmethod
-    async def _catch_up(t: Table) -> None:
+    async def _catch_up(t: Table, count: int | None) -> None:
         try:
-            await t.catch_up()
+            await t.catch_up(count)
         except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
             log.warning("table %s: %s", t.id, exc)
         except Exception:

@@ -299,10 +299,14 @@ class Table:
         if acted and self.match.needs_deal:
             self.deal_over_at = self.last_change
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, count: int | None = None) -> None:
         """Apply the events another server process stored since this table's last one, and send
-        every connection its new state."""
+        every connection its new state. ``count``: how many events the log holds, if known (the
+        news of an event says it): nothing is read if the table has them all by its turn (the
+        news was of its own event, which it was storing)."""
         async with self._writing:
+            if count is not None and self.seq >= count:
+                return
             events = await self.storage.threads.run(self.storage.load, self.id, self.seq)
             if not events:
                 return
