@@ -25,7 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
-from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
+from test_server_startup import fill, url  # noqa: F401 - url: the fixture, SQLite then PostgreSQL
 from test_server_storage import PG_URL, free_port, wait_for
 from typer.testing import CliRunner
 
@@ -288,6 +288,27 @@ def test_the_address_is_printed_once_the_tables_are_loaded(tmp_path: Path) -> No
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
     assert proc.returncode == 0
+
+
+def test_the_first_line_says_where_the_tables_are_and_how_many(tmp_path: Path) -> None:
+    """sqlite:///whist.db (the default) is a file in the folder the server is started from: the
+    operator who starts it from another folder finds no table, and "tables in sqlite:///whist.db"
+    did not say which file it read. The line names the file and the tables found there."""
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    fill(storage)  # two games over, one under way
+    storage.close()
+    proc = subprocess.Popen([sys.executable, "-c", "from whist.cli import main; main()", "serve",
+                             "--port", str(free_port()), "--db", "sqlite:///whist.db"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert line.startswith("whist: open http://localhost:")
+    assert line.endswith(f" in a browser (3 tables in the file {tmp_path / 'whist.db'}, 1 of them"
+                         " in play; Ctrl+C to stop)\n")
 
 
 def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch) -> None:

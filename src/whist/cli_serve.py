@@ -9,11 +9,14 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail
+
+if TYPE_CHECKING:
+    from whist.server.service import TableService
 
 __all__ = ["serve"]
 
@@ -49,9 +52,10 @@ def serve(
             fail(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}", 2)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
 
-        def ready() -> None:  # once the tables are loaded: the address answers from now on
-            typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"
-                       " Ctrl+C to stop)")
+        def ready(service: TableService) -> None:  # the tables loaded: the address answers now
+            stored = len(service.tables) + len(service.unloaded)
+            typer.echo(f"whist: open http://{shown}:{port}/ in a browser ({stored} tables in"
+                       f" {_where(db)}, {service.in_play()} of them in play; Ctrl+C to stop)")
 
         try:
             app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, on_ready=ready)
@@ -94,16 +98,9 @@ def _sqlite_folder(db: str) -> str:
     >>> _sqlite_folder("sqlite:////nowhere/at/all/whist.db")
     ' (the folder /nowhere/at/all does not exist)'
     """
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        url = make_url(db)
-    except (ArgumentError, ValueError):
+    path = _sqlite_file(db)
+    if path is None:
         return ""
-    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
-        return ""
-    path = os.path.abspath(url.database)
     folder, name = os.path.split(path)
     if not os.path.isdir(folder):
         return f" (the folder {folder} does not exist)"
@@ -113,6 +110,33 @@ def _sqlite_folder(db: str) -> str:
     if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
         return f" (the file {path} is not readable and writable by this user)"
     return ""
+
+
+def _sqlite_file(db: str) -> str | None:
+    """The absolute path of the SQLite file at ``db``; ``None`` for another database (or SQLite in
+    memory, or no URL).
+
+    >>> _sqlite_file("sqlite:////srv/club/whist.db"), _sqlite_file("sqlite://")
+    ('/srv/club/whist.db', None)
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(db)
+    except (ArgumentError, ValueError):
+        return None
+    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
+        return None
+    return os.path.abspath(url.database)
+
+
+def _where(db: str) -> str:
+    """Where the tables are, as the operator looks for them: a SQLite file by its absolute path
+    (sqlite:///whist.db is in the folder the server was started from), another database by its
+    URL without its password."""
+    path = _sqlite_file(db)
+    return f"the file {path}" if path is not None else _shown_url(db)
 
 
 def _shown_url(db: str) -> str:

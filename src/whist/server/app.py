@@ -140,14 +140,15 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
 
 def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                bot_budget: float | None = 1.0, unload_after: float = 600.0,
-               max_tables: int = MAX_TABLES, on_ready: Callable[[], None] | None = None) -> FastAPI:
+               max_tables: int = MAX_TABLES,
+               on_ready: Callable[[TableService], None] | None = None) -> FastAPI:
     """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
     their logs when it starts (a finished one is listed from its stored listing). ``bot_budget``:
     seconds per card for the bots that think (``pimc``; ``None``: the bot's default);
     ``unload_after``: seconds without a change after which a table nobody watches leaves memory
     (it is rebuilt from its log when asked for); ``max_tables``: how many tables may be in play
-    before ``POST /api/tables`` is refused (429 ``too_many_tables``); ``on_ready``: called once the
-    tables are loaded, when the server is about to answer."""
+    before ``POST /api/tables`` is refused (429 ``too_many_tables``); ``on_ready``: called with
+    the tables once they are loaded, when the server is about to answer."""
     store = storage if storage is not None else open_storage(db_url)
     service = TableService(store, bot_budget=bot_budget, unload_after=unload_after,
                            max_tables=max_tables)
@@ -161,7 +162,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         gc.freeze()
         service.start()
         if on_ready is not None:
-            on_ready()
+            on_ready(service)
         yield
         await service.stop()
         store.close()
