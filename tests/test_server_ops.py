@@ -34,7 +34,7 @@ from whist.cards import Seat
 from whist.server import create_app
 from whist.server.bots import BotThreads, think
 from whist.server.service import TableService, TableSpec
-from whist.server.storage import SqlStorage, StoredEvent, open_storage
+from whist.server.storage import SqlStorage, StorageUnavailable, StoredEvent, open_storage
 from whist.server.table import Connection, Table
 
 
@@ -602,3 +602,47 @@ def test_the_news_of_a_tables_own_event_reads_nothing(tmp_path: Path) -> None:
     finally:
         storage.close()
     assert storage.loads == [t.id]  # the check just above, and no other
+
+
+class Down(SqlStorage):
+    """A database that cannot be reached for the next :attr:`outage` appends."""
+
+    outage = 0
+
+    def append(self, table_id: str, events: Sequence[StoredEvent],
+               records: Sequence[tuple[int, Mapping[str, Any]]] = (),
+               listing: Mapping[str, Any] | None = None) -> None:
+        if self.outage > 0:
+            self.outage -= 1
+            raise StorageUnavailable("the database cannot be reached: connection refused")
+        super().append(table_id, events, records, listing)
+
+
+def test_an_outage_is_said_once_a_table_not_every_second(tmp_path: Path,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """While the database could not be reached, every table whose bots play said so in the log
+    every second, however long the outage: the operator read a flood. Each says it once, and once
+    more when the database answers again."""
+    storage = Down(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       bot_delay=0, seed=2))
+        storage.outage = 3  # the deal, tried three times a second apart
+        svc.start()
+        try:
+            while t.seq < 6:
+                await asyncio.sleep(0.01)
+        finally:
+            await svc.stop()
+        return t
+
+    try:
+        t = asyncio.run(run())
+    finally:
+        storage.close()
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert said == [f"table {t.id}: the database cannot be reached: connection refused; it waits"
+                    " for the database",
+                    f"table {t.id}: the database answers again; the table plays on"]

@@ -689,6 +689,7 @@ class Table:
     async def _drive(self) -> None:
         wake = self._wake
         assert wake is not None
+        unreachable = False  # said once while the database cannot be reached, and once it can
         while self._task is asyncio.current_task():  # not halted (a cancel may be swallowed)
             wake.clear()
             now = self.clock()
@@ -712,11 +713,18 @@ class Table:
                 except CommandError as exc:
                     log.warning("table %s: the table's own step was refused: %s", self.id, exc)
                 except StorageUnavailable as exc:  # nothing changed: the step comes again
-                    log.warning("table %s: %s", self.id, exc)
+                    if not unreachable:  # not every second of an outage, for every table
+                        log.warning("table %s: %s; it waits for the database", self.id, exc)
+                    unreachable = True
                     await asyncio.sleep(1.0)
                 except Exception:
                     log.exception("table %s: step failed", self.id)
                     await asyncio.sleep(1.0)
+                else:
+                    if unreachable:
+                        log.warning("table %s: the database answers again; the table plays on",
+                                    self.id)
+                    unreachable = False
             await asyncio.sleep(0)
 
     # ----- what is sent ------------------------------------------------------------------------------------
