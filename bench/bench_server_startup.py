@@ -45,6 +45,7 @@ about 950 events.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import tempfile
@@ -62,16 +63,16 @@ from whist.server.table import Table
 BOTS = {s: "heuristic" for s in "NESW"}
 
 
-def play(t: Table, rng: random.Random, until_actions: int | None = None) -> int:
+async def play(t: Table, rng: random.Random, until_actions: int | None = None) -> int:
     """Play ``t`` with heuristic bots to its end (or for ``until_actions`` actions); the actions."""
     n = 0
     while not t.match.is_over and (until_actions is None or n < until_actions):
         if t.match.needs_deal:
-            t.deal_next()
+            await t.deal_next()
             continue
         seat = t.match.to_act
         assert seat is not None
-        t.act(seat, think("heuristic", None, t.match.view(seat), rng).text, t.version, by="bot")
+        await t.act(seat, think("heuristic", None, t.match.view(seat), rng).text, t.version, by="bot")
         n += 1
     return n
 
@@ -81,9 +82,9 @@ def fill(storage: SqlStorage, finished: int, unfinished: int, deals: int, seed: 
     svc = TableService(storage)
     ids = []
     for i in range(finished + unfinished):
-        t = svc.create(TableSpec(preset="couleur", options={"deals": deals}, seats=BOTS,
-                                 name=f"bench {i}", seed=seed + i))
-        play(t, random.Random(seed + i), None if i < finished else 60 + 7 * (i - finished))
+        t = asyncio.run(svc.create(TableSpec(preset="couleur", options={"deals": deals}, seats=BOTS,
+                                             name=f"bench {i}", seed=seed + i)))
+        asyncio.run(play(t, random.Random(seed + i), None if i < finished else 60 + 7 * (i - finished)))
         ids.append(t.id)
     return ids
 

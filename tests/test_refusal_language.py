@@ -8,6 +8,7 @@ reason; the server's ``illegal`` error carries it as ``message_fr``; the page sh
 from __future__ import annotations
 
 import ast
+import asyncio
 import copy
 import functools
 import io
@@ -455,9 +456,9 @@ def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
         ws.flush()
         version = m["version"]
         phase = m["deal"]["view"]["phase"]
-        table = harness.service.get(tid)
+        table = harness.service.tables[tid]
         with pytest.raises(CommandError) as info:
-            table.act(Seat.S, "XS", version)
+            asyncio.run(table.act(Seat.S, "XS", version))
         assert info.value.code == ILLEGAL and info.value.message.startswith("'XS' is not a call")
         assert info.value.message_fr is not None
         assert info.value.message_fr.startswith("« XS » n'est pas une annonce")

@@ -20,7 +20,7 @@ BOTS3 = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 
 
 def snapshot(harness: Any, table_id: str) -> tuple[Any, ...]:
-    t = harness.service.get(table_id)
+    t = harness.service.tables[table_id]
     return (t.version, t.seq, len(harness.service.storage.load(table_id)),
             json.dumps(match_record(t.match), sort_keys=True),
             tuple((st.name, st.token_hash) for st in t.seats.values()))
@@ -192,7 +192,7 @@ class TestHttp:
         assert seats == ["S", "W"]
         r = c.post(f"/api/tables/{tid}/join", json={"name": "Di"})
         assert r.status_code == 409 and "no free seat" in r.json()["error"]["message"]
-        assert harness.service.get(tid).started  # every open seat taken: the game starts
+        assert harness.service.tables[tid].started  # every open seat taken: the game starts
 
 
 class TestNames:
@@ -326,7 +326,7 @@ class TestSeats:
             ws.hello(tok)
             first = ws.until(my_turn("S"))
             s1 = ws.state()
-        t = harness.service.get(tid)
+        t = harness.service.tables[tid]
         assert t.seats[harness_seat("S")].connections == 0
         with harness.connect(tid) as ws:
             w = ws.hello(tok)
@@ -429,7 +429,7 @@ class TestSeats:
             with harness.connect(tid) as spectator:
                 spectator.hello()
                 assert spectator.until(lambda m: m["type"] == "state")["deal"]["sitters"] == sitters
-            t = harness.service.get(tid)
+            t = harness.service.tables[tid]
             rebuilt = Table.rebuild(tid, harness.service.storage.load(tid), harness.service.storage)
             assert rebuilt.sitters(1) == t.sitters(1) == sitters
             assert t.sitters(2)["S"] == [{"from": 0, "name": "Zoe"}]  # the next deal: Zoe's from its start
@@ -507,7 +507,7 @@ class TestSeats:
             m = play_first_legal_to_the_end(ws, m)
             me = next(x for x in m["table"]["seats"] if x["seat"] == "S")
             assert not me["ready"] and m["deal"]["number"] == 1
-            assert harness.service.get(tid).match.needs_deal  # the pause of 600 s: no next deal
+            assert harness.service.tables[tid].match.needs_deal  # the pause of 600 s: no next deal
 
     def test_the_time_to_the_next_deal_survives_a_reload(self, harness: Any) -> None:
         """Once a deal is over the state says in how many seconds the next one comes (unless every
@@ -521,7 +521,7 @@ class TestSeats:
             assert "next_in" not in m["deal"]  # a deal in play
             m = play_first_legal_to_the_end(ws, m)
             assert 590 < m["deal"]["next_in"] <= 600
-        table = harness.service.get(tid)
+        table = harness.service.tables[tid]
         clock = table.clock
         table.clock = lambda: clock() + 100.0
         with harness.connect(tid) as ws:
@@ -543,7 +543,7 @@ class TestSeats:
             m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
             m = play_first_legal_to_the_end(ws, m)
             assert 590 < m["deal"]["next_in"] <= 600
-            table = harness.service.get(tid)
+            table = harness.service.tables[tid]
             clock = table.clock
             table.clock = lambda: clock() + 100.0
             due = table.next_deal_due()
@@ -640,7 +640,7 @@ def test_next_said_again_sends_nothing_again(harness: Any) -> None:
         ws.send({"type": "ping"})
         spy.send({"type": "ping"})
         assert ws.recv()["type"] == "pong" and spy.recv()["type"] == "pong"
-        assert m["version"] == harness.service.get(tid).version
+        assert m["version"] == harness.service.tables[tid].version
 
 
 def test_ping_before_hello(harness: Any) -> None:
@@ -673,7 +673,7 @@ class TestBots:
         calls = self.slow(monkeypatch, 0.6)
         tid = harness.create(preset="couleur", seed=3, options={"deals": 1},
                              seats={s: "pimc" for s in "NESW"})
-        t = harness.service.get(tid)
+        t = harness.service.tables[tid]
         with harness.connect(tid) as ws:
             ws.hello()
             end = time.monotonic() + 10
@@ -690,7 +690,7 @@ class TestBots:
         self.slow(monkeypatch, 0.8)
         tid = harness.create(preset="classic", seats=BOTS3, takeover_after=0.1, seed=5)
         tok = harness.join(tid, "Sam", "S")
-        t = harness.service.get(tid)
+        t = harness.service.tables[tid]
         with harness.connect(tid) as ws:
             ws.hello(tok)
             ws.until(my_turn("S"))
@@ -715,7 +715,7 @@ def test_with_nobody_there_the_next_deal_waits(harness: Any) -> None:
     tok = harness.join(tid, "Sam")
     with harness.connect(tid) as ws:
         ws.hello(tok)  # the game starts; Sam goes at once, and a bot plays the deal for him
-    t = harness.service.get(tid)
+    t = harness.service.tables[tid]
     end = time.monotonic() + 30
     while not (t.match.deals and t.match.needs_deal):
         assert time.monotonic() < end, "the first deal did not end"
@@ -748,7 +748,7 @@ def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: A
         # by default, which two or three such deals in a row took past the time allowed)
         tid = c.post("/api/tables", json={"preset": "couleur", "options": {"deals": 1}, "bot_delay": 0,
                                           "deal_pause": 0, "seats": {s: "pimc" for s in "NESW"}}).json()["id"]
-        t = app.state.service.get(tid)
+        t = app.state.service.tables[tid]
         end = time.monotonic() + 20
         while not t.match.is_over:
             assert time.monotonic() < end, "the table stopped"
@@ -782,7 +782,7 @@ def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
         assert c.get("/api/tables/nothing/listing").status_code == 404
         # asked for, a table comes back from its log: its record, a seat, its WebSocket
         assert c.get(f"/api/tables/{done}/record").json()["format"] == "whist-match/1"
-        assert done in svc.tables and svc.get(done).match.is_over
+        assert done in svc.tables and svc.tables[done].match.is_over
         tok = c.post(f"/api/tables/{waiting}/join", json={"name": "Sam"}).json()["token"]
         with c.websocket_connect(f"/api/tables/{waiting}/ws") as ws:
             ws.send_json({"type": "hello", "token": tok})
@@ -822,7 +822,7 @@ def test_the_lobby_lists_the_tables_in_play_and_the_last_finished_apart(
         for deals in (2, 1, 1):  # the first created ends last: listed first
             done.append(create(preset="pagat", options={"deals": deals}, seats=bots))
             end = time.monotonic() + 20
-            while not svc.get(done[-1]).match.is_over:
+            while not svc.tables[done[-1]].match.is_over:
                 assert time.monotonic() < end, "the bots' game did not end"
                 time.sleep(0.02)
         waiting = create(seats=BOTS3, name="waiting")
@@ -859,20 +859,20 @@ def test_tables_left_out_of_memory_do_not_fill_the_server() -> None:
     from whist.server.storage import open_storage
 
     svc = TableService(open_storage("sqlite://"), unload_after=0, max_tables=1)
-    waiting = svc.create(TableSpec(seats=BOTS3))
+    waiting = asyncio.run(svc.create(TableSpec(seats=BOTS3)))
     with pytest.raises(TableLimit):
-        svc.create(TableSpec(seats=BOTS3))
+        asyncio.run(svc.create(TableSpec(seats=BOTS3)))
     assert asyncio.run(svc.sweep()) == [waiting.id] and svc.tables == {}
     restarted = TableService(svc.storage, unload_after=0, max_tables=1)
     restarted.load()  # a table under way is rebuilt at start (its bots go on), in play until swept
     assert restarted.in_play() == 1 and asyncio.run(restarted.sweep()) == [waiting.id]
     for service in (svc, restarted):
-        second = service.create(TableSpec(seats=BOTS3))  # nothing else in play
+        second = asyncio.run(service.create(TableSpec(seats=BOTS3)))  # nothing else in play
         assert asyncio.run(service.sweep()) == [second.id]
-        assert service.get(waiting.id) is not None  # asked for again: in play again
+        assert asyncio.run(service.get(waiting.id)) is not None  # asked for again: in play again
         assert service.in_play() == 1
         with pytest.raises(TableLimit):
-            service.create(TableSpec(seats=BOTS3))
+            asyncio.run(service.create(TableSpec(seats=BOTS3)))
     svc.storage.close()
 
 

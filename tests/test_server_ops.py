@@ -7,15 +7,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import secrets
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +25,17 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
-from test_server_startup import url  # noqa: F401 - the fixture: SQLite, then PostgreSQL
+from test_server_startup import fill, url  # noqa: F401 - url: the fixture, SQLite then PostgreSQL
 from test_server_storage import PG_URL, free_port, wait_for
 from typer.testing import CliRunner
 
 from whist.bots import AnyAction, AnyView
+from whist.cards import Seat
 from whist.server import create_app
 from whist.server.bots import BotThreads, think
 from whist.server.service import TableService, TableSpec
-from whist.server.storage import open_storage
+from whist.server.storage import SqlStorage, StorageUnavailable, StoredEvent, open_storage
+from whist.server.table import Connection, Table
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -47,7 +51,29 @@ def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         f"Error: cannot open the database {db}: (sqlite3.OperationalError) unable to open database"
-        " file"]
+        f" file (the folder {tmp_path / 'missing'} does not exist)"]
+
+
+def test_a_sqlite_folder_this_user_cannot_write_is_named(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whist.db that is writable, in a folder that is not (SQLite writes its -wal and -shm files
+    beside it): SQLite says "attempt to write a readonly database", of a file the operator then
+    finds writable. The error names the folder."""
+    from whist import cli_serve
+
+    (tmp_path / "whist.db").touch()
+    real = os.access
+
+    def access(path: str, mode: int) -> bool:  # this user may not write in tmp_path
+        return not (Path(path) == tmp_path and mode & os.W_OK) and real(path, mode)
+
+    monkeypatch.setattr(os, "access", access)
+    assert cli_serve._sqlite_folder(f"sqlite:///{tmp_path / 'whist.db'}") == (
+        f" (the folder {tmp_path} is not writable by this user: SQLite writes whist.db-wal and"
+        " whist.db-shm there, beside whist.db)")
+    monkeypatch.setattr(os, "access", real)
+    assert cli_serve._sqlite_folder(f"sqlite:///{tmp_path / 'whist.db'}") == ""
+    assert cli_serve._sqlite_folder("postgresql+psycopg://club@127.0.0.1/whist") == ""
 
 
 def test_a_sqlite_url_without_a_file_is_refused() -> None:
@@ -60,15 +86,34 @@ def test_a_sqlite_url_without_a_file_is_refused() -> None:
     assert done.returncode == 2 and done.stderr.startswith("Error: cannot open the database sqlite:///: ")
 
 
-def test_a_database_whose_driver_is_missing_names_those_whist_uses() -> None:
-    """mysql:// (its driver not installed): one line that says which databases whist uses, not
-    only Python's "No module named 'MySQLdb'"."""
-    done = serve("--port", str(free_port()), "--db", "mysql://club@127.0.0.1/whist")
+WHIST_DATABASES = ("(whist keeps its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
+                   " postgresql+psycopg://user@host/db)")
+
+
+@pytest.mark.parametrize(("db", "reason"), [
+    ("mysql://club@127.0.0.1/whist", "No module named 'MySQLdb'"),
+    ("postgres://club@127.0.0.1/whist", "Can't load plugin: sqlalchemy.dialects:postgres"),
+], ids=["driver missing", "postgres://"])
+def test_a_database_whist_cannot_use_names_those_it_does(db: str, reason: str) -> None:
+    """mysql:// (its driver not installed), postgres:// (as some hosts write their URLs, a name
+    SQLAlchemy does not know): one line that says which databases whist uses, not only Python's
+    "No module named 'MySQLdb'" or SQLAlchemy's "Can't load plugin"."""
+    done = serve("--port", str(free_port()), "--db", db)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "Error: cannot open the database mysql://club@127.0.0.1/whist: No module named 'MySQLdb'"
-        " (whist keeps its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
-        " postgresql+psycopg://user@host/db)"]
+        f"Error: cannot open the database {db}: {reason} {WHIST_DATABASES}"]
+
+
+def test_a_file_given_for_the_database_url_says_the_url(tmp_path: Path) -> None:
+    """A file's name without sqlite:/// was SQLAlchemy's "Could not parse SQLAlchemy URL from
+    given URL string", which does not say what to write instead."""
+    for path in ("club.db", str(tmp_path / "club.db")):
+        done = serve("--port", str(free_port()), "--db", path)
+        assert done.returncode == 2
+        assert done.stderr.strip().splitlines() == [
+            f"Error: cannot open the database {path}: --db is a URL; for a SQLite file,"
+            f" sqlite:///{path}"]
+    assert not (tmp_path / "club.db").exists()
 
 
 def test_a_postgresql_host_that_never_answers_is_one_line() -> None:
@@ -132,7 +177,8 @@ def test_two_processes_joining_one_seat(url: str) -> None:  # noqa: F811
 def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl+C with many tables whose bots play: once the server stops, no table stores anything
     more (awaited one after another, the tables not yet stopped played on, and a server with
-    hundreds of them took minutes to stop)."""
+    hundreds of them took minutes to stop): at most the event each was storing, which it applies,
+    so that each table is what its log says."""
     async def at_once(_self: BotThreads, _name: str, _budget: float | None, view: AnyView,
                       rng: random.Random) -> AnyAction:
         return think("random", None, view, rng)  # a bot that chooses without a thread
@@ -141,10 +187,12 @@ def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.Mo
     storage = open_storage("sqlite://")
     svc = TableService(storage)
     bots = {s: "random" for s in "NESW"}
-    tables = [svc.create(TableSpec(preset="pagat", seats=bots, bot_delay=0, deal_pause=0, seed=i))
-              for i in range(20)]
+    tables: list[Table] = []
 
     async def run() -> list[int]:
+        for i in range(20):
+            tables.append(await svc.create(TableSpec(preset="pagat", seats=bots, bot_delay=0,
+                                                     deal_pause=0, seed=i)))
         svc.start()
         while min(t.version for t in tables) < 3:  # every table is playing
             await asyncio.sleep(0)
@@ -153,7 +201,8 @@ def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.Mo
         return at_stop
 
     at_stop = asyncio.run(run())
-    assert [len(storage.load(t.id)) for t in tables] == at_stop
+    assert [len(storage.load(t.id)) for t in tables] == [t.seq for t in tables]
+    assert all(0 <= t.seq - seq <= 1 for t, seq in zip(tables, at_stop, strict=True))
     assert not any(t.match.is_over for t in tables)  # the check is not vacuous
     storage.close()
 
@@ -205,6 +254,61 @@ def test_stopping_does_not_wait_for_a_bot_that_thinks(tmp_path: Path, stop: sign
     storage = open_storage(db)
     assert [e.kind for e in storage.load(table_id)] == ["create", "start", "deal"]
     storage.close()
+
+
+SLOW_LOAD = """
+import sys, time
+from whist.server.service import TableService
+
+loaded = TableService.load
+
+def slow(self):  # many tables, or a database far away
+    time.sleep(3)
+    return loaded(self)
+
+TableService.load = slow
+sys.argv = ["whist", "serve", *sys.argv[1:]]
+from whist.cli import main
+main()
+"""
+
+
+def test_the_address_is_printed_once_the_tables_are_loaded(tmp_path: Path) -> None:
+    """The address to open was printed before the tables were loaded: with many tables or a
+    database far away, the page opened then waited (or Ctrl+C seemed not to work) for as long."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_LOAD, "--port", str(port),
+                             "--db", f"sqlite:///{tmp_path / 'whist.db'}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and "open http" in proc.stdout.readline()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1.5) as r:
+            assert json.load(r)["ok"] is True
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert proc.returncode == 0
+
+
+def test_the_first_line_says_where_the_tables_are_and_how_many(tmp_path: Path) -> None:
+    """sqlite:///whist.db (the default) is a file in the folder the server is started from: the
+    operator who starts it from another folder finds no table, and "tables in sqlite:///whist.db"
+    did not say which file it read. The line names the file and the tables found there."""
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    fill(storage)  # two games over, one under way
+    storage.close()
+    proc = subprocess.Popen([sys.executable, "-c", "from whist.cli import main; main()", "serve",
+                             "--port", str(free_port()), "--db", "sqlite:///whist.db"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert line.startswith("whist: open http://localhost:")
+    assert line.endswith(f" in a browser (3 tables in the file {tmp_path / 'whist.db'}, 1 of them"
+                         " in play; Ctrl+C to stop)\n")
 
 
 def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -324,3 +428,221 @@ def test_a_table_id_no_table_can_have_is_unknown_quietly(url: str,  # noqa: F811
             with c.websocket_connect(f"/api/tables/{bad}/ws") as ws:
                 assert ws.receive_json()["code"] == "not_found"
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+class Held(SqlStorage):
+    """A database that takes its time: the appends of the table :attr:`held` wait at a gate until
+    it is opened (or for :attr:`HOLD` seconds)."""
+
+    HOLD = 3.0
+
+    def __init__(self, db: str) -> None:
+        super().__init__(db)
+        self.held: str | None = None
+        self.waiting = threading.Event()
+        """Set once an append of the held table waits."""
+        self.gate = threading.Event()
+        self.loads: list[str] = []
+        """The tables whose log was read, in order."""
+
+    def append(self, table_id: str, events: Sequence[StoredEvent],
+               records: Sequence[tuple[int, Mapping[str, Any]]] = (),
+               listing: Mapping[str, Any] | None = None) -> None:
+        if table_id == self.held:
+            self.waiting.set()
+            self.gate.wait(self.HOLD)
+        super().append(table_id, events, records, listing)
+
+    def load(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        self.loads.append(table_id)
+        return super().load(table_id, since)
+
+
+def test_a_slow_database_holds_only_the_table_that_waits_for_it(url: str) -> None:  # noqa: F811
+    """The database was called on the event loop: a slow one (PostgreSQL across a network, 50 ms
+    a round trip: 260 ms an event) held every table of the process, the pings, the pages, while
+    each event was stored. Now a table waits for its own event alone; the process goes on
+    serving, the table too (a ping is answered), and the event is applied once stored."""
+    storage = Held(url)
+    svc = TableService(storage)
+
+    async def run() -> None:
+        slow = await svc.create(TableSpec(preset="pagat", seats=dict.fromkeys("NESW", "random"),
+                                          bot_delay=0, deal_pause=0, seed=1))
+        storage.held = slow.id
+        svc.start()
+        try:
+            await asyncio.to_thread(storage.waiting.wait, 10)  # its driver's event is being stored
+            seq = slow.seq
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            await asyncio.sleep(0.1)  # the bots would have chosen their next move meanwhile
+            assert loop.time() - started < 1.0  # the event loop went on
+            conn = Connection()
+            slow.attach(conn)
+            await slow.handle(conn, json.dumps({"type": "ping"}))
+            assert json.loads(conn._queue[-1][1] or "{}") == {"type": "pong", "version": slow.version}
+            assert slow.seq == seq  # the event waits for its write: not applied, nor sent
+            storage.gate.set()
+            while slow.seq < seq + 5:  # stored: applied, and the table plays on
+                await asyncio.sleep(0.01)
+        finally:
+            storage.gate.set()
+            await svc.stop()
+        assert len(storage.load(slow.id)) == slow.seq  # the table is what its log says
+
+    try:
+        asyncio.run(run())
+    finally:
+        storage.close()
+
+
+def test_a_table_takes_its_commands_in_turn_while_one_is_stored(tmp_path: Path) -> None:
+    """Two moves of one player at the same state (a double click) while the database is slow: the
+    first is stored and applied; the second, checked only then, is not the player's turn any more.
+    Checked while the first waited for the database, it would have passed and made a conflict
+    that reloads the table."""
+    storage = Held(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> list[dict[str, Any]]:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NEW", "random"),
+                                       seed=5))
+        await t.join(Seat.S, "Sam", "sam")
+        while t.match.to_act is not Seat.S:
+            if t.match.needs_deal:
+                await t.deal_next()
+            else:
+                seat = t.match.to_act
+                assert seat is not None
+                await t.act(seat, t.match.legal_actions()[0].text, t.version, by="bot")
+        conn = Connection()
+        t.attach(conn)
+        await t.handle(conn, json.dumps({"type": "hello", "token": "sam"}))
+        conn._queue.clear()
+        storage.held = t.id
+        act = json.dumps({"type": "act", "action": t.match.legal_actions()[0].text,
+                          "version": t.version})
+        first = asyncio.create_task(t.handle(conn, act))
+        await asyncio.to_thread(storage.waiting.wait, 10)
+        second = asyncio.create_task(t.handle(conn, act))
+        await asyncio.sleep(0.1)
+        assert not second.done()  # it waits for the first
+        storage.gate.set()
+        await asyncio.gather(first, second)
+        assert len(storage.load(t.id)) == t.seq
+        return [json.loads(text) for _, text in conn._queue if text is not None]
+
+    try:
+        sent = asyncio.run(run())
+    finally:
+        storage.close()
+    assert [m["type"] for m in sent] == ["state", "error"]
+    assert sent[1]["code"] == "not_your_turn" and sent[1]["version"] == sent[0]["version"]
+
+
+def test_a_bots_move_overtaken_while_it_waits_its_turn_is_dropped(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A bot's move chosen at a state that changes while the move waits for the table's earlier
+    command (its event being stored) is dropped quietly, not refused as out of turn with a
+    warning in the operator's log; the table stores one move for that state."""
+    caplog.set_level(logging.INFO, logger="whist.server")
+    storage = Held(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       seed=2))
+        await t.deal_next()
+        seat = t.match.to_act
+        assert seat is not None
+        storage.held = t.id
+        first = asyncio.create_task(t.bot_move(seat))
+        await asyncio.to_thread(storage.waiting.wait, 10)
+        second = asyncio.create_task(t.bot_move(seat))  # chosen at the same state meanwhile
+        await asyncio.sleep(0.1)
+        storage.gate.set()
+        await asyncio.gather(first, second)
+        return t
+
+    try:
+        t = asyncio.run(run())
+        log = storage.load(t.id)
+    finally:
+        storage.close()
+    assert [e.kind for e in log] == ["create", "start", "deal", "action"] and len(log) == t.seq
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert any("the bot move at" in r.getMessage() and "dropped" in r.getMessage()
+               for r in caplog.records)
+
+
+def test_the_news_of_a_tables_own_event_reads_nothing(tmp_path: Path) -> None:
+    """With other processes on the database, the news of an event (NOTIFY) comes to the process
+    that stores it too, often before its write returns: the table, which had not applied the
+    event yet, read its log once more for it, a database round trip more for every event."""
+    storage = Held(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       seed=2))
+        storage.held = t.id
+        dealt = asyncio.create_task(t.deal_next())
+        await asyncio.to_thread(storage.waiting.wait, 10)
+        svc._heard(t.id, t.seq + 1)  # the news of the deal, while it is being stored
+        await asyncio.sleep(0.1)
+        storage.gate.set()
+        await dealt
+        await asyncio.gather(*svc._catching_up)
+        return t
+
+    try:
+        t = asyncio.run(run())
+        assert t.match.current is not None and len(storage.load(t.id)) == t.seq
+    finally:
+        storage.close()
+    assert storage.loads == [t.id]  # the check just above, and no other
+
+
+class Down(SqlStorage):
+    """A database that cannot be reached for the next :attr:`outage` appends."""
+
+    outage = 0
+
+    def append(self, table_id: str, events: Sequence[StoredEvent],
+               records: Sequence[tuple[int, Mapping[str, Any]]] = (),
+               listing: Mapping[str, Any] | None = None) -> None:
+        if self.outage > 0:
+            self.outage -= 1
+            raise StorageUnavailable("the database cannot be reached: connection refused")
+        super().append(table_id, events, records, listing)
+
+
+def test_an_outage_is_said_once_a_table_not_every_second(tmp_path: Path,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """While the database could not be reached, every table whose bots play said so in the log
+    every second, however long the outage: the operator read a flood. Each says it once, and once
+    more when the database answers again."""
+    storage = Down(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       bot_delay=0, seed=2))
+        storage.outage = 3  # the deal, tried three times a second apart
+        svc.start()
+        try:
+            while t.seq < 6:
+                await asyncio.sleep(0.01)
+        finally:
+            await svc.stop()
+        return t
+
+    try:
+        t = asyncio.run(run())
+    finally:
+        storage.close()
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert said == [f"table {t.id}: the database cannot be reached: connection refused; it waits"
+                    " for the database",
+                    f"table {t.id}: the database answers again; the table plays on"]

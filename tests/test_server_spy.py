@@ -145,4 +145,4 @@ def test_no_hidden_card_reaches_a_seat(harness: Any, preset: str, options: dict[
         if seat is not None:  # the seat did see its own cards: the check is not vacuous
             assert any(m["deal"] and len(m["deal"]["view"]["hand"]) == 13 for m in states)
     assert checked > 200
-    assert harness.service.get(tid).match.is_over
+    assert harness.service.tables[tid].match.is_over

@@ -7,6 +7,7 @@ listing stored. Over SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -58,16 +59,16 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield pg
 
 
-def play(t: Table, seed: int, actions: int | None = None) -> None:
+async def play(t: Table, seed: int, actions: int | None = None) -> None:
     """Play random legal actions at ``t`` for every seat, to the end (or ``actions`` of them)."""
     rng = random.Random(seed)
     while not t.match.is_over and (actions is None or actions > 0):
         if t.match.needs_deal:
-            t.deal_next()
+            await t.deal_next()
             continue
         seat = t.match.to_act
         assert seat is not None
-        t.act(seat, rng.choice(t.match.legal_actions()).text, t.version, by="bot")
+        await t.act(seat, rng.choice(t.match.legal_actions()).text, t.version, by="bot")
         actions = None if actions is None else actions - 1
 
 
@@ -79,10 +80,15 @@ def fill(storage: Storage) -> dict[str, str]:
                                  seed=1),
             "pagat": TableSpec(preset="pagat", options={"deals": 1}, seats=RANDOM3, name="Chez Jo", seed=2),
             "under way": TableSpec(preset="couleur", seats={**RANDOM3, "S": "random"}, seed=3)}
-    tables = {name: svc.create(s) for name, s in spec.items()}
-    tables["pagat"].join(Seat.S, "Sam", "sam-token")
-    for seed, t in enumerate(tables.values()):
-        play(t, seed, actions=10 if t is tables["under way"] else None)
+
+    async def played() -> dict[str, Table]:
+        tables = {name: await svc.create(s) for name, s in spec.items()}
+        await tables["pagat"].join(Seat.S, "Sam", "sam-token")
+        for seed, t in enumerate(tables.values()):
+            await play(t, seed, actions=10 if t is tables["under way"] else None)
+        return tables
+
+    tables = asyncio.run(played())
     assert [t.match.is_over for t in tables.values()] == [True, True, False]
     return {name: t.id for name, t in tables.items()}
 
@@ -154,7 +160,7 @@ def test_finished_tables_are_listed_without_replay(stored: Stored, monkeypatch: 
     for name in ("couleur", "pagat"):
         assert same(svc.unloaded[ids[name]], expected[ids[name]]), name
     # a finished table still comes back whole from its log when asked for
-    t = svc.get(ids["pagat"])
+    t = asyncio.run(svc.get(ids["pagat"]))
     assert t is not None and t.match.is_over and calls[-1] == ids["pagat"]
     assert same(t.listing(), expected[ids["pagat"]])
 
@@ -181,12 +187,12 @@ def test_a_listing_older_than_the_log_is_not_used(stored: Stored, monkeypatch: p
 def test_an_event_after_the_end_stores_the_listing_again(stored: Stored,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     tid = stored.ids["pagat"]
-    t = TableService(stored.storage).get(tid)
+    t = asyncio.run(TableService(stored.storage).get(tid))
     assert t is not None
     conn = Connection()
     t.attach(conn)
-    t.handle(conn, json.dumps({"type": "hello", "token": "sam-token"}))
-    t.handle(conn, json.dumps({"type": "leave"}))  # Sam leaves the finished table: a new event
+    asyncio.run(t.handle(conn, json.dumps({"type": "hello", "token": "sam-token"})))
+    asyncio.run(t.handle(conn, json.dumps({"type": "leave"})))  # Sam leaves the finished table: a new event
     assert t.seats[Seat.S].name is None
     expected = rebuilt_listing(stored.storage, tid)
     calls = count_rebuilds(monkeypatch)
@@ -284,7 +290,7 @@ def test_get_api_tables_is_unchanged(tmp_path: Path) -> None:
                for spec in specs]
         c.post(f"/api/tables/{ids[2]}/join", json={"name": "Ann", "seat": "W"})
         svc = app.state.service
-        wait_for(lambda: all(svc.get(i).match.is_over for i in ids[:2]))
+        wait_for(lambda: all(svc.tables[i].match.is_over for i in ids[:2]))
     storage = open_storage(url)
     tables = [Table.rebuild(i, storage.load(i), storage) for i in ids]
     expected = sorted((old_listing(t) for t in tables[:2]), key=lambda x: x["finished_at"], reverse=True)

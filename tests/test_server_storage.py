@@ -7,6 +7,7 @@ PostgreSQL URL works the same; two writers of one log cannot both append the sam
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -79,14 +80,14 @@ def test_restart_rebuilds_every_table_exactly(tmp_path: Path) -> None:
                         break
                     ws.send_json({"type": "act", "action": v["legal"][0]["text"], "version": m["version"]})
         svc = app.state.service
-        wait_for(lambda: svc.get(ids[0]).version > 30 and svc.get(ids[4]).match.is_over)
-    before = {i: snapshot(app.state.service.get(i)) for i in ids}
-    assert before[ids[0]]["version"] > 0 and not app.state.service.get(ids[0]).match.is_over
+        wait_for(lambda: svc.tables[ids[0]].version > 30 and svc.tables[ids[4]].match.is_over)
+    before = {i: snapshot(app.state.service.tables[i]) for i in ids}
+    assert before[ids[0]]["version"] > 0 and not app.state.service.tables[ids[0]].match.is_over
     rebuilt = TableService(open_storage(url))
     assert rebuilt.load() == ids
     assert ids[4] in rebuilt.unloaded and ids[4] not in rebuilt.tables  # over: kept as its listing
     for i in ids:
-        table = rebuilt.get(i)
+        table = asyncio.run(rebuilt.get(i))
         assert table is not None, i
         assert snapshot(table) == before[i], i
     # a new server on the same file: the tables are there and Sam's token still holds his seat
@@ -177,8 +178,8 @@ def _play_bots_to_the_end(url: str) -> tuple[str, dict[str, Any], Any]:
         tid = c.post("/api/tables", json={"preset": "pagat", "options": {"deals": 2},
                                           "seats": {s: "heuristic" for s in "NESW"},
                                           "bot_delay": 0, "deal_pause": 0}).json()["id"]
-        wait_for(lambda: app.state.service.get(tid).match.is_over)
-        snap = snapshot(app.state.service.get(tid))
+        wait_for(lambda: app.state.service.tables[tid].match.is_over)
+        snap = snapshot(app.state.service.tables[tid])
         rec = c.get(f"/api/tables/{tid}/deals/1/record").json()
     return tid, snap, rec
 
@@ -196,7 +197,7 @@ def test_postgresql_url_works() -> None:
         assert rec["format"] == "whist-record/1"
         fresh = TableService(storage)
         assert tid in fresh.load()
-        table = fresh.get(tid)
+        table = asyncio.run(fresh.get(tid))
         assert table is not None
         assert snapshot(table) == snap
         assert storage.record(tid, 1) == rec
@@ -243,19 +244,20 @@ def test_two_writers_cannot_append_the_same_event(tmp_path: Path, url: str) -> N
     svc = TableService(storage)
     from whist.server.service import TableSpec
 
-    t = svc.create(TableSpec(preset="couleur", seats={"N": "random", "E": "random", "W": "random"}, seed=3))
+    t = asyncio.run(svc.create(TableSpec(preset="couleur", seats={"N": "random", "E": "random",
+                                                                  "W": "random"}, seed=3)))
     try:
-        t.join(None, "Sam", "token-1")  # starts the game
-        t.deal_next()
+        asyncio.run(t.join(None, "Sam", "token-1"))  # starts the game
+        asyncio.run(t.deal_next())
         other = Table.rebuild(t.id, storage.load(t.id), storage)  # a second server process
         seat = other.match.to_act
         assert seat is not None
-        other.act(seat, other.match.legal_actions()[0].text, other.version, by="bot")
+        asyncio.run(other.act(seat, other.match.legal_actions()[0].text, other.version, by="bot"))
         with pytest.raises(StorageConflict):
             storage.append(t.id, [StoredEvent(other.seq - 1, "start", {}, 0.0)])
         # the first server's table is behind: its next action is refused, and it reloads
         with pytest.raises(CommandError) as err:
-            t.act(seat, t.match.legal_actions()[0].text, t.version, by="bot")
+            asyncio.run(t.act(seat, t.match.legal_actions()[0].text, t.version, by="bot"))
         assert err.value.code == "conflict"
         assert t.version == other.version and t.seq == other.seq
     finally:
@@ -276,26 +278,26 @@ def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(
     storage = open_storage(f"sqlite:///{tmp_path / 'w.db'}")
     try:
         bots = {"N": "random", "E": "random", "W": "random"}
-        t = TableService(storage).create(TableSpec(seats=bots, seed=3))
-        t.join(Seat.S, "Sam", "token-sam")  # starts the game
+        t = asyncio.run(TableService(storage).create(TableSpec(seats=bots, seed=3)))
+        asyncio.run(t.join(Seat.S, "Sam", "token-sam"))  # starts the game
         conn = Connection()
         t.attach(conn)
-        t.handle(conn, json.dumps({"type": "hello", "token": "token-sam"}))
+        asyncio.run(t.handle(conn, json.dumps({"type": "hello", "token": "token-sam"})))
         assert conn.seat is Seat.S and t.seats[Seat.S].connections == 1
         other = Table.rebuild(t.id, storage.load(t.id), storage)  # a second server process
-        other._commit("leave", {"seat": "S"})  # Sam gives his seat up there
-        other.join(Seat.S, "Zoé", "token-zoe")  # and Zoé takes it
+        asyncio.run(other._commit("leave", {"seat": "S"}))  # Sam gives his seat up there
+        asyncio.run(other.join(Seat.S, "Zoé", "token-zoe"))  # and Zoé takes it
         with pytest.raises(CommandError) as err:
-            t.deal_next()  # this process is behind: conflict, reloaded
+            asyncio.run(t.deal_next())  # this process is behind: conflict, reloaded
         assert err.value.code == "conflict" and t.seats[Seat.S].name == "Zoé"
         assert conn.seat is None and t.seats[Seat.S].connections == 0
         assert not t.connected(Seat.S)
         sent = [text for _, text in conn._queue if text is not None]
         assert any(json.loads(x)["type"] == "welcome" and json.loads(x)["seat"] is None for x in sent)
         conn._queue.clear()
-        other.deal_next()
-        t.catch_up()
-        t.handle(conn, json.dumps({"type": "act", "action": "pass", "version": t.version}))
+        asyncio.run(other.deal_next())
+        asyncio.run(t.catch_up())
+        asyncio.run(t.handle(conn, json.dumps({"type": "act", "action": "pass", "version": t.version})))
         assert json.loads(conn._queue[-1][1] or "{}")["code"] == "not_seated"
         assert t.version == other.version
     finally:

@@ -7,12 +7,16 @@ again on the same database rebuilds every table from its event log.
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail
+
+if TYPE_CHECKING:
+    from whist.server.service import TableService
 
 __all__ = ["serve"]
 
@@ -38,22 +42,32 @@ def serve(
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""
     import uvicorn
-    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
     from whist.server import create_app
 
     sock = _listen(host, port)  # first: a port in use is said before any table is loaded
     with sock:
-        try:
-            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables)
-        except ImportError as exc:  # a database whose driver is not installed (mysql://, say)
-            fail(f"cannot open the database {_shown_url(db)}: {exc} (whist keeps its tables in SQLite,"
-                 " sqlite:///whist.db by default, or PostgreSQL, postgresql+psycopg://user@host/db)", 2)
-        except (SQLAlchemyError, ValueError) as exc:
-            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}", 2)
+        if "://" not in db:  # a file's name or path: SQLAlchemy would only say it is no URL
+            fail(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}", 2)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
-        typer.echo(f"whist: open http://{shown}:{port}/ in a browser (tables in {_shown_url(db)};"
-                   " Ctrl+C to stop)")
+
+        def ready(service: TableService) -> None:  # the tables loaded: the address answers now
+            stored = len(service.tables) + len(service.unloaded)
+            typer.echo(f"whist: open http://{shown}:{port}/ in a browser ({stored} tables in"
+                       f" {_where(db)}, {service.in_play()} of them in play; Ctrl+C to stop)")
+
+        try:
+            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, on_ready=ready)
+        except (ImportError, NoSuchModuleError) as exc:
+            # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not
+            # know (postgres://, as some hosts write their URLs)
+            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]} (whist keeps"
+                 " its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
+                 " postgresql+psycopg://user@host/db)", 2)
+        except (SQLAlchemyError, ValueError) as exc:
+            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}"
+                 f"{_sqlite_folder(db)}", 2)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                                ws_max_size=64 * 1024))
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
@@ -74,6 +88,55 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.close()
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2)
     return sock
+
+
+def _sqlite_folder(db: str) -> str:
+    """What keeps a SQLite file from opening, when its folder is why (SQLite says only "unable to
+    open database file", or "attempt to write a readonly database" of a file that is writable in a
+    folder that is not), as words to add to the error; else nothing.
+
+    >>> _sqlite_folder("sqlite:////nowhere/at/all/whist.db")
+    ' (the folder /nowhere/at/all does not exist)'
+    """
+    path = _sqlite_file(db)
+    if path is None:
+        return ""
+    folder, name = os.path.split(path)
+    if not os.path.isdir(folder):
+        return f" (the folder {folder} does not exist)"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (f" (the folder {folder} is not writable by this user: SQLite writes {name}-wal and"
+                f" {name}-shm there, beside {name})")
+    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        return f" (the file {path} is not readable and writable by this user)"
+    return ""
+
+
+def _sqlite_file(db: str) -> str | None:
+    """The absolute path of the SQLite file at ``db``; ``None`` for another database (or SQLite in
+    memory, or no URL).
+
+    >>> _sqlite_file("sqlite:////srv/club/whist.db"), _sqlite_file("sqlite://")
+    ('/srv/club/whist.db', None)
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(db)
+    except (ArgumentError, ValueError):
+        return None
+    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
+        return None
+    return os.path.abspath(url.database)
+
+
+def _where(db: str) -> str:
+    """Where the tables are, as the operator looks for them: a SQLite file by its absolute path
+    (sqlite:///whist.db is in the folder the server was started from), another database by its
+    URL without its password."""
+    path = _sqlite_file(db)
+    return f"the file {path}" if path is not None else _shown_url(db)
 
 
 def _shown_url(db: str) -> str:

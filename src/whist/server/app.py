@@ -3,7 +3,7 @@ or spectator, and the page (``whist/web``). docs/protocol.md describes every rou
 
 >>> app = create_app("sqlite://")
 >>> sorted(r.path for r in app.routes if r.path.startswith("/api/tables/{table_id}"))[:3]
-['/api/tables/{table_id}', '/api/tables/{table_id}/deals', '/api/tables/{table_id}/deals/{number}/record']
+['/api/tables/{table_id}', '/api/tables/{table_id}/again', '/api/tables/{table_id}/deals']
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any
@@ -124,7 +124,7 @@ async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
         if msg["type"] == "websocket.disconnect":
             return
         text = msg.get("text")
-        table.handle(conn, text if isinstance(text, str) else None)  # None: a binary message
+        await table.handle(conn, text if isinstance(text, str) else None)  # None: a binary message
 
 
 async def _sender(ws: WebSocket, conn: Connection) -> None:
@@ -140,13 +140,15 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
 
 def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                bot_budget: float | None = 1.0, unload_after: float = 600.0,
-               max_tables: int = MAX_TABLES) -> FastAPI:
+               max_tables: int = MAX_TABLES,
+               on_ready: Callable[[TableService], None] | None = None) -> FastAPI:
     """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
     their logs when it starts (a finished one is listed from its stored listing). ``bot_budget``:
     seconds per card for the bots that think (``pimc``; ``None``: the bot's default);
     ``unload_after``: seconds without a change after which a table nobody watches leaves memory
     (it is rebuilt from its log when asked for); ``max_tables``: how many tables may be in play
-    before ``POST /api/tables`` is refused (429 ``too_many_tables``)."""
+    before ``POST /api/tables`` is refused (429 ``too_many_tables``); ``on_ready``: called with
+    the tables once they are loaded, when the server is about to answer."""
     store = storage if storage is not None else open_storage(db_url)
     service = TableService(store, bot_budget=bot_budget, unload_after=unload_after,
                            max_tables=max_tables)
@@ -159,6 +161,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         gc.collect()
         gc.freeze()
         service.start()
+        if on_ready is not None:
+            on_ready(service)
         yield
         await service.stop()
         store.close()
@@ -198,8 +202,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         where = ".".join(str(x) for x in loc if x != "body")
         return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}")
 
-    def table_or_404(table_id: str) -> Table | JSONResponse:
-        t = service.get(table_id)
+    async def table_or_404(table_id: str) -> Table | JSONResponse:
+        t = await service.get(table_id)
         return t if t is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
 
     # ----- the page ---------------------------------------------------------------------------
@@ -239,7 +243,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(body: CreateTable) -> dict[str, Any] | JSONResponse:
         try:
-            table = service.create(TableSpec(
+            table = await service.create(TableSpec(
                 preset=body.preset, options=body.options, seats=body.seats, name=body.name,
                 takeover_after=body.takeover_after, bot_delay=body.bot_delay,
                 deal_pause=body.deal_pause, seed=body.seed))
@@ -253,19 +257,19 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(table_id: str) -> dict[str, Any] | JSONResponse:
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         return {"table": t.table_json(), "match": t.match_json()}
 
     @app.get("/api/tables/{table_id}/listing", response_model=None)
     async def table_listing(table_id: str) -> dict[str, Any] | JSONResponse:
-        listing = service.listing_of(table_id)
+        listing = await service.listing_of(table_id)
         return listing if listing is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
     async def join_table(table_id: str, body: JoinTable) -> dict[str, Any] | JSONResponse:
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         try:
@@ -275,7 +279,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             return _error(400, "bad_join", str(exc))
         token = secrets.token_urlsafe(24)
         try:
-            seat = t.join(seat, name, token)
+            seat = await t.join(seat, name, token)
         except ValueError as exc:
             return _error(409, "seat_unavailable", str(exc))
         return {"table_id": t.id, "seat": seat.name, "name": name, "token": token}
@@ -284,11 +288,11 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def play_again(table_id: str, response: Response) -> dict[str, Any] | JSONResponse:
         """The table that plays this finished game again with the same people: made by the first
         who asks (201), the same one for everyone after (200)."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         try:
-            table, made = service.again(t)
+            table, made = await service.again(t)
         except SpecError as exc:  # the table's own options, refused by this server's rules
             return _error(400, "bad_table", str(exc), message_fr=exc.fr)
         except ValueError as exc:
@@ -304,7 +308,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
 
     @app.get("/api/tables/{table_id}/deals", response_model=None)
     async def deals(table_id: str) -> dict[str, Any] | JSONResponse:
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         m = t.match_json()
@@ -316,7 +320,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     ) -> dict[str, Any] | JSONResponse:
         """A finished deal as the bearer's seat saw it at its end (a spectator's view without a
         token): what the page replays step by step during the session."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         if not 1 <= number <= len(t.match.deals):
@@ -331,7 +335,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.get("/api/tables/{table_id}/deals/{number}/record", response_model=None)
     async def deal_record(table_id: str, number: int) -> Response:
         """A finished deal's record (every hand): once the match is over."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         if not t.match.is_over:
@@ -339,7 +343,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                                          " over")
         # the finished deals are known: a number past them (one too large for the database's
         # integers, say) is not looked for
-        data = t.storage.record(t.id, number) if 1 <= number <= len(t.match.deals) else None
+        data = (await t.storage.threads.run(t.storage.record, t.id, number)
+                if 1 <= number <= len(t.match.deals) else None)
         if data is None:
             return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
         return JSONResponse(data, headers={
@@ -348,7 +353,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def match_record(table_id: str) -> Response:
         """The match record (every deal, every hand): once the match is over."""
-        t = table_or_404(table_id)
+        t = await table_or_404(table_id)
         if isinstance(t, JSONResponse):
             return t
         if not t.match.is_over:
@@ -363,7 +368,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         try:
-            table = service.get(table_id)
+            table = await service.get(table_id)
         except StorageUnavailable:
             await ws.close(TRY_AGAIN_LATER)
             return

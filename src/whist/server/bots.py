@@ -8,18 +8,15 @@ True
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import os
-import queue
 import random
 import threading
-from collections.abc import Callable
-from concurrent.futures import Future
 
 from whist.bots import BOT_NAMES, AnyAction, AnyView, Bot, get_bot
 from whist.cards import Seat
+from whist.server.threads import DaemonThreads
 
 __all__ = ["BotThreads", "available_bots", "bot_threads", "strongest_bot", "think"]
 
@@ -41,9 +38,6 @@ def available_bots() -> tuple[str, ...]:
     return tuple(out)
 
 
-_Job = tuple["Future[AnyAction]", Callable[[], AnyAction]]
-
-
 class BotThreads:
     """The threads where bots think, off the event loop: one per core but one, which is left to
     the event loop (a thought is mostly solver work that releases the GIL, but its Python parts
@@ -51,41 +45,16 @@ class BotThreads:
     threads, each thinks for less: half the budget when twice as many wait, down to an eighth,
     so that no table waits long for its bots.
 
-    The threads are daemon threads (a :class:`~concurrent.futures.ThreadPoolExecutor`'s are not):
-    when the server stops, a thought already begun is not waited for, as a pool's threads are when
-    the process ends (a ``pimc`` bot may think for seconds). Its move is dropped: the table's
-    driver, which would have played it, is stopped first; a move not yet begun is not thought."""
+    The threads are daemon threads (:class:`~whist.server.threads.DaemonThreads`): when the server
+    stops, a thought already begun is not waited for (a ``pimc`` bot may think for seconds). Its
+    move is dropped: the table's driver, which would have played it, is stopped first; a move not
+    yet begun is not thought."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers is not None else max(1, (os.cpu_count() or 1) - 1)
-        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
-        self._threads: list[threading.Thread] = []
+        self._threads = DaemonThreads(self.workers, "whist-bot")
         self.pending = 0
         """Moves asked for and not yet chosen (counted in the event loop's thread)."""
-
-    def _submit(self, job: Callable[[], AnyAction]) -> Future[AnyAction]:
-        """``job`` done in a bot thread (started when first needed); its future, which, cancelled
-        before a thread takes it, is never done."""
-        if len(self._threads) < self.workers:
-            t = threading.Thread(target=self._work, name=f"whist-bot-{len(self._threads)}", daemon=True)
-            self._threads.append(t)
-            t.start()
-        future: Future[AnyAction] = Future()
-        self._jobs.put((future, job))
-        return future
-
-    def _work(self) -> None:
-        while True:
-            future, job = self._jobs.get()
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                action = job()
-            except BaseException as exc:  # as a ThreadPoolExecutor does: the caller gets it
-                future.set_exception(exc)
-            else:
-                future.set_result(action)
-            del future, job
 
     @staticmethod
     def scaled(budget: float | None, pending: int, workers: int) -> float | None:
@@ -109,7 +78,7 @@ class BotThreads:
         self.pending += 1
         try:
             share = self.scaled(budget, self.pending, self.workers)
-            return await asyncio.wrap_future(self._submit(functools.partial(think, name, share, view, rng)))
+            return await self._threads.run(think, name, share, view, rng)
         finally:
             self.pending -= 1
 

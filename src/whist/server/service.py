@@ -5,8 +5,9 @@ without a change) and rebuilt from the log when someone asks for them again.
 
 >>> from whist.server.storage import open_storage
 >>> svc = TableService(open_storage("sqlite://"))
->>> t = svc.create(TableSpec(preset="couleur", options={"deals": 2}, seats={"N": "random"}, seed=1))
->>> [svc.get(t.id).seats[s].kind for s in SEATS]
+>>> spec = TableSpec(preset="couleur", options={"deals": 2}, seats={"N": "random"}, seed=1)
+>>> t = asyncio.run(svc.create(spec))
+>>> [svc.tables[t.id].seats[s].kind for s in SEATS]
 ['random', 'open', 'open', 'open']
 >>> TableService(svc.storage).load() == [t.id]
 True
@@ -142,6 +143,9 @@ class TableService:
         """The other server processes on the database (from :meth:`start`)."""
         self._rounds: asyncio.Task[None] | None = None
         self._round_due = asyncio.Event()
+        self._creating: set[str] = set()
+        """Ids of the tables being created (their first events being stored)."""
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     def load(self) -> list[str]:
         """Every stored table, listed or rebuilt from its log; the ids. A finished table is kept only
@@ -185,7 +189,7 @@ class TableService:
     def _rebuild(self, table_id: str) -> Table:
         return Table.rebuild(table_id, self.storage.load(table_id), self.storage, self.bot_budget)
 
-    def get(self, table_id: str) -> Table | None:
+    async def get(self, table_id: str) -> Table | None:
         """The table (rebuilt from its log if it was unloaded, or stored by another process);
         ``None`` if there is none; :class:`StorageUnavailable` if the database cannot say."""
         t = self.tables.get(table_id)
@@ -194,7 +198,10 @@ class TableService:
         if not TABLE_ID.fullmatch(table_id):  # no table has such an id: the database is not asked
             return None
         try:
-            events = self.storage.load(table_id)
+            events = await self.storage.threads.run(self.storage.load, table_id)
+            t = self.tables.get(table_id)
+            if t is not None:  # rebuilt meanwhile, for another visitor: that one is the table
+                return t
             if not events:
                 return None
             t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
@@ -205,8 +212,7 @@ class TableService:
             return None
         self._keep(t)
         self.unloaded.pop(table_id, None)
-        with contextlib.suppress(RuntimeError):  # outside an event loop (tests): no driver
-            asyncio.get_running_loop()
+        if self._sweeper is not None:  # started (a service not started drives no table)
             self.drive(t)
         return t
 
@@ -239,7 +245,7 @@ class TableService:
         items += [x for x in self.unloaded.values() if x.get("over")]
         return heapq.nlargest(self.FINISHED_LISTED, items, key=lambda x: x.get("finished_at") or 0.0)
 
-    def listing_of(self, table_id: str) -> dict[str, Any] | None:
+    async def listing_of(self, table_id: str) -> dict[str, Any] | None:
         """One table's listing, as :meth:`listings` gives it; ``None`` if there is no such table. A
         table this process unloaded is not brought back for it (its listing was kept); one it does
         not know (stored by another process, or before a restart) is rebuilt, as :meth:`get` does."""
@@ -247,7 +253,7 @@ class TableService:
         if t is None:
             if table_id in self.unloaded:
                 return dict(self.unloaded[table_id])
-            t = self.get(table_id)
+            t = await self.get(table_id)
         return t.listing() if t is not None else None
 
     def settings(self, spec: TableSpec) -> TableSettings:
@@ -297,33 +303,37 @@ class TableService:
         server for good."""
         return sum(not t.match.is_over for t in self.tables.values())
 
-    def create(self, spec: TableSpec) -> Table:
+    async def create(self, spec: TableSpec) -> Table:
         """A new table as ``spec`` asks; :class:`SpecError` if it cannot be, :class:`TableLimit`
-        if :attr:`max_tables` are in play."""
-        return self._open(self._new_id(), self.settings(spec))
+        if :attr:`max_tables` are in play (those being stored count)."""
+        return await self._open(self._new_id(), self.settings(spec))
 
     def _new_id(self) -> str:
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables or table_id in self.unloaded:
+        while table_id in self.tables or table_id in self.unloaded or table_id in self._creating:
             table_id = secrets.token_urlsafe(6)
         return table_id
 
     def _check_room(self) -> None:
-        """:class:`TableLimit` when :attr:`max_tables` are in play."""
-        if self.in_play() >= self.max_tables:
+        """:class:`TableLimit` when :attr:`max_tables` are in play (those being stored count)."""
+        if self.in_play() + len(self._creating) >= self.max_tables:
             raise TableLimit(f"this server has as many tables in play as it allows"
                              f" ({self.max_tables}); try again once a game has finished or been"
                              " left for a while")
 
-    def _open(self, table_id: str, settings: TableSettings) -> Table:
+    async def _open(self, table_id: str, settings: TableSettings) -> Table:
         """The new table ``table_id`` made with ``settings``, its first event stored;
         :class:`TableLimit`, or :class:`StorageConflict` when a table of that id is stored already."""
         self._check_room()
-        table = Table.create(table_id, settings, self.storage, self.bot_budget)
+        self._creating.add(table_id)
+        try:
+            table = await Table.create(table_id, settings, self.storage, self.bot_budget)
+        finally:
+            self._creating.discard(table_id)
         self._keep(table)
         return table
 
-    def again(self, old: Table) -> tuple[Table, bool]:
+    async def again(self, old: Table) -> tuple[Table, bool]:
         """The table that plays ``old``'s finished game again with the same people (its successor),
         and whether it was made now: the first to ask makes it and ``old`` stores its id (an
         ``again`` event), so that everyone who asks later, here or in another server process, after
@@ -342,13 +352,11 @@ class TableService:
                 successor = old.successor
                 if successor is None:
                     self._check_room()
-                    successor = self._new_id()
-                    old.name_successor(successor)
-                else:
-                    there = self.get(successor)
-                    if there is not None:
-                        return there, False
-                return self._open(successor, self.settings(again_spec(old))), True
+                    successor = await old.name_successor(self._new_id())
+                there = await self.get(successor)
+                if there is not None:
+                    return there, False
+                return await self._open(successor, self.settings(again_spec(old))), True
             except (CommandError, StorageConflict):  # another process was first: look again
                 if attempt == 2:
                     raise
@@ -398,12 +406,18 @@ class TableService:
             t = self.tables.get(table_id)
             behind = [t] if t is not None and count is not None and t.seq < count else []
         for t in behind:
-            try:
-                t.catch_up()
-            except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
-                log.warning("table %s: %s", t.id, exc)
-            except Exception:
-                log.exception("table %s: the events of another process cannot be applied", t.id)
+            task = asyncio.get_running_loop().create_task(self._catch_up(t, count))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    @staticmethod
+    async def _catch_up(t: Table, count: int | None) -> None:
+        try:
+            await t.catch_up(count)
+        except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
+            log.warning("table %s: %s", t.id, exc)
+        except Exception:
+            log.exception("table %s: the events of another process cannot be applied", t.id)
 
     async def _round_forever(self) -> None:
         while True:
@@ -450,7 +464,7 @@ class TableService:
         """Stop every table's driver and the sweeper, all at once before any of them is awaited:
         awaited one by one, the tables not yet stopped would play on meanwhile."""
         halted = [task for t in self.tables.values() if (task := t.halt_driver()) is not None]
-        for task in (self._sweeper, self._rounds):
+        for task in (self._sweeper, self._rounds, *self._catching_up):
             if task is not None:
                 task.cancel()
                 halted.append(task)

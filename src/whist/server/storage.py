@@ -55,6 +55,7 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from whist.server.cluster import ALONE, CHANNEL, Cluster, PgCluster, event_news
+from whist.server.threads import DaemonThreads
 
 __all__ = [
     "SqlStorage",
@@ -73,6 +74,10 @@ CONNECT_TIMEOUT = 10
 
 STATEMENT_TIMEOUT = 30.0
 """Seconds a PostgreSQL statement may run (unless the URL gives ``options``)."""
+
+SERVER_THREADS = 4
+"""Threads where one server process calls a database other than SQLite: as many tables may wait
+for it at once (SQLite writes one transaction at a time: one thread)."""
 
 
 class StorageConflict(RuntimeError):
@@ -139,6 +144,12 @@ class Storage(Protocol):
 
     def cluster(self) -> Cluster:
         """What this server process shares with the others on the same database: a new one."""
+        ...
+
+    @property
+    def threads(self) -> DaemonThreads:
+        """Where the server makes its calls, off the event loop (a table awaits each of its own
+        calls before the next, so that its writes keep their order)."""
         ...
 
     def close(self) -> None: ...
@@ -254,18 +265,19 @@ class SqlStorage:
         else:
             target = make_url(url)
             # a host that takes the connection and never answers would otherwise hold the server
-            # for ever: at start, and its event loop (every table) afterwards
+            # for ever: at start, and one of its storage threads afterwards
             libpq = target.get_driver_name() in ("psycopg", "psycopg2")
             args: dict[str, object] = {}
             if libpq and "connect_timeout" not in target.query:
                 args["connect_timeout"] = CONNECT_TIMEOUT
-            # the calls run on the event loop: a statement stuck behind a lock or a slow disk
-            # would stop every table; past the limit it fails as the database unavailable (503)
+            # a statement stuck behind a lock or a slow disk would hold its table and one of the
+            # server's storage threads; past the limit it fails as the database unavailable (503)
             if libpq and "options" not in target.query:
                 args["options"] = f"-c statement_timeout={round(STATEMENT_TIMEOUT * 1000)}"
             self.engine = create_engine(target, pool_pre_ping=True, connect_args=args)
         self.shared = self.engine.dialect.name == "postgresql"
         """Whether other server processes may use the database (they are told of every append)."""
+        self._threads: DaemonThreads | None = None
         try:
             _meta.create_all(self.engine)
             if self.shared:
@@ -394,6 +406,13 @@ class SqlStorage:
         target = self.engine.url
         return PgCluster(target.set(drivername="postgresql").render_as_string(hide_password=False),
                          None if "connect_timeout" in target.query else CONNECT_TIMEOUT)
+
+    @property
+    def threads(self) -> DaemonThreads:
+        if self._threads is None:
+            sqlite = self.engine.dialect.name == "sqlite"
+            self._threads = DaemonThreads(1 if sqlite else SERVER_THREADS, "whist-db")
+        return self._threads
 
     def close(self) -> None:
         if self._checkpointer is not None:

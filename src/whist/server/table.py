@@ -5,7 +5,10 @@ The command path (:meth:`Table.act`): the seat is the one the connection's token
 bot's own) → it is this seat's turn → the engine accepts the action → the client's state version
 is current → the new state is appended to the table's event log → every connection is sent its own
 view. A refused message raises :class:`~whist.server.protocol.CommandError` and changes nothing:
-states are immutable values, so the new state is only kept once it is stored.
+states are immutable values, so the new state is only kept once it is stored. The database is
+called in a storage thread (:attr:`Storage.threads`), so that a slow database holds only the table
+that waits for it; a table's commands take turns (a lock held from the checks to the event
+applied), so its events are checked and stored one after another, in order.
 
 The log is the source of truth: :meth:`Table.rebuild` replays it through the same
 :meth:`Table._apply` that the live table uses. Bots sit inside the table: a driver task plays the
@@ -133,18 +136,21 @@ class Table:
         seat letter (``-``: anyone) → the version at which that player said next (-1: not)."""
         self.on_presence: Callable[[], None] | None = None
         """Called when who is connected here changes."""
+        self._writing = asyncio.Lock()
+        """Held from a command's checks to its event applied: the database is called in a storage
+        thread meanwhile, and the table's other commands wait their turn, in order."""
 
     # ----- building ----------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, settings: TableSettings, storage: Storage,
-               bot_budget: float | None = None) -> Table:
+    async def create(cls, table_id: str, settings: TableSettings, storage: Storage,
+                     bot_budget: float | None = None) -> Table:
         """A new table: its first event is stored; a table without open seats starts at once."""
         t = cls(table_id, settings, storage, bot_budget=bot_budget)
         events = [StoredEvent(0, "create", settings.to_json(), time.time())]
         if OPEN not in settings.seats:
             events.append(StoredEvent(1, "start", {}, time.time()))
-        storage.append(table_id, events)
+        await storage.threads.run(storage.append, table_id, events)
         t.created_at = events[0].at  # as a rebuild of the log says
         for e in events[1:]:
             t._apply(e)
@@ -268,18 +274,22 @@ class Table:
 
     # ----- storing -------------------------------------------------------------------------------
 
-    def _commit(self, kind: str, data: dict[str, Any], new_match: GameMatch | None = None,
-                records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
-        """Append one event to the log, then apply it; nothing changes if the log refuses it. An
-        event after which the match is over is stored with the table's listing as a rebuild of the
-        log would make it, so that start-up lists the table without replaying its log."""
+    async def _commit(self, kind: str, data: dict[str, Any], new_match: GameMatch | None = None,
+                      records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
+        """Append one event to the log (in a storage thread: the event loop serves every table
+        meanwhile), then apply it; nothing changes if the log refuses it. The caller holds
+        :attr:`_writing`. An event after which the match is over is stored with the table's
+        listing as a rebuild of the log would make it, so that start-up lists the table without
+        replaying its log."""
         e = StoredEvent(self.seq, kind, data, time.time())
         over = (new_match if new_match is not None else self.match).is_over
         listing = stamped(self._at_rest(e, new_match).listing()) if over else None
         try:
-            self.storage.append(self.id, [e], records, listing)
+            # stopped meanwhile (the server stops, the table leaves memory), the table still
+            # learns whether its event was stored, and applies it: it stays what its log says
+            await self.storage.threads.run_whole(self.storage.append, self.id, [e], records, listing)
         except StorageConflict:
-            self._reload()
+            await self._reload()
             raise CommandError(CONFLICT, "the table changed in another server process;"
                                          " it is reloaded, choose again") from None
         self._apply(e, new_match)
@@ -294,26 +304,32 @@ class Table:
         if acted and self.match.needs_deal:
             self.deal_over_at = self.last_change
 
-    def catch_up(self) -> None:
+    async def catch_up(self, count: int | None = None) -> None:
         """Apply the events another server process stored since this table's last one, and send
-        every connection its new state."""
-        events = self.storage.load(self.id, since=self.seq)
-        if not events:
-            return
-        if events[0].seq != self.seq:
-            self._reload()
-            return
-        for e in events:
-            self._apply(e)
-        self._changed(any(e.kind == "action" for e in events))
-        self._table_cache = None
-        self.broadcast()
-        self.wake()
-        if any(e.kind == "leave" for e in events):  # connections here may have lost their seat
-            self._presence_changed()
+        every connection its new state. ``count``: how many events the log holds, if known (the
+        news of an event says it): nothing is read if the table has them all by its turn (the
+        news was of its own event, which it was storing)."""
+        async with self._writing:
+            if count is not None and self.seq >= count:
+                return
+            events = await self.storage.threads.run(self.storage.load, self.id, self.seq)
+            if not events:
+                return
+            if events[0].seq != self.seq:
+                await self._reload()
+                return
+            for e in events:
+                self._apply(e)
+            self._changed(any(e.kind == "action" for e in events))
+            self._table_cache = None
+            self.broadcast()
+            self.wake()
+            if any(e.kind == "leave" for e in events):  # connections here may have lost their seat
+                self._presence_changed()
 
-    def _reload(self) -> None:
-        fresh = Table.rebuild(self.id, self.storage.load(self.id), self.storage, self.bot_budget)
+    async def _reload(self) -> None:
+        events = await self.storage.threads.run(self.storage.load, self.id)
+        fresh = Table.rebuild(self.id, events, self.storage, self.bot_budget)
         # a seat given up (and maybe taken again) in another process: the connections here that
         # held it hold it no more, as when a leave is applied
         gone = {s for s, st in self.seats.items() if st.token_hash != fresh.seats[s].token_hash}
@@ -336,8 +352,12 @@ class Table:
 
     # ----- the command path ------------------------------------------------------------------------
 
-    def act(self, seat: Seat | None, text: str, version: int, by: str = "human") -> None:
+    async def act(self, seat: Seat | None, text: str, version: int, by: str = "human") -> None:
         """Take ``text`` for ``seat`` at state ``version``: the one command path (module doc)."""
+        async with self._writing:
+            await self._act(seat, text, version, by)
+
+    async def _act(self, seat: Seat | None, text: str, version: int, by: str) -> None:
         if seat is None:
             raise CommandError(NOT_SEATED, "spectators cannot act: join a free seat to play")
         to_act = self.match.to_act
@@ -354,49 +374,58 @@ class Table:
         records: list[tuple[int, Mapping[str, Any]]] = []
         if len(new.deals) > len(self.match.deals):
             records.append((len(new.deals), deal_record(new.deals[-1])))
-        self._commit("action", {"seat": seat.name, "action": _last_action_text(new), "by": by},
-                     new, records)
+        await self._commit("action", {"seat": seat.name, "action": _last_action_text(new), "by": by},
+                           new, records)
 
-    def deal_next(self) -> None:
-        """The chance step: shuffle (or gather and cut) with the table's seeded generator."""
-        m = self.match
-        rng = random.Random(f"whist-table:{self.settings.seed}:deal:{len(m.deals)}")
-        new: GameMatch = m.deal(rng)
-        assert new.current is not None
-        self._commit("deal", self._deal_data(new.current), new)
+    async def deal_next(self) -> None:
+        """The chance step: shuffle (or gather and cut) with the table's seeded generator; nothing
+        if no deal is due now (one came from another server process meanwhile)."""
+        async with self._writing:
+            m = self.match
+            if not (self.started and m.needs_deal):
+                return
+            rng = random.Random(f"whist-table:{self.settings.seed}:deal:{len(m.deals)}")
+            new: GameMatch = m.deal(rng)
+            assert new.current is not None
+            await self._commit("deal", self._deal_data(new.current), new)
 
-    def join(self, seat: Seat | None, name: str, token: str) -> Seat:
+    async def join(self, seat: Seat | None, name: str, token: str) -> Seat:
         """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
         ``token``. :class:`ValueError` when it cannot be done. Starts the game once every open seat
         is taken. When another server process changed the table first, the table is reloaded and
         the seat looked at again."""
-        for retry in (False, True):
-            sat = self._free_seat(seat)
-            try:
-                self._commit("join", {"seat": sat.name, "name": name, "token": hash_token(token)})
-                break
-            except CommandError:  # another server process changed the table: it is reloaded
-                if retry:
-                    raise ValueError("the table keeps changing in another server process;"
-                                     " try again") from None
-        for _ in range(2):
-            if self.started or any(st.kind == OPEN and st.name is None for st in self.seats.values()):
-                break
-            # reloaded: look again; the database gone meanwhile: the person is seated all the same
-            with contextlib.suppress(CommandError, StorageUnavailable):
-                self._commit("start", {})
+        async with self._writing:
+            for retry in (False, True):
+                sat = self._free_seat(seat)
+                try:
+                    await self._commit("join", {"seat": sat.name, "name": name,
+                                                "token": hash_token(token)})
+                    break
+                except CommandError:  # another server process changed the table: it is reloaded
+                    if retry:
+                        raise ValueError("the table keeps changing in another server process;"
+                                         " try again") from None
+            for _ in range(2):
+                if self.started or any(st.kind == OPEN and st.name is None
+                                       for st in self.seats.values()):
+                    break
+                # reloaded: look again; the database gone meanwhile: the person is seated all the same
+                with contextlib.suppress(CommandError, StorageUnavailable):
+                    await self._commit("start", {})
         return sat
 
-    def name_successor(self, table_id: str) -> None:
+    async def name_successor(self, table_id: str) -> str:
         """Store that ``table_id`` plays this table's game again (``again``), once the match is
-        over; :class:`ValueError` before, or when a successor is named already. Another server
-        process may name one first: :class:`CommandError` (``conflict``), the table reloaded with
-        the other's."""
-        if not self.match.is_over:
-            raise ValueError("this game is not over")
-        if self.successor is not None:
-            raise ValueError(f"table {self.successor} plays this game again already")
-        self._commit("again", {"table": table_id})
+        over (:class:`ValueError` before); the successor's id: ``table_id``, or the one named
+        first by a request this process took meanwhile. Another server process may name one first:
+        :class:`CommandError` (``conflict``), the table reloaded with the other's."""
+        async with self._writing:
+            if not self.match.is_over:
+                raise ValueError("this game is not over")
+            if self.successor is None:
+                await self._commit("again", {"table": table_id})
+            assert self.successor is not None
+            return self.successor
 
     def _free_seat(self, seat: Seat | None) -> Seat:
         """The seat a person asking for ``seat`` (``None``: any) may take now; :class:`ValueError`
@@ -443,7 +472,7 @@ class Table:
             self.wake()
         self._presence_changed()
 
-    def handle(self, conn: Connection, text: str | None) -> None:
+    async def handle(self, conn: Connection, text: str | None) -> None:
         """One message from a connection (``None``: a binary one, refused); an error is answered
         to it alone."""
         try:
@@ -455,14 +484,15 @@ class Table:
             elif not conn.greeted:
                 raise CommandError(NO_HELLO, 'say hello first: {"type": "hello", "token": …}')
             elif isinstance(msg, Act):
-                self.act(conn.seat, msg.action, msg.version)
+                await self.act(conn.seat, msg.action, msg.version)
             elif conn.seat is None:
                 raise CommandError(NOT_SEATED, f"{msg.type}: only a seated player may do that")
             elif msg.type == "leave":
-                self._leave(conn.seat)
+                await self._leave(conn)
             elif msg.type == "start":
-                if not self.started:
-                    self._commit("start", {})
+                async with self._writing:
+                    if not self.started:
+                        await self._commit("start", {})
             elif self.between_deals() and conn.seat not in self.ready:  # next
                 self.ready.add(conn.seat)
                 self._table_cache = None
@@ -500,8 +530,11 @@ class Table:
                        "version": self.version, "rules": self.settings.rules.to_dict(),
                        "contracts": contract_names()})
 
-    def _leave(self, seat: Seat) -> None:
-        self._commit("leave", {"seat": seat.name})
+    async def _leave(self, conn: Connection) -> None:
+        async with self._writing:
+            if conn.seat is None:  # given up meanwhile, through another server process
+                return
+            await self._commit("leave", {"seat": conn.seat.name})
         self._presence_changed()
 
     # ----- who plays a seat ---------------------------------------------------------------------------
@@ -579,16 +612,24 @@ class Table:
                 await asyncio.sleep(wait)
         finally:
             self.thinking = None
-        if self.version != version or self.controller(seat) != "bot":
-            log.info("table %s: the bot's move at %s was dropped: the table changed", self.id, seat.name)
-            return
-        self.act(seat, action.text, version, by="bot")
+        await self._own_move(seat, action.text, version, "bot")
+
+    async def _own_move(self, seat: Seat, text: str, version: int, by: str) -> None:
+        """A move the table makes by itself (``by`` a bot, or ``forced``), chosen at state
+        ``version``: dropped if the table changed since, checked once the table's earlier commands
+        are done (a player came back, or moved first; the table was caught up or reloaded)."""
+        async with self._writing:
+            if self.version != version or (by == "bot" and self.controller(seat) != "bot"):
+                log.info("table %s: the %s move at %s was dropped: the table changed", self.id, by,
+                         seat.name)
+                return
+            await self._act(seat, text, version, by)
 
     # ----- the driver: bots, chance steps, forced actions, takeovers -------------------------------------
 
-    def _next_step(self, now: float) -> tuple[float | None, Callable[[], Awaitable[None] | None] | None]:
+    def _next_step(self, now: float) -> tuple[float | None, Callable[[], Awaitable[None]] | None]:
         """When the table next does something by itself, and what (``None``: only look again)."""
-        steps: list[tuple[float, Callable[[], Awaitable[None] | None] | None]] = []
+        steps: list[tuple[float, Callable[[], Awaitable[None]] | None]] = []
         for st_seat, st in self.seats.items():
             if st.kind == OPEN and st.name is not None and not self.connected(st_seat):
                 deadline = st.away_since + self.settings.takeover_after
@@ -619,7 +660,7 @@ class Table:
                     if forced is not None:
                         text, version = forced, self.version
                         steps.append((self.last_change + min(self.settings.bot_delay, 0.5),
-                                      lambda: self.act(seat, text, version, by="forced")))
+                                      lambda: self._own_move(seat, text, version, "forced")))
         if not steps:
             return None, None
         return min(steps, key=lambda x: x[0])
@@ -666,6 +707,7 @@ class Table:
     async def _drive(self) -> None:
         wake = self._wake
         assert wake is not None
+        unreachable = False  # said once while the database cannot be reached, and once it can
         while self._task is asyncio.current_task():  # not halted (a cancel may be swallowed)
             wake.clear()
             now = self.clock()
@@ -685,17 +727,22 @@ class Table:
                 continue
             if step is not None:
                 try:
-                    pending = step()
-                    if pending is not None:
-                        await pending
+                    await step()
                 except CommandError as exc:
                     log.warning("table %s: the table's own step was refused: %s", self.id, exc)
                 except StorageUnavailable as exc:  # nothing changed: the step comes again
-                    log.warning("table %s: %s", self.id, exc)
+                    if not unreachable:  # not every second of an outage, for every table
+                        log.warning("table %s: %s; it waits for the database", self.id, exc)
+                    unreachable = True
                     await asyncio.sleep(1.0)
                 except Exception:
                     log.exception("table %s: step failed", self.id)
                     await asyncio.sleep(1.0)
+                else:
+                    if unreachable:
+                        log.warning("table %s: the database answers again; the table plays on",
+                                    self.id)
+                    unreachable = False
             await asyncio.sleep(0)
 
     # ----- what is sent ------------------------------------------------------------------------------------
