@@ -1060,6 +1060,6 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
 
 
 def test_a_command_without_lang_keeps_its_english_errors() -> None:
-    """whist arena has no --lang: it is an unknown option there, said in English."""
-    r = runner.invoke(app, ["arena", "-c", "heuristic", "-r", "random", "--lang", "fr"])
+    """whist rules has no --lang: it is an unknown option there, said in English."""
+    r = runner.invoke(app, ["rules", "--preset", "couleur", "--lang", "fr"])
     assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr
