@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import random
+import re
 import secrets
 import signal
 import socket
@@ -646,3 +647,22 @@ def test_an_outage_is_said_once_a_table_not_every_second(tmp_path: Path,
     assert said == [f"table {t.id}: the database cannot be reached: connection refused; it waits"
                     " for the database",
                     f"table {t.id}: the database answers again; the table plays on"]
+
+
+def test_the_servers_warnings_say_when(capsys: pytest.CaptureFixture[str]) -> None:
+    """An operator reads the log after the fact: each warning (the database gone, back again)
+    begins with its date and time; asked twice, the lines are not printed twice."""
+    from whist.cli_serve import log_to_stderr
+
+    logger = logging.getLogger("whist.server")
+    handler = log_to_stderr()
+    try:
+        assert log_to_stderr() is handler
+        logger.warning("table %s: the database answers again; the table plays on", "x7Qb")
+        logger.info("unloaded %d idle tables", 3)  # not for the operator's eyes
+        lines = capsys.readouterr().err.splitlines()
+    finally:
+        logger.removeHandler(handler)
+    assert len(lines) == 1, lines
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d whist: table x7Qb: the database answers"
+                        r" again; the table plays on", lines[0]), lines

@@ -7,8 +7,10 @@ again on the same database rebuilds every table from its event log.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import socket
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,7 +20,35 @@ from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail
 if TYPE_CHECKING:
     from whist.server.service import TableService
 
-__all__ = ["serve"]
+__all__ = ["log_to_stderr", "serve"]
+
+LOG_FORMAT = "%(asctime)s whist: %(message)s"
+"""How the server's log lines read: ``2026-12-04 23:41:15 whist: table x7Qb: the database …``."""
+
+
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes on whatever ``sys.stderr`` is when a line is written (a command run in-process, as
+    by the tests, swaps it for the time of the run)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+def log_to_stderr() -> logging.Handler:
+    """Print the server's warnings (the database gone and back, a bot missing …) on stderr, each
+    with the date and time it happened, so that an operator reading the log later knows when;
+    once, however often it is called. The handler it added (or had added)."""
+    logger = logging.getLogger("whist.server")
+    for handler in logger.handlers:
+        if handler.get_name() == "whist-stderr":
+            return handler
+    handler = _Stderr()
+    handler.set_name("whist-stderr")
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT, "%Y-%m-%d %H:%M:%S"))
+    logger.addHandler(handler)
+    return handler
 
 
 def serve(
@@ -47,6 +77,7 @@ def serve(
     from whist.server import create_app
 
     sock = _listen(host, port)  # first: a port in use is said before any table is loaded
+    log_to_stderr()
     with sock:
         if "://" not in db:  # a file's name or path: SQLAlchemy would only say it is no URL
             fail(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}", 2)
