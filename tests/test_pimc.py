@@ -451,12 +451,12 @@ def test_a_call_hint_never_recommends_a_call_its_own_numbers_rate_worse(
 def test_pimc_bids_the_misere_the_solver_would_call_lost() -> None:
     """East, eldest hand, holds ♠765 ♥KT9864 ♦9764 and no club: one card too high to duck, the
     ♥K, which a petite misère discards before the play (RULES.md §5.5: all four players discard
-    one card, 12 tricks, the declarer takes none; §5.7: 18 from the three defenders made, 18 to
-    them failed). It is the heuristic player's call, and the misère is made on this deal whoever
-    plays it. Double dummy, the three defenders see East's hand and find the suit that forces him
-    to a trick on nearly every deal sampled, so the solver values the misère at −18 and pimc used
-    to propose in diamonds instead; the misère family is now the rule of thumb's call, made
-    without a search."""
+    one card, 12 tricks, the declarer takes none; §5.7: made, +18 to him and −6 to each defender,
+    failed, the opposite). It is the heuristic player's call, and the misère is made on this deal
+    whoever plays it. Double dummy, the three defenders see East's hand and find the suit that
+    forces him to a trick on nearly every deal sampled, so the solver valued the misère at −18 and
+    pimc proposed in diamonds instead; a misère is now the rule of thumb's call, made without a
+    search."""
     hands = [parse_hand(h) for h in ("KT2.A53.Q83.T942", "765.KT9864.9764.-",
                                      "AQ43.J2.J2.AQJ83", "J98.Q7.AKT5.K765")]
     deal = ColourDeal.new(preset("couleur"), Seat.N, hands)

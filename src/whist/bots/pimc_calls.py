@@ -14,10 +14,10 @@ ties go to the heuristic call, and so does every call when fewer than ``MIN_SAMP
 solved (the choice then says so: basis ``"few"``, no values).
 
 The misères and piccolissimo (one declarer, no trick or exactly two) are left to the heuristic
-player's rule of thumb (:data:`RULED`): double dummy, the three defenders see the
-declarer's hand and each other's and nearly always find the suit that forces him to a trick, so
-the solver calls almost every misère hand lost, hands that are made more often than not at the
-table (docs/pimc.md, *How it chooses a call*).
+player's rule of thumb (:data:`RULED`): double dummy, the three defenders see the declarer's hand
+and each other's and nearly always find the suit that forces him to a trick, so the solver calls
+almost every misère hand lost, hands that are made more often than not at the table
+(docs/pimc.md, *How it chooses a call*).
 """
 
 from __future__ import annotations
