@@ -31,7 +31,7 @@ from whist.auction import ColourCall, ladder, parse_call
 from whist.bots import AnyView, get_bot
 from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective, count_cap
 from whist.bots.sampler import constraints, voids_of
-from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card
+from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card, parse_hand
 from whist.cli import app
 from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.engine import ClassicDeal, View
@@ -446,3 +446,22 @@ def test_a_call_hint_never_recommends_a_call_its_own_numbers_rate_worse(
             assert "(+1,00 points)" in fr and "." not in fr  # a decimal comma in every value
             assert len(re.findall(r"[+-]\d+,\d\d", fr)) == len(re.findall(r"[+-]\d+\.\d\d", en)) > 1
     assert checked > 5
+
+
+def test_pimc_bids_the_misere_the_solver_would_call_lost() -> None:
+    """East, eldest hand, holds ♠765 ♥KT9864 ♦9764 and no club: one card too high to duck, the
+    ♥K, which a petite misère discards before the play (RULES.md §5.5: all four players discard
+    one card, 12 tricks, the declarer takes none; §5.7: made, +18 to him and −6 to each defender,
+    failed, the opposite). It is the heuristic player's call, and the misère is made on this deal
+    whoever plays it. Double dummy, the three defenders see East's hand and find the suit that
+    forces him to a trick on nearly every deal sampled, so the solver valued the misère at −18 and
+    pimc proposed in diamonds instead; a misère is now the rule of thumb's call, made without a
+    search."""
+    hands = [parse_hand(h) for h in ("KT2.A53.Q83.T942", "765.KT9864.9764.-",
+                                     "AQ43.J2.J2.AQJ83", "J98.Q7.AKT5.K765")]
+    deal = ColourDeal.new(preset("couleur"), Seat.N, hands)
+    assert deal.to_act is Seat.E
+    view = deal.view(Seat.E)
+    choice = PimcBot(budget=0.1, wall_margin=100.0).advise(view, random.Random(25))
+    assert choice.best == parse_call("small misère")
+    assert choice.basis == "rule" and not choice.values

@@ -6,13 +6,18 @@ no card too high to duck; a first pass, no hand that would have bid. Each is a s
 sampled deal (a weight ``exp(-penalty)``), never a hard rule: players misjudge.
 
 Choosing a call (:func:`choose_call`): the calls worth considering are passing, the heuristic
-player's call, the one-player contracts the hand comes near (the tricks estimate within reach of
-the level, few misère flaws), an acceptance, and a proposal. The hidden hands are dealt many
-times; for each deal the solver says whether each contract makes (a yes/no target search for
-contracts that need tricks, the misère and piccolo targets for the others) and the contract's
-points for this seat are averaged. Passing is worth 0. The best mean wins; ties go to the
-heuristic call, and so does every call when fewer than ``MIN_SAMPLES`` deals were solved (the
-choice then says so: basis ``"few"``, no values).
+player's call, the one-player contracts that need tricks and that the hand comes near (the tricks
+estimate within reach of the level), an acceptance, and a proposal. The hidden hands are dealt
+many times; for each deal the solver says whether each contract makes (a yes/no target search)
+and the contract's points for this seat are averaged. Passing is worth 0. The best mean wins;
+ties go to the heuristic call, and so does every call when fewer than ``MIN_SAMPLES`` deals were
+solved (the choice then says so: basis ``"few"``, no values).
+
+The misères and piccolissimo (one declarer, no trick or exactly two) are left to the heuristic
+player's rule of thumb (:data:`RULED`): double dummy, the three defenders see the declarer's hand
+and each other's and nearly always find the suit that forces him to a trick, so the solver calls
+almost every misère hand lost, hands that are made more often than not at the table
+(docs/pimc.md, *How it chooses a call*).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from dataclasses import dataclass
 
 from whist.auction import ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT, discard_choice
+from whist.bots.colour_calls import ACCEPT_AT
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
@@ -40,7 +45,7 @@ from whist.bots.sampler import SampleError, constraints
 from whist.cards import SEATS, Seat, Suit, mask_of
 from whist.contracts import Contract
 from whist.couleur import ColourView
-from whist.solver import Position, exact
+from whist.solver import Position
 from whist.tables import declarer_counts, needed_tricks
 
 __all__ = ["call_likelihood", "choose_call"]
@@ -49,7 +54,13 @@ MIN_SAMPLES = 6
 """Fewer solved deals than this say too little: the heuristic player's call stands."""
 
 _SOLO_KINDS = ("solo", "abondance", "abondance_sur_table", "chelem")
-_MISERES = ("petite_misere", "grande_misere", "grande_misere_sur_table")
+RULED = frozenset(("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolissimo"))
+"""Contracts of one declarer who takes no trick or exactly two whose calls (bidding one, joining
+one) are the heuristic player's: the solver, whose defenders see every card, calls nearly every
+such hand lost (module docstring). A ``couleur`` piccolo needs a second declarer: the heuristic
+player's piccolo is weighed against the simulated calls as before, worth 0 (it counts only if
+someone joins it)."""
+
 _FLAWS_ALLOWED = {"petite_misere": 1, "grande_misere": 0, "grande_misere_sur_table": 0,
                   "piccolo": 2, "piccolissimo": 3}
 
@@ -140,7 +151,6 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
     assert seat is not None
     out: list[_Option] = []
     near = {s: trick_estimate(hand, s) for s in Suit}
-    flaws = misere_flaws(hand)
     for call in view.legal:
         if not isinstance(call, ColourCall):
             continue
@@ -158,8 +168,8 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
             declarers: tuple[Seat, ...] | None = None
         elif k in _SOLO_KINDS and c.suit is not None:
             worth, declarers = near[c.suit] >= _need(view, c) - 1.5, (seat,)
-        else:
-            worth, declarers = k in _FLAWS_ALLOWED and flaws <= _FLAWS_ALLOWED[k] + 1, (seat,)
+        else:  # misères and piccolissimo: the rule of thumb (RULED); a piccolo needs a partner
+            continue
         alone_ok = 1 in declarer_counts(view.rules.style, k)
         if worth and (declarers is None or len(declarers) > 1 or alone_ok):
             out.append(_Option(call, c, declarers))
@@ -169,12 +179,6 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
 def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:
     eldest = view.dealer.left
     return declarers[0] if c.kind in ("abondance", "abondance_sur_table", "chelem") else eldest
-
-
-def _without_discards(hands: tuple[int, int, int, int], declarer: Seat) -> tuple[int, int, int, int]:
-    """Petite misère: everyone discards a card first, as the heuristic player would."""
-    out = [h & ~discard_choice(h, s is declarer).bit for s, h in zip(SEATS, hands, strict=True)]
-    return (out[0], out[1], out[2], out[3])
 
 
 def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, int, int],
@@ -193,20 +197,19 @@ def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, 
     need = _need(view, c)
     leader = _leader(view, c, declarers)
     solver = bot.solver
-    if c.info.is_misere:
-        target = 0 if c.kind in _MISERES else need
-        if c.kind == "petite_misere":
-            hands = _without_discards(hands, declarers[0])
-        pos = Position(hands, None, leader)
-        sol = solver.solve(pos, declarers[0], exact(target), max_nodes=nodes_left,
-                           max_seconds=seconds_left)
-        made = bool(sol.best)
-        tricks = target if made else target + 1
-        return contract_points(view, c, declarers, tricks, need), sol.nodes
     pos = Position(hands, c.suit, leader)
     made = solver.solve(pos, declarers, at_least=need, max_nodes=nodes_left,
                         max_seconds=seconds_left)
     return contract_points(view, c, declarers, need if made else need - 1, need), solver.nodes
+
+
+def _ruled(view: ColourView, call: ColourCall) -> bool:
+    """Whether ``call`` bids or joins a misère or a piccolissimo (:data:`RULED`)."""
+    c = call.contract
+    if call.kind == "accept":
+        top = _top_bid(view)
+        c = top[1] if top is not None else None
+    return c is not None and c.kind in RULED
 
 
 def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
@@ -217,7 +220,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
     hand = mask_of(view.hand)
     opts = _options(view, hand)
     passes = [a for a in view.legal if isinstance(a, ColourCall) and a.kind == "pass"]
-    if not opts:
+    if not opts or _ruled(view, fallback):
         return CardChoice(fallback, basis="rule")
     cons = constraints(view)
     weigh = call_likelihood(view)
