@@ -1307,6 +1307,40 @@ def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: 
         browser.close()
     assert errors == []
 
+def test_a_finished_game_played_again_links_to_its_next_game_in_the_lobby(server: Server) -> None:
+    """A finished game played again with the same (POST /again): its entry among the games
+    finished links to the table that plays on, so that whoever comes back to the lobby finds it;
+    a game not played again has no such link."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "pagat", "options": {"deals": 1}, "bot_delay": 0, "deal_pause": 0,
+            "seats": dict.fromkeys("NESW", "random")}
+    done = [create_table(server, {**spec, "name": name}) for name in ("Encore", "Seule")]
+    end = time.monotonic() + 30
+    for path in done:
+        while not json.load(urllib.request.urlopen(f"{server.base}/api/tables/{path.rsplit('/', 1)[1]}"))[
+                "match"]["over"]:
+            assert time.monotonic() < end, "the bots' game did not end"
+            time.sleep(0.05)
+    nxt = post_json(server, f"/api/tables/{done[0].rsplit('/', 1)[1]}/again", {})["url"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.click("#finished-tables summary")
+        link = page.locator("#finished-tables a.next-game")  # the next game is called Encore too
+        link.wait_for()
+        assert link.count() == 1 and link.inner_text() == "partie suivante"
+        assert link.get_attribute("href") == nxt
+        entry = page.locator("#finished-tables li", has=page.locator("a.next-game"))
+        assert entry.locator("a").first.get_attribute("href") == done[0]  # not Seule's, not its own
+        page.click("button[data-lang=en]")
+        assert link.inner_text() == "next game"
+        link.click()
+        page.wait_for_url(f"**{nxt}")
+        browser.close()
+    assert errors == []
+
+
 def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path: Path) -> None:
     """A person creates a table, plays until his turn and goes away: nobody there, the table
     leaves the server's memory after a while and the lobby's list of tables in play no longer has

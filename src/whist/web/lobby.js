@@ -130,7 +130,9 @@ function tablesPanel(listed, mine) {
     h("summary", {}, t("finished_tables", finished.length)),
     h("ul", { class: "tables" }, finished.map((tb) => h("li", {},
       h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", t("over"),
-      playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "")))) : null);
+      playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "",
+      // played again with the same: its next game one click away
+      tb.again ? [" · ", h("a", { class: "next-game", href: `/t/${tb.again}` }, t("next_game"))] : "")))) : null);
 }
 
 // When a game ended (Unix time), in the page's language: the time if it was today, else the day too.
