@@ -40,7 +40,11 @@ def colour_aims(view: ColourView) -> Aims:
         if seat in declarers and view.needed:  # piccolo, piccolissimo: exactly view.needed
             return Aims(partners, want_tricks=False,
                         must_take=view.needed - view.tricks_won[seat])
-        return Aims(frozenset() if seat in declarers else partners, want_tricks=False)
+        if seat in declarers:
+            return Aims(frozenset(), want_tricks=False)
+        # A defender of a misère (never of a piccolo, whose declarers need their tricks).
+        against = frozenset(declarers) if not view.needed else frozenset()
+        return Aims(partners, want_tricks=False, against=against)
     return Aims(partners)
 
 

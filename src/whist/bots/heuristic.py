@@ -83,11 +83,14 @@ class Aims:
     opposite; a solo declarer: none). ``want_tricks`` is ``True`` to take tricks, ``False`` to
     avoid them (a misère declarer). ``must_take``, with ``want_tricks`` off: the tricks the seat
     must still take before it avoids them (a piccolo declarer, who needs exactly one).
+    ``against``, with ``want_tricks`` off: the misère declarers this seat defends against, whom
+    it wants to force to a trick (empty: it only ducks, as a declarer or in the queens game).
     """
 
     partners: frozenset[Seat]
     want_tricks: bool = True
     must_take: int = 0
+    against: frozenset[Seat] = frozenset()
 
 
 def classic_aims(seat: Seat) -> Aims:
@@ -153,7 +156,7 @@ class Reading:
     suits seat ``s`` has shown out of; ``led_by[s]`` the suits seat ``s`` has led.
     """
 
-    __slots__ = ("_all_known", "_partners_known", "after", "hand", "known", "led", "led_by",
+    __slots__ = ("_all_known", "_partners_known", "after", "against", "hand", "known", "led", "led_by",
                  "must_take", "opponents", "opps_after", "out", "partners", "played", "seat",
                  "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
 
@@ -165,6 +168,7 @@ class Reading:
         self.partners = aims.partners
         self.want_tricks = aims.want_tricks
         self.must_take = aims.must_take
+        self.against = aims.against
         self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
         self.trump = trump
         mask = 0
