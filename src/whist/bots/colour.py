@@ -4,8 +4,10 @@ the aim that the contract gives.
 
 - Declarers of a contract that needs tricks, and their defenders, want tricks; each side's
   partners are the other players of that side (none for a lone declarer).
-- Misères, and the queens game: every player avoids tricks (the defenders duck too, so that the
-  declarer is forced to win). Piccolo and piccolissimo: a declarer wins the tricks he needs with
+- Misères, and the queens game: every player avoids tricks. The defenders of a misère play to
+  force the declarer to win one (:func:`whist.bots.heuristic.play_card`'s misère defence: lead
+  low in a suit he must follow, keep the trick low before he plays, throw high cards once he is
+  beaten). Piccolo and piccolissimo: a declarer wins the tricks he needs with
   his sure winners, early, and avoids the others; the defenders duck, to force him to a trick
   too many.
 - Trou surprise before the fourth ace falls: each plays for himself.
