@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bots_misere import HIGH_DIAMONDS, misere
 from test_couleur_conformance import CONFIGS, choose
 from typer.testing import CliRunner
 
@@ -284,6 +285,19 @@ def test_defenders_of_two_misere_players_count_up_to_the_clean_ones() -> None:
                 assert objective.worth(min(tricks, cap)) == objective.worth(tricks)
         d = d.apply(rng.choice(d.legal_actions()), seat)
     assert {1, 2} <= seen
+
+
+def test_a_misere_defender_plays_the_rule_of_thumb_where_its_cards_tie() -> None:
+    """Grande misère sur table (RULES.md §5.5, §5.6): double dummy, the defenders beat North
+    whatever East leads, so every card ties and the tie goes to the heuristic player's lead: the
+    five of diamonds, under all of North's spread diamonds (tests/test_bots_misere.py), where
+    the old rule's three of spades let him duck with the two."""
+    d = misere(HIGH_DIAMONDS, "grande misère sur table", ["2H", "KH", "9H", "7H"])
+    assert d.to_act is Seat.E
+    choice = PimcBot(0.05, wall_margin=1000.0).choose_card(d.view(Seat.E), random.Random(0))
+    assert choice.searched and choice.samples > 0
+    assert len({v for c, v in choice.values.items() if c != choice.best}) == 1  # all tie
+    assert choice.best == parse_card("5D")
 
 
 def test_pimc_asks_the_solver_to_count_up_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,8 +4,10 @@ the aim that the contract gives.
 
 - Declarers of a contract that needs tricks, and their defenders, want tricks; each side's
   partners are the other players of that side (none for a lone declarer).
-- Misères, and the queens game: every player avoids tricks (the defenders duck too, so that the
-  declarer is forced to win). Piccolo and piccolissimo: a declarer wins the tricks he needs with
+- Misères, and the queens game: every player avoids tricks. The defenders of a misère play to
+  force the declarer to win one (:func:`whist.bots.heuristic.play_card`'s misère defence: lead
+  low in a suit he must follow, keep the trick low before he plays, throw high cards once he is
+  beaten). Piccolo and piccolissimo: a declarer wins the tricks he needs with
   his sure winners, early, and avoids the others; the defenders duck, to force him to a trick
   too many.
 - Trou surprise before the fourth ace falls: each plays for himself.
@@ -40,7 +42,11 @@ def colour_aims(view: ColourView) -> Aims:
         if seat in declarers and view.needed:  # piccolo, piccolissimo: exactly view.needed
             return Aims(partners, want_tricks=False,
                         must_take=view.needed - view.tricks_won[seat])
-        return Aims(frozenset() if seat in declarers else partners, want_tricks=False)
+        if seat in declarers:
+            return Aims(frozenset(), want_tricks=False)
+        # A defender of a misère (never of a piccolo, whose declarers need their tricks).
+        against = frozenset(declarers) if not view.needed else frozenset()
+        return Aims(partners, want_tricks=False, against=against)
     return Aims(partners)
 
 

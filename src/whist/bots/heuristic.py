@@ -35,6 +35,12 @@ The rules of thumb, in the order the code applies them:
   cheaply as possible, never underruff, never overruff partner.
 - Discards: from the shortest, weakest side suit; never a master, never the guard of an honour
   if a cheaper discard exists, and the trump suit last.
+- Avoiding tricks (a misère declarer, the queens game): lead the card most likely to be beaten,
+  follow with the highest card that loses, throw the most dangerous high card.
+- Defending a misère (``Aims.against``), to force the declarer to a trick: lead low in a suit
+  he must still follow, never one he has shown out of (with his hand spread, a card under all
+  his cards of a suit); keep the trick low while he is still to play; once he has played, leave
+  him the trick he holds, and when he is beaten throw the highest card of the suit.
 """
 
 from __future__ import annotations
@@ -83,11 +89,14 @@ class Aims:
     opposite; a solo declarer: none). ``want_tricks`` is ``True`` to take tricks, ``False`` to
     avoid them (a misère declarer). ``must_take``, with ``want_tricks`` off: the tricks the seat
     must still take before it avoids them (a piccolo declarer, who needs exactly one).
+    ``against``, with ``want_tricks`` off: the misère declarers this seat defends against, whom
+    it wants to force to a trick (empty: it only ducks, as a declarer or in the queens game).
     """
 
     partners: frozenset[Seat]
     want_tricks: bool = True
     must_take: int = 0
+    against: frozenset[Seat] = frozenset()
 
 
 def classic_aims(seat: Seat) -> Aims:
@@ -130,7 +139,9 @@ def play_card(r: Reading, cards: Sequence[Card]) -> Card:
     if len(cards) == 1:
         return cards[0]
     if not r.want_tricks:
-        return _take_needed(r, cards) if r.must_take > 0 else _duck(r, cards)
+        if r.must_take > 0:
+            return _take_needed(r, cards)
+        return _defend_misere(r, cards) if r.against else _duck(r, cards)
     if not r.trick:
         return _lead(r, cards)
     if cards[0].suit is r.led:
@@ -153,7 +164,7 @@ class Reading:
     suits seat ``s`` has shown out of; ``led_by[s]`` the suits seat ``s`` has led.
     """
 
-    __slots__ = ("_all_known", "_partners_known", "after", "hand", "known", "led", "led_by",
+    __slots__ = ("_all_known", "_partners_known", "after", "against", "hand", "known", "led", "led_by",
                  "must_take", "opponents", "opps_after", "out", "partners", "played", "seat",
                  "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
 
@@ -165,6 +176,7 @@ class Reading:
         self.partners = aims.partners
         self.want_tricks = aims.want_tricks
         self.must_take = aims.must_take
+        self.against = aims.against
         self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
         self.trump = trump
         mask = 0
@@ -266,6 +278,13 @@ class Reading:
         """How many outstanding cards of its suit outrank ``card`` (partners' known cards aside)."""
         threats = self.out_bits(card.suit) & ~_bits(self.partners_known(), card.suit)
         return (threats & _above(card.rank)).bit_count()
+
+    def hand_known(self, seat: Seat) -> bool:
+        """Whether every card left in ``seat``'s hand is known (a hand spread on the table): as
+        many known cards as it holds, which is as many as I hold, one fewer once it has played
+        to this trick."""
+        held = self.hand.bit_count() - any(s is seat for s, _ in self.trick)
+        return self.known[seat].bit_count() == held
 
     def is_void(self, seat: Seat, suit: Suit) -> bool:
         """Whether ``seat`` has shown out of ``suit``."""
@@ -572,3 +591,60 @@ def _duck(r: Reading, cards: Sequence[Card]) -> Card:
             or (win.suit is r.trump and c.rank < win.rank)]
     pool = safe or list(cards)
     return max(pool, key=lambda c: (c.rank, -r.mine(c.suit).bit_count()))
+
+
+# ----- defending a misère ---------------------------------------------------------------
+
+
+def _defend_misere(r: Reading, cards: Sequence[Card]) -> Card:
+    """A defender of a misère, who wants a declarer (``r.against``) to win a trick:
+
+    - Leading (:func:`_lead_against`): a suit the declarer must follow, as low as it goes.
+    - A declarer still to play to the trick: keep the trick low, so that he may have to play
+      over it: the highest card under the card winning the trick, else the lowest.
+    - Every declarer has played (or cannot follow): leave the trick to a declarer who holds it
+      (the highest card under his); once he is beaten, throw the highest card of the suit,
+      keeping the low cards that can force him later.
+    - Void in the suit led: throw the highest card (:func:`_duck`).
+    """
+    if not r.trick:
+        return _lead_against(r, cards)
+    win = r.win_card
+    assert win is not None
+    led = r.led
+    if led is None or cards[0].suit is not led:
+        return _duck(r, cards)
+    under = [c for c in cards if c.rank < win.rank]
+    if not any(d in r.after and not r.is_void(d, led) for d in r.against):
+        if r.win_seat in r.against and under:
+            return under[0]
+        return cards[0]
+    return under[0] if under else cards[-1]
+
+
+def _lead_against(r: Reading, cards: Sequence[Card]) -> Card:
+    """Lead against a misère: a suit a declarer may still have to follow, never one he has
+    shown out of (he would throw his worst card on it). With his hand spread, a card under all
+    his cards of a suit forces him: the highest such card, keeping the lower ones for later.
+    Otherwise the lowest card of the suit in which he may hold the fewest cards under it,
+    the fewest ways to duck."""
+    best: tuple[int, int, Card] | None = None
+    for suit in Suit:
+        mine = [c for c in cards if c.suit is suit]
+        if not mine:
+            continue
+        low = mine[-1]
+        for d in r.against:
+            if r.is_void(d, suit):
+                continue
+            spread = r.hand_known(d)
+            his = _bits(r.known[d] if spread else r.out & ~r.elsewhere(d), suit)
+            if not his:
+                continue
+            ducks = (his & _below(low.rank)).bit_count()
+            if spread and not ducks:
+                floor = (his & -his).bit_length() + 1  # his lowest rank
+                return next(c for c in mine if c.rank < floor)
+            if best is None or (ducks, low.rank) < best[:2]:
+                best = (ducks, low.rank, low)
+    return best[2] if best is not None else _duck(r, cards)

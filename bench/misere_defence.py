@@ -1,0 +1,158 @@
+"""How well the defenders beat a misère: the heuristic player's defence before and after its
+misère-defence rules, on the same deals against the same declarer.
+
+Run ``python bench/misere_defence.py [--seed S] [--start I] [--deals N] [--contract C]
+[--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]``: the boards
+of an arena run (``whist arena --preset couleur --seed S``) are dealt; the seat whose hand is
+nearest to a misère (the fewest cards too high to duck, :func:`whist.bots.evaluate.misere_flaws`;
+at most ``F`` of them, other boards are skipped) calls the contract ``C`` (petite misère, grande
+misère or grande misère sur table) and the others pass. Each such deal is played twice by the
+same declarer bot, once against three defenders playing the old defence (:func:`old_heuristic`:
+they only duck) and once against the new one (the heuristic player as it is now); with
+``--defenders pimc`` the defenders are pimc at budget B, whose ties go to the old or the new rule.
+It prints how often the misère is made and the declarer's mean points after each, and the
+paired difference (new minus old) with its 95% interval. A misère made less often after the
+new defence is a better defence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+
+import whist.bots.pimc as pimc
+from whist.actions import IllegalAction
+from whist.arena import CANDIDATE, REFERENCE, Clock, arena_bot, deal_board, play_table, seat_rng
+from whist.auction import parse_call
+from whist.bots import AnyAction, AnyView, Bot, heuristic_player
+from whist.bots.colour import colour_aims, colour_reading
+from whist.bots.evaluate import misere_flaws
+from whist.bots.heuristic import play_card
+from whist.cards import SEATS, Card, Seat, mask_of
+from whist.couleur import ColourDeal, ColourView
+from whist.rules import preset
+
+CONTRACTS = {"petite": "petite misère", "grande": "grande misère",
+             "sur-table": "grande misère sur table"}
+Z95 = 1.96
+
+
+def old_heuristic(view: AnyView, rng: random.Random) -> AnyAction:
+    """The heuristic player with the defence of a misère it had before its misère-defence
+    rules: a defender ducks as the declarer does. Usable in the arena as
+    ``bench.misere_defence:old_heuristic`` (run from the project's root with ``PYTHONPATH=.``)."""
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
+        aims = replace(colour_aims(view), against=frozenset())
+        return play_card(colour_reading(view, aims), cards)
+    return heuristic_player(view, rng)
+
+
+@contextmanager
+def pimc_ties_to(rule: Bot) -> Iterator[None]:
+    """pimc's ties (and its prior) go to ``rule`` instead of the heuristic player for a while."""
+    names = vars(pimc)
+    saved = names["heuristic_player"]
+    names["heuristic_player"] = rule
+    try:
+        yield
+    finally:
+        names["heuristic_player"] = saved
+
+
+def forced_misere(seed: int, board: int, contract: str, max_flaws: int) -> tuple[ColourDeal, Seat] | None:
+    """Board ``board`` once the seat nearest to a misère has called ``contract`` and the others
+    passed, with that seat; ``None`` when no hand has at most ``max_flaws`` flaws or that
+    auction is not legal there."""
+    d = deal_board(preset("couleur"), seed, board)
+    assert isinstance(d, ColourDeal)
+    flaws = {s: misere_flaws(mask_of(d.view(s).hand)) for s in SEATS}
+    declarer = min(SEATS, key=lambda s: flaws[s])
+    if flaws[declarer] > max_flaws:
+        return None
+    called = False
+    try:
+        while d.phase == "auction" and (seat := d.to_act) is not None:
+            bid = seat is declarer and not called
+            d = d.apply(parse_call(contract if bid else "pass"), seat)
+            called = called or bid
+    except IllegalAction:
+        return None
+    view = d.view(declarer)
+    if view.contract is None or tuple(view.declarers) != (declarer,):
+        return None
+    return d, declarer
+
+
+def declarer_points(start: ColourDeal, declarer: Seat, declarer_bot: Bot, defenders: Bot,
+                    seed: int, board: int) -> int:
+    """The declarer's points once ``start`` is played out, ``declarer_bot`` declaring."""
+    seating = tuple(CANDIDATE if s is declarer else REFERENCE for s in SEATS)
+    assert len(seating) == 4
+    rngs = {s: seat_rng(seed, board, 0, s) for s in SEATS}
+    table = play_table(start, (seating[0], seating[1], seating[2], seating[3]),
+                       {CANDIDATE: declarer_bot, REFERENCE: defenders}, rngs,
+                       {CANDIDATE: Clock(), REFERENCE: Clock()})
+    assert isinstance(table.deal, ColourDeal)
+    return table.deal.points()[declarer]
+
+
+def interval(diffs: list[float]) -> str:
+    """The mean of ``diffs`` with its 95% interval."""
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7, help="the arena's seed")
+    parser.add_argument("--start", type=int, default=0, help="the first board")
+    parser.add_argument("--deals", type=int, default=3000, help="boards dealt")
+    parser.add_argument("--contract", choices=sorted(CONTRACTS), default="grande")
+    parser.add_argument("--declarer", choices=("heuristic", "pimc"), default="heuristic")
+    parser.add_argument("--defenders", choices=("heuristic", "pimc"), default="heuristic")
+    parser.add_argument("--budget", type=float, default=0.05, help="pimc's seconds per card")
+    parser.add_argument("--flaws", type=int, default=3, help="the most flaws a declarer's hand has")
+    args = parser.parse_args()
+    contract = CONTRACTS[args.contract]
+
+    def bot(name: str) -> Bot:
+        return pimc.PimcBot(args.budget, wall_margin=1e6) if name == "pimc" else arena_bot(name)
+
+    made: list[tuple[int, int]] = []
+    points: list[tuple[int, int]] = []
+    for board in range(args.start, args.start + args.deals):
+        forced = forced_misere(args.seed, board, contract, args.flaws)
+        if forced is None:
+            continue
+        start, declarer = forced
+        after: list[int] = []
+        for rule in (old_heuristic, heuristic_player):
+            defenders = bot(args.defenders) if args.defenders == "pimc" else rule
+            with pimc_ties_to(rule):
+                after.append(declarer_points(start, declarer, bot(args.declarer), defenders,
+                                             args.seed, board))
+        points.append((after[0], after[1]))
+        made.append((int(after[0] > 0), int(after[1] > 0)))
+    n = len(made)
+    if n < 2:
+        print(f"only {n} deals with such a hand")
+        return
+    print(f"{contract}, declarer {args.declarer}, defenders {args.defenders}"
+          f"{f' (budget {args.budget})' if 'pimc' in (args.declarer, args.defenders) else ''},"
+          f" seed {args.seed}, boards {args.start}-{args.start + args.deals - 1}: {n} deals")
+    for i, name in enumerate(("old defence", "new defence")):
+        print(f"  {name}: made {sum(m[i] for m in made) / n:.3f},"
+              f" declarer's mean points {sum(p[i] for p in points) / n:+.2f}")
+    print(f"  new - old: made {interval([float(b - a) for a, b in made])},"
+          f" points {interval([float(b - a) for a, b in points])}")
+
+
+if __name__ == "__main__":
+    main()

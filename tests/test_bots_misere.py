@@ -1,0 +1,82 @@
+"""The heuristic player's defence of a misère (RULES.md §5.5–5.7): a declarer of petite misère,
+grande misère or grande misère sur table must take no trick, so his three defenders try to force
+one on him. Each test is a position where the defenders' old play (they only ducked, as the
+declarer does) chose a card a whist player would not, and the new rule the right one.
+
+North declares in every deal (West deals, so North is eldest and leads, §5.5); the others pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from test_bots_piccolo import bot_card
+
+from whist.auction import parse_call
+from whist.bots.colour import colour_aims, colour_reading
+from whist.bots.heuristic import play_card
+from whist.cards import Card, Seat, parse_card, parse_deal
+from whist.couleur import ColourDeal
+from whist.rules import preset
+
+# North holds no club and low cards elsewhere, but for the king of hearts.
+VOID_IN_CLUBS = "N:23456.234K.2345. KQJ.AQ.KQ.AKQJT9 AT9.JT9.AJT.8765 87.8765.9876.432"
+# North: the two and the king of spades, nothing under the seven in diamonds.
+HIGH_DIAMONDS = "N:2K.2345.789.2345 3AQ.KQ8.5AK.KQJT JT98.JT9.43QJ.A9 7654.A76.26T.876"
+
+
+def misere(pbn: str, contract: str, plays: list[str]) -> ColourDeal:
+    """North calls ``contract``, the others pass, then ``plays`` are played."""
+    d = ColourDeal.new(preset("couleur"), Seat.W, parse_deal(pbn))
+    for call in (contract, "pass", "pass", "pass"):
+        d = d.apply(parse_call(call), d.to_act)
+    for card in plays:
+        d = d.apply(parse_card(card), d.to_act)
+    return d
+
+
+def ducking_card(d: ColourDeal) -> str:
+    """The card of the seat to play if it only ducked, as the defenders did before."""
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    return play_card(colour_reading(view, replace(colour_aims(view), against=frozenset())), cards).text
+
+
+def test_the_defenders_force_the_declarers_of_a_misere_only() -> None:
+    """A defender of a misère names its declarer; a piccolo's defenders and the declarer name
+    nobody (a piccolo declarer needs his trick)."""
+    d = misere(VOID_IN_CLUBS, "grande misère", [])
+    assert colour_aims(d.view(Seat.E)).against == frozenset({Seat.N})
+    assert colour_aims(d.view(Seat.N)).against == frozenset()
+
+
+def test_no_lead_in_a_suit_the_declarer_has_shown_out_of() -> None:
+    """North showed out of clubs on trick 2 (throwing his king of hearts). A club lead lets him
+    throw another card; East, on lead, leads a suit North must still follow, spades, where he
+    holds the fewest cards that can go under (the ten of clubs was the old lead)."""
+    d = misere(VOID_IN_CLUBS, "grande misère", ["2S", "KS", "9S", "8S", "9C", "5C", "4C", "KH"])
+    assert d.to_act is Seat.E
+    assert ducking_card(d) == "TC"
+    assert bot_card(d) == "JS"
+
+
+def test_a_defender_who_must_beat_the_declarer_throws_his_highest() -> None:
+    """North leads the two of diamonds and East holds only the king and queen: North has lost
+    this trick whatever East plays, so East throws his king at no cost, keeping the lower card
+    (a defender's low cards are what force the declarer later); the old rule, ducking, played
+    the queen as if the trick still had to be kept low."""
+    d = misere(VOID_IN_CLUBS, "grande misère", ["2D"])
+    assert ducking_card(d) == "QD"
+    assert bot_card(d) == "KD"
+
+
+def test_sur_table_a_lead_under_every_card_of_the_declarer() -> None:
+    """Grande misère sur table: North's hand is spread after trick 1 (RULES.md §5.6). He holds
+    the two of spades, so the three of spades (the old lead, the lowest card with the fewest
+    cards under it) lets him duck; his lowest diamond is the seven, so East's five of diamonds
+    forces him to take the trick unless a defender plays over him."""
+    d = misere(HIGH_DIAMONDS, "grande misère sur table", ["2H", "KH", "9H", "7H"])
+    assert d.to_act is Seat.E
+    assert ducking_card(d) == "3S"
+    assert bot_card(d) == "5D"
