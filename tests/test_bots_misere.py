@@ -51,6 +51,24 @@ def test_the_defenders_force_the_declarers_of_a_misere_only() -> None:
     assert colour_aims(d.view(Seat.N)).against == frozenset()
 
 
+def test_the_defenders_leave_a_misere_declarer_who_has_failed() -> None:
+    """Two misère declarers each play their own (RULES.md §5.7, D6): once North has taken a trick
+    his misère has failed, whatever he takes after, so the defenders force East alone; once both
+    have failed, nobody."""
+    d = ColourDeal.new(preset("couleur"), Seat.W, parse_deal(VOID_IN_CLUBS))
+    for call in ("grande misère", "accept", "pass", "pass"):
+        d = d.apply(parse_call(call), d.to_act)
+    assert colour_aims(d.view(Seat.S)).against == frozenset({Seat.N, Seat.E})
+    for card in ("KH", "QH", "9H", "5H"):  # North's king of hearts takes the trick
+        d = d.apply(parse_card(card), d.to_act)
+    assert colour_aims(d.view(Seat.S)).against == frozenset({Seat.E})
+    assert colour_aims(d.view(Seat.W)).against == frozenset({Seat.E})
+    for card in ("2S", "KS", "AS", "8S", "TS", "7S", "3S", "QS"):  # East's queen takes the third
+        d = d.apply(parse_card(card), d.to_act)
+    assert d.view(Seat.S).tricks_won[Seat.E] == 1
+    assert colour_aims(d.view(Seat.S)).against == frozenset()
+
+
 def test_no_lead_in_a_suit_the_declarer_has_shown_out_of() -> None:
     """North showed out of clubs on trick 2 (throwing his king of hearts). A club lead lets him
     throw another card; East, on lead, leads a suit North must still follow, spades, where he

@@ -44,8 +44,11 @@ def colour_aims(view: ColourView) -> Aims:
                         must_take=view.needed - view.tricks_won[seat])
         if seat in declarers:
             return Aims(frozenset(), want_tricks=False)
-        # A defender of a misère (never of a piccolo, whose declarers need their tricks).
-        against = frozenset(declarers) if not view.needed else frozenset()
+        # A defender of a misère (never of a piccolo, whose declarers need their tricks), against
+        # the declarers who have taken no trick yet: each plays his own misère (RULES.md §5.7, D6),
+        # and one that has a trick has failed, however many more he takes
+        against = frozenset() if view.needed else frozenset(
+            d for d in declarers if view.tricks_won[d] == 0)
         return Aims(partners, want_tricks=False, against=against)
     return Aims(partners)
 
