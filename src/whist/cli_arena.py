@@ -63,11 +63,8 @@ def _check_bot(name: str, budget: float | None, what: str, lang: Lang) -> None:
     """Exit 2 unless ``name`` is a bot this installation can run, saying why in ``lang``."""
     try:
         arena_bot(name, budget)
-    except Refusal as exc:
+    except Refusal as exc:  # every name arena_bot cannot resolve, said in both languages
         fail(Refusal(f"{what}: {exc.en}", f"{what} : {exc.fr}"), 2, lang)
-    except ValueError as exc:
-        fail(Refusal(f"{what}: {exc}", f"{what} : robot « {name} » inconnu (connus : {', '.join(BOT_NAMES)},"
-                     " ou module:fonction pour un robot à vous)"), 2, lang)
     except ImportError as exc:
         fail(Refusal(f"{what}: bot {name!r} is not available in this installation ({exc})",
                      f"{what} : le robot « {name} » n'est pas disponible dans cette installation"
