@@ -354,7 +354,24 @@ class TestOptions:
             rules = PRESETS[preset_name]
             for name in Rules.names():
                 assert (name in flat) == applies(name, rules), (preset_name, name)
-            assert f"Rules / règles: {preset_name}" in flat
+            assert f"Rules: {preset_name}" in flat
+
+    def test_rules_in_french_names_and_explains_each_option_in_french(self) -> None:
+        """`whist rules --lang fr`: the title, the heads, each option's name as a player says it
+        and its meaning in French, on/off as oui/non (which `--option` takes too), the option's
+        own name kept as `--option` takes it; the errors in French."""
+        r = run("rules", "--preset", "couleur", "--option", "solo_supremacy=oui", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        flat = " ".join(r.stdout.split()).replace("│", " ")
+        flat = " ".join(flat.split())
+        assert "Règles : couleur (préréglages :" in flat and "valeur" in flat and "sens" in flat
+        assert "solo_supremacy oui Suprématie du solo : Tant qu'un solo" in flat
+        assert "shuffle oui Battre les cartes :" in flat
+        assert "Rules:" not in flat and "shuffle on" not in flat and "Shuffle" not in flat
+        r = run("rules", "--preset", "couleur", "--option", "deals=huit", "--lang", "fr")
+        assert r.exit_code == 2
+        assert "Erreur : l'option deals vaut un nombre entier, pas 'huit'" in r.stderr
+        assert run("rules", "--lang", "de").exit_code == 2
 
 
 # ----- whist simulate ------------------------------------------------------------------------
@@ -1060,6 +1077,6 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
 
 
 def test_a_command_without_lang_keeps_its_english_errors() -> None:
-    """whist rules has no --lang: it is an unknown option there, said in English."""
-    r = runner.invoke(app, ["rules", "--preset", "couleur", "--lang", "fr"])
+    """whist bench engine has no --lang: it is an unknown option there, said in English."""
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--lang", "fr"])
     assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr

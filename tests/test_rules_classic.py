@@ -905,9 +905,13 @@ class TestOptions:
         assert not SIMPLE.game_and_rubber_points and not SIMPLE.trump_card_stays_up
         assert preset("Short ") is SHORT
 
-    def test_every_option_is_documented(self) -> None:
+    def test_every_option_is_named_and_documented_in_english_and_french(self) -> None:
         for name in Rules.names():
-            assert Rules.doc(name).strip(), name
+            for lang in ("en", "fr"):
+                assert Rules.doc(name, lang).strip() and Rules.label(name, lang).strip(), (name, lang)
+            assert Rules.doc(name, "fr") != Rules.doc(name, "en"), name
+        with pytest.raises(RulesError):
+            Rules.label("game_point")
 
     def test_rules_are_frozen(self) -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):

@@ -356,7 +356,8 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
     with sync_playwright() as pw:
         browser, page = classic_form(pw, server.base, errors)
         page.click("details.options summary")
-        assert "Honneurs" in page.locator("details.options").inner_text()  # options in French
+        shown = page.locator("details.options").inner_text()  # options and what they do, in French
+        assert "Honneurs" in shown and "valent 4 points pour les quatre" in shown
         page.fill("input[name=opt-game_points]", "0")
         page.dispatch_event("input[name=opt-game_points]", "change")
         page.click("#create-table")

@@ -407,22 +407,31 @@ def rules_cmd(
         + " (default: classic, or the preset of --rules).")] = None,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="en|fr",
+        help="Language of the options' names and meanings and of the errors: en or fr (an"
+        " option keeps the name --option takes).")] = "en",
     json_out: JsonOpt = False,
 ) -> None:
     """List every option of the rules of a game with its value and what it means (the options
     of the other game are left out; --json gives them all)."""
-    rules = build_rules(preset_name, option, rules_file)
+    language = parse_lang(lang)
+    rules = build_rules(preset_name, option, rules_file, language)
     if json_out:
         typer.echo(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
         return
-    t = Table(title=f"Rules / règles: {rules.preset} (presets: {', '.join(PRESETS)})",
+    presets = ", ".join(PRESETS)
+    t = Table(title=say(f"Rules: {rules.preset} (presets: {presets})",
+                        f"Règles : {rules.preset} (préréglages : {presets})", language),
               title_justify="left")
     t.add_column("option")
-    t.add_column("value / valeur")
-    t.add_column("meaning / sens")
+    t.add_column(say("value", "valeur", language))
+    t.add_column(say("meaning", "sens", language))
     for name in Rules.names():
         if applies(name, rules):
-            t.add_row(name, value_text(getattr(rules, name)), Rules.doc(name))
+            t.add_row(name, value_text(getattr(rules, name), language),
+                      Text.assemble((Rules.label(name, language), "bold"),
+                                    f"{colon(language)} {Rules.doc(name, language)}"))
     stdout().print(t)
 
 

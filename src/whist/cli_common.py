@@ -198,9 +198,10 @@ def option_summary(rules: Rules) -> str:
     return ", ".join([rules.preset, *changed])
 
 
-def value_text(v: Any) -> str:
+def value_text(v: Any, lang: Lang = "en") -> str:
+    """An option's value as ``--option`` takes it (on/off; in French oui/non, which it takes too)."""
     if isinstance(v, bool):
-        return "on" if v else "off"
+        return say("on" if v else "off", "oui" if v else "non", lang)
     if isinstance(v, float):
         return f"{v:g}"
     return str(v)

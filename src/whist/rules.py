@@ -21,88 +21,171 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Refusal
+from whist.cards import Lang, Refusal
 
 
 class RulesError(Refusal):
     """An unknown preset or option, or a value an option cannot take (in English and French)."""
 
 
-def _opt(default: Any, doc: str) -> Any:
-    return field(default=default, metadata={"doc": doc})
+def _opt(default: Any, label: tuple[str, str], doc: tuple[str, str]) -> Any:
+    """A field with its name as a player says it and what it means, each in English and French."""
+    return field(default=default, metadata={"label": label, "doc": doc})
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The rules of one table: which game, and every option that clubs play differently."""
 
-    preset: str = _opt("classic", "Name of the preset these options started from.")
+    preset: str = _opt(
+        "classic", ("Preset", "Préréglage"),
+        ("Name of the preset these options started from.",
+         "Nom du préréglage d'où partent ces options."))
     game: Literal["classic", "couleur"] = _opt(
-        "classic", "The game: 'classic' (partnership whist, turned trump) or 'couleur'.")
+        "classic", ("Game", "Jeu"),
+        ("'classic' (partnership whist, turned trump) or 'couleur' (colour whist).",
+         "'classic' (whist à deux contre deux, atout retourné) ou 'couleur' (whist à la couleur)."))
     points_per_odd_trick: int = _opt(
-        1, "Points for each trick over six (the book) won by a side (simple: 2).")
-    game_points: int = _opt(10, "Points that win a game (manche): 10 in classic, 5 in short.")
+        1, ("Points per odd trick", "Points par levée au-delà de six"),
+        ("Points for each trick over six (the book) won by a side (simple: 2).",
+         "Chaque levée au-delà de six (le livre) rapporte ce nombre de points à son camp (whist"
+         " simple : 2)."))
+    game_points: int = _opt(
+        10, ("Game points", "Points de la manche"),
+        ("Points that win a game (manche): 10 in classic, 5 in short.",
+         "Points qui gagnent une manche : 10 au whist classique, 5 au whist court."))
     honours: bool = _opt(
-        True, "Honours (A K Q J of trumps held by a side) score 4 for all four, 2 for three.")
+        True, ("Honours", "Honneurs"),
+        ("Honours (A K Q J of trumps held by a side) score 4 for all four, 2 for three.",
+         "Les honneurs (A R D V d'atout tenus par un camp) valent 4 points pour les quatre, 2 pour"
+         " trois."))
     call_at_eight: bool = _opt(
-        True, "Calling at eight: a side at exactly 8 may claim or ask for honours.")
+        True, ("Calling at eight", "Annonce à huit"),
+        ("Calling at eight: a side at exactly 8 may claim or ask for honours.",
+         "Un camp à exactement 8 points peut annoncer ses honneurs ou demander à son partenaire."))
     no_honours_at_nine: bool = _opt(
-        False, "A side one point short of game (9 of 10, 4 of 5) at the start of a deal"
-        " cannot score honours.")
+        False, ("No honours one point short of game", "Pas d'honneurs à un point de la manche"),
+        ("A side one point short of game (9 of 10, 4 of 5) at the start of a deal cannot score"
+         " honours.",
+         "Un camp à un point de la manche (9 sur 10, 4 sur 5) au début d'une donne ne marque pas"
+         " d'honneurs."))
     single_game_from: int = _opt(
-        5, "The winner of a game scores 1 game point if the losers have at least this many points,"
-        " 2 if they have fewer but not 0, 3 if they have 0 (classic 5, short 3).")
+        5, ("Single game from", "Manche simple à partir de"),
+        ("The winner of a game scores 1 game point if the losers have at least this many points,"
+         " 2 if they have fewer but not 0, 3 if they have 0 (classic 5, short 3).",
+         "Le gagnant d'une manche marque 1 point de manche si les perdants ont au moins ce nombre"
+         " de points, 2 s'ils en ont moins mais pas 0, 3 s'ils ont 0 (classique 5, court 3)."))
     game_and_rubber_points: bool = _opt(
-        True, "Score game points and rubber points (off in simple: the first side to win two games"
-        " wins the match, worth 1).")
-    rubber_bonus: int = _opt(2, "Rubber points added by the side that wins the rubber.")
-    rubbers: int = _opt(1, "Rubbers in a match.")
+        True, ("Game and rubber points", "Points de manche et de robre"),
+        ("Score game points and rubber points (off in simple: the first side to win two games"
+         " wins the match, worth 1).",
+         "Compter les points de manche et de robre (sans : le premier camp à gagner deux manches"
+         " gagne la partie, qui vaut 1)."))
+    rubber_bonus: int = _opt(
+        2, ("Rubber bonus", "Prime du robre"),
+        ("Rubber points added by the side that wins the rubber.",
+         "Points de robre ajoutés par le camp qui gagne le robre."))
+    rubbers: int = _opt(
+        1, ("Rubbers", "Robres"), ("Rubbers in a match.", "Robres d'une partie."))
     stake: float = _opt(
-        0.0, "Money per point: each player of the winning side is paid by the player on his left.")
+        0.0, ("Stake per point", "Mise par point"),
+        ("Money per point: each player of the winning side is paid by the player on his left.",
+         "Argent par point : chaque joueur du camp gagnant est payé par le joueur à sa gauche."))
     must_trump: bool = _opt(
-        False, "A player who cannot follow suit must ruff if he holds a trump (off by default).")
+        False, ("Must trump", "Obligation de couper"),
+        ("A player who cannot follow suit must ruff if he holds a trump (off by default).",
+         "Un joueur qui ne peut pas fournir doit couper s'il a de l'atout (non par défaut)."))
     trump_card_stays_up: bool = _opt(
-        True, "The turned card stays face up until the dealer plays it (classic); off: the dealer"
-        " shows it and takes it back at once (simple). Every seat knows he holds it either way.")
+        True, ("Turned card stays up", "La carte retournée reste visible"),
+        ("The turned card stays face up until the dealer plays it (classic); off: the dealer"
+         " shows it and takes it back at once (simple). Every seat knows he holds it either way.",
+         "La carte retournée reste visible jusqu'à ce que le donneur la joue (classique) ; sinon"
+         " il la montre et la reprend aussitôt (simple). Chacun sait qu'il la tient."))
 
     # ----- colour whist (RULES.md §5, options table §5.10) -----------------------------------
     style: Literal["couleur", "pagat"] = _opt(
-        "couleur", "Colour whist's rulebook: 'couleur' (the seed's club: ladder, trou, joining, scoring"
-        " table) or 'pagat' (the common Belgian online rules).")
-    deals: int = _opt(16, "Colour whist: deals in a session.")
-    packets: str = _opt("4-4-5", "Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4'.")
+        "couleur", ("Rulebook", "Règlement"),
+        ("'couleur' (the club's rules: ladder, trou, joining, scoring table) or 'pagat' (the common"
+         " Belgian online rules).",
+         "'couleur' (celui du club : échelle des annonces, trou, emballage, barème) ou 'pagat' (les"
+         " règles belges courantes du jeu en ligne)."))
+    deals: int = _opt(
+        16, ("Deals", "Donnes"),
+        ("Colour whist: deals in a session.", "Whist à la couleur : donnes d'une partie."))
+    packets: str = _opt(
+        "4-4-5", ("Dealing packets", "Paquets de la distribution"),
+        ("Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4'.",
+         "Les cartes sont données par paquets de 4, 4 et 5 ('4-4-5', ou '4-5-4', '5-4-4')."))
     shuffle: bool = _opt(
-        True, "Colour whist: shuffle before every deal; off: gather the last deal's cards in order and"
-        " cut.")
-    overbids: bool = _opt(True, "Colour whist: emballage 9–12 (pagat 9–13) to outbid solos.")
+        True, ("Shuffle", "Battre les cartes"),
+        ("Colour whist: shuffle before every deal; off: gather the last deal's cards in order and"
+         " cut.",
+         "Battre avant chaque donne ; sinon ramasser les cartes de la donne précédente dans"
+         " l'ordre et couper."))
+    overbids: bool = _opt(
+        True, ("Emballage overbids", "Surenchères d'emballage"),
+        ("Colour whist: emballage 9–12 (pagat 9–13) to outbid solos.",
+         "Emballage 9 à 12 (pagat : 9 à 13) pour surenchérir sur les solos."))
     solo_supremacy: bool = _opt(
-        False, "Colour whist: while a solo is the top bid, nobody may bid emballage 9 or higher.")
-    piccolo: bool = _opt(True, "Colour whist: piccolo (and piccolissimo in couleur) may be bid.")
+        False, ("Solo supremacy", "Suprématie du solo"),
+        ("Colour whist: while a solo is the top bid, nobody may bid emballage 9 or higher.",
+         "Tant qu'un solo est l'enchère la plus haute, personne ne peut annoncer emballage 9 ou"
+         " plus."))
+    piccolo: bool = _opt(
+        True, ("Piccolo", "Piccolo"),
+        ("Colour whist: piccolo (and piccolissimo in couleur) may be bid.",
+         "Le piccolo (et le piccolissimo au couleur) peut être annoncé."))
     abondance_sur_table: bool = _opt(
-        False, "Colour whist (couleur): abondance sur table, the hand spread after trick 1.")
+        False, ("Open abondance", "Abondance sur table"),
+        ("Colour whist (couleur): abondance sur table, the hand spread after trick 1.",
+         "Abondance sur table : la main est étalée après le premier pli."))
     grande_misere_sur_table: bool = _opt(
-        True, "Colour whist: grande misère sur table (pagat: open misère, spread before the first lead).")
+        True, ("Open misère", "Grande misère sur table"),
+        ("Colour whist: grande misère sur table (pagat: open misère, spread before the first"
+         " lead).",
+         "Grande misère sur table (pagat : misère ouverte, étalée avant la première entame)."))
     trou_always_nine: bool = _opt(
-        False, "Colour whist: the trou always needs 9 tricks, whatever card is shown (in pagat, the"
-        " trou of four aces).")
+        False, ("Trou always needs 9", "Trou toujours à 9 plis"),
+        ("Colour whist: the trou always needs 9 tricks, whatever card is shown (in pagat, the"
+         " trou of four aces).",
+         "Le trou demande toujours 9 plis, quelle que soit la carte montrée (en pagat, le trou"
+         " de quatre as)."))
     trou_surprise: bool = _opt(
-        False, "Colour whist (couleur): the trou partner stays hidden; no trump until the fourth ace"
-        " falls.")
+        False, ("Surprise trou", "Trou surprise"),
+        ("Colour whist (couleur): the trou partner stays hidden; no trump until the fourth ace"
+         " falls.",
+         "Le partenaire du trou reste caché ; pas d'atout jusqu'à ce que le quatrième as tombe."))
     propose_needs_card: bool = _opt(
-        False, "Colour whist: a proposer must hold at least one card of the suit he proposes.")
+        False, ("Propose needs a card of the suit", "Proposer avec une carte de la couleur"),
+        ("Colour whist: a proposer must hold at least one card of the suit he proposes.",
+         "Pour proposer une couleur, il faut en tenir au moins une carte."))
     all_pass: Literal["redeal", "redeal_double", "dames"] = _opt(
-        "redeal", "Colour whist: when all pass, 'redeal', 'redeal_double' (the next deal played scores"
-        " double) or 'dames' (the queens game).")
+        "redeal", ("When all pass", "Quand tous passent"),
+        ("Colour whist: when all pass, 'redeal', 'redeal_double' (the next deal played scores"
+         " double) or 'dames' (the queens game).",
+         "Quand tous passent : 'redeal' on redonne, 'redeal_double' on redonne et la donne"
+         " suivante compte double, 'dames' on joue la misère par les dames."))
 
     @staticmethod
     def names() -> list[str]:
         return [f.name for f in fields(Rules)]
 
     @staticmethod
-    def doc(name: str) -> str:
+    def doc(name: str, lang: Lang = "en") -> str:
+        """What option ``name`` means, in ``lang``."""
+        return Rules._said(name, "doc", lang)
+
+    @staticmethod
+    def label(name: str, lang: Lang = "en") -> str:
+        """Option ``name`` as a player says it (``Points de la manche``), in ``lang``."""
+        return Rules._said(name, "label", lang)
+
+    @staticmethod
+    def _said(name: str, key: str, lang: Lang) -> str:
         for f in fields(Rules):
             if f.name == name:
-                return str(f.metadata.get("doc", ""))
+                en, fr = f.metadata[key]
+                return str(fr if lang == "fr" else en)
         raise RulesError(f"unknown option {name!r}", f"option « {name} » inconnue")
 
     def to_dict(self) -> dict[str, Any]:

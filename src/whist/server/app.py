@@ -112,7 +112,9 @@ def _option_list() -> list[dict[str, Any]]:
         if f.name == "preset":
             continue
         default = getattr(Rules(), f.name)
-        out.append({"name": f.name, "doc": Rules.doc(f.name), "type": type(default).__name__,
+        out.append({"name": f.name, "label": Rules.label(f.name), "label_fr": Rules.label(f.name, "fr"),
+                    "doc": Rules.doc(f.name), "doc_fr": Rules.doc(f.name, "fr"),
+                    "type": type(default).__name__,
                     "presets": [name for name, rules in PRESETS.items() if applies(f.name, rules)]})
     return out
 

@@ -174,8 +174,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   const optionInput = (o) => {
     const base = presets.presets[form.preset][o.name];
     const value = form.options[o.name] ?? base;
-    const label = t("opt_" + o.name);
-    const doc = lang() === "fr" ? t("optdoc_" + o.name) : o.doc;
+    const label = lang() === "fr" ? o.label_fr : o.label;
+    const doc = lang() === "fr" ? o.doc_fr : o.doc;
     const set = (v) => { form.options[o.name] = v; };
     let input;
     if (o.type === "bool") {
@@ -194,7 +194,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   const countLabel = t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches");
   // the form's labels of the options, by name, for the server's reasons that name them
   const labels = Object.fromEntries([[isColour ? "deals" : "rubbers", countLabel],
-    ...opts.map((o) => [o.name, t("opt_" + o.name)])]);
+    ...opts.map((o) => [o.name, lang() === "fr" ? o.label_fr : o.label])]);
   const nameMissing = error === "name_needed";
   const create = async (ev) => {
     ev.preventDefault();
