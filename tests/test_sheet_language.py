@@ -80,6 +80,32 @@ def labels(text: str, words: tuple[str, ...]) -> set[str]:
     return {w for w in words if w in text}
 
 
+def test_a_french_sheets_usage_errors_are_french_without_lang(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mistyped option on a sheet started in French is refused in French with no --lang typed
+    (the file named by --file, -f, --file= or WHIST_SHEET); --lang en, a sheet started in English
+    and `sheet new` (no sheet yet) keep click's English; exit 2 either way."""
+    fr, en = tmp_path / "fr.json", tmp_path / "en.json"
+    run("sheet", "new", "-f", str(fr), "--lang", "fr")
+    run("sheet", "new", "-f", str(en), "--lang", "en")
+    french = "Erreur : option inconnue : --trickz (options possibles : --tricks)"
+    english = "No such option: --trickz"
+
+    def said(*args: str) -> str:
+        r = runner.invoke(app, ["sheet", "add", "solo 7", "-d", "N", "--trickz", "8", *args])
+        assert r.exit_code == 2, r.output
+        return str(r.stderr)
+
+    for where in (["-f", str(fr)], ["--file", str(fr)], [f"--file={fr}"]):
+        assert french in said(*where) and "Usage : whist sheet add" in said(*where)
+    assert english in said("-f", str(fr), "--lang", "en")
+    assert english in said("-f", str(en)) and english in said("-f", str(tmp_path / "none.json"))
+    monkeypatch.setenv("WHIST_SHEET", str(fr))
+    assert french in said()
+    r = runner.invoke(app, ["sheet", "new", "-f", str(tmp_path / "new.json"), "--presett", "couleur"])
+    assert r.exit_code == 2 and "No such option: --presett" in r.stderr
+
+
 @pytest.mark.parametrize("kind", ["couleur", "classic"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_sheet_speaks_the_language_it_was_started_in(tmp_path: Path, kind: str, lang: str) -> None:

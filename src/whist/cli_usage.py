@@ -1,12 +1,15 @@
 """The errors of the command line itself (an option without its value, an unknown option, a missing
 argument …), which click writes in English, in French when ``--lang fr`` is on the command line
-of a command that has ``--lang``: ``Erreur : il manque l'argument 'SEAT'.`` under the usage line,
+of a command that has ``--lang`` (or, without ``--lang``, the sheet a ``whist sheet`` command
+works on was started in French): ``Erreur : il manque l'argument 'SEAT'.`` under the usage line,
 with exit status 2 as in English. The group of ``whist`` (:class:`WhistGroup`) catches them where
 they are raised, before typer prints them.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from collections.abc import Sequence
 from typing import IO, Any
@@ -21,7 +24,7 @@ except ImportError:  # pragma: no cover - an older typer, on click itself
     from click import Context, UsageError  # type: ignore[assignment]
     from click.exceptions import NoArgsIsHelpError  # type: ignore[assignment]
 
-__all__ = ["WhistGroup", "french_usage", "lang_asked"]
+__all__ = ["WhistGroup", "french_usage", "lang_asked", "sheet_file_lang"]
 
 _LANG_KEY = "whist.lang"
 
@@ -54,14 +57,36 @@ _MESSAGES: list[tuple[str, str]] = [
 
 def lang_asked(args: Sequence[str]) -> str:
     """The language the command line asks for: the value of its last ``--lang`` (``--lang fr``
-    or ``--lang=fr``), lower case; ``en`` without one."""
-    lang = "en"
+    or ``--lang=fr``), lower case; without one, that of the sheet a ``whist sheet`` command other
+    than ``new`` works on (:func:`sheet_file_lang`), else ``en``."""
+    lang = None
     for i, arg in enumerate(args):
         if arg == "--lang" and i + 1 < len(args):
             lang = args[i + 1]
         elif arg.startswith("--lang="):
             lang = arg.removeprefix("--lang=")
+    if lang is None:
+        return sheet_file_lang(args) if args[:1] == ["sheet"] and args[1:2] != ["new"] else "en"
     return lang.strip().lower()
+
+
+def sheet_file_lang(args: Sequence[str]) -> str:
+    """The language kept in the sheet file the command line names (``--file F``, ``-f F``,
+    ``--file=F``, else the environment's ``WHIST_SHEET``, else ``whist-sheet.json``): ``fr`` for a
+    sheet started with ``--lang fr``, ``en`` for any other, or a file that cannot be read (the
+    command says why, after the usage error)."""
+    name = os.environ.get("WHIST_SHEET") or "whist-sheet.json"
+    for i, arg in enumerate(args):
+        if arg in ("--file", "-f") and i + 1 < len(args):
+            name = args[i + 1]
+        elif arg.startswith("--file="):
+            name = arg.removeprefix("--file=")
+    try:
+        with open(name, encoding="utf-8") as f:
+            data = json.loads(f.read(1 << 22))
+    except (OSError, ValueError):
+        return "en"
+    return "fr" if isinstance(data, dict) and data.get("lang") == "fr" else "en"
 
 
 def french_usage(message: str) -> str:
