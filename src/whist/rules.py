@@ -45,7 +45,8 @@ class Rules:
     honours: bool = _opt(
         True, "Honours (A K Q J of trumps held by a side) score 4 for all four, 2 for three.")
     call_at_eight: bool = _opt(
-        True, "Calling at eight: a side at exactly 8 may claim or ask for honours.")
+        True, "Calling at eight: a side at exactly 8 may claim or ask for honours (where honours are"
+        " scored: option honours).")
     no_honours_at_nine: bool = _opt(
         False, "A side one point short of game (9 of 10, 4 of 5) at the start of a deal"
         " cannot score honours.")
