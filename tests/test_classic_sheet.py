@@ -205,6 +205,14 @@ class TestCallingAtEight:
         with pytest.raises(ClassicSheetError, match=f"preset {name} has no calling at eight"):
             s.add(called("NS"))
 
+    def test_no_calling_where_honours_are_not_scored(self) -> None:
+        """RULES.md §2, D19: calling at eight wins the game by the honours' 2 points; option
+        ``honours`` off scores none, so a call cannot be entered even at 8."""
+        s = self.at(with_options(CLASSIC, {"honours": "off"}), 8)
+        assert s.score() == (8, 0)
+        with pytest.raises(ClassicSheetError, match="honours are not scored"):
+            s.add(called("NS"))
+
     def test_honours_count_at_eight_when_nobody_calls(self) -> None:
         """D19: if nobody calls, honours are scored at the end of the deal as usual."""
         s = self.at(CLASSIC, 8).add(played("NS=6", "NS=3"))

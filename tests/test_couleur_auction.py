@@ -534,6 +534,12 @@ class TestWhyABidIsRefused:
          "you are bound to your pair: you may only raise it (emballage in its suit) or pass",
          "vous êtes lié à votre emballage : vous ne pouvez que le monter (emballage plus haut dans"
          " sa couleur) ou passer"),
+        (("solo 6 S", "solo 7 H", "pass", "pass"), "solo 8 S",  # rule 5: N, overbid, is bound
+         "your solo 6 S counts and binds you: you may only pass",
+         "votre solo 6 pique compte et vous engage : vous ne pouvez que passer"),
+        (("petite misère", "accept", "solo 8 H", "pass"), "large misère",  # rule 5, D6
+         "your small misère counts and binds you: you may only pass",
+         "votre petite misère compte et vous engage : vous ne pouvez que passer"),
         (("pass", "pass", "pass"), "propose H",  # rule 3: nobody left to accept
          "nobody who has not passed is free to accept it",
          "plus personne (qui n'a pas passé) n'est libre de l'emballer"),

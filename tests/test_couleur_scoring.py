@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from whist.cards import SEATS, Seat, Suit, parse_deal
 from whist.contracts import Contract, parse_contract
 from whist.couleur import ColourDeal
-from whist.rules import preset
+from whist.rules import Rules, preset, with_options
 from whist.tables import TableError, dames_points, made, score
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -325,6 +325,32 @@ def test_couleur_piccolo_of_two_is_made_or_failed_together() -> None:
     assert made(piccolo, [N], {N: 1}, 1, "couleur") == {N: True}
     assert made(piccolo, [N], {N: 0}, 1, "couleur") == {N: False}
 
+
+
+# N leads; with the first legal card played throughout, N takes exactly one trick and E two or more.
+PICCOLO_SPLIT = "N:QJT32.9863.K.K84 64.752.A653.AQJT A.AKQ4.J987.7632 K9875.JT.QT42.95"
+
+
+@pytest.mark.parametrize(("rules", "calls", "expected"), [
+    # the rulebook of couleur (D13) at a table whose preset is named classic (a rules file
+    # with game = "couleur" and no preset): one joint contract, failed for both
+    (with_options(Rules(), {"game": "couleur"}), ("piccolo", "accept"), {N: False, E: False}),
+    # the rulebook of pagat at a table that started from preset couleur: each alone (§5.7)
+    (with_options(preset("couleur"), {"style": "pagat"}), ("piccolo", "piccolo"), {N: True, E: False}),
+])
+def test_a_deal_tells_who_made_a_piccolo_by_its_rulebook_not_its_preset_name(
+        rules: Rules, calls: tuple[str, str], expected: dict[Seat, bool]) -> None:
+    """RULES.md §5.7: couleur's piccolo of two is made or failed together (D13), pagat settles each
+    declarer alone. Which rulebook applies is the table's ``style``, as for the points, whatever
+    the name of the preset the options started from."""
+    d = ColourDeal.new(rules, W, parse_deal(PICCOLO_SPLIT))
+    for call in (*calls, "pass", "pass"):
+        d = d.apply(call)
+    while not d.is_over:
+        d = d.apply(d.legal_actions()[0])
+    assert d.tricks_won[N] == 1 and d.tricks_won[E] >= 2
+    assert d.made() == expected
+    assert all((d.points()[s] > 0) is ok for s, ok in expected.items())
 
 # ----- the queens game ---------------------------------------------------------------------
 

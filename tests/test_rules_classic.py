@@ -648,6 +648,16 @@ class TestCallingAtEight:
         assert hon3(NO_CALLS, (0, 8)).to_act is Seat.N
         assert ASK not in mixed(NO_CALLS, (8, 8)).legal_actions()
 
+    def test_no_calls_when_honours_are_not_scored(self) -> None:
+        """RULES.md §2, D19: the call claims the honours' 2 points (seed 000: the player "en fait
+        valoir immédiatement les 2 points"); at a table that scores no honours (option ``honours``
+        off) there is nothing to claim or to ask for, and play starts as usual."""
+        assert hon3(CLASSIC, (0, 8)).to_act is not Seat.N  # East claims
+        assert ASK in mixed(CLASSIC, (8, 8)).legal_actions()
+        no_honours = with_options(CLASSIC, {"honours": "off"})
+        assert hon3(no_honours, (0, 8)).to_act is Seat.N
+        assert ASK not in mixed(no_honours, (8, 8)).legal_actions()
+
 
 class TestNoHonoursAtNine:
     """RULES.md §2 option ``no_honours_at_nine`` (off in classic; the Laws): a side at 9 when the deal

@@ -559,10 +559,16 @@ class Auction:
             pair = self._pair_of(seat)
             speaks = rules.overbids and self.speaks_for_pair(seat)
 
+            own = next(b.contract for b in reversed(self.bids) if b.counts and seat in b.seats)
+
             def bound(c: Contract) -> _Reason | None:
-                if pair is None:
+                if pair is None and own.kind == "trou":
                     return lambda: ("the players of a trou may only pass once it is overbid",
                                     "les joueurs du trou ne peuvent que passer quand il est surenchéri")
+                if pair is None:  # a solo, a misère, a piccolo: nothing to raise
+                    return lambda: (f"your {own.text} counts and binds you: you may only pass",
+                                    f"votre {own.text_fr} compte"
+                                    " et vous engage : vous ne pouvez que passer")
                 if not speaks:
                     return lambda: ("you are bound to your pair: you may only pass",
                                     "vous êtes lié à votre emballage : vous ne pouvez que passer")

@@ -239,6 +239,12 @@ def _check(rules: Rules, tally: _Tally, entry: ClassicEntry) -> None:
             raise ClassicSheetError(
                 f"preset {rules.preset} has no calling at eight (option call_at_eight is off)",
                 f"le préréglage {rules.preset} n'a pas d'appel à huit (option call_at_eight désactivée)")
+        if not rules.honours:
+            raise ClassicSheetError(
+                "calling at eight claims the honours' 2 points, and honours are not scored (option"
+                " honours is off)",
+                "l'appel à huit fait valoir les 2 points d'honneurs, et les honneurs ne se comptent"
+                " pas (option honours désactivée)")
         if not may_call_at_eight(rules, tally.score, side):
             eight = rules.game_points - 2
             raise ClassicSheetError(

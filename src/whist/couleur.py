@@ -661,7 +661,7 @@ class ColourDeal:
         if ip is None or not ip.declarers:
             return {}
         return made(ip.contract, ip.declarers, dict(zip(SEATS, self.tricks_won, strict=True)), ip.needed,
-                    self.rules.preset)
+                    self.rules.style)
 
     # ----- views ------------------------------------------------------------------------------------
 

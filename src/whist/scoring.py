@@ -66,9 +66,9 @@ def deal_points(
 
 def may_call_at_eight(rules: Rules, start: tuple[int, int], side: Side) -> bool:
     """Calling at eight applies to ``side`` on a deal that starts at the game score ``start``:
-    the rules call (option ``call_at_eight``) and the side has exactly ``game_points`` − 2
-    (RULES.md §2, D19)."""
-    return rules.call_at_eight and start[side] == rules.game_points - 2
+    the rules call (option ``call_at_eight``), honours are scored (the call claims their 2 points)
+    and the side has exactly ``game_points`` − 2 (RULES.md §2, D19)."""
+    return rules.call_at_eight and rules.honours and start[side] == rules.game_points - 2
 
 
 def called_points(side: Side) -> DealPoints:
