@@ -84,7 +84,7 @@ def sheet_file_lang(args: Sequence[str]) -> str:
     try:
         with open(name, encoding="utf-8") as f:
             data = json.loads(f.read(1 << 22))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # the command says what is wrong with it
         return "en"
     return "fr" if isinstance(data, dict) and data.get("lang") == "fr" else "en"
 

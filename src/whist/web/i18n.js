@@ -123,7 +123,7 @@ const FR = {
   game_to: "Manche gagnée par {0}",
   game_col: "Manche", game_won_by: "Manche gagnée par",
   rubber_to: "Robre {0} gagné par {1}", match_to: "Partie {0} gagnée par {1}",
-  called: "Annonce à huit : {0} gagne la manche",
+  called: "Chant à huit : {0} gagne la manche",
   shown_honours: "Honneurs montrés",
   claim: "Annoncer les honneurs", ask: "Demander au partenaire", yes: "Oui", no: "Non",
   said_propose: "propose", said_claim: "annonce ses honneurs", said_ask: "demande à son partenaire s'il a un honneur",
