@@ -6,6 +6,8 @@ One function per view type: :func:`classic_view` for :class:`~whist.engine.View`
 :func:`colour_view` for :class:`~whist.couleur.ColourView`; :func:`view_json` picks one. Each takes
 the view and nothing else, so it cannot show a card the view does not hold. Actions are encoded
 with their canonical text (what a client sends back to take them) and labels in English and French.
+Also the match's results (:func:`match_json`, no cards) and the cards of a table's ``deal`` event
+(:func:`deal_event`, read back by :func:`dealt`).
 
 >>> import random
 >>> from whist.engine import new_classic_deal
@@ -19,17 +21,33 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from whist.actions import Action, Call
 from whist.auction import ColourCall
-from whist.cards import Card, Seat, Suit
+from whist.cards import CARDS, SEATS, Card, Seat, Suit, format_hand, parse_card, parse_hand
 from whist.contracts import KINDS, Contract
-from whist.couleur import CardCall, ColourAction, ColourView
-from whist.engine import View
+from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
+from whist.couleur_match import ColourMatch
+from whist.engine import ClassicDeal, View
+from whist.match import Match
+from whist.record import deal_result, match_result
 
-__all__ = ["action_json", "classic_view", "colour_view", "contract_json", "contract_names", "view_json",
-           "view_text"]
+__all__ = [
+    "action_json",
+    "classic_view",
+    "colour_view",
+    "contract_json",
+    "contract_names",
+    "deal_event",
+    "dealt",
+    "match_json",
+    "only_action",
+    "view_json",
+    "view_text",
+]
 
 Json = dict[str, Any]
 _NAMES = ("N", "E", "S", "W")  # Seat.name, without the enum's lookup (views are encoded often)
@@ -196,3 +214,67 @@ def view_text(view: View | ColourView) -> str:
     actions = ",".join(_fragment(_NAMES[s], a) for s, a in view.actions)
     legal = ",".join(_fragment(None, a) for a in view.legal)
     return f'{head[:-1]},"actions":[{actions}],"legal":[{legal}]}}'
+
+
+def only_action(view: View | ColourView) -> str | None:
+    """The text of the one action the seat of ``view`` may take, where the game has nothing to
+    ask it: the only call, or the last card; ``None`` where it has a choice (a single playable
+    card with others in hand is still the player's to play)."""
+    legal = view.legal
+    if len(legal) != 1:
+        return None
+    only = legal[0]
+    if isinstance(only, Call | ColourCall):
+        return only.text
+    if isinstance(only, Card) and len(view.hand) == 1:
+        return only.text
+    return None
+
+
+def match_json(m: Match | ColourMatch) -> Json:
+    """A match's results so far: per finished deal its result, and the match's (no cards:
+    contracts, tricks, points, games, rubbers)."""
+    deals = []
+    finished: tuple[ClassicDeal | ColourDeal, ...] = m.deals
+    for i, d in enumerate(finished, 1):
+        item: Json = {"number": i, "dealer": d.dealer.name, "result": deal_result(d)}
+        if isinstance(d, ColourDeal):
+            item["multiplier"] = d.multiplier
+            item["made"] = {s.name: ok for s, ok in d.made().items()}
+            ip = d.in_play
+            item["contract"] = contract_json(ip.contract) if ip is not None else None
+        else:
+            item["start_score"] = {"NS": d.start_score[0], "EW": d.start_score[1]}
+        deals.append(item)
+    out: Json = {"game": m.rules.game, "over": m.is_over, "deals": deals, "result": match_result(m)}
+    if isinstance(m, ColourMatch):
+        out["deals_total"] = m.rules.deals
+        out["played"] = m.played
+        out["double_next"] = m.double_next
+    else:
+        out["rubbers_total"] = m.rules.rubbers
+        out["games_in_rubber"] = list(m.games_in_rubber())
+        out["game_and_rubber_points"] = m.rules.game_and_rubber_points
+    return out
+
+
+def deal_event(deal: ClassicDeal | ColourDeal) -> Json:
+    """What a table's ``deal`` event stores of a new deal: the cards as dealt (colour whist: the
+    deck in order; classic: the four hands and the turned card)."""
+    if isinstance(deal, ColourDeal):
+        return {"deck": " ".join(CARDS[i].text for i in deal.deck)}
+    return {"hands": {s.name: format_hand(deal.dealt[s]) for s in SEATS},
+            "trump_card": deal.trump_card.text}
+
+
+def dealt(m: Match | ColourMatch, data: Mapping[str, Any]) -> Match | ColourMatch:
+    """The match ``m`` with the deal that a ``deal`` event's ``data`` holds (:func:`deal_event`);
+    ``ValueError`` where no deal is due."""
+    if not m.needs_deal:
+        raise ValueError("a deal event where no deal is due")
+    if isinstance(m, ColourMatch):
+        deck = [parse_card(w).index for w in str(data["deck"]).split()]
+        d = ColourDeal.from_deck(m.rules, m.dealer, deck, 2 if m.double_next else 1)
+        return replace(m, current=d)
+    hands = tuple(parse_hand(str(data["hands"][s.name])) for s in SEATS)
+    return m.deal_hands((hands[0], hands[1], hands[2], hands[3]), parse_card(str(data["trump_card"])))

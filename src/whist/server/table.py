@@ -27,19 +27,17 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from whist.actions import Call, IllegalAction
-from whist.auction import ColourCall
-from whist.cards import CARDS, SEATS, Card, ParseError, Seat, format_hand, parse_card, parse_hand
-from whist.couleur import ColourDeal, ColourView
+from whist.actions import IllegalAction
+from whist.cards import SEATS, ParseError, Seat
+from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
-from whist.engine import ClassicDeal, View
+from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.record import deal_record, deal_result, match_result
+from whist.record import deal_record
 from whist.server.bots import available_bots, bot_threads
-from whist.server.codec import contract_json, contract_names, view_text
+from whist.server.codec import contract_names, deal_event, dealt, match_json, only_action, view_text
 from whist.server.connection import STATE, STATE_WITH_MATCH, Connection
 from whist.server.protocol import (
     BAD_TOKEN,
@@ -68,18 +66,6 @@ GameMatch = Match | ColourMatch
 AnyDeal = ClassicDeal | ColourDeal
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-def _forced(view: View | ColourView) -> str | None:
-    legal = view.legal
-    if len(legal) != 1:
-        return None
-    only = legal[0]
-    if isinstance(only, Call | ColourCall):
-        return only.text
-    if isinstance(only, Card) and len(view.hand) == 1:
-        return only.text
-    return None
 
 
 def _last_action_text(match: GameMatch) -> str:
@@ -214,7 +200,7 @@ class Table:
         elif e.kind == "again":
             self.successor = str(d["table"])
         elif e.kind == "deal":
-            self.match = new_match if new_match is not None else self._dealt(d)
+            self.match = new_match if new_match is not None else dealt(self.match, d)
             self.version += 1
             if self.ready:
                 self.ready.clear()
@@ -252,27 +238,6 @@ class Table:
             else:
                 held.append({"from": at, "name": name})
         return out
-
-    def _dealt(self, data: Mapping[str, Any]) -> GameMatch:
-        """The match with the deal a ``deal`` event holds (the cards as dealt)."""
-        m = self.match
-        if not m.needs_deal:
-            raise ValueError("a deal event where no deal is due")
-        if isinstance(m, ColourMatch):
-            deck = [parse_card(w).index for w in str(data["deck"]).split()]
-            d = ColourDeal.from_deck(m.rules, m.dealer, deck, 2 if m.double_next else 1)
-            return replace(m, current=d)
-        hands = tuple(parse_hand(str(data["hands"][s.name])) for s in SEATS)
-        return m.deal_hands((hands[0], hands[1], hands[2], hands[3]), parse_card(str(data["trump_card"])))
-
-    @staticmethod
-    def _deal_data(deal: AnyDeal) -> dict[str, Any]:
-        if isinstance(deal, ColourDeal):
-            return {"deck": " ".join(CARDS[i].text for i in deal.deck)}
-        return {"hands": {s.name: format_hand(deal.dealt[s]) for s in SEATS},
-                "trump_card": deal.trump_card.text}
-
-    # ----- storing -------------------------------------------------------------------------------
 
     async def _commit(self, kind: str, data: dict[str, Any], new_match: GameMatch | None = None,
                       records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
@@ -387,7 +352,7 @@ class Table:
             rng = random.Random(f"whist-table:{self.settings.seed}:deal:{len(m.deals)}")
             new: GameMatch = m.deal(rng)
             assert new.current is not None
-            await self._commit("deal", self._deal_data(new.current), new)
+            await self._commit("deal", deal_event(new.current), new)
 
     async def join(self, seat: Seat | None, name: str, token: str) -> Seat:
         """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
@@ -586,7 +551,7 @@ class Table:
         """A player's only possible action when it is a call (trou, the answer at eight, a pass
         when nothing else is allowed) or his last card: the table takes it for him."""
         if self._forced[0] != self.version:
-            self._forced = (self.version, _forced(self.match.view(seat)))
+            self._forced = (self.version, only_action(self.match.view(seat)))
         return self._forced[1]
 
     def bot_name(self, seat: Seat) -> str:
@@ -776,32 +741,8 @@ class Table:
                 "finished_at": self.finished_at}
 
     def match_json(self) -> dict[str, Any]:
-        """The match's results so far: per finished deal its result, and the match's (no cards:
-        contracts, tricks, points, games, rubbers)."""
-        m = self.match
-        deals = []
-        finished: tuple[AnyDeal, ...] = m.deals
-        for i, d in enumerate(finished, 1):
-            item: dict[str, Any] = {"number": i, "dealer": d.dealer.name, "result": deal_result(d)}
-            if isinstance(d, ColourDeal):
-                item["multiplier"] = d.multiplier
-                item["made"] = {s.name: ok for s, ok in d.made().items()}
-                ip = d.in_play
-                item["contract"] = contract_json(ip.contract) if ip is not None else None
-            else:
-                item["start_score"] = {"NS": d.start_score[0], "EW": d.start_score[1]}
-            deals.append(item)
-        out: dict[str, Any] = {"game": m.rules.game, "over": m.is_over, "deals": deals,
-                               "result": match_result(m)}
-        if isinstance(m, ColourMatch):
-            out["deals_total"] = m.rules.deals
-            out["played"] = m.played
-            out["double_next"] = m.double_next
-        else:
-            out["rubbers_total"] = m.rules.rubbers
-            out["games_in_rubber"] = list(m.games_in_rubber())
-            out["game_and_rubber_points"] = m.rules.game_and_rubber_points
-        return out
+        """The match's results so far (:func:`~whist.server.codec.match_json`)."""
+        return match_json(self.match)
 
     def next_deal_due(self) -> float:
         """When (by :attr:`clock`) the next deal is dealt unless every connected player says next
@@ -841,7 +782,7 @@ class Table:
             sitters = _dumps(self.sitters(number))
             deal = f'{{"number":{number}{pause},"sitters":{sitters},"view":{view_text(view)}}}'
             if seat is not None and view.to_act is seat:
-                self._forced = (self.version, _forced(view))
+                self._forced = (self.version, only_action(view))
                 auto = self._forced[1] is not None
         you = _dumps({"seat": seat.name if seat is not None else None,
                       "name": self.seats[seat].name if seat is not None else None, "auto": auto})
