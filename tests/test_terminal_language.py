@@ -157,6 +157,29 @@ def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
     assert side_by_side == (columns == 80), "\n".join(panel)
 
 
+def panel_bottoms(name: str, lang: str, tmp_path: Path, first: str = "") -> list[str]:
+    """The last line of each table panel that ``whist play`` shows before ``q`` (after ``first``)."""
+    r = runner.invoke(app, ["play", "--preset", name, "--lang", lang, "--seed", "3", "--records",
+                            str(tmp_path)], input=f"{first}\nq\n" if first else "q\n",
+                      env={"COLUMNS": "50"})
+    assert r.exit_code == 0, r.output
+    return [line for line in r.stdout.splitlines() if line.startswith("╰")]
+
+
+@pytest.mark.parametrize(("lang", "first", "legend"), [
+    ("fr", "passe", "╰─ * preneur · › a entamé la levée ─"),
+    ("en", "pass", "╰─ * declarer · › led the trick ─"),
+])
+def test_the_colour_table_says_what_its_marks_mean(tmp_path: Path, lang: str, first: str,
+                                                   legend: str) -> None:
+    """The colour game marks the declarers ``*`` and the player who led the trick ``›``: its panel
+    says so under the table, in the language chosen, whole on a narrow terminal (it said nothing);
+    classic whist writes ``(entame)`` in words and needs no legend."""
+    bottoms = panel_bottoms("couleur", lang, tmp_path, first)
+    assert bottoms and all(line.startswith(legend) for line in bottoms), bottoms
+    assert all(set(line) <= set("╰─╯") for line in panel_bottoms("classic", lang, tmp_path))
+
+
 def auction_items(output: str, head: str) -> list[str]:
     """Each call of every auction line of ``output`` (the line starting with ``head``)."""
     return [item.strip() for line in output.splitlines() if line.startswith(head)

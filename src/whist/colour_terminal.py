@@ -121,6 +121,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     _trump_seen: bool = False
 
     compass_width: ClassVar[int] = 9
+    compass_legend: ClassVar[dict[Lang, str] | None] = {"en": "* declarer · › led the trick",
+                                                         "fr": "* preneur · › a entamé la levée"}
 
     def __post_init__(self) -> None:
         if not self.names:
