@@ -271,7 +271,7 @@ class TestPlay:
         first = next(i for i, d in enumerate(s.match.deals) if d.passed_out)
         number = sum(not d.passed_out for d in s.match.deals[:first]) + 1  # as its start said
         assert f"Deal {number} of {rules.deals}" in out
-        assert f"Deal {number}: result: everybody passed" in out  # its number, as any deal's
+        assert f"Deal {number} result: everybody passed" in out  # its number, as any deal's
         assert "The next deal played scores double" in out
         assert "This deal scores double (×2)" in out
 

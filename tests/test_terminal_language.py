@@ -252,3 +252,19 @@ def test_a_single_legal_card_is_the_only_card_allowed_in_the_hint() -> None:
         "(choix évident : la seule annonce permise)")
     assert hint_text(CardChoice(card, basis="only"), lang="en").plain.endswith(
         "(clear choice: the only one allowed)")
+
+
+@pytest.mark.parametrize(("name", "lang", "head"), [
+    ("couleur", "fr", "Résultat de la donne 1 : "), ("couleur", "en", "Deal 1 result: "),
+    ("classic", "fr", "Résultat de la donne 1"), ("classic", "en", "Deal 1 result"),
+])
+def test_a_deal_result_is_headed_with_one_colon(tmp_path: Path, name: str, lang: Lang, head: str) -> None:
+    """« Résultat de la donne 1 : emballage 8 cœur — … — réussi » (it said « Donne 1 : résultat :
+    emballage 8 cœur … », two colons in a row), in both games and languages."""
+    rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
+    lines = play(rules, 11, lang, tmp_path).splitlines()
+    heads = [line for line in lines if line.startswith(head.split(" 1")[0] + " ")]
+    assert heads and heads[0].startswith(head), heads
+    if name == "couleur":
+        assert heads[0].count(":") == 1, heads
+    assert not any(re.match(r"(Donne|Deal) \d+ ?: r", line) for line in lines), lines

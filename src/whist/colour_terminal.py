@@ -287,8 +287,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self.console.print()
         lang = self.lang
         number = m.played + 1 if e.deal.passed_out else m.played  # a passed deal is not counted
-        title = f"{term('deal', lang)} {number}{colon(lang)} {term('result', lang)}"
-        self.console.print(deal_result(e.deal, self.names, title, lang))
+        self.console.print(deal_result(e.deal, self.names, self._result_title(number), lang))
         if e.deal.passed_out:
             self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"
                                f"{colon(lang)} {escape(in_text(self.names[m.dealer]))}.")

@@ -228,6 +228,10 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         self._show_end()
         return True
 
+    def _result_title(self, number: int) -> str:
+        """The head of deal ``number``'s result: ``Deal 3 result``, ``Résultat de la donne 3``."""
+        return say(f"Deal {number} result", f"Résultat de la donne {number}", self.lang)
+
     def _next_deal_prompt(self) -> str:
         """What :meth:`run` asks between deals when it pauses."""
         return NEXT_DEAL[self.lang]
@@ -481,8 +485,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         m = self.session.match
         lang = self.lang
         self.console.print()
-        title = f"{term('deal', lang)} {len(m.deals)}{colon(lang)} {term('result', lang)}"
-        self.console.print(deal_result(e.deal, title, show_game=False, lang=lang))
+        self.console.print(deal_result(e.deal, self._result_title(len(m.deals)), show_game=False, lang=lang))
         for g in m.games[self._games_seen:]:
             self.console.print(game_text(g, m.rules.game_and_rubber_points, lang), style="bold")
         self._games_seen = len(m.games)
