@@ -1339,3 +1339,18 @@ def test_a_bad_card_in_french_is_refused_in_french(text: str) -> None:
     with pytest.raises(ParseError) as err:
         parse_colour_action(text, card_wanted=True, lang="fr")
     assert "carte" in err.value.fr and "Traceback" not in err.value.fr
+
+
+@pytest.mark.parametrize(("lang", "typed", "example", "said"), [
+    ("fr", "solo coeur", "solo 8 cœur", "Vous dites « solo 8 cœur »"),
+    ("en", "solo H", "solo 8 H", "You say solo 8 ♥"),
+])
+def test_a_solo_typed_without_its_tricks_is_refused_with_a_call_the_game_takes(
+        tmp_path: Path, lang: str, typed: str, example: str, said: str) -> None:
+    """``solo coeur`` names the trump but not the tricks: the refusal's example keeps the suit
+    typed, so that typing it is a call (it said « solo 8 », refused next for want of a suit)."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input=f"{typed}\n{example}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert [line for line in refused(r.stdout) if example in line] == refused(r.stdout), r.stdout
+    assert len(refused(r.stdout)) == 1 and said in r.stdout, r.stdout
