@@ -774,7 +774,9 @@ class TestReplay:
         assert "Trick  1:" in out and "Trick 13:" in out
         assert "leads" in out and "→" in out
         assert "Rubber 1 won by" in out
-        assert "Rubber 1: Game won by" in out  # each game of the rubber
+        # each game, numbered in its rubber (it said "Rubber 1: Game won by", two games alike the same)
+        games = re.findall(r"^Game (\d) of rubber 1 won by ", out, re.M)
+        assert games == [str(n) for n in range(1, len(games) + 1)] and len(games) >= 2, out
         assert " / " not in out and "Settlement" not in out  # English only; nobody pays at stake 0
 
     def test_deal_record(self, match_file: Path, tmp_path: Path) -> None:
@@ -875,7 +877,7 @@ class TestReplay:
         out = r.stdout
         assert out.startswith(f"Enregistrement de la partie : {match_file}\nRègles : classic · ")
         for words in ("Donne 1 · points avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
-                      "Résultat", "levées", "points de la donne", "Robre 1 : Manche gagnée par",
+                      "Résultat", "levées", "points de la donne", "Manche 1 du robre 1 gagnée par",
                       "Robre 1 gagné par", "Totaux : NS "):
             assert words in out, words
         assert " / " not in out and "Règlement" not in out  # stake 0: nobody pays

@@ -363,9 +363,11 @@ def _group_table(items: list[RenderableType]) -> Table:
     return t
 
 
-def game_text(game: GameResult, rules_game_points: bool, lang: Lang | None = None) -> Text:
-    """``Game / manche won by NS, NS 10 – EW 4: 2 game points`` (in ``lang``; both for ``None``)."""
-    won = won_by(term("game", lang), side_name(game.winner, lang), lang)
+def game_text(game: GameResult, rules_game_points: bool, lang: Lang | None = None,
+              what: str | None = None) -> Text:
+    """``Game / manche won by NS, NS 10 – EW 4: 2 game points`` (in ``lang``; both for ``None``);
+    ``what`` names the game otherwise (``game 2 of rubber 1``)."""
+    won = won_by(what or term("game", lang), side_name(game.winner, lang), lang)
     out = Text(f"{won}, {pair(game.score, ' – ', lang)}")
     if rules_game_points:
         p = game.game_points
@@ -472,10 +474,11 @@ def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
     ``None``)."""
     items: list[RenderableType] = []
     rules = match.rules
-    rubber = rubber_word(rules, lang)
-    for g in match.games:
-        items.append(Text(f"{rubber[:1].upper()}{rubber[1:]} {g.rubber + 1}{colon(lang)} ").append_text(
-            game_text(g, rules.game_and_rubber_points, lang)))
+    en, _, fr_of = rubber_words(rules)
+    for i, g in enumerate(match.games):
+        n = 1 + sum(other.rubber == g.rubber for other in match.games[:i])  # its number in its rubber
+        what = say(f"game {n} of {en} {g.rubber + 1}", f"manche {n} {fr_of} {g.rubber + 1}", lang)
+        items.append(game_text(g, rules.game_and_rubber_points, lang, what))
     for i, r in enumerate(match.rubbers, 1):
         items.append(rubber_text(i, r, rules, lang))
     if match.rubbers:
@@ -487,7 +490,6 @@ def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
         if rules.stake:  # nobody pays anything at a stake of 0
             items.append(settlement_text(match, lang))
     if not match.is_over:
-        en, _, fr_of = rubber_words(rules)
         items.append(Text(say(f"Match unfinished: game score {pair(match.score)}, games in this {en}"
                               f" {pair(match.games_in_rubber())}",
                               f"partie inachevée : points {pair(match.score, lang=lang)}, manches {fr_of}"
