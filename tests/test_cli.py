@@ -242,6 +242,19 @@ class TestPlay:
         if kinds & {"claim", "yes", "no"}:
             assert "played for you" in r.output
 
+    def test_asking_at_eight_is_said_of_the_player_not_told_him(self, tmp_path: Path) -> None:
+        """``appeler`` typed in French (seed 0, both sides at 8): the game says what the player did,
+        « Vous chantez à huit : vous demandez à votre partenaire … » (it said « … : demandez à
+        votre partenaire », an order), then the partner's answer."""
+        lines, _ = first_legal_script(preset("classic"), 0)
+        assert "ask" in lines
+        typed = ["appeler" if line == "ask" else parse_card(line).text_in("fr") for line in lines]
+        r = run("play", "--seed", "0", "--bots", "random", "--lang", "fr", "--records", str(tmp_path),
+                input="\n".join(typed) + "\n")
+        assert r.exit_code == 0, r.output
+        said = "  Vous chantez à huit : vous demandez à votre partenaire s'il a un honneur\n  Nord : "
+        assert said in r.stdout and "✗" not in r.stdout, r.stdout
+
     def test_the_answer_at_eight_is_said_as_the_tables(self) -> None:
         """RULES.md §2 (b): the answer to "can you one?" is not the partner's choice but true of
         the honours he was dealt (one he has played since counts): the game says so, not that he

@@ -129,7 +129,7 @@ _CALL_WORDS = {
     "ask": (("asks partner for an honour: “can you one?”",
              "chante à huit : demande à son partenaire s'il a un honneur"),
             ("ask partner for an honour: “can you one?”",
-             "chantez à huit : demandez à votre partenaire s'il a un honneur")),
+             "chantez à huit : vous demandez à votre partenaire s'il a un honneur")),
     # the French answer follows its speaker's name as said: « Nord : non, aucun honneur »
     "yes": (("was dealt an honour: yes; the partners show their honours",
              ": oui, un honneur ; les partenaires montrent leurs honneurs"),
