@@ -1354,3 +1354,24 @@ def test_a_solo_typed_without_its_tricks_is_refused_with_a_call_the_game_takes(
     assert r.exit_code == 0, r.output
     assert [line for line in refused(r.stdout) if example in line] == refused(r.stdout), r.stdout
     assert len(refused(r.stdout)) == 1 and said in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(("lang", "typed", "told", "said"), [
+    ("fr", ["cœur", "je demande cœur", "propose cœur"],
+     ["✗ « cœur » ne nomme qu'une couleur : pour la proposer, tapez « propose cœur »",
+      "✗ « je demande cœur » n'est pas une annonce (passe, j'attends, j'emballe, propose cœur,"],
+     "Vous dites « propose cœur »"),
+    ("en", ["hearts", "propose H"], ["✗ 'hearts' names a suit only: to propose it, type 'propose H'"],
+     "You say propose ♥"),
+])
+def test_a_suit_named_alone_is_refused_with_the_proposal_to_type(
+        tmp_path: Path, lang: str, typed: list[str], told: list[str], said: str) -> None:
+    """A table names a suit to propose it (« cœur »): the refusal says to type « propose cœur »
+    (it said « cœur » is no call, among examples); a sentence starting with « je » that is no
+    proposal is no call (it said « on propose une seule couleur »)."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input="\n".join([*typed, "q"]) + "\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert len(refused(r.stdout)) == len(told) and all(t in out for t in told), out
+    assert "une seule couleur" not in out and said in r.stdout, out

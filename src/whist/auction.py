@@ -210,7 +210,9 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     if t in _WORDS:
         return _WORDS[t]
     words = t.split()
-    if words and words[0] in ("propose", "proposal", "proposer", "je", "vraag", "vragen"):
+    if words[:1] == ["je"] and words[1:2] in (["propose"], ["proposer"]):  # je propose cœur
+        words = words[1:]
+    if words and words[0] in ("propose", "proposal", "proposer", "vraag", "vragen"):
         rest = [w for w in words[1:] if w not in ("propose", "proposer")]
         if not rest:
             raise ParseError("propose what? name a suit: propose H",
@@ -230,6 +232,14 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     except ParseError as exc:
         if "is not a contract" not in str(exc):
             raise  # a known contract with a wrong level says so
+        try:  # a suit alone, as a table says it: « cœur »
+            proposal = Bid(Contract("emballage", 8, parse_suit(t, lang)))
+        except ParseError:
+            pass
+        else:
+            raise ParseError(f"{text!r} names a suit only: to propose it, type '{proposal.text}'",
+                             f"« {text} » ne nomme qu'une couleur : pour la proposer, tapez"
+                             f" « {proposal.text_fr} »") from None
         examples = ", ".join(e.text_fr for e in _EXAMPLES)
         raise ParseError(
             f"{text!r} is not a call (pass, wait, accept, propose H, solo 7 H, petite misère,"
