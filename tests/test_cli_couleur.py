@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 from whist import record
 from whist.auction import ColourCall, parse_call
-from whist.bots import get_bot
+from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Lang, ParseError, Seat, parse_card, parse_seat
 from whist.cli import app
 from whist.colour_render import _needed
@@ -33,6 +33,7 @@ from whist.colour_terminal import ColourTerminalGame
 from whist.contracts import Contract
 from whist.couleur import CardCall, ColourAction, ColourView, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
+from whist.terminal import save_match
 
 runner = CliRunner()
 
@@ -748,6 +749,25 @@ class TestReplay:
         assert max(len(line) for line in contract) > 80  # long enough to have been wrapped
         assert not any(line.startswith(("cœur", "pique", "carreau", "trèfle", "· "))
                        for line in out.splitlines())
+
+    @pytest.mark.parametrize(("lang", "head"), [("fr", "Règles : pagat · 0 donne (+1 redonne)"),
+                                                ("en", "Rules: pagat · 0 deals (+1 redeal)")])
+    def test_a_session_stopped_after_a_redeal_counts_its_deals_as_said(
+            self, tmp_path: Path, lang: str, head: str) -> None:
+        """Stopped at the pause after a deal everybody passed (pagat, seed 1): « 0 donne »,
+        singular in French as the session's table says it (« 0 donne jouée »; it said « 0 donnes »)."""
+        bots: dict[Seat, Bot] = {seat: get_bot("heuristic") for seat in SEATS if seat is not Seat.S}
+        session = ColourSession(preset("pagat"), bots, 1)
+
+        def read_line(prompt: Text) -> str:
+            return "q" if session.needs_deal else "pass"
+
+        console = Console(file=io.StringIO(), color_system=None)
+        assert not ColourTerminalGame(console, session, Seat.S, read_line, pause=True).run()
+        assert [d.passed_out for d in session.match.deals] == [True]
+        r = run("replay", "--lang", lang, str(save_match(session, tmp_path)))
+        assert r.exit_code == 0, r.output
+        assert r.stdout.splitlines()[1] == head, r.stdout
 
     def test_deal_record_json(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)

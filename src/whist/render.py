@@ -184,13 +184,13 @@ def label(en: str, fr: str, lang: Lang | None) -> str:
 
 
 def deals_words(n: int, lang: Lang | None = None) -> str:
-    """How many deals, in ``lang`` (both for ``None``).
+    """How many deals, in ``lang`` (both for ``None``); French writes 0 and 1 in the singular.
 
-    >>> deals_words(1), deals_words(40), deals_words(40, "fr")
-    ('1 deal / donne', '40 deals / donnes', '40 donnes')
+    >>> deals_words(1), deals_words(40), deals_words(40, "fr"), deals_words(0, "fr"), deals_words(0, "en")
+    ('1 deal / donne', '40 deals / donnes', '40 donnes', '0 donne', '0 deals')
     """
-    s = "" if n == 1 else "s"
-    return f"{n} {say(f'deal{s}', f'donne{s}', lang)}"
+    en, fr = "" if n == 1 else "s", "" if n < 2 else "s"
+    return f"{n} {say(f'deal{en}', f'donne{fr}', lang)}"
 
 
 def pair(values: Sequence[int | float], sep: str = " · ", lang: Lang | None = None) -> str:
