@@ -420,8 +420,8 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     seat = next(seat for seat, a in actions_of(s) if isinstance(a, CardCall) and a.kind == "show")
     en, fr = in_both_languages(rules, seed, lines, tmp_path)
     if shower == "you":
-        assert "You show a card: its suit is trump." in en
-        assert "Vous montrez une carte : sa couleur est l'atout." in fr
+        assert "You show a card: its suit is trump; in " in en  # and what each suit needs
+        assert "Vous montrez une carte : sa couleur est l'atout ; en " in fr
     else:
         assert f"{seat.name_en} shows a card: its suit is trump." in en
         assert f"{seat.name_fr} montre une carte : sa couleur est l'atout." in fr
@@ -1395,3 +1395,27 @@ def test_a_suit_named_alone_is_refused_with_the_proposal_to_type(
     out = flat(r.stdout)
     assert len(refused(r.stdout)) == len(told) and all(t in out for t in told), out
     assert "une seule couleur" not in out and said in r.stdout, out
+
+
+@pytest.mark.parametrize(("lang", "show", "said", "told", "needed"), [
+    ("fr", "montre 4C", "Vous montrez une carte : sa couleur est l'atout",
+     " ; en ♥ cœur, la couleur de votre as, il faudra 8 levées, dans une autre couleur 9.",
+     "Il faut : au moins 8 levées"),
+    ("en", "show 4H", "You show a card: its suit is trump",
+     "; in ♥ hearts, your ace's suit, 8 tricks are needed, in another suit 9.", "Needed: at least 8 tricks"),
+])
+def test_the_trou_partner_is_told_what_the_suit_he_shows_needs(
+        tmp_path: Path, lang: str, show: str, said: str, told: str, needed: str) -> None:
+    """RULES.md §5.3 (couleur): the partner who shows the trump card chooses 8 tricks (his ace's
+    suit) or 9 (another); he is told so before he chooses (seed 0: North calls trou, South holds
+    A♥), not once the trou always needs 9."""
+    def output(*options: str) -> str:
+        r = run("play", "--preset", "couleur", "--seed", "0", "--lang", lang, "--records", str(tmp_path),
+                *options, input=f"{show}\nq\n")
+        assert r.exit_code == 0, r.output
+        return flat(r.stdout)
+
+    out = output()
+    assert said + told in out and needed in out, out
+    nine = output("--option", "trou_always_nine=on")
+    assert said + "." in nine and told not in nine, nine
