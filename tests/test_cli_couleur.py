@@ -1419,3 +1419,14 @@ def test_the_trou_partner_is_told_what_the_suit_he_shows_needs(
     assert said + told in out and needed in out, out
     nine = output("--option", "trou_always_nine=on")
     assert said + "." in nine and told not in nine, nine
+
+
+def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_names(tmp_path: Path) -> None:
+    """``bof`` in the English game: the examples are the calls as its list of legal calls names
+    them, ``small misère``, ``abondance 9 S`` (it said ``petite misère``, ``abondance S``)."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--records", str(tmp_path), input="bof\nq\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert "Legal calls: pass · wait · " in out and " small misère · " in out
+    assert ("✗ 'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small misère, abondance 9 S,"
+            " …) (? for help)") in out, out
