@@ -157,10 +157,11 @@ def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
     assert side_by_side == (columns == 80), "\n".join(panel)
 
 
-def panel_bottoms(name: str, lang: str, tmp_path: Path, first: str = "") -> list[str]:
+def panel_bottoms(name: str, lang: str, tmp_path: Path, first: str = "", *options: str,
+                  seed: int = 3) -> list[str]:
     """The last line of each table panel that ``whist play`` shows before ``q`` (after ``first``)."""
-    r = runner.invoke(app, ["play", "--preset", name, "--lang", lang, "--seed", "3", "--records",
-                            str(tmp_path)], input=f"{first}\nq\n" if first else "q\n",
+    r = runner.invoke(app, ["play", "--preset", name, "--lang", lang, "--seed", str(seed), "--records",
+                            str(tmp_path), *options], input=f"{first}\nq\n" if first else "q\n",
                       env={"COLUMNS": "50"})
     assert r.exit_code == 0, r.output
     return [line for line in r.stdout.splitlines() if line.startswith("╰")]
@@ -174,10 +175,14 @@ def test_the_colour_table_says_what_its_marks_mean(tmp_path: Path, lang: str, fi
                                                    legend: str) -> None:
     """The colour game marks the declarers ``*`` and the player who led the trick ``›``: its panel
     says so under the table, in the language chosen, whole on a narrow terminal (it said nothing);
-    classic whist writes ``(entame)`` in words and needs no legend."""
+    classic whist writes ``(entame)`` in words and needs no legend. The queens game (all passed,
+    seed 1), where nobody is a declarer, names only the lead."""
     bottoms = panel_bottoms("couleur", lang, tmp_path, first)
     assert bottoms and all(line.startswith(legend) for line in bottoms), bottoms
     assert all(set(line) <= set("╰─╯") for line in panel_bottoms("classic", lang, tmp_path))
+    queens = panel_bottoms("couleur", lang, tmp_path, first, "--option", "all_pass=dames", seed=1)
+    lead = legend.split("· ")[1]
+    assert queens and all(line.startswith(f"╰─ {lead}") for line in queens), queens
 
 
 def auction_items(output: str, head: str) -> list[str]:

@@ -121,8 +121,6 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     _trump_seen: bool = False
 
     compass_width: ClassVar[int] = 9
-    compass_legend: ClassVar[dict[Lang, str] | None] = {"en": "* declarer · › led the trick",
-                                                         "fr": "* preneur · › a entamé la levée"}
 
     def __post_init__(self) -> None:
         if not self.names:
@@ -365,6 +363,12 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if seat is leader:
             t.append(" ›", style="dim")
         return t
+
+    def _compass_legend(self, v: ColourView) -> str:
+        """``* declarer · › led the trick``, in the terminal's language; without the declarer
+        where there is none (the queens game)."""
+        marks = [say("* declarer", "* preneur", self.lang)] if v.declarers else []
+        return " · ".join([*marks, say("› led the trick", "› a entamé la levée", self.lang)])
 
     def _show_help(self) -> None:
         v = self._view()

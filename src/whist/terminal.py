@@ -190,8 +190,6 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     """Said after the engine's message when an entry is refused, in the terminal's language."""
     compass_width: ClassVar[int] = 11
     """The width of a seat's cell in :meth:`_compass`."""
-    compass_legend: ClassVar[dict[Lang, str] | None] = None
-    """What the marks of :meth:`_compass_name` mean, under the table's panel (none: no marks)."""
 
     @property
     def card_lang(self) -> Lang:
@@ -386,9 +384,13 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             body.add_column()
             body.add_row(compass)
             body.add_row(info)
-        legend = self.compass_legend[self.lang] if self.compass_legend else None
-        return Panel(body, title=title, title_align="left", subtitle=legend, subtitle_align="left",
-                     expand=False)
+        return Panel(body, title=title, title_align="left", subtitle=self._compass_legend(v),
+                     subtitle_align="left", expand=False)
+
+    def _compass_legend(self, v: V) -> str | None:
+        """What the marks of :meth:`_compass_name` mean, under the table's panel (``None``: it
+        has none)."""
+        return None
 
     def _show_last_trick(self) -> None:
         if not self._last_trick:
