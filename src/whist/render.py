@@ -43,7 +43,6 @@ TERMS: dict[str, tuple[str, str]] = {
     "game": ("game", "manche"),
     "you": ("you", "vous"),
     "your_hand": ("Your hand", "votre main"),
-    "result": ("result", "résultat"),
     "shown": ("Shown", "montrées"),
     "legal_now": ("Legal now", "jouable maintenant"),
     "match_over": ("Match over", "partie terminée"),
