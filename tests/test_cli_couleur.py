@@ -521,6 +521,33 @@ def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pau
     assert asked == [pause]
 
 
+@pytest.mark.parametrize(("lang", "ahead", "told", "score"), [
+    ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score)",
+     "Session: 1 of 2 deals played"),
+    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score)",
+     "Partie : 1 donne jouée sur 2")])
+def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahead: str, told: str,
+                                                                 score: str) -> None:
+    """A card typed ahead at the pause between deals is not taken for Enter without a word (it
+    started the next deal and was lost): the game says the deal is over and asks again; ``s``
+    there shows the score."""
+    session = ColourSession(rules_of("couleur"), {s: get_bot("random") for s in SEATS if s is not Seat.S}, 4)
+    typed = [ahead, "s", ""]
+    asked: list[str] = []
+
+    def read_line(prompt: Text) -> str:
+        if session.needs_deal:
+            asked.append(prompt.plain)
+            return typed.pop(0)
+        return typed_text(session.view(Seat.S).legal[0], lang)
+
+    out = io.StringIO()
+    assert ColourTerminalGame(Console(file=out, width=200, color_system=None), session, Seat.S, read_line,
+                              pause=True, lang=lang).run()
+    assert len(asked) == 3 and typed == [] and out.getvalue().count(told) == 1, out.getvalue()
+    assert out.getvalue().count(score) == 2, out.getvalue()  # after the deal, and on s
+
+
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:
     """With --lang fr, ? explains in French what to type (the calls, a card, the commands), the
     prompt says ? aide and q quitter, and the discard is shown as typed in French (écarte AP, as

@@ -215,7 +215,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
                 if event.ends_deal:
                     self._show_deal_end(event)
                     if self.pause and not s.is_over:
-                        self._read(self._next_deal_prompt())
+                        self._wait_for_next_deal()
         except (Quit, EOFError, KeyboardInterrupt) as exc:
             if isinstance(exc, KeyboardInterrupt | EOFError):
                 self.console.print()
@@ -229,6 +229,17 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     def _result_title(self, number: int) -> str:
         """The head of deal ``number``'s result: ``Deal 3 result``, ``Résultat de la donne 3``."""
         return say(f"Deal {number} result", f"Résultat de la donne {number}", self.lang)
+
+    def _wait_for_next_deal(self) -> None:
+        """Ask for Enter between deals; ``s`` there shows the score, anything else (a card typed
+        ahead) is said to wait for the next deal; then asked again."""
+        while line := self._read(self._next_deal_prompt()):
+            if line.lower() in SCORE_WORDS:
+                self._show_score()
+                continue
+            self.console.print("[bold red]✗[/] " + say("The deal is over: press Enter for the next one"
+                                                       " (s the score)", "la donne est finie : appuyez sur"
+                                                       " Entrée pour la suivante (s le score)", self.lang))
 
     def _next_deal_prompt(self) -> str:
         """What :meth:`run` asks between deals when it pauses."""
