@@ -242,6 +242,19 @@ class TestPlay:
         if kinds & {"claim", "yes", "no"}:
             assert "played for you" in r.output
 
+    def test_asking_at_eight_is_said_of_the_player_not_told_him(self, tmp_path: Path) -> None:
+        """``appeler`` typed in French (seed 0, both sides at 8): the game says what the player did,
+        « Vous chantez à huit : vous demandez à votre partenaire … » (it said « … : demandez à
+        votre partenaire », an order), then the partner's answer."""
+        lines, _ = first_legal_script(preset("classic"), 0)
+        assert "ask" in lines
+        typed = ["appeler" if line == "ask" else parse_card(line).text_in("fr") for line in lines]
+        r = run("play", "--seed", "0", "--bots", "random", "--lang", "fr", "--records", str(tmp_path),
+                input="\n".join(typed) + "\n")
+        assert r.exit_code == 0, r.output
+        said = "  Vous chantez à huit : vous demandez à votre partenaire s'il a un honneur\n  Nord : "
+        assert said in r.stdout and "✗" not in r.stdout, r.stdout
+
     def test_the_answer_at_eight_is_said_as_the_tables(self) -> None:
         """RULES.md §2 (b): the answer to "can you one?" is not the partner's choice but true of
         the honours he was dealt (one he has played since counts): the game says so, not that he
@@ -791,7 +804,9 @@ class TestReplay:
         assert "Trick  1:" in out and "Trick 13:" in out
         assert "leads" in out and "→" in out
         assert "Rubber 1 won by" in out
-        assert "Rubber 1: Game won by" in out  # each game of the rubber
+        # each game, numbered in its rubber (it said "Rubber 1: Game won by", two games alike the same)
+        games = re.findall(r"^Game (\d) of rubber 1 won by ", out, re.M)
+        assert games == [str(n) for n in range(1, len(games) + 1)] and len(games) >= 2, out
         assert " / " not in out and "Settlement" not in out  # English only; nobody pays at stake 0
 
     def test_deal_record(self, match_file: Path, tmp_path: Path) -> None:
@@ -892,7 +907,7 @@ class TestReplay:
         out = r.stdout
         assert out.startswith(f"Enregistrement de la partie : {match_file}\nRègles : classic · ")
         for words in ("Donne 1 · points avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
-                      "Résultat", "levées", "points de la donne", "Robre 1 : Manche gagnée par",
+                      "Résultat", "levées", "points de la donne", "Manche 1 du robre 1 gagnée par",
                       "Robre 1 gagné par", "Totaux : NS "):
             assert words in out, words
         assert " / " not in out and "Règlement" not in out  # stake 0: nobody pays

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 from whist import record
 from whist.auction import ColourCall, parse_call
-from whist.bots import get_bot
+from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Lang, ParseError, Seat, parse_card, parse_seat
 from whist.cli import app
 from whist.colour_render import _needed
@@ -33,6 +33,7 @@ from whist.colour_terminal import ColourTerminalGame
 from whist.contracts import Contract
 from whist.couleur import CardCall, ColourAction, ColourView, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
+from whist.terminal import save_match
 
 runner = CliRunner()
 
@@ -271,7 +272,7 @@ class TestPlay:
         first = next(i for i, d in enumerate(s.match.deals) if d.passed_out)
         number = sum(not d.passed_out for d in s.match.deals[:first]) + 1  # as its start said
         assert f"Deal {number} of {rules.deals}" in out
-        assert f"Deal {number}: result: everybody passed" in out  # its number, as any deal's
+        assert f"Deal {number} result: everybody passed" in out  # its number, as any deal's
         assert "The next deal played scores double" in out
         assert "This deal scores double (×2)" in out
 
@@ -419,8 +420,8 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     seat = next(seat for seat, a in actions_of(s) if isinstance(a, CardCall) and a.kind == "show")
     en, fr = in_both_languages(rules, seed, lines, tmp_path)
     if shower == "you":
-        assert "You show a card: its suit is trump." in en
-        assert "Vous montrez une carte : sa couleur est l'atout." in fr
+        assert "You show a card: its suit is trump; in " in en  # and what each suit needs
+        assert "Vous montrez une carte : sa couleur est l'atout ; en " in fr
     else:
         assert f"{seat.name_en} shows a card: its suit is trump." in en
         assert f"{seat.name_fr} montre une carte : sa couleur est l'atout." in fr
@@ -518,6 +519,33 @@ def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pau
     console = Console(file=io.StringIO(), width=200, color_system=None)
     assert ColourTerminalGame(console, session, Seat.S, read_line, pause=True, lang=lang).run()
     assert asked == [pause]
+
+
+@pytest.mark.parametrize(("lang", "ahead", "told", "score"), [
+    ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score)",
+     "Session: 1 of 2 deals played"),
+    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score)",
+     "Partie : 1 donne jouée sur 2")])
+def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahead: str, told: str,
+                                                                 score: str) -> None:
+    """A card typed ahead at the pause between deals is not taken for Enter without a word (it
+    started the next deal and was lost): the game says the deal is over and asks again; ``s``
+    there shows the score."""
+    session = ColourSession(rules_of("couleur"), {s: get_bot("random") for s in SEATS if s is not Seat.S}, 4)
+    typed = [ahead, "s", ""]
+    asked: list[str] = []
+
+    def read_line(prompt: Text) -> str:
+        if session.needs_deal:
+            asked.append(prompt.plain)
+            return typed.pop(0)
+        return typed_text(session.view(Seat.S).legal[0], lang)
+
+    out = io.StringIO()
+    assert ColourTerminalGame(Console(file=out, width=200, color_system=None), session, Seat.S, read_line,
+                              pause=True, lang=lang).run()
+    assert len(asked) == 3 and typed == [] and out.getvalue().count(told) == 1, out.getvalue()
+    assert out.getvalue().count(score) == 2, out.getvalue()  # after the deal, and on s
 
 
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:
@@ -748,6 +776,25 @@ class TestReplay:
         assert max(len(line) for line in contract) > 80  # long enough to have been wrapped
         assert not any(line.startswith(("cœur", "pique", "carreau", "trèfle", "· "))
                        for line in out.splitlines())
+
+    @pytest.mark.parametrize(("lang", "head"), [("fr", "Règles : pagat · 0 donne (+1 redonne)"),
+                                                ("en", "Rules: pagat · 0 deals (+1 redeal)")])
+    def test_a_session_stopped_after_a_redeal_counts_its_deals_as_said(
+            self, tmp_path: Path, lang: str, head: str) -> None:
+        """Stopped at the pause after a deal everybody passed (pagat, seed 1): « 0 donne »,
+        singular in French as the session's table says it (« 0 donne jouée »; it said « 0 donnes »)."""
+        bots: dict[Seat, Bot] = {seat: get_bot("heuristic") for seat in SEATS if seat is not Seat.S}
+        session = ColourSession(preset("pagat"), bots, 1)
+
+        def read_line(prompt: Text) -> str:
+            return "q" if session.needs_deal else "pass"
+
+        console = Console(file=io.StringIO(), color_system=None)
+        assert not ColourTerminalGame(console, session, Seat.S, read_line, pause=True).run()
+        assert [d.passed_out for d in session.match.deals] == [True]
+        r = run("replay", "--lang", lang, str(save_match(session, tmp_path)))
+        assert r.exit_code == 0, r.output
+        assert r.stdout.splitlines()[1] == head, r.stdout
 
     def test_deal_record_json(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)
@@ -1339,3 +1386,74 @@ def test_a_bad_card_in_french_is_refused_in_french(text: str) -> None:
     with pytest.raises(ParseError) as err:
         parse_colour_action(text, card_wanted=True, lang="fr")
     assert "carte" in err.value.fr and "Traceback" not in err.value.fr
+
+
+@pytest.mark.parametrize(("lang", "typed", "example", "said"), [
+    ("fr", "solo coeur", "solo 8 cœur", "Vous dites « solo 8 cœur »"),
+    ("en", "solo H", "solo 8 H", "You say solo 8 ♥"),
+])
+def test_a_solo_typed_without_its_tricks_is_refused_with_a_call_the_game_takes(
+        tmp_path: Path, lang: str, typed: str, example: str, said: str) -> None:
+    """``solo coeur`` names the trump but not the tricks: the refusal's example keeps the suit
+    typed, so that typing it is a call (it said « solo 8 », refused next for want of a suit)."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input=f"{typed}\n{example}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert [line for line in refused(r.stdout) if example in line] == refused(r.stdout), r.stdout
+    assert len(refused(r.stdout)) == 1 and said in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(("lang", "typed", "told", "said"), [
+    ("fr", ["cœur", "je demande cœur", "propose cœur"],
+     ["✗ « cœur » ne nomme qu'une couleur : pour la proposer, tapez « propose cœur »",
+      "✗ « je demande cœur » n'est pas une annonce (passe, j'attends, j'emballe, propose cœur,"],
+     "Vous dites « propose cœur »"),
+    ("en", ["hearts", "propose H"], ["✗ 'hearts' names a suit only: to propose it, type 'propose H'"],
+     "You say propose ♥"),
+])
+def test_a_suit_named_alone_is_refused_with_the_proposal_to_type(
+        tmp_path: Path, lang: str, typed: list[str], told: list[str], said: str) -> None:
+    """A table names a suit to propose it (« cœur »): the refusal says to type « propose cœur »
+    (it said « cœur » is no call, among examples); a sentence starting with « je » that is no
+    proposal is no call (it said « on propose une seule couleur »)."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input="\n".join([*typed, "q"]) + "\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert len(refused(r.stdout)) == len(told) and all(t in out for t in told), out
+    assert "une seule couleur" not in out and said in r.stdout, out
+
+
+@pytest.mark.parametrize(("lang", "show", "said", "told", "needed"), [
+    ("fr", "montre 4C", "Vous montrez une carte : sa couleur est l'atout",
+     " ; en ♥ cœur, la couleur de votre as, il faudra 8 levées, dans une autre couleur 9.",
+     "Il faut : au moins 8 levées"),
+    ("en", "show 4H", "You show a card: its suit is trump",
+     "; in ♥ hearts, your ace's suit, 8 tricks are needed, in another suit 9.", "Needed: at least 8 tricks"),
+])
+def test_the_trou_partner_is_told_what_the_suit_he_shows_needs(
+        tmp_path: Path, lang: str, show: str, said: str, told: str, needed: str) -> None:
+    """RULES.md §5.3 (couleur): the partner who shows the trump card chooses 8 tricks (his ace's
+    suit) or 9 (another); he is told so before he chooses (seed 0: North calls trou, South holds
+    A♥), not once the trou always needs 9."""
+    def output(*options: str) -> str:
+        r = run("play", "--preset", "couleur", "--seed", "0", "--lang", lang, "--records", str(tmp_path),
+                *options, input=f"{show}\nq\n")
+        assert r.exit_code == 0, r.output
+        return flat(r.stdout)
+
+    out = output()
+    assert said + told in out and needed in out, out
+    nine = output("--option", "trou_always_nine=on")
+    assert said + "." in nine and told not in nine, nine
+
+
+def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_names(tmp_path: Path) -> None:
+    """``bof`` in the English game: the examples are the calls as its list of legal calls names
+    them, ``small misère``, ``abondance 9 S`` (it said ``petite misère``, ``abondance S``)."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--records", str(tmp_path), input="bof\nq\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert "Legal calls: pass · wait · " in out and " small misère · " in out
+    assert ("✗ 'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small misère, abondance 9 S,"
+            " …) (? for help)") in out, out

@@ -311,8 +311,9 @@ class TestParseErrors:
 
     def test_a_call(self) -> None:
         exc = refusal(lambda: parse_colour_action("bof"))
-        assert str(exc) == ("'bof' is not a call (pass, wait, accept, propose H, solo 7 H, petite"
-                            " misère, abondance S, …)")
+        # the calls as the English game names them (it said "petite misère, abondance S" here)
+        assert str(exc) == ("'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small"
+                            " misère, abondance 9 S, …)")
         assert exc.fr.startswith("« bof » n'est pas une annonce (passe, j'attends, j'emballe,"
                                  " propose cœur")
 

@@ -157,6 +157,34 @@ def test_the_table_panel_keeps_its_values_on_a_narrow_terminal(
     assert side_by_side == (columns == 80), "\n".join(panel)
 
 
+def panel_bottoms(name: str, lang: str, tmp_path: Path, first: str = "", *options: str,
+                  seed: int = 3) -> list[str]:
+    """The last line of each table panel that ``whist play`` shows before ``q`` (after ``first``)."""
+    r = runner.invoke(app, ["play", "--preset", name, "--lang", lang, "--seed", str(seed), "--records",
+                            str(tmp_path), *options], input=f"{first}\nq\n" if first else "q\n",
+                      env={"COLUMNS": "50"})
+    assert r.exit_code == 0, r.output
+    return [line for line in r.stdout.splitlines() if line.startswith("╰")]
+
+
+@pytest.mark.parametrize(("lang", "first", "legend"), [
+    ("fr", "passe", "╰─ * preneur · › a entamé la levée ─"),
+    ("en", "pass", "╰─ * declarer · › led the trick ─"),
+])
+def test_the_colour_table_says_what_its_marks_mean(tmp_path: Path, lang: str, first: str,
+                                                   legend: str) -> None:
+    """The colour game marks the declarers ``*`` and the player who led the trick ``›``: its panel
+    says so under the table, in the language chosen, whole on a narrow terminal (it said nothing);
+    classic whist writes ``(entame)`` in words and needs no legend. The queens game (all passed,
+    seed 1), where nobody is a declarer, names only the lead."""
+    bottoms = panel_bottoms("couleur", lang, tmp_path, first)
+    assert bottoms and all(line.startswith(legend) for line in bottoms), bottoms
+    assert all(set(line) <= set("╰─╯") for line in panel_bottoms("classic", lang, tmp_path))
+    queens = panel_bottoms("couleur", lang, tmp_path, first, "--option", "all_pass=dames", seed=1)
+    lead = legend.split("· ")[1]
+    assert queens and all(line.startswith(f"╰─ {lead}") for line in queens), queens
+
+
 def auction_items(output: str, head: str) -> list[str]:
     """Each call of every auction line of ``output`` (the line starting with ``head``)."""
     return [item.strip() for line in output.splitlines() if line.startswith(head)
@@ -229,3 +257,19 @@ def test_a_single_legal_card_is_the_only_card_allowed_in_the_hint() -> None:
         "(choix évident : la seule annonce permise)")
     assert hint_text(CardChoice(card, basis="only"), lang="en").plain.endswith(
         "(clear choice: the only one allowed)")
+
+
+@pytest.mark.parametrize(("name", "lang", "head"), [
+    ("couleur", "fr", "Résultat de la donne 1 : "), ("couleur", "en", "Deal 1 result: "),
+    ("classic", "fr", "Résultat de la donne 1"), ("classic", "en", "Deal 1 result"),
+])
+def test_a_deal_result_is_headed_with_one_colon(tmp_path: Path, name: str, lang: Lang, head: str) -> None:
+    """« Résultat de la donne 1 : emballage 8 cœur — … — réussi » (it said « Donne 1 : résultat :
+    emballage 8 cœur … », two colons in a row), in both games and languages."""
+    rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
+    lines = play(rules, 11, lang, tmp_path).splitlines()
+    heads = [line for line in lines if line.startswith(head.split(" 1")[0] + " ")]
+    assert heads and heads[0].startswith(head), heads
+    if name == "couleur":
+        assert heads[0].count(":") == 1, heads
+    assert not any(re.match(r"(Donne|Deal) \d+ ?: r", line) for line in lines), lines

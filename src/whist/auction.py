@@ -196,7 +196,8 @@ def Bid(contract: Contract) -> ColourCall:
 _EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
              Bid(Contract("solo", 7, Suit.HEARTS)), Bid(Contract("petite_misere")),
              Bid(Contract("abondance", 9, Suit.SPADES)))
-"""Calls shown as examples when a text is no call (in French: ``passe``, ``propose cœur`` …)."""
+"""Calls shown as examples when a text is no call, as the game says them (``pass``, ``propose H``,
+``small misère`` …; in French ``passe``, ``propose cœur`` …)."""
 _PROPOSE_FR = _EXAMPLES[3].text_fr
 
 
@@ -210,7 +211,9 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     if t in _WORDS:
         return _WORDS[t]
     words = t.split()
-    if words and words[0] in ("propose", "proposal", "proposer", "je", "vraag", "vragen"):
+    if words[:1] == ["je"] and words[1:2] in (["propose"], ["proposer"]):  # je propose cœur
+        words = words[1:]
+    if words and words[0] in ("propose", "proposal", "proposer", "vraag", "vragen"):
         rest = [w for w in words[1:] if w not in ("propose", "proposer")]
         if not rest:
             raise ParseError("propose what? name a suit: propose H",
@@ -230,11 +233,17 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     except ParseError as exc:
         if "is not a contract" not in str(exc):
             raise  # a known contract with a wrong level says so
-        examples = ", ".join(e.text_fr for e in _EXAMPLES)
-        raise ParseError(
-            f"{text!r} is not a call (pass, wait, accept, propose H, solo 7 H, petite misère,"
-            " abondance S, …)",
-            f"« {text} » n'est pas une annonce ({examples}, …)") from None
+        try:  # a suit alone, as a table says it: « cœur »
+            proposal = Bid(Contract("emballage", 8, parse_suit(t, lang)))
+        except ParseError:
+            pass
+        else:
+            raise ParseError(f"{text!r} names a suit only: to propose it, type '{proposal.text}'",
+                             f"« {text} » ne nomme qu'une couleur : pour la proposer, tapez"
+                             f" « {proposal.text_fr} »") from None
+        en, fr = (", ".join(e.text for e in _EXAMPLES), ", ".join(e.text_fr for e in _EXAMPLES))
+        raise ParseError(f"{text!r} is not a call ({en}, …)",
+                         f"« {text} » n'est pas une annonce ({fr}, …)") from None
     if KINDS[c.kind].suited and c.suit is None:
         example = Contract(c.kind, c.level, Suit.HEARTS)
         typed_fr = example.text_fr.removesuffix(Suit.HEARTS.name_fr) + "C"  # C is cœur in French

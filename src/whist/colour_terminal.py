@@ -152,12 +152,20 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         return f"{escape(self.names[seat])} {'entame' if self.lang == 'fr' else 'leads'}."
 
     def _shows(self, seat: Seat) -> str:
-        """The trou partner is to show a card (RULES.md §5.3), in the terminal's language."""
+        """The trou partner is to show a card (RULES.md §5.3), in the terminal's language; to the
+        human, who chooses it, what each suit then needs: 8 tricks in his ace's, 9 in another."""
         who = escape(self.names[seat])
+        aces = [c.suit for c in self._view().hand if c.rank == 14] if seat is self.human else []
+        need = ""
+        if len(aces) == 1 and not self.session.match.rules.trou_always_nine:
+            ace = aces[0]
+            need = say(f"; in {ace.symbol} {ace.name_en}, your ace's suit, 8 tricks are needed, in another"
+                       " suit 9", f" ; en {ace.symbol} {ace.name_fr}, la couleur de votre as, il faudra 8"
+                       " levées, dans une autre couleur 9", self.lang)
         if self.lang == "fr":
             verb = "montrez" if seat is self.human else "montre"
-            return f"{who} {verb} une carte : sa couleur est l'atout."
-        return f"{who} {'show' if seat is self.human else 'shows'} a card: its suit is trump."
+            return f"{who} {verb} une carte : sa couleur est l'atout{need}."
+        return f"{who} {'show' if seat is self.human else 'shows'} a card: its suit is trump{need}."
 
     def _words(self, action: AnyAction) -> str:
         """An action in the terminal's language as it may be typed (:func:`typed_text`): a call,
@@ -285,8 +293,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self.console.print()
         lang = self.lang
         number = m.played + 1 if e.deal.passed_out else m.played  # a passed deal is not counted
-        title = f"{term('deal', lang)} {number}{colon(lang)} {term('result', lang)}"
-        self.console.print(deal_result(e.deal, self.names, title, lang))
+        self.console.print(deal_result(e.deal, self.names, self._result_title(number), lang))
         if e.deal.passed_out:
             self.console.print(f"{say('The same dealer deals again', 'le même donneur redonne', lang)}"
                                f"{colon(lang)} {escape(in_text(self.names[m.dealer]))}.")
@@ -356,6 +363,12 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         if seat is leader:
             t.append(" ›", style="dim")
         return t
+
+    def _compass_legend(self, v: ColourView) -> str:
+        """``* declarer · › led the trick``, in the terminal's language; without the declarer
+        where there is none (the queens game)."""
+        marks = [say("* declarer", "* preneur", self.lang)] if v.declarers else []
+        return " · ".join([*marks, say("› led the trick", "› a entamé la levée", self.lang)])
 
     def _show_help(self) -> None:
         v = self._view()

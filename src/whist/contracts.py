@@ -155,9 +155,10 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
     words = _norm(text).split()
     if not words:
         raise ParseError("empty contract name", "aucun contrat nommé")
+    typed: Suit | None = None  # a suit named in ``text``
     if len(words) > 1:
         try:
-            suit = parse_suit(words[-1], lang)
+            suit = typed = parse_suit(words[-1], lang)
             words = words[:-1]
         except ParseError:
             pass
@@ -178,9 +179,11 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
             elif key == "emballage":
                 level = 8
             else:
-                example = f"{kind.key} {kind.levels[-1]}"
-                raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{example}'",
-                                 f"{kind.fr} demande un nombre de plis, par exemple « {example} »")
+                example = f"{kind.key} {kind.levels[-1]}"  # with the suit typed, as it is typed
+                en, fr = (example, example) if typed is None else (f"{example} {typed.letter}",
+                                                                   f"{example} {typed.name_fr}")
+                raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{en}'",
+                                 f"{kind.fr} demande un nombre de plis, par exemple « {fr} »")
         known = kind.levels if levels is None else levels(key)
         if level not in known:
             allowed = ", ".join(str(x) for x in known)

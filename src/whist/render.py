@@ -43,7 +43,6 @@ TERMS: dict[str, tuple[str, str]] = {
     "game": ("game", "manche"),
     "you": ("you", "vous"),
     "your_hand": ("Your hand", "votre main"),
-    "result": ("result", "résultat"),
     "shown": ("Shown", "montrées"),
     "legal_now": ("Legal now", "jouable maintenant"),
     "match_over": ("Match over", "partie terminée"),
@@ -129,7 +128,7 @@ _CALL_WORDS = {
     "ask": (("asks partner for an honour: “can you one?”",
              "chante à huit : demande à son partenaire s'il a un honneur"),
             ("ask partner for an honour: “can you one?”",
-             "chantez à huit : demandez à votre partenaire s'il a un honneur")),
+             "chantez à huit : vous demandez à votre partenaire s'il a un honneur")),
     # the French answer follows its speaker's name as said: « Nord : non, aucun honneur »
     "yes": (("was dealt an honour: yes; the partners show their honours",
              ": oui, un honneur ; les partenaires montrent leurs honneurs"),
@@ -184,13 +183,13 @@ def label(en: str, fr: str, lang: Lang | None) -> str:
 
 
 def deals_words(n: int, lang: Lang | None = None) -> str:
-    """How many deals, in ``lang`` (both for ``None``).
+    """How many deals, in ``lang`` (both for ``None``); French writes 0 and 1 in the singular.
 
-    >>> deals_words(1), deals_words(40), deals_words(40, "fr")
-    ('1 deal / donne', '40 deals / donnes', '40 donnes')
+    >>> deals_words(1), deals_words(40), deals_words(40, "fr"), deals_words(0, "fr"), deals_words(0, "en")
+    ('1 deal / donne', '40 deals / donnes', '40 donnes', '0 donne', '0 deals')
     """
-    s = "" if n == 1 else "s"
-    return f"{n} {say(f'deal{s}', f'donne{s}', lang)}"
+    en, fr = "" if n == 1 else "s", "" if n < 2 else "s"
+    return f"{n} {say(f'deal{en}', f'donne{fr}', lang)}"
 
 
 def pair(values: Sequence[int | float], sep: str = " · ", lang: Lang | None = None) -> str:
@@ -363,9 +362,11 @@ def _group_table(items: list[RenderableType]) -> Table:
     return t
 
 
-def game_text(game: GameResult, rules_game_points: bool, lang: Lang | None = None) -> Text:
-    """``Game / manche won by NS, NS 10 – EW 4: 2 game points`` (in ``lang``; both for ``None``)."""
-    won = won_by(term("game", lang), side_name(game.winner, lang), lang)
+def game_text(game: GameResult, rules_game_points: bool, lang: Lang | None = None,
+              what: str | None = None) -> Text:
+    """``Game / manche won by NS, NS 10 – EW 4: 2 game points`` (in ``lang``; both for ``None``);
+    ``what`` names the game otherwise (``game 2 of rubber 1``)."""
+    won = won_by(what or term("game", lang), side_name(game.winner, lang), lang)
     out = Text(f"{won}, {pair(game.score, ' – ', lang)}")
     if rules_game_points:
         p = game.game_points
@@ -472,10 +473,11 @@ def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
     ``None``)."""
     items: list[RenderableType] = []
     rules = match.rules
-    rubber = rubber_word(rules, lang)
-    for g in match.games:
-        items.append(Text(f"{rubber[:1].upper()}{rubber[1:]} {g.rubber + 1}{colon(lang)} ").append_text(
-            game_text(g, rules.game_and_rubber_points, lang)))
+    en, _, fr_of = rubber_words(rules)
+    for i, g in enumerate(match.games):
+        n = 1 + sum(other.rubber == g.rubber for other in match.games[:i])  # its number in its rubber
+        what = say(f"game {n} of {en} {g.rubber + 1}", f"manche {n} {fr_of} {g.rubber + 1}", lang)
+        items.append(game_text(g, rules.game_and_rubber_points, lang, what))
     for i, r in enumerate(match.rubbers, 1):
         items.append(rubber_text(i, r, rules, lang))
     if match.rubbers:
@@ -487,7 +489,6 @@ def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
         if rules.stake:  # nobody pays anything at a stake of 0
             items.append(settlement_text(match, lang))
     if not match.is_over:
-        en, _, fr_of = rubber_words(rules)
         items.append(Text(say(f"Match unfinished: game score {pair(match.score)}, games in this {en}"
                               f" {pair(match.games_in_rubber())}",
                               f"partie inachevée : points {pair(match.score, lang=lang)}, manches {fr_of}"

@@ -215,7 +215,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
                 if event.ends_deal:
                     self._show_deal_end(event)
                     if self.pause and not s.is_over:
-                        self._read(self._next_deal_prompt())
+                        self._wait_for_next_deal()
         except (Quit, EOFError, KeyboardInterrupt) as exc:
             if isinstance(exc, KeyboardInterrupt | EOFError):
                 self.console.print()
@@ -225,6 +225,21 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             return False
         self._show_end()
         return True
+
+    def _result_title(self, number: int) -> str:
+        """The head of deal ``number``'s result: ``Deal 3 result``, ``Résultat de la donne 3``."""
+        return say(f"Deal {number} result", f"Résultat de la donne {number}", self.lang)
+
+    def _wait_for_next_deal(self) -> None:
+        """Ask for Enter between deals; ``s`` there shows the score, anything else (a card typed
+        ahead) is said to wait for the next deal; then asked again."""
+        while line := self._read(self._next_deal_prompt()):
+            if line.lower() in SCORE_WORDS:
+                self._show_score()
+                continue
+            self.console.print("[bold red]✗[/] " + say("The deal is over: press Enter for the next one"
+                                                       " (s the score)", "la donne est finie : appuyez sur"
+                                                       " Entrée pour la suivante (s le score)", self.lang))
 
     def _next_deal_prompt(self) -> str:
         """What :meth:`run` asks between deals when it pauses."""
@@ -380,7 +395,13 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             body.add_column()
             body.add_row(compass)
             body.add_row(info)
-        return Panel(body, title=title, title_align="left", expand=False)
+        return Panel(body, title=title, title_align="left", subtitle=self._compass_legend(v),
+                     subtitle_align="left", expand=False)
+
+    def _compass_legend(self, v: V) -> str | None:
+        """What the marks of :meth:`_compass_name` mean, under the table's panel (``None``: it
+        has none)."""
+        return None
 
     def _show_last_trick(self) -> None:
         if not self._last_trick:
@@ -477,8 +498,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         m = self.session.match
         lang = self.lang
         self.console.print()
-        title = f"{term('deal', lang)} {len(m.deals)}{colon(lang)} {term('result', lang)}"
-        self.console.print(deal_result(e.deal, title, show_game=False, lang=lang))
+        self.console.print(deal_result(e.deal, self._result_title(len(m.deals)), show_game=False, lang=lang))
         for g in m.games[self._games_seen:]:
             self.console.print(game_text(g, m.rules.game_and_rubber_points, lang), style="bold")
         self._games_seen = len(m.games)
