@@ -305,6 +305,36 @@ class TestPlay:
 # ----- options and rules files --------------------------------------------------------------
 
 
+@pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+def test_play_with_bots_of_your_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    preset_name: str) -> None:
+    """``whist play --bots module:function``, as simulate and the arena take it: the bot plays
+    its seats; one that chooses what the game refuses stops the game, exit 1, one line naming
+    the option, the bot and its seat (a name such as ``…:boom`` kept as typed, not made an
+    emoji), the record of the game so far saved, and it replays."""
+    (tmp_path / "my_play_bots.py").write_text(
+        "def first(view, rng):\n    return view.legal[0]\n\n\n"
+        "def boom(view, rng):\n    return 'ZZ'\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    records = tmp_path / "records"
+    common = ("play", "--preset", preset_name, "--seat", "W", "--seed", "3", "--records", str(records))
+    r = run(*common, "--bots", "my_play_bots:first", input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "North my_play_bots:first, East my_play_bots:first, South my_play_bots:first" in r.stdout
+    for lang, said, stop in (("en", "Error: --bots my_play_bots:boom: the bot at South chose 'ZZ', which the"
+                                    " game refuses:", "Game stopped"),
+                             ("fr", "Erreur : --bots my_play_bots:boom : le robot en Sud a choisi 'ZZ', que"
+                                    " le jeu refuse :", "Partie arrêtée")):
+        r = run(*common, "--bots", "heuristic,heuristic,my_play_bots:boom", "--lang", lang, input="\n" * 40)
+        assert r.exit_code == 1, r.output
+        line = " ".join(r.stderr.split())
+        assert line.startswith(said), line
+        assert stop in r.stdout and "Traceback" not in r.output
+    assert len(list(records.glob("*.json"))) == 3
+    for path in records.glob("*.json"):
+        assert run("replay", str(path)).exit_code == 0
+
+
 class TestOptions:
     def test_unknown_option_or_bad_value_exits_2_with_the_rules_error(self) -> None:
         for opt, words in [("nope=1", "unknown option 'nope'"),

@@ -136,8 +136,9 @@ def play(
         " the same seed deals the same cards.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}) or three"
-        " names separated by commas for the other seats in the order N, E, S, W.")] = "heuristic",
+        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}, or a bot of"
+        " your own as module:function) or three names separated by commas for the other seats in"
+        " the order N, E, S, W.")] = "heuristic",
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     records: Annotated[Path, typer.Option(
@@ -177,7 +178,7 @@ def play(
         human = parse_seat(seat)
     except ParseError as exc:
         fail(exc.in_lang(language), 2, language)
-    names = bot_names(bots, 3, language)
+    names = bot_names(bots, 3, language, own=True)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     if rules.game == "couleur":

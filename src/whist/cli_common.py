@@ -37,7 +37,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, say, seat_letter
+from whist.render import colon, deals_words, label, say, seat_letter, term
 from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
@@ -91,7 +91,8 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
     head = "Erreur :" if lang == "fr" else "Error:"
     if isinstance(message, Refusal):
         message = message.in_lang(lang)
-    Console(stderr=True, highlight=False).print(f"[bold red]{head}[/] {escape(message)}", soft_wrap=True)
+    Console(stderr=True, highlight=False, emoji=False).print(f"[bold red]{head}[/] {escape(message)}",
+                                                           soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -266,7 +267,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     and ``more``, ``you``, the ``bots`` at the other seats, each seat as ``names`` names it; ``how``
     to play), then save its match record in ``records`` and say
     where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
-    as at the end of the match; at the end of input 1, on Ctrl-C 130."""
+    as at the end of the match; at the end of input 1, on Ctrl-C 130; where a bot (of one's own)
+    chooses what the game refuses or raises, 1, naming it (:func:`bot_failed`), the record of the
+    game so far saved."""
     ready_records(records, game.lang)
     console = game.console
     session = game.session
@@ -279,7 +282,12 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     console.print(f"{label('Bots', 'robots', lang)} "
                   + ", ".join(f"{escape(names[s])} {escape(n)}" for s, n in zip(others, bots, strict=True)))
     console.print(how)
-    game.run()
+    failed: BotActionError | BotCrashError | None = None
+    try:
+        game.run()
+    except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
+        failed = exc
+        console.print(f"[bold]{term('stopped', lang)}.[/]")
     try:
         path = save_match(session, records)
     except OSError as exc:
@@ -291,6 +299,8 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     again = "whist replay --lang fr" if lang == "fr" else "whist replay"  # in the language it was played in
     console.print(f"{label('Replay it with', 'pour la revoir', lang)} {again} {escape(str(path))}",
                   soft_wrap=True)
+    if failed is not None:
+        bot_failed(f"--bots {dict(zip(others, bots, strict=True))[failed.seat]}", failed, lang)
     if game.stopped_by == "interrupt":
         raise typer.Exit(130)
     if game.stopped_by == "end of input":

@@ -46,7 +46,8 @@ CLI_MEMORY_MB = 256
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
+    Console(stderr=True, highlight=False, emoji=False).print(f"[bold red]Error:[/] {escape(message)}",
+                                                           soft_wrap=True)
     raise typer.Exit(code)
 
 
