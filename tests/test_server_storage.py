@@ -207,6 +207,50 @@ def test_postgresql_url_works() -> None:
         storage.close()
 
 
+def test_server_processes_started_at_once_on_a_new_postgresql_database_all_open_it() -> None:
+    """Two or more server processes started together on a database that has no tables yet (a
+    club's first start of several processes) each create the tables: all of them open it, none
+    fails on the others' tables (PostgreSQL's duplicate type), and the tables are there once."""
+    import secrets
+    import threading
+
+    import psycopg
+    from conftest import PG_SERVER
+    from sqlalchemy.engine import make_url
+
+    name = f"whist_new_{secrets.token_hex(4)}"
+    try:
+        with psycopg.connect(PG_SERVER, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"'.encode())
+    except psycopg.Error as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL: {str(exc).splitlines()[0]}")
+    url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    start = threading.Barrier(6)
+    errors: list[BaseException] = []
+    opened = []
+
+    def open_it() -> None:
+        start.wait()
+        try:
+            opened.append(open_storage(url))
+        except Exception as exc:
+            errors.append(exc)
+
+    try:
+        threads = [threading.Thread(target=open_it) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert errors == [] and len(opened) == 6
+        assert opened[0].table_ids() == []
+    finally:
+        for storage in opened:
+            storage.close()
+        with psycopg.connect(PG_SERVER, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+
+
 def test_a_postgresql_statement_that_hangs_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """The storage's calls run on the server's event loop: a statement that does not end (a lock
     held elsewhere, a slow disk) is cut after ``STATEMENT_TIMEOUT`` and fails as the database

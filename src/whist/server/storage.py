@@ -177,6 +177,10 @@ _listings = Table(  # a row per table and event: a writer never replaces the row
     Column("data", Text, nullable=False),
 )
 
+SCHEMA_LOCK = 0x7768697374
+"""PostgreSQL's advisory lock (one 64-bit key, ``whist``; the tables' locks take two 32-bit keys,
+which never meet it) held while the tables are created."""
+
 _shared_meta = MetaData()  # PostgreSQL only: what several server processes share (whist.server.cluster)
 _presence = Table(
     "whist_presence", _shared_meta,
@@ -279,9 +283,7 @@ class SqlStorage:
         """Whether other server processes may use the database (they are told of every append)."""
         self._threads: DaemonThreads | None = None
         try:
-            _meta.create_all(self.engine)
-            if self.shared:
-                _shared_meta.create_all(self.engine)
+            self._create_tables()
             self._check_writable()
         except Exception:
             self.engine.dispose()
@@ -296,6 +298,17 @@ class SqlStorage:
                                f" ({', '.join([mark] * 5)})")
             self._record_sql = ("INSERT INTO whist_deal_record (table_id, number, record) VALUES"
                                 f" ({mark}, {mark}, {mark})")
+
+    def _create_tables(self) -> None:
+        """Create the tables the database lacks. On PostgreSQL, under a lock for the transaction:
+        several server processes started at once on a new database would otherwise all create
+        them, and all but one fail (a duplicate type); the others wait, then find them there."""
+        with self.engine.begin() as conn:
+            if self.shared:
+                conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+            _meta.create_all(conn)
+            if self.shared:
+                _shared_meta.create_all(conn)
 
     def _check_writable(self) -> None:
         """Write a row and take it back: a database that opens but refuses writes (a read-only
