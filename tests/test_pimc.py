@@ -6,7 +6,8 @@ and bids every contract of every preset and option without an illegal action.
   already played or held by the seat, puts the cards the game shows where they are (the turned
   trump card in the dealer's hand, §1; spread hands and the trou partner's shown card, §5.3,
   §5.6), keeps hand sizes (petite-misère discards, §5.5) and the trou's aces (§5.3: three aces
-  make a trou, and it is always announced). The real deal always fits the facts read.
+  make a trou, and it is always announced; a partner named holds the fourth). The real deal
+  always fits the facts read.
 - Conformance (acceptance 1): random sessions of every preset and option set of the colour
   conformance test, with pimc at every seat for the card play and, one deal in three, the
   auction; every contract kind is played by pimc.
@@ -101,9 +102,13 @@ def _check_samples(truth: tuple[int, ...], view: AnyView, seed: int) -> None:
             for s, cs in view.spread:
                 assert hands[s] == mask_of(cs), "a spread hand is known"
             if view.trou is not None:
-                caller = view.trou[0]
+                caller, mate = view.trou
                 held = hands[caller] | mask_of(c for p, c in played if p is caller)
-                assert (held & ACES).bit_count() >= 3, "the trou's caller was dealt three aces"
+                assert (held & ACES).bit_count() == (4 if view.four_aces else 3), \
+                    "the trou's caller was dealt three aces (four: D2)"
+                if mate is not None and not view.four_aces:
+                    held = hands[mate] | mask_of(c for p, c in played if p is mate)
+                    assert (held & ACES).bit_count() == 1, "the trou's partner holds the fourth ace"
             elif view.phase != "trou":
                 for s in SEATS:
                     held = hands[s] | mask_of(c for p, c in played if p is s)
