@@ -6,7 +6,8 @@ and bids every contract of every preset and option without an illegal action.
   already played or held by the seat, puts the cards the game shows where they are (the turned
   trump card in the dealer's hand, §1; spread hands and the trou partner's shown card, §5.3,
   §5.6), keeps hand sizes (petite-misère discards, §5.5) and the trou's aces (§5.3: three aces
-  make a trou, and it is always announced). The real deal always fits the facts read.
+  make a trou, and it is always announced; a partner named holds the fourth). The real deal
+  always fits the facts read.
 - Conformance (acceptance 1): random sessions of every preset and option set of the colour
   conformance test, with pimc at every seat for the card play and, one deal in three, the
   auction; every contract kind is played by pimc.
@@ -34,6 +35,7 @@ from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective
 from whist.bots.sampler import constraints, voids_of
 from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card, parse_hand
 from whist.cli import app
+from whist.contracts import Contract
 from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.engine import ClassicDeal, View
 from whist.rules import preset, with_options
@@ -101,9 +103,13 @@ def _check_samples(truth: tuple[int, ...], view: AnyView, seed: int) -> None:
             for s, cs in view.spread:
                 assert hands[s] == mask_of(cs), "a spread hand is known"
             if view.trou is not None:
-                caller = view.trou[0]
+                caller, mate = view.trou
                 held = hands[caller] | mask_of(c for p, c in played if p is caller)
-                assert (held & ACES).bit_count() >= 3, "the trou's caller was dealt three aces"
+                assert (held & ACES).bit_count() == (4 if view.four_aces else 3), \
+                    "the trou's caller was dealt three aces (four: D2)"
+                if mate is not None and not view.four_aces:
+                    held = hands[mate] | mask_of(c for p, c in played if p is mate)
+                    assert (held & ACES).bit_count() == 1, "the trou's partner holds the fourth ace"
             elif view.phase != "trou":
                 for s in SEATS:
                     held = hands[s] | mask_of(c for p, c in played if p is s)
@@ -479,3 +485,85 @@ def test_pimc_bids_the_misere_the_solver_would_call_lost() -> None:
     choice = PimcBot(budget=0.1, wall_margin=100.0).advise(view, random.Random(25))
     assert choice.best == parse_call("small misère")
     assert choice.basis == "rule" and not choice.values
+
+
+def _spade_pair_deal(north: str, east: str, south: str, west: str) -> tuple[ColourDeal, ColourView]:
+    """North deals; East proposes spades, South passes, West accepts: East and West's emballage
+    8 in spades counts, and North, the last player free to call, may pass, ending the auction,
+    or bid a solo over it (RULES.md §5.4)."""
+    hands = [parse_hand(h) for h in (north, east, south, west)]
+    deal = ColourDeal.new(preset("couleur"), Seat.N, hands)
+    for call in ("propose S", "pass", "accept"):
+        deal = deal.apply(parse_call(call), deal.to_act)
+    assert deal.to_act is Seat.N
+    return deal, deal.view(Seat.N)
+
+
+def test_a_pass_is_worth_the_contract_the_others_then_play() -> None:
+    """North holds no spade and hardly a trick in defence. After his pass the auction is over
+    and East and West play their emballage 8 in spades (RULES.md §5.4 rule 8), which they make
+    on this deal: each defender loses 5 (§5.7). pimc values passing so, on the real deal and on
+    the deals it samples (where East and West mostly hold the spades their calls promise), not
+    at 0."""
+    from whist.bots.pimc_calls import _judge, _Option, after_pass
+
+    deal, view = _spade_pair_deal("-.QJT9876.6543.32", "AKQ54.K.AK7.KQ54", "7632.432.T92.A76",
+                                  "JT98.A5.QJ8.JT98")
+    after = after_pass(view, deal.hands)
+    assert after is not None
+    assert (after.contract, after.declarers, after.trump, after.leader, after.needed) == (
+        Contract("emballage", 8, Suit.SPADES), (Seat.E, Seat.W), Suit.SPADES, Seat.E, 8)
+    judged = _judge(PimcBot(), view, _Option(parse_call("pass"), None, None), deal.hands,
+                    NODES_PER_SECOND, 10.0)
+    assert judged is not None and judged[0] == -5.0
+    choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(0))
+    assert choice.best == parse_call("pass")  # the solos in hearts fail: worse still
+    assert -5.0 <= choice.values[parse_call("pass")] < -3.0
+
+
+def test_a_pass_is_never_worth_more_than_nothing() -> None:
+    """North holds ♠AKQJT: East and West's emballage in spades fails and North, a defender, would
+    win 7 (RULES.md §5.7). The calls promise East and West more than the sampled deals give them
+    (the weights are soft), so their contracts fail more often there than at the table: a pass
+    is worth the contract the others play only where that costs the seat points, else 0."""
+    from whist.bots.pimc_calls import _judge, _Option
+
+    deal, view = _spade_pair_deal("AKQJT.32.AK2.K32", "9876.AKQ.QJ3.QJ4", "2.87654.7654.765",
+                                  "543.JT9.T98.AT98")
+    judged = _judge(PimcBot(), view, _Option(parse_call("pass"), None, None), deal.hands,
+                    NODES_PER_SECOND, 10.0)
+    assert judged is not None and judged[0] == 7.0
+    choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(0))
+    assert choice.basis == "search" and choice.values[parse_call("pass")] == 0.0
+
+
+def test_pimc_proposes_rather_than_let_the_others_play() -> None:
+    """North, eldest hand, holds ♠432 ♥QT987 ♦432 ♣32: nearly nothing, so the other three hold
+    the cards and after his pass they mostly reach a contract that makes (each defender then
+    loses 5 or more, RULES.md §5.7): passing is worth about −3 a deal. A proposal in hearts,
+    made or not with the partner who would accept it, is worth more, though less than 0: with a
+    pass worth 0, as before, pimc passed here (so does the heuristic player)."""
+    hands = [parse_hand(h) for h in ("432.QT987.432.32", "AKQJ.AKJ.T98.T98", "T98.65.AKQJ.AKQJ",
+                                     "765.432.765.7654")]
+    deal = ColourDeal.new(preset("couleur"), Seat.W, hands)
+    assert deal.to_act is Seat.N
+    view = deal.view(Seat.N)
+    choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(1))
+    propose, passing = parse_call("propose H"), parse_call("pass")
+    assert choice.best == propose
+    assert choice.values[passing] < choice.values[propose] - 1.0
+    assert choice.values[propose] < 0.0 and choice.values[passing] < -2.0
+
+
+def test_after_pass_is_none_when_all_pass() -> None:
+    """None of East, South and West holds a hand the heuristic player bids with: after North's
+    pass all pass, the deal is dealt again and scores nothing (RULES.md §5.8)."""
+    from whist.bots.pimc_calls import _judge, _Option, after_pass
+
+    hands = [parse_hand(h) for h in ("A53.AK8732.74.Q2", "742.JT5.J52.A987", "Q86.-.AQ863.KT643",
+                                     "KJT9.Q964.KT9.J5")]
+    deal = ColourDeal.new(preset("couleur"), Seat.W, hands)
+    view = deal.view(Seat.N)
+    assert after_pass(view, deal.hands) is None
+    assert _judge(PimcBot(), view, _Option(parse_call("pass"), None, None), deal.hands,
+                  NODES_PER_SECOND, 10.0) == (0.0, 0)

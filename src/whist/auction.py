@@ -193,6 +193,12 @@ def Bid(contract: Contract) -> ColourCall:
     return ColourCall("bid", contract)
 
 
+@functools.lru_cache(maxsize=64)
+def _bid_calls(rules: Rules) -> tuple[ColourCall, ...]:
+    """The calls that bid each of :func:`_biddable`'s contracts, made once per set of rules."""
+    return tuple(Bid(c) for c in _biddable(rules))
+
+
 _EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
              Bid(Contract("solo", 7, Suit.HEARTS)), Bid(Contract("petite_misere")),
              Bid(Contract("abondance", 9, Suit.SPADES)))
@@ -381,7 +387,8 @@ class Auction:
             return ()
         top = self.top
         refused = self._bid_judge(seat)
-        bids = [Bid(c) for c in self._contracts() if refused(c) is None]
+        bids = [b for b in _bid_calls(self.rules) if b.contract is not None
+                and refused(b.contract) is None]
         if (top is not None and not top.counts and top.seats[0] is seat) or self.is_bound(seat):
             return (PASS, *bids)  # rule 7, rule 5: only pass or the bids those rules leave
         out: list[ColourCall] = [PASS]
@@ -390,9 +397,6 @@ class Auction:
         if top is not None and seat not in top.seats and self._may_accept(top):
             out.append(ACCEPT)
         return (*out, *bids)
-
-    def _contracts(self) -> tuple[Contract, ...]:
-        return _biddable(self.rules)
 
     def _may_accept(self, top: Standing) -> bool:
         k = top.contract.kind

@@ -11,6 +11,8 @@ These are rules of thumb, not search: the strong player (a later issue) bids by 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from whist.cards import SUIT_CARDS, SUIT_MASK, Suit
 
 
@@ -44,8 +46,10 @@ def trump_tricks(ranks: list[int]) -> float:
     return min(float(n), t + max(0, n - 3))
 
 
+@lru_cache(maxsize=4096)
 def trick_estimate(hand: int, trump: Suit | None) -> float:
-    """Tricks the hand should take with ``trump`` as trump (``None``: no trump), playing alone."""
+    """Tricks the hand should take with ``trump`` as trump (``None``: no trump), playing alone.
+    Remembered for the last few thousand hands: a call weighs the same hands many times."""
     total = 0.0
     trumps = len(_ranks(hand, trump)) if trump is not None else 0
     for suit in Suit:

@@ -9,9 +9,18 @@ Choosing a call (:func:`choose_call`): the calls worth considering are passing, 
 player's call, the one-player contracts that need tricks and that the hand comes near (the tricks
 estimate within reach of the level), an acceptance, and a proposal. The hidden hands are dealt
 many times; for each deal the solver says whether each contract makes (a yes/no target search)
-and the contract's points for this seat are averaged. Passing is worth 0. The best mean wins;
-ties go to the heuristic call, and so does every call when fewer than ``MIN_SAMPLES`` deals were
-solved (the choice then says so: basis ``"few"``, no values).
+and the contract's points for this seat are averaged. The best mean wins; ties go to the
+heuristic call, and so does every call when fewer than ``MIN_SAMPLES`` deals were solved (the
+choice then says so: basis ``"few"``, no values).
+
+Passing (:func:`after_pass`): on each deal the other players go on calling as the heuristic
+player would with the hands dealt them, and the contract they end on is solved and scored for
+this seat, a defender (0 when all pass: the deal is dealt again, RULES.md §5.8; 0 too for the
+misères and piccolos, which the solver does not judge fairly, see below). The mean counts only
+when it is below 0: the calls weigh the sampled deals softly, so the players who bid hold less
+on them than at the table and their contracts fail there more often; a pass worth more than 0
+is an artefact of that more often than not (docs/pimc.md, *Valuing a pass*). A proposal that
+nobody would accept on a deal is worth what passing is.
 
 The misères and piccolissimo (one declarer, no trick or exactly two) are left to the heuristic
 player's rule of thumb (:data:`RULED`): double dummy, the three defenders see the declarer's hand
@@ -27,9 +36,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whist.auction import ColourCall
+from whist.actions import IllegalAction
+from whist.auction import PASS, ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT
+from whist.bots.colour_calls import ACCEPT_AT, choose_shown_card
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
@@ -44,14 +54,19 @@ from whist.bots.pimc import (
 from whist.bots.sampler import SampleError, constraints
 from whist.cards import SEATS, Seat, Suit, mask_of
 from whist.contracts import Contract
-from whist.couleur import ColourView
+from whist.couleur import ColourDeal, ColourView, InPlay
 from whist.solver import Position
 from whist.tables import declarer_counts, needed_tricks
 
-__all__ = ["call_likelihood", "choose_call"]
+__all__ = ["after_pass", "call_likelihood", "choose_call"]
 
 MIN_SAMPLES = 6
 """Fewer solved deals than this say too little: the heuristic player's call stands."""
+
+AUCTION_COST = 4000
+"""Nodes charged for playing out the rest of the auction on one sampled deal after a pass
+(:func:`after_pass`: the heuristic player's calls for the others), so that the node count
+tracks the time spent."""
 
 _SOLO_KINDS = ("solo", "abondance", "abondance_sur_table", "chelem")
 RULED = frozenset(("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolissimo"))
@@ -130,10 +145,10 @@ def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], f
 @dataclass(frozen=True, slots=True)
 class _Option:
     """A call and how to judge it on one deal: the contract, its declarers (``None``: the first
-    other player who would accept a proposal), the leader."""
+    other player who would accept a proposal); a pass has no contract (:func:`after_pass`)."""
 
     call: ColourCall
-    contract: Contract
+    contract: Contract | None
     declarers: tuple[Seat, ...] | None
 
 
@@ -181,11 +196,58 @@ def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:
     return declarers[0] if c.kind in ("abondance", "abondance_sur_table", "chelem") else eldest
 
 
+def after_pass(view: ColourView, hands: tuple[int, int, int, int]) -> InPlay | None:
+    """The contract the auction ends on when this seat passes now and the other players call as
+    the heuristic player would, holding ``hands`` (the trou partner showing his card as it
+    would); ``None`` when all pass, or when ``hands`` cannot have made the calls so far (four
+    aces, whose partner the sampler does not place)."""
+    seat = view.seat
+    assert seat is not None
+    try:
+        d = ColourDeal.new(view.rules, view.dealer, hands)
+        for s, a in view.actions:
+            d = d.apply(a, s)
+        d = d.apply(PASS, seat)
+        while d.phase in ("auction", "show") and (who := d.to_act) is not None:
+            v = d.view(who)
+            d = d.apply(heuristic_call(v) if d.phase == "auction" else choose_shown_card(v), who)
+    except IllegalAction:
+        return None
+    return d.in_play
+
+
+def _pass_points(bot: PimcBot, view: ColourView, hands: tuple[int, int, int, int],
+                 nodes_left: int, seconds_left: float) -> tuple[float, int]:
+    """The seat's points for passing on one deal, and the solver's nodes: the contract the
+    others then play (:func:`after_pass`), made or not; 0 when all pass (a redeal scores
+    nothing, RULES.md §5.8) and for the contracts the solver does not judge (misères,
+    piccolo, piccolissimo, the queens game and a trou whose partner is hidden)."""
+    ip = after_pass(view, hands)
+    if ip is None or ip.contract.info.is_misere or ip.trump is None or not ip.declarers:
+        return 0.0, 0
+    return _solved_points(bot, view, hands, ip.contract, ip.declarers, ip.trump, ip.leader,
+                          ip.needed, nodes_left, seconds_left)
+
+
+def _solved_points(bot: PimcBot, view: ColourView, hands: tuple[int, int, int, int], c: Contract,
+                   declarers: tuple[Seat, ...], trump: Suit | None, leader: Seat, need: int,
+                   nodes_left: int, seconds_left: float) -> tuple[float, int]:
+    """The seat's points when ``declarers`` play ``c`` on ``hands`` (made, or failed by one
+    trick: the solver's yes/no search), and the solver's nodes."""
+    solver = bot.solver
+    pos = Position(hands, trump, leader)
+    made = solver.solve(pos, declarers, at_least=need, max_nodes=nodes_left,
+                        max_seconds=seconds_left)
+    return contract_points(view, c, declarers, need if made else need - 1, need), solver.nodes
+
+
 def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, int, int],
            nodes_left: int, seconds_left: float) -> tuple[float, int] | None:
     """The seat's points for ``opt`` on one deal and the solver's nodes; ``None`` when no one
     would accept the proposal (the call is then worth passing)."""
     c = opt.contract
+    if c is None:
+        return _pass_points(bot, view, hands, nodes_left, seconds_left)
     declarers = opt.declarers
     if declarers is None:
         assert c.suit is not None and view.seat is not None
@@ -194,13 +256,8 @@ def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, 
         if est < ACCEPT_AT:
             return None
         declarers = (view.seat, partner)
-    need = _need(view, c)
-    leader = _leader(view, c, declarers)
-    solver = bot.solver
-    pos = Position(hands, c.suit, leader)
-    made = solver.solve(pos, declarers, at_least=need, max_nodes=nodes_left,
-                        max_seconds=seconds_left)
-    return contract_points(view, c, declarers, need if made else need - 1, need), solver.nodes
+    return _solved_points(bot, view, hands, c, declarers, c.suit, _leader(view, c, declarers),
+                          _need(view, c), nodes_left, seconds_left)
 
 
 def _ruled(view: ColourView, call: ColourCall) -> bool:
@@ -219,12 +276,14 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
     fallback = heuristic_call(view)
     hand = mask_of(view.hand)
     opts = _options(view, hand)
-    passes = [a for a in view.legal if isinstance(a, ColourCall) and a.kind == "pass"]
     if not opts or _ruled(view, fallback):
         return CardChoice(fallback, basis="rule")
+    passing = [_Option(PASS, None, None)] if PASS in view.legal else []
+    opts = passing + opts
     cons = constraints(view)
     weigh = call_likelihood(view)
     totals = {o.call: 0.0 for o in opts}
+    unmet = {o.call: 0 for o in opts}  # deals where nobody would accept the proposal
     solver = bot.solver
     solver.clear()
     samples = nodes = 0
@@ -233,12 +292,12 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
             hands = draw(cons, rng, weigh)
         except SampleError:
             break
-        results: dict[ColourCall, float] = {}
+        results: dict[ColourCall, float | None] = {}
         try:
             for o in opts:
                 r = _judge(bot, view, o, hands, clock.allowance(), clock.seconds_left())
                 if r is None:
-                    results[o.call] = 0.0
+                    results[o.call] = None
                     continue
                 results[o.call] = r[0]
                 clock.spent(r[1])
@@ -246,17 +305,24 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         except TimeoutError:
             break
         samples += 1
-        clock.spent(SAMPLE_COST)
+        clock.spent(SAMPLE_COST + (AUCTION_COST if passing else 0))
         for call, v in results.items():
-            totals[call] += v
+            if v is None:
+                unmet[call] += 1
+            else:
+                totals[call] += v
     if not samples:
         return CardChoice(fallback, nodes=nodes, seconds=clock.seconds(), basis="rule")
     if samples < MIN_SAMPLES:  # too few to judge by: the rule of thumb, and no values to show
         return CardChoice(fallback, samples=samples, nodes=nodes, seconds=clock.seconds(),
                           basis="few")
-    values: dict[AnyAction, float] = {o.call: totals[o.call] / samples for o in opts}
-    for call in (*passes[:1], fallback):  # passing is worth 0; so is a call not simulated
-        values.setdefault(call, 0.0)
+    # Passing is worth the contract the others then play, never more than 0 (module docstring).
+    pass_value = min(0.0, totals[passing[0].call] / samples) if passing else 0.0
+    values: dict[AnyAction, float] = {
+        o.call: (totals[o.call] + unmet[o.call] * pass_value) / samples for o in opts}
+    for o in passing:
+        values[o.call] = pass_value
+    values.setdefault(fallback, 0.0)  # a call not simulated (a piccolo) is worth 0
     best: AnyAction = fallback
     if values[fallback] < max(values.values()) - 1e-9:
         best = max(values, key=lambda a: values[a])

@@ -184,8 +184,11 @@ def constraints(view: AnyView) -> Constraints:
                 else:
                     sunk += 1
         aces = sum(CARDS[13 * s + 12].bit for s in Suit)
-        if view.trou is not None:
-            counts.append((view.trou[0], aces, 3, 4))
+        if view.trou is not None:  # three aces, the fourth with the partner; four aces (D2)
+            caller, mate = view.trou
+            counts.append((caller, aces, 4, 4) if view.four_aces else (caller, aces, 3, 3))
+            if mate is not None and not view.four_aces:
+                counts.append((mate, aces, 1, 1))
         elif view.phase != "trou":  # three aces make a trou, and it is always announced (§5.3)
             counts.extend((s, aces, 0, 2) for s in SEATS if s is not seat)
     else:
