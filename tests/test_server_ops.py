@@ -332,6 +332,35 @@ def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch)
     assert made == {}
 
 
+def test_whist_serve_pings_each_websocket_within_a_proxys_minute(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server pings every WebSocket every 20 seconds (docs/hosting.md): behind nginx, whose
+    default ``proxy_read_timeout`` closes a connection silent for 60 seconds, a player who thinks
+    for minutes keeps his table."""
+    import uvicorn
+
+    from whist.cli import app
+
+    configs: list[Any] = []
+
+    class Server:
+        started = True
+
+        def __init__(self, config: Any) -> None:
+            configs.append(config)
+
+        def run(self, sockets: Any = None) -> None:
+            return None
+
+    monkeypatch.setattr(uvicorn, "Server", Server)
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["serve", "--port", str(free_port())])
+    assert r.exit_code == 0, r.output
+    (config,) = configs
+    assert config.ws in ("auto", "websockets") and config.ws_ping_interval is not None
+    assert config.ws_ping_interval + config.ws_ping_timeout < 60
+
+
 @pytest.fixture
 def outage() -> Iterator[tuple[str, Callable[[bool], None]]]:
     """A PostgreSQL database of the test's own, and a switch that lets connections in or refuses

@@ -51,6 +51,12 @@ def log_to_stderr() -> logging.Handler:
     return handler
 
 
+WS_PING = 20.0
+"""Seconds between the server's pings of each WebSocket (and the wait for the answer): a table's
+connection stays open through a proxy that closes one silent for a minute (nginx's default
+``proxy_read_timeout``) while its player thinks (docs/hosting.md)."""
+
+
 def serve(
     host: Annotated[str, typer.Option(
         "--host", help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every"
@@ -100,7 +106,8 @@ def serve(
             fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}"
                  f"{_sqlite_folder(db)}", 2)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                               ws_max_size=64 * 1024))
+                                               ws_max_size=64 * 1024, ws_ping_interval=WS_PING,
+                                               ws_ping_timeout=WS_PING))
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
             server.run(sockets=[sock])
     if not server.started:
