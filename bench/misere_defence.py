@@ -1,18 +1,21 @@
-"""How well the defenders beat a misère: the heuristic player's defence before and after its
-misère-defence rules, on the same deals against the same declarer.
+"""How well the defenders beat a misère or a piccolo: the heuristic player's defence before and
+after its misère-defence rules, on the same deals against the same declarer.
 
 Run ``python bench/misere_defence.py [--seed S] [--start I] [--deals N] [--contract C]
 [--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]``: the boards
-of an arena run (``whist arena --preset couleur --seed S``) are dealt; the seat whose hand is
-nearest to a misère (the fewest cards too high to duck, :func:`whist.bots.evaluate.misere_flaws`;
-at most ``F`` of them, other boards are skipped) calls the contract ``C`` (petite misère, grande
-misère or grande misère sur table) and the others pass. Each such deal is played twice by the
-same declarer bot, once against three defenders playing the old defence (:func:`old_heuristic`:
-they only duck) and once against the new one (the heuristic player as it is now); with
-``--defenders pimc`` the defenders are pimc at budget B, whose ties go to the old or the new rule.
-It prints how often the misère is made and the declarer's mean points after each, and the
-paired difference (new minus old) with its 95% interval. A misère made less often after the
-new defence is a better defence.
+of an arena run (``whist arena --preset couleur --seed S``; ``--preset pagat`` for a piccolo) are
+dealt; the seat whose hand is nearest to the contract (the fewest cards too high to duck,
+:func:`whist.bots.evaluate.misere_flaws`, or for a piccolo or piccolissimo
+:func:`whist.bots.evaluate.exact_flaws`; at most ``F`` of them, other boards are skipped) calls
+the contract ``C`` and the others pass: petite misère, grande misère, grande misère sur table or
+piccolissimo (exactly two tricks) in ``couleur``, piccolo in ``pagat`` (one player, exactly one
+trick; a ``couleur`` piccolo needs a second player). Each such deal is played twice by the same
+declarer bot, once against three defenders playing the old defence (:func:`old_heuristic`: they
+only duck, against a piccolo from the first trick to the last) and once against the new one (the
+heuristic player as it is now); with ``--defenders pimc`` the defenders are pimc at budget B,
+whose ties go to the old or the new rule. It prints how often the contract is made and the
+declarer's mean points after each, and the paired difference (new minus old) with its 95%
+interval. A contract made less often after the new defence is a better defence.
 """
 
 from __future__ import annotations
@@ -31,24 +34,26 @@ from whist.arena import CANDIDATE, REFERENCE, Clock, arena_bot, deal_board, play
 from whist.auction import parse_call
 from whist.bots import AnyAction, AnyView, Bot, heuristic_player
 from whist.bots.colour import colour_aims, colour_reading
-from whist.bots.evaluate import misere_flaws
+from whist.bots.evaluate import exact_flaws, misere_flaws
 from whist.bots.heuristic import play_card
 from whist.cards import SEATS, Card, Seat, mask_of
 from whist.couleur import ColourDeal, ColourView
 from whist.rules import preset
 
-CONTRACTS = {"petite": "petite misère", "grande": "grande misère",
-             "sur-table": "grande misère sur table"}
+CONTRACTS = {"petite": ("petite misère", "couleur", 0), "grande": ("grande misère", "couleur", 0),
+             "sur-table": ("grande misère sur table", "couleur", 0),
+             "piccolissimo": ("piccolissimo", "couleur", 2), "piccolo": ("piccolo", "pagat", 1)}
+"""Each contract's call, its preset and the tricks its declarer must take exactly."""
 Z95 = 1.96
 
 
 def old_heuristic(view: AnyView, rng: random.Random) -> AnyAction:
-    """The heuristic player with the defence of a misère it had before its misère-defence
-    rules: a defender ducks as the declarer does. Usable in the arena as
+    """The heuristic player with the defence of a misère or a piccolo it had before its
+    misère-defence and piccolo-defence rules: a defender ducks as the declarer does. Usable in the arena as
     ``bench.misere_defence:old_heuristic`` (run from the project's root with ``PYTHONPATH=.``)."""
     cards = [a for a in view.legal if isinstance(a, Card)]
     if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
-        aims = replace(colour_aims(view), against=frozenset())
+        aims = replace(colour_aims(view), against=frozenset(), short=frozenset())
         return play_card(colour_reading(view, aims), cards)
     return heuristic_player(view, rng)
 
@@ -66,12 +71,14 @@ def pimc_ties_to(rule: Bot) -> Iterator[None]:
 
 
 def forced_misere(seed: int, board: int, contract: str, max_flaws: int) -> tuple[ColourDeal, Seat] | None:
-    """Board ``board`` once the seat nearest to a misère has called ``contract`` and the others
-    passed, with that seat; ``None`` when no hand has at most ``max_flaws`` flaws or that
-    auction is not legal there."""
-    d = deal_board(preset("couleur"), seed, board)
+    """Board ``board`` once the seat nearest to the contract ``contract`` (a key of
+    :data:`CONTRACTS`) has called it and the others passed, with that seat; ``None`` when no hand
+    has at most ``max_flaws`` flaws or that auction is not legal there."""
+    call, name, tricks = CONTRACTS[contract]
+    d = deal_board(preset(name), seed, board)
     assert isinstance(d, ColourDeal)
-    flaws = {s: misere_flaws(mask_of(d.view(s).hand)) for s in SEATS}
+    masks = {s: mask_of(d.view(s).hand) for s in SEATS}
+    flaws = {s: exact_flaws(m, tricks) if tricks else misere_flaws(m) for s, m in masks.items()}
     declarer = min(SEATS, key=lambda s: flaws[s])
     if flaws[declarer] > max_flaws:
         return None
@@ -79,7 +86,7 @@ def forced_misere(seed: int, board: int, contract: str, max_flaws: int) -> tuple
     try:
         while d.phase == "auction" and (seat := d.to_act) is not None:
             bid = seat is declarer and not called
-            d = d.apply(parse_call(contract if bid else "pass"), seat)
+            d = d.apply(parse_call(call if bid else "pass"), seat)
             called = called or bid
     except IllegalAction:
         return None
@@ -120,7 +127,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.05, help="pimc's seconds per card")
     parser.add_argument("--flaws", type=int, default=3, help="the most flaws a declarer's hand has")
     args = parser.parse_args()
-    contract = CONTRACTS[args.contract]
+    contract = args.contract
 
     def bot(name: str) -> Bot:
         return pimc.PimcBot(args.budget, wall_margin=1e6) if name == "pimc" else arena_bot(name)
@@ -144,7 +151,7 @@ def main() -> None:
     if n < 2:
         print(f"only {n} deals with such a hand")
         return
-    print(f"{contract}, declarer {args.declarer}, defenders {args.defenders}"
+    print(f"{CONTRACTS[contract][0]}, declarer {args.declarer}, defenders {args.defenders}"
           f"{f' (budget {args.budget})' if 'pimc' in (args.declarer, args.defenders) else ''},"
           f" seed {args.seed}, boards {args.start}-{args.start + args.deals - 1}: {n} deals")
     for i, name in enumerate(("old defence", "new defence")):

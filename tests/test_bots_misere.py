@@ -8,14 +8,11 @@ North declares in every deal (West deals, so North is eldest and leads, §5.5); 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from test_bots_piccolo import bot_card
+from test_bots_piccolo import bot_card, ducking_card
 
 from whist.auction import parse_call
-from whist.bots.colour import colour_aims, colour_reading
-from whist.bots.heuristic import play_card
-from whist.cards import Card, Seat, parse_card, parse_deal
+from whist.bots.colour import colour_aims
+from whist.cards import Seat, parse_card, parse_deal
 from whist.couleur import ColourDeal
 from whist.rules import preset
 
@@ -35,17 +32,9 @@ def misere(pbn: str, contract: str, plays: list[str]) -> ColourDeal:
     return d
 
 
-def ducking_card(d: ColourDeal) -> str:
-    """The card of the seat to play if it only ducked, as the defenders did before."""
-    assert d.to_act is not None
-    view = d.view(d.to_act)
-    cards = [a for a in view.legal if isinstance(a, Card)]
-    return play_card(colour_reading(view, replace(colour_aims(view), against=frozenset())), cards).text
-
-
 def test_the_defenders_force_the_declarers_of_a_misere_only() -> None:
-    """A defender of a misère names its declarer; a piccolo's defenders and the declarer name
-    nobody (a piccolo declarer needs his trick)."""
+    """A defender of a misère names its declarer; the declarer names nobody (a piccolo's
+    defenders: tests/test_bots_piccolo.py)."""
     d = misere(VOID_IN_CLUBS, "grande misère", [])
     assert colour_aims(d.view(Seat.E)).against == frozenset({Seat.N})
     assert colour_aims(d.view(Seat.N)).against == frozenset()

@@ -1,7 +1,9 @@
 """The heuristic player's piccolo and piccolissimo (RULES.md §5.4, §5.5, §5.7): it bids them by
 a rule of thumb (as many sure winners as the tricks the contract needs, every other card low
 enough to duck), and once one is bid it plays it to the end: a declarer wins his trick early
-with a sure winner, then ducks; the defenders duck, to force him to a trick too many.
+with a sure winner, then ducks. The defenders lead into his likely winner while he still needs
+it, so that he takes his trick before he is rid of his high cards, then defend as against a
+misère (tests/test_bots_misere.py), to force him to a trick too many.
 
 In ``couleur`` piccolo is two declarers' joint contract (D13, D24: the second joins by
 accepting), piccolissimo one player's, exactly two tricks (D14, D25); in ``pagat`` piccolo is
@@ -11,14 +13,15 @@ one player's, exactly one trick, and several may bid it (§5.5).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from whist.auction import ColourCall
-from whist.bots.colour import colour_aims, colour_heuristic_bot
+from whist.bots.colour import colour_aims, colour_heuristic_bot, colour_reading
 from whist.bots.colour_calls import EXACT_SLACK
 from whist.bots.evaluate import exact_flaws
-from whist.bots.heuristic import Aims
+from whist.bots.heuristic import Aims, play_card
 from whist.cards import Card, Seat, parse_deal, parse_hand
 from whist.couleur import ColourAction, ColourDeal
 from whist.rules import preset, with_options
@@ -33,6 +36,9 @@ FIVE = "N:A2.5.6432.876432 KQJT.AKQ.KQJ.KQJ 987.JT98.AT9.AT9 6543.76432.875.5"
 TWO_WINNERS = "N:AK2.432.5432.643 QJT9.AKQ.KQJ.KQJ 8765.JT9.AT9.AT9 43.8765.876.8752"
 # North: the ace of spades, and a queen of hearts that cannot be sure to duck.
 HIGH_CARD = "N:A2.Q32.5432.6432 KQJT.AK4.KQJ.KQJ 9876.JT9.AT9.AT9 543.8765.876.875"
+# North: the ace of clubs alone, one sure trick, and low cards; East holds the aces of spades and
+# hearts, South that of diamonds.
+LONE_ACE = "N:5432.9432.5432.A AKQ.AKQ.KQJ6.K32 JT98.JT8.AT9.QJT 76.765.87.987654"
 
 
 def deal(pbn: str, name: str, dealer: Seat = Seat.W) -> ColourDeal:
@@ -47,6 +53,16 @@ def bot_action(d: ColourDeal) -> ColourAction:
     action = colour_heuristic_bot(view, random.Random(0))
     assert action in view.legal
     return action
+
+
+def ducking_card(d: ColourDeal) -> str:
+    """The card of the seat to play if it only ducked, as the defenders of a misère and of a
+    piccolo did before they played to force the declarer."""
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    aims = replace(colour_aims(view), against=frozenset(), short=frozenset())
+    return play_card(colour_reading(view, aims), cards).text
 
 
 def bot_call(d: ColourDeal) -> str:
@@ -203,13 +219,84 @@ def test_whole_random_deals_are_played_legally_to_the_end(name: str, calls: tupl
 
 
 def test_aims_of_the_declarer_and_the_defenders() -> None:
-    """The declarer must take one trick, then none; the defenders duck all along, so that he
-    is forced to a second trick (or kept from his first)."""
+    """The declarer must take one trick, then none; the defenders, while he is short of it,
+    want him to take it early, and once he has it, to force him to a second (RULES.md §5.5:
+    exactly one trick)."""
     d = deal(PICCOLO, "pagat")
     for call in ("piccolo", "pass", "pass", "pass"):
         d = d.apply(call)
+    defenders = frozenset({Seat.S, Seat.W})
     assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=1)
-    assert colour_aims(d.view(Seat.E)) == Aims(frozenset({Seat.S, Seat.W}), want_tricks=False)
+    assert colour_aims(d.view(Seat.E)) == Aims(defenders, want_tricks=False,
+                                               short=frozenset({Seat.N}))
     for _ in range(4):
         d = d.apply(bot_action(d))
     assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=0)
+    assert colour_aims(d.view(Seat.E)) == Aims(defenders, want_tricks=False,
+                                               against=frozenset({Seat.N}))
+
+
+def piccolo_of(pbn: str, plays: list[str]) -> ColourDeal:
+    """``pagat``: North deals, East, South and West pass and North bids piccolo, so East leads
+    (§5.5: eldest hand); then ``plays`` are played."""
+    d = deal(pbn, "pagat", dealer=Seat.N)
+    for call in ("pass", "pass", "pass", "piccolo"):
+        d = d.apply(call)
+    for card in plays:
+        d = d.apply(card)
+    return d
+
+
+class TestDefence:
+    def test_before_his_trick_a_lead_into_the_ace_he_may_hold(self) -> None:
+        """North needs one trick and bid on a sure winner: of the aces East does not hold,
+        diamonds and clubs, he may hold either; East holds fewer clubs, so more of them are
+        out, and leads into the ace now, while North still holds the nine of hearts and the
+        fives he would shed under the defenders' cards, trick after trick, if he waited. The
+        king, not the two: East keeps his low clubs to force North later. The old lead, the
+        two of clubs, ducked under everything."""
+        d = piccolo_of(LONE_ACE, [])
+        assert d.to_act is Seat.E
+        assert ducking_card(d) == "2C"
+        assert bot_card(d) == "KC"
+
+    def test_once_he_has_his_trick_a_beaten_declarer_gets_the_highest_card(self) -> None:
+        """North took his one trick with the ace of clubs and leads the two of spades: any spade
+        of East's beats it, and one more trick breaks the piccolo, so East defends as against a
+        misère: he throws the ace, keeping his lower spades to force North later (the old rule
+        played the queen)."""
+        d = piccolo_of(LONE_ACE, ["KC", "QC", "9C", "AC", "2S"])
+        assert d.view(Seat.E).tricks_won[Seat.N] == 1
+        assert d.to_act is Seat.E
+        assert ducking_card(d) == "QS"
+        assert bot_card(d) == "AS"
+
+    def test_piccolissimo_a_declarer_short_until_his_second_trick(self) -> None:
+        """Piccolissimo (RULES.md §5.5, ``couleur``): exactly two tricks; after one the declarer
+        is still short, after two the defenders force a third."""
+        d = deal(TWO_WINNERS, "couleur")
+        for call in ("piccolissimo", "pass", "pass", "pass"):
+            d = d.apply(call)
+        east = colour_aims(d.view(Seat.E))
+        assert (east.short, east.against) == (frozenset({Seat.N}), frozenset())
+        for card in ("AS", "QS", "8S", "4S"):
+            d = d.apply(card)
+        east = colour_aims(d.view(Seat.E))
+        assert (east.short, east.against) == (frozenset({Seat.N}), frozenset())
+        for card in ("KS", "JS", "7S", "3S"):
+            d = d.apply(card)
+        east = colour_aims(d.view(Seat.E))
+        assert (east.short, east.against) == (frozenset(), frozenset({Seat.N}))
+
+    def test_a_joint_piccolo_each_declarer_on_his_own_count(self) -> None:
+        """A ``couleur`` piccolo of two declarers, each exactly one trick (RULES.md §5.5, D13,
+        D24): once North has his trick the defenders force him to a second while East, still
+        short, is to take his early."""
+        d = deal(PICCOLO, "couleur", dealer=Seat.N)
+        for call in ("piccolo", "pass", "pass", "accept"):
+            d = d.apply(call)
+        assert d.to_act is Seat.E
+        for card in ("KS", "9S", "5S", "AS"):  # North's ace takes the first trick
+            d = d.apply(card)
+        south = colour_aims(d.view(Seat.S))
+        assert (south.short, south.against) == (frozenset({Seat.E}), frozenset({Seat.N}))

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_misere import HIGH_DIAMONDS, misere
+from test_bots_piccolo import LONE_ACE, piccolo_of
 from test_couleur_conformance import CONFIGS, choose
 from typer.testing import CliRunner
 
@@ -304,6 +305,19 @@ def test_a_misere_defender_plays_the_rule_of_thumb_where_its_cards_tie() -> None
     assert choice.searched and choice.samples > 0
     assert len({v for c, v in choice.values.items() if c != choice.best}) == 1  # all tie
     assert choice.best == parse_card("5D")
+
+
+def test_a_piccolo_defender_plays_the_rule_of_thumb_where_its_cards_tie() -> None:
+    """``pagat`` piccolo (RULES.md §5.5: exactly one trick): double dummy the defenders beat
+    North whatever East leads, so every card ties and the tie goes to the heuristic player's
+    lead, the king of clubs into the ace North may hold (tests/test_bots_piccolo.py), where the
+    old rule led the two."""
+    d = piccolo_of(LONE_ACE, [])
+    assert d.to_act is Seat.E
+    choice = PimcBot(0.05, wall_margin=1000.0).choose_card(d.view(Seat.E), random.Random(0))
+    assert choice.searched and choice.samples > 0
+    assert len({v for c, v in choice.values.items() if c != choice.best}) == 1  # all tie
+    assert choice.best == parse_card("KC")
 
 
 def test_pimc_asks_the_solver_to_count_up_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:

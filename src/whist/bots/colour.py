@@ -8,8 +8,9 @@ the aim that the contract gives.
   force the declarer to win one (:func:`whist.bots.heuristic.play_card`'s misère defence: lead
   low in a suit he must follow, keep the trick low before he plays, throw high cards once he is
   beaten). Piccolo and piccolissimo: a declarer wins the tricks he needs with
-  his sure winners, early, and avoids the others; the defenders duck, to force him to a trick
-  too many.
+  his sure winners, early, and avoids the others; the defenders lead into his likely winner
+  until he has them, to make him take them before he is rid of his high cards, then defend as
+  against a misère, to force him to a trick too many.
 - Trou surprise before the fourth ace falls: each plays for himself.
 """
 
@@ -44,12 +45,15 @@ def colour_aims(view: ColourView) -> Aims:
                         must_take=view.needed - view.tricks_won[seat])
         if seat in declarers:
             return Aims(frozenset(), want_tricks=False)
-        # A defender of a misère (never of a piccolo, whose declarers need their tricks), against
-        # the declarers who have taken no trick yet: each plays his own misère (RULES.md §5.7, D6),
-        # and one that has a trick has failed, however many more he takes
-        against = frozenset() if view.needed else frozenset(
-            d for d in declarers if view.tricks_won[d] == 0)
-        return Aims(partners, want_tricks=False, against=against)
+        # A defender, against the declarers who have exactly the tricks they need (a misère's
+        # none, a piccolo's one): each plays his own contract (RULES.md §5.7, D6), and one that
+        # has a trick too many has failed, however many more he takes. A piccolo declarer short
+        # of his tricks is to be made to take them early.
+        need = view.needed or 0
+        won = view.tricks_won
+        return Aims(partners, want_tricks=False,
+                    against=frozenset(d for d in declarers if won[d] == need),
+                    short=frozenset(d for d in declarers if won[d] < need))
     return Aims(partners)
 
 

@@ -41,6 +41,10 @@ The rules of thumb, in the order the code applies them:
   he must still follow, never one he has shown out of (with his hand spread, a card under all
   his cards of a suit); keep the trick low while he is still to play; once he has played, leave
   him the trick he holds, and when he is beaten throw the highest card of the suit.
+- Defending a piccolo: once the declarer has the tricks he needs, as a misère; before that
+  (``Aims.short``), lead to make him take them at once, while he still holds the cards he wants
+  to be rid of: in a suit whose highest card out is above all of mine (an ace first, the suit I
+  hold fewest of), my highest card, keeping the low ones that force him later.
 """
 
 from __future__ import annotations
@@ -89,14 +93,18 @@ class Aims:
     opposite; a solo declarer: none). ``want_tricks`` is ``True`` to take tricks, ``False`` to
     avoid them (a misère declarer). ``must_take``, with ``want_tricks`` off: the tricks the seat
     must still take before it avoids them (a piccolo declarer, who needs exactly one).
-    ``against``, with ``want_tricks`` off: the misère declarers this seat defends against, whom
-    it wants to force to a trick (empty: it only ducks, as a declarer or in the queens game).
+    ``against``, with ``want_tricks`` off: the declarers this seat defends against who have all
+    the tricks they may take (a misère's none, a piccolo's one), whom it wants to force to one
+    more (empty: it only ducks, as a declarer or in the queens game). ``short``: the piccolo or
+    piccolissimo declarers it defends against who still need a trick, whom it wants to take it
+    early.
     """
 
     partners: frozenset[Seat]
     want_tricks: bool = True
     must_take: int = 0
     against: frozenset[Seat] = frozenset()
+    short: frozenset[Seat] = frozenset()
 
 
 def classic_aims(seat: Seat) -> Aims:
@@ -141,7 +149,7 @@ def play_card(r: Reading, cards: Sequence[Card]) -> Card:
     if not r.want_tricks:
         if r.must_take > 0:
             return _take_needed(r, cards)
-        return _defend_misere(r, cards) if r.against else _duck(r, cards)
+        return _defend_misere(r, cards) if r.against or r.short else _duck(r, cards)
     if not r.trick:
         return _lead(r, cards)
     if cards[0].suit is r.led:
@@ -166,7 +174,7 @@ class Reading:
 
     __slots__ = ("_all_known", "_partners_known", "after", "against", "hand", "known", "led", "led_by",
                  "must_take", "opponents", "opps_after", "out", "partners", "played", "seat",
-                 "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
+                 "short", "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
 
     def __init__(self, seat: Seat, aims: Aims, hand: Iterable[Card], trump: Suit | None,
                  played: Iterable[tuple[Seat, Card]], trick: Sequence[tuple[Seat, Card]],
@@ -177,6 +185,7 @@ class Reading:
         self.want_tricks = aims.want_tricks
         self.must_take = aims.must_take
         self.against = aims.against
+        self.short = aims.short
         self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
         self.trump = trump
         mask = 0
@@ -597,22 +606,24 @@ def _duck(r: Reading, cards: Sequence[Card]) -> Card:
 
 
 def _defend_misere(r: Reading, cards: Sequence[Card]) -> Card:
-    """A defender of a misère, who wants a declarer (``r.against``) to win a trick:
+    """A defender of a misère, who wants a declarer (``r.against``) to win a trick, or of a
+    piccolo, who wants its declarer to take his trick now (``r.short``) and then one more:
 
-    - Leading (:func:`_lead_against`): a suit the declarer must follow, as low as it goes.
+    - Leading (:func:`_lead_against`): a suit the declarer must follow, as low as it goes; while
+      no declarer has all his tricks, into his probable winner (:func:`_lead_into_winner`).
     - A declarer still to play to the trick: keep the trick low, so that he may have to play
       over it: the highest card under the card winning the trick, else the lowest.
     - Every declarer has played (or cannot follow): leave the trick to a declarer who holds it
       (the highest card under his); once he is beaten, throw the highest card of the suit,
       keeping the low cards that can force him later.
-    - Void in the suit led: throw the highest card (:func:`_duck`).
+    - Void in the suit led, or no declarer with all his tricks: duck (:func:`_duck`).
     """
     if not r.trick:
-        return _lead_against(r, cards)
+        return _lead_against(r, cards) if r.against else _lead_into_winner(r, cards)
     win = r.win_card
     assert win is not None
     led = r.led
-    if led is None or cards[0].suit is not led:
+    if led is None or cards[0].suit is not led or not r.against:
         return _duck(r, cards)
     under = [c for c in cards if c.rank < win.rank]
     if not any(d in r.after and not r.is_void(d, led) for d in r.against):
@@ -647,4 +658,27 @@ def _lead_against(r: Reading, cards: Sequence[Card]) -> Card:
                 return next(c for c in mine if c.rank < floor)
             if best is None or (ducks, low.rank) < best[:2]:
                 best = (ducks, low.rank, low)
+    return best[2] if best is not None else _duck(r, cards)
+
+
+def _lead_into_winner(r: Reading, cards: Sequence[Card]) -> Card:
+    """Lead against a piccolo declarer who still needs a trick (``r.short``): make him take it
+    now, with his sure winner, while he still holds the high cards he wants to be rid of before
+    the defence forces him (he would shed them under ours, trick after trick). In a suit he has
+    not shown out of whose highest card out is above all of mine, the master he is likeliest to
+    have bid on, an ace first, then the suit I hold the fewest of (the more of it is out, the
+    likelier he must follow): my highest card, keeping the low ones to force him later. With no
+    such suit, duck."""
+    best: tuple[int, int, Card] | None = None
+    for suit in Suit:
+        mine = [c for c in cards if c.suit is suit]
+        if not mine:
+            continue
+        for d in r.short:
+            his = _bits(r.out & ~r.elsewhere(d), suit)
+            top = his.bit_length() + 1  # the highest rank he may hold (1: none)
+            if r.is_void(d, suit) or top < mine[0].rank:
+                continue
+            if best is None or (-top, len(mine)) < best[:2]:
+                best = (-top, len(mine), mine[0])
     return best[2] if best is not None else _duck(r, cards)
