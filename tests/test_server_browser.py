@@ -661,17 +661,25 @@ def test_a_seat_is_no_wider_than_it_needs_on_a_wide_screen(server: Server) -> No
         sit_down(page, "Anne")
         for width in (1000, 390, 320):
             page.set_viewport_size({"width": width, "height": 800})
-            # the table drawn again meanwhile (a bot's call): measured once its four seats are laid out
-            page.wait_for_function("() => [...document.querySelectorAll('.seat')]"
-                                   ".filter((e) => e.getBoundingClientRect().width > 0).length === 4")
-            # each seat's box: its left, its width; the felt's columns: their widths
-            seats: list[tuple[str, float, float]] = page.locator(".seat").evaluate_all(
-                "els => els.map(e => { const b = e.getBoundingClientRect();"
-                " return [e.dataset.seat, b.left, b.width]; })")
-            felt: tuple[float, list[str]] = page.locator(".felt").evaluate(
-                "f => [f.getBoundingClientRect().left + parseFloat(getComputedStyle(f).paddingLeft),"
-                " getComputedStyle(f).gridTemplateColumns.split(' ')]")
-            gap = float(page.locator(".felt").evaluate("f => parseFloat(getComputedStyle(f).columnGap)"))
+            # the table may be drawn again meanwhile (a bot's call): each seat's box (its left, its
+            # width) and the felt's columns (their widths), read at one moment, once its four seats
+            # and three columns are laid out
+            page.wait_for_function(
+                "() => { const f = document.querySelector('.felt');"
+                " return f && getComputedStyle(f).gridTemplateColumns.split(' ').length === 3"
+                " && [...document.querySelectorAll('.seat')]"
+                ".filter((e) => e.getBoundingClientRect().width > 0).length === 4; }")
+            for _ in range(50):  # drawn again between the wait and the reading: read again
+                seats, felt_left, felt_columns, gap = page.evaluate(
+                    "() => { const f = document.querySelector('.felt'), st = getComputedStyle(f);"
+                    " return [[...document.querySelectorAll('.seat')].map((e) => {"
+                    " const b = e.getBoundingClientRect(); return [e.dataset.seat, b.left, b.width]; }),"
+                    " f.getBoundingClientRect().left + parseFloat(st.paddingLeft),"
+                    " st.gridTemplateColumns.split(' '), parseFloat(st.columnGap)]; }")
+                if all(c.endswith("px") for c in felt_columns) and sum(1 for s in seats if s[2] > 0) == 4:
+                    break
+                page.wait_for_timeout(20)
+            felt = (felt_left, felt_columns)
             columns = [float(c.removesuffix("px")) for c in felt[1]]
             starts = [felt[0], felt[0] + columns[0] + gap, felt[0] + columns[0] + columns[1] + 2 * gap]
             column = {"W": 0, "N": 1, "S": 1, "E": 2}  # South at the bottom, West on the left

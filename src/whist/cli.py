@@ -136,9 +136,9 @@ def play(
         " the same seed deals the same cards.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}, or a bot of"
-        " your own as module:function) or three names separated by commas for the other seats in"
-        " the order N, E, S, W.")] = "heuristic",
+        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}) or three"
+        " names separated by commas for the other seats in the order N, E, S, W; a bot of your own"
+        " as module:function.")] = "heuristic",
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     records: Annotated[Path, typer.Option(
