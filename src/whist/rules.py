@@ -117,7 +117,7 @@ class Rules:
     packets: str = _opt(
         "4-4-5", ("Dealing packets", "Paquets de la distribution"),
         ("Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4'.",
-         "Les cartes sont données par paquets de 4, 4 et 5 ('4-4-5', ou '4-5-4', '5-4-4')."))
+         "Les cartes sont données par paquets de 4, 4 et 5 ('4-4-5'), ou 4-5-4, ou 5-4-4."))
     shuffle: bool = _opt(
         True, ("Shuffle", "Battre les cartes"),
         ("Colour whist: shuffle before every deal; off: gather the last deal's cards in order and"
@@ -165,8 +165,8 @@ class Rules:
         "redeal", ("When all pass", "Quand tous passent"),
         ("Colour whist: when all pass, 'redeal', 'redeal_double' (the next deal played scores"
          " double) or 'dames' (the queens game).",
-         "Quand tous passent : 'redeal' on redonne, 'redeal_double' on redonne et la donne"
-         " suivante compte double, 'dames' on joue la misère par les dames."))
+         "On redonne ('redeal'), on redonne et la donne suivante compte double ('redeal_double'),"
+         " ou on joue la misère par les dames ('dames')."))
 
     @staticmethod
     def names() -> list[str]:
