@@ -300,3 +300,19 @@ class TestDefence:
             d = d.apply(card)
         south = colour_aims(d.view(Seat.S))
         assert (south.short, south.against) == (frozenset({Seat.E}), frozenset({Seat.N}))
+
+    def test_a_joint_declarer_still_short_is_left_the_trick_he_wins(self) -> None:
+        """A ``couleur`` piccolo of two (RULES.md §5.5, D13, D24): North has his trick, East
+        still needs his. North leads a diamond and East's jack wins the trick: South, with every
+        declarer played, leaves it to him (the ten, not the ace that would take it), as the
+        defenders want a short declarer to take his trick early, and keeps the ace to force a
+        second trick on either declarer later."""
+        d = deal(PICCOLO, "couleur", dealer=Seat.N)
+        for call in ("piccolo", "pass", "pass", "accept"):
+            d = d.apply(call)
+        for card in ("KS", "9S", "5S", "AS", "2D", "JD"):
+            d = d.apply(card)
+        south = colour_aims(d.view(Seat.S))
+        assert (south.short, south.against) == (frozenset({Seat.E}), frozenset({Seat.N}))
+        assert d.to_act is Seat.S
+        assert bot_card(d) == "TD"

@@ -614,8 +614,9 @@ def _defend_misere(r: Reading, cards: Sequence[Card]) -> Card:
     - A declarer still to play to the trick: keep the trick low, so that he may have to play
       over it: the highest card under the card winning the trick, else the lowest.
     - Every declarer has played (or cannot follow): leave the trick to a declarer who holds it
-      (the highest card under his); once he is beaten, throw the highest card of the suit,
-      keeping the low cards that can force him later.
+      (the highest card under his), also to a piccolo declarer who still needs his trick; once
+      he is beaten, throw the highest card of the suit, keeping the low cards that can force him
+      later.
     - Void in the suit led, or no declarer with all his tricks: duck (:func:`_duck`).
     """
     if not r.trick:
@@ -627,8 +628,8 @@ def _defend_misere(r: Reading, cards: Sequence[Card]) -> Card:
         return _duck(r, cards)
     under = [c for c in cards if c.rank < win.rank]
     if not any(d in r.after and not r.is_void(d, led) for d in r.against):
-        if r.win_seat in r.against and under:
-            return under[0]
+        if (r.win_seat in r.against or r.win_seat in r.short) and under:
+            return under[0]  # his trick: a second one breaks his contract, or he needs it now
         return cards[0]
     return under[0] if under else cards[-1]
 
