@@ -174,3 +174,18 @@ def test_four_names_in_seat_order(tmp_path: Path, kind: str) -> None:
     r = runner.invoke(app, ["sheet", "new", "-p", kind, "-n", "Xavi,Yuki", "-f", str(tmp_path / "b.json"),
                             "--lang", "fr"])
     assert "donnez les quatre noms dans l'ordre des places N, E, S, O" in r.stderr, r.output
+
+
+@pytest.mark.parametrize("kind", ["couleur", "classic"])
+def test_names_are_shown_as_typed(tmp_path: Path, kind: str) -> None:
+    """A name that looks like the console's markup or emoji codes (``[b]Bo``, ``Jo:smile:``) is
+    shown as typed by every command, never styled, dropped or made a picture."""
+    f = tmp_path / "sheet.json"
+    out = [run("sheet", "new", "-p", kind, "-n", "Jo:smile:,[b]Bo,Cé:x:,Dé", "-f", str(f))]
+    entry = ["add", "solo", "7", "-d", "N", "-t", "8", "--trump", "H"] if kind == "couleur" \
+        else ["add", "--tricks", "NS=8"]
+    out += [run("sheet", *entry, "-f", str(f)), run("sheet", "show", "-f", str(f))]
+    for text in out:
+        flat = " ".join(text.split())
+        assert "Jo:smile:" in flat and "[b]Bo" in flat and "Cé:x:" in flat, text
+        assert "😄" not in text and "❌" not in text

@@ -139,7 +139,7 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en", width: int | Non
     t.add_column(say("honours", "honneurs", lang))
     totals = sheet.totals()
     for side in Side:
-        t.add_column(f"{side_name(side, lang)}\n{sheet.side_names(side)}", justify="right",
+        t.add_column(Text(f"{side_name(side, lang)}\n{sheet.side_names(side)}"), justify="right",
                      footer=Text(str(totals[side]), style="bold"))
     t.add_column("score", justify="center", no_wrap=True)
     t.add_column(f"{say('game', 'manche', lang)}\n{rubber_word(sheet.rules, lang)}")

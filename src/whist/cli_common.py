@@ -58,10 +58,11 @@ V = TypeVar("V", bound=AnyView)
 
 
 def stdout() -> Console:
-    """The console of the standard output (no automatic highlighting). Where it is not a terminal
-    (a pipe, a file) lines of text are not wrapped at 80 columns, so that each stays one line for
-    ``grep`` and scripts; tables and panels keep their width."""
-    console = Console(highlight=False)
+    """The console of the standard output (no automatic highlighting, no emoji codes: a name
+    typed ``Jo:smile:`` stays as typed). Where it is not a terminal (a pipe, a file) lines of
+    text are not wrapped at 80 columns, so that each stays one line for ``grep`` and scripts;
+    tables and panels keep their width."""
+    console = Console(highlight=False, emoji=False)
     console.soft_wrap = not console.is_terminal
     return console
 

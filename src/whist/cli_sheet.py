@@ -24,6 +24,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.cells import cell_len
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -438,8 +439,8 @@ def sheet_new(
     else:
         what = sheet.preset
         players = ", ".join(seat_header(sheet, s, language) for s in SEATS)
-    stdout().print(f"Nouvelle feuille ({what}) dans {file} : {players}" if language == "fr" else
-                   f"New sheet ({what}) in {file}: {players}", soft_wrap=True)
+    stdout().print(escape(f"Nouvelle feuille ({what}) dans {file} : {players}" if language == "fr" else
+                          f"New sheet ({what}) in {file}: {players}"), soft_wrap=True)
 
 
 @sheet_app.command("add")
@@ -604,7 +605,7 @@ def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Ta
     t.add_column(say("contract · declarers · tricks", "contrat · preneurs · levées", lang),
                  width=contract_width, footer=Text(foot, style="bold"))
     for s, head, player_width in zip(SEATS, heads, player_widths, strict=True):
-        t.add_column(head, justify="right", no_wrap=player_width is None, width=player_width,
+        t.add_column(Text(head), justify="right", no_wrap=player_width is None, width=player_width,
                      footer=Text(str(totals[s.name]), style="bold"))
     for i, ((_, pts, run), deal) in enumerate(zip(rows, deals, strict=True), 1):
         cells: list[str | Text] = [str(i), deal]

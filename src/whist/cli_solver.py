@@ -52,7 +52,7 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 
 
 def _out() -> Console:
-    return Console(highlight=False)
+    return Console(highlight=False, emoji=False)
 
 
 @solver_app.command("solve")
