@@ -1,8 +1,10 @@
 """How well the defenders beat a misère or a piccolo: the heuristic player's defence before and
-after its misère-defence rules, on the same deals against the same declarer.
+after its misère-defence rules, on the same deals against the same declarer; or, with
+``--compare declarer``, how well the declarer makes it, before and after his own rules.
 
 Run ``python bench/misere_defence.py [--seed S] [--start I] [--deals N] [--contract C]
-[--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]``: the boards
+[--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]
+[--compare defence|declarer]``: the boards
 of an arena run (``whist arena --preset couleur --seed S``; ``--preset pagat`` for a piccolo) are
 dealt; the seat whose hand is nearest to the contract (the fewest cards too high to duck,
 :func:`whist.bots.evaluate.misere_flaws`, or for a piccolo or piccolissimo
@@ -16,6 +18,12 @@ heuristic player as it is now); with ``--defenders pimc`` the defenders are pimc
 whose ties go to the old or the new rule. It prints how often the contract is made and the
 declarer's mean points after each, and the paired difference (new minus old) with its 95%
 interval. A contract made less often after the new defence is a better defence.
+
+``--compare declarer`` plays each deal twice against the same defenders (the heuristic player as
+it is now, or pimc), once by the declarer's old play (:func:`old_declarer`: he only ducks, and as
+a piccolo's declarer takes his tricks with his masters, then ducks) and once by the new one (he
+sheds his most dangerous cards, :func:`whist.bots.heuristic.Aims`' ``declares``); a pimc
+declarer's ties go to the old or the new rule. A contract made more often is the better play.
 """
 
 from __future__ import annotations
@@ -54,6 +62,17 @@ def old_heuristic(view: AnyView, rng: random.Random) -> AnyAction:
     cards = [a for a in view.legal if isinstance(a, Card)]
     if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
         aims = replace(colour_aims(view), against=frozenset(), short=frozenset())
+        return play_card(colour_reading(view, aims), cards)
+    return heuristic_player(view, rng)
+
+
+def old_declarer(view: AnyView, rng: random.Random) -> AnyAction:
+    """The heuristic player with a misère or piccolo declarer's play before his own rules: he
+    ducks as a defender who does not force him would. Usable in the arena as
+    ``bench.misere_defence:old_declarer`` (run from the project's root with ``PYTHONPATH=.``)."""
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
+        aims = replace(colour_aims(view), declares=False)
         return play_card(colour_reading(view, aims), cards)
     return heuristic_player(view, rng)
 
@@ -126,12 +145,16 @@ def main() -> None:
     parser.add_argument("--defenders", choices=("heuristic", "pimc"), default="heuristic")
     parser.add_argument("--budget", type=float, default=0.05, help="pimc's seconds per card")
     parser.add_argument("--flaws", type=int, default=3, help="the most flaws a declarer's hand has")
+    parser.add_argument("--compare", choices=("defence", "declarer"), default="defence",
+                        help="whose old and new play: the defenders' or the declarer's")
     args = parser.parse_args()
     contract = args.contract
 
     def bot(name: str) -> Bot:
         return pimc.PimcBot(args.budget, wall_margin=1e6) if name == "pimc" else arena_bot(name)
 
+    defence = args.compare == "defence"
+    pimc_defends = args.defenders == "pimc"
     made: list[tuple[int, int]] = []
     points: list[tuple[int, int]] = []
     for board in range(args.start, args.start + args.deals):
@@ -140,10 +163,16 @@ def main() -> None:
             continue
         start, declarer = forced
         after: list[int] = []
-        for rule in (old_heuristic, heuristic_player):
-            defenders = bot(args.defenders) if args.defenders == "pimc" else rule
-            with pimc_ties_to(rule):
-                after.append(declarer_points(start, declarer, bot(args.declarer), defenders,
+        for rule in (old_heuristic if defence else old_declarer, heuristic_player):
+            if defence:
+                declaring, defenders = bot(args.declarer), bot(args.defenders) if pimc_defends else rule
+            else:
+                declaring = rule if args.declarer == "heuristic" else bot(args.declarer)
+                defenders = bot(args.defenders) if pimc_defends else heuristic_player
+            # Against a heuristic declarer, pimc defenders model him as he plays now.
+            ties = rule if defence or args.declarer == "pimc" else heuristic_player
+            with pimc_ties_to(ties):
+                after.append(declarer_points(start, declarer, declaring, defenders,
                                              args.seed, board))
         points.append((after[0], after[1]))
         made.append((int(after[0] > 0), int(after[1] > 0)))
@@ -154,7 +183,8 @@ def main() -> None:
     print(f"{CONTRACTS[contract][0]}, declarer {args.declarer}, defenders {args.defenders}"
           f"{f' (budget {args.budget})' if 'pimc' in (args.declarer, args.defenders) else ''},"
           f" seed {args.seed}, boards {args.start}-{args.start + args.deals - 1}: {n} deals")
-    for i, name in enumerate(("old defence", "new defence")):
+    side = "defence" if defence else "declarer play"
+    for i, name in enumerate((f"old {side}", f"new {side}")):
         print(f"  {name}: made {sum(m[i] for m in made) / n:.3f},"
               f" declarer's mean points {sum(p[i] for p in points) / n:+.2f}")
     print(f"  new - old: made {interval([float(b - a) for a, b in made])},"

@@ -8,7 +8,7 @@ North declares in every deal (West deals, so North is eldest and leads, §5.5); 
 
 from __future__ import annotations
 
-from test_bots_piccolo import bot_card, ducking_card
+from test_bots_piccolo import bot_card, ducking_card, old_declarer_card
 
 from whist.auction import parse_call
 from whist.bots.colour import colour_aims
@@ -20,6 +20,8 @@ from whist.rules import preset
 VOID_IN_CLUBS = "N:23456.234K.2345. KQJ.AQ.KQ.AKQJT9 AT9.JT9.AJT.8765 87.8765.9876.432"
 # North: the two and the king of spades, nothing under the seven in diamonds.
 HIGH_DIAMONDS = "N:2K.2345.789.2345 3AQ.KQ8.5AK.KQJT JT98.JT9.43QJ.A9 7654.A76.26T.876"
+# North: the jack of spades over the two, the king of hearts over three low ones, no club.
+JACK_AND_KING = "N:J2.K432.8765432. AKQT.QJ8.AK.KQJ7 9876.AT9.QJT.T98 543.765.9.A65432"
 
 
 def misere(pbn: str, contract: str, plays: list[str]) -> ColourDeal:
@@ -87,3 +89,24 @@ def test_sur_table_a_lead_under_every_card_of_the_declarer() -> None:
     assert d.to_act is Seat.E
     assert ducking_card(d) == "3S"
     assert bot_card(d) == "5D"
+
+
+def test_a_void_declarer_throws_his_most_dangerous_card() -> None:
+    """North, void in clubs, throws a card. His king of hearts has the four, three and two under
+    it to duck three rounds of hearts; his jack of spades has only the two, and eight spades out
+    under it: the jack is the likelier to be forced to a trick. The old rule threw the highest
+    card, the king."""
+    d = misere(JACK_AND_KING, "grande misère", ["2D", "AD", "QD", "9D", "7C", "8C", "2C"])
+    assert d.to_act is Seat.N
+    assert old_declarer_card(d) == "KH"
+    assert bot_card(d) == "JS"
+
+
+def test_the_declarer_leads_the_highest_card_sure_to_lose() -> None:
+    """North leads to the first trick. Every heart and club under his five is his own, so the
+    five of hearts or of clubs loses for sure (whoever holds the suit plays over it) and rids
+    him of a higher card than the two; the old rule led the lowest card, the two of spades."""
+    d = misere(HIGH_DIAMONDS, "grande misère", [])
+    assert d.to_act is Seat.N
+    assert old_declarer_card(d) == "2S"
+    assert bot_card(d) in ("5H", "5C")

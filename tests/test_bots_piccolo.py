@@ -22,7 +22,7 @@ from whist.bots.colour import colour_aims, colour_heuristic_bot, colour_reading
 from whist.bots.colour_calls import EXACT_SLACK
 from whist.bots.evaluate import exact_flaws
 from whist.bots.heuristic import Aims, play_card
-from whist.cards import Card, Seat, parse_deal, parse_hand
+from whist.cards import Card, Seat, parse_card, parse_deal, parse_hand
 from whist.couleur import ColourAction, ColourDeal
 from whist.rules import preset, with_options
 
@@ -62,6 +62,16 @@ def ducking_card(d: ColourDeal) -> str:
     view = d.view(d.to_act)
     cards = [a for a in view.legal if isinstance(a, Card)]
     aims = replace(colour_aims(view), against=frozenset(), short=frozenset())
+    return play_card(colour_reading(view, aims), cards).text
+
+
+def old_declarer_card(d: ColourDeal) -> str:
+    """The card of the declarer to play if he only ducked, as a misère or piccolo declarer did
+    before he shed his dangerous cards."""
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    aims = replace(colour_aims(view), declares=False)
     return play_card(colour_reading(view, aims), cards).text
 
 
@@ -226,12 +236,14 @@ def test_aims_of_the_declarer_and_the_defenders() -> None:
     for call in ("piccolo", "pass", "pass", "pass"):
         d = d.apply(call)
     defenders = frozenset({Seat.S, Seat.W})
-    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=1)
+    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=1,
+                                                 declares=True)
     assert colour_aims(d.view(Seat.E)) == Aims(defenders, want_tricks=False,
                                                short=frozenset({Seat.N}))
     for _ in range(4):
         d = d.apply(bot_action(d))
-    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=0)
+    assert colour_aims(d.view(Seat.N)) == Aims(frozenset(), want_tricks=False, must_take=0,
+                                                 declares=True)
     assert colour_aims(d.view(Seat.E)) == Aims(defenders, want_tricks=False,
                                                against=frozenset({Seat.N}))
 
@@ -316,3 +328,18 @@ class TestDefence:
         assert (south.short, south.against) == (frozenset({Seat.E}), frozenset({Seat.N}))
         assert d.to_act is Seat.S
         assert bot_card(d) == "TD"
+
+
+def test_a_declarer_short_of_his_trick_sheds_his_most_dangerous_card() -> None:
+    """Pagat piccolo: North keeps the ace of spades for his trick and, void in clubs, throws a
+    card. The king of hearts has four hearts under it to duck with; the jack of diamonds only the
+    two, with eight diamonds out under it for the defenders to lead: the jack is the card that
+    would take a second trick. The old rule threw the highest card, the king."""
+    d = deal("N:A65432.K5432.J2. KQJ.AQJ.AKQ.KQJT T98.T98.T98.9876 7.76.76543.A5432", "pagat")
+    for call in ("piccolo", "pass", "pass", "pass"):
+        d = d.apply(call)
+    for card in ("2D", "AD", "8D", "3D", "KC", "6C", "2C"):
+        d = d.apply(parse_card(card), d.to_act)
+    assert d.to_act is Seat.N
+    assert old_declarer_card(d) == "KH"
+    assert bot_card(d) == "JD"

@@ -42,9 +42,9 @@ def colour_aims(view: ColourView) -> Aims:
     if c.info.is_misere:
         if seat in declarers and view.needed:  # piccolo, piccolissimo: exactly view.needed
             return Aims(partners, want_tricks=False,
-                        must_take=view.needed - view.tricks_won[seat])
+                        must_take=view.needed - view.tricks_won[seat], declares=True)
         if seat in declarers:
-            return Aims(frozenset(), want_tricks=False)
+            return Aims(frozenset(), want_tricks=False, declares=True)
         # A defender, against the declarers who have exactly the tricks they need (a misère's
         # none, a piccolo's one): each plays his own contract (RULES.md §5.7, D6), and one that
         # has a trick too many has failed, however many more he takes. A piccolo declarer short

@@ -37,6 +37,10 @@ The rules of thumb, in the order the code applies them:
   if a cheaper discard exists, and the trump suit last.
 - Avoiding tricks (a misère declarer, the queens game): lead the card most likely to be beaten,
   follow with the highest card that loses, throw the most dangerous high card.
+- Declaring a misère or a piccolo (``Aims.declares``): as above, but lead the highest card that
+  is sure to lose (no card of its suit out under it, one over it), never a suit nobody else
+  holds; when void, throw the card likeliest to be forced to a trick (the most outstanding
+  cards under it for the fewest of mine), not merely the highest.
 - Defending a misère (``Aims.against``), to force the declarer to a trick: lead low in a suit
   he must still follow, never one he has shown out of (with his hand spread, a card under all
   his cards of a suit); keep the trick low while he is still to play; once he has played, leave
@@ -97,7 +101,9 @@ class Aims:
     the tricks they may take (a misère's none, a piccolo's one), whom it wants to force to one
     more (empty: it only ducks, as a declarer or in the queens game). ``short``: the piccolo or
     piccolissimo declarers it defends against who still need a trick, whom it wants to take it
-    early.
+    early. ``declares``, with ``want_tricks`` off: this seat declares the misère or the piccolo,
+    and sheds its dangerous cards (:func:`_shed`) where a seat that only ducks (the queens game)
+    plays the plain :func:`_duck`.
     """
 
     partners: frozenset[Seat]
@@ -105,6 +111,7 @@ class Aims:
     must_take: int = 0
     against: frozenset[Seat] = frozenset()
     short: frozenset[Seat] = frozenset()
+    declares: bool = False
 
 
 def classic_aims(seat: Seat) -> Aims:
@@ -149,7 +156,7 @@ def play_card(r: Reading, cards: Sequence[Card]) -> Card:
     if not r.want_tricks:
         if r.must_take > 0:
             return _take_needed(r, cards)
-        return _defend_misere(r, cards) if r.against or r.short else _duck(r, cards)
+        return _defend_misere(r, cards) if r.against or r.short else _avoid(r, cards)
     if not r.trick:
         return _lead(r, cards)
     if cards[0].suit is r.led:
@@ -172,7 +179,8 @@ class Reading:
     suits seat ``s`` has shown out of; ``led_by[s]`` the suits seat ``s`` has led.
     """
 
-    __slots__ = ("_all_known", "_partners_known", "after", "against", "hand", "known", "led", "led_by",
+    __slots__ = ("_all_known", "_partners_known", "after", "against", "declares", "hand", "known",
+                 "led", "led_by",
                  "must_take", "opponents", "opps_after", "out", "partners", "played", "seat",
                  "short", "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
 
@@ -186,6 +194,7 @@ class Reading:
         self.must_take = aims.must_take
         self.against = aims.against
         self.short = aims.short
+        self.declares = aims.declares
         self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
         self.trump = trump
         mask = 0
@@ -563,20 +572,20 @@ def _take_needed(r: Reading, cards: Sequence[Card]) -> Card:
     if not r.trick:
         masters = [c for c in cards if r.is_master(c)]
         if not masters:
-            return _duck(r, cards)
+            return _avoid(r, cards)
         return min(masters, key=lambda c: (r.mine(c.suit).bit_count(), -c.rank))
     win = r.win_card
     assert win is not None
     if cards[0].suit is r.led:
         if r.win_seat in r.partners:
-            return _duck(r, cards)
+            return _avoid(r, cards)
         sure = [c for c in cards if c.suit is win.suit and c.rank > win.rank
                 and not r.may_be_beaten(c)]
         if sure and (r.is_master(sure[0]) or not held):
             return sure[0]  # the highest: the most dangerous card to keep
-        return _duck(r, cards)
+        return _avoid(r, cards)
     keep = set(sorted(held, key=lambda c: -c.rank)[:r.must_take])
-    return _duck(r, [c for c in cards if c not in keep] or cards)
+    return _avoid(r, [c for c in cards if c not in keep] or cards)
 
 
 def _duck(r: Reading, cards: Sequence[Card]) -> Card:
@@ -600,6 +609,42 @@ def _duck(r: Reading, cards: Sequence[Card]) -> Card:
             or (win.suit is r.trump and c.rank < win.rank)]
     pool = safe or list(cards)
     return max(pool, key=lambda c: (c.rank, -r.mine(c.suit).bit_count()))
+
+
+def _avoid(r: Reading, cards: Sequence[Card]) -> Card:
+    """Take no trick: a declarer sheds his dangerous cards (:func:`_shed`), anyone else ducks."""
+    return _shed(r, cards) if r.declares else _duck(r, cards)
+
+
+def _danger(r: Reading, card: Card) -> int:
+    """How likely ``card`` is to be forced to win a trick: the outstanding cards of its suit
+    under it (the defenders lead them to force it) less my cards under it (each ducks one such
+    lead). An ace over three low cards is less of a danger than a bare queen."""
+    below = _below(card.rank)
+    return (r.out_bits(card.suit) & below).bit_count() - (r.mine(card.suit) & below).bit_count()
+
+
+def _shed(r: Reading, cards: Sequence[Card]) -> Card:
+    """A misère or piccolo declarer's play when it takes no trick, :func:`_duck` but:
+
+    - Leading: a card no outstanding card of its suit goes under while one goes over loses
+      for sure (whoever holds the suit must play over it); lead the highest such card, one
+      danger fewer. Otherwise as :func:`_duck`, in a suit of which a card is still out above
+      my lowest (a suit nobody else holds wins the trick).
+    - Void in the suit led: throw the most dangerous card (:func:`_danger`), not merely the
+      highest.
+    """
+    if not r.trick:
+        beaten = [c for c in cards if r.out_bits(c.suit) & _above(c.rank)
+                  and not all(r.is_void(o, c.suit) for o in r.opponents)] or list(cards)
+        sure = [c for c in beaten if not r.out_bits(c.suit) & _below(c.rank)]
+        if sure:
+            return max(sure, key=lambda c: (c.rank, _danger(r, c)))
+        lows = {c.suit: c for c in beaten}  # high to low: the last card kept is the lowest
+        return min(lows.values(), key=lambda c: ((r.out_bits(c.suit) & _below(c.rank)).bit_count(), c.rank))
+    if cards[0].suit is r.led:
+        return _duck(r, cards)
+    return max(cards, key=lambda c: (_danger(r, c), c.rank))
 
 
 # ----- defending a misère ---------------------------------------------------------------
