@@ -592,12 +592,10 @@ def _duck(r: Reading, cards: Sequence[Card]) -> Card:
     """Take no trick: lead the card most likely to be beaten; follow with the highest card
     that loses (or, when every card wins, the highest if last, else the lowest); when void,
     throw the most dangerous high card."""
-    if not r.trick:
-        def danger(c: Card) -> tuple[int, int]:
-            below = r.out_bits(c.suit) & _below(c.rank)
-            return (below.bit_count(), c.rank)
-        lows = [r.my_cards(s)[-1] for s in Suit if r.mine(s)]
-        return min(lows, key=danger)
+    if not r.trick:  # of the lowest card of each suit (``cards`` run high to low in each suit)
+        lowest = {c.suit: c for c in cards}
+        return min((lowest[s] for s in Suit if s in lowest),
+                   key=lambda c: ((r.out_bits(c.suit) & _below(c.rank)).bit_count(), c.rank))
     win = r.win_card
     assert win is not None
     if cards[0].suit is r.led:
@@ -640,8 +638,7 @@ def _shed(r: Reading, cards: Sequence[Card]) -> Card:
         sure = [c for c in beaten if not r.out_bits(c.suit) & _below(c.rank)]
         if sure:
             return max(sure, key=lambda c: (c.rank, _danger(r, c)))
-        lows = {c.suit: c for c in beaten}  # high to low: the last card kept is the lowest
-        return min(lows.values(), key=lambda c: ((r.out_bits(c.suit) & _below(c.rank)).bit_count(), c.rank))
+        return _duck(r, beaten)
     if cards[0].suit is r.led:
         return _duck(r, cards)
     return max(cards, key=lambda c: (_danger(r, c), c.rank))
