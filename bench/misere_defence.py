@@ -4,7 +4,7 @@ after its misère-defence rules, on the same deals against the same declarer; or
 
 Run ``python bench/misere_defence.py [--seed S] [--start I] [--deals N] [--contract C]
 [--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]
-[--compare defence|declarer]``: the boards
+[--compare defence|declarer|discard]``: the boards
 of an arena run (``whist arena --preset couleur --seed S``; ``--preset pagat`` for a piccolo) are
 dealt; the seat whose hand is nearest to the contract (the fewest cards too high to duck,
 :func:`whist.bots.evaluate.misere_flaws`, or for a piccolo or piccolissimo
@@ -24,6 +24,10 @@ it is now, or pimc), once by the declarer's old play (:func:`old_declarer`: he o
 a piccolo's declarer takes his tricks with his masters, then ducks) and once by the new one (he
 sheds his most dangerous cards, :func:`whist.bots.heuristic.Aims`' ``declares``); a pimc
 declarer's ties go to the old or the new rule. A contract made more often is the better play.
+
+``--compare discard`` (petite misère) plays each deal twice, the declarer discarding by the old
+rule (:func:`old_discard`) and by the new one (the card his play sheds first,
+:func:`whist.bots.evaluate.most_dangerous`), then playing as now against the same defenders.
 """
 
 from __future__ import annotations
@@ -42,10 +46,10 @@ from whist.arena import CANDIDATE, REFERENCE, Clock, arena_bot, deal_board, play
 from whist.auction import parse_call
 from whist.bots import AnyAction, AnyView, Bot, heuristic_player
 from whist.bots.colour import colour_aims, colour_reading
-from whist.bots.evaluate import exact_flaws, misere_flaws
+from whist.bots.evaluate import exact_flaws, misere_danger, misere_flaws
 from whist.bots.heuristic import play_card
-from whist.cards import SEATS, Card, Seat, mask_of
-from whist.couleur import ColourDeal, ColourView
+from whist.cards import ALL_CARDS_MASK, SEATS, Card, Seat, mask_of
+from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.rules import preset
 
 CONTRACTS = {"petite": ("petite misère", "couleur", 0), "grande": ("grande misère", "couleur", 0),
@@ -74,6 +78,19 @@ def old_declarer(view: AnyView, rng: random.Random) -> AnyAction:
     if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
         aims = replace(colour_aims(view), declares=False)
         return play_card(colour_reading(view, aims), cards)
+    return heuristic_player(view, rng)
+
+
+def old_discard(view: AnyView, rng: random.Random) -> AnyAction:
+    """The heuristic player with the petite-misère declarer's discard it had before it shared his
+    play's measure of danger: the same danger (then counted as the rank's excess over 4 + 2i for
+    the i-th lowest card of its suit), but of equals the first suit (spades, hearts, diamonds,
+    clubs) and the lowest card, not the highest."""
+    if isinstance(view, ColourView) and view.phase == "discard" and view.seat in view.declarers:
+        hand = mask_of(view.hand)
+        out = ALL_CARDS_MASK & ~hand
+        card = max(view.hand, key=lambda c: (misere_danger(hand, out, c), -c.suit, -c.rank))
+        return CardCall("discard", card)
     return heuristic_player(view, rng)
 
 
@@ -145,8 +162,9 @@ def main() -> None:
     parser.add_argument("--defenders", choices=("heuristic", "pimc"), default="heuristic")
     parser.add_argument("--budget", type=float, default=0.05, help="pimc's seconds per card")
     parser.add_argument("--flaws", type=int, default=3, help="the most flaws a declarer's hand has")
-    parser.add_argument("--compare", choices=("defence", "declarer"), default="defence",
-                        help="whose old and new play: the defenders' or the declarer's")
+    parser.add_argument("--compare", choices=("defence", "declarer", "discard"), default="defence",
+                        help="whose old and new play: the defenders', the declarer's, or his"
+                             " petite-misère discard")
     args = parser.parse_args()
     contract = args.contract
 
@@ -154,6 +172,7 @@ def main() -> None:
         return pimc.PimcBot(args.budget, wall_margin=1e6) if name == "pimc" else arena_bot(name)
 
     defence = args.compare == "defence"
+    old = {"defence": old_heuristic, "declarer": old_declarer, "discard": old_discard}[args.compare]
     pimc_defends = args.defenders == "pimc"
     made: list[tuple[int, int]] = []
     points: list[tuple[int, int]] = []
@@ -163,7 +182,7 @@ def main() -> None:
             continue
         start, declarer = forced
         after: list[int] = []
-        for rule in (old_heuristic if defence else old_declarer, heuristic_player):
+        for rule in (old, heuristic_player):
             if defence:
                 declaring, defenders = bot(args.declarer), bot(args.defenders) if pimc_defends else rule
             else:
@@ -183,7 +202,7 @@ def main() -> None:
     print(f"{CONTRACTS[contract][0]}, declarer {args.declarer}, defenders {args.defenders}"
           f"{f' (budget {args.budget})' if 'pimc' in (args.declarer, args.defenders) else ''},"
           f" seed {args.seed}, boards {args.start}-{args.start + args.deals - 1}: {n} deals")
-    side = "defence" if defence else "declarer play"
+    side = {"defence": "defence", "declarer": "declarer play", "discard": "discard"}[args.compare]
     for i, name in enumerate((f"old {side}", f"new {side}")):
         print(f"  {name}: made {sum(m[i] for m in made) / n:.3f},"
               f" declarer's mean points {sum(p[i] for p in points) / n:+.2f}")
