@@ -11,7 +11,9 @@ dealt; the seat whose hand is nearest to the contract (the fewest cards too high
 :func:`whist.bots.evaluate.exact_flaws`; at most ``F`` of them, other boards are skipped) calls
 the contract ``C`` and the others pass: petite misère, grande misère, grande misère sur table or
 piccolissimo (exactly two tricks) in ``couleur``, piccolo in ``pagat`` (one player, exactly one
-trick; a ``couleur`` piccolo needs a second player). Each such deal is played twice by the same
+trick), or ``joint-piccolo``: a ``couleur`` piccolo, the two seats nearest to it calling it and
+accepting it (exactly one trick each; the mean points are the first declarer's, which are the
+other's too). Each such deal is played twice by the same
 declarer bot, once against three defenders playing the old defence (:func:`old_heuristic`: they
 only duck, against a piccolo from the first trick to the last) and once against the new one (the
 heuristic player as it is now); with ``--defenders pimc`` the defenders are pimc at budget B,
@@ -52,10 +54,13 @@ from whist.cards import ALL_CARDS_MASK, SEATS, Card, Seat, mask_of
 from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.rules import preset
 
-CONTRACTS = {"petite": ("petite misère", "couleur", 0), "grande": ("grande misère", "couleur", 0),
-             "sur-table": ("grande misère sur table", "couleur", 0),
-             "piccolissimo": ("piccolissimo", "couleur", 2), "piccolo": ("piccolo", "pagat", 1)}
-"""Each contract's call, its preset and the tricks its declarer must take exactly."""
+CONTRACTS = {"petite": ("petite misère", "couleur", 0, 1),
+             "grande": ("grande misère", "couleur", 0, 1),
+             "sur-table": ("grande misère sur table", "couleur", 0, 1),
+             "piccolissimo": ("piccolissimo", "couleur", 2, 1), "piccolo": ("piccolo", "pagat", 1, 1),
+             "joint-piccolo": ("piccolo", "couleur", 1, 2)}
+"""Each contract's call, its preset, the tricks each declarer must take exactly and the number
+of declarers (a ``couleur`` piccolo: two, the second joining by accepting, RULES.md §5.4 D24)."""
 Z95 = 1.96
 
 
@@ -106,43 +111,47 @@ def pimc_ties_to(rule: Bot) -> Iterator[None]:
         names["heuristic_player"] = saved
 
 
-def forced_misere(seed: int, board: int, contract: str, max_flaws: int) -> tuple[ColourDeal, Seat] | None:
+def forced_misere(seed: int, board: int, contract: str,
+                  max_flaws: int) -> tuple[ColourDeal, tuple[Seat, ...]] | None:
     """Board ``board`` once the seat nearest to the contract ``contract`` (a key of
-    :data:`CONTRACTS`) has called it and the others passed, with that seat; ``None`` when no hand
-    has at most ``max_flaws`` flaws or that auction is not legal there."""
-    call, name, tricks = CONTRACTS[contract]
+    :data:`CONTRACTS`) has called it and the others passed (with two declarers, the two nearest:
+    the first to speak calls it, the other accepts), with its declarers; ``None`` when a
+    declarer's hand has more than ``max_flaws`` flaws or that auction is not legal there."""
+    call, name, tricks, players = CONTRACTS[contract]
     d = deal_board(preset(name), seed, board)
     assert isinstance(d, ColourDeal)
     masks = {s: mask_of(d.view(s).hand) for s in SEATS}
     flaws = {s: exact_flaws(m, tricks) if tricks else misere_flaws(m) for s, m in masks.items()}
-    declarer = min(SEATS, key=lambda s: flaws[s])
-    if flaws[declarer] > max_flaws:
+    declarers = sorted(SEATS, key=lambda s: flaws[s])[:players]
+    if flaws[declarers[-1]] > max_flaws:
         return None
-    called = False
+    spoken: set[Seat] = set()
     try:
         while d.phase == "auction" and (seat := d.to_act) is not None:
-            bid = seat is declarer and not called
-            d = d.apply(parse_call(call if bid else "pass"), seat)
-            called = called or bid
+            said = "pass"
+            if seat in declarers and seat not in spoken:
+                said = "accept" if spoken else call
+                spoken.add(seat)
+            d = d.apply(parse_call(said), seat)
     except IllegalAction:
         return None
-    view = d.view(declarer)
-    if view.contract is None or tuple(view.declarers) != (declarer,):
+    view = d.view(declarers[0])
+    if view.contract is None or sorted(view.declarers) != sorted(declarers):
         return None
-    return d, declarer
+    return d, tuple(view.declarers)
 
 
-def declarer_points(start: ColourDeal, declarer: Seat, declarer_bot: Bot, defenders: Bot,
-                    seed: int, board: int) -> int:
-    """The declarer's points once ``start`` is played out, ``declarer_bot`` declaring."""
-    seating = tuple(CANDIDATE if s is declarer else REFERENCE for s in SEATS)
+def declarer_points(start: ColourDeal, declarers: tuple[Seat, ...], declarer_bot: Bot,
+                    defenders: Bot, seed: int, board: int) -> int:
+    """The first declarer's points once ``start`` is played out, ``declarer_bot`` declaring."""
+    seating = tuple(CANDIDATE if s in declarers else REFERENCE for s in SEATS)
     assert len(seating) == 4
     rngs = {s: seat_rng(seed, board, 0, s) for s in SEATS}
     table = play_table(start, (seating[0], seating[1], seating[2], seating[3]),
                        {CANDIDATE: declarer_bot, REFERENCE: defenders}, rngs,
                        {CANDIDATE: Clock(), REFERENCE: Clock()})
     assert isinstance(table.deal, ColourDeal)
-    return table.deal.points()[declarer]
+    return table.deal.points()[declarers[0]]
 
 
 def interval(diffs: list[float]) -> str:
@@ -180,7 +189,7 @@ def main() -> None:
         forced = forced_misere(args.seed, board, contract, args.flaws)
         if forced is None:
             continue
-        start, declarer = forced
+        start, declarers = forced
         after: list[int] = []
         for rule in (old, heuristic_player):
             if defence:
@@ -191,7 +200,7 @@ def main() -> None:
             # Against a heuristic declarer, pimc defenders model him as he plays now.
             ties = rule if defence or args.declarer == "pimc" else heuristic_player
             with pimc_ties_to(ties):
-                after.append(declarer_points(start, declarer, declaring, defenders,
+                after.append(declarer_points(start, declarers, declaring, defenders,
                                              args.seed, board))
         points.append((after[0], after[1]))
         made.append((int(after[0] > 0), int(after[1] > 0)))
@@ -199,7 +208,8 @@ def main() -> None:
     if n < 2:
         print(f"only {n} deals with such a hand")
         return
-    print(f"{CONTRACTS[contract][0]}, declarer {args.declarer}, defenders {args.defenders}"
+    two = " of two" if CONTRACTS[contract][3] == 2 else ""
+    print(f"{CONTRACTS[contract][0]}{two}, declarer {args.declarer}, defenders {args.defenders}"
           f"{f' (budget {args.budget})' if 'pimc' in (args.declarer, args.defenders) else ''},"
           f" seed {args.seed}, boards {args.start}-{args.start + args.deals - 1}: {n} deals")
     side = {"defence": "defence", "declarer": "declarer play", "discard": "discard"}[args.compare]
