@@ -4,7 +4,7 @@ after its misère-defence rules, on the same deals against the same declarer; or
 
 Run ``python bench/misere_defence.py [--seed S] [--start I] [--deals N] [--contract C]
 [--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]
-[--compare defence|declarer|discard]``: the boards
+[--compare defence|declarer|discard] [--old-rev REV]``: the boards
 of an arena run (``whist arena --preset couleur --seed S``; ``--preset pagat`` for a piccolo) are
 dealt; the seat whose hand is nearest to the contract (the fewest cards too high to duck,
 :func:`whist.bots.evaluate.misere_flaws`, or for a piccolo or piccolissimo
@@ -27,6 +27,9 @@ a piccolo's declarer takes his tricks with his masters, then ducks) and once by 
 sheds his most dangerous cards, :func:`whist.bots.heuristic.Aims`' ``declares``); a pimc
 declarer's ties go to the old or the new rule. A contract made more often is the better play.
 
+``--old-rev REV`` pairs the heuristic player's card play now against its play at git revision
+``REV`` instead (the defenders', or with ``--compare declarer`` the declarer's).
+
 ``--compare discard`` (petite misère) plays each deal twice, the declarer discarding by the old
 rule (:func:`old_discard`) and by the new one (the card his play sheds first,
 :func:`whist.bots.evaluate.most_dangerous`), then playing as now against the same defenders.
@@ -38,7 +41,10 @@ import argparse
 import math
 import random
 import statistics
-from collections.abc import Iterator
+import subprocess
+import sys
+import types
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -49,7 +55,7 @@ from whist.auction import parse_call
 from whist.bots import AnyAction, AnyView, Bot, heuristic_player
 from whist.bots.colour import colour_aims, colour_reading
 from whist.bots.evaluate import exact_flaws, misere_danger, misere_flaws
-from whist.bots.heuristic import play_card
+from whist.bots.heuristic import Aims, Reading, play_card
 from whist.cards import ALL_CARDS_MASK, SEATS, Card, Seat, mask_of
 from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.rules import preset
@@ -64,26 +70,42 @@ of declarers (a ``couleur`` piccolo: two, the second joining by accepting, RULES
 Z95 = 1.96
 
 
+def playing(view: AnyView, rng: random.Random, aims: Callable[[ColourView], Aims],
+            play: Callable[[Reading, Sequence[Card]], Card] = play_card) -> AnyAction:
+    """The card ``play`` chooses for a colour-whist seat with a choice of cards, its aims given by
+    ``aims``; the heuristic player's action otherwise."""
+    cards = [a for a in view.legal if isinstance(a, Card)]
+    if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
+        return play(colour_reading(view, aims(view)), cards)
+    return heuristic_player(view, rng)
+
+
+def card_play_at(rev: str) -> Bot:
+    """The heuristic player with the card play of git revision ``rev`` (the functions of its
+    ``src/whist/bots/heuristic.py``, on today's reading of the view; its calls are today's): to
+    pair the play now against any earlier one on the same deals."""
+    path = "src/whist/bots/heuristic.py"
+    source = subprocess.run(["git", "show", f"{rev}:{path}"], check=True, capture_output=True,
+                            text=True).stdout
+    module = types.ModuleType(f"heuristic_at_{rev}")
+    sys.modules[module.__name__] = module  # for its dataclasses
+    exec(compile(source, f"{rev}:{path}", "exec"), module.__dict__)
+    play: Callable[[Reading, Sequence[Card]], Card] = module.play_card
+    return lambda view, rng: playing(view, rng, colour_aims, play)
+
+
 def old_heuristic(view: AnyView, rng: random.Random) -> AnyAction:
     """The heuristic player with the defence of a misère or a piccolo it had before its
     misère-defence and piccolo-defence rules: a defender ducks as the declarer does. Usable in the arena as
     ``bench.misere_defence:old_heuristic`` (run from the project's root with ``PYTHONPATH=.``)."""
-    cards = [a for a in view.legal if isinstance(a, Card)]
-    if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
-        aims = replace(colour_aims(view), against=frozenset(), short=frozenset())
-        return play_card(colour_reading(view, aims), cards)
-    return heuristic_player(view, rng)
+    return playing(view, rng, lambda v: replace(colour_aims(v), against=frozenset(), short=frozenset()))
 
 
 def old_declarer(view: AnyView, rng: random.Random) -> AnyAction:
     """The heuristic player with a misère or piccolo declarer's play before his own rules: he
     ducks as a defender who does not force him would. Usable in the arena as
     ``bench.misere_defence:old_declarer`` (run from the project's root with ``PYTHONPATH=.``)."""
-    cards = [a for a in view.legal if isinstance(a, Card)]
-    if isinstance(view, ColourView) and view.phase == "play" and len(cards) > 1:
-        aims = replace(colour_aims(view), declares=False)
-        return play_card(colour_reading(view, aims), cards)
-    return heuristic_player(view, rng)
+    return playing(view, rng, lambda v: replace(colour_aims(v), declares=False))
 
 
 def old_discard(view: AnyView, rng: random.Random) -> AnyAction:
@@ -174,6 +196,9 @@ def main() -> None:
     parser.add_argument("--compare", choices=("defence", "declarer", "discard"), default="defence",
                         help="whose old and new play: the defenders', the declarer's, or his"
                              " petite-misère discard")
+    parser.add_argument("--old-rev", help="the old side plays the heuristic player's card play of"
+                        " this git revision instead (the defenders', or with --compare declarer"
+                        " the declarer's)")
     args = parser.parse_args()
     contract = args.contract
 
@@ -182,6 +207,8 @@ def main() -> None:
 
     defence = args.compare == "defence"
     old = {"defence": old_heuristic, "declarer": old_declarer, "discard": old_discard}[args.compare]
+    if args.old_rev is not None:
+        old = card_play_at(args.old_rev)
     pimc_defends = args.defenders == "pimc"
     made: list[tuple[int, int]] = []
     points: list[tuple[int, int]] = []
