@@ -1,4 +1,5 @@
-"""Hand evaluation for bidding: expected tricks with a trump suit, and fitness for misères.
+"""Hand evaluation for bidding: expected tricks with a trump suit, and fitness for misères; and
+which card of a misère hand is the most dangerous (the petite-misère discard, the declarer's play).
 
 These are rules of thumb, not search: the strong player (a later issue) bids by simulation.
 
