@@ -8,12 +8,12 @@ North declares in every deal (West deals, so North is eldest and leads, §5.5); 
 
 from __future__ import annotations
 
-from test_bots_piccolo import bot_card, ducking_card, old_declarer_card
+from test_bots_piccolo import bot_action, bot_card, ducking_card, old_declarer_card
 
 from whist.auction import parse_call
 from whist.bots.colour import colour_aims
 from whist.cards import Seat, parse_card, parse_deal
-from whist.couleur import ColourDeal
+from whist.couleur import CardCall, ColourDeal
 from whist.rules import preset
 
 # North holds no club and low cards elsewhere, but for the king of hearts.
@@ -22,6 +22,10 @@ VOID_IN_CLUBS = "N:23456.234K.2345. KQJ.AQ.KQ.AKQJT9 AT9.JT9.AJT.8765 87.8765.98
 HIGH_DIAMONDS = "N:2K.2345.789.2345 3AQ.KQ8.5AK.KQJT JT98.JT9.43QJ.A9 7654.A76.26T.876"
 # North: the jack of spades over the two, the king of hearts over three low ones, no club.
 JACK_AND_KING = "N:J2.K432.8765432. AKQT.QJ8.AK.KQJ7 9876.AT9.QJT.T98 543.765.9.A65432"
+# North: the ace of spades over three low ones, a bare jack of hearts, low cards.
+BARE_JACK = "N:A432.J.765432.32 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ85"
+# North: the queen of diamonds over the three and the two, a bare eight of clubs, low cards.
+QUEEN_OR_EIGHT = "N:765432.432.Q32.8 AJ8.KT7.J85.Q952 Q9.AJ85.K96.KT63 KT.Q96.AT74.AJ74"
 
 
 def misere(pbn: str, contract: str, plays: list[str]) -> ColourDeal:
@@ -110,3 +114,28 @@ def test_the_declarer_leads_the_highest_card_sure_to_lose() -> None:
     assert d.to_act is Seat.N
     assert old_declarer_card(d) == "2S"
     assert bot_card(d) in ("5H", "5C")
+
+
+def petite_misere_discard(pbn: str) -> str:
+    """North calls petite misère, the others pass, and North, eldest, discards first (RULES.md
+    §5.5 row 8: every player discards one card face down before the twelve tricks): his card."""
+    d = misere(pbn, "petite misère", [])
+    assert d.to_act is Seat.N
+    action = bot_action(d)
+    assert isinstance(action, CardCall) and action.kind == "discard" and action.card is not None
+    return action.card.text
+
+
+def test_the_petite_misere_declarer_discards_his_most_dangerous_card() -> None:
+    """Before the play, North discards the card his play would throw first: the bare jack of
+    hearts, with nine hearts out under it, rather than the ace of spades, which has the four,
+    three and two to duck three rounds of spades."""
+    assert petite_misere_discard(BARE_JACK) == "JH"
+
+
+def test_of_two_equally_dangerous_cards_the_petite_misere_declarer_discards_the_lower() -> None:
+    """The queen of diamonds has ten diamonds out under it less his three and two to duck them,
+    the bare eight of clubs six clubs out under it: both count six. North discards the lower,
+    the eight (bench/misere_defence.py --compare discard: more misères made than with the
+    higher); the old rule took the first suit's, the queen."""
+    assert petite_misere_discard(QUEEN_OR_EIGHT) == "8C"

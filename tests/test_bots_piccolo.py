@@ -13,6 +13,7 @@ one player's, exactly one trick, and several may bid it (§5.5).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -23,7 +24,8 @@ from whist.bots.colour_calls import EXACT_SLACK
 from whist.bots.evaluate import exact_flaws
 from whist.bots.heuristic import Aims, play_card
 from whist.cards import Card, Seat, parse_card, parse_deal, parse_hand
-from whist.couleur import ColourAction, ColourDeal
+from whist.couleur import ColourAction, ColourDeal, ColourView
+from whist.engine import trick_winner
 from whist.rules import preset, with_options
 
 # North: a lone-ish ace of spades (A 2) and nothing else above a six: one sure trick. No other
@@ -192,10 +194,12 @@ class TestDeclarerPlay:
         assert bot_card(d) == "AS"
 
 
-def bid_then_bots(seed: int, name: str, calls: tuple[str, ...]) -> ColourDeal | None:
+def bid_then_bots(seed: int, name: str, calls: tuple[str, ...],
+                  watch: Callable[[ColourView, ColourAction], None] | None = None) -> ColourDeal | None:
     """A shuffled deal of ``name`` whose eldest hand makes ``calls`` (the others pass, or the
-    next accepts as the calls say), then played by the heuristic at all four seats; ``None``
-    when those calls are not legal on that deal (a trou)."""
+    next accepts as the calls say), then played by the heuristic at all four seats, each of its
+    actions shown to ``watch`` with the view it was chosen from; ``None`` when those calls are
+    not legal on that deal (a trou)."""
     d = ColourDeal.shuffled(preset(name), Seat(seed % 4), random.Random(seed))
     for call in calls:
         if call not in [str(a) for a in d.legal_actions()]:
@@ -206,6 +210,8 @@ def bid_then_bots(seed: int, name: str, calls: tuple[str, ...]) -> ColourDeal | 
         view = d.view(seat)
         action = colour_heuristic_bot(view, random.Random(seed))
         assert action in view.legal
+        if watch is not None:
+            watch(view, action)
         d = d.apply(action)
     return d
 
@@ -343,3 +349,31 @@ def test_a_declarer_short_of_his_trick_sheds_his_most_dangerous_card() -> None:
     assert d.to_act is Seat.N
     assert old_declarer_card(d) == "KH"
     assert bot_card(d) == "JD"
+
+
+def test_a_joint_piccolo_declarer_short_of_his_trick_keeps_the_trick_he_holds() -> None:
+    """A ``couleur`` piccolo of two (RULES.md §5.5, D13, D24): each declarer must take exactly one
+    trick, and the defenders want one still short of his to take it early, while he still holds
+    the cards he wants to be rid of. So a defender following suit never beats the card with which
+    such a declarer holds the trick when he has a card under it to play, whether the other
+    declarer has his trick or not, has played to the trick or is still to play. Shuffled deals,
+    the heuristic at every seat."""
+    seen: list[tuple[int, bool]] = []
+
+    def watch(view: ColourView, action: ColourAction) -> None:
+        if not isinstance(action, Card) or not view.trick or view.seat in view.declarers:
+            return
+        played = [c for _, c in view.trick]
+        holder = trick_winner(played, view.trick[0][0], None)
+        aims = colour_aims(view)
+        if holder not in aims.short:
+            return
+        best = next(c for s, c in view.trick if s is holder)
+        if any(isinstance(c, Card) and c.suit is best.suit and c.rank < best.rank for c in view.legal):
+            assert not (action.suit is best.suit and action.rank > best.rank)
+            seen.append((len(view.trick), bool(aims.against)))
+
+    for seed in range(60):
+        bid_then_bots(seed, "couleur", ("piccolo", "accept", "pass", "pass"), watch)
+    # third and last to play, before the other declarer has his trick and after
+    assert len(seen) >= 60 and set(seen) == {(2, False), (3, False), (2, True), (3, True)}

@@ -11,8 +11,8 @@ is announced because it must be.
 from __future__ import annotations
 
 from whist.auction import ColourCall
-from whist.bots.evaluate import best_trump, exact_flaws, misere_flaws, trick_estimate, worst_misere_card
-from whist.cards import CARDS, Card, Suit, cards_of, mask_of
+from whist.bots.evaluate import best_trump, exact_flaws, misere_flaws, most_dangerous, trick_estimate
+from whist.cards import ALL_CARDS_MASK, CARDS, Card, Suit, cards_of, mask_of
 from whist.couleur import CardCall, ColourView
 from whist.tables import needed_tricks
 
@@ -128,8 +128,10 @@ def choose_discard(view: ColourView) -> CardCall:
 
 
 def discard_choice(hand: int, declarer: bool) -> Card:
-    """The petite-misère discard from ``hand``: the declarer's most dangerous card, a
-    defender's highest."""
+    """The petite-misère discard from ``hand``: the declarer's most dangerous card, by the measure
+    his play sheds by (:func:`~whist.bots.evaluate.most_dangerous`, every other card still out),
+    but of equals the lower (the higher made fewer misères: bench/misere_defence.py --compare
+    discard); a defender's highest."""
     if declarer:
-        return CARDS[worst_misere_card(hand)]
+        return most_dangerous(cards_of(hand), hand, ALL_CARDS_MASK & ~hand, higher=False)
     return max(cards_of(hand), key=lambda c: (c.rank, -c.suit))

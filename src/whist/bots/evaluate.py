@@ -1,4 +1,5 @@
-"""Hand evaluation for bidding: expected tricks with a trump suit, and fitness for misères.
+"""Hand evaluation for bidding: expected tricks with a trump suit, and fitness for misères; and
+which card of a misère hand is the most dangerous (the petite-misère discard, the declarer's play).
 
 These are rules of thumb, not search: the strong player (a later issue) bids by simulation.
 
@@ -11,9 +12,10 @@ These are rules of thumb, not search: the strong player (a later issue) bids by 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
-from whist.cards import SUIT_CARDS, SUIT_MASK, Suit
+from whist.cards import SUIT_CARDS, SUIT_MASK, Card, Suit
 
 
 def _ranks(hand: int, suit: Suit) -> list[int]:
@@ -109,13 +111,27 @@ def exact_flaws(hand: int, tricks: int, slack: int = 0) -> int:
     return abs(winners - tricks) + flaws
 
 
-def worst_misere_card(hand: int) -> int:
-    """The index of the card a misère player most wants to be rid of (its discard)."""
-    worst = (-99, 0)
-    for suit in Suit:
-        ranks = sorted(_ranks(hand, suit))
-        for i, rank in enumerate(ranks):
-            excess = rank - (4 + 2 * i)
-            if excess > worst[0]:
-                worst = (excess, 13 * suit + rank - 2)
-    return worst[1]
+def misere_danger(hand: int, out: int, card: Card) -> int:
+    """How likely ``card`` of ``hand`` (a misère or piccolo declarer's) is to be forced to win a
+    trick, ``out`` being the cards still outstanding: the outstanding cards of its suit under it
+    (the defenders lead them to force it) less the hand's cards under it (each ducks one such
+    lead). An ace over three low cards is less of a danger than a bare queen."""
+    below = ((1 << (card.rank - 2)) - 1) << (13 * card.suit)
+    return (out & below).bit_count() - (hand & below).bit_count()
+
+
+def most_dangerous(cards: Iterable[Card], hand: int, out: int, higher: bool = True) -> Card:
+    """Of ``cards`` (in ``hand``, with ``out`` outstanding), the one a misère or piccolo declarer
+    most wants to be rid of: the most dangerous (:func:`misere_danger`), of equals the higher, or
+    with ``higher`` off the lower. Before the play (the petite-misère discard) every card not in
+    the hand is out, and a card's danger is its rank less twice the hand's cards under it in its
+    suit: the queen over two low clubs is as dangerous as the ten or the eight of diamonds.
+
+    >>> from whist.cards import ALL_CARDS_MASK, cards_of, parse_hand
+    >>> hand = parse_hand("5432.5432.T8.Q32")
+    >>> out = ALL_CARDS_MASK & ~hand
+    >>> most_dangerous(cards_of(hand), hand, out).text, most_dangerous(cards_of(hand), hand, out, False).text
+    ('QC', '8D')
+    """
+    sign = 1 if higher else -1
+    return max(cards, key=lambda c: (misere_danger(hand, out, c), sign * c.rank))

@@ -58,6 +58,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from whist.actions import ASK, Action
+from whist.bots.evaluate import misere_danger, most_dangerous
 from whist.cards import ALL_CARDS_MASK, SUIT_CARDS, SUIT_MASK, Card, Seat, Suit
 from whist.engine import View
 
@@ -614,14 +615,6 @@ def _avoid(r: Reading, cards: Sequence[Card]) -> Card:
     return _shed(r, cards) if r.declares else _duck(r, cards)
 
 
-def _danger(r: Reading, card: Card) -> int:
-    """How likely ``card`` is to be forced to win a trick: the outstanding cards of its suit
-    under it (the defenders lead them to force it) less my cards under it (each ducks one such
-    lead). An ace over three low cards is less of a danger than a bare queen."""
-    below = _below(card.rank)
-    return (r.out_bits(card.suit) & below).bit_count() - (r.mine(card.suit) & below).bit_count()
-
-
 def _shed(r: Reading, cards: Sequence[Card]) -> Card:
     """A misère or piccolo declarer's play when it takes no trick, :func:`_duck` but:
 
@@ -629,19 +622,19 @@ def _shed(r: Reading, cards: Sequence[Card]) -> Card:
       for sure (whoever holds the suit must play over it); lead the highest such card, one
       danger fewer. Otherwise as :func:`_duck`, in a suit of which a card is still out above
       my lowest (a suit nobody else holds wins the trick).
-    - Void in the suit led: throw the most dangerous card (:func:`_danger`), not merely the
-      highest.
+    - Void in the suit led: throw the most dangerous card
+      (:func:`~whist.bots.evaluate.most_dangerous`), not merely the highest.
     """
     if not r.trick:
         beaten = [c for c in cards if r.out_bits(c.suit) & _above(c.rank)
                   and not all(r.is_void(o, c.suit) for o in r.opponents)] or list(cards)
         sure = [c for c in beaten if not r.out_bits(c.suit) & _below(c.rank)]
         if sure:
-            return max(sure, key=lambda c: (c.rank, _danger(r, c)))
+            return max(sure, key=lambda c: (c.rank, misere_danger(r.hand, r.out, c)))
         return _duck(r, beaten)
     if cards[0].suit is r.led:
         return _duck(r, cards)
-    return max(cards, key=lambda c: (_danger(r, c), c.rank))
+    return most_dangerous(cards, r.hand, r.out)
 
 
 # ----- defending a misère ---------------------------------------------------------------
