@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whist.cards import Lang, ParseError, Suit
+from whist.cards import Lang, ParseError, Suit, of_fr
 
 __all__ = ["KINDS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
 
@@ -110,15 +110,6 @@ class Contract:
         if self.suit is not None:
             words.append(self.suit.name_fr)
         return " ".join(words)
-
-
-def of_fr(text: str) -> str:
-    """French *de* before ``text``, elided before a vowel: ``de solo 9``, ``d'abondance 9``.
-
-    >>> of_fr("emballage 13"), of_fr("piccolo")
-    ("d'emballage 13", 'de piccolo')
-    """
-    return f"d'{text}" if text[:1].lower() in "aeiouéè" else f"de {text}"
 
 
 def _norm(text: str) -> str:
