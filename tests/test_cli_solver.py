@@ -515,16 +515,6 @@ def test_bad_input_in_french_is_one_french_line_and_status_2(args: tuple[str, ..
     assert len(err.strip().splitlines()) == 1, err
 
 
-def test_usage_errors_in_french() -> None:
-    """click's own refusals (a missing option, an unknown one) in French, exit status 2."""
-    code, _, err = run(DEAL, "-t", "NT", "--lang", "fr")
-    assert code == 2 and "Erreur : il manque l'option '--leader'" in err and "Usage :" in err
-    code, _, err = run(DEAL, "-t", "NT", "-l", "W", "--memry", "3", "--lang", "fr")
-    assert code == 2 and "Erreur : option inconnue : --memry" in err
-    code, _, err = run(DEAL, "-t", "NT", "-l", "W", "--lang", "de")
-    assert code == 2 and "--lang takes en or fr" in err
-
-
 def test_a_stopped_search_in_french() -> None:
     """What a stopped search says, with the best it had found, and the quick question to ask
     instead, in French."""
