@@ -139,8 +139,16 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
     """Read a contract name in French or English, with its level where it has one:
     ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
     A trailing suit (``solo 7 H``) is read too, its letter ``C`` as ``lang`` reads it
-    (:func:`~whist.cards.parse_suit`). Abondance without a level is abondance 9. A level
-    outside ``levels(kind)`` (by default any preset's) is refused, naming those levels."""
+    (:func:`~whist.cards.parse_suit`); after a misère, piccolo or piccolissimo, which have no
+    suit (RULES.md §5.2), it is refused, saying how to type the contract. Abondance without a
+    level is abondance 9. A level outside ``levels(kind)`` (by default any preset's) is refused,
+    naming those levels.
+
+    >>> parse_contract("piccolo cœur", lang="fr")
+    Traceback (most recent call last):
+    ...
+    whist.cards.ParseError: piccolo has no trump: type 'piccolo' without a suit
+    """
     from whist.cards import parse_suit
 
     words = _norm(text).split()
@@ -163,6 +171,10 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
         raise ParseError(f"{text!r} is not a contract (known: {names})",
                          f"« {text} » n'est pas un contrat (contrats connus : {names})")
     kind = KINDS[key]
+    if typed is not None and kind.is_misere:
+        bare = " ".join(words)
+        raise ParseError(f"{kind.en} has no trump: type '{bare}' without a suit",
+                         f"{kind.fr} se joue sans atout : tapez « {bare} » sans couleur")
     if kind.levels:
         if level is None:
             if key == "abondance":
