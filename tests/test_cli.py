@@ -1103,6 +1103,12 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
      "Erreur : valeur invalide pour '--budget' : au plus 60"),
     (["sheet", "show", "--json=3"], "Option '--json' does not take a value.",
      "Erreur : l'option '--json' ne prend pas de valeur."),
+    (["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT"], "Missing option '--leader' / '-l'.",
+     "Erreur : il manque l'option '--leader' / '-l'."),
+    (["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N", "--memry", "3"],
+     "No such option: --memry", "Erreur : option inconnue : --memry"),
+    (["serve", "--port", "0"], "Input should be greater than or equal to 1",
+     "Erreur : valeur invalide pour '--port' : au moins 1"),
 ])
 def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str) -> None:
     """guide.md promises French errors with --lang fr: click's own (an option without its value,

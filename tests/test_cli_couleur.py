@@ -432,19 +432,24 @@ def test_the_shown_card_and_the_lead_are_said_in_the_language_chosen(tmp_path: P
     assert "lead / " not in fr and "leads / " not in fr
 
 
-@pytest.mark.parametrize(("lang", "not_a_card"), [
-    ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)"),
+@pytest.mark.parametrize(("lang", "not_a_card", "over"), [
+    ("en", "'{}' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for help)",
+     "abondance: the auction is over; type a card, like AS or 10C (? for help)"),
     ("fr", "« {} » n'est pas une carte (tapez la valeur puis la couleur : RC roi de cœur, 10K dix"
-           " de carreau, DP, VT, AP, ♦10) (? pour l'aide)")])
+           " de carreau, DP, VT, AP, ♦10) (? pour l'aide)",
+     "abondance : les annonces sont terminées ; tapez une carte, comme AP ou 10T (? pour l'aide)")])
 def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
-        tmp_path: Path, lang: str, not_a_card: str) -> None:
-    """In the play, the game asks for a card: a mistyped one (or an unfinished call) is refused as
-    not a card, not as "not a call (pass, wait, accept …)", which the auction's refusal says."""
+        tmp_path: Path, lang: str, not_a_card: str, over: str) -> None:
+    """In the play, the game asks for a card: a mistyped one is refused as not a card, not as
+    "not a call (pass, wait, accept …)", which the auction's refusal says; a call, even unfinished
+    (abondance without its suit), is answered that the auction is over and a card is expected
+    (test_terminal_language.py has the finished calls)."""
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
             input="pass\nZZ\nabondance\n7 coeur\nq\n")
     assert r.exit_code == 0, r.output
     assert ("votre carte" if lang == "fr" else "your card") in r.stdout.split("ZZ")[0].splitlines()[-1]
-    assert refused(r.stdout) == ["✗ " + not_a_card.format(t) for t in ("ZZ", "abondance", "7 coeur")]
+    assert refused(r.stdout) == ["✗ " + not_a_card.format("ZZ"), "✗ " + over,
+                                 "✗ " + not_a_card.format("7 coeur")]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

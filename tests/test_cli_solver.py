@@ -16,7 +16,7 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from whist.cards import Seat
+from whist.cards import Refusal, Seat
 from whist.cli import app
 from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
 from whist.solver.bench import random_position, run_bench
@@ -393,18 +393,19 @@ def test_status_line_of_a_long_solve() -> None:
 def test_a_stopped_search_says_the_best_it_had_found() -> None:
     from whist.cli_solver import _stopped
 
-    what = "the search was stopped after 40 s (--max-seconds)"
-    assert _stopped(what, " without an answer", SolveProgress(None, 0, 13)) == (
+    what = Refusal("the search was stopped after 40 s (--max-seconds)")
+    assert _stopped(what, "en", SolveProgress(None, 0, 13), answer=False) == (
         "the search was stopped after 40 s (--max-seconds) without an answer.")
-    assert _stopped(what, " without an answer", SolveProgress(6, 4, 13)) == (
+    assert _stopped(what, "en", SolveProgress(6, 4, 13), answer=False) == (
         "the search was stopped after 40 s (--max-seconds) before every card had its value;"
         " the team's best is 6 tricks (4 of 13 cards valued).")
-    assert _stopped("stopped (Ctrl-C)", "", SolveProgress(None, 0, 13)) == "stopped (Ctrl-C)."
-    assert _stopped("stopped (Ctrl-C)", "", SolveProgress(2, 4, 13), 2) == (
+    ctrl_c = Refusal("stopped (Ctrl-C)")
+    assert _stopped(ctrl_c, "en", SolveProgress(None, 0, 13)) == "stopped (Ctrl-C)."
+    assert _stopped(ctrl_c, "en", SolveProgress(2, 4, 13), 2) == (
         "stopped (Ctrl-C) before every card had its value; the team's best is at least 2 tricks"
         " (4 of 13 cards valued).")
     # an exact goal's yes/no is not a count: nothing to add
-    assert _stopped("stopped (Ctrl-C)", "", SolveProgress(True, 13, 13)) == "stopped (Ctrl-C)."
+    assert _stopped(ctrl_c, "en", SolveProgress(True, 13, 13)) == "stopped (Ctrl-C)."
 
 
 def test_a_search_out_of_budget_reports_no_best() -> None:
@@ -414,3 +415,120 @@ def test_a_search_out_of_budget_reports_no_best() -> None:
     with pytest.raises(TimeoutError):
         solver.solve(pos, "N", "min", max_nodes=1000)
     assert solver.progress.best is None
+
+
+# ----- --lang fr ------------------------------------------------------------------------------
+
+
+def test_in_french_the_table_its_headings_and_its_cards() -> None:
+    """``--lang fr``: the question, the table, what its star marks and the answer in French, the
+    cards written as ``whist play --lang fr`` writes them (R D V, suits P C K T), the team's West
+    an O (Ouest); the values are the English table's."""
+    code, out, err = run(DEAL, "--trump", "NT", "--leader", "W", "--lang", "fr")
+    assert code == 0, err
+    want = solve(Position.from_pbn(DEAL, "NT", "W"), "EW")
+    assert "Ouest joue (sans atout) ; équipe EO, objectif max." in out
+    assert "┃ carte ┃ levées de l'équipe d'ici la fin ┃" in out
+    rows = {line.split()[1]: line.split()[3] for line in out.splitlines() if line.startswith("│ ")}
+    assert rows == {card.text_in("fr"): str(v) for card, v in want.cards.items()}
+    assert "RC" in rows or "DP" in rows or "VT" in rows or "10K" in rows  # French letters shown
+    assert "* meilleures cartes d'Ouest (pour l'équipe : le plus de levées)" in out
+    assert f"Meilleur jeu : l'équipe fait {want.best} levées de plus." in out
+    assert not any(w in out for w in ("to play", "team tricks", "Best play", "West", "trick"))
+
+
+def test_in_french_an_exact_goal_and_a_count_up_to_a_cap() -> None:
+    code, out, err = run(ENDGAME, "--trump", "C", "--leader", "N", "--played", "AP", "--goal",
+                         "exact:3", "--lang", "fr")
+    assert code == 0, err
+    assert "Est joue (atout cœur) ; équipe NS, objectif exact:3." in out  # C is cœur in French
+    assert "exactement 3 levées de plus ?" in out and "oui *" in out
+    assert "* meilleures cartes d'Est (contre l'équipe : pas exactement 3 levées)" in out
+    assert "Meilleur jeu : l'équipe finit avec exactement 3 levées de plus." in out
+    code, out, err = run(ENDGAME, "-t", "P", "-l", "N", "--played", "AP", "--goal", "exact:5",
+                         "--lang", "fr")
+    assert code == 0, err
+    assert "atout pique" in out and "(hors de portée : il reste 3 levées)." in out
+    code, out, err = run(ENDGAME, "-t", "P", "-l", "N", "--played", "AP", "--team", "N", "--cap", "1",
+                         "--lang", "fr")
+    assert code == 0, err
+    assert "objectif max, compté jusqu'à 1." in out and "1+" in out
+
+
+def test_in_french_played_cards_and_trumps_are_read_the_french_way() -> None:
+    """``--played`` reads cards as the French game reads what its player types (RP roi de pique,
+    AC as de cœur; KS still the king of spades), ``--trump C`` is cœur, SA sans atout; the answer
+    is the English command's for the same cards."""
+    for fr, en, trumps, hands in (("RP", "KS", ("C", "H"), "N:.Q.2. QJ.K.. T9.A.. 87.J.."),
+                                  ("DC", "QH", ("SA", "NT"), "N:K..2. QJ.K.. T9.A.. 87.J.."),
+                                  ("AP", "AS", ("T", "C"), ENDGAME),
+                                  ("KS", "KS", ("P", "S"), "N:.Q.2. QJ.K.. T9.A.. 87.J..")):
+        code, fr_out, err = run(hands, "-t", trumps[0], "-l", "N", "--played", fr, "--lang", "fr", "--json")
+        assert code == 0, err
+        code, en_out, err = run(hands, "-t", trumps[1], "-l", "N", "--played", en, "--json")
+        assert code == 0, err
+        assert json.loads(fr_out) == json.loads(en_out), (fr, en, trumps)
+
+
+def test_the_json_is_the_same_in_both_languages() -> None:
+    args = (DEAL, "--trump", "H", "--leader", "S", "--team", "EW", "--goal", "min", "--cap", "3", "--json")
+    code, en_out, _ = run(*args)
+    code_fr, fr_out, _ = run(*args, "--lang", "fr")
+    assert code == code_fr == 0
+    assert fr_out == en_out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "AT est dans deux mains, celle d'Est et celle d'Ouest"),
+    ((DEAL[:-2], "-t", "NT", "-l", "W"), "Ouest a 11 cartes mais devrait en avoir 13"),
+    ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "W", "--played", "AS"),
+     "Ouest a 13 cartes et a joué dans la levée : au plus 12 une fois une carte jouée"
+     " (elles vont si Nord a entamé la levée)"),
+    ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "N", "--played", "AP RP"),
+     "RP est jouée dans la levée mais Nord l'a encore en main"),
+    ((ENDGAME, "-t", "NT", "-l", "N", "--played", "AP AP"), "AP est jouée deux fois dans la levée"),
+    (("N:.Q.2. QJ... T9.A.. 87.J..", "-t", "NT", "-l", "N", "--played", "RP RC"),
+     "Est a joué RC mais a encore du pique : il faut fournir à la couleur demandée"),
+    ((DEAL, "-t", "X", "-l", "W"), "« X » n'est pas un atout : tapez P, C (cœur), K, T ou SA"),
+    ((DEAL, "-t", "NT", "-l", "Q"), "« Q » n'est pas une place"),
+    ((DEAL, "-t", "NT", "-l", "W", "--team", "NESO"), "une équipe des quatre places n'a pas d'adversaires"),
+    ((DEAL, "-t", "NT", "-l", "W", "--team", ""), "l'équipe est vide : nommez une, deux ou trois places"),
+    ((DEAL, "-t", "NT", "-l", "W", "--team", "NN"), "une place est nommée deux fois dans l'équipe « NN »"),
+    ((DEAL, "-t", "NT", "-l", "W", "--team", "NX"), "« X » n'est pas une place"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "plus"), "« plus » n'est pas un objectif"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact"), "exact demande le nombre de levées"),
+    ((DEAL, "-t", "NT", "-l", "W", "--played", "XP"), "« XP » n'est pas une carte (tapez la valeur"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "x"), "--cap « x » n'est pas un nombre entier"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "0"), "--memory 0 est hors limites"),
+    ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "-1"), "est trop petit : donnez un nombre de secondes"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:1", "--cap", "1"),
+     "--cap va avec les objectifs max et min"),
+    (("N:AX.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N"), "n'est pas une valeur"),
+    (("", "-t", "NT", "-l", "W"), "n'est pas une donne PBN"),
+    (("N:AK.-.-.- QJ.-.-.- T9.-.-.-", "-t", "NT", "-l", "N"), "une donne PBN a quatre mains ; 3 trouvées"),
+])
+def test_bad_input_in_french_is_one_french_line_and_status_2(args: tuple[str, ...], words: str) -> None:
+    code, out, err = run(*args, "--lang", "fr")
+    assert code == 2, (args, out, err)
+    assert err.startswith("Erreur : ") and words in err, (args, err)
+    assert "Traceback" not in out + err and "Error" not in err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+def test_a_stopped_search_in_french() -> None:
+    """What a stopped search says, with the best it had found, and the quick question to ask
+    instead, in French."""
+    from whist.cli_solver import _cap_tip, _status_text, _stopped
+    from whist.solver import MIN
+
+    progress = SolveProgress(best=5, done=3, total=13)
+    what = Refusal("stopped (Ctrl-C)", "arrêtée (Ctrl-C)")
+    assert _stopped(what, "fr", progress) == (
+        "arrêtée (Ctrl-C) avant que chaque carte ait sa valeur ; le meilleur de l'équipe est"
+        " 5 levées (3 cartes évaluées sur 13).")
+    assert _stopped(what, "fr", SolveProgress(None, 0, 13), answer=False) == "arrêtée (Ctrl-C) sans réponse."
+    assert _status_text(4.2, SolveProgress(1, 1, 13), 1, "fr") == (
+        "Résolution… 4 s : meilleur au moins 1 levée, 1 carte évaluée sur 13 (Ctrl-C pour arrêter)")
+    assert _status_text(4.2, progress, None, "fr") == (
+        "Résolution… 4 s : meilleur 5 levées, 3 cartes évaluées sur 13 (Ctrl-C pour arrêter)")
+    assert "Compter jusqu'à 2 (--cap 2)" in _cap_tip(MIN, frozenset((Seat.N, Seat.S)), None, "fr")

@@ -17,7 +17,7 @@ import pytest
 
 from whist.actions import IllegalAction, NotYourTurn
 from whist.auction import SUIT_RANK, Auction, ladder, parse_call, rank
-from whist.cards import CARDS, SEATS, Card, Seat, Suit, cards_of, mask_of, parse_card, parse_deal
+from whist.cards import CARDS, SEATS, Card, ParseError, Seat, Suit, cards_of, mask_of, parse_card, parse_deal
 from whist.contracts import Contract, parse_contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch, gathered_deck
@@ -284,7 +284,18 @@ class TestSuitRank:
     def test_misères_have_no_suit(self) -> None:
         a = auction("petite misère")
         assert "small misère" not in calls_of(a)  # the same row does not beat itself
-        assert parse_contract("petite misère H").suit is None
+        assert parse_contract("petite misère").suit is None
+
+    @pytest.mark.parametrize("text", ["petite misère H", "piccolo cœur", "piccolissimo S",
+                                      "grande misère sur table D", "piccolo ♥"])
+    def test_a_misère_named_with_a_suit_is_refused(self, text: str) -> None:
+        """§5.2: misères, piccolo and piccolissimo have no suit: one typed after them was dropped
+        without a word; it is refused, saying how to type the contract, in both languages."""
+        with pytest.raises(ParseError) as info:
+            parse_contract(text, lang="fr")
+        bare = text.rsplit(" ", 1)[0]
+        assert str(info.value).endswith(f"has no trump: type '{bare}' without a suit")
+        assert info.value.fr.endswith(f"se joue sans atout : tapez « {bare} » sans couleur")
 
 
 # ----- §5.3 ---------------------------------------------------------------------------------

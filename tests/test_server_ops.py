@@ -291,22 +291,28 @@ def test_the_address_is_printed_once_the_tables_are_loaded(tmp_path: Path) -> No
     assert proc.returncode == 0
 
 
+def first_line(folder: Path, *args: str) -> str:
+    """The first line ``whist serve`` prints, started in ``folder`` with ``args`` after three
+    tables are stored in ``folder``/whist.db (two games over, one under way); then Ctrl+C."""
+    storage = open_storage(f"sqlite:///{folder / 'whist.db'}")
+    fill(storage)
+    storage.close()
+    proc = subprocess.Popen([sys.executable, "-c", "from whist.cli import main; main()", "serve",
+                             "--port", str(free_port()), *args],
+                            cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        return proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+
+
 def test_the_first_line_says_where_the_tables_are_and_how_many(tmp_path: Path) -> None:
     """sqlite:///whist.db (the default) is a file in the folder the server is started from: the
     operator who starts it from another folder finds no table, and "tables in sqlite:///whist.db"
     did not say which file it read. The line names the file and the tables found there."""
-    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
-    fill(storage)  # two games over, one under way
-    storage.close()
-    proc = subprocess.Popen([sys.executable, "-c", "from whist.cli import main; main()", "serve",
-                             "--port", str(free_port()), "--db", "sqlite:///whist.db"],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=20)
+    line = first_line(tmp_path, "--db", "sqlite:///whist.db")
     assert line.startswith("whist: open http://localhost:")
     assert line.endswith(f" in a browser (3 tables in the file {tmp_path / 'whist.db'}, 1 of them"
                          " in play; Ctrl+C to stop)\n")
@@ -695,3 +701,83 @@ def test_the_servers_warnings_say_when(capsys: pytest.CaptureFixture[str]) -> No
     assert len(lines) == 1, lines
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d whist: table x7Qb: the database answers"
                         r" again; the table plays on", lines[0]), lines
+
+
+# ----- whist serve --lang fr ------------------------------------------------------------------
+
+
+def test_in_french_the_errors_of_whist_serve_are_one_french_line(tmp_path: Path) -> None:
+    """``--lang fr``: a --db that is no URL, a SQLite folder that does not exist, a port in use,
+    in French, exit status 2 (click's own refusals: test_cli.py)."""
+    done = serve("--db", "whist.db", "--port", str(free_port()), "--lang", "fr")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "Erreur : impossible d'ouvrir la base de données whist.db : --db est une URL ; pour un fichier"
+        " SQLite, sqlite:///whist.db"]
+    db = f"sqlite:///{tmp_path / 'missing' / 'whist.db'}"
+    done = serve("--db", db, "--port", str(free_port()), "--lang", "fr")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Erreur : impossible d'ouvrir la base de données {db} : (sqlite3.OperationalError) unable to"
+        f" open database file (le dossier {tmp_path / 'missing'} n'existe pas)"]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("--port", str(port), "--db", f"sqlite:///{tmp_path / 'whist.db'}", "--lang", "fr")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"Erreur : impossible d'écouter sur 127.0.0.1:{port} : adresse déjà utilisée"]
+
+
+def test_in_french_the_first_line_says_where_the_tables_are(tmp_path: Path) -> None:
+    line = first_line(tmp_path, "--lang", "fr")  # the default database, whist.db here
+    assert line.startswith("whist : ouvrez http://localhost:")
+    assert line.endswith(f" dans un navigateur (3 tables dans le fichier {tmp_path / 'whist.db'},"
+                         " dont 1 en jeu ; Ctrl+C pour arrêter)\n")
+
+
+def test_in_french_the_servers_warnings_say_when_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """The warnings the operator reads, with their date and time, in French; what they quote (a
+    database's own words) as it is; back in English when asked in English."""
+    from whist.cli_serve import log_to_stderr
+
+    logger = logging.getLogger("whist.server")
+    handler = log_to_stderr("fr")
+    try:
+        logger.warning("table %s: %s; it waits for the database", "x7Qb", "connection refused")
+        logger.warning("table %s: the database answers again; the table plays on", "x7Qb")
+        logger.warning("a warning %s of no table", "nobody wrote")
+        assert log_to_stderr("en") is handler
+        logger.warning("table %s: the database answers again; the table plays on", "x7Qb")
+        lines = capsys.readouterr().err.splitlines()
+    finally:
+        logger.removeHandler(handler)
+    when = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+    assert [line[19:] for line in lines] == [
+        " whist : table x7Qb : connection refused ; elle attend la base de données",
+        " whist : table x7Qb : la base de données répond de nouveau ; la table reprend",
+        " whist : a warning nobody wrote of no table",
+        " whist: table x7Qb: the database answers again; the table plays on"]
+    assert all(re.match(when, line) for line in lines)
+
+
+def test_every_warning_the_server_logs_has_its_french() -> None:
+    """Each message the server logs where the operator sees it (warning, error, exception) is in
+    the French table of ``whist serve --lang fr``, with the same places for its values."""
+    import ast
+
+    from whist.cli_serve import LOG_FR
+
+    logged: set[str] = set()
+    for path in (Path(__file__).parent.parent / "src" / "whist" / "server").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("warning", "error", "exception", "critical")
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "log"
+                    and node.args and isinstance(node.args[0], ast.Constant)):
+                logged.add(str(node.args[0].value))
+    assert len(logged) >= 10, logged
+    assert sorted(logged - set(LOG_FR)) == []
+    for english, french in LOG_FR.items():
+        assert re.findall(r"%\w", english) == re.findall(r"%\w", french), english

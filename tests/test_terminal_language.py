@@ -11,6 +11,7 @@ read too (``pass``/``passe``): the words checked are labels, never those.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ from whist.contracts import KINDS
 from whist.couleur import typed_text
 from whist.rules import Rules, preset, with_options
 from whist.session import Session
-from whist.terminal import hint_text
+from whist.terminal import TerminalGame, hint_text
 
 runner = CliRunner()
 
@@ -49,10 +50,11 @@ FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "N
 COMMANDS = {"couleur": ("?", "t", "a", "l", "s"), "classic": ("?", "t", "l", "s")}
 
 
-def first_legal_lines(rules: Rules, seed: int, lang: Lang) -> list[str]:
+def first_legal_lines(rules: Rules, seed: int, lang: Lang,
+                      before: Callable[[Session | ColourSession], list[str]] | None = None) -> list[str]:
     """What a player types who plays the first legal action, written in ``lang`` (a card as the
     hand shows it, a call as the game says it), with the commands before his first actions and
-    a hint at the first."""
+    a hint at the first; ``before``: lines typed before each action, at its turn."""
     bots: dict[Seat, Bot] = {seat: get_bot("random") for seat in SEATS if seat is not Seat.S}
     colour = rules.game == "couleur"
     session = ColourSession(rules, bots, seed) if colour else Session(rules, bots, seed)
@@ -64,6 +66,8 @@ def first_legal_lines(rules: Rules, seed: int, lang: Lang) -> list[str]:
             action = session.legal_actions()[0]
             if len(lines) < 30:
                 lines.extend(COMMANDS["couleur" if colour else "classic"])
+            if before is not None:
+                lines.extend(before(session))
             if isinstance(action, Card):
                 lines.append(action.text_in(lang))
             elif isinstance(action, Call):
@@ -74,17 +78,20 @@ def first_legal_lines(rules: Rules, seed: int, lang: Lang) -> list[str]:
     return lines
 
 
-def play(rules: Rules, seed: int, lang: Lang, tmp_path: Path) -> str:
+def play(rules: Rules, seed: int, lang: Lang, tmp_path: Path,
+         before: Callable[[Session | ColourSession], list[str]] | None = None) -> str:
     """The output of the game, without the folder and the name of the record saved (the test's
-    name, ``seed3``), which are no label."""
-    lines = first_legal_lines(rules, seed, lang)
+    name, ``seed3``), which are no label; ``before``: lines typed before each action (refused
+    ones among them), as :func:`first_legal_lines` types them."""
+    lines = first_legal_lines(rules, seed, lang, before)
     options = [f"{name}={getattr(rules, name)}" for name in ("deals",) if rules.game == "couleur"]
     r = runner.invoke(app, ["play", "--preset", rules.preset, *(a for o in options for a in ("-o", o)),
                             "--seed", str(seed), "--bots", "random", "--budget", "0.01", "--lang", lang,
                             "--records", str(tmp_path)], input="\n".join(lines) + "\n")
     assert r.exit_code == 0, r.output
     assert "Traceback" not in r.output, r.output
-    assert not any(line.startswith("✗") for line in r.output.splitlines()), r.output  # none refused
+    if before is None:
+        assert not any(line.startswith("✗") for line in r.output.splitlines()), r.output  # none refused
     out: str = r.output
     return out.replace(str(tmp_path), "").replace(f"seed{seed}.json", "")
 
@@ -273,3 +280,67 @@ def test_a_deal_result_is_headed_with_one_colon(tmp_path: Path, name: str, lang:
     if name == "couleur":
         assert heads[0].count(":") == 1, heads
     assert not any(re.match(r"(Donne|Deal) \d+ ?: r", line) for line in lines), lines
+
+
+@pytest.mark.parametrize(("lang", "calls", "refusals"), [
+    ("fr", ("piccolo cœur", "piccolo C", "petite misère P"),
+     ("✗ piccolo se joue sans atout : tapez « piccolo » sans couleur",
+      "✗ petite misère se joue sans atout : tapez « petite misère » sans couleur")),
+    ("en", ("piccolo H", "piccolo hearts", "petite misère S"),
+     ("✗ piccolo has no trump: type 'piccolo' without a suit",
+      "✗ small misère has no trump: type 'petite misère' without a suit")),
+])
+def test_a_misere_or_piccolo_typed_with_a_suit_is_refused(tmp_path: Path, lang: Lang,
+                                                          calls: tuple[str, ...],
+                                                          refusals: tuple[str, ...]) -> None:
+    """RULES.md §5.2: misères, piccolo and piccolissimo have no suit; ``piccolo cœur`` was taken
+    as piccolo, the suit dropped without a word. It is refused, in the game's language, saying how
+    to type it; the game goes on (the player's next line is his call)."""
+    rules = with_options(preset("couleur"), {"deals": 1, "piccolo": True})
+    typed: list[str] = []
+
+    def at_first_call(session: Session | ColourSession) -> list[str]:
+        if typed or not isinstance(session, ColourSession) or getattr(session.deal, "phase", "") != "auction":
+            return []
+        typed.extend(calls)
+        return list(calls)
+
+    out = play(rules, 3, lang, tmp_path, at_first_call)
+    assert typed, "no call was asked"
+    assert refused_lines(out, lang) == [refusals[0], refusals[0], refusals[1]], out
+
+
+@pytest.mark.parametrize(("lang", "calls", "refusals"), [
+    ("fr", ("chelem", "passe", "solo 7 C"),
+     ("✗ chelem : les annonces sont terminées ; tapez une carte, comme AP ou 10T",
+      "✗ passe : les annonces sont terminées ; tapez une carte, comme AP ou 10T",
+      "✗ solo 7 cœur : les annonces sont terminées ; tapez une carte, comme AP ou 10T")),
+    ("en", ("chelem", "pass", "solo 7"),
+     ("✗ chelem: the auction is over; type a card, like AS or 10C",
+      "✗ pass: the auction is over; type a card, like AS or 10C",
+      "✗ solo 7: the auction is over; type a card, like AS or 10C")),
+])
+def test_a_call_typed_during_the_play_says_the_auction_is_over(tmp_path: Path, lang: Lang,
+                                                               calls: tuple[str, ...],
+                                                               refusals: tuple[str, ...]) -> None:
+    """A call typed when a card is asked (``chelem``, which needs its suit, was "not a card";
+    ``pass`` was "play a card now"): the auction is over, a card is expected, in the game's
+    language, with cards written as that language types them."""
+    rules = with_options(preset("couleur"), {"deals": 1})
+    typed: list[str] = []
+
+    def at_first_card(session: Session | ColourSession) -> list[str]:
+        if typed or not isinstance(session.legal_actions()[0], Card):
+            return []
+        typed.extend(calls)
+        return list(calls)
+
+    out = play(rules, 3, lang, tmp_path, at_first_card)
+    assert typed, "no card was asked"
+    assert refused_lines(out, lang) == list(refusals), out
+
+
+def refused_lines(output: str, lang: Lang) -> list[str]:
+    """The refusals the game printed (``✗ …``), each without the help hint that ends it."""
+    hint = TerminalGame.retry_hints[lang]
+    return [line.removesuffix(f" {hint}") for line in output.splitlines() if line.startswith("✗")]

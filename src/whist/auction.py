@@ -24,8 +24,8 @@ from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_suit
 from whist.contracts import KINDS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
-__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "contract_levels", "ladder", "not_on_ladder",
-           "parse_call"]
+__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "NotACall", "contract_levels", "ladder",
+           "not_on_ladder", "parse_call"]
 
 # Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
@@ -207,6 +207,11 @@ _EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
 _PROPOSE_FR = _EXAMPLES[3].text_fr
 
 
+class NotACall(ParseError):
+    """Text that names no call at all (not a call refused for its level, its suit or a word
+    missing): a suit alone, or words that are no call."""
+
+
 def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> ColourCall:
     """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
     ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …;
@@ -244,11 +249,11 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
         except ParseError:
             pass
         else:
-            raise ParseError(f"{text!r} names a suit only: to propose it, type '{proposal.text}'",
+            raise NotACall(f"{text!r} names a suit only: to propose it, type '{proposal.text}'",
                              f"« {text} » ne nomme qu'une couleur : pour la proposer, tapez"
                              f" « {proposal.text_fr} »") from None
         en, fr = (", ".join(e.text for e in _EXAMPLES), ", ".join(e.text_fr for e in _EXAMPLES))
-        raise ParseError(f"{text!r} is not a call ({en}, …)",
+        raise NotACall(f"{text!r} is not a call ({en}, …)",
                          f"« {text} » n'est pas une annonce ({fr}, …)") from None
     if KINDS[c.kind].suited and c.suit is None:
         example = Contract(c.kind, c.level, Suit.HEARTS)

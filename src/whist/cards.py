@@ -47,6 +47,16 @@ class Refusal(ValueError):
         return self.fr if lang == "fr" else self.en
 
 
+def of_fr(text: str) -> str:
+    """French *de* before ``text``, elided before a vowel: ``de solo 9``, ``d'abondance 9``,
+    ``d'Ouest``.
+
+    >>> of_fr("emballage 13"), of_fr("piccolo"), of_fr("Ouest")
+    ("d'emballage 13", 'de piccolo', "d'Ouest")
+    """
+    return f"d'{text}" if text[:1].lower() in "aeiouéè" else f"de {text}"
+
+
 class ParseError(Refusal):
     """Text that does not describe a card, suit, seat, hand or deal."""
 

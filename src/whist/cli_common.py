@@ -219,9 +219,11 @@ OS_ERRORS_FR: dict[int, str] = {
     errno.ENAMETOOLONG: "nom trop long",
     errno.ENOENT: "fichier ou dossier introuvable",
     errno.EISDIR: "c'est un dossier",
+    errno.EADDRINUSE: "adresse déjà utilisée",
+    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle de cette machine",
 }
-"""The system's reasons for a folder that cannot be made, in French (the system says them in
-English); another one is given as the system says it."""
+"""The system's reasons for a folder that cannot be made or a port that cannot be listened on, in
+French (the system says them in English); another one is given as the system says it."""
 
 
 def os_reason(exc: OSError, lang: Lang = "en") -> str:

@@ -1,7 +1,9 @@
 """``whist serve``: start the web app where friends and bots sit at one table (:mod:`whist.server`).
 
 Tables live in the database at ``--db`` (SQLite by default, PostgreSQL by URL); a server started
-again on the same database rebuilds every table from its event log.
+again on the same database rebuilds every table from its event log. ``--lang fr``: the command's
+own lines (the address to open, the tables found, its errors and the warnings it logs) in French;
+the page has its own switch.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail
+from whist.cards import Lang, Refusal
+from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, os_reason, parse_lang
 
 if TYPE_CHECKING:
     from whist.server.service import TableService
@@ -24,6 +27,47 @@ __all__ = ["log_to_stderr", "serve"]
 
 LOG_FORMAT = "%(asctime)s whist: %(message)s"
 """How the server's log lines read: ``2026-12-04 23:41:15 whist: table x7Qb: the database …``."""
+
+
+LOG_FR: dict[str, str] = {
+    "bot %s is not available: %s": "le robot %s n'est pas disponible : %s",
+    "bot %s failed at %s; a simpler bot plays this move":
+        "le robot %s a échoué à la place %s ; un robot plus simple joue ce coup",
+    "the tables shared with other processes wait for the database: %s":
+        "les tables partagées avec les autres processus attendent la base de données : %s",
+    "not hearing the other server processes: %s": "les autres processus du serveur ne répondent pas : %s",
+    "table %s cannot be rebuilt from its log; left out":
+        "la table %s ne peut être reconstruite depuis son journal ; elle est laissée de côté",
+    "table %s: its listing cannot be stored": "table %s : sa fiche ne peut être enregistrée",
+    "table %s cannot be rebuilt from its log": "la table %s ne peut être reconstruite depuis son journal",
+    "sweeping idle tables failed": "le rangement des tables inactives a échoué",
+    "table %s: %s": "table %s : %s",
+    "table %s: the events of another process cannot be applied":
+        "table %s : les événements d'un autre processus ne peuvent être appliqués",
+    "the round with the other server processes failed":
+        "le tour avec les autres processus du serveur a échoué",
+    "cannot copy the write-ahead log into %s: %s":
+        "impossible de recopier le journal d'écriture dans %s : %s",
+    "table %s: the table's own step was refused: %s":
+        "table %s : le pas de la table elle-même a été refusé : %s",
+    "table %s: step failed": "table %s : le pas de la table a échoué",
+    "table %s: %s; it waits for the database": "table %s : %s ; elle attend la base de données",
+    "table %s: the database answers again; the table plays on":
+        "table %s : la base de données répond de nouveau ; la table reprend",
+}
+"""The server's warnings (every one it logs at the level the operator sees, warning and above),
+in French, by their English format; what they quote (a database's own words) stays as it is."""
+
+
+class _FrenchLog(logging.Formatter):
+    """Formats the server's log lines in French: a warning of :data:`LOG_FR` by its French
+    format; another one as it is."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        french = LOG_FR.get(record.msg) if isinstance(record.msg, str) else None
+        if french is not None:
+            record = logging.makeLogRecord({**record.__dict__, "msg": french})
+        return super().format(record)
 
 
 class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
@@ -35,19 +79,22 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
         super().emit(record)
 
 
-def log_to_stderr() -> logging.Handler:
+def log_to_stderr(lang: Lang = "en") -> logging.Handler:
     """Print the server's warnings (the database gone and back, a bot missing …) on stderr, each
-    with the date and time it happened, so that an operator reading the log later knows when;
-    once, however often it is called. The handler it added (or had added)."""
+    with the date and time it happened, so that an operator reading the log later knows when, in
+    ``lang``; once, however often it is called (the language of the last call). The handler it
+    added (or had added)."""
     logger = logging.getLogger("whist.server")
-    for handler in logger.handlers:
-        if handler.get_name() == "whist-stderr":
-            return handler
-    handler = _Stderr()
-    handler.set_name("whist-stderr")
-    handler.setLevel(logging.WARNING)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT, "%Y-%m-%d %H:%M:%S"))
-    logger.addHandler(handler)
+    handler = next((h for h in logger.handlers if h.get_name() == "whist-stderr"), None)
+    if handler is None:
+        handler = _Stderr()
+        handler.set_name("whist-stderr")
+        handler.setLevel(logging.WARNING)
+        logger.addHandler(handler)
+    if lang == "fr":
+        handler.setFormatter(_FrenchLog(LOG_FORMAT.replace("whist:", "whist :"), "%Y-%m-%d %H:%M:%S"))
+    else:
+        handler.setFormatter(logging.Formatter(LOG_FORMAT, "%Y-%m-%d %H:%M:%S"))
     return handler
 
 
@@ -74,6 +121,10 @@ def serve(
         "--max-tables", min=1, metavar="N",
         help="Most tables in play at once (a finished game does not count, nor one left for ten"
         " minutes): beyond, creating one is refused until a game has finished or been left.")] = 500,
+    lang: Annotated[str, typer.Option(
+        "--lang", metavar="en|fr",
+        help="Language of the command's own lines: the address to open, the tables found, its"
+        " errors and the server's warnings, en or fr (the page has its own switch).")] = "en",
 ) -> None:
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""
@@ -82,29 +133,37 @@ def serve(
 
     from whist.server import create_app
 
-    sock = _listen(host, port)  # first: a port in use is said before any table is loaded
-    log_to_stderr()
+    language = parse_lang(lang)
+    sock = _listen(host, port, language)  # first: a port in use is said before any table is loaded
+    log_to_stderr(language)
     with sock:
         if "://" not in db:  # a file's name or path: SQLAlchemy would only say it is no URL
-            fail(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}", 2)
+            fail(Refusal(f"cannot open the database {db}: --db is a URL; for a SQLite file, sqlite:///{db}",
+                         f"impossible d'ouvrir la base de données {db} : --db est une URL ; pour un"
+                         f" fichier SQLite, sqlite:///{db}"), 2, language)
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
 
         def ready(service: TableService) -> None:  # the tables loaded: the address answers now
-            stored = len(service.tables) + len(service.unloaded)
-            typer.echo(f"whist: open http://{shown}:{port}/ in a browser ({stored} tables in"
-                       f" {_where(db)}, {service.in_play()} of them in play; Ctrl+C to stop)")
+            typer.echo(_ready_line(f"http://{shown}:{port}/", len(service.tables) + len(service.unloaded),
+                                   service.in_play(), db, language))
 
         try:
             app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, on_ready=ready)
         except (ImportError, NoSuchModuleError) as exc:
             # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not
             # know (postgres://, as some hosts write their URLs)
-            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]} (whist keeps"
-                 " its tables in SQLite, sqlite:///whist.db by default, or PostgreSQL,"
-                 " postgresql+psycopg://user@host/db)", 2)
+            why = str(exc).splitlines()[0]
+            fail(Refusal(f"cannot open the database {_shown_url(db)}: {why} (whist keeps its tables in"
+                         " SQLite, sqlite:///whist.db by default, or PostgreSQL,"
+                         " postgresql+psycopg://user@host/db)",
+                         f"impossible d'ouvrir la base de données {_shown_url(db)} : {why} (whist garde"
+                         " ses tables dans SQLite, sqlite:///whist.db par défaut, ou PostgreSQL,"
+                         " postgresql+psycopg://utilisateur@hôte/base)"), 2, language)
         except (SQLAlchemyError, ValueError) as exc:
-            fail(f"cannot open the database {_shown_url(db)}: {str(exc).splitlines()[0]}"
-                 f"{_sqlite_folder(db)}", 2)
+            why = str(exc).splitlines()[0]
+            fail(Refusal(f"cannot open the database {_shown_url(db)}: {why}{_sqlite_folder(db)}",
+                         f"impossible d'ouvrir la base de données {_shown_url(db)} : {why}"
+                         f"{_sqlite_folder(db, 'fr')}"), 2, language)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                                ws_max_size=64 * 1024, ws_ping_interval=WS_PING,
                                                ws_ping_timeout=WS_PING))
@@ -114,9 +173,23 @@ def serve(
         raise typer.Exit(3)
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    """A socket listening at ``host``:``port``; one line and exit 2 if it cannot be had (the port
-    is in use, the address is not this machine's, the name is unknown)."""
+def _ready_line(address: str, stored: int, in_play: int, db: str, lang: Lang = "en") -> str:
+    """The first line, once the tables are loaded: the address to open, how many tables the
+    database holds and where, how many are in play.
+
+    >>> _ready_line("http://localhost:8000/", 1, 0, "postgresql://db/w", "fr")[57:]
+    '(1 table dans postgresql://db/w, dont 0 en jeu ; Ctrl+C pour arrêter)'
+    """
+    if lang == "fr":
+        return (f"whist : ouvrez {address} dans un navigateur ({stored} table{'s' if stored > 1 else ''}"
+                f" dans {_where(db, lang)}, dont {in_play} en jeu ; Ctrl+C pour arrêter)")
+    return (f"whist: open {address} in a browser ({stored} tables in {_where(db)}, {in_play} of them"
+            " in play; Ctrl+C to stop)")
+
+
+def _listen(host: str, port: int, lang: Lang = "en") -> socket.socket:
+    """A socket listening at ``host``:``port``; one line in ``lang`` and exit 2 if it cannot be
+    had (the port is in use, the address is not this machine's, the name is unknown)."""
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -124,28 +197,35 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.listen(2048)
     except OSError as exc:
         sock.close()
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2)
+        fail(Refusal(f"cannot listen on {host}:{port}: {os_reason(exc)}",
+                     f"impossible d'écouter sur {host}:{port} : {os_reason(exc, 'fr')}"), 2, lang)
     return sock
 
 
-def _sqlite_folder(db: str) -> str:
+def _sqlite_folder(db: str, lang: Lang = "en") -> str:
     """What keeps a SQLite file from opening, when its folder is why (SQLite says only "unable to
     open database file", or "attempt to write a readonly database" of a file that is writable in a
     folder that is not), as words to add to the error; else nothing.
 
-    >>> _sqlite_folder("sqlite:////nowhere/at/all/whist.db")
-    ' (the folder /nowhere/at/all does not exist)'
+    >>> _sqlite_folder("sqlite:////nowhere/at/all/whist.db"), _sqlite_folder("sqlite:////nowhere/w.db", "fr")
+    (' (the folder /nowhere/at/all does not exist)', " (le dossier /nowhere n'existe pas)")
     """
     path = _sqlite_file(db)
     if path is None:
         return ""
     folder, name = os.path.split(path)
+    fr = lang == "fr"
     if not os.path.isdir(folder):
-        return f" (the folder {folder} does not exist)"
+        return f" (le dossier {folder} n'existe pas)" if fr else f" (the folder {folder} does not exist)"
     if not os.access(folder, os.W_OK | os.X_OK):
+        if fr:
+            return (f" (cet utilisateur ne peut écrire dans le dossier {folder} : SQLite y écrit"
+                    f" {name}-wal et {name}-shm, à côté de {name})")
         return (f" (the folder {folder} is not writable by this user: SQLite writes {name}-wal and"
                 f" {name}-shm there, beside {name})")
     if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        if fr:
+            return f" (cet utilisateur ne peut lire et écrire le fichier {path})"
         return f" (the file {path} is not readable and writable by this user)"
     return ""
 
@@ -169,12 +249,14 @@ def _sqlite_file(db: str) -> str | None:
     return os.path.abspath(url.database)
 
 
-def _where(db: str) -> str:
+def _where(db: str, lang: Lang = "en") -> str:
     """Where the tables are, as the operator looks for them: a SQLite file by its absolute path
     (sqlite:///whist.db is in the folder the server was started from), another database by its
     URL without its password."""
     path = _sqlite_file(db)
-    return f"the file {path}" if path is not None else _shown_url(db)
+    if path is None:
+        return _shown_url(db)
+    return f"le fichier {path}" if lang == "fr" else f"the file {path}"
 
 
 def _shown_url(db: str) -> str:

@@ -7,6 +7,10 @@ both sides; ``--json`` prints ``{"tricks": 7, "cards": {"2C": 7, ...}, "team": "
 user typed are one line on stderr and exit status 2, never a traceback. The search runs in a
 worker thread (it releases the interpreter lock): on a terminal a status line shows the time
 spent, Ctrl-C stops at once, and ``--max-seconds`` bounds the search (exit status 1 past it).
+With ``--lang fr`` the table, its headings and every error are in French and the cards are
+written the French way (``RC``, roi de cœur; ``10K``), as ``whist play --lang fr`` writes them;
+``--played`` and ``--trump`` are then read as the game reads them in French (``C`` is cœur); the
+PBN deal and the JSON are the same in both.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import json
 import math
 import threading
 import time
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -23,7 +27,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from whist.cards import ParseError, Seat, parse_seat
+from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
+from whist.cli_common import LangOpt, fail, parse_lang, stdout
+from whist.render import colon, say
 from whist.solver import (
     Goal,
     Position,
@@ -33,6 +39,7 @@ from whist.solver import (
     SolverInputError,
     parse_goal,
     parse_team,
+    parse_trump,
     team_text,
 )
 from whist.solver.bench import run_bench
@@ -43,16 +50,6 @@ solver_app = typer.Typer(help="The double-dummy solver.", no_args_is_help=True)
 
 CLI_MEMORY_MB = 256
 """Table memory of one ``whist solve``: one search, so more than a bot's solver."""
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False, emoji=False).print(f"[bold red]Error:[/] {escape(message)}",
-                                                           soft_wrap=True)
-    raise typer.Exit(code)
-
-
-def _out() -> Console:
-    return Console(highlight=False, emoji=False)
 
 
 @solver_app.command("solve")
@@ -100,67 +97,85 @@ def solve_cmd(
         " positions with 256, 194 million with 1024).")
     ] = str(CLI_MEMORY_MB),
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    lang: LangOpt = "en",
 ) -> None:
     """Solve a position double dummy: the value of every card of the player to move."""
     # the numbers are read here rather than by typer, whose refusal is a usage block of four
     # lines: every refusal of whist solve is one line (exit status 2)
-    cap_k = None if cap is None else _whole_option("--cap", cap, 0, 13)
-    memory_mb = _whole_option("--memory", memory, 1, 65536)
-    seconds = None if max_seconds is None else _seconds_option("--max-seconds", max_seconds, 0.001)
+    language = parse_lang(lang)
+    cap_k = None if cap is None else _whole_option("--cap", cap, 0, 13, language)
+    memory_mb = _whole_option("--memory", memory, 1, 65536, language)
+    seconds = None if max_seconds is None else _seconds_option("--max-seconds", max_seconds, 0.001,
+                                                               language)
     try:
         lead_seat = parse_seat(leader)
-        pos = Position.from_pbn(deal, trump, lead_seat, played)
+        pos = Position.from_pbn(deal, parse_trump(trump, language), lead_seat,
+                                parse_cards(played, language))
         seats = parse_team(team) if team is not None else frozenset((lead_seat, lead_seat.partner))
         g = parse_goal(goal)
         if cap_k is not None and g.kind == "exact":
-            raise SolverInputError("--cap goes with the goals max and min: exact:K has no count")
-    except (ParseError, SolverInputError) as exc:
-        _fail(str(exc))
+            raise SolverInputError("--cap goes with the goals max and min: exact:K has no count",
+                                   "--cap va avec les objectifs max et min : exact:K ne compte pas"
+                                   " de levées")
+    except Refusal as exc:  # ParseError, SolverInputError
+        fail(exc, 2, language)
     live_cap = _live_cap(pos, cap_k)
     solver = Solver(memory_mb)
     try:
-        sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds)
+        sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds, language)
     except SolverInputError as exc:  # checked again by the search
-        _fail(str(exc))
+        fail(exc, 2, language)
     except TimeoutError:
-        what = f"the search was stopped after {seconds:g} s (--max-seconds)"
-        _fail(_stopped(what, " without an answer", solver.progress, live_cap) + _cap_tip(g, seats, cap_k), 1)
+        what = Refusal(f"the search was stopped after {seconds:g} s (--max-seconds)",
+                       f"la recherche a été arrêtée après {seconds:g} s (--max-seconds)")
+        fail(_stopped(what, language, solver.progress, live_cap, answer=False)
+             + _cap_tip(g, seats, cap_k, language), 1, language)
     except KeyboardInterrupt:
-        _fail(_stopped("stopped (Ctrl-C)", "", solver.progress, live_cap) + _cap_tip(g, seats, cap_k), 130)
+        what = Refusal("stopped (Ctrl-C)", "arrêtée (Ctrl-C)")
+        fail(_stopped(what, language, solver.progress, live_cap) + _cap_tip(g, seats, cap_k, language),
+             130, language)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
-    _print_solution(pos, sol)
+    _print_solution(pos, sol, language)
 
 
-def _whole_option(name: str, text: str, lo: int, hi: int) -> int:
-    """The whole number an option was given, from ``lo`` to ``hi``; else one line and exit
-    status 2."""
+def _whole_option(name: str, text: str, lo: int, hi: int, lang: Lang = "en") -> int:
+    """The whole number an option was given, from ``lo`` to ``hi``; else one line in ``lang``
+    and exit status 2."""
     try:
         value = int(text.strip())
     except ValueError:
-        _fail(f"{name} {text!r} is not a whole number: give one from {lo} to {hi}")
+        fail(Refusal(f"{name} {text!r} is not a whole number: give one from {lo} to {hi}",
+                     f"{name} « {text} » n'est pas un nombre entier : donnez-en un de {lo} à {hi}"),
+             2, lang)
     if not lo <= value <= hi:
-        _fail(f"{name} {value} is out of range: give a whole number from {lo} to {hi}")
+        fail(Refusal(f"{name} {value} is out of range: give a whole number from {lo} to {hi}",
+                     f"{name} {value} est hors limites : donnez un nombre entier de {lo} à {hi}"),
+             2, lang)
     return value
 
 
-def _seconds_option(name: str, text: str, least: float) -> float:
-    """The number of seconds an option was given, at least ``least``; else one line and exit
-    status 2."""
+def _seconds_option(name: str, text: str, least: float, lang: Lang = "en") -> float:
+    """The number of seconds an option was given, at least ``least``; else one line in ``lang``
+    and exit status 2."""
     try:
         value = float(text.strip())
     except ValueError:
         value = math.nan
     if math.isnan(value):
-        _fail(f"{name} {text!r} is not a number of seconds: give one of at least {least:g}")
+        fail(Refusal(f"{name} {text!r} is not a number of seconds: give one of at least {least:g}",
+                     f"{name} « {text} » n'est pas un nombre de secondes : donnez-en un d'au moins"
+                     f" {least:g}"), 2, lang)
     if value < least:
-        _fail(f"{name} {text.strip()} is too small: give a number of seconds of at least {least:g}")
+        fail(Refusal(f"{name} {text.strip()} is too small: give a number of seconds of at least {least:g}",
+                     f"{name} {text.strip()} est trop petit : donnez un nombre de secondes d'au moins"
+                     f" {least:g}"), 2, lang)
     return value
 
 
 def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: Goal,
-                   cap: int | None, max_seconds: float | None) -> Solution:
+                   cap: int | None, max_seconds: float | None, lang: Lang = "en") -> Solution:
     """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
     search itself cannot be interrupted; the process leaves it behind) and a status line can
     show the time spent when stderr is a terminal."""
@@ -178,10 +193,10 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
     worker.start()
     err = Console(stderr=True)
     if err.is_terminal:
-        with err.status("Solving...") as status:
+        with err.status(say("Solving...", "résolution…", lang)) as status:
             while worker.is_alive():
                 worker.join(0.25)
-                status.update(_status_text(time.monotonic() - start, solver.progress, live_cap))
+                status.update(_status_text(time.monotonic() - start, solver.progress, live_cap, lang))
     else:
         while worker.is_alive():
             worker.join(0.25)
@@ -192,12 +207,14 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
     return result
 
 
-def _cap_tip(goal: Goal, seats: frozenset[Seat], cap: int | None) -> str:
+def _cap_tip(goal: Goal, seats: frozenset[Seat], cap: int | None, lang: Lang = "en") -> str:
     """After a stopped count of two misère players together (the slowest question there is),
     the quick one: whether each of them takes a trick."""
     if goal.kind == "min" and len(seats) == 2 and cap is None:
-        return (" Counting up to 2 (--cap 2) quickly says whether the two take no trick, one, or"
-                " two or more.")
+        return say(" Counting up to 2 (--cap 2) quickly says whether the two take no trick, one, or"
+                   " two or more.",
+                   " Compter jusqu'à 2 (--cap 2) dit vite si les deux ne font aucune levée, une, ou"
+                   " deux ou plus.", lang)
     return ""
 
 
@@ -207,28 +224,41 @@ def _live_cap(pos: Position, cap: int | None) -> int | None:
     return cap if cap is not None and cap < len(pos.hand(pos.to_move)) else None
 
 
-def _status_text(elapsed: float, progress: SolveProgress, cap: int | None = None) -> str:
+def _valued(progress: SolveProgress, lang: Lang) -> str:
+    """``3 of 13 cards valued``, ``3 cartes évaluées sur 13``."""
+    return say(f"{progress.done} of {progress.total} cards valued",
+               f"{progress.done} carte{'s' if progress.done > 1 else ''} évaluée"
+               f"{'s' if progress.done > 1 else ''} sur {progress.total}", lang)
+
+
+def _status_text(elapsed: float, progress: SolveProgress, cap: int | None = None,
+                 lang: Lang = "en") -> str:
     """The status line of a long solve: the time spent, the best value once the search has
     found it (a count; "at least" when it is the cap), and how many of the cards have their
     value."""
-    text = f"Solving... {elapsed:.0f} s"
+    text = f"{say('Solving...', 'résolution…', lang)} {elapsed:.0f} s"
     best = _count(progress)
     if best is not None:
-        text += f": best {_tricks(best, cap)}, {progress.done} of {progress.total} cards valued"
+        best_text = f"{say('best', 'meilleur', lang)} {_tricks(best, cap, lang=lang)}"
+        text += f"{colon(lang)} {best_text}, {_valued(progress, lang)}"
     elif progress.done:
-        text += f": {progress.done} of {progress.total} cards valued"
-    return text + " (Ctrl-C to stop)"
+        text += f"{colon(lang)} {_valued(progress, lang)}"
+    return text + say(" (Ctrl-C to stop)", " (Ctrl-C pour arrêter)", lang)
 
 
-def _stopped(what: str, otherwise: str, progress: SolveProgress, cap: int | None = None) -> str:
-    """The message of a stopped search, with what it had found: the best value (of a count)
-    once known, and how many cards had their value (the values themselves are not printed: a
-    table with holes would mislead)."""
+def _stopped(what: Refusal, lang: Lang, progress: SolveProgress, cap: int | None = None,
+             answer: bool = True) -> str:
+    """The message of a stopped search (``what`` happened), with what it had found: the best
+    value (of a count) once known, and how many cards had their value (the values themselves are
+    not printed: a table with holes would mislead); ``answer=False``: else it says there was no
+    answer."""
     best = _count(progress)
     if best is not None:
-        return (f"{what} before every card had its value; the team's best is"
-                f" {_tricks(best, cap)} ({progress.done} of {progress.total} cards valued).")
-    return f"{what}{otherwise}."
+        return say(f"{what.en} before every card had its value; the team's best is"
+                   f" {_tricks(best, cap)} ({_valued(progress, lang)}).",
+                   f"{what.fr} avant que chaque carte ait sa valeur ; le meilleur de l'équipe est"
+                   f" {_tricks(best, cap, lang=lang)} ({_valued(progress, lang)}).", lang)
+    return what.in_lang(lang) + ("" if answer else say(" without an answer", " sans réponse", lang)) + "."
 
 
 def _count(progress: SolveProgress) -> int | None:
@@ -237,55 +267,82 @@ def _count(progress: SolveProgress) -> int | None:
     return best if isinstance(best, int) and not isinstance(best, bool) else None
 
 
-def _tricks(n: int, cap: int | None = None, more: str = "") -> str:
+def _tricks(n: int, cap: int | None = None, more: bool = False, lang: Lang = "en") -> str:
     """``3 tricks``; ``at least 2 tricks`` when the count stopped at its cap; ``1 more trick``
-    with ``more="more "``."""
-    return f"{'at least ' if n == cap else ''}{n} {more}trick{'s' if n != 1 else ''}"
+    with ``more``; in French ``3 levées``, ``au moins 2 levées``, ``1 levée de plus``."""
+    if lang == "fr":
+        return f"{'au moins ' if n == cap else ''}{n} levée{'s' if n > 1 else ''}{' de plus' if more else ''}"
+    return f"{'at least ' if n == cap else ''}{n} {'more ' if more else ''}trick{'s' if n != 1 else ''}"
 
 
-def _print_solution(pos: Position, sol: Solution) -> None:
-    console = _out()
-    trump = "no trump" if pos.trump is None else pos.trump.name_en
-    who = sol.to_move
-    cap = _live_cap(pos, sol.cap)
-    capped = f", counted up to {sol.cap}" if sol.cap is not None else ""
-    console.print(f"{who.name_en} to play ({trump}); team {team_text(sol.team)},"
-                  f" goal {sol.goal.text}{capped}.")
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("card")
-    if sol.goal.kind == "exact":
-        table.add_column(f"exactly {_tricks(sol.goal.k, more='more ')}?", justify="right")
+def _print_solution(pos: Position, sol: Solution, lang: Lang = "en") -> None:
+    """The table of the cards' values, between a line that says the question and one that says
+    the answer, in ``lang``."""
+    console = stdout()
+    fr = lang == "fr"
+    if pos.trump is None:
+        trump = say("no trump", "sans atout", lang)
     else:
-        table.add_column("team tricks from now on", justify="right")
+        trump = f"atout {pos.trump.name_fr}" if fr else pos.trump.name_en
+    cap = _live_cap(pos, sol.cap)
+    team = team_text(sol.team, lang)
+    if fr:
+        capped = f", compté jusqu'à {sol.cap}" if sol.cap is not None else ""
+        console.print(f"{sol.to_move.name_fr} joue ({trump}) ; équipe {team}, objectif"
+                      f" {sol.goal.text}{capped}.")
+    else:
+        capped = f", counted up to {sol.cap}" if sol.cap is not None else ""
+        console.print(f"{sol.to_move.name_en} to play ({trump}); team {team}, goal {sol.goal.text}{capped}.")
+    table = Table(show_header=True, header_style="bold")
+    table.add_column(say("card", "carte", lang))
+    if sol.goal.kind == "exact":
+        exactly = _tricks(sol.goal.k, more=True, lang=lang)
+        table.add_column(say(f"exactly {exactly}?", f"exactement {exactly} ?", lang), justify="right")
+    else:
+        table.add_column(say("team tricks from now on", "levées de l'équipe d'ici la fin", lang),
+                         justify="right")
     for c, v in sol.cards.items():
         mark = " *" if v == sol.best else ""
-        val = ("yes" if v else "no") if sol.goal.kind == "exact" else _at_cap(v, cap)
-        table.add_row(c.text, val + mark)
+        if sol.goal.kind == "exact":
+            val = say("yes", "oui", lang) if v else say("no", "non", lang)
+        else:
+            val = _at_cap(v, cap)
+        table.add_row(c.text_in(lang), val + mark)
     console.print(table)
-    console.print(_star_note(sol), soft_wrap=True)
+    console.print(_star_note(sol, lang))
     if sol.goal.kind == "exact":
         left = pos.tricks_left
-        reach = (f" (out of reach: {_tricks(left, more='')} left)" if sol.goal.k > left else "")
-        console.print(f"Best play: the team {'ends' if sol.best else 'does not end'} with exactly"
-                      f" {_tricks(sol.goal.k, more='more ')}{reach}.", soft_wrap=True)
+        exactly = _tricks(sol.goal.k, more=True, lang=lang)
+        if fr:
+            reach = f" (hors de portée : il reste {_tricks(left, lang=lang)})" if sol.goal.k > left else ""
+            console.print(f"Meilleur jeu : l'équipe {'finit' if sol.best else 'ne finit pas'} avec"
+                          f" exactement {exactly}{reach}.")
+        else:
+            reach = f" (out of reach: {_tricks(left)} left)" if sol.goal.k > left else ""
+            console.print(f"Best play: the team {'ends' if sol.best else 'does not end'} with exactly"
+                          f" {exactly}{reach}.")
     else:
-        console.print(f"Best play: the team takes {_tricks(sol.best, cap, 'more ')}.")
+        console.print(say(f"Best play: the team takes {_tricks(sol.best, cap, more=True)}.",
+                          f"meilleur jeu : l'équipe fait {_tricks(sol.best, cap, True, lang)}.", lang))
 
 
-def _star_note(sol: Solution) -> str:
+def _star_note(sol: Solution, lang: Lang = "en") -> str:
     """What the ``*`` of the table marks: the best cards of the player to move, who wants the
     team's count high or low (or exactly ``k`` reached or not) by the side it plays for."""
-    who = sol.to_move.name_en
     with_team = sol.to_move in sol.team
+    k = _tricks(sol.goal.k, lang=lang)
     aim = {
-        ("max", True): "most tricks",
-        ("max", False): "fewest team tricks",
-        ("min", True): "fewest tricks",
-        ("min", False): "most team tricks",
-        ("exact", True): f"exactly {_tricks(sol.goal.k)}",
-        ("exact", False): f"not exactly {_tricks(sol.goal.k)}",
+        ("max", True): ("most tricks", "le plus de levées"),
+        ("max", False): ("fewest team tricks", "le moins de levées pour l'équipe"),
+        ("min", True): ("fewest tricks", "le moins de levées"),
+        ("min", False): ("most team tricks", "le plus de levées pour l'équipe"),
+        ("exact", True): (f"exactly {k}", f"exactement {k}"),
+        ("exact", False): (f"not exactly {k}", f"pas exactement {k}"),
     }[sol.goal.kind, with_team]
-    return f"* {who}'s best cards ({'for' if with_team else 'against'} the team: {aim})"
+    if lang == "fr":
+        side = "pour" if with_team else "contre"
+        return f"* meilleures cartes {of_fr(sol.to_move.name_fr)} ({side} l'équipe : {aim[1]})"
+    return f"* {sol.to_move.name_en}'s best cards ({'for' if with_team else 'against'} the team: {aim[0]})"
 
 
 def _at_cap(v: int, cap: int | None) -> str:
@@ -321,7 +378,7 @@ def bench_solver(
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return
-    console = _out()
+    console = stdout()
     console.print(f"[bold]Double-dummy solver[/], {deals} random deals (seed {seed}), one thread,"
                   " all cards of the leader, team = the leader's partnership:", soft_wrap=True)
     console.print(_line("ours", result["ours"]), soft_wrap=True)

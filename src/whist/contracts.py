@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whist.cards import Lang, ParseError, Suit
+from whist.cards import Lang, ParseError, Suit, of_fr
 
 __all__ = ["KINDS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
 
@@ -112,15 +112,6 @@ class Contract:
         return " ".join(words)
 
 
-def of_fr(text: str) -> str:
-    """French *de* before ``text``, elided before a vowel: ``de solo 9``, ``d'abondance 9``.
-
-    >>> of_fr("emballage 13"), of_fr("piccolo")
-    ("d'emballage 13", 'de piccolo')
-    """
-    return f"d'{text}" if text[:1].lower() in "aeiouéè" else f"de {text}"
-
-
 def _norm(text: str) -> str:
     t = text.strip().lower().replace("_", " ").replace("-", " ")
     return " ".join(t.split())
@@ -148,8 +139,16 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
     """Read a contract name in French or English, with its level where it has one:
     ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
     A trailing suit (``solo 7 H``) is read too, its letter ``C`` as ``lang`` reads it
-    (:func:`~whist.cards.parse_suit`). Abondance without a level is abondance 9. A level
-    outside ``levels(kind)`` (by default any preset's) is refused, naming those levels."""
+    (:func:`~whist.cards.parse_suit`); after a misère, piccolo or piccolissimo, which have no
+    suit (RULES.md §5.2), it is refused, saying how to type the contract. Abondance without a
+    level is abondance 9. A level outside ``levels(kind)`` (by default any preset's) is refused,
+    naming those levels.
+
+    >>> parse_contract("piccolo cœur", lang="fr")
+    Traceback (most recent call last):
+    ...
+    whist.cards.ParseError: piccolo has no trump: type 'piccolo' without a suit
+    """
     from whist.cards import parse_suit
 
     words = _norm(text).split()
@@ -172,6 +171,10 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
         raise ParseError(f"{text!r} is not a contract (known: {names})",
                          f"« {text} » n'est pas un contrat (contrats connus : {names})")
     kind = KINDS[key]
+    if typed is not None and kind.is_misere:
+        bare = " ".join(words)
+        raise ParseError(f"{kind.en} has no trump: type '{bare}' without a suit",
+                         f"{kind.fr} se joue sans atout : tapez « {bare} » sans couleur")
     if kind.levels:
         if level is None:
             if key == "abondance":

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from whist.actions import IllegalAction, NotYourTurn, must_follow, not_an_action, not_held
-from whist.auction import TROU, Auction, Bid, ColourCall, contract_levels, parse_call
+from whist.auction import TROU, Auction, Bid, ColourCall, NotACall, contract_levels, parse_call
 from whist.cards import (
     CARDS,
     SEATS,
@@ -112,7 +112,8 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
     ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``. With ``card_wanted`` (the
     auction is over), text that is none of these is refused as not a card rather than as not a
-    call. ``lang``: the language cards are typed in (:func:`~whist.cards.parse_card`; in French
+    call, and a call its player meant (``chelem``, ``solo 7`` without its suit) with the auction
+    over. ``lang``: the language cards are typed in (:func:`~whist.cards.parse_card`; in French
     ``RC`` is the king of hearts, ``montre 7C`` shows the seven of hearts)."""
     words = text.strip().split()
     if not words:
@@ -131,10 +132,22 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
             pass
     try:
         return parse_call(text, levels, lang)
-    except ParseError:
+    except NotACall:
         if card_wanted:
             parse_card(text, lang)  # raises: the text is not a card either, and a card is what is asked
         raise
+    except ParseError:
+        if card_wanted:  # a call, of its kind; but the calls are over
+            raise auction_over(text.strip(), text.strip()) from None
+        raise
+
+
+def auction_over(call: str, call_fr: str) -> IllegalAction:
+    """The refusal of a call (``call``, ``call_fr`` in French) once the auction is over (in play,
+    or the discard of a petite misère): a card is what is asked, the examples typed as each
+    language types them (in French ``AP``, as de pique)."""
+    return IllegalAction(f"{call}: the auction is over; type a card, like AS or 10C",
+                         f"{call_fr} : les annonces sont terminées ; tapez une carte, comme AP ou 10T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +412,8 @@ class ColourDeal:
             raise not_an_action(action)  # (a card, the common case, is told at once)
         phase = self.phase
         if phase == _PLAY:
+            if isinstance(action, ColourCall):
+                raise auction_over(action.text, action.text_fr)
             if not isinstance(action, Card):
                 raise IllegalAction(f"{action.text}: play a card now",
                                     f"{_text_fr(action)} : c'est le moment de jouer une carte")

@@ -45,11 +45,14 @@ from whist.cards import (
     SUIT_CARDS,
     SUIT_MASK,
     Card,
+    Lang,
     ParseError,
+    Refusal,
     Seat,
     Side,
     Suit,
     cards_of,
+    of_fr,
     parse_card,
     parse_hand,
     parse_seat,
@@ -81,6 +84,7 @@ __all__ = [
     "exact",
     "parse_goal",
     "parse_team",
+    "parse_trump",
     "solve",
     "team_text",
 ]
@@ -93,8 +97,9 @@ MAX_MEMORY_MB = 1 << 20
 # ----- errors ---------------------------------------------------------------------------------
 
 
-class SolverInputError(ValueError):
-    """Input the solver cannot work on; the message says what is wrong."""
+class SolverInputError(Refusal):
+    """Input the solver cannot work on; the message says what is wrong (a :class:`Refusal`, a
+    ``ValueError``: in English, and in French as ``whist solve --lang fr`` says it)."""
 
 
 class PositionError(SolverInputError):
@@ -194,8 +199,11 @@ def parse_goal(text: str | Goal) -> Goal:
                 return exact(int(num))
     if t.startswith("exact"):
         raise GoalError(f"{text!r} is not a goal: exact needs the number of tricks, 0 to 13,"
-                        " as in exact:3")
-    raise GoalError(f"{text!r} is not a goal: use max, min or exact:K (K tricks)")
+                        " as in exact:3",
+                        f"« {text} » n'est pas un objectif : exact demande le nombre de levées,"
+                        " de 0 à 13, comme exact:3")
+    raise GoalError(f"{text!r} is not a goal: use max, min or exact:K (K tricks)",
+                    f"« {text} » n'est pas un objectif : tapez max, min ou exact:K (K levées)")
 
 
 def _seat(value: Seat | str) -> Seat:
@@ -205,7 +213,7 @@ def _seat(value: Seat | str) -> Seat:
         try:
             return parse_seat(value)
         except ParseError as exc:
-            raise UnknownSeatError(str(exc)) from None
+            raise UnknownSeatError(exc.en, exc.fr) from None
     raise UnknownSeatError(f"{value!r} is not a seat (use N, E, S, W or O for Ouest)")
 
 
@@ -233,25 +241,32 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
         items = list(team)
     seats = [_seat(x) for x in items]
     if not seats:
-        raise TeamError("the team is empty: name one, two or three seats (N, E, S, W)")
+        raise TeamError("the team is empty: name one, two or three seats (N, E, S, W)",
+                        "l'équipe est vide : nommez une, deux ou trois places (N, E, S, O)")
     if len(set(seats)) != len(seats):
-        raise TeamError(f"a seat is named twice in team {team!r}")
+        raise TeamError(f"a seat is named twice in team {team!r}",
+                        f"une place est nommée deux fois dans l'équipe « {team} »")
     if len(seats) == 4:
-        raise TeamError("a team of all four seats has no opponents: name one, two or three seats")
+        raise TeamError("a team of all four seats has no opponents: name one, two or three seats",
+                        "une équipe des quatre places n'a pas d'adversaires : nommez une, deux ou"
+                        " trois places")
     return frozenset(seats)
 
 
-def team_text(team: Iterable[Seat]) -> str:
-    """A team as the command line writes it, its seats' letters in the order N, E, S, W: what
-    :func:`parse_team` reads back.
+def team_text(team: Iterable[Seat], lang: Lang = "en") -> str:
+    """A team as the command line writes it, its seats' letters in the order N, E, S, W (in
+    French N, E, S, O: Ouest): what :func:`parse_team` reads back.
 
-    >>> team_text(parse_team("WE")), team_text(parse_team("South North West"))
-    ('EW', 'NSW')
+    >>> team_text(parse_team("WE")), team_text(parse_team("South North West"), "fr")
+    ('EW', 'NSO')
     """
-    return "".join(s.name for s in sorted(team))
+    return "".join(s.name_en[0] if lang == "en" else s.name_fr[0] for s in sorted(team))
 
 
-def _trump(value: Suit | str | None) -> Suit | None:
+def parse_trump(value: Suit | str | None, lang: Lang = "en") -> Suit | None:
+    """Read a trump: a suit as :func:`~whist.cards.parse_suit` reads it in ``lang`` (``C`` is
+    clubs in English, cœur in French), or no trump (``NT``, ``SA`` for sans atout, ``-``,
+    ``None``)."""
     if value is None or isinstance(value, Suit):
         return value
     if isinstance(value, str):
@@ -259,10 +274,12 @@ def _trump(value: Suit | str | None) -> Suit | None:
         if t in ("NT", "N", "-", "NONE", "SA", "NOTRUMP", "NO TRUMP", "SANS ATOUT"):
             return None
         try:
-            return parse_suit(value)
+            return parse_suit(value, lang)
         except ParseError:
             pass
-    raise UnknownSuitError(f"{value!r} is not a trump: use S, H, D, C or NT")
+    letters = "P, C (cœur), K, T" if lang == "fr" else "S, H, D, C"
+    raise UnknownSuitError(f"{value!r} is not a trump: use S, H, D, C or NT",
+                           f"« {value} » n'est pas un atout : tapez {letters} ou SA (sans atout)")
 
 
 def _card(value: Card | str) -> Card:
@@ -273,7 +290,7 @@ def _card(value: Card | str) -> Card:
     try:
         return parse_card(value)
     except ParseError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(exc.en, exc.fr) from None
 
 
 def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
@@ -291,9 +308,9 @@ def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
             try:
                 return parse_hand(t)
             except ParseError as exc:
-                if "twice" in str(exc):
-                    raise DuplicateCardError(str(exc)) from None
-                raise PositionError(str(exc)) from None
+                if "twice" in exc.en:
+                    raise DuplicateCardError(exc.en, exc.fr) from None
+                raise PositionError(exc.en, exc.fr) from None
         value = t.replace(",", " ").split()
     elif isinstance(value, bytes | bytearray) or not isinstance(value, Iterable):
         raise PositionError(f"{value!r} is not a hand: give a mask, a PBN hand like \"AK.Q.-.J\""
@@ -302,7 +319,8 @@ def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
     for item in value:
         c = _card(item)
         if mask & c.bit:
-            raise DuplicateCardError(f"{c.text} is twice in one hand")
+            raise DuplicateCardError(f"{c.text} is twice in one hand",
+                                     f"{c.text_in('fr')} figure deux fois dans une main")
         mask |= c.bit
     return mask
 
@@ -346,20 +364,28 @@ class Position:
                 dup = cards_of(seen & h)[0]
                 first = next(s for s in SEATS if self.hands[s] & dup.bit)
                 raise DuplicateCardError(f"{dup.text} is in two hands, {first.name_en}'s and"
-                                         f" {seat.name_en}'s")
+                                         f" {seat.name_en}'s",
+                                         f"{dup.text_in('fr')} est dans deux mains, celle"
+                                         f" {of_fr(first.name_fr)} et celle {of_fr(seat.name_fr)}")
             seen |= h
         if len(self.played) > 3:
             raise PositionError(f"{len(self.played)} cards on the table: a trick holds at most 3"
-                                " before the player to move")
+                                " before the player to move",
+                                f"{len(self.played)} cartes sur la table : une levée en a au plus 3"
+                                " avant le joueur qui a la main")
         for c in self.played:
             if not isinstance(c, Card):
                 raise PositionError(f"{c!r} is not a card")
             if seen & c.bit:
                 holder = next((s for s in SEATS if self.hands[s] & c.bit), None)
+                fr = c.text_in("fr")
                 if holder is None:
-                    raise DuplicateCardError(f"{c.text} is played to the trick twice")
+                    raise DuplicateCardError(f"{c.text} is played to the trick twice",
+                                             f"{fr} est jouée deux fois dans la levée")
                 raise DuplicateCardError(f"{c.text} is played to the trick but {holder.name_en} still"
-                                         " holds it: a played card leaves its hand")
+                                         " holds it: a played card leaves its hand",
+                                         f"{fr} est jouée dans la levée mais {holder.name_fr} l'a"
+                                         " encore en main : une carte jouée quitte la main")
             seen |= c.bit
         if self.played:
             led = self.played[0].suit
@@ -367,35 +393,48 @@ class Position:
                 seat = SEATS[(self.leader + i) & 3]
                 if c.suit is not led and self.hands[seat] & led.mask:
                     raise RevokeError(f"{seat.name_en} played {c.text} but still holds"
-                                      f" {led.name_en}: a card must follow the suit led")
+                                      f" {led.name_en}: a card must follow the suit led",
+                                      f"{seat.name_fr} a joué {c.text_in('fr')} mais a encore du"
+                                      f" {led.name_fr} : il faut fournir à la couleur demandée")
         sizes = [h.bit_count() for h in self.hands]
         np = len(self.played)
         done = [((s - self.leader) & 3) < np for s in range(4)]
         n = max(sizes[s] + done[s] for s in range(4))
         if n == 0:
-            raise MissingCardError("no card left to play: every hand is empty")
+            raise MissingCardError("no card left to play: every hand is empty",
+                                   "plus aucune carte à jouer : toutes les mains sont vides")
         if n > 13:
             big = next(s for s in SEATS if sizes[s] + done[s] == n)
             if done[big]:
                 raise HandSizeError(f"{big.name_en} holds {sizes[big]} cards and has played to the"
-                                    " trick: at most 12 once a card is played" + self._other_leader(sizes))
-            raise HandSizeError(f"{big.name_en} holds {n} cards: at most 13")
+                                    " trick: at most 12 once a card is played" + self._other_leader(sizes),
+                                    f"{big.name_fr} a {sizes[big]} cartes et a joué dans la levée :"
+                                    " au plus 12 une fois une carte jouée" + self._other_leader(sizes, "fr"))
+            raise HandSizeError(f"{big.name_en} holds {n} cards: at most 13",
+                                f"{big.name_fr} a {n} cartes : au plus 13")
         for s in SEATS:
             want = n - done[s]
             if sizes[s] != want:
                 why = " (it played to the trick)" if done[s] else ""
+                why_fr = " (il a joué dans la levée)" if done[s] else ""
+                cards_fr = "carte" if sizes[s] < 2 else "cartes"
                 raise MissingCardError(
                     f"{s.name_en} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''} but should"
                     f" hold {want}{why}: hands must"
                     " be the same size, less one for each seat that played to the trick"
-                    + self._other_leader(sizes))
+                    + self._other_leader(sizes),
+                    f"{s.name_fr} a {sizes[s]} {cards_fr} mais devrait en avoir {want}{why_fr} : les"
+                    " mains ont la même taille, moins une pour chaque place qui a joué dans la"
+                    " levée" + self._other_leader(sizes, "fr"))
 
-    def _other_leader(self, sizes: list[int]) -> str:
+    def _other_leader(self, sizes: list[int], lang: Lang = "en") -> str:
         """A hint for hand sizes that do not fit: the other seat whose lead of the cards on the
         table would make them fit, if there is one (the usual slip is the wrong leader)."""
         np = len(self.played)
         for alt in SEATS:
             if alt is not self.leader and np and len({sizes[s] + (((s - alt) & 3) < np) for s in SEATS}) == 1:
+                if lang == "fr":
+                    return f" (elles vont si {alt.name_fr} a entamé la levée)"
                 return f" (they fit if {alt.name_en} led the trick)"
         return ""
 
@@ -417,7 +456,7 @@ class Position:
             raise PositionError(f"played {played!r} is not a list of cards: give cards or their"
                                 " text, like \"AS KS\"")
         cards = tuple(_card(c) for c in played)
-        return cls((masks[0], masks[1], masks[2], masks[3]), _trump(trump), _seat(leader), cards)
+        return cls((masks[0], masks[1], masks[2], masks[3]), parse_trump(trump), _seat(leader), cards)
 
     @classmethod
     def from_pbn(cls, deal: str, trump: Suit | str | None, leader: Seat | str,
@@ -429,7 +468,7 @@ class Position:
         try:
             hands: list[int | str | Iterable[Card | str]] = list(pbn_hands(deal))
         except ParseError as exc:
-            raise PositionError(str(exc)) from None
+            raise PositionError(exc.en, exc.fr) from None
         return cls.of(hands, trump, leader, played)
 
     @property
@@ -642,7 +681,9 @@ class Solver:
                                     max_nodes, float(max_seconds))
         except _CoreTableMemoryError:
             raise TableMemoryError(f"the table's {self.memory_mb} MB cannot be allocated: give the solver"
-                                   " less memory (memory_mb; --memory for whist solve)") from None
+                                   " less memory (memory_mb; --memory for whist solve)",
+                                   f"les {self.memory_mb} Mo de la table ne peuvent être alloués :"
+                                   " donnez moins de mémoire au solveur (--memory de whist solve)") from None
 
 
 _local = threading.local()
