@@ -250,3 +250,20 @@ def test_postgresql_keeps_sheets_for_every_server_process() -> None:
             f"/api/sheets/{sid}/json").text)
     with TestClient(create_app(PG_URL)) as again:  # a restart
         assert again.get(f"/api/sheets/{sid}").json() == seen[0]
+
+
+@pytest.mark.parametrize("game", ["couleur", "pagat"])
+def test_each_contract_the_page_lists_is_one_the_sheet_takes(client: TestClient, game: str) -> None:
+    """The page's list of contracts is the server's: each one, sent back as its text, is scored."""
+    made = new(client, preset=game)
+    listed = made["contracts"]
+    assert [c["text"] for c in listed] == [c.text for c in Sheet.new(game).contracts()]
+    assert len({c["text"] for c in listed}) == len(listed) > 10
+    sid = made["id"]
+    for c in listed:
+        tries: list[dict[str, Any]] = (
+            [{"queens": "N=2,E=1,S=1"}] if c["kind"] == "dames" else
+            [{"declarers": d, "tricks": n} for d in ("N", "N,E") for n in ("0", "N=0,E=1", "13")])
+        accepted = [body for body in tries if client.post(f"/api/sheets/{sid}/entries", json={
+            "contract": c["text"], "trump": "H" if c["suited"] else None, **body}).status_code == 200]
+        assert accepted, c["text"]

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from whist.cards import Lang, Refusal, Side
 from whist.classic_sheet import ClassicSheet
+from whist.server.codec import contract_json
 from whist.server.protocol import NOT_FOUND, error_response
 from whist.server.storage import Storage, StorageConflict
 from whist.sheet_input import AnySheet, add_deal, add_penalty, dumps, new_sheet, read_sheet, undo
@@ -82,13 +83,16 @@ def _pair(pair: tuple[int, int]) -> dict[str, int]:
 def sheet_json(sheet_id: str, version: int, sheet: AnySheet) -> dict[str, Any]:
     """What ``GET /api/sheets/{id}`` gives: the sheet as its file holds it (``sheet``: each entry
     with its points and running totals, or a classic sheet's scores, games, rubbers and
-    settlement), and for classic whist the game score and games of the rubber in play."""
+    settlement); for colour whist the ``contracts`` it takes (a scorer's list to choose from), for
+    classic whist the game score and games of the rubber in play."""
     out: dict[str, Any] = {"id": sheet_id, "url": f"/s/{sheet_id}", "version": version,
                            "game": "classic" if isinstance(sheet, ClassicSheet) else "couleur",
                            "sheet": sheet.to_json()}
     if isinstance(sheet, ClassicSheet):
         out["score"] = _pair(sheet.score())
         out["games_in_rubber"] = _pair(sheet.games_in_rubber())
+    else:
+        out["contracts"] = [{**contract_json(c), "suited": c.info.suited} for c in sheet.contracts()]
     return out
 
 
