@@ -267,3 +267,16 @@ def test_each_contract_the_page_lists_is_one_the_sheet_takes(client: TestClient,
         accepted = [body for body in tries if client.post(f"/api/sheets/{sid}/entries", json={
             "contract": c["text"], "trump": "H" if c["suited"] else None, **body}).status_code == 200]
         assert accepted, c["text"]
+
+
+def test_a_sheet_refuses_an_entry_past_its_most(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from whist.server import sheets
+
+    monkeypatch.setattr(sheets, "MAX_ENTRIES", 2)
+    sid = new(client)["id"]
+    post(client, f"/api/sheets/{sid}/entries", SOLO)
+    full = post(client, f"/api/sheets/{sid}/penalty", {"seat": "E"})
+    error = post(client, f"/api/sheets/{sid}/entries", SOLO, 400)["error"]
+    assert error["code"] == "bad_entry" and "2" in error["message_fr"]
+    assert client.get(f"/api/sheets/{sid}").json() == full
+    assert len(post(client, f"/api/sheets/{sid}/undo")["sheet"]["entries"]) == 1

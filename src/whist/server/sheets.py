@@ -16,6 +16,7 @@ A sheet's id is random and long: whoever has its link may read and write it, as 
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -84,7 +85,8 @@ def sheet_json(sheet_id: str, version: int, sheet: AnySheet) -> dict[str, Any]:
     """What ``GET /api/sheets/{id}`` gives: the sheet as its file holds it (``sheet``: each entry
     with its points and running totals, or a classic sheet's scores, games, rubbers and
     settlement); for colour whist the ``contracts`` it takes (a scorer's list to choose from), for
-    classic whist the game score and games of the rubber in play."""
+    classic whist the game score and games of the rubber in play. (Reading and scoring a sheet of
+    many entries takes a while: the routes call it off the event loop.)"""
     out: dict[str, Any] = {"id": sheet_id, "url": f"/s/{sheet_id}", "version": version,
                            "game": "classic" if isinstance(sheet, ClassicSheet) else "couleur",
                            "sheet": sheet.to_json()}
@@ -94,6 +96,20 @@ def sheet_json(sheet_id: str, version: int, sheet: AnySheet) -> dict[str, Any]:
     else:
         out["contracts"] = [{**contract_json(c), "suited": c.info.suited} for c in sheet.contracts()]
     return out
+
+
+def _changed(text: str, how: Callable[[AnySheet], AnySheet]) -> tuple[AnySheet, str]:
+    """The sheet of the JSON ``text`` changed by ``how``, and its new JSON; a
+    :class:`~whist.cards.Refusal` if ``how`` refuses, or the sheet would be too long."""
+    sheet = how(read_sheet(text))
+    if len(sheet.entries) > MAX_ENTRIES:
+        raise Refusal(f"a sheet takes at most {MAX_ENTRIES} entries: start another one",
+                      f"une feuille prend au plus {MAX_ENTRIES} entrées : commencez-en une autre")
+    return sheet, dumps(sheet)
+
+
+def _shown(sheet_id: str, version: int, text: str) -> dict[str, Any]:
+    return sheet_json(sheet_id, version, read_sheet(text))
 
 
 def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
@@ -121,15 +137,11 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
                 return _no_sheet(sheet_id)
             version, text = found
             try:
-                sheet = how(read_sheet(text))
+                sheet, data = await asyncio.to_thread(_changed, text, how)
             except Refusal as exc:
                 return _refused(exc)
-            if len(sheet.entries) > MAX_ENTRIES:
-                return _refused(Refusal(
-                    f"a sheet takes at most {MAX_ENTRIES} entries: start another one",
-                    f"une feuille prend au plus {MAX_ENTRIES} entrées : commencez-en une autre"))
-            if await store.threads.run_whole(store.save_sheet, sheet_id, version, dumps(sheet)):
-                return sheet_json(sheet_id, version + 1, sheet)
+            if await store.threads.run_whole(store.save_sheet, sheet_id, version, data):
+                return await asyncio.to_thread(sheet_json, sheet_id, version + 1, sheet)
         return error_response(409, "conflict", "the sheet keeps changing in other requests; try again")
 
     @app.post("/api/sheets", status_code=201, response_model=None)
@@ -152,7 +164,7 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
         found = await stored(sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
-        return sheet_json(sheet_id, found[0], read_sheet(found[1]))
+        return await asyncio.to_thread(_shown, sheet_id, *found)
 
     @app.post("/api/sheets/{sheet_id}/entries", response_model=None)
     async def add_entry(sheet_id: str, body: AddEntry) -> dict[str, Any] | Response:
@@ -178,7 +190,7 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
         found = await stored(sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
-        text = "\ufeff" + read_sheet(found[1]).to_csv(separator)
+        text = "\ufeff" + await asyncio.to_thread(lambda: read_sheet(found[1]).to_csv(separator))
         return Response(text, media_type="text/csv; charset=utf-8", headers={
             "Content-Disposition": f'attachment; filename="whist-sheet-{sheet_id}.csv"'})
 
