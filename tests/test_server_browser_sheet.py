@@ -1,7 +1,8 @@
 """The score sheet of a physical table in a real browser (RULES.md §6): a scorer on a phone starts
 a colour-whist sheet from the lobby, enters deals, sees an impossible one refused in the page's
-language (the sheet module's own words), takes the last entry back, and reads the totals the server
-keeps. Playwright drives Debian's Chromium, as in test_server_browser.py.
+language (the sheet module's own words), takes the last entry back, reads the totals the server
+keeps, and finds the sheet again in the lobby. Playwright drives Debian's Chromium, as in
+test_server_browser.py.
 """
 
 from __future__ import annotations
@@ -86,5 +87,9 @@ def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # no
         assert shown_totals(page) == kept["sheet"]["totals"] != two
         assert [e["contract"] for e in kept["sheet"]["entries"]] == ["solo 7"]
         assert page.get_attribute("#csv", "href") == f"/api/sheets/{sheet_id}/csv?separator=%3B"
+        page.goto(f"{server.base}/")  # the lobby links to the sheet again
+        page.click("#new-sheet summary")
+        assert page.get_attribute("#my-sheets a", "href") == f"/s/{sheet_id}"
+        assert page.inner_text("#my-sheets a") == ", ".join(NAMES.values())
         browser.close()
     assert errors == []

@@ -18,7 +18,32 @@ const POLL_MS = 5000;
 
 const start = { open: false, preset: "couleur", names: { N: "", E: "", S: "", W: "" }, error: null };
 
-// « Feuille de marque »: a folded form that starts a sheet (the game, the four names) and opens it.
+// The sheets this browser has shown, under `whist.sheet.<id>`: when, the game and the names, so
+// that the lobby links to them again (the link is the sheet's only key: a scorer who closed the
+// page finds it here). At most MY_SHEETS are listed, the last one shown first.
+const SHEET = "whist.sheet.", MY_SHEETS = 5;
+
+function keepSheet(id, got) {
+  localStorage.setItem(SHEET + id, JSON.stringify({ at: Date.now(), preset: presetOf(got),
+    names: SEATS.map((s) => got.sheet.names[s]).join(", ") }));
+}
+
+function mySheets() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith(SHEET)) continue;
+    try {
+      out.push({ id: key.slice(SHEET.length), ...JSON.parse(localStorage.getItem(key)) });
+    } catch {
+      // a value of another version of the page: not listed
+    }
+  }
+  return out.sort((a, b) => b.at - a.at).slice(0, MY_SHEETS);
+}
+
+// « Feuille de marque »: a folded form that starts a sheet (the game, the four names) and opens it,
+// and the sheets this browser has shown.
 export function sheetPanel(render) {
   const create = async (ev) => {
     ev.preventDefault();
@@ -36,6 +61,8 @@ export function sheetPanel(render) {
     ontoggle: (e) => { start.open = e.target.open; } },
   h("summary", {}, h("h2", { class: "inline" }, t("score_sheet"))),
   h("p", { class: "muted" }, t("sheet_intro")),
+  mySheets().length ? h("ul", { class: "tables", id: "my-sheets" }, mySheets().map((sh) => h("li", {},
+    h("a", { href: `/s/${sh.id}` }, sh.names), " · ", t("preset_" + sh.preset)))) : null,
   h("form", { id: "sheet-form", onsubmit: create },
     h("label", {}, t("game"), h("select", { name: "sheet-preset", onchange: (e) => { start.preset = e.target.value; } },
       ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
@@ -70,9 +97,11 @@ async function refresh(quiet) {
     const got = await api("GET", `/api/sheets/${encodeURIComponent(S.id)}`);
     if (quiet && S.got && got.version === S.got.version) return;
     S.got = got;
+    keepSheet(S.id, got);
     if (!quiet) S.error = null;
   } catch (e) {
     if (quiet) return;  // a network blip: the sheet stays as it was until the next try
+    if (e.code === "not_found") localStorage.removeItem(SHEET + S.id);
     S.error = e;
   }
   if (quiet) document.getElementById("sheet-view")?.replaceWith(sheetView());
@@ -110,18 +139,20 @@ function renderSheet() {
         h("span", { class: "muted" }, S.got ? t("preset_" + presetOf()) : "")),
       langSwitch(renderSheet)),
     S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()]
-      : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? missingText(S.error) : "…")));
+      : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…")));
   if (kept) root.querySelector(`[name="${kept}"]`)?.focus();
 }
 
-// Why the sheet is not shown: none at this link, or the server's error.
-function missingText(e) {
-  return e.code === "not_found" ? t("no_sheet") : failText(e);
+// What the page says of an error: a refused entry in the sheet's own words (the server's, in the
+// page's language); no sheet at this link, or one changed elsewhere meanwhile, in the page's.
+function sheetErrorText(e) {
+  if (e.code === "not_found") return t("no_sheet");
+  if (e.code === "conflict") return t("sheet_conflict");
+  return failText(e);
 }
 
-function presetOf() {
-  const sheet = S.got.sheet;
-  return S.got.game === "classic" ? sheet.rules.preset : sheet.preset;
+function presetOf(got = S.got) {
+  return got.game === "classic" ? got.sheet.rules.preset : got.sheet.preset;
 }
 
 function sheetView() {
@@ -287,7 +318,7 @@ function classicForm() {
 function entryForm() {
   return h("section", { class: "panel", id: "entry" }, h("h2", {}, t("add_deal")),
     S.got.game === "classic" ? classicForm() : [colourForm(), penaltyForm()],
-    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, failText(S.error)) : null);
+    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null);
 }
 
 function tools() {
@@ -299,7 +330,7 @@ function tools() {
       // a spreadsheet set to French reads a comma as the decimal point: cells separated by semicolons
       h("a", { class: "button secondary", id: "csv", href: `${base}/csv${lang() === "fr" ? "?separator=%3B" : ""}`, download: "" }, t("download_csv")),
       h("a", { class: "button secondary", id: "json", href: `${base}/json`, download: "" }, t("download_json"))),
-    S.got.sheet.over && S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, failText(S.error)) : null,
+    S.got.sheet.over && S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null,
     h("p", { class: "muted" }, t("sheet_link")),
     h("button", { type: "button", id: "share-sheet", onclick: async () => {
       const url = `${location.origin}/s/${S.id}`;
