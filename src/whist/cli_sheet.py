@@ -30,12 +30,8 @@ from rich.text import Text
 
 from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat, visible_text
 from whist.classic_sheet import (
-    CALL_WORDS,
-    CLASSIC_SHEET_FORMAT,
     ClassicSheet,
     ClassicSheetError,
-    called,
-    played,
 )
 from whist.classic_sheet_render import (
     classic_closed,
@@ -52,7 +48,8 @@ from whist.classic_sheet_render import (
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
-from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
+from whist.sheet import Entry, Sheet, SheetError, dumps
+from whist.sheet_input import AnySheet, add_deal, add_penalty, colour_entry, new_sheet, read_sheet
 
 __all__ = ["score", "sheet_app"]
 
@@ -104,21 +101,13 @@ def _refuse(exc: Refusal, lang: Lang, code: int = 2) -> NoReturn:
     fail(exc.in_lang(lang), code, lang)
 
 
-def _entry(sheet: Sheet, contract: str, declarers: str, tricks: str, trump: str | None,
-           needed: int | None, queens: str, double: bool, lang: Lang) -> Entry:
-    """The entry the options describe on ``sheet``; exit 2 with the sheet's message if they are
-    not one."""
+def _entry(contract: str, declarers: str, tricks: str, trump: str | None, needed: int | None,
+           queens: str, double: bool, lang: Lang) -> Entry:
+    """The entry the options describe; exit 2 with the sheet's message if they are not one."""
     try:
-        entry = parse_entry(contract, declarers, tricks, trump or "",
-                            "" if needed is None else str(needed), queens, "2" if double else "", lang)
+        return colour_entry(contract, declarers, tricks, trump, needed, queens, double, lang)
     except SheetError as exc:
         _refuse(exc, lang)
-    c = entry.contract
-    if c is not None and c.kind == "dames" and not queens.strip():
-        _refuse(Refusal("the queens game needs the queens each player took: --queens N=2,E=1,S=1",
-                        "la misère par les dames demande les dames prises par chaque joueur :"
-                        " --queens N=2,E=1,S=1"), lang)
-    return entry
 
 
 def _what(entry: Entry, lang: Lang) -> Text:
@@ -182,7 +171,7 @@ def score(
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
         _refuse(exc, language)
-    entry = _entry(sheet, contract, declarers, tricks, trump, needed, queens, double, language)
+    entry = _entry(contract, declarers, tricks, trump, needed, queens, double, language)
     try:
         pts = sheet.add(entry).points(entry)  # every check of a new entry
     except SheetError as exc:
@@ -227,23 +216,6 @@ sheet_app = typer.Typer(
     no_args_is_help=True,
 )
 
-AnySheet = Sheet | ClassicSheet
-_CLASSIC_TAKES = ("a deal's tricks and honours (whist sheet add --tricks NS=8 --honours EW=4) or a"
-                  " game won by calling at eight (whist sheet add call NS)")
-
-
-_CLASSIC_TAKES_FR = ("les levées et les honneurs d'une donne (whist sheet add --tricks NS=8 --honours EO=4)"
-                     " ou une manche gagnée par l'appel à huit (whist sheet add call NS)")
-
-
-def _classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
-    """``this is a classic-whist sheet …: it takes …; why`` in English and French."""
-    preset = sheet.rules.preset
-    return Refusal(f"this is a classic-whist sheet (preset {preset}): it takes {_CLASSIC_TAKES}; {why}",
-                   f"c'est une feuille de whist classique (préréglage {preset}) : elle prend"
-                   f" {_CLASSIC_TAKES_FR} ; {why_fr}")
-
-
 def _load(path: Path, lang: Lang) -> AnySheet:
     """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
     missing ``--rules FILE``) or it is no sheet (not UTF-8, not JSON, JSON nested too deeply to
@@ -262,19 +234,8 @@ def _load(path: Path, lang: Lang) -> AnySheet:
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
     try:
-        data = json.loads(text)
-        if not isinstance(data, dict):
-            raise SheetError("not a score sheet", "pas une feuille de marque")
-        if data.get("format") == CLASSIC_SHEET_FORMAT:
-            return ClassicSheet.from_json(data)
-        return Sheet.from_json(data)
-    except RecursionError:
-        _refuse(Refusal(f"{invalid[0]}its JSON is nested too deeply",
-                        f"{invalid[1]}son JSON est imbriqué trop profondément"), lang)
-    except json.JSONDecodeError as exc:
-        _refuse(Refusal(f"{invalid[0]}{exc}", f"{invalid[1]}JSON illisible ({exc.msg}, ligne {exc.lineno}"
-                        f" colonne {exc.colno})"), lang)
-    except (SheetError, ParseError, ClassicSheetError) as exc:
+        return read_sheet(text)
+    except Refusal as exc:
         _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
 
 
@@ -416,21 +377,17 @@ def sheet_new(
                         f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec"
                         " --force"), language)
     rules = build_rules(preset_name, options, None, language)
-    sheet: AnySheet
+    if rules.game != "classic" and options:
+        _refuse(Refusal(
+            f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
+            " come from the preset's scoring table; options are for the classic-whist"
+            " presets classic, short and simple",
+            f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
+            " d'--option : ses points viennent du barème du préréglage ; les options sont"
+            " pour les préréglages du whist classique classic, short et simple"), language)
     try:
-        if rules.game == "classic":
-            sheet = ClassicSheet.new(rules, _names(names, language), language)
-        else:
-            if options:
-                _refuse(Refusal(
-                    f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
-                    " come from the preset's scoring table; options are for the classic-whist"
-                    " presets classic, short and simple",
-                    f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
-                    " d'--option : ses points viennent du barème du préréglage ; les options sont"
-                    " pour les préréglages du whist classique classic, short et simple"), language)
-            sheet = Sheet.new(preset_name, _names(names, language), language)
-    except (SheetError, ClassicSheetError) as exc:
+        sheet = new_sheet(rules, _names(names, language), language)
+    except Refusal as exc:
         _refuse(exc, language)
     _save(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
@@ -463,28 +420,16 @@ def sheet_add(
     """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
     of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
     sheet, language = _open(file, lang)
-    words = " ".join(contract or []).strip()
-    if isinstance(sheet, ClassicSheet):
-        colour_only = [name for name, given in (
-            ("--declarers", declarers), ("--trump", trump is not None), ("--needed", needed is not None),
-            ("--queens", queens), ("--double", double)) if given]
-        _classic_add(sheet, words, tricks, honours, colour_only, file, language)
-        return
-    if honours is not None or not words or words.split()[0].lower() in CALL_WORDS:
-        _refuse(Refusal(
-            f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
-            " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
-            " side, honours and calling at eight are classic whist",
-            f"c'est une feuille de whist à la couleur (préréglage {sheet.preset}) : elle prend un"
-            " contrat, ses preneurs et leurs plis (whist sheet add solo 7 --declarers N --tricks 8) ;"
-            " les levées par camp, les honneurs et l'appel à huit sont du whist classique"), language)
-    entry = _entry(sheet, words, declarers, tricks, trump, needed, queens, double, language)
     try:
-        sheet = sheet.add(entry)
-    except SheetError as exc:
+        sheet = add_deal(sheet, " ".join(contract or []), declarers, tricks, honours, trump, needed,
+                         queens, double, language)
+    except Refusal as exc:
         _refuse(exc, language)
     _save(sheet, file, language)
-    _added(sheet, language)
+    if isinstance(sheet, ClassicSheet):
+        _classic_added(sheet, language)
+    else:
+        _added(sheet, language)
 
 
 @sheet_app.command("penalty")
@@ -496,15 +441,9 @@ def sheet_penalty(
 ) -> None:
     """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
     sheet, language = _open(file, lang)
-    if isinstance(sheet, ClassicSheet):
-        _refuse(_classic_takes(sheet, "penalties are colour whist",
-                               "les pénalités sont du whist à la couleur"), language)
     try:
-        sheet = sheet.add(parse_entry("penalty", seat))
-    except SheetError as exc:
-        if "," in seat or "+" in seat:  # the entry's words name --declarers, which this command has not
-            _refuse(Refusal("a penalty names one offender, e.g. whist sheet penalty W",
-                            "une pénalité nomme un seul fautif, par exemple whist sheet penalty O"), language)
+        sheet = add_penalty(sheet, seat)
+    except Refusal as exc:
         _refuse(exc, language)
     _save(sheet, file, language)
     _added(sheet, language)
@@ -761,37 +700,9 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _classic_add(sheet: ClassicSheet, words: str, tricks: str, honours: str | None,
-                 colour_only: list[str], file: Path, lang: Lang) -> None:
-    """``whist sheet add`` on a classic-whist sheet: a deal played out or a call at eight."""
-    parts = words.split()
-    if parts and parts[0].lower() not in CALL_WORDS:
-        _refuse(_classic_takes(sheet, f"a contract such as {words!r} is colour whist",
-                               f"un contrat comme « {words} » est du whist à la couleur"), lang)
-    if colour_only:
-        options, many = ", ".join(colour_only), len(colour_only) > 1
-        _refuse(_classic_takes(sheet, f"{options} {'are' if many else 'is'} for colour whist",
-                               f"{options} {'sont' if many else 'est'} pour le whist à la couleur"), lang)
-    try:
-        if parts and parts[0].lower() in CALL_WORDS:
-            if len(parts) != 2:
-                raise ClassicSheetError("name the side that called: whist sheet add call NS (or EW)",
-                                        "nommez le camp qui a appelé : whist sheet add call NS (ou EO)")
-            if tricks.strip() or honours is not None:
-                raise ClassicSheetError(
-                    "a game won by calling at eight has no tricks or honours: whist sheet add call NS",
-                    "une manche gagnée par l'appel à huit n'a ni levées ni honneurs : whist sheet add"
-                    " call NS")
-            entry = called(parts[1])
-        elif not tricks.strip():
-            raise ClassicSheetError(f"give the tricks of a side: {_CLASSIC_TAKES}",
-                                    f"donnez les levées d'un camp : {_CLASSIC_TAKES_FR}")
-        else:
-            entry = played(tricks, honours or "")
-        sheet = sheet.add(entry)
-    except ClassicSheetError as exc:
-        _refuse(exc, lang)
-    _save(sheet, file, lang)
+def _classic_added(sheet: ClassicSheet, lang: Lang) -> None:
+    """What ``whist sheet add`` says of a classic-whist deal just added: its points, the game
+    score, a game or rubber it closed, the sheet's foot."""
     row = sheet.rows()[-1]
     console = stdout()
     console.print(f"#{len(sheet.entries)} {classic_what(row.entry, lang)}{colon(lang)} "

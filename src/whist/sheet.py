@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from whist.auction import not_on_ladder
+from whist.auction import ladder, not_on_ladder
 from whist.cards import (
     SEATS,
     Lang,
@@ -232,6 +232,12 @@ class Sheet:
 
     def name(self, seat: Seat) -> str:
         return dict(self.names)[seat]
+
+    def contracts(self) -> tuple[Contract, ...]:
+        """The contracts the sheet takes, without their suit: the preset's ladder with every
+        optional row, low to high, then the queens game (a deal all passed played as it, §5.8)."""
+        rows = ladder(_all_options(get_preset(self.preset)))
+        return (*(Contract(kind, level) for kind, level in rows), Contract("dames"))
 
     def points(self, entry: Entry) -> dict[Seat, int]:
         """One entry's points per seat, or :class:`SheetError` if the preset cannot score it."""

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any
@@ -32,7 +32,9 @@ from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import view_json
 from whist.server.protocol import NOT_FOUND, CommandError, error_json
+from whist.server.protocol import error_response as _error
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
+from whist.server.sheets import sheet_routes
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
 
@@ -90,14 +92,6 @@ class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(max_length=80)  # empty: 400 bad_join, as any name with nothing visible
     seat: str | None = None
-
-
-def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None,
-           message_fr: str | None = None) -> JSONResponse:
-    error = {"code": code, "message": message}
-    if message_fr is not None:
-        error["message_fr"] = message_fr
-    return JSONResponse({"error": error}, status_code=status, headers=headers)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -214,16 +208,18 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html")
 
-    @app.get("/t", include_in_schema=False)
-    @app.get("/t/", include_in_schema=False)
-    async def no_table() -> RedirectResponse:
-        """A table's link without its id: the lobby, where the tables are."""
-        return RedirectResponse("/")
+    for prefix in ("t", "s"):  # a table's page, a score sheet's page
+        @app.get(f"/{prefix}", include_in_schema=False)
+        @app.get(f"/{prefix}/", include_in_schema=False)
+        async def no_id() -> RedirectResponse:
+            """A table's or a sheet's link without its id: the lobby, where they are made."""
+            return RedirectResponse("/")
 
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+        @app.get(f"/{prefix}/{{item_id}}", include_in_schema=False)
+        async def page_of(item_id: str) -> FileResponse:
+            return await index()
 
+    sheet_routes(app, store)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.get("/healthz")

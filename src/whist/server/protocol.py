@@ -18,8 +18,11 @@ malformed - act needs "version", a whole number
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from starlette.responses import JSONResponse
 
 __all__ = [
     "ERRORS",
@@ -29,6 +32,7 @@ __all__ = [
     "Hello",
     "Simple",
     "error_json",
+    "error_response",
     "parse_message",
 ]
 
@@ -152,3 +156,13 @@ def error_json(code: str, message: str, version: int, message_fr: str | None = N
     if message_fr is not None:
         obj["message_fr"] = message_fr
     return json.dumps(obj, ensure_ascii=False)
+
+
+def error_response(status: int, code: str, message: str, headers: Mapping[str, str] | None = None,
+                   message_fr: str | None = None) -> JSONResponse:
+    """An HTTP route's error: ``{"error": {"code", "message"}}``, with ``message_fr`` where the
+    message has its French."""
+    error = {"code": code, "message": message}
+    if message_fr is not None:
+        error["message_fr"] = message_fr
+    return JSONResponse({"error": error}, status_code=status, headers=headers)

@@ -142,6 +142,20 @@ class Storage(Protocol):
         """The record of the table's finished deal ``number`` (1, 2 …), if stored."""
         ...
 
+    def create_sheet(self, sheet_id: str, data: str) -> None:
+        """Keep a new score sheet's JSON text (version 0); :class:`StorageConflict` if the id is
+        taken."""
+        ...
+
+    def sheet(self, sheet_id: str) -> tuple[int, str] | None:
+        """A score sheet's version and JSON text, if there is one."""
+        ...
+
+    def save_sheet(self, sheet_id: str, version: int, data: str) -> bool:
+        """Replace the sheet's JSON text if it is still at ``version`` (its version then one more);
+        ``False``, and nothing changed, if another writer changed it first."""
+        ...
+
     def cluster(self) -> Cluster:
         """What this server process shares with the others on the same database: a new one."""
         ...
@@ -174,6 +188,13 @@ _listings = Table(  # a row per table and event: a writer never replaces the row
     "whist_table_listing", _meta,
     Column("table_id", String(32), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("data", Text, nullable=False),
+)
+
+_sheets = Table(  # the score sheets of physical tables: a row each, its JSON as `whist sheet` keeps it
+    "whist_sheet", _meta,
+    Column("sheet_id", String(32), primary_key=True),
+    Column("version", Integer, nullable=False),
     Column("data", Text, nullable=False),
 )
 
@@ -405,6 +426,25 @@ class SqlStorage:
             return None
         out: dict[str, Any] = json.loads(row[0])
         return out
+
+    def create_sheet(self, sheet_id: str, data: str) -> None:
+        try:
+            with self._db(write=True) as conn:
+                conn.execute(insert(_sheets).values(sheet_id=sheet_id, version=0, data=data))
+        except IntegrityError as exc:
+            raise StorageConflict(f"sheet {sheet_id}: already stored ({exc.orig})") from None
+
+    def sheet(self, sheet_id: str) -> tuple[int, str] | None:
+        q = select(_sheets.c.version, _sheets.c.data).where(_sheets.c.sheet_id == sheet_id)
+        with self._db() as conn:
+            row = conn.execute(q).first()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def save_sheet(self, sheet_id: str, version: int, data: str) -> bool:
+        q = (update(_sheets).where(_sheets.c.sheet_id == sheet_id, _sheets.c.version == version)
+             .values(version=version + 1, data=data))
+        with self._db(write=True) as conn:
+            return conn.execute(q).rowcount == 1
 
     def delete(self, table_id: str) -> None:
         """Remove a table's log, records and listings (tests on a shared database)."""

@@ -7,6 +7,7 @@ import { cardText, suitSpan } from "./cards.js";
 import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
+import { sheetMain } from "./scorer.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
 import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
 
@@ -805,5 +806,7 @@ function countdown() {
 setLang(lang());
 window.addEventListener("resize", () => { if (T.msg) renderTable(); });
 const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
+const sheetPath = location.pathname.match(/^\/s\/([A-Za-z0-9_-]+)/);
 if (match) tableMain(match[1]);
+else if (sheetPath) sheetMain(sheetPath[1]);
 else lobby();

@@ -4,6 +4,7 @@
 
 import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch } from "./dom.js";
 import { has, lang, seatName, t } from "./i18n.js";
+import { sheetPanel } from "./scorer.js";
 
 const root = document.getElementById("app");
 
@@ -225,6 +226,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     h("header", { class: "top" }, h("h1", {}, "Whist"), langSwitch(render)),
     h("p", { class: "tagline" }, t("tagline")),
     myPanel(mine),
+    sheetPanel(render),
     h("form", { class: "panel", id: "create", onsubmit: create },
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,

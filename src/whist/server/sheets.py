@@ -1,0 +1,205 @@
+"""The score sheets of physical tables in the web app (RULES.md §6): routes that start a sheet,
+show it, add a deal or a penalty, take the last entry back, and give it as CSV or as the JSON file
+``whist sheet`` keeps. docs/protocol.md describes them.
+
+The server decides nothing of a sheet: every entry is read and scored by :mod:`whist.sheet_input`
+(the very functions of ``whist sheet``) and refused in their words, English and French. Each sheet
+is one row of the server's storage holding its JSON, with a version: an entry replaces the row only
+if nobody changed it since it was read (else it is read again and the entry added to what is there
+now), so that two scorers, or two server processes on PostgreSQL, never lose each other's entries.
+A sheet's id is random and long: whoever has its link may read and write it, as with a table's.
+
+>>> from whist.server import create_app
+>>> sorted(r.path for r in create_app("sqlite://").routes if r.path.startswith("/api/sheets"))[:2]
+['/api/sheets', '/api/sheets/{sheet_id}']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from whist.cards import Lang, Refusal, Side
+from whist.classic_sheet import ClassicSheet
+from whist.server.codec import contract_json
+from whist.server.protocol import NOT_FOUND, error_response
+from whist.server.storage import Storage, StorageConflict
+from whist.sheet_input import AnySheet, add_deal, add_penalty, dumps, new_sheet, read_sheet, undo
+
+__all__ = ["MAX_ENTRIES", "sheet_json", "sheet_routes"]
+
+MAX_ENTRIES = 500
+"""Most entries a sheet takes (a club's evening is a few dozen deals): each entry reads and scores
+the whole sheet again."""
+TRIES = 5
+"""How many times an entry is tried on a sheet that other requests keep changing meanwhile."""
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+Name = Annotated[str, Field(max_length=80)]
+Words = Annotated[str, Field(max_length=80)]
+
+
+class CreateSheet(BaseModel):
+    """``POST /api/sheets``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    preset: str = Field("couleur", max_length=32)
+    names: dict[str, Name] = Field(default_factory=dict, max_length=4)
+    lang: Literal["en", "fr"] = "en"
+
+
+class AddEntry(BaseModel):
+    """``POST /api/sheets/{id}/entries``: the fields of ``whist sheet add``; ``lang`` the language
+    the words are read in (the sheet's own if not given)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    contract: Words = ""
+    declarers: Words = ""
+    tricks: Words = ""
+    honours: Words | None = None
+    trump: Words | None = None
+    needed: int | None = None
+    queens: Words = ""
+    double: bool = False
+    lang: Literal["en", "fr"] | None = None
+
+
+class Penalty(BaseModel):
+    """``POST /api/sheets/{id}/penalty``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: Words
+
+
+def _pair(pair: tuple[int, int]) -> dict[str, int]:
+    return {side.name: pair[side] for side in Side}
+
+
+def sheet_json(sheet_id: str, version: int, sheet: AnySheet) -> dict[str, Any]:
+    """What ``GET /api/sheets/{id}`` gives: the sheet as its file holds it (``sheet``: each entry
+    with its points and running totals, or a classic sheet's scores, games, rubbers and
+    settlement); for colour whist the ``contracts`` it takes (a scorer's list to choose from), for
+    classic whist the game score and games of the rubber in play. (Reading and scoring a sheet of
+    many entries takes a while: the routes call it off the event loop.)"""
+    out: dict[str, Any] = {"id": sheet_id, "url": f"/s/{sheet_id}", "version": version,
+                           "game": "classic" if isinstance(sheet, ClassicSheet) else "couleur",
+                           "sheet": sheet.to_json()}
+    if isinstance(sheet, ClassicSheet):
+        out["score"] = _pair(sheet.score())
+        out["games_in_rubber"] = _pair(sheet.games_in_rubber())
+    else:
+        out["contracts"] = [{**contract_json(c), "suited": c.info.suited} for c in sheet.contracts()]
+    return out
+
+
+def _changed(text: str, how: Callable[[AnySheet], AnySheet]) -> tuple[AnySheet, str]:
+    """The sheet of the JSON ``text`` changed by ``how``, and its new JSON; a
+    :class:`~whist.cards.Refusal` if ``how`` refuses, or the sheet would be too long."""
+    sheet = how(read_sheet(text))
+    if len(sheet.entries) > MAX_ENTRIES:
+        raise Refusal(f"a sheet takes at most {MAX_ENTRIES} entries: start another one",
+                      f"une feuille prend au plus {MAX_ENTRIES} entrées : commencez-en une autre")
+    return sheet, dumps(sheet)
+
+
+def _shown(sheet_id: str, version: int, text: str) -> dict[str, Any]:
+    return sheet_json(sheet_id, version, read_sheet(text))
+
+
+def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
+    return error_response(400, code, exc.en, message_fr=exc.fr)
+
+
+def _no_sheet(sheet_id: str) -> Response:
+    return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}")
+
+
+def sheet_routes(app: FastAPI, store: Storage) -> None:
+    """Add the sheets' routes to ``app``, the sheets kept in ``store`` (the page of a sheet,
+    ``/s/{id}``, is the app's page)."""
+    async def stored(sheet_id: str) -> tuple[int, str] | None:
+        if not 0 < len(sheet_id) <= 32 or not _ID_CHARS.issuperset(sheet_id):
+            return None  # no id the server gives: not looked for
+        return await store.threads.run(store.sheet, sheet_id)
+
+    async def change(sheet_id: str, how: Callable[[AnySheet], AnySheet]) -> dict[str, Any] | Response:
+        """The sheet changed by ``how`` and saved; a 400 with the sheet's refusal, and the stored
+        sheet untouched, if ``how`` refuses."""
+        for _ in range(TRIES):
+            found = await stored(sheet_id)
+            if found is None:
+                return _no_sheet(sheet_id)
+            version, text = found
+            try:
+                sheet, data = await asyncio.to_thread(_changed, text, how)
+            except Refusal as exc:
+                return _refused(exc)
+            if await store.threads.run_whole(store.save_sheet, sheet_id, version, data):
+                return await asyncio.to_thread(sheet_json, sheet_id, version + 1, sheet)
+        return error_response(409, "conflict", "the sheet keeps changing in other requests; try again")
+
+    @app.post("/api/sheets", status_code=201, response_model=None)
+    async def create_sheet(body: CreateSheet) -> dict[str, Any] | Response:
+        try:
+            sheet = new_sheet(body.preset, body.names, body.lang)
+        except Refusal as exc:
+            return _refused(exc, "bad_sheet")
+        for _ in range(TRIES):  # 128 random bits: a second try is for form's sake
+            sheet_id = secrets.token_urlsafe(16)
+            try:
+                await store.threads.run_whole(store.create_sheet, sheet_id, dumps(sheet))
+            except StorageConflict:
+                continue
+            return sheet_json(sheet_id, 0, sheet)
+        return error_response(409, "conflict", "no free id for the sheet; try again")
+
+    @app.get("/api/sheets/{sheet_id}", response_model=None)
+    async def get_sheet(sheet_id: str) -> dict[str, Any] | Response:
+        found = await stored(sheet_id)
+        if found is None:
+            return _no_sheet(sheet_id)
+        return await asyncio.to_thread(_shown, sheet_id, *found)
+
+    @app.post("/api/sheets/{sheet_id}/entries", response_model=None)
+    async def add_entry(sheet_id: str, body: AddEntry) -> dict[str, Any] | Response:
+        def add(sheet: AnySheet) -> AnySheet:
+            lang: Lang = body.lang or sheet.lang
+            return add_deal(sheet, body.contract, body.declarers, body.tricks, body.honours, body.trump,
+                            body.needed, body.queens, body.double, lang, prefix="")
+        return await change(sheet_id, add)
+
+    @app.post("/api/sheets/{sheet_id}/penalty", response_model=None)
+    async def penalty(sheet_id: str, body: Penalty) -> dict[str, Any] | Response:
+        return await change(sheet_id, lambda sheet: add_penalty(sheet, body.seat))
+
+    @app.post("/api/sheets/{sheet_id}/undo", response_model=None)
+    async def undo_last(sheet_id: str) -> dict[str, Any] | Response:
+        return await change(sheet_id, undo)
+
+    @app.get("/api/sheets/{sheet_id}/csv", response_model=None)
+    async def sheet_csv(sheet_id: str, separator: Literal[",", ";"] = ",") -> Response:
+        """The sheet as CSV, as ``whist sheet export --csv`` writes it: a byte order mark first,
+        so that a spreadsheet reads its accents as UTF-8; ``separator`` ``;`` for a spreadsheet
+        set to French."""
+        found = await stored(sheet_id)
+        if found is None:
+            return _no_sheet(sheet_id)
+        text = "\ufeff" + await asyncio.to_thread(lambda: read_sheet(found[1]).to_csv(separator))
+        return Response(text, media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="whist-sheet-{sheet_id}.csv"'})
+
+    @app.get("/api/sheets/{sheet_id}/json", response_model=None)
+    async def sheet_file(sheet_id: str) -> Response:
+        """The sheet's JSON file, as ``whist sheet`` keeps it (``whist sheet show --file`` opens
+        it)."""
+        found = await stored(sheet_id)
+        if found is None:
+            return _no_sheet(sheet_id)
+        return Response(found[1], media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="whist-sheet-{sheet_id}.json"'})

@@ -1,0 +1,169 @@
+"""What a scorer gives a score sheet (RULES.md §6), read the same way by ``whist sheet`` and the
+web app's sheets (:mod:`whist.server.sheets`): a new sheet of either game, a deal in the words
+``whist sheet add`` takes, a penalty, the last entry taken back, a sheet's JSON read back.
+
+Every function returns a new sheet or raises a :class:`~whist.cards.Refusal` (English, and
+French in ``fr``) saying what is impossible; the sheet given is never changed. The points and
+every check are the sheets' own (:mod:`whist.sheet`, :mod:`whist.classic_sheet`).
+
+>>> s = new_sheet("couleur", {"N": "Anne"})
+>>> s = add_deal(s, "solo 7", declarers="N", tricks="8")
+>>> s = add_penalty(s, "W")
+>>> s.totals()
+{'N': 21, 'E': -7, 'S': -7, 'W': -22}
+>>> add_deal(s, "call NS")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+whist.cards.Refusal: this is a colour-whist sheet (preset couleur): ...
+>>> read_sheet(dumps(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from whist.cards import Lang, ParseError, Refusal
+from whist.classic_sheet import (
+    CALL_WORDS,
+    CLASSIC_SHEET_FORMAT,
+    ClassicSheet,
+    ClassicSheetError,
+    called,
+    played,
+)
+from whist.rules import PRESETS, Rules
+from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
+
+__all__ = ["AnySheet", "add_deal", "add_penalty", "colour_entry", "dumps", "new_sheet", "read_sheet",
+           "undo"]
+
+AnySheet = Sheet | ClassicSheet
+
+_CLASSIC_TAKES = ("a deal's tricks and honours (whist sheet add --tricks NS=8 --honours EW=4) or a"
+                  " game won by calling at eight (whist sheet add call NS)")
+_CLASSIC_TAKES_FR = ("les levées et les honneurs d'une donne (whist sheet add --tricks NS=8 --honours EO=4)"
+                     " ou une manche gagnée par l'appel à huit (whist sheet add call NS)")
+
+
+def classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
+    """``this is a classic-whist sheet …: it takes …; why`` in English and French."""
+    preset = sheet.rules.preset
+    return Refusal(f"this is a classic-whist sheet (preset {preset}): it takes {_CLASSIC_TAKES}; {why}",
+                   f"c'est une feuille de whist classique (préréglage {preset}) : elle prend"
+                   f" {_CLASSIC_TAKES_FR} ; {why_fr}")
+
+
+def new_sheet(preset: str | Rules, names: Mapping[str, object] | None = None, lang: Lang = "en") -> AnySheet:
+    """An empty sheet of the game ``preset`` plays (a preset's name, or rules already built with
+    their options): colour whist (couleur, pagat) or classic whist (classic, short, simple)."""
+    if isinstance(preset, Rules):
+        if preset.game == "classic":
+            return ClassicSheet.new(preset, names, lang)
+        return Sheet.new(preset.preset, names, lang)
+    rules = PRESETS.get(preset.strip().lower())
+    if rules is not None and rules.game == "classic":
+        return ClassicSheet.new(rules, names, lang)
+    return Sheet.new(preset, names, lang)  # refuses a name that is no preset
+
+
+def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: str | None = None,
+                 needed: int | None = None, queens: str = "", double: bool = False,
+                 lang: Lang = "en") -> Entry:
+    """A colour-whist entry from the words typed (:func:`whist.sheet.parse_entry`); the queens
+    game without the queens is refused here (the sheet would score it as nobody's)."""
+    entry = parse_entry(contract, declarers, tricks, trump or "", "" if needed is None else str(needed),
+                        queens, "2" if double else "", lang)
+    c = entry.contract
+    if c is not None and c.kind == "dames" and not queens.strip():
+        raise SheetError("the queens game needs the queens each player took: --queens N=2,E=1,S=1",
+                         "la misère par les dames demande les dames prises par chaque joueur :"
+                         " --queens N=2,E=1,S=1")
+    return entry
+
+
+def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: str = "",
+             honours: str | None = None, trump: str | None = None, needed: int | None = None,
+             queens: str = "", double: bool = False, lang: Lang = "en", prefix: str = "--") -> AnySheet:
+    """``sheet`` with one deal added, given as ``whist sheet add`` takes it. Colour whist: the
+    ``contract``'s words, its ``declarers`` and ``tricks`` (and ``trump``, ``needed``, ``queens``,
+    ``double``). Classic whist: the ``tricks`` of one side and the ``honours``, or ``contract``
+    ``call NS``. ``lang``: the language the words are read in (``C`` is cœur in French);
+    ``prefix``: how a refusal names a field given to the wrong game (``--declarers``)."""
+    words = contract.strip()
+    parts = words.split()
+    call = bool(parts) and parts[0].lower() in CALL_WORDS
+    if isinstance(sheet, ClassicSheet):
+        if parts and not call:
+            raise classic_takes(sheet, f"a contract such as {words!r} is colour whist",
+                                f"un contrat comme « {words} » est du whist à la couleur")
+        colour_only = [prefix + name for name, given in (
+            ("declarers", declarers), ("trump", trump is not None), ("needed", needed is not None),
+            ("queens", queens), ("double", double)) if given]
+        if colour_only:
+            options, many = ", ".join(colour_only), len(colour_only) > 1
+            raise classic_takes(sheet, f"{options} {'are' if many else 'is'} for colour whist",
+                                f"{options} {'sont' if many else 'est'} pour le whist à la couleur")
+        if call:
+            if len(parts) != 2:
+                raise ClassicSheetError("name the side that called: whist sheet add call NS (or EW)",
+                                        "nommez le camp qui a appelé : whist sheet add call NS (ou EO)")
+            if tricks.strip() or honours is not None:
+                raise ClassicSheetError(
+                    "a game won by calling at eight has no tricks or honours: whist sheet add call NS",
+                    "une manche gagnée par l'appel à huit n'a ni levées ni honneurs : whist sheet add"
+                    " call NS")
+            return sheet.add(called(parts[1]))
+        if not tricks.strip():
+            raise ClassicSheetError(f"give the tricks of a side: {_CLASSIC_TAKES}",
+                                    f"donnez les levées d'un camp : {_CLASSIC_TAKES_FR}")
+        return sheet.add(played(tricks, honours or ""))
+    if honours is not None or not words or call:
+        raise Refusal(
+            f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
+            " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
+            " side, honours and calling at eight are classic whist",
+            f"c'est une feuille de whist à la couleur (préréglage {sheet.preset}) : elle prend un"
+            " contrat, ses preneurs et leurs plis (whist sheet add solo 7 --declarers N --tricks 8) ;"
+            " les levées par camp, les honneurs et l'appel à huit sont du whist classique")
+    return sheet.add(colour_entry(words, declarers, tricks, trump, needed, queens, double, lang))
+
+
+def add_penalty(sheet: AnySheet, seat: str) -> Sheet:
+    """Colour whist: ``sheet`` with a referee's penalty to the player at ``seat``."""
+    if isinstance(sheet, ClassicSheet):
+        raise classic_takes(sheet, "penalties are colour whist", "les pénalités sont du whist à la couleur")
+    try:
+        return sheet.add(parse_entry("penalty", seat))
+    except SheetError:
+        if "," in seat or "+" in seat:  # the entry's words name --declarers, which a penalty has not
+            raise SheetError("a penalty names one offender, e.g. whist sheet penalty W",
+                             "une pénalité nomme un seul fautif, par exemple whist sheet penalty O") from None
+        raise
+
+
+def undo(sheet: AnySheet) -> AnySheet:
+    """``sheet`` without its last entry (refused on an empty sheet)."""
+    return sheet.remove_last()
+
+
+def read_sheet(text: str) -> AnySheet:
+    """The sheet a JSON text holds (as :func:`~whist.sheet.dumps` writes it), colour or classic;
+    a :class:`~whist.cards.Refusal` if it is no sheet (not JSON, nested too deeply, or a sheet
+    with an impossible entry: every entry is checked and scored again)."""
+    try:
+        data: Any = json.loads(text)
+        if not isinstance(data, dict):
+            raise SheetError("not a score sheet", "pas une feuille de marque")
+        if data.get("format") == CLASSIC_SHEET_FORMAT:
+            return ClassicSheet.from_json(data)
+        return Sheet.from_json(data)
+    except RecursionError:
+        raise Refusal("its JSON is nested too deeply", "son JSON est imbriqué trop profondément") from None
+    except json.JSONDecodeError as exc:
+        raise Refusal(str(exc), f"JSON illisible ({exc.msg}, ligne {exc.lineno}"
+                      f" colonne {exc.colno})") from None
+    except (SheetError, ParseError, ClassicSheetError) as exc:
+        raise Refusal(exc.en, exc.fr) from None

@@ -1,0 +1,340 @@
+// The score sheet of a table played with real cards (RULES.md §6; docs/protocol.md, "Score sheets
+// of physical tables"): the lobby's form that starts one, and the sheet's page at /s/{id} — its
+// table, the form that adds a deal (made for a phone), a penalty, undo, the downloads. The page
+// decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
+// an impossible one in English and French, and says which contracts a colour sheet takes.
+
+import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
+import { lang, seatName, t } from "./i18n.js";
+import { nameHeader, pts } from "./sheets.js";
+import { contractNode, side, sides } from "./table.js";
+
+const root = document.getElementById("app");
+
+// How often the sheet is asked for again, so that a second scorer's entries show (ms).
+const POLL_MS = 5000;
+
+// ----- the lobby's form ------------------------------------------------------------------------------
+
+const start = { open: false, preset: "couleur", names: { N: "", E: "", S: "", W: "" }, error: null };
+
+// The sheets this browser has shown, under `whist.sheet.<id>`: when, the game and the names, so
+// that the lobby links to them again (the link is the sheet's only key: a scorer who closed the
+// page finds it here). At most MY_SHEETS are listed, the last one shown first.
+const SHEET = "whist.sheet.", MY_SHEETS = 5;
+
+function keepSheet(id, got) {
+  localStorage.setItem(SHEET + id, JSON.stringify({ at: Date.now(), preset: presetOf(got),
+    names: SEATS.map((s) => got.sheet.names[s]).join(", ") }));
+}
+
+function mySheets() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith(SHEET)) continue;
+    try {
+      out.push({ id: key.slice(SHEET.length), ...JSON.parse(localStorage.getItem(key)) });
+    } catch {
+      // a value of another version of the page: not listed
+    }
+  }
+  return out.sort((a, b) => b.at - a.at).slice(0, MY_SHEETS);
+}
+
+// « Feuille de marque »: a folded form that starts a sheet (the game, the four names) and opens it,
+// and the sheets this browser has shown.
+export function sheetPanel(render) {
+  const create = async (ev) => {
+    ev.preventDefault();
+    const names = {};
+    for (const s of SEATS) if (start.names[s].trim()) names[s] = start.names[s];
+    try {
+      const made = await api("POST", "/api/sheets", { preset: start.preset, names, lang: lang() });
+      location.href = made.url;
+    } catch (e) {
+      start.error = e;
+      render();
+    }
+  };
+  return h("details", { class: "panel", id: "new-sheet", open: start.open,
+    ontoggle: (e) => { start.open = e.target.open; } },
+  h("summary", {}, h("h2", { class: "inline" }, t("score_sheet"))),
+  h("p", { class: "muted" }, t("sheet_intro")),
+  mySheets().length ? h("ul", { class: "tables", id: "my-sheets" }, mySheets().map((sh) => h("li", {},
+    h("a", { href: `/s/${sh.id}` }, sh.names), " · ", t("preset_" + sh.preset)))) : null,
+  h("form", { id: "sheet-form", onsubmit: create },
+    h("label", {}, t("game"), h("select", { name: "sheet-preset", onchange: (e) => { start.preset = e.target.value; } },
+      ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
+        h("option", { value: p, selected: start.preset === p }, t("preset_" + p))))),
+    SEATS.map((s) => h("label", {}, seatName(s), h("input", { name: "sheet-name-" + s, value: start.names[s],
+      maxlength: 80, autocomplete: "off", placeholder: seatName(s),
+      oninput: (e) => { start.names[s] = e.target.value; } }))),
+    start.error ? h("p", { class: "error", role: "alert" }, failText(start.error)) : null,
+    h("button", { class: "primary", type: "submit", id: "start-sheet" }, t("start_sheet"))));
+}
+
+// ----- the sheet's page ------------------------------------------------------------------------------
+
+const S = { id: null, got: null, error: null, busy: false };
+// What the form holds, kept while the page is drawn again (a deal entered, the language changed).
+const F = { contract: "", trump: "", needed: "8", declarers: [], tricks: "", each: {}, queens: {}, double: false,
+  side: "NS", honours: "none", penalty: "N" };
+
+export async function sheetMain(id) {
+  S.id = id;
+  renderSheet();
+  await refresh();
+  setInterval(() => {
+    if (document.visibilityState === "visible" && !S.busy) refresh(true);
+  }, POLL_MS);
+}
+
+// Ask for the sheet; `quiet`: a poll, which draws it again only if it changed and leaves the form
+// as it is typed.
+async function refresh(quiet) {
+  try {
+    const got = await api("GET", `/api/sheets/${encodeURIComponent(S.id)}`);
+    if (quiet && S.got && got.version === S.got.version) return;
+    S.got = got;
+    keepSheet(S.id, got);
+    if (!quiet) S.error = null;
+  } catch (e) {
+    if (quiet) return;  // a network blip: the sheet stays as it was until the next try
+    if (e.code === "not_found") localStorage.removeItem(SHEET + S.id);
+    S.error = e;
+  }
+  if (quiet) document.getElementById("sheet-view")?.replaceWith(sheetView());
+  else renderSheet();
+}
+
+// Send a change (an entry, a penalty, undo): the answer is the sheet as it is after it, or a
+// refusal, shown under the form in the page's language.
+async function change(path, body) {
+  if (S.busy) return false;
+  S.busy = true;
+  let done = false;
+  try {
+    S.got = await api("POST", `/api/sheets/${encodeURIComponent(S.id)}/${path}`, body);
+    S.error = null;
+    done = true;
+  } catch (e) {
+    S.error = e;
+  }
+  S.busy = false;
+  renderSheet();
+  return done;
+}
+
+function name(seat) {
+  return S.got ? S.got.sheet.names[seat] : seatName(seat);
+}
+
+function renderSheet() {
+  const kept = document.activeElement && document.activeElement.name;
+  root.replaceChildren(h("div", { class: "scorer" },
+    h("header", { class: "top" },
+      h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
+      h("div", { class: "title" }, h("strong", {}, t("score_sheet")),
+        h("span", { class: "muted" }, S.got ? t("preset_" + presetOf()) : "")),
+      langSwitch(renderSheet)),
+    S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()]
+      : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…")));
+  if (kept) root.querySelector(`[name="${kept}"]`)?.focus();
+}
+
+// What the page says of an error: a refused entry in the sheet's own words (the server's, in the
+// page's language); no sheet at this link, or one changed elsewhere meanwhile, in the page's.
+function sheetErrorText(e) {
+  if (e.code === "not_found") return t("no_sheet");
+  if (e.code === "conflict") return t("sheet_conflict");
+  return failText(e);
+}
+
+function presetOf(got = S.got) {
+  return got.game === "classic" ? got.sheet.rules.preset : got.sheet.preset;
+}
+
+function sheetView() {
+  return h("section", { class: "panel", id: "sheet-view" },
+    S.got.game === "classic" ? classicTable() : colourTable());
+}
+
+// ----- colour whist ----------------------------------------------------------------------------------
+
+// The contract of a row as the sheet keeps it ("solo 7", trump "H"), named in the page's language by
+// the list of contracts the server gave.
+function rowContract(row) {
+  if (row.contract === "penalty") return h("b", {}, t("penalty"));
+  const c = S.got.contracts.find((x) => x.text === row.contract);
+  const node = c ? contractNode({ ...c, suit: row.trump || null }) : h("span", {}, row.contract);
+  return h("span", {}, node, row.needed && row.needed !== "8" ? ` (${row.needed})` : "", row.double ? " ×2" : "");
+}
+
+// "N=0;W=1" as "Anne 0, Dirk 1".
+function bySeat(text) {
+  return text.split(/[;,]/).map((part) => {
+    const [seat, n] = part.split("=");
+    return `${name(seat)} ${n}`;
+  }).join(", ");
+}
+
+function colourTable() {
+  const sheet = S.got.sheet;
+  const rows = sheet.entries.map((row, i) => {
+    const who = row.declarers ? row.declarers.split("+").map(name).join(" + ") : "";
+    const counted = row.queens ? `${t("queens")} ${bySeat(row.queens)}`
+      : row.tricks.includes("=") ? bySeat(row.tricks) : row.tricks ? t(row.tricks === "1" ? "tricks_one" : "tricks_many", row.tricks) : "";
+    return h("tr", {}, h("td", {}, i + 1),
+      h("td", {}, rowContract(row), who ? h("br") : null, who, counted ? h("span", { class: "muted" }, " · ", counted) : null),
+      SEATS.map((s) => h("td", { class: "num" }, pts(row.points[s]), h("br"), h("b", {}, row.totals[s]))));
+  });
+  return [
+    h("table", { class: "scores", id: "sheet-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), SEATS.map((s) => nameHeader(s, name(s))))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, h("tr", { class: "totals" }, h("td", {}), h("td", {}, t("total")),
+        SEATS.map((s) => h("td", { class: "num", "data-total": s }, h("b", {}, sheet.totals[s])))))),
+    sheet.entries.length ? null : h("p", { class: "muted" }, t("no_entries")),
+  ];
+}
+
+function colourForm() {
+  const contracts = S.got.contracts;
+  const c = contracts.find((x) => x.text === F.contract) || contracts[0];
+  F.contract = c.text;
+  const dames = c.kind === "dames";
+  const each = c.misere && F.declarers.length > 1;  // several misère declarers: each one's tricks
+  const number = (value, set, attrs) => h("input", { type: "number", inputmode: "numeric",
+    value, oninput: (e) => set(e.target.value), ...attrs });
+  const submit = (ev) => {
+    ev.preventDefault();
+    const body = { contract: c.text, lang: "en", double: F.double };  // the contract's own text, English
+    if (dames) {
+      body.queens = SEATS.map((s) => `${s}=${F.queens[s] || 0}`).join(",");
+    } else {
+      body.declarers = F.declarers.join(",");
+      body.tricks = each ? F.declarers.map((s) => `${s}=${F.each[s] ?? ""}`).join(",") : F.tricks;
+      if (c.suited && F.trump) body.trump = F.trump;
+      if (c.kind === "trou") body.needed = Number(F.needed);
+    }
+    change("entries", body).then((done) => {
+      if (done) { F.tricks = ""; F.each = {}; F.queens = {}; F.declarers = []; F.double = false; renderSheet(); }
+    });
+  };
+  return h("form", { id: "entry-form", onsubmit: submit },
+    h("label", {}, t("contract"), h("select", { name: "contract", onchange: (e) => { F.contract = e.target.value; renderSheet(); } },
+      contracts.map((x) => h("option", { value: x.text, selected: x.text === c.text },
+        x.name[lang()] + (x.level !== null ? " " + x.level : ""))))),
+    c.suited ? h("label", {}, t("trump"), h("select", { name: "trump", onchange: (e) => { F.trump = e.target.value; } },
+      h("option", { value: "" }, "—"),
+      ["S", "H", "D", "C"].map((s) => h("option", { value: s, selected: F.trump === s }, t("suit_" + s))))) : null,
+    c.kind === "trou" ? h("label", {}, t("trou_needed"), h("select", { name: "needed", onchange: (e) => { F.needed = e.target.value; } },
+      ["8", "9"].map((n) => h("option", { value: n, selected: F.needed === n }, n)))) : null,
+    dames ? h("fieldset", { class: "seats-grid" }, h("legend", {}, t("queens_taken")),
+      SEATS.map((s) => h("label", { class: "seat-choice" }, name(s),
+        h("input", { type: "number", inputmode: "numeric", name: "queens-" + s, value: F.queens[s] ?? "",
+          oninput: (e) => { F.queens[s] = e.target.value; } }))))
+      : [h("fieldset", { class: "declarers" }, h("legend", {}, t("declarers")),
+        SEATS.map((s) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "declarer-" + s,
+          checked: F.declarers.includes(s), onchange: (e) => {
+            F.declarers = SEATS.filter((x) => (x === s ? e.target.checked : F.declarers.includes(x)));
+            renderSheet();
+          } }), " ", name(s)))),
+      ...(each ? F.declarers.map((s) => h("label", {}, t("tricks_of", name(s)),
+        number(F.each[s] ?? "", (v) => { F.each[s] = v; }, { name: "tricks-" + s })))
+        : [h("label", {}, t(c.misere ? "tricks" : "tricks_together"), number(F.tricks, (v) => { F.tricks = v; }, { name: "tricks" }))])],
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "double", checked: F.double,
+      onchange: (e) => { F.double = e.target.checked; } }), " ", t("double_deal")),
+    h("button", { class: "primary", type: "submit", id: "add-entry", disabled: S.busy }, t("add_deal")));
+}
+
+function penaltyForm() {
+  return h("form", { class: "row", id: "penalty-form", onsubmit: (ev) => { ev.preventDefault(); change("penalty", { seat: F.penalty }); } },
+    h("label", {}, t("penalty_to"), h("select", { name: "penalty", onchange: (e) => { F.penalty = e.target.value; } },
+      SEATS.map((s) => h("option", { value: s, selected: F.penalty === s }, name(s))))),
+    h("button", { type: "submit", id: "add-penalty" }, t("penalty")));
+}
+
+// ----- classic whist ---------------------------------------------------------------------------------
+
+function pair(p) {
+  return `${p.NS} / ${p.EW}`;
+}
+
+function classicTable() {
+  const sheet = S.got.sheet;
+  const rows = sheet.entries.map((row, i) => {
+    const closed = [row.game ? t("game_won_by_side", side(row.game.winner)) : null,
+      row.rubber ? t("rubber_won_by_side", side(row.rubber.winner)) : null].filter(Boolean).join(" · ");
+    const what = row.kind === "call" ? t("called_by", side(row.side))
+      : [pair(row.tricks), row.honours.NS >= 3 ? ` · ${t("honours")} ${side("NS")} ${row.honours.NS}`
+        : row.honours.EW >= 3 ? ` · ${t("honours")} ${side("EW")} ${row.honours.EW}` : ""].join("");
+    return h("tr", {}, h("td", {}, i + 1), h("td", {}, what, closed ? [h("br"), h("b", {}, closed)] : null),
+      h("td", { class: "num" }, pair(row.points)), h("td", { class: "num" }, h("b", {}, pair(row.score))));
+  });
+  const line = (label, value, id) => h("p", { id }, h("b", {}, label, t("colon")), value);
+  const paid = SEATS.filter((s) => sheet.settlement[s] !== 0);
+  return [
+    h("table", { class: "scores", id: "sheet-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`),
+        h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("score")))),
+      h("tbody", {}, rows)),
+    sheet.entries.length ? null : h("p", { class: "muted" }, t("no_entries")),
+    h("p", { class: "muted" }, `${side("NS")}${t("colon")}${name("N")} & ${name("S")} · ${side("EW")}${t("colon")}${name("E")} & ${name("W")}`),
+    sheet.over ? h("p", {}, h("b", {}, t("match_over"))) : [line(t("score"), sides(S.got.score.NS, S.got.score.EW), "sheet-score"),
+      line(t("games"), sides(S.got.games_in_rubber.NS, S.got.games_in_rubber.EW))],
+    line(t("rubber_totals"), sides(sheet.totals.NS, sheet.totals.EW), "sheet-totals"),
+    paid.length ? line(t("settlement"), paid.map((s) => `${name(s)} ${sheet.settlement[s] > 0 ? "+" : ""}${sheet.settlement[s]}`).join(" · ")) : null,
+  ].flat();
+}
+
+function classicForm() {
+  const rules = S.got.sheet.rules;
+  const submit = (ev) => {
+    ev.preventDefault();
+    const body = { tricks: `${F.side}=${F.tricks}`, lang: "en" };
+    if (rules.honours) body.honours = F.honours;
+    change("entries", body).then((done) => {
+      if (done) { F.tricks = ""; F.honours = "none"; renderSheet(); }
+    });
+  };
+  return h("form", { id: "entry-form", onsubmit: submit },
+    h("label", {}, t("tricks_of_side"), h("select", { name: "side", onchange: (e) => { F.side = e.target.value; } },
+      ["NS", "EW"].map((x) => h("option", { value: x, selected: F.side === x }, side(x))))),
+    h("label", {}, t("tricks"), h("input", { type: "number", inputmode: "numeric", name: "tricks",
+      value: F.tricks, oninput: (e) => { F.tricks = e.target.value; } })),
+    rules.honours ? h("label", {}, t("honours"), h("select", { name: "honours", onchange: (e) => { F.honours = e.target.value; } },
+      ["none", "NS=3", "NS=4", "EW=3", "EW=4"].map((x) => h("option", { value: x, selected: F.honours === x },
+        x === "none" ? t("honours_none") : `${side(x.slice(0, 2))} ${x.slice(3)}`)))) : null,
+    h("button", { class: "primary", type: "submit", id: "add-entry", disabled: S.busy }, t("add_deal")),
+    rules.call_at_eight ? h("div", { class: "row" }, t("call_at_eight"), t("colon"),
+      ["NS", "EW"].map((x) => h("button", { type: "button", "data-call": x, disabled: S.busy,
+        onclick: () => change("entries", { contract: `call ${x}`, lang: "en" }) }, side(x)))) : null);
+}
+
+// ----- both ------------------------------------------------------------------------------------------
+
+function entryForm() {
+  return h("section", { class: "panel", id: "entry" }, h("h2", {}, t("add_deal")),
+    S.got.game === "classic" ? classicForm() : [colourForm(), penaltyForm()],
+    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null);
+}
+
+function tools() {
+  const base = `/api/sheets/${encodeURIComponent(S.id)}`;
+  return h("section", { class: "panel", id: "sheet-tools" },
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "undo", disabled: S.busy || !S.got.sheet.entries.length,
+        onclick: () => change("undo") }, t("undo")),
+      // a spreadsheet set to French reads a comma as the decimal point: cells separated by semicolons
+      h("a", { class: "button secondary", id: "csv", href: `${base}/csv${lang() === "fr" ? "?separator=%3B" : ""}`, download: "" }, t("download_csv")),
+      h("a", { class: "button secondary", id: "json", href: `${base}/json`, download: "" }, t("download_json"))),
+    S.got.sheet.over && S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null,
+    h("p", { class: "muted" }, t("sheet_link")),
+    h("button", { type: "button", id: "share-sheet", onclick: async () => {
+      const url = `${location.origin}/s/${S.id}`;
+      if (await copyText(url)) toast(t("copied"));
+      else window.prompt(t("share"), url);
+    } }, t("share")));
+}

@@ -1,0 +1,282 @@
+"""The score sheet of a physical table in the web app (RULES.md §6): its routes score with the sheet
+modules and nothing else (DESIGN: the front ends never decide a rule), refuse an impossible entry
+with the sheet's own words in English and French and change nothing, and keep each sheet in the
+server's storage: it survives a restart, and two server processes on PostgreSQL share it without
+losing an entry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from whist.cards import Refusal
+from whist.classic_sheet import ClassicSheet
+from whist.cli import app as cli
+from whist.rules import preset
+from whist.server import create_app
+from whist.server.storage import SqlStorage, open_storage
+from whist.sheet import Sheet, parse_entry
+from whist.sheet_input import add_deal, dumps, read_sheet
+
+PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+NAMES = {"N": "Anne", "E": "Bert", "S": "Chloé", "W": "Dirk"}
+SOLO: dict[str, Any] = {"contract": "solo 7", "declarers": "N", "tricks": "8", "trump": "♥"}
+MISERE: dict[str, Any] = {"contract": "petite misère", "declarers": "S,W", "tricks": "S=0,W=1"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'whist.db'}")) as c:
+        yield c
+
+
+def new(c: TestClient, **body: Any) -> dict[str, Any]:
+    r = c.post("/api/sheets", json={"names": NAMES, **body})
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def post(c: TestClient, path: str, body: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
+    r = c.post(path, json=body) if body is not None else c.post(path)
+    assert r.status_code == status, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def refusal(exc_from: Any) -> Refusal:
+    """The refusal the sheet modules themselves give."""
+    with pytest.raises(Refusal) as info:
+        exc_from()
+    return info.value
+
+
+def test_a_colour_sheet_scores_each_deal_as_the_sheet_module_does(client: TestClient) -> None:
+    made = new(client, preset="couleur", lang="fr")
+    sid = made["id"]
+    assert made["url"] == f"/s/{sid}" and made["game"] == "couleur" and made["version"] == 0
+    assert made["sheet"]["names"] == NAMES and made["sheet"]["lang"] == "fr"
+    assert len(sid) >= 22 and new(client)["id"] != sid  # random and long: not to be guessed
+    after = post(client, f"/api/sheets/{sid}/entries", SOLO)
+    after = post(client, f"/api/sheets/{sid}/entries", MISERE)
+    after = post(client, f"/api/sheets/{sid}/penalty", {"seat": "O"})
+    expected = (Sheet.new("couleur", NAMES, "fr")
+                .add(parse_entry(SOLO["contract"], SOLO["declarers"], SOLO["tricks"], SOLO["trump"]))
+                .add(parse_entry(MISERE["contract"], MISERE["declarers"], MISERE["tricks"]))
+                .add(parse_entry("penalty", "W")))
+    assert after["sheet"] == expected.to_json() and after["version"] == 3
+    rows = after["sheet"]["entries"]
+    assert [r["contract"] for r in rows] == ["solo 7", "small misère", "penalty"]
+    assert rows[-1]["totals"] == after["sheet"]["totals"] == expected.totals()
+    assert client.get(f"/api/sheets/{sid}").json() == after
+    page = client.get(f"/s/{sid}")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for path in ("/s", "/s/"):
+        r = client.get(path, follow_redirects=False)
+        assert (r.status_code, r.headers["location"]) == (307, "/")
+
+
+def test_a_refused_entry_is_the_sheets_message_in_both_languages_and_changes_nothing(
+        client: TestClient) -> None:
+    sid = new(client)["id"]
+    post(client, f"/api/sheets/{sid}/entries", SOLO)
+    before = client.get(f"/api/sheets/{sid}").json()
+    stored = client.get(f"/api/sheets/{sid}/json").text
+    sheet = read_sheet(stored)
+    for body in ({**SOLO, "tricks": "14"}, {"contract": "solo 7", "declarers": "N"},
+                 {"contract": "trou", "declarers": "N,E", "tricks": "9", "needed": 10},
+                 {"contract": "dames"}, {"tricks": "NS=8", "honours": "EW=4"}, {"contract": ""}):
+        expected = refusal(lambda b=body: add_deal(sheet, prefix="", **b))
+        error = post(client, f"/api/sheets/{sid}/entries", body, 400)["error"]
+        assert error == {"code": "bad_entry", "message": expected.en, "message_fr": expected.fr}, body
+        assert error["message"] != error["message_fr"]
+    error = post(client, f"/api/sheets/{sid}/penalty", {"seat": "N,E"}, 400)["error"]
+    assert error["message_fr"].startswith("une pénalité nomme un seul fautif")
+    assert client.get(f"/api/sheets/{sid}").json() == before
+    assert client.get(f"/api/sheets/{sid}/json").text == stored
+
+
+def test_undo_takes_back_the_last_entry_and_an_empty_sheet_refuses_it(client: TestClient) -> None:
+    sid = new(client)["id"]
+    one = post(client, f"/api/sheets/{sid}/entries", SOLO)
+    post(client, f"/api/sheets/{sid}/entries", MISERE)
+    back = post(client, f"/api/sheets/{sid}/undo")
+    assert back["sheet"] == one["sheet"] and back["version"] == 3
+    post(client, f"/api/sheets/{sid}/undo")
+    error = post(client, f"/api/sheets/{sid}/undo", None, 400)["error"]
+    expected = refusal(Sheet.new("couleur").remove_last)
+    assert (error["message"], error["message_fr"]) == (expected.en, expected.fr)
+
+
+def test_a_classic_sheet_keeps_the_game_score_games_rubbers_and_settlement(client: TestClient) -> None:
+    made = new(client, preset="classic")
+    sid = made["id"]
+    assert made["game"] == "classic" and made["sheet"]["rules"]["preset"] == "classic"
+    entries: list[dict[str, Any]] = [
+        {"tricks": "NS=9", "honours": "EW=4"}, {"tricks": "EW=8"}, {"tricks": "NS=13", "honours": "NS=4"},
+        {"tricks": "NS=12"}, {"tricks": "NS=13", "honours": "NS=4"}]
+    expected: Any = ClassicSheet.new(preset("classic"), NAMES)
+    for body in entries:
+        got = post(client, f"/api/sheets/{sid}/entries", body)
+        expected = add_deal(expected, **body)
+    assert isinstance(expected, ClassicSheet) and expected.rubbers()  # a rubber was played out
+    assert got["sheet"] == expected.to_json()
+    assert got["score"] == dict(zip(("NS", "EW"), expected.score(), strict=True))
+    assert got["games_in_rubber"] == dict(zip(("NS", "EW"), expected.games_in_rubber(), strict=True))
+    assert got["sheet"]["settlement"] == expected.settlement()
+    error = post(client, f"/api/sheets/{sid}/penalty", {"seat": "N"}, 400)["error"]
+    assert "pénalités sont du whist à la couleur" in error["message_fr"]
+    error = post(client, f"/api/sheets/{sid}/entries", {"tricks": "NS=8", "declarers": "N"}, 400)["error"]
+    assert error["message"].endswith("declarers is for colour whist")  # the API's field, not --declarers
+
+
+def test_bad_requests_are_told_never_a_server_error(client: TestClient) -> None:
+    error = post(client, "/api/sheets", {"preset": "bridge"}, 400)["error"]
+    assert error["code"] == "bad_sheet" and error["message_fr"] != error["message"]
+    error = post(client, "/api/sheets", {"names": {"X": "Anne"}}, 400)["error"]
+    assert error["message_fr"].startswith("noms :")
+    sid = new(client)["id"]
+    for body in ({"contract": 7}, {"contract": "solo 7", "colour": "red"}, {"needed": "nine"},
+                 {"contract": "x" * 500}):
+        assert post(client, f"/api/sheets/{sid}/entries", body, 422)["error"]["code"] == "invalid"
+    assert post(client, "/api/sheets", {"names": {"N": "A" * 81}}, 422)["error"]["code"] == "invalid"
+    for path in ("/api/sheets/nope", "/api/sheets/" + "a" * 300, "/api/sheets/%E2%99%A5/csv",
+                 "/api/sheets/nope/json"):
+        r = client.get(path)
+        assert (r.status_code, r.json()["error"]["code"]) == (404, "not_found"), path
+    assert post(client, "/api/sheets/nope/undo", None, 404)["error"]["code"] == "not_found"
+    assert client.get(f"/api/sheets/{sid}/csv?separator=tab").status_code == 422
+
+
+def test_the_downloads_are_the_files_whist_sheet_writes_and_opens(client: TestClient, tmp_path: Path) -> None:
+    sid = new(client, lang="fr")["id"]
+    post(client, f"/api/sheets/{sid}/entries", SOLO)
+    sheet = post(client, f"/api/sheets/{sid}/entries", MISERE)
+    r = client.get(f"/api/sheets/{sid}/json")
+    assert sid in r.headers["content-disposition"]
+    kept = read_sheet(r.text)
+    assert r.text == dumps(kept) and kept.to_json() == sheet["sheet"]
+    path = tmp_path / "downloaded.json"
+    path.write_text(r.text, encoding="utf-8")
+    shown = CliRunner().invoke(cli, ["sheet", "show", "--json", "--file", str(path)])
+    assert shown.exit_code == 0 and json.loads(shown.stdout) == sheet["sheet"]
+    added = CliRunner().invoke(cli, ["sheet", "undo", "--file", str(path)])
+    assert added.exit_code == 0 and "Supprimé #2" in added.stdout  # the sheet's language, French
+    for sep in (",", ";"):
+        r = client.get(f"/api/sheets/{sid}/csv", params={"separator": sep})
+        assert r.headers["content-type"].startswith("text/csv")
+        assert "attachment" in r.headers["content-disposition"]
+        assert r.content.startswith(b"\xef\xbb\xbf") and r.text.lstrip("\ufeff") == kept.to_csv(sep)
+        assert Sheet.new("couleur").add_csv(r.text).totals() == kept.totals()
+
+
+def test_sheets_survive_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'whist.db'}"
+    with TestClient(create_app(url)) as c:
+        sid = new(c)["id"]
+        post(c, f"/api/sheets/{sid}/entries", SOLO)
+        before = post(c, f"/api/sheets/{sid}/entries", MISERE)
+    with TestClient(create_app(url)) as c:
+        assert c.get(f"/api/sheets/{sid}").json() == before
+        after = post(c, f"/api/sheets/{sid}/undo")
+        assert len(after["sheet"]["entries"]) == 1
+
+
+class Interrupted(SqlStorage):
+    """A storage where, once, another writer adds an entry to the sheet between the moment an
+    entry reads it and the moment it saves it."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.interrupt = False
+
+    def save_sheet(self, sheet_id: str, version: int, data: str) -> bool:
+        if self.interrupt:
+            self.interrupt = False
+            found = self.sheet(sheet_id)
+            assert found is not None
+            other = add_deal(read_sheet(found[1]), **MISERE)
+            assert super().save_sheet(sheet_id, found[0], dumps(other))
+        return super().save_sheet(sheet_id, version, data)
+
+
+def test_an_entry_made_meanwhile_elsewhere_is_kept(tmp_path: Path) -> None:
+    storage = Interrupted(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage)) as c:
+        sid = new(c)["id"]
+        storage.interrupt = True
+        got = post(c, f"/api/sheets/{sid}/entries", SOLO)
+    assert [e["contract"] for e in got["sheet"]["entries"]] == ["small misère", "solo 7"]
+    assert got["version"] == 2
+
+
+def test_a_sheet_is_replaced_only_at_the_version_it_was_read(tmp_path: Path) -> None:
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    try:
+        storage.create_sheet("s1", "first")
+        assert storage.sheet("s1") == (0, "first") and storage.sheet("s2") is None
+        assert storage.save_sheet("s1", 0, "second")
+        assert not storage.save_sheet("s1", 0, "stale")
+        assert storage.sheet("s1") == (1, "second")
+    finally:
+        storage.close()
+
+
+def test_postgresql_keeps_sheets_for_every_server_process() -> None:
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        first, second = open_storage(PG_URL), open_storage(PG_URL)
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    with TestClient(create_app(storage=first)) as one, TestClient(create_app(storage=second)) as two:
+        sid = new(one)["id"]
+        post(two, f"/api/sheets/{sid}/entries", SOLO)
+        post(one, f"/api/sheets/{sid}/entries", MISERE)
+        error = post(two, f"/api/sheets/{sid}/entries", {**SOLO, "declarers": "Z"}, 400)["error"]
+        assert error["message_fr"].startswith("preneurs « Z »")
+        seen = [c.get(f"/api/sheets/{sid}").json() for c in (one, two)]
+        assert seen[0] == seen[1] and seen[0]["version"] == 2
+        assert [e["contract"] for e in seen[0]["sheet"]["entries"]] == ["solo 7", "small misère"]
+        assert not first.save_sheet(sid, 1, "stale") and second.sheet(sid) == (2, one.get(
+            f"/api/sheets/{sid}/json").text)
+    with TestClient(create_app(PG_URL)) as again:  # a restart
+        assert again.get(f"/api/sheets/{sid}").json() == seen[0]
+
+
+@pytest.mark.parametrize("game", ["couleur", "pagat"])
+def test_each_contract_the_page_lists_is_one_the_sheet_takes(client: TestClient, game: str) -> None:
+    """The page's list of contracts is the server's: each one, sent back as its text, is scored."""
+    made = new(client, preset=game)
+    listed = made["contracts"]
+    assert [c["text"] for c in listed] == [c.text for c in Sheet.new(game).contracts()]
+    assert len({c["text"] for c in listed}) == len(listed) > 10
+    sid = made["id"]
+    for c in listed:
+        tries: list[dict[str, Any]] = (
+            [{"queens": "N=2,E=1,S=1"}] if c["kind"] == "dames" else
+            [{"declarers": d, "tricks": n} for d in ("N", "N,E") for n in ("0", "N=0,E=1", "13")])
+        accepted = [body for body in tries if client.post(f"/api/sheets/{sid}/entries", json={
+            "contract": c["text"], "trump": "H" if c["suited"] else None, **body}).status_code == 200]
+        assert accepted, c["text"]
+
+
+def test_a_sheet_refuses_an_entry_past_its_most(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from whist.server import sheets
+
+    monkeypatch.setattr(sheets, "MAX_ENTRIES", 2)
+    sid = new(client)["id"]
+    post(client, f"/api/sheets/{sid}/entries", SOLO)
+    full = post(client, f"/api/sheets/{sid}/penalty", {"seat": "E"})
+    error = post(client, f"/api/sheets/{sid}/entries", SOLO, 400)["error"]
+    assert error["code"] == "bad_entry" and "2" in error["message_fr"]
+    assert client.get(f"/api/sheets/{sid}").json() == full
+    assert len(post(client, f"/api/sheets/{sid}/undo")["sheet"]["entries"]) == 1
