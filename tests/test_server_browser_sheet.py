@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import shutil
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -38,25 +40,46 @@ def entry(page: Any, contract: str, declarers: str, tricks: dict[str, str]) -> N
         page.fill(f"input[name={field}]", value)
 
 
-def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # noqa: F811
+@contextmanager
+def phone() -> Iterator[tuple[Any, list[str]]]:
+    """A page on a phone's screen in Chromium, and the script errors it meets."""
     from playwright.sync_api import sync_playwright
 
-    with pytest.raises(Refusal) as refused:  # what the sheet itself says of 14 tricks
-        add_deal(new_sheet("couleur"), "solo 7", "N", "14")
     errors: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 360, "height": 740})
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.base}/")
-        page.click("#new-sheet summary")
-        assert "Feuille de marque" in page.inner_text("#new-sheet")
-        page.select_option("select[name=sheet-preset]", "couleur")
-        for seat, name in NAMES.items():
-            page.fill(f"input[name=sheet-name-{seat}]", name)
-        page.click("#start-sheet")
-        page.wait_for_url("**/s/*")
-        sheet_id = page.url.rsplit("/", 1)[1]
+        yield page, errors
+        browser.close()
+
+
+def start_sheet(page: Any, server: Server, preset: str,  # noqa: F811
+                options: dict[str, str] | None = None) -> str:
+    """Start a sheet of ``preset`` from the lobby's form (its rule options filled in, folded),
+    the four names typed; the new sheet's id."""
+    page.goto(f"{server.base}/")
+    page.click("#new-sheet summary")
+    assert "Feuille de marque" in page.inner_text("#new-sheet")
+    page.select_option("select[name=sheet-preset]", preset)
+    if options:
+        page.click("#sheet-options summary")
+        for name, value in options.items():
+            page.fill(f"#sheet-options input[name=opt-{name}]", value)
+            page.dispatch_event(f"#sheet-options input[name=opt-{name}]", "change")
+    for seat, name in NAMES.items():
+        page.fill(f"input[name=sheet-name-{seat}]", name)
+    page.click("#start-sheet")
+    page.wait_for_url("**/s/*")
+    sheet_id: str = page.url.rsplit("/", 1)[1]
+    return sheet_id
+
+
+def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # noqa: F811
+    with pytest.raises(Refusal) as refused:  # what the sheet itself says of 14 tricks
+        add_deal(new_sheet("couleur"), "solo 7", "N", "14")
+    with phone() as (page, errors):
+        sheet_id = start_sheet(page, server, "couleur")
         page.wait_for_selector("#entry-form")
         heads = page.locator("#sheet-table thead th.who").all_inner_texts()
         assert heads == list(NAMES.values())
@@ -91,5 +114,23 @@ def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # no
         page.click("#new-sheet summary")
         assert page.get_attribute("#my-sheets a", "href") == f"/s/{sheet_id}"
         assert page.inner_text("#my-sheets a") == ", ".join(NAMES.values())
-        browser.close()
+    assert errors == []
+
+
+def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # noqa: F811
+    """Seed 000 and RULES.md §2: the rubber's points are a convention between the players, and a
+    stake settles the match; the lobby's form offers a classic sheet the table's rule options,
+    folded, and none for a colour sheet, whose points are its preset's table (§5.7)."""
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/")
+        page.click("#new-sheet summary")
+        page.select_option("select[name=sheet-preset]", "couleur")
+        assert page.locator("#sheet-options").count() == 0
+        page.select_option("select[name=sheet-preset]", "classic")
+        page.click("#sheet-options summary")
+        assert "Mise" in page.inner_text("#sheet-options")  # the option's French name, from the server
+        sheet_id = start_sheet(page, server, "classic", {"stake": "0.5", "rubber_bonus": "3"})
+        with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}") as r:
+            rules = json.load(r)["sheet"]["rules"]
+        assert (rules["preset"], rules["stake"], rules["rubber_bonus"]) == ("classic", 0.5, 3)
     assert errors == []

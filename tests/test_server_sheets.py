@@ -24,7 +24,7 @@ from whist.rules import preset
 from whist.server import create_app
 from whist.server.storage import SqlStorage, open_storage
 from whist.sheet import Sheet, parse_entry
-from whist.sheet_input import add_deal, dumps, read_sheet
+from whist.sheet_input import add_deal, colour_takes_no_option, dumps, read_sheet, sheet_rules
 
 PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 NAMES = {"N": "Anne", "E": "Bert", "S": "Chloé", "W": "Dirk"}
@@ -136,6 +136,31 @@ def test_a_classic_sheet_keeps_the_game_score_games_rubbers_and_settlement(clien
     assert "pénalités sont du whist à la couleur" in error["message_fr"]
     error = post(client, f"/api/sheets/{sid}/entries", {"tricks": "NS=8", "declarers": "N"}, 400)["error"]
     assert error["message"].endswith("declarers is for colour whist")  # the API's field, not --declarers
+
+
+def test_a_classic_sheet_takes_the_tables_own_options(client: TestClient) -> None:
+    """RULES.md §2 and seed 000: the rubber's points "depend on the players' conventions", and a
+    stake settles the match; a classic sheet is started with them, as ``whist sheet new --option``
+    does. A colour sheet scores by its preset's table and takes none (§5.7); the game and the style
+    come with the preset."""
+    options = {"stake": 0.5, "rubber_bonus": 3}
+    made = new(client, preset="classic", options=options)
+    assert made["sheet"]["rules"]["stake"] == 0.5 and made["sheet"]["rules"]["rubber_bonus"] == 3
+    expected: Any = ClassicSheet.new(sheet_rules("classic", options), NAMES)
+    plain: Any = ClassicSheet.new(preset("classic"), NAMES)
+    deals: list[dict[str, Any]] = [{"tricks": "NS=13", "honours": "NS=4"}] * 2  # two games: the rubber
+    for body in deals:
+        got = post(client, f"/api/sheets/{made['id']}/entries", body)
+        expected, plain = add_deal(expected, **body), add_deal(plain, **body)
+    assert got["sheet"] == expected.to_json()
+    assert got["sheet"]["settlement"] == expected.settlement() != plain.settlement()
+    error = post(client, "/api/sheets", {"preset": "couleur", "options": {"stake": 1}}, 400)["error"]
+    assert (error["message"], error["message_fr"]) == (colour_takes_no_option(preset("couleur")).en,
+                                                       colour_takes_no_option(preset("couleur")).fr)
+    error = post(client, "/api/sheets", {"preset": "classic", "options": {"game": "couleur"}}, 400)["error"]
+    assert "vient avec le préréglage" in error["message_fr"]
+    error = post(client, "/api/sheets", {"preset": "classic", "options": {"stake": "lots"}}, 400)["error"]
+    assert error["code"] == "bad_sheet" and "stake" in error["message"]
 
 
 def test_bad_requests_are_told_never_a_server_error(client: TestClient) -> None:

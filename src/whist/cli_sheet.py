@@ -49,7 +49,15 @@ from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summa
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
 from whist.sheet import Entry, Sheet, SheetError, dumps
-from whist.sheet_input import AnySheet, add_deal, add_penalty, colour_entry, new_sheet, read_sheet
+from whist.sheet_input import (
+    AnySheet,
+    add_deal,
+    add_penalty,
+    colour_entry,
+    colour_takes_no_option,
+    new_sheet,
+    read_sheet,
+)
 
 __all__ = ["score", "sheet_app"]
 
@@ -378,13 +386,7 @@ def sheet_new(
                         " --force"), language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
-        _refuse(Refusal(
-            f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
-            " come from the preset's scoring table; options are for the classic-whist"
-            " presets classic, short and simple",
-            f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
-            " d'--option : ses points viennent du barème du préréglage ; les options sont"
-            " pour les préréglages du whist classique classic, short et simple"), language)
+        _refuse(colour_takes_no_option(rules), language)
     try:
         sheet = new_sheet(rules, _names(names, language), language)
     except Refusal as exc:

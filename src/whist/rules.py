@@ -299,6 +299,22 @@ def applies(name: str, rules: Rules) -> bool:
     return name in COLOUR_OPTIONS
 
 
+PRESET_FIXED = frozenset({"game", "style"})
+"""Options that come with the preset: a table or a sheet names its game by its preset, so one of
+these changed would be one game named as another."""
+
+
+def check_not_fixed(values: Mapping[str, Any]) -> None:
+    """Refuse (:class:`RulesError`) an option among ``values`` that comes with the preset."""
+    fixed = sorted(PRESET_FIXED & {name.strip().replace("-", "_") for name in values})
+    if fixed:
+        presets = ", ".join(sorted(PRESETS))
+        raise RulesError(
+            f"option {fixed[0]} comes with the preset: choose the preset ({presets}) instead",
+            f"l'option {fixed[0]} vient avec le préréglage : choisissez plutôt le préréglage"
+            f" ({presets})")
+
+
 def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True) -> Rules:
     """``rules`` with some options changed; values may be text (``"on"``, ``"7"``) or typed.
 

@@ -34,11 +34,11 @@ from whist.classic_sheet import (
     called,
     played,
 )
-from whist.rules import PRESETS, Rules
+from whist.rules import PRESETS, Rules, check_not_fixed, preset, with_options
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
 
-__all__ = ["AnySheet", "add_deal", "add_penalty", "colour_entry", "dumps", "new_sheet", "read_sheet",
-           "undo"]
+__all__ = ["AnySheet", "add_deal", "add_penalty", "colour_entry", "colour_takes_no_option", "dumps",
+           "new_sheet", "read_sheet", "sheet_rules", "undo"]
 
 AnySheet = Sheet | ClassicSheet
 
@@ -67,6 +67,40 @@ def new_sheet(preset: str | Rules, names: Mapping[str, object] | None = None, la
     if rules is not None and rules.game == "classic":
         return ClassicSheet.new(rules, names, lang)
     return Sheet.new(preset, names, lang)  # refuses a name that is no preset
+
+
+def colour_takes_no_option(rules: Rules) -> Refusal:
+    """The refusal of rule options for a colour-whist sheet: its points come from the preset's
+    scoring table."""
+    return Refusal(
+        f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
+        " come from the preset's scoring table; options are for the classic-whist"
+        " presets classic, short and simple",
+        f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
+        " d'--option : ses points viennent du barème du préréglage ; les options sont"
+        " pour les préréglages du whist classique classic, short et simple")
+
+
+def sheet_rules(preset_name: str, options: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of a new sheet: the preset's, with ``options`` (``{"stake": 0.5}``) for classic
+    whist only; a :class:`~whist.cards.Refusal` for an unknown preset or option, a value an option
+    cannot take, an option that comes with the preset (game, style) or any option at all on a
+    colour-whist sheet.
+
+    >>> sheet_rules("classic", {"stake": "0.5"}).stake
+    0.5
+    >>> sheet_rules("pagat", {"stake": 1})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whist.cards.Refusal: the colour-whist sheet (preset pagat) takes no --option: ...
+    """
+    rules = preset(preset_name)
+    if not options:
+        return rules
+    if rules.game != "classic":
+        raise colour_takes_no_option(rules)
+    check_not_fixed(options)
+    return with_options(rules, options)
 
 
 def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: str | None = None,

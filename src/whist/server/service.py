@@ -29,7 +29,7 @@ from typing import Any
 from whist.cards import SEATS, Refusal, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
-from whist.rules import PRESETS, RulesError, preset, with_options
+from whist.rules import RulesError, check_not_fixed, preset, with_options
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.cluster import ALONE, Cluster
 from whist.server.protocol import CommandError
@@ -76,7 +76,6 @@ class TableSpec:
     seed: int | None = None
 
 
-PRESET_FIXED = frozenset({"game", "style"})
 """Rule options a table of the web app takes from its preset alone (the page never sends them)."""
 
 
@@ -258,16 +257,8 @@ class TableService:
 
     def settings(self, spec: TableSpec) -> TableSettings:
         """The settings of a new table; :class:`SpecError` naming the first problem."""
-        fixed = sorted(PRESET_FIXED & set(spec.options))
-        if fixed:
-            # the lobby and the listings name a table's game by its preset: a game or style
-            # changed by an option would be one game listed as another
-            presets = ", ".join(sorted(PRESETS))
-            raise SpecError(
-                f"option {fixed[0]} comes with the preset: choose the preset ({presets}) instead",
-                f"l'option {fixed[0]} vient avec le préréglage : choisissez plutôt le préréglage"
-                f" ({presets})")
         try:
+            check_not_fixed(spec.options)
             rules = with_options(preset(spec.preset), spec.options)
         except RulesError as exc:
             raise SpecError(exc.en, exc.fr) from None

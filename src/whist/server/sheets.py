@@ -30,7 +30,16 @@ from whist.classic_sheet import ClassicSheet
 from whist.server.codec import contract_json
 from whist.server.protocol import NOT_FOUND, error_response
 from whist.server.storage import Storage, StorageConflict
-from whist.sheet_input import AnySheet, add_deal, add_penalty, dumps, new_sheet, read_sheet, undo
+from whist.sheet_input import (
+    AnySheet,
+    add_deal,
+    add_penalty,
+    dumps,
+    new_sheet,
+    read_sheet,
+    sheet_rules,
+    undo,
+)
 
 __all__ = ["MAX_ENTRIES", "sheet_json", "sheet_routes"]
 
@@ -43,6 +52,7 @@ _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 
 Name = Annotated[str, Field(max_length=80)]
 Words = Annotated[str, Field(max_length=80)]
+Option = bool | int | float | Annotated[str, Field(max_length=40)]
 
 
 class CreateSheet(BaseModel):
@@ -52,6 +62,9 @@ class CreateSheet(BaseModel):
     preset: str = Field("couleur", max_length=32)
     names: dict[str, Name] = Field(default_factory=dict, max_length=4)
     lang: Literal["en", "fr"] = "en"
+    options: dict[str, Option] = Field(default_factory=dict, max_length=40)
+    """Rule options of a classic-whist sheet (``{"stake": 0.5}``), as a table takes them; a
+    colour-whist sheet takes none (its points are the preset's table)."""
 
 
 class AddEntry(BaseModel):
@@ -147,7 +160,7 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
     @app.post("/api/sheets", status_code=201, response_model=None)
     async def create_sheet(body: CreateSheet) -> dict[str, Any] | Response:
         try:
-            sheet = new_sheet(body.preset, body.names, body.lang)
+            sheet = new_sheet(sheet_rules(body.preset, body.options), body.names, body.lang)
         except Refusal as exc:
             return _refused(exc, "bad_sheet")
         for _ in range(TRIES):  # 128 random bits: a second try is for form's sake

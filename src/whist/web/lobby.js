@@ -3,13 +3,11 @@
 // games finished apart, folded.
 
 import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch } from "./dom.js";
-import { has, lang, seatName, t } from "./i18n.js";
+import { lang, seatName, t } from "./i18n.js";
+import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
 
 const root = document.getElementById("app");
-
-// The options whose value is one of a few words (RULES.md §5.1, §5.8): a list, not a text box.
-const CHOICES = { packets: ["4-4-5", "4-5-4", "5-4-4"], all_pass: ["redeal", "redeal_double", "dames"] };
 
 const form = {
   name: localStorage.getItem("whist.name") || "",
@@ -170,32 +168,13 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     kinds.map((k) => h("option", { value: k, selected: form.seats[s] === k }, t("seat_" + k))));
   };
   // the options that change something in the chosen preset's game (the server says which)
-  const opts = presets ? presets.options.filter((o) =>
-    !["game", "style", "deals", "rubbers"].includes(o.name) && o.presets.includes(form.preset)) : [];
-  const optionInput = (o) => {
-    const base = presets.presets[form.preset][o.name];
-    const value = form.options[o.name] ?? base;
-    const label = lang() === "fr" ? o.label_fr : o.label;
-    const doc = lang() === "fr" ? o.doc_fr : o.doc;
-    const set = (v) => { form.options[o.name] = v; };
-    let input;
-    if (o.type === "bool") {
-      return h("label", { class: "opt", title: doc, "data-option": o.name },
-        h("input", { type: "checkbox", name: "opt-" + o.name, checked: value, onchange: (e) => set(e.target.checked) }),
-        " ", label, h("small", { class: "doc" }, doc));
-    } else if (CHOICES[o.name]) {
-      input = h("select", { name: "opt-" + o.name, onchange: (e) => set(e.target.value) },
-        CHOICES[o.name].map((c) => h("option", { value: c, selected: value === c }, has("choice_" + c) ? t("choice_" + c) : c)));
-    } else {
-      input = h("input", { type: o.type === "str" ? "text" : "number", name: "opt-" + o.name, value, size: 6,
-        step: o.type === "float" ? "any" : null, onchange: (e) => set(o.type === "str" ? e.target.value : Number(e.target.value)) });
-    }
-    return h("label", { class: "opt", title: doc, "data-option": o.name }, label, " ", input, h("small", { class: "doc" }, doc));
-  };
+  const opts = presetOptions(presets, form.preset, ["deals", "rubbers"]);
+  const optionInput = (o) => optionField(o, form.options[o.name] ?? presets.presets[form.preset][o.name],
+    (v) => { form.options[o.name] = v; });
   const countLabel = t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches");
   // the form's labels of the options, by name, for the server's reasons that name them
   const labels = Object.fromEntries([[isColour ? "deals" : "rubbers", countLabel],
-    ...opts.map((o) => [o.name, lang() === "fr" ? o.label_fr : o.label])]);
+    ...opts.map((o) => [o.name, optionLabel(o)])]);
   const nameMissing = error === "name_needed";
   const create = async (ev) => {
     ev.preventDefault();
@@ -226,7 +205,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     h("header", { class: "top" }, h("h1", {}, "Whist"), langSwitch(render)),
     h("p", { class: "tagline" }, t("tagline")),
     myPanel(mine),
-    sheetPanel(render),
+    sheetPanel(render, presets),
     h("form", { class: "panel", id: "create", onsubmit: create },
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,

@@ -6,6 +6,7 @@
 
 import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
+import { optionField, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
 
@@ -16,7 +17,8 @@ const POLL_MS = 5000;
 
 // ----- the lobby's form ------------------------------------------------------------------------------
 
-const start = { open: false, preset: "couleur", names: { N: "", E: "", S: "", W: "" }, error: null };
+const start = { open: false, preset: "couleur", names: { N: "", E: "", S: "", W: "" }, options: {}, optionsOpen: false,
+  error: null };
 
 // The sheets this browser has shown, under `whist.sheet.<id>`: when, the game and the names, so
 // that the lobby links to them again (the link is the sheet's only key: a scorer who closed the
@@ -42,15 +44,20 @@ function mySheets() {
   return out.sort((a, b) => b.at - a.at).slice(0, MY_SHEETS);
 }
 
-// « Feuille de marque »: a folded form that starts a sheet (the game, the four names) and opens it,
-// and the sheets this browser has shown.
-export function sheetPanel(render) {
+// « Feuille de marque »: a folded form that starts a sheet (the game, the four names; a classic
+// sheet's rule options, the stake say, folded) and opens it, and the sheets this browser has shown.
+// `presets` is the server's list of presets and options (null while it comes).
+export function sheetPanel(render, presets) {
+  const rules = presets ? presets.presets[start.preset] : null;
+  const opts = rules && rules.game === "classic" ? presetOptions(presets, start.preset, ["deals"]) : [];
   const create = async (ev) => {
     ev.preventDefault();
     const names = {};
     for (const s of SEATS) if (start.names[s].trim()) names[s] = start.names[s];
     try {
-      const made = await api("POST", "/api/sheets", { preset: start.preset, names, lang: lang() });
+      const options = Object.fromEntries(opts.filter((o) => o.name in start.options)
+        .map((o) => [o.name, start.options[o.name]]));
+      const made = await api("POST", "/api/sheets", { preset: start.preset, names, lang: lang(), options });
       location.href = made.url;
     } catch (e) {
       start.error = e;
@@ -64,12 +71,17 @@ export function sheetPanel(render) {
   mySheets().length ? h("ul", { class: "tables", id: "my-sheets" }, mySheets().map((sh) => h("li", {},
     h("a", { href: `/s/${sh.id}` }, sh.names), " · ", t("preset_" + sh.preset)))) : null,
   h("form", { id: "sheet-form", onsubmit: create },
-    h("label", {}, t("game"), h("select", { name: "sheet-preset", onchange: (e) => { start.preset = e.target.value; } },
+    h("label", {}, t("game"), h("select", { name: "sheet-preset",
+      onchange: (e) => { start.preset = e.target.value; start.options = {}; render(); } },
       ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
         h("option", { value: p, selected: start.preset === p }, t("preset_" + p))))),
     SEATS.map((s) => h("label", {}, seatName(s), h("input", { name: "sheet-name-" + s, value: start.names[s],
       maxlength: 80, autocomplete: "off", placeholder: seatName(s),
       oninput: (e) => { start.names[s] = e.target.value; } }))),
+    opts.length ? h("details", { class: "options", id: "sheet-options", open: start.optionsOpen,
+      ontoggle: (e) => { start.optionsOpen = e.target.open; } }, h("summary", {}, t("options")),
+      opts.map((o) => optionField(o, start.options[o.name] ?? rules[o.name], (v) => { start.options[o.name] = v; })))
+      : null,
     start.error ? h("p", { class: "error", role: "alert" }, failText(start.error)) : null,
     h("button", { class: "primary", type: "submit", id: "start-sheet" }, t("start_sheet"))));
 }
