@@ -1757,6 +1757,30 @@ def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None
     assert errors == []
 
 
+def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
+    """On a phone 360 pixels wide, every field of the table's form stays inside the form, in both
+    languages: the choices of a bot at East and West ("Robot (très fort)") were wider than their
+    column and ran off the screen's edge."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors, 360, 740)
+        page.wait_for_selector("select[data-seat=E]")
+        for lang in ("fr", "en"):
+            page.click(f"button[data-lang={lang}]")
+            page.click("#create details.options summary")  # the rule options too, unfolded
+            beyond = page.evaluate("""() => {
+              const form = document.querySelector('#create').getBoundingClientRect();
+              return [...document.querySelectorAll('#create select, #create input')]
+                .filter((e) => e.getBoundingClientRect().right > form.right + 0.5).map((e) => e.name);
+            }""")
+            assert beyond == [], lang
+            page.click("#create details.options summary")
+        browser.close()
+    assert errors == []
+
+
 def get_json(server: Server, path: str) -> Any:
     with urllib.request.urlopen(f"{server.base}{path}") as r:
         return json.load(r)

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from test_server_browser import ARGS, CHROMIUM, Server, server  # noqa: F401 - server: the fixture
+from test_server_browser import CHROMIUM, Server, phone_page, server  # noqa: F401 - server: the fixture
 
 from whist.cards import Refusal
 from whist.sheet_input import add_deal, new_sheet
@@ -47,9 +47,7 @@ def phone() -> Iterator[tuple[Any, list[str]]]:
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 360, "height": 740})
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        browser, page = phone_page(pw, "about:blank", errors, 360, 740)
         yield page, errors
         browser.close()
 
