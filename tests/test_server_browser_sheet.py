@@ -131,4 +131,8 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}") as r:
             rules = json.load(r)["sheet"]["rules"]
         assert (rules["preset"], rules["stake"], rules["rubber_bonus"]) == ("classic", 0.5, 3)
+        # the page says the table's conventions under its title, in its language
+        assert page.inner_text("#sheet-rules") == "Prime du robre\u00a0: 3 · Mise par point\u00a0: 0,5"
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-rules") == "Rubber bonus: 3 · Stake per point: 0.5"
     assert errors == []

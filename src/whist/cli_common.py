@@ -38,7 +38,15 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.render import colon, deals_words, label, say, seat_letter, term
-from whist.rules import PRESETS, Rules, RulesError, load_rules, parse_option, preset, with_options
+from whist.rules import (
+    Rules,
+    RulesError,
+    changed_options,
+    load_rules,
+    parse_option,
+    preset,
+    with_options,
+)
 from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, free_path, save_match
 
@@ -194,9 +202,7 @@ def parse_lang(text: str) -> Lang:
 
 def option_summary(rules: Rules) -> str:
     """The preset and the options that differ from it: ``classic, game_points=7``."""
-    base = PRESETS.get(rules.preset)
-    changed = [f"{n}={value_text(getattr(rules, n))}" for n in Rules.names()
-               if n != "preset" and (base is None or getattr(base, n) != getattr(rules, n))]
+    changed = (f"{n}={value_text(getattr(rules, n))}" for n in changed_options(rules))
     return ", ".join([rules.preset, *changed])
 
 

@@ -299,6 +299,17 @@ def applies(name: str, rules: Rules) -> bool:
     return name in COLOUR_OPTIONS
 
 
+def changed_options(rules: Rules) -> list[str]:
+    """The options of ``rules`` whose value is not its preset's, in the order of the fields.
+
+    >>> changed_options(with_options(preset("classic"), {"stake": 0.5}))
+    ['stake']
+    """
+    base = PRESETS.get(rules.preset)
+    return [n for n in Rules.names()
+            if n != "preset" and (base is None or getattr(base, n) != getattr(rules, n))]
+
+
 PRESET_FIXED = frozenset({"game", "style"})
 """Options that come with the preset: a table or a sheet names its game by its preset, so one of
 these changed would be one game named as another."""

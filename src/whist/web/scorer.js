@@ -6,7 +6,7 @@
 
 import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
-import { optionField, presetOptions } from "./options.js";
+import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
 
@@ -148,11 +148,21 @@ function renderSheet() {
     h("header", { class: "top" },
       h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
       h("div", { class: "title" }, h("strong", {}, t("score_sheet")),
-        h("span", { class: "muted" }, S.got ? t("preset_" + presetOf()) : "")),
+        h("span", { class: "muted" }, S.got ? t("preset_" + presetOf()) : ""),
+        S.got && S.got.options && S.got.options.length
+          ? h("span", { class: "muted", id: "sheet-rules" }, S.got.options.map(optionText).join(" · ")) : null),
       langSwitch(renderSheet)),
     S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()]
       : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…")));
   if (kept) root.querySelector(`[name="${kept}"]`)?.focus();
+}
+
+// A classic sheet's option that is not its preset's, as the table agreed it: "Mise par point : 0,5".
+function optionText(o) {
+  const v = o.value;
+  const shown = typeof v === "boolean" ? t(v ? "yes" : "no")
+    : typeof v === "number" ? v.toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB") : String(v);
+  return `${optionLabel(o)}${t("colon")}${shown}`;
 }
 
 // What the page says of an error: a refused entry in the sheet's own words (the server's, in the
