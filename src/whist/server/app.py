@@ -30,7 +30,7 @@ from whist import record
 from whist.cards import ParseError, Refusal, Seat, parse_seat
 from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
-from whist.server.codec import view_json
+from whist.server.codec import option_json, view_json
 from whist.server.protocol import NOT_FOUND, CommandError, error_json
 from whist.server.protocol import error_response as _error
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
@@ -106,8 +106,7 @@ def _option_list() -> list[dict[str, Any]]:
         if f.name == "preset":
             continue
         default = getattr(Rules(), f.name)
-        out.append({"name": f.name, "label": Rules.label(f.name), "label_fr": Rules.label(f.name, "fr"),
-                    "doc": Rules.doc(f.name), "doc_fr": Rules.doc(f.name, "fr"),
+        out.append({**option_json(f.name), "doc": Rules.doc(f.name), "doc_fr": Rules.doc(f.name, "fr"),
                     "type": type(default).__name__,
                     "presets": [name for name, rules in PRESETS.items() if applies(f.name, rules)]})
     return out

@@ -34,6 +34,7 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.record import deal_result, match_result
+from whist.rules import Rules
 
 __all__ = [
     "action_json",
@@ -45,6 +46,7 @@ __all__ = [
     "dealt",
     "match_json",
     "only_action",
+    "option_json",
     "view_json",
     "view_text",
 ]
@@ -77,6 +79,11 @@ def contract_json(contract: Contract) -> Json:
         "text": contract.text,
         "misere": info.is_misere,
     }
+
+
+def option_json(name: str) -> Json:
+    """A rule option by its name, with its name as players say it in English and French."""
+    return {"name": name, "label": Rules.label(name, "en"), "label_fr": Rules.label(name, "fr")}
 
 
 def contract_names() -> dict[str, dict[str, str]]:

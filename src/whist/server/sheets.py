@@ -27,8 +27,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from whist.cards import Lang, Refusal, Side
 from whist.classic_sheet import ClassicSheet
-from whist.rules import Rules, changed_options
-from whist.server.codec import contract_json
+from whist.rules import changed_options
+from whist.server.codec import contract_json, option_json
 from whist.server.protocol import NOT_FOUND, error_response
 from whist.server.storage import Storage, StorageConflict
 from whist.sheet_input import (
@@ -108,8 +108,8 @@ def sheet_json(sheet_id: str, version: int, sheet: AnySheet) -> dict[str, Any]:
         out["score"] = _pair(sheet.score())
         out["games_in_rubber"] = _pair(sheet.games_in_rubber())
         # the table's conventions, as the sheet was started with them (its preset's others)
-        out["options"] = [{"name": n, "label": Rules.label(n, "en"), "label_fr": Rules.label(n, "fr"),
-                           "value": getattr(sheet.rules, n)} for n in changed_options(sheet.rules)]
+        out["options"] = [{**option_json(n), "value": getattr(sheet.rules, n)}
+                          for n in changed_options(sheet.rules)]
     else:
         out["contracts"] = [{**contract_json(c), "suited": c.info.suited} for c in sheet.contracts()]
     return out
