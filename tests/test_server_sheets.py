@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,10 @@ from whist.classic_sheet import ClassicSheet
 from whist.cli import app as cli
 from whist.rules import preset
 from whist.server import create_app
+from whist.server.sheets import WEB
 from whist.server.storage import SqlStorage, open_storage
-from whist.sheet import Sheet, parse_entry
-from whist.sheet_input import add_deal, colour_takes_no_option, dumps, read_sheet, sheet_rules
+from whist.sheet import TERMINAL, Sheet, parse_entry
+from whist.sheet_input import add_deal, add_penalty, colour_takes_no_option, dumps, read_sheet, sheet_rules
 
 PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 NAMES = {"N": "Anne", "E": "Bert", "S": "Chloé", "W": "Dirk"}
@@ -94,7 +96,7 @@ def test_a_refused_entry_is_the_sheets_message_in_both_languages_and_changes_not
     for body in ({**SOLO, "tricks": "14"}, {"contract": "solo 7", "declarers": "N"},
                  {"contract": "trou", "declarers": "N,E", "tricks": "9", "needed": 10},
                  {"contract": "dames"}, {"tricks": "NS=8", "honours": "EW=4"}, {"contract": ""}):
-        expected = refusal(lambda b=body: add_deal(sheet, prefix="", **b))
+        expected = refusal(lambda b=body: add_deal(sheet, wording=WEB, **b))
         error = post(client, f"/api/sheets/{sid}/entries", body, 400)["error"]
         assert error == {"code": "bad_entry", "message": expected.en, "message_fr": expected.fr}, body
         assert error["message"] != error["message_fr"]
@@ -102,6 +104,105 @@ def test_a_refused_entry_is_the_sheets_message_in_both_languages_and_changes_not
     assert error["message_fr"].startswith("une pénalité nomme un seul fautif")
     assert client.get(f"/api/sheets/{sid}").json() == before
     assert client.get(f"/api/sheets/{sid}/json").text == stored
+
+
+TERMINAL_SYNTAX = re.compile(r"--\w|whist sheet (?:add|new|penalty)")
+"""A flag or a command of ``whist sheet``."""
+OVER: list[dict[str, Any]] = [{"tricks": "NS=13", "honours": "NS=4"}] * 2
+"""Two games won by North-South: a rubber, the whole match of a sheet started with rubbers 1."""
+
+ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str]] = [
+    # the sheet's preset, entries first made, the route, its body; what the web's refusal says, in
+    # English and French, and what the terminal's says of the same (its flag or command)
+    ("couleur", [], "entries", {"contract": "dames"},
+     "the queens each player took: “Queens taken”, or queens: N=2,E=1,S=1",
+     "les dames prises par chaque joueur : « Dames prises », ou queens : N=2,E=1,S=1",
+     "--queens N=2,E=1,S=1"),
+    ("couleur", [], "entries", {"contract": "dames", "declarers": "N", "queens": "N=4"},
+     "no declarers and no tricks: give “Queens taken”, or queens: N=2,E=1,S=1",
+     "ni preneurs ni plis : donnez « Dames prises », ou queens : N=2,E=1,S=1", "give --queens N=2"),
+    ("couleur", [], "entries", {"contract": "penalty", "declarers": "N,E"},
+     "one offender, e.g. declarers: W (or the form “Referee's penalty (−15) to”)",
+     "un seul fautif, par exemple declarers : O (ou le formulaire « Pénalité de l'arbitre (−15) à »)",
+     "e.g. --declarers W"),
+    ("couleur", [], "penalty", {"seat": "N,E"}, "one offender, e.g. “Referee's penalty (−15) to”, or seat: W",
+     "un seul fautif, par exemple « Pénalité de l'arbitre (−15) à », ou seat : O",
+     "e.g. whist sheet penalty W"),
+    ("couleur", [], "penalty", {"seat": " "}, "one offender, e.g. “Referee's penalty (−15) to”, or seat: W",
+     "un seul fautif, par exemple « Pénalité de l'arbitre (−15) à », ou seat : O",
+     "e.g. whist sheet penalty W"),
+    ("couleur", [], "entries", {"tricks": "NS=8", "honours": "EW=4"},
+     "(“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N, tricks: 8)",
+     "(« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7, declarers : N, tricks : 8)",
+     "(whist sheet add solo 7 --declarers N --tricks 8)"),
+    ("classic", [], "entries", {"contract": "solo 7", "tricks": "8"},
+     "it takes a deal's tricks and honours (“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8,"
+     " honours: EW=4) or a game won by calling at eight (the “Call at eight” buttons, or contract: call NS)",
+     "elle prend les levées et les honneurs d'une donne (« Levées du camp », « Plis » et « Honneurs », ou"
+     " tricks : NS=8, honours : EO=4) ou une manche gagnée par l'appel à huit (les boutons « Chant à huit »,"
+     " ou contract : call NS)", "(whist sheet add --tricks NS=8 --honours EW=4)"),
+    ("classic", [], "entries", {"tricks": "NS=8", "declarers": "N", "trump": "H", "double": True},
+     "“Declarers” (declarers), “Trump” (trump), “The deal counts double” (double) are for colour whist",
+     "« Preneurs » (declarers), « Atout » (trump), « La donne compte double » (double) sont pour le whist à"
+     " la couleur", "--declarers, --trump, --double are for colour whist"),
+    ("classic", [], "entries", {"contract": "call"},
+     "name the side that called, NS or EW: the “Call at eight” buttons, or contract: call NS",
+     "nommez le camp qui a appelé, NS ou EO : les boutons « Chant à huit », ou contract : call NS",
+     "NS or EW: whist sheet add call NS"),
+    ("classic", [], "entries", {"contract": "call NS", "honours": "NS=4"},
+     "no tricks or honours: the “Call at eight” buttons, or contract: call NS",
+     "ni levées ni honneurs : les boutons « Chant à huit », ou contract : call NS",
+     "honours: whist sheet add call NS"),
+    ("classic", [], "entries", {},
+     "give the tricks of a side: a deal's tricks and honours (“Tricks of side”, “Tricks” and “Honours”",
+     "donnez les levées d'un camp : les levées et les honneurs d'une donne (« Levées du camp »",
+     "(whist sheet add --tricks NS=8 --honours EW=4)"),
+    ("classic", [], "penalty", {"seat": "N"}, "penalties are colour whist",
+     "les pénalités sont du whist à la couleur",
+     "(whist sheet add --tricks NS=8 --honours EW=4)"),
+    ("classic", OVER, "entries", {"tricks": "NS=7"},
+     "the match is over: 1 rubber of 1 played; start another sheet (in the lobby, under “Score sheet”)",
+     "la partie est terminée : 1 robre sur 1 joué ; commencez une autre feuille (à l'accueil, sous"
+     " « Feuille de marque »)", "(whist sheet new --force, or another --file)"),
+]
+
+
+@pytest.mark.parametrize(("game", "before", "route", "body", "en", "fr", "terminal"), ASKING)
+def test_a_refusal_asks_in_the_web_s_words_where_the_terminal_names_its_flags(
+        client: TestClient, game: str, before: list[dict[str, Any]], route: str, body: dict[str, Any],
+        en: str, fr: str, terminal: str) -> None:
+    """A web scorer is told what to give as the form and the API have it (the form's words, the
+    JSON's fields), in both languages, never a flag of ``whist sheet``, which the terminal's
+    refusal of the same still names."""
+    sid = new(client, preset=game, **({"options": {"rubbers": 1}} if before else {}))["id"]
+    for done in before:
+        post(client, f"/api/sheets/{sid}/entries", done)
+    error = post(client, f"/api/sheets/{sid}/{route}", body, 400)["error"]
+    assert en in error["message"] and fr in error["message_fr"], error
+    for text in (error["message"], error["message_fr"]):
+        assert not TERMINAL_SYNTAX.search(text), text
+    sheet = read_sheet(client.get(f"/api/sheets/{sid}/json").text)
+    said = refusal(lambda: add_penalty(sheet, body["seat"]) if route == "penalty"
+                   else add_deal(sheet, **body))
+    assert terminal in said.en and (said.en, said.fr) != (error["message"], error["message_fr"])
+
+
+def test_a_colour_sheet_with_options_is_refused_in_the_web_s_words(client: TestClient) -> None:
+    error = post(client, "/api/sheets", {"preset": "pagat", "options": {"stake": 1}}, 400)["error"]
+    assert error["code"] == "bad_sheet"
+    assert "(preset pagat) takes no options: its points come from" in error["message"]
+    assert "(préréglage pagat) ne prend pas d'options : ses points viennent" in error["message_fr"]
+    assert not TERMINAL_SYNTAX.search(error["message"] + error["message_fr"])
+    assert "takes no --option" in refusal(lambda: sheet_rules("pagat", {"stake": 1})).en
+
+
+def test_the_web_and_the_terminal_name_the_same_things_in_both_languages() -> None:
+    """Every text a refusal asks a front end for exists in each language of both: a refusal's words
+    never miss one."""
+    names = set(TERMINAL.en)
+    assert len(names) == 12 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
+    for wording in (TERMINAL, WEB):
+        assert all(wording.en[n] and wording.fr[n] for n in names)
 
 
 def test_undo_takes_back_the_last_entry_and_an_empty_sheet_refuses_it(client: TestClient) -> None:
@@ -135,7 +236,7 @@ def test_a_classic_sheet_keeps_the_game_score_games_rubbers_and_settlement(clien
     error = post(client, f"/api/sheets/{sid}/penalty", {"seat": "N"}, 400)["error"]
     assert "pénalités sont du whist à la couleur" in error["message_fr"]
     error = post(client, f"/api/sheets/{sid}/entries", {"tricks": "NS=8", "declarers": "N"}, 400)["error"]
-    assert error["message"].endswith("declarers is for colour whist")  # the API's field, not --declarers
+    assert error["message"].endswith("“Declarers” (declarers) is for colour whist")  # not --declarers
 
 
 def test_a_classic_sheet_takes_the_tables_own_options(client: TestClient) -> None:
@@ -157,8 +258,8 @@ def test_a_classic_sheet_takes_the_tables_own_options(client: TestClient) -> Non
     assert got["sheet"] == expected.to_json()
     assert got["sheet"]["settlement"] == expected.settlement() != plain.settlement()
     error = post(client, "/api/sheets", {"preset": "couleur", "options": {"stake": 1}}, 400)["error"]
-    assert (error["message"], error["message_fr"]) == (colour_takes_no_option(preset("couleur")).en,
-                                                       colour_takes_no_option(preset("couleur")).fr)
+    no_option = colour_takes_no_option(preset("couleur"), WEB)
+    assert (error["message"], error["message_fr"]) == (no_option.en, no_option.fr)
     error = post(client, "/api/sheets", {"preset": "classic", "options": {"game": "couleur"}}, 400)["error"]
     assert "vient avec le préréglage" in error["message_fr"]
     error = post(client, "/api/sheets", {"preset": "classic", "options": {"stake": "lots"}}, 400)["error"]

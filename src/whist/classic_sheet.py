@@ -34,7 +34,17 @@ from whist.cards import Lang, ParseError, Refusal, Seat, Side, parse_side, seat_
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
-from whist.sheet import NAME_COLUMNS, SheetError, csv_rows, names_from_csv, names_row, read_csv, stored_lang
+from whist.sheet import (
+    NAME_COLUMNS,
+    TERMINAL,
+    SheetError,
+    Wording,
+    csv_rows,
+    names_from_csv,
+    names_row,
+    read_csv,
+    stored_lang,
+)
 
 __all__ = [
     "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "ClassicEntry", "ClassicRow", "ClassicSheet",
@@ -223,16 +233,16 @@ class _Tally:
     rubbers: tuple[RubberResult, ...] = ()
 
 
-def _check(rules: Rules, tally: _Tally, entry: ClassicEntry) -> None:
-    """Raise :class:`ClassicSheetError` if ``entry`` cannot follow ``tally`` under ``rules``."""
+def _check(rules: Rules, tally: _Tally, entry: ClassicEntry, wording: Wording = TERMINAL) -> None:
+    """Raise :class:`ClassicSheetError` if ``entry`` cannot follow ``tally`` under ``rules``
+    (``wording``: how the refusal says to start another sheet)."""
     done = len(tally.rubbers)
     if match_over(rules, tally.rubbers):
-        s = "" if done == 1 else "s"
-        raise ClassicSheetError(
-            f"the match is over: {done} rubber{s} of {rules.rubbers} played; start another sheet"
-            " (whist sheet new --force, or another --file)",
-            f"la partie est terminée : {done} robre{s} sur {rules.rubbers} joué{s} ; commencez une"
-            " autre feuille (whist sheet new --force, ou un autre --file)")
+        raise wording.refusal(
+            ClassicSheetError,
+            "the match is over: {done} rubber{s} of {rubbers} played; start another sheet ({new_sheet})",
+            "la partie est terminée : {done} robre{s} sur {rubbers} joué{s} ; commencez une autre"
+            " feuille ({new_sheet})", done=done, s="" if done == 1 else "s", rubbers=rules.rubbers)
     if entry.call is not None:
         side = entry.call
         if not rules.call_at_eight:
@@ -319,10 +329,10 @@ class ClassicSheet:
         last = [tally for _, tally in self._walk()]
         return last[-1] if last else _Tally()
 
-    def add(self, entry: ClassicEntry) -> ClassicSheet:
+    def add(self, entry: ClassicEntry, wording: Wording = TERMINAL) -> ClassicSheet:
         """The sheet with ``entry`` added; :class:`ClassicSheetError` (and this sheet unchanged)
-        if it is impossible."""
-        _check(self.rules, self._tally(), entry)
+        if it is impossible, saying how to start another sheet in ``wording``."""
+        _check(self.rules, self._tally(), entry, wording)
         return replace(self, entries=(*self.entries, entry))
 
     def remove_last(self) -> ClassicSheet:

@@ -21,7 +21,7 @@ import io
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from whist.auction import ladder, not_on_ladder
 from whist.cards import (
@@ -42,8 +42,8 @@ from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
 
 __all__ = [
-    "NAME_COLUMNS", "PENALTY", "Entry", "Sheet", "SheetError", "csv_rows", "names_from_csv", "names_row",
-    "parse_entry", "parse_tricks", "read_csv", "stored_lang",
+    "NAME_COLUMNS", "PENALTY", "TERMINAL", "Entry", "Sheet", "SheetError", "Wording", "csv_rows",
+    "names_from_csv", "names_row", "parse_entry", "parse_tricks", "read_csv", "seat_words", "stored_lang",
 ]
 
 PENALTY = -15
@@ -68,6 +68,52 @@ class SheetError(Refusal):
         """``exc`` (a refusal of the cards, contracts or tables) as the sheet's, its text after
         ``en`` in English and ``fr`` in French (``names: ``, ``noms : ``)."""
         return cls(en + exc.en, fr + exc.fr)
+
+
+R = TypeVar("R", bound=Refusal)
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """How a front end tells a scorer to give what a refusal asks for: a text by name, in English
+    (``en``) and in French (``fr``), filling the ``{name}`` of the refusal's words. The sheets say
+    what is wrong and leave how to give it to the front end that shows the refusal: the terminal
+    (:data:`TERMINAL`) names ``whist sheet``'s commands and flags, the web app the fields of its
+    form and of its API (:mod:`whist.server.sheets`).
+
+    The names: ``queens`` (the queens each player took), ``offender`` (a penalty's seat among a
+    deal's fields), ``penalty`` (a penalty given on its own), ``declarers``, ``trump``, ``needed``
+    and ``double`` (those fields), ``colour_deal`` and ``classic_deal`` (a deal of each game),
+    ``call`` (a game won by calling at eight), ``no_option`` (a sheet without rule options),
+    ``new_sheet`` (another sheet).
+
+    >>> TERMINAL.refusal(SheetError, "the queens game needs the queens: {queens} (not {given!r})",
+    ...                  "il faut les dames : {queens} (pas « {given} »)", given="{x}").fr
+    'il faut les dames : --queens N=2,E=1,S=1 (pas « {x} »)'
+    """
+
+    en: Mapping[str, str]
+    fr: Mapping[str, str]
+
+    def refusal(self, kind: type[R], en: str, fr: str, **values: object) -> R:
+        """A refusal of ``kind`` (:class:`SheetError` …) whose English and French words are ``en``
+        and ``fr`` with this front end's texts, and ``values`` (what the scorer gave, never read
+        as words), in their ``{name}``."""
+        return kind(en.format_map({**self.en, **values}), fr.format_map({**self.fr, **values}))
+
+
+TERMINAL = Wording(
+    en={"queens": "--queens N=2,E=1,S=1", "offender": "--declarers W", "penalty": "whist sheet penalty W",
+        "declarers": "--declarers", "trump": "--trump", "needed": "--needed", "double": "--double",
+        "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
+        "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "call": "whist sheet add call NS",
+        "no_option": "no --option", "new_sheet": "whist sheet new --force, or another --file"},
+    fr={"queens": "--queens N=2,E=1,S=1", "offender": "--declarers O", "penalty": "whist sheet penalty O",
+        "declarers": "--declarers", "trump": "--trump", "needed": "--needed", "double": "--double",
+        "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
+        "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "call": "whist sheet add call NS",
+        "no_option": "pas d'--option", "new_sheet": "whist sheet new --force, ou un autre --file"})
+"""What ``whist sheet`` asks for: its commands and flags."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,10 +177,15 @@ def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
     return out
 
 
+def seat_words(text: str) -> list[str]:
+    """The words of ``text`` that name seats: ``N,E``, ``N+E`` or ``N E``."""
+    return [w for w in text.replace("+", ",").replace(" ", ",").split(",") if w]
+
+
 def _seats(text: str, role: tuple[str, str] = ("declarers", "preneurs")) -> tuple[Seat, ...]:
     """The seats of ``text`` (``N,E``, ``N+E``); a word that is no seat is refused, naming the
     ``role`` of the seats asked for (in English and French)."""
-    words = [w for w in text.replace("+", ",").replace(" ", ",").split(",") if w]
+    words = seat_words(text)
     en, fr = f"{role[0]} {text!r}: ", f"{role[1]} « {text} » : "
     try:
         seats = tuple(parse_seat(w) for w in words)
@@ -150,16 +201,18 @@ _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "
 
 
 def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str = "",
-                needed: str = "", queens: str = "", double: str = "", lang: Lang = "en") -> Entry:
+                needed: str = "", queens: str = "", double: str = "", lang: Lang = "en",
+                wording: Wording = TERMINAL) -> Entry:
     """An entry from the words a person types or a CSV row holds. A level its kind has at no
     table is read too: whether the contract is on the sheet's table, and which levels its kind
     has there, the sheet says when the entry is added, in the auction's words. The suit letter
-    ``C`` is clubs in English and cœur in French (``lang``), as everywhere cards are typed."""
+    ``C`` is clubs in English and cœur in French (``lang``), as everywhere cards are typed;
+    ``wording``: how a refusal says to give what is missing."""
     if contract.strip().lower() in _PENALTY_WORDS:
         offender = _seats(declarers, ("offender", "fautif"))
         if len(offender) != 1:
-            raise SheetError("a penalty names one offender, e.g. --declarers W",
-                             "une pénalité nomme un seul fautif, par exemple --declarers O")
+            raise wording.refusal(SheetError, "a penalty names one offender, e.g. {offender}",
+                                  "une pénalité nomme un seul fautif, par exemple {offender}")
         return Entry(None, offender)
     decl = _seats(declarers)
     try:
@@ -179,8 +232,8 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
                          f"{KINDS[c.kind].fr} se joue sans atout : ne donnez pas d'atout")
     if c.kind == "dames":
         if decl or tricks.strip():
-            raise SheetError("the queens game has no declarers and no tricks: give --queens N=2,E=1,…",
-                             "la misère par les dames n'a ni preneurs ni plis : donnez --queens N=2,E=1,…")
+            raise wording.refusal(SheetError, "the queens game has no declarers and no tricks: give {queens}",
+                                  "la misère par les dames n'a ni preneurs ni plis : donnez {queens}")
     elif queens.strip():
         raise SheetError("queens are counted only in the queens game (dames)",
                          "les dames ne se comptent que dans la misère par les dames")

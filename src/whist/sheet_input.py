@@ -35,25 +35,27 @@ from whist.classic_sheet import (
     played,
 )
 from whist.rules import PRESETS, Rules, check_not_fixed, preset, with_options
-from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry
+from whist.sheet import TERMINAL, Entry, Sheet, SheetError, Wording, dumps, parse_entry, seat_words
 
 __all__ = ["AnySheet", "add_deal", "add_penalty", "colour_entry", "colour_takes_no_option", "dumps",
            "new_sheet", "read_sheet", "sheet_rules", "undo"]
 
 AnySheet = Sheet | ClassicSheet
 
-_CLASSIC_TAKES = ("a deal's tricks and honours (whist sheet add --tricks NS=8 --honours EW=4) or a"
-                  " game won by calling at eight (whist sheet add call NS)")
-_CLASSIC_TAKES_FR = ("les levées et les honneurs d'une donne (whist sheet add --tricks NS=8 --honours EO=4)"
-                     " ou une manche gagnée par l'appel à huit (whist sheet add call NS)")
+_CLASSIC_TAKES = ("a deal's tricks and honours ({classic_deal}) or a game won by calling at eight ({call})",
+                  "les levées et les honneurs d'une donne ({classic_deal}) ou une manche gagnée par l'appel"
+                  " à huit ({call})")
+"""What a classic-whist sheet takes, in English and French, with the front end's ``{names}``."""
 
 
-def classic_takes(sheet: ClassicSheet, why: str, why_fr: str) -> Refusal:
-    """``this is a classic-whist sheet …: it takes …; why`` in English and French."""
-    preset = sheet.rules.preset
-    return Refusal(f"this is a classic-whist sheet (preset {preset}): it takes {_CLASSIC_TAKES}; {why}",
-                   f"c'est une feuille de whist classique (préréglage {preset}) : elle prend"
-                   f" {_CLASSIC_TAKES_FR} ; {why_fr}")
+def classic_takes(sheet: ClassicSheet, why: str, why_fr: str, wording: Wording = TERMINAL,
+                  **values: object) -> Refusal:
+    """``this is a classic-whist sheet …: it takes …; why`` in English and French (``why``,
+    ``why_fr``: words whose ``{names}`` ``wording`` and ``values`` fill)."""
+    return wording.refusal(
+        Refusal, f"this is a classic-whist sheet (preset {{preset}}): it takes {_CLASSIC_TAKES[0]}; {why}",
+        f"c'est une feuille de whist classique (préréglage {{preset}}) : elle prend {_CLASSIC_TAKES[1]} ;"
+        f" {why_fr}", **values, preset=sheet.rules.preset)
 
 
 def new_sheet(preset: str | Rules, names: Mapping[str, object] | None = None, lang: Lang = "en") -> AnySheet:
@@ -69,23 +71,24 @@ def new_sheet(preset: str | Rules, names: Mapping[str, object] | None = None, la
     return Sheet.new(preset, names, lang)  # refuses a name that is no preset
 
 
-def colour_takes_no_option(rules: Rules) -> Refusal:
+def colour_takes_no_option(rules: Rules, wording: Wording = TERMINAL) -> Refusal:
     """The refusal of rule options for a colour-whist sheet: its points come from the preset's
     scoring table."""
-    return Refusal(
-        f"the colour-whist sheet (preset {rules.preset}) takes no --option: its points"
-        " come from the preset's scoring table; options are for the classic-whist"
-        " presets classic, short and simple",
-        f"la feuille de whist à la couleur (préréglage {rules.preset}) ne prend pas"
-        " d'--option : ses points viennent du barème du préréglage ; les options sont"
-        " pour les préréglages du whist classique classic, short et simple")
+    return wording.refusal(
+        Refusal,
+        "the colour-whist sheet (preset {preset}) takes {no_option}: its points come from the"
+        " preset's scoring table; options are for the classic-whist presets classic, short and simple",
+        "la feuille de whist à la couleur (préréglage {preset}) ne prend {no_option} : ses points"
+        " viennent du barème du préréglage ; les options sont pour les préréglages du whist classique"
+        " classic, short et simple", preset=rules.preset)
 
 
-def sheet_rules(preset_name: str, options: Mapping[str, Any] | None = None) -> Rules:
+def sheet_rules(preset_name: str, options: Mapping[str, Any] | None = None,
+                wording: Wording = TERMINAL) -> Rules:
     """The rules of a new sheet: the preset's, with ``options`` (``{"stake": 0.5}``) for classic
     whist only; a :class:`~whist.cards.Refusal` for an unknown preset or option, a value an option
     cannot take, an option that comes with the preset (game, style) or any option at all on a
-    colour-whist sheet.
+    colour-whist sheet (in ``wording``).
 
     >>> sheet_rules("classic", {"stake": "0.5"}).stake
     0.5
@@ -98,84 +101,88 @@ def sheet_rules(preset_name: str, options: Mapping[str, Any] | None = None) -> R
     if not options:
         return rules
     if rules.game != "classic":
-        raise colour_takes_no_option(rules)
+        raise colour_takes_no_option(rules, wording)
     check_not_fixed(options)
     return with_options(rules, options)
 
 
 def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: str | None = None,
                  needed: int | None = None, queens: str = "", double: bool = False,
-                 lang: Lang = "en") -> Entry:
+                 lang: Lang = "en", wording: Wording = TERMINAL) -> Entry:
     """A colour-whist entry from the words typed (:func:`whist.sheet.parse_entry`); the queens
-    game without the queens is refused here (the sheet would score it as nobody's)."""
+    game without the queens is refused here (the sheet would score it as nobody's). ``wording``:
+    how a refusal says to give what is missing."""
     entry = parse_entry(contract, declarers, tricks, trump or "", "" if needed is None else str(needed),
-                        queens, "2" if double else "", lang)
+                        queens, "2" if double else "", lang, wording)
     c = entry.contract
     if c is not None and c.kind == "dames" and not queens.strip():
-        raise SheetError("the queens game needs the queens each player took: --queens N=2,E=1,S=1",
-                         "la misère par les dames demande les dames prises par chaque joueur :"
-                         " --queens N=2,E=1,S=1")
+        raise wording.refusal(SheetError, "the queens game needs the queens each player took: {queens}",
+                              "la misère par les dames demande les dames prises par chaque joueur : {queens}")
     return entry
+
+
+_COLOUR_FIELDS = ("declarers", "trump", "needed", "queens", "double")
+"""The fields of a deal that only colour whist has, named as :class:`~whist.sheet.Wording` names them."""
 
 
 def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: str = "",
              honours: str | None = None, trump: str | None = None, needed: int | None = None,
-             queens: str = "", double: bool = False, lang: Lang = "en", prefix: str = "--") -> AnySheet:
+             queens: str = "", double: bool = False, lang: Lang = "en",
+             wording: Wording = TERMINAL) -> AnySheet:
     """``sheet`` with one deal added, given as ``whist sheet add`` takes it. Colour whist: the
     ``contract``'s words, its ``declarers`` and ``tricks`` (and ``trump``, ``needed``, ``queens``,
     ``double``). Classic whist: the ``tricks`` of one side and the ``honours``, or ``contract``
     ``call NS``. ``lang``: the language the words are read in (``C`` is cœur in French);
-    ``prefix``: how a refusal names a field given to the wrong game (``--declarers``)."""
+    ``wording``: how a refusal names what to give (the terminal's flags, the web's fields)."""
     words = contract.strip()
     parts = words.split()
     call = bool(parts) and parts[0].lower() in CALL_WORDS
     if isinstance(sheet, ClassicSheet):
         if parts and not call:
-            raise classic_takes(sheet, f"a contract such as {words!r} is colour whist",
-                                f"un contrat comme « {words} » est du whist à la couleur")
-        colour_only = [prefix + name for name, given in (
-            ("declarers", declarers), ("trump", trump is not None), ("needed", needed is not None),
-            ("queens", queens), ("double", double)) if given]
+            raise classic_takes(sheet, "a contract such as {words!r} is colour whist",
+                                "un contrat comme « {words} » est du whist à la couleur", wording,
+                                words=words)
+        given = (declarers, trump is not None, needed is not None, queens, double)
+        colour_only = [name for name, g in zip(_COLOUR_FIELDS, given, strict=True) if g]
         if colour_only:
-            options, many = ", ".join(colour_only), len(colour_only) > 1
-            raise classic_takes(sheet, f"{options} {'are' if many else 'is'} for colour whist",
-                                f"{options} {'sont' if many else 'est'} pour le whist à la couleur")
+            fields, many = ", ".join(f"{{{name}}}" for name in colour_only), len(colour_only) > 1
+            raise classic_takes(sheet, f"{fields} {'are' if many else 'is'} for colour whist",
+                                f"{fields} {'sont' if many else 'est'} pour le whist à la couleur", wording)
         if call:
             if len(parts) != 2:
-                raise ClassicSheetError("name the side that called: whist sheet add call NS (or EW)",
-                                        "nommez le camp qui a appelé : whist sheet add call NS (ou EO)")
+                raise wording.refusal(ClassicSheetError, "name the side that called, NS or EW: {call}",
+                                      "nommez le camp qui a appelé, NS ou EO : {call}")
             if tricks.strip() or honours is not None:
-                raise ClassicSheetError(
-                    "a game won by calling at eight has no tricks or honours: whist sheet add call NS",
-                    "une manche gagnée par l'appel à huit n'a ni levées ni honneurs : whist sheet add"
-                    " call NS")
-            return sheet.add(called(parts[1]))
+                raise wording.refusal(ClassicSheetError,
+                                      "a game won by calling at eight has no tricks or honours: {call}",
+                                      "une manche gagnée par l'appel à huit n'a ni levées ni honneurs :"
+                                      " {call}")
+            return sheet.add(called(parts[1]), wording)
         if not tricks.strip():
-            raise ClassicSheetError(f"give the tricks of a side: {_CLASSIC_TAKES}",
-                                    f"donnez les levées d'un camp : {_CLASSIC_TAKES_FR}")
-        return sheet.add(played(tricks, honours or ""))
+            raise wording.refusal(ClassicSheetError, f"give the tricks of a side: {_CLASSIC_TAKES[0]}",
+                                  f"donnez les levées d'un camp : {_CLASSIC_TAKES[1]}")
+        return sheet.add(played(tricks, honours or ""), wording)
     if honours is not None or not words or call:
-        raise Refusal(
-            f"this is a colour-whist sheet (preset {sheet.preset}): it takes a contract, its"
-            " declarers and tricks (whist sheet add solo 7 --declarers N --tricks 8); tricks per"
-            " side, honours and calling at eight are classic whist",
-            f"c'est une feuille de whist à la couleur (préréglage {sheet.preset}) : elle prend un"
-            " contrat, ses preneurs et leurs plis (whist sheet add solo 7 --declarers N --tricks 8) ;"
-            " les levées par camp, les honneurs et l'appel à huit sont du whist classique")
-    return sheet.add(colour_entry(words, declarers, tricks, trump, needed, queens, double, lang))
+        raise wording.refusal(
+            Refusal,
+            "this is a colour-whist sheet (preset {preset}): it takes a contract, its declarers and"
+            " tricks ({colour_deal}); tricks per side, honours and calling at eight are classic whist",
+            "c'est une feuille de whist à la couleur (préréglage {preset}) : elle prend un contrat, ses"
+            " preneurs et leurs plis ({colour_deal}) ; les levées par camp, les honneurs et l'appel à"
+            " huit sont du whist classique", preset=sheet.preset)
+    return sheet.add(colour_entry(words, declarers, tricks, trump, needed, queens, double, lang, wording))
 
 
-def add_penalty(sheet: AnySheet, seat: str) -> Sheet:
-    """Colour whist: ``sheet`` with a referee's penalty to the player at ``seat``."""
+def add_penalty(sheet: AnySheet, seat: str, wording: Wording = TERMINAL) -> Sheet:
+    """Colour whist: ``sheet`` with a referee's penalty to the player at ``seat`` (``wording``:
+    how a refusal says to give one)."""
     if isinstance(sheet, ClassicSheet):
-        raise classic_takes(sheet, "penalties are colour whist", "les pénalités sont du whist à la couleur")
-    try:
-        return sheet.add(parse_entry("penalty", seat))
-    except SheetError:
-        if "," in seat or "+" in seat:  # the entry's words name --declarers, which a penalty has not
-            raise SheetError("a penalty names one offender, e.g. whist sheet penalty W",
-                             "une pénalité nomme un seul fautif, par exemple whist sheet penalty O") from None
-        raise
+        raise classic_takes(sheet, "penalties are colour whist", "les pénalités sont du whist à la couleur",
+                            wording)
+    if len(seat_words(seat)) != 1:
+        raise wording.refusal(SheetError, "a penalty names one offender, e.g. {penalty}",
+                              "une pénalité nomme un seul fautif, par exemple {penalty}")
+    return sheet.add(parse_entry("penalty", seat))
 
 
 def undo(sheet: AnySheet) -> AnySheet:

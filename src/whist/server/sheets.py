@@ -3,7 +3,9 @@ show it, add a deal or a penalty, take the last entry back, and give it as CSV o
 ``whist sheet`` keeps. docs/protocol.md describes them.
 
 The server decides nothing of a sheet: every entry is read and scored by :mod:`whist.sheet_input`
-(the very functions of ``whist sheet``) and refused in their words, English and French. Each sheet
+(the very functions of ``whist sheet``) and refused in their words, English and French, which ask
+for what is missing in the web's words (:data:`WEB`: the form's, and the API's fields) where the
+terminal names its flags. Each sheet
 is one row of the server's storage holding its JSON, with a version: an entry replaces the row only
 if nobody changed it since it was read (else it is read again and the entry added to what is there
 now), so that two scorers, or two server processes on PostgreSQL, never lose each other's entries.
@@ -31,6 +33,7 @@ from whist.rules import changed_options
 from whist.server.codec import contract_json, option_json
 from whist.server.protocol import NOT_FOUND, error_response
 from whist.server.storage import Storage, StorageConflict
+from whist.sheet import Wording
 from whist.sheet_input import (
     AnySheet,
     add_deal,
@@ -42,7 +45,7 @@ from whist.sheet_input import (
     undo,
 )
 
-__all__ = ["MAX_ENTRIES", "sheet_json", "sheet_routes"]
+__all__ = ["MAX_ENTRIES", "WEB", "sheet_json", "sheet_routes"]
 
 MAX_ENTRIES = 500
 """Most entries a sheet takes (a club's evening is a few dozen deals): each entry reads and scores
@@ -50,6 +53,32 @@ the whole sheet again."""
 TRIES = 5
 """How many times an entry is tried on a sheet that other requests keep changing meanwhile."""
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+WEB = Wording(
+    en={"queens": "“Queens taken”, or queens: N=2,E=1,S=1",
+        "offender": "declarers: W (or the form “Referee's penalty (−15) to”)",
+        "penalty": "“Referee's penalty (−15) to”, or seat: W",
+        "declarers": "“Declarers” (declarers)", "trump": "“Trump” (trump)",
+        "needed": "“Tricks needed” (needed)", "double": "“The deal counts double” (double)",
+        "colour_deal": "“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N,"
+                       " tricks: 8",
+        "classic_deal": "“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
+        "call": "the “Call at eight” buttons, or contract: call NS",
+        "no_option": "no options",
+        "new_sheet": "in the lobby, under “Score sheet”"},
+    fr={"queens": "« Dames prises », ou queens : N=2,E=1,S=1",
+        "offender": "declarers : O (ou le formulaire « Pénalité de l'arbitre (−15) à »)",
+        "penalty": "« Pénalité de l'arbitre (−15) à », ou seat : O",
+        "declarers": "« Preneurs » (declarers)", "trump": "« Atout » (trump)",
+        "needed": "« Plis demandés » (needed)", "double": "« La donne compte double » (double)",
+        "colour_deal": "« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7,"
+                       " declarers : N, tricks : 8",
+        "classic_deal": "« Levées du camp », « Plis » et « Honneurs », ou tricks : NS=8, honours : EO=4",
+        "call": "les boutons « Chant à huit », ou contract : call NS",
+        "no_option": "pas d'options",
+        "new_sheet": "à l'accueil, sous « Feuille de marque »"})
+"""What the web app asks for: the words of the sheet's form (web/i18n.js), and the fields of the
+API's JSON for a program that sends them."""
 
 Name = Annotated[str, Field(max_length=80)]
 Words = Annotated[str, Field(max_length=80)]
@@ -164,7 +193,7 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
     @app.post("/api/sheets", status_code=201, response_model=None)
     async def create_sheet(body: CreateSheet) -> dict[str, Any] | Response:
         try:
-            sheet = new_sheet(sheet_rules(body.preset, body.options), body.names, body.lang)
+            sheet = new_sheet(sheet_rules(body.preset, body.options, WEB), body.names, body.lang)
         except Refusal as exc:
             return _refused(exc, "bad_sheet")
         for _ in range(TRIES):  # 128 random bits: a second try is for form's sake
@@ -188,12 +217,12 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
         def add(sheet: AnySheet) -> AnySheet:
             lang: Lang = body.lang or sheet.lang
             return add_deal(sheet, body.contract, body.declarers, body.tricks, body.honours, body.trump,
-                            body.needed, body.queens, body.double, lang, prefix="")
+                            body.needed, body.queens, body.double, lang, WEB)
         return await change(sheet_id, add)
 
     @app.post("/api/sheets/{sheet_id}/penalty", response_model=None)
     async def penalty(sheet_id: str, body: Penalty) -> dict[str, Any] | Response:
-        return await change(sheet_id, lambda sheet: add_penalty(sheet, body.seat))
+        return await change(sheet_id, lambda sheet: add_penalty(sheet, body.seat, WEB))
 
     @app.post("/api/sheets/{sheet_id}/undo", response_model=None)
     async def undo_last(sheet_id: str) -> dict[str, Any] | Response:
