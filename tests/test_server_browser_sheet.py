@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from test_server_browser import CHROMIUM, Server, phone_page, server  # noqa: F401 - server: the fixture
+from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
 
 from whist.cards import Refusal
 from whist.sheet_input import add_deal, new_sheet
@@ -135,4 +135,27 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         assert page.inner_text("#sheet-rules") == "Prime du robre\u00a0: 3 · Mise par point\u00a0: 0,5"
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-rules") == "Rubber bonus: 3 · Stake per point: 0.5"
+    assert errors == []
+
+
+def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) -> None:  # noqa: F811
+    """A server that keeps as many sheets as it allows (``whist serve --max-sheets``): starting one
+    more, the lobby's sheet form says why it cannot, in French and in English (the server's words),
+    and stays on the form."""
+    server.app.state.max_sheets = 1
+    post_json(server, "/api/sheets", {"preset": "couleur"})
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/")
+        page.click("#new-sheet summary")
+        page.fill("input[name=sheet-name-N]", "Anne")
+        page.click("#start-sheet")
+        page.wait_for_selector("#sheet-form .error")
+        assert page.inner_text("#sheet-form .error") == (
+            "ce serveur garde déjà autant de feuilles de marque qu'il en accepte (1) : demandez à ceux"
+            " qui le font tourner de faire de la place")
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-form .error") == (
+            "this server keeps as many score sheets as it allows (1); ask the people who run it to"
+            " make room")
+        assert "/s/" not in page.url and page.input_value("input[name=sheet-name-N]") == "Anne"
     assert errors == []

@@ -318,10 +318,16 @@ def test_the_first_line_says_where_the_tables_are_and_how_many(tmp_path: Path) -
                          " in play; Ctrl+C to stop)\n")
 
 
-def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``whist serve --max-tables N`` makes the app with that limit; 0 is refused."""
+@pytest.mark.parametrize(("flag", "option", "default"), [("--max-tables", "max_tables", 500),
+                                                       ("--max-sheets", "max_sheets", 10_000)])
+def test_the_most_tables_and_sheets_are_options_of_whist_serve(
+        monkeypatch: pytest.MonkeyPatch, flag: str, option: str, default: int) -> None:
+    """``whist serve --max-tables N`` and ``--max-sheets N`` make the app with that limit (by
+    default the app's own); 0 is refused."""
     import whist.server
     from whist.cli import app
+    from whist.server.service import MAX_TABLES
+    from whist.server.sheets import MAX_SHEETS
 
     made: dict[str, Any] = {}
 
@@ -331,11 +337,14 @@ def test_max_tables_is_an_option_of_whist_serve(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(whist.server, "create_app", create_app)
     runner = CliRunner()
-    assert runner.invoke(app, ["serve", "--port", str(free_port()), "--max-tables", "7"]).exit_code == 2
-    assert made["max_tables"] == 7
+    assert runner.invoke(app, ["serve", "--port", str(free_port()), flag, "7"]).exit_code == 2
+    assert made[option] == 7
     made.clear()
-    assert runner.invoke(app, ["serve", "--port", str(free_port()), "--max-tables", "0"]).exit_code == 2
-    assert made == {}
+    assert runner.invoke(app, ["serve", "--port", str(free_port())]).exit_code == 2
+    assert made[option] == default == {"max_tables": MAX_TABLES, "max_sheets": MAX_SHEETS}[option]
+    made.clear()
+    r = runner.invoke(app, ["serve", "--port", str(free_port()), flag, "0"])
+    assert r.exit_code == 2 and made == {} and flag in r.stderr
 
 
 def test_whist_serve_pings_each_websocket_within_a_proxys_minute(tmp_path: Path,

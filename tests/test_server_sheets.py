@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 from typer.testing import CliRunner
 
 from whist.cards import Refusal
@@ -24,7 +27,7 @@ from whist.cli import app as cli
 from whist.rules import preset
 from whist.server import create_app
 from whist.server.sheets import WEB
-from whist.server.storage import SqlStorage, open_storage
+from whist.server.storage import SHEETS_LOCK, SheetLimit, SqlStorage, open_storage
 from whist.sheet import TERMINAL, Sheet, parse_entry
 from whist.sheet_input import add_deal, add_penalty, colour_takes_no_option, dumps, read_sheet, sheet_rules
 
@@ -179,8 +182,8 @@ def test_a_refusal_asks_in_the_web_s_words_where_the_terminal_names_its_flags(
         post(client, f"/api/sheets/{sid}/entries", done)
     error = post(client, f"/api/sheets/{sid}/{route}", body, 400)["error"]
     assert en in error["message"] and fr in error["message_fr"], error
-    for text in (error["message"], error["message_fr"]):
-        assert not TERMINAL_SYNTAX.search(text), text
+    for said in (error["message"], error["message_fr"]):
+        assert not TERMINAL_SYNTAX.search(said), said
     sheet = read_sheet(client.get(f"/api/sheets/{sid}/json").text)
     said = refusal(lambda: add_penalty(sheet, body["seat"]) if route == "penalty"
                    else add_deal(sheet, **body))
@@ -408,3 +411,77 @@ def test_a_sheet_refuses_an_entry_past_its_most(client: TestClient, monkeypatch:
     assert error["code"] == "bad_entry" and "2" in error["message_fr"]
     assert client.get(f"/api/sheets/{sid}").json() == full
     assert len(post(client, f"/api/sheets/{sid}/undo")["sheet"]["entries"]) == 1
+
+
+def count_sheets(storage: SqlStorage) -> int:
+    """How many sheets the storage's database holds."""
+    with storage.engine.connect() as conn:
+        return int(conn.execute(text("SELECT count(*) FROM whist_sheet")).scalar_one())
+
+
+def test_a_server_keeps_at_most_its_sheets(tmp_path: Path) -> None:
+    """``whist serve --max-sheets``: past the most, a new sheet is refused (429, as a table past
+    the most in play) in English and French and nothing is stored; the sheets there are still
+    read and written; room made, sheets are started again."""
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage, max_sheets=2)) as c:
+        first, _ = new(c)["id"], new(c, preset="classic")["id"]
+        r = c.post("/api/sheets", json={"names": NAMES, "preset": "classic"})
+        assert r.status_code == 429 and count_sheets(storage) == 2
+        assert r.json()["error"] == {
+            "code": "too_many_sheets",
+            "message": "this server keeps as many score sheets as it allows (2); ask the people who"
+                       " run it to make room",
+            "message_fr": "ce serveur garde déjà autant de feuilles de marque qu'il en accepte (2) :"
+                          " demandez à ceux qui le font tourner de faire de la place"}
+        assert len(post(c, f"/api/sheets/{first}/entries", SOLO)["sheet"]["entries"]) == 1
+        c.app.state.max_sheets = 3  # type: ignore[attr-defined]
+        new(c)
+        assert post(c, "/api/sheets", {"names": NAMES}, 429)["error"]["message"].endswith(
+            "(3); ask the people who run it to make room")
+        assert count_sheets(storage) == 3
+
+
+def test_the_most_sheets_counts_those_of_every_server_process_on_postgresql() -> None:
+    """Two server processes on one PostgreSQL database count the sheets together: a sheet the
+    other is storing, not yet committed, is waited for and counted, so that the two never both
+    take the last place; and the other's refusal is the same."""
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        first, second = open_storage(PG_URL), open_storage(PG_URL)
+    except OperationalError as exc:  # pragma: no cover - a machine without the database
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    try:
+        most = count_sheets(first) + 1
+        got: list[BaseException | None] = []
+        with first.engine.connect() as conn, conn.begin() as tx:
+            # the first process is storing the last sheet there is room for: locked, not committed
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SHEETS_LOCK})
+            conn.execute(text("INSERT INTO whist_sheet (sheet_id, version, data) VALUES (:id, 0, '{}')"),
+                         {"id": secrets.token_urlsafe(16)})
+
+            def create() -> None:
+                try:
+                    second.create_sheet(secrets.token_urlsafe(16), "{}", most)
+                    got.append(None)
+                except SheetLimit as exc:
+                    got.append(exc)
+
+            other = threading.Thread(target=create)
+            other.start()
+            other.join(0.5)
+            assert other.is_alive() and got == []  # the second waits for the first
+            tx.commit()
+        other.join(10)
+        assert len(got) == 1 and isinstance(got[0], SheetLimit) and count_sheets(second) == most
+        with TestClient(create_app(storage=first, max_sheets=most + 1)) as one, \
+                TestClient(create_app(storage=second, max_sheets=most + 1)) as two:
+            new(one)
+            error = post(two, "/api/sheets", {"names": NAMES}, 429)["error"]
+            assert error["code"] == "too_many_sheets" and f"({most + 1})" in error["message_fr"]
+        assert count_sheets(first) == most + 1
+    finally:
+        first.close()
+        second.close()
+

@@ -121,6 +121,10 @@ def serve(
         "--max-tables", min=1, metavar="N",
         help="Most tables in play at once (a finished game does not count, nor one left for ten"
         " minutes): beyond, creating one is refused until a game has finished or been left.")] = 500,
+    max_sheets: Annotated[int, typer.Option(
+        "--max-sheets", min=1, metavar="N",
+        help="Most score sheets kept in the database (every sheet started counts, with those of the"
+        " other server processes on it): beyond, starting one is refused.")] = 10_000,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
         help="Language of the command's own lines: the address to open, the tables found, its"
@@ -148,7 +152,8 @@ def serve(
                                    service.in_play(), db, language))
 
         try:
-            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, on_ready=ready)
+            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, max_sheets=max_sheets,
+                             on_ready=ready)
         except (ImportError, NoSuchModuleError) as exc:
             # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not
             # know (postgres://, as some hosts write their URLs)

@@ -32,7 +32,7 @@ from whist.classic_sheet import ClassicSheet
 from whist.rules import changed_options
 from whist.server.codec import contract_json, option_json
 from whist.server.protocol import NOT_FOUND, error_response
-from whist.server.storage import Storage, StorageConflict
+from whist.server.storage import SheetLimit, Storage, StorageConflict
 from whist.sheet import Wording
 from whist.sheet_input import (
     AnySheet,
@@ -45,11 +45,14 @@ from whist.sheet_input import (
     undo,
 )
 
-__all__ = ["MAX_ENTRIES", "WEB", "sheet_json", "sheet_routes"]
+__all__ = ["MAX_ENTRIES", "MAX_SHEETS", "WEB", "sheet_json", "sheet_routes"]
 
 MAX_ENTRIES = 500
 """Most entries a sheet takes (a club's evening is a few dozen deals): each entry reads and scores
 the whole sheet again."""
+MAX_SHEETS = 10_000
+"""How many sheets the server keeps, by default (``whist serve --max-sheets``): a new one is
+refused beyond, so that nobody fills the database by starting sheets."""
 TRIES = 5
 """How many times an entry is tried on a sheet that other requests keep changing meanwhile."""
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -166,9 +169,20 @@ def _no_sheet(sheet_id: str) -> Response:
     return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}")
 
 
-def sheet_routes(app: FastAPI, store: Storage) -> None:
+def _full(most: int) -> Response:
+    return error_response(
+        429, "too_many_sheets",
+        f"this server keeps as many score sheets as it allows ({most}); ask the people who run it to"
+        " make room",
+        message_fr=f"ce serveur garde déjà autant de feuilles de marque qu'il en accepte ({most}) :"
+        " demandez à ceux qui le font tourner de faire de la place")
+
+
+def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> None:
     """Add the sheets' routes to ``app``, the sheets kept in ``store`` (the page of a sheet,
-    ``/s/{id}``, is the app's page)."""
+    ``/s/{id}``, is the app's page); a new sheet is refused (429 ``too_many_sheets``) once the
+    database holds ``max_sheets`` (``app.state.max_sheets``, read at each)."""
+    app.state.max_sheets = max_sheets
     async def stored(sheet_id: str) -> tuple[int, str] | None:
         if not 0 < len(sheet_id) <= 32 or not _ID_CHARS.issuperset(sheet_id):
             return None  # no id the server gives: not looked for
@@ -198,10 +212,13 @@ def sheet_routes(app: FastAPI, store: Storage) -> None:
             return _refused(exc, "bad_sheet")
         for _ in range(TRIES):  # 128 random bits: a second try is for form's sake
             sheet_id = secrets.token_urlsafe(16)
+            most: int = app.state.max_sheets
             try:
-                await store.threads.run_whole(store.create_sheet, sheet_id, dumps(sheet))
+                await store.threads.run_whole(store.create_sheet, sheet_id, dumps(sheet), most)
             except StorageConflict:
                 continue
+            except SheetLimit:
+                return _full(most)
             return sheet_json(sheet_id, 0, sheet)
         return error_response(409, "conflict", "no free id for the sheet; try again")
 

@@ -46,6 +46,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     make_url,
     select,
     update,
@@ -58,6 +59,7 @@ from whist.server.cluster import ALONE, CHANNEL, Cluster, PgCluster, event_news
 from whist.server.threads import DaemonThreads
 
 __all__ = [
+    "SheetLimit",
     "SqlStorage",
     "Storage",
     "StorageConflict",
@@ -82,6 +84,15 @@ for it at once (SQLite writes one transaction at a time: one thread)."""
 
 class StorageConflict(RuntimeError):
     """An event with this table and sequence number is already stored (another writer won)."""
+
+
+class SheetLimit(Exception):
+    """No score sheet can be created: the database holds as many as the server allows
+    (``most``)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"{most} sheets stored already")
+        self.most = most
 
 
 class StorageUnavailable(Exception):
@@ -142,9 +153,10 @@ class Storage(Protocol):
         """The record of the table's finished deal ``number`` (1, 2 …), if stored."""
         ...
 
-    def create_sheet(self, sheet_id: str, data: str) -> None:
+    def create_sheet(self, sheet_id: str, data: str, most: int | None = None) -> None:
         """Keep a new score sheet's JSON text (version 0); :class:`StorageConflict` if the id is
-        taken."""
+        taken, :class:`SheetLimit` if ``most`` sheets are stored already (counted with those that
+        other server processes create meanwhile)."""
         ...
 
     def sheet(self, sheet_id: str) -> tuple[int, str] | None:
@@ -201,6 +213,10 @@ _sheets = Table(  # the score sheets of physical tables: a row each, its JSON as
 SCHEMA_LOCK = 0x7768697374
 """PostgreSQL's advisory lock (one 64-bit key, ``whist``; the tables' locks take two 32-bit keys,
 which never meet it) held while the tables are created."""
+
+SHEETS_LOCK = 0x776869737473
+"""PostgreSQL's advisory lock (one 64-bit key, ``whists``) held while a new sheet is counted with
+the others and stored: two server processes never both take the last free place."""
 
 _shared_meta = MetaData()  # PostgreSQL only: what several server processes share (whist.server.cluster)
 _presence = Table(
@@ -427,10 +443,20 @@ class SqlStorage:
         out: dict[str, Any] = json.loads(row[0])
         return out
 
-    def create_sheet(self, sheet_id: str, data: str) -> None:
+    def create_sheet(self, sheet_id: str, data: str, most: int | None = None) -> None:
+        row = select(literal(sheet_id), literal(0), literal(data))
+        if most is not None:  # counted and stored in one statement, which SQLite runs alone
+            row = row.where(select(func.count()).select_from(_sheets).scalar_subquery() < most)
         try:
             with self._db(write=True) as conn:
-                conn.execute(insert(_sheets).values(sheet_id=sheet_id, version=0, data=data))
+                if most is not None and self.shared:
+                    # PostgreSQL runs two at once, each counting without the other's sheet: the
+                    # lock, held to the commit, makes the next one wait and then count it
+                    conn.execute(select(func.pg_advisory_xact_lock(SHEETS_LOCK)))
+                stored = conn.execute(insert(_sheets).from_select(["sheet_id", "version", "data"], row)
+                                      .returning(_sheets.c.sheet_id)).first()
+                if stored is None:
+                    raise SheetLimit(most or 0)
         except IntegrityError as exc:
             raise StorageConflict(f"sheet {sheet_id}: already stored ({exc.orig})") from None
 
