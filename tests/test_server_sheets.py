@@ -148,6 +148,10 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "“Declarers” (declarers), “Trump” (trump), “The deal counts double” (double) are for colour whist",
      "« Preneurs » (declarers), « Atout » (trump), « La donne compte double » (double) sont pour le whist à"
      " la couleur", "--declarers, --trump, --double are for colour whist"),
+    ("classic", [], "entries", {"tricks": "NS=8", "queens": "N=4", "needed": 9},
+     "“Tricks needed” (needed), “Queens taken” (queens) are for colour whist",
+     "« Plis demandés » (needed), « Dames prises » (queens) sont pour le whist à la couleur",
+     "--needed, --queens are for colour whist"),
     ("classic", [], "entries", {"contract": "call"},
      "name the side that called, NS or EW: the “Call at eight” buttons, or contract: call NS",
      "nommez le camp qui a appelé, NS ou EO : les boutons « Chant à huit », ou contract : call NS",
@@ -203,7 +207,7 @@ def test_the_web_and_the_terminal_name_the_same_things_in_both_languages() -> No
     """Every text a refusal asks a front end for exists in each language of both: a refusal's words
     never miss one."""
     names = set(TERMINAL.en)
-    assert len(names) == 12 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
+    assert len(names) == 13 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
     for wording in (TERMINAL, WEB):
         assert all(wording.en[n] and wording.fr[n] for n in names)
 

@@ -81,14 +81,14 @@ class Wording:
     (:data:`TERMINAL`) names ``whist sheet``'s commands and flags, the web app the fields of its
     form and of its API (:mod:`whist.server.sheets`).
 
-    The names: ``queens`` (the queens each player took), ``offender`` (a penalty's seat among a
-    deal's fields), ``penalty`` (a penalty given on its own), ``declarers``, ``trump``, ``needed``
-    and ``double`` (those fields), ``colour_deal`` and ``classic_deal`` (a deal of each game),
-    ``call`` (a game won by calling at eight), ``no_option`` (a sheet without rule options),
-    ``new_sheet`` (another sheet).
+    The names: ``queens_taken`` (the queens each player took), ``offender`` (a penalty's seat among
+    a deal's fields), ``penalty`` (a penalty given on its own), ``declarers``, ``trump``,
+    ``needed``, ``queens`` and ``double`` (those fields), ``colour_deal`` and ``classic_deal`` (a
+    deal of each game), ``call`` (a game won by calling at eight), ``no_option`` (a sheet without
+    rule options), ``new_sheet`` (another sheet).
 
-    >>> TERMINAL.refusal(SheetError, "the queens game needs the queens: {queens} (not {given!r})",
-    ...                  "il faut les dames : {queens} (pas « {given} »)", given="{x}").fr
+    >>> TERMINAL.refusal(SheetError, "the queens game needs the queens: {queens_taken} (not {given!r})",
+    ...                  "il faut les dames : {queens_taken} (pas « {given} »)", given="{x}").fr
     'il faut les dames : --queens N=2,E=1,S=1 (pas « {x} »)'
     """
 
@@ -103,13 +103,15 @@ class Wording:
 
 
 TERMINAL = Wording(
-    en={"queens": "--queens N=2,E=1,S=1", "offender": "--declarers W", "penalty": "whist sheet penalty W",
-        "declarers": "--declarers", "trump": "--trump", "needed": "--needed", "double": "--double",
+    en={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers W",
+        "penalty": "whist sheet penalty W", "declarers": "--declarers", "trump": "--trump",
+        "needed": "--needed", "queens": "--queens", "double": "--double",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "call": "whist sheet add call NS",
         "no_option": "no --option", "new_sheet": "whist sheet new --force, or another --file"},
-    fr={"queens": "--queens N=2,E=1,S=1", "offender": "--declarers O", "penalty": "whist sheet penalty O",
-        "declarers": "--declarers", "trump": "--trump", "needed": "--needed", "double": "--double",
+    fr={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers O",
+        "penalty": "whist sheet penalty O", "declarers": "--declarers", "trump": "--trump",
+        "needed": "--needed", "queens": "--queens", "double": "--double",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "call": "whist sheet add call NS",
         "no_option": "pas d'--option", "new_sheet": "whist sheet new --force, ou un autre --file"})
@@ -232,8 +234,9 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
                          f"{KINDS[c.kind].fr} se joue sans atout : ne donnez pas d'atout")
     if c.kind == "dames":
         if decl or tricks.strip():
-            raise wording.refusal(SheetError, "the queens game has no declarers and no tricks: give {queens}",
-                                  "la misère par les dames n'a ni preneurs ni plis : donnez {queens}")
+            raise wording.refusal(SheetError,
+                                  "the queens game has no declarers and no tricks: give {queens_taken}",
+                                  "la misère par les dames n'a ni preneurs ni plis : donnez {queens_taken}")
     elif queens.strip():
         raise SheetError("queens are counted only in the queens game (dames)",
                          "les dames ne se comptent que dans la misère par les dames")

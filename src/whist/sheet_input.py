@@ -116,8 +116,9 @@ def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: st
                         queens, "2" if double else "", lang, wording)
     c = entry.contract
     if c is not None and c.kind == "dames" and not queens.strip():
-        raise wording.refusal(SheetError, "the queens game needs the queens each player took: {queens}",
-                              "la misère par les dames demande les dames prises par chaque joueur : {queens}")
+        raise wording.refusal(SheetError, "the queens game needs the queens each player took: {queens_taken}",
+                              "la misère par les dames demande les dames prises par chaque joueur :"
+                              " {queens_taken}")
     return entry
 
 

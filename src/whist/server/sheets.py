@@ -58,22 +58,24 @@ TRIES = 5
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 WEB = Wording(
-    en={"queens": "“Queens taken”, or queens: N=2,E=1,S=1",
+    en={"queens_taken": "“Queens taken”, or queens: N=2,E=1,S=1",
         "offender": "declarers: W (or the form “Referee's penalty (−15) to”)",
         "penalty": "“Referee's penalty (−15) to”, or seat: W",
         "declarers": "“Declarers” (declarers)", "trump": "“Trump” (trump)",
-        "needed": "“Tricks needed” (needed)", "double": "“The deal counts double” (double)",
+        "needed": "“Tricks needed” (needed)", "queens": "“Queens taken” (queens)",
+        "double": "“The deal counts double” (double)",
         "colour_deal": "“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N,"
                        " tricks: 8",
         "classic_deal": "“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
         "call": "the “Call at eight” buttons, or contract: call NS",
         "no_option": "no options",
         "new_sheet": "in the lobby, under “Score sheet”"},
-    fr={"queens": "« Dames prises », ou queens : N=2,E=1,S=1",
+    fr={"queens_taken": "« Dames prises », ou queens : N=2,E=1,S=1",
         "offender": "declarers : O (ou le formulaire « Pénalité de l'arbitre (−15) à »)",
         "penalty": "« Pénalité de l'arbitre (−15) à », ou seat : O",
         "declarers": "« Preneurs » (declarers)", "trump": "« Atout » (trump)",
-        "needed": "« Plis demandés » (needed)", "double": "« La donne compte double » (double)",
+        "needed": "« Plis demandés » (needed)", "queens": "« Dames prises » (queens)",
+        "double": "« La donne compte double » (double)",
         "colour_deal": "« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7,"
                        " declarers : N, tricks : 8",
         "classic_deal": "« Levées du camp », « Plis » et « Honneurs », ou tricks : NS=8, honours : EO=4",
