@@ -5,10 +5,10 @@ show it, add a deal or a penalty, take the last entry back, and give it as CSV o
 The server decides nothing of a sheet: every entry is read and scored by :mod:`whist.sheet_input`
 (the very functions of ``whist sheet``) and refused in their words, English and French, which ask
 for what is missing in the web's words (:data:`WEB`: the form's, and the API's fields) where the
-terminal names its flags. Each sheet
-is one row of the server's storage holding its JSON, with a version: an entry replaces the row only
-if nobody changed it since it was read (else it is read again and the entry added to what is there
-now), so that two scorers, or two server processes on PostgreSQL, never lose each other's entries.
+terminal names its flags. Each sheet is one row of the server's storage holding its JSON, with a
+version: an entry replaces the row only if nobody changed it since it was read (else it is read
+again and the entry added to what is there now), so that two scorers, or two server processes on
+PostgreSQL, never lose each other's entries. The server keeps at most ``max_sheets`` of them.
 A sheet's id is random and long: whoever has its link may read and write it, as with a table's.
 
 >>> from whist.server import create_app
@@ -185,6 +185,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> 
     ``/s/{id}``, is the app's page); a new sheet is refused (429 ``too_many_sheets``) once the
     database holds ``max_sheets`` (``app.state.max_sheets``, read at each)."""
     app.state.max_sheets = max_sheets
+
     async def stored(sheet_id: str) -> tuple[int, str] | None:
         if not 0 < len(sheet_id) <= 32 or not _ID_CHARS.issuperset(sheet_id):
             return None  # no id the server gives: not looked for
