@@ -207,7 +207,7 @@ def test_the_web_and_the_terminal_name_the_same_things_in_both_languages() -> No
     """Every text a refusal asks a front end for exists in each language of both: a refusal's words
     never miss one."""
     names = set(TERMINAL.en)
-    assert len(names) == 13 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
+    assert len(names) == 16 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
     for wording in (TERMINAL, WEB):
         assert all(wording.en[n] and wording.fr[n] for n in names)
 
@@ -271,6 +271,50 @@ def test_a_classic_sheet_takes_the_tables_own_options(client: TestClient) -> Non
     assert "vient avec le préréglage" in error["message_fr"]
     error = post(client, "/api/sheets", {"preset": "classic", "options": {"stake": "lots"}}, 400)["error"]
     assert error["code"] == "bad_sheet" and "stake" in error["message"]
+
+
+TERMINAL_RULES = re.compile(r"--\w|`whist|rules file|fichier de règles|on/off")
+"""A flag of the ``whist`` commands, a command, a rules file, a value as ``--option`` writes it."""
+OPTION_WORDS: list[tuple[dict[str, Any], str, str, str, str]] = [
+    # options refused; what the web's refusal says, in English and French; the terminal's, whole
+    ({"preset": "short"},
+     "'preset' is not an option to change: choose the preset itself (the JSON's field preset,"
+     " \"preset\": \"short\"; in the lobby, the “Game” list)",
+     "« preset » n'est pas une option à changer : choisissez le préréglage lui-même (le champ preset du"
+     " JSON, \"preset\": \"short\" ; à l'accueil, la liste « Jeu »)",
+     "'preset' is not an option to change: choose the preset itself (--preset short, or preset ="
+     " \"short\" at the top of a rules file)",
+     "« preset » n'est pas une option à changer : choisissez le préréglage lui-même (--preset short, ou"
+     " preset = \"short\" en tête d'un fichier de règles)"),
+    ({"colour": 1},
+     "unknown option 'colour' (GET /api/presets lists them, with the presets whose game each one"
+     " changes; in the lobby, the folded “Rule options”)",
+     "option « colour » inconnue (GET /api/presets les liste, avec les préréglages dont chacune change"
+     " le jeu ; à l'accueil, la section repliée « Options des règles »)",
+     "unknown option 'colour' (see `whist rules` for the list)",
+     "option « colour » inconnue (la liste : `whist rules`)"),
+    ({"stake": 1, "honours": "maybe"},
+     "option honours takes true or false, not 'maybe'", "l'option honours vaut true ou false, pas 'maybe'",
+     "option honours takes on/off, not 'maybe'", "l'option honours vaut on/off (oui/non), pas 'maybe'"),
+]
+
+
+@pytest.mark.parametrize(("route", "code"), [("/api/tables", "bad_table"), ("/api/sheets", "bad_sheet")])
+@pytest.mark.parametrize(("options", "en", "fr", "terminal_en", "terminal_fr"), OPTION_WORDS)
+def test_rule_options_are_refused_in_the_web_s_words_and_the_terminal_s_in_its_own(
+        client: TestClient, route: str, code: str, options: dict[str, Any], en: str, fr: str,
+        terminal_en: str, terminal_fr: str) -> None:
+    """A table's or a sheet's rule options refused through the API say where the API and the lobby
+    list them and choose the preset, in English and French, never a flag or a command of the
+    terminal; the terminal's refusal of the same options keeps its own words."""
+    error = post(client, route, {"preset": "classic", "options": options}, 400)["error"]
+    assert (error["code"], error["message"], error["message_fr"]) == (code, en, fr)
+    assert not TERMINAL_RULES.search(en + fr)
+    said = refusal(lambda: sheet_rules("classic", options))
+    assert (said.en, said.fr) == (terminal_en, terminal_fr)
+    result = CliRunner().invoke(cli, ["rules", "--preset", "classic", "--lang", "fr",
+                                      *(f"--option={k}={v}" for k, v in options.items())])
+    assert result.exit_code == 2 and terminal_fr in result.output
 
 
 def test_bad_requests_are_told_never_a_server_error(client: TestClient) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from whist.cards import Lang, Refusal
+from whist.wording import TERMINAL, Wording
 
 
 class RulesError(Refusal):
@@ -233,14 +234,14 @@ _TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
 _FALSE = {"0", "false", "no", "off", "non", "faux"}
 
 
-def _convert(name: str, kind: type, value: Any) -> Any:
+def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> Any:
     if kind is bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise RulesError(f"option {name} takes on/off, not {value!r}",
-                         f"l'option {name} vaut on/off (oui/non), pas {value!r}")
+        raise wording.refusal(RulesError, "option {name} takes {on_off}, not {value!r}",
+                              "l'option {name} vaut {on_off}, pas {value!r}", name=name, value=value)
     if kind is int:
         if isinstance(value, bool):
             raise _not_whole(name, value)
@@ -326,26 +327,28 @@ def check_not_fixed(values: Mapping[str, Any]) -> None:
             f" ({presets})")
 
 
-def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True) -> Rules:
+def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True,
+                 wording: Wording = TERMINAL) -> Rules:
     """``rules`` with some options changed; values may be text (``"on"``, ``"7"``) or typed.
 
     ``strict``: an option that changes nothing in the game played (a colour-whist option at
     classic whist, a ``couleur`` option in ``pagat``) given another value than the preset's is
-    refused; records, which store every option, are read with ``strict=False``."""
+    refused; records, which store every option, are read with ``strict=False``. ``wording``: how
+    a refusal says where the options are listed and how the preset is chosen (the terminal's
+    flags and rules files, or the web's fields: :mod:`whist.wording`)."""
     changes: dict[str, Any] = {}
     defaults = {f.name: getattr(rules, f.name) for f in fields(Rules)}
     for name, value in values.items():
         key = name.strip().replace("-", "_")
         if key == "preset":  # listed by `whist rules`, but it names the options, it is not one
-            raise RulesError(f"{name!r} is not an option to change: choose the preset itself"
-                             " (--preset short, or preset = \"short\" at the top of a rules file)",
-                             f"« {name} » n'est pas une option à changer : choisissez le préréglage"
-                             " lui-même (--preset short, ou preset = \"short\" en tête d'un fichier"
-                             " de règles)")
+            raise wording.refusal(RulesError, "{name!r} is not an option to change: choose the preset"
+                                  " itself ({choose_preset})",
+                                  "« {name} » n'est pas une option à changer : choisissez le"
+                                  " préréglage lui-même ({choose_preset})", name=name)
         if key not in defaults:
-            raise RulesError(f"unknown option {name!r} (see `whist rules` for the list)",
-                             f"option « {name} » inconnue (la liste : `whist rules`)")
-        changes[key] = _convert(key, _kind(key, defaults[key]), value)
+            raise wording.refusal(RulesError, "unknown option {name!r} ({option_list})",
+                                  "option « {name} » inconnue ({option_list})", name=name)
+        changes[key] = _convert(key, _kind(key, defaults[key]), value, wording)
     out = dataclasses.replace(rules, **changes)
     check(out)
     if strict:

@@ -21,7 +21,7 @@ import io
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from whist.auction import ladder, not_on_ladder
 from whist.cards import (
@@ -40,6 +40,7 @@ from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
+from whist.wording import TERMINAL, Wording
 
 __all__ = [
     "NAME_COLUMNS", "PENALTY", "TERMINAL", "Entry", "Sheet", "SheetError", "Wording", "csv_rows",
@@ -68,54 +69,6 @@ class SheetError(Refusal):
         """``exc`` (a refusal of the cards, contracts or tables) as the sheet's, its text after
         ``en`` in English and ``fr`` in French (``names: ``, ``noms : ``)."""
         return cls(en + exc.en, fr + exc.fr)
-
-
-R = TypeVar("R", bound=Refusal)
-
-
-@dataclass(frozen=True, slots=True)
-class Wording:
-    """How a front end tells a scorer to give what a refusal asks for: a text by name, in English
-    (``en``) and in French (``fr``), filling the ``{name}`` of the refusal's words. The sheets say
-    what is wrong and leave how to give it to the front end that shows the refusal: the terminal
-    (:data:`TERMINAL`) names ``whist sheet``'s commands and flags, the web app the fields of its
-    form and of its API (:mod:`whist.server.sheets`).
-
-    The names: ``queens_taken`` (the queens each player took), ``offender`` (a penalty's seat among
-    a deal's fields), ``penalty`` (a penalty given on its own), ``declarers``, ``trump``,
-    ``needed``, ``queens`` and ``double`` (those fields), ``colour_deal`` and ``classic_deal`` (a
-    deal of each game), ``call`` (a game won by calling at eight), ``no_option`` (a sheet without
-    rule options), ``new_sheet`` (another sheet).
-
-    >>> TERMINAL.refusal(SheetError, "the queens game needs the queens: {queens_taken} (not {given!r})",
-    ...                  "il faut les dames : {queens_taken} (pas « {given} »)", given="{x}").fr
-    'il faut les dames : --queens N=2,E=1,S=1 (pas « {x} »)'
-    """
-
-    en: Mapping[str, str]
-    fr: Mapping[str, str]
-
-    def refusal(self, kind: type[R], en: str, fr: str, **values: object) -> R:
-        """A refusal of ``kind`` (:class:`SheetError` …) whose English and French words are ``en``
-        and ``fr`` with this front end's texts, and ``values`` (what the scorer gave, never read
-        as words), in their ``{name}``."""
-        return kind(en.format_map({**self.en, **values}), fr.format_map({**self.fr, **values}))
-
-
-TERMINAL = Wording(
-    en={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers W",
-        "penalty": "whist sheet penalty W", "declarers": "--declarers", "trump": "--trump",
-        "needed": "--needed", "queens": "--queens", "double": "--double",
-        "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
-        "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "call": "whist sheet add call NS",
-        "no_option": "no --option", "new_sheet": "whist sheet new --force, or another --file"},
-    fr={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers O",
-        "penalty": "whist sheet penalty O", "declarers": "--declarers", "trump": "--trump",
-        "needed": "--needed", "queens": "--queens", "double": "--double",
-        "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
-        "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "call": "whist sheet add call NS",
-        "no_option": "pas d'--option", "new_sheet": "whist sheet new --force, ou un autre --file"})
-"""What ``whist sheet`` asks for: its commands and flags."""
 
 
 @dataclass(frozen=True, slots=True)

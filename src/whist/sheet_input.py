@@ -35,7 +35,8 @@ from whist.classic_sheet import (
     played,
 )
 from whist.rules import PRESETS, Rules, check_not_fixed, preset, with_options
-from whist.sheet import TERMINAL, Entry, Sheet, SheetError, Wording, dumps, parse_entry, seat_words
+from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry, seat_words
+from whist.wording import TERMINAL, Wording
 
 __all__ = ["AnySheet", "add_deal", "add_penalty", "colour_entry", "colour_takes_no_option", "dumps",
            "new_sheet", "read_sheet", "sheet_rules", "undo"]
@@ -88,7 +89,7 @@ def sheet_rules(preset_name: str, options: Mapping[str, Any] | None = None,
     """The rules of a new sheet: the preset's, with ``options`` (``{"stake": 0.5}``) for classic
     whist only; a :class:`~whist.cards.Refusal` for an unknown preset or option, a value an option
     cannot take, an option that comes with the preset (game, style) or any option at all on a
-    colour-whist sheet (in ``wording``).
+    colour-whist sheet (saying how to give them in ``wording``).
 
     >>> sheet_rules("classic", {"stake": "0.5"}).stake
     0.5
@@ -103,7 +104,7 @@ def sheet_rules(preset_name: str, options: Mapping[str, Any] | None = None,
     if rules.game != "classic":
         raise colour_takes_no_option(rules, wording)
     check_not_fixed(options)
-    return with_options(rules, options)
+    return with_options(rules, options, wording=wording)
 
 
 def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: str | None = None,

@@ -34,6 +34,7 @@ from whist.server.bots import available_bots, strongest_bot
 from whist.server.cluster import ALONE, Cluster
 from whist.server.protocol import CommandError
 from whist.server.settings import OPEN, TableSettings, stamped, unstamped
+from whist.server.sheets import WEB
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable
 from whist.server.table import Table
 
@@ -256,10 +257,11 @@ class TableService:
         return t.listing() if t is not None else None
 
     def settings(self, spec: TableSpec) -> TableSettings:
-        """The settings of a new table; :class:`SpecError` naming the first problem."""
+        """The settings of a new table; :class:`SpecError` naming the first problem (a rule option
+        refused in the web's words: :data:`whist.server.sheets.WEB`)."""
         try:
             check_not_fixed(spec.options)
-            rules = with_options(preset(spec.preset), spec.options)
+            rules = with_options(preset(spec.preset), spec.options, wording=WEB)
         except RulesError as exc:
             raise SpecError(exc.en, exc.fr) from None
         bots = available_bots()

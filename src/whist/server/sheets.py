@@ -33,7 +33,6 @@ from whist.rules import changed_options
 from whist.server.codec import contract_json, option_json
 from whist.server.protocol import NOT_FOUND, error_response
 from whist.server.storage import SheetLimit, Storage, StorageConflict
-from whist.sheet import Wording
 from whist.sheet_input import (
     AnySheet,
     add_deal,
@@ -44,6 +43,7 @@ from whist.sheet_input import (
     sheet_rules,
     undo,
 )
+from whist.wording import Wording
 
 __all__ = ["MAX_ENTRIES", "MAX_SHEETS", "WEB", "sheet_json", "sheet_routes"]
 
@@ -69,7 +69,11 @@ WEB = Wording(
         "classic_deal": "“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
         "call": "the “Call at eight” buttons, or contract: call NS",
         "no_option": "no options",
-        "new_sheet": "in the lobby, under “Score sheet”"},
+        "new_sheet": "in the lobby, under “Score sheet”",
+        "choose_preset": "the JSON's field preset, \"preset\": \"short\"; in the lobby, the “Game” list",
+        "option_list": "GET /api/presets lists them, with the presets whose game each one changes; in the"
+                       " lobby, the folded “Rule options”",
+        "on_off": "true or false"},
     fr={"queens_taken": "« Dames prises », ou queens : N=2,E=1,S=1",
         "offender": "declarers : O (ou le formulaire « Pénalité de l'arbitre (−15) à »)",
         "penalty": "« Pénalité de l'arbitre (−15) à », ou seat : O",
@@ -81,9 +85,14 @@ WEB = Wording(
         "classic_deal": "« Levées du camp », « Plis » et « Honneurs », ou tricks : NS=8, honours : EO=4",
         "call": "les boutons « Chant à huit », ou contract : call NS",
         "no_option": "pas d'options",
-        "new_sheet": "à l'accueil, sous « Feuille de marque »"})
-"""What the web app asks for: the words of the sheet's form (web/i18n.js), and the fields of the
-API's JSON for a program that sends them."""
+        "new_sheet": "à l'accueil, sous « Feuille de marque »",
+        "choose_preset": "le champ preset du JSON, \"preset\": \"short\" ; à l'accueil, la liste « Jeu »",
+        "option_list": "GET /api/presets les liste, avec les préréglages dont chacune change le jeu ; à"
+                       " l'accueil, la section repliée « Options des règles »",
+        "on_off": "true ou false"})
+"""What the web app asks for: the words of its forms (web/i18n.js: a sheet's, the lobby's for a
+new table or sheet), and the fields of the API's JSON for a program that sends them. The tables'
+API (:mod:`whist.server.service`) checks its rule options in these words too."""
 
 Name = Annotated[str, Field(max_length=80)]
 Words = Annotated[str, Field(max_length=80)]
