@@ -18,6 +18,7 @@ import pytest
 from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
 
 from whist.cards import Refusal
+from whist.server.sheets import WEB
 from whist.sheet_input import add_deal, new_sheet
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
@@ -135,6 +136,32 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         assert page.inner_text("#sheet-rules") == "Prime du robre\u00a0: 3 · Mise par point\u00a0: 0,5"
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-rules") == "Rubber bonus: 3 · Stake per point: 0.5"
+    assert errors == []
+
+
+def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server: Server) -> None:  # noqa: F811
+    """A deal added with the Tricks left empty: the page says, in its language, to fill in that
+    field as the page names it (not the ``NS=8`` a command types), and gives it the focus."""
+    with pytest.raises(Refusal) as refused:  # what the sheet says of a side without its tricks
+        add_deal(new_sheet("classic"), tricks="EW=", wording=WEB)
+    with phone() as (page, errors):
+        start_sheet(page, server, "classic")
+        page.select_option("select[name=side]", "EW")
+        page.click("#add-entry")
+        page.wait_for_selector("#sheet-error")
+        field = page.locator("label:has(input[name=tricks])").inner_text().strip()
+        said = page.inner_text("#sheet-error")
+        assert said == refused.value.fr and said.startswith("donnez le nombre de levées faites par EO")
+        assert f"« {field} »" in said  # the field as the page names it
+        assert page.evaluate("document.activeElement.name") == "tricks"
+        assert page.get_attribute("input[name=tricks]", "aria-invalid") == "true"
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-error") == refused.value.en
+        page.fill("input[name=tricks]", "8")
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        assert page.locator("#sheet-error").count() == 0
+        assert page.get_attribute("input[name=tricks]", "aria-invalid") is None
     assert errors == []
 
 

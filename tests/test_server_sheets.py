@@ -164,6 +164,12 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "give the tricks of a side: a deal's tricks and honours (“Tricks of side”, “Tricks” and “Honours”",
      "donnez les levées d'un camp : les levées et les honneurs d'une donne (« Levées du camp »",
      "(whist sheet add --tricks NS=8 --honours EW=4)"),
+    ("classic", [], "entries", {"tricks": "NS=", "honours": "none"},  # the page's Tricks left empty
+     "give the number of tricks NS took: “Tricks”, or tricks: NS=8",
+     "donnez le nombre de levées faites par NS : « Plis », ou tricks : NS=8", "NS took: --tricks NS=8"),
+    ("classic", [], "entries", {"tricks": " EO : "},
+     "give the number of tricks EW took: “Tricks”, or tricks: NS=8",
+     "donnez le nombre de levées faites par EO : « Plis », ou tricks : NS=8", "EW took: --tricks NS=8"),
     ("classic", [], "penalty", {"seat": "N"}, "penalties are colour whist",
      "les pénalités sont du whist à la couleur",
      "(whist sheet add --tricks NS=8 --honours EW=4)"),
@@ -207,7 +213,7 @@ def test_the_web_and_the_terminal_name_the_same_things_in_both_languages() -> No
     """Every text a refusal asks a front end for exists in each language of both: a refusal's words
     never miss one."""
     names = set(TERMINAL.en)
-    assert len(names) == 16 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
+    assert len(names) == 17 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
     for wording in (TERMINAL, WEB):
         assert all(wording.en[n] and wording.fr[n] for n in names)
 

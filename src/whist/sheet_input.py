@@ -25,7 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from whist.cards import Lang, ParseError, Refusal
+from whist.cards import Lang, ParseError, Refusal, Side, parse_side
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
@@ -163,6 +163,11 @@ def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: s
         if not tricks.strip():
             raise wording.refusal(ClassicSheetError, f"give the tricks of a side: {_CLASSIC_TAKES[0]}",
                                   f"donnez les levées d'un camp : {_CLASSIC_TAKES[1]}")
+        side = _side_alone(tricks)
+        if side is not None:
+            raise wording.refusal(ClassicSheetError, "give the number of tricks {side} took: {side_tricks}",
+                                  "donnez le nombre de levées faites par {side_fr} : {side_tricks}",
+                                  side=side.name, side_fr=side.name_fr)
         return sheet.add(played(tricks, honours or ""), wording)
     if honours is not None or not words or call:
         raise wording.refusal(
@@ -173,6 +178,15 @@ def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: s
             " preneurs et leurs plis ({colour_deal}) ; les levées par camp, les honneurs et l'appel à"
             " huit sont du whist classique", preset=sheet.preset)
     return sheet.add(colour_entry(words, declarers, tricks, trump, needed, queens, double, lang, wording))
+
+
+def _side_alone(tricks: str) -> Side | None:
+    """The side of classic tricks given without their number (``NS=``, ``EO :``, ``NS``), as a
+    form sends a side chosen with its number left empty; ``None`` for anything else."""
+    try:
+        return parse_side(tricks.strip().rstrip("=: "))
+    except ParseError:
+        return None
 
 
 def add_penalty(sheet: AnySheet, seat: str, wording: Wording = TERMINAL) -> Sheet:

@@ -33,9 +33,9 @@ class Wording:
     The names. Score sheets: ``queens_taken`` (the queens each player took), ``offender`` (a
     penalty's seat among a deal's fields), ``penalty`` (a penalty given on its own),
     ``declarers``, ``trump``, ``needed``, ``queens`` and ``double`` (those fields),
-    ``colour_deal`` and ``classic_deal`` (a deal of each game), ``call`` (a game won by calling at
-    eight), ``no_option`` (a sheet without rule options), ``new_sheet`` (another sheet). Rule
-    options: ``choose_preset``
+    ``colour_deal`` and ``classic_deal`` (a deal of each game), ``side_tricks`` (the number of
+    tricks of a classic deal's side), ``call`` (a game won by calling at eight), ``no_option`` (a
+    sheet without rule options), ``new_sheet`` (another sheet). Rule options: ``choose_preset``
     (how the preset is chosen), ``option_list`` (where the options are listed), ``on_off`` (the
     values of an option that is on or off).
 
@@ -60,7 +60,7 @@ TERMINAL = Wording(
         "penalty": "whist sheet penalty W", "declarers": "--declarers", "trump": "--trump",
         "needed": "--needed", "queens": "--queens", "double": "--double",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
-        "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4",
+        "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "side_tricks": "--tricks NS=8",
         "call": "whist sheet add call NS", "no_option": "no --option",
         "new_sheet": "whist sheet new --force, or another --file",
         "choose_preset": "--preset short, or preset = \"short\" at the top of a rules file",
@@ -69,7 +69,7 @@ TERMINAL = Wording(
         "penalty": "whist sheet penalty O", "declarers": "--declarers", "trump": "--trump",
         "needed": "--needed", "queens": "--queens", "double": "--double",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
-        "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4",
+        "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "side_tricks": "--tricks NS=8",
         "call": "whist sheet add call NS", "no_option": "pas d'--option",
         "new_sheet": "whist sheet new --force, ou un autre --file",
         "choose_preset": "--preset short, ou preset = \"short\" en tête d'un fichier de règles",

@@ -67,6 +67,7 @@ WEB = Wording(
         "colour_deal": "“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N,"
                        " tricks: 8",
         "classic_deal": "“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
+        "side_tricks": "“Tricks”, or tricks: NS=8",
         "call": "the “Call at eight” buttons, or contract: call NS",
         "no_option": "no options",
         "new_sheet": "in the lobby, under “Score sheet”",
@@ -83,6 +84,7 @@ WEB = Wording(
         "colour_deal": "« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7,"
                        " declarers : N, tricks : 8",
         "classic_deal": "« Levées du camp », « Plis » et « Honneurs », ou tricks : NS=8, honours : EO=4",
+        "side_tricks": "« Plis », ou tricks : NS=8",
         "call": "les boutons « Chant à huit », ou contract : call NS",
         "no_option": "pas d'options",
         "new_sheet": "à l'accueil, sous « Feuille de marque »",

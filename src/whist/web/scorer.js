@@ -88,7 +88,9 @@ export function sheetPanel(render, presets) {
 
 // ----- the sheet's page ------------------------------------------------------------------------------
 
-const S = { id: null, got: null, error: null, busy: false };
+// `field`: the name of the form's field the last refusal is about, given the focus and marked
+// invalid (the Tricks of a classic deal sent empty), or null.
+const S = { id: null, got: null, error: null, busy: false, field: null };
 // What the form holds, kept while the page is drawn again (a deal entered, the language changed).
 const F = { contract: "", trump: "", needed: "8", declarers: [], tricks: "", each: {}, queens: {}, double: false,
   side: "NS", honours: "none", penalty: "N" };
@@ -125,6 +127,7 @@ async function refresh(quiet) {
 async function change(path, body) {
   if (S.busy) return false;
   S.busy = true;
+  S.field = null;
   let done = false;
   try {
     S.got = await api("POST", `/api/sheets/${encodeURIComponent(S.id)}/${path}`, body);
@@ -317,15 +320,23 @@ function classicForm() {
     ev.preventDefault();
     const body = { tricks: `${F.side}=${F.tricks}`, lang: "en" };
     if (rules.honours) body.honours = F.honours;
+    const empty = !F.tricks.trim();  // the server's refusal says to fill in this field
     change("entries", body).then((done) => {
       if (done) { F.tricks = ""; F.honours = "none"; renderSheet(); }
+      else if (empty) {
+        S.field = "tricks";
+        renderSheet();
+        root.querySelector("#entry-form input[name=tricks]")?.focus();
+      }
     });
   };
+  const invalid = S.field === "tricks" && S.error;
   return h("form", { id: "entry-form", onsubmit: submit },
     h("label", {}, t("tricks_of_side"), h("select", { name: "side", onchange: (e) => { F.side = e.target.value; } },
       ["NS", "EW"].map((x) => h("option", { value: x, selected: F.side === x }, side(x))))),
     h("label", {}, t("tricks"), h("input", { type: "number", inputmode: "numeric", name: "tricks",
-      value: F.tricks, oninput: (e) => { F.tricks = e.target.value; } })),
+      value: F.tricks, "aria-invalid": invalid ? "true" : null, "aria-describedby": invalid ? "sheet-error" : null,
+      oninput: (e) => { F.tricks = e.target.value; } })),
     rules.honours ? h("label", {}, t("honours"), h("select", { name: "honours", onchange: (e) => { F.honours = e.target.value; } },
       ["none", "NS=3", "NS=4", "EW=3", "EW=4"].map((x) => h("option", { value: x, selected: F.honours === x },
         x === "none" ? t("honours_none") : `${side(x.slice(0, 2))} ${x.slice(3)}`)))) : null,
