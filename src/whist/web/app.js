@@ -33,6 +33,14 @@ function tableMain(id) {
   renderTable();
 }
 
+// A link to a table the server does not have (mistyped, or a table long gone): said in the
+// page's language, with the language switch and the way back to the lobby.
+function missingTable() {
+  document.title = t("no_table") + " \u00b7 Whist";
+  root.replaceChildren(h("header", { class: "top" }, h("a", { class: "home", href: "/" }, "Whist"), langSwitch(renderTable)),
+    h("div", { class: "panel", id: "no-table" }, h("p", {}, t("no_table")), h("a", { href: "/", class: "button" }, t("lobby"))));
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${T.id}/ws`);
@@ -131,8 +139,10 @@ function receive(m) {
       send({ type: "hello" });
     } else if (m.code === "not_found") {
       T.msg = null;
-      root.replaceChildren(h("div", { class: "panel" }, h("p", {}, errorText(m.code, m.message)), h("a", { href: "/" }, t("lobby"))));
+      T.missing = true;
+      if (T.token) dropToken(T.id);
       T.ws.onclose = null;
+      renderTable();
       return;
     } else if (m.code === "stale") {  // still this seat's turn, but the table moved meanwhile
       toast(t("stale"));
@@ -213,6 +223,7 @@ function placeFocus(kept, ov) {
 function renderTable() {
   const m = T.msg;
   const kept = focusOf(document.activeElement);
+  if (T.missing) return missingTable();
   if (!m) {
     root.replaceChildren(h("div", { class: "panel" }, T.connected ? "…" : t("connection_lost")));
     return;
