@@ -1760,13 +1760,15 @@ def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None
 def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
     """On a phone 360 pixels wide, every field of the table's form stays inside the form, in both
     languages: the choices of a bot at East and West ("Robot (très fort)") were wider than their
-    column and ran off the screen's edge."""
+    column and ran off the screen's edge. Every list shows its choice whole: kept in their column,
+    the bots' choices were cut ("Robot (très fort"), and so was a friend's."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = phone_page(pw, server.base, errors, 360, 740)
         page.wait_for_selector("select[data-seat=E]")
+        page.select_option("select[data-seat=W]", "open")
         for lang in ("fr", "en"):
             page.click(f"button[data-lang={lang}]")
             page.click("#create details.options summary")  # the rule options too, unfolded
@@ -1776,6 +1778,16 @@ def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
                 .filter((e) => e.getBoundingClientRect().right > form.right + 0.5).map((e) => e.name);
             }""")
             assert beyond == [], lang
+            # a list's chosen text, its padding and its arrow (20 px) within the list's width
+            cut = page.evaluate("""() => [...document.querySelectorAll('#create select')].filter((e) => {
+              const style = getComputedStyle(e);
+              const pen = document.createElement('canvas').getContext('2d');
+              pen.font = style.font;
+              const text = pen.measureText(e.options[e.selectedIndex].text).width;
+              const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+              return text + padding + 20 > e.clientWidth + 1;
+            }).map((e) => e.name)""")
+            assert cut == [], lang
             page.click("#create details.options summary")
         browser.close()
     assert errors == []
