@@ -8,7 +8,16 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from test_server_browser import CHROMIUM, Server, phone_page, server  # noqa: F401 - server: the fixture
+from test_server_browser import (
+    BOTS3,
+    CHROMIUM,
+    SEED,
+    Server,
+    create_table,
+    phone_page,
+    server,  # noqa: F401 - the fixture
+    sit_down,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
 
@@ -32,5 +41,34 @@ def test_a_link_to_no_table_says_so_in_the_pages_language(server: Server) -> Non
         assert page.evaluate("localStorage.getItem('whist.token.nope')") is None
         page.click("#no-table a")
         page.wait_for_selector("#create")
+        browser.close()
+    assert errors == []
+
+
+# The controls a finger could not hit on a phone: less than 24 × 24 pixels (WCAG 2.2, 2.5.8); a
+# checkbox's target is its whole label.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, a[href], summary, select, input:not([type=checkbox]), [role=button]')]
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width && (r.width < 24 || r.height < 24); })
+  .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
+
+
+def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, the lobby's and a table's controls are 24 pixels or more each
+    way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus
+    hautes") 16 and the links to the tables in play 19."""
+    from playwright.sync_api import sync_playwright
+
+    table = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors, 360, 740)
+        page.wait_for_selector("#tables-in-play a")
+        page.click("#create details.options summary")
+        assert page.evaluate(SMALL_TARGETS) == []
+        page.goto(f"{server.base}{table}")
+        sit_down(page, "Anne")
+        page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
+        assert page.evaluate(SMALL_TARGETS) == []
         browser.close()
     assert errors == []
