@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's
 def test_a_link_to_no_table_says_so_in_the_pages_language(server: Server) -> None:  # noqa: F811
     """A mistyped table link says there is no table there in the page's language, with the
     language switch and the way home (in English it gave the server's bare "no table 'nope'"), and
-    forgets a seat this browser held there."""
+    forgets a seat this browser held there. A link to no page at all says so too (it showed the
+    API's JSON)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -41,6 +42,10 @@ def test_a_link_to_no_table_says_so_in_the_pages_language(server: Server) -> Non
         assert page.evaluate("localStorage.getItem('whist.token.nope')") is None
         page.click("#no-table a")
         page.wait_for_selector("#create")
+        page.goto(f"{server.base}/tables")  # no page at all: the page says so, not the API's JSON
+        assert page.inner_text("#no-page").startswith("No page at this address")
+        page.click("button[data-lang=fr]")
+        assert page.inner_text("#no-page").startswith("Pas de page à cette adresse")
         browser.close()
     assert errors == []
 

@@ -33,12 +33,14 @@ function tableMain(id) {
   renderTable();
 }
 
-// A link to a table the server does not have (mistyped, or a table long gone): said in the
-// page's language, with the language switch and the way back to the lobby.
-function missingTable() {
-  document.title = t("no_table") + " \u00b7 Whist";
-  root.replaceChildren(h("header", { class: "top" }, h("a", { class: "home", href: "/" }, "Whist"), langSwitch(renderTable)),
-    h("div", { class: "panel", id: "no-table" }, h("p", {}, t("no_table")), h("a", { href: "/", class: "button" }, t("lobby"))));
+// A link to nothing: a table the server does not have (key "no_table"), or no page at all
+// ("no_page"), mistyped or gone. Said in the page's language, with the language switch and the
+// way back to the lobby.
+function nothingHere(key) {
+  document.title = t(key) + " \u00b7 Whist";
+  root.replaceChildren(h("header", { class: "top" }, h("a", { class: "home", href: "/" }, "Whist"),
+    langSwitch(() => nothingHere(key))),
+  h("div", { class: "panel", id: key.replace("_", "-") }, h("p", {}, t(key)), h("a", { href: "/", class: "button" }, t("lobby"))));
 }
 
 function connect() {
@@ -223,7 +225,7 @@ function placeFocus(kept, ov) {
 function renderTable() {
   const m = T.msg;
   const kept = focusOf(document.activeElement);
-  if (T.missing) return missingTable();
+  if (T.missing) return nothingHere("no_table");
   if (!m) {
     root.replaceChildren(h("div", { class: "panel" }, T.connected ? "…" : t("connection_lost")));
     return;
@@ -816,8 +818,9 @@ function countdown() {
 
 setLang(lang());
 window.addEventListener("resize", () => { if (T.msg) renderTable(); });
-const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
-const sheetPath = location.pathname.match(/^\/s\/([A-Za-z0-9_-]+)/);
+const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+const sheetPath = location.pathname.match(/^\/s\/([A-Za-z0-9_-]+)\/?$/);
 if (match) tableMain(match[1]);
 else if (sheetPath) sheetMain(sheetPath[1]);
-else lobby();
+else if (location.pathname === "/") lobby();
+else nothingHere("no_page");  // the server's answer to a page it does not have (404)

@@ -60,7 +60,7 @@ export const T = {
   dialog: false, opener: null,  // whether a sheet is open, and what had the focus before (app.js)
   callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
   handShown: false,  // whether the hand was drawn for the player to choose a card: the same
-  missing: false,  // the server has no table at this link (app.js, missingTable)
+  missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
 };
 
