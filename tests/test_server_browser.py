@@ -1761,7 +1761,8 @@ def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
     """On a phone 360 pixels wide, every field of the table's form stays inside the form, in both
     languages: the choices of a bot at East and West ("Robot (très fort)") were wider than their
     column and ran off the screen's edge. Every list shows its choice whole: kept in their column,
-    the bots' choices were cut ("Robot (très fort"), and so was a friend's."""
+    the bots' choices were cut ("Robot (très fort"), and so was a friend's. A rule option's box or
+    field is on its name's line."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -1788,6 +1789,15 @@ def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
               return text + padding + 20 > e.clientWidth + 1;
             }).map((e) => e.name)""")
             assert cut == [], lang
+            # a rule option's box or number on its name's line (a number's field, 200 px wide,
+            # went under its name, and the box of a long name went above it): classic whist's
+            page.select_option("select[name=preset]", "classic")
+            under = page.evaluate("""() => [...document.querySelectorAll(
+                '#create .opt input[type=checkbox], #create .opt input[type=number]')]
+              .filter((e) => e.getBoundingClientRect().top - e.parentNode.getBoundingClientRect().top > 10)
+              .map((e) => e.name)""")
+            assert under == [], lang
+            page.select_option("select[name=preset]", "couleur")
             page.click("#create details.options summary")
         browser.close()
     assert errors == []
