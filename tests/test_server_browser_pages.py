@@ -11,8 +11,10 @@ import pytest
 from test_server_browser import (
     BOTS3,
     CHROMIUM,
+    ONE_DEAL,
     SEED,
     Server,
+    anne_at,
     create_table,
     phone_page,
     server,  # noqa: F401 - the fixture
@@ -75,5 +77,26 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
         sit_down(page, "Anne")
         page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
         assert page.evaluate(SMALL_TARGETS) == []
+        browser.close()
+    assert errors == []
+
+
+def test_every_rank_of_the_hand_shows_whole_on_a_phone(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, the card over each card of the hand leaves its rank whole: the
+    "10" of the ten of diamonds was cut ("1(")."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "seed": 5}, errors, 360, 740)
+        covered = page.evaluate("""() => {
+          const cards = [...document.querySelectorAll('#hand .card')];
+          const left = (i) => cards[i].getBoundingClientRect().left;
+          const rankEnd = (c) => c.querySelector('svg text').getBoundingClientRect().right;
+          return cards.slice(0, -1).filter((c, i) => rankEnd(c) > left(i + 1))
+            .map((c) => c.dataset.card);
+        }""")
+        assert "TD" in page.locator("#hand .card").evaluate_all("els => els.map((e) => e.dataset.card)")
+        assert covered == []
         browser.close()
     assert errors == []

@@ -523,7 +523,9 @@ function handRow(m, v) {
   // cards side by side, on a phone overlapping as the width allows
   const width = (root.clientWidth || 380) - 16;
   const n = v.hand.length;
-  const cw = width < 340 ? 50 : 64;
+  // a card as wide as the hand's row allows, 50 to 64 px, each card's rank left whole by the card
+  // over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next one's shadow
+  const cw = Math.max(50, Math.min(64, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : 64)));
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
   const cards = v.hand.map((c, i) => {
     const text = byCard.get(c);
