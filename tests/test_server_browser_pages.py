@@ -17,6 +17,7 @@ from test_server_browser import (
     anne_at,
     create_table,
     phone_page,
+    play_a_card,
     server,  # noqa: F401 - the fixture
     sit_down,
 )
@@ -98,5 +99,26 @@ def test_every_rank_of_the_hand_shows_whole_on_a_phone(server: Server) -> None: 
         }""")
         assert "TD" in page.locator("#hand .card").evaluate_all("els => els.map((e) => e.dataset.card)")
         assert covered == []
+        browser.close()
+    assert errors == []
+
+
+def test_a_misere_says_its_declarer_needs_no_trick(server: Server) -> None:  # noqa: F811
+    """Anne (South, eldest hand, seed 1) calls a small misère against three bots and discards: the
+    table says she needs no trick, out of twelve, in both languages, as the terminal says it (it
+    said "exactement 0 pli", "exactly 0 tricks")."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.click('#legal-calls details.more-bids summary')
+        page.click('#legal-calls [data-action="small misère"]')
+        page.wait_for_selector("#actions .prompt >> text=Écartez une carte")
+        play_a_card(page)  # her discard
+        page.wait_for_selector("#info >> text=Il faut")
+        assert "Il faut\u00a0: aucun pli (12 plis dans la donne)" in page.inner_text("#info")
+        page.click("button[data-lang=en]")
+        assert "Needed: no trick (12 tricks in the deal)" in page.inner_text("#info")
         browser.close()
     assert errors == []

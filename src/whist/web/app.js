@@ -400,12 +400,7 @@ function infoStrip(m, v) {
       let trump = v.trump ? suitSpan(v.trump) : t("no_trump");
       if (!v.trump && v.contract.kind === "trou") trump = v.phase === "show" ? t("trump_to_show") : t("trump_at_fourth_ace");
       item(t("trump"), trump);
-      if (v.needed !== null && v.declarers.length) {
-        const misere = v.contract.misere;
-        const exactly = t(v.needed > 1 || (v.needed === 0 && lang() === "en") ? "needed_exactly_many" : "needed_exactly_one", v.needed);
-        item(t("needed"), misere ? exactly + (v.declarers.length > 1 ? " " + t("each") : "")
-          : t("needed_at_least", v.needed));
-      }
+      if (v.needed !== null && v.declarers.length) item(t("needed"), neededText(v));
     } else if (v.trou) {
       item("Trou", displayName(v.trou.caller) + " + " + (v.trou.partner ? displayName(v.trou.partner) : "?"));
     }
@@ -425,6 +420,17 @@ function infoStrip(m, v) {
     }
   }
   return h("div", { class: "info", id: "info" }, items);
+}
+
+// What the declarers need, as the terminal says it (colour_render): "aucun pli" (a misère; "(12
+// plis dans la donne)" for the small misère, whose players discard a card first), "exactement 1
+// pli" (piccolo), "les 13 plis" (a slam), else "au moins 9 plis".
+function neededText(v) {
+  const n = v.needed;
+  if (!v.contract.misere) return t(n === 13 ? "needed_all" : "needed_at_least", n);
+  const exactly = n === 0 ? t("needed_none") : t(n > 1 ? "needed_exactly_many" : "needed_exactly_one", n);
+  const each = v.declarers.length > 1 ? " " + t("each") : "";
+  return exactly + each + (v.contract.kind === "petite_misere" ? " " + t("needed_twelve") : "");
 }
 
 // The calls among the first `n` actions of view `v`, each named by who made it (the deal's
