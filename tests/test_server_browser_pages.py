@@ -18,6 +18,7 @@ from test_server_browser import (
     create_table,
     phone_page,
     play_a_card,
+    post_json,
     server,  # noqa: F401 - the fixture
     sit_down,
 )
@@ -120,5 +121,24 @@ def test_a_misere_says_its_declarer_needs_no_trick(server: Server) -> None:  # n
         assert "Il faut\u00a0: aucun pli (12 plis dans la donne)" in page.inner_text("#info")
         page.click("button[data-lang=en]")
         assert "Needed: no trick (12 tricks in the deal)" in page.inner_text("#info")
+        browser.close()
+    assert errors == []
+
+
+def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa: F811
+    """A friend who follows the link of a table whose seats are all taken is told so, in both
+    languages, not only that he watches."""
+    from playwright.sync_api import sync_playwright
+
+    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0})
+    post_json(server, f"/api/tables/{path.rsplit('/', 1)[1]}/join", {"name": "Anne", "seat": "S"})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{path}", errors)
+        page.wait_for_selector("#watch-banner")
+        assert "Toutes ses places sont prises" in page.inner_text("#watch-banner")
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#watch-banner") == (
+            "You are watching this table. Every seat is taken: you may take one if a player leaves.")
         browser.close()
     assert errors == []

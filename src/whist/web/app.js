@@ -296,7 +296,8 @@ function banner(m) {
   }
   if (!T.seat) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
-    if (!free.length) return h("div", { class: "banner" }, t("you_watch"));
+    // a full table: said, so that the friend who followed its link does not look for a seat
+    if (!free.length) return h("div", { class: "banner", id: "watch-banner" }, t("you_watch"), " ", t("table_full"));
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
       value: localStorage.getItem("whist.name") || "" });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
