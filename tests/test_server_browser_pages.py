@@ -142,3 +142,22 @@ def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa:
             "You are watching this table. Every seat is taken: you may take one if a player leaves.")
         browser.close()
     assert errors == []
+
+
+def test_the_deals_played_say_when_there_is_none_yet(server: Server) -> None:  # noqa: F811
+    """The list of the deals played, opened during the first deal, says that none has finished
+    yet, in both languages (it was an empty sheet)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        page.click("#show-history")
+        assert page.inner_text("#no-deals") == "Aucune donne terminée pour l'instant."
+        page.keyboard.press("Escape")
+        page.click("button[data-lang=en]")
+        page.click("#show-history")
+        assert page.inner_text("#no-deals") == "No deal finished yet."
+        assert page.locator(".sheet ol.history").count() == 0
+        browser.close()
+    assert errors == []

@@ -654,7 +654,8 @@ function historySheet(m) {
       sides(d.result.points.NS, d.result.points.EW), " ",
     h("button", { type: "button", "data-replay": d.number, onclick: () => openReplay(d.number) }, t("replay")), " ",
     data.records_available ? h("a", { href: `/api/tables/${T.id}/deals/${d.number}/record`, download: `whist-${T.id}-deal${d.number}.json` }, t("download")) : null)) : [];
-  return sheet(t("history"), h("ol", { class: "history" }, items),
+  return sheet(t("history"), items.length ? h("ol", { class: "history" }, items) : null,
+    data && !items.length ? h("p", { id: "no-deals" }, t("no_deals")) : null,
     data && !data.records_available ? h("p", { class: "muted" }, t("records_later")) : null,
     data && data.records_available ? h("p", {}, h("a", { id: "download-all", href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download_all"))) : null);
 }
