@@ -161,3 +161,27 @@ def test_the_deals_played_say_when_there_is_none_yet(server: Server) -> None:  #
         assert page.locator(".sheet ol.history").count() == 0
         browser.close()
     assert errors == []
+
+
+def test_the_back_button_closes_a_dialog_not_the_table(server: Server) -> None:  # noqa: F811
+    """On a phone, the back button with the scores open closes them and stays at the table (it
+    left the table); a dialog closed by its own button leaves no step behind, so that the back
+    button then leaves the table at once."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        table = page.url
+        page.click("#show-scores")
+        page.wait_for_selector(".overlay")
+        page.go_back()
+        page.wait_for_selector(".overlay", state="detached")
+        assert page.url == table and page.locator("#hand .card").count() == 13
+        page.click("#show-last")
+        page.click(".overlay .close")
+        page.wait_for_function("history.state === null")  # the dialog's step taken back
+        page.go_back()
+        assert page.url == "about:blank"
+        browser.close()
+    assert errors == []

@@ -236,6 +236,7 @@ function renderTable() {
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v));
   root.replaceChildren(page);
   const ov = overlay(m, v);
+  dialogInHistory(Boolean(ov));
   if (ov) {
     page.inert = true;  // behind a dialog, out of reach of the keyboard and of screen readers
     root.append(ov);
@@ -591,6 +592,28 @@ function closeSheet() {
   T.replay = null;
   renderTable();
 }
+
+// A dialog open is a step of the browser's history, so that the back button (a phone's, above all)
+// closes it rather than leaving the table: a step is added as it opens, and taken back when it
+// closes otherwise (its close button, Escape, the next deal).
+function dialogInHistory(open) {
+  if (open && !T.inHistory) {
+    history.pushState({ dialog: true }, "");
+    T.inHistory = true;
+  } else if (!open && T.inHistory) {
+    T.inHistory = false;
+    T.goingBack = true;  // the step taken back: its popstate closes nothing
+    history.back();
+  }
+}
+
+window.addEventListener("popstate", () => {
+  if (T.goingBack) T.goingBack = false;
+  else if (T.inHistory) {  // the back button, a dialog open: it closes
+    T.inHistory = false;
+    closeSheet();
+  }
+});
 
 // Tab and Shift+Tab go round the dialog's controls, not out to the page behind it.
 function keepTabIn(e) {
