@@ -16,6 +16,7 @@ from test_server_browser import (
     Server,
     anne_at,
     create_table,
+    get_json,
     phone_page,
     play_a_card,
     post_json,
@@ -183,5 +184,33 @@ def test_the_back_button_closes_a_dialog_not_the_table(server: Server) -> None: 
         page.wait_for_function("history.state === null")  # the dialog's step taken back
         page.go_back()
         assert page.url == "about:blank"
+        browser.close()
+    assert errors == []
+
+
+def test_a_double_click_makes_one_table_and_takes_one_seat(server: Server) -> None:  # noqa: F811
+    """A double click (or an impatient second tap) on *Créer la table* makes one table, not two
+    (the second stayed in the lists, a seat held in it); on *S'asseoir en Sud* it seats the
+    person without saying that the seat is no longer free."""
+    from playwright.sync_api import sync_playwright
+
+    other = create_table(server, {**ONE_DEAL, "bot_delay": 1.0, "seats": {**BOTS3, "N": "open"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.fill("input[name=name]", "Anne")
+        page.dblclick("#create-table")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#hand .card")
+        held = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('whist.token.'))")
+        assert held == [f"whist.token.{page.url.rsplit('/', 1)[1]}"]
+        assert len(get_json(server, "/api/tables")["tables"]) == 2  # hers and the other
+        page.goto(f"{server.base}{other}")
+        page.fill("input[name=join-name]", "Anne")
+        page.dblclick("button[data-sit=S]")
+        page.wait_for_selector(".seat-bottom >> text=Anne (vous)")
+        page.wait_for_timeout(300)  # the second click's answer, had it been sent
+        assert page.locator("#toast.show").count() == 0
         browser.close()
     assert errors == []

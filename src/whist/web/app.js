@@ -302,19 +302,23 @@ function banner(m) {
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
       value: localStorage.getItem("whist.name") || "" });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
-      h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, onclick: async () => {
-        const who = name.value.trim();
-        if (!hasVisible(who)) return toast(t("name_needed"));
-        localStorage.setItem("whist.name", who);
-        try {
-          const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
-          keepToken(T.id, j.token);
-          T.token = j.token;
-          reconnect();
-        } catch (e) {
-          toast(failText(e));
-        }
-      } }, t("sit_at", seatName(s.seat))))));
+      h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, disabled: T.joining,
+        onclick: async () => {
+          const who = name.value.trim();
+          if (!hasVisible(who)) return toast(t("name_needed"));
+          if (T.joining) return;  // a second click while the first one seats the person
+          localStorage.setItem("whist.name", who);
+          T.joining = true;
+          try {
+            const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
+            keepToken(T.id, j.token);
+            T.token = j.token;
+            reconnect();
+          } catch (e) {
+            toast(failText(e));
+          }
+          T.joining = false;
+        } }, t("sit_at", seatName(s.seat))))));
   }
   if (!tb.started) {
     return h("div", { class: "banner" }, h("div", {}, t("waiting_players")),

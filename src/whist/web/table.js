@@ -61,6 +61,7 @@ export const T = {
   inHistory: false, goingBack: false,  // the open sheet's step in the browser's history (app.js)
   callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
   handShown: false,  // whether the hand was drawn for the player to choose a card: the same
+  joining: false,  // a seat asked for, not yet given (app.js, banner)
   missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
 };
