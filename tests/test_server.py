@@ -62,6 +62,21 @@ class TestHttp:
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
         assert wrong.headers["allow"] == "GET"
 
+    def test_a_browser_asking_for_no_page_gets_the_page_that_says_so(self, harness: Any) -> None:
+        """A link to no page, followed in a browser (a GET asking for HTML), is answered 404 with
+        the page, which says there is nothing there in its language; the API and the page's files
+        keep their JSON 404, as does a client that does not ask for HTML."""
+        c = harness.client
+        html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+        for path in ("/nothing", "/t/abc/more"):
+            r = c.get(path, headers=html)
+            assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+            assert 'src="/static/app.js"' in r.text
+        for path, headers in (("/nothing", {}), ("/api/nothing", html), ("/static/nothing.js", html)):
+            r = c.get(path, headers=headers)
+            assert (r.status_code, r.json()["error"]["code"]) == (404, "not_found"), path
+        assert c.post("/nothing", headers=html).json()["error"]["code"] == "not_found"
+
     @pytest.mark.parametrize(("spec", "status", "words"), [
         ({"preset": "bridge"}, 400, "unknown preset"),
         ({"options": {"deals": "many"}}, 400, "whole number"),

@@ -1309,7 +1309,7 @@ def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: 
         page.click("button[data-lang=en]")
         assert page.locator("#finished-tables summary").inner_text() == "Finished games (1)"
         assert page.locator("#finished-tables li").inner_text().startswith(
-            "Fini · Colour whist (online rules, pagat) · over · ")
+            "Fini · Colour whist (online, pagat) · over · ")
         assert page.locator("#open-tables h2").inner_text() == "Tables in play"
         page.click("#finished-tables li a")
         page.wait_for_url(f"**{done}")
@@ -1760,13 +1760,16 @@ def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None
 def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
     """On a phone 360 pixels wide, every field of the table's form stays inside the form, in both
     languages: the choices of a bot at East and West ("Robot (très fort)") were wider than their
-    column and ran off the screen's edge."""
+    column and ran off the screen's edge. Every list shows its choice whole: kept in their column,
+    the bots' choices were cut ("Robot (très fort"), and so was a friend's. A rule option's box or
+    field is on its name's line."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = phone_page(pw, server.base, errors, 360, 740)
         page.wait_for_selector("select[data-seat=E]")
+        page.select_option("select[data-seat=W]", "open")
         for lang in ("fr", "en"):
             page.click(f"button[data-lang={lang}]")
             page.click("#create details.options summary")  # the rule options too, unfolded
@@ -1776,6 +1779,28 @@ def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:
                 .filter((e) => e.getBoundingClientRect().right > form.right + 0.5).map((e) => e.name);
             }""")
             assert beyond == [], lang
+            # a list's chosen text, its padding and its arrow (20 px) within the list's width, for
+            # colour whist as pagat plays it too (its choice when all pass, "on redonne, donne
+            # suivante double", was cut)
+            page.select_option("select[name=preset]", "pagat")
+            cut = page.evaluate("""() => [...document.querySelectorAll('#create select')].filter((e) => {
+              const style = getComputedStyle(e);
+              const pen = document.createElement('canvas').getContext('2d');
+              pen.font = style.font;
+              const text = pen.measureText(e.options[e.selectedIndex].text).width;
+              const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+              return text + padding + 20 > e.clientWidth + 1;
+            }).map((e) => e.name)""")
+            assert cut == [], lang
+            # a rule option's box or number on its name's line (a number's field, 200 px wide,
+            # went under its name, and the box of a long name went above it): classic whist's
+            page.select_option("select[name=preset]", "classic")
+            under = page.evaluate("""() => [...document.querySelectorAll(
+                '#create .opt input[type=checkbox], #create .opt input[type=number]')]
+              .filter((e) => e.getBoundingClientRect().top - e.parentNode.getBoundingClientRect().top > 10)
+              .map((e) => e.name)""")
+            assert under == [], lang
+            page.select_option("select[name=preset]", "couleur")
             page.click("#create details.options summary")
         browser.close()
     assert errors == []

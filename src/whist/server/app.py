@@ -100,6 +100,15 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
+def _wants_page(request: Request) -> bool:
+    """Whether a request is a browser's for a page (a link followed or typed): a GET outside the
+    API and the page's own files, asking for HTML. The answer to such a request for a path that
+    does not exist is the page, which says there is nothing there, rather than the API's JSON."""
+    path = request.url.path
+    return (request.method == "GET" and not path.startswith(("/api/", "/static/"))
+            and "text/html" in request.headers.get("accept", ""))
+
+
 def _option_list() -> list[dict[str, Any]]:
     out = []
     for f in fields(Rules):
@@ -170,7 +179,9 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     app.add_middleware(_BodyLimit)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and _wants_page(request):  # a mistyped link: the page says so
+            return FileResponse(WEB_DIR / "index.html", status_code=404, media_type="text/html")
         code = NOT_FOUND if exc.status_code == 404 else "http_error"
         return _error(exc.status_code, code, str(exc.detail), exc.headers)  # 405: its Allow
 

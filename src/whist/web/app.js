@@ -33,6 +33,16 @@ function tableMain(id) {
   renderTable();
 }
 
+// A link to nothing: a table the server does not have (key "no_table"), or no page at all
+// ("no_page"), mistyped or gone. Said in the page's language, with the language switch and the
+// way back to the lobby.
+function nothingHere(key) {
+  document.title = t(key) + " \u00b7 Whist";
+  root.replaceChildren(h("header", { class: "top" }, h("a", { class: "home", href: "/" }, "Whist"),
+    langSwitch(() => nothingHere(key))),
+  h("div", { class: "panel", id: key.replace("_", "-") }, h("p", {}, t(key)), h("a", { href: "/", class: "button" }, t("lobby"))));
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${T.id}/ws`);
@@ -131,8 +141,10 @@ function receive(m) {
       send({ type: "hello" });
     } else if (m.code === "not_found") {
       T.msg = null;
-      root.replaceChildren(h("div", { class: "panel" }, h("p", {}, errorText(m.code, m.message)), h("a", { href: "/" }, t("lobby"))));
+      T.missing = true;
+      if (T.token) dropToken(T.id);
       T.ws.onclose = null;
+      renderTable();
       return;
     } else if (m.code === "stale") {  // still this seat's turn, but the table moved meanwhile
       toast(t("stale"));
@@ -213,6 +225,7 @@ function placeFocus(kept, ov) {
 function renderTable() {
   const m = T.msg;
   const kept = focusOf(document.activeElement);
+  if (T.missing) return nothingHere("no_table");
   if (!m) {
     root.replaceChildren(h("div", { class: "panel" }, T.connected ? "…" : t("connection_lost")));
     return;
@@ -223,6 +236,7 @@ function renderTable() {
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v));
   root.replaceChildren(page);
   const ov = overlay(m, v);
+  dialogInHistory(Boolean(ov));
   if (ov) {
     page.inert = true;  // behind a dialog, out of reach of the keyboard and of screen readers
     root.append(ov);
@@ -283,23 +297,28 @@ function banner(m) {
   }
   if (!T.seat) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
-    if (!free.length) return h("div", { class: "banner" }, t("you_watch"));
+    // a full table: said, so that the friend who followed its link does not look for a seat
+    if (!free.length) return h("div", { class: "banner", id: "watch-banner" }, t("you_watch"), " ", t("table_full"));
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
       value: localStorage.getItem("whist.name") || "" });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
-      h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, onclick: async () => {
-        const who = name.value.trim();
-        if (!hasVisible(who)) return toast(t("name_needed"));
-        localStorage.setItem("whist.name", who);
-        try {
-          const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
-          keepToken(T.id, j.token);
-          T.token = j.token;
-          reconnect();
-        } catch (e) {
-          toast(failText(e));
-        }
-      } }, t("sit_at", seatName(s.seat))))));
+      h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, disabled: T.joining,
+        onclick: async () => {
+          const who = name.value.trim();
+          if (!hasVisible(who)) return toast(t("name_needed"));
+          if (T.joining) return;  // a second click while the first one seats the person
+          localStorage.setItem("whist.name", who);
+          T.joining = true;
+          try {
+            const j = await api("POST", `/api/tables/${T.id}/join`, { name: who, seat: s.seat });
+            keepToken(T.id, j.token);
+            T.token = j.token;
+            reconnect();
+          } catch (e) {
+            toast(failText(e));
+          }
+          T.joining = false;
+        } }, t("sit_at", seatName(s.seat))))));
   }
   if (!tb.started) {
     return h("div", { class: "banner" }, h("div", {}, t("waiting_players")),
@@ -387,12 +406,7 @@ function infoStrip(m, v) {
       let trump = v.trump ? suitSpan(v.trump) : t("no_trump");
       if (!v.trump && v.contract.kind === "trou") trump = v.phase === "show" ? t("trump_to_show") : t("trump_at_fourth_ace");
       item(t("trump"), trump);
-      if (v.needed !== null && v.declarers.length) {
-        const misere = v.contract.misere;
-        const exactly = t(v.needed > 1 || (v.needed === 0 && lang() === "en") ? "needed_exactly_many" : "needed_exactly_one", v.needed);
-        item(t("needed"), misere ? exactly + (v.declarers.length > 1 ? " " + t("each") : "")
-          : t("needed_at_least", v.needed));
-      }
+      if (v.needed !== null && v.declarers.length) item(t("needed"), neededText(v));
     } else if (v.trou) {
       item("Trou", displayName(v.trou.caller) + " + " + (v.trou.partner ? displayName(v.trou.partner) : "?"));
     }
@@ -412,6 +426,17 @@ function infoStrip(m, v) {
     }
   }
   return h("div", { class: "info", id: "info" }, items);
+}
+
+// What the declarers need, as the terminal says it (colour_render): "aucun pli" (a misère; "(12
+// plis dans la donne)" for the small misère, whose players discard a card first), "exactement 1
+// pli" (piccolo), "les 13 plis" (a slam), else "au moins 9 plis".
+function neededText(v) {
+  const n = v.needed;
+  if (!v.contract.misere) return t(n === 13 ? "needed_all" : "needed_at_least", n);
+  const exactly = n === 0 ? t("needed_none") : t(n > 1 ? "needed_exactly_many" : "needed_exactly_one", n);
+  const each = v.declarers.length > 1 ? " " + t("each") : "";
+  return exactly + each + (v.contract.kind === "petite_misere" ? " " + t("needed_twelve") : "");
 }
 
 // The calls among the first `n` actions of view `v`, each named by who made it (the deal's
@@ -510,7 +535,9 @@ function handRow(m, v) {
   // cards side by side, on a phone overlapping as the width allows
   const width = (root.clientWidth || 380) - 16;
   const n = v.hand.length;
-  const cw = width < 340 ? 50 : 64;
+  // a card as wide as the hand's row allows, 50 to 64 px, each card's rank left whole by the card
+  // over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next one's shadow
+  const cw = Math.max(50, Math.min(64, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : 64)));
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
   const cards = v.hand.map((c, i) => {
     const text = byCard.get(c);
@@ -569,6 +596,28 @@ function closeSheet() {
   T.replay = null;
   renderTable();
 }
+
+// A dialog open is a step of the browser's history, so that the back button (a phone's, above all)
+// closes it rather than leaving the table: a step is added as it opens, and taken back when it
+// closes otherwise (its close button, Escape, the next deal).
+function dialogInHistory(open) {
+  if (open && !T.inHistory) {
+    history.pushState({ dialog: true }, "");
+    T.inHistory = true;
+  } else if (!open && T.inHistory) {
+    T.inHistory = false;
+    T.goingBack = true;  // the step taken back: its popstate closes nothing
+    history.back();
+  }
+}
+
+window.addEventListener("popstate", () => {
+  if (T.goingBack) T.goingBack = false;
+  else if (T.inHistory) {  // the back button, a dialog open: it closes
+    T.inHistory = false;
+    closeSheet();
+  }
+});
 
 // Tab and Shift+Tab go round the dialog's controls, not out to the page behind it.
 function keepTabIn(e) {
@@ -632,7 +681,8 @@ function historySheet(m) {
       sides(d.result.points.NS, d.result.points.EW), " ",
     h("button", { type: "button", "data-replay": d.number, onclick: () => openReplay(d.number) }, t("replay")), " ",
     data.records_available ? h("a", { href: `/api/tables/${T.id}/deals/${d.number}/record`, download: `whist-${T.id}-deal${d.number}.json` }, t("download")) : null)) : [];
-  return sheet(t("history"), h("ol", { class: "history" }, items),
+  return sheet(t("history"), items.length ? h("ol", { class: "history" }, items) : null,
+    data && !items.length ? h("p", { id: "no-deals" }, t("no_deals")) : null,
     data && !data.records_available ? h("p", { class: "muted" }, t("records_later")) : null,
     data && data.records_available ? h("p", {}, h("a", { id: "download-all", href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json` }, t("download_all"))) : null);
 }
@@ -805,8 +855,9 @@ function countdown() {
 
 setLang(lang());
 window.addEventListener("resize", () => { if (T.msg) renderTable(); });
-const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
-const sheetPath = location.pathname.match(/^\/s\/([A-Za-z0-9_-]+)/);
+const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+const sheetPath = location.pathname.match(/^\/s\/([A-Za-z0-9_-]+)\/?$/);
 if (match) tableMain(match[1]);
 else if (sheetPath) sheetMain(sheetPath[1]);
-else lobby();
+else if (location.pathname === "/") lobby();
+else nothingHere("no_page");  // the server's answer to a page it does not have (404)

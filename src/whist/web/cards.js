@@ -42,9 +42,11 @@ export function cardSvg(card, language) {
   svg.appendChild(el("rect", { x: 0.75, y: 0.75, width: 48.5, height: 68.5, rx: 5, fill: "#fff",
     stroke: "#9e9e9e", "stroke-width": 1.5 }));
   const rank = rankText(card, language);
+  // a "10" drawn in the width of a letter and a half (its two digits pressed together), so that
+  // it shows whole in the corner that the next card of a hand leaves uncovered
+  const ten = rank.length > 1 ? { textLength: 14, lengthAdjust: "spacingAndGlyphs" } : {};
   svg.appendChild(el("text", { x: rank.length > 1 ? 2.5 : 4.5, y: 16, "font-size": 15,
-    "font-weight": 700, fill: suit.colour, "font-family": "Georgia, 'DejaVu Serif', serif",
-    "letter-spacing": rank.length > 1 ? -1.5 : 0 }, rank));
+    "font-weight": 700, fill: suit.colour, "font-family": "Georgia, 'DejaVu Serif', serif", ...ten }, rank));
   svg.appendChild(el("text", { x: 4, y: 30, "font-size": 13, fill: suit.colour,
     "font-family": "'DejaVu Sans', sans-serif" }, suit.symbol));
   svg.appendChild(el("text", { x: 30, y: 57, "font-size": 30, "text-anchor": "middle",

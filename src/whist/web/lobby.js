@@ -25,6 +25,13 @@ export async function lobby() {
     root.replaceChildren(lobbyView(presets, tables, mine, error, render, (e) => { error = e; render(); }));
   };
   render();
+  // back to the lobby from the table just made, the page as the browser kept it: the form free again
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted && form.creating) {
+      form.creating = false;
+      render();
+    }
+  });
   const mineComing = myTables();  // never fails: a table that cannot be had now is left out
   try {
     presets = await api("GET", "/api/presets");
@@ -178,6 +185,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   const nameMissing = error === "name_needed";
   const create = async (ev) => {
     ev.preventDefault();
+    if (form.creating) return;  // a second click (or tap) while the first one's table is made
     const name = form.name.trim();
     if (!hasVisible(name)) {  // said under the name's field, where the person types it
       fail("name_needed");
@@ -188,6 +196,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     const seats = {};
     for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];
     const options = { ...form.options, [isColour ? "deals" : "rubbers"]: Number(form.count) };
+    form.creating = true;
+    render();
     try {
       const seed = new URLSearchParams(location.search).get("seed");  // a deal to play again
       const made = await api("POST", "/api/tables", {
@@ -198,6 +208,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       keepToken(made.id, joined.token);
       location.href = made.url;
     } catch (e) {
+      form.creating = false;
       fail(e);
     }
   };
@@ -240,6 +251,6 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       presets ? h("details", { class: "options", open: form.optionsOpen,
         ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
       error && !nameMissing ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
-      h("button", { class: "primary", type: "submit", id: "create-table" }, t("create"))),
+      h("button", { class: "primary", type: "submit", id: "create-table", disabled: form.creating }, t("create"))),
     tablesPanel(tables, mine));
 }

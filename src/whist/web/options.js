@@ -25,11 +25,14 @@ export function optionLabel(o) {
 export function optionField(o, value, set) {
   const label = optionLabel(o);
   const doc = lang() === "fr" ? o.doc_fr : o.doc;
+  // the name beside its box or field, on as many lines as it needs (the box or field does not
+  // go under it on a phone)
+  const name = h("span", { class: "opt-name" }, label);
   let input;
   if (o.type === "bool") {
     return h("label", { class: "opt", title: doc, "data-option": o.name },
       h("input", { type: "checkbox", name: "opt-" + o.name, checked: value, onchange: (e) => set(e.target.checked) }),
-      " ", label, h("small", { class: "doc" }, doc));
+      name, h("small", { class: "doc" }, doc));
   } else if (CHOICES[o.name]) {
     input = h("select", { name: "opt-" + o.name, onchange: (e) => set(e.target.value) },
       CHOICES[o.name].map((c) => h("option", { value: c, selected: value === c }, has("choice_" + c) ? t("choice_" + c) : c)));
@@ -37,5 +40,5 @@ export function optionField(o, value, set) {
     input = h("input", { type: o.type === "str" ? "text" : "number", name: "opt-" + o.name, value, size: 6,
       step: o.type === "float" ? "any" : null, onchange: (e) => set(o.type === "str" ? e.target.value : Number(e.target.value)) });
   }
-  return h("label", { class: "opt", title: doc, "data-option": o.name }, label, " ", input, h("small", { class: "doc" }, doc));
+  return h("label", { class: "opt", title: doc, "data-option": o.name }, name, input, h("small", { class: "doc" }, doc));
 }

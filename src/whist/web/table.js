@@ -58,8 +58,11 @@ export const T = {
   overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
   queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
   dialog: false, opener: null,  // whether a sheet is open, and what had the focus before (app.js)
+  inHistory: false, goingBack: false,  // the open sheet's step in the browser's history (app.js)
   callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
   handShown: false,  // whether the hand was drawn for the player to choose a card: the same
+  joining: false,  // a seat asked for, not yet given (app.js, banner)
+  missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
 };
 

@@ -1,0 +1,216 @@
+"""The pages a person meets outside a game in a real browser: a link to no table, the lobby's
+form and the page's controls on a small phone. Playwright drives Debian's Chromium, as in
+test_server_browser.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from test_server_browser import (
+    BOTS3,
+    CHROMIUM,
+    ONE_DEAL,
+    SEED,
+    Server,
+    anne_at,
+    create_table,
+    get_json,
+    phone_page,
+    play_a_card,
+    post_json,
+    server,  # noqa: F401 - the fixture
+    sit_down,
+)
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+
+
+def test_a_link_to_no_table_says_so_in_the_pages_language(server: Server) -> None:  # noqa: F811
+    """A mistyped table link says there is no table there in the page's language, with the
+    language switch and the way home (in English it gave the server's bare "no table 'nope'"), and
+    forgets a seat this browser held there. A link to no page at all says so too (it showed the
+    API's JSON)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/t/nope", errors)
+        page.evaluate("localStorage.setItem('whist.token.nope', 'x')")
+        page.reload()
+        page.wait_for_selector("#no-table")
+        assert "Pas de table à ce lien" in page.inner_text("#no-table")
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#no-table").startswith("No table at this link")
+        assert page.title().startswith("No table at this link")
+        assert page.evaluate("localStorage.getItem('whist.token.nope')") is None
+        page.click("#no-table a")
+        page.wait_for_selector("#create")
+        page.goto(f"{server.base}/tables")  # no page at all: the page says so, not the API's JSON
+        assert page.inner_text("#no-page").startswith("No page at this address")
+        page.click("button[data-lang=fr]")
+        assert page.inner_text("#no-page").startswith("Pas de page à cette adresse")
+        browser.close()
+    assert errors == []
+
+
+# The controls a finger could not hit on a phone: less than 24 × 24 pixels (WCAG 2.2, 2.5.8); a
+# checkbox's target is its whole label.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, a[href], summary, select, input:not([type=checkbox]), [role=button]')]
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width && (r.width < 24 || r.height < 24); })
+  .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
+
+
+def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, the lobby's and a table's controls are 24 pixels or more each
+    way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus
+    hautes") 16 and the links to the tables in play 19."""
+    from playwright.sync_api import sync_playwright
+
+    table = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors, 360, 740)
+        page.wait_for_selector("#tables-in-play a")
+        page.click("#create details.options summary")
+        assert page.evaluate(SMALL_TARGETS) == []
+        page.goto(f"{server.base}{table}")
+        sit_down(page, "Anne")
+        page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
+        assert page.evaluate(SMALL_TARGETS) == []
+        browser.close()
+    assert errors == []
+
+
+def test_every_rank_of_the_hand_shows_whole_on_a_phone(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, the card over each card of the hand leaves its rank whole: the
+    "10" of the ten of diamonds was cut ("1(")."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "seed": 5}, errors, 360, 740)
+        covered = page.evaluate("""() => {
+          const cards = [...document.querySelectorAll('#hand .card')];
+          const left = (i) => cards[i].getBoundingClientRect().left;
+          const rankEnd = (c) => c.querySelector('svg text').getBoundingClientRect().right;
+          return cards.slice(0, -1).filter((c, i) => rankEnd(c) > left(i + 1))
+            .map((c) => c.dataset.card);
+        }""")
+        assert "TD" in page.locator("#hand .card").evaluate_all("els => els.map((e) => e.dataset.card)")
+        assert covered == []
+        browser.close()
+    assert errors == []
+
+
+def test_a_misere_says_its_declarer_needs_no_trick(server: Server) -> None:  # noqa: F811
+    """Anne (South, eldest hand, seed 1) calls a small misère against three bots and discards: the
+    table says she needs no trick, out of twelve, in both languages, as the terminal says it (it
+    said "exactement 0 pli", "exactly 0 tricks")."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.click('#legal-calls details.more-bids summary')
+        page.click('#legal-calls [data-action="small misère"]')
+        page.wait_for_selector("#actions .prompt >> text=Écartez une carte")
+        play_a_card(page)  # her discard
+        page.wait_for_selector("#info >> text=Il faut")
+        assert "Il faut\u00a0: aucun pli (12 plis dans la donne)" in page.inner_text("#info")
+        page.click("button[data-lang=en]")
+        assert "Needed: no trick (12 tricks in the deal)" in page.inner_text("#info")
+        browser.close()
+    assert errors == []
+
+
+def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa: F811
+    """A friend who follows the link of a table whose seats are all taken is told so, in both
+    languages, not only that he watches."""
+    from playwright.sync_api import sync_playwright
+
+    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0})
+    post_json(server, f"/api/tables/{path.rsplit('/', 1)[1]}/join", {"name": "Anne", "seat": "S"})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{path}", errors)
+        page.wait_for_selector("#watch-banner")
+        assert "Toutes ses places sont prises" in page.inner_text("#watch-banner")
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#watch-banner") == (
+            "You are watching this table. Every seat is taken: you may take one if a player leaves.")
+        browser.close()
+    assert errors == []
+
+
+def test_the_deals_played_say_when_there_is_none_yet(server: Server) -> None:  # noqa: F811
+    """The list of the deals played, opened during the first deal, says that none has finished
+    yet, in both languages (it was an empty sheet)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        page.click("#show-history")
+        assert page.inner_text("#no-deals") == "Aucune donne terminée pour l'instant."
+        page.keyboard.press("Escape")
+        page.click("button[data-lang=en]")
+        page.click("#show-history")
+        assert page.inner_text("#no-deals") == "No deal finished yet."
+        assert page.locator(".sheet ol.history").count() == 0
+        browser.close()
+    assert errors == []
+
+
+def test_the_back_button_closes_a_dialog_not_the_table(server: Server) -> None:  # noqa: F811
+    """On a phone, the back button with the scores open closes them and stays at the table (it
+    left the table); a dialog closed by its own button leaves no step behind, so that the back
+    button then leaves the table at once."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        table = page.url
+        page.click("#show-scores")
+        page.wait_for_selector(".overlay")
+        page.go_back()
+        page.wait_for_selector(".overlay", state="detached")
+        assert page.url == table and page.locator("#hand .card").count() == 13
+        page.click("#show-last")
+        page.click(".overlay .close")
+        page.wait_for_function("history.state === null")  # the dialog's step taken back
+        page.go_back()
+        assert page.url == "about:blank"
+        browser.close()
+    assert errors == []
+
+
+def test_a_double_click_makes_one_table_and_takes_one_seat(server: Server) -> None:  # noqa: F811
+    """A double click (or an impatient second tap) on *Créer la table* makes one table, not two
+    (the second stayed in the lists, a seat held in it); on *S'asseoir en Sud* it seats the
+    person without saying that the seat is no longer free."""
+    from playwright.sync_api import sync_playwright
+
+    other = create_table(server, {**ONE_DEAL, "bot_delay": 1.0, "seats": {**BOTS3, "N": "open"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.fill("input[name=name]", "Anne")
+        page.dblclick("#create-table")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#hand .card")
+        held = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('whist.token.'))")
+        assert held == [f"whist.token.{page.url.rsplit('/', 1)[1]}"]
+        assert len(get_json(server, "/api/tables")["tables"]) == 2  # hers and the other
+        page.goto(f"{server.base}{other}")
+        page.fill("input[name=join-name]", "Anne")
+        page.dblclick("button[data-sit=S]")
+        page.wait_for_selector(".seat-bottom >> text=Anne (vous)")
+        page.wait_for_timeout(300)  # the second click's answer, had it been sent
+        assert page.locator("#toast.show").count() == 0
+        browser.close()
+    assert errors == []
