@@ -1109,6 +1109,11 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
      "No such option: --memry", "Erreur : option inconnue : --memry"),
     (["serve", "--port", "0"], "Input should be greater than or equal to 1",
      "Erreur : valeur invalide pour '--port' : au moins 1"),
+    (["play", "--rules", "."], "file '.' is a directory.",
+     "Erreur : valeur invalide pour '--rules' : '.' est un dossier, pas un fichier."),
+    (["sheet", "show", "--file", "."], "Invalid value for '--file' / '-f' (env var: 'WHIST_SHEET'): file",
+     "Erreur : valeur invalide pour '--file' / '-f' (variable d'environnement : 'WHIST_SHEET') : '.' est"
+     " un dossier, pas un fichier."),
 ])
 def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str) -> None:
     """guide.md promises French errors with --lang fr: click's own (an option without its value,
