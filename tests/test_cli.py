@@ -1136,3 +1136,26 @@ def test_a_command_without_lang_keeps_its_english_errors() -> None:
     """whist bench engine has no --lang: it is an unknown option there, said in English."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--lang", "fr"])
     assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr
+
+
+@pytest.mark.parametrize(("args", "en", "fr"), [
+    (["replay", "{tmp}"], "cannot read {tmp}: Is a directory", "impossible de lire {tmp} : c'est un dossier"),
+    (["rules", "--rules", "{tmp}/none.toml"], "No such file or directory",
+     "impossible de lire le fichier de règles {tmp}/none.toml : fichier ou dossier introuvable"),
+    (["sheet", "new", "--file", "{tmp}/none/s.json"], "cannot write {tmp}/none/s.json: No such file",
+     "impossible d'écrire {tmp}/none/s.json : fichier ou dossier introuvable"),
+    (["sheet", "import", "{tmp}/none.csv", "--file", "{tmp}/s.json"], "cannot read {tmp}/none.csv: No such",
+     "impossible de lire {tmp}/none.csv : fichier ou dossier introuvable"),
+])
+def test_the_system_reason_for_a_file_is_french_with_lang_fr(
+        args: list[str], en: str, fr: str, tmp_path: Path) -> None:
+    """A file that cannot be read or written: the system's reason (in English from the system) is
+    said in French with --lang fr, and French says « impossible d'écrire »."""
+    run("sheet", "new", "--file", str(tmp_path / "s.json"))
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    r = run(*args)
+    assert r.exit_code in (1, 2) and en.replace("{tmp}", str(tmp_path)) in " ".join(r.stderr.split())
+    r = run(*args, "--lang", "fr")
+    said = " ".join(r.stderr.split())
+    assert r.exit_code in (1, 2) and fr.replace("{tmp}", str(tmp_path)) in said, said
+    assert "No such" not in said and "Is a directory" not in said

@@ -8,7 +8,6 @@ impossible entry or a file named that does not exist, 1 for a bad file), never a
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,7 +30,7 @@ from rich.text import Text
 from whist import record
 from whist.arena import arena_bot, bot_name, is_own_bot
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, get_bot
-from whist.cards import SEATS, Refusal, Seat
+from whist.cards import SEATS, Refusal, Seat, os_reason
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
@@ -213,35 +212,6 @@ def value_text(v: Any, lang: Lang = "en") -> str:
     if isinstance(v, float):
         return f"{v:g}"
     return str(v)
-
-
-OS_ERRORS_FR: dict[int, str] = {
-    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
-    errno.EEXIST: "un fichier de ce nom existe déjà",
-    errno.EACCES: "permission refusée",
-    errno.EPERM: "opération non permise",
-    errno.EROFS: "système de fichiers en lecture seule",
-    errno.ENOSPC: "plus de place sur le disque",
-    errno.ENAMETOOLONG: "nom trop long",
-    errno.ENOENT: "fichier ou dossier introuvable",
-    errno.EISDIR: "c'est un dossier",
-    errno.EADDRINUSE: "adresse déjà utilisée",
-    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle de cette machine",
-}
-"""The system's reasons for a folder that cannot be made or a port that cannot be listened on, in
-French (the system says them in English); another one is given as the system says it."""
-
-
-def os_reason(exc: OSError, lang: Lang = "en") -> str:
-    """Why ``exc`` happened, as the system says it, or in French with ``lang`` ``fr`` when
-    :data:`OS_ERRORS_FR` knows it.
-
-    >>> os_reason(NotADirectoryError(errno.ENOTDIR, "Not a directory"), "fr")
-    "un élément du chemin n'est pas un dossier"
-    """
-    if lang == "fr" and exc.errno in OS_ERRORS_FR:
-        return OS_ERRORS_FR[exc.errno]
-    return str(exc.strerror or exc)
 
 
 def ready_records(records: Path, lang: Lang = "en") -> None:

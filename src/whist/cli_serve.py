@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from whist.cards import Lang, Refusal
-from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, os_reason, parse_lang
+from whist.cards import Lang, Refusal, os_reason
+from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, parse_lang
 
 if TYPE_CHECKING:
     from whist.server.service import TableService

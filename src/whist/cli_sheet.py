@@ -28,7 +28,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat, visible_text
+from whist.cards import SEATS, ParseError, Refusal, Seat, Side, os_reason, parse_seat, visible_text
 from whist.classic_sheet import (
     ClassicSheet,
     ClassicSheetError,
@@ -257,10 +257,10 @@ def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:
 
 def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
     """``cannot read FILE: why`` (``verb`` read or write), in English and French; the system's
-    reason as the system gives it."""
-    why = exc.strerror or str(exc)
-    fr = "lire" if verb == "read" else "écrire"
-    return Refusal(f"cannot {verb} {path}: {why}", f"impossible de {fr} {path} : {why}")
+    reason in each (:func:`~whist.cards.os_reason`)."""
+    fr = "de lire" if verb == "read" else "d'écrire"
+    return Refusal(f"cannot {verb} {path}: {os_reason(exc)}",
+                   f"impossible {fr} {path} : {os_reason(exc, 'fr')}")
 
 
 def _save(sheet: AnySheet, path: Path, lang: Lang) -> None:

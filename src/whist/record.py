@@ -28,6 +28,7 @@ from whist.cards import (
     Seat,
     Side,
     format_hand,
+    os_reason,
     parse_card,
     parse_hand,
     parse_seat,
@@ -203,8 +204,8 @@ def load(path: str | Path) -> dict[str, Any]:
                               f"{path} est vide : il ne contient aucun enregistrement")
         data = json.loads(text)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}",
-                          f"impossible de lire {path} : {exc.strerror}") from None
+        raise RecordError(f"cannot read {path}: {os_reason(exc)}",
+                          f"impossible de lire {path} : {os_reason(exc, 'fr')}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path} is not a JSON record: {exc}",
                           f"{path} n'est pas un enregistrement JSON : {exc}") from None

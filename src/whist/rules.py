@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Lang, Refusal
+from whist.cards import Lang, Refusal, os_reason
 
 
 class RulesError(Refusal):
@@ -419,8 +419,8 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise RulesError(f"cannot read rules file {path}: {exc.strerror}",
-                         f"impossible de lire le fichier de règles {path} : {exc.strerror}") from None
+        raise RulesError(f"cannot read rules file {path}: {os_reason(exc)}",
+                         f"impossible de lire le fichier de règles {path} : {os_reason(exc, 'fr')}") from None
     except UnicodeDecodeError:
         raise RulesError(f"rules file {path} is not UTF-8 text (TOML is read as UTF-8)",
                          f"le fichier de règles {path} n'est pas du texte UTF-8 (le TOML se lit en"
