@@ -336,6 +336,24 @@ class TestLoad:
         with pytest.raises(RecordError, match="is not a JSON record"):
             load(p)
 
+    @pytest.mark.parametrize(("data", "en", "fr"), [
+        (b"[" * 100_000, "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"),
+        (b"\xff\xfe{}", "it is not UTF-8 text", "ce n'est pas du texte UTF-8"),
+        (b'{"format":\n  "whist-match/1",',
+         "Expecting property name enclosed in double quotes: line 2 column 19",
+         "JSON illisible (Expecting property name enclosed in double quotes, ligne 2 colonne 19)"),
+    ])
+    def test_a_damaged_file_is_refused_in_both_languages(
+            self, tmp_path: Path, data: bytes, en: str, fr: str) -> None:
+        """Arrays nested past Python's recursion limit were a traceback; bytes that are not UTF-8
+        were the codec's words; a JSON error was English in French."""
+        p = tmp_path / "x.json"
+        p.write_bytes(data)
+        with pytest.raises(RecordError) as info:
+            load(p)
+        assert info.value.en.startswith(f"{p} is not a JSON record: {en}")
+        assert info.value.fr == f"{p} n'est pas un enregistrement JSON : {fr}"
+
     def test_unknown_format(self, tmp_path: Path) -> None:
         p = tmp_path / "x.json"
         p.write_text('{"format": "chess-pgn"}', encoding="utf-8")

@@ -206,9 +206,15 @@ def load(path: str | Path) -> dict[str, Any]:
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {os_reason(exc)}",
                           f"impossible de lire {path} : {os_reason(exc, 'fr')}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path} is not a JSON record: {exc}",
-                          f"{path} n'est pas un enregistrement JSON : {exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            why = str(exc), f"JSON illisible ({exc.msg}, ligne {exc.lineno} colonne {exc.colno})"
+        elif isinstance(exc, UnicodeDecodeError):
+            why = "it is not UTF-8 text", "ce n'est pas du texte UTF-8"
+        else:  # arrays or objects nested deeper than Python's recursion limit
+            why = "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"
+        raise RecordError(f"{path} is not a JSON record: {why[0]}",
+                          f"{path} n'est pas un enregistrement JSON : {why[1]}") from None
     if not isinstance(data, dict) or data.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
         formats = f"{DEAL_FORMAT} or {MATCH_FORMAT}"
         raise RecordError(f"{path} is not a whist record (format {formats})",
