@@ -9,10 +9,16 @@ French words), the way a player reads it off the screen.
 
 from __future__ import annotations
 
+import fcntl
 import io
 import json
+import os
 import random
 import re
+import shutil
+import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,6 +42,8 @@ from whist.rules import Rules, preset, with_options
 from whist.terminal import save_match
 
 runner = CliRunner()
+WHIST = [sys.executable, "-c", "from whist.cli import main; main()"]
+"""The whist command in a process of its own."""
 
 Chooser = Callable[[ColourView, random.Random], ColourAction]
 
@@ -1191,6 +1199,49 @@ class TestSheet:
         assert r.exit_code == 1 and "it is read-only" in r.stderr
         assert out.read_text(encoding="utf-8") == "keep\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
+
+    @pytest.mark.parametrize("command", [["add", "solo 6", "-d", "E", "-t", "7"], ["penalty", "W"], ["undo"]])
+    def test_two_scorers_at_once_both_keep_their_entry(self, tmp_path: Path, command: list[str]) -> None:
+        """Two ``whist sheet`` commands on one file at once: the second read the sheet before the
+        first wrote it, and wrote over it, the first scorer's entry lost (twelve adds at once left
+        seven entries). A command that changes the sheet now waits for the other's lock and reads
+        the sheet the other wrote. Here the other is this test: it holds the lock while the command
+        starts, writes its own entry (renamed over the file, as whist writes), then lets go."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "N", "-t", "7").exit_code == 0
+        other = tmp_path / "other.json"
+        with f.open("rb") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+            proc = subprocess.Popen([*WHIST, "sheet", *command, "--file", str(f)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(timeout=3)  # waiting for the lock
+            shutil.copy(f, other)
+            assert run("sheet", "add", "solo 7", "-d", "S", "-t", "8", "--file", str(other)).exit_code == 0
+            os.replace(other, f)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        contracts = [e.get("contract") for e in json.loads(f.read_text(encoding="utf-8"))["entries"]]
+        assert contracts == {"add": ["solo 6", "solo 7", "solo 6"], "undo": ["solo 6"],
+                             "penalty": ["solo 6", "solo 7", "penalty"]}[command[0]], (contracts, out)
+
+    def test_ctrl_c_while_waiting_for_the_other_scorer(self, tmp_path: Path) -> None:
+        """Ctrl-C while a command waits for another's lock: exit 130, in the sheet's language,
+        the sheet unchanged."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new", "--lang", "fr").exit_code == 0
+        before = f.read_bytes()
+        with f.open("rb") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+            proc = subprocess.Popen([*WHIST, "sheet", "undo", "--file", str(f)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(timeout=3)
+            proc.send_signal(signal.SIGINT)
+            err = proc.communicate(timeout=60)[1]
+        assert proc.returncode == 130 and err == f"Erreur : interrompu : {f} n'a pas changé\n", err
+        assert f.read_bytes() == before
 
     @pytest.mark.parametrize("columns", [80, 60, 45])
     def test_the_contract_stays_legible_on_a_narrow_terminal(self, tmp_path: Path, columns: int) -> None:

@@ -9,7 +9,9 @@ every other subcommand works on whichever kind the file holds. The file is rewri
 after each accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so
 an entry is either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message
 on stderr) leaves the file byte for byte as it was. A sheet file that is damaged or no sheet is
-refused with exit 2 too; exit 1 is kept for a file the system cannot read or write.
+refused with exit 2 too; exit 1 is kept for a file the system cannot read or write. A command that
+changes the sheet holds a lock on its file from reading to writing (where the system has
+``flock``), so that two scorers adding at once both have their entry kept, one after the other.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -46,6 +50,7 @@ from whist.classic_sheet_render import (
     side_name,
 )
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
+from whist.cli_usage import sheet_file_lang
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
 from whist.sheet import Entry, Sheet, SheetError, dumps
@@ -255,6 +260,53 @@ def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:
     return sheet, given or sheet.lang
 
 
+@contextmanager
+def _changing(path: Path, lang: str | None) -> Iterator[tuple[AnySheet, Lang]]:
+    """The sheet the file holds and the language to speak, as :func:`_open`, the file locked
+    until the block is done: another ``whist sheet`` command that changes the sheet waits there
+    meanwhile, then reads the sheet this one wrote (without the lock, the entry of one of two
+    scorers adding at once was lost). The lock is taken on the file itself and taken again if,
+    while waiting, the file was replaced (as :func:`_write` replaces it); where the file cannot be
+    opened, :func:`_open` says why. Ctrl-C while waiting exits 130, the sheet unchanged."""
+    try:
+        with _locked(path):
+            yield _open(path, lang)
+    except KeyboardInterrupt:
+        language = parse_lang(lang) if lang is not None else sheet_file_lang(["--file", str(path)])
+        fail(Refusal(f"interrupted: {path} is unchanged", f"interrompu : {path} n'a pas changé"), 130,
+             "fr" if language == "fr" else "en")
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive ``flock`` on the file ``path`` names, held until the block is done, on the
+    file as it is then (a file renamed over ``path`` while this waited is locked in its turn);
+    nothing where the system has no ``flock`` or the file cannot be opened."""
+    if sys.platform == "win32":  # pragma: no cover - no flock on Windows
+        yield
+        return
+    import fcntl
+
+    while True:
+        try:
+            f = open(path, "rb")  # noqa: SIM115 - closed below, after the block
+        except OSError:
+            yield
+            return
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                held, now = os.fstat(f.fileno()), os.stat(path)
+                same = (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+            except OSError:  # gone while this waited
+                same = False
+            if same:
+                yield
+                return
+        finally:
+            f.close()
+
+
 def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
     """``cannot read FILE: why`` (``verb`` read or write), in English and French; the system's
     reason in each (:func:`~whist.cards.os_reason`)."""
@@ -421,13 +473,13 @@ def sheet_add(
 ) -> None:
     """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
     of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
-    sheet, language = _open(file, lang)
-    try:
-        sheet = add_deal(sheet, " ".join(contract or []), declarers, tricks, honours, trump, needed,
-                         queens, double, language)
-    except Refusal as exc:
-        _refuse(exc, language)
-    _save(sheet, file, language)
+    with _changing(file, lang) as (sheet, language):
+        try:
+            sheet = add_deal(sheet, " ".join(contract or []), declarers, tricks, honours, trump, needed,
+                             queens, double, language)
+        except Refusal as exc:
+            _refuse(exc, language)
+        _save(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
         _classic_added(sheet, language)
     else:
@@ -442,37 +494,34 @@ def sheet_penalty(
     lang: SheetLangOpt = None,
 ) -> None:
     """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
-    sheet, language = _open(file, lang)
-    try:
-        sheet = add_penalty(sheet, seat)
-    except Refusal as exc:
-        _refuse(exc, language)
-    _save(sheet, file, language)
+    with _changing(file, lang) as (sheet, language):
+        try:
+            sheet = add_penalty(sheet, seat)
+        except Refusal as exc:
+            _refuse(exc, language)
+        _save(sheet, file, language)
     _added(sheet, language)
 
 
 @sheet_app.command("undo")
 def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Remove the last entry."""
-    sheet, language = _open(file, lang)
-    if isinstance(sheet, ClassicSheet):
+    with _changing(file, lang) as (sheet, language):
         try:
             shorter = sheet.remove_last()
-        except ClassicSheetError as exc:
+        except (ClassicSheetError, SheetError) as exc:
             _refuse(exc, language)
         _save(shorter, file, language)
+    if isinstance(sheet, ClassicSheet):
+        assert isinstance(shorter, ClassicSheet)
         console = stdout()
         console.print(f"{_removed(len(sheet.entries), language)} {classic_what(sheet.entries[-1], language)}")
         for line in classic_foot(shorter, language):
             console.print(line)
         return
-    try:
-        last = sheet.entries[-1] if sheet.entries else None
-        sheet = sheet.remove_last()
-    except SheetError as exc:
-        _refuse(exc, language)
-    _save(sheet, file, language)
-    assert last is not None
+    assert isinstance(shorter, Sheet)
+    last = sheet.entries[-1]
+    sheet = shorter
     console = stdout()
     console.print(Text(f"{_removed(len(sheet.entries) + 1, language)} ").append_text(_what(last, language)))
     console.print(_totals_line(sheet, language))
@@ -592,15 +641,15 @@ def sheet_import(
     lang: SheetLangOpt = None,
 ) -> None:
     """Add every row of a CSV file, all or none."""
-    sheet, language = _open(file, lang)
-    text = _csv_text(csv_file, language)
-    before = len(sheet.entries)
-    try:
-        sheet = sheet.add_csv(text)
-    except (SheetError, ClassicSheetError) as exc:
-        _refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
-                        f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
-    _save(sheet, file, language)
+    with _changing(file, lang) as (sheet, language):
+        text = _csv_text(csv_file, language)
+        before = len(sheet.entries)
+        try:
+            sheet = sheet.add_csv(text)
+        except (SheetError, ClassicSheetError) as exc:
+            _refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
+                            f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
+        _save(sheet, file, language)
     if isinstance(sheet, Sheet):
         for line in sheet.stated_points_differ(text, language):
             typer.echo(f"Attention : {csv_file} {line} (la feuille garde les points du barème)"
