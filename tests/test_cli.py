@@ -1109,6 +1109,8 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
      "No such option: --memry", "Erreur : option inconnue : --memry"),
     (["serve", "--port", "0"], "Input should be greater than or equal to 1",
      "Erreur : valeur invalide pour '--port' : au moins 1"),
+    (["simulate", "--records", __file__], f"dir {__file__!r} is a file.",
+     f"Erreur : valeur invalide pour '--records' : {__file__!r} est un fichier, pas un dossier."),
     (["play", "--rules", "."], "file '.' is a directory.",
      "Erreur : valeur invalide pour '--rules' : '.' est un dossier, pas un fichier."),
     (["sheet", "show", "--file", "."], "Invalid value for '--file' / '-f' (env var: 'WHIST_SHEET'): file",
