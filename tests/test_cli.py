@@ -1161,3 +1161,17 @@ def test_the_system_reason_for_a_file_is_french_with_lang_fr(
     said = " ".join(r.stderr.split())
     assert r.exit_code in (1, 2) and fr.replace("{tmp}", str(tmp_path)) in said, said
     assert "No such" not in said and "Is a directory" not in said
+
+
+@pytest.mark.parametrize("command", [
+    ["play"], ["simulate"], ["arena"], ["replay"], ["score"], ["solve"], ["rules"], ["serve"],
+    ["sheet", "new"], ["sheet", "add"], ["sheet", "penalty"], ["sheet", "undo"], ["sheet", "show"],
+    ["sheet", "import"], ["sheet", "export"], ["bench", "engine"], ["bench", "solver"]])
+def test_every_option_of_the_help_names_its_value(command: list[str]) -> None:
+    """An option's value is named in words (--seed N, --port PORT, --jobs J), as README writes
+    them, not by typer's type (--seed <int>, --port <int range>)."""
+    r = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    options = [line.strip() for line in r.stdout.splitlines() if line.lstrip().startswith("-")]
+    assert options, r.stdout
+    assert [o for o in options if re.match(r"(-\w, )?--[\w-]+ <", o)] == []

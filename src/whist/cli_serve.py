@@ -106,9 +106,11 @@ connection stays open through a proxy that closes one silent for a minute (nginx
 
 def serve(
     host: Annotated[str, typer.Option(
-        "--host", help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every"
-        " network it is on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+        "--host", metavar="ADDRESS",
+        help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every network it is"
+        " on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        "--port", min=1, max=65535, metavar="PORT", help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(
         "--db", metavar="URL",
         help="Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
