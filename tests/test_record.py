@@ -11,6 +11,7 @@ the first problem.
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import random
 import re
@@ -329,6 +330,20 @@ class TestDealReplay:
 
 class TestLoad:
     """Records on disk: JSON with a known format, or a clear error."""
+
+    def test_a_record_that_cannot_be_written_leaves_no_file_behind(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The disk full halfway through: the temporary file was left beside the records."""
+        real = Path.write_text
+
+        def full(self: Path, text: str, encoding: str | None = None) -> int:
+            real(self, text[:100], encoding=encoding)
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(Path, "write_text", full)
+        with pytest.raises(OSError, match="No space left"):
+            save(deal_record(mixed()), tmp_path / "deal.json")
+        assert list(tmp_path.iterdir()) == []
 
     def test_not_json(self, tmp_path: Path) -> None:
         p = tmp_path / "x.json"

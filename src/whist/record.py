@@ -188,11 +188,17 @@ def match_record(match: AnyMatch) -> dict[str, Any]:
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> Path:
-    """Write a record as JSON (to a temporary file first, so a failure never leaves half a file)."""
+    """Write a record as JSON (to a temporary file first, so a failure never leaves half a file,
+    and removed if the writing fails: a full disk leaves nothing behind)."""
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return p
 
 
