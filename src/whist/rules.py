@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -414,6 +415,26 @@ def parse_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def _toml_where_fr(exc: tomllib.TOMLDecodeError) -> str:
+    """What is wrong in a TOML file and where, the place in French after the reader's own words
+    (which are English).
+
+    >>> try:
+    ...     tomllib.loads("game_points = \\n")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     _toml_where_fr(exc)
+    'Invalid value, ligne 1 colonne 15'
+    """
+    text = str(exc)
+    at = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", text, flags=re.S)
+    if at is not None:
+        return f"{at[1]}, ligne {at[2]} colonne {at[3]}"
+    end = re.fullmatch(r"(.*) \(at end of document\)", text, flags=re.S)
+    if end is not None:
+        return f"{end[1]}, à la fin du fichier"
+    return text
+
+
 def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     """Rules from a TOML file: ``preset = "short"`` and option values, at the top or under ``[options]``."""
     try:
@@ -427,7 +448,8 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
                          " UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"rules file {path} is not valid TOML: {exc}",
-                         f"le fichier de règles {path} n'est pas du TOML valide : {exc}") from None
+                         f"le fichier de règles {path} n'est pas du TOML valide"
+                         f" ({_toml_where_fr(exc)})") from None
     name = data.pop("preset", None)
     rules = preset(str(name)) if name is not None else (base or Rules())
     options = data.pop("options", {})
