@@ -1226,6 +1226,19 @@ class TestSheet:
         assert contracts == {"add": ["solo 6", "solo 7", "solo 6"], "undo": ["solo 6"],
                              "penalty": ["solo 6", "solo 7", "penalty"]}[command[0]], (contracts, out)
 
+    def test_a_sheet_named_through_a_symbolic_link_is_written_through_it(self, tmp_path: Path) -> None:
+        """--file link.json, a link to the club's sheet in another folder: the entry was written
+        over the link, which became a sheet of its own, the club's sheet left without it."""
+        (tmp_path / "club").mkdir()
+        real = tmp_path / "club" / "sheet.json"
+        assert run("sheet", "new", "--file", str(real)).exit_code == 0
+        link = tmp_path / "link.json"
+        link.symlink_to(Path("club") / "sheet.json")
+        assert run("sheet", "add", "solo 6", "-d", "E", "-t", "7", "--file", str(link)).exit_code == 0
+        assert link.is_symlink() and link.resolve() == real.resolve()
+        assert len(json.loads(real.read_text(encoding="utf-8"))["entries"]) == 1
+        assert sorted(p.name for p in real.parent.iterdir()) == ["sheet.json"]
+
     def test_ctrl_c_while_waiting_for_the_other_scorer(self, tmp_path: Path) -> None:
         """Ctrl-C while a command waits for another's lock: exit 130, in the sheet's language,
         the sheet unchanged."""

@@ -324,12 +324,15 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
     """Write ``text`` in ``encoding`` atomically: a temporary file in the same directory, flushed
     to disk, then renamed over ``path``, so the file is whole or as it was. A file without write
     permission is refused (the rename alone would replace it, as it needs only the directory's
-    permission)."""
-    directory = path.parent if str(path.parent) else Path(".")
+    permission). A symbolic link is written through: the file it names is replaced, the link
+    kept (renamed over, the link became a file of its own and the sheet it named stayed behind)."""
+    named = path
+    path = Path(os.path.realpath(path))
+    directory = path.parent
     try:
         if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
-            _refuse(Refusal(f"cannot write {path}: it is read-only; make it writable, or use another file",
-                            f"impossible d'écrire {path} : le fichier est en lecture seule ; rendez-le"
+            _refuse(Refusal(f"cannot write {named}: it is read-only; make it writable, or use another file",
+                            f"impossible d'écrire {named} : le fichier est en lecture seule ; rendez-le"
                             " modifiable, ou prenez un autre fichier"), lang, 1)
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -344,7 +347,7 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        _refuse(_cannot("write", path, exc), lang, 1)
+        _refuse(_cannot("write", named, exc), lang, 1)
 
 
 def _umask() -> int:
