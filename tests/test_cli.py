@@ -12,6 +12,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -1175,3 +1176,32 @@ def test_every_option_of_the_help_names_its_value(command: list[str]) -> None:
     options = [line.strip() for line in r.stdout.splitlines() if line.lstrip().startswith("-")]
     assert options, r.stdout
     assert [o for o in options if re.match(r"(-\w, )?--[\w-]+ <", o)] == []
+
+
+def test_two_games_saving_at_once_under_one_name_keep_both_records(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games of one seed saved in the same second: each looked for a free name, both found
+    the same one, and the second record written replaced the first (six simulations at once left
+    five records). Here the second game saves while the first is writing."""
+    from whist import terminal
+
+    stamp = datetime(2026, 12, 5, 7, 0, 0)
+    games = [Session(preset("classic"), {x: get_bot("random") for x in SEATS}, 7) for _ in range(2)]
+    games[1].start_deal()  # the two records differ
+    real = record.save
+    saved: list[Path] = []
+    turns: list[int] = []
+
+    def save(rec: Any, path: Path) -> Path:
+        turns.append(len(turns))
+        if turns == [0]:  # the first game is writing: the second saves now
+            saved.append(terminal.save_match(games[1], tmp_path, stamp))
+        return real(rec, path)
+
+    monkeypatch.setattr(record, "save", save)
+    first = terminal.save_match(games[0], tmp_path, stamp)
+    assert first != saved[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "whist-20261205-070000-seed7-2.json", "whist-20261205-070000-seed7.json"]
+    assert record.load(first) == record.match_record(games[0].match)
+    assert record.load(saved[0]) == record.match_record(games[1].match)

@@ -47,7 +47,7 @@ from whist.rules import (
     with_options,
 )
 from whist.session import DealLike, TableSession
-from whist.terminal import TableTerminal, free_path, save_match
+from whist.terminal import TableTerminal, save_match, save_new
 
 __all__ = [
     "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_failed",
@@ -328,10 +328,10 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         shown = now
                 matches.append(session.match)
                 if records is not None:
-                    path = free_path(records, name(i))
                     try:
-                        paths.append(record.save(record.match_record(session.match), path))
+                        paths.append(save_new(record.match_record(session.match), records, name(i)))
                     except OSError as exc:
+                        path = records / f"{name(i)}.json"
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
