@@ -408,7 +408,7 @@ class TestPlay:
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
         assert r.exit_code == 2
-        assert "--lang takes en or fr" in r.stderr
+        assert "--lang takes en or fr, not 'nl' (--lang prend en ou fr, pas « nl »)" in r.stderr
 
 
 # ----- whist simulate ------------------------------------------------------------------------------

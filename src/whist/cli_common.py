@@ -190,12 +190,13 @@ def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None 
 
 
 def parse_lang(text: str) -> Lang:
-    """The language of ``--lang`` (en or fr); exit 2 if it is another."""
+    """The language of ``--lang`` (en or fr); exit 2 if it is another, saying so in both (which
+    the user reads is not known)."""
     t = text.strip().lower()
     if t == "fr":
         return "fr"
     if t != "en":
-        fail(f"--lang takes en or fr, not {text!r}", 2)
+        fail(f"--lang takes en or fr, not {text!r} (--lang prend en ou fr, pas « {text} »)", 2)
     return "en"
 
 
