@@ -1205,3 +1205,29 @@ def test_two_games_saving_at_once_under_one_name_keep_both_records(
         "whist-20261205-070000-seed7-2.json", "whist-20261205-070000-seed7.json"]
     assert record.load(first) == record.match_record(games[0].match)
     assert record.load(saved[0]) == record.match_record(games[1].match)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sheet_given_to_replay_and_a_record_given_to_sheet_say_which_command_reads_them(
+        tmp_path: Path, lang: str) -> None:
+    """Both are whist's JSON files, easily mistaken: each command said only that the file was not
+    its kind; it now names the command that reads it."""
+    sheet = tmp_path / "club.json"
+    assert run("sheet", "new", "--preset", "classic", "--file", str(sheet)).exit_code == 0
+    game = tmp_path / "game.json"
+    r = run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(tmp_path / "r"))
+    assert r.exit_code == 0, r.output
+    (tmp_path / "r" / "simulate-classic-seed0-rubber0001.json").rename(game)
+    said = {
+        "en": (f"{sheet} is a score sheet, not a record of a game: show it with whist sheet show"
+               f" --file {sheet}",
+               f"{game} is a record of a game, not a score sheet: replay it with whist replay {game}"),
+        "fr": (f"{sheet} est une feuille de marque, pas l'enregistrement d'une partie : affichez-la avec"
+               f" whist sheet show --file {sheet}",
+               f"{game} est l'enregistrement d'une partie, pas une feuille de marque : revoyez-la avec"
+               f" whist replay --lang fr {game}"),
+    }[lang]
+    r = run("replay", str(sheet), "--lang", lang)
+    assert r.exit_code == 1 and said[0] in " ".join(r.stderr.split()), r.stderr
+    r = run("sheet", "show", "--file", str(game), "--lang", lang)
+    assert r.exit_code == 2 and said[1] in " ".join(r.stderr.split()), r.stderr

@@ -32,6 +32,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from whist import record
 from whist.cards import SEATS, ParseError, Refusal, Seat, Side, os_reason, parse_seat, visible_text
 from whist.classic_sheet import (
     ClassicSheet,
@@ -249,7 +250,21 @@ def _load(path: Path, lang: Lang) -> AnySheet:
     try:
         return read_sheet(text)
     except Refusal as exc:
+        if _is_record(text):
+            _refuse(Refusal(f"{path} is a record of a game, not a score sheet: replay it with whist replay"
+                            f" {path}",
+                            f"{path} est l'enregistrement d'une partie, pas une feuille de marque :"
+                            f" revoyez-la avec whist replay --lang fr {path}"), lang)
         _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
+
+
+def _is_record(text: str) -> bool:
+    """Whether ``text`` is the JSON of a deal or match record (whist play, simulate)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") in (record.DEAL_FORMAT, record.MATCH_FORMAT)
 
 
 def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:

@@ -33,11 +33,13 @@ from whist.cards import (
     parse_hand,
     parse_seat,
 )
+from whist.classic_sheet import CLASSIC_SHEET_FORMAT
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
+from whist.sheet import SHEET_FORMAT
 
 AnyDeal = ClassicDeal | ColourDeal
 AnyMatch = Match | ColourMatch
@@ -221,6 +223,11 @@ def load(path: str | Path) -> dict[str, Any]:
             why = "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"
         raise RecordError(f"{path} is not a JSON record: {why[0]}",
                           f"{path} n'est pas un enregistrement JSON : {why[1]}") from None
+    if isinstance(data, dict) and data.get("format") in (SHEET_FORMAT, CLASSIC_SHEET_FORMAT):
+        raise RecordError(f"{path} is a score sheet, not a record of a game: show it with"
+                          f" whist sheet show --file {path}",
+                          f"{path} est une feuille de marque, pas l'enregistrement d'une partie :"
+                          f" affichez-la avec whist sheet show --file {path}")
     if not isinstance(data, dict) or data.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
         formats = f"{DEAL_FORMAT} or {MATCH_FORMAT}"
         raise RecordError(f"{path} is not a whist record (format {formats})",
