@@ -33,6 +33,7 @@ from whist.auction import ColourCall, parse_call
 from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Lang, ParseError, Seat, parse_card, parse_seat
 from whist.cli import app
+from whist.cli_colour import session_sizes
 from whist.colour_render import _needed
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
@@ -1526,3 +1527,11 @@ def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_name
     assert "Legal calls: pass · wait · " in out and " small misère · " in out
     assert ("✗ 'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small misère, abondance 9 S,"
             " …) (? for help)") in out, out
+
+
+def test_a_simulation_of_very_many_deals_starts() -> None:
+    """--deals 999999999999999: the list of every session's size was made first, a MemoryError
+    and its traceback before any deal; the sessions are now counted out one at a time."""
+    sizes = session_sizes(999_999_999_999_999, 16)
+    assert [next(sizes), next(sizes)] == [16, 16]
+    assert list(session_sizes(35, 16)) == [16, 16, 3]
