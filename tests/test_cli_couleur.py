@@ -1240,6 +1240,22 @@ class TestSheet:
         assert len(json.loads(real.read_text(encoding="utf-8"))["entries"]) == 1
         assert sorted(p.name for p in real.parent.iterdir()) == ["sheet.json"]
 
+    def test_import_reads_the_standard_input_as_export_writes_the_standard_output(
+            self, tmp_path: Path) -> None:
+        """``whist sheet export --csv - | whist sheet import -``: import read a file named « - »,
+        which was not there."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
+        csv_text = self.sheet(tmp_path, "export", "--csv", "-").stdout
+        other = tmp_path / "other.json"
+        assert run("sheet", "new", "--file", str(other)).exit_code == 0
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input=csv_text)
+        assert r.exit_code == 0, r.output
+        assert json.loads(other.read_text(encoding="utf-8"))["entries"] == json.loads(
+            (tmp_path / "sheet.json").read_text(encoding="utf-8"))["entries"]
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
+        assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
+
     def test_ctrl_c_while_waiting_for_the_other_scorer(self, tmp_path: Path) -> None:
         """Ctrl-C while a command waits for another's lock: exit 130, in the sheet's language,
         the sheet unchanged."""

@@ -648,7 +648,8 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: Sh
 def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
         metavar="FILE.csv", dir_okay=False,
-        help="Rows with a header, as `whist sheet export --csv` writes them (or a spreadsheet with"
+        help="Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
+        " them (or a spreadsheet with"
         " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
         " point-virgule)\"; a warning says so): colour whist contract,"
         " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
@@ -686,9 +687,10 @@ def _csv_text(path: Path, lang: Lang) -> str:
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
     stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
     it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
-    system cannot read it."""
+    system cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
+    output."""
     try:
-        data = path.read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     except FileNotFoundError as exc:
         _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
