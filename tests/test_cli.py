@@ -1231,3 +1231,24 @@ def test_a_sheet_given_to_replay_and_a_record_given_to_sheet_say_which_command_r
     assert r.exit_code == 1 and said[0] in " ".join(r.stderr.split()), r.stderr
     r = run("sheet", "show", "--file", str(game), "--lang", lang)
     assert r.exit_code == 2 and said[1] in " ".join(r.stderr.split()), r.stderr
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the moment Python imports the command's modules was a traceback through them;
+    the entry point exits 130, as Ctrl-C does once the command runs."""
+    from importlib.abc import MetaPathFinder
+
+    from whist import __main__ as entry
+
+    class Interrupted(MetaPathFinder):
+        def find_spec(self, name: str, path: Any, target: Any = None) -> None:
+            if name == "whist.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "whist.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    with pytest.raises(SystemExit) as info:
+        entry.main()
+    assert info.value.code == 130
