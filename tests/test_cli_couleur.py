@@ -1256,6 +1256,30 @@ class TestSheet:
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
         assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
 
+    def test_two_scorers_starting_one_sheet_at_once_the_second_is_refused(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Both saw no sheet there and both wrote one, the second replacing the first. Here the
+        other scorer's sheet appears while this one's is being made."""
+        from whist.sheet_input import new_sheet as real
+
+        f = tmp_path / "sheet.json"
+        calls: list[int] = []
+
+        def other_first(*args: Any) -> Any:
+            calls.append(len(calls))
+            if calls == [0]:  # this scorer's sheet is being made: the other's is saved now
+                r = run("sheet", "new", "--names", "Anne,Bert,Carla,Dirk", "--file", str(f))
+                assert r.exit_code == 0, r.output
+            return real(*args)
+
+        monkeypatch.setattr("whist.cli_sheet.new_sheet", other_first)
+        r = self.sheet(tmp_path, "new", "--names", "Zoé,Yves,Xavier,Willy")
+        assert r.exit_code == 2 and "already holds a sheet" in r.stderr, r.output
+        assert json.loads(f.read_text(encoding="utf-8"))["names"]["N"] == "Anne"
+        monkeypatch.setattr("whist.cli_sheet.new_sheet", real)
+        r = run("sheet", "new", "--file", str(tmp_path / "none" / "s.json"))
+        assert r.exit_code == 1 and not (tmp_path / "none").exists()
+
     def test_ctrl_c_while_waiting_for_the_other_scorer(self, tmp_path: Path) -> None:
         """Ctrl-C while a command waits for another's lock: exit 130, in the sheet's language,
         the sheet unchanged."""

@@ -450,10 +450,10 @@ def sheet_new(
 ) -> None:
     """Start a new score sheet: colour whist or classic whist, as the preset plays."""
     language = parse_lang(lang)
+    taken = Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
+                    f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
-        _refuse(Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
-                        f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec"
-                        " --force"), language)
+        _refuse(taken, language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
         _refuse(colour_takes_no_option(rules), language)
@@ -461,7 +461,21 @@ def sheet_new(
         sheet = new_sheet(rules, _names(names, language), language)
     except Refusal as exc:
         _refuse(exc, language)
-    _save(sheet, file, language)
+    if force:
+        _save(sheet, file, language)
+    else:  # the name claimed first: of two scorers starting one sheet at once, the second is refused
+        try:
+            file.open("x").close()
+        except FileExistsError:
+            _refuse(taken, language)
+        except OSError:
+            pass  # _save says why the file cannot be written
+        try:
+            _save(sheet, file, language)
+        except BaseException:
+            if file.exists() and not file.stat().st_size:
+                file.unlink()
+            raise
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
