@@ -9,6 +9,7 @@ French words), the way a player reads it off the screen.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import io
 import json
@@ -1279,6 +1280,20 @@ class TestSheet:
         monkeypatch.setattr("whist.cli_sheet.new_sheet", real)
         r = run("sheet", "new", "--file", str(tmp_path / "none" / "s.json"))
         assert r.exit_code == 1 and not (tmp_path / "none").exists()
+
+    def test_a_file_system_without_locks_still_takes_the_entry(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Some network file systems refuse flock: the sheet is written as it was before there was
+        a lock, not a traceback."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+
+        def refused(fd: int, operation: int) -> None:
+            raise OSError(errno.ENOLCK, "No locks available")
+
+        monkeypatch.setattr(fcntl, "flock", refused)
+        r = self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7")
+        assert r.exit_code == 0, r.output
+        assert len(json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))["entries"]) == 1
 
     def test_ctrl_c_while_waiting_for_the_other_scorer(self, tmp_path: Path) -> None:
         """Ctrl-C while a command waits for another's lock: exit 130, in the sheet's language,

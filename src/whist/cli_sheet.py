@@ -296,7 +296,8 @@ def _changing(path: Path, lang: str | None) -> Iterator[tuple[AnySheet, Lang]]:
 def _locked(path: Path) -> Iterator[None]:
     """An exclusive ``flock`` on the file ``path`` names, held until the block is done, on the
     file as it is then (a file renamed over ``path`` while this waited is locked in its turn);
-    nothing where the system has no ``flock`` or the file cannot be opened."""
+    nothing where the system has no ``flock``, the file system refuses it, or the file cannot be
+    opened."""
     if sys.platform == "win32":  # pragma: no cover - no flock on Windows
         yield
         return
@@ -309,7 +310,11 @@ def _locked(path: Path) -> Iterator[None]:
             yield
             return
         try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            except OSError:  # a file system without locks (some network ones): as without flock
+                yield
+                return
             try:
                 held, now = os.fstat(f.fileno()), os.stat(path)
                 same = (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
