@@ -503,6 +503,9 @@ class TestCommand:
         assert "name its function, mine_without_function:FUNCTION" in r.stderr, r.stderr
         r = run("--candidate", "elsewhere_without_function", "--deals", "1")
         assert r.exit_code == 2 and "name its function" not in r.stderr, r.stderr
+        for name in (".", "..", " "):  # the current folder, not a module of it
+            r = run("--candidate", name, "--deals", "1")
+            assert r.exit_code == 2 and "is a module here" not in r.stderr, r.stderr
 
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),

@@ -783,6 +783,11 @@ class TestSimulate:
          " (bots: random, heuristic, pimc, or module:function for your own)",
          "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas 'random,random' (robots :"
          " random, heuristic, pimc, ou module:fonction pour un robot à vous)"),
+        # a name left out: it was an unknown bot « », said to be "a module here" (the current folder)
+        ("random,,random,random", "--bots 'random,,random,random': a bot's name is missing (bots: random,"
+         " heuristic, pimc, or module:function for your own)", "--bots « random,,random,random » : il manque"
+         " le nom d'un robot (robots : random, heuristic, pimc, ou module:fonction pour un robot à vous)"),
+        ("", "--bots '': a bot's name is missing", "--bots « » : il manque le nom d'un robot"),
     ])
     def test_bots_that_cannot_play_are_refused_in_both_languages(self, bots: str, en: str, fr: str) -> None:
         for lang, words in (("en", f"Error: {en}"), ("fr", f"Erreur : {fr}")):

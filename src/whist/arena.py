@@ -112,7 +112,7 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
             return get_bot(name, budget)
         except ValueError as exc:
             here = Path.cwd()
-            local = (here / f"{name}.py").is_file() or (here / name).is_dir()
+            local = name.isidentifier() and ((here / f"{name}.py").is_file() or (here / name).is_dir())
             hint = (f" ({name} is a module here: name its function, {name}:FUNCTION)",
                     f" ({name} est un module d'ici : nommez sa fonction, {name}:FONCTION)") \
                 if local else ("", "")

@@ -167,6 +167,9 @@ def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> li
     known = ", ".join(BOT_NAMES)
     also = (", or module:function for your own", ", ou module:fonction pour un robot à vous") if own \
         else ("", "")
+    if not all(names):
+        fail(Refusal(f"--bots {text!r}: a bot's name is missing (bots: {known}{also[0]})",
+                     f"--bots « {text} » : il manque le nom d'un robot (robots : {known}{also[1]})"), 2, lang)
     if len(names) != count:
         fail(Refusal(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
                      f" (bots: {known}{also[0]})",
