@@ -457,6 +457,40 @@ class TestCommand:
         r = run("--candidate", "elsewhere_not_on_path:play", "--deals", "1")
         assert r.exit_code == 2 and "PYTHONPATH" not in r.stderr, r.stderr
 
+    @pytest.mark.parametrize(("source", "name", "en", "fr"), [
+        ("raise RuntimeError('no cards today')\n", "crashing_on_import:play",
+         "importing crashing_on_import raised RuntimeError: no cards today ({file}, line 1)",
+         "l'import de crashing_on_import a levé RuntimeError: no cards today ({file}, ligne 1)"),
+        ("def play(view, rng:\n", "invalid_syntax_bot:play",
+         "importing invalid_syntax_bot raised SyntaxError: '(' was never closed ({file}, line 1)",
+         "l'import d'invalid_syntax_bot a levé SyntaxError: '(' was never closed ({file}, ligne 1)"),
+        ("def play(view, rng):\n    return view.legal[0]\n", "well_written_bot:plya",
+         "module 'well_written_bot' has no attribute 'plya'",
+         "le module well_written_bot n'a pas de « plya »"),
+        ("def play(view, rng):\n    return view.legal[0]\n", "well_written_bot:",
+         "name the function after the colon, well_written_bot:FUNCTION",
+         "nommez la fonction après les deux-points, well_written_bot:FONCTION"),
+        ("", "no_such_module_here:play", "No module named 'no_such_module_here'",
+         "pas de module « no_such_module_here »"),
+    ])
+    def test_a_bot_that_cannot_be_imported_is_one_line_in_each_language(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, name: str, en: str,
+            fr: str) -> None:
+        """A bot's module that raises as it is imported, or whose syntax is wrong, was a traceback
+        of whist's own frames; the reasons Python gives for a missing module or function were
+        English under French."""
+        module = name.partition(":")[0]
+        file = tmp_path / f"{module}.py"
+        if source:
+            file.write_text(source, encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        for lang, words in (("en", f"cannot import bot {name!r}: {en}"),
+                            ("fr", f"impossible d'importer le robot {name!r} : {fr}")):
+            r = run("--candidate", name, "--deals", "1", "--lang", lang)
+            assert r.exit_code == 2, r.output
+            assert words.format(file=file) in " ".join(r.stderr.split()), r.stderr
+            assert "Traceback" not in r.output and len(r.stderr.strip().splitlines()) == 1
+
     def test_a_module_named_without_its_function_is_named(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """``--candidate mybot`` where ``mybot.py`` is a file of the current folder: the error
@@ -469,6 +503,9 @@ class TestCommand:
         assert "name its function, mine_without_function:FUNCTION" in r.stderr, r.stderr
         r = run("--candidate", "elsewhere_without_function", "--deals", "1")
         assert r.exit_code == 2 and "name its function" not in r.stderr, r.stderr
+        for name in (".", "..", " "):  # the current folder, not a module of it
+            r = run("--candidate", name, "--deals", "1")
+            assert r.exit_code == 2 and "is a module here" not in r.stderr, r.stderr
 
     @pytest.mark.parametrize(("args", "words"), [
         (["--candidate", "genius"], "unknown bot 'genius'"),

@@ -919,3 +919,15 @@ def test_a_level_the_table_lacks_is_refused_in_the_auctions_words(tmp_path: Path
     r = cli(tmp_path, "import", str(csv_file), "--lang", "fr")
     assert r.exit_code == 2 and why.fr in r.stderr
     assert (tmp_path / "sheet.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(("make", "en", "fr"), [
+    (lambda: played("NE=8"), "tricks: 'NE' is not a side", "levées : « NE » n'est pas un camp"),
+    (lambda: played("NS=8", "SE=4"), "honours: 'SE' is not a side", "honneurs : « SE » n'est pas un camp"),
+    (lambda: called("XY"), "call at eight: 'XY' is not a side", "appel à huit : « XY » n'est pas un camp"),
+])
+def test_a_side_that_is_none_is_named_in_each_language(make: Any, en: str, fr: str) -> None:
+    """What the side was typed for was English in the French reason (« tricks : … »)."""
+    with pytest.raises(ClassicSheetError) as info:
+        make()
+    assert info.value.en.startswith(en) and info.value.fr.startswith(fr), (info.value.en, info.value.fr)

@@ -12,6 +12,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -782,6 +783,11 @@ class TestSimulate:
          " (bots: random, heuristic, pimc, or module:function for your own)",
          "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas 'random,random' (robots :"
          " random, heuristic, pimc, ou module:fonction pour un robot à vous)"),
+        # a name left out: it was an unknown bot « », said to be "a module here" (the current folder)
+        ("random,,random,random", "--bots 'random,,random,random': a bot's name is missing (bots: random,"
+         " heuristic, pimc, or module:function for your own)", "--bots « random,,random,random » : il manque"
+         " le nom d'un robot (robots : random, heuristic, pimc, ou module:fonction pour un robot à vous)"),
+        ("", "--bots '': a bot's name is missing", "--bots « » : il manque le nom d'un robot"),
     ])
     def test_bots_that_cannot_play_are_refused_in_both_languages(self, bots: str, en: str, fr: str) -> None:
         for lang, words in (("en", f"Error: {en}"), ("fr", f"Erreur : {fr}")):
@@ -1109,6 +1115,13 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
      "No such option: --memry", "Erreur : option inconnue : --memry"),
     (["serve", "--port", "0"], "Input should be greater than or equal to 1",
      "Erreur : valeur invalide pour '--port' : au moins 1"),
+    (["simulate", "--records", __file__], f"dir {__file__!r} is a file.",
+     f"Erreur : valeur invalide pour '--records' : {__file__!r} est un fichier, pas un dossier."),
+    (["play", "--rules", "."], "file '.' is a directory.",
+     "Erreur : valeur invalide pour '--rules' : '.' est un dossier, pas un fichier."),
+    (["sheet", "show", "--file", "."], "Invalid value for '--file' / '-f' (env var: 'WHIST_SHEET'): file",
+     "Erreur : valeur invalide pour '--file' / '-f' (variable d'environnement : 'WHIST_SHEET') : '.' est"
+     " un dossier, pas un fichier."),
 ])
 def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str) -> None:
     """guide.md promises French errors with --lang fr: click's own (an option without its value,
@@ -1131,3 +1144,116 @@ def test_a_command_without_lang_keeps_its_english_errors() -> None:
     """whist bench engine has no --lang: it is an unknown option there, said in English."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--lang", "fr"])
     assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr
+
+
+@pytest.mark.parametrize(("args", "en", "fr"), [
+    (["replay", "{tmp}"], "cannot read {tmp}: Is a directory", "impossible de lire {tmp} : c'est un dossier"),
+    (["rules", "--rules", "{tmp}/none.toml"], "No such file or directory",
+     "impossible de lire le fichier de règles {tmp}/none.toml : fichier ou dossier introuvable"),
+    (["sheet", "new", "--file", "{tmp}/none/s.json"], "cannot write {tmp}/none/s.json: No such file",
+     "impossible d'écrire {tmp}/none/s.json : fichier ou dossier introuvable"),
+    (["sheet", "import", "{tmp}/none.csv", "--file", "{tmp}/s.json"], "cannot read {tmp}/none.csv: No such",
+     "impossible de lire {tmp}/none.csv : fichier ou dossier introuvable"),
+])
+def test_the_system_reason_for_a_file_is_french_with_lang_fr(
+        args: list[str], en: str, fr: str, tmp_path: Path) -> None:
+    """A file that cannot be read or written: the system's reason (in English from the system) is
+    said in French with --lang fr, and French says « impossible d'écrire »."""
+    run("sheet", "new", "--file", str(tmp_path / "s.json"))
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    r = run(*args)
+    assert r.exit_code in (1, 2) and en.replace("{tmp}", str(tmp_path)) in " ".join(r.stderr.split())
+    r = run(*args, "--lang", "fr")
+    said = " ".join(r.stderr.split())
+    assert r.exit_code in (1, 2) and fr.replace("{tmp}", str(tmp_path)) in said, said
+    assert "No such" not in said and "Is a directory" not in said
+
+
+@pytest.mark.parametrize("command", [
+    ["play"], ["simulate"], ["arena"], ["replay"], ["score"], ["solve"], ["rules"], ["serve"],
+    ["sheet", "new"], ["sheet", "add"], ["sheet", "penalty"], ["sheet", "undo"], ["sheet", "show"],
+    ["sheet", "import"], ["sheet", "export"], ["bench", "engine"], ["bench", "solver"]])
+def test_every_option_of_the_help_names_its_value(command: list[str]) -> None:
+    """An option's value is named in words (--seed N, --port PORT, --jobs J), as README writes
+    them, not by typer's type (--seed <int>, --port <int range>)."""
+    r = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    options = [line.strip() for line in r.stdout.splitlines() if line.lstrip().startswith("-")]
+    assert options, r.stdout
+    assert [o for o in options if re.match(r"(-\w, )?--[\w-]+ <", o)] == []
+
+
+def test_two_games_saving_at_once_under_one_name_keep_both_records(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games of one seed saved in the same second: each looked for a free name, both found
+    the same one, and the second record written replaced the first (six simulations at once left
+    five records). Here the second game saves while the first is writing."""
+    from whist import terminal
+
+    stamp = datetime(2026, 12, 5, 7, 0, 0)
+    games = [Session(preset("classic"), {x: get_bot("random") for x in SEATS}, 7) for _ in range(2)]
+    games[1].start_deal()  # the two records differ
+    real = record.save
+    saved: list[Path] = []
+    turns: list[int] = []
+
+    def save(rec: Any, path: Path) -> Path:
+        turns.append(len(turns))
+        if turns == [0]:  # the first game is writing: the second saves now
+            saved.append(terminal.save_match(games[1], tmp_path, stamp))
+        return real(rec, path)
+
+    monkeypatch.setattr(record, "save", save)
+    first = terminal.save_match(games[0], tmp_path, stamp)
+    assert first != saved[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "whist-20261205-070000-seed7-2.json", "whist-20261205-070000-seed7.json"]
+    assert record.load(first) == record.match_record(games[0].match)
+    assert record.load(saved[0]) == record.match_record(games[1].match)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sheet_given_to_replay_and_a_record_given_to_sheet_say_which_command_reads_them(
+        tmp_path: Path, lang: str) -> None:
+    """Both are whist's JSON files, easily mistaken: each command said only that the file was not
+    its kind; it now names the command that reads it."""
+    sheet = tmp_path / "club.json"
+    assert run("sheet", "new", "--preset", "classic", "--file", str(sheet)).exit_code == 0
+    game = tmp_path / "game.json"
+    r = run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(tmp_path / "r"))
+    assert r.exit_code == 0, r.output
+    (tmp_path / "r" / "simulate-classic-seed0-rubber0001.json").rename(game)
+    said = {
+        "en": (f"{sheet} is a score sheet, not a record of a game: show it with whist sheet show"
+               f" --file {sheet}",
+               f"{game} is a record of a game, not a score sheet: replay it with whist replay {game}"),
+        "fr": (f"{sheet} est une feuille de marque, pas l'enregistrement d'une partie : affichez-la avec"
+               f" whist sheet show --file {sheet}",
+               f"{game} est l'enregistrement d'une partie, pas une feuille de marque : revoyez-la avec"
+               f" whist replay --lang fr {game}"),
+    }[lang]
+    r = run("replay", str(sheet), "--lang", lang)
+    assert r.exit_code == 1 and said[0] in " ".join(r.stderr.split()), r.stderr
+    r = run("sheet", "show", "--file", str(game), "--lang", lang)
+    assert r.exit_code == 2 and said[1] in " ".join(r.stderr.split()), r.stderr
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the moment Python imports the command's modules was a traceback through them;
+    the entry point exits 130, as Ctrl-C does once the command runs."""
+    from importlib.abc import MetaPathFinder
+
+    from whist import __main__ as entry
+
+    class Interrupted(MetaPathFinder):
+        def find_spec(self, name: str, path: Any, target: Any = None) -> None:
+            if name == "whist.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "whist.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    with pytest.raises(SystemExit) as info:
+        entry.main()
+    assert info.value.code == 130

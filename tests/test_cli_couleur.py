@@ -9,10 +9,17 @@ French words), the way a player reads it off the screen.
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import io
 import json
+import os
 import random
 import re
+import shutil
+import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +34,7 @@ from whist.auction import ColourCall, parse_call
 from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Lang, ParseError, Seat, parse_card, parse_seat
 from whist.cli import app
+from whist.cli_colour import session_sizes
 from whist.colour_render import _needed
 from whist.colour_session import ColourSession
 from whist.colour_terminal import ColourTerminalGame
@@ -36,6 +44,8 @@ from whist.rules import Rules, preset, with_options
 from whist.terminal import save_match
 
 runner = CliRunner()
+WHIST = [sys.executable, "-c", "from whist.cli import main; main()"]
+"""The whist command in a process of its own."""
 
 Chooser = Callable[[ColourView, random.Random], ColourAction]
 
@@ -400,7 +410,7 @@ class TestPlay:
     def test_bad_language_exits_2(self, tmp_path: Path) -> None:
         r = run("play", "--preset", "couleur", "--lang", "nl", "--records", str(tmp_path), input="q\n")
         assert r.exit_code == 2
-        assert "--lang takes en or fr" in r.stderr
+        assert "--lang takes en or fr, not 'nl' (--lang prend en ou fr, pas « nl »)" in r.stderr
 
 
 # ----- whist simulate ------------------------------------------------------------------------------
@@ -1192,6 +1202,116 @@ class TestSheet:
         assert out.read_text(encoding="utf-8") == "keep\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
 
+    @pytest.mark.parametrize("command", [["add", "solo 6", "-d", "E", "-t", "7"], ["penalty", "W"], ["undo"]])
+    def test_two_scorers_at_once_both_keep_their_entry(self, tmp_path: Path, command: list[str]) -> None:
+        """Two ``whist sheet`` commands on one file at once: the second read the sheet before the
+        first wrote it, and wrote over it, the first scorer's entry lost (twelve adds at once left
+        seven entries). A command that changes the sheet now waits for the other's lock and reads
+        the sheet the other wrote. Here the other is this test: it holds the lock while the command
+        starts, writes its own entry (renamed over the file, as whist writes), then lets go."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "N", "-t", "7").exit_code == 0
+        other = tmp_path / "other.json"
+        with f.open("rb") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+            proc = subprocess.Popen([*WHIST, "sheet", *command, "--file", str(f)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(timeout=3)  # waiting for the lock
+            shutil.copy(f, other)
+            assert run("sheet", "add", "solo 7", "-d", "S", "-t", "8", "--file", str(other)).exit_code == 0
+            os.replace(other, f)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        contracts = [e.get("contract") for e in json.loads(f.read_text(encoding="utf-8"))["entries"]]
+        assert contracts == {"add": ["solo 6", "solo 7", "solo 6"], "undo": ["solo 6"],
+                             "penalty": ["solo 6", "solo 7", "penalty"]}[command[0]], (contracts, out)
+
+    def test_a_sheet_named_through_a_symbolic_link_is_written_through_it(self, tmp_path: Path) -> None:
+        """--file link.json, a link to the club's sheet in another folder: the entry was written
+        over the link, which became a sheet of its own, the club's sheet left without it."""
+        (tmp_path / "club").mkdir()
+        real = tmp_path / "club" / "sheet.json"
+        assert run("sheet", "new", "--file", str(real)).exit_code == 0
+        link = tmp_path / "link.json"
+        link.symlink_to(Path("club") / "sheet.json")
+        assert run("sheet", "add", "solo 6", "-d", "E", "-t", "7", "--file", str(link)).exit_code == 0
+        assert link.is_symlink() and link.resolve() == real.resolve()
+        assert len(json.loads(real.read_text(encoding="utf-8"))["entries"]) == 1
+        assert sorted(p.name for p in real.parent.iterdir()) == ["sheet.json"]
+
+    def test_import_reads_the_standard_input_as_export_writes_the_standard_output(
+            self, tmp_path: Path) -> None:
+        """``whist sheet export --csv - | whist sheet import -``: import read a file named « - »,
+        which was not there."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
+        csv_text = self.sheet(tmp_path, "export", "--csv", "-").stdout
+        other = tmp_path / "other.json"
+        assert run("sheet", "new", "--file", str(other)).exit_code == 0
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input=csv_text)
+        assert r.exit_code == 0, r.output
+        assert json.loads(other.read_text(encoding="utf-8"))["entries"] == json.loads(
+            (tmp_path / "sheet.json").read_text(encoding="utf-8"))["entries"]
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
+        assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
+
+    def test_two_scorers_starting_one_sheet_at_once_the_second_is_refused(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Both saw no sheet there and both wrote one, the second replacing the first. Here the
+        other scorer's sheet appears while this one's is being made."""
+        from whist.sheet_input import new_sheet as real
+
+        f = tmp_path / "sheet.json"
+        calls: list[int] = []
+
+        def other_first(*args: Any) -> Any:
+            calls.append(len(calls))
+            if calls == [0]:  # this scorer's sheet is being made: the other's is saved now
+                r = run("sheet", "new", "--names", "Anne,Bert,Carla,Dirk", "--file", str(f))
+                assert r.exit_code == 0, r.output
+            return real(*args)
+
+        monkeypatch.setattr("whist.cli_sheet.new_sheet", other_first)
+        r = self.sheet(tmp_path, "new", "--names", "Zoé,Yves,Xavier,Willy")
+        assert r.exit_code == 2 and "already holds a sheet" in r.stderr, r.output
+        assert json.loads(f.read_text(encoding="utf-8"))["names"]["N"] == "Anne"
+        monkeypatch.setattr("whist.cli_sheet.new_sheet", real)
+        r = run("sheet", "new", "--file", str(tmp_path / "none" / "s.json"))
+        assert r.exit_code == 1 and not (tmp_path / "none").exists()
+
+    def test_a_file_system_without_locks_still_takes_the_entry(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Some network file systems refuse flock: the sheet is written as it was before there was
+        a lock, not a traceback."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+
+        def refused(fd: int, operation: int) -> None:
+            raise OSError(errno.ENOLCK, "No locks available")
+
+        monkeypatch.setattr(fcntl, "flock", refused)
+        r = self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7")
+        assert r.exit_code == 0, r.output
+        assert len(json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))["entries"]) == 1
+
+    def test_ctrl_c_while_waiting_for_the_other_scorer(self, tmp_path: Path) -> None:
+        """Ctrl-C while a command waits for another's lock: exit 130, in the sheet's language,
+        the sheet unchanged."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new", "--lang", "fr").exit_code == 0
+        before = f.read_bytes()
+        with f.open("rb") as held:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+            proc = subprocess.Popen([*WHIST, "sheet", "undo", "--file", str(f)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(timeout=3)
+            proc.send_signal(signal.SIGINT)
+            err = proc.communicate(timeout=60)[1]
+        assert proc.returncode == 130 and err == f"Erreur : interrompu : {f} n'a pas changé\n", err
+        assert f.read_bytes() == before
+
     @pytest.mark.parametrize("columns", [80, 60, 45])
     def test_the_contract_stays_legible_on_a_narrow_terminal(self, tmp_path: Path, columns: int) -> None:
         """Four ordinary names at 80 columns squeezed the contract to "gr… mi…": the contract
@@ -1462,3 +1582,11 @@ def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_name
     assert "Legal calls: pass · wait · " in out and " small misère · " in out
     assert ("✗ 'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small misère, abondance 9 S,"
             " …) (? for help)") in out, out
+
+
+def test_a_simulation_of_very_many_deals_starts() -> None:
+    """--deals 999999999999999: the list of every session's size was made first, a MemoryError
+    and its traceback before any deal; the sessions are now counted out one at a time."""
+    sizes = session_sizes(999_999_999_999_999, 16)
+    assert [next(sizes), next(sizes)] == [16, 16]
+    assert list(session_sizes(35, 16)) == [16, 16, 3]

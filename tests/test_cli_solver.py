@@ -497,6 +497,7 @@ def test_the_json_is_the_same_in_both_languages() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--team", "NX"), "« X » n'est pas une place"),
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "plus"), "« plus » n'est pas un objectif"),
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact"), "exact demande le nombre de levées"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:14"), "exact demande le nombre de levées, de 0 à 13"),
     ((DEAL, "-t", "NT", "-l", "W", "--played", "XP"), "« XP » n'est pas une carte (tapez la valeur"),
     ((DEAL, "-t", "NT", "-l", "W", "--cap", "x"), "--cap « x » n'est pas un nombre entier"),
     ((DEAL, "-t", "NT", "-l", "W", "--memory", "0"), "--memory 0 est hors limites"),

@@ -11,6 +11,7 @@ the first problem.
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import random
 import re
@@ -330,11 +331,43 @@ class TestDealReplay:
 class TestLoad:
     """Records on disk: JSON with a known format, or a clear error."""
 
+    def test_a_record_that_cannot_be_written_leaves_no_file_behind(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The disk full halfway through: the temporary file was left beside the records."""
+        real = Path.write_text
+
+        def full(self: Path, text: str, encoding: str | None = None) -> int:
+            real(self, text[:100], encoding=encoding)
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(Path, "write_text", full)
+        with pytest.raises(OSError, match="No space left"):
+            save(deal_record(mixed()), tmp_path / "deal.json")
+        assert list(tmp_path.iterdir()) == []
+
     def test_not_json(self, tmp_path: Path) -> None:
         p = tmp_path / "x.json"
         p.write_text("{not json", encoding="utf-8")
         with pytest.raises(RecordError, match="is not a JSON record"):
             load(p)
+
+    @pytest.mark.parametrize(("data", "en", "fr"), [
+        (b"[" * 100_000, "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"),
+        (b"\xff\xfe{}", "it is not UTF-8 text", "ce n'est pas du texte UTF-8"),
+        (b'{"format":\n  "whist-match/1",',
+         "Expecting property name enclosed in double quotes: line 2 column 19",
+         "JSON illisible (Expecting property name enclosed in double quotes, ligne 2 colonne 19)"),
+    ])
+    def test_a_damaged_file_is_refused_in_both_languages(
+            self, tmp_path: Path, data: bytes, en: str, fr: str) -> None:
+        """Arrays nested past Python's recursion limit were a traceback; bytes that are not UTF-8
+        were the codec's words; a JSON error was English in French."""
+        p = tmp_path / "x.json"
+        p.write_bytes(data)
+        with pytest.raises(RecordError) as info:
+            load(p)
+        assert info.value.en.startswith(f"{p} is not a JSON record: {en}")
+        assert info.value.fr == f"{p} n'est pas un enregistrement JSON : {fr}"
 
     def test_unknown_format(self, tmp_path: Path) -> None:
         p = tmp_path / "x.json"

@@ -1011,6 +1011,20 @@ class TestOptions:
         with pytest.raises(RulesError, match=says):
             load_rules(f)
 
+    @pytest.mark.parametrize(("text", "fr"), [
+        ("game_points = \n", "(Invalid value, ligne 1 colonne 15)"),
+        ("[options\n", "(Expected ']' at the end of a table declaration, ligne 1 colonne 9)"),
+        ('name = "club', "(Unterminated string, à la fin du fichier)"),
+    ])
+    def test_a_toml_error_says_where_in_french(self, tmp_path: Path, text: str, fr: str) -> None:
+        """The reader's "(at line 1, column 15)" was English in the French reason."""
+        f = tmp_path / "bad.toml"
+        f.write_text(text, encoding="utf-8")
+        with pytest.raises(RulesError) as info:
+            load_rules(f)
+        assert info.value.fr == f"le fichier de règles {f} n'est pas du TOML valide {fr}"
+        assert info.value.en.startswith(f"rules file {f} is not valid TOML: ")
+
     def test_rules_file_not_utf8(self, tmp_path: Path) -> None:
         """A file saved in Latin-1 (``é`` as one byte) is refused with a message, not a traceback."""
         f = tmp_path / "club.toml"

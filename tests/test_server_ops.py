@@ -55,6 +55,36 @@ def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> Non
         f" file (the folder {tmp_path / 'missing'} does not exist)"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sqlite_file_that_is_a_folder_or_no_database_is_named(tmp_path: Path, lang: str) -> None:
+    """--db naming a folder, or a file that is no SQLite database: SQLite says only "unable to
+    open database file" or "file is not a database", in English; the error says which, in the
+    language of --lang."""
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.db").write_text("not a database\n", encoding="utf-8")
+    said = {
+        "folder": (f"{tmp_path / 'folder'} is a folder, not a file",
+                   f"{tmp_path / 'folder'} est un dossier, pas un fichier"),
+        "notes.db": (f"the file {tmp_path / 'notes.db'} is not a SQLite database",
+                     f"le fichier {tmp_path / 'notes.db'} n'est pas une base SQLite"),
+    }
+    for name, (en, fr) in said.items():
+        done = serve("--port", str(free_port()), "--db", f"sqlite:///{tmp_path / name}", "--lang", lang)
+        assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+        assert done.stderr.strip().endswith(f"({en if lang == 'en' else fr})"), done.stderr
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "cannot listen on no-such-host.invalid:{port}: unknown name (--host takes an address"),
+    ("fr", "impossible d'écouter sur no-such-host.invalid:{port} : nom inconnu (--host prend une adresse"),
+])
+def test_a_host_name_that_is_unknown_is_said_in_the_language_of_lang(lang: str, said: str) -> None:
+    """The resolver's "Name or service not known" was English under --lang fr."""
+    port = free_port()
+    done = serve("--host", "no-such-host.invalid", "--port", str(port), "--lang", lang)
+    assert done.returncode == 2 and said.format(port=port) in done.stderr, done.stderr
+
+
 def test_a_sqlite_folder_this_user_cannot_write_is_named(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """A whist.db that is writable, in a folder that is not (SQLite writes its -wal and -shm files

@@ -39,6 +39,7 @@ import importlib
 import math
 import multiprocessing
 import random
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -47,7 +48,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, Self, cast
 
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, bot_turn, get_bot
-from whist.cards import SEATS, Card, Refusal, Seat, Side, Suit
+from whist.cards import SEATS, Card, Refusal, Seat, Side, Suit, of_fr
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
 from whist.couleur import ColourDeal
@@ -111,7 +112,7 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
             return get_bot(name, budget)
         except ValueError as exc:
             here = Path.cwd()
-            local = (here / f"{name}.py").is_file() or (here / name).is_dir()
+            local = name.isidentifier() and ((here / f"{name}.py").is_file() or (here / name).is_dir())
             hint = (f" ({name} is a module here: name its function, {name}:FUNCTION)",
                     f" ({name} est un module d'ici : nommez sa fonction, {name}:FONCTION)") \
                 if local else ("", "")
@@ -119,12 +120,26 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
                           f"robot « {name} » inconnu (connus : {', '.join(BOT_NAMES)}), ou"
                           f" module:fonction pour un robot à vous{hint[1]}") from None
     module, _, attr = name.strip().partition(":")
+    cannot = f"cannot import bot {name!r}: ", f"impossible d'importer le robot {name!r} : "
+    if not attr:
+        raise Refusal(f"{cannot[0]}name the function after the colon, {module}:FUNCTION",
+                      f"{cannot[1]}nommez la fonction après les deux-points, {module}:FONCTION")
     try:
-        bot = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError) as exc:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
         hint = _path_hint(module, exc)
-        raise Refusal(f"cannot import bot {name!r}: {exc}{hint[0]}",
-                      f"impossible d'importer le robot {name!r} : {exc}{hint[1]}") from exc
+        raise Refusal(f"{cannot[0]}{exc}{hint[0]}",
+                      f"{cannot[1]}pas de module « {exc.name} »{hint[1]}") from None
+    except Exception as exc:  # the module's own code failed as it was imported
+        where = _where_raised(exc)
+        error = "".join(traceback.format_exception_only(type(exc), exc)).strip().splitlines()[-1]
+        raise Refusal(f"{cannot[0]}importing {module} raised {error}{where[0]}",
+                      f"{cannot[1]}l'import {of_fr(module)} a levé {error}{where[1]}") from None
+    try:
+        bot = getattr(found, attr)
+    except AttributeError:
+        raise Refusal(f"{cannot[0]}module {module!r} has no attribute {attr!r}",
+                      f"{cannot[1]}le module {module} n'a pas de « {attr} »") from None
     if not callable(bot):
         raise Refusal(f"{name!r} is not a bot: bot(view, rng) -> action",
                       f"{name!r} n'est pas un robot : bot(view, rng) -> action")
@@ -145,6 +160,19 @@ def bot_name(name: str) -> str:
     ('pimc', 'MyBots.strong:Play')
     """
     return name.strip() if is_own_bot(name) else name.strip().lower()
+
+
+def _where_raised(exc: BaseException) -> tuple[str, str]:
+    """Where in the bot's own file ``exc`` was raised, or where its syntax is wrong, in English
+    and French: `` (mybot.py, line 3)``; nothing when that is not known."""
+    if isinstance(exc, SyntaxError) and exc.filename and exc.lineno:
+        file, line = exc.filename, exc.lineno
+    else:
+        frames = traceback.extract_tb(exc.__traceback__)
+        if not frames or frames[-1].lineno is None:
+            return "", ""
+        file, line = frames[-1].filename, frames[-1].lineno
+    return f" ({file}, line {line})", f" ({file}, ligne {line})"
 
 
 def _path_hint(module: str, exc: Exception) -> tuple[str, str]:

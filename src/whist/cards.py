@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import Literal
@@ -59,6 +60,36 @@ def of_fr(text: str) -> str:
 
 class ParseError(Refusal):
     """Text that does not describe a card, suit, seat, hand or deal."""
+
+
+OS_ERRORS_FR: dict[int, str] = {
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.EEXIST: "un fichier de ce nom existe déjà",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.EROFS: "système de fichiers en lecture seule",
+    errno.ENOSPC: "plus de place sur le disque",
+    errno.ENAMETOOLONG: "nom trop long",
+    errno.ENOENT: "fichier ou dossier introuvable",
+    errno.EISDIR: "c'est un dossier",
+    errno.EADDRINUSE: "adresse déjà utilisée",
+    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle de cette machine",
+}
+"""The system's reasons for a file that cannot be read or written, a folder that cannot be made or a
+port that cannot be listened on, in French (the system says them in English); another one is given
+as the system says it."""
+
+
+def os_reason(exc: OSError, lang: Lang = "en") -> str:
+    """Why ``exc`` happened, as the system says it, or in French with ``lang`` ``fr`` when
+    :data:`OS_ERRORS_FR` knows it.
+
+    >>> os_reason(NotADirectoryError(errno.ENOTDIR, "Not a directory"), "fr")
+    "un élément du chemin n'est pas un dossier"
+    """
+    if lang == "fr" and exc.errno in OS_ERRORS_FR:
+        return OS_ERRORS_FR[exc.errno]
+    return str(exc.strerror or exc)
 
 
 class Suit(IntEnum):

@@ -114,11 +114,13 @@ def _by_side(pair: tuple[int, int]) -> dict[str, int]:
     return {"NS": pair[0], "EW": pair[1]}
 
 
-def _side(text: str, what: str) -> Side:
+def _side(text: str, what: str, what_fr: str) -> Side:
+    """The side ``text`` names; else refused, naming ``what`` it was typed for (in French
+    ``what_fr``)."""
     try:
         return parse_side(text)
     except ParseError as exc:
-        raise ClassicSheetError(f"{what}: {exc.en}", f"{what} : {exc.fr}") from None
+        raise ClassicSheetError(f"{what}: {exc.en}", f"{what_fr} : {exc.fr}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +168,7 @@ def _side_count(text: str, split: _Split) -> tuple[Side, int]:
                                 f" EO={ew}")
     n = int(m[2])
     split.check(n)
-    return _side(m[1], what), n
+    return _side(m[1], what, what_fr), n
 
 
 def played(tricks: str, honours: str = "") -> ClassicEntry:
@@ -187,7 +189,7 @@ def played(tricks: str, honours: str = "") -> ClassicEntry:
 
 def called(side: str | Side) -> ClassicEntry:
     """A game won by calling at eight by ``side`` (NS or EW; RULES.md §2, D19)."""
-    return ClassicEntry(call=side if isinstance(side, Side) else _side(side, "call at eight"))
+    return ClassicEntry(call=side if isinstance(side, Side) else _side(side, "call at eight", "appel à huit"))
 
 
 def entry_from_row(row: Mapping[str, Any]) -> ClassicEntry:

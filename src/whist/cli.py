@@ -132,7 +132,7 @@ def play(
         help="Your seat: N, E, S, W or O (Ouest), or its name (South, Sud …); in classic whist your"
         " partner sits opposite.")] = "S",
     seed: Annotated[int | None, typer.Option(
-        "--seed", help="Seed of the shuffles and the bots (default: a new one, printed);"
+        "--seed", metavar="N", help="Seed of the shuffles and the bots (default: a new one, printed);"
         " the same seed deals the same cards.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
@@ -267,13 +267,14 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
 def simulate(
     preset_name: PresetOpt = None,
     rubbers: Annotated[int | None, typer.Option(
-        "--rubbers", "-n", min=1,
+        "--rubbers", "-n", min=1, metavar="N",
         help="Classic whist: rubbers (robres) to play (default: the option rubbers).")] = None,
     deals: Annotated[int | None, typer.Option(
-        "--deals", min=1,
+        "--deals", min=1, metavar="N",
         help="Colour whist: deals to play, in sessions of the option deals (16), the last one"
         " shorter (default: one session).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same output.")] = 0,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="N", help="Seed: the same seed gives the same output.")] = 0,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
         help=f"The players at N, E, S, W: one name for all four ({', '.join(BOT_NAMES)}) or four"
@@ -442,9 +443,9 @@ def rules_cmd(
 @bench_app.command("engine")
 def bench_engine_cmd(
     seconds: Annotated[float, typer.Option(
-        "--seconds", "-t", min=0.01, help="Total time of the measure, in seconds.")] = 3.0,
+        "--seconds", "-t", min=0.01, metavar="SECONDS", help="Total time of the measure, in seconds.")] = 3.0,
     rounds: Annotated[int, typer.Option(
-        "--rounds", min=1, help="Rounds sharing that time; the best round is reported.")] = 5,
+        "--rounds", min=1, metavar="N", help="Rounds sharing that time; the best round is reported.")] = 5,
     json_out: JsonOpt = False,
 ) -> None:
     """Complete random classic deals per second through the engine's public protocol, one core."""

@@ -238,13 +238,13 @@ def arena(
         "--reference", "-r", metavar="BOT",
         help=f"The bot it is measured against ({_BOTS}).")] = "heuristic",
     deals: Annotated[int, typer.Option(
-        "--deals", "-n", min=1,
+        "--deals", "-n", min=1, metavar="N",
         help="Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).")] = 100,
     seed: Annotated[int, typer.Option(
-        "--seed", help="Seed of the deals and the bots: the same seed gives the same figures"
+        "--seed", metavar="N", help="Seed of the deals and the bots: the same seed gives the same figures"
         " (pimc's: unless its clock stop cuts a decision on a busy machine, docs/pimc.md).")] = 0,
     jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=1,
+        "--jobs", "-j", min=1, metavar="J",
         help="Processes playing deals in parallel (the figures do not depend on it).")] = 1,
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
@@ -257,7 +257,7 @@ def arena(
         "--double-dummy/--no-double-dummy",
         help="Compare every card played with perfect (double-dummy) play.")] = True,
     max_nodes: Annotated[int, typer.Option(
-        "--max-nodes", min=1,
+        "--max-nodes", min=1, metavar="N",
         help="Double dummy: positions one search may visit; a table with a longer search is"
         " skipped and counted.")] = DEFAULT_MAX_NODES,
     json_out: JsonOpt = False,

@@ -73,14 +73,18 @@ with the French ranks and suit letters)."""
 # ----- whist simulate -----------------------------------------------------------------------------
 
 
-def session_sizes(deals: int, per_session: int) -> list[int]:
-    """``deals`` deals in sessions of ``per_session``, the last one shorter.
+def session_sizes(deals: int, per_session: int) -> Iterator[int]:
+    """``deals`` deals in sessions of ``per_session``, the last one shorter, one session at a time
+    (a list of them all did not fit in memory for --deals 999999999999999).
 
-    >>> session_sizes(35, 16)
+    >>> list(session_sizes(35, 16))
     [16, 16, 3]
     """
     full, rest = divmod(deals, per_session)
-    return [per_session] * full + ([rest] if rest else [])
+    for _ in range(full):
+        yield per_session
+    if rest:
+        yield rest
 
 
 def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str], records: Path | None,

@@ -8,7 +8,6 @@ impossible entry or a file named that does not exist, 1 for a bad file), never a
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,7 +30,7 @@ from rich.text import Text
 from whist import record
 from whist.arena import arena_bot, bot_name, is_own_bot
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, get_bot
-from whist.cards import SEATS, Refusal, Seat
+from whist.cards import SEATS, Refusal, Seat, os_reason
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
@@ -48,7 +47,7 @@ from whist.rules import (
     with_options,
 )
 from whist.session import DealLike, TableSession
-from whist.terminal import TableTerminal, free_path, save_match
+from whist.terminal import TableTerminal, save_match, save_new
 
 __all__ = [
     "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_failed",
@@ -168,6 +167,9 @@ def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> li
     known = ", ".join(BOT_NAMES)
     also = (", or module:function for your own", ", ou module:fonction pour un robot à vous") if own \
         else ("", "")
+    if not all(names):
+        fail(Refusal(f"--bots {text!r}: a bot's name is missing (bots: {known}{also[0]})",
+                     f"--bots « {text} » : il manque le nom d'un robot (robots : {known}{also[1]})"), 2, lang)
     if len(names) != count:
         fail(Refusal(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
                      f" (bots: {known}{also[0]})",
@@ -191,12 +193,13 @@ def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None 
 
 
 def parse_lang(text: str) -> Lang:
-    """The language of ``--lang`` (en or fr); exit 2 if it is another."""
+    """The language of ``--lang`` (en or fr); exit 2 if it is another, saying so in both (which
+    the user reads is not known)."""
     t = text.strip().lower()
     if t == "fr":
         return "fr"
     if t != "en":
-        fail(f"--lang takes en or fr, not {text!r}", 2)
+        fail(f"--lang takes en or fr, not {text!r} (--lang prend en ou fr, pas « {text} »)", 2)
     return "en"
 
 
@@ -213,35 +216,6 @@ def value_text(v: Any, lang: Lang = "en") -> str:
     if isinstance(v, float):
         return f"{v:g}"
     return str(v)
-
-
-OS_ERRORS_FR: dict[int, str] = {
-    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
-    errno.EEXIST: "un fichier de ce nom existe déjà",
-    errno.EACCES: "permission refusée",
-    errno.EPERM: "opération non permise",
-    errno.EROFS: "système de fichiers en lecture seule",
-    errno.ENOSPC: "plus de place sur le disque",
-    errno.ENAMETOOLONG: "nom trop long",
-    errno.ENOENT: "fichier ou dossier introuvable",
-    errno.EISDIR: "c'est un dossier",
-    errno.EADDRINUSE: "adresse déjà utilisée",
-    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle de cette machine",
-}
-"""The system's reasons for a folder that cannot be made or a port that cannot be listened on, in
-French (the system says them in English); another one is given as the system says it."""
-
-
-def os_reason(exc: OSError, lang: Lang = "en") -> str:
-    """Why ``exc`` happened, as the system says it, or in French with ``lang`` ``fr`` when
-    :data:`OS_ERRORS_FR` knows it.
-
-    >>> os_reason(NotADirectoryError(errno.ENOTDIR, "Not a directory"), "fr")
-    "un élément du chemin n'est pas un dossier"
-    """
-    if lang == "fr" and exc.errno in OS_ERRORS_FR:
-        return OS_ERRORS_FR[exc.errno]
-    return str(exc.strerror or exc)
 
 
 def ready_records(records: Path, lang: Lang = "en") -> None:
@@ -358,10 +332,10 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         shown = now
                 matches.append(session.match)
                 if records is not None:
-                    path = free_path(records, name(i))
                     try:
-                        paths.append(record.save(record.match_record(session.match), path))
+                        paths.append(save_new(record.match_record(session.match), records, name(i)))
                     except OSError as exc:
+                        path = records / f"{name(i)}.json"
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from whist.cards import Lang, Refusal
-from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, os_reason, parse_lang
+from whist.cards import Lang, Refusal, os_reason
+from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, parse_lang
 
 if TYPE_CHECKING:
     from whist.server.service import TableService
@@ -106,9 +106,11 @@ connection stays open through a proxy that closes one silent for a minute (nginx
 
 def serve(
     host: Annotated[str, typer.Option(
-        "--host", help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every"
-        " network it is on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+        "--host", metavar="ADDRESS",
+        help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every network it is"
+        " on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        "--port", min=1, max=65535, metavar="PORT", help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(
         "--db", metavar="URL",
         help="Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
@@ -200,6 +202,12 @@ def _listen(host: str, port: int, lang: Lang = "en") -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(2048)
+    except socket.gaierror:  # a name the resolver does not know (its words are the system's)
+        sock.close()
+        fail(Refusal(f"cannot listen on {host}:{port}: unknown name (--host takes an address of this"
+                     " machine, such as 127.0.0.1 or 0.0.0.0)",
+                     f"impossible d'écouter sur {host}:{port} : nom inconnu (--host prend une adresse de"
+                     " cette machine, comme 127.0.0.1 ou 0.0.0.0)"), 2, lang)
     except OSError as exc:
         sock.close()
         fail(Refusal(f"cannot listen on {host}:{port}: {os_reason(exc)}",
@@ -210,7 +218,8 @@ def _listen(host: str, port: int, lang: Lang = "en") -> socket.socket:
 def _sqlite_folder(db: str, lang: Lang = "en") -> str:
     """What keeps a SQLite file from opening, when its folder is why (SQLite says only "unable to
     open database file", or "attempt to write a readonly database" of a file that is writable in a
-    folder that is not), as words to add to the error; else nothing.
+    folder that is not), or the file is a folder or no SQLite database, as words to add to the
+    error in ``lang`` (SQLite's own words are English); else nothing.
 
     >>> _sqlite_folder("sqlite:////nowhere/at/all/whist.db"), _sqlite_folder("sqlite:////nowhere/w.db", "fr")
     (' (the folder /nowhere/at/all does not exist)', " (le dossier /nowhere n'existe pas)")
@@ -228,10 +237,20 @@ def _sqlite_folder(db: str, lang: Lang = "en") -> str:
                     f" {name}-wal et {name}-shm, à côté de {name})")
         return (f" (the folder {folder} is not writable by this user: SQLite writes {name}-wal and"
                 f" {name}-shm there, beside {name})")
+    if os.path.isdir(path):
+        return f" ({path} est un dossier, pas un fichier)" if fr else f" ({path} is a folder, not a file)"
     if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
         if fr:
             return f" (cet utilisateur ne peut lire et écrire le fichier {path})"
         return f" (the file {path} is not readable and writable by this user)"
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError:  # none yet: SQLite makes it
+        head = b""
+    if head and head != b"SQLite format 3\0":  # how every SQLite file begins
+        return (f" (le fichier {path} n'est pas une base SQLite)" if fr
+                else f" (the file {path} is not a SQLite database)")
     return ""
 
 

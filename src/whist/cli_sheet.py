@@ -9,7 +9,9 @@ every other subcommand works on whichever kind the file holds. The file is rewri
 after each accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so
 an entry is either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message
 on stderr) leaves the file byte for byte as it was. A sheet file that is damaged or no sheet is
-refused with exit 2 too; exit 1 is kept for a file the system cannot read or write.
+refused with exit 2 too; exit 1 is kept for a file the system cannot read or write. A command that
+changes the sheet holds a lock on its file from reading to writing (where the system has
+``flock``), so that two scorers adding at once both have their entry kept, one after the other.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -28,7 +32,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from whist.cards import SEATS, ParseError, Refusal, Seat, Side, parse_seat, visible_text
+from whist import record
+from whist.cards import SEATS, ParseError, Refusal, Seat, Side, os_reason, parse_seat, visible_text
 from whist.classic_sheet import (
     ClassicSheet,
     ClassicSheetError,
@@ -46,6 +51,7 @@ from whist.classic_sheet_render import (
     side_name,
 )
 from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
+from whist.cli_usage import sheet_file_lang
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
 from whist.sheet import Entry, Sheet, SheetError, dumps
@@ -244,7 +250,21 @@ def _load(path: Path, lang: Lang) -> AnySheet:
     try:
         return read_sheet(text)
     except Refusal as exc:
+        if _is_record(text):
+            _refuse(Refusal(f"{path} is a record of a game, not a score sheet: replay it with whist replay"
+                            f" {path}",
+                            f"{path} est l'enregistrement d'une partie, pas une feuille de marque :"
+                            f" revoyez-la avec whist replay --lang fr {path}"), lang)
         _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
+
+
+def _is_record(text: str) -> bool:
+    """Whether ``text`` is the JSON of a deal or match record (whist play, simulate)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") in (record.DEAL_FORMAT, record.MATCH_FORMAT)
 
 
 def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:
@@ -255,12 +275,64 @@ def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:
     return sheet, given or sheet.lang
 
 
+@contextmanager
+def _changing(path: Path, lang: str | None) -> Iterator[tuple[AnySheet, Lang]]:
+    """The sheet the file holds and the language to speak, as :func:`_open`, the file locked
+    until the block is done: another ``whist sheet`` command that changes the sheet waits there
+    meanwhile, then reads the sheet this one wrote (without the lock, the entry of one of two
+    scorers adding at once was lost). The lock is taken on the file itself and taken again if,
+    while waiting, the file was replaced (as :func:`_write` replaces it); where the file cannot be
+    opened, :func:`_open` says why. Ctrl-C while waiting exits 130, the sheet unchanged."""
+    try:
+        with _locked(path):
+            yield _open(path, lang)
+    except KeyboardInterrupt:
+        language = parse_lang(lang) if lang is not None else sheet_file_lang(["--file", str(path)])
+        fail(Refusal(f"interrupted: {path} is unchanged", f"interrompu : {path} n'a pas changé"), 130,
+             "fr" if language == "fr" else "en")
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive ``flock`` on the file ``path`` names, held until the block is done, on the
+    file as it is then (a file renamed over ``path`` while this waited is locked in its turn);
+    nothing where the system has no ``flock``, the file system refuses it, or the file cannot be
+    opened."""
+    if sys.platform == "win32":  # pragma: no cover - no flock on Windows
+        yield
+        return
+    import fcntl
+
+    while True:
+        try:
+            f = open(path, "rb")  # noqa: SIM115 - closed below, after the block
+        except OSError:
+            yield
+            return
+        try:
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            except OSError:  # a file system without locks (some network ones): as without flock
+                yield
+                return
+            try:
+                held, now = os.fstat(f.fileno()), os.stat(path)
+                same = (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+            except OSError:  # gone while this waited
+                same = False
+            if same:
+                yield
+                return
+        finally:
+            f.close()
+
+
 def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
     """``cannot read FILE: why`` (``verb`` read or write), in English and French; the system's
-    reason as the system gives it."""
-    why = exc.strerror or str(exc)
-    fr = "lire" if verb == "read" else "écrire"
-    return Refusal(f"cannot {verb} {path}: {why}", f"impossible de {fr} {path} : {why}")
+    reason in each (:func:`~whist.cards.os_reason`)."""
+    fr = "de lire" if verb == "read" else "d'écrire"
+    return Refusal(f"cannot {verb} {path}: {os_reason(exc)}",
+                   f"impossible {fr} {path} : {os_reason(exc, 'fr')}")
 
 
 def _save(sheet: AnySheet, path: Path, lang: Lang) -> None:
@@ -272,12 +344,15 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
     """Write ``text`` in ``encoding`` atomically: a temporary file in the same directory, flushed
     to disk, then renamed over ``path``, so the file is whole or as it was. A file without write
     permission is refused (the rename alone would replace it, as it needs only the directory's
-    permission)."""
-    directory = path.parent if str(path.parent) else Path(".")
+    permission). A symbolic link is written through: the file it names is replaced, the link
+    kept (renamed over, the link became a file of its own and the sheet it named stayed behind)."""
+    named = path
+    path = Path(os.path.realpath(path))
+    directory = path.parent
     try:
         if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
-            _refuse(Refusal(f"cannot write {path}: it is read-only; make it writable, or use another file",
-                            f"impossible d'écrire {path} : le fichier est en lecture seule ; rendez-le"
+            _refuse(Refusal(f"cannot write {named}: it is read-only; make it writable, or use another file",
+                            f"impossible d'écrire {named} : le fichier est en lecture seule ; rendez-le"
                             " modifiable, ou prenez un autre fichier"), lang, 1)
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -292,7 +367,7 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        _refuse(_cannot("write", path, exc), lang, 1)
+        _refuse(_cannot("write", named, exc), lang, 1)
 
 
 def _umask() -> int:
@@ -380,10 +455,10 @@ def sheet_new(
 ) -> None:
     """Start a new score sheet: colour whist or classic whist, as the preset plays."""
     language = parse_lang(lang)
+    taken = Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
+                    f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
-        _refuse(Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
-                        f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec"
-                        " --force"), language)
+        _refuse(taken, language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
         _refuse(colour_takes_no_option(rules), language)
@@ -391,7 +466,21 @@ def sheet_new(
         sheet = new_sheet(rules, _names(names, language), language)
     except Refusal as exc:
         _refuse(exc, language)
-    _save(sheet, file, language)
+    if force:
+        _save(sheet, file, language)
+    else:  # the name claimed first: of two scorers starting one sheet at once, the second is refused
+        try:
+            file.open("x").close()
+        except FileExistsError:
+            _refuse(taken, language)
+        except OSError:
+            pass  # _save says why the file cannot be written
+        try:
+            _save(sheet, file, language)
+        except BaseException:
+            if file.exists() and not file.stat().st_size:
+                file.unlink()
+            raise
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
@@ -421,13 +510,13 @@ def sheet_add(
 ) -> None:
     """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
     of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
-    sheet, language = _open(file, lang)
-    try:
-        sheet = add_deal(sheet, " ".join(contract or []), declarers, tricks, honours, trump, needed,
-                         queens, double, language)
-    except Refusal as exc:
-        _refuse(exc, language)
-    _save(sheet, file, language)
+    with _changing(file, lang) as (sheet, language):
+        try:
+            sheet = add_deal(sheet, " ".join(contract or []), declarers, tricks, honours, trump, needed,
+                             queens, double, language)
+        except Refusal as exc:
+            _refuse(exc, language)
+        _save(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
         _classic_added(sheet, language)
     else:
@@ -442,37 +531,34 @@ def sheet_penalty(
     lang: SheetLangOpt = None,
 ) -> None:
     """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
-    sheet, language = _open(file, lang)
-    try:
-        sheet = add_penalty(sheet, seat)
-    except Refusal as exc:
-        _refuse(exc, language)
-    _save(sheet, file, language)
+    with _changing(file, lang) as (sheet, language):
+        try:
+            sheet = add_penalty(sheet, seat)
+        except Refusal as exc:
+            _refuse(exc, language)
+        _save(sheet, file, language)
     _added(sheet, language)
 
 
 @sheet_app.command("undo")
 def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Remove the last entry."""
-    sheet, language = _open(file, lang)
-    if isinstance(sheet, ClassicSheet):
+    with _changing(file, lang) as (sheet, language):
         try:
             shorter = sheet.remove_last()
-        except ClassicSheetError as exc:
+        except (ClassicSheetError, SheetError) as exc:
             _refuse(exc, language)
         _save(shorter, file, language)
+    if isinstance(sheet, ClassicSheet):
+        assert isinstance(shorter, ClassicSheet)
         console = stdout()
         console.print(f"{_removed(len(sheet.entries), language)} {classic_what(sheet.entries[-1], language)}")
         for line in classic_foot(shorter, language):
             console.print(line)
         return
-    try:
-        last = sheet.entries[-1] if sheet.entries else None
-        sheet = sheet.remove_last()
-    except SheetError as exc:
-        _refuse(exc, language)
-    _save(sheet, file, language)
-    assert last is not None
+    assert isinstance(shorter, Sheet)
+    last = sheet.entries[-1]
+    sheet = shorter
     console = stdout()
     console.print(Text(f"{_removed(len(sheet.entries) + 1, language)} ").append_text(_what(last, language)))
     console.print(_totals_line(sheet, language))
@@ -581,7 +667,8 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: Sh
 def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
         metavar="FILE.csv", dir_okay=False,
-        help="Rows with a header, as `whist sheet export --csv` writes them (or a spreadsheet with"
+        help="Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
+        " them (or a spreadsheet with"
         " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
         " point-virgule)\"; a warning says so): colour whist contract,"
         " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
@@ -592,15 +679,15 @@ def sheet_import(
     lang: SheetLangOpt = None,
 ) -> None:
     """Add every row of a CSV file, all or none."""
-    sheet, language = _open(file, lang)
-    text = _csv_text(csv_file, language)
-    before = len(sheet.entries)
-    try:
-        sheet = sheet.add_csv(text)
-    except (SheetError, ClassicSheetError) as exc:
-        _refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
-                        f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
-    _save(sheet, file, language)
+    with _changing(file, lang) as (sheet, language):
+        text = _csv_text(csv_file, language)
+        before = len(sheet.entries)
+        try:
+            sheet = sheet.add_csv(text)
+        except (SheetError, ClassicSheetError) as exc:
+            _refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
+                            f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
+        _save(sheet, file, language)
     if isinstance(sheet, Sheet):
         for line in sheet.stated_points_differ(text, language):
             typer.echo(f"Attention : {csv_file} {line} (la feuille garde les points du barème)"
@@ -619,9 +706,10 @@ def _csv_text(path: Path, lang: Lang) -> str:
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
     stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
     it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
-    system cannot read it."""
+    system cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
+    output."""
     try:
-        data = path.read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     except FileNotFoundError as exc:
         _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:

@@ -359,8 +359,9 @@ def _line(label: str, r: dict[str, Any]) -> str:
 
 
 def bench_solver(
-    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Random whole deals per measure.")] = 20,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the random deals.")] = 1,
+    deals: Annotated[int, typer.Option(
+        "--deals", "-n", min=1, metavar="N", help="Random whole deals per measure.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the random deals.")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Milliseconds per deal (all cards of the leader) for our solver and DDS, one thread.

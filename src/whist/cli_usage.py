@@ -35,6 +35,12 @@ _VALUES: list[tuple[str, str]] = [
     (r"Input should be less than or equal to (.+)", r"au plus \1"),
     (r"Input should be greater than (.+)", r"plus de \1"),
     (r"Input should be less than (.+)", r"moins de \1"),
+    (r"(?:file|dir|directory|path) (.+) does not exist\.", r"\1 n'existe pas."),
+    (r"(?:file|dir|directory|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
+    (r"(?:file|dir|directory|path) (.+) is a file\.", r"\1 est un fichier, pas un dossier."),
+    (r"(?:file|dir|directory|path) (.+) is not readable\.", r"\1 ne peut pas être lu (permission refusée)."),
+    (r"(?:file|dir|directory|path) (.+) is not writable\.",
+     r"\1 ne peut pas être écrit (permission refusée)."),
 ]
 """What typer says of a value it refuses, in French (another reason is left as it is)."""
 
@@ -96,15 +102,19 @@ def french_usage(message: str) -> str:
     "l'option '-t' demande une valeur."
     >>> french_usage("Invalid value for '--budget': Input should be less than or equal to 60")
     "valeur invalide pour '--budget' : au plus 60"
+    >>> french_usage("Invalid value for '-f' (env var: 'F'): file 'x' is a directory.")
+    "valeur invalide pour '-f' (variable d'environnement : 'F') : 'x' est un dossier, pas un fichier."
     """
-    invalid = re.fullmatch(r"Invalid value for (.+?): (.*)", message, flags=re.S)
+    invalid = re.fullmatch(r"Invalid value for ('[^']*'(?: / '[^']*')*)( \(env var: '[^']*'\))?: (.*)",
+                           message, flags=re.S)
     if invalid is not None:
-        why = invalid[2]
+        why = invalid[3]
         for english, french in _VALUES:
             if re.fullmatch(english, why, flags=re.S):
                 why = re.sub(english, french, why, flags=re.S)
                 break
-        return f"valeur invalide pour {invalid[1]} : {why}"
+        env = (invalid[2] or "").replace("(env var:", "(variable d'environnement :")
+        return f"valeur invalide pour {invalid[1]}{env} : {why}"
     for english, french in _MESSAGES:
         if re.fullmatch(english, message, flags=re.S):
             return re.sub(english, french, message, flags=re.S)

@@ -28,15 +28,18 @@ from whist.cards import (
     Seat,
     Side,
     format_hand,
+    os_reason,
     parse_card,
     parse_hand,
     parse_seat,
 )
+from whist.classic_sheet import CLASSIC_SHEET_FORMAT
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
+from whist.sheet import SHEET_FORMAT
 
 AnyDeal = ClassicDeal | ColourDeal
 AnyMatch = Match | ColourMatch
@@ -187,11 +190,17 @@ def match_record(match: AnyMatch) -> dict[str, Any]:
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> Path:
-    """Write a record as JSON (to a temporary file first, so a failure never leaves half a file)."""
+    """Write a record as JSON (to a temporary file first, so a failure never leaves half a file,
+    and removed if the writing fails: a full disk leaves nothing behind)."""
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return p
 
 
@@ -203,11 +212,22 @@ def load(path: str | Path) -> dict[str, Any]:
                               f"{path} est vide : il ne contient aucun enregistrement")
         data = json.loads(text)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}",
-                          f"impossible de lire {path} : {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path} is not a JSON record: {exc}",
-                          f"{path} n'est pas un enregistrement JSON : {exc}") from None
+        raise RecordError(f"cannot read {path}: {os_reason(exc)}",
+                          f"impossible de lire {path} : {os_reason(exc, 'fr')}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            why = str(exc), f"JSON illisible ({exc.msg}, ligne {exc.lineno} colonne {exc.colno})"
+        elif isinstance(exc, UnicodeDecodeError):
+            why = "it is not UTF-8 text", "ce n'est pas du texte UTF-8"
+        else:  # arrays or objects nested deeper than Python's recursion limit
+            why = "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"
+        raise RecordError(f"{path} is not a JSON record: {why[0]}",
+                          f"{path} n'est pas un enregistrement JSON : {why[1]}") from None
+    if isinstance(data, dict) and data.get("format") in (SHEET_FORMAT, CLASSIC_SHEET_FORMAT):
+        raise RecordError(f"{path} is a score sheet, not a record of a game: show it with"
+                          f" whist sheet show --file {path}",
+                          f"{path} est une feuille de marque, pas l'enregistrement d'une partie :"
+                          f" affichez-la avec whist sheet show --file {path}")
     if not isinstance(data, dict) or data.get("format") not in (DEAL_FORMAT, MATCH_FORMAT):
         formats = f"{DEAL_FORMAT} or {MATCH_FORMAT}"
         raise RecordError(f"{path} is not a whist record (format {formats})",

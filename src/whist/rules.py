@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Lang, Refusal
+from whist.cards import Lang, Refusal, os_reason
 from whist.wording import TERMINAL, Wording
 
 
@@ -417,20 +418,41 @@ def parse_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def _toml_where_fr(exc: tomllib.TOMLDecodeError) -> str:
+    """What is wrong in a TOML file and where, the place in French after the reader's own words
+    (which are English).
+
+    >>> try:
+    ...     tomllib.loads("game_points = \\n")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     _toml_where_fr(exc)
+    'Invalid value, ligne 1 colonne 15'
+    """
+    text = str(exc)
+    at = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", text, flags=re.S)
+    if at is not None:
+        return f"{at[1]}, ligne {at[2]} colonne {at[3]}"
+    end = re.fullmatch(r"(.*) \(at end of document\)", text, flags=re.S)
+    if end is not None:
+        return f"{end[1]}, à la fin du fichier"
+    return text
+
+
 def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     """Rules from a TOML file: ``preset = "short"`` and option values, at the top or under ``[options]``."""
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise RulesError(f"cannot read rules file {path}: {exc.strerror}",
-                         f"impossible de lire le fichier de règles {path} : {exc.strerror}") from None
+        raise RulesError(f"cannot read rules file {path}: {os_reason(exc)}",
+                         f"impossible de lire le fichier de règles {path} : {os_reason(exc, 'fr')}") from None
     except UnicodeDecodeError:
         raise RulesError(f"rules file {path} is not UTF-8 text (TOML is read as UTF-8)",
                          f"le fichier de règles {path} n'est pas du texte UTF-8 (le TOML se lit en"
                          " UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"rules file {path} is not valid TOML: {exc}",
-                         f"le fichier de règles {path} n'est pas du TOML valide : {exc}") from None
+                         f"le fichier de règles {path} n'est pas du TOML valide"
+                         f" ({_toml_where_fr(exc)})") from None
     name = data.pop("preset", None)
     rules = preset(str(name)) if name is not None else (base or Rules())
     options = data.pop("options", {})

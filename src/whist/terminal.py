@@ -20,11 +20,11 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -66,7 +66,7 @@ from whist.session import DealLike, Event, TableEvent, TableSession
 if TYPE_CHECKING:
     from whist.bots.pimc import CardChoice
 
-__all__ = ["Quit", "TableTerminal", "TerminalGame", "free_path", "line_reader", "save_match", "your_hand"]
+__all__ = ["Quit", "TableTerminal", "TerminalGame", "line_reader", "save_match", "save_new", "your_hand"]
 
 QUIT_WORDS = {"q", "quit", "exit", "quitter"}
 HELP_WORDS = {"?", "h", "help", "aide"}
@@ -584,19 +584,27 @@ def save_match(session: TableSession[MatchT, D, A, V], directory: Path,
     """Save the match record of ``session`` (classic or colour whist) in ``directory``; its path."""
     directory.mkdir(parents=True, exist_ok=True)
     when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    return record.save(record.match_record(session.match),
-                       free_path(directory, f"whist-{when}-seed{session.seed}"))
+    return save_new(record.match_record(session.match), directory, f"whist-{when}-seed{session.seed}")
 
 
-def free_path(directory: Path, base: str) -> Path:
-    """``directory/base.json``, or ``base-2.json``, ``base-3.json`` … if it exists: a record
-    already saved is never overwritten."""
-    path = directory / f"{base}.json"
-    n = 2
-    while path.exists():
-        path = directory / f"{base}-{n}.json"
-        n += 1
-    return path
+def save_new(rec: Mapping[str, Any], directory: Path, base: str) -> Path:
+    """Save the record ``rec`` as ``directory/base.json``, or ``base-2.json``, ``base-3.json`` …
+    if that is taken: a record already saved is never overwritten, and two games or simulations
+    saving at once under one name (the same seed in the same second) each get a file of their
+    own, as each name is claimed (created, exclusively) before it is written; its path."""
+    n = 1
+    while True:
+        path = directory / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        try:
+            path.open("x").close()
+        except FileExistsError:
+            n += 1
+            continue
+        try:
+            return record.save(rec, path)
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
 
 
 def line_reader(console: Console) -> Callable[[Text], str]:

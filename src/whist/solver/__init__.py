@@ -195,7 +195,7 @@ def parse_goal(text: str | Goal) -> Goal:
     for sep in (":", "=", "("):
         if t.startswith("exact" + sep):
             num = t[len("exact") + 1:].rstrip(")").strip()
-            if num.isdecimal():  # (isdigit() also takes "²", which int() refuses)
+            if num.isdecimal() and int(num) <= 13:  # (isdigit() also takes "²", which int() refuses)
                 return exact(int(num))
     if t.startswith("exact"):
         raise GoalError(f"{text!r} is not a goal: exact needs the number of tricks, 0 to 13,"
