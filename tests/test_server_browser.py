@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -783,7 +784,17 @@ def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
         cards = page.locator("#hand .card").count()
         page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
         page.wait_for_selector("#toast.show")
-        assert "vous devez fournir" in page.locator("#toast").inner_text()
+        # "Refused", then the reason as a sentence, alike in both languages (English said
+        # "Refused: Q♠: you must…", French had no « Refusé »)
+        said = page.locator("#toast").inner_text()
+        assert re.fullmatch(r"Refusé\n[ARDV1-9][0-9]?[♠♥♦♣] : vous devez fournir à la couleur et jouer un"
+                            r" (pique|cœur|carreau|trèfle)", said), said
+        page.dispatch_event("button[data-lang=en]", "click")
+        page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
+        page.wait_for_function("document.querySelector('#toast').innerText.startsWith('Refused')")
+        said = page.locator("#toast").inner_text()
+        assert re.fullmatch(r"Refused\n[AKQJ1-9][0-9]?[♠♥♦♣]: you must follow suit and play a"
+                            r" (spade|heart|diamond|club)", said), said
         assert page.locator("#hand .card").count() == cards and page.locator("#hand.choosing").count()
         play_a_card(page)  # a legal card still goes
         browser.close()

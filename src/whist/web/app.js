@@ -5,7 +5,7 @@
 
 import { cardText, suitSpan } from "./cards.js";
 import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast, tokenOf } from "./dom.js";
-import { errorText, lang, seatName, setLang, t } from "./i18n.js";
+import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
@@ -151,7 +151,9 @@ function receive(m) {
     } else if (m.code === "not_your_turn") {  // the state that says whose turn it is came first
       toast(notYourTurnText(T.msg && T.msg.deal ? T.msg.deal.view : null));
     } else {
-      toast(lang() === "fr" ? errorText(m.code, m.message, m.message_fr) : t("error", m.message));
+      // "Refused", then why, on a line of its own in either language (the reason may start with
+      // the card and a colon: "Q♠: you must follow suit…")
+      toast(sentence(errorText(m.code, m.message, m.message_fr)), t("refused"));
     }
     T.pending = -1;
   } else if (m.type === "state") {
