@@ -9,7 +9,7 @@ import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
+import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides, spacedCards } from "./table.js";
 
 const root = document.getElementById("app");
 
@@ -473,7 +473,7 @@ function callButtons(legal, v, sitters) {
         const title = a.kind === "wait" ? t("wait_title") : null;
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
-        simple.push(button(a, { class: "call-btn" }, t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
+        simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
       }
       continue;
     }
@@ -757,10 +757,10 @@ function summarySheet(m, v) {
       const shown = Object.entries(v.shown);
       if (shown.length) {
         body.push(h("p", { id: "shown-honours" }, h("b", {}, t("shown_honours"), t("colon")),
-          shown.flatMap(([seat, cards], i) => [i ? " · " : "", shownBy(v, m.deal.sitters, seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
+          shown.flatMap(([seat, cards], i) => [i ? " · " : "", shownBy(v, m.deal.sitters, seat), ...spacedCards(cards)])));
       }
     }
-    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", { class: "num" }, side("NS")), h("th", { class: "num" }, side("EW")))),
+    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), ownSide("NS"), ownSide("EW"))),
       h("tbody", {},
         h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
@@ -832,6 +832,12 @@ async function playAgain() {
     renderTable();
     toast(failText(e));
   }
+}
+
+// A side's column on a deal's summary of classic whist, the player's own marked as his seat is
+// on the table: "NS (vous)".
+function ownSide(name) {
+  return h("th", { class: "num" }, side(name), T.seat && name.includes(T.seat) ? ` (${t("you")})` : "");
 }
 
 // Who showed honours at `seat` by a call at eight: who made that seat's claim, question or yes.
