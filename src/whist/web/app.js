@@ -534,8 +534,10 @@ function handRow(m, v) {
   for (const a of v.legal) if (a.card && ["card", "show", "discard"].includes(a.type)) byCard.set(a.card, a.text);
   const choosing = mine && byCard.size > 0;
   // the page's width (up to 1000 px, style.css) less its padding: on a computer's screen the 13
-  // cards side by side, on a phone overlapping as the width allows
-  const width = (root.clientWidth || 380) - 16;
+  // cards side by side, on a phone overlapping as the width allows; on a phone held sideways the
+  // hand's column, beside the felt: its share (--hand-share) of that width less the columns' gap
+  const share = parseFloat(getComputedStyle(root).getPropertyValue("--hand-share")) || 1;
+  const width = share < 1 ? Math.floor((root.clientWidth - 16 - 8) * share) : (root.clientWidth || 380) - 16;
   const n = v.hand.length;
   // a card as wide as the hand's row allows, 50 to 64 px, each card's rank left whole by the card
   // over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next one's shadow
