@@ -417,6 +417,22 @@ class TestOptions:
         assert "Erreur : l'option deals vaut un nombre entier, pas 'huit'" in r.stderr
         assert run("rules", "--lang", "de").exit_code == 2
 
+    @pytest.mark.parametrize("lang", ["en", "fr"])
+    def test_rules_says_each_option_in_a_players_words(self, lang: str) -> None:
+        """`whist rules` shows the options of one game, as the web's form does: no meaning starts
+        by naming the game ("Colour whist: deals in a session."), and the choices when all pass
+        are said as players say them, not by the values the option takes ('redeal'), which the
+        value column and the errors give."""
+        r = run("rules", "--preset", "pagat", "--lang", lang)
+        assert r.exit_code == 0, r.output
+        flat = " ".join(r.stdout.replace("│", " ").split())
+        assert "Colour whist" not in flat and "Whist à la couleur" not in flat
+        assert "'redeal" not in flat and "'dames'" not in flat
+        assert ("all_pass redeal_double When all pass: The same dealer deals again; or deals again"
+                " and the next deal played scores double;" if lang == "en" else
+                "all_pass redeal_double Quand tous passent : Le même donneur redonne ; ou il"
+                " redonne et la donne suivante compte double ;") in flat
+
 
 # ----- whist simulate ------------------------------------------------------------------------
 

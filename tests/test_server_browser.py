@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -783,7 +784,17 @@ def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
         cards = page.locator("#hand .card").count()
         page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
         page.wait_for_selector("#toast.show")
-        assert "vous devez fournir" in page.locator("#toast").inner_text()
+        # "Refused", then the reason as a sentence, alike in both languages (English said
+        # "Refused: Q♠: you must…", French had no « Refusé »)
+        said = page.locator("#toast").inner_text()
+        assert re.fullmatch(r"Refusé\n[ARDV1-9][0-9]?[♠♥♦♣] : vous devez fournir à la couleur et jouer un"
+                            r" (pique|cœur|carreau|trèfle)", said), said
+        page.dispatch_event("button[data-lang=en]", "click")
+        page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
+        page.wait_for_function("document.querySelector('#toast').innerText.startsWith('Refused')")
+        said = page.locator("#toast").inner_text()
+        assert re.fullmatch(r"Refused\n[AKQJ1-9][0-9]?[♠♥♦♣]: you must follow suit and play a"
+                            r" (spade|heart|diamond|club)", said), said
         assert page.locator("#hand .card").count() == cards and page.locator("#hand.choosing").count()
         play_a_card(page)  # a legal card still goes
         browser.close()
@@ -917,14 +928,19 @@ def test_the_number_of_deals_stays_when_the_colour_preset_changes(server: Server
     assert errors == []
 
 
+def at_eight(seed: int, bot_delay: float = 0.1) -> dict[str, Any]:
+    """A table of classic whist with games of 2 points, so that both sides are "at eight" on the
+    first deal (RULES.md §2, calling at eight, D19), dealt by ``seed``, against three bots."""
+    return {"preset": "classic", "seed": seed, "bot_delay": bot_delay, "seats": BOTS3,
+            "options": {"game_points": 2, "single_game_from": 1}}
+
+
 def south_may_ask(pw: Any, server: Server, seed: int, errors: list[str]) -> tuple[Any, Any]:
     """Chromium, and a phone-sized page in English where Anne sits South at a table of classic
     whist with games of 2 points, so that both sides are "at eight" on the first deal (RULES.md
     §2, calling at eight, D19), once she may ask her partner "can you one?" (``seed``: a deal
     where she holds two honours)."""
-    url = create_table(server, {"preset": "classic", "seed": seed, "bot_delay": 0.1, "seats": BOTS3,
-                                "options": {"game_points": 2, "single_game_from": 1}})
-    browser, page = phone_page(pw, f"{server.base}{url}", errors)
+    browser, page = phone_page(pw, f"{server.base}{create_table(server, at_eight(seed))}", errors)
     page.dispatch_event("button[data-lang=en]", "click")
     sit_down(page, "Anne")
     page.wait_for_selector("#legal-calls [data-action=ask]")
@@ -936,7 +952,8 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
     at eight, D19). South holds A♣ J♣ of clubs, trumps (seed 20): the page tells him he may ask or
     play; he asks, North has Q♣ and answers yes, both show their honours and the game is won. The
     deal stops there, so the summary that follows is where the table sees the shown cards: it
-    names who showed which honours."""
+    names who showed which honours, and marks his side, NS, as his (it did not). All of it in
+    both languages."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -944,13 +961,46 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
         browser, page = south_may_ask(pw, server, 20, errors)
         # asking is his choice: he may play a card instead (RULES.md §2 (b)), and the page says so
         assert page.locator("#actions .prompt").inner_text() == "Your turn — call, or play a card:"
+        assert page.locator("#legal-calls [data-action=ask]").inner_text() == "Ask partner"
         assert page.locator("#hand.choosing .playable").count() == 13
+        page.dispatch_event("button[data-lang=fr]", "click")
+        assert page.locator("#actions .prompt").inner_text() == "À vous — annoncez, ou jouez une carte :"
+        assert page.locator("#legal-calls [data-action=ask]").inner_text() == "Demander au partenaire"
         page.click("#legal-calls [data-action=ask]")
         page.wait_for_selector("#next-deal")
+        assert "Chant à huit : NS gagne la manche" in page.locator(".sheet").inner_text()
+        sides = page.locator(".sheet table.scores th")
+        assert sides.evaluate_all("els => els.map((e) => e.innerText)") == ["", "NS (vous)", "EO"]
+        page.dispatch_event("button[data-lang=en]", "click")
+        assert sides.evaluate_all("els => els.map((e) => e.innerText)") == ["", "NS (you)", "EW"]
         assert "Called at eight: NS win the game" in page.locator(".sheet").inner_text()
         shown = page.locator("#shown-honours").inner_text()
         assert shown == "Honours shown: North Q♣ · Anne A♣ J♣", shown
         assert page.locator("#calls .call").nth(1).inner_text() == "North was dealt an honour: yes"
+        browser.close()
+    assert errors == []
+
+
+def test_a_claim_at_eight_is_made_for_the_player_and_shown(server: Server) -> None:
+    """Both sides at eight (games of 2 points) and South dealt A♦ K♦ Q♦ of diamonds, trumps (seed
+    44): his side claims the game before the first lead (RULES.md §2, calling at eight (a)). The
+    claim is his only action, so the table makes it for him; the summary says in both languages
+    that NS won the game by it, with his shown honours, his side marked as his."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, at_eight(44), errors)
+        page.wait_for_selector("#next-deal")
+        sheet = page.locator(".sheet")
+        assert "Chant à huit : NS gagne la manche" in sheet.inner_text()
+        assert page.locator("#shown-honours").inner_text() == "Honneurs montrés\u00a0: Anne A♦ R♦ D♦"
+        sides = sheet.locator("th").evaluate_all("els => els.map((e) => e.innerText)")
+        assert sides == ["", "NS (vous)", "EO"]
+        page.dispatch_event("button[data-lang=en]", "click")
+        assert "Called at eight: NS win the game" in sheet.inner_text()
+        assert page.locator("#shown-honours").inner_text() == "Honours shown: Anne A♦ K♦ Q♦"
+        assert page.locator("#calls .call").first.inner_text() == "Anne claims with honours A♦ K♦ Q♦"
         browser.close()
     assert errors == []
 
@@ -1036,8 +1086,7 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
     to them)."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
-                                "options": {"game_points": 2, "single_game_from": 1}})
+    url = create_table(server, at_eight(31, 0.05))
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)

@@ -214,3 +214,38 @@ def test_a_double_click_makes_one_table_and_takes_one_seat(server: Server) -> No
         assert page.locator("#toast.show").count() == 0
         browser.close()
     assert errors == []
+
+
+# Whether every element ``selectors`` name is whole on the screen, above the fixed toolbar: the
+# names of those that are not, with their place.
+OFF_SCREEN = """(selectors) => {
+  const bottom = document.querySelector('.toolbar').getBoundingClientRect().top;
+  const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+  return selectors
+    .flatMap((s) => [...document.querySelectorAll(s)].map((e) => [s, e.getBoundingClientRect()]))
+    .filter(([s, r]) => r.top < 0 || r.left < 0 || r.bottom > bottom || r.right > innerWidth)
+    .map(([s, r]) => `${s} ${at(r)}`);
+}"""
+
+
+def test_a_phone_held_sideways_shows_the_trick_the_hand_and_whose_turn_together(server: Server) -> None:  # noqa: F811
+    """A phone held sideways (740 × 360): while Anne chooses a card, the trick with the cards
+    played to it, her whole hand, the seat whose turn it is and the prompt are all on the screen
+    at once, above the toolbar, without scrolling (the page was one column: the hand scrolled into
+    view, the trick was off the top)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    spec = {"preset": "classic", "seed": 3, "bot_delay": 0.2, "seats": BOTS3}  # South leads
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, spec, errors, 740, 360)
+        play_a_card(page)
+        # her next turn: the first trick shown a moment, then taken, and a new one begun
+        page.wait_for_selector("#hand.choosing .playable")
+        shown = ["#trick", "#trick .card", "#hand", "#hand .card", ".seat.turn", "#actions .prompt"]
+        assert page.evaluate(OFF_SCREEN, shown) == []
+        # East won the first trick and led the second: his card on the table, South to follow
+        assert page.locator("#trick .card").evaluate_all("els => els.map((e) => e.dataset.playedBy)") == ["E"]
+        assert page.locator(".seat.turn").get_attribute("data-seat") == "S"
+        browser.close()
+    assert errors == []

@@ -115,60 +115,57 @@ class Rules:
          " règles belges courantes du jeu en ligne)."))
     deals: int = _opt(
         16, ("Deals", "Donnes"),
-        ("Colour whist: deals in a session.", "Whist à la couleur : donnes d'une partie."))
+        ("Deals in a session.", "Donnes d'une partie."))
     packets: str = _opt(
         "4-4-5", ("Dealing packets", "Paquets de la distribution"),
-        ("Colour whist: dealing packets, '4-4-5', '4-5-4' or '5-4-4'.",
-         "Les cartes sont données par paquets de 4, 4 et 5 ('4-4-5'), ou 4-5-4, ou 5-4-4."))
+        ("The cards are dealt in packets of 4, 4 and 5 (4-4-5), or 4-5-4, or 5-4-4.",
+         "Les cartes sont données par paquets de 4, 4 et 5 (4-4-5), ou 4-5-4, ou 5-4-4."))
     shuffle: bool = _opt(
         True, ("Shuffle", "Battre les cartes"),
-        ("Colour whist: shuffle before every deal; off: gather the last deal's cards in order and"
-         " cut.",
+        ("Shuffle before every deal; off: gather the last deal's cards in order and cut.",
          "Battre avant chaque donne ; sinon ramasser les cartes de la donne précédente dans"
          " l'ordre et couper."))
     overbids: bool = _opt(
         True, ("Emballage overbids", "Surenchères d'emballage"),
-        ("Colour whist: emballage 9–12 (pagat 9–13) to outbid solos.",
+        ("Emballage 9 to 12 (pagat: 9 to 13) to outbid solos.",
          "Emballage 9 à 12 (pagat : 9 à 13) pour surenchérir sur les solos."))
     solo_supremacy: bool = _opt(
         False, ("Solo supremacy", "Suprématie du solo"),
-        ("Colour whist: while a solo is the top bid, nobody may bid emballage 9 or higher.",
+        ("While a solo is the top bid, nobody may bid emballage 9 or higher.",
          "Tant qu'un solo est l'enchère la plus haute, personne ne peut annoncer emballage 9 ou"
          " plus."))
     piccolo: bool = _opt(
         True, ("Piccolo", "Piccolo"),
-        ("Colour whist: piccolo (and piccolissimo in couleur) may be bid.",
+        ("Piccolo (and piccolissimo in couleur) may be bid.",
          "Le piccolo (et le piccolissimo au couleur) peut être annoncé."))
     abondance_sur_table: bool = _opt(
         False, ("Open abondance", "Abondance sur table"),
-        ("Colour whist (couleur): abondance sur table, the hand spread after trick 1.",
+        ("Abondance sur table: the hand is spread after the first trick.",
          "Abondance sur table : la main est étalée après le premier pli."))
     grande_misere_sur_table: bool = _opt(
         True, ("Open misère", "Grande misère sur table"),
-        ("Colour whist: grande misère sur table (pagat: open misère, spread before the first"
-         " lead).",
+        ("Grande misère sur table (pagat: open misère, spread before the first lead).",
          "Grande misère sur table (pagat : misère ouverte, étalée avant la première entame)."))
     trou_always_nine: bool = _opt(
         False, ("Trou always needs 9", "Trou toujours à 9 plis"),
-        ("Colour whist: the trou always needs 9 tricks, whatever card is shown (in pagat, the"
-         " trou of four aces).",
+        ("The trou always needs 9 tricks, whatever card is shown (in pagat, the trou of four"
+         " aces).",
          "Le trou demande toujours 9 plis, quelle que soit la carte montrée (en pagat, le trou"
          " de quatre as)."))
     trou_surprise: bool = _opt(
         False, ("Surprise trou", "Trou surprise"),
-        ("Colour whist (couleur): the trou partner stays hidden; no trump until the fourth ace"
-         " falls.",
+        ("The trou partner stays hidden; no trump until the fourth ace falls.",
          "Le partenaire du trou reste caché ; pas d'atout jusqu'à ce que le quatrième as tombe."))
     propose_needs_card: bool = _opt(
         False, ("Propose needs a card of the suit", "Proposer avec une carte de la couleur"),
-        ("Colour whist: a proposer must hold at least one card of the suit he proposes.",
+        ("A proposer must hold at least one card of the suit he proposes.",
          "Pour proposer une couleur, il faut en tenir au moins une carte."))
     all_pass: Literal["redeal", "redeal_double", "dames"] = _opt(
         "redeal", ("When all pass", "Quand tous passent"),
-        ("Colour whist: when all pass, 'redeal', 'redeal_double' (the next deal played scores"
-         " double) or 'dames' (the queens game).",
-         "On redonne ('redeal'), on redonne et la donne suivante compte double ('redeal_double'),"
-         " ou on joue la misère par les dames ('dames')."))
+        ("The same dealer deals again; or deals again and the next deal played scores double; or"
+         " the deal is played as the queens game, each queen won costing 5.",
+         "Le même donneur redonne ; ou il redonne et la donne suivante compte double ; ou on joue"
+         " la misère par les dames, chaque dame prise coûtant 5 points."))
 
     @staticmethod
     def names() -> list[str]:

@@ -5,11 +5,11 @@
 
 import { cardText, suitSpan } from "./cards.js";
 import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast, tokenOf } from "./dom.js";
-import { errorText, lang, seatName, setLang, t } from "./i18n.js";
+import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides } from "./table.js";
+import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides, spacedCards } from "./table.js";
 
 const root = document.getElementById("app");
 
@@ -151,7 +151,9 @@ function receive(m) {
     } else if (m.code === "not_your_turn") {  // the state that says whose turn it is came first
       toast(notYourTurnText(T.msg && T.msg.deal ? T.msg.deal.view : null));
     } else {
-      toast(lang() === "fr" ? errorText(m.code, m.message, m.message_fr) : t("error", m.message));
+      // "Refused", then why, on a line of its own in either language (the reason may start with
+      // the card and a colon: "Q♠: you must follow suit…")
+      toast(sentence(errorText(m.code, m.message, m.message_fr)), t("refused"));
     }
     T.pending = -1;
   } else if (m.type === "state") {
@@ -471,7 +473,7 @@ function callButtons(legal, v, sitters) {
         const title = a.kind === "wait" ? t("wait_title") : null;
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
-        simple.push(button(a, { class: "call-btn" }, t(a.type), ...(a.cards || []).map((c) => [" ", miniCardText(c)])));
+        simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
       }
       continue;
     }
@@ -532,8 +534,10 @@ function handRow(m, v) {
   for (const a of v.legal) if (a.card && ["card", "show", "discard"].includes(a.type)) byCard.set(a.card, a.text);
   const choosing = mine && byCard.size > 0;
   // the page's width (up to 1000 px, style.css) less its padding: on a computer's screen the 13
-  // cards side by side, on a phone overlapping as the width allows
-  const width = (root.clientWidth || 380) - 16;
+  // cards side by side, on a phone overlapping as the width allows; on a phone held sideways the
+  // hand's column, beside the felt: its share (--hand-share) of that width less the columns' gap
+  const share = parseFloat(getComputedStyle(root).getPropertyValue("--hand-share")) || 1;
+  const width = share < 1 ? Math.floor((root.clientWidth - 16 - 8) * share) : (root.clientWidth || 380) - 16;
   const n = v.hand.length;
   // a card as wide as the hand's row allows, 50 to 64 px, each card's rank left whole by the card
   // over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next one's shadow
@@ -755,10 +759,10 @@ function summarySheet(m, v) {
       const shown = Object.entries(v.shown);
       if (shown.length) {
         body.push(h("p", { id: "shown-honours" }, h("b", {}, t("shown_honours"), t("colon")),
-          shown.flatMap(([seat, cards], i) => [i ? " · " : "", shownBy(v, m.deal.sitters, seat), ...cards.flatMap((c) => [" ", miniCardText(c)])])));
+          shown.flatMap(([seat, cards], i) => [i ? " · " : "", shownBy(v, m.deal.sitters, seat), ...spacedCards(cards)])));
       }
     }
-    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", { class: "num" }, side("NS")), h("th", { class: "num" }, side("EW")))),
+    body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), ownSide("NS"), ownSide("EW"))),
       h("tbody", {},
         h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
@@ -830,6 +834,12 @@ async function playAgain() {
     renderTable();
     toast(failText(e));
   }
+}
+
+// A side's column on a deal's summary of classic whist, the player's own marked as his seat is
+// on the table: "NS (vous)".
+function ownSide(name) {
+  return h("th", { class: "num" }, side(name), T.seat && name.includes(T.seat) ? ` (${t("you")})` : "");
 }
 
 // Who showed honours at `seat` by a call at eight: who made that seat's claim, question or yes.

@@ -29,9 +29,9 @@ export function langSwitch(rerender) {
     }, code.toUpperCase())));
 }
 
-export function toast(text) {
+export function toast(text, heading = null) {
   const box = document.getElementById("toast") || document.body.appendChild(h("div", { id: "toast" }));
-  box.textContent = text;
+  box.replaceChildren(...(heading ? [h("b", { class: "toast-head" }, heading)] : []), text);
   box.className = "show";
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { box.className = ""; }, 3500);

@@ -133,7 +133,7 @@ const FR = {
   // the answer is the table's, true, and about the honours dealt, even one played since (RULES.md §2 (b))
   said_yes: "a reçu un honneur\u00a0: oui", said_no: "n'a reçu aucun honneur\u00a0: non",
   showed: "montre", discarded: "écarte une carte",
-  error: "Refusé : {0}",
+  refused: "Refusé",
   stale: "La table a changé pendant votre choix : regardez et rejouez.",
   rubber_totals: "Total des robres",
   colon: "\u00a0: ",
@@ -336,7 +336,7 @@ const EN = {
   said_propose: "proposes", said_claim: "claims with honours", said_ask: "asks partner for an honour",
   said_yes: "was dealt an honour: yes", said_no: "was dealt no honour: no",
   showed: "shows", discarded: "discards a card",
-  error: "Refused: {0}",
+  refused: "Refused",
   stale: "The table changed while you chose: look again and play.",
   rubber_totals: "Rubber totals",
   colon: ": ",
@@ -427,6 +427,11 @@ export function errorText(code, message, messageFr) {
   if (current === "fr" && messageFr) return messageFr;
   if (current === "fr" && has("err_" + code)) return t("err_" + code);
   return message || t("err_" + (code || "network"));
+}
+
+// `text` begun with a capital, as a sentence on a line of its own ("you do not hold Q♠").
+export function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 export function seatName(seat) {

@@ -34,11 +34,16 @@ export function callNode(a, v) {
     if (a.kind === "trou") return h("span", {}, t("said_trou"), " (", t(v.trou && v.trou.four_aces ? "aces_four" : "aces_three"), ")");
     return h("span", {}, t("said_" + a.kind));
   }
-  if (a.type === "claim") return h("span", {}, t("said_claim"), " ", ...a.cards.map(miniCardText));
+  if (a.type === "claim") return h("span", {}, t("said_claim"), spacedCards(a.cards));
   if (["ask", "yes", "no"].includes(a.type)) return h("span", {}, t("said_" + a.type));
   if (a.type === "show") return h("span", {}, t("showed"), " ", miniCardText(a.card));
   if (a.type === "discard") return h("span", {}, t("discarded"));
   return h("span", {}, a.text);
+}
+
+// Cards as coloured text, each after a space: " A♦ R♦ D♦" (a claim's honours, the cards shown).
+export function spacedCards(cards) {
+  return (cards || []).flatMap((c) => [" ", miniCardText(c)]);
 }
 
 // A card as coloured text in the page's language ("R♥" in French).
