@@ -297,7 +297,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str]) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
-    progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
+    progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
+    the plural: Rubbers, donnes); with ``records``, save each
     match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
     name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
     chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
@@ -311,11 +312,16 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     task = progress.add_task(label, total=total)
 
     def how_far() -> tuple[str, str]:
-        played = f"{progress.tasks[0].completed:g}"
+        done = progress.tasks[0].completed
+        many = label.lower()
+        one = many.removesuffix("s")  # rubbers, donnes: the singular
+        en = f"{done:g} of {total} {many} played"
+        fr = f"{done:g} {many if done >= 2 else one} sur {total}"
         if records is None:
-            return f"{played} of {total} {label.lower()} played", f"{played} sur {total} {label.lower()}"
-        return (f"{played} of {total} {label.lower()} played; {len(paths)} record(s) saved in {records}",
-                f"{played} sur {total} {label.lower()} ; {len(paths)} enregistrement(s) dans {records}")
+            return en, fr
+        n = len(paths)
+        return (f"{en}; {n} record{'s' if n != 1 else ''} saved in {records}",
+                f"{fr} ; {n} enregistrement{'s' if n >= 2 else ''} dans {records}")
 
     try:
         with progress:
