@@ -1155,10 +1155,13 @@ def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch
     assert r.exit_code == 130 and "Error: interrupted: 0 of 1 rubbers played" in r.stderr, r.output
 
 
-def test_a_command_without_lang_keeps_its_english_errors() -> None:
-    """whist bench engine has no --lang: it is an unknown option there, said in English."""
-    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--lang", "fr"])
-    assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr
+def test_bench_engine_speaks_french_with_lang_fr() -> None:
+    """whist bench engine takes --lang too: its measure and its errors in French."""
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])
+    assert r.exit_code == 0 and "donnes/s, le meilleur de 1 tours" not in r.stdout
+    assert "donnes/s, le meilleur de 1 tour" in r.stdout and "deals" not in r.stdout, r.output
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0", "--lang", "fr"])
+    assert r.exit_code == 2 and "Erreur : valeur invalide pour '--seconds'" in r.stderr, r.output
 
 
 @pytest.mark.parametrize(("args", "en", "fr"), [
