@@ -75,6 +75,7 @@ def test_the_french_help_says_everything_in_french(path: list[str], command: Any
     said = _flat(fr.stdout)
     assert said.startswith(f"Usage : {' '.join(['whist', *path])} [OPTIONS]")
     assert "Options :" in said and "Afficher ce message et quitter." in said
+    assert not re.search(r"^\s*[:;?!»]", fr.stdout, flags=re.M), fr.stdout  # a no-break space before
     for english in ("Usage:", "Options:", "Commands:", "Arguments:", "Show this message", "[default:",
                     "env var:", "required]", "COMMAND [ARGS]"):
         assert english not in said, english

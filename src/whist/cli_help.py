@@ -94,6 +94,15 @@ _SECTIONS = {"Arguments": "Arguments ", "Options": "Options ", "Commands": "Comm
 """The titles of the help's sections in French; click adds the colon, after the space that
 French puts before it."""
 _METAVARS = {"COMMAND [ARGS]...": "COMMANDE [ARGS]..."}
+_NBSP = "\u00a0"
+
+
+def _unbroken(text: str) -> str:
+    """French ``text`` with a no-break space before its ``:`` ``;`` ``?`` ``!`` ``»`` and after its
+    ``«``, so that the help, wrapped to the terminal's width, never begins a line with one."""
+    for mark in (":", ";", "?", "!", "»"):
+        text = text.replace(f" {mark}", f"{_NBSP}{mark}")
+    return text.replace("« ", f"«{_NBSP}")
 
 
 def lang_option(args: Sequence[str]) -> str | None:
@@ -156,7 +165,7 @@ def _record(help_text: str | None, record: tuple[str, str]) -> tuple[str, str]:
     fr = en if fr is None else fr
     if extra.strip():
         fr = f"{fr}  {_french_extra(extra)}" if fr else _french_extra(extra)
-    return names, fr
+    return names, _unbroken(fr)
 
 
 def _usage_french(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
@@ -181,7 +190,7 @@ def _format_french(command: Command, ctx: Context, formatter: HelpFormatter) -> 
         text = inspect.cleandoc(command.help).partition("\f")[0]
         formatter.write_paragraph()
         with formatter.indentation():
-            formatter.write_text(french(text) or text)
+            formatter.write_text(_unbroken(french(text) or text))
     args: list[tuple[str, str]] = []
     opts: list[tuple[str, str]] = []
     for param in command.get_params(ctx):
