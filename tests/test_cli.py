@@ -626,8 +626,9 @@ class TestSimulate:
         assert r.exit_code == 130, r.output
         saved = sorted(tmp_path.glob("*.json"))
         assert 0 < len(saved) < 50
+        records = "1 record" if len(saved) == 1 else f"{len(saved)} records"
         assert r.stderr.startswith(f"Error: interrupted: {len(saved)} of 50 rubbers played;"
-                                   f" {len(saved)} record(s) saved in {tmp_path}")
+                                   f" {records} saved in {tmp_path}")
         assert "Traceback" not in r.output and r.stdout == ""
         assert run("replay", str(saved[-1])).exit_code == 0
 
@@ -782,8 +783,9 @@ class TestSimulate:
         line = " ".join(r.stderr.split())
         assert line.startswith("Erreur : --bots my_sim_late_bot:late : le robot en Nord a choisi 'hello',"
                                " que le jeu refuse : "), line
-        assert line.endswith(f"(arrêté : {len(saved)} sur 8 donnes ; {len(saved)} enregistrement(s)"
-                             f" dans {records})"), line
+        n = len(saved)
+        s = "s" if n >= 2 else ""
+        assert line.endswith(f"(arrêté : {n} donne{s} sur 8 ; {n} enregistrement{s} dans {records})"), line
         for path in saved:
             assert run("replay", str(path)).exit_code == 0, path
 
@@ -1156,10 +1158,26 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
             assert f"Essayez « whist {' '.join(args[:at])} --help » pour l'aide." in r.stderr
 
 
-def test_a_command_without_lang_keeps_its_english_errors() -> None:
-    """whist bench engine has no --lang: it is an unknown option there, said in English."""
-    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--lang", "fr"])
-    assert r.exit_code == 2 and "No such option: --lang" in r.stderr and "Erreur" not in r.stderr
+def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopped before its only rubber was played: « 0 robre sur 1 », not « 0 sur 1 robres »."""
+
+    def stop(self: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TableSession, "step", stop)
+    r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random", "--lang", "fr"])
+    assert r.exit_code == 130 and "Erreur : interrompu : 0 robre sur 1" in r.stderr, r.output
+    r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random"])
+    assert r.exit_code == 130 and "Error: interrupted: 0 of 1 rubbers played" in r.stderr, r.output
+
+
+def test_bench_engine_speaks_french_with_lang_fr() -> None:
+    """whist bench engine takes --lang too: its measure and its errors in French."""
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])
+    assert r.exit_code == 0 and "donnes/s, le meilleur de 1 tours" not in r.stdout
+    assert "donnes/s, le meilleur de 1 tour" in r.stdout and "deals" not in r.stdout, r.output
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0", "--lang", "fr"])
+    assert r.exit_code == 2 and "Erreur : valeur invalide pour '--seconds'" in r.stderr, r.output
 
 
 @pytest.mark.parametrize(("args", "en", "fr"), [

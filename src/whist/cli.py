@@ -31,6 +31,7 @@ from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
     MAX_BUDGET,
     MIN_BUDGET,
+    GroupLangOpt,
     JsonOpt,
     LangOpt,
     OptionOpt,
@@ -41,6 +42,7 @@ from whist.cli_common import (
     fail,
     option_summary,
     parse_lang,
+    pass_lang,
     play_in_terminal,
     print_deal_record,
     print_match_record,
@@ -51,6 +53,7 @@ from whist.cli_common import (
     stdout,
     value_text,
 )
+from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.cli_serve import serve
 from whist.cli_sheet import score, sheet_app
 from whist.cli_solver import bench_solver, solve_cmd
@@ -85,19 +88,29 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="whist",
-    help="Classic whist (whist classique) and Belgian colour whist (whist à la couleur): play with"
-    " friends and bots in the browser (serve) or in the terminal against bots (play, with hints),"
-    " simulate bot matches, measure bots in a duplicate arena, replay records, score a deal, keep"
-    " the score sheet of a real table, solve positions double dummy, list the rules and options,"
-    " benchmark the engine and the solver.",
+    help=en_fr(
+        "Classic whist (whist classique) and Belgian colour whist (whist à la couleur): play with"
+        " friends and bots in the browser (serve) or in the terminal against bots (play, with hints),"
+        " simulate bot matches, measure bots in a duplicate arena, replay records, score a deal, keep"
+        " the score sheet of a real table, solve positions double dummy, list the rules and options,"
+        " benchmark the engine and the solver. Help in French: whist --lang fr --help, whist"
+        " COMMAND --help --lang fr, or WHIST_LANG=fr in the environment.",
+        "Whist classique et whist à la couleur (le whist belge) : jouer entre amis et avec des robots"
+        " dans le navigateur (serve) ou dans le terminal contre des robots (play, avec des conseils),"
+        " simuler des parties entre robots, mesurer des robots dans une arène en duplicate, revoir"
+        " des enregistrements, compter les points d'une donne, tenir la feuille de marque d'une"
+        " vraie table, résoudre des positions à cartes ouvertes, lister les règles et leurs"
+        " options, mesurer la vitesse du moteur et du solveur. L'aide en anglais : --lang en ; en"
+        " français sans --lang : WHIST_LANG=fr dans l'environnement."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     cls=WhistGroup,
 )
-bench_app = typer.Typer(help="Benchmarks of the engine and the double-dummy solver.",
-                        no_args_is_help=True)
+bench_app = typer.Typer(help=en_fr("Benchmarks of the engine and the double-dummy solver.",
+                                   "Mesures de vitesse du moteur et du solveur à cartes ouvertes."),
+                        no_args_is_help=True, cls=HelpGroup)
 app.add_typer(bench_app, name="bench")
 
 
@@ -113,53 +126,100 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
-        "--version", help="Print the version and exit.", is_eager=True,
-        callback=_print_version)] = False,
+        "--version", help=en_fr("Print the version and exit.", "Afficher la version et quitter."),
+        is_eager=True, callback=_print_version)] = False,
+    lang: GroupLangOpt = None,
 ) -> None:
     """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
     bench."""
+    pass_lang(ctx, lang)
+
+
+@bench_app.callback()
+def _bench(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
+    """The benchmarks: engine, solver."""
+    pass_lang(ctx, lang)
 
 
 # ----- whist play ---------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=HelpCommand)
+@fr_doc("""Jouer au whist dans le terminal : vous tenez une place, trois robots les autres.
+
+    Whist classique (préréglages classic, short, simple) : tapez une carte (RC, 10K, ♦10), ou
+    chanter quand on vous le propose (à huit points) ; le jeu va jusqu'à la fin du robre.
+    Whist à la couleur (préréglages couleur, pagat) : tapez les annonces (passe, propose C, solo 7
+    C, petite misère, j'emballe …), montre 7C, écarte 7C et les cartes ; la séance dure les donnes
+    de l'option deals (16). ? pour l'aide, q pour quitter ; la partie est alors enregistrée.
+
+    Code de sortie : 0 à la fin de la partie ou après q ; 1 si l'entrée s'arrête avant la fin de
+    la partie (un script de coups trop court) ; 130 sur Ctrl-C ; la partie est enregistrée dans
+    tous les cas.
+    """)
 def play(
     preset_name: PresetOpt = None,
     seat: Annotated[str, typer.Option(
         "--seat", "-s", metavar="SEAT",
-        help="Your seat: N, E, S, W or O (Ouest), or its name (South, Sud …); in classic whist your"
-        " partner sits opposite.")] = "S",
+        help=en_fr(
+            "Your seat: N, E, S, W or O (Ouest), or its name (South, Sud …); in classic whist your"
+            " partner sits opposite.",
+            "Votre place : N, E, S, O (ou W), ou son nom (Sud, South …) ; au whist classique, votre"
+            " partenaire est en face."))] = "S",
     seed: Annotated[int | None, typer.Option(
-        "--seed", metavar="N", help="Seed of the shuffles and the bots (default: a new one, printed);"
-        " the same seed deals the same cards.")] = None,
+        "--seed", metavar="N", help=en_fr(
+            "Seed of the shuffles and the bots (default: a new one, printed); the same seed deals the"
+            " same cards.",
+            "Graine des battages et des robots (par défaut : une nouvelle, affichée) ; la même graine"
+            " distribue les mêmes cartes."))] = None,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help=f"The three computer players: one name for all ({', '.join(BOT_NAMES)}) or three"
-        " names separated by commas for the other seats in the order N, E, S, W; a bot of your own"
-        " as module:function.")] = "heuristic",
+        help=en_fr(
+            f"The three computer players: one name for all ({', '.join(BOT_NAMES)}) or three"
+            " names separated by commas for the other seats in the order N, E, S, W; a bot of your own"
+            " as module:function.",
+            f"Les trois joueurs de l'ordinateur : un nom pour tous ({', '.join(BOT_NAMES)}) ou trois"
+            " noms séparés par des virgules pour les autres places dans l'ordre N, E, S, O ; un robot"
+            " à vous en module:fonction."))] = "heuristic",
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     records: Annotated[Path, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Directory where the match record is saved (created if need be; a directory that"
-        " cannot be written stops the command before the game).")] = Path("records"),
+        help=en_fr(
+            "Directory where the match record is saved (created if need be; a directory that"
+            " cannot be written stops the command before the game).",
+            "Dossier où la partie est enregistrée (créé s'il le faut ; un dossier où l'on ne peut"
+            " pas écrire arrête la commande avant la partie)."))] = Path("records"),
     hint: Annotated[bool, typer.Option(
-        "--hint", help="At each of your turns, show the strong player's (pimc) suggested card or"
-        " call with the expected points of the best alternatives (type hint / conseil for one"
-        " at any time).")] = False,
+        "--hint", help=en_fr(
+            "At each of your turns, show the strong player's (pimc) suggested card or call with the"
+            " expected points of the best alternatives (type hint / conseil for one at any time).",
+            "À chacun de vos tours, montrer la carte ou l'annonce que conseille le joueur fort"
+            " (pimc), avec les points attendus des meilleures autres (tapez conseil / hint pour en"
+            " avoir un à tout moment)."))] = False,
     budget: Annotated[float, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
-        help="Thinking time of pimc (bots and hints) per card; calls get three times as long.")] = 1.0,
+        help=en_fr("Thinking time of pimc (bots and hints) per card; calls get three times as long.",
+                   "Temps de réflexion de pimc (robots et conseils) par carte, en secondes ; les"
+                   " annonces ont trois fois plus."))] = 1.0,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Language of the whole game, en or fr, in both games: every label, seat, suit, call,"
-        " message, the help (?) and the hints, the reason given when an entry is refused, the"
-        " errors about --bots and --records and the error when the input ends mid-game; and of"
-        " the cards, shown and typed (in French R D V for roi, dame, valet and the suit letters"
-        " P C K T: RC is the king of hearts). Calls may be typed in either language (pass or"
-        " passe; classic: ask or appeler).")] = "en",
+        help=en_fr(
+            "Language of the whole game, en or fr, in both games: every label, seat, suit, call,"
+            " message, the help (?) and the hints, the reason given when an entry is refused, the"
+            " errors about --bots and --records and the error when the input ends mid-game; and of"
+            " the cards, shown and typed (in French R D V for roi, dame, valet and the suit letters"
+            " P C K T: RC is the king of hearts). Calls may be typed in either language (pass or"
+            " passe; classic: ask or appeler). Also the language of this help.",
+            "Langue de toute la partie, en ou fr, dans les deux jeux : chaque libellé, place,"
+            " couleur, annonce, message, l'aide (?) et les conseils, la raison d'une saisie refusée,"
+            " les erreurs sur --bots et --records et l'erreur quand l'entrée s'arrête en pleine"
+            " partie ; et des cartes, affichées et tapées (R D V pour roi, dame, valet et les"
+            " couleurs P C K T : RC est le roi de cœur). Les annonces se tapent dans l'une ou"
+            " l'autre langue (passe ou pass ; classique : chanter, appeler ou ask). Aussi la langue de"
+            " cette aide."))] = "en",
 ) -> None:
     """Play whist in the terminal: you hold one seat, three bots the others.
 
@@ -263,34 +323,56 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
     return Group(*lines)
 
 
-@app.command()
+@app.command(cls=HelpCommand)
+@fr_doc("""Faire jouer quatre robots et résumer. Whist classique : des robres ; donnes, manches,
+    robres et points par camp. Whist à la couleur : des donnes ; redonnes, contrats par famille et
+    combien ont été réussis, points par place. Le résumé et les erreurs dans la langue de --lang
+    (en ou fr) ; le JSON est le même dans les deux (son résultat dit dans les deux langues).""")
 def simulate(
     preset_name: PresetOpt = None,
     rubbers: Annotated[int | None, typer.Option(
         "--rubbers", "-n", min=1, metavar="N",
-        help="Classic whist: rubbers (robres) to play (default: the option rubbers).")] = None,
+        help=en_fr("Classic whist: rubbers (robres) to play (default: the option rubbers).",
+                   "Whist classique : robres à jouer (par défaut : l'option rubbers)."))] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals", min=1, metavar="N",
-        help="Colour whist: deals to play, in sessions of the option deals (16), the last one"
-        " shorter (default: one session).")] = None,
+        help=en_fr(
+            "Colour whist: deals to play, in sessions of the option deals (16), the last one"
+            " shorter (default: one session).",
+            "Whist à la couleur : donnes à jouer, en séances de l'option deals (16), la dernière"
+            " plus courte (par défaut : une séance)."))] = None,
     seed: Annotated[int, typer.Option(
-        "--seed", metavar="N", help="Seed: the same seed gives the same output.")] = 0,
+        "--seed", metavar="N", help=en_fr("Seed: the same seed gives the same output.",
+                                          "Graine : la même graine donne le même résultat."))] = 0,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="BOTS",
-        help=f"The players at N, E, S, W: one name for all four ({', '.join(BOT_NAMES)}) or four"
-        " names separated by commas; a bot of your own as module:function, with PYTHONPATH=. for a"
-        " file of the current folder (docs/arena.md).")] = "heuristic",
+        help=en_fr(
+            f"The players at N, E, S, W: one name for all four ({', '.join(BOT_NAMES)}) or four"
+            " names separated by commas; a bot of your own as module:function, with PYTHONPATH=. for a"
+            " file of the current folder (docs/arena.md).",
+            f"Les joueurs en N, E, S, O : un nom pour les quatre ({', '.join(BOT_NAMES)}) ou quatre"
+            " noms séparés par des virgules ; un robot à vous en module:fonction, avec PYTHONPATH=."
+            " pour un fichier du dossier courant (docs/arena.md)."))] = "heuristic",
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", file_okay=False,
-        help="Write one match record per rubber (colour whist: per session) in this directory, as"
-        " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
-        " kept and the new one named …-2.json.")] = None,
+        help=en_fr(
+            "Write one match record per rubber (colour whist: per session) in this directory, as"
+            " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
+            " kept and the new one named …-2.json.",
+            "Enregistrer chaque robre (whist à la couleur : chaque séance) dans ce dossier, sous le"
+            " nom simulate-PRESET-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
+            " déjà là est gardé et le nouveau nommé …-2.json."))] = None,
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
-        help="Thinking time of pimc per card, in seconds; calls get three times as long; the other"
-        " bots do not think (default: 1.0); it is not passed to a bot of your own. The same seed"
-        " gives the same games unless pimc's clock stop cuts a decision on a busy machine"
-        " (docs/pimc.md).")] = None,
+        help=en_fr(
+            "Thinking time of pimc per card, in seconds; calls get three times as long; the other"
+            " bots do not think (default: 1.0); it is not passed to a bot of your own. The same seed"
+            " gives the same games unless pimc's clock stop cuts a decision on a busy machine"
+            " (docs/pimc.md).",
+            "Temps de réflexion de pimc par carte, en secondes ; les annonces ont trois fois plus ;"
+            " les autres robots ne réfléchissent pas (par défaut : 1.0) ; il n'est pas transmis à un"
+            " robot à vous. La même graine donne les mêmes parties, sauf si l'horloge de pimc coupe"
+            " une décision sur une machine chargée (docs/pimc.md)."))] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -359,9 +441,19 @@ def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> 
     fail(message, 1, lang)
 
 
-@app.command()
+@app.command(cls=HelpCommand)
+@fr_doc("""Rejouer un enregistrement de donne ou de partie par le moteur et l'afficher pli par
+    pli, dans la langue de --lang (en ou fr : libellés, places, annonces, contrats, résultats et les
+    cartes, en français avec R D V pour roi, dame, valet) ; le JSON est le même dans les deux.
+
+    Code de sortie 1, en nommant la première action illégale ou le premier résultat enregistré qui
+    diffère, quand l'enregistrement n'est pas une vraie partie (avec --json, aussi {"error": ...,
+    "file": ...} sur la sortie standard, en anglais) ; 2 quand le fichier n'existe pas, comme pour
+    un --rules FICHIER absent ; l'erreur dans la langue de --lang.
+    """)
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal or match record (JSON).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=en_fr(
+        "A deal or match record (JSON).", "Un enregistrement de donne ou de partie (JSON)."))],
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -401,18 +493,24 @@ def replay(
 # ----- whist rules --------------------------------------------------------------------------
 
 
-@app.command("rules")
+@app.command("rules", cls=HelpCommand)
+@fr_doc("""Lister chaque option des règles d'un jeu avec sa valeur et son sens (les options de
+    l'autre jeu sont omises ; --json les donne toutes).""")
 def rules_cmd(
     preset_name: Annotated[str | None, typer.Option(
         "--preset", "-p", metavar="NAME",
-        help="Preset to list: " + ", ".join(PRESETS)
-        + " (default: classic, or the preset of --rules).")] = None,
+        help=en_fr("Preset to list: " + ", ".join(PRESETS) + " (default: classic, or the preset of --rules).",
+                   "Préréglage à lister : " + ", ".join(PRESETS)
+                   + " (par défaut : classic, ou le préréglage de --rules)."))] = None,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Language of the options' names and meanings and of the errors: en or fr (an"
-        " option keeps the name --option takes).")] = "en",
+        help=en_fr(
+            "Language of the options' names and meanings, of the errors and of this help: en or fr"
+            " (an option keeps the name --option takes).",
+            "Langue des noms et du sens des options, des erreurs et de cette aide : en ou fr (une"
+            " option garde le nom que prend --option)."))] = "en",
     json_out: JsonOpt = False,
 ) -> None:
     """List every option of the rules of a game with its value and what it means (the options
@@ -440,33 +538,46 @@ def rules_cmd(
 # ----- whist bench --------------------------------------------------------------------------
 
 
-@bench_app.command("engine")
+@bench_app.command("engine", cls=HelpCommand)
+@fr_doc("""Donnes classiques complètes au hasard par seconde, par le protocole public du moteur,
+    sur un cœur.""")
 def bench_engine_cmd(
     seconds: Annotated[float, typer.Option(
-        "--seconds", "-t", min=0.01, metavar="SECONDS", help="Total time of the measure, in seconds.")] = 3.0,
+        "--seconds", "-t", min=0.01, metavar="SECONDS", help=en_fr(
+            "Total time of the measure, in seconds.", "Durée totale de la mesure, en secondes."))] = 3.0,
     rounds: Annotated[int, typer.Option(
-        "--rounds", min=1, metavar="N", help="Rounds sharing that time; the best round is reported.")] = 5,
+        "--rounds", min=1, metavar="N", help=en_fr(
+            "Rounds sharing that time; the best round is reported.",
+            "Tours qui se partagent ce temps ; le meilleur est donné."))] = 5,
     json_out: JsonOpt = False,
+    lang: LangOpt = "en",
 ) -> None:
     """Complete random classic deals per second through the engine's public protocol, one core."""
+    language = parse_lang(lang)
     result = bench_engine(seconds=seconds, rounds=rounds)
     if json_out:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return
     rates = " ".join(f"{r:.0f}" for r in result.rounds)
+    n = len(result.rounds)
     console = stdout()
-    console.print(f"[bold]{result.deals_per_second:.0f} deals/s[/] (donnes par seconde),"
-                  f" best of {len(result.rounds)} rounds: {rates}")
-    console.print(f"{result.deals} random {result.preset} deals in {result.seconds:.1f} s, one core"
-                  " (shuffled, legal_actions, apply)")
+    rate = f"{result.deals_per_second:.0f}"
+    console.print(say(f"[bold]{rate} deals/s[/] (donnes par seconde), best of {n}"
+                      f" round{'s' if n != 1 else ''}: {rates}",
+                      f"[bold]{rate} donnes/s[/], le meilleur de {n} tour{'s' if n > 1 else ''} : {rates}",
+                      language))
+    console.print(say(f"{result.deals} random {result.preset} deals in {result.seconds:.1f} s, one core"
+                      " (shuffled, legal_actions, apply)",
+                      f"{result.deals} donnes {result.preset} au hasard en {result.seconds:.1f} s, sur un"
+                      " cœur (shuffled, legal_actions, apply)", language))
 
 
-app.command("arena")(arena)
-app.command("score")(score)
-app.command("serve")(serve)
+app.command("arena", cls=HelpCommand)(arena)
+app.command("score", cls=HelpCommand)(score)
+app.command("serve", cls=HelpCommand)(serve)
 app.add_typer(sheet_app, name="sheet")
-app.command("solve")(solve_cmd)
-bench_app.command("solver")(bench_solver)
+app.command("solve", cls=HelpCommand)(solve_cmd)
+bench_app.command("solver", cls=HelpCommand)(bench_solver)
 
 
 def main() -> None:

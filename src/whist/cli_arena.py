@@ -50,6 +50,7 @@ from whist.cli_common import (
     progress_bar,
     stdout,
 )
+from whist.cli_help import en_fr, fr_doc
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
 from whist.render import colon, label, say
@@ -57,6 +58,7 @@ from whist.render import colon, label, say
 __all__ = ["arena"]
 
 _BOTS = ", ".join(BOT_NAMES) + ", or module:function for your own"
+_BOTS_FR = ", ".join(BOT_NAMES) + ", ou module:fonction pour un robot à vous"
 
 
 def _check_bot(name: str, budget: float | None, what: str, lang: Lang) -> None:
@@ -229,37 +231,58 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
     return Group(*lines)
 
 
+@fr_doc("""Mesurer un robot contre un autre sur les mêmes cartes (en duplicate) : moyenne et
+    intervalle de confiance à 95 % en tout et par famille de contrats, temps de décision, écart au
+    jeu parfait à cartes ouvertes.
+
+    Whist classique (préréglages classic, short, simple) : chaque donne est jouée deux fois, le
+    candidat en N-S puis en E-O. Whist à la couleur (couleur, pagat) : chaque donne est jouée cinq
+    fois, le candidat seul à chaque place, puis quatre références.
+    """)
 def arena(
     candidate: Annotated[str, typer.Option(
         "--candidate", "-c", metavar="BOT",
-        help=f"The bot measured ({_BOTS}).")],
+        help=en_fr(f"The bot measured ({_BOTS}).", f"Le robot mesuré ({_BOTS_FR})."))],
     preset_name: PresetOpt = None,
     reference: Annotated[str, typer.Option(
         "--reference", "-r", metavar="BOT",
-        help=f"The bot it is measured against ({_BOTS}).")] = "heuristic",
+        help=en_fr(f"The bot it is measured against ({_BOTS}).",
+                   f"Le robot contre lequel il est mesuré ({_BOTS_FR})."))] = "heuristic",
     deals: Annotated[int, typer.Option(
         "--deals", "-n", min=1, metavar="N",
-        help="Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).")] = 100,
+        help=en_fr("Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).",
+                   "Donnes à jouer ; chacune est jouée à 2 tables (classique) ou 5 (couleur)."))] = 100,
     seed: Annotated[int, typer.Option(
-        "--seed", metavar="N", help="Seed of the deals and the bots: the same seed gives the same figures"
-        " (pimc's: unless its clock stop cuts a decision on a busy machine, docs/pimc.md).")] = 0,
+        "--seed", metavar="N", help=en_fr(
+            "Seed of the deals and the bots: the same seed gives the same figures (pimc's: unless its"
+            " clock stop cuts a decision on a busy machine, docs/pimc.md).",
+            "Graine des donnes et des robots : la même graine donne les mêmes chiffres (ceux de pimc :"
+            " sauf si son horloge coupe une décision sur une machine chargée, docs/pimc.md)."))] = 0,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=1, metavar="J",
-        help="Processes playing deals in parallel (the figures do not depend on it).")] = 1,
+        help=en_fr("Processes playing deals in parallel (the figures do not depend on it).",
+                   "Processus qui jouent des donnes en parallèle (les chiffres n'en dépendent pas)."))] = 1,
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
-        help="The candidate's thinking time per card (calls get more; bots that do not think"
-        " ignore it) (default: the bot's own).")] = None,
+        help=en_fr(
+            "The candidate's thinking time per card (calls get more; bots that do not think"
+            " ignore it) (default: the bot's own).",
+            "Temps de réflexion du candidat par carte, en secondes (les annonces ont davantage ; les"
+            " robots qui ne réfléchissent pas l'ignorent) (par défaut : celui du robot)."))] = None,
     reference_budget: Annotated[float | None, typer.Option(
         "--reference-budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
-        help="The same for the reference.")] = None,
+        help=en_fr("The same for the reference.", "La même chose pour la référence."))] = None,
     double_dummy: Annotated[bool, typer.Option(
         "--double-dummy/--no-double-dummy",
-        help="Compare every card played with perfect (double-dummy) play.")] = True,
+        help=en_fr("Compare every card played with perfect (double-dummy) play.",
+                   "Comparer chaque carte jouée au jeu parfait (à cartes ouvertes)."))] = True,
     max_nodes: Annotated[int, typer.Option(
         "--max-nodes", min=1, metavar="N",
-        help="Double dummy: positions one search may visit; a table with a longer search is"
-        " skipped and counted.")] = DEFAULT_MAX_NODES,
+        help=en_fr(
+            "Double dummy: positions one search may visit; a table with a longer search is"
+            " skipped and counted.",
+            "Cartes ouvertes : positions qu'une recherche peut visiter ; une table à la recherche"
+            " plus longue est laissée de côté et comptée."))] = DEFAULT_MAX_NODES,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,

@@ -31,6 +31,7 @@ from whist import record
 from whist.arena import arena_bot, bot_name, is_own_bot
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, get_bot
 from whist.cards import SEATS, Refusal, Seat, os_reason
+from whist.cli_help import en_fr, lang_defaults
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
@@ -50,9 +51,10 @@ from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, save_match, save_new
 
 __all__ = [
-    "MAX_BUDGET", "MIN_BUDGET", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt", "bot_failed",
-    "bot_names",
-    "build_rules", "fail", "option_summary", "parse_lang", "play_in_terminal", "print_deal_record",
+    "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt",
+    "bot_failed", "bot_names",
+    "build_rules", "fail", "option_summary", "parse_lang", "pass_lang", "play_in_terminal",
+    "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "simulate_sessions",
     "simulation_head", "stdout",
     "value_text",
@@ -108,22 +110,45 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
 
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", "-p", metavar="NAME",
-    help="Preset of rules: classic, short, simple (classic whist), couleur or pagat (colour whist,"
-    " whist à la couleur) (default: classic, or the preset of --rules).")]
+    help=en_fr(
+        "Preset of rules: classic, short, simple (classic whist), couleur or pagat (colour whist,"
+        " whist à la couleur) (default: classic, or the preset of --rules).",
+        "Préréglage des règles : classic, short, simple (whist classique), couleur ou pagat (whist à"
+        " la couleur) (par défaut : classic, ou le préréglage de --rules)."))]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE",
-    help="Override one option of the preset, e.g. game_points=5 or call_at_eight=off;"
-    " repeatable. `whist rules` lists the options.")]
+    help=en_fr(
+        "Override one option of the preset, e.g. game_points=5 or call_at_eight=off;"
+        " repeatable. `whist rules` lists the options.",
+        "Change une option du préréglage, par exemple game_points=5 ou call_at_eight=non ; se"
+        " répète. `whist rules --lang fr` liste les options."))]
 RulesOpt = Annotated[Path | None, typer.Option(
     "--rules", metavar="FILE", dir_okay=False,
-    help="TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
-    " applied after --preset and before --option (a --preset other than the file's is refused).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only (machine-readable).")]
+    help=en_fr(
+        "TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
+        " applied after --preset and before --option (a --preset other than the file's is refused).",
+        "Fichier TOML d'options (`preset = \"short\"`, `game_points = 7`, ou une table [options]),"
+        " appliqué après --preset et avant --option (un --preset autre que celui du fichier est"
+        " refusé)."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=en_fr(
+    "Print JSON only (machine-readable).",
+    "N'afficher que du JSON (pour les programmes)."))]
 LangOpt = Annotated[str, typer.Option(
     "--lang", metavar="en|fr",
-    help="Language of all the command prints (labels, seats, contracts, results, the cards: in"
-    " French R D V for roi, dame, valet) and of its errors: en or fr; the JSON is the same in"
-    " both.")]
+    help=en_fr(
+        "Language of all the command prints (labels, seats, contracts, results, the cards: in"
+        " French R D V for roi, dame, valet), of its errors and of this help: en or fr; the JSON is"
+        " the same in both.",
+        "Langue de tout ce qu'affiche la commande (libellés, places, contrats, résultats, les"
+        " cartes : R D V pour roi, dame, valet), de ses erreurs et de cette aide : en ou fr ; le"
+        " JSON est le même dans les deux."))]
+GroupLangOpt = Annotated[str | None, typer.Option(
+    "--lang", metavar="en|fr", show_default=False,
+    help=en_fr(
+        "Language of this help, and the --lang of the command that follows (`whist --lang fr play`"
+        " is `whist play --lang fr`; the command's own --lang wins): en or fr.",
+        "Langue de cette aide, et le --lang de la commande qui suit (`whist --lang fr play` est"
+        " `whist play --lang fr` ; le --lang de la commande elle-même l'emporte) : en ou fr."))]
 
 MIN_BUDGET = 0.01
 MAX_BUDGET = 60.0
@@ -190,6 +215,12 @@ def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None 
     """The bot called by each name (:func:`whist.arena.arena_bot`), at each seat in turn
     (``budget``: pimc's seconds per card; not passed to a bot of one's own)."""
     return {s: arena_bot(n, budget) for s, n in zip(seats, names, strict=True)}
+
+
+def pass_lang(ctx: typer.Context, lang: str | None) -> None:
+    """A group's ``--lang``: the default of the ``--lang`` of the commands under it."""
+    if lang is not None:
+        ctx.default_map = lang_defaults(ctx.command, lang)
 
 
 def parse_lang(text: str) -> Lang:
@@ -297,7 +328,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str]) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
-    progress bar on stderr counting ``done(match)`` up to ``total``; with ``records``, save each
+    progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
+    the plural: Rubbers, donnes); with ``records``, save each
     match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
     name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
     chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
@@ -311,11 +343,16 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     task = progress.add_task(label, total=total)
 
     def how_far() -> tuple[str, str]:
-        played = f"{progress.tasks[0].completed:g}"
+        done = progress.tasks[0].completed
+        many = label.lower()
+        one = many.removesuffix("s")  # rubbers, donnes: the singular
+        en = f"{done:g} of {total} {many} played"
+        fr = f"{done:g} {many if done >= 2 else one} sur {total}"
         if records is None:
-            return f"{played} of {total} {label.lower()} played", f"{played} sur {total} {label.lower()}"
-        return (f"{played} of {total} {label.lower()} played; {len(paths)} record(s) saved in {records}",
-                f"{played} sur {total} {label.lower()} ; {len(paths)} enregistrement(s) dans {records}")
+            return en, fr
+        n = len(paths)
+        return (f"{en}; {n} record{'s' if n != 1 else ''} saved in {records}",
+                f"{fr} ; {n} enregistrement{'s' if n >= 2 else ''} dans {records}")
 
     try:
         with progress:

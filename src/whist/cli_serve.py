@@ -19,6 +19,7 @@ import typer
 
 from whist.cards import Lang, Refusal, os_reason
 from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, parse_lang
+from whist.cli_help import en_fr, fr_doc
 
 if TYPE_CHECKING:
     from whist.server.service import TableService
@@ -104,33 +105,60 @@ connection stays open through a proxy that closes one silent for a minute (nginx
 ``proxy_read_timeout``) while its player thinks (docs/hosting.md)."""
 
 
+@fr_doc("""Lancer l'application web : ouvrez l'adresse affichée, créez une table, partagez son
+    lien ; des robots prennent les places vides. Arrêt par Ctrl+C ; relancée sur la même --db,
+    chaque table revient.""")
 def serve(
     host: Annotated[str, typer.Option(
         "--host", metavar="ADDRESS",
-        help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every network it is"
-        " on.")] = "127.0.0.1",
+        help=en_fr(
+            "Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every network it is"
+            " on.",
+            "Adresse où écouter : 127.0.0.1 pour cette machine seule, 0.0.0.0 pour tous les réseaux"
+            " où elle est."))] = "127.0.0.1",
     port: Annotated[int, typer.Option(
-        "--port", min=1, max=65535, metavar="PORT", help="Port to listen on.")] = 8000,
+        "--port", min=1, max=65535, metavar="PORT", help=en_fr("Port to listen on.",
+                                                              "Port où écouter."))] = 8000,
     db: Annotated[str, typer.Option(
         "--db", metavar="URL",
-        help="Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
-        " postgresql+psycopg://user@localhost:5432/whist.")] = "sqlite:///whist.db",
+        help=en_fr(
+            "Database of the tables: sqlite:///whist.db (a file here), or a PostgreSQL URL such as"
+            " postgresql+psycopg://user@localhost:5432/whist.",
+            "Base de données des tables : sqlite:///whist.db (un fichier ici), ou une URL PostgreSQL"
+            " comme postgresql+psycopg://utilisateur@localhost:5432/whist."))] = "sqlite:///whist.db",
     bot_budget: Annotated[float, typer.Option(
         "--bot-budget", min=MIN_BUDGET, max=MAX_BUDGET, metavar="SECONDS",
-        help="Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
-        " Bots think in threads off the server's event loop, for less when many wait.")] = 1.0,
+        help=en_fr(
+            "Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
+            " Bots think in threads off the server's event loop, for less when many wait.",
+            "Secondes qu'un robot qui réfléchit (pimc) peut prendre par carte ; les annonces ont"
+            " trois fois plus. Les robots réfléchissent dans des fils à part de la boucle du serveur,"
+            " moins longtemps quand beaucoup attendent."))] = 1.0,
     max_tables: Annotated[int, typer.Option(
         "--max-tables", min=1, metavar="N",
-        help="Most tables in play at once (a finished game does not count, nor one left for ten"
-        " minutes): beyond, creating one is refused until a game has finished or been left.")] = 500,
+        help=en_fr(
+            "Most tables in play at once (a finished game does not count, nor one left for ten"
+            " minutes): beyond, creating one is refused until a game has finished or been left.",
+            "Nombre maximal de tables en jeu à la fois (une partie finie ne compte pas, ni une"
+            " laissée depuis dix minutes) : au-delà, en créer une est refusé jusqu'à ce qu'une partie"
+            " soit finie ou laissée."))] = 500,
     max_sheets: Annotated[int, typer.Option(
         "--max-sheets", min=1, metavar="N",
-        help="Most score sheets kept in the database (every sheet started counts, with those of the"
-        " other server processes on it): beyond, starting one is refused.")] = 10_000,
+        help=en_fr(
+            "Most score sheets kept in the database (every sheet started counts, with those of the"
+            " other server processes on it): beyond, starting one is refused.",
+            "Nombre maximal de feuilles de marque gardées dans la base (chaque feuille commencée"
+            " compte, avec celles des autres processus serveur qui l'utilisent) : au-delà, en"
+            " commencer une est refusé."))] = 10_000,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
-        help="Language of the command's own lines: the address to open, the tables found, its"
-        " errors and the server's warnings, en or fr (the page has its own switch).")] = "en",
+        help=en_fr(
+            "Language of the command's own lines: the address to open, the tables found, its"
+            " errors and the server's warnings, en or fr (the page has its own switch); also of this"
+            " help.",
+            "Langue des lignes de la commande elle-même : l'adresse à ouvrir, les tables trouvées,"
+            " ses erreurs et les avertissements du serveur, en ou fr (la page a son propre choix) ;"
+            " aussi de cette aide."))] = "en",
 ) -> None:
     """Start the web app: open the printed address, create a table, share its link; bots take the
     empty seats. Stop with Ctrl+C; started again on the same --db, every table comes back."""

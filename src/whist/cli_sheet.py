@@ -50,7 +50,18 @@ from whist.classic_sheet_render import (
     sheet_title,
     side_name,
 )
-from whist.cli_common import JsonOpt, OptionOpt, build_rules, fail, option_summary, parse_lang, stdout
+from whist.cli_common import (
+    GroupLangOpt,
+    JsonOpt,
+    OptionOpt,
+    build_rules,
+    fail,
+    option_summary,
+    parse_lang,
+    pass_lang,
+    stdout,
+)
+from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.cli_usage import sheet_file_lang
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
@@ -68,43 +79,68 @@ from whist.sheet_input import (
 __all__ = ["score", "sheet_app"]
 
 LangOpt = Annotated[str, typer.Option(
-    "--lang", metavar="en|fr", help="Language of what is shown and of the errors: en or fr.")]
+    "--lang", metavar="en|fr", help=en_fr(
+        "Language of what is shown, of the errors and of this help: en or fr.",
+        "Langue de ce qui est affiché, des erreurs et de cette aide : en ou fr."))]
 NewLangOpt = Annotated[str, typer.Option(
-    "--lang", metavar="en|fr",
-    help="Language of the sheet: en or fr; it keeps it, so that the later commands speak it too.")]
+    "--lang", metavar="en|fr", help=en_fr(
+        "Language of the sheet: en or fr; it keeps it, so that the later commands speak it too.",
+        "Langue de la feuille : en ou fr ; elle la garde, et les commandes suivantes la parlent"
+        " aussi."))]
 SheetLangOpt = Annotated[str | None, typer.Option(
-    "--lang", metavar="en|fr", show_default=False,
-    help="Language of what is shown and of the errors: en or fr (by default the sheet's own, as"
-    " `whist sheet new --lang` set it).")]
+    "--lang", metavar="en|fr", show_default=False, help=en_fr(
+        "Language of what is shown and of the errors: en or fr (by default the sheet's own, as"
+        " `whist sheet new --lang` set it); also of this help.",
+        "Langue de ce qui est affiché et des erreurs : en ou fr (par défaut celle de la feuille,"
+        " choisie par `whist sheet new --lang`) ; aussi de cette aide."))]
 PresetOpt = Annotated[str, typer.Option(
-    "--preset", "-p", metavar="NAME", help="Scoring table: couleur (the club's) or pagat.")]
+    "--preset", "-p", metavar="NAME", help=en_fr(
+        "Scoring table: couleur (the club's) or pagat.",
+        "Barème : couleur (celui du club) ou pagat."))]
 DeclarersOpt = Annotated[str, typer.Option(
-    "--declarers", "-d", metavar="SEATS",
-    help="The declarers (preneurs): N, or two or more seats as N,E or N+E; seats N, E, S, W or O"
-    " (Ouest).")]
+    "--declarers", "-d", metavar="SEATS", help=en_fr(
+        "The declarers (preneurs): N, or two or more seats as N,E or N+E; seats N, E, S, W or O"
+        " (Ouest).",
+        "Les preneurs : N, ou deux places ou plus, N,E ou N+E ; places N, E, S, O (ou W)."))]
 TricksOpt = Annotated[str, typer.Option(
-    "--tricks", "-t", metavar="T|N=0,E=1",
-    help="Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).")]
+    "--tricks", "-t", metavar="T|N=0,E=1", help=en_fr(
+        "Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).",
+        "Levées des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 : misères, piccolo)."))]
 SheetTricksOpt = Annotated[str, typer.Option(
-    "--tricks", "-t", metavar="T|N=0,E=1|NS=8",
-    help="Colour whist: tricks the declarers took together (8), or each declarer's (N=0,E=1:"
-    " misères, piccolo). Classic whist: the tricks of one side, NS=8 or EW=5 (the other side took"
-    " the rest).")]
+    "--tricks", "-t", metavar="T|N=0,E=1|NS=8", help=en_fr(
+        "Colour whist: tricks the declarers took together (8), or each declarer's (N=0,E=1:"
+        " misères, piccolo). Classic whist: the tricks of one side, NS=8 or EW=5 (the other side"
+        " took the rest).",
+        "Whist à la couleur : levées des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 :"
+        " misères, piccolo). Whist classique : les levées d'un camp, NS=8 ou EO=5 (l'autre camp a"
+        " fait le reste)."))]
 HonoursOpt = Annotated[str | None, typer.Option(
-    "--honours", "--honneurs", metavar="NS=3|EW=4|none",
-    help="Classic whist: the side that held three or four of A K Q J of trumps, and how many"
-    " (NS=3, EW=4); none, 0 or left out: neither side held three.")]
+    "--honours", "--honneurs", metavar="NS=3|EW=4|none", help=en_fr(
+        "Classic whist: the side that held three or four of A K Q J of trumps, and how many"
+        " (NS=3, EW=4); none, 0 or left out: neither side held three.",
+        "Whist classique : le camp qui avait trois ou quatre des honneurs d'atout (as, roi, dame,"
+        " valet), et combien (NS=3, EO=4) ; none, 0 ou rien : aucun camp n'en avait trois."))]
 TrumpOpt = Annotated[str | None, typer.Option(
-    "--trump", metavar="SUIT", help="Trump of a suited contract (S H D C, ♠, cœur …); shown only.")]
+    "--trump", metavar="SUIT", help=en_fr(
+        "Trump of a suited contract (S H D C, ♠, cœur …); shown only.",
+        "Atout d'un contrat à la couleur (P C K T en français, S H D C en anglais, ♠, cœur …) ;"
+        " seulement affiché."))]
 NeededOpt = Annotated[int | None, typer.Option(
-    "--needed", metavar="8|9", help="Tricks a trou needs: 8 or 9 (RULES.md §5.3).")]
+    "--needed", metavar="8|9", help=en_fr(
+        "Tricks a trou needs: 8 or 9 (RULES.md §5.3).",
+        "Levées qu'il faut au trou : 8 ou 9 (RULES.md §5.3)."))]
 QueensOpt = Annotated[str, typer.Option(
-    "--queens", metavar="N=2,E=1,S=1", help="Queens each player took (misère par les dames).")]
+    "--queens", metavar="N=2,E=1,S=1", help=en_fr(
+        "Queens each player took (misère par les dames).",
+        "Dames prises par chaque joueur (misère par les dames)."))]
 DoubleOpt = Annotated[bool, typer.Option(
-    "--double", help="The deal scores double (after a passed deal, all_pass=redeal_double).")]
+    "--double", help=en_fr(
+        "The deal scores double (after a passed deal, all_pass=redeal_double).",
+        "La donne compte double (après une donne où tous ont passé, all_pass=redeal_double)."))]
 FileOpt = Annotated[Path, typer.Option(
-    "--file", "-f", metavar="FILE", envvar="WHIST_SHEET", dir_okay=False,
-    help="The sheet's JSON file (environment variable WHIST_SHEET).")]
+    "--file", "-f", metavar="FILE", envvar="WHIST_SHEET", dir_okay=False, help=en_fr(
+        "The sheet's JSON file (environment variable WHIST_SHEET).",
+        "Le fichier JSON de la feuille (variable d'environnement WHIST_SHEET)."))]
 
 DEFAULT_FILE = Path("whist-sheet.json")
 
@@ -161,11 +197,19 @@ def _points(p: int) -> str:
 # ----- whist score ---------------------------------------------------------------------------
 
 
+@fr_doc("""Les points de chaque joueur pour une donne de whist à la couleur, d'après le barème du
+    préréglage.
+
+    Exemple : whist score --contract "solo 7" --declarers N --tricks 8 affiche N +21, E S W -7.
+    """)
 def score(
     contract: Annotated[str, typer.Option(
         "--contract", "-c", metavar="CONTRACT",
-        help="The contract, in French or English: 'solo 7', 'emballage 9', 'petite misère',"
-        " 'grande misère sur table', chelem, trou, piccolo, dames …")],
+        help=en_fr(
+            "The contract, in French or English: 'solo 7', 'emballage 9', 'petite misère',"
+            " 'grande misère sur table', chelem, trou, piccolo, dames …",
+            "Le contrat, en français ou en anglais : 'solo 7', 'emballage 9', 'petite misère',"
+            " 'grande misère sur table', chelem, trou, piccolo, dames …"))],
     declarers: DeclarersOpt = "",
     tricks: TricksOpt = "",
     preset_name: PresetOpt = "couleur",
@@ -218,17 +262,36 @@ def score(
 # ----- whist sheet -----------------------------------------------------------------------------
 
 sheet_app = typer.Typer(
-    help="The score sheet of a real table. Colour whist (presets couleur, pagat): each deal's"
-    " contract, declarers and tricks, penalties, each player's running total. Classic whist"
-    " (presets classic, short, simple, with their --option values): each deal's tricks and"
-    " honours per side, or a game won by calling at eight; the sheet keeps the games, rubbers,"
-    " totals and the settlement. Players' names, CSV import, CSV and JSON export. The sheet is"
-    " kept in a JSON file (--file, default whist-sheet.json), saved after every entry. Exit"
-    " status: 0 when done; 2 when something is refused (an impossible entry or option, a sheet"
-    " file missing, damaged or not a sheet, a CSV that cannot be imported), the file left as it"
-    " was; 1 when the system cannot read or write a file.",
+    help=en_fr(
+        "The score sheet of a real table. Colour whist (presets couleur, pagat): each deal's"
+        " contract, declarers and tricks, penalties, each player's running total. Classic whist"
+        " (presets classic, short, simple, with their --option values): each deal's tricks and"
+        " honours per side, or a game won by calling at eight; the sheet keeps the games, rubbers,"
+        " totals and the settlement. Players' names, CSV import, CSV and JSON export. The sheet is"
+        " kept in a JSON file (--file, default whist-sheet.json), saved after every entry. Exit"
+        " status: 0 when done; 2 when something is refused (an impossible entry or option, a sheet"
+        " file missing, damaged or not a sheet, a CSV that cannot be imported), the file left as it"
+        " was; 1 when the system cannot read or write a file.",
+        "La feuille de marque d'une vraie table. Whist à la couleur (préréglages couleur, pagat) :"
+        " le contrat, les preneurs et les levées de chaque donne, les pénalités, le total de chaque"
+        " joueur au fil des donnes. Whist classique (préréglages classic, short, simple, avec leurs"
+        " valeurs de --option) : les levées et les honneurs de chaque camp à chaque donne, ou une"
+        " manche gagnée en chantant à huit ; la feuille tient les manches, les robres, les totaux"
+        " et le règlement. Noms des joueurs, import CSV, export CSV et JSON. La feuille est gardée"
+        " dans un fichier JSON (--file, par défaut whist-sheet.json), enregistré après chaque"
+        " entrée. Code de sortie : 0 une fois fait ; 2 quand quelque chose est refusé (une entrée"
+        " ou une option impossible, un fichier de feuille absent, abîmé ou qui n'est pas une"
+        " feuille, un CSV qui ne peut pas être importé), le fichier restant tel qu'il était ; 1"
+        " quand le système ne peut pas lire ou écrire un fichier."),
     no_args_is_help=True,
+    cls=HelpGroup,
 )
+
+
+@sheet_app.callback()
+def _sheet(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
+    """The score sheet's commands."""
+    pass_lang(ctx, lang)
 
 def _load(path: Path, lang: Lang) -> AnySheet:
     """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
@@ -438,18 +501,28 @@ def _added(sheet: Sheet, lang: Lang) -> None:
     console.print(_totals_line(sheet, lang))
 
 
-@sheet_app.command("new")
+@sheet_app.command("new", cls=HelpCommand)
+@fr_doc("""Commencer une nouvelle feuille de marque : whist à la couleur ou whist classique, selon
+    le préréglage.""")
 def sheet_new(
     preset_name: Annotated[str, typer.Option(
         "--preset", "-p", metavar="NAME",
-        help="couleur or pagat: a colour-whist sheet (the preset's scoring table); classic, short"
-        " or simple: a classic-whist sheet (games, rubbers, settlement).")] = "couleur",
+        help=en_fr(
+            "couleur or pagat: a colour-whist sheet (the preset's scoring table); classic, short"
+            " or simple: a classic-whist sheet (games, rubbers, settlement).",
+            "couleur ou pagat : une feuille de whist à la couleur (le barème du préréglage) ;"
+            " classic, short ou simple : une feuille de whist classique (manches, robres,"
+            " règlement)."))] = "couleur",
     options: OptionOpt = None,
     names: Annotated[str, typer.Option(
         "--names", "-n", metavar="N=Anne,E=Bert,…",
-        help="The players' names by seat (N=Anne,E=Bert), or all four in the order of the seats N,"
-        " E, S, W (Anne,Bert,Carla,Dirk); default: Nord, Est, Sud, Ouest.")] = "",
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
+        help=en_fr(
+            "The players' names by seat (N=Anne,E=Bert), or all four in the order of the seats N,"
+            " E, S, W (Anne,Bert,Carla,Dirk); default: Nord, Est, Sud, Ouest.",
+            "Les noms des joueurs par place (N=Anne,E=Bert), ou les quatre dans l'ordre des places"
+            " N, E, S, O (Anne,Bert,Carla,Dirk) ; par défaut : Nord, Est, Sud, Ouest."))] = "",
+    force: Annotated[bool, typer.Option("--force", help=en_fr(
+        "Replace an existing sheet.", "Remplacer une feuille qui existe déjà."))] = False,
     file: FileOpt = DEFAULT_FILE,
     lang: NewLangOpt = "en",
 ) -> None:
@@ -491,13 +564,21 @@ def sheet_new(
                           f"New sheet ({what}) in {file}: {players}"), soft_wrap=True)
 
 
-@sheet_app.command("add")
+@sheet_app.command("add", cls=HelpCommand)
+@fr_doc("""Ajouter une donne. Whist à la couleur : son contrat, ses preneurs et ses levées. Whist
+    classique : les levées d'un camp et les honneurs (--tricks NS=8 --honours EO=4), ou
+    `appel NS`.""")
 def sheet_add(
     contract: Annotated[list[str] | None, typer.Argument(
-        metavar="CONTRACT", help="Colour whist: the contract, in French or English: solo 7,"
-        " emballage 9, petite misère, grande misère sur table, chelem, trou, piccolo, dames …"
-        " Classic whist: nothing for a deal played out (give --tricks), or `call NS` / `appel EO`"
-        " for a game won by calling at eight.", show_default=False)] = None,
+        metavar="CONTRACT", help=en_fr(
+            "Colour whist: the contract, in French or English: solo 7,"
+            " emballage 9, petite misère, grande misère sur table, chelem, trou, piccolo, dames …"
+            " Classic whist: nothing for a deal played out (give --tricks), or `call NS` / `appel EO`"
+            " for a game won by calling at eight.",
+            "Whist à la couleur : le contrat, en français ou en anglais : solo 7, emballage 9,"
+            " petite misère, grande misère sur table, chelem, trou, piccolo, dames … Whist"
+            " classique : rien pour une donne jouée jusqu'au bout (donnez --tricks), ou `appel EO` /"
+            " `call NS` pour une manche gagnée en chantant à huit."), show_default=False)] = None,
     declarers: DeclarersOpt = "",
     tricks: SheetTricksOpt = "",
     honours: HonoursOpt = None,
@@ -523,10 +604,12 @@ def sheet_add(
         _added(sheet, language)
 
 
-@sheet_app.command("penalty")
+@sheet_app.command("penalty", cls=HelpCommand)
+@fr_doc("""Whist à la couleur : une pénalité de l'arbitre, -15 au fautif.""")
 def sheet_penalty(
     seat: Annotated[str, typer.Argument(
-        metavar="SEAT", help="The offender's seat: N, E, S, W or O (Ouest).")],
+        metavar="SEAT", help=en_fr("The offender's seat: N, E, S, W or O (Ouest).",
+                                   "La place du fautif : N, E, S, O (ou W)."))],
     file: FileOpt = DEFAULT_FILE,
     lang: SheetLangOpt = None,
 ) -> None:
@@ -540,7 +623,8 @@ def sheet_penalty(
     _added(sheet, language)
 
 
-@sheet_app.command("undo")
+@sheet_app.command("undo", cls=HelpCommand)
+@fr_doc("""Supprimer la dernière entrée.""")
 def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Remove the last entry."""
     with _changing(file, lang) as (sheet, language):
@@ -645,7 +729,11 @@ def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Ta
     return t
 
 
-@sheet_app.command("show")
+@sheet_app.command("show", cls=HelpCommand)
+@fr_doc("""Afficher la feuille. Whist à la couleur : chaque donne avec les points de chaque joueur
+    et les totaux au fil des donnes. Whist classique : chaque donne avec les points de chaque camp,
+    la marque de la manche, les manches et les robres à mesure qu'ils se ferment, les totaux et le
+    règlement.""")
 def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Print the sheet. Colour whist: every deal with each player's points and the running totals.
     Classic whist: every deal with each side's points, the game score, the games and rubbers as
@@ -663,18 +751,29 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: Sh
     console.print(sheet_table(sheet, language, console.width))
 
 
-@sheet_app.command("import")
+@sheet_app.command("import", cls=HelpCommand)
+@fr_doc("""Ajouter chaque ligne d'un fichier CSV, toutes ou aucune.""")
 def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
         metavar="FILE.csv", dir_okay=False,
-        help="Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
-        " them (or a spreadsheet with"
-        " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
-        " point-virgule)\"; a warning says so): colour whist contract,"
-        " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
-        " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
-        " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
-        " date) are not read, but one named nearly as one of these (neded) is refused as mistyped.")],
+        help=en_fr(
+            "Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
+            " them (or a spreadsheet with"
+            " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
+            " point-virgule)\"; a warning says so): colour whist contract,"
+            " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
+            " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
+            " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
+            " date) are not read, but one named nearly as one of these (neded) is refused as mistyped.",
+            "Des lignes sous un en-tête (- pour l'entrée standard), comme les écrit `whist sheet"
+            " export --csv` (ou un tableur avec des points-virgules), en UTF-8 ou sinon en"
+            " Windows-1252 (comme Excel sous Windows enregistre « CSV (séparateur : point-virgule) » ;"
+            " un avertissement le dit). Colonnes, en anglais : whist à la couleur contract, declarers,"
+            " tricks, trump, needed, queens, double ; whist classique kind (deal ou call), side,"
+            " tricks (de ce camp), honours (NS=3, EW=4 ou none) ; les deux : name_N … name_W, les"
+            " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …."
+            " D'autres colonnes (une note, une date) ne sont pas lues, mais une nommée presque comme"
+            " l'une de celles-ci (neded) est refusée comme une faute de frappe."))],
     file: FileOpt = DEFAULT_FILE,
     lang: SheetLangOpt = None,
 ) -> None:
@@ -729,16 +828,26 @@ def _csv_text(path: Path, lang: Lang) -> str:
                     " l'enregistre au format « CSV UTF-8 »)"), lang)
 
 
-@sheet_app.command("export")
+@sheet_app.command("export", cls=HelpCommand)
+@fr_doc("""Exporter la feuille en CSV et/ou en JSON, chacun avec les noms des joueurs. Un fichier
+    CSV commence par une marque d'ordre des octets (BOM), pour qu'Excel lise ses accents en UTF-8
+    (pas sur la sortie standard).""")
 def sheet_export(
     csv_out: Annotated[Path | None, typer.Option(
-        "--csv", metavar="FILE", dir_okay=False, help="Write the sheet as CSV (- for stdout).")] = None,
+        "--csv", metavar="FILE", dir_okay=False, help=en_fr(
+            "Write the sheet as CSV (- for stdout).",
+            "Écrire la feuille en CSV (- pour la sortie standard)."))] = None,
     json_file: Annotated[Path | None, typer.Option(
-        "--json", metavar="FILE", dir_okay=False, help="Write the sheet as JSON (- for stdout).")] = None,
+        "--json", metavar="FILE", dir_okay=False, help=en_fr(
+            "Write the sheet as JSON (- for stdout).",
+            "Écrire la feuille en JSON (- pour la sortie standard)."))] = None,
     separator: Annotated[str, typer.Option(
         "--separator", metavar=",|;",
-        help="What separates the cells of the CSV: a comma, or a semicolon (--separator ';') for a"
-        " spreadsheet set to French, which reads a comma as the decimal point.")] = ",",
+        help=en_fr(
+            "What separates the cells of the CSV: a comma, or a semicolon (--separator ';') for a"
+            " spreadsheet set to French, which reads a comma as the decimal point.",
+            "Ce qui sépare les cellules du CSV : une virgule, ou un point-virgule (--separator ';')"
+            " pour un tableur réglé en français, qui lit la virgule comme séparateur décimal."))] = ",",
     file: FileOpt = DEFAULT_FILE,
     lang: SheetLangOpt = None,
 ) -> None:

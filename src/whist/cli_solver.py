@@ -28,7 +28,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
-from whist.cli_common import LangOpt, fail, parse_lang, stdout
+from whist.cli_common import JsonOpt, LangOpt, fail, parse_lang, stdout
+from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.render import colon, say
 from whist.solver import (
     Goal,
@@ -46,57 +47,97 @@ from whist.solver.bench import run_bench
 
 __all__ = ["bench_solver", "solve_cmd", "solver_app"]
 
-solver_app = typer.Typer(help="The double-dummy solver.", no_args_is_help=True)
+solver_app = typer.Typer(help=en_fr("The double-dummy solver.", "Le solveur à cartes ouvertes."),
+                         no_args_is_help=True, cls=HelpGroup)
 
 CLI_MEMORY_MB = 256
 """Table memory of one ``whist solve``: one search, so more than a bot's solver."""
 
 
-@solver_app.command("solve")
+@solver_app.command("solve", cls=HelpCommand)
+@fr_doc("""Résoudre une position à cartes ouvertes : la valeur de chaque carte du joueur qui a la
+    main.""")
 def solve_cmd(
     deal: Annotated[str, typer.Argument(
         metavar="DEAL",
-        help="The remaining hands in PBN: 'N:AKQJ.T98.765.432 hand hand hand' (clockwise from the"
-        " named seat, suits S.H.D.C, '-' for an empty hand). Hands of equal size (an endgame), or"
-        " sizes that fit --played.")],
+        help=en_fr(
+            "The remaining hands in PBN: 'N:AKQJ.T98.765.432 hand hand hand' (clockwise from the"
+            " named seat, suits S.H.D.C, '-' for an empty hand). Hands of equal size (an endgame), or"
+            " sizes that fit --played.",
+            "Les mains restantes en PBN : 'N:AKQJ.T98.765.432 main main main' (dans le sens des"
+            " aiguilles d'une montre depuis la place nommée, couleurs S.H.D.C (pique, cœur, carreau,"
+            " trèfle) et cartes en anglais, A K Q J T, '-' pour une main vide). Des mains de même"
+            " taille (une fin de donne), ou de tailles qui vont avec --played."))],
     trump: Annotated[str, typer.Option(
-        "--trump", "-t", metavar="H|S|D|C|NT", help="Trump suit, or NT for no trump.")],
+        "--trump", "-t", metavar="H|S|D|C|NT", help=en_fr(
+            "Trump suit, or NT for no trump.",
+            "Couleur d'atout, P C K T (pique, cœur, carreau, trèfle) avec --lang fr, S H D C en"
+            " anglais ; ou SA (NT) pour sans atout."))],
     leader: Annotated[str, typer.Option(
         "--leader", "-l", metavar="SEAT",
-        help="The seat that leads the current trick: N, E, S, W or O (Ouest).")],
+        help=en_fr("The seat that leads the current trick: N, E, S, W or O (Ouest).",
+                   "La place qui entame le pli en cours : N, E, S, O (ou W)."))],
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
-        help="The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
-        " the leader and the seat opposite).")] = None,
+        help=en_fr(
+            "The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
+            " the leader and the seat opposite).",
+            "L'équipe : une, deux ou trois places, comme NS, EO, N, NEO ou 'Nord Sud' (par défaut :"
+            " la place qui entame et celle d'en face)."))] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", metavar="max|min|exact:K",
-        help="max: the team takes as many tricks as it can; min (misère): as few as it can;"
-        " exact:K: whether the team can end with exactly K more tricks.")] = "max",
+        help=en_fr(
+            "max: the team takes as many tricks as it can; min (misère): as few as it can;"
+            " exact:K: whether the team can end with exactly K more tricks.",
+            "max : l'équipe fait autant de levées qu'elle peut ; min (misère) : aussi peu qu'elle"
+            " peut ; exact:K : si l'équipe peut finir avec exactement K levées de plus."))] = "max",
     cap: Annotated[str | None, typer.Option(
         "--cap", metavar="K",
-        help="Goals max and min: count up to K tricks only, 0 to 13 (a value of K means K or more), far"
-        " quicker when K is small: two misère players together, counted up to 2 (has each taken"
-        " a trick?), take well under a second where the full count can take a minute.")] = None,
+        help=en_fr(
+            "Goals max and min: count up to K tricks only, 0 to 13 (a value of K means K or more), far"
+            " quicker when K is small: two misère players together, counted up to 2 (has each taken"
+            " a trick?), take well under a second where the full count can take a minute.",
+            "Objectifs max et min : ne compter que jusqu'à K levées, de 0 à 13 (une valeur de K veut"
+            " dire K ou plus), bien plus vite quand K est petit : deux joueurs de misère ensemble,"
+            " comptés jusqu'à 2 (chacun a-t-il fait une levée ?), prennent bien moins d'une seconde"
+            " là où le compte entier peut prendre une minute."))] = None,
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
-        help="Cards already played to the current trick, in order from the leader: \"AS KS\".")] = "",
+        help=en_fr("Cards already played to the current trick, in order from the leader: \"AS KS\".",
+                   "Cartes déjà jouées au pli en cours, dans l'ordre depuis l'entame : \"AP RP\" avec --lang"
+                   " fr (as et roi de pique), \"AS KS\" en anglais."))] = "",
     max_seconds: Annotated[str | None, typer.Option(
         "--max-seconds", metavar="SECONDS",
-        help="Give up after this long, at least 0.001 (exit status 1; a count says the team's best"
-        " value if it was found by then). Whole deals take well under a second for"
-        " partnerships and most often for one seat against three (the worst found, 3 s); the"
-        " full misère count (goal min) of a whole deal takes under a second at no trump most"
-        " often (up to 6 s on the hands tried), up to half a minute with trumps in the misère"
-        " hand and up to a minute for two misère players together (team of two, goal min; under a"
-        " second counted up to 2 with --cap 2);"
-        " exact:0 (is the misère made?) takes at most about a second on the hands tried.")] = None,
+        help=en_fr(
+            "Give up after this long, at least 0.001 (exit status 1; a count says the team's best"
+            " value if it was found by then). Whole deals take well under a second for"
+            " partnerships and most often for one seat against three (the worst found, 3 s); the"
+            " full misère count (goal min) of a whole deal takes under a second at no trump most"
+            " often (up to 6 s on the hands tried), up to half a minute with trumps in the misère"
+            " hand and up to a minute for two misère players together (team of two, goal min; under a"
+            " second counted up to 2 with --cap 2);"
+            " exact:0 (is the misère made?) takes at most about a second on the hands tried.",
+            "Abandonner après ce temps, en secondes, au moins 0.001 (code de sortie 1 ; un compte"
+            " dit la meilleure valeur de l'équipe si elle a été trouvée d'ici là). Une donne entière"
+            " prend bien moins d'une seconde pour des équipes de deux et le plus souvent pour une"
+            " place contre trois (la pire trouvée, 3 s) ; le compte entier d'une misère (objectif"
+            " min) sur une donne entière prend moins d'une seconde à sans atout le plus souvent"
+            " (jusqu'à 6 s sur les mains essayées), jusqu'à une demi-minute avec des atouts dans la"
+            " main de la misère et jusqu'à une minute pour deux joueurs de misère ensemble (équipe"
+            " de deux, objectif min ; moins d'une seconde compté jusqu'à 2 avec --cap 2) ; exact:0"
+            " (la misère est-elle réussie ?) prend au plus une seconde environ sur les mains"
+            " essayées."))] = None,
     memory: Annotated[str, typer.Option(
         "--memory", metavar="MB",
-        help="Memory of the transposition table, in megabytes, 1 to 65536: more helps the longest searches"
-        " (the slowest count of two misère players together in docs/solver.md: 258 million"
-        " positions with 256, 194 million with 1024).")
+        help=en_fr(
+            "Memory of the transposition table, in megabytes, 1 to 65536: more helps the longest searches"
+            " (the slowest count of two misère players together in docs/solver.md: 258 million"
+            " positions with 256, 194 million with 1024).",
+            "Mémoire de la table de transposition, en mégaoctets, de 1 à 65536 : davantage aide les"
+            " recherches les plus longues (le compte le plus lent de deux joueurs de misère ensemble"
+            " dans docs/solver.md : 258 millions de positions avec 256, 194 millions avec 1024)."))
     ] = str(CLI_MEMORY_MB),
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
     """Solve a position double dummy: the value of every card of the player to move."""
@@ -350,19 +391,47 @@ def _at_cap(v: int, cap: int | None) -> str:
     return f"{v}+" if v == cap else str(v)
 
 
-def _line(label: str, r: dict[str, Any]) -> str:
+def _line(label: str, r: dict[str, Any], lang: Lang = "en") -> str:
+    """One measure of ``whist bench solver``: its mean, median and worst time, over how many deals."""
+    n = r["deals"]
+    if lang == "fr":
+        line = (f"{label:<30} moyenne {r['mean_ms']:9.2f} ms   médiane {r['median_ms']:9.2f} ms"
+                f"   max {r['max_ms']:9.2f} ms   ({n} donne{'s' if n > 1 else ''}")
+        if r.get("unfinished"):
+            over = r["unfinished"]
+            line += f", {over} au-delà du budget de nœuds, non comptée{'s' if over > 1 else ''}"
+        return line + ")"
     line = (f"{label:<26} mean {r['mean_ms']:9.2f} ms   median {r['median_ms']:9.2f} ms"
-            f"   max {r['max_ms']:9.2f} ms   ({r['deals']} deal{'s' if r['deals'] != 1 else ''}")
+            f"   max {r['max_ms']:9.2f} ms   ({n} deal{'s' if n != 1 else ''}")
     if r.get("unfinished"):
         line += f", {r['unfinished']} over the node budget, not counted"
     return line + ")"
 
 
+_MEASURES = (("one_vs_three", "1 vs 3 (ours)", "1 contre 3 (le nôtre)"),
+             ("misere", "misère 1 vs 3 (ours)", "misère 1 contre 3 (le nôtre)"),
+             ("misere_made", "misère made? (ours)", "misère réussie ? (le nôtre)"),
+             ("cards_8", "8 cards per hand (ours)", "8 cartes par main (le nôtre)"),
+             ("cards_10", "10 cards per hand (ours)", "10 cartes par main (le nôtre)"))
+"""The measures of our solver alone, named in English and in French."""
+
+
+@fr_doc("""Millisecondes par donne (toutes les cartes de l'entame) pour notre solveur et DDS, sur
+    un fil.
+
+    Les mêmes donnes entières au hasard sont résolues par les deux dans un même processus ; aussi
+    un joueur seul contre trois, la misère (avec un budget de nœuds, et le oui/non « misère
+    réussie ? »), et des positions de 8 et 10 cartes par main (notre solveur seul), moitié moins de
+    chacune.
+    """)
 def bench_solver(
     deals: Annotated[int, typer.Option(
-        "--deals", "-n", min=1, metavar="N", help="Random whole deals per measure.")] = 20,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the random deals.")] = 1,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+        "--deals", "-n", min=1, metavar="N", help=en_fr(
+            "Random whole deals per measure.", "Donnes entières au hasard par mesure."))] = 20,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=en_fr(
+        "Seed of the random deals.", "Graine des donnes au hasard."))] = 1,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
 ) -> None:
     """Milliseconds per deal (all cards of the leader) for our solver and DDS, one thread.
 
@@ -370,32 +439,42 @@ def bench_solver(
     against three, misère (with a node budget, and the yes/no "misère made?"), and positions
     of 8 and 10 cards per hand (our solver only), half as many of each.
     """
-    progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    language = parse_lang(lang)
+    solving = say("solving", "résolution", language)
+    progress = Progress(TextColumn(solving), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=Console(stderr=True), transient=True)
     with progress:
-        task = progress.add_task("solving", total=None)
+        task = progress.add_task(solving, total=None)
         result = run_bench(deals=deals, seed=seed,
                            progress=lambda done, total: progress.update(task, completed=done, total=total))
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return
     console = stdout()
-    console.print(f"[bold]Double-dummy solver[/], {deals} random deals (seed {seed}), one thread,"
-                  " all cards of the leader, team = the leader's partnership:", soft_wrap=True)
-    console.print(_line("ours", result["ours"]), soft_wrap=True)
+    console.print(say(f"[bold]Double-dummy solver[/], {deals} random deal{'s' if deals != 1 else ''}"
+                      f" (seed {seed}), one thread,"
+                      " all cards of the leader, team = the leader's partnership:",
+                      f"[bold]Solveur à cartes ouvertes[/], {deals} donne{'s' if deals > 1 else ''} au hasard"
+                      f" (graine {seed}), un"
+                      " fil, toutes les cartes de l'entame, équipe = le camp de l'entame :", language),
+                  soft_wrap=True)
+    console.print(_line(say("ours", "le nôtre", language), result["ours"], language), soft_wrap=True)
     if result.get("dds"):
-        console.print(_line("DDS (endplay)", result["dds"]), soft_wrap=True)
-        console.print(f"ratio ours/DDS: mean {result['ratio_mean']:.2f}, median {result['ratio_median']:.2f}"
-                      f" (median of the deals' own ratios {result['ratio_median_deal']:.2f})")
+        console.print(_line("DDS (endplay)", result["dds"], language), soft_wrap=True)
+        console.print(say(f"ratio ours/DDS: mean {result['ratio_mean']:.2f},"
+                          f" median {result['ratio_median']:.2f} (median of the deals' own ratios"
+                          f" {result['ratio_median_deal']:.2f})",
+                          f"rapport nôtre/DDS : moyenne {result['ratio_mean']:.2f}, médiane"
+                          f" {result['ratio_median']:.2f} (médiane des rapports de chaque donne"
+                          f" {result['ratio_median_deal']:.2f})", language))
     elif "note" in result:
-        console.print(result["note"])
-    for key, label in (("one_vs_three", "1 vs 3 (ours)"), ("misere", "misère 1 vs 3 (ours)"),
-                       ("misere_made", "misère made? (ours)"), ("cards_8", "8 cards per hand (ours)"),
-                       ("cards_10", "10 cards per hand (ours)")):
+        console.print(say(result["note"], "endplay (DDS) n'est pas installé : pip install endplay", language))
+    for key, en, fr in _MEASURES:
         if key in result:
-            console.print(_line(label, result[key]), soft_wrap=True)
-    console.print(f"worst whole deal ({result['ours']['max_ms']:.0f} ms):"
-                  f" {escape(result['ours']['worst_command'])}", soft_wrap=True)
+            console.print(_line(say(en, fr, language), result[key], language), soft_wrap=True)
+    worst = f"{result['ours']['max_ms']:.0f} ms"
+    console.print(say(f"worst whole deal ({worst}):", f"pire donne entière ({worst}) :", language)
+                  + f" {escape(result['ours']['worst_command'])}", soft_wrap=True)
 
 
 solver_app.command("bench")(bench_solver)

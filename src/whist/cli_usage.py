@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 import typer
-from typer.core import TyperGroup
+
+from whist.cli_help import HelpGroup, french_usage_line, lang_option
 
 try:  # a typer of late parses with its own copy of click, whose errors are not click's
     from typer._click.core import Context
@@ -57,6 +58,10 @@ _MESSAGES: list[tuple[str, str]] = [
     (r"Option (.+) does not take a value\.", r"l'option \1 ne prend pas de valeur."),
     (r"Got unexpected extra arguments? \((.*)\)", r"argument en trop : \1"),
     (r"Got unexpected extra argument\(s\) \((.*)\)", r"argument en trop : \1"),
+    (r"No such command '(.+)'\. Did you mean '(.+)'\?",
+     r"commande inconnue : '\1' ; vouliez-vous dire '\2' ?"),
+    (r"No such command '(.+)'\.", r"commande inconnue : '\1'."),
+    (r"Missing command\.", r"il manque la commande."),
 ]
 """click's usage errors, in French."""
 
@@ -65,12 +70,7 @@ def lang_asked(args: Sequence[str]) -> str:
     """The language the command line asks for: the value of its last ``--lang`` (``--lang fr``
     or ``--lang=fr``), lower case; without one, that of the sheet a ``whist sheet`` command other
     than ``new`` works on (:func:`sheet_file_lang`), else ``en``."""
-    lang = None
-    for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args):
-            lang = args[i + 1]
-        elif arg.startswith("--lang="):
-            lang = arg.removeprefix("--lang=")
+    lang = lang_option(args)
     if lang is None:
         return sheet_file_lang(args) if args[:1] == ["sheet"] and args[1:2] != ["new"] else "en"
     return lang.strip().lower()
@@ -128,15 +128,15 @@ class FrenchUsageError(UsageError):
     def show(self, file: IO[Any] | None = None) -> None:
         ctx = self.ctx
         if ctx is not None:
-            usage = ctx.get_usage().replace("Usage:", "Usage :", 1)
+            usage = french_usage_line(ctx)
             hint = f"Essayez « {ctx.command_path} --help » pour l'aide.\n"
             typer.echo(f"{usage}\n{hint}", file=file, err=file is None, color=ctx.color)
         typer.echo(f"Erreur : {self.format_message()}", file=file, err=file is None)
 
 
-class WhistGroup(TyperGroup):
+class WhistGroup(HelpGroup):
     """The ``whist`` group: a usage error of a command that has ``--lang`` is said in French when
-    the command line says ``--lang fr``."""
+    the command line says ``--lang fr``; the help as :class:`HelpGroup` prints it."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None,
                      **extra: Any) -> Context:

@@ -1,0 +1,239 @@
+"""The help of ``whist`` and of its commands in English or French.
+
+Every help text is written in both languages side by side: :func:`en_fr` for the help of an
+option, an argument or a group, :func:`fr_doc` for the French of a command whose English help is
+its docstring. Typer builds the commands with the English; :class:`HelpCommand` and
+:class:`HelpGroup` print the French instead when the help is asked in French, with click's own
+words (``Usage :``, ``Options``, ``Commandes``, ``[par défaut : …]``, ``Afficher ce message et
+quitter.``) in French too.
+
+The help is in French when the command line says ``--lang fr`` anywhere (its last ``--lang``
+counts: ``whist play --help --lang fr``, ``whist --lang fr --help``), or, without ``--lang``, when
+the environment variable ``WHIST_LANG`` is ``fr``. The locale (``LANG``) does not count: the
+commands themselves print English unless told ``--lang fr``, and their help follows the same rule.
+The language a sheet file was started in is not read for the help.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeVar
+
+from typer.core import TyperCommand, TyperGroup
+
+try:  # a typer of late formats the help with its own copy of click
+    from typer._click.core import Command, Context
+    from typer._click.formatting import HelpFormatter
+    from typer._click.utils import make_default_short_help
+except ImportError:  # pragma: no cover - an older typer, on click itself
+    from click import Command, Context, HelpFormatter  # type: ignore[assignment]
+    from click.utils import make_default_short_help  # type: ignore[no-redef]
+
+__all__ = [
+    "HELP_ENV",
+    "HelpCommand",
+    "HelpGroup",
+    "en_fr",
+    "fr_doc",
+    "french",
+    "french_usage_line",
+    "help_lang",
+    "lang_defaults",
+    "lang_option",
+]
+
+HELP_ENV = "WHIST_LANG"
+"""The environment variable that asks for the help in French (``fr``) when the command line has no
+``--lang``."""
+
+_HELP_LANG = "whist.help_lang"
+"""Where the context (shared by a command and the groups above it) keeps the help's language."""
+
+_FRENCH: dict[str, str] = {}
+"""Each help text in English (as typer shows it, without common indentation) and its French."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _key(text: str) -> str:
+    return inspect.cleandoc(text)
+
+
+def en_fr(en: str, fr: str) -> str:
+    """``en``, the English help text typer is given; ``fr`` is shown instead when the help is
+    asked in French. The same English always has the same French (else :class:`ValueError`, as
+    the module is imported)."""
+    if _FRENCH.setdefault(_key(en), _key(fr)) != _key(fr):
+        raise ValueError(f"two French help texts for one English: {en!r}")
+    return en
+
+
+def fr_doc(fr: str) -> Callable[[F], F]:
+    """A command's help in French, its docstring being the English: ``@fr_doc(\"\"\"…\"\"\")``
+    under ``@app.command()``."""
+
+    def mark(function: F) -> F:
+        en_fr(inspect.getdoc(function) or "", fr)
+        return function
+
+    return mark
+
+
+def french(text: str) -> str | None:
+    """The French of an English help text, ``None`` if it has none."""
+    return _FRENCH.get(_key(text))
+
+
+# click's own words in the help, in French
+en_fr("Show this message and exit.", "Afficher ce message et quitter.")
+_EXTRAS = {"default: ": "par défaut : ", "env var: ": "variable d'environnement : ",
+           "required": "obligatoire"}
+_SECTIONS = {"Arguments": "Arguments ", "Options": "Options ", "Commands": "Commandes "}
+"""The titles of the help's sections in French; click adds the colon, after the space that
+French puts before it."""
+_METAVARS = {"COMMAND [ARGS]...": "COMMANDE [ARGS]..."}
+_NBSP = "\u00a0"
+
+
+def _unbroken(text: str) -> str:
+    """French ``text`` with a no-break space before its ``:`` ``;`` ``?`` ``!`` ``»`` and after its
+    ``«``, so that the help, wrapped to the terminal's width, never begins a line with one."""
+    for mark in (":", ";", "?", "!", "»"):
+        text = text.replace(f" {mark}", f"{_NBSP}{mark}")
+    return text.replace("« ", f"«{_NBSP}")
+
+
+def lang_option(args: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` (``--lang fr`` or ``--lang=fr``) of a command line, as
+    typed; ``None`` without one."""
+    lang = None
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            lang = args[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.removeprefix("--lang=")
+    return lang
+
+
+def help_lang(args: Sequence[str]) -> Literal["en", "fr"]:
+    """The language of the help for the command line ``args``: that of its last ``--lang``, else
+    that of the environment's ``WHIST_LANG``; ``fr`` if it says ``fr``, else ``en``."""
+    lang = lang_option(args)
+    if lang is None:
+        lang = os.environ.get(HELP_ENV, "")
+    return "fr" if lang.strip().lower() == "fr" else "en"
+
+
+def lang_defaults(command: Command, lang: str) -> dict[str, Any]:
+    """The default map that gives ``lang`` to the ``--lang`` of every command under the group
+    ``command`` (for ``whist --lang fr play``, as ``whist play --lang fr``)."""
+    defaults: dict[str, Any] = {}
+    if isinstance(command, TyperGroup):
+        for name, sub in command.commands.items():
+            if isinstance(sub, TyperGroup):
+                defaults[name] = lang_defaults(sub, lang)
+            elif any(p.name == "lang" for p in sub.params):
+                defaults[name] = {"lang": lang}
+    return defaults
+
+
+def _is_french(ctx: Context) -> bool:
+    return ctx.meta.get(_HELP_LANG) == "fr"
+
+
+def _french_extra(text: str) -> str:
+    """``[default: x; env var: Y; required]`` in French."""
+    items = []
+    for item in text.strip().removeprefix("[").removesuffix("]").split("; "):
+        for en, fr in _EXTRAS.items():
+            if item.startswith(en):
+                item = fr + item.removeprefix(en)
+                break
+        items.append(item)
+    return "[" + " ; ".join(items) + "]"
+
+
+def _record(help_text: str | None, record: tuple[str, str]) -> tuple[str, str]:
+    """An option's or argument's line of the help (its names, its help and what click adds in
+    brackets) in French."""
+    names, text = record
+    en = help_text or ""
+    extra = text.removeprefix(en) if en and text.startswith(en) else ("" if en else text)
+    fr = french(en) if en else ""
+    fr = en if fr is None else fr
+    if extra.strip():
+        fr = f"{fr}  {_french_extra(extra)}" if fr else _french_extra(extra)
+    return names, _unbroken(fr)
+
+
+def _usage_french(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
+    """The usage line of ``command`` in French: ``Usage : whist sheet [OPTIONS] COMMANDE
+    [ARGS]...``."""
+    pieces = [_METAVARS.get(p, p) for p in command.collect_usage_pieces(ctx)]
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix="Usage : ")
+
+
+def french_usage_line(ctx: Context) -> str:
+    """The usage line of the command of ``ctx`` in French, as a usage error in French shows it."""
+    formatter = ctx.make_formatter()
+    _usage_french(ctx.command, ctx, formatter)
+    return formatter.getvalue().rstrip("\n")
+
+
+def _format_french(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
+    """The help of ``command`` in French: its usage line, its text, its arguments and options
+    and, for a group, its commands."""
+    _usage_french(command, ctx, formatter)
+    if command.help:
+        text = inspect.cleandoc(command.help).partition("\f")[0]
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(_unbroken(french(text) or text))
+    args: list[tuple[str, str]] = []
+    opts: list[tuple[str, str]] = []
+    for param in command.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is not None:
+            line = _record(getattr(param, "help", None), record)
+            (args if param.param_type_name == "argument" else opts).append(line)
+    for title, rows in (("Arguments", args), ("Options", opts)):
+        if rows:
+            with formatter.section(_SECTIONS[title]):
+                formatter.write_dl(rows)
+    if isinstance(command, TyperGroup):
+        subs = [(n, c) for n in command.list_commands(ctx)
+                if (c := command.get_command(ctx, n)) is not None and not c.hidden]
+        if subs:
+            limit = formatter.width - 6 - max(len(n) for n, _ in subs)
+            rows = [(n, make_default_short_help(french(c.help or "") or c.help or "", limit))
+                    for n, c in subs]
+            with formatter.section(_SECTIONS["Commands"]):
+                formatter.write_dl(rows)
+
+
+class HelpCommand(TyperCommand):
+    """A command of ``whist``: its help in French when asked in French."""
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        if _is_french(ctx):
+            _format_french(self, ctx, formatter)
+        else:
+            super().format_help(ctx, formatter)
+
+
+class HelpGroup(TyperGroup):
+    """A group of ``whist`` (``whist`` itself, ``whist sheet``, ``whist bench``): its help in
+    French when asked in French; the language of the help is read from the whole command line by
+    the first group, before the options are parsed (``--help`` prints the help as it is parsed)."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        ctx.meta.setdefault(_HELP_LANG, help_lang(args))
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        if _is_french(ctx):
+            _format_french(self, ctx, formatter)
+        else:
+            super().format_help(ctx, formatter)

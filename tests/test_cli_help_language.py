@@ -1,0 +1,228 @@
+"""The help of ``whist`` and of every command in French (``--lang fr``, ``WHIST_LANG=fr``), the
+English help as typer prints it, and no option without its French."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.core import TyperCommand, TyperGroup
+from typer.testing import CliRunner
+
+from whist.cli import app
+from whist.cli_help import HelpCommand, HelpGroup, en_fr, french, help_lang, lang_option
+
+runner = CliRunner()
+
+
+def _tree(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
+    yield path, command
+    if isinstance(command, TyperGroup):
+        for name, sub in command.commands.items():
+            yield from _tree(sub, [*path, name])
+
+
+ROOT = typer.main.get_command(app)
+COMMANDS = list(_tree(ROOT, []))
+"""Every command and group of ``whist``, with the words that call it (``[]`` for ``whist``)."""
+
+
+def _help(args: list[str], **env: str) -> Any:
+    return runner.invoke(app, args, env={"COLUMNS": "100", "WHIST_LANG": "", **env})
+
+
+def _flat(text: str) -> str:
+    """``text`` with its lines joined, as one line (the help wraps its paragraphs)."""
+    return " ".join(text.split())
+
+
+def _bare(text: str) -> str:
+    """``text`` without its spaces and line ends (the help wraps its paragraphs, and a long word
+    after one of its hyphens)."""
+    return re.sub(r"\s+", "", text)
+
+
+def _params(command: Any) -> list[Any]:
+    return [p for p in command.params if getattr(p, "help", None)]
+
+
+def _names(out: str) -> list[str]:
+    """The names of the options of a help (the lines of its section of options that begin with a
+    dash)."""
+    section = re.split(r"^Options ?:$", out, flags=re.M)[1].split("\n\n")[0]
+    return [line.split()[0] for line in section.splitlines() if line.startswith("  -")]
+
+
+def test_the_tree_has_every_command() -> None:
+    """The walk below covers the commands and both groups (a command added is covered too)."""
+    names = {" ".join(path) for path, _ in COMMANDS}
+    assert {"", "play", "simulate", "replay", "rules", "arena", "score", "serve", "solve", "bench",
+            "bench engine", "bench solver", "sheet", "sheet new", "sheet add", "sheet show"} <= names
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
+def test_the_french_help_says_everything_in_french(path: list[str], command: Any) -> None:
+    """``whist … --help --lang fr``: exit 0, the same options as the English help, each with its
+    French help and none of its English sentences, click's words in French."""
+    en = _help([*path, "--help"])
+    fr = _help([*path, "--help", "--lang", "fr"])
+    assert en.exit_code == 0 and fr.exit_code == 0, fr.output
+    assert _names(fr.stdout) == _names(en.stdout) and _names(en.stdout)
+    said = _flat(fr.stdout)
+    assert said.startswith(f"Usage : {' '.join(['whist', *path])} [OPTIONS]")
+    assert "Options :" in said and "Afficher ce message et quitter." in said
+    assert not re.search(r"^\s*[:;?!»]", fr.stdout, flags=re.M), fr.stdout  # a no-break space before
+    for english in ("Usage:", "Options:", "Commands:", "Arguments:", "Show this message", "[default:",
+                    "env var:", "required]", "COMMAND [ARGS]"):
+        assert english not in said, english
+    assert _flat(french(command.help) or "NONE").split(".")[0] in said
+    for param in _params(command):
+        fr_text = french(param.help)
+        assert fr_text is not None, param.name
+        assert _bare(fr_text) in _bare(said), param.name
+        first = _flat(param.help).split(". ")[0].split("; ")[0]
+        assert _bare(first) not in _bare(said), (param.name, first)
+    if isinstance(command, TyperGroup):
+        assert "Commandes :" in said
+        for name, sub in command.commands.items():
+            assert re.search(rf"^  {name} +\S", fr.stdout, flags=re.M), name
+            assert _flat(french(sub.help or "") or "NONE").split(".")[0][:20] in said, name
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
+def test_the_english_help_is_typer_s_own(path: list[str], command: Any) -> None:
+    """In English the help is what typer prints for the command, word for word, and it holds none
+    of the French."""
+    out = runner.invoke(app, [*path, "--help"], env={"WHIST_LANG": ""}, terminal_width=100).stdout
+    ctx = command.make_context(" ".join(["whist", *path]), ["--lang", "en"] if path else [],
+                               resilient_parsing=True, terminal_width=100)
+    formatter = ctx.make_formatter()
+    base = TyperGroup if isinstance(command, TyperGroup) else TyperCommand
+    base.format_help(command, ctx, formatter)
+    assert out.rstrip("\n") == formatter.getvalue().rstrip("\n")
+    assert "Usage: whist" in out and "Options:" in out and "Afficher" not in out
+    for param in _params(command):
+        assert _bare(french(param.help or "") or "NONE") not in _bare(out), param.name
+
+
+def test_every_option_and_command_has_its_french() -> None:
+    """Walking the tree of commands: every command, group, option and argument has a French help
+    (an option added without one fails here), and every command prints its help through the
+    class that says it in French."""
+    missing = []
+    for path, command in COMMANDS:
+        assert isinstance(command, HelpGroup if isinstance(command, TyperGroup) else HelpCommand), path
+        if not command.help or french(command.help) is None:
+            missing.append(" ".join(path) or "whist")
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if not text or french(text) in (None, text):
+                missing.append(f"{' '.join(path)} {param.name}")
+    assert missing == []
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--lang", "fr", "--help"], ["sheet", "add", "--help", "--lang", "fr"],
+    ["--lang", "fr", "--help"],
+    ["--lang", "fr", "play", "--help"], ["sheet", "--lang=fr", "--help"], ["--lang", "FR", "rules", "--help"],
+    ["--lang", "en", "rules", "--help", "--lang", "fr"]])
+def test_lang_fr_anywhere_on_the_command_line(args: list[str]) -> None:
+    r = _help(args)
+    assert r.exit_code == 0 and r.stdout.startswith("Usage : whist"), r.output
+
+
+def test_the_last_lang_wins() -> None:
+    r = _help(["rules", "--lang", "fr", "--help", "--lang", "en"])
+    assert r.exit_code == 0 and r.stdout.startswith("Usage: whist rules")
+
+
+class TestTheEnvironment:
+    """``WHIST_LANG=fr`` asks for the help in French; ``--lang`` wins over it; the locale does
+    not count; a sheet started in French does not make the help French."""
+
+    @pytest.mark.parametrize("args", [
+        ["--help"], [], ["play", "--help"], ["sheet"], ["sheet", "undo", "--help"]])
+    def test_whist_lang_fr(self, args: list[str]) -> None:
+        r = _help(args, WHIST_LANG="fr")  # without arguments, the help is on stderr
+        assert r.output.startswith("Usage : whist"), r.output
+        assert "Show this message" not in r.output and "Afficher ce message" in r.output
+
+    def test_lang_en_wins_over_the_environment(self) -> None:
+        r = _help(["play", "--help", "--lang", "en"], WHIST_LANG="fr")
+        assert r.stdout.startswith("Usage: whist play") and "Show this message and exit." in r.stdout
+
+    @pytest.mark.parametrize("env", [
+        {"LANG": "fr_BE.UTF-8"}, {"LC_ALL": "fr_FR.UTF-8"}, {"WHIST_LANG": "de"}])
+    def test_the_locale_or_another_language_leaves_it_english(self, env: dict[str, str]) -> None:
+        r = _help(["play", "--help"], **env)
+        assert r.stdout.startswith("Usage: whist play"), r.output
+
+    def test_a_french_sheet_does_not_make_the_help_french(self, tmp_path: Path) -> None:
+        sheet = str(tmp_path / "s.json")
+        assert _help(["sheet", "new", "--lang", "fr", "--file", sheet]).exit_code == 0
+        r = _help(["sheet", "show", "--file", sheet, "--help"])
+        assert r.stdout.startswith("Usage: whist sheet show"), r.output
+
+    def test_the_rule_itself(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.delenv("WHIST_LANG", raising=False)
+        assert help_lang(["play", "--help"]) == "en"
+        assert help_lang(["play", "--lang=Fr"]) == "fr"
+        monkeypatch.setenv("WHIST_LANG", " fr ")
+        assert help_lang(["play"]) == "fr"
+        assert help_lang(["play", "--lang", "en"]) == "en"
+        assert lang_option(["a", "--lang", "fr", "--lang=en"]) == "en"
+        assert lang_option(["a", "--lang"]) is None
+
+
+def test_one_english_text_has_one_french() -> None:
+    assert en_fr("Seed of the random deals.", "Graine des donnes au hasard.") == "Seed of the random deals."
+    with pytest.raises(ValueError, match="two French"):
+        en_fr("Seed of the random deals.", "Une autre graine.")
+
+
+class TestAGroupPassesItsLang:
+    """``whist --lang fr COMMAND`` is ``whist COMMAND --lang fr``; the command's own wins."""
+
+    def test_the_root(self) -> None:
+        r = _help(["--lang", "fr", "rules", "--preset", "short"])
+        assert r.exit_code == 0 and r.stdout.startswith("Règles : short"), r.output
+
+    def test_the_command_s_own_wins(self) -> None:
+        r = _help(["--lang", "fr", "rules", "--lang", "en"])
+        assert r.exit_code == 0 and r.stdout.startswith("Rules: classic"), r.output
+
+    def test_the_sheet_group(self, tmp_path: Path) -> None:
+        sheet = str(tmp_path / "s.json")
+        r = _help(["sheet", "--lang", "fr", "new", "--file", sheet])
+        assert r.exit_code == 0 and r.stdout.startswith("Nouvelle feuille"), r.output
+        r = _help(["--lang", "en", "sheet", "show", "--file", sheet])  # the sheet is French
+        assert r.exit_code == 0 and "Score sheet" in r.stdout, r.output
+
+    def test_the_bench_group(self) -> None:
+        r = _help(["bench", "--lang", "fr", "engine", "--seconds", "0.05", "--rounds", "1"])
+        assert r.exit_code == 0 and "donnes/s" in r.stdout and "deals/s" not in r.stdout, r.output
+
+    def test_a_usage_error_after_the_root_s_lang_is_french(self) -> None:
+        r = _help(["--lang", "fr", "sheet", "penalty"])
+        assert r.exit_code == 2 and "Erreur : il manque l'argument 'SEAT'." in r.stderr, r.output
+
+    @pytest.mark.parametrize(("args", "said"), [
+        (["--lang", "fr", "nope"], "Erreur : commande inconnue : 'nope'."),
+        (["sheet", "--lang", "fr"], "Erreur : il manque la commande."),
+        (["--lang", "fr", "sheet", "nope"], "Erreur : commande inconnue : 'nope'.")])
+    def test_a_group_s_own_usage_errors_are_french(self, args: list[str], said: str) -> None:
+        r = _help(args)
+        usage = f"Usage : whist{' sheet' if 'sheet' in args else ''} [OPTIONS] COMMANDE [ARGS]..."
+        assert r.exit_code == 2 and r.stderr.startswith(usage) and said in r.stderr, r.output
+
+    def test_the_environment_leaves_a_usage_error_english(self) -> None:
+        """``WHIST_LANG`` is for the help: an error of the command line follows ``--lang``, its
+        usage line too."""
+        r = _help(["sheet", "nope"], WHIST_LANG="fr")
+        assert r.exit_code == 2 and r.stderr.startswith("Usage: whist sheet [OPTIONS] COMMAND [ARGS]...")
+        assert "Error: No such command 'nope'." in r.stderr, r.output
+
