@@ -150,7 +150,7 @@ def _bench(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
 @fr_doc("""Jouer au whist dans le terminal : vous tenez une place, trois robots les autres.
 
     Whist classique (préréglages classic, short, simple) : tapez une carte (RC, 10K, ♦10), ou
-    chanter quand on vous le propose (à huit points) ; le jeu va jusqu'à la fin du robre.
+    chantez quand on vous le propose (à huit points) ; le jeu va jusqu'à la fin du robre.
     Whist à la couleur (préréglages couleur, pagat) : tapez les annonces (passe, propose C, solo 7
     C, petite misère, j'emballe …), montre 7C, écarte 7C et les cartes ; la séance dure les donnes
     de l'option deals (16). ? pour l'aide, q pour quitter ; la partie est alors enregistrée.
