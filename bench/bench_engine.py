@@ -18,7 +18,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds; the best one is reported")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
-    result = bench_engine(seconds=args.seconds, rounds=args.rounds)
+    try:
+        result = bench_engine(seconds=args.seconds, rounds=args.rounds)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:

@@ -9,11 +9,14 @@ off the screen.
 from __future__ import annotations
 
 import json
+import math
+import random
 import re
 import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -1177,7 +1180,70 @@ def test_bench_engine_speaks_french_with_lang_fr() -> None:
     assert r.exit_code == 0 and "donnes/s, le meilleur de 1 tours" not in r.stdout
     assert "donnes/s, le meilleur de 1 tour" in r.stdout and "deals" not in r.stdout, r.output
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0", "--lang", "fr"])
-    assert r.exit_code == 2 and "Erreur : valeur invalide pour '--seconds'" in r.stderr, r.output
+    assert r.exit_code == 2, r.output
+    assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0.01 à 3600\n"
+
+
+@pytest.mark.parametrize(("args", "en", "fr"), [
+    (["--seconds", "inf"], "--seconds 'inf' is not a number of seconds: give one from 0.01 to 3600",
+     "--seconds « inf » n'est pas un nombre de secondes : donnez-en un de 0.01 à 3600"),
+    (["--seconds", "nan"], "--seconds 'nan' is not a number of seconds: give one from 0.01 to 3600",
+     "--seconds « nan » n'est pas un nombre de secondes : donnez-en un de 0.01 à 3600"),
+    (["--seconds", "1e9"], "--seconds 1e9 is too large: give a number of seconds from 0.01 to 3600",
+     "--seconds 1e9 est trop grand : donnez un nombre de secondes de 0.01 à 3600"),
+    (["--seconds", "-1"], "--seconds -1 is too small: give a number of seconds from 0.01 to 3600",
+     "--seconds -1 est trop petit : donnez un nombre de secondes de 0.01 à 3600"),
+    (["--seconds", "0.01", "--rounds", "1000"],
+     "--rounds 1000 is too many for --seconds 0.01: each round needs at least 0.01 s; give at most 1 round,"
+     " or more seconds",
+     "--rounds 1000 est trop pour --seconds 0.01 : chaque tour demande au moins 0.01 s ; donnez au plus 1"
+     " tour, ou plus de secondes"),
+    (["-t", "0.05", "--rounds", "6"],
+     "--rounds 6 is too many for --seconds 0.05: each round needs at least 0.01 s; give at most 5 rounds,"
+     " or more seconds",
+     "--rounds 6 est trop pour --seconds 0.05 : chaque tour demande au moins 0.01 s ; donnez au plus 5"
+     " tours, ou plus de secondes"),
+])
+def test_bench_engine_refuses_a_time_it_cannot_keep(args: list[str], en: str, fr: str) -> None:
+    """--seconds inf measured for ever and 1e9 for thirty years; --seconds 0.01 --rounds 1000 took
+    seconds, each round playing a batch of deals whatever its share: one line in each language,
+    exit 2, before anything is measured."""
+    for lang, said in (("en", f"Error: {en}"), ("fr", f"Erreur : {fr}")):
+        r = runner.invoke(app, ["bench", "engine", *args, "--lang", lang])
+        assert r.exit_code == 2 and r.stdout == "", r.output
+        assert said in " ".join(r.stderr.split()) and len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_bench_engine_keeps_to_its_time() -> None:
+    """The measure lasts --seconds and at most a deal a round more."""
+    r = run("bench", "engine", "--seconds", "0.2", "--rounds", "20", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    one_deal = data["seconds"] / data["deals"]
+    assert 0.2 <= data["seconds"] <= 0.2 + 20 * one_deal * 3 + 0.05, data
+    assert len(data["rounds"]) == 20
+
+
+def test_a_round_ends_with_the_first_deal_past_its_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round played deals by batches of 20, so that a round of 0.01 s lasted as long as 20 deals
+    (--seconds 0.01 --rounds 1000 took three seconds). Here a deal takes 0.004 s of a clock of the
+    test's own: each round of 0.01 s plays three deals and lasts 0.012 s."""
+    from whist import benchmarks
+
+    now = [0.0]
+
+    def deals(rules: Rules, rng: random.Random, count: int, first: int = 0) -> int:
+        now[0] += 0.004 * count
+        return 52 * count
+
+    monkeypatch.setattr(benchmarks, "play_random_deals", deals)
+    monkeypatch.setattr(benchmarks, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    result = benchmarks.bench_engine(seconds=0.05, rounds=5)
+    assert result.deals == 15 and result.seconds == pytest.approx(0.06)
+    assert result.rounds == pytest.approx((250.0,) * 5)
+    for seconds, rounds in ((math.inf, 1), (math.nan, 1), (3601, 1), (0.005, 1), (0.05, 6), (1, 0)):
+        with pytest.raises(ValueError):
+            benchmarks.bench_engine(seconds=seconds, rounds=rounds)
 
 
 @pytest.mark.parametrize(("args", "en", "fr"), [

@@ -3,7 +3,10 @@
 The engine benchmark plays complete random classic deals through the public protocol only
 (``ClassicDeal.shuffled``, ``legal_actions()``, ``apply()``), single-threaded (one core), and
 reports the best rate of several short rounds, which filters out noise from other work on a
-shared machine. As ``timeit`` does, the garbage collector is paused during a round.
+shared machine. As ``timeit`` does, the garbage collector is paused during a round. The rounds
+share the time asked for, each at least :data:`MIN_ROUND`; a round reads the clock after every
+deal and ends with the first deal finished once its share is spent, so the measure lasts that
+time and at most one deal a round more (a warm-up of a few deals before it is not counted).
 
 >>> r = bench_engine(seconds=0.05, rounds=2)
 >>> r.deals_per_second > 0
@@ -13,6 +16,7 @@ True
 from __future__ import annotations
 
 import gc
+import math
 import platform
 import random
 import time
@@ -23,7 +27,14 @@ from whist.cards import SEATS
 from whist.engine import ClassicDeal
 from whist.rules import Rules, preset
 
-__all__ = ["EngineBench", "bench_engine", "play_random_deals"]
+__all__ = ["MAX_SECONDS", "MIN_ROUND", "EngineBench", "bench_engine", "most_rounds", "play_random_deals"]
+
+MIN_ROUND = 0.01
+"""The least time a round of :func:`bench_engine` is given, in seconds: a few dozen deals on a
+slow machine, so that the deal a round finishes past its share adds little to it."""
+MAX_SECONDS = 3600.0
+"""The longest measure :func:`bench_engine` takes, in seconds: an hour, already far more than a
+rate steady to a few per cent needs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,25 +76,35 @@ def play_random_deals(rules: Rules, rng: random.Random, count: int, first: int =
 
 
 def _round(rules: Rules, rng: random.Random, seconds: float) -> tuple[int, float]:
-    """Deals played in about ``seconds``, and the time they took."""
-    batch = 20
-    deals = 0
+    """Deals played one at a time until ``seconds`` are spent (the clock read after each, so the
+    last one ends the round at most one deal late; at least one deal), and the time they took."""
     clock = time.perf_counter
     start = clock()
     end = start + seconds
-    now = start
-    while now < end:
-        play_random_deals(rules, rng, batch, deals)
-        deals += batch
+    deals = 0
+    while True:
+        play_random_deals(rules, rng, 1, deals)
+        deals += 1
         now = clock()
-    return deals, now - start
+        if now >= end:
+            return deals, now - start
+
+
+def most_rounds(seconds: float) -> int:
+    """The most rounds ``seconds`` can be shared by, each given at least :data:`MIN_ROUND`."""
+    return max(1, math.floor(seconds / MIN_ROUND + 1e-9))
 
 
 def bench_engine(seconds: float = 3.0, rounds: int = 5, seed: int = 0,
                  preset_name: str = "classic") -> EngineBench:
-    """Random deals per second: ``rounds`` rounds sharing ``seconds``, best rate reported."""
-    if seconds <= 0 or rounds < 1:
-        raise ValueError("the benchmark needs a positive time and at least one round")
+    """Random deals per second: ``rounds`` rounds sharing ``seconds``, best rate reported.
+    :class:`ValueError` unless ``seconds`` is from :data:`MIN_ROUND` to :data:`MAX_SECONDS` and
+    gives each round at least :data:`MIN_ROUND`."""
+    if not MIN_ROUND <= seconds <= MAX_SECONDS:  # NaN too
+        raise ValueError(f"the benchmark takes from {MIN_ROUND:g} to {MAX_SECONDS:g} seconds, not {seconds}")
+    if not 1 <= rounds <= most_rounds(seconds):
+        raise ValueError(f"{seconds:g} seconds make from 1 to {most_rounds(seconds)} rounds of at least"
+                         f" {MIN_ROUND:g} s, not {rounds}")
     rules = preset(preset_name)
     rng = random.Random(seed)
     play_random_deals(rules, rng, 20)  # warm up caches and lazy imports

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whist import record
-from whist.benchmarks import bench_engine
+from whist.benchmarks import MAX_SECONDS, MIN_ROUND, bench_engine, most_rounds
 from whist.bots import BOT_NAMES
 from whist.cards import SEATS, Lang, ParseError, Refusal, Side, parse_seat
 from whist.cli_arena import arena
@@ -48,6 +48,7 @@ from whist.cli_common import (
     print_match_record,
     print_summary,
     seat_bots,
+    seconds_option,
     simulate_sessions,
     simulation_head,
     stdout,
@@ -540,21 +541,43 @@ def rules_cmd(
 
 @bench_app.command("engine", cls=HelpCommand)
 @fr_doc("""Donnes classiques complètes au hasard par seconde, par le protocole public du moteur,
-    sur un cœur.""")
+    sur un cœur : les donnes de chaque tour divisées par le temps qu'il a pris, le meilleur tour
+    donné.""")
 def bench_engine_cmd(
-    seconds: Annotated[float, typer.Option(
-        "--seconds", "-t", min=0.01, metavar="SECONDS", help=en_fr(
-            "Total time of the measure, in seconds.", "Durée totale de la mesure, en secondes."))] = 3.0,
+    seconds: Annotated[str, typer.Option(
+        "--seconds", "-t", metavar="SECONDS", help=en_fr(
+            f"Time of the measure, in seconds, from {MIN_ROUND:g} to {MAX_SECONDS:g}, shared by the"
+            " rounds: each round plays deals one after the other and ends with the first deal"
+            " finished once its share is spent, so the measure lasts that long and at most one"
+            " deal a round more; a warm-up of a few deals before it and Python's start are not"
+            " counted.",
+            f"Durée de la mesure, en secondes, de {MIN_ROUND:g} à {MAX_SECONDS:g}, partagée entre les"
+            " tours : chaque tour joue des donnes l'une après l'autre et s'arrête à la première"
+            " donne finie une fois sa part écoulée, si bien que la mesure dure ce temps et au plus"
+            " une donne de plus par tour ; quelques donnes d'échauffement avant elle et le"
+            " démarrage de Python ne sont pas comptés."))] = "3.0",
     rounds: Annotated[int, typer.Option(
         "--rounds", min=1, metavar="N", help=en_fr(
-            "Rounds sharing that time; the best round is reported.",
-            "Tours qui se partagent ce temps ; le meilleur est donné."))] = 5,
+            f"Rounds sharing that time, each at least {MIN_ROUND:g} s of it (at most 100 rounds a"
+            " second); the best round is reported.",
+            f"Tours qui se partagent ce temps, chacun au moins {MIN_ROUND:g} s (au plus 100 tours par"
+            " seconde) ; le meilleur est donné."))] = 5,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
-    """Complete random classic deals per second through the engine's public protocol, one core."""
+    """Complete random classic deals per second through the engine's public protocol, one core:
+    the deals of each round over the time it took, the best round reported."""
     language = parse_lang(lang)
-    result = bench_engine(seconds=seconds, rounds=rounds)
+    total = seconds_option("--seconds", seconds, MIN_ROUND, language, MAX_SECONDS)
+    most = most_rounds(total)
+    if rounds > most:
+        fail(Refusal(f"--rounds {rounds} is too many for --seconds {seconds.strip()}: each round needs at"
+                     f" least {MIN_ROUND:g} s; give at most {most} round{'s' if most != 1 else ''}, or"
+                     " more seconds",
+                     f"--rounds {rounds} est trop pour --seconds {seconds.strip()} : chaque tour demande"
+                     f" au moins {MIN_ROUND:g} s ; donnez au plus {most} tour{'s' if most > 1 else ''}, ou"
+                     " plus de secondes"), 2, language)
+    result = bench_engine(seconds=total, rounds=rounds)
     if json_out:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return

@@ -9,6 +9,7 @@ impossible entry or a file named that does not exist, 1 for a bad file), never a
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -55,7 +56,7 @@ __all__ = [
     "bot_failed", "bot_names",
     "build_rules", "fail", "option_summary", "parse_lang", "pass_lang", "play_in_terminal",
     "print_deal_record",
-    "print_match_record", "print_summary", "progress_bar", "seat_bots", "simulate_sessions",
+    "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
     "simulation_head", "stdout",
     "value_text",
 ]
@@ -156,6 +157,31 @@ MAX_BUDGET = 60.0
 ``--reference-budget``, ``--bot-budget``; calls get three times as long): from a hundredth of a
 second to a minute, which is already longer than a person waits for a card. Typer refuses a value
 outside it (exit status 2, the range named after the usage line)."""
+
+
+def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: float | None = None,
+                   ) -> float:
+    """The number of seconds the option ``name`` was given, at least ``least`` (and, with ``most``,
+    at most ``most``, which refuses an infinite one too); else one line in ``lang`` and exit
+    status 2 (read here rather than by typer, whose refusal is a usage block of four lines that
+    takes ``nan`` as below any bound)."""
+    span = ((f"of at least {least:g}", f"d'au moins {least:g}") if most is None else
+            (f"from {least:g} to {most:g}", f"de {least:g} à {most:g}"))
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = math.nan
+    if math.isnan(value) or (most is not None and math.isinf(value)):
+        fail(Refusal(f"{name} {text!r} is not a number of seconds: give one {span[0]}",
+                     f"{name} « {text} » n'est pas un nombre de secondes : donnez-en un {span[1]}"), 2, lang)
+    given = text.strip()
+    if value < least:
+        fail(Refusal(f"{name} {given} is too small: give a number of seconds {span[0]}",
+                     f"{name} {given} est trop petit : donnez un nombre de secondes {span[1]}"), 2, lang)
+    if most is not None and value > most:
+        fail(Refusal(f"{name} {given} is too large: give a number of seconds {span[0]}",
+                     f"{name} {given} est trop grand : donnez un nombre de secondes {span[1]}"), 2, lang)
+    return value
 
 
 def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None,

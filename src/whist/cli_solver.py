@@ -16,7 +16,6 @@ PBN deal and the JSON are the same in both.
 from __future__ import annotations
 
 import json
-import math
 import threading
 import time
 from typing import Annotated, Any
@@ -28,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
-from whist.cli_common import JsonOpt, LangOpt, fail, parse_lang, stdout
+from whist.cli_common import JsonOpt, LangOpt, fail, parse_lang, seconds_option, stdout
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.render import colon, say
 from whist.solver import (
@@ -146,7 +145,7 @@ def solve_cmd(
     language = parse_lang(lang)
     cap_k = None if cap is None else _whole_option("--cap", cap, 0, 13, language)
     memory_mb = _whole_option("--memory", memory, 1, 65536, language)
-    seconds = None if max_seconds is None else _seconds_option("--max-seconds", max_seconds, 0.001,
+    seconds = None if max_seconds is None else seconds_option("--max-seconds", max_seconds, 0.001,
                                                                language)
     try:
         lead_seat = parse_seat(leader)
@@ -194,24 +193,6 @@ def _whole_option(name: str, text: str, lo: int, hi: int, lang: Lang = "en") -> 
         fail(Refusal(f"{name} {value} is out of range: give a whole number from {lo} to {hi}",
                      f"{name} {value} est hors limites : donnez un nombre entier de {lo} à {hi}"),
              2, lang)
-    return value
-
-
-def _seconds_option(name: str, text: str, least: float, lang: Lang = "en") -> float:
-    """The number of seconds an option was given, at least ``least``; else one line in ``lang``
-    and exit status 2."""
-    try:
-        value = float(text.strip())
-    except ValueError:
-        value = math.nan
-    if math.isnan(value):
-        fail(Refusal(f"{name} {text!r} is not a number of seconds: give one of at least {least:g}",
-                     f"{name} « {text} » n'est pas un nombre de secondes : donnez-en un d'au moins"
-                     f" {least:g}"), 2, lang)
-    if value < least:
-        fail(Refusal(f"{name} {text.strip()} is too small: give a number of seconds of at least {least:g}",
-                     f"{name} {text.strip()} est trop petit : donnez un nombre de secondes d'au moins"
-                     f" {least:g}"), 2, lang)
     return value
 
 
