@@ -12,6 +12,7 @@ import json
 import math
 import random
 import re
+import subprocess
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -1357,3 +1358,29 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
     with pytest.raises(SystemExit) as info:
         entry.main()
     assert info.value.code == 130
+
+
+@pytest.mark.parametrize("args", [
+    ["rules"], ["rules", "--json"], ["--help"], ["sheet", "--help"], ["--version"],
+    ["replay", "{match}"], ["replay", "{match}", "--json"],
+    ["sheet", "show", "--file", "{sheet}"], ["sheet", "show", "--json", "--file", "{sheet}"],
+    ["sheet", "export", "--csv", "-", "--file", "{sheet}"],
+    ["simulate", "--rubbers", "1", "--bots", "random"],
+    ["simulate", "--rubbers", "1", "--bots", "random", "--json", "--lang", "fr"],
+    ["score", "--contract", "solo 7", "--declarers", "N", "--tricks", "8"],
+])
+def test_output_cut_by_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Path, match_file: Path) -> None:
+    """`whist rules | head -1` and the like: the reader gone, the command exited 1 (click's and
+    rich's way), which a script took for a bad file. Every command now ends as a program stopped
+    by SIGPIPE is reported, 141, and says nothing on stderr. The pipe here is closed before the
+    command writes, as by a `head` that has read its lines."""
+    sheet = tmp_path / "sheet.json"
+    assert run("sheet", "new", "--file", str(sheet)).exit_code == 0
+    assert run("sheet", "add", "solo 6", "-d", "E", "-t", "7", "--file", str(sheet)).exit_code == 0
+    args = [a.replace("{match}", str(match_file)).replace("{sheet}", str(sheet)) for a in args]
+    proc = subprocess.Popen([sys.executable, "-m", "whist", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141 and err == b"", err.decode()

@@ -33,6 +33,7 @@ from whist.arena import arena_bot, bot_name, is_own_bot
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, get_bot
 from whist.cards import SEATS, Refusal, Seat, os_reason
 from whist.cli_help import en_fr, lang_defaults
+from whist.cli_usage import closed_pipe
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
@@ -67,12 +68,22 @@ A = TypeVar("A")
 V = TypeVar("V", bound=AnyView)
 
 
+class _Stdout(Console):
+    """A console of the standard output that, cut by a closed pipe, ends the command as the rest of
+    ``whist`` does (:func:`~whist.cli_usage.closed_pipe`), where rich exits 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        closed_pipe()
+
+
 def stdout() -> Console:
     """The console of the standard output (no automatic highlighting, no emoji codes: a name
     typed ``Jo:smile:`` stays as typed). Where it is not a terminal (a pipe, a file) lines of
     text are not wrapped at 80 columns, so that each stays one line for ``grep`` and scripts;
-    tables and panels keep their width."""
-    console = Console(highlight=False, emoji=False)
+    tables and panels keep their width. A closed pipe ends the command quietly
+    (:func:`~whist.cli_usage.closed_pipe`)."""
+    console = _Stdout(highlight=False, emoji=False)
     console.soft_wrap = not console.is_terminal
     return console
 

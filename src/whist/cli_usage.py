@@ -4,6 +4,10 @@ of a command that has ``--lang`` (or, without ``--lang``, the sheet a ``whist sh
 works on was started in French): ``Erreur : il manque l'argument 'SEAT'.`` under the usage line,
 with exit status 2 as in English. The group of ``whist`` (:class:`WhistGroup`) catches them where
 they are raised, before typer prints them.
+
+The group also ends every command quietly whose output is cut by a closed pipe (``whist rules |
+head -1``): no traceback and no message, exit status :data:`CLOSED_PIPE`, as :func:`closed_pipe`
+says why.
 """
 
 from __future__ import annotations
@@ -11,8 +15,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import typer
 
@@ -25,7 +30,28 @@ except ImportError:  # pragma: no cover - an older typer, on click itself
     from click import Context, UsageError  # type: ignore[assignment]
     from click.exceptions import NoArgsIsHelpError  # type: ignore[assignment]
 
-__all__ = ["WhistGroup", "french_usage", "lang_asked", "sheet_file_lang"]
+__all__ = ["CLOSED_PIPE", "WhistGroup", "closed_pipe", "french_usage", "lang_asked", "sheet_file_lang"]
+
+CLOSED_PIPE = 141
+"""The exit status of a command whose standard output was closed by the program reading it: 128 +
+13 (SIGPIPE), what the shell reports of ``cat`` or ``grep`` stopped the same way, so that a script
+under ``set -o pipefail`` sees ``whist`` as it sees them; not 0, since not all was written (and
+not 1, which says a file was bad)."""
+
+
+def closed_pipe() -> NoReturn:
+    """Exit quietly with :data:`CLOSED_PIPE` once the standard output is a closed pipe: no traceback,
+    no message (the reader went away on purpose, as ``head`` does), the standard output pointed at
+    the null device so that Python's last flush of what is left in it fails no more."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file of the system (a test's capture)
+        fd = -1
+    if fd >= 0:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    raise SystemExit(CLOSED_PIPE)
 
 _LANG_KEY = "whist.lang"
 
@@ -136,7 +162,8 @@ class FrenchUsageError(UsageError):
 
 class WhistGroup(HelpGroup):
     """The ``whist`` group: a usage error of a command that has ``--lang`` is said in French when
-    the command line says ``--lang fr``; the help as :class:`HelpGroup` prints it."""
+    the command line says ``--lang fr``; the help as :class:`HelpGroup` prints it; output cut by a
+    closed pipe ends the command quietly (:func:`closed_pipe`), where click would exit 1."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None,
                      **extra: Any) -> Context:
@@ -145,6 +172,8 @@ class WhistGroup(HelpGroup):
             ctx = super().make_context(info_name, args, parent, **extra)
         except UsageError as exc:
             raise _in_lang(exc, lang) from None
+        except BrokenPipeError:  # the help or the version, printed here
+            closed_pipe()
         ctx.meta[_LANG_KEY] = lang
         return ctx
 
@@ -153,6 +182,8 @@ class WhistGroup(HelpGroup):
             return super().invoke(ctx)
         except UsageError as exc:
             raise _in_lang(exc, str(ctx.meta.get(_LANG_KEY, "en"))) from None
+        except BrokenPipeError:
+            closed_pipe()
 
 
 def _in_lang(exc: UsageError, lang: str) -> UsageError:
