@@ -1257,6 +1257,63 @@ class TestSheet:
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
         assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
 
+    def test_a_csv_typed_on_the_standard_input_holds_no_lock(self, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+        """`whist sheet import -` locked the sheet, then waited for the CSV: another scorer's
+        `whist sheet add` waited as long as the CSV was being typed. The CSV is now read first,
+        the lock taken after: here, while it is typed, the other scorer adds a deal at once, and
+        the sheet keeps it and the rows imported after it."""
+        import typer.testing
+
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        held: list[bool] = []
+
+        class Typing(io.BytesIO):
+            def read(self, size: int | None = -1) -> bytes:
+                with f.open("rb") as other:
+                    try:
+                        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except BlockingIOError:
+                        held.append(True)
+                    else:
+                        held.append(False)
+                        fcntl.flock(other.fileno(), fcntl.LOCK_UN)
+                if held == [False]:  # the other scorer's deal, by another process
+                    done = subprocess.run([*WHIST, "sheet", "add", "solo 7", "-d", "S", "-t", "8", "--file",
+                                           str(f)], capture_output=True, text=True, timeout=120)
+                    assert done.returncode == 0, done.stderr
+                return super().read(size)
+
+        monkeypatch.setattr(typer.testing, "make_input_stream",
+                            lambda text, charset: Typing(text.encode(charset)))
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(f)],
+                          input="contract,declarers,tricks\nsolo 6,E,7\n")
+        assert r.exit_code == 0 and "Imported 1 entry from -" in r.stdout, r.output
+        assert held == [False]
+        entries = json.loads(f.read_text(encoding="utf-8"))["entries"]
+        assert [e["contract"] for e in entries] == ["solo 7", "solo 6"]
+
+    def test_ctrl_c_while_a_csv_is_typed_leaves_the_sheet_unchanged(self, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+        import typer.testing
+
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new", "--lang", "fr").exit_code == 0
+        before = f.read_bytes()
+
+        class Interrupted(io.BytesIO):
+            def read(self, size: int | None = -1) -> bytes:
+                raise KeyboardInterrupt
+
+        monkeypatch.setattr(typer.testing, "make_input_stream", lambda text, charset: Interrupted())
+        for lang, said in ((None, f"Erreur : interrompu : {f} n'a pas changé"),
+                           ("en", f"Error: interrupted: {f} is unchanged")):
+            r = runner.invoke(app, ["sheet", "import", "-", "--file", str(f),
+                                    *(["--lang", lang] if lang else [])], input="")
+            assert r.exit_code == 130 and said in " ".join(r.stderr.split()), r.output
+            assert f.read_bytes() == before
+
     def test_two_scorers_starting_one_sheet_at_once_the_second_is_refused(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """Both saw no sheet there and both wrote one, the second replacing the first. Here the

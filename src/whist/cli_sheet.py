@@ -345,10 +345,19 @@ def _changing(path: Path, lang: str | None) -> Iterator[tuple[AnySheet, Lang]]:
     meanwhile, then reads the sheet this one wrote (without the lock, the entry of one of two
     scorers adding at once was lost). The lock is taken on the file itself and taken again if,
     while waiting, the file was replaced (as :func:`_write` replaces it); where the file cannot be
-    opened, :func:`_open` says why. Ctrl-C while waiting exits 130, the sheet unchanged."""
+    opened, :func:`_open` says why. Ctrl-C while waiting exits 130, the sheet unchanged. What may
+    take long other than the wait (a CSV typed on the standard input) is done before, so that
+    another scorer is not kept waiting meanwhile."""
+    with _unchanged_if_interrupted(path, lang), _locked(path):
+        yield _open(path, lang)
+
+
+@contextmanager
+def _unchanged_if_interrupted(path: Path, lang: str | None) -> Iterator[None]:
+    """Ctrl-C in the block exits 130 saying that the sheet ``path`` is unchanged, in the language
+    of ``--lang``, else the sheet's."""
     try:
-        with _locked(path):
-            yield _open(path, lang)
+        yield
     except KeyboardInterrupt:
         language = parse_lang(lang) if lang is not None else sheet_file_lang(["--file", str(path)])
         fail(Refusal(f"interrupted: {path} is unchanged", f"interrompu : {path} n'a pas changé"), 130,
@@ -778,8 +787,10 @@ def sheet_import(
     lang: SheetLangOpt = None,
 ) -> None:
     """Add every row of a CSV file, all or none."""
-    with _changing(file, lang) as (sheet, language):
+    with _unchanged_if_interrupted(file, lang):  # the CSV read first: typing it holds no lock
+        language = _open(file, lang)[1]
         text = _csv_text(csv_file, language)
+    with _changing(file, lang) as (sheet, language):
         before = len(sheet.entries)
         try:
             sheet = sheet.add_csv(text)
