@@ -1184,6 +1184,51 @@ class TestSheet:
         assert r.exit_code == 2 and "--csv and --json both name" in r.stderr
         assert not (tmp_path / "out.txt").exists()
 
+    @pytest.mark.parametrize("lang", ["en", "fr"])
+    def test_an_export_does_not_replace_a_file_without_force(self, tmp_path: Path, lang: str) -> None:
+        """`export --csv notes.csv` wrote over whatever notes.csv held, without a word. A file
+        already there is now refused, as `whist sheet new` refuses an existing sheet, nothing
+        written (not the other file either); --force replaces it."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
+        notes, fresh = tmp_path / "notes.csv", tmp_path / "fresh.json"
+        notes.write_text("keep\n", encoding="utf-8")
+        said = {"en": f"Error: {notes} already exists: export to another file, or replace it with --force",
+                "fr": f"Erreur : {notes} existe déjà : exportez vers un autre fichier, ou remplacez-le avec"
+                      " --force"}[lang]
+        for args in (["--csv", str(notes)], ["--json", str(fresh), "--csv", str(notes)]):
+            r = self.sheet(tmp_path, "export", *args, "--lang", lang)
+            assert r.exit_code == 2 and r.stdout == "", r.output
+            assert " ".join(r.stderr.split()) == said, r.stderr
+            assert notes.read_text(encoding="utf-8") == "keep\n" and not fresh.exists()
+        (tmp_path / "link.json").symlink_to(tmp_path / "nowhere.json")
+        r = self.sheet(tmp_path, "export", "--json", str(tmp_path / "link.json"), "--lang", lang)
+        assert r.exit_code == 2 and "link.json" in r.stderr and not (tmp_path / "nowhere.json").exists()
+        r = self.sheet(tmp_path, "export", "--csv", str(notes), "--json", str(fresh), "--force")
+        assert r.exit_code == 0, r.output
+        assert notes.read_text(encoding="utf-8-sig").startswith("contract,") and fresh.exists()
+        r = self.sheet(tmp_path, "export", "--json", str(fresh))
+        assert r.exit_code == 2 and "fresh.json already exists" in r.stderr
+
+    def test_an_export_that_cannot_be_written_whole_leaves_no_part_of_it(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A full disk: the export is written to a temporary file and renamed only once it is
+        whole, so the file named is as it was (or not there), and no temporary file is left."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        out = tmp_path / "out.csv"
+
+        def full(fd: int) -> None:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(os, "fsync", full)
+        r = self.sheet(tmp_path, "export", "--csv", str(out))
+        assert r.exit_code == 1 and f"cannot write {out}: No space left on device" in r.stderr, r.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
+        out.write_text("keep\n", encoding="utf-8")
+        r = self.sheet(tmp_path, "export", "--csv", str(out), "--force")
+        assert r.exit_code == 1 and out.read_text(encoding="utf-8") == "keep\n", r.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
+
     def test_a_read_only_file_is_not_replaced(self, tmp_path: Path) -> None:
         """Renaming a new file over a read-only one needs only the directory's permission: a
         sheet (or an export) the user made read-only is refused instead of replaced."""
@@ -1197,7 +1242,7 @@ class TestSheet:
         out = tmp_path / "out.csv"
         out.write_text("keep\n", encoding="utf-8")
         out.chmod(0o444)
-        r = self.sheet(tmp_path, "export", "--csv", str(out))
+        r = self.sheet(tmp_path, "export", "--csv", str(out), "--force")
         assert r.exit_code == 1 and "it is read-only" in r.stderr
         assert out.read_text(encoding="utf-8") == "keep\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]

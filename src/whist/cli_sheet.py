@@ -442,6 +442,25 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
         _refuse(_cannot("write", named, exc), lang, 1)
 
 
+def _write_new(path: Path, text: str, lang: Lang, taken: Refusal, encoding: str = "utf-8") -> None:
+    """Write ``text`` as :func:`_write` does, to a file that is not there yet: the name is claimed
+    first (the file created only if there is none), so that of two commands making one file at
+    once the second is refused with ``taken`` rather than replacing the first's; where the writing
+    fails, the empty file claimed is removed."""
+    try:
+        path.open("x").close()
+    except FileExistsError:
+        _refuse(taken, lang)
+    except OSError:
+        pass  # _write says why the file cannot be written
+    try:
+        _write(path, text, lang, encoding)
+    except BaseException:
+        if path.exists() and not path.stat().st_size:
+            path.unlink()
+        raise
+
+
 def _umask() -> int:
     current = os.umask(0o022)
     os.umask(current)
@@ -550,19 +569,8 @@ def sheet_new(
         _refuse(exc, language)
     if force:
         _save(sheet, file, language)
-    else:  # the name claimed first: of two scorers starting one sheet at once, the second is refused
-        try:
-            file.open("x").close()
-        except FileExistsError:
-            _refuse(taken, language)
-        except OSError:
-            pass  # _save says why the file cannot be written
-        try:
-            _save(sheet, file, language)
-        except BaseException:
-            if file.exists() and not file.stat().st_size:
-                file.unlink()
-            raise
+    else:  # of two scorers starting one sheet at once, the second is refused
+        _write_new(file, dumps(sheet), language, taken)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
@@ -842,7 +850,8 @@ def _csv_text(path: Path, lang: Lang) -> str:
 @sheet_app.command("export", cls=HelpCommand)
 @fr_doc("""Exporter la feuille en CSV et/ou en JSON, chacun avec les noms des joueurs. Un fichier
     CSV commence par une marque d'ordre des octets (BOM), pour qu'Excel lise ses accents en UTF-8
-    (pas sur la sortie standard).""")
+    (pas sur la sortie standard). Un fichier qui existe déjà est refusé sans --force ; chaque
+    fichier est écrit en entier ou pas du tout (un fichier temporaire, puis renommé).""")
 def sheet_export(
     csv_out: Annotated[Path | None, typer.Option(
         "--csv", metavar="FILE", dir_okay=False, help=en_fr(
@@ -859,11 +868,18 @@ def sheet_export(
             " spreadsheet set to French, which reads a comma as the decimal point.",
             "Ce qui sépare les cellules du CSV : une virgule, ou un point-virgule (--separator ';')"
             " pour un tableur réglé en français, qui lit la virgule comme séparateur décimal."))] = ",",
+    force: Annotated[bool, typer.Option("--force", help=en_fr(
+        "Replace a file --csv or --json names that is there already (without it, such a file is"
+        " refused and nothing is written).",
+        "Remplacer un fichier que nomment --csv ou --json s'il existe déjà (sans cela, un tel"
+        " fichier est refusé et rien n'est écrit)."))] = False,
     file: FileOpt = DEFAULT_FILE,
     lang: SheetLangOpt = None,
 ) -> None:
     """Export the sheet as CSV and/or JSON, each with the players' names. A CSV file begins with
-    a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout)."""
+    a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout). A file already
+    there is refused without --force; each file is written whole or not at all (a temporary file,
+    then renamed)."""
     sheet, language = _open(file, lang)
     if csv_out is None and json_file is None:
         _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
@@ -890,6 +906,9 @@ def sheet_export(
     if len(files) == 2 and _same_file(*files):
         _refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
                         f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
+    for named in files:  # both checked before either is written
+        if not force and (named.exists() or named.is_symlink()):
+            _refuse(_export_there(named), language)
     # Excel reads a CSV without a byte order mark in the system's code page (ChloÃ© for Chloé)
     for target, text, encoding in ((csv_out, sheet.to_csv(separator), "utf-8-sig"),
                                    (json_file, dumps(sheet), "utf-8")):
@@ -898,8 +917,17 @@ def sheet_export(
         if str(target) == "-":
             typer.echo(text, nl=False)
             continue
-        _write(target, text, language, encoding)
+        if force:
+            _write(target, text, language, encoding)
+        else:  # claimed first, as whist sheet new claims a new sheet
+            _write_new(target, text, language, _export_there(target), encoding)
         stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
+
+
+def _export_there(named: Path) -> Refusal:
+    """Why ``whist sheet export`` does not write over the file ``named`` without ``--force``."""
+    return Refusal(f"{named} already exists: export to another file, or replace it with --force",
+                   f"{named} existe déjà : exportez vers un autre fichier, ou remplacez-le avec --force")
 
 
 def _same_file(a: Path, b: Path) -> bool:
