@@ -543,17 +543,11 @@ def sheet_new(
         _save(sheet, file, language)
     else:  # the name claimed first: of two scorers starting one sheet at once, the second is refused
         try:
-            file.open("x").close()
+            record.write_new(file, lambda: _save(sheet, file, language))
         except FileExistsError:
             _refuse(taken, language)
-        except OSError:
-            pass  # _save says why the file cannot be written
-        try:
-            _save(sheet, file, language)
-        except BaseException:
-            if file.exists() and not file.stat().st_size:
-                file.unlink()
-            raise
+        except OSError as exc:
+            _refuse(_cannot("write", file, exc), language, 1)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
