@@ -539,8 +539,9 @@ def sheet_new(
         sheet = new_sheet(rules, _names(names, language), language)
     except Refusal as exc:
         _refuse(exc, language)
-    if force:
-        _save(sheet, file, language)
+    if force:  # after the entry another scorer is writing, which would write the old sheet back
+        with _locked(file):
+            _save(sheet, file, language)
     else:  # the name claimed first: of two scorers starting one sheet at once, the second is refused
         try:
             record.write_new(file, lambda: _save(sheet, file, language))
