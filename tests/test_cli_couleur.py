@@ -1271,6 +1271,24 @@ class TestSheet:
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
         assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
 
+    def test_an_import_typed_on_the_standard_input_lets_the_others_add(self, tmp_path: Path) -> None:
+        """``whist sheet import -`` typed at the terminal held the sheet's lock while it waited for
+        its rows: another scorer's entry waited, without a word, until the typing was done. The
+        rows are now read before the sheet is locked."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        typing = subprocess.Popen([*WHIST, "sheet", "import", "-", "--file", str(f)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with pytest.raises(subprocess.TimeoutExpired):
+            typing.wait(timeout=3)  # waiting for its rows
+        adding = subprocess.run([*WHIST, "sheet", "add", "solo 6", "-d", "E", "-t", "7", "--file", str(f)],
+                                capture_output=True, text=True, timeout=15)
+        assert adding.returncode == 0, adding.stderr
+        err = typing.communicate("contract,declarers,tricks\nsolo 7,S,8\n", timeout=60)[1]
+        assert typing.returncode == 0, err
+        entries = json.loads(f.read_text(encoding="utf-8"))["entries"]
+        assert [e["contract"] for e in entries] == ["solo 6", "solo 7"]
+
     def test_two_scorers_starting_one_sheet_at_once_the_second_is_refused(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """Both saw no sheet there and both wrote one, the second replacing the first. Here the

@@ -773,8 +773,12 @@ def sheet_import(
     lang: SheetLangOpt = None,
 ) -> None:
     """Add every row of a CSV file, all or none."""
+    try:  # the rows typed or piped read before the sheet is locked: the others add meanwhile
+        typed: bytes | OSError | None = sys.stdin.buffer.read() if str(csv_file) == "-" else None
+    except OSError as exc:
+        typed = exc
     with _changing(file, lang) as (sheet, language):
-        text = _csv_text(csv_file, language)
+        text = _csv_text(csv_file, language, typed)
         before = len(sheet.entries)
         try:
             sheet = sheet.add_csv(text)
@@ -795,15 +799,17 @@ def sheet_import(
     console.print(_totals_line(sheet, language))
 
 
-def _csv_text(path: Path, lang: Lang) -> str:
+def _csv_text(path: Path, lang: Lang, typed: bytes | OSError | None = None) -> str:
     """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
     Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
     stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
     it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
     system cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
-    output."""
+    output: what was ``typed`` there (read already, or why it could not be)."""
     try:
-        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+        if isinstance(typed, OSError):
+            raise typed
+        data = typed if typed is not None else path.read_bytes()
     except FileNotFoundError as exc:
         _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
