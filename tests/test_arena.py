@@ -461,6 +461,11 @@ class TestCommand:
         ("raise RuntimeError('no cards today')\n", "crashing_on_import:play",
          "importing crashing_on_import raised RuntimeError: no cards today ({file}, line 1)",
          "l'import de crashing_on_import a levé RuntimeError: no cards today ({file}, ligne 1)"),
+        ("import json\njson.loads('not json')\n", "raising_in_a_library:play",  # its own line, not json's
+         "importing raising_in_a_library raised json.decoder.JSONDecodeError: Expecting value: line 1"
+         " column 1 (char 0) ({file}, line 2)",
+         "l'import de raising_in_a_library a levé json.decoder.JSONDecodeError: Expecting value: line 1"
+         " column 1 (char 0) ({file}, ligne 2)"),
         ("def play(view, rng:\n", "invalid_syntax_bot:play",
          "importing invalid_syntax_bot raised SyntaxError: '(' was never closed ({file}, line 1)",
          "l'import d'invalid_syntax_bot a levé SyntaxError: '(' was never closed ({file}, ligne 1)"),

@@ -1162,6 +1162,23 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
             assert f"Essayez « whist {' '.join(args[:at])} --help » pour l'aide." in r.stderr
 
 
+@pytest.mark.parametrize(("en", "fr"), [
+    ("File '.' is a directory.", "'.' est un dossier, pas un fichier."),
+    ("Directory 'x' is a file.", "'x' est un fichier, pas un dossier."),
+    ("Path 'x' does not exist.", "'x' n'existe pas."),
+    ("File 'x' is not readable.", "'x' ne peut pas être lu (permission refusée)."),
+    ("file 'x' is not writable.", "'x' ne peut pas être écrit (permission refusée)."),
+])
+def test_a_path_refused_in_click_s_words_is_french_too(en: str, fr: str) -> None:
+    """An older typer (pyproject takes 0.12 on) leaves the check of a path to click,
+    whose reason begins with a capital ("File '.' is a directory."): said in French as typer's
+    own, "file '.' is a directory.", is."""
+    from whist.cli_usage import french_usage
+
+    said = french_usage(f"Invalid value for '--rules': {en}")
+    assert said == f"valeur invalide pour '--rules' : {fr}"
+
+
 def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stopped before its only rubber was played: « 0 robre sur 1 », not « 0 sur 1 robres »."""
 

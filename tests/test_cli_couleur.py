@@ -1247,13 +1247,11 @@ class TestSheet:
         assert out.read_text(encoding="utf-8") == "keep\n"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "sheet.json"]
 
-    @pytest.mark.parametrize("command", [["add", "solo 6", "-d", "E", "-t", "7"], ["penalty", "W"], ["undo"]])
-    def test_two_scorers_at_once_both_keep_their_entry(self, tmp_path: Path, command: list[str]) -> None:
-        """Two ``whist sheet`` commands on one file at once: the second read the sheet before the
-        first wrote it, and wrote over it, the first scorer's entry lost (twelve adds at once left
-        seven entries). A command that changes the sheet now waits for the other's lock and reads
-        the sheet the other wrote. Here the other is this test: it holds the lock while the command
-        starts, writes its own entry (renamed over the file, as whist writes), then lets go."""
+    def while_another_adds(self, tmp_path: Path, command: list[str]) -> tuple[Any, str]:
+        """``whist sheet COMMAND`` run while another scorer adds to the sheet (one entry, solo 6 by
+        N, there before): the other is this test, which holds the lock as the command starts,
+        checks that it waits, writes its own entry, solo 7 by S (renamed over the file, as whist
+        writes), then lets go. The sheet's JSON then, and the command's output."""
         f = tmp_path / "sheet.json"
         assert self.sheet(tmp_path, "new").exit_code == 0
         assert self.sheet(tmp_path, "add", "solo 6", "-d", "N", "-t", "7").exit_code == 0
@@ -1269,9 +1267,25 @@ class TestSheet:
             os.replace(other, f)
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
-        contracts = [e.get("contract") for e in json.loads(f.read_text(encoding="utf-8"))["entries"]]
+        return json.loads(f.read_text(encoding="utf-8")), out
+
+    @pytest.mark.parametrize("command", [["add", "solo 6", "-d", "E", "-t", "7"], ["penalty", "W"], ["undo"]])
+    def test_two_scorers_at_once_both_keep_their_entry(self, tmp_path: Path, command: list[str]) -> None:
+        """Two ``whist sheet`` commands on one file at once: the second read the sheet before the
+        first wrote it, and wrote over it, the first scorer's entry lost (twelve adds at once left
+        seven entries). A command that changes the sheet now waits for the other's lock and reads
+        the sheet the other wrote."""
+        data, out = self.while_another_adds(tmp_path, command)
+        contracts = [e.get("contract") for e in data["entries"]]
         assert contracts == {"add": ["solo 6", "solo 7", "solo 6"], "undo": ["solo 6"],
                              "penalty": ["solo 6", "solo 7", "penalty"]}[command[0]], (contracts, out)
+
+    def test_a_sheet_started_over_waits_for_the_scorer_adding_to_it(self, tmp_path: Path) -> None:
+        """``new --force`` while another scorer adds: it replaced the sheet at once, and the other,
+        who had read the old sheet, then wrote it back with the entry over the new one, the new
+        sheet lost. It now waits for the other's lock, as an entry does, and starts over after."""
+        data, _ = self.while_another_adds(tmp_path, ["new", "--force", "--names", "Anne,Bert,Carla,Dirk"])
+        assert data["entries"] == [] and data["names"]["N"] == "Anne"
 
     def test_a_sheet_named_through_a_symbolic_link_is_written_through_it(self, tmp_path: Path) -> None:
         """--file link.json, a link to the club's sheet in another folder: the entry was written

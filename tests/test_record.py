@@ -35,6 +35,7 @@ from whist.record import (
     replay_deal,
     replay_match,
     save,
+    write_new,
 )
 from whist.rules import Rules, preset, with_options
 
@@ -174,6 +175,34 @@ class TestDealReplay:
         r = replay(load(path))
         assert isinstance(r, ClassicDeal)
         same_deal(r, d)
+
+    def test_a_new_name_is_claimed_and_given_up_only_while_empty(self, tmp_path: Path) -> None:
+        """``write_new``: a name taken is refused; a write that fails leaves nothing; a record
+        written whole and then interrupted (Ctrl-C just after its rename) is kept, not removed
+        with the name it claimed."""
+        rec = deal_record(played_mixed())
+        taken = tmp_path / "taken.json"
+        taken.write_text("{}", encoding="utf-8")
+        with pytest.raises(FileExistsError):
+            write_new(taken, lambda: save(rec, taken))
+        assert taken.read_text(encoding="utf-8") == "{}"
+
+        def disk_full() -> Path:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        with pytest.raises(OSError, match="No space"):
+            write_new(tmp_path / "full.json", disk_full)
+        assert not (tmp_path / "full.json").exists()
+
+        whole = tmp_path / "whole.json"
+
+        def saved_then_interrupted() -> Path:
+            save(rec, whole)
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            write_new(whole, saved_then_interrupted)
+        assert load(whole) == json.loads(json.dumps(rec))
 
     def test_unfinished_deal_replays_to_the_same_state(self) -> None:
         d = play(mixed((8, 0)), "ask no AS 4S 6S")

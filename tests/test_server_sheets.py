@@ -11,6 +11,7 @@ import json
 import os
 import re
 import secrets
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
+from sqlalchemy import event, text
 from typer.testing import CliRunner
 
 from whist.cards import Refusal
@@ -494,6 +495,27 @@ def test_a_server_keeps_at_most_its_sheets(tmp_path: Path) -> None:
         assert post(c, "/api/sheets", {"names": NAMES}, 429)["error"]["message"].endswith(
             "(3); ask the people who run it to make room")
         assert count_sheets(storage) == 3
+
+
+def test_the_most_sheets_needs_no_returning_of_sqlite(tmp_path: Path) -> None:
+    """A SQLite older than 3.35 (Debian 11's, Ubuntu 20.04's) has no ``INSERT … RETURNING``: a
+    sheet is counted and stored there too, and refused past the most."""
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+
+    @event.listens_for(storage.engine, "before_cursor_execute")
+    def old_sqlite(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if re.search(r"\bRETURNING\b", statement, flags=re.I):  # as SQLite 3.34 refuses it
+            raise sqlite3.OperationalError('near "RETURNING": syntax error')
+
+    try:
+        storage.create_sheet("a", "{}", 2)
+        storage.create_sheet("b", "{}", 2)
+        with pytest.raises(SheetLimit):
+            storage.create_sheet("c", "{}", 2)
+        storage.create_sheet("d", "{}")  # no most: stored whatever the count
+        assert count_sheets(storage) == 3 and storage.sheet("c") is None
+    finally:
+        storage.close()
 
 
 def test_the_most_sheets_counts_those_of_every_server_process_on_postgresql() -> None:

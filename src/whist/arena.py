@@ -168,10 +168,14 @@ def _where_raised(exc: BaseException) -> tuple[str, str]:
     if isinstance(exc, SyntaxError) and exc.filename and exc.lineno:
         file, line = exc.filename, exc.lineno
     else:
+        # the line of the module being imported that raised, after Python's machinery to import
+        # it, not the line of the library it called (json's, for json.loads("x") in the bot's file)
         frames = traceback.extract_tb(exc.__traceback__)
-        if not frames or frames[-1].lineno is None:
+        importing = [i for i, f in enumerate(frames) if f.filename.startswith("<frozen importlib")]
+        own = frames[importing[-1] + 1:] if importing else frames
+        if not own or own[0].lineno is None:
             return "", ""
-        file, line = frames[-1].filename, frames[-1].lineno
+        file, line = own[0].filename, own[0].lineno
     return f" ({file}, line {line})", f" ({file}, ligne {line})"
 
 

@@ -444,21 +444,15 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
 
 def _write_new(path: Path, text: str, lang: Lang, taken: Refusal, encoding: str = "utf-8") -> None:
     """Write ``text`` as :func:`_write` does, to a file that is not there yet: the name is claimed
-    first (the file created only if there is none), so that of two commands making one file at
-    once the second is refused with ``taken`` rather than replacing the first's; where the writing
-    fails, the empty file claimed is removed."""
+    first (:func:`whist.record.write_new`), so that of two commands making one file at once the
+    second is refused with ``taken`` rather than replacing the first's; where the writing fails,
+    the empty file claimed is removed."""
     try:
-        path.open("x").close()
+        record.write_new(path, lambda: _write(path, text, lang, encoding))
     except FileExistsError:
         _refuse(taken, lang)
-    except OSError:
-        pass  # _write says why the file cannot be written
-    try:
+    except OSError:  # the name could not be claimed: _write says why the file cannot be written
         _write(path, text, lang, encoding)
-    except BaseException:
-        if path.exists() and not path.stat().st_size:
-            path.unlink()
-        raise
 
 
 def _umask() -> int:
@@ -567,8 +561,9 @@ def sheet_new(
         sheet = new_sheet(rules, _names(names, language), language)
     except Refusal as exc:
         _refuse(exc, language)
-    if force:
-        _save(sheet, file, language)
+    if force:  # after the entry another scorer is writing, which would write the old sheet back
+        with _locked(file):
+            _save(sheet, file, language)
     else:  # of two scorers starting one sheet at once, the second is refused
         _write_new(file, dumps(sheet), language, taken)
     if isinstance(sheet, ClassicSheet):

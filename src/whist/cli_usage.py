@@ -62,14 +62,16 @@ _VALUES: list[tuple[str, str]] = [
     (r"Input should be less than or equal to (.+)", r"au plus \1"),
     (r"Input should be greater than (.+)", r"plus de \1"),
     (r"Input should be less than (.+)", r"moins de \1"),
-    (r"(?:file|dir|directory|path) (.+) does not exist\.", r"\1 n'existe pas."),
-    (r"(?:file|dir|directory|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
-    (r"(?:file|dir|directory|path) (.+) is a file\.", r"\1 est un fichier, pas un dossier."),
-    (r"(?:file|dir|directory|path) (.+) is not readable\.", r"\1 ne peut pas être lu (permission refusée)."),
-    (r"(?:file|dir|directory|path) (.+) is not writable\.",
+    (r"(?i:file|dir|directory|path) (.+) does not exist\.", r"\1 n'existe pas."),
+    (r"(?i:file|dir|directory|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
+    (r"(?i:file|dir|directory|path) (.+) is a file\.", r"\1 est un fichier, pas un dossier."),
+    (r"(?i:file|dir|directory|path) (.+) is not readable\.", r"\1 ne peut pas être lu (permission refusée)."),
+    (r"(?i:file|dir|directory|path) (.+) is not writable\.",
      r"\1 ne peut pas être écrit (permission refusée)."),
 ]
-"""What typer says of a value it refuses, in French (another reason is left as it is)."""
+"""What typer says of a value it refuses, in French (another reason is left as it is); a path's
+reason as typer words it (``file '.' is a directory.``) or as click does, for an older typer
+(``File '.' is a directory.``)."""
 
 _NO_SUCH = r"No such option:? '?([^' ]+)'?\.?"
 _MESSAGES: list[tuple[str, str]] = [

@@ -13,10 +13,11 @@ not the last deal's cards gathered and cut), naming the first problem.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from whist.actions import IllegalAction
 from whist.cards import (
@@ -56,7 +57,10 @@ __all__ = [
     "match_record",
     "replay",
     "save",
+    "write_new",
 ]
+
+T = TypeVar("T")
 
 
 class RecordError(Refusal):
@@ -187,6 +191,22 @@ def match_record(match: AnyMatch) -> dict[str, Any]:
         "deals": deals,
         "result": match_result(match),
     }
+
+
+def write_new(path: Path, write: Callable[[], T]) -> T:
+    """Claim the name ``path`` by creating it, empty and exclusively, then ``write()`` the file
+    there: :class:`FileExistsError` if a file has that name already (another game's record, the
+    sheet another scorer started first), even one made a moment ago by another process. If
+    ``write`` fails, the name is given up again, unless the file was written whole meanwhile
+    (Ctrl-C after the rename that writes it): nothing half-made is left, nothing whole is lost."""
+    path.open("x").close()
+    try:
+        return write()
+    except BaseException:
+        with suppress(OSError):
+            if not path.stat().st_size:
+                path.unlink()
+        raise
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> Path:

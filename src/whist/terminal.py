@@ -596,15 +596,9 @@ def save_new(rec: Mapping[str, Any], directory: Path, base: str) -> Path:
     while True:
         path = directory / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
         try:
-            path.open("x").close()
+            return record.write_new(path, lambda: record.save(rec, path))  # noqa: B023 - called at once
         except FileExistsError:
             n += 1
-            continue
-        try:
-            return record.save(rec, path)
-        except BaseException:
-            path.unlink(missing_ok=True)
-            raise
 
 
 def line_reader(console: Console) -> Callable[[Text], str]:

@@ -453,10 +453,12 @@ class SqlStorage:
                     # PostgreSQL runs two at once, each counting without the other's sheet: the
                     # lock, held to the commit, makes the next one wait and then count it
                     conn.execute(select(func.pg_advisory_xact_lock(SHEETS_LOCK)))
-                stored = conn.execute(insert(_sheets).from_select(["sheet_id", "version", "data"], row)
-                                      .returning(_sheets.c.sheet_id)).first()
-                if stored is None:
-                    raise SheetLimit(most or 0)
+                conn.execute(insert(_sheets).from_select(["sheet_id", "version", "data"], row))
+                # whether it was stored, read back in the transaction: SQLite before 3.35 has no
+                # RETURNING, and an INSERT's row count is not kept by every driver
+                stored = select(_sheets.c.sheet_id).where(_sheets.c.sheet_id == sheet_id)
+                if most is not None and conn.execute(stored).first() is None:
+                    raise SheetLimit(most)
         except IntegrityError as exc:
             raise StorageConflict(f"sheet {sheet_id}: already stored ({exc.orig})") from None
 
