@@ -395,7 +395,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
         # the standing after the deal: the game's score (a new game: 0 all), one game of the rubber won
         # the sides' headings stand over their numbers, on the right of their columns as they are
-        assert page.locator(".sheet thead th.num").all_inner_texts() == ["NS", "EO"]
+        assert page.locator(".sheet thead th.num").all_inner_texts() == ["NS (vous)", "EO"]
         standing = page.locator("#standing").inner_text()
         assert "Score\u00a0: NS 0 · EO 0" in standing and "Manches\u00a0: " in standing, standing
         next_deal(page)
@@ -1957,10 +1957,11 @@ HAND_IN_VIEW = """() => { const hand = document.querySelector('#hand').getBoundi
 
 
 def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(server: Server) -> None:
-    """At 200 % zoom on a screen of 1280 × 900 (a page of 640 × 450) the hand is below the screen at
+    """At 200 % zoom in a window of 880 × 920 (a page of 440 × 460) the hand is below the screen at
     the top of the page: when the player's turn to play a card comes, the page scrolls it into
     view, clear of the toolbar, and leaves the focus where it was; when it is in view already, the
-    page does not move."""
+    page does not move. (A page wider than high and under 500 pixels high, 1280 × 900 at 200 %,
+    takes the layout of a phone held sideways, where the hand is in view at the top.)"""
     from playwright.sync_api import sync_playwright
 
     # classic whist, South leads (seed 3)
@@ -1969,7 +1970,7 @@ def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(serve
     play = "() => document.querySelector('#hand.choosing .playable').click()"  # no scroll of its own
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = anne_at(pw, server, spec, errors, 640, 450)
+        browser, page = anne_at(pw, server, spec, errors, 440, 460)
         page.wait_for_function(mine, arg=13)
         page.wait_for_function(HAND_IN_VIEW)
         page.evaluate("() => scrollTo(0, 0)")
