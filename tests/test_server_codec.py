@@ -11,11 +11,12 @@ import pytest
 from test_couleur_rules import FOUR_ACES, TROU, new
 
 from whist.auction import Bid
-from whist.cards import SEATS, Seat
+from whist.cards import SEATS, Seat, Suit
+from whist.contracts import Contract
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import preset
-from whist.server.codec import action_json, contract_names, view_json, view_text
+from whist.server.codec import action_json, contract_json, contract_names, view_json, view_text
 
 
 @pytest.mark.parametrize("name", ["classic", "simple", "couleur", "pagat"])
@@ -161,3 +162,13 @@ def test_the_acceptable_bid_is_the_one_accept_takes(name: str) -> None:
                 d = d.apply(rng.choice(legal))
         assert view_json(d.view(None))["acceptable"] is None
     assert accepted > 20
+
+
+@pytest.mark.parametrize("kind", ["petite_misere", "grande_misere", "piccolo", "solo"])
+def test_a_contract_says_the_tricks_its_deal_is_played_in(kind: str) -> None:
+    """RULES.md §5.5: in a petite misère each player discards a card before the play, so the deal
+    has 12 tricks; every other contract is played in 13. The contract's JSON carries it, so the
+    page says it without deciding the rule itself."""
+
+    contract = Contract(kind, 7, Suit.HEARTS) if kind == "solo" else Contract(kind)
+    assert contract_json(contract)["tricks"] == (12 if kind == "petite_misere" else 13)

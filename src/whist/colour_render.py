@@ -244,8 +244,9 @@ def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers
         else:
             s = "s" if needed > 1 else ""
             out = f"exactement {needed} levée{s}{each}" if fr else f"exactly {needed} trick{s}{each}"
-        if contract.kind == "petite_misere":  # each player discards a card first (RULES.md §5.5)
-            out += " (12 levées dans la donne)" if fr else " (12 tricks in the deal)"
+        tricks = KINDS[contract.kind].tricks
+        if tricks < 13:  # each player discards a card first (RULES.md §5.5)
+            out += f" ({tricks} levées dans la donne)" if fr else f" ({tricks} tricks in the deal)"
         return out
     if needed == 13:
         return "les 13 levées" if fr else "all 13 tricks"

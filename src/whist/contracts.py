@@ -23,8 +23,9 @@ __all__ = ["KINDS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """A kind of contract: its key, names, whether it names a suit, its levels, and its family
-    (``partnership``, ``solo``, ``misere``, ``trou``, ``all_pass``) for summaries."""
+    """A kind of contract: its key, names, whether it names a suit, its levels, its family
+    (``partnership``, ``solo``, ``misere``, ``trou``, ``all_pass``) for summaries, and whether each
+    player discards a card before the play (``discard``: the petite misère, RULES.md §5.5)."""
 
     key: str
     en: str
@@ -33,6 +34,12 @@ class Kind:
     family: str
     levels: tuple[int, ...] = ()
     aliases: tuple[str, ...] = ()
+    discard: bool = False
+
+    @property
+    def tricks(self) -> int:
+        """The tricks the deal is played in: 12 where each player discards a card first, else 13."""
+        return 12 if self.discard else 13
 
     @property
     def feminine(self) -> bool:
@@ -56,7 +63,8 @@ KINDS: dict[str, Kind] = {
         Kind("solo", "solo", "solo", True, "solo", (5, 6, 7, 8), ("alleen",)),
         Kind("piccolissimo", "piccolissimo", "piccolissimo", False, "misere"),
         Kind("petite_misere", "small misère", "petite misère", False, "misere",
-             aliases=("petite misere", "small misere", "misere", "misère", "kleine miserie")),
+             aliases=("petite misere", "small misere", "misere", "misère", "kleine miserie"),
+             discard=True),
         Kind("piccolo", "piccolo", "piccolo", False, "misere"),
         Kind("abondance", "abondance", "abondance", True, "solo", (9, 10, 11, 12),
              ("abundance",)),

@@ -518,7 +518,7 @@ class ColourDeal:
             spread = declarers
         self.in_play = InPlay(c, declarers, c.suit, leader, needed_tricks(c, rules.style), spread,
                               spread_before_lead=rules.style == "pagat")
-        if k == "petite_misere":
+        if KINDS[k].discard:
             self.phase = _DISCARD
             self.to_act = eldest
             return

@@ -306,7 +306,7 @@ class Sheet:
             raise SheetError("give the tricks: 8 (the declarers together) or N=0,E=1 (each declarer's)",
                              "donnez les plis : 8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque"
                              " preneur)")
-        elif c.kind == "petite_misere" and played > 12:
+        elif KINDS[c.kind].discard and played > KINDS[c.kind].tricks:
             raise SheetError("a petite misère has 12 tricks (each player discards a card first)",
                              "une petite misère se joue en 12 plis (chaque joueur écarte d'abord une"
                              " carte)")

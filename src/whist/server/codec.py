@@ -69,7 +69,8 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
 
 def contract_json(contract: Contract) -> Json:
     """A contract: its kind, level and suit, its names in English and French, its canonical text,
-    and whether it is a misère (its declarers must take exactly ``needed`` tricks)."""
+    whether it is a misère (its declarers must take exactly ``needed`` tricks) and the tricks the
+    deal is played in (12 where each player discards a card first)."""
     info = KINDS[contract.kind]
     return {
         "kind": contract.kind,
@@ -78,6 +79,7 @@ def contract_json(contract: Contract) -> Json:
         "name": {"en": info.en, "fr": info.fr},
         "text": contract.text,
         "misere": info.is_misere,
+        "tricks": info.tricks,
     }
 
 

@@ -438,7 +438,7 @@ function neededText(v) {
   if (!v.contract.misere) return t(n === 13 ? "needed_all" : "needed_at_least", n);
   const exactly = n === 0 ? t("needed_none") : t(n > 1 ? "needed_exactly_many" : "needed_exactly_one", n);
   const each = v.declarers.length > 1 ? " " + t("each") : "";
-  return exactly + each + (v.contract.kind === "petite_misere" ? " " + t("needed_twelve") : "");
+  return exactly + each + (v.contract.tricks < 13 ? " " + t("needed_in_deal", v.contract.tricks) : "");
 }
 
 // The calls among the first `n` actions of view `v`, each named by who made it (the deal's
