@@ -293,6 +293,7 @@ def _sheet(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     """The score sheet's commands."""
     pass_lang(ctx, lang)
 
+
 def _load(path: Path, lang: Lang) -> AnySheet:
     """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
     missing ``--rules FILE``) or it is no sheet (not UTF-8, not JSON, JSON nested too deeply to
