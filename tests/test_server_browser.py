@@ -322,7 +322,9 @@ def test_the_game_is_chosen_once_the_presets_have_come(server: Server) -> None:
     """The lobby draws its form before the server's presets come, and draws it again when they
     do: a game chosen meanwhile was lost (and its change failed on the missing presets), so the
     table came out as colour whist. The choice waits for the presets now. A number of deals typed
-    meanwhile (not yet left: no change event) is kept as it is typed, and stays."""
+    meanwhile (not yet left: no change event) is kept as it is typed, and stays. A name being
+    typed when they come keeps its field's focus and caret: the next letters went nowhere, and the
+    table was refused with "Indiquez votre nom." for a name typed."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -340,9 +342,15 @@ def test_the_game_is_chosen_once_the_presets_have_come(server: Server) -> None:
             page.wait_for_timeout(20)
         assert page.locator("select[name=preset]").is_disabled()
         page.fill("input[name=count]", "4")
+        page.click("input[name=name]")
+        page.keyboard.type("Lé")
         held[0].continue_()
         page.wait_for_selector("select[name=preset]:not([disabled])")
         assert page.input_value("input[name=count]") == "4"
+        page.keyboard.type("a")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.type("-")  # where the caret was
+        assert page.input_value("input[name=name]") == "Lé-a"
         page.select_option("select[name=preset]", "classic")
         page.click("details.options summary")
         assert "Honneurs" in page.locator("details.options").inner_text()

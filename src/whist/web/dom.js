@@ -21,6 +21,32 @@ export function h(tag, attrs, ...children) {
   return node;
 }
 
+// Draw `node` as all that `root` shows, the focus kept on the field that had it (found again by its
+// name, or else its id) with its caret where it was: a page drawn again while someone types in it
+// (the presets come, a refusal is said) loses neither the focus nor what is typed next.
+export function redraw(root, node) {
+  const el = document.activeElement;
+  const key = el && el !== document.body && root.contains(el) ? ["name", "id"].find((a) => el.hasAttribute(a)) : null;
+  const sel = key ? `[${key}="${CSS.escape(el.getAttribute(key))}"]` : null;
+  const caret = key ? caretOf(el) : null;
+  root.replaceChildren(node);
+  const again = sel && root.querySelector(sel);
+  if (!again) return;
+  again.focus({ preventScroll: true });
+  if (caret) {
+    try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* a field without a caret */ }
+  }
+}
+
+// Where the caret of a field is, or null for one without (a number, a select).
+function caretOf(el) {
+  try {
+    return el.selectionStart === null ? null : [el.selectionStart, el.selectionEnd];
+  } catch (e) {
+    return null;
+  }
+}
+
 export function langSwitch(rerender) {
   return h("div", { class: "langs", role: "group", "aria-label": t("language") },
     ["fr", "en"].map((code) => h("button", {

@@ -2,7 +2,7 @@
 // of deals, seats and bots, speed, rule options) and the list of tables in play, with the last
 // games finished apart, folded.
 
-import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch } from "./dom.js";
+import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch, redraw } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
@@ -22,7 +22,7 @@ export async function lobby() {
   let mine = [];
   let error = "";
   const render = () => {
-    root.replaceChildren(lobbyView(presets, tables, mine, error, render, (e) => { error = e; render(); }));
+    redraw(root, lobbyView(presets, tables, mine, error, render, (e) => { error = e; render(); }));
   };
   render();
   // back to the lobby from the table just made, the page as the browser kept it: the form free again

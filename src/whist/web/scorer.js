@@ -4,7 +4,7 @@
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
-import { SEATS, api, copyText, failText, h, langSwitch, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, langSwitch, redraw, toast } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
@@ -146,8 +146,7 @@ function name(seat) {
 }
 
 function renderSheet() {
-  const kept = document.activeElement && document.activeElement.name;
-  root.replaceChildren(h("div", { class: "scorer" },
+  redraw(root, h("div", { class: "scorer" },
     h("header", { class: "top" },
       h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
       h("div", { class: "title" }, h("strong", {}, t("score_sheet")),
@@ -157,7 +156,6 @@ function renderSheet() {
       langSwitch(renderSheet)),
     S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()]
       : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…")));
-  if (kept) root.querySelector(`[name="${kept}"]`)?.focus();
 }
 
 // A classic sheet's option that is not its preset's, as the table agreed it: "Mise par point : 0,5".
