@@ -214,12 +214,14 @@ def _ready_line(address: str, stored: int, in_play: int, db: str, lang: Lang = "
 
     >>> _ready_line("http://localhost:8000/", 1, 0, "postgresql://db/w", "fr")[57:]
     '(1 table dans postgresql://db/w, dont 0 en jeu ; Ctrl+C pour arrêter)'
+    >>> _ready_line("http://localhost:8000/", 1, 1, "postgresql://db/w")[48:]
+    '(1 table in postgresql://db/w, 1 of them in play; Ctrl+C to stop)'
     """
     if lang == "fr":
         return (f"whist : ouvrez {address} dans un navigateur ({stored} table{'s' if stored > 1 else ''}"
                 f" dans {_where(db, lang)}, dont {in_play} en jeu ; Ctrl+C pour arrêter)")
-    return (f"whist: open {address} in a browser ({stored} tables in {_where(db)}, {in_play} of them"
-            " in play; Ctrl+C to stop)")
+    return (f"whist: open {address} in a browser ({stored} table{'s' if stored != 1 else ''} in"
+            f" {_where(db)}, {in_play} of them in play; Ctrl+C to stop)")
 
 
 def _listen(host: str, port: int, lang: Lang = "en") -> socket.socket:
