@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -327,3 +328,22 @@ def test_the_commands_are_read_as_the_docs_write_them() -> None:
     assert [c.argv for c in commands_of("x", 'whist solve "N:A.. K.." --played "AS KS"')] == [
         ("solve", "N:A.. K..", "--played", "AS KS")]
     assert list(commands_of("x", "whist-sheet.json")) == []
+
+
+def test_the_quick_start_is_what_ci_runs() -> None:
+    """README's *Quick start*, the two commands a new user runs: the first installs the ``whist``
+    command and serves (checked above as any ``whist`` command), the second is the test command
+    that ``.ci/run`` runs, exactly; the extras they install are the package's, and the tests that
+    ``pytest`` runs without arguments are where pyproject.toml says."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("\n## Quick start\n", 1)[1].split("\n## ", 1)[0]
+    serve, test = re.findall(r"^```sh\n(.*?)\n```$", quick, flags=re.S | re.M)
+    assert serve == "pip install -e . && whist serve"
+    assert test in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"]["whist"] == "whist.__main__:main"
+    extras = re.findall(r"'\.\[([\w,]+)\]'", test)
+    assert extras and set(extras[0].split(",")) <= set(project["project"]["optional-dependencies"])
+    assert test.endswith("&& pytest")
+    for folder in project["tool"]["pytest"]["ini_options"]["testpaths"]:
+        assert (ROOT / folder).is_dir(), folder
