@@ -5,7 +5,8 @@ console block's ``$ `` lines), and the inline code that begins with ``whist``; o
 journal, only its *Use* section, the rest being history. They are checked against the command tree
 of the ``whist`` app, built by typer as the command runs, and their options parsed by the command
 itself (nothing is run): a doc that names a removed option, a command renamed or a preset that is
-no more fails here.
+no more fails here. The ``python bench/….py`` commands of the docs are read by their scripts' own
+parsers, the scripts stopped before they run.
 
 The docs write synopses too: ``[--seed N]`` is ``--seed N``, ``--lang en|fr`` stands for each of
 ``en`` and ``fr`` (each alternative checked), a word in capitals (``P``, ``NAME``, ``DEAL``,
@@ -15,13 +16,16 @@ option named."""
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import re
 import shlex
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import get_args
+from types import ModuleType
+from typing import NoReturn, get_args
 
 import pytest
 import typer.main
@@ -52,7 +56,8 @@ class DocCommand:
 
     where: str
     text: str
-    argv: tuple[str, ...]  # after ``whist``, one alternative of each ``a|b``
+    program: str  # ``whist``, or a script of bench/ run by Python: ``bench/pimc_pass.py``
+    argv: tuple[str, ...]  # after the program, one alternative of each ``a|b``
 
 
 def page_text(page: str) -> str:
@@ -105,9 +110,10 @@ def inline_spans(page: str) -> Iterator[tuple[int, str]]:
 
 
 def commands_of(where: str, line: str) -> Iterator[DocCommand]:
-    """The ``whist`` commands of one command line: each part of a pipe or ``&&`` that runs
-    ``whist`` (``PYTHONPATH=. whist …``, ``venv/bin/whist …``), once for each alternative of
-    every ``a|b`` of it (the others at their first)."""
+    """The commands of one command line: each part of a pipe or ``&&`` that runs ``whist``
+    (``PYTHONPATH=. whist …``, ``venv/bin/whist …``) or a script of bench/ (``python
+    bench/pimc_pass.py …``), once for each alternative of every ``a|b`` of it (the others at
+    their first)."""
     for part in re.split(r"\s+(?:\|\||\||&&|;)\s+", line):
         try:
             words = shlex.split(part.replace("[", "").replace("]", ""), comments=True)
@@ -115,7 +121,12 @@ def commands_of(where: str, line: str) -> Iterator[DocCommand]:
             continue
         while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):
             words = words[1:]
-        if not words or not (words[0] == "whist" or words[0].endswith("/whist")):
+        script = words[1] if len(words) > 1 and words[0] in ("python", "python3") else ""
+        if words and (words[0] == "whist" or words[0].endswith("/whist")):
+            program = "whist"
+        elif re.fullmatch(r"bench/\w+\.py", script):
+            program, words = script, words[1:]
+        else:
             continue
         words = [w for w in (re.sub(r",?(…|\.\.\.)$", "", w) for w in words[1:]) if w]
         options = [w.split("|") for w in words]
@@ -123,14 +134,14 @@ def commands_of(where: str, line: str) -> Iterator[DocCommand]:
         argvs = [first, *((*first[:i], other, *first[i + 1:])
                           for i, alternatives in enumerate(options) for other in alternatives[1:])]
         for argv in dict.fromkeys(argvs):
-            yield DocCommand(where, part.strip(), argv)
+            yield DocCommand(where, part.strip(), program, argv)
 
 
-def doc_commands(page: str) -> list[DocCommand]:
-    """Every ``whist`` command ``page`` shows."""
+def doc_commands(page: str, program: str = "whist") -> list[DocCommand]:
+    """Every command of ``program`` that ``page`` shows (``bench/`` for the scripts of bench/)."""
     found: list[DocCommand] = []
     for number, line in [*shell_lines(page), *inline_spans(page)]:
-        found.extend(commands_of(f"{page}:{number}", line))
+        found.extend(c for c in commands_of(f"{page}:{number}", line) if c.program.startswith(program))
     return found
 
 
@@ -273,6 +284,51 @@ def test_the_commands_of_the_docs_are_whists(page: str) -> None:
     """Each command of ``page`` names real commands and options, and values its options take."""
     problems = [f"{c.where}: {' '.join(c.argv)}: {why}" for c in doc_commands(page) for why in check(c.argv)]
     assert problems == []
+
+
+
+class _Read(Exception):
+    """Raised where a script of bench/ would run, once its command line is read."""
+
+
+_PARSE_ARGS = argparse.ArgumentParser.parse_args
+
+
+def bench_refusal(script: ModuleType, argv: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
+                  capsys: pytest.CaptureFixture[str]) -> str | None:
+    """What the argparse parser of ``script`` (its ``main``) says of ``argv``, or ``None`` if it
+    reads it; the script stopped before it runs."""
+    def parse_only(parser: argparse.ArgumentParser, args: object = None, namespace: object = None) \
+            -> NoReturn:
+        _PARSE_ARGS(parser, list(argv))
+        raise _Read
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_only)
+    capsys.readouterr()
+    try:
+        script.main()
+    except _Read:
+        return None
+    except SystemExit:
+        return capsys.readouterr().err.strip().splitlines()[-1]
+    raise AssertionError(f"{script.__name__}.main() ran without reading its command line")
+
+
+@pytest.mark.parametrize("program", sorted({c.program for p in PAGES for c in doc_commands(p, "bench/")}))
+def test_the_bench_commands_of_the_docs_are_read_by_their_scripts(
+        program: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each ``python bench/…`` command of the docs is read by the script's own parser: its
+    options, their types and choices (``--contract joint-piccolo``, ``--compare discard``)."""
+    spec = importlib.util.spec_from_file_location(f"docs_{Path(program).stem}", ROOT / program)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    problems = [f"{c.where}: {c.text}: {why}" for p in PAGES for c in doc_commands(p, program)
+                if (why := bench_refusal(script, tuple(a for a in c.argv if not stand_in(a)),
+                                         monkeypatch, capsys))]
+    assert problems == []
+    assert "unrecognized arguments: --no-such" in (bench_refusal(script, ("--no-such",), monkeypatch,
+                                                                 capsys) or "")
 
 
 def test_the_check_sees_what_is_wrong() -> None:
