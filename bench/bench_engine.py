@@ -13,7 +13,7 @@ from whist.benchmarks import bench_engine
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="total time of the measure")
     parser.add_argument("--rounds", type=int, default=5, help="rounds; the best one is reported")
     parser.add_argument("--json", action="store_true", help="print JSON only")

@@ -186,7 +186,7 @@ def _run(main: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="tables played at once")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the measure")
     parser.add_argument("--think", type=float, default=0.5,

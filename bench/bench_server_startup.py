@@ -139,7 +139,7 @@ def measure(url: str, finished: int, args: argparse.Namespace) -> dict[str, Any]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200],
                         help="finished tables stored (one measure for each number)")
     parser.add_argument("--deals", type=int, default=16, help="deals in a session (16: a full one)")

@@ -14,7 +14,7 @@ from whist.solver.bench import run_bench
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=20, help="random whole deals per measure")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random deals")
     parser.add_argument("--json", action="store_true", help="print JSON only")

@@ -64,7 +64,7 @@ def count(deal: dict[str, Any], tallies: dict[str, Tally]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("records", type=Path, help="directory of simulate's records")
     parser.add_argument("--kinds", default="", help="only these kinds, comma-separated")
     args = parser.parse_args()

@@ -184,7 +184,7 @@ def interval(diffs: list[float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=7, help="the arena's seed")
     parser.add_argument("--start", type=int, default=0, help="the first board")
     parser.add_argument("--deals", type=int, default=3000, help="boards dealt")

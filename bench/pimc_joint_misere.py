@@ -39,7 +39,7 @@ def defender_to_play(seed: int) -> ColourDeal | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=12, help="seeds tried")
     parser.add_argument("--budget", type=float, default=pimc.DEFAULT_BUDGET,
                         help="the bot's budget (seconds' worth of solver nodes)")

@@ -84,7 +84,7 @@ def board_differences(seed: int, board: int, budget: float) -> list[Differs]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=2, help="the arena's seed")
     parser.add_argument("--start", type=int, default=0, help="the first board")
     parser.add_argument("--deals", type=int, default=200, help="boards played")

@@ -94,7 +94,7 @@ def played_out(before: ColourDeal, seat: Seat, call: ColourCall, bot: Bot, seed:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=11, help="the arena's seed")
     parser.add_argument("--start", type=int, default=0, help="the first board")
     parser.add_argument("--deals", type=int, default=100, help="boards dealt")

@@ -89,7 +89,7 @@ SHAPES: dict[str, tuple[Deal, Goal | None]] = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=30, help="random whole deals per shape")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random deals")
     parser.add_argument("--budget", type=int, default=50_000_000, help="node budget of a search")

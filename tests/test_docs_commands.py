@@ -20,11 +20,11 @@ import argparse
 import importlib.util
 import re
 import shlex
+import sys
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import NoReturn, get_args
 
 import pytest
@@ -287,31 +287,47 @@ def test_the_commands_of_the_docs_are_whists(page: str) -> None:
 
 
 
-class _Read(Exception):
-    """Raised where a script of bench/ would run, once its command line is read."""
+class _Built(Exception):
+    """Raised where a script of bench/ would read its command line: the parser its ``main``
+    built, the script stopped before it runs."""
+
+    def __init__(self, parser: argparse.ArgumentParser) -> None:
+        super().__init__()
+        self.parser = parser
 
 
 _PARSE_ARGS = argparse.ArgumentParser.parse_args
 
 
-def bench_refusal(script: ModuleType, argv: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
-                  capsys: pytest.CaptureFixture[str]) -> str | None:
-    """What the argparse parser of ``script`` (its ``main``) says of ``argv``, or ``None`` if it
-    reads it; the script stopped before it runs."""
-    def parse_only(parser: argparse.ArgumentParser, args: object = None, namespace: object = None) \
-            -> NoReturn:
-        _PARSE_ARGS(parser, list(argv))
-        raise _Read
+def bench_parser(program: str, monkeypatch: pytest.MonkeyPatch) -> argparse.ArgumentParser:
+    """The argparse parser of the script ``program`` of bench/, as its ``main`` builds it."""
+    spec = importlib.util.spec_from_file_location(f"docs_{Path(program).stem}", ROOT / program)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, script)  # for its dataclasses
+    spec.loader.exec_module(script)
 
-    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_only)
+    def stop(parser: argparse.ArgumentParser, args: object = None, namespace: object = None) -> NoReturn:
+        raise _Built(parser)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(argparse.ArgumentParser, "parse_args", stop)
+        try:
+            script.main()
+        except _Built as built:
+            return built.parser
+    raise AssertionError(f"{program} ran without reading its command line")
+
+
+def bench_refusal(parser: argparse.ArgumentParser, argv: tuple[str, ...],
+                  capsys: pytest.CaptureFixture[str]) -> str | None:
+    """What ``parser`` says of ``argv``, or ``None`` if it reads it."""
     capsys.readouterr()
     try:
-        script.main()
-    except _Read:
-        return None
+        _PARSE_ARGS(parser, list(argv))
     except SystemExit:
         return capsys.readouterr().err.strip().splitlines()[-1]
-    raise AssertionError(f"{script.__name__}.main() ran without reading its command line")
+    return None
 
 
 @pytest.mark.parametrize("program", sorted({c.program for p in PAGES for c in doc_commands(p, "bench/")}))
@@ -319,16 +335,21 @@ def test_the_bench_commands_of_the_docs_are_read_by_their_scripts(
         program: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Each ``python bench/…`` command of the docs is read by the script's own parser: its
     options, their types and choices (``--contract joint-piccolo``, ``--compare discard``)."""
-    spec = importlib.util.spec_from_file_location(f"docs_{Path(program).stem}", ROOT / program)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    parser = bench_parser(program, monkeypatch)
     problems = [f"{c.where}: {c.text}: {why}" for p in PAGES for c in doc_commands(p, program)
-                if (why := bench_refusal(script, tuple(a for a in c.argv if not stand_in(a)),
-                                         monkeypatch, capsys))]
+                if (why := bench_refusal(parser, tuple(a for a in c.argv if not stand_in(a)), capsys))]
     assert problems == []
-    assert "unrecognized arguments: --no-such" in (bench_refusal(script, ("--no-such",), monkeypatch,
-                                                                 capsys) or "")
+    assert "unrecognized arguments: --no-such" in (bench_refusal(parser, ("--no-such",), capsys) or "")
+
+
+@pytest.mark.parametrize("program", sorted(f"bench/{p.name}" for p in (ROOT / "bench").glob("*.py")))
+def test_the_help_of_a_bench_script_says_what_it_does(program: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python bench/….py --help`` says what the script does in whole sentences: the first
+    paragraph of its docstring, not its first line cut short (« the heuristic player's defence
+    before and »)."""
+    description = bench_parser(program, monkeypatch).description or ""
+    assert description.rstrip().endswith("."), description
+    assert len(description) > 40, description
 
 
 def test_the_check_sees_what_is_wrong() -> None:
