@@ -233,7 +233,7 @@ def main() -> None:
         made.append((int(after[0] > 0), int(after[1] > 0)))
     n = len(made)
     if n < 2:
-        print(f"only {n} deals with such a hand")
+        print(f"only {n} deal{'' if n == 1 else 's'} with such a hand: at least 2 give an interval")
         return
     two = " of two" if CONTRACTS[contract][3] == 2 else ""
     print(f"{CONTRACTS[contract][0]}{two}, declarer {args.declarer}, defenders {args.defenders}"
