@@ -279,12 +279,11 @@ def test_the_docs_show_commands() -> None:
             assert ((name, sub) if sub else (name,)) in shown, (name, sub)
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES])
+@pytest.mark.parametrize("page", PAGES)
 def test_the_commands_of_the_docs_are_whists(page: str) -> None:
     """Each command of ``page`` names real commands and options, and values its options take."""
     problems = [f"{c.where}: {' '.join(c.argv)}: {why}" for c in doc_commands(page) for why in check(c.argv)]
     assert problems == []
-
 
 
 class _Built(Exception):
