@@ -280,7 +280,9 @@ def _add_sheet_times(conn: Connection) -> None:
     The sheets already there get the time of this start as when they were created and changed:
     nothing says when they were, and ``--keep-sheets`` then gives each of them its full days. ADD
     COLUMN needs that constant as the column's default for the rows there (the columns are NOT
-    NULL); it stays, unused, since every sheet stored gives both times."""
+    NULL). It stays: this whist gives both times of every sheet it stores, and an older whist
+    still serving the same database (processes upgraded one by one) stores its new sheets with
+    that time rather than failing."""
     have = {column["name"] for column in inspect(conn).get_columns(_sheets.name)}
     now = time.time()
     for name in _SHEET_TIMES:
