@@ -147,11 +147,12 @@ def bid_and_play_until(page: Any, selector: str, seconds: float = 60,
             page.wait_for_timeout(50)
 
 
-def phone_page(pw: Any, url: str, errors: list[str], width: int = 390, height: int = 844) -> tuple[Any, Any]:
-    """Chromium, and a page of ``width`` × ``height`` (a phone's, 390 × 844, unless told) at ``url``;
-    the page's errors go to ``errors``."""
+def phone_page(pw: Any, url: str, errors: list[str], width: int = 390, height: int = 844,
+               timezone: str | None = None) -> tuple[Any, Any]:
+    """Chromium, and a page of ``width`` × ``height`` (a phone's, 390 × 844, unless told) at ``url``,
+    in the ``timezone`` given (the machine's if none); the page's errors go to ``errors``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = browser.new_page(viewport={"width": width, "height": height}, timezone_id=timezone)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     return browser, page

@@ -8,13 +8,17 @@ test_server_browser.py.
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import sqlite3
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from sqlalchemy import make_url
 from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
 
 from whist.cards import Refusal
@@ -42,13 +46,14 @@ def entry(page: Any, contract: str, declarers: str, tricks: dict[str, str]) -> N
 
 
 @contextmanager
-def phone() -> Iterator[tuple[Any, list[str]]]:
-    """A page on a phone's screen in Chromium, and the script errors it meets."""
+def phone(timezone: str | None = None) -> Iterator[tuple[Any, list[str]]]:
+    """A page on a phone's screen in Chromium (in ``timezone``, the machine's if none), and the
+    script errors it meets."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, "about:blank", errors, 360, 740)
+        browser, page = phone_page(pw, "about:blank", errors, 360, 740, timezone)
         yield page, errors
         browser.close()
 
@@ -185,4 +190,32 @@ def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) ->
             "this server keeps as many score sheets as it allows (1); ask the people who run it to"
             " make room")
         assert "/s/" not in page.url and page.input_value("input[name=sheet-name-N]") == "Anne"
+    assert errors == []
+
+
+def test_the_sheets_page_says_when_it_was_started_and_last_changed(server: Server) -> None:  # noqa: F811
+    """Under the sheet, when it was started and, once something changed it, when it was last
+    changed: the server's times, in the page's language and the phone's time zone (the time alone
+    on the day itself, the day before it, the year too for another year)."""
+    sid = post_json(server, "/api/sheets", {"preset": "couleur", "names": NAMES})["id"]
+    with phone("Europe/Brussels") as (page, errors):
+        page.goto(f"{server.base}/s/{sid}")
+        page.wait_for_selector("#sheet-dates")
+        assert re.fullmatch(r"Commencée\u00a0: \d\d:\d\d", page.inner_text("#sheet-dates"))
+        started = datetime(2025, 3, 14, 9, 30, tzinfo=UTC).timestamp()  # 10:30 in Brussels
+        with closing(sqlite3.connect(make_url(server.db).database or "")) as db, db:
+            db.execute("UPDATE whist_sheet SET created_at = ?, changed_at = ? WHERE sheet_id = ?",
+                       (started, started + 11.5 * 3600, sid))
+        page.reload()
+        page.wait_for_selector("#sheet-dates")
+        assert page.inner_text("#sheet-dates") == (
+            "Commencée\u00a0: 14 mars 2025 10:30 · dernière modification\u00a0: 14 mars 2025 22:00")
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-dates") == (
+            "Started: 14 Mar 2025 10:30 · last changed: 14 Mar 2025 22:00")
+        entry(page, "solo 6", "N", {"tricks": "7"})
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        assert re.fullmatch(r"Started: 14 Mar 2025 10:30 · last changed: \d\d:\d\d",
+                            page.inner_text("#sheet-dates"))
     assert errors == []

@@ -349,11 +349,13 @@ def test_the_first_line_says_where_the_tables_are_and_how_many(tmp_path: Path) -
 
 
 @pytest.mark.parametrize(("flag", "option", "default"), [("--max-tables", "max_tables", 500),
-                                                       ("--max-sheets", "max_sheets", 10_000)])
+                                                       ("--max-sheets", "max_sheets", 10_000),
+                                                       ("--keep-sheets", "keep_sheets", None)])
 def test_the_most_tables_and_sheets_are_options_of_whist_serve(
-        monkeypatch: pytest.MonkeyPatch, flag: str, option: str, default: int) -> None:
-    """``whist serve --max-tables N`` and ``--max-sheets N`` make the app with that limit (by
-    default the app's own); 0 is refused."""
+        monkeypatch: pytest.MonkeyPatch, flag: str, option: str, default: int | None) -> None:
+    """``whist serve --max-tables N``, ``--max-sheets N`` and ``--keep-sheets DAYS`` make the app
+    with that limit (by default the app's own: for the days, none, sheets kept for ever); 0 is
+    refused."""
     import whist.server
     from whist.cli import app
     from whist.server.service import MAX_TABLES
@@ -371,7 +373,8 @@ def test_the_most_tables_and_sheets_are_options_of_whist_serve(
     assert made[option] == 7
     made.clear()
     assert runner.invoke(app, ["serve", "--port", str(free_port())]).exit_code == 2
-    assert made[option] == default == {"max_tables": MAX_TABLES, "max_sheets": MAX_SHEETS}[option]
+    assert made[option] == default == {"max_tables": MAX_TABLES, "max_sheets": MAX_SHEETS,
+                                       "keep_sheets": None}[option]
     made.clear()
     r = runner.invoke(app, ["serve", "--port", str(free_port()), flag, "0"])
     assert r.exit_code == 2 and made == {} and flag in r.stderr

@@ -8,11 +8,13 @@ losing an entry.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, text
+from test_server_storage import wait_for
 from typer.testing import CliRunner
 
 from whist.cards import Refusal
@@ -27,8 +30,15 @@ from whist.classic_sheet import ClassicSheet
 from whist.cli import app as cli
 from whist.rules import preset
 from whist.server import create_app
-from whist.server.sheets import WEB
-from whist.server.storage import SHEETS_LOCK, SheetLimit, SqlStorage, open_storage
+from whist.server.sheets import DAY, WEB
+from whist.server.storage import (
+    SHEETS_LOCK,
+    SheetLimit,
+    SqlStorage,
+    StorageUnavailable,
+    StoredSheet,
+    open_storage,
+)
 from whist.sheet import TERMINAL, Sheet, parse_entry
 from whist.sheet_input import add_deal, add_penalty, colour_takes_no_option, dumps, read_sheet, sheet_rules
 
@@ -376,6 +386,30 @@ def test_sheets_survive_a_restart(tmp_path: Path) -> None:
         assert len(after["sheet"]["entries"]) == 1
 
 
+def test_a_sheet_says_when_it_was_started_and_last_changed(tmp_path: Path) -> None:
+    """Each sheet keeps when it was started and when it was last changed (Unix time), which the
+    API gives: an entry, a penalty or an undo changes the second, an entry refused neither, and
+    both are the same after a restart."""
+    url = f"sqlite:///{tmp_path / 'whist.db'}"
+    with TestClient(create_app(url)) as c:
+        before = time.time()
+        made = new(c)
+        sid = made["id"]
+        assert before <= made["created_at"] == made["changed_at"] <= time.time()
+        assert c.get(f"/api/sheets/{sid}").json() == made
+        shown = made
+        for path, body in (("entries", SOLO), ("penalty", {"seat": "E"}), ("undo", None)):
+            time.sleep(0.01)
+            changed = post(c, f"/api/sheets/{sid}/{path}", body)
+            assert changed["created_at"] == made["created_at"]
+            assert shown["changed_at"] < changed["changed_at"] <= time.time()
+            shown = changed
+        post(c, f"/api/sheets/{sid}/entries", {**SOLO, "tricks": "14"}, 400)
+        assert c.get(f"/api/sheets/{sid}").json() == shown
+    with TestClient(create_app(url)) as c:
+        assert c.get(f"/api/sheets/{sid}").json() == shown
+
+
 class Interrupted(SqlStorage):
     """A storage where, once, another writer adds an entry to the sheet between the moment an
     entry reads it and the moment it saves it."""
@@ -384,14 +418,14 @@ class Interrupted(SqlStorage):
         super().__init__(url)
         self.interrupt = False
 
-    def save_sheet(self, sheet_id: str, version: int, data: str) -> bool:
+    def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
         if self.interrupt:
             self.interrupt = False
             found = self.sheet(sheet_id)
             assert found is not None
-            other = add_deal(read_sheet(found[1]), **MISERE)
-            assert super().save_sheet(sheet_id, found[0], dumps(other))
-        return super().save_sheet(sheet_id, version, data)
+            other = add_deal(read_sheet(found.data), **MISERE)
+            assert super().save_sheet(sheet_id, found.version, dumps(other))
+        return super().save_sheet(sheet_id, version, data, at)
 
 
 def test_an_entry_made_meanwhile_elsewhere_is_kept(tmp_path: Path) -> None:
@@ -407,11 +441,11 @@ def test_an_entry_made_meanwhile_elsewhere_is_kept(tmp_path: Path) -> None:
 def test_a_sheet_is_replaced_only_at_the_version_it_was_read(tmp_path: Path) -> None:
     storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
     try:
-        storage.create_sheet("s1", "first")
-        assert storage.sheet("s1") == (0, "first") and storage.sheet("s2") is None
-        assert storage.save_sheet("s1", 0, "second")
-        assert not storage.save_sheet("s1", 0, "stale")
-        assert storage.sheet("s1") == (1, "second")
+        storage.create_sheet("s1", "first", at=100.0)
+        assert storage.sheet("s1") == StoredSheet(0, "first", 100.0, 100.0) and storage.sheet("s2") is None
+        assert storage.save_sheet("s1", 0, "second", at=250.5)
+        assert not storage.save_sheet("s1", 0, "stale", at=300.0)
+        assert storage.sheet("s1") == StoredSheet(1, "second", 100.0, 250.5)
     finally:
         storage.close()
 
@@ -432,8 +466,9 @@ def test_postgresql_keeps_sheets_for_every_server_process() -> None:
         seen = [c.get(f"/api/sheets/{sid}").json() for c in (one, two)]
         assert seen[0] == seen[1] and seen[0]["version"] == 2
         assert [e["contract"] for e in seen[0]["sheet"]["entries"]] == ["solo 7", "small misère"]
-        assert not first.save_sheet(sid, 1, "stale") and second.sheet(sid) == (2, one.get(
-            f"/api/sheets/{sid}/json").text)
+        kept = second.sheet(sid)
+        assert not first.save_sheet(sid, 1, "stale") and kept is not None and kept.version == 2
+        assert kept.data == one.get(f"/api/sheets/{sid}/json").text
     with TestClient(create_app(PG_URL)) as again:  # a restart
         assert again.get(f"/api/sheets/{sid}").json() == seen[0]
 
@@ -534,8 +569,9 @@ def test_the_most_sheets_counts_those_of_every_server_process_on_postgresql() ->
         with first.engine.connect() as conn, conn.begin() as tx:
             # the first process is storing the last sheet there is room for: locked, not committed
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SHEETS_LOCK})
-            conn.execute(text("INSERT INTO whist_sheet (sheet_id, version, data) VALUES (:id, 0, '{}')"),
-                         {"id": secrets.token_urlsafe(16)})
+            conn.execute(text("INSERT INTO whist_sheet (sheet_id, version, data, created_at, changed_at)"
+                              " VALUES (:id, 0, '{}', :now, :now)"),
+                         {"id": secrets.token_urlsafe(16), "now": time.time()})
 
             def create() -> None:
                 try:
@@ -561,3 +597,101 @@ def test_the_most_sheets_counts_those_of_every_server_process_on_postgresql() ->
         first.close()
         second.close()
 
+
+
+def aged(storage: SqlStorage, sheet_id: str, days: float) -> None:
+    """Make the sheet last changed ``days`` days ago, as if nobody had changed it since."""
+    with storage.engine.begin() as conn:
+        conn.execute(text("UPDATE whist_sheet SET changed_at = :at WHERE sheet_id = :id"),
+                     {"at": time.time() - days * DAY, "id": sheet_id})
+
+
+def test_a_server_deletes_the_sheets_unchanged_for_its_days(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``whist serve --keep-sheets 30``: as it starts, the server deletes the sheets nobody changed
+    for 30 days (a sheet started long ago but changed since is kept), then does again from time
+    to time; without it, no sheet is deleted, however old."""
+    from whist.server import sheets
+
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    now = time.time()
+    storage.create_sheet("stale", "{}", at=now - 31 * DAY)
+    storage.create_sheet("kept", "{}", at=now - 29 * DAY)
+    storage.create_sheet("changed", "{}", at=now - 90 * DAY)
+    assert storage.save_sheet("changed", 0, "{}", at=now - DAY)
+    with TestClient(create_app(storage=storage)):
+        time.sleep(0.2)
+        assert count_sheets(storage) == 3  # kept for ever, by default
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage, keep_sheets=30)):
+        wait_for(lambda: storage.sheet("stale") is None)  # as it starts: the next round is in an hour
+        assert storage.sheet("kept") is not None and storage.sheet("changed") is not None
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    monkeypatch.setattr(sheets, "FORGET_EVERY", 0.05)
+    with TestClient(create_app(storage=storage, keep_sheets=30)):
+        time.sleep(0.1)
+        assert storage.sheet("kept") is not None
+        aged(storage, "kept", 30.01)  # its days are up now: the next round deletes it
+        wait_for(lambda: storage.sheet("kept") is None)
+        assert storage.sheet("changed") is not None
+
+
+def test_a_server_full_of_sheets_deletes_one_whose_days_are_up_or_says_when_it_will(tmp_path: Path) -> None:
+    """Past the most sheets, a server that deletes those unchanged for its days deletes at once one
+    whose days are up (the hourly round has not reached it yet) and stores the new one; when none
+    is, its refusal says within how long there is room again, in English and French."""
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage, max_sheets=2, keep_sheets=30)) as c:
+        first, second = new(c)["id"], new(c)["id"]
+        aged(storage, first, 30.5)
+        third = new(c)["id"]
+        assert storage.sheet(first) is None and count_sheets(storage) == 2
+        aged(storage, second, 27.5)
+        aged(storage, third, 1)
+        error = post(c, "/api/sheets", {"names": NAMES}, 429)["error"]
+        assert error == {
+            "code": "too_many_sheets",
+            "message": "this server keeps as many score sheets as it allows (2) and deletes those"
+                       " unchanged for 30 days: there is room again within 3 days, when the sheet"
+                       " unchanged the longest is deleted",
+            "message_fr": "ce serveur garde déjà autant de feuilles de marque qu'il en accepte (2) et"
+                          " efface celles qui n'ont pas changé depuis 30 jours : il y aura de nouveau"
+                          " de la place d'ici 3 jours, quand la feuille inchangée depuis le plus"
+                          " longtemps sera effacée"}
+        c.app.state.keep_sheets = 1  # type: ignore[attr-defined]
+        aged(storage, third, 0.5)
+        new(c)
+        assert storage.sheet(second) is None  # its day was up
+        assert post(c, "/api/sheets", {"names": NAMES}, 429)["error"]["message"].endswith(
+            "unchanged for 1 day: there is room again within 12 hours, when the sheet unchanged the"
+            " longest is deleted")
+        assert count_sheets(storage) == 2
+
+
+class Unreachable(SqlStorage):
+    """A storage whose database fails the first deletion of old sheets, then answers again."""
+
+    failed = False
+
+    def delete_sheets(self, changed_before: float) -> int:
+        if not self.failed:
+            self.failed = True
+            raise StorageUnavailable("the database cannot be reached: connection refused")
+        return super().delete_sheets(changed_before)
+
+
+def test_old_sheets_that_cannot_be_deleted_now_are_deleted_at_the_next_round(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The database away when the old sheets are to be deleted: the server says so in its log and
+    deletes them at the next round."""
+    from whist.server import sheets
+
+    monkeypatch.setattr(sheets, "FORGET_EVERY", 0.05)
+    storage = Unreachable(f"sqlite:///{tmp_path / 'whist.db'}")
+    storage.create_sheet("stale", "{}", at=time.time() - 8 * DAY)
+    with caplog.at_level(logging.WARNING, "whist.server"), \
+            TestClient(create_app(storage=storage, keep_sheets=7)):
+        wait_for(lambda: storage.sheet("stale") is None)
+    assert [r.getMessage() for r in caplog.records] == [
+        "the score sheets unchanged for 7 days cannot be deleted: the database cannot be reached:"
+        " connection refused"]

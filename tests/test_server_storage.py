@@ -8,13 +8,17 @@ PostgreSQL URL works the same; two writers of one log cannot both append the sam
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +29,9 @@ from whist.record import match_record
 from whist.server import create_app
 from whist.server.protocol import CommandError
 from whist.server.service import TableService
-from whist.server.storage import StorageConflict, StorageUnavailable, StoredEvent, open_storage
+from whist.server.storage import StorageConflict, StorageUnavailable, StoredEvent, StoredSheet, open_storage
 from whist.server.table import Table
+from whist.sheet_input import dumps, new_sheet
 
 PG_URL = os.environ.get("WHIST_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
@@ -207,24 +212,54 @@ def test_postgresql_url_works() -> None:
         storage.close()
 
 
-def test_server_processes_started_at_once_on_a_new_postgresql_database_all_open_it() -> None:
-    """Two or more server processes started together on a database that has no tables yet (a
-    club's first start of several processes) each create the tables: all of them open it, none
-    fails on the others' tables (PostgreSQL's duplicate type), and the tables are there once."""
-    import secrets
-    import threading
-
+@contextlib.contextmanager
+def new_postgresql_database(prefix: str) -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database of the test's own, dropped after (the test
+    skipped on a machine without PostgreSQL)."""
     import psycopg
     from conftest import PG_SERVER
     from sqlalchemy.engine import make_url
 
-    name = f"whist_new_{secrets.token_hex(4)}"
+    name = f"{prefix}_{secrets.token_hex(4)}"
     try:
         with psycopg.connect(PG_SERVER, autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"'.encode())
     except psycopg.Error as exc:  # pragma: no cover - a machine without the database
         pytest.skip(f"no PostgreSQL: {str(exc).splitlines()[0]}")
-    url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(PG_SERVER, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+
+
+OLD_SHEET = dumps(new_sheet("couleur", {"N": "Anne"}))
+"""The sheet :func:`make_old_sheets` stores."""
+
+
+def make_old_sheets(url: str) -> None:
+    """Make the table of score sheets as whist made it before its sheets had times (no
+    ``created_at``, no ``changed_at``), holding one sheet, ``old``, at version 3."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("CREATE TABLE whist_sheet (sheet_id VARCHAR(32) NOT NULL, version INTEGER"
+                              " NOT NULL, data TEXT NOT NULL, PRIMARY KEY (sheet_id))"))
+            conn.execute(text("INSERT INTO whist_sheet (sheet_id, version, data) VALUES ('old', 3, :data)"),
+                         {"data": OLD_SHEET})
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("made", ["new", "old"])
+def test_server_processes_started_at_once_on_a_postgresql_database_all_open_it(made: str) -> None:
+    """Two or more server processes started together on a database that has no tables yet (a
+    club's first start of several processes) each create the tables: all of them open it, none
+    fails on the others' tables (PostgreSQL's duplicate type), and the tables are there once. On
+    a database whose sheets have no times yet (``old``: made by an older whist), all of them open
+    it too, the columns of the times added once (by the first; none fails on them as duplicate)."""
     start = threading.Barrier(6)
     errors: list[BaseException] = []
     opened = []
@@ -236,19 +271,57 @@ def test_server_processes_started_at_once_on_a_new_postgresql_database_all_open_
         except Exception as exc:
             errors.append(exc)
 
-    try:
-        threads = [threading.Thread(target=open_it) for _ in range(6)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        assert errors == [] and len(opened) == 6
-        assert opened[0].table_ids() == []
-    finally:
-        for storage in opened:
+    with new_postgresql_database("whist_new") as url:
+        if made == "old":
+            make_old_sheets(url)
+        try:
+            threads = [threading.Thread(target=open_it) for _ in range(6)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(60)
+            assert errors == [] and len(opened) == 6
+            assert opened[0].table_ids() == []
+            if made == "old":
+                kept = opened[-1].sheet("old")
+                assert kept is not None and kept.version == 3 and kept.created_at == kept.changed_at
+        finally:
+            for storage in opened:
+                storage.close()
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_sheets_stored_before_sheets_had_times_get_the_time_of_the_first_start(tmp_path: Path,
+                                                                               db: str) -> None:
+    """A database whose table of sheets an older whist made (without the times a sheet has now)
+    gains the columns as the server starts: the sheets there keep their version and JSON, their
+    times are those of that start, and they are read, changed and deleted as any other; the next
+    start finds the columns there and changes nothing."""
+    from fastapi.testclient import TestClient
+
+    with (contextlib.nullcontext(f"sqlite:///{tmp_path / 'old.db'}") if db == "sqlite"
+          else new_postgresql_database("whist_old")) as url:
+        make_old_sheets(url)
+        before = time.time()
+        with TestClient(create_app(url)) as c:
+            after = time.time()
+            shown = c.get("/api/sheets/old").json()
+            assert shown["version"] == 3 and shown["sheet"]["names"]["N"] == "Anne"
+            assert before <= shown["created_at"] == shown["changed_at"] <= after
+            r = c.post("/api/sheets/old/penalty", json={"seat": "N"})
+            assert r.status_code == 200 and r.json()["changed_at"] >= after
+            assert c.post("/api/sheets", json={}).status_code == 201
+        storage = open_storage(url)  # started again
+        try:
+            kept = storage.sheet("old")
+            assert kept is not None and kept.version == 4 and kept.created_at == shown["created_at"]
+            assert kept.changed_at == r.json()["changed_at"]
+            storage.create_sheet("s1", "{}", at=10.0)
+            assert storage.sheet("s1") == StoredSheet(0, "{}", 10.0, 10.0)
+            assert storage.delete_sheets(kept.changed_at) == 1 and storage.sheet("old") is not None
+            assert storage.delete_sheets(time.time() + 1) == 2 and storage.sheet("old") is None
+        finally:
             storage.close()
-        with psycopg.connect(PG_SERVER, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
 
 
 def test_a_postgresql_statement_that_hangs_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:

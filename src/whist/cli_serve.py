@@ -55,6 +55,10 @@ LOG_FR: dict[str, str] = {
     "table %s: %s; it waits for the database": "table %s : %s ; elle attend la base de données",
     "table %s: the database answers again; the table plays on":
         "table %s : la base de données répond de nouveau ; la table reprend",
+    "the score sheets unchanged for %d days cannot be deleted: %s":
+        "les feuilles de marque inchangées depuis %d jours ne peuvent être effacées : %s",
+    "deleting the score sheets unchanged for %d days failed":
+        "l'effacement des feuilles de marque inchangées depuis %d jours a échoué",
 }
 """The server's warnings (every one it logs at the level the operator sees, warning and above),
 in French, by their English format; what they quote (a database's own words) stays as it is."""
@@ -150,6 +154,16 @@ def serve(
             "Nombre maximal de feuilles de marque gardées dans la base (chaque feuille commencée"
             " compte, avec celles des autres processus serveur qui l'utilisent) : au-delà, en"
             " commencer une est refusé."))] = 10_000,
+    keep_sheets: Annotated[int | None, typer.Option(
+        "--keep-sheets", min=1, metavar="DAYS",
+        help=en_fr(
+            "Delete the score sheets nobody changed for DAYS days (as the server starts, then every"
+            " hour, and at once when a new sheet needs the room). Without it, sheets are kept until"
+            " deleted by hand.",
+            "Effacer les feuilles de marque que personne n'a changées depuis DAYS jours (au"
+            " démarrage du serveur, puis toutes les heures, et aussitôt quand une nouvelle feuille a"
+            " besoin de la place). Sans elle, les feuilles sont gardées jusqu'à ce qu'on les efface à"
+            " la main."))] = None,
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
         help=en_fr(
@@ -183,7 +197,7 @@ def serve(
 
         try:
             app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, max_sheets=max_sheets,
-                             on_ready=ready)
+                             keep_sheets=keep_sheets, on_ready=ready)
         except (ImportError, NoSuchModuleError) as exc:
             # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not
             # know (postgres://, as some hosts write their URLs)

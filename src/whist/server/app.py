@@ -34,7 +34,7 @@ from whist.server.codec import option_json, view_json
 from whist.server.protocol import NOT_FOUND, CommandError, error_json
 from whist.server.protocol import error_response as _error
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
-from whist.server.sheets import MAX_SHEETS, sheet_routes
+from whist.server.sheets import MAX_SHEETS, forget_forever, sheet_routes
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
 
@@ -145,6 +145,7 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
 def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                bot_budget: float | None = 1.0, unload_after: float = 600.0,
                max_tables: int = MAX_TABLES, max_sheets: int = MAX_SHEETS,
+               keep_sheets: int | None = None,
                on_ready: Callable[[TableService], None] | None = None) -> FastAPI:
     """The app over the storage at ``db_url`` (or the given ``storage``); tables are rebuilt from
     their logs when it starts (a finished one is listed from its stored listing). ``bot_budget``:
@@ -153,8 +154,9 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     (it is rebuilt from its log when asked for); ``max_tables``: how many tables may be in play
     before ``POST /api/tables`` is refused (429 ``too_many_tables``); ``max_sheets``: how many
     score sheets the database may hold before ``POST /api/sheets`` is refused (429
-    ``too_many_sheets``); ``on_ready``: called with
-    the tables once they are loaded, when the server is about to answer."""
+    ``too_many_sheets``); ``keep_sheets``: the days after which a sheet nobody changed is deleted
+    (as the server starts, then every hour; ``None``: never); ``on_ready``: called with the tables
+    once they are loaded, when the server is about to answer."""
     store = storage if storage is not None else open_storage(db_url)
     service = TableService(store, bot_budget=bot_budget, unload_after=unload_after,
                            max_tables=max_tables)
@@ -167,9 +169,14 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         gc.collect()
         gc.freeze()
         service.start()
+        forgetting = (asyncio.create_task(forget_forever(store, keep_sheets))
+                      if keep_sheets is not None else None)
         if on_ready is not None:
             on_ready(service)
         yield
+        if forgetting is not None:
+            forgetting.cancel()
+            await asyncio.gather(forgetting, return_exceptions=True)
         await service.stop()
         store.close()
 
@@ -231,7 +238,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         async def page_of(item_id: str) -> FileResponse:
             return await index()
 
-    sheet_routes(app, store, max_sheets)
+    sheet_routes(app, store, max_sheets, keep_sheets)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.get("/healthz")

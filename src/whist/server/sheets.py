@@ -8,8 +8,10 @@ for what is missing in the web's words (:data:`WEB`: the form's, and the API's f
 terminal names its flags. Each sheet is one row of the server's storage holding its JSON, with a
 version: an entry replaces the row only if nobody changed it since it was read (else it is read
 again and the entry added to what is there now), so that two scorers, or two server processes on
-PostgreSQL, never lose each other's entries. The server keeps at most ``max_sheets`` of them.
-A sheet's id is random and long: whoever has its link may read and write it, as with a table's.
+PostgreSQL, never lose each other's entries. The server keeps at most ``max_sheets`` of them,
+and deletes those nobody changed for ``keep_sheets`` days if the host says so (``whist serve
+--keep-sheets``; by default it deletes none). A sheet's id is random and long: whoever has its
+link may read and write it, as with a table's.
 
 >>> from whist.server import create_app
 >>> sorted(r.path for r in create_app("sqlite://").routes if r.path.startswith("/api/sheets"))[:2]
@@ -19,7 +21,10 @@ A sheet's id is random and long: whoever has its link may read and write it, as 
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
 import secrets
+import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -32,7 +37,7 @@ from whist.classic_sheet import ClassicSheet
 from whist.rules import changed_options
 from whist.server.codec import contract_json, option_json
 from whist.server.protocol import NOT_FOUND, error_response
-from whist.server.storage import SheetLimit, Storage, StorageConflict
+from whist.server.storage import SheetLimit, Storage, StorageConflict, StorageUnavailable, StoredSheet
 from whist.sheet_input import (
     AnySheet,
     add_deal,
@@ -45,7 +50,10 @@ from whist.sheet_input import (
 )
 from whist.wording import Wording
 
-__all__ = ["MAX_ENTRIES", "MAX_SHEETS", "WEB", "sheet_json", "sheet_routes"]
+__all__ = ["DAY", "FORGET_EVERY", "MAX_ENTRIES", "MAX_SHEETS", "WEB", "forget_forever", "forget_sheets",
+           "sheet_json", "sheet_routes"]
+
+log = logging.getLogger("whist.server")
 
 MAX_ENTRIES = 500
 """Most entries a sheet takes (a club's evening is a few dozen deals): each entry reads and scores
@@ -53,6 +61,12 @@ the whole sheet again."""
 MAX_SHEETS = 10_000
 """How many sheets the server keeps, by default (``whist serve --max-sheets``): a new one is
 refused beyond, so that nobody fills the database by starting sheets."""
+DAY = 86_400.0
+"""Seconds in a day, the unit of ``whist serve --keep-sheets``."""
+FORGET_EVERY = 3600.0
+"""Seconds between two deletions of the sheets unchanged for ``--keep-sheets`` days (the first
+as the server starts): a sheet goes at most this long after its days are up, or at once when a
+new sheet would be refused for want of room."""
 TRIES = 5
 """How many times an entry is tried on a sheet that other requests keep changing meanwhile."""
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -140,13 +154,15 @@ def _pair(pair: tuple[int, int]) -> dict[str, int]:
     return {side.name: pair[side] for side in Side}
 
 
-def sheet_json(sheet_id: str, version: int, sheet: AnySheet) -> dict[str, Any]:
-    """What ``GET /api/sheets/{id}`` gives: the sheet as its file holds it (``sheet``: each entry
-    with its points and running totals, or a classic sheet's scores, games, rubbers and
-    settlement); for colour whist the ``contracts`` it takes (a scorer's list to choose from), for
-    classic whist the game score and games of the rubber in play. (Reading and scoring a sheet of
-    many entries takes a while: the routes call it off the event loop.)"""
-    out: dict[str, Any] = {"id": sheet_id, "url": f"/s/{sheet_id}", "version": version,
+def sheet_json(sheet_id: str, stored: StoredSheet, sheet: AnySheet) -> dict[str, Any]:
+    """What ``GET /api/sheets/{id}`` gives of the ``stored`` sheet, read as ``sheet``: its version
+    and when it was created and last changed (Unix time), the sheet as its file holds it
+    (``sheet``: each entry with its points and running totals, or a classic sheet's scores, games,
+    rubbers and settlement); for colour whist the ``contracts`` it takes (a scorer's list to
+    choose from), for classic whist the game score and games of the rubber in play. (Reading and
+    scoring a sheet of many entries takes a while: the routes call it off the event loop.)"""
+    out: dict[str, Any] = {"id": sheet_id, "url": f"/s/{sheet_id}", "version": stored.version,
+                           "created_at": stored.created_at, "changed_at": stored.changed_at,
                            "game": "classic" if isinstance(sheet, ClassicSheet) else "couleur",
                            "sheet": sheet.to_json()}
     if isinstance(sheet, ClassicSheet):
@@ -170,8 +186,8 @@ def _changed(text: str, how: Callable[[AnySheet], AnySheet]) -> tuple[AnySheet, 
     return sheet, dumps(sheet)
 
 
-def _shown(sheet_id: str, version: int, text: str) -> dict[str, Any]:
-    return sheet_json(sheet_id, version, read_sheet(text))
+def _shown(sheet_id: str, stored: StoredSheet) -> dict[str, Any]:
+    return sheet_json(sheet_id, stored, read_sheet(stored.data))
 
 
 def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
@@ -182,22 +198,80 @@ def _no_sheet(sheet_id: str) -> Response:
     return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}")
 
 
-def _full(most: int) -> Response:
-    return error_response(
-        429, "too_many_sheets",
-        f"this server keeps as many score sheets as it allows ({most}); ask the people who run it to"
-        " make room",
-        message_fr=f"ce serveur garde déjà autant de feuilles de marque qu'il en accepte ({most}) :"
-        " demandez à ceux qui le font tourner de faire de la place")
+def _days(n: int) -> tuple[str, str]:
+    """``n`` days in English and French: ``1 day``, ``30 days``; ``1 jour``, ``30 jours``."""
+    return (f"{n} day", f"{n} jour") if n == 1 else (f"{n} days", f"{n} jours")
 
 
-def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> None:
+def _within(seconds: float) -> tuple[str, str]:
+    """A wait in English and French, rounded up to whole minutes under an hour, to whole hours
+    under two days, else to whole days.
+
+    >>> _within(30), _within(3600 * 5.5), _within(DAY * 2.1)
+    (('1 minute', '1 minute'), ('6 hours', '6 heures'), ('3 days', '3 jours'))
+    """
+    if seconds <= 3600:
+        n = max(1, math.ceil(seconds / 60))
+        return (f"{n} minute", f"{n} minute") if n == 1 else (f"{n} minutes", f"{n} minutes")
+    if seconds <= 2 * DAY:
+        n = math.ceil(seconds / 3600)
+        return f"{n} hours", f"{n} heures"
+    return _days(math.ceil(seconds / DAY))
+
+
+def _full(limit: SheetLimit, keep: int | None, now: float) -> Response:
+    """The refusal of a new sheet past the most. A server that deletes the sheets unchanged for
+    ``keep`` days says within how long it has room again: once the days of the sheet unchanged the
+    longest are up, the next sheet started makes its room at once. One that deletes none says whom
+    to ask."""
+    most = limit.most
+    en = f"this server keeps as many score sheets as it allows ({most})"
+    fr = f"ce serveur garde déjà autant de feuilles de marque qu'il en accepte ({most})"
+    if keep is None or limit.oldest is None:
+        en += "; ask the people who run it to make room"
+        fr += " : demandez à ceux qui le font tourner de faire de la place"
+    else:
+        kept, wait = _days(keep), _within(limit.oldest + keep * DAY - now)
+        en += (f" and deletes those unchanged for {kept[0]}: there is room again within {wait[0]},"
+               " when the sheet unchanged the longest is deleted")
+        fr += (f" et efface celles qui n'ont pas changé depuis {kept[1]} : il y aura de nouveau de la"
+               f" place d'ici {wait[1]}, quand la feuille inchangée depuis le plus longtemps sera"
+               " effacée")
+    return error_response(429, "too_many_sheets", en, message_fr=fr)
+
+
+async def forget_sheets(store: Storage, keep: int) -> int:
+    """Delete the sheets nobody changed for ``keep`` days; how many."""
+    return await store.threads.run_whole(store.delete_sheets, time.time() - keep * DAY)
+
+
+async def forget_forever(store: Storage, keep: int) -> None:
+    """Delete the sheets unchanged for ``keep`` days now, then every :data:`FORGET_EVERY` seconds
+    (every server process on the database does so; what one deletes, the others find gone)."""
+    while True:
+        try:
+            gone = await forget_sheets(store, keep)
+        except StorageUnavailable as exc:  # the next round tries again
+            log.warning("the score sheets unchanged for %d days cannot be deleted: %s", keep, exc)
+        except Exception:
+            log.exception("deleting the score sheets unchanged for %d days failed", keep)
+        else:
+            if gone:
+                log.info("deleted %d score sheets unchanged for %d days", gone, keep)
+        await asyncio.sleep(FORGET_EVERY)
+
+
+def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
+                 keep_sheets: int | None = None) -> None:
     """Add the sheets' routes to ``app``, the sheets kept in ``store`` (the page of a sheet,
     ``/s/{id}``, is the app's page); a new sheet is refused (429 ``too_many_sheets``) once the
-    database holds ``max_sheets`` (``app.state.max_sheets``, read at each)."""
+    database holds ``max_sheets`` (``app.state.max_sheets``, read at each), unless a sheet
+    unchanged for ``keep_sheets`` days (``app.state.keep_sheets``; ``None``: none is deleted) is
+    there to delete first."""
     app.state.max_sheets = max_sheets
+    app.state.keep_sheets = keep_sheets
 
-    async def stored(sheet_id: str) -> tuple[int, str] | None:
+    async def stored(sheet_id: str) -> StoredSheet | None:
         if not 0 < len(sheet_id) <= 32 or not _ID_CHARS.issuperset(sheet_id):
             return None  # no id the server gives: not looked for
         return await store.threads.run(store.sheet, sheet_id)
@@ -209,13 +283,14 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> 
             found = await stored(sheet_id)
             if found is None:
                 return _no_sheet(sheet_id)
-            version, text = found
             try:
-                sheet, data = await asyncio.to_thread(_changed, text, how)
+                sheet, data = await asyncio.to_thread(_changed, found.data, how)
             except Refusal as exc:
                 return _refused(exc)
-            if await store.threads.run_whole(store.save_sheet, sheet_id, version, data):
-                return await asyncio.to_thread(sheet_json, sheet_id, version + 1, sheet)
+            now = time.time()
+            if await store.threads.run_whole(store.save_sheet, sheet_id, found.version, data, now):
+                saved = StoredSheet(found.version + 1, data, found.created_at, now)
+                return await asyncio.to_thread(sheet_json, sheet_id, saved, sheet)
         return error_response(409, "conflict", "the sheet keeps changing in other requests; try again")
 
     @app.post("/api/sheets", status_code=201, response_model=None)
@@ -224,16 +299,25 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> 
             sheet = new_sheet(sheet_rules(body.preset, body.options, WEB), body.names, body.lang)
         except Refusal as exc:
             return _refused(exc, "bad_sheet")
+        data, forgot = dumps(sheet), False
         for _ in range(TRIES):  # 128 random bits: a second try is for form's sake
-            sheet_id = secrets.token_urlsafe(16)
+            sheet_id, now = secrets.token_urlsafe(16), time.time()
             most: int = app.state.max_sheets
+            keep: int | None = app.state.keep_sheets
             try:
-                await store.threads.run_whole(store.create_sheet, sheet_id, dumps(sheet), most)
+                await store.threads.run_whole(store.create_sheet, sheet_id, data, most, now)
             except StorageConflict:
                 continue
-            except SheetLimit:
-                return _full(most)
-            return sheet_json(sheet_id, 0, sheet)
+            except SheetLimit as full:
+                # a sheet whose days are up and that the hourly deletion has not reached yet
+                # makes room now, rather than the scorer waiting for it
+                if (keep is not None and not forgot and full.oldest is not None
+                        and full.oldest < now - keep * DAY):
+                    forgot = True
+                    await forget_sheets(store, keep)
+                    continue
+                return _full(full, keep, now)
+            return sheet_json(sheet_id, StoredSheet(0, data, now, now), sheet)
         return error_response(409, "conflict", "no free id for the sheet; try again")
 
     @app.get("/api/sheets/{sheet_id}", response_model=None)
@@ -241,7 +325,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> 
         found = await stored(sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
-        return await asyncio.to_thread(_shown, sheet_id, *found)
+        return await asyncio.to_thread(_shown, sheet_id, found)
 
     @app.post("/api/sheets/{sheet_id}/entries", response_model=None)
     async def add_entry(sheet_id: str, body: AddEntry) -> dict[str, Any] | Response:
@@ -267,7 +351,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> 
         found = await stored(sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
-        text = "\ufeff" + await asyncio.to_thread(lambda: read_sheet(found[1]).to_csv(separator))
+        text = "\ufeff" + await asyncio.to_thread(lambda: read_sheet(found.data).to_csv(separator))
         return Response(text, media_type="text/csv; charset=utf-8", headers={
             "Content-Disposition": f'attachment; filename="whist-sheet-{sheet_id}.csv"'})
 
@@ -278,5 +362,5 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS) -> 
         found = await stored(sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
-        return Response(found[1], media_type="application/json", headers={
+        return Response(found.data, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="whist-sheet-{sheet_id}.json"'})

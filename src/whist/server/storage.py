@@ -28,6 +28,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -46,9 +47,11 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     literal,
     make_url,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -65,6 +68,7 @@ __all__ = [
     "StorageConflict",
     "StorageUnavailable",
     "StoredEvent",
+    "StoredSheet",
     "StoredTable",
     "open_storage",
 ]
@@ -88,11 +92,12 @@ class StorageConflict(RuntimeError):
 
 class SheetLimit(Exception):
     """No score sheet can be created: the database holds as many as the server allows
-    (``most``)."""
+    (``most``); ``oldest`` is when the sheet unchanged the longest was last changed (epoch s)."""
 
-    def __init__(self, most: int) -> None:
+    def __init__(self, most: int, oldest: float | None = None) -> None:
         super().__init__(f"{most} sheets stored already")
         self.most = most
+        self.oldest = oldest
 
 
 class StorageUnavailable(Exception):
@@ -119,6 +124,17 @@ class StoredTable:
     table_id: str
     last_seq: int
     listing: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSheet:
+    """A score sheet as stored: its version (0 when new, one more at each change), its JSON text,
+    and when it was created and last changed (epoch s)."""
+
+    version: int
+    data: str
+    created_at: float
+    changed_at: float
 
 
 class Storage(Protocol):
@@ -153,19 +169,26 @@ class Storage(Protocol):
         """The record of the table's finished deal ``number`` (1, 2 …), if stored."""
         ...
 
-    def create_sheet(self, sheet_id: str, data: str, most: int | None = None) -> None:
-        """Keep a new score sheet's JSON text (version 0); :class:`StorageConflict` if the id is
-        taken, :class:`SheetLimit` if ``most`` sheets are stored already (counted with those that
-        other server processes create meanwhile)."""
+    def create_sheet(self, sheet_id: str, data: str, most: int | None = None,
+                     at: float | None = None) -> None:
+        """Keep a new score sheet's JSON text (version 0), created and changed ``at`` (epoch s;
+        now if not given); :class:`StorageConflict` if the id is taken, :class:`SheetLimit` if
+        ``most`` sheets are stored already (counted with those that other server processes create
+        meanwhile)."""
         ...
 
-    def sheet(self, sheet_id: str) -> tuple[int, str] | None:
-        """A score sheet's version and JSON text, if there is one."""
+    def sheet(self, sheet_id: str) -> StoredSheet | None:
+        """A score sheet, if there is one."""
         ...
 
-    def save_sheet(self, sheet_id: str, version: int, data: str) -> bool:
-        """Replace the sheet's JSON text if it is still at ``version`` (its version then one more);
-        ``False``, and nothing changed, if another writer changed it first."""
+    def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
+        """Replace the sheet's JSON text if it is still at ``version`` (its version then one more,
+        changed ``at``, now if not given); ``False``, and nothing changed, if another writer
+        changed it first."""
+        ...
+
+    def delete_sheets(self, changed_before: float) -> int:
+        """Delete every sheet last changed before ``changed_before`` (epoch s); how many."""
         ...
 
     def cluster(self) -> Cluster:
@@ -208,7 +231,12 @@ _sheets = Table(  # the score sheets of physical tables: a row each, its JSON as
     Column("sheet_id", String(32), primary_key=True),
     Column("version", Integer, nullable=False),
     Column("data", Text, nullable=False),
+    Column("created_at", Float, nullable=False),  # epoch s, as an event's `at`
+    Column("changed_at", Float, nullable=False),  # what `whist serve --keep-sheets` goes by
 )
+_SHEET_TIMES = ("created_at", "changed_at")
+"""The columns ``whist_sheet`` gained after its first release: :func:`_add_sheet_times` adds them
+to a database made before."""
 
 SCHEMA_LOCK = 0x7768697374
 """PostgreSQL's advisory lock (one 64-bit key, ``whist``; the tables' locks take two 32-bit keys,
@@ -240,6 +268,29 @@ def _stored_listing(data: str | None) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         return None
     return obj if isinstance(obj, dict) else None
+
+
+def _add_sheet_times(conn: Connection) -> None:
+    """Add the columns of :data:`_SHEET_TIMES` to a ``whist_sheet`` made without them (by an older
+    whist: ``create_all`` makes a missing table, never a missing column). The project has no
+    migration framework; this is its one change to a table already made, run at every start, under
+    the lock of :meth:`SqlStorage._create_tables` on PostgreSQL, where the transaction adds both
+    columns or neither.
+
+    The sheets already there get the time of this start as when they were created and changed:
+    nothing says when they were, and ``--keep-sheets`` then gives each of them its full days. ADD
+    COLUMN needs that constant as the column's default for the rows there (the columns are NOT
+    NULL). It stays: this whist gives both times of every sheet it stores, and an older whist
+    still serving the same database (processes upgraded one by one) stores its new sheets with
+    that time rather than failing."""
+    have = {column["name"] for column in inspect(conn).get_columns(_sheets.name)}
+    now = time.time()
+    for name in _SHEET_TIMES:
+        if name not in have:
+            kind = _sheets.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(text(f"ALTER TABLE {_sheets.name} ADD COLUMN {name} {kind} NOT NULL"
+                              f" DEFAULT {now!r}"))
+            log.info("the table %s gained the column %s", _sheets.name, name)
 
 
 def _json(obj: Any) -> str:
@@ -344,6 +395,7 @@ class SqlStorage:
             if self.shared:
                 conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
             _meta.create_all(conn)
+            _add_sheet_times(conn)
             if self.shared:
                 _shared_meta.create_all(conn)
 
@@ -443,8 +495,10 @@ class SqlStorage:
         out: dict[str, Any] = json.loads(row[0])
         return out
 
-    def create_sheet(self, sheet_id: str, data: str, most: int | None = None) -> None:
-        row = select(literal(sheet_id), literal(0), literal(data))
+    def create_sheet(self, sheet_id: str, data: str, most: int | None = None,
+                     at: float | None = None) -> None:
+        now = time.time() if at is None else at
+        row = select(literal(sheet_id), literal(0), literal(data), literal(now), literal(now))
         if most is not None:  # counted and stored in one statement, which SQLite runs alone
             row = row.where(select(func.count()).select_from(_sheets).scalar_subquery() < most)
         try:
@@ -453,26 +507,33 @@ class SqlStorage:
                     # PostgreSQL runs two at once, each counting without the other's sheet: the
                     # lock, held to the commit, makes the next one wait and then count it
                     conn.execute(select(func.pg_advisory_xact_lock(SHEETS_LOCK)))
-                conn.execute(insert(_sheets).from_select(["sheet_id", "version", "data"], row))
+                conn.execute(insert(_sheets).from_select(
+                    ["sheet_id", "version", "data", "created_at", "changed_at"], row))
                 # whether it was stored, read back in the transaction: SQLite before 3.35 has no
                 # RETURNING, and an INSERT's row count is not kept by every driver
                 stored = select(_sheets.c.sheet_id).where(_sheets.c.sheet_id == sheet_id)
                 if most is not None and conn.execute(stored).first() is None:
-                    raise SheetLimit(most)
+                    oldest = conn.execute(select(func.min(_sheets.c.changed_at))).scalar()
+                    raise SheetLimit(most, None if oldest is None else float(oldest))
         except IntegrityError as exc:
             raise StorageConflict(f"sheet {sheet_id}: already stored ({exc.orig})") from None
 
-    def sheet(self, sheet_id: str) -> tuple[int, str] | None:
-        q = select(_sheets.c.version, _sheets.c.data).where(_sheets.c.sheet_id == sheet_id)
+    def sheet(self, sheet_id: str) -> StoredSheet | None:
+        q = (select(_sheets.c.version, _sheets.c.data, _sheets.c.created_at, _sheets.c.changed_at)
+             .where(_sheets.c.sheet_id == sheet_id))
         with self._db() as conn:
             row = conn.execute(q).first()
-        return None if row is None else (int(row[0]), str(row[1]))
+        return None if row is None else StoredSheet(int(row[0]), str(row[1]), float(row[2]), float(row[3]))
 
-    def save_sheet(self, sheet_id: str, version: int, data: str) -> bool:
+    def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
         q = (update(_sheets).where(_sheets.c.sheet_id == sheet_id, _sheets.c.version == version)
-             .values(version=version + 1, data=data))
+             .values(version=version + 1, data=data, changed_at=time.time() if at is None else at))
         with self._db(write=True) as conn:
             return conn.execute(q).rowcount == 1
+
+    def delete_sheets(self, changed_before: float) -> int:
+        with self._db(write=True) as conn:
+            return conn.execute(_sheets.delete().where(_sheets.c.changed_at < changed_before)).rowcount
 
     def delete(self, table_id: str) -> None:
         """Remove a table's log, records and listings (tests on a shared database)."""

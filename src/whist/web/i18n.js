@@ -198,6 +198,7 @@ const FR = {
   called_by: "Chant à huit : {0}",
   game_won_by_side: "manche : {0}", rubber_won_by_side: "robre : {0}",
   no_entries: "Aucune donne pour l'instant.",
+  sheet_started: "Commencée", sheet_changed: "dernière modification",
   no_sheet: "Pas de feuille de marque à ce lien.",
   no_page: "Pas de page à cette adresse : vérifiez-la, ou revenez à l'accueil.",
   no_table: "Pas de table à ce lien : vérifiez l'adresse, ou créez une table depuis l'accueil.",
@@ -383,6 +384,7 @@ const EN = {
   called_by: "Called at eight: {0}",
   game_won_by_side: "game: {0}", rubber_won_by_side: "rubber: {0}",
   no_entries: "No deal yet.",
+  sheet_started: "Started", sheet_changed: "last changed",
   no_sheet: "No score sheet at this link.",
   no_page: "No page at this address: check it, or go back home.",
   no_table: "No table at this link: check the address, or create a table from the home page.",
@@ -432,6 +434,17 @@ export function errorText(code, message, messageFr) {
 // `text` begun with a capital, as a sentence on a line of its own ("you do not hold Q♠").
 export function sentence(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// A moment (Unix time: a game's end, a score sheet's last change) in the page's language: the time
+// if it was today, else the day too, and the year if it was not this year ("14 mars 2025 10:30").
+export function whenText(seconds) {
+  const at = new Date(seconds * 1000), now = new Date();
+  const locale = current === "fr" ? "fr-FR" : "en-GB";
+  const time = at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  if (at.toDateString() === now.toDateString()) return time;
+  const year = at.getFullYear() === now.getFullYear() ? undefined : "numeric";
+  return `${at.toLocaleDateString(locale, { day: "numeric", month: "short", year })} ${time}`;
 }
 
 export function seatName(seat) {

@@ -3,7 +3,7 @@
 // games finished apart, folded.
 
 import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch, redraw } from "./dom.js";
-import { lang, seatName, t } from "./i18n.js";
+import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
 
@@ -139,15 +139,6 @@ function tablesPanel(listed, mine) {
       playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "",
       // played again with the same: its next game one click away
       tb.again ? [" · ", h("a", { class: "next-game", href: `/t/${tb.again}` }, t("next_game"))] : "")))) : null);
-}
-
-// When a game ended (Unix time), in the page's language: the time if it was today, else the day too.
-function whenText(seconds) {
-  const at = new Date(seconds * 1000);
-  const locale = lang() === "fr" ? "fr-FR" : "en-GB";
-  const time = at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
-  if (at.toDateString() === new Date().toDateString()) return time;
-  return `${at.toLocaleDateString(locale, { day: "numeric", month: "short" })} ${time}`;
 }
 
 // What the lobby says of a refusal: the key of the page's own words ("name_needed"), or the

@@ -5,7 +5,7 @@
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
 import { SEATS, api, copyText, failText, h, langSwitch, redraw, toast } from "./dom.js";
-import { lang, seatName, t } from "./i18n.js";
+import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
@@ -180,7 +180,16 @@ function presetOf(got = S.got) {
 
 function sheetView() {
   return h("section", { class: "panel", id: "sheet-view" },
-    S.got.game === "classic" ? classicTable() : colourTable());
+    S.got.game === "classic" ? classicTable() : colourTable(), datesLine());
+}
+
+// When the sheet was started and last changed (the server's times), in the page's language; the
+// second once something changed it.
+function datesLine() {
+  const { created_at: created, changed_at: changed } = S.got;
+  const started = `${t("sheet_started")}${t("colon")}${whenText(created)}`;
+  return h("p", { class: "muted", id: "sheet-dates" },
+    changed > created ? `${started} · ${t("sheet_changed")}${t("colon")}${whenText(changed)}` : started);
 }
 
 // ----- colour whist ----------------------------------------------------------------------------------
