@@ -28,6 +28,7 @@ from whist.actions import Call
 from whist.bots import get_bot
 from whist.cards import SEATS, Card, Seat, cards_of, parse_card
 from whist.cli import app
+from whist.match import Match
 from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session, TableSession
 
@@ -1401,3 +1402,27 @@ def test_output_cut_by_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Pat
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
+
+
+def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path) -> None:
+    """`whist play < moves | head`: the reader gone after the first deal's result, the command
+    exited 141 and saved nothing, where Ctrl-C keeps the game so far. The record is now saved, the
+    exit still 141 and stderr still empty; it holds at least the deals whose result was read."""
+    lines, _ = first_legal_script(preset("classic"), 3)
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    records = tmp_path / "records"
+    with moves.open("rb") as stdin:
+        proc = subprocess.Popen([sys.executable, "-m", "whist", "play", "--seed", "3", "--bots", "random",
+                                 "--records", str(records)],
+                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        for line in proc.stdout:  # the game writes far more than a pipe holds: it waits for us
+            if line.startswith(b"Deal 1 result"):
+                break
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
+    [path] = records.iterdir()
+    match = record.replay(record.load(path))
+    assert isinstance(match, Match) and match.deals and match.deals[0].is_over

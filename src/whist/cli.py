@@ -157,8 +157,8 @@ def _bench(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     de l'option deals (16). ? pour l'aide, q pour quitter ; la partie est alors enregistrée.
 
     Code de sortie : 0 à la fin de la partie ou après q ; 1 si l'entrée s'arrête avant la fin de
-    la partie (un script de coups trop court) ; 130 sur Ctrl-C ; la partie est enregistrée dans
-    tous les cas.
+    la partie (un script de coups trop court) ; 130 sur Ctrl-C ; 141 quand la sortie est coupée
+    par un tube fermé (whist play | head) ; la partie est enregistrée dans tous les cas.
     """)
 def play(
     preset_name: PresetOpt = None,
@@ -231,7 +231,8 @@ def play(
     the match record is then saved.
 
     Exit status: 0 at the end of the match or after q; 1 if the input ends before the game does
-    (a script of moves too short); 130 on Ctrl-C; the record is saved in every case.
+    (a script of moves too short); 130 on Ctrl-C; 141 when the output is cut by a closed pipe
+    (whist play | head); the record is saved in every case.
     """
     language = parse_lang(lang)
     rules = build_rules(preset_name, option, rules_file, language)

@@ -30,7 +30,8 @@ except ImportError:  # pragma: no cover - an older typer, on click itself
     from click import Context, UsageError  # type: ignore[assignment]
     from click.exceptions import NoArgsIsHelpError  # type: ignore[assignment]
 
-__all__ = ["CLOSED_PIPE", "WhistGroup", "closed_pipe", "french_usage", "lang_asked", "sheet_file_lang"]
+__all__ = ["CLOSED_PIPE", "ClosedPipe", "WhistGroup", "closed_pipe", "french_usage", "lang_asked",
+           "sheet_file_lang"]
 
 CLOSED_PIPE = 141
 """The exit status of a command whose standard output was closed by the program reading it: 128 +
@@ -39,10 +40,17 @@ under ``set -o pipefail`` sees ``whist`` as it sees them; not 0, since not all w
 not 1, which says a file was bad)."""
 
 
+class ClosedPipe(SystemExit):
+    """The quiet exit of :func:`closed_pipe`, a :class:`SystemExit` of its own so that a command
+    with work to keep (``whist play``'s record of the deals played) can catch it, keep that work
+    without a word and let it go on."""
+
+
 def closed_pipe() -> NoReturn:
     """Exit quietly with :data:`CLOSED_PIPE` once the standard output is a closed pipe: no traceback,
     no message (the reader went away on purpose, as ``head`` does), the standard output pointed at
-    the null device so that Python's last flush of what is left in it fails no more."""
+    the null device so that Python's last flush of what is left in it fails no more
+    (:class:`ClosedPipe`)."""
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):  # not a file of the system (a test's capture)
@@ -51,7 +59,7 @@ def closed_pipe() -> NoReturn:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, fd)
         os.close(null)
-    raise SystemExit(CLOSED_PIPE)
+    raise ClosedPipe(CLOSED_PIPE)
 
 _LANG_KEY = "whist.lang"
 
