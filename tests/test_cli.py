@@ -1121,7 +1121,7 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
 @pytest.mark.parametrize(("args", "en", "fr"), [
     (["sheet", "add", "solo 7", "-t"], "Option '-t' requires an argument.",
      "Erreur : l'option '-t' demande une valeur."),
-    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument 'SEAT'."),
+    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument 'PLACE'."),
     (["sheet", "show", "--bogus"], "No such option: --bogus", "Erreur : option inconnue : --bogus"),
     (["sheet", "show", "--jsn"], "(Possible options: --json)", "(options possibles : --json)"),
     (["sheet", "penalty", "N", "E"], "Got unexpected extra argument", "Erreur : argument en trop : E"),

@@ -362,7 +362,7 @@ def simulate(
             " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
             " kept and the new one named …-2.json.",
             "Enregistrer chaque robre (whist à la couleur : chaque séance) dans ce dossier, sous le"
-            " nom simulate-PRESET-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
+            " nom simulate-PRÉRÉGLAGE-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
             " déjà là est gardé et le nouveau nommé …-2.json."))] = None,
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,

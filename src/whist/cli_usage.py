@@ -21,7 +21,7 @@ from typing import IO, Any, NoReturn
 
 import typer
 
-from whist.cli_help import HelpGroup, french_usage_line, lang_option
+from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
 
 try:  # a typer of late parses with its own copy of click, whose errors are not click's
     from typer._click.core import Context
@@ -132,7 +132,8 @@ def sheet_file_lang(args: Sequence[str]) -> str:
 
 
 def french_usage(message: str) -> str:
-    """``message``, one of click's usage errors, in French; as it is if it is none of those.
+    """``message``, one of click's usage errors, in French, the placeholder of the argument it
+    names in French too, as the French help shows it; as it is if it is none of those.
 
     >>> french_usage("Option '-t' requires an argument.")
     "l'option '-t' demande une valeur."
@@ -140,6 +141,8 @@ def french_usage(message: str) -> str:
     "valeur invalide pour '--budget' : au plus 60"
     >>> french_usage("Invalid value for '-f' (env var: 'F'): file 'x' is a directory.")
     "valeur invalide pour '-f' (variable d'environnement : 'F') : 'x' est un dossier, pas un fichier."
+    >>> french_usage("Missing argument 'SEAT'.")
+    "il manque l'argument 'PLACE'."
     """
     invalid = re.fullmatch(r"Invalid value for ('[^']*'(?: / '[^']*')*)( \(env var: '[^']*'\))?: (.*)",
                            message, flags=re.S)
@@ -150,7 +153,9 @@ def french_usage(message: str) -> str:
                 why = re.sub(english, french, why, flags=re.S)
                 break
         env = (invalid[2] or "").replace("(env var:", "(variable d'environnement :")
-        return f"valeur invalide pour {invalid[1]}{env} : {why}"
+        return f"valeur invalide pour {french_placeholders(invalid[1])}{env} : {why}"
+    if re.match(r"Missing (argument|parameter)", message):  # the one it names: 'SEAT', 'PLACE' in French
+        message = french_placeholders(message)
     for english, french in _MESSAGES:
         if re.fullmatch(english, message, flags=re.S):
             return re.sub(english, french, message, flags=re.S)
