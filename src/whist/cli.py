@@ -71,12 +71,12 @@ from whist.render import (
     history,
     label,
     match_summary,
+    number,
     pair,
     result_text,
     say,
-    seat_letter,
+    settlement_line,
     side_name,
-    stake_unit,
     term,
     trick_text,
     trump_line,
@@ -318,10 +318,7 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
     ]
     lines.append(Text(result, style="bold"))
     if s["stake"]:  # nobody pays anything at a stake of 0
-        pay = s["settlement"]
-        lines.append(Text(f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)}"
-                          f" {s['stake']:g} {stake_unit(rules, lang)}){colon(lang)} "
-                          + "  ".join(f"{seat_letter(parse_seat(k), lang)} {v:+g}" for k, v in pay.items())))
+        lines.append(Text(settlement_line(rules, s["settlement"], lang)))
     return Group(*lines)
 
 
@@ -576,7 +573,8 @@ def bench_engine_cmd(
                      f" least {MIN_ROUND:g} s; give at most {most} round{'s' if most != 1 else ''}, or"
                      " more seconds",
                      f"--rounds {rounds} est trop pour --seconds {seconds.strip()} : chaque tour demande"
-                     f" au moins {MIN_ROUND:g} s ; donnez au plus {most} tour{'s' if most > 1 else ''}, ou"
+                     f" au moins {number(MIN_ROUND, 'g', 'fr')} s ; donnez au plus {most}"
+                     f" tour{'s' if most > 1 else ''}, ou"
                      " plus de secondes"), 2, language)
     result = bench_engine(seconds=total, rounds=rounds)
     if json_out:
@@ -590,9 +588,10 @@ def bench_engine_cmd(
                       f" round{'s' if n != 1 else ''}: {rates}",
                       f"[bold]{rate} donnes/s[/], le meilleur de {n} tour{'s' if n > 1 else ''} : {rates}",
                       language))
-    console.print(say(f"{result.deals} random {result.preset} deals in {result.seconds:.1f} s, one core"
+    spent = number(result.seconds, ".1f", language)
+    console.print(say(f"{result.deals} random {result.preset} deals in {spent} s, one core"
                       " (shuffled, legal_actions, apply)",
-                      f"{result.deals} donnes {result.preset} au hasard en {result.seconds:.1f} s, sur un"
+                      f"{result.deals} donnes {result.preset} au hasard en {spent} s, sur un"
                       " cœur (shuffled, legal_actions, apply)", language))
 
 

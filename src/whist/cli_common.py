@@ -39,7 +39,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, say, seat_letter, term
+from whist.render import colon, deals_words, label, number, say, seat_letter, term
 from whist.rules import (
     Rules,
     RulesError,
@@ -175,11 +175,12 @@ def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: 
     """The number of seconds the option ``name`` was given, at least ``least`` (and, with ``most``,
     at most ``most``, which refuses an infinite one too); else one line in ``lang`` and exit
     status 2 (read here rather than by typer, whose refusal is a usage block of four lines that
-    takes ``nan`` as below any bound)."""
-    span = ((f"of at least {least:g}", f"d'au moins {least:g}") if most is None else
-            (f"from {least:g} to {most:g}", f"de {least:g} à {most:g}"))
+    takes ``nan`` as below any bound). In French (``lang`` ``fr``) a decimal comma is read too
+    (``0,5``), as the bounds are written."""
+    span = ((f"of at least {least:g}", f"d'au moins {number(least, 'g', 'fr')}") if most is None else
+            (f"from {least:g} to {most:g}", f"de {number(least, 'g', 'fr')} à {number(most, 'g', 'fr')}"))
     try:
-        value = float(text.strip())
+        value = float(text.strip().replace(",", ".") if lang == "fr" else text.strip())
     except ValueError:
         value = math.nan
     if math.isnan(value) or (most is not None and math.isinf(value)):
