@@ -347,10 +347,11 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                  1, lang)
 
     try:
-        game.run()
-    except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
-        failed = exc
-        console.print(f"[bold]{term('stopped', lang)}.[/]")
+        try:
+            game.run()
+        except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
+            failed = exc
+            console.print(f"[bold]{term('stopped', lang)}.[/]")
     except ClosedPipe:  # whist play | head: the game so far is kept too, and the exit stays quiet
         save()
         raise
