@@ -25,9 +25,11 @@ from typer.testing import CliRunner
 
 from whist import record
 from whist.actions import Call
-from whist.bots import get_bot
+from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Card, Seat, cards_of, parse_card
 from whist.cli import app
+from whist.colour_session import ColourSession
+from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session, TableSession
@@ -44,6 +46,12 @@ def first_legal_script(rules: Rules, seed: int, human: Seat = Seat.S,
     """The lines a player typing the first legal action types in ``whist play``, and the
     session played out (what the command must reproduce)."""
     s = Session(rules, {seat: get_bot(bots) for seat in SEATS if seat is not human}, seed)
+    return first_legal_lines(s), s
+
+
+def first_legal_lines(s: TableSession[Any, Any, Any, Any]) -> list[str]:
+    """Play the session ``s`` (classic or colour whist) out, its human typing the first legal
+    action at each decision: the lines typed."""
     lines: list[str] = []
     while not s.is_over:
         if s.needs_deal:
@@ -52,7 +60,7 @@ def first_legal_script(rules: Rules, seed: int, human: Seat = Seat.S,
             action = s.legal_actions()[0]
             lines.append(action.text)
             s.play(action)
-    return lines, s
+    return lines
 
 
 def saved_path(output: str) -> Path:
@@ -1425,25 +1433,33 @@ def test_output_cut_by_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Pat
     assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
 
 
-def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path) -> None:
+@pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path, preset_name: str) -> None:
     """`whist play < moves | head`: the reader gone after the first deal's result, the command
     exited 141 and saved nothing, where Ctrl-C keeps the game so far. The record is now saved, the
-    exit still 141 and stderr still empty; it holds at least the deals whose result was read."""
-    lines, _ = first_legal_script(preset("classic"), 3)
-    moves = tmp_path / "moves.txt"
-    moves.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    exit still 141 and stderr still empty; it holds at least the deals whose result was read.
+    The last move is typed once the pipe is closed, so that the game writes after it, as it
+    would at a terminal."""
+    bots: dict[Seat, Bot] = {seat: get_bot("random") for seat in SEATS if seat is not Seat.S}
+    rules = preset(preset_name)
+    session = ColourSession(rules, bots, 3) if rules.game == "couleur" else Session(rules, bots, 3)
+    lines = first_legal_lines(session)
     records = tmp_path / "records"
-    with moves.open("rb") as stdin:
-        proc = subprocess.Popen([sys.executable, "-m", "whist", "play", "--seed", "3", "--bots", "random",
-                                 "--records", str(records)],
-                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        assert proc.stdout is not None and proc.stderr is not None
-        for line in proc.stdout:  # the game writes far more than a pipe holds: it waits for us
-            if line.startswith(b"Deal 1 result"):
-                break
-        proc.stdout.close()
-        err = proc.stderr.read()
-        assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
-    [path] = records.iterdir()
-    match = record.replay(record.load(path))
-    assert isinstance(match, Match) and match.deals and match.deals[0].is_over
+    proc = subprocess.Popen([sys.executable, "-m", "whist", "play", "--preset", preset_name, "--seed", "3",
+                             "--bots", "random", "--records", str(records)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write("".join(f"{line}\n" for line in lines[:-1]).encode())
+    proc.stdin.flush()
+    for line in proc.stdout:
+        if line.startswith(b"Deal 1 result"):
+            break
+    proc.stdout.close()
+    proc.stdin.write(f"{lines[-1]}\n".encode())
+    proc.stdin.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
+    saved = list(records.iterdir())
+    assert len(saved) == 1, saved
+    match = record.replay(record.load(saved[0]))
+    assert isinstance(match, Match | ColourMatch) and match.deals and match.deals[0].is_over
