@@ -25,9 +25,12 @@ from typer.testing import CliRunner
 
 from whist import record
 from whist.actions import Call
-from whist.bots import get_bot
+from whist.bots import Bot, get_bot
 from whist.cards import SEATS, Card, Seat, cards_of, parse_card
 from whist.cli import app
+from whist.colour_session import ColourSession
+from whist.couleur_match import ColourMatch
+from whist.match import Match
 from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session, TableSession
 
@@ -43,6 +46,12 @@ def first_legal_script(rules: Rules, seed: int, human: Seat = Seat.S,
     """The lines a player typing the first legal action types in ``whist play``, and the
     session played out (what the command must reproduce)."""
     s = Session(rules, {seat: get_bot(bots) for seat in SEATS if seat is not human}, seed)
+    return first_legal_lines(s), s
+
+
+def first_legal_lines(s: TableSession[Any, Any, Any, Any]) -> list[str]:
+    """Play the session ``s`` (classic or colour whist) out, its human typing the first legal
+    action at each decision: the lines typed."""
     lines: list[str] = []
     while not s.is_over:
         if s.needs_deal:
@@ -51,7 +60,7 @@ def first_legal_script(rules: Rules, seed: int, human: Seat = Seat.S,
             action = s.legal_actions()[0]
             lines.append(action.text)
             s.play(action)
-    return lines, s
+    return lines
 
 
 def saved_path(output: str) -> Path:
@@ -535,12 +544,21 @@ class TestSimulate:
         bots = run("simulate", "--bots", "genius", "--lang", "fr")
         assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot « genius » inconnu")
 
-    def test_a_stake_is_settled_in_the_language_asked(self) -> None:
-        """With a stake the settlement is printed, seats and words in the language of --lang."""
-        args = (*self.ARGS, "--option", "stake=0.5")
+    def test_a_stake_is_settled_in_the_language_asked(self, tmp_path: Path) -> None:
+        """With a stake the settlement is printed, seats and words in the language of --lang, and
+        its amounts as the language writes them (French: a decimal comma, 0,33 and -6,6); so does
+        the replay of a record. The JSON keeps its numbers, and the rules their --option form."""
+        args = (*self.ARGS, "--option", "stake=0.33", "--records", str(tmp_path))
         en, fr = run(*args).stdout, run(*args, "--lang", "fr").stdout
-        assert re.search(r"Settlement \(stake 0\.5 per point\): N [+-]\S+  E .*  W ", en), en
-        assert re.search(r"Règlement \(enjeu 0\.5 par point\) : N [+-]\S+  E .*  O ", fr), fr
+        amounts = r"([+-]\d+[.,]\d+)(?:  [ESWO] [+-]\d+[.,]\d+){3}$"
+        settled = re.search(rf"Settlement \(stake 0\.33 per point\): N {amounts}", en, flags=re.M)
+        assert settled and "," not in settled[0], en
+        settled = re.search(rf"Règlement \(enjeu 0,33 par point\) : N {amounts}", fr, flags=re.M)
+        assert settled and "." not in settled[0], fr
+        assert "stake=0.33" in fr  # as --option takes it
+        assert json.loads(run(*args, "--json", "--lang", "fr").stdout)["stake"] == 0.33
+        replayed = run("replay", str(sorted(tmp_path.iterdir())[0]), "--lang", "fr").stdout
+        assert re.search(r"Règlement \(enjeu 0,33 par point\) : N [+-]\d+,\d+  E", replayed), replayed
 
     def test_json_summary(self) -> None:
         a = run(*self.ARGS, "--json")
@@ -1120,7 +1138,7 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
 @pytest.mark.parametrize(("args", "en", "fr"), [
     (["sheet", "add", "solo 7", "-t"], "Option '-t' requires an argument.",
      "Erreur : l'option '-t' demande une valeur."),
-    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument 'SEAT'."),
+    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument 'PLACE'."),
     (["sheet", "show", "--bogus"], "No such option: --bogus", "Erreur : option inconnue : --bogus"),
     (["sheet", "show", "--jsn"], "(Possible options: --json)", "(options possibles : --json)"),
     (["sheet", "penalty", "N", "E"], "Got unexpected extra argument", "Erreur : argument en trop : E"),
@@ -1199,27 +1217,39 @@ def test_bench_engine_speaks_french_with_lang_fr() -> None:
     assert "donnes/s, le meilleur de 1 tour" in r.stdout and "deals" not in r.stdout, r.output
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0", "--lang", "fr"])
     assert r.exit_code == 2, r.output
-    assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0.01 à 3600\n"
+    assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0,01 à 3600\n"
+
+
+def test_bench_engine_writes_french_numbers_with_lang_fr() -> None:
+    """In French the time measured takes a decimal comma (en 0,1 s), as the bounds of --seconds
+    do, and --seconds takes one too (0,1); in English a point, and 0,1 is refused as before."""
+    fr = runner.invoke(app, ["bench", "engine", "--seconds", "0,1", "--rounds", "1", "--lang", "fr"])
+    assert fr.exit_code == 0 and re.search(r"au hasard en \d+,\d s, sur un", fr.stdout), fr.output
+    assert not re.search(r"\d\.\d", fr.stdout), fr.stdout
+    en = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
+    assert en.exit_code == 0 and re.search(r"deals in \d+\.\d s, one core", en.stdout), en.output
+    en = runner.invoke(app, ["bench", "engine", "--seconds", "0,1", "--rounds", "1"])
+    assert en.exit_code == 2 and "'0,1' is not a number of seconds: give one from 0.01 to 3600" in en.stderr
 
 
 @pytest.mark.parametrize(("args", "en", "fr"), [
     (["--seconds", "inf"], "--seconds 'inf' is not a number of seconds: give one from 0.01 to 3600",
-     "--seconds « inf » n'est pas un nombre de secondes : donnez-en un de 0.01 à 3600"),
+     "--seconds « inf » n'est pas un nombre de secondes : donnez-en un de 0,01 à 3600"),
     (["--seconds", "nan"], "--seconds 'nan' is not a number of seconds: give one from 0.01 to 3600",
-     "--seconds « nan » n'est pas un nombre de secondes : donnez-en un de 0.01 à 3600"),
+     "--seconds « nan » n'est pas un nombre de secondes : donnez-en un de 0,01 à 3600"),
     (["--seconds", "1e9"], "--seconds 1e9 is too large: give a number of seconds from 0.01 to 3600",
-     "--seconds 1e9 est trop grand : donnez un nombre de secondes de 0.01 à 3600"),
+     "--seconds 1e9 est trop grand : donnez un nombre de secondes de 0,01 à 3600"),
     (["--seconds", "-1"], "--seconds -1 is too small: give a number of seconds from 0.01 to 3600",
-     "--seconds -1 est trop petit : donnez un nombre de secondes de 0.01 à 3600"),
+     "--seconds -1 est trop petit : donnez un nombre de secondes de 0,01 à 3600"),
     (["--seconds", "0.01", "--rounds", "1000"],
      "--rounds 1000 is too many for --seconds 0.01: each round needs at least 0.01 s; give at most 1 round,"
      " or more seconds",
-     "--rounds 1000 est trop pour --seconds 0.01 : chaque tour demande au moins 0.01 s ; donnez au plus 1"
+     "--rounds 1000 est trop pour --seconds 0.01 : chaque tour demande au moins 0,01 s ; donnez au plus 1"
      " tour, ou plus de secondes"),
     (["-t", "0.05", "--rounds", "6"],
      "--rounds 6 is too many for --seconds 0.05: each round needs at least 0.01 s; give at most 5 rounds,"
      " or more seconds",
-     "--rounds 6 est trop pour --seconds 0.05 : chaque tour demande au moins 0.01 s ; donnez au plus 5"
+     "--rounds 6 est trop pour --seconds 0.05 : chaque tour demande au moins 0,01 s ; donnez au plus 5"
      " tours, ou plus de secondes"),
 ])
 def test_bench_engine_refuses_a_time_it_cannot_keep(args: list[str], en: str, fr: str) -> None:
@@ -1401,3 +1431,35 @@ def test_output_cut_by_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Pat
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
+
+
+@pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path, preset_name: str) -> None:
+    """`whist play < moves | head`: the reader gone after the first deal's result, the command
+    exited 141 and saved nothing, where Ctrl-C keeps the game so far. The record is now saved, the
+    exit still 141 and stderr still empty; it holds at least the deals whose result was read.
+    The last move is typed once the pipe is closed, so that the game writes after it, as it
+    would at a terminal."""
+    bots: dict[Seat, Bot] = {seat: get_bot("random") for seat in SEATS if seat is not Seat.S}
+    rules = preset(preset_name)
+    session = ColourSession(rules, bots, 3) if rules.game == "couleur" else Session(rules, bots, 3)
+    lines = first_legal_lines(session)
+    records = tmp_path / "records"
+    proc = subprocess.Popen([sys.executable, "-m", "whist", "play", "--preset", preset_name, "--seed", "3",
+                             "--bots", "random", "--records", str(records)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write("".join(f"{line}\n" for line in lines[:-1]).encode())
+    proc.stdin.flush()
+    for line in proc.stdout:
+        if line.startswith(b"Deal 1 result"):
+            break
+    proc.stdout.close()
+    proc.stdin.write(f"{lines[-1]}\n".encode())
+    proc.stdin.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
+    saved = list(records.iterdir())
+    assert len(saved) == 1, saved
+    match = record.replay(record.load(saved[0]))
+    assert isinstance(match, Match | ColourMatch) and match.deals and match.deals[0].is_over

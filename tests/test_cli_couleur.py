@@ -685,6 +685,10 @@ class TestSimulate:
             assert words in r.stdout, words
         assert " / " not in r.stdout
         assert not re.search(r"\b(Rules|seed|Contracts|family|deals|made|Points per|West)\b", r.stdout)
+        per_deal = re.findall(r"([+-]\d+[.,]\d\d) │$", r.stdout, flags=re.M)  # points per deal: 1,25
+        assert len(per_deal) == 4 and all("," in n for n in per_deal), r.stdout
+        assert re.findall(r"([+-]\d+\.\d\d) │$", run(*self.ARGS).stdout, flags=re.M) == \
+            [n.replace(",", ".") for n in per_deal]
         assert run(*self.ARGS, "--lang", "fr", "--json").stdout == run(*self.ARGS, "--json").stdout
         bad = run("simulate", "--preset", "couleur", "--rubbers", "2", "--lang", "fr")
         assert bad.exit_code == 2

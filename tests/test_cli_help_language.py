@@ -14,7 +14,17 @@ from typer.core import TyperCommand, TyperGroup
 from typer.testing import CliRunner
 
 from whist.cli import app
-from whist.cli_help import HelpCommand, HelpGroup, en_fr, french, help_lang, lang_option
+from whist.cli_help import (
+    PLACEHOLDERS,
+    TYPES,
+    HelpCommand,
+    HelpGroup,
+    en_fr,
+    french,
+    french_placeholders,
+    help_lang,
+    lang_option,
+)
 
 runner = CliRunner()
 
@@ -57,6 +67,20 @@ def _names(out: str) -> list[str]:
     return [line.split()[0] for line in section.splitlines() if line.startswith("  -")]
 
 
+def _placeholders(out: str, path: list[str]) -> list[str]:
+    """The placeholders of a help: those of its usage line after the command's words (``[OPTIONS]
+    {PLACE}``) and, in its sections, what follows the names of each option and argument in the
+    first column (``NOM=VALEUR``, ``PLACE <texte>``)."""
+    usage = out.splitlines()[0].split(" ".join(["whist", *path]), 1)[1]
+    found = usage.split()
+    for section in re.split(r"^(?:Arguments|Options) ?:$", out, flags=re.M)[1:]:
+        for line in section.split("\n\n")[0].splitlines():
+            if re.match(r"  \S", line):  # the first column; a wrapped help begins further right
+                first = re.split(r"\s{2,}", line.strip())[0]
+                found += [w for w in first.replace(",", " ").split() if not w.startswith("-") and w != "/"]
+    return found
+
+
 def test_the_tree_has_every_command() -> None:
     """The walk below covers the commands and both groups (a command added is covered too)."""
     names = {" ".join(path) for path, _ in COMMANDS}
@@ -91,6 +115,39 @@ def test_the_french_help_says_everything_in_french(path: list[str], command: Any
         for name, sub in command.commands.items():
             assert re.search(rf"^  {name} +\S", fr.stdout, flags=re.M), name
             assert _flat(french(sub.help or "") or "NONE").split(".")[0][:20] in said, name
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
+def test_the_french_help_s_placeholders_are_french(path: list[str], command: Any) -> None:
+    """The placeholders of the French help (``--seat PLACE``, ``--rules FICHIER``, ``PLACE
+    <texte>``, ``COMMANDE [ARGS]...``) are French: each word in capitals is one that
+    ``PLACEHOLDERS`` gives in French (a single letter, ``N``, stays), each type between ``<`` and
+    ``>`` one of ``TYPES``. An option or argument added with a placeholder in English fails here
+    until its French is written there."""
+    fr = _help([*path, "--help", "--lang", "fr"]).stdout
+    words = _placeholders(fr, path)
+    assert words and words == [w for w in words if w]
+    capitals = {w for p in words for w in re.findall(r"\b[A-ZÀ-Ý]{2,}\b", re.sub(r"<[^<>]*>", "", p))}
+    assert capitals <= set(PLACEHOLDERS.values()), capitals - set(PLACEHOLDERS.values())
+    types = {w for p in words for t in re.findall(r"<([^<>]*)>", p) for w in re.findall(r"[a-zéè]+", t)}
+    assert types <= set(TYPES.values()), types - set(TYPES.values())
+    english = {en for en, fr_word in PLACEHOLDERS.items() if en != fr_word}
+    assert not english & set(re.findall(r"\b[A-Z]+\b", " ".join(words))), path
+
+
+@pytest.mark.parametrize(("en", "fr"), [
+    ("-s, --seat SEAT", "-s, --seat PLACE"), ("SEAT <str>", "PLACE <texte>"),
+    ("-o, --option NAME=VALUE", "-o, --option NOM=VALEUR"), ("{FILE.csv} <file>", "{FICHIER.csv} <fichier>"),
+    ("[CONTRACT]... <list[str]>", "[CONTRAT]... <liste[texte]>"), ("COMMAND [ARGS]...", "COMMANDE [ARGS]..."),
+    # click's own, for an older typer: TEXT, INTEGER, FLOAT, PATH, a range
+    ("--name TEXT", "--name TEXTE"), ("-n INTEGER", "-n ENTIER"), ("--x FLOAT", "--x NOMBRE"),
+    ("--p PATH", "--p CHEMIN"), ("--n INTEGER RANGE", "--n ENTIER"), ("--n <int range>", "--n <entier>"),
+    # the values typed as they are, and single letters, stay
+    ("--honours NS=3|EW=4|none", "--honours NS=3|EW=4|none"), ("-t H|S|D|C|NT", "-t H|S|D|C|NT"),
+    ("--lang en|fr", "--lang en|fr"), ("-g max|min|exact:K", "-g max|min|exact:K"),
+    ("-n, --names N=Anne,E=Bert,…", "-n, --names N=Anne,E=Bert,…")])
+def test_placeholders_in_french(en: str, fr: str) -> None:
+    assert french_placeholders(en) == fr
 
 
 @pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
@@ -208,7 +265,8 @@ class TestAGroupPassesItsLang:
 
     def test_a_usage_error_after_the_root_s_lang_is_french(self) -> None:
         r = _help(["--lang", "fr", "sheet", "penalty"])
-        assert r.exit_code == 2 and "Erreur : il manque l'argument 'SEAT'." in r.stderr, r.output
+        assert r.exit_code == 2 and "Erreur : il manque l'argument 'PLACE'." in r.stderr, r.output
+        assert r.stderr.startswith("Usage : whist sheet penalty [OPTIONS] {PLACE}"), r.output
 
     @pytest.mark.parametrize(("args", "said"), [
         (["--lang", "fr", "nope"], "Erreur : commande inconnue : 'nope'."),

@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shlex
 import signal
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -213,6 +215,9 @@ def test_max_seconds_stops_a_long_search() -> None:
     assert code == 1
     assert "stopped after 0.3 s" in err and out == ""
     assert "--cap" not in err  # a lone misère player: no tip
+    code, out, err = run(HARD, "--trump", "NT", "--leader", "N", "--team", "N", "--goal", "min",
+                         "--max-seconds", "0,3", "--lang", "fr")  # French writes, and takes, 0,3
+    assert code == 1 and "arrêtée après 0,3 s" in err and out == "", err
     # two misère players together: the tip of the quick question
     code, out, err = run(*LONG, "--max-seconds", "0.3")
     assert code == 1 and "Counting up to 2 (--cap 2) quickly says" in err
@@ -533,3 +538,26 @@ def test_a_stopped_search_in_french() -> None:
     assert _status_text(4.2, progress, None, "fr") == (
         "Résolution… 4 s : meilleur 5 levées, 3 cartes évaluées sur 13 (Ctrl-C pour arrêter)")
     assert "Compter jusqu'à 2 (--cap 2)" in _cap_tip(MIN, frozenset((Seat.N, Seat.S)), None, "fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_bench_writes_its_numbers_as_the_language_does(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``whist bench solver --lang fr`` wrote 66.8 ms and a ratio of 1.58: in French 66,8 ms and
+    1,58; in English as before; the JSON keeps its numbers. A bench of three deals without DDS,
+    given DDS's measure as ours and ratios of 1.58 to 1.64 to print them."""
+    def bench(**kw: Any) -> dict[str, Any]:
+        result = run_bench(deals=kw["deals"], seed=kw["seed"], dds=False, extra=False)
+        return {**result, "dds": result["ours"], "ratio_mean": 1.58, "ratio_median": 1.6,
+                "ratio_median_deal": 1.64}
+
+    monkeypatch.setattr("whist.cli_solver.run_bench", bench)
+    r = runner.invoke(app, ["bench", "solver", "--deals", "3", "--lang", lang])
+    assert r.exit_code == 0, r.output
+    point = "," if lang == "fr" else "."
+    times = re.findall(r"(\d+[.,]\d\d) ms", r.stdout)
+    assert len(times) == 6 and all(point in t for t in times), r.stdout
+    ratios = re.findall(r"(?:mean|moyenne|median|médiane|ratios|donne) (\d[.,]\d\d)", r.stdout)
+    assert ratios == [f"1{point}58", f"1{point}60", f"1{point}64"], r.stdout
+    out = runner.invoke(app, ["bench", "solver", "--deals", "3", "--json", "--lang", lang]).stdout
+    data = json.loads(out)
+    assert data["ratio_mean"] == 1.58 and isinstance(data["ours"]["mean_ms"], float)

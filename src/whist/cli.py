@@ -71,12 +71,12 @@ from whist.render import (
     history,
     label,
     match_summary,
+    number,
     pair,
     result_text,
     say,
-    seat_letter,
+    settlement_line,
     side_name,
-    stake_unit,
     term,
     trick_text,
     trump_line,
@@ -157,8 +157,8 @@ def _bench(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     de l'option deals (16). ? pour l'aide, q pour quitter ; la partie est alors enregistrée.
 
     Code de sortie : 0 à la fin de la partie ou après q ; 1 si l'entrée s'arrête avant la fin de
-    la partie (un script de coups trop court) ; 130 sur Ctrl-C ; la partie est enregistrée dans
-    tous les cas.
+    la partie (un script de coups trop court) ; 130 sur Ctrl-C ; 141 quand la sortie est coupée
+    par un tube fermé (whist play | head) ; la partie est enregistrée dans tous les cas.
     """)
 def play(
     preset_name: PresetOpt = None,
@@ -231,7 +231,8 @@ def play(
     the match record is then saved.
 
     Exit status: 0 at the end of the match or after q; 1 if the input ends before the game does
-    (a script of moves too short); 130 on Ctrl-C; the record is saved in every case.
+    (a script of moves too short); 130 on Ctrl-C; 141 when the output is cut by a closed pipe
+    (whist play | head); the record is saved in every case.
     """
     language = parse_lang(lang)
     rules = build_rules(preset_name, option, rules_file, language)
@@ -317,10 +318,7 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
     ]
     lines.append(Text(result, style="bold"))
     if s["stake"]:  # nobody pays anything at a stake of 0
-        pay = s["settlement"]
-        lines.append(Text(f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)}"
-                          f" {s['stake']:g} {stake_unit(rules, lang)}){colon(lang)} "
-                          + "  ".join(f"{seat_letter(parse_seat(k), lang)} {v:+g}" for k, v in pay.items())))
+        lines.append(Text(settlement_line(rules, s["settlement"], lang)))
     return Group(*lines)
 
 
@@ -361,7 +359,7 @@ def simulate(
             " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
             " kept and the new one named …-2.json.",
             "Enregistrer chaque robre (whist à la couleur : chaque séance) dans ce dossier, sous le"
-            " nom simulate-PRESET-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
+            " nom simulate-PRÉRÉGLAGE-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
             " déjà là est gardé et le nouveau nommé …-2.json."))] = None,
     budget: Annotated[float | None, typer.Option(
         "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
@@ -575,7 +573,8 @@ def bench_engine_cmd(
                      f" least {MIN_ROUND:g} s; give at most {most} round{'s' if most != 1 else ''}, or"
                      " more seconds",
                      f"--rounds {rounds} est trop pour --seconds {seconds.strip()} : chaque tour demande"
-                     f" au moins {MIN_ROUND:g} s ; donnez au plus {most} tour{'s' if most > 1 else ''}, ou"
+                     f" au moins {number(MIN_ROUND, 'g', 'fr')} s ; donnez au plus {most}"
+                     f" tour{'s' if most > 1 else ''}, ou"
                      " plus de secondes"), 2, language)
     result = bench_engine(seconds=total, rounds=rounds)
     if json_out:
@@ -589,9 +588,10 @@ def bench_engine_cmd(
                       f" round{'s' if n != 1 else ''}: {rates}",
                       f"[bold]{rate} donnes/s[/], le meilleur de {n} tour{'s' if n > 1 else ''} : {rates}",
                       language))
-    console.print(say(f"{result.deals} random {result.preset} deals in {result.seconds:.1f} s, one core"
+    spent = number(result.seconds, ".1f", language)
+    console.print(say(f"{result.deals} random {result.preset} deals in {spent} s, one core"
                       " (shuffled, legal_actions, apply)",
-                      f"{result.deals} donnes {result.preset} au hasard en {result.seconds:.1f} s, sur un"
+                      f"{result.deals} donnes {result.preset} au hasard en {spent} s, sur un"
                       " cœur (shuffled, legal_actions, apply)", language))
 
 

@@ -53,7 +53,7 @@ from whist.cli_common import (
 from whist.cli_help import en_fr, fr_doc
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
-from whist.render import colon, label, say
+from whist.render import colon, label, number, say
 
 __all__ = ["arena"]
 
@@ -73,42 +73,36 @@ def _check_bot(name: str, budget: float | None, what: str, lang: Lang) -> None:
                      f" ({exc})"), 2, lang)
 
 
-def _signed(x: float | None, digits: int = 2) -> str:
-    return "–" if x is None else f"{x:+.{digits}f}"
+def _signed(x: float | None, lang: Lang) -> str:
+    return "–" if x is None else number(x, "+.2f", lang)
 
 
-def _seconds(x: float | None) -> str:
-    """A decision time: ``0.023 ms``, ``12.3 ms``, ``1.02 s``."""
+def _seconds(x: float | None, lang: Lang) -> str:
+    """A decision time: ``0.023 ms``, ``12.3 ms``, ``1.02 s`` (in French ``0,023 ms`` …)."""
     if x is None:
         return "–"
     if x < 0.01:
-        return f"{x * 1000:.3f} ms"
-    return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
+        return f"{number(x * 1000, '.3f', lang)} ms"
+    return f"{number(x * 1000, '.1f', lang)} ms" if x < 1 else f"{number(x, '.2f', lang)} s"
 
 
 def _budget(b: float | None, name: str, lang: Lang) -> str:
     """The thinking time a bot had; for a bot of one's own (``module:function``), which is never
     given one, that it was not passed rather than that it does not think."""
     if b is not None:
-        return say(f"{b:g} s per card", f"{b:g} s par carte", lang)
+        return f"{number(b, 'g', lang)} {say('s per card', 's par carte', lang)}"
     if is_own_bot(name):
         return say("no budget (a bot of your own: --budget is not passed to it)",
                    "pas de temps donné (un robot à vous : --budget ne lui est pas passé)", lang)
     return say("no budget (does not think)", "pas de temps donné (ne réfléchit pas)", lang)
 
 
-def _figures(cells: list[str], lang: Lang) -> list[str]:
-    """A row's cells after the first (a name), their numbers written as ``lang`` writes them: in
-    French ``0,033 ms``, ``[+3,57 ; +22,68]``."""
-    if lang != "fr":
-        return cells
-    return cells[:1] + [c.replace(", ", " ; ").replace(".", ",") for c in cells[1:]]
-
-
 def _estimate_row(label: str, e: Estimate, lang: Lang) -> list[str]:
-    mean = _signed(e.mean) + ("" if e.half is None else f" ± {e.half:.2f}")
-    ci = "–" if e.low is None else f"[{_signed(e.low)}, {_signed(e.high)}]"
-    return _figures([label, str(e.boards), str(e.units), mean, ci], lang)
+    """A row of figures: its mean ± half the interval, and the interval (in French ``[+3,57 ;
+    +22,68]``)."""
+    mean = _signed(e.mean, lang) + ("" if e.half is None else f" ± {number(e.half, '.2f', lang)}")
+    ci = "–" if e.low is None else f"[{_signed(e.low, lang)}{say(', ', ' ; ', lang)}{_signed(e.high, lang)}]"
+    return [label, str(e.boards), str(e.units), mean, ci]
 
 
 def _figures_table(r: ArenaReport, lang: Lang) -> Table:
@@ -139,11 +133,11 @@ def _times_table(r: ArenaReport, lang: Lang) -> Table:
         t.add_column(col, justify="right" if len(t.columns) else "left")
     for role, p in r.players.items():
         c = p.clock
-        t.add_row(*_figures([_player(p.name, role, lang),
-                             str(c.cards), _seconds(c.card_seconds / c.cards if c.cards else None),
-                             _seconds(c.card_max if c.cards else None),
-                             str(c.calls), _seconds(c.call_seconds / c.calls if c.calls else None),
-                             _seconds(c.call_max if c.calls else None)], lang))
+        t.add_row(_player(p.name, role, lang),
+                  str(c.cards), _seconds(c.card_seconds / c.cards if c.cards else None, lang),
+                  _seconds(c.card_max if c.cards else None, lang),
+                  str(c.calls), _seconds(c.call_seconds / c.calls if c.calls else None, lang),
+                  _seconds(c.call_max if c.calls else None, lang))
     return t
 
 
@@ -166,11 +160,11 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
         cells = [_player(ps.name, role, lang)]
         for p in positions:
             n, lost = ps.dd[p]
-            cells += [str(n), "–" if not n else f"{lost / n:.3f}"]
-        t.add_row(*_figures(cells, lang))
+            cells += [str(n), "–" if not n else number(lost / n, ".3f", lang)]
+        t.add_row(*cells)
     skipped = ", ".join(f"{_skip_text(k, lang)} {v}" for k, v in sorted(dd.skipped.items())) \
         or say("none", "aucune", lang)
-    limit = f"{r.config.max_nodes:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    limit = number(r.config.max_nodes, ",", lang)
     return [t, Text(say(f"Tables compared: {dd.analysed} of {dd.contracts} with cards played; skipped:"
                         f" {skipped} (limit: {limit} nodes per search).",
                         f"tables comparées : {dd.analysed} sur {dd.contracts} où des cartes ont été"

@@ -32,7 +32,7 @@ from whist.colour_session import FAMILIES, ColourSession, ColourStats
 from whist.colour_terminal import ColourTerminalGame
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
-from whist.render import label, say, seat_word, term
+from whist.render import label, number, say, seat_word, term
 from whist.rules import Rules, with_options
 from whist.terminal import line_reader
 
@@ -138,7 +138,7 @@ def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
     for seat in SEATS:
         total = s["points"][seat.name]
         pts.add_row(seat_word(seat, lang), s["bots"][seat.name], str(total),
-                    f"{total / s['deals']:+.2f}" if s["deals"] else "—")
+                    number(total / s["deals"], "+.2f", lang) if s["deals"] else "—")
     lines: list[RenderableType] = [
         Text(say("Simulation summary", "résumé de la simulation", lang), style="bold"),
         *simulation_head(s, lang),

@@ -33,13 +33,13 @@ from whist.arena import arena_bot, bot_name, is_own_bot
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, get_bot
 from whist.cards import SEATS, Refusal, Seat, os_reason
 from whist.cli_help import en_fr, lang_defaults
-from whist.cli_usage import closed_pipe
+from whist.cli_usage import ClosedPipe, closed_pipe
 from whist.colour_render import Lang
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, say, seat_letter, term
+from whist.render import colon, deals_words, label, number, say, seat_letter, term
 from whist.rules import (
     Rules,
     RulesError,
@@ -175,11 +175,12 @@ def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: 
     """The number of seconds the option ``name`` was given, at least ``least`` (and, with ``most``,
     at most ``most``, which refuses an infinite one too); else one line in ``lang`` and exit
     status 2 (read here rather than by typer, whose refusal is a usage block of four lines that
-    takes ``nan`` as below any bound)."""
-    span = ((f"of at least {least:g}", f"d'au moins {least:g}") if most is None else
-            (f"from {least:g} to {most:g}", f"de {least:g} à {most:g}"))
+    takes ``nan`` as below any bound). In French (``lang`` ``fr``) a decimal comma is read too
+    (``0,5``), as the bounds are written."""
+    span = ((f"of at least {least:g}", f"d'au moins {number(least, 'g', 'fr')}") if most is None else
+            (f"from {least:g} to {most:g}", f"de {number(least, 'g', 'fr')} à {number(most, 'g', 'fr')}"))
     try:
-        value = float(text.strip())
+        value = float(text.strip().replace(",", ".") if lang == "fr" else text.strip())
     except ValueError:
         value = math.nan
     if math.isnan(value) or (most is not None and math.isinf(value)):
@@ -320,7 +321,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
     as at the end of the match; at the end of input 1, on Ctrl-C 130; where a bot (of one's own)
     chooses what the game refuses or raises, 1, naming it (:func:`bot_failed`), the record of the
-    game so far saved."""
+    game so far saved; where the output is cut by a closed pipe (``whist play | head``), the quiet
+    exit of :func:`~whist.cli_usage.closed_pipe`, the record of the game so far saved without a
+    word (the output is gone, and stderr may be too)."""
     ready_records(records, game.lang)
     console = game.console
     session = game.session
@@ -334,17 +337,25 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                   + ", ".join(f"{escape(names[s])} {escape(n)}" for s, n in zip(others, bots, strict=True)))
     console.print(how)
     failed: BotActionError | BotCrashError | None = None
+
+    def save() -> Path:
+        try:
+            return save_match(session, records)
+        except OSError as exc:
+            fail(Refusal(f"cannot save the match record in {records}: {os_reason(exc)}",
+                         f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}"),
+                 1, lang)
+
     try:
-        game.run()
-    except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
-        failed = exc
-        console.print(f"[bold]{term('stopped', lang)}.[/]")
-    try:
-        path = save_match(session, records)
-    except OSError as exc:
-        fail(Refusal(f"cannot save the match record in {records}: {os_reason(exc)}",
-                     f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}"),
-             1, game.lang)
+        try:
+            game.run()
+        except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
+            failed = exc
+            console.print(f"[bold]{term('stopped', lang)}.[/]")
+    except ClosedPipe:  # whist play | head: the game so far is kept too, and the exit stays quiet
+        save()
+        raise
+    path = save()
     console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
                   soft_wrap=True)
     again = "whist replay --lang fr" if lang == "fr" else "whist replay"  # in the language it was played in

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -33,11 +34,14 @@ except ImportError:  # pragma: no cover - an older typer, on click itself
 
 __all__ = [
     "HELP_ENV",
+    "PLACEHOLDERS",
+    "TYPES",
     "HelpCommand",
     "HelpGroup",
     "en_fr",
     "fr_doc",
     "french",
+    "french_placeholders",
     "french_usage_line",
     "help_lang",
     "lang_defaults",
@@ -93,8 +97,52 @@ _EXTRAS = {"default: ": "par défaut : ", "env var: ": "variable d'environnement
 _SECTIONS = {"Arguments": "Arguments ", "Options": "Options ", "Commands": "Commandes "}
 """The titles of the help's sections in French; click adds the colon, after the space that
 French puts before it."""
-_METAVARS = {"COMMAND [ARGS]...": "COMMANDE [ARGS]..."}
 _NBSP = "\u00a0"
+
+PLACEHOLDERS: dict[str, str] = {
+    # those of whist's options and arguments, and of a group's usage line
+    "ADDRESS": "ADRESSE", "BOT": "ROBOT", "BOTS": "ROBOTS", "CARDS": "CARTES", "COMMAND": "COMMANDE",
+    "CONTRACT": "CONTRAT", "DEAL": "DONNE", "DIR": "DOSSIER", "FILE": "FICHIER", "MB": "Mo",
+    "NAME": "NOM", "SEAT": "PLACE", "SEATS": "PLACES", "SECONDS": "SECONDES", "SUIT": "COULEUR",
+    "VALUE": "VALEUR",
+    # click's, for an option or argument given none (an older typer, on click)
+    "TEXT": "TEXTE", "INTEGER": "ENTIER", "FLOAT": "NOMBRE", "PATH": "CHEMIN", "FILENAME": "FICHIER",
+    "DIRECTORY": "DOSSIER", "BOOLEAN": "BOOLÉEN", "CHOICE": "CHOIX", "INTEGER RANGE": "ENTIER",
+    "FLOAT RANGE": "NOMBRE",
+    # the same in French, and values typed as they are (--honours NS=3|EW=4, --trump …|NT)
+    "OPTIONS": "OPTIONS", "ARGS": "ARGS", "PORT": "PORT", "URL": "URL", "NS": "NS", "EW": "EW",
+    "NT": "NT",
+}
+"""The words of the help's placeholders (``--seat SEAT``, ``[OPTIONS]``) in French
+(:func:`french_placeholders`); a single letter (``N``, ``K``) is left as it is. A placeholder word
+missing here stays English in the French help, which the test of the help's language refuses."""
+
+TYPES: dict[str, str] = {
+    "str": "texte", "int": "entier", "float": "nombre", "bool": "booléen", "path": "chemin",
+    "file": "fichier", "dir": "dossier", "list": "liste", "int range": "entier",
+    "float range": "nombre",
+}
+"""The words of the type a typer of late shows after an argument, between ``<`` and ``>``
+(``SEAT <str>``, ``CONTRACT <list[str]>``), in French."""
+
+
+def french_placeholders(text: str) -> str:
+    """``text``, the names and placeholder of an option or argument, a usage line's pieces or the
+    name of a parameter in an error, with the words of its placeholders in French (``--seat
+    SEAT`` → ``--seat PLACE``, ``SEAT <str>`` → ``PLACE <texte>``); the option's own names and the
+    values it shows as typed (``en|fr``) are left as they are.
+
+    >>> french_placeholders("-o, --option NAME=VALUE")
+    '-o, --option NOM=VALEUR'
+    >>> french_placeholders("[CONTRACT]... <list[str]>")
+    '[CONTRAT]... <liste[texte]>'
+    """
+    def one(m: re.Match[str]) -> str:
+        if m[0].startswith("<"):
+            return re.sub(r"[a-z]+(?: range)?", lambda w: TYPES.get(w[0], w[0]), m[0])
+        return PLACEHOLDERS.get(m[0], m[0])
+
+    return re.sub(r"<[^<>]*>|\b[A-Z]+(?: RANGE)?\b", one, text)
 
 
 def _unbroken(text: str) -> str:
@@ -156,8 +204,8 @@ def _french_extra(text: str) -> str:
 
 
 def _record(help_text: str | None, record: tuple[str, str]) -> tuple[str, str]:
-    """An option's or argument's line of the help (its names, its help and what click adds in
-    brackets) in French."""
+    """An option's or argument's line of the help (its names and placeholder, its help and what
+    click adds in brackets) in French."""
     names, text = record
     en = help_text or ""
     extra = text.removeprefix(en) if en and text.startswith(en) else ("" if en else text)
@@ -165,13 +213,13 @@ def _record(help_text: str | None, record: tuple[str, str]) -> tuple[str, str]:
     fr = en if fr is None else fr
     if extra.strip():
         fr = f"{fr}  {_french_extra(extra)}" if fr else _french_extra(extra)
-    return names, _unbroken(fr)
+    return french_placeholders(names), _unbroken(fr)
 
 
 def _usage_french(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
     """The usage line of ``command`` in French: ``Usage : whist sheet [OPTIONS] COMMANDE
     [ARGS]...``."""
-    pieces = [_METAVARS.get(p, p) for p in command.collect_usage_pieces(ctx)]
+    pieces = [french_placeholders(p) for p in command.collect_usage_pieces(ctx)]
     formatter.write_usage(ctx.command_path, " ".join(pieces), prefix="Usage : ")
 
 

@@ -29,7 +29,7 @@ from rich.table import Table
 from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
 from whist.cli_common import JsonOpt, LangOpt, fail, parse_lang, seconds_option, stdout
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
-from whist.render import colon, say
+from whist.render import colon, number, say
 from whist.solver import (
     Goal,
     Position,
@@ -165,9 +165,10 @@ def solve_cmd(
         sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds, language)
     except SolverInputError as exc:  # checked again by the search
         fail(exc, 2, language)
-    except TimeoutError:
-        what = Refusal(f"the search was stopped after {seconds:g} s (--max-seconds)",
-                       f"la recherche a été arrêtée après {seconds:g} s (--max-seconds)")
+    except TimeoutError:  # raised with --max-seconds only
+        limit = seconds or 0.0
+        what = Refusal(f"the search was stopped after {limit:g} s (--max-seconds)",
+                       f"la recherche a été arrêtée après {number(limit, 'g', 'fr')} s (--max-seconds)")
         fail(_stopped(what, language, solver.progress, live_cap, answer=False)
              + _cap_tip(g, seats, cap_k, language), 1, language)
     except KeyboardInterrupt:
@@ -376,8 +377,9 @@ def _line(label: str, r: dict[str, Any], lang: Lang = "en") -> str:
     """One measure of ``whist bench solver``: its mean, median and worst time, over how many deals."""
     n = r["deals"]
     if lang == "fr":
-        line = (f"{label:<30} moyenne {r['mean_ms']:9.2f} ms   médiane {r['median_ms']:9.2f} ms"
-                f"   max {r['max_ms']:9.2f} ms   ({n} donne{'s' if n > 1 else ''}")
+        mean, median, most = (number(r[k], "9.2f", "fr") for k in ("mean_ms", "median_ms", "max_ms"))
+        line = (f"{label:<30} moyenne {mean} ms   médiane {median} ms"
+                f"   max {most} ms   ({n} donne{'s' if n > 1 else ''}")
         if r.get("unfinished"):
             over = r["unfinished"]
             line += f", {over} au-delà du budget de nœuds, non comptée{'s' if over > 1 else ''}"
@@ -442,12 +444,12 @@ def bench_solver(
     console.print(_line(say("ours", "le nôtre", language), result["ours"], language), soft_wrap=True)
     if result.get("dds"):
         console.print(_line("DDS (endplay)", result["dds"], language), soft_wrap=True)
-        console.print(say(f"ratio ours/DDS: mean {result['ratio_mean']:.2f},"
-                          f" median {result['ratio_median']:.2f} (median of the deals' own ratios"
-                          f" {result['ratio_median_deal']:.2f})",
-                          f"rapport nôtre/DDS : moyenne {result['ratio_mean']:.2f}, médiane"
-                          f" {result['ratio_median']:.2f} (médiane des rapports de chaque donne"
-                          f" {result['ratio_median_deal']:.2f})", language))
+        mean, median, of_deals = (number(result[k], ".2f", language)
+                                  for k in ("ratio_mean", "ratio_median", "ratio_median_deal"))
+        console.print(say(f"ratio ours/DDS: mean {mean}, median {median} (median of the deals' own ratios"
+                          f" {of_deals})",
+                          f"rapport nôtre/DDS : moyenne {mean}, médiane {median} (médiane des rapports de"
+                          f" chaque donne {of_deals})", language))
     elif "note" in result:
         console.print(say(result["note"], "endplay (DDS) n'est pas installé : pip install endplay", language))
     for key, en, fr in _MEASURES:

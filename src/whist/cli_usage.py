@@ -21,7 +21,7 @@ from typing import IO, Any, NoReturn
 
 import typer
 
-from whist.cli_help import HelpGroup, french_usage_line, lang_option
+from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
 
 try:  # a typer of late parses with its own copy of click, whose errors are not click's
     from typer._click.core import Context
@@ -30,7 +30,8 @@ except ImportError:  # pragma: no cover - an older typer, on click itself
     from click import Context, UsageError  # type: ignore[assignment]
     from click.exceptions import NoArgsIsHelpError  # type: ignore[assignment]
 
-__all__ = ["CLOSED_PIPE", "WhistGroup", "closed_pipe", "french_usage", "lang_asked", "sheet_file_lang"]
+__all__ = ["CLOSED_PIPE", "ClosedPipe", "WhistGroup", "closed_pipe", "french_usage", "lang_asked",
+           "sheet_file_lang"]
 
 CLOSED_PIPE = 141
 """The exit status of a command whose standard output was closed by the program reading it: 128 +
@@ -39,10 +40,17 @@ under ``set -o pipefail`` sees ``whist`` as it sees them; not 0, since not all w
 not 1, which says a file was bad)."""
 
 
+class ClosedPipe(SystemExit):
+    """The quiet exit of :func:`closed_pipe`, a :class:`SystemExit` of its own so that a command
+    with work to keep (``whist play``'s record of the deals played) can catch it, keep that work
+    without a word and let it go on."""
+
+
 def closed_pipe() -> NoReturn:
     """Exit quietly with :data:`CLOSED_PIPE` once the standard output is a closed pipe: no traceback,
     no message (the reader went away on purpose, as ``head`` does), the standard output pointed at
-    the null device so that Python's last flush of what is left in it fails no more."""
+    the null device so that Python's last flush of what is left in it fails no more
+    (:class:`ClosedPipe`)."""
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):  # not a file of the system (a test's capture)
@@ -51,7 +59,7 @@ def closed_pipe() -> NoReturn:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, fd)
         os.close(null)
-    raise SystemExit(CLOSED_PIPE)
+    raise ClosedPipe(CLOSED_PIPE)
 
 _LANG_KEY = "whist.lang"
 
@@ -124,7 +132,8 @@ def sheet_file_lang(args: Sequence[str]) -> str:
 
 
 def french_usage(message: str) -> str:
-    """``message``, one of click's usage errors, in French; as it is if it is none of those.
+    """``message``, one of click's usage errors, in French, the placeholder of the argument it
+    names in French too, as the French help shows it; as it is if it is none of those.
 
     >>> french_usage("Option '-t' requires an argument.")
     "l'option '-t' demande une valeur."
@@ -132,6 +141,8 @@ def french_usage(message: str) -> str:
     "valeur invalide pour '--budget' : au plus 60"
     >>> french_usage("Invalid value for '-f' (env var: 'F'): file 'x' is a directory.")
     "valeur invalide pour '-f' (variable d'environnement : 'F') : 'x' est un dossier, pas un fichier."
+    >>> french_usage("Missing argument 'SEAT'.")
+    "il manque l'argument 'PLACE'."
     """
     invalid = re.fullmatch(r"Invalid value for ('[^']*'(?: / '[^']*')*)( \(env var: '[^']*'\))?: (.*)",
                            message, flags=re.S)
@@ -142,7 +153,9 @@ def french_usage(message: str) -> str:
                 why = re.sub(english, french, why, flags=re.S)
                 break
         env = (invalid[2] or "").replace("(env var:", "(variable d'environnement :")
-        return f"valeur invalide pour {invalid[1]}{env} : {why}"
+        return f"valeur invalide pour {french_placeholders(invalid[1])}{env} : {why}"
+    if re.match(r"Missing (argument|parameter)", message):  # the one it names: 'SEAT', 'PLACE' in French
+        message = french_placeholders(message)
     for english, french in _MESSAGES:
         if re.fullmatch(english, message, flags=re.S):
             return re.sub(english, french, message, flags=re.S)

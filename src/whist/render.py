@@ -193,12 +193,29 @@ def deals_words(n: int, lang: Lang | None = None) -> str:
 
 
 def pair(values: Sequence[int | float], sep: str = " · ", lang: Lang | None = None) -> str:
-    """``NS 3 · EW 1`` from a pair indexed by side (in French ``NS 3 · EO 1``)."""
-    return f"NS {_num(values[0])}{sep}{side_name(Side.EW, lang)} {_num(values[1])}"
+    """``NS 3 · EW 1`` from a pair indexed by side (in French ``NS 3 · EO 1``, ``NS 2,5``)."""
+    return f"NS {_num(values[0], lang)}{sep}{side_name(Side.EW, lang)} {_num(values[1], lang)}"
 
 
-def _num(v: int | float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+def _num(v: int | float, lang: Lang | None) -> str:
+    return str(int(v)) if float(v).is_integer() else number(v, "g", lang)
+
+
+def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
+    """``value`` written with the format ``spec`` (``.2f``, ``+g``, ``,`` …) as ``lang`` writes
+    numbers: in French with a decimal comma, and a narrow no-break space between thousands where
+    ``spec`` groups them; in English (and for both languages, ``None``) as Python writes it. For
+    what is read by people only: JSON, CSV and the values typed on the command line keep the point.
+
+    >>> number(1.5849, ".2f", "fr"), number(-0.5, "+g", "fr"), number(66.8, ".1f", "en")
+    ('1,58', '-0,5', '66.8')
+    >>> number(1234567.5, ",.1f", "fr") == "1\u202f234\u202f567,5"
+    True
+    """
+    text = format(value, spec)
+    if lang != "fr":
+        return text
+    return text.replace(",", "\u202f").replace(".", ",")
 
 
 # ----- tricks ---------------------------------------------------------------------------
@@ -461,11 +478,16 @@ def result_text(rules: Rules, rubbers: Sequence[RubberResult], totals: tuple[int
 
 def settlement_text(match: Match, lang: Lang | None = None) -> Text:
     """``Settlement / règlement (stake / enjeu 1 per point): N +3 …`` (in ``lang``; both for ``None``)."""
-    pay = match.settlement()
-    out = Text(f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)} {match.rules.stake:g}"
-               f" {stake_unit(match.rules, lang)}){colon(lang)} ")
-    out.append("  ".join(f"{seat_letter(s, lang)} {pay[s.name]:+g}" for s in SEATS))
-    return out
+    return Text(settlement_line(match.rules, match.settlement(), lang))
+
+
+def settlement_line(rules: Rules, pay: Mapping[str, float], lang: Lang | None = None) -> str:
+    """What each seat (``pay`` by seat name) wins or pays at the stake of ``rules``: ``Settlement
+    (stake 0.5 per point): N +1.5  E -1.5 …``, in French ``règlement (enjeu 0,5 par point) : N
+    +1,5 …`` (both for ``None``)."""
+    return (f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)}"
+            f" {number(rules.stake, 'g', lang)} {stake_unit(rules, lang)}){colon(lang)} "
+            + "  ".join(f"{seat_letter(s, lang)} {number(pay[s.name], '+g', lang)}" for s in SEATS))
 
 
 def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:

@@ -48,6 +48,7 @@ from whist.render import (
     hand_text,
     label,
     match_summary,
+    number,
     pair,
     rubber_text,
     rubber_word,
@@ -111,8 +112,7 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
         return out
     ranked = choice.ranked()
     def signed(v: float) -> str:  # French writes a decimal comma: +12,80
-        text = f"{v:+.2f}"
-        return text.replace(".", ",") if lang == "fr" else text
+        return number(v, "+.2f", lang)
 
     out.append(f" ({signed(choice.values[choice.best])} points)")
     for action, value in [kv for kv in ranked if kv[0] != choice.best][:3]:
