@@ -102,7 +102,7 @@ _NBSP = "\u00a0"
 PLACEHOLDERS: dict[str, str] = {
     # those of whist's options and arguments, and of a group's usage line
     "ADDRESS": "ADRESSE", "BOT": "ROBOT", "BOTS": "ROBOTS", "CARDS": "CARTES", "COMMAND": "COMMANDE",
-    "CONTRACT": "CONTRAT", "DEAL": "DONNE", "DIR": "DOSSIER", "FILE": "FICHIER", "MB": "Mo",
+    "CONTRACT": "CONTRAT", "DAYS": "JOURS", "DEAL": "DONNE", "DIR": "DOSSIER", "FILE": "FICHIER", "MB": "Mo",
     "NAME": "NOM", "SEAT": "PLACE", "SEATS": "PLACES", "SECONDS": "SECONDES", "SUIT": "COULEUR",
     "VALUE": "VALEUR",
     # click's, for an option or argument given none (an older typer, on click)
