@@ -387,8 +387,10 @@ class SqlStorage:
                                f" ({', '.join([mark] * 5)})")
             self._record_sql = ("INSERT INTO whist_deal_record (table_id, number, record) VALUES"
                                 f" ({mark}, {mark}, {mark})")
-        # PostgreSQL: an append is one statement, committed alone (see _append_in_one)
-        self._one_statement = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        # PostgreSQL: a read is one statement, and so is an append (_append_in_one): each commits
+        # by itself, without BEGIN and COMMIT (or ROLLBACK), a round trip each
+        self._one_statement = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
+                               if self.shared else self.engine)
 
     def _create_tables(self) -> None:
         """Create the tables the database lacks. On PostgreSQL, under a lock for the transaction:
@@ -411,13 +413,13 @@ class SqlStorage:
             tx.rollback()
 
     @contextlib.contextmanager
-    def _db(self, write: bool = False, alone: bool = False) -> Iterator[Connection]:
-        """A connection to the database, in a transaction committed at the end when ``write``,
-        or where each statement commits by itself when ``alone``; :class:`StorageUnavailable`
-        when the database cannot be reached or fails."""
+    def _db(self, write: bool = False) -> Iterator[Connection]:
+        """A connection to the database, in a transaction committed at the end when ``write``;
+        else, for statements that each stand alone, a connection where on PostgreSQL each one
+        commits by itself; :class:`StorageUnavailable` when the database cannot be reached or
+        fails."""
         try:
-            with (self._one_statement.connect() if alone else
-                  self.engine.begin() if write else self.engine.connect()) as conn:
+            with (self.engine.begin() if write else self._one_statement.connect()) as conn:
                 yield conn
         except (OperationalError, InterfaceError) as exc:
             first = str(exc.orig or exc).splitlines()[0]
@@ -481,9 +483,7 @@ class SqlStorage:
             insert_rows("whist_event", "table_id, seq, kind, data, at", rows)
         if recs:
             insert_rows("whist_deal_record", "table_id, number, record", recs)
-        if listing is not None and rows:
-            # the events are new, so no listing is stored for the last of them yet; those of
-            # earlier events go (a concurrent store_listing never deletes a row)
+        if listing is not None and rows:  # as in append's transaction
             seq = rows[-1][1]
             steps.append(f"DELETE FROM whist_table_listing WHERE table_id = {mark} AND seq < {mark}")
             args += [table_id, seq]
@@ -496,7 +496,7 @@ class SqlStorage:
             args += [CHANNEL, event_news(table_id, rows[-1][1] + 1)]
         sql = "WITH " + ", ".join(f"w{i} AS ({step})" for i, step in enumerate(steps)) + " " + last
         try:
-            with self._db(alone=True) as conn:
+            with self._db() as conn:
                 conn.exec_driver_sql(sql, tuple(args))
         except IntegrityError as exc:
             raise StorageConflict(f"table {table_id}: event already stored ({exc.orig})") from None
