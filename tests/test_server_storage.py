@@ -2,7 +2,8 @@
 
 A second app on the same SQLite file rebuilds every table exactly; a server killed with SIGKILL in
 the middle of a deal comes back with the deal where it was and the player's token still valid; a
-PostgreSQL URL works the same; two writers of one log cannot both append the same event.
+PostgreSQL URL works the same; two writers of one log cannot both append the same event; an event
+is stored in as few statements (and round trips to PostgreSQL) as pinned.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,14 @@ from whist.record import match_record
 from whist.server import create_app
 from whist.server.protocol import CommandError
 from whist.server.service import TableService
-from whist.server.storage import StorageConflict, StorageUnavailable, StoredEvent, StoredSheet, open_storage
+from whist.server.storage import (
+    StorageConflict,
+    StorageUnavailable,
+    StoredEvent,
+    StoredSheet,
+    StoredTable,
+    open_storage,
+)
 from whist.server.table import Table
 from whist.sheet_input import dumps, new_sheet
 
@@ -419,3 +427,103 @@ def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(
         assert t.version == other.version
     finally:
         storage.close()
+
+
+STATEMENTS = {"sqlite": [2, 1, 2, 4], "postgresql": [1, 1, 1, 1]}
+"""What storing a table's events sends the database, counted by SQLAlchemy (its
+``before_cursor_execute``), for each of: a new table's first two events (create, start), an
+action, an action that ends a deal (its record too), an action that ends the match (the table's
+listing too). SQLite runs its statements in this process; PostgreSQL is across a network, where
+every statement was a round trip."""
+
+ROUND_TRIPS = [2, 2, 2, 2]
+"""Round trips to PostgreSQL for the same (libpq's ReadyForQuery, which ends each): the pool's
+check that its connection is alive, then the one statement; in a transaction of its own, a lone
+action took five (the check, BEGIN, the event, its NOTIFY, COMMIT)."""
+
+READ_TRIPS = 2
+"""Round trips to PostgreSQL of a read: what another server process does for each event it hears
+of (the events it lacks), the check and the statement; in a transaction, four (BEGIN, ROLLBACK)."""
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_an_event_is_stored_in_as_few_statements_as_pinned(tmp_path: Path, db: str) -> None:
+    """The statements (and on PostgreSQL the round trips) of each append are those of
+    :data:`STATEMENTS` and :data:`ROUND_TRIPS`, no more: every action a table stores waits for
+    them; a read of the log is one statement (:data:`READ_TRIPS`). What is stored is all there,
+    and on PostgreSQL the other processes are told of each append once it is committed, and of an
+    append refused (the event stored already) never."""
+    import psycopg
+    from sqlalchemy import event, text
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        storage = open_storage(f"sqlite:///{tmp_path / 'w.db'}" if db == "sqlite" else PG_URL)
+    except OperationalError as exc:  # pragma: no cover
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+    statements: list[str] = []
+    event.listen(storage.engine, "before_cursor_execute",
+                 lambda _c, _cur, sql, *_: statements.append(sql))
+    trace = (tmp_path / "libpq.trace").open("w")
+    news: psycopg.Connection[Any] | None = None
+    if storage.shared:  # every connection from now on traced; what libpq traced is written out
+        # (PQuntrace flushes it) as the connection goes back to the pool, at the end of each call
+        def traced(dbapi: Any, *_: Any) -> None:
+            dbapi.pgconn.untrace()
+            dbapi.pgconn.trace(trace.fileno())
+
+        event.listen(storage.engine, "connect", traced)
+        event.listen(storage.engine, "checkin", traced)
+        storage.engine.dispose()
+        news = psycopg.connect(storage.engine.url.set(drivername="postgresql")
+                               .render_as_string(hide_password=False), autocommit=True)
+        news.execute("LISTEN whist")
+    tid = f"pin{secrets.token_hex(4)}"
+    appends: list[tuple[list[StoredEvent], list[tuple[int, dict[str, Any]]], dict[str, Any] | None]] = [
+        ([StoredEvent(0, "create", {"preset": "couleur"}, 1.0), StoredEvent(1, "start", {}, 2.0)], [], None),
+        ([StoredEvent(2, "action", {"seat": "N", "action": "pass"}, 3.0)], [], None),
+        ([StoredEvent(3, "action", {"seat": "E", "action": "CA"}, 4.0)], [(1, {"deal": 1})], None),
+        ([StoredEvent(4, "action", {"seat": "S", "action": "DK"}, 5.0)], [(2, {"deal": 2})], {"id": tid}),
+    ]
+    counted: list[int] = []
+    trips: list[int] = []
+    try:
+        assert storage.load(tid) == []  # and the pool keeps a connection, as a server's does
+        storage.store_listing(tid, 2, {"id": "before the last event"})  # deleted by its append
+
+        def call(how: Callable[..., object], *args: Any) -> None:
+            statements.clear()
+            before = os.path.getsize(trace.name)
+            how(*args)
+            counted.append(len(statements))
+            with open(trace.name) as f:
+                f.seek(before)
+                trips.append(f.read().count("ReadyForQuery"))
+
+        for events, records, listing in appends:
+            call(storage.append, tid, events, records, listing)
+        call(storage.load, tid, 4)  # what another process reads for the last event
+        assert counted == [*STATEMENTS[db], 1], statements
+        if storage.shared:
+            assert trips == [*ROUND_TRIPS, READ_TRIPS]
+        with pytest.raises(StorageConflict):
+            storage.append(tid, [StoredEvent(4, "action", {}, 6.0)], [(3, {"deal": 3})], {"id": "no"})
+        assert [(e.seq, e.kind, e.at) for e in storage.load(tid)] == [
+            (0, "create", 1.0), (1, "start", 2.0), (2, "action", 3.0), (3, "action", 4.0),
+            (4, "action", 5.0)]
+        assert storage.load(tid, 4)[0].data == {"seat": "S", "action": "DK"}
+        assert [storage.record(tid, n) for n in (1, 2, 3)] == [{"deal": 1}, {"deal": 2}, None]
+        assert [t for t in storage.stored_tables() if t.table_id == tid] == [
+            StoredTable(tid, 4, {"id": tid})]
+        with storage._db() as conn:
+            assert conn.execute(text("SELECT seq FROM whist_table_listing WHERE table_id = :t"),
+                                {"t": tid}).all() == [(4,)]
+        if news is not None:
+            heard = [n.payload for n in news.notifies(timeout=1.0) if n.payload.endswith(f" {tid}")]
+            assert heard == [f"e {n} {tid}" for n in (2, 3, 4, 5)]
+    finally:
+        if news is not None:
+            news.close()
+        storage.delete(tid)
+        storage.close()
+        trace.close()

@@ -380,12 +380,17 @@ class SqlStorage:
         if path and path != ":memory:":  # only once the file is known to open and take writes
             self._checkpointer = _Checkpointer(path)
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
+        self._mark = mark
         self._event_sql = self._record_sql = None
         if mark is not None:  # the driver's own SQL: an append is on every action's path
             self._event_sql = ("INSERT INTO whist_event (table_id, seq, kind, data, at) VALUES"
                                f" ({', '.join([mark] * 5)})")
             self._record_sql = ("INSERT INTO whist_deal_record (table_id, number, record) VALUES"
                                 f" ({mark}, {mark}, {mark})")
+        # PostgreSQL: a read is one statement, and so is an append (_append_in_one): each commits
+        # by itself, without BEGIN and COMMIT (or ROLLBACK), a round trip each
+        self._one_statement = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
+                               if self.shared else self.engine)
 
     def _create_tables(self) -> None:
         """Create the tables the database lacks. On PostgreSQL, under a lock for the transaction:
@@ -410,9 +415,11 @@ class SqlStorage:
     @contextlib.contextmanager
     def _db(self, write: bool = False) -> Iterator[Connection]:
         """A connection to the database, in a transaction committed at the end when ``write``;
-        :class:`StorageUnavailable` when the database cannot be reached or fails."""
+        else, for statements that each stand alone, a connection where on PostgreSQL each one
+        commits by itself; :class:`StorageUnavailable` when the database cannot be reached or
+        fails."""
         try:
-            with (self.engine.begin() if write else self.engine.connect()) as conn:
+            with (self.engine.begin() if write else self._one_statement.connect()) as conn:
                 yield conn
         except (OperationalError, InterfaceError) as exc:
             first = str(exc.orig or exc).splitlines()[0]
@@ -423,6 +430,9 @@ class SqlStorage:
                listing: Mapping[str, Any] | None = None) -> None:
         rows = [(table_id, e.seq, e.kind, _json(e.data), e.at) for e in events]
         recs = [(table_id, n, _json(r)) for n, r in records]
+        if self.shared and self._mark is not None:
+            self._append_in_one(table_id, rows, recs, None if listing is None else _json(listing))
+            return
         try:
             with self._db(write=True) as conn:
                 if self._event_sql is not None and self._record_sql is not None:
@@ -446,6 +456,48 @@ class SqlStorage:
                     conn.execute(insert(_listings).values(table_id=table_id, seq=seq, data=_json(listing)))
                 if self.shared and events:  # sent when (and only if) the events are committed
                     conn.execute(select(func.pg_notify(CHANNEL, event_news(table_id, events[-1].seq + 1))))
+        except IntegrityError as exc:
+            raise StorageConflict(f"table {table_id}: event already stored ({exc.orig})") from None
+
+    def _append_in_one(self, table_id: str, rows: Sequence[tuple[Any, ...]],
+                       recs: Sequence[tuple[Any, ...]], listing: str | None) -> None:
+        """:meth:`append` on PostgreSQL in one statement, committed by itself: one round trip to
+        the database where a transaction of its own took four (BEGIN, the event, its NOTIFY,
+        COMMIT), and more at the end of a deal or of the match.
+
+        The inserts and the deletion are data-modifying WITH clauses of a SELECT that sends the
+        NOTIFY: PostgreSQL runs every one of them, the whole statement commits or fails as one (an
+        event already stored fails it all, as :class:`StorageConflict`), and the notification goes
+        only when it commits, as in a transaction."""
+        mark = self._mark
+        assert mark is not None
+        steps: list[str] = []
+        args: list[Any] = []
+
+        def insert_rows(table: str, columns: str, lines: Sequence[tuple[Any, ...]]) -> None:
+            one = f"({', '.join([mark] * len(lines[0]))})"
+            steps.append(f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(lines))}")
+            args.extend(value for line in lines for value in line)
+
+        if rows:
+            insert_rows("whist_event", "table_id, seq, kind, data, at", rows)
+        if recs:
+            insert_rows("whist_deal_record", "table_id, number, record", recs)
+        if listing is not None and rows:  # as in append's transaction
+            seq = rows[-1][1]
+            steps.append(f"DELETE FROM whist_table_listing WHERE table_id = {mark} AND seq < {mark}")
+            args += [table_id, seq]
+            insert_rows("whist_table_listing", "table_id, seq, data", [(table_id, seq, listing)])
+        if not steps:
+            return
+        last = "SELECT 1"
+        if rows:  # sent when (and only if) the events are committed
+            last = f"SELECT pg_notify({mark}, {mark})"
+            args += [CHANNEL, event_news(table_id, rows[-1][1] + 1)]
+        sql = "WITH " + ", ".join(f"w{i} AS ({step})" for i, step in enumerate(steps)) + " " + last
+        try:
+            with self._db() as conn:
+                conn.exec_driver_sql(sql, tuple(args))
         except IntegrityError as exc:
             raise StorageConflict(f"table {table_id}: event already stored ({exc.orig})") from None
 
