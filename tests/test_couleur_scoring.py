@@ -270,6 +270,12 @@ class TestPagatFlat:
     def test_trou(self, tricks: int, v: int) -> None:
         assert pts("pagat", "trou", [N, S], [tricks, 0]) == pair(v)
 
+    @pytest.mark.parametrize(("tricks", "v"), [(9, 16), (12, 16), (13, 30), (8, -16), (0, -16)])
+    def test_trou_of_four_aces_at_nine(self, tricks: int, v: int) -> None:
+        """§5.3: the four-aces trou needs 9 tricks with trou_always_nine, in pagat too; §5.7 pagat
+        trou: 16, all 13 tricks 30, failed 16."""
+        assert pts("pagat", "trou", [N, S], [tricks, 0], 9) == pair(v)
+
     @pytest.mark.parametrize(("level", "tricks", "v"), [
         (9, 9, 10), (9, 10, 15), (9, 11, 20), (9, 12, 30), (9, 13, 30), (9, 8, -10), (9, 0, -10),
         (10, 10, 15), (10, 12, 30), (10, 9, -15),
