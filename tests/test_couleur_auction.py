@@ -573,6 +573,17 @@ class TestWhyABidIsRefused:
         assert why.en.startswith(f"{bid}: {en}. Legal calls: "), why.en
         assert why.fr.startswith(f"{parse_call(bid).text_fr} : {fr}. Annonces permises : "), why.fr
 
+    def test_the_players_of_an_overbid_trou_may_only_pass(self) -> None:
+        """§5.4 rule 5: "the players of a trou, which cannot be raised, may only pass once it is
+        overbid" (§5.3: "Its two players do not call again unless it is overbid")."""
+        a = Auction.start(preset("couleur"), N, trou=(N, S))
+        assert a.to_act is E
+        a = a.apply("grande misère")
+        assert a.to_act is S and calls_of(a) == ["pass"]
+        why = refusal(lambda: a.apply("slam H"))
+        assert "the players of a trou may only pass once it is overbid" in why.en
+        assert "les joueurs du trou ne peuvent que passer quand il est surenchéri" in why.fr
+
     def test_solo_supremacy(self) -> None:
         a = auction("solo 6 H", solo_supremacy=True)
         why = refusal(lambda: a.apply("emballage 10 S"))
