@@ -254,6 +254,16 @@ class TestAuctionRule4Accept:
         a = auction("pass", "piccolo", "pass", "piccolo", name="pagat")
         assert a.is_over and a.result().declarers == (E, W)
 
+    def test_pagat_open_misère_is_joined_by_bidding_it_too(self) -> None:
+        """§5.5 pagat: "Misères and piccolo may be bid by several players, each playing his own";
+        the open misère is one of the misères: a second and a third player join it by bidding it."""
+        a = auction("open misère", "open misère", "pass", name="pagat")
+        assert a.to_act is W and "open misère" in calls_of(a)
+        a = a.apply("open misère")
+        assert a.is_over
+        r = a.result()
+        assert r.contract == Contract("grande_misere_sur_table") and r.declarers == (N, E, W)
+
 
 def run_auction(a: Auction, *calls: str) -> Auction:
     for c in calls:
@@ -322,6 +332,19 @@ class TestAuctionRule5BidHigher:
         assert [t for t in calls_of(a) if t.startswith("emballage")][:1] == ["emballage 10 S"]
         a = auction("petite misère", solo_supremacy=True)
         assert "emballage 12 S" in calls_of(a)  # the top bid is not a solo
+
+    def test_pagat_solo_supremacy_bars_emballage_9_over_solo_5(self) -> None:
+        """``solo_supremacy``: "while the top bid is a solo, nobody may bid emballage 9 or higher".
+        In pagat emballage 9 is the row above solo 5 (§5.5): the option bars it, both as a free
+        proposal and as the raise of a pair."""
+        a = auction("solo 5 S", name="pagat")
+        assert [t for t in calls_of(a) if t.startswith("emballage")][:1] == ["emballage 9 S"]
+        a = auction("solo 5 S", name="pagat", solo_supremacy=True)
+        assert not [t for t in calls_of(a) if t.startswith("emballage")]
+        a = auction("propose S", "accept", "solo 5 H", "pass", name="pagat")
+        assert a.to_act is E and calls_of(a)[:2] == ["pass", "emballage 9 S"]
+        a = auction("propose S", "accept", "solo 5 H", "pass", name="pagat", solo_supremacy=True)
+        assert a.to_act is E and calls_of(a) == ["pass"]
 
 
 class TestAuctionRule6Pass:
@@ -549,6 +572,17 @@ class TestWhyABidIsRefused:
         why = refusal(lambda: a.apply(bid))
         assert why.en.startswith(f"{bid}: {en}. Legal calls: "), why.en
         assert why.fr.startswith(f"{parse_call(bid).text_fr} : {fr}. Annonces permises : "), why.fr
+
+    def test_the_players_of_an_overbid_trou_may_only_pass(self) -> None:
+        """§5.4 rule 5: "the players of a trou, which cannot be raised, may only pass once it is
+        overbid" (§5.3: "Its two players do not call again unless it is overbid")."""
+        a = Auction.start(preset("couleur"), N, trou=(N, S))
+        assert a.to_act is E
+        a = a.apply("grande misère")
+        assert a.to_act is S and calls_of(a) == ["pass"]
+        why = refusal(lambda: a.apply("slam H"))
+        assert "the players of a trou may only pass once it is overbid" in why.en
+        assert "les joueurs du trou ne peuvent que passer quand il est surenchéri" in why.fr
 
     def test_solo_supremacy(self) -> None:
         a = auction("solo 6 H", solo_supremacy=True)

@@ -437,9 +437,18 @@ class TestTrou:
         d = run(d, "trou", "pass", "pass")
         assert d.to_act is S and d.in_play is not None and d.in_play.trump is Suit.HEARTS
 
-    def test_four_aces_trou_always_nine(self) -> None:
-        d = run(new(FOUR_ACES, trou_always_nine=True), "trou", "pass", "pass")
+    @pytest.mark.parametrize("name", ["couleur", "pagat"])
+    def test_four_aces_trou_always_nine(self, name: str) -> None:
+        """§5.3, four aces "(both presets …) 8 tricks (9 with trou_always_nine)"."""
+        d = run(new(FOUR_ACES, name, trou_always_nine=True), "trou", "pass", "pass")
         assert d.in_play is not None and d.in_play.needed == 9
+        assert (d.in_play.trump, d.to_act) == (Suit.HEARTS, E)
+
+    def test_pagat_three_aces_trou_needs_8_even_with_trou_always_nine(self) -> None:
+        """§5.3 pagat: "trump is the suit of the fourth ace; its holder leads the first trick; 8
+        tricks"; trou_always_nine reaches pagat only through its four-aces trou."""
+        d = run(new(TROU, "pagat", dealer=N, trou_always_nine=True), "trou", "pass", "pass")
+        assert d.in_play is not None and d.in_play.needed == 8
 
 
 class TestTrouSurprise:
@@ -875,6 +884,42 @@ class TestAllPass:
         assert d.points() == dames_points(queens)
         last = played[-4:]
         assert any(c.rank == 12 for c in last)  # play stopped with the last queen
+
+
+class TestSession:
+    """§5: "A session is a number of deals (option ``deals``, 16)"; §5.8 ``redeal``: "the passed
+    deal does not count toward ``deals``"."""
+
+    @staticmethod
+    def _solo_deal(m: ColourMatch) -> ColourMatch:
+        """Deal ONE_SUIT; eldest bids a solo 6 in the suit he holds, the others pass; play it."""
+        m = m.deal_hands(parse_deal(ONE_SUIT))
+        assert m.current is not None and m.to_act is not None
+        suit = next(c.suit for c in CARDS if c.bit & m.current.hands[m.to_act])
+        for call in (f"solo 6 {suit.letter}", "pass", "pass", "pass"):
+            m = m.apply(call)
+        while m.current is not None:
+            m = m.apply(m.legal_actions()[0])
+        return m
+
+    @pytest.mark.parametrize("deals", [1, 2, 3])
+    def test_the_session_ends_after_deals_played_deals(self, deals: int) -> None:
+        m = _session(deals=deals)
+        for played in range(1, deals + 1):
+            assert not m.is_over and m.needs_deal
+            m = self._solo_deal(_pass_out(m))  # a passed deal first: it does not count
+            assert m.played == played
+        assert m.is_over and not m.needs_deal
+        assert sum(1 for d in m.deals if d.passed_out) == deals
+        with pytest.raises(IllegalAction, match="the session is over"):
+            m.deal(random.Random(0))
+
+    def test_a_queens_game_counts_as_a_deal(self) -> None:
+        """§5.8 ``dames``: "It counts as a deal"."""
+        m = _pass_out(_session(deals=1, all_pass="dames"), ONE_SUIT)
+        while m.current is not None:
+            m = m.apply(m.legal_actions()[0])
+        assert m.played == 1 and m.is_over
 
 
 def test_every_seat_sees_only_its_own_hand_during_the_auction() -> None:

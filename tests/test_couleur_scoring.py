@@ -270,6 +270,12 @@ class TestPagatFlat:
     def test_trou(self, tricks: int, v: int) -> None:
         assert pts("pagat", "trou", [N, S], [tricks, 0]) == pair(v)
 
+    @pytest.mark.parametrize(("tricks", "v"), [(9, 16), (12, 16), (13, 30), (8, -16), (0, -16)])
+    def test_trou_of_four_aces_at_nine(self, tricks: int, v: int) -> None:
+        """§5.3: the four-aces trou needs 9 tricks with trou_always_nine, in pagat too; §5.7 pagat
+        trou: 16, all 13 tricks 30, failed 16."""
+        assert pts("pagat", "trou", [N, S], [tricks, 0], 9) == pair(v)
+
     @pytest.mark.parametrize(("level", "tricks", "v"), [
         (9, 9, 10), (9, 10, 15), (9, 11, 20), (9, 12, 30), (9, 13, 30), (9, 8, -10), (9, 0, -10),
         (10, 10, 15), (10, 12, 30), (10, 9, -15),
@@ -388,6 +394,98 @@ class TestDames:
     def test_the_four_queens_must_be_shared_out(self) -> None:
         with pytest.raises(TableError):
             dames_points({N: 2, E: 1})
+
+
+# ----- every number of tricks ----------------------------------------------------------------
+# The rows of §5.7 written as the rulebook prints them, checked at every number of tricks from 0 to
+# 13, all of them (the examples above pick a few).
+
+COULEUR_PAIR_ROWS = {0: 5, 1: 7, 2: 9, 3: 11, 4: 13, -1: -7, -2: -9, -3: -11, -4: -13, -5: -15}
+"""Seed 003, "Emballage et trou": "Juste 5", "+1 plis 7" … "+4 plis 13"; "−1 pli −7" … "−5 plis −15"."""
+COULEUR_SOLO_ROWS = {0: 15, 1: 21, 2: 27, -1: -21, -2: -27, -3: -33}
+"""Seed 003, "Solo", the declarer's column: "Juste 15", "+1 pli 21", "+2 plis 27"; "−1 pli −21" …"""
+TRICKS = range(14)
+PAIRS = [("emballage 8", 8), ("emballage 9", 9), ("emballage 10", 10), ("emballage 11", 11),
+         ("emballage 12", 12), ("trou", 8), ("trou", 9)]
+
+
+@pytest.mark.parametrize("case", PAIRS)
+def test_couleur_pair_rows_at_every_number_of_tricks(case: tuple[str, int]) -> None:
+    """§5.7 couleur: emballage and trou by tricks over or under their own number (D27); all 13
+    tricks 20 at any level, −6 or worse −20 (D7)."""
+    contract, needed = case
+    for tricks in TRICKS:
+        each = 20 if tricks == 13 else COULEUR_PAIR_ROWS.get(tricks - needed, -20)
+        assert pts("couleur", contract, [N, S], [tricks, 0], needed) == pair(each), tricks
+
+
+@pytest.mark.parametrize("level", [6, 7])
+def test_couleur_solo_6_and_7_at_every_number_of_tricks(level: int) -> None:
+    """§5.7 couleur: solo 6 and 7 by the seed's rows; "tricks above 8 do not count"; each further
+    trick short −6 / +2 more (D8)."""
+    for tricks in TRICKS:
+        over = min(tricks, 8) - level
+        declarer = COULEUR_SOLO_ROWS.get(over, -33 - 6 * (-over - 3))
+        assert pts("couleur", f"solo {level}", [N], [tricks]) == one(declarer // 3), tricks
+
+
+@pytest.mark.parametrize("case", [("solo 8", 8, 8), ("abondance", 9, 10),
+                                  ("abondance sur table", 9, 15), ("chelem", 13, 20)])
+def test_couleur_flat_rows_at_every_number_of_tricks(case: tuple[str, int, int]) -> None:
+    """§5.7 couleur: solo 8 24/−8 (D9), abondance 30/−10, abondance sur table 45/−15 (D10),
+    chelem 60/−20 (D12): made at the contract's tricks or more, the same value whatever the
+    overtricks; failed, the opposite."""
+    contract, needed, each = case
+    for tricks in TRICKS:
+        assert pts("couleur", contract, [W], [tricks]) == (
+            (-each, -each, -each, 3 * each) if tricks >= needed else (each, each, each, -3 * each)
+        ), tricks
+
+
+@pytest.mark.parametrize("case", [("petite misère", 0, 6), ("grande misère", 0, 12),
+                                  ("grande misère sur table", 0, 16), ("piccolissimo", 2, 6)])
+def test_couleur_one_declarer_misères_at_every_number_of_tricks(case: tuple[str, int, int]) -> None:
+    """§5.7 couleur, one declarer: petite misère 18/−6, grande misère 36/−12, grande misère sur
+    table 48/−16, piccolissimo as a petite misère (D14); made only at exactly 0 tricks (2 for
+    piccolissimo), failed at any other number."""
+    contract, target, each = case
+    for tricks in TRICKS:
+        assert pts("couleur", contract, [N], [tricks]) == one(each if tricks == target else -each), tricks
+
+
+@pytest.mark.parametrize("level", range(8, 14))
+def test_pagat_emballage_at_every_number_of_tricks(level: int) -> None:
+    """§5.7 pagat: emballage 8–12 worth 3 × tricks − 16 when made, 30 for all 13; failed, the
+    bid's value and 3 per missing trick; emballage 13 made 30, failed 30 (D29)."""
+    bid = 3 * level - 16
+    for tricks in TRICKS:
+        if level == 13:
+            v = 30 if tricks == 13 else -30
+        elif tricks >= level:
+            v = 30 if tricks == 13 else bid + 3 * (tricks - level)
+        else:
+            v = -(bid + 3 * (level - tricks))
+        assert pts("pagat", f"emballage {level}", [N, S], [tricks, 0]) == pair(v), tricks
+
+
+@pytest.mark.parametrize("case", [(5, 3), (6, 4), (7, 5), (8, 7)])
+def test_pagat_solo_at_every_number_of_tricks(case: tuple[int, int]) -> None:
+    """§5.7 pagat: solo 5/6/7/8 worth 3/4/5/7, +1 per overtrick up to 8 tricks; failed, the
+    value + 1 per missing trick."""
+    level, value = case
+    for tricks in TRICKS:
+        v = value + max(0, min(tricks, 8) - level) if tricks >= level else -(value + level - tricks)
+        assert pts("pagat", f"solo {level}", [N], [tricks]) == one(v), tricks
+
+
+@pytest.mark.parametrize("level", range(9, 13))
+def test_pagat_abondance_at_every_number_of_tricks(level: int) -> None:
+    """§5.7 pagat: abondance 9/10/11/12 worth 10/15/20/30, overtricks at the level reached (13 as
+    12); failed, the bid's value."""
+    value = {9: 10, 10: 15, 11: 20, 12: 30}
+    for tricks in TRICKS:
+        v = value[min(tricks, 12)] if tricks >= level else -value[level]
+        assert pts("pagat", f"abondance {level}", [N], [tricks]) == one(v), tricks
 
 
 # ----- zero sum ------------------------------------------------------------------------------

@@ -595,6 +595,21 @@ class TestCallingAtEight:
         d = play(d, MIXED_PLAY)
         assert d.points().total == (0, 1)  # honours two all: nothing; EW one odd trick
 
+    @pytest.mark.parametrize("seat", SEATS)
+    def test_after_a_no_the_asker_may_not_ask_again(self, seat: Seat) -> None:
+        """(b) "once per deal", (c) "one call per side per deal": after his partner's "no" the
+        asker plays his first card, whichever seat he sits in. MIXED is turned so that ``seat``
+        holds North's hand (two honours, his partner none) and is eldest hand."""
+        pbn = f"{seat.name}:{MIXED.removeprefix('N:')}"
+        d = ClassicDeal.new(CLASSIC, seat.left.left.left, parse_deal(pbn), parse_card("TS"),
+                            (8, 0) if seat.side is Side.NS else (0, 8))
+        assert d.to_act is seat and d.legal_actions()[0] == ASK
+        d = play(d, "ask no")
+        assert d.to_act is seat
+        assert ASK not in d.legal_actions()
+        with pytest.raises(IllegalAction, match="once per deal"):
+            d.apply("ask")
+
     def test_no_ask_after_the_first_card(self) -> None:
         d = play(mixed(start=(8, 0)), "AS 4S 6S TS")
         assert d.to_act is Seat.N
