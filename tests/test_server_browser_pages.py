@@ -249,3 +249,28 @@ def test_a_phone_held_sideways_shows_the_trick_the_hand_and_whose_turn_together(
         assert page.locator(".seat.turn").get_attribute("data-seat") == "S"
         browser.close()
     assert errors == []
+
+
+def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server) -> None:  # noqa: F811
+    """A phone held sideways (740 × 360): at Anne's first call of colour whist, with every bid of the
+    ladder offered, and at her next (North's proposal to accept), every call's button is on the
+    screen above the toolbar, the page not scrolled, and her hand with them (the bids were one
+    column under the hand, the higher ones folded: the panel had to be scrolled to reach them)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 740, 360)
+        for turn in ("propose S", "accept"):
+            page.wait_for_selector(f'#legal-calls [data-action="{turn}"]')
+            if turn == "propose S":
+                assert page.locator("#legal-calls .bid-btn").count() > 40  # the whole ladder
+            for fold in page.locator("#legal-calls details:not([open]) summary").all():
+                fold.click()  # the bids under a fold, as a person opens it
+            page.evaluate("() => scrollTo(0, 0)")
+            assert page.evaluate(OFF_SCREEN, ["#legal-calls button", "#hand", "#actions .prompt"]) == []
+            page.click(f'#legal-calls [data-action="{turn}"]')
+        page.wait_for_selector("#hand.choosing .playable", timeout=20_000)  # the play: the hand's place again
+        assert page.evaluate(OFF_SCREEN, ["#trick", "#hand", "#actions .prompt"]) == []
+        browser.close()
+    assert errors == []

@@ -15,6 +15,9 @@ const root = document.getElementById("app");
 
 // ----- a table -------------------------------------------------------------------------------------------
 
+// A phone held sideways: the media query under which style.css lays a table out in two columns.
+const SIDEWAYS = matchMedia("(orientation: landscape) and (max-height: 500px)");
+
 // How long (ms) a trick just won stays on the table at least, even when its winner leads at once:
 // 1.2 s at the lobby's speeds (bots that play a card in 0.2 s or more); a table made through the
 // API to run faster (tests, demos) keeps the proportion, the time of six bots' cards.
@@ -234,6 +237,9 @@ function renderTable() {
   }
   const v = m.deal ? m.deal.view : null;
   document.title = tabTitle(m, v);
+  // the auction of colour whist: on a phone held sideways the calls take the right-hand column
+  // whole, the hand under the felt (style.css); the hand's width follows, so set before it is drawn
+  root.classList.toggle("bidding", Boolean(v && v.phase === "auction"));
   const page = h("div", { class: "table-page game-" + m.table.game },
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v));
   root.replaceChildren(page);
@@ -490,12 +496,16 @@ function callButtons(legal, v, sitters) {
     rows.get(key).buttons.push(button(a, { class: "bid-btn", title, "aria-label": title }, content));
   }
   const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
-  const first = all.length > 7 ? all.slice(0, 5) : all;
-  const more = all.length > 7 ? all.slice(5) : [];
+  // past seven rows the higher bids are folded, but not on a phone held sideways, where they are
+  // all in view at once, in two columns read down (style.css: --bid-rows)
+  const fold = all.length > 7 && !SIDEWAYS.matches;
+  const first = fold ? all.slice(0, 5) : all;
+  const more = fold ? all.slice(5) : [];
   const waits = legal.some((a) => a.type === "call" && a.kind === "wait");
   return h("div", { class: "buttons", id: "legal-calls" },
     simple.length ? h("div", { class: "row simple" }, simple) : null,
-    waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null, first,
+    waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null,
+    first.length ? h("div", { class: "bids", style: `--bid-rows:${Math.ceil(first.length / 2)}` }, first) : null,
     more.length ? h("details", { class: "more-bids", open: T.moreBids, ontoggle: (e) => { T.moreBids = e.target.open; } },
       h("summary", {}, t("more_bids", more.length)), more) : null);
 }
