@@ -188,6 +188,29 @@ def test_the_back_button_closes_a_dialog_not_the_table(server: Server) -> None: 
     assert errors == []
 
 
+def test_the_back_button_after_a_reload_with_a_dialog_open_leaves_the_table(server: Server) -> None:  # noqa: F811
+    """A page reloaded while a dialog was open (the scores, the deals played) shows the table without it,
+    and the back button then leaves the table, as after any visit: the dialog's step was left in
+    the history, and the back button went to the same table again, as if it did nothing."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        table = page.url
+        for dialog in ("#show-scores", "#show-history"):
+            page.click(dialog)
+            page.wait_for_selector(".overlay")
+            page.reload()
+            page.wait_for_selector("#hand .card")
+            page.wait_for_function("history.state === null", timeout=5000)  # the dialog's step taken back
+            assert page.url == table and page.locator(".overlay").count() == 0
+        page.go_back()
+        assert page.url == "about:blank"
+        browser.close()
+    assert errors == []
+
+
 def test_a_double_click_makes_one_table_and_takes_one_seat(server: Server) -> None:  # noqa: F811
     """A double click (or an impatient second tap) on *Créer la table* makes one table, not two
     (the second stayed in the lists, a seat held in it); on *S'asseoir en Sud* it seats the

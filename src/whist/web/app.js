@@ -30,6 +30,7 @@ function tableMain(id) {
   T.token = tokenOf(id);
   if (T.token) seenNow(id);
   root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
+  leaveDialogStep();
   connect();
   setInterval(tick, 500);
   root.addEventListener("click", clickWhileHeld, true);
@@ -623,6 +624,15 @@ function dialogInHistory(open) {
     T.goingBack = true;  // the step taken back: its popstate closes nothing
     history.back();
   }
+}
+
+// The page loaded again on a dialog's step (reloaded while a dialog was open) opens no dialog: the
+// step is taken back at once, so that the back button then leaves the table, as after any visit
+// (it went to the same table without the dialog, and seemed to do nothing).
+function leaveDialogStep() {
+  if (!history.state || !history.state.dialog) return;
+  T.goingBack = true;
+  history.back();
 }
 
 window.addEventListener("popstate", () => {
