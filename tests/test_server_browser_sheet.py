@@ -165,6 +165,31 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
     assert errors == []
 
 
+def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> None:  # noqa: F811
+    """A sheet started from the English page with a name or more left blank (or only a space)
+    calls those seats North, East… as their fields showed them, in its columns and its sides
+    (they were "NS: Nord & Sud · EW: Est & Ouest" on an English page); from the French page,
+    Nord, Est…"""
+    with phone() as (page, errors):
+        for lang, preset, names in (("en", "classic", "NS: Anne & South · EW: East & West"),
+                                    ("fr", "classic", "NS : Anne & Sud · EO : Est & Ouest"),
+                                    ("en", "couleur", ["Anne", "East", "South", "West"])):
+            page.goto(f"{server.base}/")
+            page.click(f"button[data-lang={lang}]")
+            page.click("#new-sheet summary")
+            page.select_option("select[name=sheet-preset]", preset)
+            page.fill("input[name=sheet-name-N]", "Anne")
+            page.fill("input[name=sheet-name-E]", " ")
+            page.click("#start-sheet")
+            page.wait_for_url("**/s/*")
+            page.wait_for_selector("#entry-form")
+            if preset == "classic":
+                assert page.locator("#sheet-view p.muted").last.inner_text() == names
+            else:
+                assert page.locator("#sheet-table thead th.who").all_inner_texts() == names
+    assert errors == []
+
+
 def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) -> None:  # noqa: F811
     """A server that keeps as many sheets as it allows (``whist serve --max-sheets``): starting one
     more, the lobby's sheet form says why it cannot, in French and in English (the server's words),

@@ -4,7 +4,7 @@
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
-import { SEATS, api, copyText, failText, h, langSwitch, redraw, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, redraw, toast } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
@@ -52,8 +52,9 @@ export function sheetPanel(render, presets) {
   const opts = rules && rules.game === "classic" ? presetOptions(presets, start.preset, ["deals"]) : [];
   const create = async (ev) => {
     ev.preventDefault();
-    const names = {};
-    for (const s of SEATS) if (start.names[s].trim()) names[s] = start.names[s];
+    // a seat left blank is named as its field shows it, in the page's language: the server would
+    // call it by its French name ("Nord & Sud" on an English page)
+    const names = Object.fromEntries(SEATS.map((s) => [s, hasVisible(start.names[s]) ? start.names[s] : seatName(s)]));
     try {
       const options = Object.fromEntries(opts.filter((o) => o.name in start.options)
         .map((o) => [o.name, start.options[o.name]]));
