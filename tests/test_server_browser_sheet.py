@@ -165,6 +165,38 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
     assert errors == []
 
 
+def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server: Server) -> None:  # noqa: F811
+    """A colour deal added with no box ticked under Preneurs, or with one misère declarer's tricks
+    left empty: the page says, in its language, to tick the boxes of « Preneurs » or to fill in
+    each « Plis de … » field, right under the button (it said « nommez les preneurs, par exemple
+    N ou N+E » and « plis « S=0,W= » : tapez des paires place=plis », the words of a command,
+    under the penalty's button)."""
+    sheet = new_sheet("couleur")
+    with pytest.raises(Refusal) as no_declarers:
+        add_deal(sheet, "solo 7", "", "8", wording=WEB)
+    with pytest.raises(Refusal) as each:
+        add_deal(sheet, "small misère", "S,W", "S=0", wording=WEB)
+    with phone() as (page, errors):
+        start_sheet(page, server, "couleur")
+        entry(page, "solo 7", "", {"tricks": "8"})
+        page.click("#add-entry")
+        page.wait_for_selector("#sheet-error")
+        said = page.inner_text("#sheet-error")
+        legend = page.inner_text("#entry-form fieldset.declarers legend")
+        assert said == no_declarers.value.fr and f"« {legend} »" in said
+        error_at, penalty_at = (page.locator(s).bounding_box() for s in ("#sheet-error", "#penalty-form"))
+        assert error_at and penalty_at and error_at["y"] < penalty_at["y"]  # above the penalty's form
+        entry(page, "small misère", "SW", {"tricks-S": "0"})
+        page.click("#add-entry")
+        page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t", arg=said)
+        assert page.inner_text("#sheet-error") == each.value.fr
+        assert page.inner_text("label:has(input[name=tricks-W])").strip() == "Plis de Dirk"  # « Plis de … »
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-error") == each.value.en
+        assert page.locator("#sheet-table tbody tr").count() == 0
+    assert errors == []
+
+
 def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> None:  # noqa: F811
     """A sheet started from the English page with a name or more left blank (or only a space)
     calls those seats North, East… as their fields showed them, in its columns and its sides

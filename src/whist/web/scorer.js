@@ -238,7 +238,9 @@ function colourForm() {
       body.queens = SEATS.map((s) => `${s}=${F.queens[s] || 0}`).join(",");
     } else {
       body.declarers = F.declarers.join(",");
-      body.tricks = each ? F.declarers.map((s) => `${s}=${F.each[s] ?? ""}`).join(",") : F.tricks;
+      // each misère declarer's tricks, those given: one left empty is missing, which the server says
+      body.tricks = each ? F.declarers.filter((s) => (F.each[s] ?? "").trim()).map((s) => `${s}=${F.each[s]}`).join(",")
+        : F.tricks;
       if (c.suited && F.trump) body.trump = F.trump;
       if (c.kind === "trou") body.needed = Number(F.needed);
     }
@@ -347,10 +349,12 @@ function classicForm() {
 
 // ----- both ------------------------------------------------------------------------------------------
 
+// The refusal of a deal right under its button, above a colour sheet's penalty form (under the
+// penalty's button it read as the penalty's).
 function entryForm() {
+  const error = S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null;
   return h("section", { class: "panel", id: "entry" }, h("h2", {}, t("add_deal")),
-    S.got.game === "classic" ? classicForm() : [colourForm(), penaltyForm()],
-    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null);
+    S.got.game === "classic" ? [classicForm(), error] : [colourForm(), error, penaltyForm()]);
 }
 
 function tools() {
