@@ -197,6 +197,37 @@ def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server:
     assert errors == []
 
 
+# The elements ``selector`` names that stick out of their panel on the right: their text, with
+# how far they reach and where the panel ends.
+OUT_OF_PANEL = """(selector) => [...document.querySelectorAll(selector)]
+  .map((e) => [e, e.getBoundingClientRect().right, e.closest('.panel').getBoundingClientRect().right])
+  .filter(([e, right, end]) => right > end)
+  .map(([e, right, end]) => `${e.textContent.slice(0, 20)} ${Math.round(right)} > ${Math.round(end)}`)"""
+
+
+def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, a sheet of long names keeps each player's column in its panel,
+    a long name broken in the column of the deals (a misère of two declarers named whole pushed
+    the last player's points off the screen), and the penalty's list cuts a long name (it went
+    off the screen, and the page scrolled sideways)."""
+    names = {"N": "Marie-Christine Vandenberghe", "E": "Jean-Baptiste Delacroix", "S": "Chloé", "W": "Dirk"}
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/")
+        page.click("#new-sheet summary")
+        for seat, name in names.items():
+            page.fill(f"input[name=sheet-name-{seat}]", name)
+        page.click("#start-sheet")
+        page.wait_for_selector("#entry-form")
+        entry(page, "small misère", "NE", {})
+        page.fill("input[name=tricks-N]", "0")
+        page.fill("input[name=tricks-E]", "1")
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        assert page.evaluate(OUT_OF_PANEL, "#sheet-table td, #sheet-table th, #penalty-form select") == []
+        assert page.evaluate("document.documentElement.scrollWidth") == 360
+    assert errors == []
+
+
 def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> None:  # noqa: F811
     """A sheet started from the English page with a name or more left blank (or only a space)
     calls those seats North, East… as their fields showed them, in its columns and its sides
