@@ -197,6 +197,27 @@ def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server:
     assert errors == []
 
 
+def test_the_deals_form_stays_in_place_as_the_sheet_grows(server: Server) -> None:  # noqa: F811
+    """A scorer adding deal after deal on a phone finds the form where it was on the screen, the
+    new row just above it, and the undo button too after undoing: the form slid down a row at each
+    deal, off the screen after eight."""
+    at = "s => Math.round(document.querySelector(s).getBoundingClientRect().top)"
+    with phone() as (page, errors):
+        start_sheet(page, server, "couleur")
+        places = []
+        for n in range(1, 5):
+            entry(page, "solo 7", "N", {"tricks": "8"})
+            page.click("#add-entry")
+            page.wait_for_function(f"() => document.querySelectorAll('#sheet-table tbody tr').length === {n}")
+            places.append(page.evaluate(at, "#add-entry"))
+        assert len(set(places)) == 1 and page.evaluate("scrollY") > 0, places
+        undo = page.evaluate(at, "#undo")
+        page.click("#undo")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 3")
+        assert page.evaluate(at, "#undo") == undo
+    assert errors == []
+
+
 # The elements ``selector`` names that stick out of their panel on the right: their text, with
 # how far they reach and where the panel ends.
 OUT_OF_PANEL = """(selector) => [...document.querySelectorAll(selector)]

@@ -138,8 +138,19 @@ async function change(path, body) {
     S.error = e;
   }
   S.busy = false;
-  renderSheet();
+  stayInPlace("entry", renderSheet);
   return done;
+}
+
+// Draw the page with `draw`, the panel of id `id` left where it was on the screen: a deal added
+// makes the sheet above it a row longer, and the form slid down by as much at each deal, off a
+// phone's screen after eight; the new row now shows just above the form, at the same place.
+function stayInPlace(id, draw) {
+  const top = () => document.getElementById(id)?.getBoundingClientRect().top;
+  const before = top();
+  draw();
+  const after = top();
+  if (before !== undefined && after !== undefined) window.scrollBy(0, after - before);
 }
 
 function name(seat) {
