@@ -152,7 +152,7 @@ def _seats(text: str, role: tuple[str, str] = ("declarers", "preneurs")) -> tupl
     return seats
 
 
-def no_declarers(wording: Wording = TERMINAL) -> SheetError:
+def _no_declarers(wording: Wording = TERMINAL) -> SheetError:
     """The refusal of a deal whose declarers are not named (``wording``: how to name them)."""
     return wording.refusal(SheetError, "name the declarers, {declarers_eg}",
                            "nommez les preneurs, {declarers_eg}")
@@ -202,8 +202,9 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
     if needed.strip() and c.kind != "trou":
         raise SheetError("the number of tricks needed is given only for a trou (8 or 9)",
                          "le nombre de plis demandés ne se donne que pour un trou (8 ou 9)")
-    if c.kind != "dames" and not decl:  # (before the tricks: a number alone is the declarers')
-        raise no_declarers(wording)
+    # said before the tricks are read, which give a number alone to the first declarer
+    if c.kind != "dames" and not decl:
+        raise _no_declarers(wording)
     q = parse_tricks(queens, ()) if queens.strip() else {}
     try:
         need = int(needed) if needed.strip() else 8
@@ -281,7 +282,7 @@ class Sheet:
             raise SheetError.of(missing)
         tricks = dict(entry.tricks)
         if not entry.declarers:
-            raise no_declarers(wording)
+            raise _no_declarers(wording)
         extra = [s for s in tricks if s not in entry.declarers]
         if extra:
             raise SheetError(f"{extra[0].name} is not a declarer of this deal",
