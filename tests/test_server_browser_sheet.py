@@ -274,6 +274,21 @@ def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> N
     assert errors == []
 
 
+def test_a_link_to_no_sheet_says_so_with_the_way_home(server: Server) -> None:  # noqa: F811
+    """A mistyped sheet link says there is no sheet there in the page's language, with a button
+    back to the lobby, as a link to no table does (the page had only its header's "Whist")."""
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/s/nope")
+        page.wait_for_selector("#no-sheet")
+        assert page.inner_text("#no-sheet p") == "Pas de feuille de marque à ce lien."
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#no-sheet p") == "No score sheet at this link."
+        assert page.inner_text("#no-sheet a.button") == "Home"
+        page.click("#no-sheet a.button")
+        page.wait_for_selector("#new-sheet")
+    assert errors == []
+
+
 def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) -> None:  # noqa: F811
     """A server that keeps as many sheets as it allows (``whist serve --max-sheets``): starting one
     more, the lobby's sheet form says why it cannot, in French and in English (the server's words),

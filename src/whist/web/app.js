@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { cardText, suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, nothingPanel, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -43,8 +43,7 @@ function tableMain(id) {
 function nothingHere(key) {
   document.title = t(key) + " \u00b7 Whist";
   root.replaceChildren(h("header", { class: "top" }, h("a", { class: "home", href: "/" }, "Whist"),
-    langSwitch(() => nothingHere(key))),
-  h("div", { class: "panel", id: key.replace("_", "-") }, h("p", {}, t(key)), h("a", { href: "/", class: "button" }, t("lobby"))));
+    langSwitch(() => nothingHere(key))), nothingPanel(key));
 }
 
 function connect() {

@@ -4,7 +4,7 @@
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
-import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, redraw, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, nothingPanel, redraw, toast } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
@@ -166,8 +166,14 @@ function renderSheet() {
         S.got && S.got.options && S.got.options.length
           ? h("span", { class: "muted", id: "sheet-rules" }, S.got.options.map(optionText).join(" · ")) : null),
       langSwitch(renderSheet)),
-    S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()]
-      : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…")));
+    S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()] : noSheet()));
+}
+
+// The page before the sheet has come: "…", a failure to get it, or a link to no sheet, said as a
+// link to no table is, with the way back to the lobby (the page had only its header's "Whist").
+function noSheet() {
+  if (S.error && S.error.code === "not_found") return nothingPanel("no_sheet");
+  return h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…");
 }
 
 // A classic sheet's option that is not its preset's, as the table agreed it: "Mise par point : 0,5".
