@@ -188,6 +188,29 @@ def test_the_back_button_closes_a_dialog_not_the_table(server: Server) -> None: 
     assert errors == []
 
 
+def test_the_back_button_after_a_reload_with_a_dialog_open_leaves_the_table(server: Server) -> None:  # noqa: F811
+    """A page reloaded while a dialog was open (the scores, the deals played) shows the table without it,
+    and the back button then leaves the table, as after any visit: the dialog's step was left in
+    the history, and the back button went to the same table again, as if it did nothing."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        table = page.url
+        for dialog in ("#show-scores", "#show-history"):
+            page.click(dialog)
+            page.wait_for_selector(".overlay")
+            page.reload()
+            page.wait_for_selector("#hand .card")
+            page.wait_for_function("history.state === null", timeout=5000)  # the dialog's step taken back
+            assert page.url == table and page.locator(".overlay").count() == 0
+        page.go_back()
+        assert page.url == "about:blank"
+        browser.close()
+    assert errors == []
+
+
 def test_a_double_click_makes_one_table_and_takes_one_seat(server: Server) -> None:  # noqa: F811
     """A double click (or an impatient second tap) on *Créer la table* makes one table, not two
     (the second stayed in the lists, a seat held in it); on *S'asseoir en Sud* it seats the
@@ -247,5 +270,30 @@ def test_a_phone_held_sideways_shows_the_trick_the_hand_and_whose_turn_together(
         # East won the first trick and led the second: his card on the table, South to follow
         assert page.locator("#trick .card").evaluate_all("els => els.map((e) => e.dataset.playedBy)") == ["E"]
         assert page.locator(".seat.turn").get_attribute("data-seat") == "S"
+        browser.close()
+    assert errors == []
+
+
+def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server) -> None:  # noqa: F811
+    """A phone held sideways (740 × 360): at Anne's first call of colour whist, with every bid of the
+    ladder offered, and at her next (North's proposal to accept), every call's button is on the
+    screen above the toolbar, the page not scrolled, and her hand with them (the bids were one
+    column under the hand, the higher ones folded: the panel had to be scrolled to reach them)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 740, 360)
+        for turn in ("propose S", "accept"):
+            page.wait_for_selector(f'#legal-calls [data-action="{turn}"]')
+            if turn == "propose S":
+                assert page.locator("#legal-calls .bid-btn").count() > 40  # the whole ladder
+            for fold in page.locator("#legal-calls details:not([open]) summary").all():
+                fold.click()  # the bids under a fold, as a person opens it
+            page.evaluate("() => scrollTo(0, 0)")
+            assert page.evaluate(OFF_SCREEN, ["#legal-calls button", "#hand", "#actions .prompt"]) == []
+            page.click(f'#legal-calls [data-action="{turn}"]')
+        page.wait_for_selector("#hand.choosing .playable", timeout=20_000)  # the play: the hand's place again
+        assert page.evaluate(OFF_SCREEN, ["#trick", "#hand", "#actions .prompt"]) == []
         browser.close()
     assert errors == []

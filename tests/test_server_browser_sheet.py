@@ -170,6 +170,130 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
     assert errors == []
 
 
+def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server: Server) -> None:  # noqa: F811
+    """A colour deal added with no box ticked under Preneurs, or with one misère declarer's tricks
+    left empty: the page says, in its language, to tick the boxes of « Preneurs » or to fill in
+    each « Plis de … » field, right under the button (it said « nommez les preneurs, par exemple
+    N ou N+E » and « plis « S=0,W= » : tapez des paires place=plis », the words of a command,
+    under the penalty's button)."""
+    sheet = new_sheet("couleur")
+    with pytest.raises(Refusal) as no_declarers:
+        add_deal(sheet, "solo 7", "", "8", wording=WEB)
+    with pytest.raises(Refusal) as each:
+        add_deal(sheet, "small misère", "S,W", "S=0", wording=WEB)
+    with phone() as (page, errors):
+        start_sheet(page, server, "couleur")
+        entry(page, "solo 7", "", {"tricks": "8"})
+        page.click("#add-entry")
+        page.wait_for_selector("#sheet-error")
+        said = page.inner_text("#sheet-error")
+        legend = page.inner_text("#entry-form fieldset.declarers legend")
+        assert said == no_declarers.value.fr and f"« {legend} »" in said
+        error_at, penalty_at = (page.locator(s).bounding_box() for s in ("#sheet-error", "#penalty-form"))
+        assert error_at and penalty_at and error_at["y"] < penalty_at["y"]  # above the penalty's form
+        entry(page, "small misère", "SW", {"tricks-S": "0"})
+        page.click("#add-entry")
+        page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t", arg=said)
+        assert page.inner_text("#sheet-error") == each.value.fr
+        assert page.inner_text("label:has(input[name=tricks-W])").strip() == "Plis de Dirk"  # « Plis de … »
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-error") == each.value.en
+        assert page.locator("#sheet-table tbody tr").count() == 0
+    assert errors == []
+
+
+def test_the_deals_form_stays_in_place_as_the_sheet_grows(server: Server) -> None:  # noqa: F811
+    """A scorer adding deal after deal on a phone finds the form where it was on the screen, the
+    new row just above it, and the undo button too after undoing: the form slid down a row at each
+    deal, off the screen after eight."""
+    at = "s => Math.round(document.querySelector(s).getBoundingClientRect().top)"
+    with phone() as (page, errors):
+        start_sheet(page, server, "couleur")
+        places = []
+        for n in range(1, 5):
+            entry(page, "solo 7", "N", {"tricks": "8"})
+            page.click("#add-entry")
+            page.wait_for_function(f"() => document.querySelectorAll('#sheet-table tbody tr').length === {n}")
+            places.append(page.evaluate(at, "#add-entry"))
+        assert len(set(places)) == 1 and page.evaluate("scrollY") > 0, places
+        undo = page.evaluate(at, "#undo")
+        page.click("#undo")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 3")
+        assert page.evaluate(at, "#undo") == undo
+    assert errors == []
+
+
+# The elements ``selector`` names that stick out of their panel on the right: their text, with
+# how far they reach and where the panel ends.
+OUT_OF_PANEL = """(selector) => [...document.querySelectorAll(selector)]
+  .map((e) => [e, e.getBoundingClientRect().right, e.closest('.panel').getBoundingClientRect().right])
+  .filter(([e, right, end]) => right > end)
+  .map(([e, right, end]) => `${e.textContent.slice(0, 20)} ${Math.round(right)} > ${Math.round(end)}`)"""
+
+
+def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, a sheet of long names keeps each player's column in its panel,
+    a long name broken in the column of the deals (a misère of two declarers named whole pushed
+    the last player's points off the screen), and the penalty's list cuts a long name (it went
+    off the screen, and the page scrolled sideways)."""
+    names = {"N": "Marie-Christine Vandenberghe", "E": "Jean-Baptiste Delacroix", "S": "Chloé", "W": "Dirk"}
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/")
+        page.click("#new-sheet summary")
+        for seat, name in names.items():
+            page.fill(f"input[name=sheet-name-{seat}]", name)
+        page.click("#start-sheet")
+        page.wait_for_selector("#entry-form")
+        entry(page, "small misère", "NE", {})
+        page.fill("input[name=tricks-N]", "0")
+        page.fill("input[name=tricks-E]", "1")
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        assert page.evaluate(OUT_OF_PANEL, "#sheet-table td, #sheet-table th, #penalty-form select") == []
+        assert page.evaluate("document.documentElement.scrollWidth") == 360
+    assert errors == []
+
+
+def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> None:  # noqa: F811
+    """A sheet started from the English page with a name or more left blank (or only a space)
+    calls those seats North, East… as their fields showed them, in its columns and its sides
+    (they were "NS: Nord & Sud · EW: Est & Ouest" on an English page); from the French page,
+    Nord, Est…"""
+    with phone() as (page, errors):
+        for lang, preset, names in (("en", "classic", "NS: Anne & South · EW: East & West"),
+                                    ("fr", "classic", "NS : Anne & Sud · EO : Est & Ouest"),
+                                    ("en", "couleur", ["Anne", "East", "South", "West"])):
+            page.goto(f"{server.base}/")
+            page.click(f"button[data-lang={lang}]")
+            page.click("#new-sheet summary")
+            page.select_option("select[name=sheet-preset]", preset)
+            page.fill("input[name=sheet-name-N]", "Anne")
+            page.fill("input[name=sheet-name-E]", " ")
+            page.click("#start-sheet")
+            page.wait_for_url("**/s/*")
+            page.wait_for_selector("#entry-form")
+            if preset == "classic":
+                assert page.locator("#sheet-view p.muted").last.inner_text() == names
+            else:
+                assert page.locator("#sheet-table thead th.who").all_inner_texts() == names
+    assert errors == []
+
+
+def test_a_link_to_no_sheet_says_so_with_the_way_home(server: Server) -> None:  # noqa: F811
+    """A mistyped sheet link says there is no sheet there in the page's language, with a button
+    back to the lobby, as a link to no table does (the page had only its header's "Whist")."""
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/s/nope")
+        page.wait_for_selector("#no-sheet")
+        assert page.inner_text("#no-sheet p") == "Pas de feuille de marque à ce lien."
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#no-sheet p") == "No score sheet at this link."
+        assert page.inner_text("#no-sheet a.button") == "Home"
+        page.click("#no-sheet a.button")
+        page.wait_for_selector("#new-sheet")
+    assert errors == []
+
+
 def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) -> None:  # noqa: F811
     """A server that keeps as many sheets as it allows (``whist serve --max-sheets``): starting one
     more, the lobby's sheet form says why it cannot, in French and in English (the server's words),

@@ -145,6 +145,17 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
     ("couleur", [], "penalty", {"seat": " "}, "one offender, e.g. “Referee's penalty (−15) to”, or seat: W",
      "un seul fautif, par exemple « Pénalité de l'arbitre (−15) à », ou seat : O",
      "e.g. whist sheet penalty W"),
+    ("couleur", [], "entries", {"contract": "solo 7", "tricks": "8"},  # no box ticked under Declarers
+     "name the declarers, ticking them under “Declarers” (or declarers: N+E)",
+     "nommez les preneurs, en les cochant sous « Preneurs » (ou declarers : N+E)", "e.g. N or N+E"),
+    ("couleur", [], "entries", {"contract": "solo 7", "declarers": "N", "tricks": " "},
+     "give the tricks: “Declarers' tricks” (“Tricks” for one misère declarer), or tricks: 8",
+     "donnez les plis : « Plis des preneurs » (« Plis » pour un seul preneur d'une misère), ou tricks : 8",
+     "8 (the declarers together) or N=0,E=1"),
+    ("couleur", [], "entries", {"contract": "small misère", "declarers": "N,E", "tricks": "N=0"},
+     "give each misère declarer's tricks, each in the field “…'s tricks” (or tricks: N=0,E=1)",
+     "donnez les plis de chaque preneur de la misère, chacun dans le champ « Plis de … » (ou tricks :"
+     " N=0,E=1)", "e.g. N=0,E=1"),
     ("couleur", [], "entries", {"tricks": "NS=8", "honours": "EW=4"},
      "(“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N, tricks: 8)",
      "(« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7, declarers : N, tricks : 8)",
@@ -224,7 +235,7 @@ def test_the_web_and_the_terminal_name_the_same_things_in_both_languages() -> No
     """Every text a refusal asks a front end for exists in each language of both: a refusal's words
     never miss one."""
     names = set(TERMINAL.en)
-    assert len(names) == 17 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
+    assert len(names) == 20 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
     for wording in (TERMINAL, WEB):
         assert all(wording.en[n] and wording.fr[n] for n in names)
 

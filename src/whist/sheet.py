@@ -152,6 +152,12 @@ def _seats(text: str, role: tuple[str, str] = ("declarers", "preneurs")) -> tupl
     return seats
 
 
+def _no_declarers(wording: Wording = TERMINAL) -> SheetError:
+    """The refusal of a deal whose declarers are not named (``wording``: how to name them)."""
+    return wording.refusal(SheetError, "name the declarers, {declarers_eg}",
+                           "nommez les preneurs, {declarers_eg}")
+
+
 _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "referee"}
 
 
@@ -196,6 +202,9 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
     if needed.strip() and c.kind != "trou":
         raise SheetError("the number of tricks needed is given only for a trou (8 or 9)",
                          "le nombre de plis demandés ne se donne que pour un trou (8 ou 9)")
+    # said before the tricks are read, which give a number alone to the first declarer
+    if c.kind != "dames" and not decl:
+        raise _no_declarers(wording)
     q = parse_tricks(queens, ()) if queens.strip() else {}
     try:
         need = int(needed) if needed.strip() else 8
@@ -248,8 +257,9 @@ class Sheet:
         rows = ladder(_all_options(get_preset(self.preset)))
         return (*(Contract(kind, level) for kind, level in rows), Contract("dames"))
 
-    def points(self, entry: Entry) -> dict[Seat, int]:
-        """One entry's points per seat, or :class:`SheetError` if the preset cannot score it."""
+    def points(self, entry: Entry, wording: Wording = TERMINAL) -> dict[Seat, int]:
+        """One entry's points per seat, or :class:`SheetError` if the preset cannot score it
+        (``wording``: how the refusal says to give what is missing)."""
         if entry.contract is None:
             return {s: (PENALTY if s in entry.declarers else 0) for s in SEATS}
         c = entry.contract
@@ -258,13 +268,13 @@ class Sheet:
             if c.kind == "dames":
                 pts = dames_points(dict(entry.queens))
             else:
-                self._check(entry)
+                self._check(entry, wording)
                 pts = score(self.preset, c, entry.declarers, tricks, entry.needed)
         except TableError as exc:
             raise SheetError.of(exc) from None
         return {s: p * entry.multiplier for s, p in pts.items()}
 
-    def _check(self, entry: Entry) -> None:
+    def _check(self, entry: Entry, wording: Wording) -> None:
         c = entry.contract
         assert c is not None
         missing = not_on_ladder(_all_options(get_preset(self.preset)), c)
@@ -272,7 +282,7 @@ class Sheet:
             raise SheetError.of(missing)
         tricks = dict(entry.tricks)
         if not entry.declarers:
-            raise SheetError("name the declarers, e.g. N or N+E", "nommez les preneurs, par exemple N ou N+E")
+            raise _no_declarers(wording)
         extra = [s for s in tricks if s not in entry.declarers]
         if extra:
             raise SheetError(f"{extra[0].name} is not a declarer of this deal",
@@ -280,8 +290,8 @@ class Sheet:
         if sum(tricks.values()) > 13 or any(n < 0 for n in tricks.values()):
             raise SheetError("tricks are between 0 and 13 in all", "il y a de 0 à 13 plis en tout")
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
-            raise SheetError("give each misère declarer's tricks, e.g. N=0,E=1",
-                             "donnez les plis de chaque preneur de la misère, par exemple N=0,E=1")
+            raise wording.refusal(SheetError, "give each misère declarer's tricks, {each_tricks_eg}",
+                                  "donnez les plis de chaque preneur de la misère, {each_tricks_eg}")
 
     def made(self, entry: Entry) -> dict[Seat, bool]:
         """Whether each declarer of ``entry`` made the contract (none for a penalty or the queens
@@ -292,20 +302,19 @@ class Sheet:
         return made(c, entry.declarers, dict(entry.tricks), needed_tricks(c, self.preset, entry.needed),
                     self.preset)
 
-    def add(self, entry: Entry, *, stored: bool = False) -> Sheet:
+    def add(self, entry: Entry, wording: Wording = TERMINAL, *, stored: bool = False) -> Sheet:
         """The sheet with ``entry`` added; :class:`SheetError` (and this sheet unchanged) if it is
         impossible: also a deal whose tricks are not given (a CSV row without them is not a deal
-        of 0 tricks). ``stored``: an entry read back from a saved sheet, which skips the checks
-        added since sheets were first saved (a file written then still opens)."""
-        self.points(entry)
+        of 0 tricks), saying how to give them in ``wording``. ``stored``: an entry read back from
+        a saved sheet, which skips the checks added since sheets were first saved (a file written
+        then still opens)."""
+        self.points(entry, wording)
         c = entry.contract
         played = sum(dict(entry.tricks).values())
         if stored or c is None:
             pass
         elif c.kind != "dames" and not entry.tricks:
-            raise SheetError("give the tricks: 8 (the declarers together) or N=0,E=1 (each declarer's)",
-                             "donnez les plis : 8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque"
-                             " preneur)")
+            raise wording.refusal(SheetError, "give the tricks: {tricks_eg}", "donnez les plis : {tricks_eg}")
         elif KINDS[c.kind].discard and played > KINDS[c.kind].tricks:
             raise SheetError("a petite misère has 12 tricks (each player discards a card first)",
                              "une petite misère se joue en 12 plis (chaque joueur écarte d'abord une"

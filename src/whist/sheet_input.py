@@ -177,7 +177,8 @@ def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: s
             "c'est une feuille de whist à la couleur (préréglage {preset}) : elle prend un contrat, ses"
             " preneurs et leurs plis ({colour_deal}) ; les levées par camp, les honneurs et l'appel à"
             " huit sont du whist classique", preset=sheet.preset)
-    return sheet.add(colour_entry(words, declarers, tricks, trump, needed, queens, double, lang, wording))
+    entry = colour_entry(words, declarers, tricks, trump, needed, queens, double, lang, wording)
+    return sheet.add(entry, wording)
 
 
 def _side_alone(tricks: str) -> Side | None:

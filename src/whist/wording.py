@@ -33,6 +33,8 @@ class Wording:
     The names. Score sheets: ``queens_taken`` (the queens each player took), ``offender`` (a
     penalty's seat among a deal's fields), ``penalty`` (a penalty given on its own),
     ``declarers``, ``trump``, ``needed``, ``queens`` and ``double`` (those fields),
+    ``declarers_eg`` (how to name a deal's declarers), ``tricks_eg`` (their tricks),
+    ``each_tricks_eg`` (each misère declarer's tricks),
     ``colour_deal`` and ``classic_deal`` (a deal of each game), ``side_tricks`` (the number of
     tricks of a classic deal's side), ``call`` (a game won by calling at eight), ``no_option`` (a
     sheet without rule options), ``new_sheet`` (another sheet). Rule options: ``choose_preset``
@@ -59,6 +61,9 @@ TERMINAL = Wording(
     en={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers W",
         "penalty": "whist sheet penalty W", "declarers": "--declarers", "trump": "--trump",
         "needed": "--needed", "queens": "--queens", "double": "--double",
+        "declarers_eg": "e.g. N or N+E",
+        "tricks_eg": "8 (the declarers together) or N=0,E=1 (each declarer's)",
+        "each_tricks_eg": "e.g. N=0,E=1",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "side_tricks": "--tricks NS=8",
         "call": "whist sheet add call NS", "no_option": "no --option",
@@ -68,6 +73,9 @@ TERMINAL = Wording(
     fr={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers O",
         "penalty": "whist sheet penalty O", "declarers": "--declarers", "trump": "--trump",
         "needed": "--needed", "queens": "--queens", "double": "--double",
+        "declarers_eg": "par exemple N ou N+E",
+        "tricks_eg": "8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque preneur)",
+        "each_tricks_eg": "par exemple N=0,E=1",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "side_tricks": "--tricks NS=8",
         "call": "whist sheet add call NS", "no_option": "pas d'--option",

@@ -78,6 +78,9 @@ WEB = Wording(
         "declarers": "“Declarers” (declarers)", "trump": "“Trump” (trump)",
         "needed": "“Tricks needed” (needed)", "queens": "“Queens taken” (queens)",
         "double": "“The deal counts double” (double)",
+        "declarers_eg": "ticking them under “Declarers” (or declarers: N+E)",
+        "tricks_eg": "“Declarers' tricks” (“Tricks” for one misère declarer), or tricks: 8",
+        "each_tricks_eg": "each in the field “…'s tricks” (or tricks: N=0,E=1)",
         "colour_deal": "“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N,"
                        " tricks: 8",
         "classic_deal": "“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
@@ -95,6 +98,9 @@ WEB = Wording(
         "declarers": "« Preneurs » (declarers)", "trump": "« Atout » (trump)",
         "needed": "« Plis demandés » (needed)", "queens": "« Dames prises » (queens)",
         "double": "« La donne compte double » (double)",
+        "declarers_eg": "en les cochant sous « Preneurs » (ou declarers : N+E)",
+        "tricks_eg": "« Plis des preneurs » (« Plis » pour un seul preneur d'une misère), ou tricks : 8",
+        "each_tricks_eg": "chacun dans le champ « Plis de … » (ou tricks : N=0,E=1)",
         "colour_deal": "« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7,"
                        " declarers : N, tricks : 8",
         "classic_deal": "« Levées du camp », « Plis » et « Honneurs », ou tricks : NS=8, honours : EO=4",

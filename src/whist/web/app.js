@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { cardText, suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, nothingPanel, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -14,6 +14,9 @@ import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlay
 const root = document.getElementById("app");
 
 // ----- a table -------------------------------------------------------------------------------------------
+
+// A phone held sideways: the media query under which style.css lays a table out in two columns.
+const SIDEWAYS = matchMedia("(orientation: landscape) and (max-height: 500px)");
 
 // How long (ms) a trick just won stays on the table at least, even when its winner leads at once:
 // 1.2 s at the lobby's speeds (bots that play a card in 0.2 s or more); a table made through the
@@ -27,6 +30,7 @@ function tableMain(id) {
   T.token = tokenOf(id);
   if (T.token) seenNow(id);
   root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
+  leaveDialogStep();
   connect();
   setInterval(tick, 500);
   root.addEventListener("click", clickWhileHeld, true);
@@ -39,8 +43,7 @@ function tableMain(id) {
 function nothingHere(key) {
   document.title = t(key) + " \u00b7 Whist";
   root.replaceChildren(h("header", { class: "top" }, h("a", { class: "home", href: "/" }, "Whist"),
-    langSwitch(() => nothingHere(key))),
-  h("div", { class: "panel", id: key.replace("_", "-") }, h("p", {}, t(key)), h("a", { href: "/", class: "button" }, t("lobby"))));
+    langSwitch(() => nothingHere(key))), nothingPanel(key));
 }
 
 function connect() {
@@ -234,6 +237,9 @@ function renderTable() {
   }
   const v = m.deal ? m.deal.view : null;
   document.title = tabTitle(m, v);
+  // the auction of colour whist: on a phone held sideways the calls take the right-hand column
+  // whole, the hand under the felt (style.css); the hand's width follows, so set before it is drawn
+  root.classList.toggle("bidding", Boolean(v && v.phase === "auction"));
   const page = h("div", { class: "table-page game-" + m.table.game },
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v));
   root.replaceChildren(page);
@@ -490,12 +496,16 @@ function callButtons(legal, v, sitters) {
     rows.get(key).buttons.push(button(a, { class: "bid-btn", title, "aria-label": title }, content));
   }
   const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
-  const first = all.length > 7 ? all.slice(0, 5) : all;
-  const more = all.length > 7 ? all.slice(5) : [];
+  // past seven rows the higher bids are folded, but not on a phone held sideways, where they are
+  // all in view at once, in two columns read down (style.css: --bid-rows)
+  const fold = all.length > 7 && !SIDEWAYS.matches;
+  const first = fold ? all.slice(0, 5) : all;
+  const more = fold ? all.slice(5) : [];
   const waits = legal.some((a) => a.type === "call" && a.kind === "wait");
   return h("div", { class: "buttons", id: "legal-calls" },
     simple.length ? h("div", { class: "row simple" }, simple) : null,
-    waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null, first,
+    waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null,
+    first.length ? h("div", { class: "bids", style: `--bid-rows:${Math.ceil(first.length / 2)}` }, first) : null,
     more.length ? h("details", { class: "more-bids", open: T.moreBids, ontoggle: (e) => { T.moreBids = e.target.open; } },
       h("summary", {}, t("more_bids", more.length)), more) : null);
 }
@@ -613,6 +623,15 @@ function dialogInHistory(open) {
     T.goingBack = true;  // the step taken back: its popstate closes nothing
     history.back();
   }
+}
+
+// The page loaded again on a dialog's step (reloaded while a dialog was open) opens no dialog: the
+// step is taken back at once, so that the back button then leaves the table, as after any visit
+// (it went to the same table without the dialog, and seemed to do nothing).
+function leaveDialogStep() {
+  if (!history.state || !history.state.dialog) return;
+  T.goingBack = true;
+  history.back();
 }
 
 window.addEventListener("popstate", () => {

@@ -47,6 +47,13 @@ function caretOf(el) {
   }
 }
 
+// A link to nothing (`key`: "no_table", "no_sheet", "no_page"), said in the page's language in a
+// panel of the key's id ("no-table"), with the way back to the lobby.
+export function nothingPanel(key) {
+  return h("div", { class: "panel", id: key.replace("_", "-") }, h("p", {}, t(key)),
+    h("a", { href: "/", class: "button" }, t("lobby")));
+}
+
 export function langSwitch(rerender) {
   return h("div", { class: "langs", role: "group", "aria-label": t("language") },
     ["fr", "en"].map((code) => h("button", {

@@ -4,7 +4,7 @@
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
-import { SEATS, api, copyText, failText, h, langSwitch, redraw, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, nothingPanel, redraw, toast } from "./dom.js";
 import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
@@ -52,8 +52,9 @@ export function sheetPanel(render, presets) {
   const opts = rules && rules.game === "classic" ? presetOptions(presets, start.preset, ["deals"]) : [];
   const create = async (ev) => {
     ev.preventDefault();
-    const names = {};
-    for (const s of SEATS) if (start.names[s].trim()) names[s] = start.names[s];
+    // a seat left blank is named as its field shows it, in the page's language: the server would
+    // call it by its French name ("Nord & Sud" on an English page)
+    const names = Object.fromEntries(SEATS.map((s) => [s, hasVisible(start.names[s]) ? start.names[s] : seatName(s)]));
     try {
       const options = Object.fromEntries(opts.filter((o) => o.name in start.options)
         .map((o) => [o.name, start.options[o.name]]));
@@ -137,8 +138,19 @@ async function change(path, body) {
     S.error = e;
   }
   S.busy = false;
-  renderSheet();
+  stayInPlace("entry", renderSheet);
   return done;
+}
+
+// Draw the page with `draw`, the panel of id `id` left where it was on the screen: a deal added
+// makes the sheet above it a row longer, and the form slid down by as much at each deal, off a
+// phone's screen after eight; the new row now shows just above the form, at the same place.
+function stayInPlace(id, draw) {
+  const top = () => document.getElementById(id)?.getBoundingClientRect().top;
+  const before = top();
+  draw();
+  const after = top();
+  if (before !== undefined && after !== undefined) window.scrollBy(0, after - before);
 }
 
 function name(seat) {
@@ -154,8 +166,14 @@ function renderSheet() {
         S.got && S.got.options && S.got.options.length
           ? h("span", { class: "muted", id: "sheet-rules" }, S.got.options.map(optionText).join(" · ")) : null),
       langSwitch(renderSheet)),
-    S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()]
-      : h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…")));
+    S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()] : noSheet()));
+}
+
+// The page before the sheet has come: "…", a failure to get it, or a link to no sheet, said as a
+// link to no table is, with the way back to the lobby (the page had only its header's "Whist").
+function noSheet() {
+  if (S.error && S.error.code === "not_found") return nothingPanel("no_sheet");
+  return h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…");
 }
 
 // A classic sheet's option that is not its preset's, as the table agreed it: "Mise par point : 0,5".
@@ -246,7 +264,9 @@ function colourForm() {
       body.queens = SEATS.map((s) => `${s}=${F.queens[s] || 0}`).join(",");
     } else {
       body.declarers = F.declarers.join(",");
-      body.tricks = each ? F.declarers.map((s) => `${s}=${F.each[s] ?? ""}`).join(",") : F.tricks;
+      // each misère declarer's tricks, those given: one left empty is missing, which the server says
+      body.tricks = each ? F.declarers.filter((s) => (F.each[s] ?? "").trim()).map((s) => `${s}=${F.each[s]}`).join(",")
+        : F.tricks;
       if (c.suited && F.trump) body.trump = F.trump;
       if (c.kind === "trou") body.needed = Number(F.needed);
     }
@@ -355,10 +375,12 @@ function classicForm() {
 
 // ----- both ------------------------------------------------------------------------------------------
 
+// The refusal of a deal right under its button, above a colour sheet's penalty form (under the
+// penalty's button it read as the penalty's).
 function entryForm() {
+  const error = S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null;
   return h("section", { class: "panel", id: "entry" }, h("h2", {}, t("add_deal")),
-    S.got.game === "classic" ? classicForm() : [colourForm(), penaltyForm()],
-    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sheetErrorText(S.error)) : null);
+    S.got.game === "classic" ? [classicForm(), error] : [colourForm(), error, penaltyForm()]);
 }
 
 function tools() {
