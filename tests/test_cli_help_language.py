@@ -150,6 +150,19 @@ def test_placeholders_in_french(en: str, fr: str) -> None:
     assert french_placeholders(en) == fr
 
 
+def test_the_french_help_of_an_option_names_its_placeholder_in_french() -> None:
+    """An option's French help that names what follows it names it as the French help shows it
+    (``--keep-sheets JOURS`` « depuis JOURS jours »), not by its English placeholder (« depuis
+    DAYS jours »), which the French reader sees nowhere else."""
+    english = {en for en, fr_word in PLACEHOLDERS.items() if en != fr_word}
+    named: list[str] = []
+    for path, command in COMMANDS:
+        for param in _params(command):
+            words = set(re.findall(r"\b[A-Z]+\b", french(param.help) or "")) & english
+            named += [f"{' '.join(path)} {param.name}: {word}" for word in sorted(words)]
+    assert named == []
+
+
 @pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
 def test_the_english_help_is_typer_s_own(path: list[str], command: Any) -> None:
     """In English the help is what typer prints for the command, word for word, and it holds none

@@ -160,7 +160,7 @@ def serve(
             "Delete the score sheets nobody changed for DAYS days (as the server starts, then every"
             " hour, and at once when a new sheet needs the room). Without it, sheets are kept until"
             " deleted by hand.",
-            "Effacer les feuilles de marque que personne n'a changées depuis DAYS jours (au"
+            "Effacer les feuilles de marque que personne n'a changées depuis JOURS jours (au"
             " démarrage du serveur, puis toutes les heures, et aussitôt quand une nouvelle feuille a"
             " besoin de la place). Sans elle, les feuilles sont gardées jusqu'à ce qu'on les efface à"
             " la main."))] = None,
