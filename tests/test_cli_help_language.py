@@ -163,6 +163,24 @@ def test_the_french_help_of_an_option_names_its_placeholder_in_french() -> None:
     assert named == []
 
 
+@pytest.mark.parametrize(("args", "given", "option", "bounds"), [
+    (["bench", "engine"], [], "--seconds", ["de 0,01 à 3600", "au moins 0,01 s"]),
+    (["solve"], ["N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "-t", "NT",
+      "-l", "W"],
+     "--max-seconds", ["au moins 0,001"])])
+def test_the_french_help_writes_the_bounds_of_seconds_as_their_refusal_does(
+        args: list[str], given: list[str], option: str, bounds: list[str]) -> None:
+    """The French help gives the bounds of ``--seconds`` (and of ``--rounds``' share of it) and of
+    ``--max-seconds`` with a decimal comma, as the French refusal of a value out of them writes
+    them and as the option reads them under ``--lang fr``: none with a point."""
+    said = _flat(_help([*args, "--help", "--lang", "fr"]).stdout)
+    for bound in bounds:
+        assert bound in said, bound
+    assert not re.search(r"\b0\.0", said), said
+    refused = _help([*args, *given, option, "-1", "--lang", "fr"])
+    assert refused.exit_code == 2 and bounds[0] in refused.stderr, refused.output
+
+
 @pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
 def test_the_english_help_is_typer_s_own(path: list[str], command: Any) -> None:
     """In English the help is what typer prints for the command, word for word, and it holds none

@@ -549,17 +549,17 @@ def bench_engine_cmd(
             " finished once its share is spent, so the measure lasts that long and at most one"
             " deal a round more; a warm-up of a few deals before it and Python's start are not"
             " counted.",
-            f"Durée de la mesure, en secondes, de {MIN_ROUND:g} à {MAX_SECONDS:g}, partagée entre les"
-            " tours : chaque tour joue des donnes l'une après l'autre et s'arrête à la première"
-            " donne finie une fois sa part écoulée, si bien que la mesure dure ce temps et au plus"
-            " une donne de plus par tour ; quelques donnes d'échauffement avant elle et le"
+            f"Durée de la mesure, en secondes, de {number(MIN_ROUND, 'g', 'fr')} à {MAX_SECONDS:g}, partagée"
+            " entre les tours : chaque tour joue des donnes l'une après l'autre et s'arrête à la"
+            " première donne finie une fois sa part écoulée, si bien que la mesure dure ce temps et"
+            " au plus une donne de plus par tour ; quelques donnes d'échauffement avant elle et le"
             " démarrage de Python ne sont pas comptés."))] = "3.0",
     rounds: Annotated[int, typer.Option(
         "--rounds", min=1, metavar="N", help=en_fr(
             f"Rounds sharing that time, each at least {MIN_ROUND:g} s of it (at most 100 rounds a"
             " second); the best round is reported.",
-            f"Tours qui se partagent ce temps, chacun au moins {MIN_ROUND:g} s (au plus 100 tours par"
-            " seconde) ; le meilleur est donné."))] = 5,
+            f"Tours qui se partagent ce temps, chacun au moins {number(MIN_ROUND, 'g', 'fr')} s (au plus 100"
+            " tours par seconde) ; le meilleur est donné."))] = 5,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:

@@ -116,7 +116,7 @@ def solve_cmd(
             " hand and up to a minute for two misère players together (team of two, goal min; under a"
             " second counted up to 2 with --cap 2);"
             " exact:0 (is the misère made?) takes at most about a second on the hands tried.",
-            "Abandonner après ce temps, en secondes, au moins 0.001 (code de sortie 1 ; un compte"
+            "Abandonner après ce temps, en secondes, au moins 0,001 (code de sortie 1 ; un compte"
             " dit la meilleure valeur de l'équipe si elle a été trouvée d'ici là). Une donne entière"
             " prend bien moins d'une seconde pour des équipes de deux et le plus souvent pour une"
             " place contre trois (la pire trouvée, 3 s) ; le compte entier d'une misère (objectif"
