@@ -704,5 +704,5 @@ def test_old_sheets_that_cannot_be_deleted_now_are_deleted_at_the_next_round(
             TestClient(create_app(storage=storage, keep_sheets=7)):
         wait_for(lambda: storage.sheet("stale") is None)
     assert [r.getMessage() for r in caplog.records] == [
-        "the score sheets unchanged for 7 days cannot be deleted: the database cannot be reached:"
+        "the score sheets past --keep-sheets 7 cannot be deleted: the database cannot be reached:"
         " connection refused"]

@@ -55,10 +55,10 @@ LOG_FR: dict[str, str] = {
     "table %s: %s; it waits for the database": "table %s : %s ; elle attend la base de données",
     "table %s: the database answers again; the table plays on":
         "table %s : la base de données répond de nouveau ; la table reprend",
-    "the score sheets unchanged for %d days cannot be deleted: %s":
-        "les feuilles de marque inchangées depuis %d jours ne peuvent être effacées : %s",
-    "deleting the score sheets unchanged for %d days failed":
-        "l'effacement des feuilles de marque inchangées depuis %d jours a échoué",
+    "the score sheets past --keep-sheets %d cannot be deleted: %s":
+        "les feuilles de marque au-delà de --keep-sheets %d ne peuvent être effacées : %s",
+    "deleting the score sheets past --keep-sheets %d failed":
+        "l'effacement des feuilles de marque au-delà de --keep-sheets %d a échoué",
 }
 """The server's warnings (every one it logs at the level the operator sees, warning and above),
 in French, by their English format; what they quote (a database's own words) stays as it is."""

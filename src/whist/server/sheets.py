@@ -258,12 +258,12 @@ async def forget_forever(store: Storage, keep: int) -> None:
         try:
             gone = await forget_sheets(store, keep)
         except StorageUnavailable as exc:  # the next round tries again
-            log.warning("the score sheets unchanged for %d days cannot be deleted: %s", keep, exc)
+            log.warning("the score sheets past --keep-sheets %d cannot be deleted: %s", keep, exc)
         except Exception:
-            log.exception("deleting the score sheets unchanged for %d days failed", keep)
+            log.exception("deleting the score sheets past --keep-sheets %d failed", keep)
         else:
             if gone:
-                log.info("deleted %d score sheets unchanged for %d days", gone, keep)
+                log.info("score sheets deleted past --keep-sheets %d: %d", keep, gone)
         await asyncio.sleep(FORGET_EVERY)
 
 
