@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from test_server_browser import (
+    BOTS3,
     CHROMIUM,
     ONE_DEAL,
     Server,
@@ -99,8 +100,50 @@ def tab_to(page: Any, selector: str) -> None:
 
 
 def said(page: Any) -> list[str]:
+    """The lines the live region has said since the page was opened."""
     lines: list[str] = page.evaluate("window.__said")
     return lines
+
+
+def seated(pw: Any, url: str, lang: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and the page at ``url`` (a table's) where Anne, with the keyboard alone, chose the
+    page's language ``lang`` and sat South; every line its live region says goes to
+    window.__said."""
+    browser, page = phone_page(pw, url, errors)
+    page.wait_for_selector("#said", state="attached")
+    page.evaluate(COLLECT)
+    if lang == "en":
+        tab_to(page, "[data-lang=en]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("text=Take a seat:")
+    tab_to(page, "input[name=join-name]")
+    page.keyboard.type("Anne")
+    tab_to(page, "[data-sit=S]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand .card")
+    return browser, page
+
+
+def keyboard_step(page: Any) -> str:
+    """When it is Anne's turn, her call (propose_or_accept's) or her first playable card, reached
+    with Tab and taken with Enter, once the page has taken it: "call" or "card"; else a moment's
+    wait, and ""."""
+    if page.locator("#legal-calls").count():
+        offered = page.locator("#legal-calls [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        pick = f'#legal-calls [data-action="{propose_or_accept(offered)}"]'
+        tab_to(page, pick)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(pick, state="detached")
+        return "call"
+    if page.locator("#hand.choosing .playable").count():
+        count = page.locator("#hand .card").count()
+        tab_to(page, "#hand.choosing .playable")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {count}")
+        return "card"
+    page.wait_for_timeout(50)
+    return ""
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -120,31 +163,12 @@ def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, l
     errors: list[str] = []
     calls = cards = 0
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        page.wait_for_selector("#said", state="attached")
-        page.evaluate(COLLECT)
-        if lang == "en":
-            tab_to(page, "[data-lang=en]")
-            page.keyboard.press("Enter")
-            page.wait_for_selector("text=Take a seat:")
-        tab_to(page, "input[name=join-name]")
-        page.keyboard.type("Anne")
-        tab_to(page, "[data-sit=S]")
-        page.keyboard.press("Enter")
-        page.wait_for_selector("#hand .card")
+        browser, page = seated(pw, server.base + url, lang, errors)
         snapshot = info = trick = ""
         played: list[list[str]] = []
         named: list[int] = []
         while not page.locator("#new-table").count():
-            if page.locator("#legal-calls").count():
-                offered = page.locator("#legal-calls [data-action]").evaluate_all(
-                    "els => els.map(e => e.dataset.action)")
-                pick = f'#legal-calls [data-action="{propose_or_accept(offered)}"]'
-                tab_to(page, pick)
-                page.keyboard.press("Enter")
-                page.wait_for_selector(pick, state="detached")
-                calls += 1
-            elif page.locator("#hand.choosing .playable").count():
+            if page.locator("#hand.choosing .playable").count():
                 if not snapshot:  # her first card: nobody acts until she plays
                     before = len(said(page))
                     other = "fr" if lang == "en" else "en"
@@ -163,13 +187,9 @@ def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, l
                     names = [f'{w["seats"][seat]}{w["colon"]}{card_words(card, w)}' for seat, card in played]
                     table = page.locator("#trick")
                     named = [table.get_by_role("img", name=n, exact=True).count() for n in names]
-                count = page.locator("#hand .card").count()
-                tab_to(page, "#hand.choosing .playable")
-                page.keyboard.press("Enter")
-                page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {count}")
-                cards += 1
-            else:
-                page.wait_for_timeout(50)
+            step = keyboard_step(page)
+            calls += step == "call"
+            cards += step == "card"
         page.wait_for_timeout(300)
         lines = said(page)
         browser.close()
@@ -202,3 +222,36 @@ def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, l
     trump = f'{w["trump"]}{w["colon"]}'.strip().replace("\u00a0", " ")
     assert re.search(f'{trump}"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info  # Atout : cœur
     assert len(played) == 2 and named == [1, 1], (played, named, trick)
+
+
+def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -> None:  # noqa: F811
+    """At classic whist the deal's first line says its dealer, trump and the turned card, trump
+    read as its word in the named region over the hand too ("Atout et scores"); each card and each
+    trick's winner are said once, in order, as Anne plays with the keyboard; the deal's end says
+    each side's tricks and points."""
+    from playwright.sync_api import sync_playwright
+
+    w = WORDS["fr"]
+    url = create_table(server, {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = seated(pw, server.base + url, "fr", errors)
+        info = page.locator("#info").aria_snapshot()
+        while not page.locator("#next-deal").count():
+            keyboard_step(page)
+        page.wait_for_timeout(300)
+        lines = said(page)
+        browser.close()
+    assert errors == []
+    view = get_json(server, f"/api/tables/{url.rsplit('/', 1)[1]}/deals/1/view")["view"]
+    actions = expected_actions(view, w)
+    assert [line for line in lines if line in actions] == actions, lines
+    dealer = "Anne" if view["dealer"] == "S" else w["seats"][view["dealer"]]
+    suit = w["suits"][view["trump"]]
+    turned = card_words(view["trump_card"], w)
+    start = f"Donne 1. donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
+    assert lines[0] == start, lines
+    assert lines[-1].startswith("Plis\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
+    assert all(a != b for a, b in itertools.pairwise(lines)), lines
+    assert 'region "Atout et scores"' in info, info
+    assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
