@@ -105,6 +105,28 @@ def said(page: Any) -> list[str]:
     return lines
 
 
+def last_lines(page: Any, browser: Any) -> list[str]:
+    """The lines said, a moment after the deal's end (its last line may follow the summary), the
+    browser then closed."""
+    page.wait_for_timeout(300)
+    lines = said(page)
+    browser.close()
+    return lines
+
+
+def assert_actions_said(at: Server, url: str, lines: list[str],
+                        w: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Every line of ``lines`` says something, none twice in a row, and each call, card and trick
+    of the first deal at table ``url`` of server ``at`` (finished) once, in order: that deal's
+    view, and those lines."""
+    assert all(line.strip() for line in lines), lines
+    assert all(a != b for a, b in itertools.pairwise(lines)), lines
+    view: dict[str, Any] = get_json(at, f"/api/tables/{url.rsplit('/', 1)[1]}/deals/1/view")["view"]
+    actions = expected_actions(view, w)
+    assert [line for line in lines if line in actions] == actions, lines
+    return view, actions
+
+
 def seated(pw: Any, url: str, lang: str, errors: list[str]) -> tuple[Any, Any]:
     """Chromium, and the page at ``url`` (a table's) where Anne, with the keyboard alone, chose the
     page's language ``lang`` and sat South; every line its live region says goes to
@@ -190,17 +212,10 @@ def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, l
             step = keyboard_step(page)
             calls += step == "call"
             cards += step == "card"
-        page.wait_for_timeout(300)
-        lines = said(page)
-        browser.close()
+        lines = last_lines(page, browser)
     assert errors == []
-    view = get_json(server, f"/api/tables/{url.rsplit('/', 1)[1]}/deals/1/view")["view"]
-    actions = expected_actions(view, w)
-    # every line says something, and none is said twice in a row
-    assert all(line.strip() for line in lines), lines
-    assert all(a != b for a, b in itertools.pairwise(lines)), lines
-    # each call, card and trick once, in order: a bot's card by seat and card, a trick's winner
-    assert [line for line in lines if line in actions] == actions, lines
+    view, actions = assert_actions_said(server, url, lines, w)
+    # a bot's card by seat and card, a trick's winner
     west = next(a["card"] for a in view["actions"] if a["type"] == "card" and a["seat"] == "W")
     assert w["card"].format(w["seats"]["W"], card_words(west, w)) in lines  # « Ouest joue le roi de pique »
     assert w["trick"].format(w["seats"]["N"], 1) in lines, lines  # North took the first trick (seed 1)
@@ -239,19 +254,14 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
         info = page.locator("#info").aria_snapshot()
         while not page.locator("#next-deal").count():
             keyboard_step(page)
-        page.wait_for_timeout(300)
-        lines = said(page)
-        browser.close()
+        lines = last_lines(page, browser)
     assert errors == []
-    view = get_json(server, f"/api/tables/{url.rsplit('/', 1)[1]}/deals/1/view")["view"]
-    actions = expected_actions(view, w)
-    assert [line for line in lines if line in actions] == actions, lines
+    view, _ = assert_actions_said(server, url, lines, w)
     dealer = "Anne" if view["dealer"] == "S" else w["seats"][view["dealer"]]
     suit = w["suits"][view["trump"]]
     turned = card_words(view["trump_card"], w)
     start = f"Donne 1. donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
     assert lines[0] == start, lines
     assert lines[-1].startswith("Plis\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
-    assert all(a != b for a, b in itertools.pairwise(lines)), lines
     assert 'region "Atout et scores"' in info, info
     assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
