@@ -133,6 +133,11 @@ def seated(pw: Any, url: str, lang: str, errors: list[str]) -> tuple[Any, Any]:
     window.__said."""
     browser, page = phone_page(pw, url, errors)
     page.wait_for_selector("#said", state="attached")
+    # one polite live region, out of sight: a pixel, its content clipped
+    live = page.locator("[aria-live]").evaluate_all("els => els.map(e => [e.id, e.ariaLive])")
+    assert live == [["said", "polite"]], live
+    box = page.locator("#said").bounding_box()
+    assert box["width"] <= 1 and box["height"] <= 1, box
     page.evaluate(COLLECT)
     if lang == "en":
         tab_to(page, "[data-lang=en]")
