@@ -9,7 +9,8 @@ import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides, spacedCards } from "./table.js";
+import { liveRegion, sayChanges } from "./said.js";
+import { T, authorName, callNode, cardNode, cardWords, contractName, contractNode, dealPlayerName, displayName, miniCardText, playerName, seatInfo, setContractNames, side, sides, spacedCards, suitNode } from "./table.js";
 
 const root = document.getElementById("app");
 
@@ -31,6 +32,7 @@ function tableMain(id) {
   if (T.token) seenNow(id);
   root.classList.add("at-table");  // wider than the lobby on a wide screen (style.css)
   leaveDialogStep();
+  liveRegion();  // what happens at the table, said to a screen reader (said.js)
   connect();
   setInterval(tick, 500);
   root.addEventListener("click", clickWhileHeld, true);
@@ -167,6 +169,7 @@ function receive(m) {
     if (m.deal && m.deal.next_in !== undefined) T.nextAt = Date.now() + m.deal.next_in * 1000;
     if (before && before.match.deals.length !== m.match.deals.length) T.history = null;
     holdTrick(m);
+    sayChanges(before, m);
   }
   renderTable();
 }
@@ -352,8 +355,8 @@ function trouStands(v) {
 function seatBox(m, v, seat, pos) {
   const info = seatInfo(seat);
   const badges = [];
-  if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: t("dealer") }, "D"));
-  if (v && v.game === "couleur" && v.declarers.includes(seat)) badges.push(h("span", { class: "badge decl", title: t("declarer") }, "★"));
+  if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: t("dealer"), role: "img", "aria-label": t("dealer") }, "D"));
+  if (v && v.game === "couleur" && v.declarers.includes(seat)) badges.push(h("span", { class: "badge decl", title: t("declarer"), role: "img", "aria-label": t("declarer") }, "★"));
   const trou = v && v.game === "couleur" && trouStands(v);
   if (trou && (v.trou.caller === seat || v.trou.partner === seat)) {
     badges.push(h("span", { class: "badge trou" }, "trou"));
@@ -395,11 +398,14 @@ function felt(m, v) {
   const done = Boolean(won);
   for (const { seat, card } of trick) {
     const winner = done && won.winner === seat;
-    slots[pos[seat]] = cardNode(card, "played" + (winner ? " won" : ""), { "data-played-by": seat });
+    // read as who played it and the card in words: "Ouest : la dame de pique"
+    const label = playerName(v, m.deal.sitters, seat, card) + t("colon") + cardWords(card);
+    slots[pos[seat]] = cardNode(card, "played" + (winner ? " won" : ""), { "data-played-by": seat, role: "img", "aria-label": label });
+    slots[pos[seat]].firstChild.setAttribute("aria-hidden", "true");  // the face, named by its label
   }
-  const centre = h("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
+  const centre = h("div", { class: "trick" + (done ? " done" : ""), id: "trick", role: "group", "aria-label": t("region_trick") },
     ["top", "left", "right", "bottom"].map((p) => h("div", { class: "slot slot-" + p }, slots[p])));
-  return h("div", { class: "felt" }, SEATS.map((s) => seatBox(m, v, s, pos[s])), centre);
+  return h("div", { class: "felt", role: "region", "aria-label": t("region_felt") }, SEATS.map((s) => seatBox(m, v, s, pos[s])), centre);
 }
 
 function infoStrip(m, v) {
@@ -411,7 +417,7 @@ function infoStrip(m, v) {
       const who = v.declarers.length ? v.declarers.map(displayName).join(" + ") : t("each_for_himself");
       const hidden = v.trou && v.trou.partner === null && v.contract.kind === "trou" ? ` + ? (${t("hidden_partner")})` : "";
       item(t("contract"), contractNode(v.contract), " — ", who + hidden);
-      let trump = v.trump ? suitSpan(v.trump) : t("no_trump");
+      let trump = v.trump ? suitNode(v.trump) : t("no_trump");
       if (!v.trump && v.contract.kind === "trou") trump = v.phase === "show" ? t("trump_to_show") : t("trump_at_fourth_ace");
       item(t("trump"), trump);
       if (v.needed !== null && v.declarers.length) item(t("needed"), neededText(v));
@@ -423,7 +429,7 @@ function infoStrip(m, v) {
     if (v.multiplier > 1) items.push(h("span", { class: "fact double" }, "×" + v.multiplier + " " + t("double")));
     if (v.discard) item(t("your_discard"), miniCardText(v.discard));
   } else {
-    item(t("trump"), suitSpan(v.trump));
+    item(t("trump"), suitNode(v.trump));
     item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
     const won = (a, b) => v.tricks_won[a] + v.tricks_won[b];
     item(t("tricks"), sides(won("N", "S"), won("E", "W")));
@@ -433,7 +439,7 @@ function infoStrip(m, v) {
       item(t("games"), sides(g[0], g[1]));
     }
   }
-  return h("div", { class: "info", id: "info" }, items);
+  return h("div", { class: "info", id: "info", role: "region", "aria-label": t("region_info_" + v.game) }, items);
 }
 
 // What the declarers need, as the terminal says it (colour_render): "aucun pli" (a misère; "(12
@@ -534,7 +540,7 @@ function actionPanel(m, v) {
   } else if (v.to_act) {
     parts.push(h("p", { class: "muted waiting" }, waitingFor(v.to_act)));
   }
-  return h("div", { class: "actions", id: "actions", tabindex: -1 }, parts);
+  return h("div", { class: "actions", id: "actions", tabindex: -1, role: "region", "aria-label": t("region_actions") }, parts);
 }
 
 function handRow(m, v) {
@@ -570,6 +576,7 @@ function handRow(m, v) {
   });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
   return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand", tabindex: -1,
+    role: "group", "aria-label": t("hand"),
     style: `width:${total}px;height:${Math.round(cw * 1.4) + 12}px` }, cards));
 }
 

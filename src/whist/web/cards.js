@@ -65,10 +65,15 @@ export function backSvg() {
   return svg;
 }
 
-// A suit symbol as coloured text (for labels and buttons).
-export function suitSpan(letter) {
+// A suit symbol as coloured text (for labels and buttons); given the suit's `name` in the page's
+// language, an image of that name, which a screen reader reads as the word ("cœur"), not the symbol.
+export function suitSpan(letter, name) {
   const s = document.createElement("span");
   s.className = "suit suit-" + letter;
+  if (name) {
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", name);
+  }
   s.textContent = SUITS[letter].symbol;
   return s;
 }

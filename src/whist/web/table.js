@@ -2,7 +2,7 @@
 // the page names what is at it, in its language: contracts and calls, cards as text or drawn, the
 // two sides of classic whist, each seat by its player's name.
 
-import { cardSvg, cardText, suitSpan } from "./cards.js";
+import { cardSvg, cardText, rankText, suitSpan } from "./cards.js";
 import { h } from "./dom.js";
 import { lang, seatName, t } from "./i18n.js";
 
@@ -18,18 +18,30 @@ export function contractName(c) {
   return names ? names[lang()] : c.kind;
 }
 
+// A suit as its coloured symbol, named by its word for a screen reader ("♥", read "cœur").
+export function suitNode(letter) {
+  return suitSpan(letter, t("suit_" + letter));
+}
+
+// A card in words, in the page's language: "la dame de pique", "the 10 of hearts".
+export function cardWords(card) {
+  const r = card[0];
+  const rank = "AKQJ".includes(r) ? t("rank_" + r) : t("rank_n", rankText(card, lang()));
+  return t("card_of", rank, t("suit_" + card[1]));
+}
+
 // A contract as words and a coloured suit: "solo 7 ♥", "petite misère".
 export function contractNode(c) {
   if (!c) return h("span", {}, "—");
   const words = [contractName(c)];
   if (c.level !== null && c.level !== undefined) words.push(String(c.level));
-  return h("span", { class: "contract" }, words.join(" "), c.suit ? " " : "", c.suit ? suitSpan(c.suit) : null);
+  return h("span", { class: "contract" }, words.join(" "), c.suit ? " " : "", c.suit ? suitNode(c.suit) : null);
 }
 
 // A call as said at the table (in the view `v`: a trou says how many aces, as the terminal does).
 export function callNode(a, v) {
   if (a.type === "call") {
-    if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitSpan(a.contract.suit));
+    if (a.kind === "propose") return h("span", {}, t("said_propose"), " ", suitNode(a.contract.suit));
     if (a.contract) return contractNode(a.contract);
     if (a.kind === "trou") return h("span", {}, t("said_trou"), " (", t(v.trou && v.trou.four_aces ? "aces_four" : "aces_three"), ")");
     return h("span", {}, t("said_" + a.kind));

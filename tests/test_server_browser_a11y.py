@@ -1,0 +1,272 @@
+"""The table's page for a person who plays with a screen reader and the keyboard alone: a deal of
+colour whist played with Tab and Enter, while every line the page's live region says is collected;
+each call, each card, each trick's winner, the contract, the turns and the result are said once, in
+the page's language, in the order they came. The parts of the table are named regions, and the
+contract and trump are read as words, as Playwright's ARIA snapshot shows them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+from typing import Any
+
+import pytest
+from test_server_browser import (
+    BOTS3,
+    CHROMIUM,
+    ONE_DEAL,
+    Server,
+    create_table,
+    get_json,
+    phone_page,
+    propose_or_accept,
+    server,  # noqa: F401 - the fixture
+)
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+
+# The words the page says, as the test expects them in each language (i18n.js)
+WORDS: dict[str, dict[str, Any]] = {
+    "fr": {"seats": {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"},
+           "ranks": {"A": "l'as", "K": "le roi", "Q": "la dame", "J": "le valet"}, "number": "le {}",
+           "of": "{} de {}", "suits": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+           "card": "{} joue {}", "my_card": "Vous jouez {}", "trick": "{} remporte le pli {}",
+           "my_trick": "Vous remportez le pli {}", "pass": "passe", "accept": "emballe",
+           "propose": "propose {}", "turn_play": "À vous de jouer", "turn_call": "À vous d'annoncer",
+           "deal": "Donne 1. donneur\u00a0: Est", "contract": "Contrat\u00a0: emballage 8 cœur — Nord, vous.",
+           "over": "Partie terminée.", "colon": "\u00a0: ", "trump": "Atout",
+           "regions": ['region "La table"', 'group "Le pli"', 'region "Contrat et scores"',
+                       'group "Votre main"', 'region "Annonces et jeu"']},
+    "en": {"seats": {"N": "North", "E": "East", "S": "South", "W": "West"},
+           "ranks": {"A": "the ace", "K": "the king", "Q": "the queen", "J": "the jack"}, "number": "the {}",
+           "of": "{} of {}", "suits": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+           "card": "{} plays {}", "my_card": "You play {}", "trick": "{} wins trick {}",
+           "my_trick": "You win trick {}", "pass": "passes", "accept": "accepts",
+           "propose": "proposes {}", "turn_play": "Your turn to play", "turn_call": "Your turn to call",
+           "deal": "Deal 1. dealer: East", "contract": "Contract: emballage 8 hearts — North, you.",
+           "over": "Game over.", "colon": ": ", "trump": "Trump",
+           "regions": ['region "The table"', 'group "The trick"', 'region "Contract and scores"',
+                       'group "Your hand"', 'region "Calls and play"']},
+}
+
+# Every line added to the live region, in order, in window.__said
+COLLECT = """() => { window.__said = [];
+    new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+        window.__said.push(n.textContent); })
+        .observe(document.getElementById('said'), { childList: true }); }"""
+
+
+def card_words(card: str, w: dict[str, Any]) -> str:
+    """A card in words as the live region says it: "la dame de pique", "the 10 of hearts"."""
+    rank = w["ranks"].get(card[0]) or w["number"].format("10" if card[0] == "T" else card[0])
+    return str(w["of"].format(rank, w["suits"][card[1]]))
+
+
+def expected_actions(view: dict[str, Any], w: dict[str, Any]) -> list[str]:
+    """What the live region says of each call and card of a finished deal South (Anne) sat in, and
+    of each trick's winner: the seat that led the next trick, the last trick's as the view says."""
+    lines: list[str] = []
+    actions = view["actions"]
+    cards = [a for a in actions if a["type"] == "card"]
+    for a in actions:
+        seat = a["seat"]
+        if a["type"] == "call":
+            who = "Anne" if seat == "S" else w["seats"][seat]
+            kind = a["kind"]
+            assert kind in ("pass", "accept", "propose"), a  # the calls of seed 1
+            said = w["propose"].format(w["suits"][a["contract"]["suit"]]) if kind == "propose" else w[kind]
+            lines.append(f"{who} {said}")
+            continue
+        words = card_words(a["card"], w)
+        lines.append(w["my_card"].format(words) if seat == "S" else w["card"].format(w["seats"][seat], words))
+        n = cards.index(a) + 1
+        if n % 4 == 0:
+            winner = cards[n]["seat"] if n < len(cards) else view["last_trick"]["winner"]
+            trick = n // 4
+            lines.append(w["my_trick"].format(trick) if winner == "S"
+                         else w["trick"].format(w["seats"][winner], trick))
+    return lines
+
+
+def tab_to(page: Any, selector: str) -> None:
+    """Press Tab until the control ``selector`` has the focus (a few dozen times at most)."""
+    for _ in range(60):
+        if page.evaluate("(sel) => document.activeElement.matches(sel)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never came to {selector}")
+
+
+def said(page: Any) -> list[str]:
+    """The lines the live region has said since the page was opened."""
+    lines: list[str] = page.evaluate("window.__said")
+    return lines
+
+
+def last_lines(page: Any, browser: Any) -> list[str]:
+    """The lines said, a moment after the deal's end (its last line may follow the summary), the
+    browser then closed."""
+    page.wait_for_timeout(300)
+    lines = said(page)
+    browser.close()
+    return lines
+
+
+def assert_actions_said(at: Server, url: str, lines: list[str],
+                        w: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Every line of ``lines`` says something, none twice in a row, and each call, card and trick
+    of the first deal at table ``url`` of server ``at`` (finished) once, in order: that deal's
+    view, and those lines."""
+    assert all(line.strip() for line in lines), lines
+    assert all(a != b for a, b in itertools.pairwise(lines)), lines
+    view: dict[str, Any] = get_json(at, f"/api/tables/{url.rsplit('/', 1)[1]}/deals/1/view")["view"]
+    actions = expected_actions(view, w)
+    assert [line for line in lines if line in actions] == actions, lines
+    return view, actions
+
+
+def seated(pw: Any, url: str, lang: str, errors: list[str]) -> tuple[Any, Any]:
+    """Chromium, and the page at ``url`` (a table's) where Anne, with the keyboard alone, chose the
+    page's language ``lang`` and sat South; every line its live region says goes to
+    window.__said."""
+    browser, page = phone_page(pw, url, errors)
+    page.wait_for_selector("#said", state="attached")
+    # one polite live region, out of sight: a pixel, its content clipped
+    live = page.locator("[aria-live]").evaluate_all("els => els.map(e => [e.id, e.ariaLive])")
+    assert live == [["said", "polite"]], live
+    box = page.locator("#said").bounding_box()
+    assert box["width"] <= 1 and box["height"] <= 1, box
+    page.evaluate(COLLECT)
+    if lang == "en":
+        tab_to(page, "[data-lang=en]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("text=Take a seat:")
+    tab_to(page, "input[name=join-name]")
+    page.keyboard.type("Anne")
+    tab_to(page, "[data-sit=S]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand .card")
+    return browser, page
+
+
+def keyboard_step(page: Any) -> str:
+    """When it is Anne's turn, her call (propose_or_accept's) or her first playable card, reached
+    with Tab and taken with Enter, once the page has taken it: "call" or "card"; else a moment's
+    wait, and ""."""
+    if page.locator("#legal-calls").count():
+        offered = page.locator("#legal-calls [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        pick = f'#legal-calls [data-action="{propose_or_accept(offered)}"]'
+        tab_to(page, pick)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(pick, state="detached")
+        return "call"
+    if page.locator("#hand.choosing .playable").count():
+        count = page.locator("#hand .card").count()
+        tab_to(page, "#hand.choosing .playable")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length < {count}")
+        return "card"
+    page.wait_for_timeout(50)
+    return ""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, lang: str) -> None:  # noqa: F811
+    """Anne sits down, calls and plays a whole deal of colour whist with Tab and Enter (the page's
+    language chosen the same way). The live region says, one line each and once: the deal, each
+    bot's call and card by its seat and the card in words, her own ("Vous jouez …"), each trick's
+    winner with its number, the contract, her turn each time it comes to her (« À vous de
+    jouer »; not for her last card, which the table plays for her), the result and the end. The
+    language switched to and fro while she is to play draws the page again and says nothing. The
+    table's parts are named regions; the contract's suit and trump are read as words, and each card
+    on the table by who played it."""
+    from playwright.sync_api import sync_playwright
+
+    w = WORDS[lang]
+    url = create_table(server, ONE_DEAL)
+    errors: list[str] = []
+    calls = cards = 0
+    with sync_playwright() as pw:
+        browser, page = seated(pw, server.base + url, lang, errors)
+        snapshot = info = trick = ""
+        played: list[list[str]] = []
+        named: list[int] = []
+        while not page.locator("#new-table").count():
+            if page.locator("#hand.choosing .playable").count():
+                if not snapshot:  # her first card: nobody acts until she plays
+                    before = len(said(page))
+                    other = "fr" if lang == "en" else "en"
+                    for code in (other, lang):
+                        tab_to(page, f"[data-lang={code}]")
+                        page.keyboard.press("Enter")
+                        page.wait_for_selector(f"html[lang={code}]")
+                    assert said(page)[before:] == [], said(page)
+                    snapshot = page.locator("#app").aria_snapshot()
+                    info = page.locator("#info").aria_snapshot()
+                if not trick and page.locator("#trick:not(.done) .card").count() == 2:
+                    trick = page.locator("#trick").aria_snapshot()
+                    played = page.locator("#trick .card").evaluate_all(
+                        "els => els.map(e => [e.dataset.playedBy, e.dataset.card])")
+                    # each card read as who played it and the card in words: "Nord : l'as de cœur"
+                    names = [f'{w["seats"][seat]}{w["colon"]}{card_words(card, w)}' for seat, card in played]
+                    table = page.locator("#trick")
+                    named = [table.get_by_role("img", name=n, exact=True).count() for n in names]
+            step = keyboard_step(page)
+            calls += step == "call"
+            cards += step == "card"
+        lines = last_lines(page, browser)
+    assert errors == []
+    view, actions = assert_actions_said(server, url, lines, w)
+    # a bot's card by seat and card, a trick's winner
+    west = next(a["card"] for a in view["actions"] if a["type"] == "card" and a["seat"] == "W")
+    assert w["card"].format(w["seats"]["W"], card_words(west, w)) in lines  # « Ouest joue le roi de pique »
+    assert w["trick"].format(w["seats"]["N"], 1) in lines, lines  # North took the first trick (seed 1)
+    rest = [line for line in lines if line not in actions]
+    assert rest[0] == w["deal"], rest
+    assert sum(line.startswith(w["contract"]) for line in rest) == 1, rest
+    assert rest[-1].startswith(w["over"]) and "emballage 8" in rest[-2], rest
+    turns = [line for line in rest[1:-2] if not line.startswith(w["contract"])]
+    # her turn, said each time it came: to call (twice with seed 1), to play every card but the last
+    assert turns.count(w["turn_call"]) == calls >= 2, rest
+    assert turns.count(w["turn_play"]) == cards >= 10, rest
+    assert set(turns) == {w["turn_call"], w["turn_play"]}, rest
+    assert cards == 12  # the 13th, her last card, the table played for her (you.auto)
+    # the regions named; the contract and trump read as words; the cards on the table by who played
+    for region in w["regions"]:
+        assert region in snapshot, snapshot
+    suit = w["suits"]["H"]
+    assert info.count(f'img "{suit}"') == 2, info  # emballage 8 ♥, trump ♥
+    trump = f'{w["trump"]}{w["colon"]}'.strip().replace("\u00a0", " ")
+    assert re.search(f'{trump}"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info  # Atout : cœur
+    assert len(played) == 2 and named == [1, 1], (played, named, trick)
+
+
+def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -> None:  # noqa: F811
+    """At classic whist the deal's first line says its dealer, trump and the turned card, trump
+    read as its word in the named region over the hand too ("Atout et scores"); each card and each
+    trick's winner are said once, in order, as Anne plays with the keyboard; the deal's end says
+    each side's tricks and points."""
+    from playwright.sync_api import sync_playwright
+
+    w = WORDS["fr"]
+    url = create_table(server, {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = seated(pw, server.base + url, "fr", errors)
+        info = page.locator("#info").aria_snapshot()
+        while not page.locator("#next-deal").count():
+            keyboard_step(page)
+        lines = last_lines(page, browser)
+    assert errors == []
+    view, _ = assert_actions_said(server, url, lines, w)
+    dealer = "Anne" if view["dealer"] == "S" else w["seats"][view["dealer"]]
+    suit = w["suits"][view["trump"]]
+    turned = card_words(view["trump_card"], w)
+    start = f"Donne 1. donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
+    assert lines[0] == start, lines
+    assert lines[-1].startswith("Plis\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
+    assert 'region "Atout et scores"' in info, info
+    assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
