@@ -1188,9 +1188,9 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
     ("file 'x' is not writable.", "'x' ne peut pas être écrit (permission refusée)."),
 ])
 def test_a_path_refused_in_click_s_words_is_french_too(en: str, fr: str) -> None:
-    """An older typer (pyproject takes 0.12 on) leaves the check of a path to click,
-    whose reason begins with a capital ("File '.' is a directory."): said in French as typer's
-    own, "file '.' is a directory.", is."""
+    """An older typer (before 0.29, which pyproject no longer takes) leaves the check of a path
+    to click, whose reason begins with a capital ("File '.' is a directory."): said in French as
+    typer's own, "file '.' is a directory.", is."""
     from whist.cli_usage import french_usage
 
     said = french_usage(f"Invalid value for '--rules': {en}")
