@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,20 @@ WHIST = [sys.executable, "-c", "from whist.cli import main; main()"]
 """The whist command in a process of its own."""
 
 Chooser = Callable[[ColourView, random.Random], ColourAction]
+
+
+def wait_for_the_lock(proc: subprocess.Popen[str]) -> None:
+    """Return once ``proc`` waits for a file lock another holds: the system lists it among the
+    locks' waiters (``->`` in /proc/locks). A fixed wait of 3 s was not enough on a loaded
+    machine, where the command was still loading Python's modules when the test went on."""
+    end = time.monotonic() + 60
+    while True:
+        assert proc.poll() is None, proc.communicate()
+        waiters = Path("/proc/locks").read_text().splitlines()
+        if any("->" in line and str(proc.pid) in line.split() for line in waiters):
+            return
+        assert time.monotonic() < end, "the command never waited for the lock"
+        time.sleep(0.05)
 
 
 def run(*args: str, input: str | None = None) -> Any:
@@ -1266,8 +1281,7 @@ class TestSheet:
             fcntl.flock(held.fileno(), fcntl.LOCK_EX)
             proc = subprocess.Popen([*WHIST, "sheet", *command, "--file", str(f)],
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            with pytest.raises(subprocess.TimeoutExpired):
-                proc.wait(timeout=3)  # waiting for the lock
+            wait_for_the_lock(proc)
             shutil.copy(f, other)
             assert run("sheet", "add", "solo 7", "-d", "S", "-t", "8", "--file", str(other)).exit_code == 0
             os.replace(other, f)
@@ -1427,8 +1441,7 @@ class TestSheet:
             fcntl.flock(held.fileno(), fcntl.LOCK_EX)
             proc = subprocess.Popen([*WHIST, "sheet", "undo", "--file", str(f)],
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            with pytest.raises(subprocess.TimeoutExpired):
-                proc.wait(timeout=3)
+            wait_for_the_lock(proc)
             proc.send_signal(signal.SIGINT)
             err = proc.communicate(timeout=60)[1]
         assert proc.returncode == 130 and err == f"Erreur : interrompu : {f} n'a pas changé\n", err
