@@ -688,7 +688,7 @@ class TestBots:
         return calls
 
     def test_the_server_answers_while_a_bot_thinks(self, harness: Any, monkeypatch: Any) -> None:
-        calls = self.slow(monkeypatch, 0.6)
+        calls = self.slow(monkeypatch, 2.0)  # a bot thinking far longer than a pong may take
         tid = harness.create(preset="couleur", seed=3, options={"deals": 1},
                              seats={s: "pimc" for s in "NESW"})
         t = harness.service.tables[tid]
@@ -700,7 +700,7 @@ class TestBots:
                 time.sleep(0.01)
             t0 = time.monotonic()
             ws.flush()  # ping → pong while the bot thinks
-            assert time.monotonic() - t0 < 0.4 and t.thinking is not None
+            assert time.monotonic() - t0 < 1.0 and t.thinking is not None
             assert harness.client.get("/healthz").status_code == 200
         assert calls and set(calls) == {("pimc", 0.02)}, calls
 
