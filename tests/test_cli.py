@@ -1181,16 +1181,15 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
 
 
 @pytest.mark.parametrize(("en", "fr"), [
-    ("File '.' is a directory.", "'.' est un dossier, pas un fichier."),
-    ("Directory 'x' is a file.", "'x' est un fichier, pas un dossier."),
-    ("Path 'x' does not exist.", "'x' n'existe pas."),
-    ("File 'x' is not readable.", "'x' ne peut pas être lu (permission refusée)."),
+    ("file '.' is a directory.", "'.' est un dossier, pas un fichier."),
+    ("dir 'x' is a file.", "'x' est un fichier, pas un dossier."),
+    ("path 'x' does not exist.", "'x' n'existe pas."),
+    ("file 'x' is not readable.", "'x' ne peut pas être lu (permission refusée)."),
     ("file 'x' is not writable.", "'x' ne peut pas être écrit (permission refusée)."),
 ])
-def test_a_path_refused_in_click_s_words_is_french_too(en: str, fr: str) -> None:
-    """An older typer (before 0.29, which pyproject no longer takes) leaves the check of a path
-    to click, whose reason begins with a capital ("File '.' is a directory."): said in French as
-    typer's own, "file '.' is a directory.", is."""
+def test_every_reason_typer_gives_for_a_path_is_french_too(en: str, fr: str) -> None:
+    """Each reason typer gives for refusing a path (a file, a dir or either, as the option asks
+    for) is said in French, not only the directory given for a file that the test above meets."""
     from whist.cli_usage import french_usage
 
     said = french_usage(f"Invalid value for '--rules': {en}")

@@ -139,9 +139,7 @@ def test_the_french_help_s_placeholders_are_french(path: list[str], command: Any
     ("-s, --seat SEAT", "-s, --seat PLACE"), ("SEAT <str>", "PLACE <texte>"),
     ("-o, --option NAME=VALUE", "-o, --option NOM=VALEUR"), ("{FILE.csv} <file>", "{FICHIER.csv} <fichier>"),
     ("[CONTRACT]... <list[str]>", "[CONTRAT]... <liste[texte]>"), ("COMMAND [ARGS]...", "COMMANDE [ARGS]..."),
-    # click's own, for an older typer: TEXT, INTEGER, FLOAT, PATH, a range
-    ("--name TEXT", "--name TEXTE"), ("-n INTEGER", "-n ENTIER"), ("--x FLOAT", "--x NOMBRE"),
-    ("--p PATH", "--p CHEMIN"), ("--n INTEGER RANGE", "--n ENTIER"), ("--n <int range>", "--n <entier>"),
+    ("--n <int range>", "--n <entier>"), ("--x <float range>", "--x <nombre>"),
     # the values typed as they are, and single letters, stay
     ("--honours NS=3|EW=4|none", "--honours NS=3|EW=4|none"), ("-t H|S|D|C|NT", "-t H|S|D|C|NT"),
     ("--lang en|fr", "--lang en|fr"), ("-g max|min|exact:K", "-g max|min|exact:K"),

@@ -29,6 +29,8 @@ from typing import NoReturn, get_args
 
 import pytest
 import typer.main
+from typer._click.core import Command, Context
+from typer._click.exceptions import UsageError
 from typer.core import TyperGroup, TyperOption
 
 from whist.bots import BOT_NAMES
@@ -37,12 +39,6 @@ from whist.cli import app
 from whist.cli_help import lang_option
 from whist.rules import PRESETS, Rules
 from whist.solver import SolverInputError, parse_goal, parse_team, parse_trump
-
-try:  # a typer of late parses with its own copy of click
-    from typer._click.core import Command, Context
-    from typer._click.exceptions import UsageError
-except ImportError:  # pragma: no cover - an older typer, on click itself
-    from click import Command, Context, UsageError  # type: ignore[assignment]
 
 ROOT = Path(__file__).parent.parent
 PAGES = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]

@@ -22,15 +22,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
+from typer._click.core import Command, Context
+from typer._click.formatting import HelpFormatter
+from typer._click.utils import make_default_short_help
 from typer.core import TyperCommand, TyperGroup
-
-try:  # a typer of late formats the help with its own copy of click
-    from typer._click.core import Command, Context
-    from typer._click.formatting import HelpFormatter
-    from typer._click.utils import make_default_short_help
-except ImportError:  # pragma: no cover - an older typer, on click itself
-    from click import Command, Context, HelpFormatter  # type: ignore[assignment]
-    from click.utils import make_default_short_help  # type: ignore[no-redef]
 
 __all__ = [
     "HELP_ENV",
@@ -105,10 +100,6 @@ PLACEHOLDERS: dict[str, str] = {
     "CONTRACT": "CONTRAT", "DAYS": "JOURS", "DEAL": "DONNE", "DIR": "DOSSIER", "FILE": "FICHIER", "MB": "Mo",
     "NAME": "NOM", "SEAT": "PLACE", "SEATS": "PLACES", "SECONDS": "SECONDES", "SUIT": "COULEUR",
     "VALUE": "VALEUR",
-    # click's, for an option or argument given none (an older typer, on click)
-    "TEXT": "TEXTE", "INTEGER": "ENTIER", "FLOAT": "NOMBRE", "PATH": "CHEMIN", "FILENAME": "FICHIER",
-    "DIRECTORY": "DOSSIER", "BOOLEAN": "BOOLÉEN", "CHOICE": "CHOIX", "INTEGER RANGE": "ENTIER",
-    "FLOAT RANGE": "NOMBRE",
     # the same in French, and values typed as they are (--honours NS=3|EW=4, --trump …|NT)
     "OPTIONS": "OPTIONS", "ARGS": "ARGS", "PORT": "PORT", "URL": "URL", "NS": "NS", "EW": "EW",
     "NT": "NT",

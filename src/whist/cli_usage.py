@@ -20,15 +20,10 @@ from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
 import typer
+from typer._click.core import Context
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
 from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
-
-try:  # a typer of late parses with its own copy of click, whose errors are not click's
-    from typer._click.core import Context
-    from typer._click.exceptions import NoArgsIsHelpError, UsageError
-except ImportError:  # pragma: no cover - an older typer, on click itself
-    from click import Context, UsageError  # type: ignore[assignment]
-    from click.exceptions import NoArgsIsHelpError  # type: ignore[assignment]
 
 __all__ = ["CLOSED_PIPE", "ClosedPipe", "WhistGroup", "closed_pipe", "french_usage", "lang_asked",
            "sheet_file_lang"]
@@ -70,36 +65,32 @@ _VALUES: list[tuple[str, str]] = [
     (r"Input should be less than or equal to (.+)", r"au plus \1"),
     (r"Input should be greater than (.+)", r"plus de \1"),
     (r"Input should be less than (.+)", r"moins de \1"),
-    (r"(?i:file|dir|directory|path) (.+) does not exist\.", r"\1 n'existe pas."),
-    (r"(?i:file|dir|directory|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
-    (r"(?i:file|dir|directory|path) (.+) is a file\.", r"\1 est un fichier, pas un dossier."),
-    (r"(?i:file|dir|directory|path) (.+) is not readable\.", r"\1 ne peut pas être lu (permission refusée)."),
-    (r"(?i:file|dir|directory|path) (.+) is not writable\.",
-     r"\1 ne peut pas être écrit (permission refusée)."),
+    (r"(?:file|dir|path) (.+) does not exist\.", r"\1 n'existe pas."),
+    (r"(?:file|dir|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
+    (r"(?:file|dir|path) (.+) is a file\.", r"\1 est un fichier, pas un dossier."),
+    (r"(?:file|dir|path) (.+) is not readable\.", r"\1 ne peut pas être lu (permission refusée)."),
+    (r"(?:file|dir|path) (.+) is not writable\.", r"\1 ne peut pas être écrit (permission refusée)."),
 ]
 """What typer says of a value it refuses, in French (another reason is left as it is); a path's
-reason as typer words it (``file '.' is a directory.``) or as click does, for an older typer
-(``File '.' is a directory.``)."""
+reason begins with the kind of path typer asked for (``file '.' is a directory.``)."""
 
-_NO_SUCH = r"No such option:? '?([^' ]+)'?\.?"
+_NO_SUCH = r"No such option: (\S+)"
 _MESSAGES: list[tuple[str, str]] = [
     (r"Missing argument (.+)\.", r"il manque l'argument \1."),
     (r"Missing option (.+)\.", r"il manque l'option \1."),
     (r"Missing parameter:? (.+?)\.?", r"il manque le paramètre \1."),
     (_NO_SUCH + r" \(Possible options: (.+)\)", r"option inconnue : \1 (options possibles : \2)"),
-    (_NO_SUCH + r" Did you mean (.+)\?", r"option inconnue : \1 ; vouliez-vous dire \2 ?"),
     (_NO_SUCH, r"option inconnue : \1"),
     (r"Option (.+) requires an argument\.", r"l'option \1 demande une valeur."),
     (r"Option (.+) requires (\d+) arguments\.", r"l'option \1 demande \2 valeurs."),
     (r"Option (.+) does not take a value\.", r"l'option \1 ne prend pas de valeur."),
-    (r"Got unexpected extra arguments? \((.*)\)", r"argument en trop : \1"),
     (r"Got unexpected extra argument\(s\) \((.*)\)", r"argument en trop : \1"),
     (r"No such command '(.+)'\. Did you mean '(.+)'\?",
      r"commande inconnue : '\1' ; vouliez-vous dire '\2' ?"),
     (r"No such command '(.+)'\.", r"commande inconnue : '\1'."),
     (r"Missing command\.", r"il manque la commande."),
 ]
-"""click's usage errors, in French."""
+"""The usage errors of typer's copy of click, in French."""
 
 
 def lang_asked(args: Sequence[str]) -> str:
