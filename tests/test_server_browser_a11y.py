@@ -2,7 +2,9 @@
 colour whist played with Tab and Enter, while every line the page's live region says is collected;
 each call, each card, each trick's winner, the contract, the turns and the result are said once, in
 the page's language, in the order they came. The parts of the table are named regions, and the
-contract and trump are read as words, as Playwright's ARIA snapshot shows them.
+contract and trump are read as words, as Playwright's ARIA snapshot shows them; the facts over the
+hand are a list, read one by one; the hand's cards are named in words and are one stop of Tab,
+the arrows going from one playable card to the next.
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from test_server_browser import (
     CHROMIUM,
     ONE_DEAL,
     Server,
+    card_named,
     create_table,
     get_json,
     phone_page,
     propose_or_accept,
     server,  # noqa: F401 - the fixture
 )
+
+from whist.cards import Lang
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
 
@@ -241,6 +246,7 @@ def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, l
     assert info.count(f'img "{suit}"') == 2, info  # emballage 8 ♥, trump ♥
     trump = f'{w["trump"]}{w["colon"]}'.strip().replace("\u00a0", " ")
     assert re.search(f'{trump}"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info  # Atout : cœur
+    assert info.count("- listitem:") == 3, info  # the contract, trump and what is needed, apart
     assert len(played) == 2 and named == [1, 1], (played, named, trick)
 
 
@@ -270,3 +276,66 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     assert lines[-1].startswith("Plis\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
     assert 'region "Atout et scores"' in info, info
     assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
+    # each fact an item of a list, not one run of text: trump, the turned card, tricks, score, games
+    # (the first item's label and suit are its children, on the lines under it)
+    facts = [re.sub(r"\s*:.*", "", f.strip(' "')) for f in re.findall(r"^ *- listitem:(.*)$", info, re.M)]
+    assert re.search(r"^ *- list:$", info, re.M), info
+    assert facts == ["", "Carte retournée", "Plis", "Score", "Manches"], info
+
+
+FOCUSED_CARD = "() => document.activeElement.closest('#hand') ? document.activeElement.dataset.card : null"
+
+
+def classic_hand(pw: Any, at: Server, lang: str, errors: list[str]) -> tuple[Any, Any, list[str]]:
+    """Chromium, the page where Anne sat South at a new table of classic whist (seed 3: she leads, her
+    13 cards playable), in ``lang``, with the keyboard; and her hand, left to right."""
+    browser, page = seated(pw, at.base + create_table(at, {"preset": "classic", "seed": 3, "bot_delay": 0.05,
+                                                           "seats": BOTS3}), lang, errors)
+    page.wait_for_selector("#hand.choosing .playable")
+    hand: list[str] = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    return browser, page, hand
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_hand_is_named_in_words(server: Server, lang: Lang) -> None:  # noqa: F811
+    """Anne's hand, read by a screen reader, names each card in words in the page's language (« dame
+    de pique », "queen of spades", "10 of hearts"), not by its symbols (« D♠ »)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page, hand = classic_hand(pw, server, lang, errors)
+        snapshot = page.locator("#hand").aria_snapshot()
+        browser.close()
+    assert errors == []
+    assert snapshot.splitlines()[1:] == [f'  - button "{card_named(c, lang)}"' for c in hand], snapshot
+
+
+def test_the_hand_is_walked_with_the_arrows(server: Server) -> None:  # noqa: F811
+    """Anne's playable cards are one stop of Tab: Tab comes to the first, Right and Left go to the
+    next and the one before (no further than the ends), Home and End to the first and the last; Tab
+    leaves the hand and Shift+Tab comes back to the card last reached; Enter plays it."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page, hand = classic_hand(pw, server, "fr", errors)
+        stops = page.locator("#hand .card").evaluate_all("els => els.map(e => e.tabIndex)")
+        assert stops == [0] + [-1] * 12, stops
+        tab_to(page, "#hand.choosing .playable")
+        walked = [page.evaluate(FOCUSED_CARD)]
+        keys = ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "ArrowRight", "Home", "ArrowLeft",
+                "ArrowRight"]
+        for key in keys:
+            page.keyboard.press(key)
+            walked.append(page.evaluate(FOCUSED_CARD))
+        assert walked == [hand[i] for i in (0, 1, 2, 1, 12, 12, 0, 0, 1)], walked
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUSED_CARD) is None
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUSED_CARD) == hand[1]
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#trick [data-card={hand[1]}]")
+        page.wait_for_selector(f"#hand [data-card={hand[1]}]", state="detached")
+        browser.close()
+    assert errors == []

@@ -3,8 +3,8 @@
 // is the view's `legal` list, sent by the server from the engine; the page only draws and sends
 // back the chosen action's text. docs/protocol.md describes the messages.
 
-import { cardText, suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, nothingPanel, seenNow, toast, tokenOf } from "./dom.js";
+import { suitSpan } from "./cards.js";
+import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -411,7 +411,8 @@ function felt(m, v) {
 function infoStrip(m, v) {
   if (!v) return null;
   const items = [];
-  const item = (label, ...value) => items.push(h("span", { class: "fact" }, h("b", {}, label, t("colon")), ...value));
+  // each fact an item of a list, read apart by a screen reader, not run into the next
+  const item = (label, ...value) => items.push(h("li", { class: "fact" }, h("b", {}, label, t("colon")), ...value));
   if (v.game === "couleur") {
     if (v.contract) {
       const who = v.declarers.length ? v.declarers.map(displayName).join(" + ") : t("each_for_himself");
@@ -424,9 +425,9 @@ function infoStrip(m, v) {
     } else if (v.trou) {
       item("Trou", displayName(v.trou.caller) + " + " + (v.trou.partner ? displayName(v.trou.partner) : "?"));
     }
-    if (trouStands(v) && v.trou.four_aces) items.push(h("span", { class: "fact four-aces", id: "four-aces" }, t("four_aces")));
+    if (trouStands(v) && v.trou.four_aces) items.push(h("li", { class: "fact four-aces", id: "four-aces" }, t("four_aces")));
     if (v.shown_card) item(t("shown_card"), miniCardText(v.shown_card));
-    if (v.multiplier > 1) items.push(h("span", { class: "fact double" }, "×" + v.multiplier + " " + t("double")));
+    if (v.multiplier > 1) items.push(h("li", { class: "fact double" }, "×" + v.multiplier + " " + t("double")));
     if (v.discard) item(t("your_discard"), miniCardText(v.discard));
   } else {
     item(t("trump"), suitNode(v.trump));
@@ -439,7 +440,8 @@ function infoStrip(m, v) {
       item(t("games"), sides(g[0], g[1]));
     }
   }
-  return h("div", { class: "info", id: "info", role: "region", "aria-label": t("region_info_" + v.game) }, items);
+  return h("div", { class: "info", id: "info", role: "region", "aria-label": t("region_info_" + v.game) },
+    h("ul", { class: "facts", role: "list" }, items));
 }
 
 // What the declarers need, as the terminal says it (colour_render): "aucun pli" (a misère; "(12
@@ -559,20 +561,28 @@ function handRow(m, v) {
   // over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next one's shadow
   const cw = Math.max(50, Math.min(64, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : 64)));
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
+  // the playable cards are one stop of Tab, the arrows going from one to the next (dom.js, rove):
+  // the stop is the card last reached so, while it is playable, else the first
+  if (!byCard.has(T.handAt)) T.handAt = v.hand.find((c) => byCard.has(c));
   const cards = v.hand.map((c, i) => {
-    const text = byCard.get(c);
+    const text = choosing && byCard.get(c);
     const cls = choosing ? (text ? "playable" : "dimmed") : "";
-    return cardNode(c, "in-hand " + cls, {
-      style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text && choosing ? "button" : null,
-      tabindex: text && choosing ? 0 : null, "aria-label": cardText(c, lang()),
+    const node = cardNode(c, "in-hand " + cls, {
+      // named in words for a screen reader ("dame de pique"), its face hidden from it
+      style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text ? "button" : "img",
+      tabindex: text ? (c === T.handAt ? 0 : -1) : null, "aria-label": cardWords(c, true),
       // a greyed card goes to the table too: it refuses it and says which rule forbids it
       onclick: choosing ? () => act(text || c) : () => notYourTurn(v),
-      onkeydown: text && choosing ? (e) => {
-        if (e.key !== "Enter" && e.key !== " ") return;
+      onkeydown: text ? (e) => {
+        const next = rove(e, [...e.currentTarget.parentElement.querySelectorAll(".playable")]);
+        if (next) T.handAt = next.dataset.card;
+        if (next || (e.key !== "Enter" && e.key !== " ")) return;
         e.preventDefault();  // Space plays the card, without scrolling the page too
         act(text);
       } : null,
     });
+    node.firstChild.setAttribute("aria-hidden", "true");
+    return node;
   });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
   return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand", tabindex: -1,

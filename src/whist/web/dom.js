@@ -21,6 +21,21 @@ export function h(tag, attrs, ...children) {
   return node;
 }
 
+// The arrow keys in a row of controls that is one stop of Tab (a "roving tabindex"): for a key
+// `e` pressed on one of `items`, Left and Right move the focus a step, Home and End to the first and
+// the last; the control reached takes the row's stop (tabindex 0, the others -1). It, or null for
+// another key (the event then left to the control).
+export function rove(e, items) {
+  const i = items.indexOf(e.currentTarget);
+  const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: items.length - 1 }[e.key];
+  if (to === undefined || i < 0) return null;
+  e.preventDefault();  // nor the page scrolled
+  const next = items[Math.max(0, Math.min(items.length - 1, to))];
+  for (const it of items) it.tabIndex = it === next ? 0 : -1;
+  next.focus();
+  return next;
+}
+
 // Draw `node` as all that `root` shows, the focus kept on the field that had it (found again by its
 // name, or else its id) with its caret where it was: a page drawn again while someone types in it
 // (the presets come, a refusal is said) loses neither the focus nor what is typed next.

@@ -157,8 +157,10 @@ const FR = {
   winners: "Ex aequo en tête : {0}",
   suit_S: "pique", suit_H: "cœur", suit_D: "carreau", suit_C: "trèfle",
   said_pass: "passe", said_wait: "attend", said_accept: "emballe", said_trou: "annonce trou", aces_three: "trois as", aces_four: "quatre as",
-  // what the live region says of each event at the table, for a screen reader (said.js)
-  rank_A: "l'as", rank_K: "le roi", rank_Q: "la dame", rank_J: "le valet", rank_n: "le {0}", card_of: "{0} de {1}",
+  // what the live region says of each event at the table, for a screen reader (said.js); a card
+  // in words, its rank with its article ("la dame de pique") or without (a card of the hand)
+  rank_A: "as", rank_K: "roi", rank_Q: "dame", rank_J: "valet", rank_n: "{0}", card_of: "{0} de {1}",
+  the_A: "l'{0}", the_K: "le {0}", the_Q: "la {0}", the_J: "le {0}", the_n: "le {0}",
   says_card: "{0} joue {1}", says_my_card: "Vous jouez {0}",
   says_trick: "{0} remporte le pli {1}", says_my_trick: "Vous remportez le pli {0}",
   says_bid: "annonce {0}", turn_play: "À vous de jouer", turn_call: "À vous d'annoncer",
@@ -368,7 +370,8 @@ const EN = {
   winners: "Tied for first: {0}",
   suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
   said_pass: "passes", said_wait: "waits", said_accept: "accepts", said_trou: "announces trou", aces_three: "three aces", aces_four: "four aces",
-  rank_A: "the ace", rank_K: "the king", rank_Q: "the queen", rank_J: "the jack", rank_n: "the {0}", card_of: "{0} of {1}",
+  rank_A: "ace", rank_K: "king", rank_Q: "queen", rank_J: "jack", rank_n: "{0}", card_of: "{0} of {1}",
+  the_A: "the {0}", the_K: "the {0}", the_Q: "the {0}", the_J: "the {0}", the_n: "the {0}",
   says_card: "{0} plays {1}", says_my_card: "You play {0}",
   says_trick: "{0} wins trick {1}", says_my_trick: "You win trick {0}",
   says_bid: "bids {0}", turn_play: "Your turn to play", turn_call: "Your turn to call",

@@ -107,7 +107,7 @@ function actionsSaid(m, v, from, contract) {
 // A call in words, its suits named: "propose cœur", "annonce solo 7 pique", "passe".
 function callWords(a, v) {
   if (a.type === "call" && a.kind === "bid") return t("says_bid", spoken(contractNode(a.contract)));
-  if (a.type === "claim") return t("said_claim") + t("colon") + a.cards.map(cardWords).join(", ");
+  if (a.type === "claim") return t("said_claim") + t("colon") + a.cards.map((c) => cardWords(c)).join(", ");
   if (a.type === "show") return t("showed") + " " + cardWords(a.card);
   return spoken(callNode(a, v));
 }

@@ -23,11 +23,12 @@ export function suitNode(letter) {
   return suitSpan(letter, t("suit_" + letter));
 }
 
-// A card in words, in the page's language: "la dame de pique", "the 10 of hearts".
-export function cardWords(card) {
-  const r = card[0];
-  const rank = "AKQJ".includes(r) ? t("rank_" + r) : t("rank_n", rankText(card, lang()));
-  return t("card_of", rank, t("suit_" + card[1]));
+// A card in words, in the page's language: "la dame de pique", "the 10 of hearts" (a card played,
+// said); without the article, "dame de pique", "10 of hearts" (`bare`: a card of the hand, named).
+export function cardWords(card, bare = false) {
+  const r = "AKQJ".includes(card[0]) ? card[0] : "n";
+  const rank = t("rank_" + r, rankText(card, lang()));
+  return t("card_of", bare ? rank : t("the_" + r, rank), t("suit_" + card[1]));
 }
 
 // A contract as words and a coloured suit: "solo 7 ♥", "petite misère".
@@ -78,6 +79,7 @@ export const T = {
   inHistory: false, goingBack: false,  // the open sheet's step in the browser's history (app.js)
   callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
   handShown: false,  // whether the hand was drawn for the player to choose a card: the same
+  handAt: null,  // the playable card that is the hand's stop of Tab, the arrows moving it (app.js, handRow)
   joining: false,  // a seat asked for, not yet given (app.js, banner)
   missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
