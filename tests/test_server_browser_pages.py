@@ -63,6 +63,28 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
 
 
+def test_a_fold_opened_as_the_page_is_drawn_again_stays_open(server: Server) -> None:  # noqa: F811
+    """A fold of the lobby (the score sheet's form, the rule options) opened just as the page is
+    drawn again (the presets come; here the language changed in the same moment) stays open: it
+    came back folded, the browser telling the page of the opening only a moment later, and the
+    sheet's names were out of reach."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/", errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        for fold, lang in (("#new-sheet", "en"), ("#create details.options", "fr")):
+            page.evaluate("""([fold, lang]) => {
+                document.querySelector(`${fold} > summary`).click();
+                document.querySelector(`button[data-lang=${lang}]`).click();
+            }""", [fold, lang])
+            assert page.locator(fold).get_attribute("open") is not None, fold
+        page.fill("input[name=sheet-name-N]", "Anne")  # within reach
+        browser.close()
+    assert errors == []
+
+
 def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None:  # noqa: F811
     """On a phone 360 pixels wide, the lobby's and a table's controls are 24 pixels or more each
     way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus

@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, h, hasVisible, keepToken, langSwitch, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, keepToken, langSwitch, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -514,8 +514,8 @@ function callButtons(legal, v, sitters) {
     simple.length ? h("div", { class: "row simple" }, simple) : null,
     waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null,
     first.length ? h("div", { class: "bids", style: `--bid-rows:${Math.ceil(first.length / 2)}` }, first) : null,
-    more.length ? h("details", { class: "more-bids", open: T.moreBids, ontoggle: (e) => { T.moreBids = e.target.open; } },
-      h("summary", {}, t("more_bids", more.length)), more) : null);
+    more.length ? folding({ class: "more-bids" }, T.moreBids, (open) => { T.moreBids = open; },
+      t("more_bids", more.length), more) : null);
 }
 
 function actionPanel(m, v) {

@@ -69,6 +69,16 @@ export function nothingPanel(key) {
     h("a", { href: "/", class: "button" }, t("lobby")));
 }
 
+// A <details> whose being open the page keeps (`isOpen`; `setOpen` told of each change), with
+// `summary` and `children`: told as the person clicks its summary, not only by the browser's toggle
+// event, which comes a moment later, so that the page drawn again in between (the presets come, a
+// bot plays) draws it as the person left it (it came back folded, what was unfolded out of reach).
+export function folding(attrs, isOpen, setOpen, summary, ...children) {
+  const node = h("details", { ...attrs, open: isOpen, ontoggle: () => setOpen(node.open) },
+    h("summary", { onclick: () => setOpen(!node.open) }, summary), ...children);
+  return node;
+}
+
 export function langSwitch(rerender) {
   return h("div", { class: "langs", role: "group", "aria-label": t("language") },
     ["fr", "en"].map((code) => h("button", {

@@ -2,7 +2,7 @@
 // of deals, seats and bots, speed, rule options) and the list of tables in play, with the last
 // games finished apart, folded.
 
-import { SEATS, api, dropToken, failText, h, hasVisible, heldTables, keepToken, langSwitch, redraw } from "./dom.js";
+import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, redraw } from "./dom.js";
 import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
@@ -131,9 +131,8 @@ function tablesPanel(listed, mine) {
       return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
         stateText(tb), playersText(tb), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
     })) : h("p", { class: "muted" }, t(none)),
-    finished.length ? h("details", { class: "finished", id: "finished-tables", open: finishedOpen,
-      ontoggle: (e) => { finishedOpen = e.target.open; } },
-    h("summary", {}, t("finished_tables", finished.length)),
+    finished.length ? folding({ class: "finished", id: "finished-tables" }, finishedOpen,
+      (open) => { finishedOpen = open; }, t("finished_tables", finished.length),
     h("ul", { class: "tables" }, finished.map((tb) => h("li", {},
       h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", t("over"),
       playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "",
@@ -239,8 +238,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
           h("option", { value: v, selected: form.speed === v }, t(k))))),
       h("label", {}, t("takeover"), h("select", { name: "takeover", onchange: (e) => { form.takeover = e.target.value; } },
         ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
-      presets ? h("details", { class: "options", open: form.optionsOpen,
-        ontoggle: (e) => { form.optionsOpen = e.target.open; } }, h("summary", {}, t("options")), opts.map(optionInput)) : null,
+      presets ? folding({ class: "options" }, form.optionsOpen, (open) => { form.optionsOpen = open; },
+        t("options"), opts.map(optionInput)) : null,
       error && !nameMissing ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
       h("button", { class: "primary", type: "submit", id: "create-table", disabled: form.creating }, t("create"))),
     tablesPanel(tables, mine));

@@ -4,7 +4,7 @@
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
-import { SEATS, api, copyText, failText, h, hasVisible, langSwitch, nothingPanel, redraw, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, folding, h, hasVisible, langSwitch, nothingPanel, redraw, toast } from "./dom.js";
 import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts } from "./sheets.js";
@@ -65,9 +65,8 @@ export function sheetPanel(render, presets) {
       render();
     }
   };
-  return h("details", { class: "panel", id: "new-sheet", open: start.open,
-    ontoggle: (e) => { start.open = e.target.open; } },
-  h("summary", {}, h("h2", { class: "inline" }, t("score_sheet"))),
+  return folding({ class: "panel", id: "new-sheet" }, start.open, (open) => { start.open = open; },
+    h("h2", { class: "inline" }, t("score_sheet")),
   h("p", { class: "muted" }, t("sheet_intro")),
   mySheets().length ? h("ul", { class: "tables", id: "my-sheets" }, mySheets().map((sh) => h("li", {},
     h("a", { href: `/s/${sh.id}` }, sh.names), " · ", t("preset_" + sh.preset)))) : null,
@@ -79,8 +78,8 @@ export function sheetPanel(render, presets) {
     SEATS.map((s) => h("label", {}, seatName(s), h("input", { name: "sheet-name-" + s, value: start.names[s],
       maxlength: 80, autocomplete: "off", placeholder: seatName(s),
       oninput: (e) => { start.names[s] = e.target.value; } }))),
-    opts.length ? h("details", { class: "options", id: "sheet-options", open: start.optionsOpen,
-      ontoggle: (e) => { start.optionsOpen = e.target.open; } }, h("summary", {}, t("options")),
+    opts.length ? folding({ class: "options", id: "sheet-options" }, start.optionsOpen,
+      (open) => { start.optionsOpen = open; }, t("options"),
       opts.map((o) => optionField(o, start.options[o.name] ?? rules[o.name], (v) => { start.options[o.name] = v; })))
       : null,
     start.error ? h("p", { class: "error", role: "alert" }, failText(start.error)) : null,
