@@ -277,10 +277,13 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     assert 'region "Atout et scores"' in info, info
     assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
     # each fact an item of a list, not one run of text: trump, the turned card, tricks, score, games
-    # (the first item's label and suit are its children, on the lines under it)
-    facts = [re.sub(r"\s*:.*", "", f.strip(' "')) for f in re.findall(r"^ *- listitem:(.*)$", info, re.M)]
+    # (an item with a suit or a card has its label and them as children, on the lines under it)
+    facts = [re.sub(r"\s*:.*", "", re.sub(r"^- text:\s*", "", item.strip().splitlines()[0]).strip(' "'))
+             for item in re.split(r"^ *- listitem:", info, flags=re.M)[1:]]
     assert re.search(r"^ *- list:$", info, re.M), info
-    assert facts == ["", "Carte retournée", "Plis", "Score", "Manches"], info
+    assert facts == ["Atout", "Carte retournée", "Plis", "Score", "Manches"], info
+    # the turned card read as its words (« valet de trèfle »), not its letter and symbol
+    assert f'img "{card_named(view["trump_card"], "fr")}"' in info, info
 
 
 FOCUSED_CARD = "() => document.activeElement.closest('#hand') ? document.activeElement.dataset.card : null"

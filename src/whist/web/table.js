@@ -59,9 +59,11 @@ export function spacedCards(cards) {
   return (cards || []).flatMap((c) => [" ", miniCardText(c)]);
 }
 
-// A card as coloured text in the page's language ("R♥" in French).
+// A card as coloured text in the page's language ("R♥" in French), read as its words by a screen
+// reader (« roi de cœur »).
 export function miniCardText(card) {
-  return h("span", { class: "cardtext suit-" + card[1] }, cardText(card, lang()));
+  return h("span", { class: "cardtext suit-" + card[1], role: "img", "aria-label": cardWords(card, true) },
+    cardText(card, lang()));
 }
 
 export function cardNode(card, cls, extra) {
