@@ -7,8 +7,10 @@ losing an entry.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -706,6 +708,70 @@ def test_old_sheets_that_cannot_be_deleted_now_are_deleted_at_the_next_round(
     assert [r.getMessage() for r in caplog.records] == [
         "the score sheets past --keep-sheets 7 cannot be deleted: the database cannot be reached:"
         " connection refused"]
+
+
+def sheets_database(db: str, tmp_path: Path) -> contextlib.AbstractContextManager[str]:
+    """The URL of an empty database of the test's own: a SQLite file, or a PostgreSQL database
+    (where the deletion of old sheets deletes no other test's)."""
+    if db == "sqlite":
+        return contextlib.nullcontext(f"sqlite:///{tmp_path / 'whist.db'}")
+    return new_postgresql_database("whist_keep")
+
+
+class DeletedMeanwhile(SqlStorage):
+    """A storage where, once, the deletion of old sheets runs between the moment a change reads
+    the sheet ``sheet_id`` and the moment it saves it, with the first cutoff that takes the sheet:
+    its days are up just then."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.sheet_id: str | None = None
+        self.deleted = -1
+
+    def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
+        if sheet_id == self.sheet_id:
+            self.sheet_id = None
+            found = self.sheet(sheet_id)
+            assert found is not None and found.version == version
+            self.deleted = self.delete_sheets(math.nextafter(found.changed_at, math.inf))
+        return super().save_sheet(sheet_id, version, data, at)
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_change_and_the_deletion_of_old_sheets_never_meet_halfway(tmp_path: Path, db: str) -> None:
+    """``whist serve --keep-sheets``: a sheet whose days are up just as a scorer changes it is
+    either deleted first, and the change answered as made to no sheet (404, in English and
+    French; nothing stored, no 500), or changed first, and kept with the change: the deletion
+    goes by the sheet's age as it is when deleted, never by a list of old sheets read before."""
+    with sheets_database(db, tmp_path) as url:
+        storage = DeletedMeanwhile(url)
+        with TestClient(create_app(storage=storage)) as c:
+            gone, kept = new(c)["id"], new(c)["id"]
+            aged(storage, gone, 30)
+            storage.sheet_id = gone  # the deletion first, as the entry is being saved
+            error = post(c, f"/api/sheets/{gone}/entries", SOLO, 404)["error"]
+            assert error == {"code": "not_found", "message": f"no sheet {gone!r}",
+                             "message_fr": f"pas de feuille de marque « {gone} »"}
+            assert storage.deleted == 1 and storage.sheet(gone) is None and count_sheets(storage) == 1
+
+            aged(storage, kept, 30)
+            old = storage.sheet(kept)
+            assert old is not None
+            saved: list[bool] = []
+
+            @event.listens_for(storage.engine, "before_cursor_execute")
+            def save_first(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+                # the entry saved as the deletion starts: read, and its sheet found old
+                if statement.lstrip().upper().startswith("DELETE FROM WHIST_SHEET") and not saved:
+                    entry = dumps(add_deal(read_sheet(old.data), **SOLO))
+                    saved.append(storage.save_sheet(kept, old.version, entry))
+
+            assert storage.delete_sheets(math.nextafter(old.changed_at, math.inf)) == 0
+            assert saved == [True]
+            shown = c.get(f"/api/sheets/{kept}").json()
+            assert shown["version"] == 1 and shown["changed_at"] > old.changed_at
+            assert [e["contract"] for e in shown["sheet"]["entries"]] == ["solo 7"]
+        storage.close()
 
 
 @pytest.mark.parametrize("isolation", ["repeatable read", "serializable"])
