@@ -7,8 +7,10 @@ losing an entry.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -22,7 +24,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, text
-from test_server_storage import wait_for
+from test_server_storage import new_postgresql_database, wait_for
 from typer.testing import CliRunner
 
 from whist.cards import Refusal
@@ -706,3 +708,134 @@ def test_old_sheets_that_cannot_be_deleted_now_are_deleted_at_the_next_round(
     assert [r.getMessage() for r in caplog.records] == [
         "the score sheets past --keep-sheets 7 cannot be deleted: the database cannot be reached:"
         " connection refused"]
+
+
+def sheets_database(db: str, tmp_path: Path) -> contextlib.AbstractContextManager[str]:
+    """The URL of an empty database of the test's own: a SQLite file, or a PostgreSQL database
+    (where the deletion of old sheets deletes no other test's)."""
+    if db == "sqlite":
+        return contextlib.nullcontext(f"sqlite:///{tmp_path / 'whist.db'}")
+    return new_postgresql_database("whist_keep")
+
+
+class DeletedMeanwhile(SqlStorage):
+    """A storage where, once, the deletion of old sheets runs between the moment a change reads
+    the sheet ``sheet_id`` and the moment it saves it, with the first cutoff that takes the sheet:
+    its days are up just then."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.sheet_id: str | None = None
+        self.deleted = -1
+
+    def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
+        if sheet_id == self.sheet_id:
+            self.sheet_id = None
+            found = self.sheet(sheet_id)
+            assert found is not None and found.version == version
+            self.deleted = self.delete_sheets(math.nextafter(found.changed_at, math.inf))
+        return super().save_sheet(sheet_id, version, data, at)
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_change_and_the_deletion_of_old_sheets_never_meet_halfway(tmp_path: Path, db: str) -> None:
+    """``whist serve --keep-sheets``: a sheet whose days are up just as a scorer changes it is
+    either deleted first, and the change answered as made to no sheet (404, in English and
+    French; nothing stored, no 500), or changed first, and kept with the change: the deletion
+    goes by the sheet's age as it is when deleted, never by a list of old sheets read before."""
+    with sheets_database(db, tmp_path) as url:
+        storage = DeletedMeanwhile(url)
+        with TestClient(create_app(storage=storage)) as c:
+            gone, kept = new(c)["id"], new(c)["id"]
+            aged(storage, gone, 30)
+            storage.sheet_id = gone  # the deletion first, as the entry is being saved
+            error = post(c, f"/api/sheets/{gone}/entries", SOLO, 404)["error"]
+            assert error == {"code": "not_found", "message": f"no sheet {gone!r}",
+                             "message_fr": f"pas de feuille de marque « {gone} »"}
+            assert storage.deleted == 1 and storage.sheet(gone) is None and count_sheets(storage) == 1
+
+            aged(storage, kept, 30)
+            old = storage.sheet(kept)
+            assert old is not None
+            saved: list[bool] = []
+
+            @event.listens_for(storage.engine, "before_cursor_execute")
+            def save_first(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+                # the entry saved as the deletion starts: read, and its sheet found old
+                if statement.lstrip().upper().startswith("DELETE FROM WHIST_SHEET") and not saved:
+                    entry = dumps(add_deal(read_sheet(old.data), **SOLO))
+                    saved.append(storage.save_sheet(kept, old.version, entry))
+
+            assert storage.delete_sheets(math.nextafter(old.changed_at, math.inf)) == 0
+            assert saved == [True]
+            shown = c.get(f"/api/sheets/{kept}").json()
+            assert shown["version"] == 1 and shown["changed_at"] > old.changed_at
+            assert [e["contract"] for e in shown["sheet"]["entries"]] == ["solo 7"]
+        storage.close()
+
+
+@pytest.mark.parametrize("isolation", ["repeatable read", "serializable"])
+def test_a_save_and_a_deletion_at_once_on_postgresql_wait_for_each_other(isolation: str) -> None:
+    """On PostgreSQL a sheet's save and the deletion of old sheets may run at the very same moment
+    (two server processes, or two storage threads of one): the second waits for the first's
+    commit, then goes by the sheet as the first left it, even on a database whose transactions
+    are stricter by default (``default_transaction_isolation``, which would fail it instead, and
+    the server answer 503): a save after the deletion finds no sheet, a deletion after the save
+    keeps the sheet with its change. A new sheet is counted there with the one another process
+    was storing as it waited, as on any database (``--max-sheets``)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    with new_postgresql_database("whist_strict") as url:
+        dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(dsn, autocommit=True) as admin:
+            admin.execute(f"ALTER DATABASE {make_url(url).database}"
+                          f" SET default_transaction_isolation = '{isolation}'".encode())
+        storage = open_storage(url)
+        other = psycopg.connect(dsn)  # another server process, in the middle of its transaction
+        watch = psycopg.connect(dsn, autocommit=True)
+
+        def waiting() -> bool:
+            """Whether a statement of the storage waits for the other's lock."""
+            row = watch.execute("SELECT count(*) FROM pg_stat_activity WHERE datname ="
+                                " current_database() AND wait_event_type = 'Lock'").fetchone()
+            return row is not None and row[0] == 1
+
+        def meanwhile(call: Any, *args: Any) -> list[Any]:
+            """``call(*args)`` in a thread, waiting for the other's transaction, which then
+            commits; what it gave, or raised."""
+            got: list[Any] = []
+
+            def run() -> None:
+                try:
+                    got.append(call(*args))
+                except Exception as exc:
+                    got.append(exc)
+
+            thread = threading.Thread(target=run)
+            thread.start()
+            wait_for(waiting)
+            other.commit()
+            thread.join(10)
+            return got
+
+        try:
+            storage.create_sheet("gone", "{}", at=100.0)
+            storage.create_sheet("kept", "{}", at=200.0)
+            other.execute("DELETE FROM whist_sheet WHERE changed_at < 150")
+            assert meanwhile(storage.save_sheet, "gone", 0, "saved", 300.0) == [False]
+            assert storage.sheet("gone") is None
+            other.execute("UPDATE whist_sheet SET version = 1, data = 'saved', changed_at = 300"
+                          " WHERE sheet_id = 'kept' AND version = 0")
+            assert meanwhile(storage.delete_sheets, 250.0) == [0]
+            assert storage.sheet("kept") == StoredSheet(1, "saved", 200.0, 300.0)
+            other.execute("SELECT pg_advisory_xact_lock(%s)", (SHEETS_LOCK,))
+            other.execute("INSERT INTO whist_sheet (sheet_id, version, data, created_at, changed_at)"
+                          " VALUES ('last', 0, '{}', 400, 400)")
+            refused = meanwhile(storage.create_sheet, "past", "{}", 2)
+            assert len(refused) == 1 and isinstance(refused[0], SheetLimit)
+            assert storage.sheet("past") is None and count_sheets(storage) == 2
+        finally:
+            other.close()
+            watch.close()
+            storage.close()

@@ -201,7 +201,10 @@ def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
 
 
 def _no_sheet(sheet_id: str) -> Response:
-    return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}")
+    """No sheet of this id: never one, or one deleted by ``--keep-sheets`` (even as a change was
+    made to it: the change is then not stored)."""
+    return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}",
+                          message_fr=f"pas de feuille de marque « {sheet_id} »")
 
 
 def _days(n: int) -> tuple[str, str]:

@@ -184,11 +184,14 @@ class Storage(Protocol):
     def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
         """Replace the sheet's JSON text if it is still at ``version`` (its version then one more,
         changed ``at``, now if not given); ``False``, and nothing changed, if another writer
-        changed it first."""
+        changed it first, or deleted it (:meth:`delete_sheets`: the sheet is then gone).
+        The text, the version and the time change together, or nothing does."""
         ...
 
     def delete_sheets(self, changed_before: float) -> int:
-        """Delete every sheet last changed before ``changed_before`` (epoch s); how many."""
+        """Delete every sheet last changed before ``changed_before`` (epoch s); how many. The age
+        is the deletion's own condition, as each sheet is when it is deleted: a sheet saved
+        meanwhile (:meth:`save_sheet`, committed first) is kept, with its change."""
         ...
 
     def cluster(self) -> Cluster:
@@ -237,6 +240,10 @@ _sheets = Table(  # the score sheets of physical tables: a row each, its JSON as
 _SHEET_TIMES = ("created_at", "changed_at")
 """The columns ``whist_sheet`` gained after its first release: :func:`_add_sheet_times` adds them
 to a database made before."""
+
+ISOLATION = "READ COMMITTED"
+"""The isolation of a transaction on a database other than SQLite (which has one writer at a
+time), even one set to another by default (``default_transaction_isolation`` on PostgreSQL)."""
 
 SCHEMA_LOCK = 0x7768697374
 """PostgreSQL's advisory lock (one 64-bit key, ``whist``; the tables' locks take two 32-bit keys,
@@ -366,7 +373,13 @@ class SqlStorage:
             # server's storage threads; past the limit it fails as the database unavailable (503)
             if libpq and "options" not in target.query:
                 args["options"] = f"-c statement_timeout={round(STATEMENT_TIMEOUT * 1000)}"
-            self.engine = create_engine(target, pool_pre_ping=True, connect_args=args)
+            # whatever the database's default: a statement that finds a row another transaction is
+            # changing waits for it, then goes by the row as that one left it (a sheet's save and
+            # the deletion of old sheets, one after the other), and a new sheet is counted with
+            # those committed while it waited for SHEETS_LOCK. Under REPEATABLE READ or
+            # SERIALIZABLE the save would fail (503), and two processes both take the last place
+            self.engine = create_engine(target, pool_pre_ping=True, connect_args=args,
+                                        isolation_level=ISOLATION)
         self.shared = self.engine.dialect.name == "postgresql"
         """Whether other server processes may use the database (they are told of every append)."""
         self._threads: DaemonThreads | None = None
@@ -578,12 +591,15 @@ class SqlStorage:
         return None if row is None else StoredSheet(int(row[0]), str(row[1]), float(row[2]), float(row[3]))
 
     def save_sheet(self, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
+        # one statement: a deletion of old sheets that comes first leaves no row to change, one
+        # that comes after finds the row changed now (both wait for the other's commit)
         q = (update(_sheets).where(_sheets.c.sheet_id == sheet_id, _sheets.c.version == version)
              .values(version=version + 1, data=data, changed_at=time.time() if at is None else at))
         with self._db(write=True) as conn:
             return conn.execute(q).rowcount == 1
 
     def delete_sheets(self, changed_before: float) -> int:
+        # the age checked by the DELETE itself, never read first and deleted by id after
         with self._db(write=True) as conn:
             return conn.execute(_sheets.delete().where(_sheets.c.changed_at < changed_before)).rowcount
 
