@@ -1,10 +1,11 @@
 """The table's page for a person who plays with a screen reader and the keyboard alone: a deal of
-colour whist played with Tab and Enter, while every line the page's live region says is collected;
-each call, each card, each trick's winner, the contract, the turns and the result are said once, in
-the page's language, in the order they came. The parts of the table are named regions, and the
+colour whist played with Tab, the arrows and Enter, while every line the page's live region says
+is collected; each call, each card, each trick's winner, the contract, the turns and the result are
+said once, in the page's language, in the order they came. The parts of the table are named regions, and the
 contract and trump are read as words, as Playwright's ARIA snapshot shows them; the facts over the
 hand are a list, read one by one; the hand's cards are named in words and are one stop of Tab,
-the arrows going from one playable card to the next.
+the arrows going from one playable card to the next, as the simple calls are, and the bids, the
+arrows going from one row of bids to the next too.
 """
 
 from __future__ import annotations
@@ -156,15 +157,41 @@ def seated(pw: Any, url: str, lang: str, errors: list[str]) -> tuple[Any, Any]:
     return browser, page
 
 
+# Where call ``action`` is among the calls offered, and where the focus is: its group of calls
+# (the simple calls, the bids, the bids folded: a stop of Tab each), its row and place in the row,
+# and the row of the control that has the focus in that group (-1: the focus is elsewhere)
+PLACE = """(action) => {
+  const call = document.querySelector(`#legal-calls [data-action="${CSS.escape(action)}"]`);
+  const group = call.closest('.simple, .bids, .more-bids');
+  const rows = group.matches('.simple') ? [group] : [...group.querySelectorAll('.bid-row')];
+  const row = rows.findIndex((r) => r.contains(call));
+  return [group.classList.contains('simple') ? '.simple' : '.' + group.classList[0], row,
+          [...rows[row].querySelectorAll('button')].indexOf(call),
+          rows.findIndex((r) => r.contains(document.activeElement))];
+}"""
+
+
+def arrow_to(page: Any, action: str) -> None:
+    """Give call ``action`` the focus as a person with the keyboard does: Tab to its group's stop,
+    then Up or Down to its row, Home, and Right to it (not in a fold left closed)."""
+    group = page.evaluate(PLACE, action)[0]
+    tab_to(page, f"#legal-calls {group} button")
+    _, row, place, at = page.evaluate(PLACE, action)
+    for key in ["ArrowDown" if row > at else "ArrowUp"] * abs(row - at) + ["Home"] + ["ArrowRight"] * place:
+        page.keyboard.press(key)
+    assert page.evaluate("() => document.activeElement.dataset.action") == action
+
+
 def keyboard_step(page: Any) -> str:
-    """When it is Anne's turn, her call (propose_or_accept's) or her first playable card, reached
-    with Tab and taken with Enter, once the page has taken it: "call" or "card"; else a moment's
-    wait, and ""."""
+    """When it is Anne's turn, her call (propose_or_accept's), reached with Tab and the arrows, or
+    her first playable card, reached with Tab, taken with Enter, once the page has taken it: "call"
+    or "card"; else a moment's wait, and ""."""
     if page.locator("#legal-calls").count():
         offered = page.locator("#legal-calls [data-action]").evaluate_all(
             "els => els.map(e => e.dataset.action)")
-        pick = f'#legal-calls [data-action="{propose_or_accept(offered)}"]'
-        tab_to(page, pick)
+        call = propose_or_accept(offered)
+        pick = f'#legal-calls [data-action="{call}"]'
+        arrow_to(page, call)
         page.keyboard.press("Enter")
         page.wait_for_selector(pick, state="detached")
         return "call"
@@ -180,8 +207,8 @@ def keyboard_step(page: Any) -> str:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, lang: str) -> None:  # noqa: F811
-    """Anne sits down, calls and plays a whole deal of colour whist with Tab and Enter (the page's
-    language chosen the same way). The live region says, one line each and once: the deal, each
+    """Anne sits down, calls and plays a whole deal of colour whist with Tab, the arrows and Enter
+    (the page's language chosen the same way). The live region says, one line each and once: the deal, each
     bot's call and card by its seat and the card in words, her own ("Vous jouez …"), each trick's
     winner with its number, the contract, her turn each time it comes to her (« À vous de
     jouer »; not for her last card, which the table plays for her), the result and the end. The
@@ -340,5 +367,66 @@ def test_the_hand_is_walked_with_the_arrows(server: Server) -> None:  # noqa: F8
         page.keyboard.press("Enter")
         page.wait_for_selector(f"#trick [data-card={hand[1]}]")
         page.wait_for_selector(f"#hand [data-card={hand[1]}]", state="detached")
+        browser.close()
+    assert errors == []
+
+
+# The action of the call that has the focus, else null
+FOCUSED_CALL = """() => document.activeElement.closest('#legal-calls')
+    ? document.activeElement.dataset.action : null"""
+
+
+def test_the_calls_are_walked_with_the_arrows(server: Server) -> None:  # noqa: F811
+    """At Anne's first call of colour whist (on a phone, the higher bids folded) the simple calls
+    are one stop of Tab and the bids another: Tab goes from « Passe » to the first bid, not to
+    « J'attends »; in the bids Right and Left go along a row, Down and Up to the row below and
+    above at the same place (no further than the first and last rows and the row's ends), Home and
+    End to the row's first and last; Tab leaves the bids for their fold, Shift+Tab comes back to
+    the bid last reached, and again to the simple calls, walked with Right and Left; Enter makes
+    the call that has the focus."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = seated(pw, server.base + create_table(server, ONE_DEAL), "fr", errors)
+        page.wait_for_selector('#legal-calls [data-action="propose S"]')
+        rows: list[list[str]] = page.locator("#legal-calls .bids .bid-row").evaluate_all(
+            "rows => rows.map((r) => [...r.querySelectorAll('button')].map((b) => b.dataset.action))")
+        # propose, emballage 9, solo 6, emballage 10, solo 7: a bid of each suit
+        assert [len(row) for row in rows] == [4] * 5, rows
+        stops = page.locator("#legal-calls .simple button, #legal-calls .bids button").evaluate_all(
+            "els => els.map(e => e.tabIndex)")
+        assert stops == [0, -1] + [0] + [-1] * 19, stops
+        tab_to(page, '#legal-calls [data-action="pass"]')
+        page.keyboard.press("Tab")
+        walked = [page.evaluate(FOCUSED_CALL)]
+        keys = ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "End", "ArrowRight", "ArrowDown",
+                "ArrowUp", "Home", "ArrowLeft", "ArrowUp", "ArrowUp", "ArrowUp", "End", "ArrowDown",
+                "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft"]
+        for key in keys:
+            page.keyboard.press(key)
+            walked.append(page.evaluate(FOCUSED_CALL))
+        at = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 3), (2, 3), (3, 3), (2, 3), (2, 0), (2, 0), (1, 0),
+              (0, 0), (0, 0), (0, 3), (1, 3), (2, 3), (3, 3), (4, 3), (4, 3), (4, 2)]
+        assert walked == [rows[r][c] for r, c in at], walked
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUSED_CALL) is None
+        assert page.evaluate("() => document.activeElement.matches('.more-bids summary')")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUSED_CALL) == rows[4][2]
+        page.keyboard.press("Shift+Tab")
+        walked = [page.evaluate(FOCUSED_CALL)]
+        for key in ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "Home"]:
+            page.keyboard.press(key)
+            walked.append(page.evaluate(FOCUSED_CALL))
+        assert walked == ["pass", "wait", "wait", "pass", "wait", "pass"], walked
+        # back to the bids, at the bid last reached; up to the first row and its last bid, made
+        page.keyboard.press("Tab")
+        for key in ["ArrowUp"] * 4 + ["End"]:
+            page.keyboard.press(key)
+        assert page.evaluate(FOCUSED_CALL) == "propose H"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#legal-calls", state="detached")
+        assert page.locator("#calls .call").first.inner_text() == "Anne propose ♥"
         browser.close()
     assert errors == []

@@ -106,6 +106,15 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
     assert errors == []
 
 
+# The cards of the hand whose rank the next card covers, in part
+RANKS_COVERED = """() => {
+  const cards = [...document.querySelectorAll('#hand .card')];
+  const left = (i) => cards[i].getBoundingClientRect().left;
+  const rankEnd = (c) => c.querySelector('svg text').getBoundingClientRect().right;
+  return cards.slice(0, -1).filter((c, i) => rankEnd(c) > left(i + 1)).map((c) => c.dataset.card);
+}"""
+
+
 def test_every_rank_of_the_hand_shows_whole_on_a_phone(server: Server) -> None:  # noqa: F811
     """On a phone 360 pixels wide, the card over each card of the hand leaves its rank whole: the
     "10" of the ten of diamonds was cut ("1(")."""
@@ -114,15 +123,8 @@ def test_every_rank_of_the_hand_shows_whole_on_a_phone(server: Server) -> None: 
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = anne_at(pw, server, {**ONE_DEAL, "seed": 5}, errors, 360, 740)
-        covered = page.evaluate("""() => {
-          const cards = [...document.querySelectorAll('#hand .card')];
-          const left = (i) => cards[i].getBoundingClientRect().left;
-          const rankEnd = (c) => c.querySelector('svg text').getBoundingClientRect().right;
-          return cards.slice(0, -1).filter((c, i) => rankEnd(c) > left(i + 1))
-            .map((c) => c.dataset.card);
-        }""")
         assert "TD" in page.locator("#hand .card").evaluate_all("els => els.map((e) => e.dataset.card)")
-        assert covered == []
+        assert page.evaluate(RANKS_COVERED) == []
         browser.close()
     assert errors == []
 
@@ -296,16 +298,30 @@ def test_a_phone_held_sideways_shows_the_trick_the_hand_and_whose_turn_together(
     assert errors == []
 
 
-def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server) -> None:  # noqa: F811
-    """A phone held sideways (740 × 360): at Anne's first call of colour whist, with every bid of the
-    ladder offered, and at her next (North's proposal to accept), every call's button is on the
-    screen above the toolbar, the page not scrolled, and her hand with them (the bids were one
-    column under the hand, the higher ones folded: the panel had to be scrolled to reach them)."""
+# The calls offered that a person cannot touch: each one's place, unless it is whole on the screen
+# and its centre is on it, not under another control (the next column of bids) or the toolbar
+COVERED = """() => [...document.querySelectorAll('#legal-calls button')].filter((b) => {
+  const r = b.getBoundingClientRect();
+  const on = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth || !b.contains(on);
+}).map((b) => `${b.dataset.action} ${Math.round(b.getBoundingClientRect().left)},${
+  Math.round(b.getBoundingClientRect().top)}`)"""
+
+
+@pytest.mark.parametrize("size", [(740, 360), (568, 320), (667, 375), (844, 390)])
+def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server, size: tuple[int, int]) -> None:  # noqa: F811
+    """A phone held sideways (740 × 360, the small 568 × 320, 667 × 375, 844 × 390): at Anne's first
+    call of colour whist, with every bid of the ladder offered, and at her next (North's proposal
+    to accept), every call's button is on the screen above the toolbar, the page not scrolled, not
+    under another button, and her hand with them, each rank whole (the bids were one column under
+    the hand, the higher ones folded: the panel had to be scrolled to reach them; at 568 × 320 a
+    row of four bids ran into the next column and off the screen, the last rows were under the
+    toolbar, and so was the hand)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = anne_at(pw, server, ONE_DEAL, errors, 740, 360)
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, *size)
         for turn in ("propose S", "accept"):
             page.wait_for_selector(f'#legal-calls [data-action="{turn}"]')
             if turn == "propose S":
@@ -314,6 +330,9 @@ def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server) ->
                 fold.click()  # the bids under a fold, as a person opens it
             page.evaluate("() => scrollTo(0, 0)")
             assert page.evaluate(OFF_SCREEN, ["#legal-calls button", "#hand", "#actions .prompt"]) == []
+            assert page.evaluate(COVERED) == []
+            assert page.evaluate(RANKS_COVERED) == []  # the hand's cards, smaller at 568 × 320
+            assert page.evaluate("() => document.documentElement.scrollWidth") == size[0]  # nothing sideways
             page.click(f'#legal-calls [data-action="{turn}"]')
         page.wait_for_selector("#hand.choosing .playable", timeout=20_000)  # the play: the hand's place again
         assert page.evaluate(OFF_SCREEN, ["#trick", "#hand", "#actions .prompt"]) == []

@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, keepToken, langSwitch, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, keepToken, langSwitch, nothingPanel, oneTabStop, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -503,12 +503,20 @@ function callButtons(legal, v, sitters) {
     const title = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
     rows.get(key).buttons.push(button(a, { class: "bid-btn", title, "aria-label": title }, content));
   }
-  const all = [...rows.values()].map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
+  const ladder = [...rows.values()];
+  const all = ladder.map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
   // past seven rows the higher bids are folded, but not on a phone held sideways, where they are
   // all in view at once, in two columns read down (style.css: --bid-rows)
   const fold = all.length > 7 && !SIDEWAYS.matches;
   const first = fold ? all.slice(0, 5) : all;
   const more = fold ? all.slice(5) : [];
+  // the simple calls, the bids and the bids folded are a stop of Tab each, the arrows going from
+  // one call to the next, and in the bids from one row to the next (dom.js): the stop is the call
+  // last reached so, while it is offered, else the first
+  const buttonRows = ladder.map((r) => r.buttons);
+  for (const [group, list] of [["simple", [simple]], ["bids", buttonRows.slice(0, first.length)], ["more", buttonRows.slice(first.length)]]) {
+    oneTabStop(list, (b) => b.dataset.action === T.callAt[group], (b) => { T.callAt[group] = b.dataset.action; });
+  }
   const waits = legal.some((a) => a.type === "call" && a.kind === "wait");
   return h("div", { class: "buttons", id: "legal-calls" },
     simple.length ? h("div", { class: "row simple" }, simple) : null,
@@ -554,29 +562,27 @@ function handRow(m, v) {
   // the page's width (up to 1000 px, style.css) less its padding: on a computer's screen the 13
   // cards side by side, on a phone overlapping as the width allows; on a phone held sideways the
   // hand's column, beside the felt: its share (--hand-share) of that width less the columns' gap
-  const share = parseFloat(getComputedStyle(root).getPropertyValue("--hand-share")) || 1;
+  const css = getComputedStyle(root);
+  const share = parseFloat(css.getPropertyValue("--hand-share")) || 1;
   const width = share < 1 ? Math.floor((root.clientWidth - 16 - 8) * share) : (root.clientWidth || 380) - 16;
   const n = v.hand.length;
-  // a card as wide as the hand's row allows, 50 to 64 px, each card's rank left whole by the card
-  // over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next one's shadow
-  const cw = Math.max(50, Math.min(64, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : 64)));
+  // a card as wide as the hand's row allows, 50 (or --card-min) to 64 px, each card's rank left whole
+  // by the card over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next
+  // one's shadow
+  const least = parseFloat(css.getPropertyValue("--card-min")) || 50;
+  const cw = Math.max(least, Math.min(64, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : 64)));
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
-  // the playable cards are one stop of Tab, the arrows going from one to the next (dom.js, rove):
-  // the stop is the card last reached so, while it is playable, else the first
-  if (!byCard.has(T.handAt)) T.handAt = v.hand.find((c) => byCard.has(c));
   const cards = v.hand.map((c, i) => {
     const text = choosing && byCard.get(c);
     const cls = choosing ? (text ? "playable" : "dimmed") : "";
     const node = cardNode(c, "in-hand " + cls, {
       // named in words for a screen reader ("dame de pique"), its face hidden from it
       style: `left:${Math.round(i * step)}px;width:${cw}px`, role: text ? "button" : "img",
-      tabindex: text ? (c === T.handAt ? 0 : -1) : null, "aria-label": cardWords(c, true),
+      "aria-label": cardWords(c, true),
       // a greyed card goes to the table too: it refuses it and says which rule forbids it
       onclick: choosing ? () => act(text || c) : () => notYourTurn(v),
       onkeydown: text ? (e) => {
-        const next = rove(e, [...e.currentTarget.parentElement.querySelectorAll(".playable")]);
-        if (next) T.handAt = next.dataset.card;
-        if (next || (e.key !== "Enter" && e.key !== " ")) return;
+        if (e.key !== "Enter" && e.key !== " ") return;
         e.preventDefault();  // Space plays the card, without scrolling the page too
         act(text);
       } : null,
@@ -584,6 +590,10 @@ function handRow(m, v) {
     node.firstChild.setAttribute("aria-hidden", "true");
     return node;
   });
+  // the playable cards are one stop of Tab, the arrows going from one to the next (dom.js): the
+  // stop is the card last reached so, while it is playable, else the first
+  oneTabStop([cards.filter((n) => n.classList.contains("playable"))], (n) => n.dataset.card === T.handAt,
+    (n) => { T.handAt = n.dataset.card; });
   const total = n ? Math.round((n - 1) * step + cw) : 0;
   return h("div", { class: "hand-wrap" }, h("div", { class: "hand" + (choosing ? " choosing" : ""), id: "hand", tabindex: -1,
     role: "group", "aria-label": t("hand"),

@@ -21,19 +21,41 @@ export function h(tag, attrs, ...children) {
   return node;
 }
 
-// The arrow keys in a row of controls that is one stop of Tab (a "roving tabindex"): for a key
-// `e` pressed on one of `items`, Left and Right move the focus a step, Home and End to the first and
-// the last; the control reached takes the row's stop (tabindex 0, the others -1). It, or null for
-// another key (the event then left to the control).
-export function rove(e, items) {
-  const i = items.indexOf(e.currentTarget);
-  const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: items.length - 1 }[e.key];
-  if (to === undefined || i < 0) return null;
+// The arrow keys in a row of controls, or in rows of them (a grid), that is one stop of Tab (a
+// "roving tabindex"): for a key `e` pressed on one of the controls of `rows` (a list of rows, each
+// a list of controls), Left and Right move the focus a step along its row, Home and End to the
+// row's first and last; in rows of them Up and Down to the row above and below, at the same place
+// or the row's last. The control reached takes the stop (tabindex 0, the others -1). It, or null
+// for another key (the event then left to the control: Up and Down scroll the page from a single row).
+export function rove(e, rows) {
+  const r = rows.findIndex((row) => row.includes(e.currentTarget));
+  if (r < 0) return null;
+  const c = rows[r].indexOf(e.currentTarget);
+  const moves = { ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1], Home: [r, 0], End: [r, Infinity] };
+  if (rows.length > 1) Object.assign(moves, { ArrowUp: [r - 1, c], ArrowDown: [r + 1, c] });
+  const to = moves[e.key];
+  if (!to) return null;
   e.preventDefault();  // nor the page scrolled
-  const next = items[Math.max(0, Math.min(items.length - 1, to))];
-  for (const it of items) it.tabIndex = it === next ? 0 : -1;
+  const within = (i, list) => list[Math.max(0, Math.min(list.length - 1, i))];
+  const next = within(to[1], within(to[0], rows));
+  for (const it of rows.flat()) it.tabIndex = it === next ? 0 : -1;
   next.focus();
   return next;
+}
+
+// Make the controls of `rows` (as rove takes them) one stop of Tab, walked with the arrows: the
+// stop is the control `isStop` picks, else the first; `reached` is told of each control the
+// arrows come to, for the page drawn anew to keep it as the stop.
+export function oneTabStop(rows, isStop, reached) {
+  const all = rows.flat();
+  const stop = all.find(isStop) || all[0];
+  for (const it of all) {
+    it.tabIndex = it === stop ? 0 : -1;
+    it.addEventListener("keydown", (e) => {
+      const next = rove(e, rows);
+      if (next) reached(next);
+    });
+  }
 }
 
 // Draw `node` as all that `root` shows, the focus kept on the field that had it (found again by its

@@ -82,6 +82,7 @@ export const T = {
   callsShown: false,  // whether the calls offered were drawn: scrolled into view as they come
   handShown: false,  // whether the hand was drawn for the player to choose a card: the same
   handAt: null,  // the playable card that is the hand's stop of Tab, the arrows moving it (app.js, handRow)
+  callAt: {},  // the same for the calls offered: the call that is each group's stop (app.js, callButtons)
   joining: false,  // a seat asked for, not yet given (app.js, banner)
   missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
