@@ -519,11 +519,11 @@ class TestCommand:
         (["--candidate", "heuristic", "--preset", "bridge"], "unknown preset 'bridge'"),
         (["--candidate", "heuristic", "--deals", "0"], "--deals"),
         (["--candidate", "heuristic", "--jobs", "0"], "--jobs"),
-        (["--candidate", "heuristic", "--budget", "0"], "'--budget'"),  # 0.01 to 60 s, typer's check
-        (["--candidate", "heuristic", "--budget", "60.5"], "'--budget'"),
-        (["--candidate", "heuristic", "--budget", "nan"], "'--budget'"),
-        (["--candidate", "heuristic", "--reference-budget", "-1"], "'--reference-budget'"),
-        (["--candidate", "heuristic", "--reference-budget", "1e9"], "'--reference-budget'"),
+        (["--candidate", "heuristic", "--budget", "0"], "--budget 0 is too small"),  # 0.01 to 60 s
+        (["--candidate", "heuristic", "--budget", "60.5"], "--budget 60.5 is too large"),
+        (["--candidate", "heuristic", "--budget", "nan"], "--budget 'nan' is not a number of seconds"),
+        (["--candidate", "heuristic", "--reference-budget", "-1"], "--reference-budget -1 is too small"),
+        (["--candidate", "heuristic", "--reference-budget", "1e9"], "--reference-budget 1e9 is too large"),
         (["--reference", "random"], "--candidate"),
         (["--candidate", "no_such_module:bot"], "cannot import bot 'no_such_module:bot'"),
         (["--candidate", "whist.bots:no_such_bot"], "cannot import bot 'whist.bots:no_such_bot'"),

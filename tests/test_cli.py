@@ -1145,8 +1145,8 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
     (["score"], "Missing option '--contract' / '-c'.", "Erreur : il manque l'option '--contract' / '-c'."),
     (["sheet", "add", "trou", "--needed", "x"], "Invalid value for '--needed'",
      "Erreur : valeur invalide pour '--needed' : ce doit être un nombre entier"),
-    (["play", "--budget", "100"], "Input should be less than or equal to 60",
-     "Erreur : valeur invalide pour '--budget' : au plus 60"),
+    (["serve", "--port", "70000"], "Input should be less than or equal to 65535",
+     "Erreur : valeur invalide pour '--port' : au plus 65535"),
     (["sheet", "show", "--json=3"], "Option '--json' does not take a value.",
      "Erreur : l'option '--json' ne prend pas de valeur."),
     (["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT"], "Missing option '--leader' / '-l'.",
@@ -1259,6 +1259,121 @@ def test_bench_engine_refuses_a_time_it_cannot_keep(args: list[str], en: str, fr
         r = runner.invoke(app, ["bench", "engine", *args, "--lang", lang])
         assert r.exit_code == 2 and r.stdout == "", r.output
         assert said in " ".join(r.stderr.split()) and len(r.stderr.splitlines()) == 1, r.stderr
+
+
+# ----- the decimal numbers typed in French -----------------------------------------------------
+
+SOLVE = ["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N"]
+DECIMAL_OPTIONS = [
+    # the words before the option, the option, its bounds in English and in French
+    (["play"], "--budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["simulate"], "--budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["arena", "-c", "heuristic"], "--budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["arena", "-c", "heuristic"], "--reference-budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["serve"], "--bot-budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["bench", "engine"], "--seconds", "from 0.01 to 3600", "de 0,01 à 3600"),
+    (SOLVE, "--max-seconds", "of at least 0.001", "d'au moins 0,001"),
+]
+"""Every option of ``whist`` that takes a decimal number."""
+
+
+@pytest.mark.parametrize(("words", "option", "en", "fr"), DECIMAL_OPTIONS,
+                         ids=[f"{w[0]} {o}" for w, o, _, _ in DECIMAL_OPTIONS])
+def test_every_decimal_option_reads_a_number_as_the_language_writes_it(
+        words: list[str], option: str, en: str, fr: str) -> None:
+    """Every option that takes a decimal number reads it as --lang writes numbers: in French 0,0001
+    is a number (too small, said so), in English it is none; what is no number in either (a point
+    and a comma together) is refused as such. Each refusal is one line in the language of --lang
+    naming the option and its bounds as that language writes them, exit 2, before anything is
+    done."""
+    for lang, value, said in (
+            ("fr", "0,0001", f"Erreur : {option} 0,0001 est trop petit : donnez un nombre de secondes {fr}"),
+            ("fr", "0.5,0",
+             f"Erreur : {option} « 0.5,0 » n'est pas un nombre de secondes : donnez-en un {fr}"),
+            ("en", "0,0001", f"Error: {option} '0,0001' is not a number of seconds: give one {en}"),
+            ("en", "0.5,0", f"Error: {option} '0.5,0' is not a number of seconds: give one {en}")):
+        r = runner.invoke(app, [*words, option, value, "--lang", lang])
+        assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"{said}\n", (lang, r.output)
+
+
+class TestDecimalCommaInFrench:
+    """Under --lang fr a bot's thinking time is typed with a decimal comma (0,05) as well as a point,
+    and reaches the bots it is for (docs/guide.md)."""
+
+    @pytest.fixture
+    def asked(self, monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
+        """The budget each bot is made with (not those made only to check the names of --bots,
+        without one)."""
+        budgets: list[float | None] = []
+
+        def recording(name: str, budget: float | None = None) -> Any:
+            if budget is not None:
+                budgets.append(budget)
+            return get_bot(name, budget)
+
+        monkeypatch.setattr("whist.arena.get_bot", recording)
+        return budgets
+
+    @pytest.mark.parametrize("lang", [["--lang", "fr"], ["--lang=fr"]])
+    def test_play(self, asked: list[float | None], tmp_path: Path, lang: list[str]) -> None:
+        r = run("play", "--bots", "random", "--budget", "0,05", *lang, "--records", str(tmp_path), input="")
+        assert r.exit_code == 1 and "l'entrée s'est terminée" in r.stderr, r.output  # the bots were made
+        assert asked == [0.05] * 3
+
+    @pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+    def test_simulate(self, asked: list[float | None], preset_name: str) -> None:
+        count = ["--rubbers", "1"] if preset_name == "classic" else ["--deals", "1"]
+        r = run("simulate", "-p", preset_name, *count, "--bots", "random", "--budget", "0,05", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert asked == [0.05] * 4
+
+    def test_the_group_s_lang(self, asked: list[float | None]) -> None:
+        """``whist --lang fr simulate`` is ``whist simulate --lang fr``: the comma is read too."""
+        r = run("--lang", "fr", "simulate", "--rubbers", "1", "--bots", "random", "--budget", "0,05")
+        assert r.exit_code == 0, r.output
+        assert asked == [0.05] * 4
+
+    def test_arena(self) -> None:
+        r = run("arena", "-c", "random", "-r", "random", "-n", "1", "--no-double-dummy", "--budget", "0,05",
+                "--reference-budget", "1,5", "--lang", "fr", "--json")
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.stdout)
+        assert (d["budget"], d["reference_budget"]) == (0.05, 1.5)
+
+    def test_serve(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import socket
+
+        import whist.server
+
+        given: list[float] = []
+
+        def create_app(*args: Any, bot_budget: float, **kwargs: Any) -> Any:
+            given.append(bot_budget)
+            raise ImportError("no server in this test")
+
+        monkeypatch.setattr(whist.server, "create_app", create_app)
+        with socket.socket() as s:  # a port free a moment ago
+            s.bind(("127.0.0.1", 0))
+            port = str(s.getsockname()[1])
+        r = run("serve", "--port", port, "--bot-budget", "0,25", "--lang", "fr")
+        assert r.exit_code == 2 and "no server in this test" in r.stderr, r.output
+        assert given == [0.25]
+
+
+def test_a_stake_is_typed_with_a_decimal_comma_in_french() -> None:
+    """--option stake=0,5 under --lang fr is a stake of 0.5, as French writes it; the table of
+    `whist rules --lang fr` writes it back so; in English the comma is refused as before, in
+    the words of the option (and --option stake=0.5 is read in both)."""
+    fr = run("rules", "-o", "stake=0,5", "--lang", "fr", "--json")
+    assert fr.exit_code == 0 and json.loads(fr.stdout)["stake"] == 0.5, fr.output
+    assert json.loads(run("rules", "-o", "stake=0.5", "--lang", "fr", "--json").stdout)["stake"] == 0.5
+    table = run("rules", "-o", "stake=0,5", "--lang", "fr").stdout
+    assert re.search(r"│ stake +│ 0,5 +│", table), table
+    assert re.search(r"│ stake +│ 0\.5 +│", run("rules", "-o", "stake=0.5").stdout)
+    en = run("rules", "-o", "stake=0,5")
+    assert en.exit_code == 2 and en.stderr == "Error: option stake takes a number, not '0,5'\n", en.output
+    bad = run("rules", "-o", "stake=0,5,0", "--lang", "fr")
+    assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas '0,5,0'" in bad.stderr
 
 
 def test_bench_engine_keeps_to_its_time() -> None:

@@ -35,14 +35,14 @@ from whist.arena import (
 from whist.bots import BOT_NAMES
 from whist.cards import Lang, Refusal
 from whist.cli_common import (
-    MAX_BUDGET,
-    MIN_BUDGET,
+    BUDGET_SPAN,
     JsonOpt,
     LangOpt,
     OptionOpt,
     PresetOpt,
     RulesOpt,
     bot_failed,
+    budget_option,
     build_rules,
     fail,
     option_summary,
@@ -256,15 +256,16 @@ def arena(
         "--jobs", "-j", min=1, metavar="J",
         help=en_fr("Processes playing deals in parallel (the figures do not depend on it).",
                    "Processus qui jouent des donnes en parallèle (les chiffres n'en dépendent pas)."))] = 1,
-    budget: Annotated[float | None, typer.Option(
-        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
+    budget: Annotated[str | None, typer.Option(
+        "--budget", metavar="SECONDS",
         help=en_fr(
-            "The candidate's thinking time per card (calls get more; bots that do not think"
-            " ignore it) (default: the bot's own).",
-            "Temps de réflexion du candidat par carte, en secondes (les annonces ont davantage ; les"
-            " robots qui ne réfléchissent pas l'ignorent) (par défaut : celui du robot)."))] = None,
-    reference_budget: Annotated[float | None, typer.Option(
-        "--reference-budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
+            f"The candidate's thinking time per card, {BUDGET_SPAN[0]} seconds (calls get more; bots"
+            " that do not think ignore it) (default: the bot's own).",
+            f"Temps de réflexion du candidat par carte, {BUDGET_SPAN[1]} secondes (les annonces ont"
+            " davantage ; les robots qui ne réfléchissent pas l'ignorent) (par défaut : celui du"
+            " robot)."))] = None,
+    reference_budget: Annotated[str | None, typer.Option(
+        "--reference-budget", metavar="SECONDS",
         help=en_fr("The same for the reference.", "La même chose pour la référence."))] = None,
     double_dummy: Annotated[bool, typer.Option(
         "--double-dummy/--no-double-dummy",
@@ -290,11 +291,13 @@ def arena(
     alone at each seat, then four references.
     """
     language = parse_lang(lang)
+    thinking = budget_option("--budget", budget, language)
+    reference_thinking = budget_option("--reference-budget", reference_budget, language)
     rules = build_rules(preset_name, option, rules_file, language)
-    _check_bot(candidate, budget, "--candidate", language)
-    _check_bot(reference, reference_budget, "--reference", language)
+    _check_bot(candidate, thinking, "--candidate", language)
+    _check_bot(reference, reference_thinking, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
-                         budget, reference_budget, double_dummy, max_nodes)
+                         thinking, reference_thinking, double_dummy, max_nodes)
     progress = progress_bar(say("Deals", "donnes", language), TimeRemainingColumn())
     try:
         with progress:

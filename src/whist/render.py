@@ -201,11 +201,15 @@ def _num(v: int | float, lang: Lang | None) -> str:
     return str(int(v)) if float(v).is_integer() else number(v, "g", lang)
 
 
+NARROW_SPACE = "\u202f"
+"""The narrow no-break space French puts between thousands and before ``%``."""
+
+
 def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
     """``value`` written with the format ``spec`` (``.2f``, ``+g``, ``,`` …) as ``lang`` writes
     numbers: in French with a decimal comma, and a narrow no-break space between thousands where
     ``spec`` groups them; in English (and for both languages, ``None``) as Python writes it. For
-    what is read by people only: JSON, CSV and the values typed on the command line keep the point.
+    what is read by people only: JSON and CSV keep the point. :func:`read_number` reads it back.
 
     >>> number(1.5849, ".2f", "fr"), number(-0.5, "+g", "fr"), number(66.8, ".1f", "en")
     ('1,58', '-0,5', '66.8')
@@ -215,7 +219,27 @@ def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
     text = format(value, spec)
     if lang != "fr":
         return text
-    return text.replace(",", "\u202f").replace(".", ",")
+    return text.replace(",", NARROW_SPACE).replace(".", ",")
+
+
+def read_number(text: str, lang: Lang | None = None) -> float:
+    """The number ``text`` says, as a person types it in ``lang``: in English with a decimal point
+    (``0.5``); in French with a decimal comma or a point (``0,5``, ``0.5``), and the thousands
+    apart or run together as :func:`number` writes them (``1\u202f234,5``, with a narrow or a
+    plain no-break space). Python's own words for a number are read too (``1e3``, ``inf``,
+    ``nan``: the caller says which it takes). :class:`ValueError` where ``text`` is no number.
+
+    >>> read_number("0,5", "fr"), read_number(" 2.5 ", "fr"), read_number("1\u202f234,5", "fr")
+    (0.5, 2.5, 1234.5)
+    >>> read_number("0,5", "en")
+    Traceback (most recent call last):
+    ...
+    ValueError: could not convert string to float: '0,5'
+    """
+    text = text.strip()
+    if lang == "fr":
+        text = text.replace(NARROW_SPACE, "").replace("\u00a0", "").replace(",", ".")
+    return float(text)
 
 
 # ----- tricks ---------------------------------------------------------------------------
