@@ -354,7 +354,8 @@ class TestCommand:
     def test_the_report_speaks_the_language_of_lang(self, lang: str, preset_name: str) -> None:
         """``--lang`` names one language for every label of the report (English by default), the
         contract families and the tables skipped included, and French numbers take a decimal
-        comma; the JSON is the same in both."""
+        comma, and a percentage a narrow no-break space before its sign; the JSON is the same in
+        both."""
         args = ["--preset", preset_name, "--candidate", "heuristic", "--reference", "random",
                 "--deals", "2", "--seed", "3"]
         r = runner.invoke(app, ["arena", *args, "--lang", lang], env={"COLUMNS": "200"})
@@ -374,6 +375,8 @@ class TestCommand:
             assert all(f in out for f in families), families
         numbers = re.findall(r"(?<![\d,.])\d+[.,]\d{2,3}(?![\d,.])", out)  # not 5,000,000
         assert numbers and all(("," in n) == (lang == "fr") for n in numbers), numbers
+        level = "95%" if lang == "en" else "95\u202f%"  # French: a narrow no-break space before %
+        assert r.stdout.count(level) == 2 and "95 %" not in r.stdout, r.stdout  # title and column
         plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
         assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
 

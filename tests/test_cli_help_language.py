@@ -187,10 +187,11 @@ def test_the_french_help_writes_the_bounds_of_seconds_as_their_refusal_does(
 @pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
 def test_the_french_help_writes_its_numbers_in_french(path: list[str], command: Any) -> None:
     """No number of the French help has a decimal point, its defaults neither (``[par défaut :
-    3,0]``, as the option reads it under ``--lang fr``); an address (127.0.0.1) or a section (§5.3)
-    is no number."""
+    3,0]``, as the option reads it under ``--lang fr``), and a percentage has a narrow no-break
+    space before its sign (``95 %``); an address (127.0.0.1) or a section (§5.3) is no number."""
     out = _help([*path, "--help", "--lang", "fr"]).stdout
     assert re.findall(r"(?<![\w.§])\d+\.\d+(?![\w.])", out) == [], out
+    assert re.findall(r"\d(?:[ \u00a0]?%)", out) == [], out
 
 
 @pytest.mark.parametrize(("args", "default"), [

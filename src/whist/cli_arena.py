@@ -53,7 +53,7 @@ from whist.cli_common import (
 from whist.cli_help import en_fr, fr_doc
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
-from whist.render import colon, label, number, say
+from whist.render import colon, label, number, percent, say
 
 __all__ = ["arena"]
 
@@ -107,12 +107,14 @@ def _estimate_row(label: str, e: Estimate, lang: Lang) -> list[str]:
 
 def _figures_table(r: ArenaReport, lang: Lang) -> Table:
     colour = r.config.is_colour
-    t = Table(title=say("Candidate minus reference (95% confidence interval)",
-                        "candidat moins référence (intervalle de confiance à 95 %)", lang),
+    level = percent(95, lang)  # in French with a narrow no-break space, 95 %
+    t = Table(title=say(f"Candidate minus reference ({level} confidence interval)",
+                        f"candidat moins référence (intervalle de confiance à {level})", lang),
               title_justify="left")
     units = say("seat-deals", "donnes-places", lang) if colour else "tables"
+    interval = say(f"{level} interval", f"intervalle à {level}", lang)
     for i, col in enumerate((say("contracts", "contrats", lang), say("deals", "donnes", lang), units,
-                             say("mean", "moyenne", lang), say("95% interval", "intervalle à 95 %", lang))):
+                             say("mean", "moyenne", lang), interval)):
         t.add_column(col, justify="right" if i else "left")
     t.add_row(*_estimate_row(say("all", "tous", lang), r.overall, lang), style="bold")
     for key, e in r.families.items():
@@ -225,9 +227,9 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
     return Group(*lines)
 
 
-@fr_doc("""Mesurer un robot contre un autre sur les mêmes cartes (en duplicate) : moyenne et
-    intervalle de confiance à 95 % en tout et par famille de contrats, temps de décision, écart au
-    jeu parfait à cartes ouvertes.
+@fr_doc(f"""Mesurer un robot contre un autre sur les mêmes cartes (en duplicate) : moyenne et
+    intervalle de confiance à {percent(95, 'fr')} en tout et par famille de contrats, temps de
+    décision, écart au jeu parfait à cartes ouvertes.
 
     Whist classique (préréglages classic, short, simple) : chaque donne est jouée deux fois, le
     candidat en N-S puis en E-O. Whist à la couleur (couleur, pagat) : chaque donne est jouée cinq

@@ -222,6 +222,17 @@ def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
     return text.replace(",", NARROW_SPACE).replace(".", ",")
 
 
+def percent(value: float, lang: Lang | None = None, spec: str = ".0f") -> str:
+    """``value`` per cent as ``lang`` writes it (the number as :func:`number` writes it): ``45%``,
+    in French with a narrow no-break space before the sign, ``45 %`` (for both languages,
+    ``None``, as English).
+
+    >>> percent(45.4, "en"), percent(95, "fr") == "95\u202f%", percent(12.25, "fr", ".1f")
+    ('45%', True, '12,2\u202f%')
+    """
+    return number(value, spec, lang) + (NARROW_SPACE if lang == "fr" else "") + "%"
+
+
 def read_number(text: str, lang: Lang | None = None) -> float:
     """The number ``text`` says, as a person types it in ``lang``: in English with a decimal point
     (``0.5``); in French with a decimal comma or a point (``0,5``, ``0.5``), and the thousands
