@@ -26,11 +26,12 @@ from typer.testing import CliRunner
 from whist import record
 from whist.actions import Call
 from whist.bots import Bot, get_bot
-from whist.cards import SEATS, Card, Seat, cards_of, parse_card
+from whist.cards import SEATS, Card, Lang, Seat, cards_of, parse_card
 from whist.cli import app
 from whist.colour_session import ColourSession
 from whist.couleur_match import ColourMatch
 from whist.match import Match
+from whist.render import say
 from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session, TableSession
 
@@ -1207,6 +1208,34 @@ def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch
     assert r.exit_code == 130 and "Erreur : interrompu : 0 robre sur 1" in r.stderr, r.output
     r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random"])
     assert r.exit_code == 130 and "Error: interrupted: 0 of 1 rubbers played" in r.stderr, r.output
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 1234567 of 2000000 deals played"),
+                                             ("fr", "Erreur : interrompu : 1234567 donnes sur 2000000")])
+def test_a_simulation_interrupted_past_a_million_deals_counts_them_whole(
+        capsys: pytest.CaptureFixture[str], lang: Lang, said: str) -> None:
+    """The deals played before Ctrl-C are counted as the total is, digit by digit, not 1.23457e+06
+    (a count is no decimal number, in either language)."""
+    from typer import Exit
+
+    from whist.cli_common import simulate_sessions
+
+    class Stopped:  # a session that has played 1234567 deals when Ctrl-C comes
+        is_over = needs_deal = False
+        match = None
+        steps = 0
+
+        def step(self) -> None:
+            self.steps += 1
+            if self.steps > 1:
+                raise KeyboardInterrupt
+
+    sessions: Any = [Stopped()]
+    with pytest.raises(Exit) as stopped:
+        simulate_sessions(sessions, 2_000_000, say("Deals", "donnes", lang), lambda m: 1_234_567, None,
+                          str, lang, bots=["random"] * 4)
+    assert stopped.value.exit_code == 130
+    assert " ".join(capsys.readouterr().err.split()) == said
 
 
 def test_bench_engine_speaks_french_with_lang_fr() -> None:

@@ -429,11 +429,11 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     task = progress.add_task(label, total=total)
 
     def how_far() -> tuple[str, str]:
-        done = progress.tasks[0].completed
+        done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
         many = label.lower()
         one = many.removesuffix("s")  # rubbers, donnes: the singular
-        en = f"{done:g} of {total} {many} played"
-        fr = f"{done:g} {many if done >= 2 else one} sur {total}"
+        en = f"{done} of {total} {many} played"
+        fr = f"{done} {many if done >= 2 else one} sur {total}"
         if records is None:
             return en, fr
         n = len(paths)
