@@ -561,6 +561,21 @@ class TestSimulate:
         replayed = run("replay", str(sorted(tmp_path.iterdir())[0]), "--lang", "fr").stdout
         assert re.search(r"Règlement \(enjeu 0,33 par point\) : N [+-]\d+,\d+  E", replayed), replayed
 
+    @pytest.mark.parametrize(("stake", "lang"), [("1000000", "fr"), ("12345.67", "en"), ("12345,67", "fr")])
+    def test_a_settlement_is_written_in_full(self, stake: str, lang: str) -> None:
+        """The stake and what each seat wins or pays are written with all their digits, as the JSON
+        has them (French with a decimal comma): not 1e+06 for the largest stake, nor 12345.7 for
+        12345.67."""
+        args = (*self.ARGS, "--option", f"stake={stake}", "--lang", lang)
+        out, data = run(*args).stdout, json.loads(run(*args, "--json").stdout)
+        said = re.search(r"^(?:Settlement \(stake|Règlement \(enjeu) (\S+)\D+"
+                         r" N (\S+)  E (\S+)  S (\S+)  [WO] (\S+)$", out, flags=re.M)
+        assert said, out
+        amounts = [float(n.replace(",", ".")) for n in said.groups()]
+        assert amounts == [data["stake"], *data["settlement"].values()], out
+        assert ("." in said[0]) == (lang == "en" and "." in stake) and "e+" not in said[0], said[0]
+        assert all(abs(a) >= 1_000_000 or round(a) != a for a in amounts[1:]), amounts  # where g fell short
+
     def test_json_summary(self) -> None:
         a = run(*self.ARGS, "--json")
         b = run(*self.ARGS, "--json")

@@ -39,7 +39,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, number, read_number, say, seat_letter, term
+from whist.render import amount, colon, deals_words, label, number, read_number, say, seat_letter, term
 from whist.rules import (
     Rules,
     RulesError,
@@ -321,7 +321,7 @@ def value_text(v: Any, lang: Lang = "en") -> str:
     if isinstance(v, bool):
         return say("on" if v else "off", "oui" if v else "non", lang)
     if isinstance(v, float):
-        return number(v, "g", lang)
+        return amount(v, lang)
     return str(v)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -205,7 +206,7 @@ NARROW_SPACE = "\u202f"
 """The narrow no-break space French puts between thousands and before ``%``."""
 
 
-def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
+def number(value: float | Decimal, spec: str = "g", lang: Lang | None = None) -> str:
     """``value`` written with the format ``spec`` (``.2f``, ``+g``, ``,`` …) as ``lang`` writes
     numbers: in French with a decimal comma, and a narrow no-break space between thousands where
     ``spec`` groups them; in English (and for both languages, ``None``) as Python writes it. For
@@ -220,6 +221,17 @@ def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
     if lang != "fr":
         return text
     return text.replace(",", NARROW_SPACE).replace(".", ",")
+
+
+def amount(value: float, lang: Lang | None = None, spec: str = "f") -> str:
+    """A stake or a sum of money written in full, with every decimal it has and no more, as
+    :func:`number` writes ``spec`` (``+f`` with its sign): never ``g``'s exponent (``1e+06``) or
+    its six digits (``12345.7`` for ``12345.67``).
+
+    >>> amount(1_000_000), amount(-12345.67, "fr", "+f"), amount(0.5, "en", "+f"), amount(4.0)
+    ('1000000', '-12345,67', '+0.5', '4')
+    """
+    return number(Decimal(repr(value)).normalize(), spec, lang)
 
 
 def percent(value: float, lang: Lang | None = None, spec: str = ".0f") -> str:
@@ -521,8 +533,8 @@ def settlement_line(rules: Rules, pay: Mapping[str, float], lang: Lang | None = 
     (stake 0.5 per point): N +1.5  E -1.5 …``, in French ``règlement (enjeu 0,5 par point) : N
     +1,5 …`` (both for ``None``)."""
     return (f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)}"
-            f" {number(rules.stake, 'g', lang)} {stake_unit(rules, lang)}){colon(lang)} "
-            + "  ".join(f"{seat_letter(s, lang)} {number(pay[s.name], '+g', lang)}" for s in SEATS))
+            f" {amount(rules.stake, lang)} {stake_unit(rules, lang)}){colon(lang)} "
+            + "  ".join(f"{seat_letter(s, lang)} {amount(pay[s.name], lang, '+f')}" for s in SEATS))
 
 
 def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
