@@ -354,7 +354,8 @@ class TestCommand:
     def test_the_report_speaks_the_language_of_lang(self, lang: str, preset_name: str) -> None:
         """``--lang`` names one language for every label of the report (English by default), the
         contract families and the tables skipped included, and French numbers take a decimal
-        comma; the JSON is the same in both."""
+        comma, and a percentage a narrow no-break space before its sign; the JSON is the same in
+        both."""
         args = ["--preset", preset_name, "--candidate", "heuristic", "--reference", "random",
                 "--deals", "2", "--seed", "3"]
         r = runner.invoke(app, ["arena", *args, "--lang", lang], env={"COLUMNS": "200"})
@@ -374,6 +375,8 @@ class TestCommand:
             assert all(f in out for f in families), families
         numbers = re.findall(r"(?<![\d,.])\d+[.,]\d{2,3}(?![\d,.])", out)  # not 5,000,000
         assert numbers and all(("," in n) == (lang == "fr") for n in numbers), numbers
+        level = "95%" if lang == "en" else "95\u202f%"  # French: a narrow no-break space before %
+        assert r.stdout.count(level) == 2 and "95 %" not in r.stdout, r.stdout  # title and column
         plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
         assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
 
@@ -519,11 +522,11 @@ class TestCommand:
         (["--candidate", "heuristic", "--preset", "bridge"], "unknown preset 'bridge'"),
         (["--candidate", "heuristic", "--deals", "0"], "--deals"),
         (["--candidate", "heuristic", "--jobs", "0"], "--jobs"),
-        (["--candidate", "heuristic", "--budget", "0"], "'--budget'"),  # 0.01 to 60 s, typer's check
-        (["--candidate", "heuristic", "--budget", "60.5"], "'--budget'"),
-        (["--candidate", "heuristic", "--budget", "nan"], "'--budget'"),
-        (["--candidate", "heuristic", "--reference-budget", "-1"], "'--reference-budget'"),
-        (["--candidate", "heuristic", "--reference-budget", "1e9"], "'--reference-budget'"),
+        (["--candidate", "heuristic", "--budget", "0"], "--budget 0 is too small"),  # 0.01 to 60 s
+        (["--candidate", "heuristic", "--budget", "60.5"], "--budget 60.5 is too large"),
+        (["--candidate", "heuristic", "--budget", "nan"], "--budget 'nan' is not a number of seconds"),
+        (["--candidate", "heuristic", "--reference-budget", "-1"], "--reference-budget -1 is too small"),
+        (["--candidate", "heuristic", "--reference-budget", "1e9"], "--reference-budget 1e9 is too large"),
         (["--reference", "random"], "--candidate"),
         (["--candidate", "no_such_module:bot"], "cannot import bot 'no_such_module:bot'"),
         (["--candidate", "whist.bots:no_such_bot"], "cannot import bot 'whist.bots:no_such_bot'"),

@@ -26,11 +26,12 @@ from typer.testing import CliRunner
 from whist import record
 from whist.actions import Call
 from whist.bots import Bot, get_bot
-from whist.cards import SEATS, Card, Seat, cards_of, parse_card
+from whist.cards import SEATS, Card, Lang, Seat, cards_of, parse_card
 from whist.cli import app
 from whist.colour_session import ColourSession
 from whist.couleur_match import ColourMatch
 from whist.match import Match
+from whist.render import say
 from whist.rules import PRESETS, Rules, applies, preset
 from whist.session import Session, TableSession
 
@@ -559,6 +560,21 @@ class TestSimulate:
         assert json.loads(run(*args, "--json", "--lang", "fr").stdout)["stake"] == 0.33
         replayed = run("replay", str(sorted(tmp_path.iterdir())[0]), "--lang", "fr").stdout
         assert re.search(r"Règlement \(enjeu 0,33 par point\) : N [+-]\d+,\d+  E", replayed), replayed
+
+    @pytest.mark.parametrize(("stake", "lang"), [("1000000", "fr"), ("12345.67", "en"), ("12345,67", "fr")])
+    def test_a_settlement_is_written_in_full(self, stake: str, lang: str) -> None:
+        """The stake and what each seat wins or pays are written with all their digits, as the JSON
+        has them (French with a decimal comma): not 1e+06 for the largest stake, nor 12345.7 for
+        12345.67."""
+        args = (*self.ARGS, "--option", f"stake={stake}", "--lang", lang)
+        out, data = run(*args).stdout, json.loads(run(*args, "--json").stdout)
+        said = re.search(r"^(?:Settlement \(stake|Règlement \(enjeu) (\S+)\D+"
+                         r" N (\S+)  E (\S+)  S (\S+)  [WO] (\S+)$", out, flags=re.M)
+        assert said, out
+        amounts = [float(n.replace(",", ".")) for n in said.groups()]
+        assert amounts == [data["stake"], *data["settlement"].values()], out
+        assert ("." in said[0]) == (lang == "en" and "." in stake) and "e+" not in said[0], said[0]
+        assert all(abs(a) >= 1_000_000 or round(a) != a for a in amounts[1:]), amounts  # where g fell short
 
     def test_json_summary(self) -> None:
         a = run(*self.ARGS, "--json")
@@ -1145,8 +1161,8 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
     (["score"], "Missing option '--contract' / '-c'.", "Erreur : il manque l'option '--contract' / '-c'."),
     (["sheet", "add", "trou", "--needed", "x"], "Invalid value for '--needed'",
      "Erreur : valeur invalide pour '--needed' : ce doit être un nombre entier"),
-    (["play", "--budget", "100"], "Input should be less than or equal to 60",
-     "Erreur : valeur invalide pour '--budget' : au plus 60"),
+    (["serve", "--port", "70000"], "Input should be less than or equal to 65535",
+     "Erreur : valeur invalide pour '--port' : au plus 65535"),
     (["sheet", "show", "--json=3"], "Option '--json' does not take a value.",
      "Erreur : l'option '--json' ne prend pas de valeur."),
     (["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT"], "Missing option '--leader' / '-l'.",
@@ -1209,6 +1225,34 @@ def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch
     assert r.exit_code == 130 and "Error: interrupted: 0 of 1 rubbers played" in r.stderr, r.output
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 1234567 of 2000000 deals played"),
+                                             ("fr", "Erreur : interrompu : 1234567 donnes sur 2000000")])
+def test_a_simulation_interrupted_past_a_million_deals_counts_them_whole(
+        capsys: pytest.CaptureFixture[str], lang: Lang, said: str) -> None:
+    """The deals played before Ctrl-C are counted as the total is, digit by digit, not 1.23457e+06
+    (a count is no decimal number, in either language)."""
+    from typer import Exit
+
+    from whist.cli_common import simulate_sessions
+
+    class Stopped:  # a session that has played 1234567 deals when Ctrl-C comes
+        is_over = needs_deal = False
+        match = None
+        steps = 0
+
+        def step(self) -> None:
+            self.steps += 1
+            if self.steps > 1:
+                raise KeyboardInterrupt
+
+    sessions: Any = [Stopped()]
+    with pytest.raises(Exit) as stopped:
+        simulate_sessions(sessions, 2_000_000, say("Deals", "donnes", lang), lambda m: 1_234_567, None,
+                          str, lang, bots=["random"] * 4)
+    assert stopped.value.exit_code == 130
+    assert " ".join(capsys.readouterr().err.split()) == said
+
+
 def test_bench_engine_speaks_french_with_lang_fr() -> None:
     """whist bench engine takes --lang too: its measure and its errors in French."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])
@@ -1259,6 +1303,121 @@ def test_bench_engine_refuses_a_time_it_cannot_keep(args: list[str], en: str, fr
         r = runner.invoke(app, ["bench", "engine", *args, "--lang", lang])
         assert r.exit_code == 2 and r.stdout == "", r.output
         assert said in " ".join(r.stderr.split()) and len(r.stderr.splitlines()) == 1, r.stderr
+
+
+# ----- the decimal numbers typed in French -----------------------------------------------------
+
+SOLVE = ["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N"]
+DECIMAL_OPTIONS = [
+    # the words before the option, the option, its bounds in English and in French
+    (["play"], "--budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["simulate"], "--budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["arena", "-c", "heuristic"], "--budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["arena", "-c", "heuristic"], "--reference-budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["serve"], "--bot-budget", "from 0.01 to 60", "de 0,01 à 60"),
+    (["bench", "engine"], "--seconds", "from 0.01 to 3600", "de 0,01 à 3600"),
+    (SOLVE, "--max-seconds", "of at least 0.001", "d'au moins 0,001"),
+]
+"""Every option of ``whist`` that takes a decimal number."""
+
+
+@pytest.mark.parametrize(("words", "option", "en", "fr"), DECIMAL_OPTIONS,
+                         ids=[f"{w[0]} {o}" for w, o, _, _ in DECIMAL_OPTIONS])
+def test_every_decimal_option_reads_a_number_as_the_language_writes_it(
+        words: list[str], option: str, en: str, fr: str) -> None:
+    """Every option that takes a decimal number reads it as --lang writes numbers: in French 0,0001
+    is a number (too small, said so), in English it is none; what is no number in either (a point
+    and a comma together) is refused as such. Each refusal is one line in the language of --lang
+    naming the option and its bounds as that language writes them, exit 2, before anything is
+    done."""
+    for lang, value, said in (
+            ("fr", "0,0001", f"Erreur : {option} 0,0001 est trop petit : donnez un nombre de secondes {fr}"),
+            ("fr", "0.5,0",
+             f"Erreur : {option} « 0.5,0 » n'est pas un nombre de secondes : donnez-en un {fr}"),
+            ("en", "0,0001", f"Error: {option} '0,0001' is not a number of seconds: give one {en}"),
+            ("en", "0.5,0", f"Error: {option} '0.5,0' is not a number of seconds: give one {en}")):
+        r = runner.invoke(app, [*words, option, value, "--lang", lang])
+        assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"{said}\n", (lang, r.output)
+
+
+class TestDecimalCommaInFrench:
+    """Under --lang fr a bot's thinking time is typed with a decimal comma (0,05) as well as a point,
+    and reaches the bots it is for (docs/guide.md)."""
+
+    @pytest.fixture
+    def asked(self, monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
+        """The budget each bot is made with (not those made only to check the names of --bots,
+        without one)."""
+        budgets: list[float | None] = []
+
+        def recording(name: str, budget: float | None = None) -> Any:
+            if budget is not None:
+                budgets.append(budget)
+            return get_bot(name, budget)
+
+        monkeypatch.setattr("whist.arena.get_bot", recording)
+        return budgets
+
+    @pytest.mark.parametrize("lang", [["--lang", "fr"], ["--lang=fr"]])
+    def test_play(self, asked: list[float | None], tmp_path: Path, lang: list[str]) -> None:
+        r = run("play", "--bots", "random", "--budget", "0,05", *lang, "--records", str(tmp_path), input="")
+        assert r.exit_code == 1 and "l'entrée s'est terminée" in r.stderr, r.output  # the bots were made
+        assert asked == [0.05] * 3
+
+    @pytest.mark.parametrize("preset_name", ["classic", "couleur"])
+    def test_simulate(self, asked: list[float | None], preset_name: str) -> None:
+        count = ["--rubbers", "1"] if preset_name == "classic" else ["--deals", "1"]
+        r = run("simulate", "-p", preset_name, *count, "--bots", "random", "--budget", "0,05", "--lang", "fr")
+        assert r.exit_code == 0, r.output
+        assert asked == [0.05] * 4
+
+    def test_the_group_s_lang(self, asked: list[float | None]) -> None:
+        """``whist --lang fr simulate`` is ``whist simulate --lang fr``: the comma is read too."""
+        r = run("--lang", "fr", "simulate", "--rubbers", "1", "--bots", "random", "--budget", "0,05")
+        assert r.exit_code == 0, r.output
+        assert asked == [0.05] * 4
+
+    def test_arena(self) -> None:
+        r = run("arena", "-c", "random", "-r", "random", "-n", "1", "--no-double-dummy", "--budget", "0,05",
+                "--reference-budget", "1,5", "--lang", "fr", "--json")
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.stdout)
+        assert (d["budget"], d["reference_budget"]) == (0.05, 1.5)
+
+    def test_serve(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import socket
+
+        import whist.server
+
+        given: list[float] = []
+
+        def create_app(*args: Any, bot_budget: float, **kwargs: Any) -> Any:
+            given.append(bot_budget)
+            raise ImportError("no server in this test")
+
+        monkeypatch.setattr(whist.server, "create_app", create_app)
+        with socket.socket() as s:  # a port free a moment ago
+            s.bind(("127.0.0.1", 0))
+            port = str(s.getsockname()[1])
+        r = run("serve", "--port", port, "--bot-budget", "0,25", "--lang", "fr")
+        assert r.exit_code == 2 and "no server in this test" in r.stderr, r.output
+        assert given == [0.25]
+
+
+def test_a_stake_is_typed_with_a_decimal_comma_in_french() -> None:
+    """--option stake=0,5 under --lang fr is a stake of 0.5, as French writes it; the table of
+    `whist rules --lang fr` writes it back so; in English the comma is refused as before, in
+    the words of the option (and --option stake=0.5 is read in both)."""
+    fr = run("rules", "-o", "stake=0,5", "--lang", "fr", "--json")
+    assert fr.exit_code == 0 and json.loads(fr.stdout)["stake"] == 0.5, fr.output
+    assert json.loads(run("rules", "-o", "stake=0.5", "--lang", "fr", "--json").stdout)["stake"] == 0.5
+    table = run("rules", "-o", "stake=0,5", "--lang", "fr").stdout
+    assert re.search(r"│ stake +│ 0,5 +│", table), table
+    assert re.search(r"│ stake +│ 0\.5 +│", run("rules", "-o", "stake=0.5").stdout)
+    en = run("rules", "-o", "stake=0,5")
+    assert en.exit_code == 2 and en.stderr == "Error: option stake takes a number, not '0,5'\n", en.output
+    bad = run("rules", "-o", "stake=0,5,0", "--lang", "fr")
+    assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas '0,5,0'" in bad.stderr
 
 
 def test_bench_engine_keeps_to_its_time() -> None:

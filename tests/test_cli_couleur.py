@@ -715,7 +715,8 @@ class TestSimulate:
                                                   ("fr", ["famille", "donnes", "réussis", "% réussis"])])
     def test_every_column_of_the_contracts_table_has_its_header(self, lang: str, header: list[str]) -> None:
         """The contracts table names each column in the language of --lang, the share of contracts
-        made too; that column is made over deals of its row."""
+        made too; that column is made over deals of its row, and written as the language writes a
+        percentage (French: 45 %, a narrow no-break space before the sign)."""
         r = run(*self.ARGS, "--lang", lang)
         assert r.exit_code == 0, r.output
         lines = r.stdout.splitlines()
@@ -727,7 +728,8 @@ class TestSimulate:
                 break
             _, deals, made, share = (c.strip() for c in line.strip("│").split("│"))
             if deals != "0" and made != "—":  # (all pass has nothing made; no deals, no share)
-                assert share == f"{100 * int(made) / int(deals):.0f}%", line
+                sign = "%" if lang == "en" else "\u202f%"  # French: a narrow no-break space before it
+                assert share == f"{100 * int(made) / int(deals):.0f}{sign}", line
                 rows += 1
         assert rows > 0, r.stdout
 

@@ -165,18 +165,44 @@ def test_the_french_help_of_an_option_names_its_placeholder_in_french() -> None:
     (["bench", "engine"], [], "--seconds", ["de 0,01 à 3600", "au moins 0,01 s"]),
     (["solve"], ["N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "-t", "NT",
       "-l", "W"],
-     "--max-seconds", ["au moins 0,001"])])
+     "--max-seconds", ["au moins 0,001"]),
+    (["play"], [], "--budget", ["de 0,01 à 60"]),
+    (["simulate"], [], "--budget", ["de 0,01 à 60"]),
+    (["arena"], ["-c", "heuristic"], "--budget", ["de 0,01 à 60"]),
+    (["serve"], [], "--bot-budget", ["de 0,01 à 60"])])
 def test_the_french_help_writes_the_bounds_of_seconds_as_their_refusal_does(
         args: list[str], given: list[str], option: str, bounds: list[str]) -> None:
-    """The French help gives the bounds of ``--seconds`` (and of ``--rounds``' share of it) and of
-    ``--max-seconds`` with a decimal comma, as the French refusal of a value out of them writes
-    them and as the option reads them under ``--lang fr``: none with a point."""
+    """The French help gives the bounds of ``--seconds`` (and of ``--rounds``' share of it), of
+    ``--max-seconds`` and of a bot's thinking time with a decimal comma, as the French refusal of a
+    value out of them writes them and as the option reads them under ``--lang fr``: none with a
+    point."""
     said = _flat(_help([*args, "--help", "--lang", "fr"]).stdout)
     for bound in bounds:
         assert bound in said, bound
-    assert not re.search(r"\b0\.0", said), said
+    assert not re.search(r"\b0\.0\d", said), said  # 0.01, not the address 0.0.0.0
     refused = _help([*args, *given, option, "-1", "--lang", "fr"])
     assert refused.exit_code == 2 and bounds[0] in refused.stderr, refused.output
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
+def test_the_french_help_writes_its_numbers_in_french(path: list[str], command: Any) -> None:
+    """No number of the French help has a decimal point, its defaults neither (``[par défaut :
+    3,0]``, as the option reads it under ``--lang fr``), and a percentage has a narrow no-break
+    space before its sign (``95 %``); an address (127.0.0.1) or a section (§5.3) is no number."""
+    out = _help([*path, "--help", "--lang", "fr"]).stdout
+    assert re.findall(r"(?<![\w.§])\d+\.\d+(?![\w.])", out) == [], out
+    assert re.findall(r"\d(?:[ \u00a0]?%)", out) == [], out
+
+
+@pytest.mark.parametrize(("args", "default"), [
+    (["bench", "engine"], "[par défaut : 3,0]"), (["play"], "[par défaut : 1,0]"),
+    (["serve"], "[par défaut : 1,0]")])
+def test_a_decimal_default_has_a_comma_in_the_french_help(args: list[str], default: str) -> None:
+    """A decimal default is written in the French help as French writes it, and the English keeps
+    its point."""
+    assert default in _flat(_help([*args, "--help", "--lang", "fr"]).stdout)
+    english = default.replace(",", ".").replace("par défaut :", "default:")
+    assert english in _flat(_help([*args, "--help"]).stdout)
 
 
 @pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])

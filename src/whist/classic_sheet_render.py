@@ -14,7 +14,7 @@ from whist.cards import SEATS, Seat, Side
 from whist.classic_sheet import ClassicEntry, ClassicRow, ClassicSheet
 from whist.cli_common import option_summary
 from whist.colour_render import Lang, seat_letter
-from whist.render import colon, label, matches_result, number, rubber_word, rubber_words, say, stake_unit
+from whist.render import amount, colon, label, matches_result, rubber_word, rubber_words, say, stake_unit
 from whist.rules import Rules
 from whist.sheet import Sheet
 
@@ -188,7 +188,7 @@ def _plural(word: str, n: int) -> str:
 
 def _money(v: float, lang: Lang) -> str:
     """``+2.5``, in French ``+2,5``; ``0`` for nothing."""
-    return number(v, "+g", lang) if v else "0"
+    return amount(v, lang, "+f") if v else "0"
 
 
 def classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:

@@ -29,8 +29,7 @@ from whist.cards import SEATS, Lang, ParseError, Refusal, Side, parse_seat
 from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
-    MAX_BUDGET,
-    MIN_BUDGET,
+    BUDGET_SPAN,
     GroupLangOpt,
     JsonOpt,
     LangOpt,
@@ -38,6 +37,7 @@ from whist.cli_common import (
     PresetOpt,
     RulesOpt,
     bot_names,
+    budget_option,
     build_rules,
     fail,
     option_summary,
@@ -200,11 +200,12 @@ def play(
             "À chacun de vos tours, montrer la carte ou l'annonce que conseille le joueur fort"
             " (pimc), avec les points attendus des meilleures autres (tapez conseil / hint pour en"
             " avoir un à tout moment)."))] = False,
-    budget: Annotated[float, typer.Option(
-        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
-        help=en_fr("Thinking time of pimc (bots and hints) per card; calls get three times as long.",
-                   "Temps de réflexion de pimc (robots et conseils) par carte, en secondes ; les"
-                   " annonces ont trois fois plus."))] = 1.0,
+    budget: Annotated[str, typer.Option(
+        "--budget", metavar="SECONDS",
+        help=en_fr(f"Thinking time of pimc (bots and hints) per card, {BUDGET_SPAN[0]} seconds; calls get"
+                   " three times as long.",
+                   f"Temps de réflexion de pimc (robots et conseils) par carte, {BUDGET_SPAN[1]}"
+                   " secondes ; les annonces ont trois fois plus."))] = "1.0",
     lang: Annotated[str, typer.Option(
         "--lang", metavar="en|fr",
         help=en_fr(
@@ -235,6 +236,7 @@ def play(
     (whist play | head); the record is saved in every case.
     """
     language = parse_lang(lang)
+    thinking = budget_option("--budget", budget, language)
     rules = build_rules(preset_name, option, rules_file, language)
     try:
         human = parse_seat(seat)
@@ -244,12 +246,12 @@ def play(
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     if rules.game == "couleur":
-        play_colour(rules, human, names, seed, language, records, hint=hint, budget=budget)
+        play_colour(rules, human, names, seed, language, records, hint=hint, budget=thinking)
         return
-    session = Session(rules, seat_bots((s for s in SEATS if s is not human), names, budget), seed)
+    session = Session(rules, seat_bots((s for s in SEATS if s is not human), names, thinking), seed)
     console = stdout()
     game = TerminalGame(console, session, human, line_reader(console), pause=sys.stdin.isatty(),
-                        hints=hint, hint_budget=budget, lang=language)
+                        hints=hint, hint_budget=thinking, lang=language)
     play_in_terminal(
         game, names, records, title="Whist",
         you=say(f"You: {human.name_en}; partner: {human.partner.name_en}",
@@ -361,17 +363,17 @@ def simulate(
             "Enregistrer chaque robre (whist à la couleur : chaque séance) dans ce dossier, sous le"
             " nom simulate-PRÉRÉGLAGE-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
             " déjà là est gardé et le nouveau nommé …-2.json."))] = None,
-    budget: Annotated[float | None, typer.Option(
-        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
+    budget: Annotated[str | None, typer.Option(
+        "--budget", metavar="SECONDS",
         help=en_fr(
-            "Thinking time of pimc per card, in seconds; calls get three times as long; the other"
-            " bots do not think (default: 1.0); it is not passed to a bot of your own. The same seed"
-            " gives the same games unless pimc's clock stop cuts a decision on a busy machine"
-            " (docs/pimc.md).",
-            "Temps de réflexion de pimc par carte, en secondes ; les annonces ont trois fois plus ;"
-            " les autres robots ne réfléchissent pas (par défaut : 1.0) ; il n'est pas transmis à un"
-            " robot à vous. La même graine donne les mêmes parties, sauf si l'horloge de pimc coupe"
-            " une décision sur une machine chargée (docs/pimc.md)."))] = None,
+            f"Thinking time of pimc per card, {BUDGET_SPAN[0]} seconds; calls get three times as long;"
+            " the other bots do not think (default: 1.0); it is not passed to a bot of your own. The"
+            " same seed gives the same games unless pimc's clock stop cuts a decision on a busy"
+            " machine (docs/pimc.md).",
+            f"Temps de réflexion de pimc par carte, {BUDGET_SPAN[1]} secondes ; les annonces ont trois"
+            " fois plus ; les autres robots ne réfléchissent pas (par défaut : 1,0) ; il n'est pas"
+            " transmis à un robot à vous. La même graine donne les mêmes parties, sauf si l'horloge de"
+            " pimc coupe une décision sur une machine chargée (docs/pimc.md)."))] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -382,14 +384,15 @@ def simulate(
     points per seat. The summary and the errors in the language of --lang (en or fr); the JSON
     is the same in both (its result said in both languages)."""
     language = parse_lang(lang)
+    thinking = budget_option("--budget", budget, language)
     rules = build_rules(preset_name, option, rules_file, language)
     if rules.game == "couleur":
         if rubbers is not None:
             fail(Refusal("--rubbers is for classic whist; colour whist plays --deals N",
                          "--rubbers est pour le whist classique ; le whist à la couleur joue --deals N"),
                  2, language)
-        simulate_colour(rules, deals, seed, bot_names(bots, 4, language, own=True), records, json_out, budget,
-                        language)
+        simulate_colour(rules, deals, seed, bot_names(bots, 4, language, own=True), records, json_out,
+                        thinking, language)
         return
     if deals is not None:
         fail(Refusal("--deals is for colour whist (couleur, pagat); classic whist plays --rubbers N",
@@ -398,7 +401,7 @@ def simulate(
     count = rubbers if rubbers is not None else rules.rubbers
     one = with_options(rules, {"rubbers": 1})
     names = bot_names(bots, 4, language, own=True)
-    seats = seat_bots(SEATS, names, budget)
+    seats = seat_bots(SEATS, names, thinking)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
     matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),

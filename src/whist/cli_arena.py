@@ -35,14 +35,14 @@ from whist.arena import (
 from whist.bots import BOT_NAMES
 from whist.cards import Lang, Refusal
 from whist.cli_common import (
-    MAX_BUDGET,
-    MIN_BUDGET,
+    BUDGET_SPAN,
     JsonOpt,
     LangOpt,
     OptionOpt,
     PresetOpt,
     RulesOpt,
     bot_failed,
+    budget_option,
     build_rules,
     fail,
     option_summary,
@@ -53,7 +53,7 @@ from whist.cli_common import (
 from whist.cli_help import en_fr, fr_doc
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
-from whist.render import colon, label, number, say
+from whist.render import colon, label, number, percent, say
 
 __all__ = ["arena"]
 
@@ -107,12 +107,14 @@ def _estimate_row(label: str, e: Estimate, lang: Lang) -> list[str]:
 
 def _figures_table(r: ArenaReport, lang: Lang) -> Table:
     colour = r.config.is_colour
-    t = Table(title=say("Candidate minus reference (95% confidence interval)",
-                        "candidat moins référence (intervalle de confiance à 95 %)", lang),
+    level = percent(95, lang)  # in French with a narrow no-break space, 95 %
+    t = Table(title=say(f"Candidate minus reference ({level} confidence interval)",
+                        f"candidat moins référence (intervalle de confiance à {level})", lang),
               title_justify="left")
     units = say("seat-deals", "donnes-places", lang) if colour else "tables"
+    interval = say(f"{level} interval", f"intervalle à {level}", lang)
     for i, col in enumerate((say("contracts", "contrats", lang), say("deals", "donnes", lang), units,
-                             say("mean", "moyenne", lang), say("95% interval", "intervalle à 95 %", lang))):
+                             say("mean", "moyenne", lang), interval)):
         t.add_column(col, justify="right" if i else "left")
     t.add_row(*_estimate_row(say("all", "tous", lang), r.overall, lang), style="bold")
     for key, e in r.families.items():
@@ -225,9 +227,9 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
     return Group(*lines)
 
 
-@fr_doc("""Mesurer un robot contre un autre sur les mêmes cartes (en duplicate) : moyenne et
-    intervalle de confiance à 95 % en tout et par famille de contrats, temps de décision, écart au
-    jeu parfait à cartes ouvertes.
+@fr_doc(f"""Mesurer un robot contre un autre sur les mêmes cartes (en duplicate) : moyenne et
+    intervalle de confiance à {percent(95, 'fr')} en tout et par famille de contrats, temps de
+    décision, écart au jeu parfait à cartes ouvertes.
 
     Whist classique (préréglages classic, short, simple) : chaque donne est jouée deux fois, le
     candidat en N-S puis en E-O. Whist à la couleur (couleur, pagat) : chaque donne est jouée cinq
@@ -256,15 +258,16 @@ def arena(
         "--jobs", "-j", min=1, metavar="J",
         help=en_fr("Processes playing deals in parallel (the figures do not depend on it).",
                    "Processus qui jouent des donnes en parallèle (les chiffres n'en dépendent pas)."))] = 1,
-    budget: Annotated[float | None, typer.Option(
-        "--budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
+    budget: Annotated[str | None, typer.Option(
+        "--budget", metavar="SECONDS",
         help=en_fr(
-            "The candidate's thinking time per card (calls get more; bots that do not think"
-            " ignore it) (default: the bot's own).",
-            "Temps de réflexion du candidat par carte, en secondes (les annonces ont davantage ; les"
-            " robots qui ne réfléchissent pas l'ignorent) (par défaut : celui du robot)."))] = None,
-    reference_budget: Annotated[float | None, typer.Option(
-        "--reference-budget", metavar="SECONDS", min=MIN_BUDGET, max=MAX_BUDGET,
+            f"The candidate's thinking time per card, {BUDGET_SPAN[0]} seconds (calls get more; bots"
+            " that do not think ignore it) (default: the bot's own).",
+            f"Temps de réflexion du candidat par carte, {BUDGET_SPAN[1]} secondes (les annonces ont"
+            " davantage ; les robots qui ne réfléchissent pas l'ignorent) (par défaut : celui du"
+            " robot)."))] = None,
+    reference_budget: Annotated[str | None, typer.Option(
+        "--reference-budget", metavar="SECONDS",
         help=en_fr("The same for the reference.", "La même chose pour la référence."))] = None,
     double_dummy: Annotated[bool, typer.Option(
         "--double-dummy/--no-double-dummy",
@@ -290,11 +293,13 @@ def arena(
     alone at each seat, then four references.
     """
     language = parse_lang(lang)
+    thinking = budget_option("--budget", budget, language)
+    reference_thinking = budget_option("--reference-budget", reference_budget, language)
     rules = build_rules(preset_name, option, rules_file, language)
-    _check_bot(candidate, budget, "--candidate", language)
-    _check_bot(reference, reference_budget, "--reference", language)
+    _check_bot(candidate, thinking, "--candidate", language)
+    _check_bot(reference, reference_thinking, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
-                         budget, reference_budget, double_dummy, max_nodes)
+                         thinking, reference_thinking, double_dummy, max_nodes)
     progress = progress_bar(say("Deals", "donnes", language), TimeRemainingColumn())
     try:
         with progress:

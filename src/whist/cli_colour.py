@@ -32,7 +32,7 @@ from whist.colour_session import FAMILIES, ColourSession, ColourStats
 from whist.colour_terminal import ColourTerminalGame
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
-from whist.render import label, number, say, seat_word, term
+from whist.render import label, number, percent, say, seat_word, term
 from whist.rules import Rules, with_options
 from whist.terminal import line_reader
 
@@ -113,8 +113,8 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
     print_summary(summary, paths, json_out, lambda s: _summary_table(s, lang), lang)
 
 
-def _percent(made: int, deals: int) -> str:
-    return f"{100 * made / deals:.0f}%" if deals else "—"
+def _percent(made: int, deals: int, lang: Lang) -> str:
+    return percent(100 * made / deals, lang) if deals else "—"
 
 
 def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
@@ -129,7 +129,8 @@ def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
         if key == "all_pass":
             fam.add_row(family, str(row["deals"]), "—", "")
         else:
-            fam.add_row(family, str(row["deals"]), str(row["made"]), _percent(row["made"], row["deals"]))
+            fam.add_row(family, str(row["deals"]), str(row["made"]),
+                        _percent(row["made"], row["deals"], lang))
     pts = Table(title=say("Points per seat", "points par place", lang), title_justify="left")
     pts.add_column(say("seat", "place", lang))
     pts.add_column(say("bot", "robot", lang))

@@ -13,7 +13,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar, overload
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -39,7 +39,7 @@ from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
-from whist.render import colon, deals_words, label, number, say, seat_letter, term
+from whist.render import amount, colon, deals_words, label, number, read_number, say, seat_letter, term
 from whist.rules import (
     Rules,
     RulesError,
@@ -53,12 +53,13 @@ from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, save_match, save_new
 
 __all__ = [
-    "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt", "RulesOpt",
-    "bot_failed", "bot_names",
+    "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
+    "RulesOpt",
+    "bot_failed", "bot_names", "budget_option",
     "build_rules", "fail", "option_summary", "parse_lang", "pass_lang", "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
-    "simulation_head", "stdout",
+    "simulation_head", "span", "stdout",
     "value_text",
 ]
 
@@ -166,8 +167,20 @@ MIN_BUDGET = 0.01
 MAX_BUDGET = 60.0
 """The range of every option that sets a bot's thinking time in seconds per card (``--budget``,
 ``--reference-budget``, ``--bot-budget``; calls get three times as long): from a hundredth of a
-second to a minute, which is already longer than a person waits for a card. Typer refuses a value
-outside it (exit status 2, the range named after the usage line)."""
+second to a minute, which is already longer than a person waits for a card. A value outside it is
+refused (:func:`budget_option`)."""
+
+
+def span(least: float, most: float | None = None) -> tuple[str, str]:
+    """The bounds of a number, in English and in French (decimal comma): ``from 0.01 to 60``, ``de
+    0,01 à 60``; without ``most``, ``of at least 0.01``, ``d'au moins 0,01``."""
+    if most is None:
+        return f"of at least {least:g}", f"d'au moins {number(least, 'g', 'fr')}"
+    return f"from {least:g} to {most:g}", f"de {number(least, 'g', 'fr')} à {number(most, 'g', 'fr')}"
+
+
+BUDGET_SPAN = span(MIN_BUDGET, MAX_BUDGET)
+"""The range of a thinking time as the help of its options writes it."""
 
 
 def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: float | None = None,
@@ -175,25 +188,36 @@ def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: 
     """The number of seconds the option ``name`` was given, at least ``least`` (and, with ``most``,
     at most ``most``, which refuses an infinite one too); else one line in ``lang`` and exit
     status 2 (read here rather than by typer, whose refusal is a usage block of four lines that
-    takes ``nan`` as below any bound). In French (``lang`` ``fr``) a decimal comma is read too
-    (``0,5``), as the bounds are written."""
-    span = ((f"of at least {least:g}", f"d'au moins {number(least, 'g', 'fr')}") if most is None else
-            (f"from {least:g} to {most:g}", f"de {number(least, 'g', 'fr')} à {number(most, 'g', 'fr')}"))
+    takes ``nan`` as below any bound, and which reads no decimal comma). Every option of ``whist``
+    that takes a decimal number is read here: in French (``lang`` ``fr``) a decimal comma is read
+    too (``0,5``, :func:`~whist.render.read_number`), as the bounds are written."""
+    bounds = span(least, most)
     try:
-        value = float(text.strip().replace(",", ".") if lang == "fr" else text.strip())
+        value = read_number(text, lang)
     except ValueError:
         value = math.nan
     if math.isnan(value) or (most is not None and math.isinf(value)):
-        fail(Refusal(f"{name} {text!r} is not a number of seconds: give one {span[0]}",
-                     f"{name} « {text} » n'est pas un nombre de secondes : donnez-en un {span[1]}"), 2, lang)
+        fail(Refusal(f"{name} {text!r} is not a number of seconds: give one {bounds[0]}",
+                     f"{name} « {text} » n'est pas un nombre de secondes : donnez-en un {bounds[1]}"),
+             2, lang)
     given = text.strip()
     if value < least:
-        fail(Refusal(f"{name} {given} is too small: give a number of seconds {span[0]}",
-                     f"{name} {given} est trop petit : donnez un nombre de secondes {span[1]}"), 2, lang)
+        fail(Refusal(f"{name} {given} is too small: give a number of seconds {bounds[0]}",
+                     f"{name} {given} est trop petit : donnez un nombre de secondes {bounds[1]}"), 2, lang)
     if most is not None and value > most:
-        fail(Refusal(f"{name} {given} is too large: give a number of seconds {span[0]}",
-                     f"{name} {given} est trop grand : donnez un nombre de secondes {span[1]}"), 2, lang)
+        fail(Refusal(f"{name} {given} is too large: give a number of seconds {bounds[0]}",
+                     f"{name} {given} est trop grand : donnez un nombre de secondes {bounds[1]}"), 2, lang)
     return value
+
+
+@overload
+def budget_option(name: str, text: str, lang: Lang = "en") -> float: ...
+@overload
+def budget_option(name: str, text: str | None, lang: Lang = "en") -> float | None: ...
+def budget_option(name: str, text: str | None, lang: Lang = "en") -> float | None:
+    """A bot's thinking time given to the option ``name`` (:func:`seconds_option`, from
+    :data:`MIN_BUDGET` to :data:`MAX_BUDGET`); ``None`` for an option not given."""
+    return None if text is None else seconds_option(name, text, MIN_BUDGET, lang, MAX_BUDGET)
 
 
 def build_rules(preset_name: str | None, options: list[str] | None, rules_file: Path | None,
@@ -210,14 +234,27 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
                     " them, or the same",
                     f"--preset {preset_name} et le préréglage {rules.preset} de {rules_file} diffèrent :"
                     " donnez l'un des deux, ou le même")
-        values: dict[str, str] = {}
+        values: dict[str, str | float] = {}
         for text in options or []:
             name, value = parse_option(text)
-            values[name] = value
+            values[name] = _decimal_value(rules, name, value, lang)
         rules = with_options(rules, values) if values else rules
     except RulesError as exc:
         fail(exc.in_lang(lang), 2, lang)
     return rules
+
+
+def _decimal_value(rules: Rules, name: str, value: str, lang: Lang) -> str | float:
+    """The value of ``--option name=value`` for :func:`~whist.rules.with_options`: that of an
+    option that takes a decimal number (stake) read as ``lang`` writes numbers (in French ``0,5``
+    too, :func:`~whist.render.read_number`); any other, or one that is no number (which
+    ``with_options`` refuses in its own words), as typed."""
+    if not isinstance(getattr(rules, name.strip().replace("-", "_"), None), float):
+        return value
+    try:
+        return read_number(value, lang)
+    except ValueError:
+        return value
 
 
 def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> list[str]:
@@ -279,11 +316,12 @@ def option_summary(rules: Rules) -> str:
 
 
 def value_text(v: Any, lang: Lang = "en") -> str:
-    """An option's value as ``--option`` takes it (on/off; in French oui/non, which it takes too)."""
+    """An option's value as ``--option`` takes it (on/off, 0.5; in French oui/non, 0,5, which it
+    takes too)."""
     if isinstance(v, bool):
         return say("on" if v else "off", "oui" if v else "non", lang)
     if isinstance(v, float):
-        return f"{v:g}"
+        return amount(v, lang)
     return str(v)
 
 
@@ -391,11 +429,11 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     task = progress.add_task(label, total=total)
 
     def how_far() -> tuple[str, str]:
-        done = progress.tasks[0].completed
+        done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
         many = label.lower()
         one = many.removesuffix("s")  # rubbers, donnes: the singular
-        en = f"{done:g} of {total} {many} played"
-        fr = f"{done:g} {many if done >= 2 else one} sur {total}"
+        en = f"{done} of {total} {many} played"
+        fr = f"{done} {many if done >= 2 else one} sur {total}"
         if records is None:
             return en, fr
         n = len(paths)

@@ -182,15 +182,24 @@ def _is_french(ctx: Context) -> bool:
     return ctx.meta.get(_HELP_LANG) == "fr"
 
 
+_DECIMAL = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\w.])")
+"""A decimal number written with a point, alone (not an address's ``127.0.0.1``, a file's ``2.json``)."""
+
+
 def _french_extra(text: str) -> str:
-    """``[default: x; env var: Y; required]`` in French."""
+    """``[default: x; env var: Y; required]`` in French, a decimal number with a decimal comma as
+    the options read it in French (``[par défaut : 3,0]``).
+
+    >>> _french_extra("[default: 1.0; 0.01<=x<=60.0]"), _french_extra("[default: 127.0.0.1]")
+    ('[par défaut : 1,0 ; 0,01<=x<=60,0]', '[par défaut : 127.0.0.1]')
+    """
     items = []
     for item in text.strip().removeprefix("[").removesuffix("]").split("; "):
         for en, fr in _EXTRAS.items():
             if item.startswith(en):
                 item = fr + item.removeprefix(en)
                 break
-        items.append(item)
+        items.append(_DECIMAL.sub(r"\1,\2", item))
     return "[" + " ; ".join(items) + "]"
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from whist.cards import Lang, Refusal, os_reason
-from whist.cli_common import MAX_BUDGET, MIN_BUDGET, fail, parse_lang
+from whist.cli_common import BUDGET_SPAN, budget_option, fail, parse_lang
 from whist.cli_help import en_fr, fr_doc
 
 if TYPE_CHECKING:
@@ -130,14 +130,15 @@ def serve(
             " postgresql+psycopg://user@localhost:5432/whist.",
             "Base de données des tables : sqlite:///whist.db (un fichier ici), ou une URL PostgreSQL"
             " comme postgresql+psycopg://utilisateur@localhost:5432/whist."))] = "sqlite:///whist.db",
-    bot_budget: Annotated[float, typer.Option(
-        "--bot-budget", min=MIN_BUDGET, max=MAX_BUDGET, metavar="SECONDS",
+    bot_budget: Annotated[str, typer.Option(
+        "--bot-budget", metavar="SECONDS",
         help=en_fr(
-            "Seconds a bot that thinks (pimc) may take per card; calls get three times as long."
-            " Bots think in threads off the server's event loop, for less when many wait.",
-            "Secondes qu'un robot qui réfléchit (pimc) peut prendre par carte ; les annonces ont"
-            " trois fois plus. Les robots réfléchissent dans des fils à part de la boucle du serveur,"
-            " moins longtemps quand beaucoup attendent."))] = 1.0,
+            f"Seconds a bot that thinks (pimc) may take per card, {BUDGET_SPAN[0]}; calls get three"
+            " times as long. Bots think in threads off the server's event loop, for less when many"
+            " wait.",
+            f"Secondes qu'un robot qui réfléchit (pimc) peut prendre par carte, {BUDGET_SPAN[1]} ;"
+            " les annonces ont trois fois plus. Les robots réfléchissent dans des fils à part de la"
+            " boucle du serveur, moins longtemps quand beaucoup attendent."))] = "1.0",
     max_tables: Annotated[int, typer.Option(
         "--max-tables", min=1, metavar="N",
         help=en_fr(
@@ -182,6 +183,7 @@ def serve(
     from whist.server import create_app
 
     language = parse_lang(lang)
+    thinking = budget_option("--bot-budget", bot_budget, language)
     sock = _listen(host, port, language)  # first: a port in use is said before any table is loaded
     log_to_stderr(language)
     with sock:
@@ -196,7 +198,7 @@ def serve(
                                    service.in_play(), db, language))
 
         try:
-            app = create_app(db, bot_budget=bot_budget, max_tables=max_tables, max_sheets=max_sheets,
+            app = create_app(db, bot_budget=thinking, max_tables=max_tables, max_sheets=max_sheets,
                              keep_sheets=keep_sheets, on_ready=ready)
         except (ImportError, NoSuchModuleError) as exc:
             # a database whose driver is not installed (mysql://), or a name SQLAlchemy does not

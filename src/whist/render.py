@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -201,11 +202,15 @@ def _num(v: int | float, lang: Lang | None) -> str:
     return str(int(v)) if float(v).is_integer() else number(v, "g", lang)
 
 
-def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
+NARROW_SPACE = "\u202f"
+"""The narrow no-break space French puts between thousands and before ``%``."""
+
+
+def number(value: float | Decimal, spec: str = "g", lang: Lang | None = None) -> str:
     """``value`` written with the format ``spec`` (``.2f``, ``+g``, ``,`` …) as ``lang`` writes
     numbers: in French with a decimal comma, and a narrow no-break space between thousands where
     ``spec`` groups them; in English (and for both languages, ``None``) as Python writes it. For
-    what is read by people only: JSON, CSV and the values typed on the command line keep the point.
+    what is read by people only: JSON and CSV keep the point. :func:`read_number` reads it back.
 
     >>> number(1.5849, ".2f", "fr"), number(-0.5, "+g", "fr"), number(66.8, ".1f", "en")
     ('1,58', '-0,5', '66.8')
@@ -215,7 +220,49 @@ def number(value: float, spec: str = "g", lang: Lang | None = None) -> str:
     text = format(value, spec)
     if lang != "fr":
         return text
-    return text.replace(",", "\u202f").replace(".", ",")
+    return text.replace(",", NARROW_SPACE).replace(".", ",")
+
+
+def amount(value: float, lang: Lang | None = None, spec: str = "f") -> str:
+    """A stake or a sum of money written in full, with every decimal it has and no more, as
+    :func:`number` writes ``spec`` (``+f`` with its sign): never ``g``'s exponent (``1e+06``) or
+    its six digits (``12345.7`` for ``12345.67``).
+
+    >>> amount(1_000_000), amount(-12345.67, "fr", "+f"), amount(0.5, "en", "+f"), amount(4.0)
+    ('1000000', '-12345,67', '+0.5', '4')
+    """
+    return number(Decimal(repr(value)).normalize(), spec, lang)
+
+
+def percent(value: float, lang: Lang | None = None, spec: str = ".0f") -> str:
+    """``value`` per cent as ``lang`` writes it (the number as :func:`number` writes it): ``45%``,
+    in French with a narrow no-break space before the sign, ``45 %`` (for both languages,
+    ``None``, as English).
+
+    >>> percent(45.4, "en"), percent(95, "fr") == "95\u202f%", percent(12.25, "fr", ".1f")
+    ('45%', True, '12,2\u202f%')
+    """
+    return number(value, spec, lang) + (NARROW_SPACE if lang == "fr" else "") + "%"
+
+
+def read_number(text: str, lang: Lang | None = None) -> float:
+    """The number ``text`` says, as a person types it in ``lang``: in English with a decimal point
+    (``0.5``); in French with a decimal comma or a point (``0,5``, ``0.5``), and the thousands
+    apart or run together as :func:`number` writes them (``1\u202f234,5``, with a narrow or a
+    plain no-break space). Python's own words for a number are read too (``1e3``, ``inf``,
+    ``nan``: the caller says which it takes). :class:`ValueError` where ``text`` is no number.
+
+    >>> read_number("0,5", "fr"), read_number(" 2.5 ", "fr"), read_number("1\u202f234,5", "fr")
+    (0.5, 2.5, 1234.5)
+    >>> read_number("0,5", "en")
+    Traceback (most recent call last):
+    ...
+    ValueError: could not convert string to float: '0,5'
+    """
+    text = text.strip()
+    if lang == "fr":
+        text = text.replace(NARROW_SPACE, "").replace("\u00a0", "").replace(",", ".")
+    return float(text)
 
 
 # ----- tricks ---------------------------------------------------------------------------
@@ -486,8 +533,8 @@ def settlement_line(rules: Rules, pay: Mapping[str, float], lang: Lang | None = 
     (stake 0.5 per point): N +1.5  E -1.5 …``, in French ``règlement (enjeu 0,5 par point) : N
     +1,5 …`` (both for ``None``)."""
     return (f"{say('Settlement', 'règlement', lang)} ({say('stake', 'enjeu', lang)}"
-            f" {number(rules.stake, 'g', lang)} {stake_unit(rules, lang)}){colon(lang)} "
-            + "  ".join(f"{seat_letter(s, lang)} {number(pay[s.name], '+g', lang)}" for s in SEATS))
+            f" {amount(rules.stake, lang)} {stake_unit(rules, lang)}){colon(lang)} "
+            + "  ".join(f"{seat_letter(s, lang)} {amount(pay[s.name], lang, '+f')}" for s in SEATS))
 
 
 def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
