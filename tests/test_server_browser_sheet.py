@@ -409,8 +409,9 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
 def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Server) -> None:  # noqa: F811
     """A classic sheet on the screen while the server deletes it: the page's next quiet poll (it
     asks every 5 seconds) finds it gone and says so, without days on a server that deletes no
-    sheet by age, takes the form away, keeps the scores, leads back to the lobby, and starts a new
-    sheet with the old one's rules (the poll ignored the 404, the form stayed)."""
+    sheet by age, takes the form away, keeps the scores, asks for the sheet no more, leads back to
+    the lobby, and starts a new sheet with the old one's rules (the poll ignored the 404, the form
+    stayed)."""
     sid = post_json(server, "/api/sheets", {"preset": "classic", "names": NAMES, "lang": "fr",
                                             "options": {"stake": 0.5}})["id"]
     post_json(server, f"/api/sheets/{sid}/entries", {"tricks": "NS=9"})
@@ -422,6 +423,10 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         deleted_as_kept_days(server, sid, 1)
         page.clock.run_for(6000)
         page.wait_for_selector("#sheet-gone")
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.clock.run_for(60_000)  # twelve polls' time: the page asks no more for a sheet gone
+        assert asked == []
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "Cette feuille de marque n'existe plus sur le serveur : vous ne pouvez plus y ajouter d'entrées.")
         assert page.locator("#entry-form").count() == 0 and page.locator("#sheet-tools").count() == 0

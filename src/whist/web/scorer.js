@@ -155,6 +155,7 @@ async function change(path, body) {
 // the page says so where the form was, offers no more entries to it and stops asking for it; the
 // scores stay shown, for the club to copy them.
 function lost() {
+  if (S.gone) return;  // a poll sent before the change found it gone too
   S.gone = true;
   S.error = null;
   clearInterval(S.poll);
