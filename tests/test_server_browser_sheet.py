@@ -11,18 +11,22 @@ import json
 import re
 import shutil
 import sqlite3
+import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from sqlalchemy import make_url
 from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
+from test_server_sheets import aged
 
 from whist.cards import Refusal
-from whist.server.sheets import WEB
+from whist.server.sheets import DAY, WEB
+from whist.server.storage import open_storage
 from whist.sheet_input import add_deal, new_sheet
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
@@ -342,4 +346,96 @@ def test_the_sheets_page_says_when_it_was_started_and_last_changed(server: Serve
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
         assert re.fullmatch(r"Started: 14 Mar 2025 10:30 · last changed: \d\d:\d\d",
                             page.inner_text("#sheet-dates"))
+    assert errors == []
+
+
+def deleted_as_kept_days(server: Server, sheet_id: str, days: int) -> None:  # noqa: F811
+    """Delete the sheet as ``whist serve --keep-sheets DAYS`` does once nobody changed it for
+    that long: made older than its days, then the server's deletion of the sheets past them."""
+    storage = open_storage(server.db)
+    try:
+        aged(storage, sheet_id, days + 0.5)
+        assert storage.delete_sheets(time.time() - days * DAY) == 1
+    finally:
+        storage.close()
+
+
+def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_scores(
+        server: Server) -> None:  # noqa: F811
+    """A sheet open on a phone, deleted by the server after 30 days unchanged (``--keep-sheets
+    30``): the next deal entered is answered 404, and the page says, in its language, that the
+    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days; it
+    offers no more entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
+    the sheet's file as the server kept it, and starts a new sheet of the same players (it kept
+    the old sheet under « Pas de feuille de marque à ce lien. » and its form, until reloaded)."""
+    server.app.state.keep_sheets = 30
+    with phone() as (page, errors):
+        sheet_id = start_sheet(page, server, "couleur")
+        entry(page, "solo 7", "N", {"tricks": "8"})
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        shown = shown_totals(page)
+        with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}/json") as r:
+            kept_file = r.read().decode()
+        assert page.evaluate(f"localStorage.getItem('whist.sheet.{sheet_id}')") is not None
+        deleted_as_kept_days(server, sheet_id, 30)
+
+        entry(page, "solo 6", "E", {"tricks": "7"})
+        page.click("#add-entry")
+        page.wait_for_selector("#sheet-gone")
+        assert page.inner_text("#sheet-gone [role=alert]") == (
+            "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne"
+            " n'a modifiées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")
+        for control in ("#entry-form", "#penalty-form", "#undo", "#sheet-error"):
+            assert page.locator(control).count() == 0, control
+        assert page.locator("#sheet-table tbody tr").count() == 1 and shown_totals(page) == shown
+        assert page.evaluate(f"localStorage.getItem('whist.sheet.{sheet_id}')") is None
+        href = page.get_attribute("#sheet-file", "href") or ""
+        assert href.startswith("data:application/json") and unquote(href.split(",", 1)[1]) == kept_file
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-gone [role=alert]") == (
+            "This score sheet no longer exists on the server, which deletes the sheets nobody changed"
+            " for 30 days: no more entries can be added to it.")
+        assert page.inner_text("#sheet-again") == "New sheet with the same players"
+
+        page.click("#sheet-again")
+        page.wait_for_url(lambda url: "/s/" in url and not url.endswith(sheet_id))
+        page.wait_for_selector("#entry-form")
+        assert page.locator("#sheet-table thead th.who").all_inner_texts() == list(NAMES.values())
+        assert page.locator("#sheet-table tbody tr").count() == 0
+    assert errors == []
+
+
+def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Server) -> None:  # noqa: F811
+    """A classic sheet on the screen while the server deletes it: the page's next quiet poll (it
+    asks every 5 seconds) finds it gone and says so, without days on a server that deletes no
+    sheet by age, takes the form away, keeps the scores, asks for the sheet no more, leads back to
+    the lobby, and starts a new sheet with the old one's rules (the poll ignored the 404, the form
+    stayed)."""
+    sid = post_json(server, "/api/sheets", {"preset": "classic", "names": NAMES, "lang": "fr",
+                                            "options": {"stake": 0.5}})["id"]
+    post_json(server, f"/api/sheets/{sid}/entries", {"tricks": "NS=9"})
+    with phone() as (page, errors):
+        page.clock.install()
+        page.goto(f"{server.base}/s/{sid}")
+        page.wait_for_selector("#entry-form")
+        score = page.inner_text("#sheet-score")
+        deleted_as_kept_days(server, sid, 1)
+        page.clock.run_for(6000)
+        page.wait_for_selector("#sheet-gone")
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.clock.run_for(60_000)  # twelve polls' time: the page asks no more for a sheet gone
+        assert asked == []
+        assert page.inner_text("#sheet-gone [role=alert]") == (
+            "Cette feuille de marque n'existe plus sur le serveur : vous ne pouvez plus y ajouter d'entrées.")
+        assert page.locator("#entry-form").count() == 0 and page.locator("#sheet-tools").count() == 0
+        assert page.inner_text("#sheet-score") == score and page.locator("#sheet-table tbody tr").count() == 1
+        assert (page.get_attribute("#sheet-home", "href"), page.inner_text("#sheet-home")) == ("/", "Accueil")
+        rules = page.inner_text("#sheet-rules")
+        page.click("#sheet-again")
+        page.wait_for_url(lambda url: "/s/" in url and not url.endswith(sid))
+        page.wait_for_selector("#entry-form")
+        assert page.inner_text("#sheet-rules") == rules == "Mise par point\u00a0: 0,5"
+        assert page.locator("#sheet-table tbody tr").count() == 0
     assert errors == []

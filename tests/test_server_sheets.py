@@ -423,6 +423,19 @@ def test_a_sheet_says_when_it_was_started_and_last_changed(tmp_path: Path) -> No
         assert c.get(f"/api/sheets/{sid}").json() == shown
 
 
+def test_a_sheet_says_after_how_many_days_unchanged_the_server_deletes_it(tmp_path: Path) -> None:
+    """Each answer of a sheet gives the days of ``whist serve --keep-sheets`` (the page says them
+    when the sheet is gone), ``null`` on a server that deletes no sheet by age."""
+    url = f"sqlite:///{tmp_path / 'whist.db'}"
+    with TestClient(create_app(url, keep_sheets=30)) as c:
+        sid = new(c)["id"]
+        answers = [c.get(f"/api/sheets/{sid}").json(), post(c, f"/api/sheets/{sid}/entries", SOLO),
+                   post(c, f"/api/sheets/{sid}/penalty", {"seat": "E"}), post(c, f"/api/sheets/{sid}/undo")]
+        assert [a["keep_days"] for a in answers] == [30] * 4
+    with TestClient(create_app(url)) as c:
+        assert new(c)["keep_days"] is None and c.get(f"/api/sheets/{sid}").json()["keep_days"] is None
+
+
 class Interrupted(SqlStorage):
     """A storage where, once, another writer adds an entry to the sheet between the moment an
     entry reads it and the moment it saves it."""

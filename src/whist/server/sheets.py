@@ -160,15 +160,19 @@ def _pair(pair: tuple[int, int]) -> dict[str, int]:
     return {side.name: pair[side] for side in Side}
 
 
-def sheet_json(sheet_id: str, stored: StoredSheet, sheet: AnySheet) -> dict[str, Any]:
+def sheet_json(sheet_id: str, stored: StoredSheet, sheet: AnySheet,
+               keep_days: int | None = None) -> dict[str, Any]:
     """What ``GET /api/sheets/{id}`` gives of the ``stored`` sheet, read as ``sheet``: its version
-    and when it was created and last changed (Unix time), the sheet as its file holds it
+    and when it was created and last changed (Unix time), the days after which the server deletes
+    it if nobody changes it (``keep_days``, ``whist serve --keep-sheets``; ``None``: it deletes
+    none), the sheet as its file holds it
     (``sheet``: each entry with its points and running totals, or a classic sheet's scores, games,
     rubbers and settlement); for colour whist the ``contracts`` it takes (a scorer's list to
     choose from), for classic whist the game score and games of the rubber in play. (Reading and
     scoring a sheet of many entries takes a while: the routes call it off the event loop.)"""
     out: dict[str, Any] = {"id": sheet_id, "url": f"/s/{sheet_id}", "version": stored.version,
                            "created_at": stored.created_at, "changed_at": stored.changed_at,
+                           "keep_days": keep_days,
                            "game": "classic" if isinstance(sheet, ClassicSheet) else "couleur",
                            "sheet": sheet.to_json()}
     if isinstance(sheet, ClassicSheet):
@@ -192,8 +196,8 @@ def _changed(text: str, how: Callable[[AnySheet], AnySheet]) -> tuple[AnySheet, 
     return sheet, dumps(sheet)
 
 
-def _shown(sheet_id: str, stored: StoredSheet) -> dict[str, Any]:
-    return sheet_json(sheet_id, stored, read_sheet(stored.data))
+def _shown(sheet_id: str, stored: StoredSheet, keep_days: int | None) -> dict[str, Any]:
+    return sheet_json(sheet_id, stored, read_sheet(stored.data), keep_days)
 
 
 def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
@@ -299,7 +303,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
             now = time.time()
             if await store.threads.run_whole(store.save_sheet, sheet_id, found.version, data, now):
                 saved = StoredSheet(found.version + 1, data, found.created_at, now)
-                return await asyncio.to_thread(sheet_json, sheet_id, saved, sheet)
+                return await asyncio.to_thread(sheet_json, sheet_id, saved, sheet, app.state.keep_sheets)
         return error_response(409, "conflict", "the sheet keeps changing in other requests; try again")
 
     @app.post("/api/sheets", status_code=201, response_model=None)
@@ -326,7 +330,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
                     await forget_sheets(store, keep)
                     continue
                 return _full(full, keep, now)
-            return sheet_json(sheet_id, StoredSheet(0, data, now, now), sheet)
+            return sheet_json(sheet_id, StoredSheet(0, data, now, now), sheet, keep)
         return error_response(409, "conflict", "no free id for the sheet; try again")
 
     @app.get("/api/sheets/{sheet_id}", response_model=None)
@@ -334,7 +338,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
         found = await stored(sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
-        return await asyncio.to_thread(_shown, sheet_id, found)
+        return await asyncio.to_thread(_shown, sheet_id, found, app.state.keep_sheets)
 
     @app.post("/api/sheets/{sheet_id}/entries", response_model=None)
     async def add_entry(sheet_id: str, body: AddEntry) -> dict[str, Any] | Response:

@@ -1,6 +1,7 @@
 // The score sheet of a table played with real cards (RULES.md §6; docs/protocol.md, "Score sheets
 // of physical tables"): the lobby's form that starts one, and the sheet's page at /s/{id} — its
-// table, the form that adds a deal (made for a phone), a penalty, undo, the downloads. The page
+// table, the form that adds a deal (made for a phone), a penalty, undo, the downloads, and what it
+// says once the server no longer has the sheet (deleted by `whist serve --keep-sheets`). The page
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
@@ -58,8 +59,7 @@ export function sheetPanel(render, presets) {
     try {
       const options = Object.fromEntries(opts.filter((o) => o.name in start.options)
         .map((o) => [o.name, start.options[o.name]]));
-      const made = await api("POST", "/api/sheets", { preset: start.preset, names, lang: lang(), options });
-      location.href = made.url;
+      await startSheet({ preset: start.preset, names, lang: lang(), options });
     } catch (e) {
       start.error = e;
       render();
@@ -86,11 +86,18 @@ export function sheetPanel(render, presets) {
     h("button", { class: "primary", type: "submit", id: "start-sheet" }, t("start_sheet"))));
 }
 
+// Start a sheet (`body` as POST /api/sheets takes it) and open its page; a refusal throws.
+async function startSheet(body) {
+  const made = await api("POST", "/api/sheets", body);
+  location.href = made.url;
+}
+
 // ----- the sheet's page ------------------------------------------------------------------------------
 
 // `field`: the name of the form's field the last refusal is about, given the focus and marked
-// invalid (the Tricks of a classic deal sent empty), or null.
-const S = { id: null, got: null, error: null, busy: false, field: null };
+// invalid (the Tricks of a classic deal sent empty), or null; `gone`: the sheet shown is no longer
+// on the server; `poll`: the timer that asks for it again.
+const S = { id: null, got: null, error: null, busy: false, field: null, gone: false, poll: null };
 // What the form holds, kept while the page is drawn again (a deal entered, the language changed).
 const F = { contract: "", trump: "", needed: "8", declarers: [], tricks: "", each: {}, queens: {}, double: false,
   side: "NS", honours: "none", penalty: "N" };
@@ -99,7 +106,7 @@ export async function sheetMain(id) {
   S.id = id;
   renderSheet();
   await refresh();
-  setInterval(() => {
+  S.poll = setInterval(() => {
     if (document.visibilityState === "visible" && !S.busy) refresh(true);
   }, POLL_MS);
 }
@@ -109,11 +116,12 @@ export async function sheetMain(id) {
 async function refresh(quiet) {
   try {
     const got = await api("GET", `/api/sheets/${encodeURIComponent(S.id)}`);
-    if (quiet && S.got && got.version === S.got.version) return;
+    if (S.gone || (quiet && S.got && got.version === S.got.version)) return;
     S.got = got;
     keepSheet(S.id, got);
     if (!quiet) S.error = null;
   } catch (e) {
+    if (e.code === "not_found" && S.got) return lost();
     if (quiet) return;  // a network blip: the sheet stays as it was until the next try
     if (e.code === "not_found") localStorage.removeItem(SHEET + S.id);
     S.error = e;
@@ -128,17 +136,61 @@ async function change(path, body) {
   if (S.busy) return false;
   S.busy = true;
   S.field = null;
-  let done = false;
+  let done = false, gone = false;
   try {
     S.got = await api("POST", `/api/sheets/${encodeURIComponent(S.id)}/${path}`, body);
     S.error = null;
     done = true;
   } catch (e) {
-    S.error = e;
+    if (e.code === "not_found") gone = true;
+    else S.error = e;
   }
   S.busy = false;
-  stayInPlace("entry", renderSheet);
+  if (gone) lost();
+  else stayInPlace("entry", renderSheet);
   return done;
+}
+
+// The sheet shown is no longer on the server (deleted by `whist serve --keep-sheets`, or by hand):
+// the page says so where the form was, offers no more entries to it and stops asking for it; the
+// scores stay shown, for the club to copy them.
+function lost() {
+  if (S.gone) return;  // a poll sent before the change found it gone too
+  S.gone = true;
+  S.error = null;
+  clearInterval(S.poll);
+  localStorage.removeItem(SHEET + S.id);
+  renderSheet();
+  document.getElementById("sheet-gone")?.scrollIntoView({ block: "nearest" });
+}
+
+// What the page says of a sheet gone, in its language: the server's days if it deletes the sheets
+// nobody changed for so long; the sheet's file as the page last had it (the server's link to it
+// would find nothing), a new sheet of the same game, rules, players and language, the lobby.
+function gonePanel() {
+  const days = S.got.keep_days;
+  const file = JSON.stringify(S.got.sheet, null, 1) + "\n";  // the text `whist sheet` writes
+  const options = Object.fromEntries((S.got.options || []).map((o) => [o.name, o.value]));
+  const again = async () => {
+    S.busy = true;
+    renderSheet();
+    try {
+      await startSheet({ preset: presetOf(), names: S.got.sheet.names, lang: S.got.sheet.lang, options });
+    } catch (e) {
+      S.busy = false;
+      S.error = e;
+      renderSheet();
+    }
+  };
+  return h("section", { class: "panel", id: "sheet-gone" },
+    h("p", { role: "alert" }, h("b", {}, days ? t("sheet_gone_days", t(days === 1 ? "one_day" : "n_days", days)) : t("sheet_gone"))),
+    h("p", { class: "muted" }, t("sheet_gone_scores")),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "primary", id: "sheet-again", disabled: S.busy, onclick: again }, t("sheet_again")),
+      h("a", { class: "button secondary", id: "sheet-file", download: `whist-sheet-${S.id}.json`,
+        href: "data:application/json;charset=utf-8," + encodeURIComponent(file) }, t("download_json")),
+      h("a", { class: "button secondary", id: "sheet-home", href: "/" }, t("lobby"))),
+    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, failText(S.error)) : null);
 }
 
 // Draw the page with `draw`, the panel of id `id` left where it was on the screen: a deal added
@@ -165,7 +217,7 @@ function renderSheet() {
         S.got && S.got.options && S.got.options.length
           ? h("span", { class: "muted", id: "sheet-rules" }, S.got.options.map(optionText).join(" · ")) : null),
       langSwitch(renderSheet)),
-    S.got ? [sheetView(), S.got.sheet.over ? null : entryForm(), tools()] : noSheet()));
+    S.got ? [sheetView(), ...(S.gone ? [gonePanel()] : [S.got.sheet.over ? null : entryForm(), tools()])] : noSheet()));
 }
 
 // The page before the sheet has come: "…", a failure to get it, or a link to no sheet, said as a
