@@ -738,6 +738,59 @@ def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> Non
     assert errors == []
 
 
+def in_widths_and_languages(page: Any, widths: tuple[int, ...],
+                            height: int = 640) -> Iterator[tuple[int, str]]:
+    """The page at each of ``widths`` in turn, in French then in English (switched by a click that
+    reaches the header under an open dialog): each width and language, as the page is in it."""
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("fr", "en"):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")  # a dialog covers the header
+            yield width, lang
+
+
+def assert_no_sideways_scroll(page: Any, *where: Any) -> None:
+    """Neither the page nor the open dialog (its sheet) scrolls sideways; ``where`` is said if so."""
+    sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
+                          ".flatMap(e => [e.scrollWidth, e.clientWidth])")
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (*where, sizes)
+
+
+FOUR_FRIENDS = {"N": "Christophe", "E": "Guillaume", "W": "Madeleine"}
+"""Three friends of ordinary names, of nine and ten letters, with Stéphanie at South."""
+
+
+def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Server) -> None:
+    """Four friends of names of nine and ten letters on phones 320 and 375 px wide: the score sheet
+    of colour whist keeps its four columns in the dialog, in French and in English, a long name in
+    the column of the deals broken where it must (the last player's column went off the dialog, a
+    name heading no narrower than on a computer)."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
+            "options": {"deals": 1}}
+    url = create_table(server, spec)
+    for seat, name in FOUR_FRIENDS.items():  # away at once: the bots play for them
+        post_json(server, f"/api/tables/{url[3:]}/join", {"name": name, "seat": seat})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, 375, 667)
+        sit_down(page, "Stéphanie")
+        bid_and_play_until(page, ".sheet a.button[download]")
+        page.wait_for_selector("#score-table tbody tr:not(.passed)")
+        label = page.inner_text("#score-table tbody tr:not(.passed) td:nth-child(2)")
+        assert "Stéphanie" in label, label  # a deal named by its declarers
+        for width, lang in in_widths_and_languages(page, (320, 375), 667):
+            assert_no_sideways_scroll(page, width, lang)
+            heads = page.locator("#score-table thead th.who").evaluate_all(
+                "els => els.map(e => [e.title, e.getBoundingClientRect().right])")
+            edge = page.locator(".sheet").evaluate("s => s.getBoundingClientRect().right")
+            assert [title for title, _ in heads] == ["Christophe", "Guillaume", "Stéphanie", "Madeleine"]
+            assert all(right <= edge for _, right in heads), (width, lang, heads, edge)
+        browser.close()
+    assert errors == []
+
+
 def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Server) -> None:
     """On a phone (390 × 844) a name of 24 characters (what the page lets one type) is cut with
     "…" on one line in the player's own seat box, as in the others and the header (it wrapped to
@@ -1083,13 +1136,8 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
         assert row == ["1", first["winner"], *pair], row
         assert "Match over" not in sheet
-        for width in (320, 390, 1280):
-            page.set_viewport_size({"width": width, "height": 640})
-            for lang in ("fr", "en"):
-                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
-                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
-                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
-                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        for width, lang in in_widths_and_languages(page, (320, 390, 1280)):
+            assert_no_sideways_scroll(page, width, lang)
         page.set_viewport_size({"width": 390, "height": 844})
         next_deal(page)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
@@ -1125,43 +1173,38 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
         assert [[tricks[0] + honours[0], tricks[1] + honours[1]] for tricks, honours in split] == [
             [d["result"]["points"]["NS"], d["result"]["points"]["EW"]] for d in deals]
         assert any(honours != (0, 0) for _, honours in split), split
-        for width in (320, 390):
-            page.set_viewport_size({"width": width, "height": 800})
-            for lang in ("fr", "en"):
-                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
-                # each column's heading and first cell: how each is aligned
-                aligned = page.evaluate(
-                    "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
-                    " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
-                    "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
-                assert [heading for heading, *_ in aligned][1:] == (
-                    ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
-                    else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
-                assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
-                last = "#score-table thead th:last-child"
-                assert page.locator(last).get_attribute("title") == (
-                    "Manche gagnée par" if lang == "fr" else "Game won by")
-                # the last column's heading and cells, each as its lines of text
-                column = page.evaluate(
-                    "() => [...document.querySelectorAll('#score-table tr > :last-child')].map(c => {"
-                    " const r = document.createRange(); r.selectNodeContents(c);"
-                    " return [c.innerText, new Set([...r.getClientRects()].map(b => b.top)).size]; })")
-                sides = {"NS", "EO" if lang == "fr" else "EW"}
-                assert {text for text, _ in column[1:]} - {""} <= sides, (width, lang, column)
-                assert any(text in sides for text, _ in column[1:]), (width, lang, column)
-                assert all(lines <= 1 for _, lines in column), (width, lang, column)
-                # the text of each heading ends before the next one's begins
-                gaps = page.evaluate(
-                    "() => ['#score-table', '#rubber-table'].map(id => {"
-                    " const texts = [...document.querySelectorAll(id + ' thead th')].map(th => {"
-                    " const r = document.createRange(); r.selectNodeContents(th);"
-                    " const b = r.getBoundingClientRect(); return [b.left, b.right]; })"
-                    ".filter(([l, r]) => r > l);"
-                    " return Math.min(...texts.slice(1).map(([l], i) => l - texts[i][1])); })")
-                assert min(gaps) >= 4, (width, lang, gaps)
-                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
-                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
-                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        for width, lang in in_widths_and_languages(page, (320, 390), 800):
+            # each column's heading and first cell: how each is aligned
+            aligned = page.evaluate(
+                "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
+                " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
+                "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
+            assert [heading for heading, *_ in aligned][1:] == (
+                ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
+                else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
+            assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
+            last = "#score-table thead th:last-child"
+            assert page.locator(last).get_attribute("title") == (
+                "Manche gagnée par" if lang == "fr" else "Game won by")
+            # the last column's heading and cells, each as its lines of text
+            column = page.evaluate(
+                "() => [...document.querySelectorAll('#score-table tr > :last-child')].map(c => {"
+                " const r = document.createRange(); r.selectNodeContents(c);"
+                " return [c.innerText, new Set([...r.getClientRects()].map(b => b.top)).size]; })")
+            sides = {"NS", "EO" if lang == "fr" else "EW"}
+            assert {text for text, _ in column[1:]} - {""} <= sides, (width, lang, column)
+            assert any(text in sides for text, _ in column[1:]), (width, lang, column)
+            assert all(lines <= 1 for _, lines in column), (width, lang, column)
+            # the text of each heading ends before the next one's begins
+            gaps = page.evaluate(
+                "() => ['#score-table', '#rubber-table'].map(id => {"
+                " const texts = [...document.querySelectorAll(id + ' thead th')].map(th => {"
+                " const r = document.createRange(); r.selectNodeContents(th);"
+                " const b = r.getBoundingClientRect(); return [b.left, b.right]; })"
+                ".filter(([l, r]) => r > l);"
+                " return Math.min(...texts.slice(1).map(([l], i) => l - texts[i][1])); })")
+            assert min(gaps) >= 4, (width, lang, gaps)
+            assert_no_sideways_scroll(page, width, lang)
         browser.close()
     assert errors == []
 

@@ -231,6 +231,16 @@ OUT_OF_PANEL = """(selector) => [...document.querySelectorAll(selector)]
   .map(([e, right, end]) => `${e.textContent.slice(0, 20)} ${Math.round(right)} > ${Math.round(end)}`)"""
 
 
+def colour_sheet_of(page: Any, server: Server, names: dict[str, str]) -> None:  # noqa: F811
+    """Start a colour-whist sheet of the players ``names`` from the lobby; its page, its form drawn."""
+    page.goto(f"{server.base}/")
+    page.click("#new-sheet summary")
+    for seat, name in names.items():
+        page.fill(f"input[name=sheet-name-{seat}]", name)
+    page.click("#start-sheet")
+    page.wait_for_selector("#entry-form")
+
+
 def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F811
     """On a phone 360 pixels wide, a sheet of long names keeps each player's column in its panel,
     a long name broken in the column of the deals (a misère of two declarers named whole pushed
@@ -238,12 +248,7 @@ def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F8
     off the screen, and the page scrolled sideways)."""
     names = {"N": "Marie-Christine Vandenberghe", "E": "Jean-Baptiste Delacroix", "S": "Chloé", "W": "Dirk"}
     with phone() as (page, errors):
-        page.goto(f"{server.base}/")
-        page.click("#new-sheet summary")
-        for seat, name in names.items():
-            page.fill(f"input[name=sheet-name-{seat}]", name)
-        page.click("#start-sheet")
-        page.wait_for_selector("#entry-form")
+        colour_sheet_of(page, server, names)
         entry(page, "small misère", "NE", {})
         page.fill("input[name=tricks-N]", "0")
         page.fill("input[name=tricks-E]", "1")
@@ -251,6 +256,27 @@ def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F8
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
         assert page.evaluate(OUT_OF_PANEL, "#sheet-table td, #sheet-table th, #penalty-form select") == []
         assert page.evaluate("document.documentElement.scrollWidth") == 360
+    assert errors == []
+
+
+def test_four_ordinary_names_stay_on_the_smallest_phones(server: Server) -> None:  # noqa: F811
+    """Four names of nine and ten letters, on phones 320 and 375 px wide, in French and in English:
+    every player's column stays in the sheet's panel and the page does not scroll sideways (each
+    name heading kept its width of a computer's screen, and the last column went off a phone's)."""
+    names = {"N": "Christophe", "E": "Guillaume", "S": "Stéphanie", "W": "Madeleine"}
+    with phone() as (page, errors):
+        colour_sheet_of(page, server, names)
+        entry(page, "emballage 8", "NE", {"tricks": "9"})
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        for width in (320, 375):
+            page.set_viewport_size({"width": width, "height": 740})
+            for lang in ("fr", "en"):
+                page.click(f"button[data-lang={lang}]")
+                assert page.locator("#sheet-table th.who").evaluate_all(
+                    "els => els.map(e => e.title)") == list(names.values())
+                assert page.evaluate(OUT_OF_PANEL, "#sheet-table td, #sheet-table th") == [], (width, lang)
+                assert page.evaluate("document.documentElement.scrollWidth") == width, (width, lang)
     assert errors == []
 
 

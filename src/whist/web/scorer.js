@@ -235,7 +235,7 @@ function colourTable() {
     const counted = row.queens ? `${t("queens")} ${bySeat(row.queens)}`
       : row.tricks.includes("=") ? bySeat(row.tricks) : row.tricks ? t(row.tricks === "1" ? "tricks_one" : "tricks_many", row.tricks) : "";
     return h("tr", {}, h("td", {}, i + 1),
-      h("td", {}, rowContract(row), who ? h("br") : null, who, counted ? h("span", { class: "muted" }, " · ", counted) : null),
+      h("td", { class: "deal" }, rowContract(row), who ? h("br") : null, who, counted ? h("span", { class: "muted" }, " · ", counted) : null),
       SEATS.map((s) => h("td", { class: "num" }, pts(row.points[s]), h("br"), h("b", {}, row.totals[s]))));
   });
   return [

@@ -17,7 +17,7 @@ export function dealTitle(m, number) {
 
 // A seat's column head in a score table: the name (of who played there, `name`, unless told: as
 // the sheets name the seat), cut short with its full text on hover, so that a long name does not
-// push the other columns off a phone's screen.
+// push the other columns off a phone's screen (style.css: the shorter, the narrower the screen).
 export function nameHeader(seat, name = sheetName(seat)) {
   return h("th", { class: "who num", title: name }, h("span", {}, name));
 }
@@ -82,7 +82,7 @@ export function scoreTable(m) {
       if (d.result.passed) return h("tr", { class: "passed" }, h("td", {}, "–"), h("td", { colspan: 5 }, t("passed_out")));
       for (const s of SEATS) run[s] += d.result.points[s];
       played += 1;
-      return h("tr", {}, h("td", {}, played), h("td", {}, dealLabel(d)),
+      return h("tr", {}, h("td", {}, played), h("td", { class: "deal" }, dealLabel(d)),
         SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
     });
     return h("table", { class: "scores", id: "score-table" },
