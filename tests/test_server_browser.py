@@ -596,6 +596,32 @@ def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
     assert errors == []
 
 
+def test_a_name_being_typed_to_take_a_seat_stays_as_the_table_changes(server: Server) -> None:
+    """A friend at the table's link types his name to sit down while the table changes (another
+    friend comes to watch, another sits down): what he typed stays, the caret where it was, and
+    he goes on typing (the name was wiped at each change, or the rest went in front of it)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, 375, 667)
+        page.click("input[name=join-name]")
+        page.keyboard.type("Bru")
+        watcher = browser.new_page()
+        watcher.goto(f"{server.base}{url}")
+        watcher.wait_for_selector("button[data-sit=N]")
+        post_json(server, f"/api/tables/{url[3:]}/join", {"name": "Zoé", "seat": "E"})
+        page.wait_for_selector(".seat[data-seat=E] >> text=Zoé")
+        page.keyboard.type("no")
+        assert page.input_value("input[name=join-name]") == "Bruno"
+        page.click("button[data-sit=N]")
+        page.wait_for_selector("#hand .card")
+        assert page.inner_text(".seat.mine .name") == "Bruno (vous)"
+        browser.close()
+    assert errors == []
+
+
 @pytest.mark.parametrize(("nine", "words"), [
     (False, "(dans la couleur de votre as, 8 plis à faire ; sinon 9)"),
     (True, "(9 plis à faire, quelle que soit la carte)"),

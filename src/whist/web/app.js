@@ -206,14 +206,20 @@ function focusOf(el) {
   if (!el || el === document.body || !root.contains(el)) return null;
   const attr = ["id", "name", "data-card", "data-action", "data-sit", "data-lang", "data-replay"].find((a) => el.hasAttribute(a));
   const area = el.closest("#hand, #actions");
+  // where the caret is in a field being typed in (the name to take a seat): there again once drawn
+  const caret = el.tagName === "INPUT" && el.type === "text" ? [el.selectionStart, el.selectionEnd] : null;
   return { sel: attr ? `[${attr}="${CSS.escape(el.getAttribute(attr))}"]` : null, area: area ? "#" + area.id : null,
-    inDialog: Boolean(el.closest(".overlay")) };
+    inDialog: Boolean(el.closest(".overlay")), caret };
 }
 
 // Give the focus back, in `scope`, to what `focusOf` found, or else to the first of `areas` there.
 function refocus(kept, scope, ...areas) {
   const el = kept && kept.sel ? scope.querySelector(kept.sel) : null;
-  if (el && el.tabIndex >= 0 && !el.disabled) return el.focus({ preventScroll: true });
+  if (el && el.tabIndex >= 0 && !el.disabled) {
+    el.focus({ preventScroll: true });
+    if (kept.caret) el.setSelectionRange(...kept.caret);
+    return;
+  }
   const area = [kept && kept.area, ...areas].map((a) => a && scope.querySelector(a)).find(Boolean);
   if (area) area.focus({ preventScroll: true });
 }
@@ -310,8 +316,10 @@ function banner(m) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
     // a full table: said, so that the friend who followed its link does not look for a seat
     if (!free.length) return h("div", { class: "banner", id: "watch-banner" }, t("you_watch"), " ", t("table_full"));
+    // what is typed stays as the table is drawn again (a bot's card, a friend who comes to watch)
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
-      value: localStorage.getItem("whist.name") || "" });
+      value: T.joinName ?? (localStorage.getItem("whist.name") || ""),
+      oninput: (e) => { T.joinName = e.target.value; } });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
       h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, disabled: T.joining,
         onclick: async () => {

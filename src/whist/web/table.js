@@ -83,6 +83,7 @@ export const T = {
   handShown: false,  // whether the hand was drawn for the player to choose a card: the same
   handAt: null,  // the playable card that is the hand's stop of Tab, the arrows moving it (app.js, handRow)
   joining: false,  // a seat asked for, not yet given (app.js, banner)
+  joinName: null,  // the name typed to take a seat, kept while the table is drawn again (app.js, banner)
   missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
 };
