@@ -120,8 +120,60 @@ class TestHttp:
         error = harness.client.post("/api/tables", json=spec).json()["error"]
         assert error["code"] == "bad_table" and error["message_fr"].startswith(message_fr), error
         assert error["message"] != error["message_fr"]
-        unknown = harness.client.get("/api/tables/nope").json()["error"]  # only a bad table has one
-        assert "message_fr" not in unknown
+
+    def test_every_refusal_is_said_in_english_and_in_french(self, harness: Any) -> None:
+        """Whatever a client sends wrong to any route (a body of the wrong shape or too long, a
+        field of the wrong type, an id or a deal that does not exist, a seat taken, a wrong method,
+        a record asked for too soon), the answer is a 4xx whose error names the problem in English
+        and in French (``message_fr``): the page shows it in French as it is, rather than its
+        vaguer words for the code (most refusals had only the English)."""
+        c = harness.client
+        tid = harness.create(seats={"N": "random"}, options={"deals": 2})
+        sheet = c.post("/api/sheets", json={"preset": "couleur"}).json()["id"]
+        huge = b'{"name": "' + b"x" * 70_000 + b'"}'
+        json_body = {"content-type": "application/json"}
+        c.post(f"/api/tables/{tid}/join", json={"name": "Bo", "seat": "E"})
+        answers = {
+            "wrong type": c.post("/api/tables", json={"preset": 5}),
+            "missing field": c.post(f"/api/tables/{tid}/join", json={}),
+            "unknown field": c.post("/api/tables", json={"sugar": 1}),
+            "name too long": c.post("/api/tables", json={"name": "x" * 81}),
+            "number too large": c.post("/api/tables", json={"bot_delay": 11}),
+            "no JSON": c.post("/api/tables", content=b"{not json", headers=json_body),
+            "no object": c.post("/api/tables", content=b"[1]", headers=json_body),
+            "too long": c.post("/api/tables", content=huge, headers=json_body),
+            "bad option": c.post("/api/tables", json={"options": {"deals": 0}}),
+            "no table": c.get("/api/tables/nope"),
+            "no listing": c.get("/api/tables/nope/listing"),
+            "no table to join": c.post("/api/tables/nope/join", json={"name": "Cy"}),
+            "no visible name": c.post(f"/api/tables/{tid}/join", json={"name": "\u200b"}),
+            "no such seat": c.post(f"/api/tables/{tid}/join", json={"name": "Cy", "seat": "Q"}),
+            "a bot's seat": c.post(f"/api/tables/{tid}/join", json={"name": "Cy", "seat": "N"}),
+            "a seat taken": c.post(f"/api/tables/{tid}/join", json={"name": "Cy", "seat": "E"}),
+            "not over": c.post(f"/api/tables/{tid}/again"),
+            "no deal": c.get(f"/api/tables/{tid}/deals/1/view"),
+            "deal no number": c.get(f"/api/tables/{tid}/deals/one/view"),
+            "record too soon": c.get(f"/api/tables/{tid}/record"),
+            "deal record too soon": c.get(f"/api/tables/{tid}/deals/1/record"),
+            "no route": c.get("/api/nothing"),
+            "wrong method": c.delete(f"/api/tables/{tid}"),
+            "no sheet": c.get("/api/sheets/nope"),
+            "bad entry": c.post(f"/api/sheets/{sheet}/entries", json={"contract": "solo 7",
+                                                                      "declarers": "N", "tricks": "14"}),
+        }
+        for what, r in answers.items():
+            assert 400 <= r.status_code < 500, (what, r.status_code, r.text)
+            error = r.json()["error"]
+            assert set(error) == {"code", "message", "message_fr"}, (what, error)
+            assert error["message"] and error["message_fr"] and error["message"] != error["message_fr"], (
+                what, error)
+        said = {what: r.json()["error"]["message_fr"] for what, r in answers.items()}
+        assert said["a bot's seat"] == "la place Nord est tenue par un robot"
+        assert said["a seat taken"] == "la place Est est déjà prise"
+        assert said["missing field"] == "name : champ requis"
+        assert said["number too large"] == "bot_delay : vaut au plus 10"
+        assert said["no table"] == "pas de table 'nope'"
+        assert said["wrong method"] == "méthode DELETE non permise à cette adresse"
 
     def test_a_body_too_long_is_refused(self, harness: Any) -> None:
         from whist.server.app import MAX_BODY
@@ -172,7 +224,8 @@ class TestHttp:
         monkeypatch.setattr(harness.service, "listings", broken)
         r = TestClient(harness.app, raise_server_exceptions=False).get("/api/tables")
         assert r.status_code == 500 and r.json()["error"] == {
-            "code": "http_error", "message": "the server failed to answer: an internal error, in its log"}
+            "code": "http_error", "message": "the server failed to answer: an internal error, in its log",
+            "message_fr": "le serveur n'a pas pu répondre : une erreur interne, dans son journal"}
 
     def test_the_tables_in_play_have_a_limit(self, harness: Any) -> None:
         """Beyond ``max_tables`` tables in play (``whist serve --max-tables``), creating one is
@@ -190,7 +243,9 @@ class TestHttp:
         assert refused.status_code == 429 and refused.json()["error"] == {
             "code": "too_many_tables",
             "message": "this server has as many tables in play as it allows (2); try again once"
-                       " a game has finished or been left for a while"}
+                       " a game has finished or been left for a while",
+            "message_fr": "ce serveur a déjà autant de tables en cours qu'il en accepte (2) : réessayez"
+                          " quand une partie sera finie ou abandonnée depuis un moment"}
         listed = c.get("/api/tables").json()
         assert len(listed["tables"]) == 2 and [t["id"] for t in listed["finished"]] == [done]
 
@@ -251,7 +306,8 @@ class TestNames:
         before = snapshot(harness, tid)
         r = c.post(f"/api/tables/{tid}/join", json={"name": typed})
         assert r.status_code == 400 and r.json()["error"] == {
-            "code": "bad_join", "message": "a name needs at least one visible character"}
+            "code": "bad_join", "message": "a name needs at least one visible character",
+            "message_fr": "un nom a besoin d'au moins un caractère visible"}
         assert snapshot(harness, tid) == before
 
 

@@ -464,9 +464,9 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
         assert page.locator("ul.tables li").inner_text().endswith("· en attente · 1 place libre")
         page.click("#create-table")
         page.wait_for_selector(".error")
-        assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
-                                                       " qu'il en accepte : réessayez quand une partie"
-                                                       " sera finie ou abandonnée.")
+        assert page.locator(".error").inner_text() == ("ce serveur a déjà autant de tables en cours"
+                                                       " qu'il en accepte (1) : réessayez quand une"
+                                                       " partie sera finie ou abandonnée depuis un moment")
         page.click("button[data-lang=en]")
         page.click("#create-table")
         page.wait_for_selector(".error >> text=try again")
@@ -618,6 +618,46 @@ def test_a_name_being_typed_to_take_a_seat_stays_as_the_table_changes(server: Se
         page.click("button[data-sit=N]")
         page.wait_for_selector("#hand .card")
         assert page.inner_text(".seat.mine .name") == "Bruno (vous)"
+        browser.close()
+    assert errors == []
+
+
+def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are(server: Server) -> None:
+    """Two friends watching by the shared link click « S'asseoir en Nord » at the same moment: one
+    sits there; the other is told in French which seat was taken (the server's own words, not the
+    page's vaguer « Cette place n'est plus libre (ou la partie est finie) »), still watches, and
+    takes the seat left free."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = []
+        for name in ("Bruno", "Claire"):
+            page = browser.new_context(viewport={"width": 375, "height": 667}).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{server.base}{url}")
+            page.fill("input[name=join-name]", name)
+            pages.append(page)
+        for page in pages:  # both buttons drawn before either is clicked
+            page.wait_for_selector("button[data-sit=N]")
+        at = page.evaluate("Date.now()") + 300  # the same moment for both (one browser, one clock)
+        for page in pages:
+            page.evaluate("at => setTimeout(() => document.querySelector('button[data-sit=N]').click(),"
+                          " at - Date.now())", at)
+        pages[0].wait_for_function("() => document.querySelector('.seat.mine')"
+                                   " || document.querySelector('#toast.show')")
+        pages[1].wait_for_function("() => document.querySelector('.seat.mine')"
+                                   " || document.querySelector('#toast.show')")
+        seated = [page for page in pages if page.locator(".seat.mine").count()]
+        assert len(seated) == 1
+        late = next(page for page in pages if page not in seated)
+        assert late.inner_text("#toast") == "La place Nord est déjà prise"
+        late.wait_for_selector("button[data-sit=N]", state="detached")  # the seat taken, no more offered
+        late.click("button[data-sit=E]")
+        late.wait_for_selector("#hand .card")
+        assert late.locator(".seat.mine").get_attribute("data-seat") == "E"
         browser.close()
     assert errors == []
 

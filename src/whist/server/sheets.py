@@ -197,11 +197,11 @@ def _shown(sheet_id: str, stored: StoredSheet) -> dict[str, Any]:
 
 
 def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
-    return error_response(400, code, exc.en, message_fr=exc.fr)
+    return error_response(400, code, exc.en, exc.fr)
 
 
 def _no_sheet(sheet_id: str) -> Response:
-    return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}")
+    return error_response(404, NOT_FOUND, f"no sheet {sheet_id!r}", f"pas de feuille de marque {sheet_id!r}")
 
 
 def _days(n: int) -> tuple[str, str]:
@@ -243,7 +243,7 @@ def _full(limit: SheetLimit, keep: int | None, now: float) -> Response:
         fr += (f" et efface celles qui n'ont pas changé depuis {kept[1]} : il y aura de nouveau de la"
                f" place d'ici {wait[1]}, quand la feuille inchangée depuis le plus longtemps sera"
                " effacée")
-    return error_response(429, "too_many_sheets", en, message_fr=fr)
+    return error_response(429, "too_many_sheets", en, fr)
 
 
 async def forget_sheets(store: Storage, keep: int) -> int:
@@ -297,7 +297,8 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
             if await store.threads.run_whole(store.save_sheet, sheet_id, found.version, data, now):
                 saved = StoredSheet(found.version + 1, data, found.created_at, now)
                 return await asyncio.to_thread(sheet_json, sheet_id, saved, sheet)
-        return error_response(409, "conflict", "the sheet keeps changing in other requests; try again")
+        return error_response(409, "conflict", "the sheet keeps changing in other requests; try again",
+                              "la feuille change sans cesse par d'autres requêtes : réessayez")
 
     @app.post("/api/sheets", status_code=201, response_model=None)
     async def create_sheet(body: CreateSheet) -> dict[str, Any] | Response:
@@ -324,7 +325,8 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
                     continue
                 return _full(full, keep, now)
             return sheet_json(sheet_id, StoredSheet(0, data, now, now), sheet)
-        return error_response(409, "conflict", "no free id for the sheet; try again")
+        return error_response(409, "conflict", "no free id for the sheet; try again",
+                              "pas d'identifiant libre pour la feuille : réessayez")
 
     @app.get("/api/sheets/{sheet_id}", response_model=None)
     async def get_sheet(sheet_id: str) -> dict[str, Any] | Response:

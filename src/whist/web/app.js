@@ -334,7 +334,7 @@ function banner(m) {
             T.token = j.token;
             reconnect();
           } catch (e) {
-            toast(failText(e));
+            toast(sentence(failText(e)));  // the seat taken meanwhile: "La place Nord est déjà prise"
           }
           T.joining = false;
         } }, t("sit_at", seatName(s.seat))))));
@@ -742,7 +742,7 @@ async function openReplay(number) {
     T.overlay = "replay";
     renderTable();
   } catch (e) {
-    toast(failText(e));
+    toast(sentence(failText(e)));
   }
 }
 
@@ -876,7 +876,7 @@ async function playAgain() {
   } catch (e) {
     T.going = false;
     renderTable();
-    toast(failText(e));
+    toast(sentence(failText(e)));
   }
 }
 
