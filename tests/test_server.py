@@ -279,6 +279,11 @@ class TestNames:
         ("Jean\u00a0Pierre\u3000Dupont", "Jean Pierre Dupont"),
         ("\x1b[31mAn\x07ne\u200b\ufeff", "[31mAnne"),
         ("  a  \x00  b  ", "a b"),
+        # a joiner or non-joiner within a word is how it is written: kept (it was dropped, « می‌خواهم »
+        # written « میخواهم », a family's emoji three people), at a word's ends it shows nothing
+        ("\u200c\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645\u200d",
+         "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"),
+        ("Jo \U0001f468\u200d\U0001f469\u200d\U0001f467", "Jo \U0001f468\u200d\U0001f469\u200d\U0001f467"),
     ])
     def test_a_name_is_kept_alike_for_a_table_and_a_person(self, harness: Any, typed: str,
                                                               kept: str) -> None:
@@ -297,8 +302,12 @@ class TestNames:
         assert harness.client.get(f"/api/tables/{tid}").json()["table"]["name"] == "x" * 39
         r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Anne-Marie " + "z" * 60})
         assert r.json()["name"] == "Anne-Marie " + "z" * 13
+        # nor with a joiner, which joins nothing once the letter after it is cut off
+        r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "w" * 23 + "\u200dw"})
+        assert r.json()["name"] == "w" * 23
 
-    @pytest.mark.parametrize("typed", ["", "   ", "\x00\x1b\x7f", "\u200b\ufeff", "\t\u00a0\u3000\n"])
+    @pytest.mark.parametrize("typed", ["", "   ", "\x00\x1b\x7f", "\u200b\ufeff", "\t\u00a0\u3000\n",
+                                       "\u200c \u200d\u200d"])
     def test_a_name_with_nothing_visible(self, harness: Any, typed: str) -> None:
         c = harness.client
         tid = harness.create(preset="pagat", name=typed)

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.cards import SEATS, Refusal, visible_text
+from whist.cards import JOINERS, SEATS, Refusal, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, check_not_fixed, preset, with_options
@@ -105,7 +105,7 @@ def clean_name(text: str, limit: int = 24) -> str:
     >>> clean_name(" Jean\u00a0Pierre\t\x07de  la\u200b Tour ", 20)
     'Jean Pierre de la To'
     """
-    name = visible_text(text)[:limit].rstrip()
+    name = visible_text(text)[:limit].rstrip(" " + JOINERS)  # a joiner left last by the cut goes too
     if not name:
         raise Refusal("a name needs at least one visible character",
                       "un nom a besoin d'au moins un caractère visible")
