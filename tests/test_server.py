@@ -158,6 +158,7 @@ class TestHttp:
             "no route": c.get("/api/nothing"),
             "wrong method": c.delete(f"/api/tables/{tid}"),
             "no sheet": c.get("/api/sheets/nope"),
+            "no such language": c.post("/api/sheets", json={"preset": "couleur", "lang": "de"}),
             "bad entry": c.post(f"/api/sheets/{sheet}/entries", json={"contract": "solo 7",
                                                                       "declarers": "N", "tricks": "14"}),
         }
@@ -173,6 +174,7 @@ class TestHttp:
         assert said["missing field"] == "name : champ requis"
         assert said["number too large"] == "bot_delay : vaut au plus 10"
         assert said["no table"] == "pas de table 'nope'"
+        assert said["no such language"] == "lang : doit valoir 'en' ou 'fr'"
         assert said["wrong method"] == "méthode DELETE non permise à cette adresse"
 
     def test_a_body_too_long_is_refused(self, harness: Any) -> None:

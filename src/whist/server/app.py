@@ -163,6 +163,7 @@ _INVALID_FR = {
     "string_too_short": "a au moins {min_length} caractères",
     "greater_than_equal": "vaut au moins {ge}", "less_than_equal": "vaut au plus {le}",
     "greater_than": "vaut plus de {gt}", "less_than": "vaut moins de {lt}",
+    "literal_error": "doit valoir {expected}", "enum": "doit valoir {expected}",
 }
 """The French of pydantic's refusals of a request's field, by its error type."""
 
@@ -174,13 +175,15 @@ def _invalid_fr(error: Mapping[str, Any]) -> str:
     'vaut au plus 10'
     >>> _invalid_fr({"type": "greater_than_equal", "ctx": {"ge": 0.5}}), _invalid_fr({"type": "x"})
     ('vaut au moins 0,5', 'valeur refusée')
+    >>> _invalid_fr({"type": "literal_error", "ctx": {"expected": "'en' or 'fr'"}})
+    "doit valoir 'en' ou 'fr'"
     """
     words = _INVALID_FR.get(str(error.get("type")), "valeur refusée")
 
-    def number(v: Any) -> Any:  # a bound as French writes it: 10, 0,5
+    def number(v: Any) -> Any:  # a bound as French writes it: 10, 0,5; the values allowed
         if isinstance(v, float):
             return int(v) if v.is_integer() else str(v).replace(".", ",")
-        return v
+        return v.replace(" or ", " ou ") if isinstance(v, str) else v  # "'en' ou 'fr'"
 
     return words.format(**{k: number(v) for k, v in error.get("ctx", {}).items()})
 
