@@ -157,6 +157,8 @@ class TestHttp:
             "deal record too soon": c.get(f"/api/tables/{tid}/deals/1/record"),
             "no route": c.get("/api/nothing"),
             "wrong method": c.delete(f"/api/tables/{tid}"),
+            "not UTF-8": c.post("/api/tables", content=b'{"name": "\xff"}', headers=json_body),
+            "option of no kind": c.post("/api/tables", json={"options": {"deals": [1, 2]}}),
             "no sheet": c.get("/api/sheets/nope"),
             "no such language": c.post("/api/sheets", json={"preset": "couleur", "lang": "de"}),
             "bad entry": c.post(f"/api/sheets/{sheet}/entries", json={"contract": "solo 7",
@@ -174,6 +176,8 @@ class TestHttp:
         assert said["missing field"] == "name : champ requis"
         assert said["number too large"] == "bot_delay : vaut au plus 10"
         assert said["no table"] == "pas de table 'nope'"
+        assert said["option of no kind"] == "options.deals : doit être un texte, un nombre, true ou false"
+        assert said["not UTF-8"] == "le corps de la requête est illisible : du JSON en UTF-8 est attendu"
         assert said["no such language"] == "lang : doit valoir 'en' ou 'fr'"
         assert said["wrong method"] == "méthode DELETE non permise à cette adresse"
 

@@ -136,21 +136,27 @@ def _hidden() -> JSONResponse:
                   " partie finie")
 
 
-_HTTP_FR = {404: "rien à cette adresse", 405: "méthode {method} non permise à cette adresse",
+_HTTP_FR = {400: "le corps de la requête est illisible : du JSON en UTF-8 est attendu",
+            404: "rien à cette adresse", 405: "méthode {method} non permise à cette adresse",
             413: f"le corps d'une requête fait au plus {MAX_BODY} octets"}
-"""The French of the refusals that come from Starlette (a path that is no route or file, a wrong
-method) or from :class:`_BodyLimit`, by status."""
+"""The French of the refusals that come from Starlette (a body it cannot read, a path that is no
+route or file, a wrong method) or from :class:`_BodyLimit`, by status."""
 
 
 def _http_words(request: Request, exc: StarletteHTTPException) -> tuple[str, str]:
     """An HTTP refusal of Starlette's own in English and in French: ``Not Found`` is said
-    ``nothing at this address``, ``Method Not Allowed`` which method."""
+    ``nothing at this address``, ``Method Not Allowed`` which method, FastAPI's ``There was an
+    error parsing the body`` (a body not in UTF-8) what is expected."""
     method = request.method
-    en = {404: "nothing at this address", 405: f"method {method} not allowed at this address"}.get(
-        exc.status_code, str(exc.detail))
+    en = {400: "the body cannot be read: JSON in UTF-8 is expected", 404: "nothing at this address",
+          405: f"method {method} not allowed at this address"}.get(exc.status_code, str(exc.detail))
     fr = _HTTP_FR.get(exc.status_code, f"demande refusée (HTTP {exc.status_code}) : {exc.detail}")
     return en, fr.format(method=method)
 
+
+_KINDS = ("str", "int", "float", "bool")
+"""What a rule option's value may be (``CreateTable.options``): pydantic names each kind its value
+was refused as, at the end of the error's place (``options.deals.str``)."""
 
 _INVALID_FR = {
     "missing": "champ requis", "extra_forbidden": "champ inconnu",
@@ -289,6 +295,10 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                           "le corps de la requête doit être un objet JSON, envoyé avec"
                           " Content-Type: application/json")
         where = ".".join(str(x) for x in loc if x != "body")
+        if loc and loc[-1] in _KINDS:  # an option's value, refused as each kind it may be in turn
+            where = where.rsplit(".", 1)[0]
+            return _error(422, "invalid", f"{where}: Input should be a string, a number, true or false",
+                          f"{where} : doit être un texte, un nombre, true ou false")
         return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}",
                       f"{where} : {_invalid_fr(first)}")
 
