@@ -280,6 +280,48 @@ def test_four_ordinary_names_stay_on_the_smallest_phones(server: Server) -> None
     assert errors == []
 
 
+RIGHT_TO_LEFT = {"N": "דוד", "E": "Bert", "S": "سارة", "W": "Dirk"}
+"""Players of names in Hebrew and Arabic, written right to left, beside two in Latin letters."""
+
+BESIDE_EACH_NAME = """(row) => [...document.querySelectorAll(`#sheet-table tbody tr:nth-child(${row}) bdi`)]
+  .map((b) => {
+    const next = b.nextSibling, range = document.createRange();
+    const at = next.textContent.search(/[0-9+]/);
+    range.setStart(next, at); range.setEnd(next, at + 1);
+    const name = b.getBoundingClientRect(), after = range.getBoundingClientRect();
+    return [b.textContent, next.textContent.trim(), after.left >= name.right - 0.5 && after.top === name.top,
+            [Math.round(name.top), Math.round(name.left)]];
+  })"""
+"""Each name isolated in a row of the sheet, the text after it, whether that text's first number or
+sign shows after the name on its line, and where the name begins (its line, then across it)."""
+
+
+def test_names_written_right_to_left_keep_their_counts_beside_them(server: Server) -> None:  # noqa: F811
+    """A sheet of players named in Hebrew and Arabic: the queens each took are written after each
+    one's name, in the order of the seats, as for the others, and two declarers in the order of
+    their seats (« דוד 2 » read « 2 דוד », the count before the name, and « سارة 1 » likewise)."""
+    with phone() as (page, errors):
+        page.set_viewport_size({"width": 1280, "height": 800})  # each deal's cell on one line
+        colour_sheet_of(page, server, RIGHT_TO_LEFT)
+        page.select_option("select[name=contract]", "queens")
+        for seat, taken in zip(RIGHT_TO_LEFT, "2110", strict=True):
+            page.fill(f"input[name=queens-{seat}]", taken)
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        entry(page, "emballage 8", "NS", {"tricks": "9"})
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 2")
+        queens = page.evaluate(BESIDE_EACH_NAME, 1)
+        assert [q[:3] for q in queens] == [
+            ["דוד", "2", True], ["Bert", "1", True], ["سارة", "1", True], ["Dirk", "0", True]]
+        assert [q[3] for q in queens] == sorted(q[3] for q in queens)  # in the order of the seats
+        declarers = page.locator("#sheet-table tbody tr:nth-child(2) bdi").evaluate_all(
+            "els => els.map(e => [e.textContent, e.getBoundingClientRect().left])")
+        assert [name for name, _ in declarers] == ["דוד", "سارة"]
+        assert declarers[0][1] < declarers[1][1], declarers
+    assert errors == []
+
+
 def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> None:  # noqa: F811
     """A sheet started from the English page with a name or more left blank (or only a space)
     calls those seats North, East… as their fields showed them, in its columns and its sides

@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, keepToken, langSwitch, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -423,9 +423,9 @@ function infoStrip(m, v) {
   const item = (label, ...value) => items.push(h("li", { class: "fact" }, h("b", {}, label, t("colon")), ...value));
   if (v.game === "couleur") {
     if (v.contract) {
-      const who = v.declarers.length ? v.declarers.map(displayName).join(" + ") : t("each_for_himself");
+      const who = v.declarers.length ? joined(v.declarers.map((s) => named(displayName(s))), " + ") : t("each_for_himself");
       const hidden = v.trou && v.trou.partner === null && v.contract.kind === "trou" ? ` + ? (${t("hidden_partner")})` : "";
-      item(t("contract"), contractNode(v.contract), " — ", who + hidden);
+      item(t("contract"), contractNode(v.contract), " — ", who, hidden);
       let trump = v.trump ? suitNode(v.trump) : t("no_trump");
       if (!v.trump && v.contract.kind === "trou") trump = v.phase === "show" ? t("trump_to_show") : t("trump_at_fourth_ace");
       item(t("trump"), trump);

@@ -14,11 +14,23 @@ export function h(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {  // lists of children, at any depth
     if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
+}
+
+// A player's name, isolated from the text around it (a <bdi>): a name written right to left (Hebrew,
+// Arabic) keeps the number, the sign or the other name beside it on its own side (« דוד 2 », which
+// read « 2 דוד », and « Nord + דוד » the names the other way round).
+export function named(name) {
+  return h("bdi", {}, name);
+}
+
+// `parts` (text or nodes, or lists of them), with `sep` between each two: children for `h`.
+export function joined(parts, sep) {
+  return parts.flatMap((p, i) => (i ? [sep, p] : [p]));
 }
 
 // The arrow keys in a row of controls that is one stop of Tab (a "roving tabindex"): for a key

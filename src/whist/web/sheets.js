@@ -2,7 +2,7 @@
 // totals; classic whist's deals, finished rubbers, score, games and settlement), a rubber just
 // finished, who won, and a deal's title and label as the sheets and the history write them.
 
-import { SEATS, h } from "./dom.js";
+import { SEATS, h, joined, named } from "./dom.js";
 import { t } from "./i18n.js";
 import { contractNode, sheetName, side, sides } from "./table.js";
 
@@ -36,8 +36,8 @@ export function dealLabel(d, nameOf = sheetName) {
   // (made or failed as the server says, by the tricks: in pagat four misères all made score 0)
   const outcome = (ok) => (ok ? t("made") : t("failed"));
   let what = "";
-  if (alone) what = ` (${r.declarers.map((s) => nameOf(s) + t("colon") + outcome(d.made[s])).join(", ")})`;
-  else if (r.declarers.length) what = ` (${r.declarers.map((s) => nameOf(s)).join(" + ")}) ${outcome(d.made[r.declarers[0]])}`;
+  if (alone) what = [" (", joined(r.declarers.map((s) => [named(nameOf(s)), t("colon") + outcome(d.made[s])]), ", "), ")"];
+  else if (r.declarers.length) what = [" (", joined(r.declarers.map((s) => named(nameOf(s))), " + "), `) ${outcome(d.made[r.declarers[0]])}`];
   return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
 }
 
@@ -109,7 +109,13 @@ export function scoreTable(m) {
   m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
   rubbers,
   line(simple ? t("matches_won") : t("rubber_totals"), sides(r.totals.NS, r.totals.EW)),
-  paid.length ? line(t("settlement"), paid.map((s) => `${sheetName(s)} ${r.settlement[s] > 0 ? "+" : ""}${r.settlement[s]}`).join(" · ")) : null);
+  paid.length ? line(t("settlement"), settlementText(paid, sheetName, r.settlement)) : null);
+}
+
+// What each of the `paid` seats wins or pays, named by `nameOf`: "Anne +12 · Dirk −12", each name
+// isolated (a name written right to left kept its sum on its own side).
+export function settlementText(paid, nameOf, settlement) {
+  return joined(paid.map((s) => [named(nameOf(s)), ` ${settlement[s] > 0 ? "+" : ""}${settlement[s]}`]), " · ");
 }
 
 // Who won a colour-whist session: the winner, or those tied for the most points.
