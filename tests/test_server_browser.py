@@ -596,6 +596,29 @@ def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
     assert errors == []
 
 
+def test_a_table_made_without_a_name_is_named_by_its_game_in_the_pages_language(server: Server) -> None:
+    """A table made through the API without a name, which the server names after its preset
+    (« classic »): the lobby lists it, and its page heads it, by its game in the page's language
+    (« Whist classique (robre) », "Classic whist (rubber)"), once in the lobby's line (it showed the
+    preset's own name, untranslated, then the game)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/", errors)
+        line = page.locator(f"#tables-in-play li:has(a[href='{url}'])")
+        assert line.inner_text() == "Whist classique (robre) · en attente · 1 place libre"
+        page.click("button[data-lang=en]")
+        assert line.inner_text() == "Classic whist (rubber) · waiting · 1 free seat"
+        page.click(f"a[href='{url}']")
+        page.wait_for_selector("button[data-sit=S]")
+        assert page.inner_text("header .title strong") == "Classic whist (rubber)"
+        assert page.title() == "Classic whist (rubber) · Whist"
+        browser.close()
+    assert errors == []
+
+
 def test_a_name_being_typed_to_take_a_seat_stays_as_the_table_changes(server: Server) -> None:
     """A friend at the table's link types his name to sit down while the table changes (another
     friend comes to watch, another sits down): what he typed stays, the caret where it was, and

@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, rove, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, rove, seenNow, tableName, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -282,7 +282,7 @@ function showCalls(calls) {
 // act (not while the table acts for him), so that a player in another tab sees his turn come.
 function tabTitle(m, v) {
   const mine = v && v.to_act && v.to_act === T.seat && !m.you.auto && !v.is_over;
-  return (mine ? "\u25cf " + t("your_turn") + " \u2014 " : "") + m.table.name + " \u00b7 Whist";
+  return (mine ? "\u25cf " + t("your_turn") + " \u2014 " : "") + tableName(m.table) + " \u00b7 Whist";
 }
 
 function header(m) {
@@ -300,7 +300,7 @@ function header(m) {
   }
   return h("header", { class: "top" },
     h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
-    h("div", { class: "title" }, h("strong", {}, tb.name), h("span", { class: "muted", id: "progress" }, progress)),
+    h("div", { class: "title" }, h("strong", {}, tableName(tb)), h("span", { class: "muted", id: "progress" }, progress)),
     langSwitch(renderTable));
 }
 

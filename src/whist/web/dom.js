@@ -28,6 +28,13 @@ export function named(name) {
   return h("bdi", {}, name);
 }
 
+// A table's name as the page shows it: one made without a name (through the API) is named after
+// its preset by the server, « classic »: the preset's name in the page's language, « Whist classique
+// (robre) ».
+export function tableName(tb) {
+  return tb.name === tb.preset ? t("preset_" + tb.preset) : tb.name;
+}
+
 // `parts` (text or nodes, or lists of them), with `sep` between each two: children for `h`.
 export function joined(parts, sep) {
   return parts.flatMap((p, i) => (i ? [sep, p] : [p]));
