@@ -181,6 +181,18 @@ class TestHttp:
         assert said["no such language"] == "lang : doit valoir 'en' ou 'fr'"
         assert said["wrong method"] == "méthode DELETE non permise à cette adresse"
 
+    def test_a_refusal_of_starlettes_own_is_said_whatever_its_words(self) -> None:
+        """A refusal from Starlette or FastAPI that the server does not name (a 400 of its own, say)
+        keeps its words in both languages, braces and all: they are not read as a template."""
+        from starlette.exceptions import HTTPException
+        from starlette.requests import Request
+
+        from whist.server.app import _http_words
+
+        request = Request({"type": "http", "method": "POST", "path": "/api/tables", "headers": []})
+        en, fr = _http_words(request, HTTPException(418, "a {teapot} here"))
+        assert (en, fr) == ("a {teapot} here", "demande refusée (HTTP 418) : a {teapot} here")
+
     def test_a_body_too_long_is_refused(self, harness: Any) -> None:
         from whist.server.app import MAX_BODY
 

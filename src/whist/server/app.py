@@ -150,8 +150,9 @@ def _http_words(request: Request, exc: StarletteHTTPException) -> tuple[str, str
     method = request.method
     en = {400: "the body cannot be read: JSON in UTF-8 is expected", 404: "nothing at this address",
           405: f"method {method} not allowed at this address"}.get(exc.status_code, str(exc.detail))
-    fr = _HTTP_FR.get(exc.status_code, f"demande refusée (HTTP {exc.status_code}) : {exc.detail}")
-    return en, fr.format(method=method)
+    fr = (_HTTP_FR[exc.status_code].format(method=method) if exc.status_code in _HTTP_FR
+          else f"demande refusée (HTTP {exc.status_code}) : {exc.detail}")
+    return en, fr
 
 
 _KINDS = ("str", "int", "float", "bool")
