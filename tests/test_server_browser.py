@@ -464,9 +464,9 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
         assert page.locator("ul.tables li").inner_text().endswith("· en attente · 1 place libre")
         page.click("#create-table")
         page.wait_for_selector(".error")
-        assert page.locator(".error").inner_text() == ("Le serveur a déjà autant de tables en cours"
-                                                       " qu'il en accepte : réessayez quand une partie"
-                                                       " sera finie ou abandonnée.")
+        assert page.locator(".error").inner_text() == ("ce serveur a déjà autant de tables en cours"
+                                                       " qu'il en accepte (1) : réessayez quand une"
+                                                       " partie sera finie ou abandonnée depuis un moment")
         page.click("button[data-lang=en]")
         page.click("#create-table")
         page.wait_for_selector(".error >> text=try again")
@@ -592,6 +592,95 @@ def test_a_friend_sits_down_by_the_shared_link(server: Server) -> None:
             tops = page.locator(".toolbar button").evaluate_all(
                 "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
             assert len(tops) == 5 and len(set(tops)) == 1, (width, tops)
+        browser.close()
+    assert errors == []
+
+
+def test_a_table_made_without_a_name_is_named_by_its_game_in_the_pages_language(server: Server) -> None:
+    """A table made through the API without a name, which the server names after its preset
+    (« classic »): the lobby lists it, and its page heads it, by its game in the page's language
+    (« Whist classique (robre) », "Classic whist (rubber)"), once in the lobby's line (it showed the
+    preset's own name, untranslated, then the game)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "classic", "seats": BOTS3})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/", errors)
+        line = page.locator(f"#tables-in-play li:has(a[href='{url}'])")
+        assert line.inner_text() == "Whist classique (robre) · en attente · 1 place libre"
+        page.click("button[data-lang=en]")
+        assert line.inner_text() == "Classic whist (rubber) · waiting · 1 free seat"
+        page.click(f"a[href='{url}']")
+        page.wait_for_selector("button[data-sit=S]")
+        assert page.inner_text("header .title strong") == "Classic whist (rubber)"
+        assert page.title() == "Classic whist (rubber) · Whist"
+        browser.close()
+    assert errors == []
+
+
+def test_a_name_being_typed_to_take_a_seat_stays_as_the_table_changes(server: Server) -> None:
+    """A friend at the table's link types his name to sit down while the table changes (another
+    friend comes to watch, another sits down): what he typed stays, the caret where it was, and
+    he goes on typing (the name was wiped at each change, or the rest went in front of it)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, 375, 667)
+        page.click("input[name=join-name]")
+        page.keyboard.type("Bru")
+        watcher = browser.new_page()
+        watcher.goto(f"{server.base}{url}")
+        watcher.wait_for_selector("button[data-sit=N]")
+        post_json(server, f"/api/tables/{url[3:]}/join", {"name": "Zoé", "seat": "E"})
+        page.wait_for_selector(".seat[data-seat=E] >> text=Zoé")
+        page.keyboard.type("no")
+        assert page.input_value("input[name=join-name]") == "Bruno"
+        page.click("button[data-sit=N]")
+        page.wait_for_selector("#hand .card")
+        assert page.inner_text(".seat.mine .name") == "Bruno (vous)"
+        browser.close()
+    assert errors == []
+
+
+def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are(server: Server) -> None:
+    """Two friends watching by the shared link click « S'asseoir en Nord » at the same moment: one
+    sits there; the other is told in French which seat was taken (the server's own words, not the
+    page's vaguer « Cette place n'est plus libre (ou la partie est finie) »), still watches, and
+    takes the seat left free."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = []
+        for name in ("Bruno", "Claire"):
+            page = browser.new_context(viewport={"width": 375, "height": 667}).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{server.base}{url}")
+            page.fill("input[name=join-name]", name)
+            pages.append(page)
+        for page in pages:  # both buttons drawn before either is clicked
+            page.wait_for_selector("button[data-sit=N]")
+        at = page.evaluate("Date.now()") + 300  # the same moment for both (one browser, one clock)
+        for page in pages:
+            page.evaluate("at => setTimeout(() => document.querySelector('button[data-sit=N]').click(),"
+                          " at - Date.now())", at)
+        pages[0].wait_for_function("() => document.querySelector('.seat.mine')"
+                                   " || document.querySelector('#toast.show')")
+        pages[1].wait_for_function("() => document.querySelector('.seat.mine')"
+                                   " || document.querySelector('#toast.show')")
+        seated = [page for page in pages if page.locator(".seat.mine").count()]
+        assert len(seated) == 1
+        late = next(page for page in pages if page not in seated)
+        assert late.inner_text("#toast") == "La place Nord est déjà prise"
+        late.wait_for_selector("button[data-sit=N]", state="detached")  # the seat taken, no more offered
+        late.click("button[data-sit=E]")
+        late.wait_for_selector("#hand .card")
+        assert late.locator(".seat.mine").get_attribute("data-seat") == "E"
         browser.close()
     assert errors == []
 
@@ -734,6 +823,59 @@ def test_a_long_name_does_not_push_the_scores_off_a_phone(server: Server) -> Non
         page.click("#show-scores")
         widths = page.locator(".sheet").evaluate("s => [s.scrollWidth, s.clientWidth]")
         assert widths[0] <= widths[1], widths
+        browser.close()
+    assert errors == []
+
+
+def in_widths_and_languages(page: Any, widths: tuple[int, ...],
+                            height: int = 640) -> Iterator[tuple[int, str]]:
+    """The page at each of ``widths`` in turn, in French then in English (switched by a click that
+    reaches the header under an open dialog): each width and language, as the page is in it."""
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("fr", "en"):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")  # a dialog covers the header
+            yield width, lang
+
+
+def assert_no_sideways_scroll(page: Any, *where: Any) -> None:
+    """Neither the page nor the open dialog (its sheet) scrolls sideways; ``where`` is said if so."""
+    sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
+                          ".flatMap(e => [e.scrollWidth, e.clientWidth])")
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (*where, sizes)
+
+
+FOUR_FRIENDS = {"N": "Christophe", "E": "Guillaume", "W": "Madeleine"}
+"""Three friends of ordinary names, of nine and ten letters, with Stéphanie at South."""
+
+
+def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Server) -> None:
+    """Four friends of names of nine and ten letters on phones 320 and 375 px wide: the score sheet
+    of colour whist keeps its four columns in the dialog, in French and in English, a long name in
+    the column of the deals broken where it must (the last player's column went off the dialog, a
+    name heading no narrower than on a computer)."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
+            "options": {"deals": 1}}
+    url = create_table(server, spec)
+    for seat, name in FOUR_FRIENDS.items():  # away at once: the bots play for them
+        post_json(server, f"/api/tables/{url[3:]}/join", {"name": name, "seat": seat})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, 375, 667)
+        sit_down(page, "Stéphanie")
+        bid_and_play_until(page, ".sheet a.button[download]")
+        page.wait_for_selector("#score-table tbody tr:not(.passed)")
+        label = page.inner_text("#score-table tbody tr:not(.passed) td:nth-child(2)")
+        assert "Stéphanie" in label, label  # a deal named by its declarers
+        for width, lang in in_widths_and_languages(page, (320, 375), 667):
+            assert_no_sideways_scroll(page, width, lang)
+            heads = page.locator("#score-table thead th.who").evaluate_all(
+                "els => els.map(e => [e.title, e.getBoundingClientRect().right])")
+            edge = page.locator(".sheet").evaluate("s => s.getBoundingClientRect().right")
+            assert [title for title, _ in heads] == ["Christophe", "Guillaume", "Stéphanie", "Madeleine"]
+            assert all(right <= edge for _, right in heads), (width, lang, heads, edge)
         browser.close()
     assert errors == []
 
@@ -1083,13 +1225,8 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
         pair = [f"{first[k]['NS']} / {first[k]['EW']}" for k in columns]
         assert row == ["1", first["winner"], *pair], row
         assert "Match over" not in sheet
-        for width in (320, 390, 1280):
-            page.set_viewport_size({"width": width, "height": 640})
-            for lang in ("fr", "en"):
-                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
-                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
-                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
-                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        for width, lang in in_widths_and_languages(page, (320, 390, 1280)):
+            assert_no_sideways_scroll(page, width, lang)
         page.set_viewport_size({"width": 390, "height": 844})
         next_deal(page)
         assert page.locator("#progress").inner_text() == "Rubber 2 of 2"
@@ -1125,43 +1262,38 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:
         assert [[tricks[0] + honours[0], tricks[1] + honours[1]] for tricks, honours in split] == [
             [d["result"]["points"]["NS"], d["result"]["points"]["EW"]] for d in deals]
         assert any(honours != (0, 0) for _, honours in split), split
-        for width in (320, 390):
-            page.set_viewport_size({"width": width, "height": 800})
-            for lang in ("fr", "en"):
-                page.dispatch_event(f"button[data-lang={lang}]", "click")  # the sheet covers the header
-                # each column's heading and first cell: how each is aligned
-                aligned = page.evaluate(
-                    "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
-                    " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
-                    "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
-                assert [heading for heading, *_ in aligned][1:] == (
-                    ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
-                    else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
-                assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
-                last = "#score-table thead th:last-child"
-                assert page.locator(last).get_attribute("title") == (
-                    "Manche gagnée par" if lang == "fr" else "Game won by")
-                # the last column's heading and cells, each as its lines of text
-                column = page.evaluate(
-                    "() => [...document.querySelectorAll('#score-table tr > :last-child')].map(c => {"
-                    " const r = document.createRange(); r.selectNodeContents(c);"
-                    " return [c.innerText, new Set([...r.getClientRects()].map(b => b.top)).size]; })")
-                sides = {"NS", "EO" if lang == "fr" else "EW"}
-                assert {text for text, _ in column[1:]} - {""} <= sides, (width, lang, column)
-                assert any(text in sides for text, _ in column[1:]), (width, lang, column)
-                assert all(lines <= 1 for _, lines in column), (width, lang, column)
-                # the text of each heading ends before the next one's begins
-                gaps = page.evaluate(
-                    "() => ['#score-table', '#rubber-table'].map(id => {"
-                    " const texts = [...document.querySelectorAll(id + ' thead th')].map(th => {"
-                    " const r = document.createRange(); r.selectNodeContents(th);"
-                    " const b = r.getBoundingClientRect(); return [b.left, b.right]; })"
-                    ".filter(([l, r]) => r > l);"
-                    " return Math.min(...texts.slice(1).map(([l], i) => l - texts[i][1])); })")
-                assert min(gaps) >= 4, (width, lang, gaps)
-                sizes = page.evaluate("() => [document.scrollingElement, document.querySelector('.sheet')]"
-                                      ".flatMap(e => [e.scrollWidth, e.clientWidth])")
-                assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], (width, lang, sizes)
+        for width, lang in in_widths_and_languages(page, (320, 390), 800):
+            # each column's heading and first cell: how each is aligned
+            aligned = page.evaluate(
+                "() => [...document.querySelectorAll('#score-table thead th')].map((th, i) =>"
+                " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
+                "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
+            assert [heading for heading, *_ in aligned][1:] == (
+                ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
+                else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
+            assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
+            last = "#score-table thead th:last-child"
+            assert page.locator(last).get_attribute("title") == (
+                "Manche gagnée par" if lang == "fr" else "Game won by")
+            # the last column's heading and cells, each as its lines of text
+            column = page.evaluate(
+                "() => [...document.querySelectorAll('#score-table tr > :last-child')].map(c => {"
+                " const r = document.createRange(); r.selectNodeContents(c);"
+                " return [c.innerText, new Set([...r.getClientRects()].map(b => b.top)).size]; })")
+            sides = {"NS", "EO" if lang == "fr" else "EW"}
+            assert {text for text, _ in column[1:]} - {""} <= sides, (width, lang, column)
+            assert any(text in sides for text, _ in column[1:]), (width, lang, column)
+            assert all(lines <= 1 for _, lines in column), (width, lang, column)
+            # the text of each heading ends before the next one's begins
+            gaps = page.evaluate(
+                "() => ['#score-table', '#rubber-table'].map(id => {"
+                " const texts = [...document.querySelectorAll(id + ' thead th')].map(th => {"
+                " const r = document.createRange(); r.selectNodeContents(th);"
+                " const b = r.getBoundingClientRect(); return [b.left, b.right]; })"
+                ".filter(([l, r]) => r > l);"
+                " return Math.min(...texts.slice(1).map(([l], i) => l - texts[i][1])); })")
+            assert min(gaps) >= 4, (width, lang, gaps)
+            assert_no_sideways_scroll(page, width, lang)
         browser.close()
     assert errors == []
 

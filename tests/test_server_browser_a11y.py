@@ -41,7 +41,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "card": "{} joue {}", "my_card": "Vous jouez {}", "trick": "{} remporte le pli {}",
            "my_trick": "Vous remportez le pli {}", "pass": "passe", "accept": "emballe",
            "propose": "propose {}", "turn_play": "À vous de jouer", "turn_call": "À vous d'annoncer",
-           "deal": "Donne 1. donneur\u00a0: Est", "contract": "Contrat\u00a0: emballage 8 cœur — Nord, vous.",
+           "deal": "Donne 1. Donneur\u00a0: Est", "contract": "Contrat\u00a0: emballage 8 cœur — Nord, vous.",
            "over": "Partie terminée.", "colon": "\u00a0: ", "trump": "Atout",
            "regions": ['region "La table"', 'group "Le pli"', 'region "Contrat et scores"',
                        'group "Votre main"', 'region "Annonces et jeu"']},
@@ -51,7 +51,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "card": "{} plays {}", "my_card": "You play {}", "trick": "{} wins trick {}",
            "my_trick": "You win trick {}", "pass": "passes", "accept": "accepts",
            "propose": "proposes {}", "turn_play": "Your turn to play", "turn_call": "Your turn to call",
-           "deal": "Deal 1. dealer: East", "contract": "Contract: emballage 8 hearts — North, you.",
+           "deal": "Deal 1. Dealer: East", "contract": "Contract: emballage 8 hearts — North, you.",
            "over": "Game over.", "colon": ": ", "trump": "Trump",
            "regions": ['region "The table"', 'group "The trick"', 'region "Contract and scores"',
                        'group "Your hand"', 'region "Calls and play"']},
@@ -298,7 +298,7 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     dealer = "Anne" if view["dealer"] == "S" else w["seats"][view["dealer"]]
     suit = w["suits"][view["trump"]]
     turned = card_words(view["trump_card"], w)
-    start = f"Donne 1. donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
+    start = f"Donne 1. Donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
     assert lines[0] == start, lines
     assert lines[-1].startswith("Plis\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
     assert 'region "Atout et scores"' in info, info

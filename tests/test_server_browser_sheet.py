@@ -235,6 +235,16 @@ OUT_OF_PANEL = """(selector) => [...document.querySelectorAll(selector)]
   .map(([e, right, end]) => `${e.textContent.slice(0, 20)} ${Math.round(right)} > ${Math.round(end)}`)"""
 
 
+def colour_sheet_of(page: Any, server: Server, names: dict[str, str]) -> None:  # noqa: F811
+    """Start a colour-whist sheet of the players ``names`` from the lobby; its page, its form drawn."""
+    page.goto(f"{server.base}/")
+    page.click("#new-sheet summary")
+    for seat, name in names.items():
+        page.fill(f"input[name=sheet-name-{seat}]", name)
+    page.click("#start-sheet")
+    page.wait_for_selector("#entry-form")
+
+
 def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F811
     """On a phone 360 pixels wide, a sheet of long names keeps each player's column in its panel,
     a long name broken in the column of the deals (a misère of two declarers named whole pushed
@@ -242,12 +252,7 @@ def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F8
     off the screen, and the page scrolled sideways)."""
     names = {"N": "Marie-Christine Vandenberghe", "E": "Jean-Baptiste Delacroix", "S": "Chloé", "W": "Dirk"}
     with phone() as (page, errors):
-        page.goto(f"{server.base}/")
-        page.click("#new-sheet summary")
-        for seat, name in names.items():
-            page.fill(f"input[name=sheet-name-{seat}]", name)
-        page.click("#start-sheet")
-        page.wait_for_selector("#entry-form")
+        colour_sheet_of(page, server, names)
         entry(page, "small misère", "NE", {})
         page.fill("input[name=tricks-N]", "0")
         page.fill("input[name=tricks-E]", "1")
@@ -255,6 +260,69 @@ def test_long_names_stay_on_a_phones_screen(server: Server) -> None:  # noqa: F8
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
         assert page.evaluate(OUT_OF_PANEL, "#sheet-table td, #sheet-table th, #penalty-form select") == []
         assert page.evaluate("document.documentElement.scrollWidth") == 360
+    assert errors == []
+
+
+def test_four_ordinary_names_stay_on_the_smallest_phones(server: Server) -> None:  # noqa: F811
+    """Four names of nine and ten letters, on phones 320 and 375 px wide, in French and in English:
+    every player's column stays in the sheet's panel and the page does not scroll sideways (each
+    name heading kept its width of a computer's screen, and the last column went off a phone's)."""
+    names = {"N": "Christophe", "E": "Guillaume", "S": "Stéphanie", "W": "Madeleine"}
+    with phone() as (page, errors):
+        colour_sheet_of(page, server, names)
+        entry(page, "emballage 8", "NE", {"tricks": "9"})
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        for width in (320, 375):
+            page.set_viewport_size({"width": width, "height": 740})
+            for lang in ("fr", "en"):
+                page.click(f"button[data-lang={lang}]")
+                assert page.locator("#sheet-table th.who").evaluate_all(
+                    "els => els.map(e => e.title)") == list(names.values())
+                assert page.evaluate(OUT_OF_PANEL, "#sheet-table td, #sheet-table th") == [], (width, lang)
+                assert page.evaluate("document.documentElement.scrollWidth") == width, (width, lang)
+    assert errors == []
+
+
+RIGHT_TO_LEFT = {"N": "דוד", "E": "Bert", "S": "سارة", "W": "Dirk"}
+"""Players of names in Hebrew and Arabic, written right to left, beside two in Latin letters."""
+
+BESIDE_EACH_NAME = """(row) => [...document.querySelectorAll(`#sheet-table tbody tr:nth-child(${row}) bdi`)]
+  .map((b) => {
+    const next = b.nextSibling, range = document.createRange();
+    const at = next.textContent.search(/[0-9+]/);
+    range.setStart(next, at); range.setEnd(next, at + 1);
+    const name = b.getBoundingClientRect(), after = range.getBoundingClientRect();
+    return [b.textContent, next.textContent.trim(), after.left >= name.right - 0.5 && after.top === name.top,
+            [Math.round(name.top), Math.round(name.left)]];
+  })"""
+"""Each name isolated in a row of the sheet, the text after it, whether that text's first number or
+sign shows after the name on its line, and where the name begins (its line, then across it)."""
+
+
+def test_names_written_right_to_left_keep_their_counts_beside_them(server: Server) -> None:  # noqa: F811
+    """A sheet of players named in Hebrew and Arabic: the queens each took are written after each
+    one's name, in the order of the seats, as for the others, and two declarers in the order of
+    their seats (« דוד 2 » read « 2 דוד », the count before the name, and « سارة 1 » likewise)."""
+    with phone() as (page, errors):
+        page.set_viewport_size({"width": 1280, "height": 800})  # each deal's cell on one line
+        colour_sheet_of(page, server, RIGHT_TO_LEFT)
+        page.select_option("select[name=contract]", "queens")
+        for seat, taken in zip(RIGHT_TO_LEFT, "2110", strict=True):
+            page.fill(f"input[name=queens-{seat}]", taken)
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
+        entry(page, "emballage 8", "NS", {"tricks": "9"})
+        page.click("#add-entry")
+        page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 2")
+        queens = page.evaluate(BESIDE_EACH_NAME, 1)
+        assert [q[:3] for q in queens] == [
+            ["דוד", "2", True], ["Bert", "1", True], ["سارة", "1", True], ["Dirk", "0", True]]
+        assert [q[3] for q in queens] == sorted(q[3] for q in queens)  # in the order of the seats
+        declarers = page.locator("#sheet-table tbody tr:nth-child(2) bdi").evaluate_all(
+            "els => els.map(e => [e.textContent, e.getBoundingClientRect().left])")
+        assert [name for name, _ in declarers] == ["דוד", "سارة"]
+        assert declarers[0][1] < declarers[1][1], declarers
     assert errors == []
 
 

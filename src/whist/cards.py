@@ -260,15 +260,24 @@ class Side(IntEnum):
         return ("NS", "EO")[self]
 
 
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: invisible, but part of how a word is written between two
+letters (Persian « می‌خواهم », an emoji of a family 👨‍👩‍👧) and kept there."""
+
+
 def visible_text(text: str) -> str:
     r"""A name as it is kept and shown (a player's, a table's): each run of white space (a tab, a
     line break, a no-break space …) one space, any other invisible character (control,
-    zero-width …) dropped, no space at either end; empty when nothing visible is left.
+    zero-width …) dropped, but for a joiner or non-joiner (:data:`JOINERS`) within a word; no space
+    at either end; empty when nothing visible is left.
 
     >>> visible_text(" Jean\u00a0Pierre\t\x07de  la\u200b Tour "), visible_text("\u200b\n")
     ('Jean Pierre de la Tour', '')
+    >>> visible_text("\u200dAli\u200cReza\u200c \u200d"), visible_text("\u200c\u200d")
+    ('Ali\u200cReza', '')
     """
-    words = ("".join(ch for ch in word if ch.isprintable()) for word in text.split())
+    words = ("".join(ch for ch in word if ch.isprintable() or ch in JOINERS).strip(JOINERS)
+             for word in text.split())
     return " ".join(w for w in words if w)
 
 

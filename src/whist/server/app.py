@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
-from whist.cards import ParseError, Refusal, Seat, parse_seat
+from whist.cards import Refusal, Seat, parse_seat
 from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import option_json, view_json
@@ -121,6 +121,80 @@ def _option_list() -> list[dict[str, Any]]:
     return out
 
 
+def _no_table(table_id: str) -> JSONResponse:
+    return _error(404, NOT_FOUND, f"no table {table_id!r}", f"pas de table {table_id!r}")
+
+
+def _no_deal(number: int) -> JSONResponse:
+    return _error(404, NOT_FOUND, f"no finished deal {number} at this table",
+                  f"pas de donne {number} finie à cette table")
+
+
+def _hidden() -> JSONResponse:
+    return _error(403, "hidden", "records show every hand: they are given once the game is over",
+                  "les donnes complètes montrent toutes les mains : elles sont données une fois la"
+                  " partie finie")
+
+
+_HTTP_FR = {400: "le corps de la requête est illisible : du JSON en UTF-8 est attendu",
+            404: "rien à cette adresse", 405: "méthode {method} non permise à cette adresse",
+            413: f"le corps d'une requête fait au plus {MAX_BODY} octets"}
+"""The French of the refusals that come from Starlette (a body it cannot read, a path that is no
+route or file, a wrong method) or from :class:`_BodyLimit`, by status."""
+
+
+def _http_words(request: Request, exc: StarletteHTTPException) -> tuple[str, str]:
+    """An HTTP refusal of Starlette's own in English and in French: ``Not Found`` is said
+    ``nothing at this address``, ``Method Not Allowed`` which method, FastAPI's ``There was an
+    error parsing the body`` (a body not in UTF-8) what is expected."""
+    method = request.method
+    en = {400: "the body cannot be read: JSON in UTF-8 is expected", 404: "nothing at this address",
+          405: f"method {method} not allowed at this address"}.get(exc.status_code, str(exc.detail))
+    fr = (_HTTP_FR[exc.status_code].format(method=method) if exc.status_code in _HTTP_FR
+          else f"demande refusée (HTTP {exc.status_code}) : {exc.detail}")
+    return en, fr
+
+
+_KINDS = ("str", "int", "float", "bool")
+"""What a rule option's value may be (``CreateTable.options``): pydantic names each kind its value
+was refused as, at the end of the error's place (``options.deals.str``)."""
+
+_INVALID_FR = {
+    "missing": "champ requis", "extra_forbidden": "champ inconnu",
+    "string_type": "doit être un texte", "dict_type": "doit être un objet JSON",
+    "int_type": "doit être un nombre entier", "int_parsing": "doit être un nombre entier",
+    "int_from_float": "doit être un nombre entier", "float_type": "doit être un nombre",
+    "float_parsing": "doit être un nombre", "finite_number": "doit être un nombre fini",
+    "bool_type": "doit valoir true ou false", "bool_parsing": "doit valoir true ou false",
+    "string_too_long": "a au plus {max_length} caractères",
+    "string_too_short": "a au moins {min_length} caractères",
+    "greater_than_equal": "vaut au moins {ge}", "less_than_equal": "vaut au plus {le}",
+    "greater_than": "vaut plus de {gt}", "less_than": "vaut moins de {lt}",
+    "literal_error": "doit valoir {expected}", "enum": "doit valoir {expected}",
+}
+"""The French of pydantic's refusals of a request's field, by its error type."""
+
+
+def _invalid_fr(error: Mapping[str, Any]) -> str:
+    """What pydantic says of a refused field (``Input should be a valid string``), in French.
+
+    >>> _invalid_fr({"type": "less_than_equal", "ctx": {"le": 10.0}})
+    'vaut au plus 10'
+    >>> _invalid_fr({"type": "greater_than_equal", "ctx": {"ge": 0.5}}), _invalid_fr({"type": "x"})
+    ('vaut au moins 0,5', 'valeur refusée')
+    >>> _invalid_fr({"type": "literal_error", "ctx": {"expected": "'en' or 'fr'"}})
+    "doit valoir 'en' ou 'fr'"
+    """
+    words = _INVALID_FR.get(str(error.get("type")), "valeur refusée")
+
+    def number(v: Any) -> Any:  # a bound as French writes it: 10, 0,5; the values allowed
+        if isinstance(v, float):
+            return int(v) if v.is_integer() else str(v).replace(".", ",")
+        return v.replace(" or ", " ou ") if isinstance(v, str) else v  # "'en' ou 'fr'"
+
+    return words.format(**{k: number(v) for k, v in error.get("ctx", {}).items()})
+
+
 async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
     """Every message from the client goes to the table, in order, until the client leaves."""
     while True:
@@ -190,18 +264,21 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if exc.status_code == 404 and _wants_page(request):  # a mistyped link: the page says so
             return FileResponse(WEB_DIR / "index.html", status_code=404, media_type="text/html")
         code = NOT_FOUND if exc.status_code == 404 else "http_error"
-        return _error(exc.status_code, code, str(exc.detail), exc.headers)  # 405: its Allow
+        en, fr = _http_words(request, exc)
+        return _error(exc.status_code, code, en, fr, exc.headers)  # 405: its Allow
 
     @app.exception_handler(StorageUnavailable)
     async def _unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
-        return _error(503, "http_error", f"{exc}; try again in a moment")
+        return _error(503, "http_error", f"{exc}; try again in a moment",
+                      "la base de données ne répond pas : réessayez dans un moment")
 
     @app.exception_handler(Exception)
     async def _failed(_request: Request, exc: Exception) -> JSONResponse:
         # a fault of the server: the client gets the protocol's error body, the log the traceback
         # (Starlette raises the exception again once this answer is sent)
         return _error(500, "http_error", "the server failed to answer: an internal error, in its"
-                                         " log")
+                                         " log", "le serveur n'a pas pu répondre : une erreur"
+                                                 " interne, dans son journal")
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -209,17 +286,26 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         loc = tuple(first.get("loc", ()))
         if first.get("type") == "json_invalid":  # the place is the character where JSON broke
             at = f" at character {loc[-1]}" if len(loc) > 1 else ""
+            at_fr = f" (caractère {loc[-1]})" if len(loc) > 1 else ""
             reason = first.get("ctx", {}).get("error", "")
-            return _error(422, "invalid", f"the body is not JSON{at}" + (f": {reason}" if reason else ""))
+            return _error(422, "invalid", f"the body is not JSON{at}" + (f": {reason}" if reason else ""),
+                          f"le corps de la requête n'est pas du JSON{at_fr}")
         if loc == ("body",):  # none, or not an object (or sent without a JSON Content-Type)
             return _error(422, "invalid", "the body must be a JSON object, sent with"
-                                          " Content-Type: application/json")
+                                          " Content-Type: application/json",
+                          "le corps de la requête doit être un objet JSON, envoyé avec"
+                          " Content-Type: application/json")
         where = ".".join(str(x) for x in loc if x != "body")
-        return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}")
+        if loc and loc[-1] in _KINDS:  # an option's value, refused as each kind it may be in turn
+            where = where.rsplit(".", 1)[0]
+            return _error(422, "invalid", f"{where}: Input should be a string, a number, true or false",
+                          f"{where} : doit être un texte, un nombre, true ou false")
+        return _error(422, "invalid", f"{where}: {first.get('msg', 'invalid request')}",
+                      f"{where} : {_invalid_fr(first)}")
 
     async def table_or_404(table_id: str) -> Table | JSONResponse:
         t = await service.get(table_id)
-        return t if t is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
+        return t if t is not None else _no_table(table_id)
 
     # ----- the page ---------------------------------------------------------------------------
 
@@ -264,11 +350,11 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
                 preset=body.preset, options=body.options, seats=body.seats, name=body.name,
                 takeover_after=body.takeover_after, bot_delay=body.bot_delay,
                 deal_pause=body.deal_pause, seed=body.seed))
+        except TableLimit as exc:
+            return _error(429, "too_many_tables", exc.en, exc.fr)
         except (SpecError, ValueError) as exc:
             return _error(400, "bad_table", str(exc),
-                          message_fr=exc.fr if isinstance(exc, Refusal) else None)
-        except TableLimit as exc:
-            return _error(429, "too_many_tables", str(exc))
+                          exc.fr if isinstance(exc, Refusal) else f"table refusée : {exc}")
         service.drive(table)
         return {"id": table.id, "url": f"/t/{table.id}", "table": table.table_json()}
 
@@ -282,7 +368,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.get("/api/tables/{table_id}/listing", response_model=None)
     async def table_listing(table_id: str) -> dict[str, Any] | JSONResponse:
         listing = await service.listing_of(table_id)
-        return listing if listing is not None else _error(404, NOT_FOUND, f"no table {table_id!r}")
+        return listing if listing is not None else _no_table(table_id)
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
     async def join_table(table_id: str, body: JoinTable) -> dict[str, Any] | JSONResponse:
@@ -292,13 +378,13 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         try:
             name = clean_name(body.name)
             seat = parse_seat(body.seat) if body.seat else None
-        except (ValueError, ParseError) as exc:
-            return _error(400, "bad_join", str(exc))
+        except Refusal as exc:
+            return _error(400, "bad_join", exc.en, exc.fr)
         token = secrets.token_urlsafe(24)
         try:
             seat = await t.join(seat, name, token)
-        except ValueError as exc:
-            return _error(409, "seat_unavailable", str(exc))
+        except Refusal as exc:
+            return _error(409, "seat_unavailable", exc.en, exc.fr)
         return {"table_id": t.id, "seat": seat.name, "name": name, "token": token}
 
     @app.post("/api/tables/{table_id}/again", response_model=None)
@@ -310,15 +396,16 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             return t
         try:
             table, made = await service.again(t)
-        except SpecError as exc:  # the table's own options, refused by this server's rules
-            return _error(400, "bad_table", str(exc), message_fr=exc.fr)
-        except ValueError as exc:
-            return _error(409, "not_over", str(exc))
         except TableLimit as exc:
-            return _error(429, "too_many_tables", str(exc))
+            return _error(429, "too_many_tables", exc.en, exc.fr)
+        except SpecError as exc:  # the table's own options, refused by this server's rules
+            return _error(400, "bad_table", exc.en, exc.fr)
+        except Refusal as exc:
+            return _error(409, "not_over", exc.en, exc.fr)
         except (CommandError, StorageConflict):
             return _error(409, "conflict", "the table keeps changing in another server process;"
-                                           " try again")
+                                           " try again", "la table change sans cesse sur un autre"
+                                                         " serveur : réessayez")
         service.drive(table)
         response.status_code = 201 if made else 200
         return {"id": table.id, "url": f"/t/{table.id}", "table": table.table_json()}
@@ -341,11 +428,12 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if isinstance(t, JSONResponse):
             return t
         if not 1 <= number <= len(t.match.deals):
-            return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
+            return _no_deal(number)
         token = _bearer(authorization)
         seat: Seat | None = t.seat_of(token) if token else None
         if token and seat is None:
-            return _error(403, "bad_token", "this token holds no seat at this table")
+            return _error(403, "bad_token", "this token holds no seat at this table",
+                          "ce jeton ne tient aucune place à cette table")
         deal = t.match.deals[number - 1]
         return {"number": number, "sitters": t.sitters(number), "view": view_json(deal.view(seat))}
 
@@ -356,14 +444,13 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if isinstance(t, JSONResponse):
             return t
         if not t.match.is_over:
-            return _error(403, "hidden", "records show every hand: they are given once the game is"
-                                         " over")
+            return _hidden()
         # the finished deals are known: a number past them (one too large for the database's
         # integers, say) is not looked for
         data = (await t.storage.threads.run(t.storage.record, t.id, number)
                 if 1 <= number <= len(t.match.deals) else None)
         if data is None:
-            return _error(404, NOT_FOUND, f"no finished deal {number} at this table")
+            return _no_deal(number)
         return JSONResponse(data, headers={
             "Content-Disposition": f'attachment; filename="whist-{t.id}-deal{number}.json"'})
 
@@ -374,8 +461,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if isinstance(t, JSONResponse):
             return t
         if not t.match.is_over:
-            return _error(403, "hidden", "records show every hand: they are given once the game is"
-                                         " over")
+            return _hidden()
         return JSONResponse(record.match_record(t.match), headers={
             "Content-Disposition": f'attachment; filename="whist-{t.id}.json"'})
 

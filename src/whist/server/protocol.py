@@ -158,11 +158,13 @@ def error_json(code: str, message: str, version: int, message_fr: str | None = N
     return json.dumps(obj, ensure_ascii=False)
 
 
-def error_response(status: int, code: str, message: str, headers: Mapping[str, str] | None = None,
-                   message_fr: str | None = None) -> JSONResponse:
-    """An HTTP route's error: ``{"error": {"code", "message"}}``, with ``message_fr`` where the
-    message has its French."""
-    error = {"code": code, "message": message}
-    if message_fr is not None:
-        error["message_fr"] = message_fr
+def error_response(status: int, code: str, message: str, message_fr: str,
+                   headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """An HTTP route's error: ``{"error": {"code", "message", "message_fr"}}``, the message in
+    English and in French: every route's refusal is said in both.
+
+    >>> json.loads(error_response(404, "not_found", "no table 'x'", "pas de table 'x'").body)
+    {'error': {'code': 'not_found', 'message': "no table 'x'", 'message_fr': "pas de table 'x'"}}
+    """
+    error = {"code": code, "message": message, "message_fr": message_fr}
     return JSONResponse({"error": error}, status_code=status, headers=headers)

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.cards import SEATS, Refusal, visible_text
+from whist.cards import JOINERS, SEATS, Refusal, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, check_not_fixed, preset, with_options
@@ -58,8 +58,9 @@ class SpecError(Refusal):
     and in French (``exc.fr``)."""
 
 
-class TableLimit(Exception):
-    """No table can be created now: the server has :attr:`TableService.max_tables` in play."""
+class TableLimit(Refusal):
+    """No table can be created now: the server has :attr:`TableService.max_tables` in play; in
+    English and in French (``exc.fr``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +98,17 @@ def again_spec(t: Table) -> TableSpec:
 def clean_name(text: str, limit: int = 24) -> str:
     r"""A name (a person's or a table's) as the server keeps and shows it: each run of white space
     (a tab, a line break, a no-break space …) one space, any other invisible character (control,
-    zero-width …) dropped, no space at either end, at most ``limit`` characters. ``ValueError``
-    when nothing visible is left: a person's name is then refused, a table's is its preset's.
+    zero-width …) dropped, no space at either end, at most ``limit`` characters. A
+    :class:`~whist.cards.Refusal` (a ``ValueError``) when nothing visible is left: a person's name
+    is then refused, a table's is its preset's.
 
     >>> clean_name(" Jean\u00a0Pierre\t\x07de  la\u200b Tour ", 20)
     'Jean Pierre de la To'
     """
-    name = visible_text(text)[:limit].rstrip()
+    name = visible_text(text)[:limit].rstrip(" " + JOINERS)  # a joiner left last by the cut goes too
     if not name:
-        raise ValueError("a name needs at least one visible character")
+        raise Refusal("a name needs at least one visible character",
+                      "un nom a besoin d'au moins un caractère visible")
     return name
 
 
@@ -312,7 +315,10 @@ class TableService:
         if self.in_play() + len(self._creating) >= self.max_tables:
             raise TableLimit(f"this server has as many tables in play as it allows"
                              f" ({self.max_tables}); try again once a game has finished or been"
-                             " left for a while")
+                             " left for a while",
+                             f"ce serveur a déjà autant de tables en cours qu'il en accepte"
+                             f" ({self.max_tables}) : réessayez quand une partie sera finie ou"
+                             " abandonnée depuis un moment")
 
     async def _open(self, table_id: str, settings: TableSettings) -> Table:
         """The new table ``table_id`` made with ``settings``, its first event stored;
@@ -330,7 +336,8 @@ class TableService:
         """The table that plays ``old``'s finished game again with the same people (its successor),
         and whether it was made now: the first to ask makes it and ``old`` stores its id (an
         ``again`` event), so that everyone who asks later, here or in another server process, after
-        a restart too, gets that same one. :class:`ValueError` while the game is on,
+        a restart too, gets that same one. :class:`~whist.cards.Refusal` (a ``ValueError``) while
+        the game is on,
         :class:`TableLimit` when a new table cannot be made now.
 
         Two processes that name a successor at once both append the ``again`` event under the same
@@ -339,7 +346,7 @@ class TableService:
         failed in between) is made here with the same id; the seq 0 of its log settles which
         process makes it."""
         if not old.match.is_over:
-            raise ValueError("this game is not over")
+            raise Refusal("this game is not over", "cette partie n'est pas finie")
         for attempt in range(3):
             try:
                 successor = old.successor

@@ -201,7 +201,7 @@ def _shown(sheet_id: str, stored: StoredSheet, keep_days: int | None) -> dict[st
 
 
 def _refused(exc: Refusal, code: str = "bad_entry") -> Response:
-    return error_response(400, code, exc.en, message_fr=exc.fr)
+    return error_response(400, code, exc.en, exc.fr)
 
 
 def _no_sheet(sheet_id: str) -> Response:
@@ -250,7 +250,7 @@ def _full(limit: SheetLimit, keep: int | None, now: float) -> Response:
         fr += (f" et efface celles qui n'ont pas changé depuis {kept[1]} : il y aura de nouveau de la"
                f" place d'ici {wait[1]}, quand la feuille inchangée depuis le plus longtemps sera"
                " effacée")
-    return error_response(429, "too_many_sheets", en, message_fr=fr)
+    return error_response(429, "too_many_sheets", en, fr)
 
 
 async def forget_sheets(store: Storage, keep: int) -> int:
@@ -304,7 +304,8 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
             if await store.threads.run_whole(store.save_sheet, sheet_id, found.version, data, now):
                 saved = StoredSheet(found.version + 1, data, found.created_at, now)
                 return await asyncio.to_thread(sheet_json, sheet_id, saved, sheet, app.state.keep_sheets)
-        return error_response(409, "conflict", "the sheet keeps changing in other requests; try again")
+        return error_response(409, "conflict", "the sheet keeps changing in other requests; try again",
+                              "la feuille change sans cesse par d'autres requêtes : réessayez")
 
     @app.post("/api/sheets", status_code=201, response_model=None)
     async def create_sheet(body: CreateSheet) -> dict[str, Any] | Response:
@@ -331,7 +332,8 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
                     continue
                 return _full(full, keep, now)
             return sheet_json(sheet_id, StoredSheet(0, data, now, now), sheet, keep)
-        return error_response(409, "conflict", "no free id for the sheet; try again")
+        return error_response(409, "conflict", "no free id for the sheet; try again",
+                              "pas d'identifiant libre pour la feuille : réessayez")
 
     @app.get("/api/sheets/{sheet_id}", response_model=None)
     async def get_sheet(sheet_id: str) -> dict[str, Any] | Response:

@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from whist.actions import IllegalAction
-from whist.cards import SEATS, ParseError, Seat
+from whist.cards import SEATS, ParseError, Refusal, Seat
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
@@ -356,7 +356,7 @@ class Table:
 
     async def join(self, seat: Seat | None, name: str, token: str) -> Seat:
         """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
-        ``token``. :class:`ValueError` when it cannot be done. Starts the game once every open seat
+        ``token``. :class:`~whist.cards.Refusal` when it cannot be done. Starts the game once every open seat
         is taken. When another server process changed the table first, the table is reloaded and
         the seat looked at again."""
         async with self._writing:
@@ -368,8 +368,9 @@ class Table:
                     break
                 except CommandError:  # another server process changed the table: it is reloaded
                     if retry:
-                        raise ValueError("the table keeps changing in another server process;"
-                                         " try again") from None
+                        raise Refusal("the table keeps changing in another server process;"
+                                      " try again", "la table change sans cesse sur un autre"
+                                      " serveur : réessayez") from None
             for _ in range(2):
                 if self.started or any(st.kind == OPEN and st.name is None
                                        for st in self.seats.values()):
@@ -381,32 +382,33 @@ class Table:
 
     async def name_successor(self, table_id: str) -> str:
         """Store that ``table_id`` plays this table's game again (``again``), once the match is
-        over (:class:`ValueError` before); the successor's id: ``table_id``, or the one named
+        over (:class:`~whist.cards.Refusal` before); the successor's id: ``table_id``, or the one named
         first by a request this process took meanwhile. Another server process may name one first:
         :class:`CommandError` (``conflict``), the table reloaded with the other's."""
         async with self._writing:
             if not self.match.is_over:
-                raise ValueError("this game is not over")
+                raise Refusal("this game is not over", "cette partie n'est pas finie")
             if self.successor is None:
                 await self._commit("again", {"table": table_id})
             assert self.successor is not None
             return self.successor
 
     def _free_seat(self, seat: Seat | None) -> Seat:
-        """The seat a person asking for ``seat`` (``None``: any) may take now; :class:`ValueError`
-        saying why there is none."""
+        """The seat a person asking for ``seat`` (``None``: any) may take now;
+        :class:`~whist.cards.Refusal` saying why there is none."""
         if self.match.is_over:
-            raise ValueError("this game is over")
+            raise Refusal("this game is over", "cette partie est finie")
         free = [s for s in (Seat.S, Seat.W, Seat.N, Seat.E)
                 if self.seats[s].kind == OPEN and self.seats[s].name is None]
         if seat is None:
             if not free:
-                raise ValueError("no free seat at this table")
+                raise Refusal("no free seat at this table", "pas de place libre à cette table")
             return free[0]
         if self.seats[seat].kind != OPEN:
-            raise ValueError(f"{seat.name_en} is held by a bot")
+            raise Refusal(f"{seat.name_en} is held by a bot",
+                          f"la place {seat.name_fr} est tenue par un robot")
         if seat not in free:
-            raise ValueError(f"{seat.name_en} is taken")
+            raise Refusal(f"{seat.name_en} is taken", f"la place {seat.name_fr} est déjà prise")
         return seat
 
     def seat_of(self, token: str) -> Seat | None:

@@ -4,7 +4,7 @@
 // back the chosen action's text. docs/protocol.md describes the messages.
 
 import { suitSpan } from "./cards.js";
-import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, keepToken, langSwitch, nothingPanel, oneTabStop, seenNow, toast, tokenOf } from "./dom.js";
+import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, oneTabStop, seenNow, tableName, toast, tokenOf } from "./dom.js";
 import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
@@ -206,14 +206,20 @@ function focusOf(el) {
   if (!el || el === document.body || !root.contains(el)) return null;
   const attr = ["id", "name", "data-card", "data-action", "data-sit", "data-lang", "data-replay"].find((a) => el.hasAttribute(a));
   const area = el.closest("#hand, #actions");
+  // where the caret is in a field being typed in (the name to take a seat): there again once drawn
+  const caret = el.tagName === "INPUT" && el.type === "text" ? [el.selectionStart, el.selectionEnd] : null;
   return { sel: attr ? `[${attr}="${CSS.escape(el.getAttribute(attr))}"]` : null, area: area ? "#" + area.id : null,
-    inDialog: Boolean(el.closest(".overlay")) };
+    inDialog: Boolean(el.closest(".overlay")), caret };
 }
 
 // Give the focus back, in `scope`, to what `focusOf` found, or else to the first of `areas` there.
 function refocus(kept, scope, ...areas) {
   const el = kept && kept.sel ? scope.querySelector(kept.sel) : null;
-  if (el && el.tabIndex >= 0 && !el.disabled) return el.focus({ preventScroll: true });
+  if (el && el.tabIndex >= 0 && !el.disabled) {
+    el.focus({ preventScroll: true });
+    if (kept.caret) el.setSelectionRange(...kept.caret);
+    return;
+  }
   const area = [kept && kept.area, ...areas].map((a) => a && scope.querySelector(a)).find(Boolean);
   if (area) area.focus({ preventScroll: true });
 }
@@ -276,7 +282,7 @@ function showCalls(calls) {
 // act (not while the table acts for him), so that a player in another tab sees his turn come.
 function tabTitle(m, v) {
   const mine = v && v.to_act && v.to_act === T.seat && !m.you.auto && !v.is_over;
-  return (mine ? "\u25cf " + t("your_turn") + " \u2014 " : "") + m.table.name + " \u00b7 Whist";
+  return (mine ? "\u25cf " + t("your_turn") + " \u2014 " : "") + tableName(m.table) + " \u00b7 Whist";
 }
 
 function header(m) {
@@ -294,7 +300,7 @@ function header(m) {
   }
   return h("header", { class: "top" },
     h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
-    h("div", { class: "title" }, h("strong", {}, tb.name), h("span", { class: "muted", id: "progress" }, progress)),
+    h("div", { class: "title" }, h("strong", {}, tableName(tb)), h("span", { class: "muted", id: "progress" }, progress)),
     langSwitch(renderTable));
 }
 
@@ -310,8 +316,10 @@ function banner(m) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
     // a full table: said, so that the friend who followed its link does not look for a seat
     if (!free.length) return h("div", { class: "banner", id: "watch-banner" }, t("you_watch"), " ", t("table_full"));
+    // what is typed stays as the table is drawn again (a bot's card, a friend who comes to watch)
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
-      value: localStorage.getItem("whist.name") || "" });
+      value: T.joinName ?? (localStorage.getItem("whist.name") || ""),
+      oninput: (e) => { T.joinName = e.target.value; } });
     return h("div", { class: "banner join" }, h("div", {}, t("you_watch"), " ", t("take_seat")), name,
       h("div", { class: "row" }, free.map((s) => h("button", { type: "button", "data-sit": s.seat, disabled: T.joining,
         onclick: async () => {
@@ -326,7 +334,7 @@ function banner(m) {
             T.token = j.token;
             reconnect();
           } catch (e) {
-            toast(failText(e));
+            toast(sentence(failText(e)));  // the seat taken meanwhile: "La place Nord est déjà prise"
           }
           T.joining = false;
         } }, t("sit_at", seatName(s.seat))))));
@@ -415,9 +423,9 @@ function infoStrip(m, v) {
   const item = (label, ...value) => items.push(h("li", { class: "fact" }, h("b", {}, label, t("colon")), ...value));
   if (v.game === "couleur") {
     if (v.contract) {
-      const who = v.declarers.length ? v.declarers.map(displayName).join(" + ") : t("each_for_himself");
+      const who = v.declarers.length ? joined(v.declarers.map((s) => named(displayName(s))), " + ") : t("each_for_himself");
       const hidden = v.trou && v.trou.partner === null && v.contract.kind === "trou" ? ` + ? (${t("hidden_partner")})` : "";
-      item(t("contract"), contractNode(v.contract), " — ", who + hidden);
+      item(t("contract"), contractNode(v.contract), " — ", who, hidden);
       let trump = v.trump ? suitNode(v.trump) : t("no_trump");
       if (!v.trump && v.contract.kind === "trou") trump = v.phase === "show" ? t("trump_to_show") : t("trump_at_fourth_ace");
       item(t("trump"), trump);
@@ -744,7 +752,7 @@ async function openReplay(number) {
     T.overlay = "replay";
     renderTable();
   } catch (e) {
-    toast(failText(e));
+    toast(sentence(failText(e)));
   }
 }
 
@@ -878,7 +886,7 @@ async function playAgain() {
   } catch (e) {
     T.going = false;
     renderTable();
-    toast(failText(e));
+    toast(sentence(failText(e)));
   }
 }
 

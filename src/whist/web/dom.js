@@ -14,11 +14,30 @@ export function h(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {  // lists of children, at any depth
     if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
+}
+
+// A player's name, isolated from the text around it (a <bdi>): a name written right to left (Hebrew,
+// Arabic) keeps the number, the sign or the other name beside it on its own side (« דוד 2 », which
+// read « 2 דוד », and « Nord + דוד » the names the other way round).
+export function named(name) {
+  return h("bdi", {}, name);
+}
+
+// A table's name as the page shows it: one made without a name (through the API) is named after
+// its preset by the server, « classic »: the preset's name in the page's language, « Whist classique
+// (robre) ».
+export function tableName(tb) {
+  return tb.name === tb.preset ? t("preset_" + tb.preset) : tb.name;
+}
+
+// `parts` (text or nodes, or lists of them), with `sep` between each two: children for `h`.
+export function joined(parts, sep) {
+  return parts.flatMap((p, i) => (i ? [sep, p] : [p]));
 }
 
 // The arrow keys in a row of controls, or in rows of them (a grid), that is one stop of Tab (a

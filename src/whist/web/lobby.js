@@ -2,7 +2,7 @@
 // of deals, seats and bots, speed, rule options) and the list of tables in play, with the last
 // games finished apart, folded.
 
-import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, redraw } from "./dom.js";
+import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, redraw, tableName } from "./dom.js";
 import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
@@ -108,12 +108,19 @@ function playersText(tb) {
   return names.length ? ` · ${names.join(", ")}` : "";
 }
 
+// A table of a list: the link to it, by its name, and its game ("Chez Anne · Couleur (règles du
+// club)"); a table without a name, by its game alone.
+function tableLink(tb) {
+  const link = h("a", { href: `/t/${tb.id}` }, tableName(tb));
+  return tb.name === tb.preset ? link : [link, " · ", t("preset_" + tb.preset)];
+}
+
 // "Vos tables": those this browser holds a seat at, each a link to its table; none, no section.
 function myPanel(mine) {
   if (!mine.length) return null;
   return h("section", { class: "panel", id: "my-tables" }, h("h2", {}, t("my_tables")),
     h("ul", { class: "tables" }, mine.map((tb) => h("li", {},
-      h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", stateText(tb),
+      tableLink(tb), " · ", stateText(tb),
       playersText(tb)))));
 }
 
@@ -128,13 +135,13 @@ function tablesPanel(listed, mine) {
   return h("section", { class: "panel", id: "open-tables" }, h("h2", {}, t("open_tables")),
     tables.length ? h("ul", { class: "tables", id: "tables-in-play" }, tables.map((tb) => {
       const free = tb.seats.filter((s) => s.kind === "open" && !s.name).length;
-      return h("li", {}, h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ",
+      return h("li", {}, tableLink(tb), " · ",
         stateText(tb), playersText(tb), free ? ` · ${t(free > 1 ? "free_seats" : "free_seat_one", free)}` : "");
     })) : h("p", { class: "muted" }, t(none)),
     finished.length ? folding({ class: "finished", id: "finished-tables" }, finishedOpen,
       (open) => { finishedOpen = open; }, t("finished_tables", finished.length),
     h("ul", { class: "tables" }, finished.map((tb) => h("li", {},
-      h("a", { href: `/t/${tb.id}` }, tb.name), " · ", t("preset_" + tb.preset), " · ", t("over"),
+      tableLink(tb), " · ", t("over"),
       playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "",
       // played again with the same: its next game one click away
       tb.again ? [" · ", h("a", { class: "next-game", href: `/t/${tb.again}` }, t("next_game"))] : "")))) : null);

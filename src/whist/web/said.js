@@ -7,7 +7,7 @@
 // connection skipped lose nothing.
 
 import { SEATS, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { sentence, t } from "./i18n.js";
 import { colourWinners, dealLabel, dealTitle, overTitle, pts } from "./sheets.js";
 import { T, authorName, callNode, cardWords, contractNode, dealPlayerName, side, sides } from "./table.js";
 
@@ -65,10 +65,11 @@ export function sayChanges(before, m) {
   say(lines);
 }
 
-// A new deal: its number, and at classic whist the trump and the turned card, the dealer.
+// A new deal: its number, and at classic whist the trump and the turned card, the dealer; each a
+// sentence of its own, begun with a capital ("Donne 1. Donneur : Est. Atout : pique.").
 function dealStart(m, v) {
   const parts = [dealTitle(m, m.deal.number)];
-  if (v.dealer) parts.push(t("dealer") + t("colon") + authorName(m.deal.sitters, v.dealer, 0));
+  if (v.dealer) parts.push(sentence(t("dealer")) + t("colon") + authorName(m.deal.sitters, v.dealer, 0));
   if (v.game === "classic") parts.push(t("trump") + t("colon") + t("suit_" + v.trump), t("turned_card") + t("colon") + cardWords(v.trump_card));
   if (v.multiplier > 1) parts.push("×" + v.multiplier + " " + t("double"));
   return parts.join(". ");

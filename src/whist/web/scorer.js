@@ -5,10 +5,10 @@
 // decides nothing: the server scores each entry with the sheet modules `whist sheet` uses, refuses
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
-import { SEATS, api, copyText, failText, folding, h, hasVisible, langSwitch, nothingPanel, redraw, toast } from "./dom.js";
+import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
 import { lang, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
-import { nameHeader, pts } from "./sheets.js";
+import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
 
 const root = document.getElementById("app");
@@ -272,22 +272,22 @@ function rowContract(row) {
   return h("span", {}, node, row.needed && row.needed !== "8" ? ` (${row.needed})` : "", row.double ? " ×2" : "");
 }
 
-// "N=0;W=1" as "Anne 0, Dirk 1".
+// "N=0;W=1" as "Anne 0, Dirk 1", each name isolated.
 function bySeat(text) {
-  return text.split(/[;,]/).map((part) => {
+  return joined(text.split(/[;,]/).map((part) => {
     const [seat, n] = part.split("=");
-    return `${name(seat)} ${n}`;
-  }).join(", ");
+    return [named(name(seat)), ` ${n}`];
+  }), ", ");
 }
 
 function colourTable() {
   const sheet = S.got.sheet;
   const rows = sheet.entries.map((row, i) => {
-    const who = row.declarers ? row.declarers.split("+").map(name).join(" + ") : "";
-    const counted = row.queens ? `${t("queens")} ${bySeat(row.queens)}`
+    const who = row.declarers ? joined(row.declarers.split("+").map((s) => named(name(s))), " + ") : "";
+    const counted = row.queens ? [`${t("queens")} `, bySeat(row.queens)]
       : row.tricks.includes("=") ? bySeat(row.tricks) : row.tricks ? t(row.tricks === "1" ? "tricks_one" : "tricks_many", row.tricks) : "";
     return h("tr", {}, h("td", {}, i + 1),
-      h("td", {}, rowContract(row), who ? h("br") : null, who, counted ? h("span", { class: "muted" }, " · ", counted) : null),
+      h("td", { class: "deal" }, rowContract(row), who ? h("br") : null, who, counted ? h("span", { class: "muted" }, " · ", counted) : null),
       SEATS.map((s) => h("td", { class: "num" }, pts(row.points[s]), h("br"), h("b", {}, row.totals[s]))));
   });
   return [
@@ -384,11 +384,12 @@ function classicTable() {
         h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("score")))),
       h("tbody", {}, rows)),
     sheet.entries.length ? null : h("p", { class: "muted" }, t("no_entries")),
-    h("p", { class: "muted" }, `${side("NS")}${t("colon")}${name("N")} & ${name("S")} · ${side("EW")}${t("colon")}${name("E")} & ${name("W")}`),
+    h("p", { class: "muted" }, side("NS"), t("colon"), named(name("N")), " & ", named(name("S")), " · ",
+      side("EW"), t("colon"), named(name("E")), " & ", named(name("W"))),
     sheet.over ? h("p", {}, h("b", {}, t("match_over"))) : [line(t("score"), sides(S.got.score.NS, S.got.score.EW), "sheet-score"),
       line(t("games"), sides(S.got.games_in_rubber.NS, S.got.games_in_rubber.EW))],
     line(t("rubber_totals"), sides(sheet.totals.NS, sheet.totals.EW), "sheet-totals"),
-    paid.length ? line(t("settlement"), paid.map((s) => `${name(s)} ${sheet.settlement[s] > 0 ? "+" : ""}${sheet.settlement[s]}`).join(" · ")) : null,
+    paid.length ? line(t("settlement"), settlementText(paid, name, sheet.settlement)) : null,
   ].flat();
 }
 

@@ -2,7 +2,7 @@
 // totals; classic whist's deals, finished rubbers, score, games and settlement), a rubber just
 // finished, who won, and a deal's title and label as the sheets and the history write them.
 
-import { SEATS, h } from "./dom.js";
+import { SEATS, h, joined, named } from "./dom.js";
 import { t } from "./i18n.js";
 import { contractNode, sheetName, side, sides } from "./table.js";
 
@@ -17,7 +17,7 @@ export function dealTitle(m, number) {
 
 // A seat's column head in a score table: the name (of who played there, `name`, unless told: as
 // the sheets name the seat), cut short with its full text on hover, so that a long name does not
-// push the other columns off a phone's screen.
+// push the other columns off a phone's screen (style.css: the shorter, the narrower the screen).
 export function nameHeader(seat, name = sheetName(seat)) {
   return h("th", { class: "who num", title: name }, h("span", {}, name));
 }
@@ -36,8 +36,8 @@ export function dealLabel(d, nameOf = sheetName) {
   // (made or failed as the server says, by the tricks: in pagat four misères all made score 0)
   const outcome = (ok) => (ok ? t("made") : t("failed"));
   let what = "";
-  if (alone) what = ` (${r.declarers.map((s) => nameOf(s) + t("colon") + outcome(d.made[s])).join(", ")})`;
-  else if (r.declarers.length) what = ` (${r.declarers.map((s) => nameOf(s)).join(" + ")}) ${outcome(d.made[r.declarers[0]])}`;
+  if (alone) what = [" (", joined(r.declarers.map((s) => [named(nameOf(s)), t("colon") + outcome(d.made[s])]), ", "), ")"];
+  else if (r.declarers.length) what = [" (", joined(r.declarers.map((s) => named(nameOf(s))), " + "), `) ${outcome(d.made[r.declarers[0]])}`];
   return h("span", {}, contractNode(d.contract), what, d.multiplier > 1 ? ` ×${d.multiplier}` : "");
 }
 
@@ -82,7 +82,7 @@ export function scoreTable(m) {
       if (d.result.passed) return h("tr", { class: "passed" }, h("td", {}, "–"), h("td", { colspan: 5 }, t("passed_out")));
       for (const s of SEATS) run[s] += d.result.points[s];
       played += 1;
-      return h("tr", {}, h("td", {}, played), h("td", {}, dealLabel(d)),
+      return h("tr", {}, h("td", {}, played), h("td", { class: "deal" }, dealLabel(d)),
         SEATS.map((s) => h("td", { class: "num" }, pts(d.result.points[s]), h("br"), h("b", {}, run[s]))));
     });
     return h("table", { class: "scores", id: "score-table" },
@@ -109,7 +109,13 @@ export function scoreTable(m) {
   m.match.over ? null : line(t("games"), sides(m.match.games_in_rubber[0], m.match.games_in_rubber[1])),
   rubbers,
   line(simple ? t("matches_won") : t("rubber_totals"), sides(r.totals.NS, r.totals.EW)),
-  paid.length ? line(t("settlement"), paid.map((s) => `${sheetName(s)} ${r.settlement[s] > 0 ? "+" : ""}${r.settlement[s]}`).join(" · ")) : null);
+  paid.length ? line(t("settlement"), settlementText(paid, sheetName, r.settlement)) : null);
+}
+
+// What each of the `paid` seats wins or pays, named by `nameOf`: "Anne +12 · Dirk −12", each name
+// isolated (a name written right to left kept its sum on its own side).
+export function settlementText(paid, nameOf, settlement) {
+  return joined(paid.map((s) => [named(nameOf(s)), ` ${settlement[s] > 0 ? "+" : ""}${settlement[s]}`]), " · ");
 }
 
 // Who won a colour-whist session: the winner, or those tied for the most points.

@@ -84,6 +84,7 @@ export const T = {
   handAt: null,  // the playable card that is the hand's stop of Tab, the arrows moving it (app.js, handRow)
   callAt: {},  // the same for the calls offered: the call that is each group's stop (app.js, callButtons)
   joining: false,  // a seat asked for, not yet given (app.js, banner)
+  joinName: null,  // the name typed to take a seat, kept while the table is drawn again (app.js, banner)
   missing: false,  // the server has no table at this link (app.js, nothingHere)
   going: false,  // on the way to the game that follows this finished one (app.js, playAgain)
 };
