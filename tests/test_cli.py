@@ -1420,13 +1420,13 @@ def test_a_stake_is_typed_with_a_decimal_comma_in_french() -> None:
     assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas '0,5,0'" in bad.stderr
 
 
-def test_bench_engine_keeps_to_its_time() -> None:
-    """The measure lasts --seconds and at most a deal a round more."""
+def test_bench_engine_measures_for_its_seconds_in_its_rounds() -> None:
+    """The measure lasts at least --seconds, in --rounds rounds (that it stops at the first deal
+    past each round's share is pinned on a clock of the test's own, below, not on the machine's)."""
     r = run("bench", "engine", "--seconds", "0.2", "--rounds", "20", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    one_deal = data["seconds"] / data["deals"]
-    assert 0.2 <= data["seconds"] <= 0.2 + 20 * one_deal * 3 + 0.05, data
+    assert data["seconds"] >= 0.2 and data["deals"] >= 20, data
     assert len(data["rounds"]) == 20
 
 
