@@ -1419,6 +1419,26 @@ def test_a_stake_is_typed_with_a_decimal_comma_in_french() -> None:
     bad = run("rules", "-o", "stake=0,5,0", "--lang", "fr")
     assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas '0,5,0'" in bad.stderr
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["rules", "-o", "stake=1.000"],
+     "Erreur : l'option stake : « 1.000 » est ambigu : tapez 1,000 pour un nombre décimal, 1000 pour"
+     " des milliers\n"),
+    (["simulate", "--rubbers", "1", "--bots", "random", "--budget", "2.500"],
+     "Erreur : --budget « 2.500 » est ambigu : tapez 2,500 pour un nombre décimal, 2500 pour des"
+     " milliers\n")])
+def test_a_point_before_three_digits_is_refused_in_french(args: list[str], said: str) -> None:
+    """Under --lang fr a point is read as a decimal point (0.5), but one that stands before three
+    digits after a whole number (1.000, 2.500) is how French groups thousands too: the number is
+    refused, in words that give both ways to type it, rather than read as a thousand times less;
+    0.250 and 1.5 are read, and in English 1.000 is one."""
+    r = run(*args, "--lang", "fr")
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == said, r.output
+    for value, stake in (("0.250", 0.25), ("1.5", 1.5), ("1,000", 1.0)):
+        got = run("rules", "-o", f"stake={value}", "--lang", "fr", "--json")
+        assert got.exit_code == 0 and json.loads(got.stdout)["stake"] == stake, (value, got.output)
+    assert json.loads(run("rules", "-o", "stake=1.000", "--json").stdout)["stake"] == 1.0
+
+
 
 def test_bench_engine_keeps_to_its_time() -> None:
     """The measure lasts --seconds and at most a deal a round more."""

@@ -194,6 +194,8 @@ def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: 
     bounds = span(least, most)
     try:
         value = read_number(text, lang)
+    except Refusal as exc:  # 1.000 in French: one, or a thousand?
+        fail(Refusal(f"{name} {exc.en}", f"{name} {exc.fr}"), 2, lang)
     except ValueError:
         value = math.nan
     if math.isnan(value) or (most is not None and math.isinf(value)):
@@ -247,12 +249,15 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
 def _decimal_value(rules: Rules, name: str, value: str, lang: Lang) -> str | float:
     """The value of ``--option name=value`` for :func:`~whist.rules.with_options`: that of an
     option that takes a decimal number (stake) read as ``lang`` writes numbers (in French ``0,5``
-    too, :func:`~whist.render.read_number`); any other, or one that is no number (which
-    ``with_options`` refuses in its own words), as typed."""
+    too, :func:`~whist.render.read_number`, which refuses ``1.000`` there: one, or a thousand?);
+    any other, or one that is no number (which ``with_options`` refuses in its own words), as
+    typed."""
     if not isinstance(getattr(rules, name.strip().replace("-", "_"), None), float):
         return value
     try:
         return read_number(value, lang)
+    except Refusal as exc:  # 1.000 in French: one, or a thousand?
+        raise RulesError(f"option {name}: {exc.en}", f"l'option {name} : {exc.fr}") from None
     except ValueError:
         return value
 
