@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -23,8 +24,10 @@ import pytest
 from sqlalchemy import make_url
 from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
 from test_server_sheets import aged
+from typer.testing import CliRunner
 
 from whist.cards import Refusal
+from whist.cli import app
 from whist.server.sheets import DAY, WEB
 from whist.server.storage import open_storage
 from whist.sheet_input import add_deal, new_sheet
@@ -360,14 +363,27 @@ def deleted_as_kept_days(server: Server, sheet_id: str, days: int) -> None:  # n
         storage.close()
 
 
+def the_page_s_file(page: Any, tmp_path: Path) -> tuple[Any, str]:
+    """The sheet's file the page of a sheet gone offers (its link's data), as a scorer saves it,
+    and what ``whist sheet show --file`` prints of it: the file must open there."""
+    href = page.get_attribute("#sheet-file", "href") or ""
+    assert href.startswith("data:application/json;charset=utf-8,"), href[:60]
+    file = tmp_path / (page.get_attribute("#sheet-file", "download") or "")
+    file.write_text(unquote(href.split(",", 1)[1]), encoding="utf-8")
+    shown = CliRunner().invoke(app, ["sheet", "show", "--file", str(file)])
+    assert shown.exit_code == 0, shown.output
+    return json.loads(file.read_text(encoding="utf-8")), shown.stdout
+
+
 def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_scores(
-        server: Server) -> None:  # noqa: F811
+        server: Server, tmp_path: Path) -> None:  # noqa: F811
     """A sheet open on a phone, deleted by the server after 30 days unchanged (``--keep-sheets
     30``): the next deal entered is answered 404, and the page says, in its language, that the
     sheet no longer exists on a server that deletes the sheets nobody changed for 30 days; it
     offers no more entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
-    the sheet's file as the server kept it, and starts a new sheet of the same players (it kept
-    the old sheet under « Pas de feuille de marque à ce lien. » and its form, until reloaded)."""
+    the sheet's file as the server kept it (which ``whist sheet show --file`` opens), and starts a
+    new sheet of the same players (it kept the old sheet under « Pas de feuille de marque à ce
+    lien. » and its form, until reloaded)."""
     server.app.state.keep_sheets = 30
     with phone() as (page, errors):
         sheet_id = start_sheet(page, server, "couleur")
@@ -392,6 +408,7 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         assert page.evaluate(f"localStorage.getItem('whist.sheet.{sheet_id}')") is None
         href = page.get_attribute("#sheet-file", "href") or ""
         assert href.startswith("data:application/json") and unquote(href.split(",", 1)[1]) == kept_file
+        assert "solo 7" in the_page_s_file(page, tmp_path)[1]
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "This score sheet no longer exists on the server, which deletes the sheets nobody changed"
@@ -406,12 +423,14 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
     assert errors == []
 
 
-def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Server) -> None:  # noqa: F811
+def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Server,  # noqa: F811
+                                                                   tmp_path: Path) -> None:
     """A classic sheet on the screen while the server deletes it: the page's next quiet poll (it
     asks every 5 seconds) finds it gone and says so, without days on a server that deletes no
-    sheet by age, takes the form away, keeps the scores, asks for the sheet no more, leads back to
-    the lobby, and starts a new sheet with the old one's rules (the poll ignored the 404, the form
-    stayed)."""
+    sheet by age, takes the form away, keeps the scores, asks for the sheet no more, gives the
+    sheet's file, which ``whist sheet show --file`` opens with the server's entries and stake,
+    leads back to the lobby, and starts a new sheet with the old one's rules (the poll
+    ignored the 404, the form stayed)."""
     sid = post_json(server, "/api/sheets", {"preset": "classic", "names": NAMES, "lang": "fr",
                                             "options": {"stake": 0.5}})["id"]
     post_json(server, f"/api/sheets/{sid}/entries", {"tricks": "NS=9"})
@@ -420,6 +439,8 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         page.goto(f"{server.base}/s/{sid}")
         page.wait_for_selector("#entry-form")
         score = page.inner_text("#sheet-score")
+        with urllib.request.urlopen(f"{server.base}/api/sheets/{sid}/json") as r:
+            kept_file = json.loads(r.read())
         deleted_as_kept_days(server, sid, 1)
         page.clock.run_for(6000)
         page.wait_for_selector("#sheet-gone")
@@ -431,6 +452,9 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
             "Cette feuille de marque n'existe plus sur le serveur : vous ne pouvez plus y ajouter d'entrées.")
         assert page.locator("#entry-form").count() == 0 and page.locator("#sheet-tools").count() == 0
         assert page.inner_text("#sheet-score") == score and page.locator("#sheet-table tbody tr").count() == 1
+        file, shown = the_page_s_file(page, tmp_path)
+        assert file == kept_file and file["rules"]["stake"] == 0.5 and len(file["entries"]) == 1, file
+        assert "(classic, stake=0,5)" in shown and "NS (Anne & Chloé)" in shown, shown
         assert (page.get_attribute("#sheet-home", "href"), page.inner_text("#sheet-home")) == ("/", "Accueil")
         rules = page.inner_text("#sheet-rules")
         page.click("#sheet-again")
