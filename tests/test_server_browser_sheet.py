@@ -379,8 +379,9 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         server: Server, tmp_path: Path) -> None:  # noqa: F811
     """A sheet open on a phone, deleted by the server after 30 days unchanged (``--keep-sheets
     30``): the next deal entered is answered 404, and the page says, in its language, that the
-    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days; it
-    offers no more entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
+    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days, the
+    keyboard's focus on its first button (the focus had gone with the form); it offers no more
+    entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
     the sheet's file as the server kept it (which ``whist sheet show --file`` opens), and starts a
     new sheet of the same players (it kept the old sheet under « Pas de feuille de marque à ce
     lien. » and its form, until reloaded)."""
@@ -397,8 +398,11 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         deleted_as_kept_days(server, sheet_id, 30)
 
         entry(page, "solo 6", "E", {"tricks": "7"})
-        page.click("#add-entry")
+        page.focus("#add-entry")
+        page.keyboard.press("Enter")  # as a person with the keyboard adds it
         page.wait_for_selector("#sheet-gone")
+        # the focus, on a button gone with the form, goes to the panel's first: Tab goes on from there
+        assert page.evaluate("() => document.activeElement.id") == "sheet-again"
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne"
             " n'a modifiées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")

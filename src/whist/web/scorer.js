@@ -153,15 +153,18 @@ async function change(path, body) {
 
 // The sheet shown is no longer on the server (deleted by `whist serve --keep-sheets`, or by hand):
 // the page says so where the form was, offers no more entries to it and stops asking for it; the
-// scores stay shown, for the club to copy them.
+// scores stay shown, for the club to copy them. The keyboard's focus, on a control of the form
+// gone with it, goes to the panel's first button rather than to nowhere (the page's top for Tab).
 function lost() {
   if (S.gone) return;  // a poll sent before the change found it gone too
   S.gone = true;
   S.error = null;
   clearInterval(S.poll);
   localStorage.removeItem(SHEET + S.id);
+  const focused = root.contains(document.activeElement);
   renderSheet();
   document.getElementById("sheet-gone")?.scrollIntoView({ block: "nearest" });
+  if (focused && !root.contains(document.activeElement)) document.getElementById("sheet-again")?.focus({ preventScroll: true });
 }
 
 // What the page says of a sheet gone, in its language: the server's days if it deletes the sheets
