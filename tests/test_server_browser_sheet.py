@@ -379,7 +379,8 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         server: Server, tmp_path: Path) -> None:  # noqa: F811
     """A sheet open on a phone, deleted by the server after 30 days unchanged (``--keep-sheets
     30``): the next deal entered is answered 404, and the page says, in its language, that the
-    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days, the
+    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days (in the
+    words of ``whist serve --keep-sheets``' help and of the guide: « changées »), the
     keyboard's focus on its first button (the focus had gone with the form); it offers no more
     entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
     the sheet's file as the server kept it (which ``whist sheet show --file`` opens), and starts a
@@ -405,7 +406,7 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         assert page.evaluate("() => document.activeElement.id") == "sheet-again"
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne"
-            " n'a modifiées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")
+            " n'a changées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")
         for control in ("#entry-form", "#penalty-form", "#undo", "#sheet-error"):
             assert page.locator(control).count() == 0, control
         assert page.locator("#sheet-table tbody tr").count() == 1 and shown_totals(page) == shown
