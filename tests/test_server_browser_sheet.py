@@ -286,6 +286,46 @@ def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> N
     assert errors == []
 
 
+def test_a_link_to_no_sheet_asks_for_it_no_more(server: Server) -> None:  # noqa: F811
+    """A link to no sheet says so once and leaves the server alone: the page does not ask again
+    every 5 seconds for a sheet the server said it has not (it did, for as long as it was open)."""
+    with phone() as (page, errors):
+        page.clock.install()
+        page.goto(f"{server.base}/s/nope")
+        page.wait_for_selector("#no-sheet")
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.clock.run_for(60_000)  # twelve polls' time
+        assert asked == [] and page.locator("#no-sheet").count() == 1
+    assert errors == []
+
+
+def test_a_sheet_the_page_could_not_get_at_first_is_shown_at_the_next_poll(server: Server) -> None:  # noqa: F811
+    """A sheet's page whose first request for the sheet failed (the network, a moment) says so,
+    then shows the sheet and its form once its next poll gets it (the poll got it but drew only the
+    sheet's table, which was not there: the failure stayed on the screen until reloaded)."""
+    sid = post_json(server, "/api/sheets", {"preset": "couleur", "names": NAMES, "lang": "fr"})["id"]
+    with phone() as (page, errors):
+        page.clock.install()
+        failed: list[str] = []
+
+        def once(route: Any) -> None:
+            if failed:
+                route.continue_()
+            else:
+                failed.append(route.request.url)
+                route.abort()
+
+        page.route(f"**/api/sheets/{sid}", once)
+        page.goto(f"{server.base}/s/{sid}")
+        page.wait_for_selector("p.error[role=alert]")
+        page.clock.run_for(6000)
+        page.wait_for_selector("#entry-form")
+        assert len(failed) == 1 and page.locator("p.error").count() == 0
+        assert page.locator("#sheet-table thead th.who").all_inner_texts() == list(NAMES.values())
+    assert errors == []
+
+
 def test_a_link_to_no_sheet_says_so_with_the_way_home(server: Server) -> None:  # noqa: F811
     """A mistyped sheet link says there is no sheet there in the page's language, with a button
     back to the lobby, as a link to no table does (the page had only its header's "Whist")."""
