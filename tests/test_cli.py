@@ -548,7 +548,8 @@ class TestSimulate:
     def test_a_stake_is_settled_in_the_language_asked(self, tmp_path: Path) -> None:
         """With a stake the settlement is printed, seats and words in the language of --lang, and
         its amounts as the language writes them (French: a decimal comma, 0,33 and -6,6); so does
-        the replay of a record. The JSON keeps its numbers, and the rules their --option form."""
+        the replay of a record, and the rules line (stake=0,33, as --option takes it there). The
+        JSON keeps its numbers, and the rules their English --option form."""
         args = (*self.ARGS, "--option", "stake=0.33", "--records", str(tmp_path))
         en, fr = run(*args).stdout, run(*args, "--lang", "fr").stdout
         amounts = r"([+-]\d+[.,]\d+)(?:  [ESWO] [+-]\d+[.,]\d+){3}$"
@@ -556,8 +557,9 @@ class TestSimulate:
         assert settled and "," not in settled[0], en
         settled = re.search(rf"Règlement \(enjeu 0,33 par point\) : N {amounts}", fr, flags=re.M)
         assert settled and "." not in settled[0], fr
-        assert "stake=0.33" in fr  # as --option takes it
-        assert json.loads(run(*args, "--json", "--lang", "fr").stdout)["stake"] == 0.33
+        assert "stake=0,33" in fr and "stake=0.33" in en  # as --option takes it in each language
+        as_json = json.loads(run(*args, "--json", "--lang", "fr").stdout)
+        assert (as_json["stake"], as_json["rules"]) == (0.33, "classic, stake=0.33")
         replayed = run("replay", str(sorted(tmp_path.iterdir())[0]), "--lang", "fr").stdout
         assert re.search(r"Règlement \(enjeu 0,33 par point\) : N [+-]\d+,\d+  E", replayed), replayed
 
@@ -1418,6 +1420,44 @@ def test_a_stake_is_typed_with_a_decimal_comma_in_french() -> None:
     assert en.exit_code == 2 and en.stderr == "Error: option stake takes a number, not '0,5'\n", en.output
     bad = run("rules", "-o", "stake=0,5,0", "--lang", "fr")
     assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas '0,5,0'" in bad.stderr
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["rules", "-o", "stake=1.000"],
+     "Erreur : l'option stake : « 1.000 » est ambigu : tapez 1,000 pour un nombre décimal, 1000 pour"
+     " des milliers\n"),
+    (["simulate", "--rubbers", "1", "--bots", "random", "--budget", "2.500"],
+     "Erreur : --budget « 2.500 » est ambigu : tapez 2,500 pour un nombre décimal, 2500 pour des"
+     " milliers\n")])
+def test_a_point_before_three_digits_is_refused_in_french(args: list[str], said: str) -> None:
+    """Under --lang fr a point is read as a decimal point (0.5), but one that stands before three
+    digits after a whole number (1.000, 2.500) is how French groups thousands too: the number is
+    refused, in words that give both ways to type it, rather than read as a thousand times less;
+    0.250 and 1.5 are read, and in English 1.000 is one."""
+    r = run(*args, "--lang", "fr")
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == said, r.output
+    for value, stake in (("0.250", 0.25), ("1.5", 1.5), ("1,000", 1.0)):
+        got = run("rules", "-o", f"stake={value}", "--lang", "fr", "--json")
+        assert got.exit_code == 0 and json.loads(got.stdout)["stake"] == stake, (value, got.output)
+    assert json.loads(run("rules", "-o", "stake=1.000", "--json").stdout)["stake"] == 1.0
+
+
+
+def test_the_rules_line_writes_the_options_as_the_language_does(tmp_path: Path) -> None:
+    """The line that names the rules played (simulate, a new classic sheet, its table's title)
+    writes an option's value as ``whist rules`` does in that language, and as --option takes it
+    there: in French stake=0,5 and honours=non; the JSON keeps stake=0.5 and honours=off."""
+    args = ["--rubbers", "1", "--bots", "random", "-o", "stake=0,5", "-o", "honours=non", "--lang", "fr"]
+    out = run("simulate", *args).stdout
+    assert "Règles : classic, honours=non, stake=0,5   graine" in out, out
+    assert json.loads(run("simulate", *args, "--json").stdout)["rules"] == "classic, honours=off, stake=0.5"
+    sheet = tmp_path / "s.json"
+    new = run("sheet", "new", "-f", str(sheet), "-p", "classic", "-o", "stake=0,5", "--lang", "fr")
+    assert new.exit_code == 0 and new.stdout.startswith("Nouvelle feuille (classic, stake=0,5)"), new.output
+    shown = run("sheet", "show", "-f", str(sheet)).stdout
+    assert "(classic, stake=0,5)" in shown, shown
+    english = run("simulate", "--rubbers", "1", "--bots", "random", "-o", "stake=0.5", "-o",
+                  "honours=off").stdout
+    assert "Rules: classic, honours=off, stake=0.5   seed" in english, english
 
 
 def test_bench_engine_measures_for_its_seconds_in_its_rounds() -> None:

@@ -308,15 +308,16 @@ COVERED = """() => [...document.querySelectorAll('#legal-calls button')].filter(
   Math.round(b.getBoundingClientRect().top)}`)"""
 
 
-@pytest.mark.parametrize("size", [(740, 360), (568, 320), (667, 375), (844, 390)])
+@pytest.mark.parametrize("size", [(740, 360), (568, 320), (667, 375), (844, 390), (640, 320), (700, 320)])
 def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server, size: tuple[int, int]) -> None:  # noqa: F811
-    """A phone held sideways (740 × 360, the small 568 × 320, 667 × 375, 844 × 390): at Anne's first
-    call of colour whist, with every bid of the ladder offered, and at her next (North's proposal
-    to accept), every call's button is on the screen above the toolbar, the page not scrolled, not
-    under another button, and her hand with them, each rank whole (the bids were one column under
+    """A phone held sideways (740 × 360, the small 568 × 320, 667 × 375, 844 × 390; 640 × 320 and
+    700 × 320, a screen less the browser's bars): at Anne's first call of colour whist, with every
+    bid of the ladder offered, and at her next (North's proposal to accept), every call's button
+    is on the screen above the toolbar, the page not scrolled, not under another button, and her
+    hand with them, each rank whole (the bids were one column under
     the hand, the higher ones folded: the panel had to be scrolled to reach them; at 568 × 320 a
     row of four bids ran into the next column and off the screen, the last rows were under the
-    toolbar, and so was the hand)."""
+    toolbar, and so was the hand; at 700 × 320 the hand was under the toolbar)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []

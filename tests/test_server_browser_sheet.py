@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -23,8 +24,10 @@ import pytest
 from sqlalchemy import make_url
 from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
 from test_server_sheets import aged
+from typer.testing import CliRunner
 
 from whist.cards import Refusal
+from whist.cli import app
 from whist.server.sheets import DAY, WEB
 from whist.server.storage import open_storage
 from whist.sheet_input import add_deal, new_sheet
@@ -351,6 +354,46 @@ def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> N
     assert errors == []
 
 
+def test_a_link_to_no_sheet_asks_for_it_no_more(server: Server) -> None:  # noqa: F811
+    """A link to no sheet says so once and leaves the server alone: the page does not ask again
+    every 5 seconds for a sheet the server said it has not (it did, for as long as it was open)."""
+    with phone() as (page, errors):
+        page.clock.install()
+        page.goto(f"{server.base}/s/nope")
+        page.wait_for_selector("#no-sheet")
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.clock.run_for(60_000)  # twelve polls' time
+        assert asked == [] and page.locator("#no-sheet").count() == 1
+    assert errors == []
+
+
+def test_a_sheet_the_page_could_not_get_at_first_is_shown_at_the_next_poll(server: Server) -> None:  # noqa: F811
+    """A sheet's page whose first request for the sheet failed (the network, a moment) says so,
+    then shows the sheet and its form once its next poll gets it (the poll got it but drew only the
+    sheet's table, which was not there: the failure stayed on the screen until reloaded)."""
+    sid = post_json(server, "/api/sheets", {"preset": "couleur", "names": NAMES, "lang": "fr"})["id"]
+    with phone() as (page, errors):
+        page.clock.install()
+        failed: list[str] = []
+
+        def once(route: Any) -> None:
+            if failed:
+                route.continue_()
+            else:
+                failed.append(route.request.url)
+                route.abort()
+
+        page.route(f"**/api/sheets/{sid}", once)
+        page.goto(f"{server.base}/s/{sid}")
+        page.wait_for_selector("p.error[role=alert]")
+        page.clock.run_for(6000)
+        page.wait_for_selector("#entry-form")
+        assert len(failed) == 1 and page.locator("p.error").count() == 0
+        assert page.locator("#sheet-table thead th.who").all_inner_texts() == list(NAMES.values())
+    assert errors == []
+
+
 def test_a_link_to_no_sheet_says_so_with_the_way_home(server: Server) -> None:  # noqa: F811
     """A mistyped sheet link says there is no sheet there in the page's language, with a button
     back to the lobby, as a link to no table does (the page had only its header's "Whist")."""
@@ -428,14 +471,29 @@ def deleted_as_kept_days(server: Server, sheet_id: str, days: int) -> None:  # n
         storage.close()
 
 
+def the_page_s_file(page: Any, tmp_path: Path) -> tuple[Any, str]:
+    """The sheet's file the page of a sheet gone offers (its link's data), as a scorer saves it,
+    and what ``whist sheet show --file`` prints of it: the file must open there."""
+    href = page.get_attribute("#sheet-file", "href") or ""
+    assert href.startswith("data:application/json;charset=utf-8,"), href[:60]
+    file = tmp_path / (page.get_attribute("#sheet-file", "download") or "")
+    file.write_text(unquote(href.split(",", 1)[1]), encoding="utf-8")
+    shown = CliRunner().invoke(app, ["sheet", "show", "--file", str(file)])
+    assert shown.exit_code == 0, shown.output
+    return json.loads(file.read_text(encoding="utf-8")), shown.stdout
+
+
 def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_scores(
-        server: Server) -> None:  # noqa: F811
+        server: Server, tmp_path: Path) -> None:  # noqa: F811
     """A sheet open on a phone, deleted by the server after 30 days unchanged (``--keep-sheets
     30``): the next deal entered is answered 404, and the page says, in its language, that the
-    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days; it
-    offers no more entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
-    the sheet's file as the server kept it, and starts a new sheet of the same players (it kept
-    the old sheet under « Pas de feuille de marque à ce lien. » and its form, until reloaded)."""
+    sheet no longer exists on a server that deletes the sheets nobody changed for 30 days (in the
+    words of ``whist serve --keep-sheets``' help and of the guide: « changées »), the
+    keyboard's focus on its first button (the focus had gone with the form); it offers no more
+    entries (no deal's form, no penalty, no undo), keeps the scores shown, gives
+    the sheet's file as the server kept it (which ``whist sheet show --file`` opens), and starts a
+    new sheet of the same players (it kept the old sheet under « Pas de feuille de marque à ce
+    lien. » and its form, until reloaded)."""
     server.app.state.keep_sheets = 30
     with phone() as (page, errors):
         sheet_id = start_sheet(page, server, "couleur")
@@ -449,17 +507,21 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         deleted_as_kept_days(server, sheet_id, 30)
 
         entry(page, "solo 6", "E", {"tricks": "7"})
-        page.click("#add-entry")
+        page.focus("#add-entry")
+        page.keyboard.press("Enter")  # as a person with the keyboard adds it
         page.wait_for_selector("#sheet-gone")
+        # the focus, on a button gone with the form, goes to the panel's first: Tab goes on from there
+        assert page.evaluate("() => document.activeElement.id") == "sheet-again"
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne"
-            " n'a modifiées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")
+            " n'a changées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")
         for control in ("#entry-form", "#penalty-form", "#undo", "#sheet-error"):
             assert page.locator(control).count() == 0, control
         assert page.locator("#sheet-table tbody tr").count() == 1 and shown_totals(page) == shown
         assert page.evaluate(f"localStorage.getItem('whist.sheet.{sheet_id}')") is None
         href = page.get_attribute("#sheet-file", "href") or ""
         assert href.startswith("data:application/json") and unquote(href.split(",", 1)[1]) == kept_file
+        assert "solo 7" in the_page_s_file(page, tmp_path)[1]
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "This score sheet no longer exists on the server, which deletes the sheets nobody changed"
@@ -474,12 +536,14 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
     assert errors == []
 
 
-def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Server) -> None:  # noqa: F811
+def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Server,  # noqa: F811
+                                                                   tmp_path: Path) -> None:
     """A classic sheet on the screen while the server deletes it: the page's next quiet poll (it
     asks every 5 seconds) finds it gone and says so, without days on a server that deletes no
-    sheet by age, takes the form away, keeps the scores, asks for the sheet no more, leads back to
-    the lobby, and starts a new sheet with the old one's rules (the poll ignored the 404, the form
-    stayed)."""
+    sheet by age, takes the form away, keeps the scores, asks for the sheet no more, gives the
+    sheet's file, which ``whist sheet show --file`` opens with the server's entries and stake,
+    leads back to the lobby, and starts a new sheet with the old one's rules (the poll
+    ignored the 404, the form stayed)."""
     sid = post_json(server, "/api/sheets", {"preset": "classic", "names": NAMES, "lang": "fr",
                                             "options": {"stake": 0.5}})["id"]
     post_json(server, f"/api/sheets/{sid}/entries", {"tricks": "NS=9"})
@@ -488,6 +552,8 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         page.goto(f"{server.base}/s/{sid}")
         page.wait_for_selector("#entry-form")
         score = page.inner_text("#sheet-score")
+        with urllib.request.urlopen(f"{server.base}/api/sheets/{sid}/json") as r:
+            kept_file = json.loads(r.read())
         deleted_as_kept_days(server, sid, 1)
         page.clock.run_for(6000)
         page.wait_for_selector("#sheet-gone")
@@ -499,6 +565,9 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
             "Cette feuille de marque n'existe plus sur le serveur : vous ne pouvez plus y ajouter d'entrées.")
         assert page.locator("#entry-form").count() == 0 and page.locator("#sheet-tools").count() == 0
         assert page.inner_text("#sheet-score") == score and page.locator("#sheet-table tbody tr").count() == 1
+        file, shown = the_page_s_file(page, tmp_path)
+        assert file == kept_file and file["rules"]["stake"] == 0.5 and len(file["entries"]) == 1, file
+        assert "(classic, stake=0,5)" in shown and "NS (Anne & Chloé)" in shown, shown
         assert (page.get_attribute("#sheet-home", "href"), page.inner_text("#sheet-home")) == ("/", "Accueil")
         rules = page.inner_text("#sheet-rules")
         page.click("#sheet-again")

@@ -129,7 +129,7 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en", width: int | Non
     """Each entry with each side's points, the game score after it and the games and rubbers it
     closed; the totals of the finished rubbers at the foot. Where it is wider than ``width`` (the
     terminal's), the names give way first."""
-    t = Table(title=f"{sheet_title(lang)} ({option_summary(sheet.rules)})",
+    t = Table(title=f"{sheet_title(lang)} ({option_summary(sheet.rules, lang)})",
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right")
     points = sheet.rules.game_and_rubber_points

@@ -313,7 +313,7 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
     if by_points:
         t.add_row(say("total points", "points", lang), str(s["points"]["NS"]), str(s["points"]["EW"]))
     lines: list[RenderableType] = [
-        *simulation_head(s, lang),
+        *simulation_head(rules, s, lang),
         Text(f"{label('Rubbers', 'robres', lang) if by_points else label('Matches', 'parties', lang)}"
              f" {s['rubbers']}   {label('deals', 'donnes', lang)} {s['deals']}"),
         t,

@@ -214,8 +214,8 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
         f"{c.reference} ({say('reference', 'référence', lang)})"
     lines: list[RenderableType] = [
         Text(f"{label('Arena', 'tournoi', lang)} {cand} {say('vs', 'contre', lang)} {ref}", style="bold"),
-        Text(f"{label('Rules', 'règles', lang)} {option_summary(c.rules)}   {label('seed', 'graine', lang)}"
-             f" {c.seed}   {label('deals', 'donnes', lang)} {c.deals}"),
+        Text(f"{label('Rules', 'règles', lang)} {option_summary(c.rules, lang)}"
+             f"   {label('seed', 'graine', lang)} {c.seed}   {label('deals', 'donnes', lang)} {c.deals}"),
         Text(f"{label('Budget', 'temps', lang)} " + say("; ", " ; ", lang).join(
             f"{_player(name, role, lang)} {_budget(r.players[role].budget, name, lang)}"
             for role, name in ((CANDIDATE, c.candidate), (REFERENCE, c.reference)))),

@@ -110,14 +110,14 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
         "bots": {s.name: n for s, n in zip(SEATS, bots, strict=True)},
         **stats.to_dict(),
     }
-    print_summary(summary, paths, json_out, lambda s: _summary_table(s, lang), lang)
+    print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, lang), lang)
 
 
 def _percent(made: int, deals: int, lang: Lang) -> str:
     return percent(100 * made / deals, lang) if deals else "—"
 
 
-def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
+def _summary_table(rules: Rules, s: dict[str, Any], lang: Lang = "en") -> RenderableType:
     fam = Table(title=say("Contracts", "contrats", lang), title_justify="left")
     fam.add_column(say("family", "famille", lang))
     fam.add_column(say("deals", "donnes", lang), justify="right")
@@ -142,7 +142,7 @@ def _summary_table(s: dict[str, Any], lang: Lang = "en") -> RenderableType:
                     number(total / s["deals"], "+.2f", lang) if s["deals"] else "—")
     lines: list[RenderableType] = [
         Text(say("Simulation summary", "résumé de la simulation", lang), style="bold"),
-        *simulation_head(s, lang),
+        *simulation_head(rules, s, lang),
         Text(f"{label('Sessions', 'parties', lang)} {s['sessions']}"
              f"   {label('deals played', 'donnes jouées', lang)} {s['deals']}"),
         Text(f"{label('Redeals (all passed)', 'redonnes (tous passent)', lang)} {s['redeals']}"

@@ -194,6 +194,8 @@ def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: 
     bounds = span(least, most)
     try:
         value = read_number(text, lang)
+    except Refusal as exc:  # 1.000 in French: one, or a thousand?
+        fail(Refusal(f"{name} {exc.en}", f"{name} {exc.fr}"), 2, lang)
     except ValueError:
         value = math.nan
     if math.isnan(value) or (most is not None and math.isinf(value)):
@@ -247,12 +249,15 @@ def build_rules(preset_name: str | None, options: list[str] | None, rules_file: 
 def _decimal_value(rules: Rules, name: str, value: str, lang: Lang) -> str | float:
     """The value of ``--option name=value`` for :func:`~whist.rules.with_options`: that of an
     option that takes a decimal number (stake) read as ``lang`` writes numbers (in French ``0,5``
-    too, :func:`~whist.render.read_number`); any other, or one that is no number (which
-    ``with_options`` refuses in its own words), as typed."""
+    too, :func:`~whist.render.read_number`, which refuses ``1.000`` there: one, or a thousand?);
+    any other, or one that is no number (which ``with_options`` refuses in its own words), as
+    typed."""
     if not isinstance(getattr(rules, name.strip().replace("-", "_"), None), float):
         return value
     try:
         return read_number(value, lang)
+    except Refusal as exc:  # 1.000 in French: one, or a thousand?
+        raise RulesError(f"option {name}: {exc.en}", f"l'option {name} : {exc.fr}") from None
     except ValueError:
         return value
 
@@ -309,9 +314,11 @@ def parse_lang(text: str) -> Lang:
     return "en"
 
 
-def option_summary(rules: Rules) -> str:
-    """The preset and the options that differ from it: ``classic, game_points=7``."""
-    changed = (f"{n}={value_text(getattr(rules, n))}" for n in changed_options(rules))
+def option_summary(rules: Rules, lang: Lang = "en") -> str:
+    """The preset and the options that differ from it: ``classic, game_points=7``, each value as
+    ``lang`` writes it (:func:`value_text`: in French ``stake=0,5``, ``honours=non``; English for
+    the JSON)."""
+    changed = (f"{n}={value_text(getattr(rules, n), lang)}" for n in changed_options(rules))
     return ", ".join([rules.preset, *changed])
 
 
@@ -368,7 +375,7 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     others = [s for s in SEATS if s is not game.human]
     lang = game.lang
     console.rule(f"[bold]{title}")
-    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(session.rules))}"
+    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(session.rules, lang))}"
                   f"   {label('seed', 'graine', lang)} {session.seed}{more}")
     console.print(you)
     console.print(f"{label('Bots', 'robots', lang)} "
@@ -489,15 +496,16 @@ def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
                       f" {escape(str(paths[0]))}", soft_wrap=True)
 
 
-def simulation_head(summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
-    """The first lines of a simulation's summary in ``lang``: its rules and seed, its bots (and,
-    where one is a bot of one's own, that ``--budget`` is not passed to it, as the arena says)."""
+def simulation_head(rules: Rules, summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
+    """The first lines of a simulation's summary in ``lang``: its ``rules`` (:func:`option_summary`
+    in ``lang``) and seed, its bots (and, where one is a bot of one's own, that ``--budget`` is not
+    passed to it, as the arena says)."""
     bots = ", ".join(f"{seat_letter(Seat[k], lang)} {v}" for k, v in summary["bots"].items())
     if any(is_own_bot(v) for v in summary["bots"].values()):
         bots += say(" (a bot of your own: --budget is not passed to it)",
                     " (un robot à vous : --budget ne lui est pas transmis)", lang)
-    return [Text(f"{label('Rules', 'règles', lang)} {summary['rules']}   {label('seed', 'graine', lang)}"
-                 f" {summary['seed']}"),
+    return [Text(f"{label('Rules', 'règles', lang)} {option_summary(rules, lang)}"
+                 f"   {label('seed', 'graine', lang)} {summary['seed']}"),
             Text(f"{label('Bots', 'robots', lang)} {bots}")]
 
 
@@ -515,7 +523,7 @@ def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool
     console = stdout()
     console.print(Text(f"{label('Deal record', 'enregistrement de la donne', lang)} {file}", style="bold"),
                   soft_wrap=True)
-    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(deal.rules))}")
+    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(deal.rules, lang))}")
     console.print(Group(*block()))
 
 
@@ -538,7 +546,7 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     redeals = len(match.deals) - match.played if isinstance(match, ColourMatch) else 0
     s = "" if redeals == 1 else "s"
     again = f" (+{redeals} {say(f'redeal{s}', f'redonne{s}', lang)})" if redeals else ""
-    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules))}"
+    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules, lang))}"
                   f" · {deals_words(len(deals) - redeals, lang)}{again}")
     for block in blocks():
         console.print(Group(*block))

@@ -568,7 +568,7 @@ def sheet_new(
     else:  # of two scorers starting one sheet at once, the second is refused
         _write_new(file, dumps(sheet), language, taken)
     if isinstance(sheet, ClassicSheet):
-        what = option_summary(sheet.rules)
+        what = option_summary(sheet.rules, language)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
     else:
         what = sheet.preset

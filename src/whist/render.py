@@ -9,6 +9,7 @@ match; this module only lays them out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -18,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.actions import Action, Call
-from whist.cards import SEATS, Card, Lang, Seat, Side, Suit, cards_of, rank_text
+from whist.cards import SEATS, Card, Lang, Refusal, Seat, Side, Suit, cards_of, rank_text
 from whist.engine import ClassicDeal
 from whist.match import GameResult, Match, RubberResult
 from whist.rules import Rules
@@ -250,7 +251,10 @@ def read_number(text: str, lang: Lang | None = None) -> float:
     (``0.5``); in French with a decimal comma or a point (``0,5``, ``0.5``), and the thousands
     apart or run together as :func:`number` writes them (``1\u202f234,5``, with a narrow or a
     plain no-break space). Python's own words for a number are read too (``1e3``, ``inf``,
-    ``nan``: the caller says which it takes). :class:`ValueError` where ``text`` is no number.
+    ``nan``: the caller says which it takes). :class:`ValueError` where ``text`` is no number;
+    in French a :class:`~whist.cards.Refusal` (a :class:`ValueError` too, its words naming
+    ``text``) where a point stands before three digits after a whole number (``1.000``, ``2.500``),
+    as French groups thousands too: one, or a thousand?
 
     >>> read_number("0,5", "fr"), read_number(" 2.5 ", "fr"), read_number("1\u202f234,5", "fr")
     (0.5, 2.5, 1234.5)
@@ -258,11 +262,28 @@ def read_number(text: str, lang: Lang | None = None) -> float:
     Traceback (most recent call last):
     ...
     ValueError: could not convert string to float: '0,5'
+    >>> read_number("1.000", "en"), read_number("0.250", "fr")
+    (1.0, 0.25)
+    >>> read_number("1.000", "fr")
+    Traceback (most recent call last):
+    ...
+    whist.cards.Refusal: '1.000' is ambiguous in French: type 1,000 for a decimal number, 1000 for thousands
     """
     text = text.strip()
     if lang == "fr":
+        if _GROUPED.fullmatch(text):
+            comma, whole = text.replace(".", ","), text.replace(".", "")
+            raise Refusal(f"{text!r} is ambiguous in French: type {comma} for a decimal number, {whole} for"
+                          " thousands",
+                          f"« {text} » est ambigu : tapez {comma} pour un nombre décimal, {whole} pour des"
+                          " milliers")
         text = text.replace(NARROW_SPACE, "").replace("\u00a0", "").replace(",", ".")
     return float(text)
+
+
+_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}\.\d{3}")
+"""A whole number and three digits after a point (``1.000``): a thousand, as French groups it with
+a point too, or one with a decimal point (:func:`read_number`)."""
 
 
 # ----- tricks ---------------------------------------------------------------------------

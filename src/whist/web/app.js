@@ -574,11 +574,12 @@ function handRow(m, v) {
   const share = parseFloat(css.getPropertyValue("--hand-share")) || 1;
   const width = share < 1 ? Math.floor((root.clientWidth - 16 - 8) * share) : (root.clientWidth || 380) - 16;
   const n = v.hand.length;
-  // a card as wide as the hand's row allows, 50 (or --card-min) to 64 px, each card's rank left whole
-  // by the card over it: a "10" takes the left third of a card (cards.js), and 2 px more for the next
-  // one's shadow
+  // a card as wide as the hand's row allows, 50 (or --card-min) to 64 (or --card-max) px, each card's
+  // rank left whole by the card over it: a "10" takes the left third of a card (cards.js), and 2 px
+  // more for the next one's shadow
   const least = parseFloat(css.getPropertyValue("--card-min")) || 50;
-  const cw = Math.max(least, Math.min(64, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : 64)));
+  const most = parseFloat(css.getPropertyValue("--card-max")) || 64;
+  const cw = Math.max(least, Math.min(most, Math.floor(n > 1 ? (width - 2 * (n - 1)) / (1 + 0.36 * (n - 1)) : most)));
   const step = n > 1 ? Math.min(cw + 4, (width - cw) / (n - 1)) : cw;
   const cards = v.hand.map((c, i) => {
     const text = choosing && byCard.get(c);

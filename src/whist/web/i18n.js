@@ -210,7 +210,7 @@ const FR = {
   sheet_started: "Commencée", sheet_changed: "dernière modification",
   no_sheet: "Pas de feuille de marque à ce lien.",
   sheet_gone: "Cette feuille de marque n'existe plus sur le serveur : vous ne pouvez plus y ajouter d'entrées.",
-  sheet_gone_days: "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne n'a modifiées depuis {0} : vous ne pouvez plus y ajouter d'entrées.",
+  sheet_gone_days: "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne n'a changées depuis {0} : vous ne pouvez plus y ajouter d'entrées.",
   one_day: "1 jour", n_days: "{0} jours",
   sheet_gone_scores: "Les points ci-dessus restent affichés tels que la page les a reçus en dernier : recopiez-les, ou gardez le fichier de la feuille, avant de quitter la page.",
   sheet_again: "Nouvelle feuille avec les mêmes joueurs",

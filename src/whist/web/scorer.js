@@ -106,28 +106,32 @@ export async function sheetMain(id) {
   S.id = id;
   renderSheet();
   await refresh();
+  if (S.error && S.error.code === "not_found") return;  // no sheet at this link: none to ask for again
   S.poll = setInterval(() => {
     if (document.visibilityState === "visible" && !S.busy) refresh(true);
   }, POLL_MS);
 }
 
 // Ask for the sheet; `quiet`: a poll, which draws it again only if it changed and leaves the form
-// as it is typed.
+// as it is typed (the whole page if it is the first time the page has the sheet, the first
+// request having failed).
 async function refresh(quiet) {
+  let whole = !quiet;
   try {
     const got = await api("GET", `/api/sheets/${encodeURIComponent(S.id)}`);
     if (S.gone || (quiet && S.got && got.version === S.got.version)) return;
+    whole = whole || !S.got;
     S.got = got;
     keepSheet(S.id, got);
-    if (!quiet) S.error = null;
+    if (whole) S.error = null;
   } catch (e) {
     if (e.code === "not_found" && S.got) return lost();
     if (quiet) return;  // a network blip: the sheet stays as it was until the next try
     if (e.code === "not_found") localStorage.removeItem(SHEET + S.id);
     S.error = e;
   }
-  if (quiet) document.getElementById("sheet-view")?.replaceWith(sheetView());
-  else renderSheet();
+  if (whole) renderSheet();
+  else document.getElementById("sheet-view")?.replaceWith(sheetView());
 }
 
 // Send a change (an entry, a penalty, undo): the answer is the sheet as it is after it, or a
@@ -153,15 +157,18 @@ async function change(path, body) {
 
 // The sheet shown is no longer on the server (deleted by `whist serve --keep-sheets`, or by hand):
 // the page says so where the form was, offers no more entries to it and stops asking for it; the
-// scores stay shown, for the club to copy them.
+// scores stay shown, for the club to copy them. The keyboard's focus, on a control of the form
+// gone with it, goes to the panel's first button rather than to nowhere (the page's top for Tab).
 function lost() {
   if (S.gone) return;  // a poll sent before the change found it gone too
   S.gone = true;
   S.error = null;
   clearInterval(S.poll);
   localStorage.removeItem(SHEET + S.id);
+  const focused = root.contains(document.activeElement);
   renderSheet();
   document.getElementById("sheet-gone")?.scrollIntoView({ block: "nearest" });
+  if (focused && !root.contains(document.activeElement)) document.getElementById("sheet-again")?.focus({ preventScroll: true });
 }
 
 // What the page says of a sheet gone, in its language: the server's days if it deletes the sheets
