@@ -1,0 +1,72 @@
+"""What the `whist` commands do with files that are not what they expect: an empty or damaged JSON
+file to read; always one line in the language asked and the right exit status."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from whist.cli import app
+
+runner = CliRunner()
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+def flat(output: str) -> str:
+    return " ".join(output.split())
+
+
+@pytest.fixture
+def sheet(tmp_path: Path) -> Path:
+    f = tmp_path / "sheet.json"
+    assert run("sheet", "new", "--names", "Anne,Bert,Carla,Dirk", "--file", str(f)).exit_code == 0
+    assert run("sheet", "add", "solo 7", "--declarers", "N", "--tricks", "8", "--file", str(f)).exit_code == 0
+    return f
+
+
+@pytest.mark.parametrize("args", [["show"], ["add", "solo 6", "-d", "E", "-t", "7"],
+                                  ["export", "--json", "-"]])
+def test_an_empty_sheet_file_is_said_to_be_empty(tmp_path: Path, args: list[str]) -> None:
+    """A sheet file emptied (a crash, `> whist-sheet.json`) is refused as empty, exit 2, in the
+    language asked; it was Python's JSON words, `Expecting value: line 1 column 1 (char 0)`, in
+    French too."""
+    f = tmp_path / "sheet.json"
+    f.write_bytes(b"\n")
+    r = run("sheet", *args, "--file", str(f))
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == f"Error: {f} is not a valid score sheet: it is empty"
+    r = run("sheet", *args, "--file", str(f), "--lang", "fr")
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == f"Erreur : {f} n'est pas une feuille de marque valable : le fichier est vide"
+    assert f.read_bytes() == b"\n"
+
+
+@pytest.mark.parametrize(("text", "fr"), [
+    ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
+    ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),
+    ('{"format": "whist-match/1"} {}', "du texte suit la fin du JSON, ligne 1 colonne 29"),
+    ('{"format": "whist-', "un texte entre guillemets n'est pas fermé, ligne 1 colonne 12"),
+    ('{"format": [1 2]}', "une virgule manque, ligne 1 colonne 15"),
+])
+def test_a_damaged_json_file_is_said_so_in_french(tmp_path: Path, text: str, fr: str) -> None:
+    """What is wrong in a damaged record or sheet is said in French with --lang fr, where it was
+    Python's English (`JSON illisible (Expecting ':' delimiter, …)`); in English as Python says it."""
+    f = tmp_path / "damaged.json"
+    f.write_text(text, encoding="utf-8")
+    for args, head, code in ((["replay", str(f)], "n'est pas un enregistrement JSON", 1),
+                             (["sheet", "show", "--file", str(f)],
+                              "n'est pas une feuille de marque valable", 2)):
+        r = run(*args, "--lang", "fr")
+        assert r.exit_code == code, r.output
+        assert flat(r.stderr) == f"Erreur : {f} {head} : JSON illisible ({fr})", r.output
+        r = run(*args)
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as exc:
+            assert str(exc) in flat(r.stderr), r.output
