@@ -1,9 +1,13 @@
-"""What the `whist` commands do with files that are not what they expect: an empty or damaged JSON
-file to read; always one line in the language asked and the right exit status."""
+"""What the `whist` commands do with files that are not what they expect: a named pipe or a device
+to write to, an empty or damaged JSON file to read; always one line in the language asked, the
+right exit status, and nothing replaced that was not the command's to replace."""
 
 from __future__ import annotations
 
 import json
+import os
+import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +32,26 @@ def sheet(tmp_path: Path) -> Path:
     assert run("sheet", "new", "--names", "Anne,Bert,Carla,Dirk", "--file", str(f)).exit_code == 0
     assert run("sheet", "add", "solo 7", "--declarers", "N", "--tricks", "8", "--file", str(f)).exit_code == 0
     return f
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes are POSIX")
+@pytest.mark.parametrize("kind", ["--csv", "--json"])
+def test_an_export_to_a_named_pipe_is_written_into_it(tmp_path: Path, sheet: Path, kind: str) -> None:
+    """`whist sheet export --csv PIPE --force` writes into the pipe, as `>` does, and the pipe stays
+    a pipe: the file written beside it and renamed over it replaced the pipe (and, run as root, a
+    device such as /dev/full with a file of the sheet) while its reader got nothing."""
+    pipe = tmp_path / "out"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # the other end, open before the command writes
+    try:
+        r = run("sheet", "export", kind, str(pipe), "--force", "--file", str(sheet))
+        got = os.read(reader, 1 << 16).decode("utf-8-sig")
+    finally:
+        os.close(reader)
+    assert r.exit_code == 0, r.output
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert "Anne" in got and ("solo 7" in got)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "sheet.json"]  # no temporary file left
 
 
 @pytest.mark.parametrize("args", [["show"], ["add", "solo 6", "-d", "E", "-t", "7"],
