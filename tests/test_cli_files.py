@@ -94,3 +94,27 @@ def test_a_damaged_json_file_is_said_so_in_french(tmp_path: Path, text: str, fr:
             json.loads(text)
         except json.JSONDecodeError as exc:
             assert str(exc) in flat(r.stderr), r.output
+
+
+@pytest.mark.parametrize(("preset", "head", "row"), [
+    ("couleur", "contract,declarers,tricks", "solo 7,N,8"),
+    ("classic", "kind,side,tricks", "deal,NS,8"),
+])
+def test_a_csv_with_a_cell_too_long_to_read_is_refused_naming_its_line(
+        tmp_path: Path, preset: str, head: str, row: str) -> None:
+    """A CSV whose cell is longer than the reader takes (a quote left open swallows the rest of the
+    file) is refused as any damaged CSV, exit 2, its line named, nothing imported: it was the
+    csv module's traceback, `_csv.Error: field larger than field limit (131072)`, exit 1."""
+    f = tmp_path / "sheet.json"
+    assert run("sheet", "new", "--preset", preset, "--file", str(f)).exit_code == 0
+    before = f.read_bytes()
+    damaged = tmp_path / "damaged.csv"
+    damaged.write_text(f'{head}\n{row}\n{row[:-1]}"{"8" * 200_000}\n', encoding="utf-8")
+    r = run("sheet", "import", str(damaged), "--file", str(f), "--lang", "fr")
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == (f"Erreur : {damaged} : ligne 3 : une cellule a plus de 131072 caractères :"
+                              " est-ce le CSV d'une feuille, ou un guillemet est-il resté ouvert ? ;"
+                              " rien n'a été importé")
+    r = run("sheet", "import", str(damaged), "--file", str(f))
+    assert r.exit_code == 2 and "line 3: a cell is longer than 131072 characters" in flat(r.stderr), r.output
+    assert f.read_bytes() == before
