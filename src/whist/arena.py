@@ -722,13 +722,15 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
     else:
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(jobs, config.deals), mp_context=ctx) as pool:
-            futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
             try:
+                futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
                 for f in as_completed(futures):
                     results.append(f.result())
                     if progress is not None:
                         progress(len(results))
-            except BaseException:  # a bot's error, or Ctrl-C: do not play the other deals
-                pool.shutdown(wait=False, cancel_futures=True)
+            except BaseException:  # a bot's error, or Ctrl-C: do not play the other deals,
+                for worker in list(pool._processes.values()):  # nor finish those begun: a worker
+                    worker.terminate()  # left to finish one outlived the command (SIGINT to it alone)
+                pool.shutdown(wait=True, cancel_futures=True)  # the pool's thread done before exit
                 raise
     return summarize(config, results)
