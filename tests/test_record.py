@@ -385,7 +385,7 @@ class TestLoad:
         (b"\xff\xfe{}", "it is not UTF-8 text", "ce n'est pas du texte UTF-8"),
         (b'{"format":\n  "whist-match/1",',
          "Expecting property name enclosed in double quotes: line 2 column 19",
-         "JSON illisible (Expecting property name enclosed in double quotes, ligne 2 colonne 19)"),
+         "JSON illisible (un nom de champ entre guillemets droits manque, ligne 2 colonne 19)"),
     ])
     def test_a_damaged_file_is_refused_in_both_languages(
             self, tmp_path: Path, data: bytes, en: str, fr: str) -> None:

@@ -1027,12 +1027,16 @@ class TestOptions:
             load_rules(f)
 
     @pytest.mark.parametrize(("text", "fr"), [
-        ("game_points = \n", "(Invalid value, ligne 1 colonne 15)"),
-        ("[options\n", "(Expected ']' at the end of a table declaration, ligne 1 colonne 9)"),
-        ('name = "club', "(Unterminated string, à la fin du fichier)"),
+        ("game_points = \n", "(valeur invalide, ligne 1 colonne 15)"),
+        ("[options\n", "(un ] manque à la fin du nom de la table, ligne 1 colonne 9)"),
+        ('name = "club', "(un texte entre guillemets n'est pas fermé, à la fin du fichier)"),
+        ("deals = 8\ndeals = 9\n", "(une option est donnée deux fois, ligne 2 colonne 10)"),
+        ("deals = 8 9\n", "(une seule option par ligne, ligne 1 colonne 11)"),
+        ("deals\n", "(un = manque après le nom de l'option, ligne 1 colonne 6)"),
     ])
     def test_a_toml_error_says_where_in_french(self, tmp_path: Path, text: str, fr: str) -> None:
-        """The reader's "(at line 1, column 15)" was English in the French reason."""
+        """The reader's "(at line 1, column 15)" was English in the French reason, and so were its
+        words for what is wrong ("Invalid value", "Cannot overwrite a value")."""
         f = tmp_path / "bad.toml"
         f.write_text(text, encoding="utf-8")
         with pytest.raises(RulesError) as info:

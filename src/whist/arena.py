@@ -39,9 +39,11 @@ import importlib
 import math
 import multiprocessing
 import random
+import signal
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -704,6 +706,19 @@ def summarize(config: ArenaConfig, results: Iterable[BoardResult]) -> ArenaRepor
     return ArenaReport(config, overall, families, players, dd)
 
 
+@contextmanager
+def _workers_deaf_to_ctrl_c() -> Iterator[None]:
+    """SIGINT held back while the block starts worker processes, which keep it held back: Ctrl-C
+    in a terminal, sent to every process of the command, is the command's to handle (it ends the
+    workers), where each worker printed the traceback of what it was doing, most often loading
+    Python. A SIGINT that comes meanwhile reaches the command as the block ends."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def run_arena(config: ArenaConfig, jobs: int = 1,
               progress: Callable[[int], None] | None = None) -> ArenaReport:
     """Play every board of ``config`` (in ``jobs`` processes when more than one) and report.
@@ -722,13 +737,16 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
     else:
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(jobs, config.deals), mp_context=ctx) as pool:
-            futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
             try:
+                with _workers_deaf_to_ctrl_c():
+                    futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
                 for f in as_completed(futures):
                     results.append(f.result())
                     if progress is not None:
                         progress(len(results))
-            except BaseException:  # a bot's error, or Ctrl-C: do not play the other deals
-                pool.shutdown(wait=False, cancel_futures=True)
+            except BaseException:  # a bot's error, or Ctrl-C: do not play the other deals,
+                for worker in list(pool._processes.values()):  # nor finish those begun: a worker
+                    worker.terminate()  # left to finish one outlived the command (SIGINT to it alone)
+                pool.shutdown(wait=True, cancel_futures=True)  # the pool's thread done before exit
                 raise
     return summarize(config, results)

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import errno
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import Literal
@@ -90,6 +91,33 @@ def os_reason(exc: OSError, lang: Lang = "en") -> str:
     if lang == "fr" and exc.errno in OS_ERRORS_FR:
         return OS_ERRORS_FR[exc.errno]
     return str(exc.strerror or exc)
+
+
+JSON_ERRORS_FR: dict[str, str] = {
+    "Expecting value": "une valeur manque",
+    "Expecting property name enclosed in double quotes": "un nom de champ entre guillemets droits manque",
+    "Expecting ':' delimiter": "un deux-points manque",
+    "Expecting ',' delimiter": "une virgule manque",
+    "Unterminated string starting at": "un texte entre guillemets n'est pas fermé",
+    "Invalid control character at": "un caractère de contrôle est dans un texte",
+    "Invalid \\escape": "une barre oblique inverse est suivie d'un caractère qu'elle ne peut pas précéder",
+    "Invalid \\uXXXX escape": "un \\u n'est pas suivi de quatre chiffres hexadécimaux",
+    "Extra data": "du texte suit la fin du JSON",
+    "Illegal trailing comma before end of object": "une virgule précède la fin d'un objet",
+    "Illegal trailing comma before end of array": "une virgule précède la fin d'une liste",
+}
+"""What Python's JSON reader says is wrong, in French (it says it in English); another one is given as
+it says it."""
+
+
+def json_reason(exc: json.JSONDecodeError) -> Refusal:
+    """Why a text is not JSON, and where, in English (as Python says it) and French.
+
+    >>> json_reason(json.JSONDecodeError("Extra data", '{"a": 1} x', 9)).fr
+    'JSON illisible (du texte suit la fin du JSON, ligne 1 colonne 10)'
+    """
+    why = JSON_ERRORS_FR.get(exc.msg, exc.msg)
+    return Refusal(str(exc), f"JSON illisible ({why}, ligne {exc.lineno} colonne {exc.colno})")
 
 
 class Suit(IntEnum):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -418,11 +419,18 @@ def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
     to disk, then renamed over ``path``, so the file is whole or as it was. A file without write
     permission is refused (the rename alone would replace it, as it needs only the directory's
     permission). A symbolic link is written through: the file it names is replaced, the link
-    kept (renamed over, the link became a file of its own and the sheet it named stayed behind)."""
+    kept (renamed over, the link became a file of its own and the sheet it named stayed behind).
+    What is not a regular file (a device such as ``/dev/stdout`` or ``/dev/full``, a named pipe) is
+    written into, as ``>`` in the shell does: renamed over, it was replaced by a file, and a full
+    device took the text without a word."""
     named = path
     path = Path(os.path.realpath(path))
     directory = path.parent
     try:
+        if named.exists() and not stat.S_ISREG(named.stat().st_mode):
+            with open(named, "w", encoding=encoding) as f:
+                f.write(text)
+            return
         if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
             _refuse(Refusal(f"cannot write {named}: it is read-only; make it writable, or use another file",
                             f"impossible d'écrire {named} : le fichier est en lecture seule ; rendez-le"

@@ -29,6 +29,7 @@ from whist.cards import (
     Seat,
     Side,
     format_hand,
+    json_reason,
     os_reason,
     parse_card,
     parse_hand,
@@ -236,7 +237,8 @@ def load(path: str | Path) -> dict[str, Any]:
                           f"impossible de lire {path} : {os_reason(exc, 'fr')}") from None
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         if isinstance(exc, json.JSONDecodeError):
-            why = str(exc), f"JSON illisible ({exc.msg}, ligne {exc.lineno} colonne {exc.colno})"
+            said = json_reason(exc)
+            why = said.en, said.fr
         elif isinstance(exc, UnicodeDecodeError):
             why = "it is not UTF-8 text", "ce n'est pas du texte UTF-8"
         else:  # arrays or objects nested deeper than Python's recursion limit

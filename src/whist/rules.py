@@ -416,23 +416,43 @@ def parse_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+TOML_ERRORS_FR: dict[str, str] = {
+    "Invalid value": "valeur invalide",
+    "Invalid statement": "ligne invalide",
+    "Expected '=' after a key in a key/value pair": "un = manque après le nom de l'option",
+    "Invalid initial character for a key part": "un nom d'option ne commence pas ainsi",
+    "Expected newline or end of document after a statement": "une seule option par ligne",
+    "Unterminated string": "un texte entre guillemets n'est pas fermé",
+    "Unclosed array": "une liste n'est pas fermée par ]",
+    "Unclosed inline table": "une table n'est pas fermée par }",
+    "Cannot overwrite a value": "une option est donnée deux fois",
+    "Expected ']' at the end of a table declaration": "un ] manque à la fin du nom de la table",
+    "Expected ']]' at the end of an array declaration": "un ]] manque à la fin du nom de la table",
+    "Invalid date or datetime": "date invalide",
+    "Invalid hex value": "valeur hexadécimale invalide",
+    "Unescaped '\\' in a string": "une barre oblique inverse seule dans un texte",
+}
+"""What Python's TOML reader says is wrong in a file, in French (it says it in English); another one
+is given as it says it."""
+
+
 def _toml_where_fr(exc: tomllib.TOMLDecodeError) -> str:
-    """What is wrong in a TOML file and where, the place in French after the reader's own words
-    (which are English).
+    """What is wrong in a TOML file and where, in French (:data:`TOML_ERRORS_FR`, else the reader's
+    own English words).
 
     >>> try:
     ...     tomllib.loads("game_points = \\n")
     ... except tomllib.TOMLDecodeError as exc:
     ...     _toml_where_fr(exc)
-    'Invalid value, ligne 1 colonne 15'
+    'valeur invalide, ligne 1 colonne 15'
     """
     text = str(exc)
     at = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", text, flags=re.S)
     if at is not None:
-        return f"{at[1]}, ligne {at[2]} colonne {at[3]}"
+        return f"{TOML_ERRORS_FR.get(at[1], at[1])}, ligne {at[2]} colonne {at[3]}"
     end = re.fullmatch(r"(.*) \(at end of document\)", text, flags=re.S)
     if end is not None:
-        return f"{end[1]}, à la fin du fichier"
+        return f"{TOML_ERRORS_FR.get(end[1], end[1])}, à la fin du fichier"
     return text
 
 

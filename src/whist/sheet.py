@@ -458,6 +458,10 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
     delimiter = ";" if header.count(";") > header.count(",") else ","
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     known = {c.lower(): c for c in columns}
+    try:
+        reader.fieldnames  # noqa: B018 - reads the header line
+    except csv.Error as exc:
+        raise _unreadable(exc, reader.line_num + 1, error) from None
     if reader.fieldnames is not None:
         reader.fieldnames = [known.get(f.strip().lower(), f.strip()) for f in reader.fieldnames]
         twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
@@ -465,6 +469,20 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
             raise error(f"the CSV's header names the column {', '.join(twice)} twice: keep one",
                         f"l'en-tête du CSV nomme deux fois la colonne {', '.join(twice)} : gardez-en une")
     return reader
+
+
+def _unreadable(exc: csv.Error, line: int, error: type[Refusal]) -> Refusal:
+    """Why the CSV reader stopped at ``line``, the line it was reading (``error``, the sheet's
+    own): a cell longer than it reads (a file that is no sheet, a quote left open), or what it
+    says."""
+    if str(exc).startswith("field larger than field limit"):
+        most = csv.field_size_limit()
+        return error(f"line {line}: a cell is longer than {most} characters: is it a sheet's CSV, or"
+                     " is a quote left open?",
+                     f"ligne {line} : une cellule a plus de {most} caractères : est-ce le CSV d'une"
+                     " feuille, ou un guillemet est-il resté ouvert ?")
+    return error(f"line {line}: the CSV cannot be read: {exc}",
+                 f"ligne {line} : le CSV est illisible : {exc}")
 
 
 def csv_rows(reader: csv.DictReader[str], columns: Sequence[str],
@@ -480,8 +498,14 @@ def csv_rows(reader: csv.DictReader[str], columns: Sequence[str],
             raise error(f"the CSV's column {f} is not one a sheet reads: did you mean {near[0]}?",
                         f"la colonne {f} du CSV n'est pas une de celles qu'une feuille lit : vouliez-vous"
                         f" dire {near[0]} ?")
-    rows = []
-    for row in reader:
+    rows: list[tuple[int, dict[str, str]]] = []
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return rows
+        except csv.Error as exc:
+            raise _unreadable(exc, reader.line_num + 1, error) from None
         extra = [str(v) for v in row.get(None) or () if str(v).strip()]
         extra += [str(row[f]) for f in row if f == "" and str(row[f] or "").strip()]
         if extra:
@@ -489,7 +513,6 @@ def csv_rows(reader: csv.DictReader[str], columns: Sequence[str],
                         f"ligne {reader.line_num} : {', '.join(extra)} n'est dans aucune colonne de"
                         " l'en-tête")
         rows.append((reader.line_num, row))
-    return rows
 
 
 def names_row(names: Iterable[tuple[Seat, str]]) -> dict[str, str]:

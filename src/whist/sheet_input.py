@@ -25,7 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from whist.cards import Lang, ParseError, Refusal, Side, parse_side
+from whist.cards import Lang, ParseError, Refusal, Side, json_reason, parse_side
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
@@ -209,8 +209,10 @@ def undo(sheet: AnySheet) -> AnySheet:
 
 def read_sheet(text: str) -> AnySheet:
     """The sheet a JSON text holds (as :func:`~whist.sheet.dumps` writes it), colour or classic;
-    a :class:`~whist.cards.Refusal` if it is no sheet (not JSON, nested too deeply, or a sheet
+    a :class:`~whist.cards.Refusal` if it is no sheet (empty, not JSON, nested too deeply, or a sheet
     with an impossible entry: every entry is checked and scored again)."""
+    if not text.strip():
+        raise Refusal("it is empty", "le fichier est vide")
     try:
         data: Any = json.loads(text)
         if not isinstance(data, dict):
@@ -221,7 +223,6 @@ def read_sheet(text: str) -> AnySheet:
     except RecursionError:
         raise Refusal("its JSON is nested too deeply", "son JSON est imbriqué trop profondément") from None
     except json.JSONDecodeError as exc:
-        raise Refusal(str(exc), f"JSON illisible ({exc.msg}, ligne {exc.lineno}"
-                      f" colonne {exc.colno})") from None
+        raise json_reason(exc) from None
     except (SheetError, ParseError, ClassicSheetError) as exc:
         raise Refusal(exc.en, exc.fr) from None

@@ -1,0 +1,120 @@
+"""What the `whist` commands do with files that are not what they expect: a named pipe or a device
+to write to, an empty or damaged JSON file to read; always one line in the language asked, the
+right exit status, and nothing replaced that was not the command's to replace."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from whist.cli import app
+
+runner = CliRunner()
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+def flat(output: str) -> str:
+    return " ".join(output.split())
+
+
+@pytest.fixture
+def sheet(tmp_path: Path) -> Path:
+    f = tmp_path / "sheet.json"
+    assert run("sheet", "new", "--names", "Anne,Bert,Carla,Dirk", "--file", str(f)).exit_code == 0
+    assert run("sheet", "add", "solo 7", "--declarers", "N", "--tricks", "8", "--file", str(f)).exit_code == 0
+    return f
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes are POSIX")
+@pytest.mark.parametrize("kind", ["--csv", "--json"])
+def test_an_export_to_a_named_pipe_is_written_into_it(tmp_path: Path, sheet: Path, kind: str) -> None:
+    """`whist sheet export --csv PIPE --force` writes into the pipe, as `>` does, and the pipe stays
+    a pipe: the file written beside it and renamed over it replaced the pipe (and, run as root, a
+    device such as /dev/full with a file of the sheet) while its reader got nothing."""
+    pipe = tmp_path / "out"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # the other end, open before the command writes
+    try:
+        r = run("sheet", "export", kind, str(pipe), "--force", "--file", str(sheet))
+        got = os.read(reader, 1 << 16).decode("utf-8-sig")
+    finally:
+        os.close(reader)
+    assert r.exit_code == 0, r.output
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert "Anne" in got and ("solo 7" in got)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "sheet.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("args", [["show"], ["add", "solo 6", "-d", "E", "-t", "7"],
+                                  ["export", "--json", "-"]])
+def test_an_empty_sheet_file_is_said_to_be_empty(tmp_path: Path, args: list[str]) -> None:
+    """A sheet file emptied (a crash, `> whist-sheet.json`) is refused as empty, exit 2, in the
+    language asked; it was Python's JSON words, `Expecting value: line 1 column 1 (char 0)`, in
+    French too."""
+    f = tmp_path / "sheet.json"
+    f.write_bytes(b"\n")
+    r = run("sheet", *args, "--file", str(f))
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == f"Error: {f} is not a valid score sheet: it is empty"
+    r = run("sheet", *args, "--file", str(f), "--lang", "fr")
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == f"Erreur : {f} n'est pas une feuille de marque valable : le fichier est vide"
+    assert f.read_bytes() == b"\n"
+
+
+@pytest.mark.parametrize(("text", "fr"), [
+    ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
+    ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),
+    ('{"format": "whist-match/1"} {}', "du texte suit la fin du JSON, ligne 1 colonne 29"),
+    ('{"format": "whist-', "un texte entre guillemets n'est pas fermé, ligne 1 colonne 12"),
+    ('{"format": [1 2]}', "une virgule manque, ligne 1 colonne 15"),
+])
+def test_a_damaged_json_file_is_said_so_in_french(tmp_path: Path, text: str, fr: str) -> None:
+    """What is wrong in a damaged record or sheet is said in French with --lang fr, where it was
+    Python's English (`JSON illisible (Expecting ':' delimiter, …)`); in English as Python says it."""
+    f = tmp_path / "damaged.json"
+    f.write_text(text, encoding="utf-8")
+    for args, head, code in ((["replay", str(f)], "n'est pas un enregistrement JSON", 1),
+                             (["sheet", "show", "--file", str(f)],
+                              "n'est pas une feuille de marque valable", 2)):
+        r = run(*args, "--lang", "fr")
+        assert r.exit_code == code, r.output
+        assert flat(r.stderr) == f"Erreur : {f} {head} : JSON illisible ({fr})", r.output
+        r = run(*args)
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as exc:
+            assert str(exc) in flat(r.stderr), r.output
+
+
+@pytest.mark.parametrize(("preset", "head", "row"), [
+    ("couleur", "contract,declarers,tricks", "solo 7,N,8"),
+    ("classic", "kind,side,tricks", "deal,NS,8"),
+])
+def test_a_csv_with_a_cell_too_long_to_read_is_refused_naming_its_line(
+        tmp_path: Path, preset: str, head: str, row: str) -> None:
+    """A CSV whose cell is longer than the reader takes (a quote left open swallows the rest of the
+    file) is refused as any damaged CSV, exit 2, its line named, nothing imported: it was the
+    csv module's traceback, `_csv.Error: field larger than field limit (131072)`, exit 1."""
+    f = tmp_path / "sheet.json"
+    assert run("sheet", "new", "--preset", preset, "--file", str(f)).exit_code == 0
+    before = f.read_bytes()
+    damaged = tmp_path / "damaged.csv"
+    damaged.write_text(f'{head}\n{row}\n{row[:-1]}"{"8" * 200_000}\n', encoding="utf-8")
+    r = run("sheet", "import", str(damaged), "--file", str(f), "--lang", "fr")
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == (f"Erreur : {damaged} : ligne 3 : une cellule a plus de 131072 caractères :"
+                              " est-ce le CSV d'une feuille, ou un guillemet est-il resté ouvert ? ;"
+                              " rien n'a été importé")
+    r = run("sheet", "import", str(damaged), "--file", str(f))
+    assert r.exit_code == 2 and "line 3: a cell is longer than 131072 characters" in flat(r.stderr), r.output
+    assert f.read_bytes() == before

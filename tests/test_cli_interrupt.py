@@ -1,0 +1,76 @@
+"""`whist arena --jobs N` stopped by Ctrl-C in a terminal (SIGINT to each of its processes) or by
+SIGINT sent to the command alone (`kill -INT`, `timeout -s INT`): the command exits 130 saying it
+was interrupted, and its worker processes go with it, without a word."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+WHIST = [sys.executable, "-c", "from whist.cli import main; main()"]
+
+
+def group_members(group: int) -> list[int]:
+    """The processes of the process group ``group``, from /proc."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[2]) == group:
+                members.append(int(entry.name))
+    return members
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes in /proc")
+def test_sigint_to_the_arena_alone_ends_its_workers(tmp_path: Path) -> None:
+    """Interrupted once its workers have started, the command ends them: they were left to finish
+    their deal and then waited forever for the next, orphans holding the command's output open (so
+    that `$(whist arena …)` or a pipe to `tee` never ended)."""
+    proc = subprocess.Popen(
+        [*WHIST, "arena", "--preset", "couleur", "--candidate", "pimc", "--reference", "heuristic",
+         "--deals", "500", "--seed", "1", "--jobs", "2", "--budget", "0.05"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, cwd=tmp_path,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        while len(group_members(proc.pid)) < 4:  # the command, the resource tracker, two workers
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)  # stderr closes once no process holds it
+        assert proc.returncode == 130 and err.decode() == "Error: interrupted\n", err
+        deadline = time.monotonic() + 60
+        while group_members(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert group_members(proc.pid) == []
+    finally:
+        for pid in group_members(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        proc.wait()
+
+
+def test_the_arena_s_workers_leave_ctrl_c_to_the_command(tmp_path: Path) -> None:
+    """The workers of --jobs 2 hold SIGINT back, from their start: Ctrl-C in a terminal reaches
+    every process of the command, and a worker still loading Python printed the traceback of what
+    it was loading, while the command, which ends its workers, said it was interrupted. A bot of
+    one's own, played in the workers, sees the signal mask it runs under."""
+    (tmp_path / "deaf_bot.py").write_text(
+        "import signal\n\nfrom whist.bots import random_bot\n\n\n"
+        "def deaf(view, rng):\n"
+        "    if signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, []):\n"
+        "        raise RuntimeError('Ctrl-C reaches this worker')\n"
+        "    return random_bot(view, rng)\n", encoding="utf-8")
+    r = subprocess.run(
+        [*WHIST, "arena", "--preset", "classic", "--candidate", "deaf_bot:deaf", "--reference", "random",
+         "--deals", "2", "--seed", "1", "--jobs", "2", "--no-double-dummy"],
+        capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        timeout=300)
+    assert r.returncode == 0, r.stderr
