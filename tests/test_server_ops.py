@@ -48,7 +48,7 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_sqlite_file_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'missing' / 'whist.db'}"
-    done = serve("--db", db)
+    done = serve("--port", str(free_port()), "--db", db)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         f"Error: cannot open the database {db}: (sqlite3.OperationalError) unable to open database"
