@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from typer.testing import CliRunner
@@ -1263,6 +1263,22 @@ def test_bench_engine_speaks_french_with_lang_fr() -> None:
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0", "--lang", "fr"])
     assert r.exit_code == 2, r.output
     assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0,01 à 3600\n"
+
+
+@pytest.mark.parametrize(("command", "measure"), [("engine", "whist.cli.bench_engine"),
+                                                   ("solver", "whist.cli_solver.run_bench")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted\n"), ("fr", "Erreur : interrompu\n")])
+def test_a_bench_interrupted_says_so(monkeypatch: pytest.MonkeyPatch, command: str, measure: str, lang: str,
+                                     said: str) -> None:
+    """Ctrl-C during ``whist bench engine`` or ``whist bench solver`` exits 130 saying it was
+    interrupted, as play, simulate and arena do (the benches exited without a word)."""
+
+    def stop(*args: object, **kwargs: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(measure, stop)
+    r = runner.invoke(app, ["bench", command, "--lang", lang])
+    assert r.exit_code == 130 and r.stderr == said and r.stdout == "", r.output
 
 
 def test_bench_engine_writes_french_numbers_with_lang_fr() -> None:

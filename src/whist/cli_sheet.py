@@ -57,6 +57,7 @@ from whist.cli_common import (
     OptionOpt,
     build_rules,
     fail,
+    interrupted,
     option_summary,
     parse_lang,
     pass_lang,
@@ -362,8 +363,7 @@ def _unchanged_if_interrupted(path: Path, lang: str | None) -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         language = parse_lang(lang) if lang is not None else sheet_file_lang(["--file", str(path)])
-        fail(Refusal(f"interrupted: {path} is unchanged", f"interrompu : {path} n'a pas changé"), 130,
-             "fr" if language == "fr" else "en")
+        interrupted("fr" if language == "fr" else "en", (f"{path} is unchanged", f"{path} n'a pas changé"))
 
 
 @contextmanager
