@@ -1345,7 +1345,8 @@ def test_every_decimal_option_reads_a_number_as_the_language_writes_it(
         words: list[str], option: str, en: str, fr: str) -> None:
     """Every option that takes a decimal number reads it as --lang writes numbers: in French 0,0001
     is a number (too small, said so), in English it is none; what is no number in either (a point
-    and a comma together) is refused as such. Each refusal is one line in the language of --lang
+    and a comma together, or Python's word for no number, nan, which is below no bound and above
+    none) is refused as such. Each refusal is one line in the language of --lang
     naming the option and its bounds as that language writes them, exit 2, before anything is
     done."""
     for lang, value, said in (
@@ -1353,7 +1354,9 @@ def test_every_decimal_option_reads_a_number_as_the_language_writes_it(
             ("fr", "0.5,0",
              f"Erreur : {option} « 0.5,0 » n'est pas un nombre de secondes : donnez-en un {fr}"),
             ("en", "0,0001", f"Error: {option} '0,0001' is not a number of seconds: give one {en}"),
-            ("en", "0.5,0", f"Error: {option} '0.5,0' is not a number of seconds: give one {en}")):
+            ("en", "0.5,0", f"Error: {option} '0.5,0' is not a number of seconds: give one {en}"),
+            ("en", "nan", f"Error: {option} 'nan' is not a number of seconds: give one {en}"),
+            ("fr", "NaN", f"Erreur : {option} « NaN » n'est pas un nombre de secondes : donnez-en un {fr}")):
         r = runner.invoke(app, [*words, option, value, "--lang", lang])
         assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"{said}\n", (lang, r.output)
 
