@@ -71,6 +71,32 @@ def test_an_empty_sheet_file_is_said_to_be_empty(tmp_path: Path, args: list[str]
     assert f.read_bytes() == b"\n"
 
 
+def test_a_file_too_large_for_a_record_or_a_sheet_is_refused_unread(
+        tmp_path: Path, sheet: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record or a sheet file larger than any real one (/dev/zero, a disk image named by
+    mistake) is refused as too large, exit 1 for replay and 2 for the sheet as for any file that is
+    none: it was read to the end, which /dev/zero has not. A file as large as the most read is read
+    as before; one byte more (blanks after its JSON) is refused."""
+    records = tmp_path / "records"
+    assert run("simulate", "--preset", "couleur", "--deals", "1", "--bots", "random",
+               "--records", str(records)).exit_code == 0
+    (match,) = records.iterdir()
+    for args, f, en, fr, code in (
+            (["replay"], match, "a whist record", "un enregistrement de whist", 1),
+            (["sheet", "show", "--file"], sheet, "a score sheet", "une feuille de marque", 2)):
+        monkeypatch.setattr("whist.cards.MAX_FILE_BYTES", f.stat().st_size)
+        assert run(*args, str(f)).exit_code == 0
+        with f.open("a") as more:
+            more.write(" ")
+        r = run(*args, str(f))
+        assert r.exit_code == code and r.stdout == "", r.output
+        most = 0  # the most read here, in whole megabytes
+        assert flat(r.stderr) == f"Error: {f} is too large for {en}: it holds more than {most} MB"
+        r = run(*args, str(f), "--lang", "fr")
+        assert r.exit_code == code, r.output
+        assert flat(r.stderr) == f"Erreur : {f} est trop grand pour {fr} : il fait plus de {most} Mo"
+
+
 @pytest.mark.parametrize(("text", "fr"), [
     ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
     ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),

@@ -34,7 +34,17 @@ from rich.table import Table
 from rich.text import Text
 
 from whist import record
-from whist.cards import SEATS, ParseError, Refusal, Seat, Side, os_reason, parse_seat, visible_text
+from whist.cards import (
+    SEATS,
+    ParseError,
+    Refusal,
+    Seat,
+    Side,
+    os_reason,
+    parse_seat,
+    read_at_most,
+    visible_text,
+)
 from whist.classic_sheet import (
     ClassicSheet,
     ClassicSheetError,
@@ -303,7 +313,9 @@ def _load(path: Path, lang: Lang) -> AnySheet:
     system cannot read it."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8")
+    except Refusal as exc:  # too large
+        _refuse(exc, lang)
     except FileNotFoundError:
         _refuse(Refusal(f"no score sheet in {path}: start one with `whist sheet new`",
                         f"pas de feuille de marque dans {path} : commencez-en une avec `whist sheet new`"),

@@ -34,6 +34,7 @@ from whist.cards import (
     parse_card,
     parse_hand,
     parse_seat,
+    read_at_most,
 )
 from whist.classic_sheet import CLASSIC_SHEET_FORMAT
 from whist.couleur import ColourDeal
@@ -227,7 +228,8 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM, as some editors write
+        what = "a whist record", "un enregistrement de whist"
+        text = read_at_most(path, what, RecordError).decode("utf-8-sig")  # a BOM, as some editors write
         if not text.strip():
             raise RecordError(f"{path} is empty: it holds no record",
                               f"{path} est vide : il ne contient aucun enregistrement")
