@@ -97,6 +97,35 @@ def test_a_file_too_large_for_a_record_or_a_sheet_is_refused_unread(
         assert flat(r.stderr) == f"Erreur : {f} est trop grand pour {fr} : il fait plus de {most} Mo"
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_csv_in_utf16_is_read_by_its_byte_order_mark(tmp_path: Path, encoding: str) -> None:
+    """A CSV saved in UTF-16 with its byte order mark (Notepad's "Unicode", LibreOffice) is read
+    as such, its accented names with it, and without a warning; it was read as Windows-1252 and
+    refused as having no contract column. Bytes after the mark that are no UTF-16 are refused
+    saying so, exit 2, in the language asked."""
+    f, g = tmp_path / "sheet.json", tmp_path / "again.json"
+    rows = tmp_path / "rows.csv"
+    assert run("sheet", "new", "--names", "Anne,Zoë,Hélène,Œdipe", "--file", str(f)).exit_code == 0
+    assert run("sheet", "add", "solo 7", "-d", "N", "-t", "8", "--file", str(f)).exit_code == 0
+    assert run("sheet", "export", "--csv", str(rows), "--file", str(f)).exit_code == 0
+    text = rows.read_text(encoding="utf-8-sig")
+    rows.write_bytes("\ufeff".encode(encoding) + text.encode(encoding))
+    assert run("sheet", "new", "--file", str(g)).exit_code == 0
+    r = run("sheet", "import", str(rows), "--file", str(g))
+    assert r.exit_code == 0 and r.stderr == "", r.output
+    names = json.loads(f.read_text(encoding="utf-8"))["names"]
+    assert json.loads(g.read_text(encoding="utf-8"))["names"] == names
+    rows.write_bytes("\ufeffa".encode(encoding) + b"b")  # half a character, then the end
+    before = g.read_bytes()
+    for lang, said in (("en", f"Error: cannot read {rows}: it begins as UTF-16 text does but is not UTF-16"
+                              " text"),
+                       ("fr", f"Erreur : impossible de lire {rows} : il commence comme du texte UTF-16 mais"
+                              " n'en est pas")):
+        r = run("sheet", "import", str(rows), "--file", str(g), "--lang", lang)
+        assert r.exit_code == 2 and flat(r.stderr) == said, r.output
+    assert g.read_bytes() == before
+
+
 @pytest.mark.parametrize(("text", "fr"), [
     ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
     ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),

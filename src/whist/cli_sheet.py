@@ -16,6 +16,7 @@ changes the sheet holds a lock on its file from reading to writing (where the sy
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import os
@@ -793,7 +794,8 @@ def sheet_import(
             "Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
             " them (or a spreadsheet with"
             " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
-            " point-virgule)\"; a warning says so): colour whist contract,"
+            " point-virgule)\"; a warning says so), or UTF-16 with its byte order mark: colour whist"
+            " contract,"
             " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
             " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
             " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
@@ -801,7 +803,8 @@ def sheet_import(
             "Des lignes sous un en-tête (- pour l'entrée standard), comme les écrit `whist sheet"
             " export --csv` (ou un tableur avec des points-virgules), en UTF-8 ou sinon en"
             " Windows-1252 (comme Excel sous Windows enregistre « CSV (séparateur : point-virgule) » ;"
-            " un avertissement le dit). Colonnes, en anglais : whist à la couleur contract, declarers,"
+            " un avertissement le dit), ou en UTF-16 avec sa marque d'ordre des octets. Colonnes, en"
+            " anglais : whist à la couleur contract, declarers,"
             " tricks, trump, needed, queens, double ; whist classique kind (deal ou call), side,"
             " tricks (de ce camp), honours (NS=3, EW=4 ou none) ; les deux : name_N … name_W, les"
             " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …."
@@ -836,11 +839,12 @@ def sheet_import(
 
 
 def _csv_text(path: Path, lang: Lang) -> str:
-    """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
-    Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
-    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
-    it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
-    system cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
+    """The text of a CSV file to import: UTF-16 where it begins with its byte order mark, else
+    UTF-8 (a byte order mark before it or not), or else Windows-1252, in which Excel on Windows
+    saves "CSV (séparateur : point-virgule)", said on stderr; line ends read as
+    :meth:`Path.read_text` reads them. Exit 2 if there is no such file or it is none of them
+    (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the system
+    cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
     output."""
     try:
         data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
@@ -848,7 +852,9 @@ def _csv_text(path: Path, lang: Lang) -> str:
         _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
-    for encoding in ("utf-8-sig", "cp1252"):
+    # UTF-16 by its byte order mark, as Notepad or LibreOffice may save a CSV
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp1252"):
         try:
             text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding).read()
         except UnicodeDecodeError:
@@ -858,6 +864,10 @@ def _csv_text(path: Path, lang: Lang) -> str:
                        " occidentale)" if lang == "fr" else
                        f"Warning: {path} is not UTF-8; read as Windows-1252 (Western European)", err=True)
         return text
+    if utf16:
+        _refuse(Refusal(f"cannot read {path}: it begins as UTF-16 text does but is not UTF-16 text",
+                        f"impossible de lire {path} : il commence comme du texte UTF-16 mais n'en est"
+                        " pas"), lang)
     _refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
                     f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
                     " l'enregistre au format « CSV UTF-8 »)"), lang)
