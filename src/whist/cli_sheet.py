@@ -486,8 +486,15 @@ def _umask() -> int:
 def _names(text: str, lang: Lang) -> dict[str, str]:
     """The players' names of ``--names N=Anne,E=Bert``, by seat, or of ``--names
     Anne,Bert,Carla,Dirk``, all four in the order of the seats N, E, S, W; exit 2 if they are
-    not."""
+    not (or not UTF-8: the bytes of another encoding, which Python passes on as lone surrogates
+    that no name keeps)."""
     out: dict[str, str] = {}
+    if any("\udc80" <= ch <= "\udcff" for ch in text):  # a byte no UTF-8, as Python passes it on
+        shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        _refuse(Refusal(f"--names '{shown}': it is not UTF-8 text; type the names in UTF-8 (the"
+                        " terminal may be set to another encoding)",
+                        f"--names « {shown} » : ce n'est pas du texte UTF-8 ; tapez les noms en UTF-8"
+                        " (le terminal est peut-être réglé sur un autre codage)"), lang)
     en, fr = f"--names {text!r}: ", f"--names « {text} » : "
     parts = [p for p in text.split(",") if p.strip()]
     if parts and not any("=" in p for p in parts):
