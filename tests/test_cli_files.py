@@ -126,6 +126,32 @@ def test_a_csv_in_utf16_is_read_by_its_byte_order_mark(tmp_path: Path, encoding:
     assert g.read_bytes() == before
 
 
+def test_an_option_left_out_of_a_record_s_rules_is_said_to_be_missing(tmp_path: Path) -> None:
+    """An option taken out of the rules of a record (by hand, or by a tool that drops what it
+    does not know) is named as missing, where it was said to differ: from a deal's rules in a
+    match, from the match's own, from a deal record's."""
+    records = tmp_path / "records"
+    assert run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(records)).exit_code == 0
+    (match_file,) = records.iterdir()
+    match = json.loads(match_file.read_text(encoding="utf-8"))
+    deal = {**match["deals"][0], "format": "whist-record/1"}  # the first deal, as a record of its own
+    f = tmp_path / "record.json"
+    f.write_text(json.dumps(deal), encoding="utf-8")
+    assert run("replay", str(f)).exit_code == 0
+    for where, fr, record in (("deal 2", "donne 2", match), ("match", "partie", match),
+                              ("deal", "donne", deal)):
+        left_out = json.loads(json.dumps(record))
+        rules = left_out["deals"][1]["rules"] if where == "deal 2" else left_out["rules"]
+        del rules["honours"]
+        f.write_text(json.dumps(left_out), encoding="utf-8")
+        r = run("replay", str(f))
+        assert r.exit_code == 1, r.output
+        assert flat(r.stderr) == f"Error: {where}: missing field 'rules.honours'"
+        r = run("replay", str(f), "--lang", "fr")
+        assert r.exit_code == 1, r.output
+        assert flat(r.stderr) == f"Erreur : {fr} : champ 'rules.honours' manquant"
+
+
 @pytest.mark.parametrize(("text", "fr"), [
     ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
     ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),
