@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from typer.testing import CliRunner
@@ -1265,6 +1265,22 @@ def test_bench_engine_speaks_french_with_lang_fr() -> None:
     assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0,01 à 3600\n"
 
 
+@pytest.mark.parametrize(("command", "measure"), [("engine", "whist.cli.bench_engine"),
+                                                   ("solver", "whist.cli_solver.run_bench")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted\n"), ("fr", "Erreur : interrompu\n")])
+def test_a_bench_interrupted_says_so(monkeypatch: pytest.MonkeyPatch, command: str, measure: str, lang: str,
+                                     said: str) -> None:
+    """Ctrl-C during ``whist bench engine`` or ``whist bench solver`` exits 130 saying it was
+    interrupted, as play, simulate and arena do (the benches exited without a word)."""
+
+    def stop(*args: object, **kwargs: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(measure, stop)
+    r = runner.invoke(app, ["bench", command, "--lang", lang])
+    assert r.exit_code == 130 and r.stderr == said and r.stdout == "", r.output
+
+
 def test_bench_engine_writes_french_numbers_with_lang_fr() -> None:
     """In French the time measured takes a decimal comma (en 0,1 s), as the bounds of --seconds
     do, and --seconds takes one too (0,1); in English a point, and 0,1 is refused as before."""
@@ -1329,7 +1345,8 @@ def test_every_decimal_option_reads_a_number_as_the_language_writes_it(
         words: list[str], option: str, en: str, fr: str) -> None:
     """Every option that takes a decimal number reads it as --lang writes numbers: in French 0,0001
     is a number (too small, said so), in English it is none; what is no number in either (a point
-    and a comma together) is refused as such. Each refusal is one line in the language of --lang
+    and a comma together, or Python's word for no number, nan, which is below no bound and above
+    none) is refused as such. Each refusal is one line in the language of --lang
     naming the option and its bounds as that language writes them, exit 2, before anything is
     done."""
     for lang, value, said in (
@@ -1337,7 +1354,9 @@ def test_every_decimal_option_reads_a_number_as_the_language_writes_it(
             ("fr", "0.5,0",
              f"Erreur : {option} « 0.5,0 » n'est pas un nombre de secondes : donnez-en un {fr}"),
             ("en", "0,0001", f"Error: {option} '0,0001' is not a number of seconds: give one {en}"),
-            ("en", "0.5,0", f"Error: {option} '0.5,0' is not a number of seconds: give one {en}")):
+            ("en", "0.5,0", f"Error: {option} '0.5,0' is not a number of seconds: give one {en}"),
+            ("en", "nan", f"Error: {option} 'nan' is not a number of seconds: give one {en}"),
+            ("fr", "NaN", f"Erreur : {option} « NaN » n'est pas un nombre de secondes : donnez-en un {fr}")):
         r = runner.invoke(app, [*words, option, value, "--lang", lang])
         assert r.exit_code == 2 and r.stdout == "" and r.stderr == f"{said}\n", (lang, r.output)
 

@@ -1107,6 +1107,21 @@ class TestSheet:
         assert f.read_bytes() == before
         assert [p.name for p in tmp_path.iterdir()] == ["sheet.json"]  # no temporary file left
 
+    @pytest.mark.parametrize(("names", "shown"), [("N=\udcff", r"N=\xff"),
+                                                  ("Anne,B\udce9rt,Carla,Dirk", r"Anne,B\xe9rt,Carla,Dirk")])
+    def test_names_in_bytes_that_are_no_utf8_are_refused_as_such(self, tmp_path: Path, names: str,
+                                                                 shown: str) -> None:
+        """A name typed in a terminal set to Latin-1 (the byte é is there, \\xe9, which Python
+        passes on as a lone surrogate) is refused as not UTF-8, the bytes shown: it was said to be
+        empty, and the é of Bert dropped without a word (Brt)."""
+        for lang, said in (("en", f"Error: --names '{shown}': it is not UTF-8 text; type the names in UTF-8"
+                                  " (the terminal may be set to another encoding)"),
+                           ("fr", f"Erreur : --names « {shown} » : ce n'est pas du texte UTF-8 ; tapez les"
+                                  " noms en UTF-8 (le terminal est peut-être réglé sur un autre codage)")):
+            r = self.sheet(tmp_path, "new", "--names", names, "--lang", lang)
+            assert r.exit_code == 2 and " ".join(r.stderr.split()) == said, r.output
+            assert list(tmp_path.iterdir()) == []
+
     def test_an_impossible_csv_row_imports_nothing(self, tmp_path: Path) -> None:
         f = tmp_path / "sheet.json"
         assert self.sheet(tmp_path, "new").exit_code == 0

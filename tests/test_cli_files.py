@@ -71,6 +71,87 @@ def test_an_empty_sheet_file_is_said_to_be_empty(tmp_path: Path, args: list[str]
     assert f.read_bytes() == b"\n"
 
 
+def test_a_file_too_large_for_a_record_or_a_sheet_is_refused_unread(
+        tmp_path: Path, sheet: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record or a sheet file larger than any real one (/dev/zero, a disk image named by
+    mistake) is refused as too large, exit 1 for replay and 2 for the sheet as for any file that is
+    none: it was read to the end, which /dev/zero has not. A file as large as the most read is read
+    as before; one byte more (blanks after its JSON) is refused."""
+    records = tmp_path / "records"
+    assert run("simulate", "--preset", "couleur", "--deals", "1", "--bots", "random",
+               "--records", str(records)).exit_code == 0
+    (match,) = records.iterdir()
+    for args, f, en, fr, code in (
+            (["replay"], match, "a whist record", "un enregistrement de whist", 1),
+            (["sheet", "show", "--file"], sheet, "a score sheet", "une feuille de marque", 2)):
+        monkeypatch.setattr("whist.cards.MAX_FILE_BYTES", f.stat().st_size)
+        assert run(*args, str(f)).exit_code == 0
+        with f.open("a") as more:
+            more.write(" ")
+        r = run(*args, str(f))
+        assert r.exit_code == code and r.stdout == "", r.output
+        most = 0  # the most read here, in whole megabytes
+        assert flat(r.stderr) == f"Error: {f} is too large for {en}: it holds more than {most} MB"
+        r = run(*args, str(f), "--lang", "fr")
+        assert r.exit_code == code, r.output
+        assert flat(r.stderr) == f"Erreur : {f} est trop grand pour {fr} : il fait plus de {most} Mo"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_csv_in_utf16_is_read_by_its_byte_order_mark(tmp_path: Path, encoding: str) -> None:
+    """A CSV saved in UTF-16 with its byte order mark (Notepad's "Unicode", LibreOffice) is read
+    as such, its accented names with it, and without a warning; it was read as Windows-1252 and
+    refused as having no contract column. Bytes after the mark that are no UTF-16 are refused
+    saying so, exit 2, in the language asked."""
+    f, g = tmp_path / "sheet.json", tmp_path / "again.json"
+    rows = tmp_path / "rows.csv"
+    assert run("sheet", "new", "--names", "Anne,Zoë,Hélène,Œdipe", "--file", str(f)).exit_code == 0
+    assert run("sheet", "add", "solo 7", "-d", "N", "-t", "8", "--file", str(f)).exit_code == 0
+    assert run("sheet", "export", "--csv", str(rows), "--file", str(f)).exit_code == 0
+    text = rows.read_text(encoding="utf-8-sig")
+    rows.write_bytes("\ufeff".encode(encoding) + text.encode(encoding))
+    assert run("sheet", "new", "--file", str(g)).exit_code == 0
+    r = run("sheet", "import", str(rows), "--file", str(g))
+    assert r.exit_code == 0 and r.stderr == "", r.output
+    names = json.loads(f.read_text(encoding="utf-8"))["names"]
+    assert json.loads(g.read_text(encoding="utf-8"))["names"] == names
+    rows.write_bytes("\ufeffa".encode(encoding) + b"b")  # half a character, then the end
+    before = g.read_bytes()
+    for lang, said in (("en", f"Error: cannot read {rows}: it begins as UTF-16 text does but is not UTF-16"
+                              " text"),
+                       ("fr", f"Erreur : impossible de lire {rows} : il commence comme du texte UTF-16 mais"
+                              " n'en est pas")):
+        r = run("sheet", "import", str(rows), "--file", str(g), "--lang", lang)
+        assert r.exit_code == 2 and flat(r.stderr) == said, r.output
+    assert g.read_bytes() == before
+
+
+def test_an_option_left_out_of_a_record_s_rules_is_said_to_be_missing(tmp_path: Path) -> None:
+    """An option taken out of the rules of a record (by hand, or by a tool that drops what it
+    does not know) is named as missing, where it was said to differ: from a deal's rules in a
+    match, from the match's own, from a deal record's."""
+    records = tmp_path / "records"
+    assert run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(records)).exit_code == 0
+    (match_file,) = records.iterdir()
+    match = json.loads(match_file.read_text(encoding="utf-8"))
+    deal = {**match["deals"][0], "format": "whist-record/1"}  # the first deal, as a record of its own
+    f = tmp_path / "record.json"
+    f.write_text(json.dumps(deal), encoding="utf-8")
+    assert run("replay", str(f)).exit_code == 0
+    for where, fr, record in (("deal 2", "donne 2", match), ("match", "partie", match),
+                              ("deal", "donne", deal)):
+        left_out = json.loads(json.dumps(record))
+        rules = left_out["deals"][1]["rules"] if where == "deal 2" else left_out["rules"]
+        del rules["honours"]
+        f.write_text(json.dumps(left_out), encoding="utf-8")
+        r = run("replay", str(f))
+        assert r.exit_code == 1, r.output
+        assert flat(r.stderr) == f"Error: {where}: missing field 'rules.honours'"
+        r = run("replay", str(f), "--lang", "fr")
+        assert r.exit_code == 1, r.output
+        assert flat(r.stderr) == f"Erreur : {fr} : champ 'rules.honours' manquant"
+
+
 @pytest.mark.parametrize(("text", "fr"), [
     ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
     ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import Literal
@@ -91,6 +92,27 @@ def os_reason(exc: OSError, lang: Lang = "en") -> str:
     if lang == "fr" and exc.errno in OS_ERRORS_FR:
         return OS_ERRORS_FR[exc.errno]
     return str(exc.strerror or exc)
+
+
+MAX_FILE_BYTES = 64 << 20
+"""The most bytes read of a record or a score sheet, far above any real one: the largest record
+``whist simulate`` writes, a colour session of 999 deals, is 2 MB, and a classic match of 99 rubbers
+of 100-point games played by hand some twenty times that; beyond, the file is refused rather than
+read on (``/dev/zero``, a disk image given by mistake)."""
+
+
+def read_at_most(path: str | os.PathLike[str], what: tuple[str, str], error: type[Refusal] = Refusal,
+                 ) -> bytes:
+    """The bytes of the file ``path``; ``error`` (a :class:`Refusal`) where it holds more than
+    :data:`MAX_FILE_BYTES`, naming it too large for ``what`` (``a whist record``, ``un
+    enregistrement de whist``); :class:`OSError` where it cannot be read."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        most = MAX_FILE_BYTES >> 20
+        raise error(f"{os.fspath(path)} is too large for {what[0]}: it holds more than {most} MB",
+                    f"{os.fspath(path)} est trop grand pour {what[1]} : il fait plus de {most} Mo")
+    return data
 
 
 JSON_ERRORS_FR: dict[str, str] = {

@@ -40,6 +40,7 @@ from whist.cli_common import (
     budget_option,
     build_rules,
     fail,
+    interrupted,
     option_summary,
     parse_lang,
     pass_lang,
@@ -579,7 +580,10 @@ def bench_engine_cmd(
                      f" au moins {number(MIN_ROUND, 'g', 'fr')} s ; donnez au plus {most}"
                      f" tour{'s' if most > 1 else ''}, ou"
                      " plus de secondes"), 2, language)
-    result = bench_engine(seconds=total, rounds=rounds)
+    try:
+        result = bench_engine(seconds=total, rounds=rounds)
+    except KeyboardInterrupt:
+        interrupted(language)
     if json_out:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return

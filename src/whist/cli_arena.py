@@ -45,6 +45,7 @@ from whist.cli_common import (
     budget_option,
     build_rules,
     fail,
+    interrupted,
     option_summary,
     parse_lang,
     progress_bar,
@@ -306,7 +307,7 @@ def arena(
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
-        fail(Refusal("interrupted", "interrompu"), 130, language)
+        interrupted(language)
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)

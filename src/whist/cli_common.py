@@ -56,7 +56,7 @@ __all__ = [
     "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
     "RulesOpt",
     "bot_failed", "bot_names", "budget_option",
-    "build_rules", "fail", "option_summary", "parse_lang", "pass_lang", "play_in_terminal",
+    "build_rules", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
     "simulation_head", "span", "stdout",
@@ -117,6 +117,14 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
     Console(stderr=True, highlight=False, emoji=False).print(f"[bold red]{head}[/] {escape(message)}",
                                                            soft_wrap=True)
     raise typer.Exit(code)
+
+
+def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None) -> NoReturn:
+    """Exit 130 after Ctrl-C, saying ``Error: interrupted`` in ``lang``, followed by ``so_far``
+    (what was done, or kept, in English and in French) where given."""
+    if so_far is None:
+        fail(Refusal("interrupted", "interrompu"), 130, lang)
+    fail(Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}"), 130, lang)
 
 
 # ----- options shared by several commands ---------------------------------------------------
@@ -469,8 +477,7 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
-        en, fr = how_far()
-        fail(Refusal(f"interrupted: {en}", f"interrompu : {fr}"), 130, lang)
+        interrupted(lang, how_far())
     except (BotActionError, BotCrashError) as exc:
         en, fr = how_far()
         bot_failed(f"--bots {bots[exc.seat]}", exc, lang, (f" (stopped: {en})", f" (arrêté : {fr})"))

@@ -16,6 +16,7 @@ changes the sheet holds a lock on its file from reading to writing (where the sy
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import os
@@ -34,7 +35,17 @@ from rich.table import Table
 from rich.text import Text
 
 from whist import record
-from whist.cards import SEATS, ParseError, Refusal, Seat, Side, os_reason, parse_seat, visible_text
+from whist.cards import (
+    SEATS,
+    ParseError,
+    Refusal,
+    Seat,
+    Side,
+    os_reason,
+    parse_seat,
+    read_at_most,
+    visible_text,
+)
 from whist.classic_sheet import (
     ClassicSheet,
     ClassicSheetError,
@@ -57,6 +68,7 @@ from whist.cli_common import (
     OptionOpt,
     build_rules,
     fail,
+    interrupted,
     option_summary,
     parse_lang,
     pass_lang,
@@ -302,7 +314,9 @@ def _load(path: Path, lang: Lang) -> AnySheet:
     system cannot read it."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8")
+    except Refusal as exc:  # too large
+        _refuse(exc, lang)
     except FileNotFoundError:
         _refuse(Refusal(f"no score sheet in {path}: start one with `whist sheet new`",
                         f"pas de feuille de marque dans {path} : commencez-en une avec `whist sheet new`"),
@@ -362,8 +376,7 @@ def _unchanged_if_interrupted(path: Path, lang: str | None) -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         language = parse_lang(lang) if lang is not None else sheet_file_lang(["--file", str(path)])
-        fail(Refusal(f"interrupted: {path} is unchanged", f"interrompu : {path} n'a pas changé"), 130,
-             "fr" if language == "fr" else "en")
+        interrupted("fr" if language == "fr" else "en", (f"{path} is unchanged", f"{path} n'a pas changé"))
 
 
 @contextmanager
@@ -473,8 +486,15 @@ def _umask() -> int:
 def _names(text: str, lang: Lang) -> dict[str, str]:
     """The players' names of ``--names N=Anne,E=Bert``, by seat, or of ``--names
     Anne,Bert,Carla,Dirk``, all four in the order of the seats N, E, S, W; exit 2 if they are
-    not."""
+    not (or not UTF-8: the bytes of another encoding, which Python passes on as lone surrogates
+    that no name keeps)."""
     out: dict[str, str] = {}
+    if any("\udc80" <= ch <= "\udcff" for ch in text):  # a byte no UTF-8, as Python passes it on
+        shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        _refuse(Refusal(f"--names '{shown}': it is not UTF-8 text; type the names in UTF-8 (the"
+                        " terminal may be set to another encoding)",
+                        f"--names « {shown} » : ce n'est pas du texte UTF-8 ; tapez les noms en UTF-8"
+                        " (le terminal est peut-être réglé sur un autre codage)"), lang)
     en, fr = f"--names {text!r}: ", f"--names « {text} » : "
     parts = [p for p in text.split(",") if p.strip()]
     if parts and not any("=" in p for p in parts):
@@ -781,7 +801,8 @@ def sheet_import(
             "Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
             " them (or a spreadsheet with"
             " semicolons), in UTF-8 or else Windows-1252 (as Excel on Windows saves \"CSV (séparateur :"
-            " point-virgule)\"; a warning says so): colour whist contract,"
+            " point-virgule)\"; a warning says so), or UTF-16 with its byte order mark: colour whist"
+            " contract,"
             " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
             " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
             " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
@@ -789,7 +810,8 @@ def sheet_import(
             "Des lignes sous un en-tête (- pour l'entrée standard), comme les écrit `whist sheet"
             " export --csv` (ou un tableur avec des points-virgules), en UTF-8 ou sinon en"
             " Windows-1252 (comme Excel sous Windows enregistre « CSV (séparateur : point-virgule) » ;"
-            " un avertissement le dit). Colonnes, en anglais : whist à la couleur contract, declarers,"
+            " un avertissement le dit), ou en UTF-16 avec sa marque d'ordre des octets. Colonnes, en"
+            " anglais : whist à la couleur contract, declarers,"
             " tricks, trump, needed, queens, double ; whist classique kind (deal ou call), side,"
             " tricks (de ce camp), honours (NS=3, EW=4 ou none) ; les deux : name_N … name_W, les"
             " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …."
@@ -824,11 +846,12 @@ def sheet_import(
 
 
 def _csv_text(path: Path, lang: Lang) -> str:
-    """The text of a CSV file to import: UTF-8 (a byte order mark before it or not), or else
-    Windows-1252, in which Excel on Windows saves "CSV (séparateur : point-virgule)", said on
-    stderr; line ends read as :meth:`Path.read_text` reads them. Exit 2 if there is no such file or
-    it is neither (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the
-    system cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
+    """The text of a CSV file to import: UTF-16 where it begins with its byte order mark, else
+    UTF-8 (a byte order mark before it or not), or else Windows-1252, in which Excel on Windows
+    saves "CSV (séparateur : point-virgule)", said on stderr; line ends read as
+    :meth:`Path.read_text` reads them. Exit 2 if there is no such file or it is none of them
+    (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the system
+    cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
     output."""
     try:
         data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
@@ -836,7 +859,9 @@ def _csv_text(path: Path, lang: Lang) -> str:
         _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
         _refuse(_cannot("read", path, exc), lang, 1)
-    for encoding in ("utf-8-sig", "cp1252"):
+    # UTF-16 by its byte order mark, as Notepad or LibreOffice may save a CSV
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp1252"):
         try:
             text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding).read()
         except UnicodeDecodeError:
@@ -846,6 +871,10 @@ def _csv_text(path: Path, lang: Lang) -> str:
                        " occidentale)" if lang == "fr" else
                        f"Warning: {path} is not UTF-8; read as Windows-1252 (Western European)", err=True)
         return text
+    if utf16:
+        _refuse(Refusal(f"cannot read {path}: it begins as UTF-16 text does but is not UTF-16 text",
+                        f"impossible de lire {path} : il commence comme du texte UTF-16 mais n'en est"
+                        " pas"), lang)
     _refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
                     f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
                     " l'enregistre au format « CSV UTF-8 »)"), lang)

@@ -23,11 +23,19 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
-from whist.cli_common import JsonOpt, LangOpt, fail, parse_lang, seconds_option, stdout
+from whist.cli_common import (
+    JsonOpt,
+    LangOpt,
+    fail,
+    interrupted,
+    parse_lang,
+    progress_bar,
+    seconds_option,
+    stdout,
+)
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.render import colon, number, say
 from whist.solver import (
@@ -424,12 +432,14 @@ def bench_solver(
     """
     language = parse_lang(lang)
     solving = say("solving", "résolution", language)
-    progress = Progress(TextColumn(solving), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=Console(stderr=True), transient=True)
-    with progress:
-        task = progress.add_task(solving, total=None)
-        result = run_bench(deals=deals, seed=seed,
-                           progress=lambda done, total: progress.update(task, completed=done, total=total))
+    progress = progress_bar(solving)
+    try:
+        with progress:
+            task = progress.add_task(solving, total=None)
+            result = run_bench(deals=deals, seed=seed, progress=lambda done, total: progress.update(
+                task, completed=done, total=total))
+    except KeyboardInterrupt:
+        interrupted(language)
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return

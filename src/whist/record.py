@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from whist.actions import IllegalAction
 from whist.cards import (
@@ -34,6 +34,7 @@ from whist.cards import (
     parse_card,
     parse_hand,
     parse_seat,
+    read_at_most,
 )
 from whist.classic_sheet import CLASSIC_SHEET_FORMAT
 from whist.couleur import ColourDeal
@@ -227,7 +228,8 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM, as some editors write
+        what = "a whist record", "un enregistrement de whist"
+        text = read_at_most(path, what, RecordError).decode("utf-8-sig")  # a BOM, as some editors write
         if not text.strip():
             raise RecordError(f"{path} is empty: it holds no record",
                               f"{path} est vide : il ne contient aucun enregistrement")
@@ -280,26 +282,32 @@ def _rules(data: Mapping[str, Any]) -> Rules:
         raise _because(("record: rules", "enregistrement : règles"), exc) from None
 
 
-def _first_difference(stored: Any, actual: Any, path: str) -> str | None:
+Difference = tuple[str, Literal["stored", "actual"] | None]
+"""Where a stored field first differs from the replayed game's (``result.points.N``), and which of
+the two lacks it, if one does (``rules.honours`` left out of a record's rules is missing there,
+not different)."""
+
+
+def _first_difference(stored: Any, actual: Any, path: str) -> Difference | None:
     if isinstance(stored, dict) and isinstance(actual, dict):
         for k in list(actual) + [k for k in stored if k not in actual]:
             if k not in stored:
-                return f"{path}.{k}"
+                return f"{path}.{k}", "stored"
             if k not in actual:
-                return f"{path}.{k}"
+                return f"{path}.{k}", "actual"
             d = _first_difference(stored[k], actual[k], f"{path}.{k}")
             if d:
                 return d
         return None
     if isinstance(stored, list) and isinstance(actual, list):
         if len(stored) != len(actual):
-            return path
+            return path, None
         for i, (a, b) in enumerate(zip(stored, actual, strict=True)):
             d = _first_difference(a, b, f"{path}[{i}]")
             if d:
                 return d
         return None
-    return None if stored == actual else path
+    return None if stored == actual else (path, None)
 
 
 def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> AnyDeal:
@@ -344,11 +352,13 @@ def _check_deal(data: Mapping[str, Any], deal: AnyDeal, where: Where) -> None:
         stored = data[key]
         if stored is None and actual[key] is None:
             continue
-        diff = _first_difference(stored, actual[key], key) if stored is not None else key
+        diff = _first_difference(stored, actual[key], key) if stored is not None else (key, None)
+        if diff is not None and diff[1] == "stored":
+            raise _missing(where, diff[0])
         if diff is not None:
             what = ("deal", "de la donne rejouée") if key == "result" else \
                 ("one", "de celui de la donne rejouée")
-            raise _differs(where, diff, what)
+            raise _differs(where, diff[0], what)
 
 
 def _differs(where: Where, diff: str, than: tuple[str, str]) -> RecordError:
@@ -494,9 +504,13 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
         if not isinstance(d, dict):
             raise _error(where, "not an object", "ce n'est pas un objet")
         diff = _first_difference(_field(d, "rules", where), data["rules"], "rules")
+        if diff is not None and diff[1] == "stored":
+            raise _missing(where, diff[0])
+        if diff is not None and diff[1] == "actual" and diff[0].removeprefix("rules.") in Rules.names():
+            raise _missing(_MATCH, diff[0])  # the match's rules lack an option its deals' have
         if diff is not None:
-            raise _error(where, f"stored {diff} differs from the match's",
-                         f"le champ enregistré {diff} diffère de celui de la partie")
+            raise _error(where, f"stored {diff[0]} differs from the match's",
+                         f"le champ enregistré {diff[0]} diffère de celui de la partie")
         if match.is_over:
             raise _error(where, "the match was already over", "la partie était déjà finie")
         dealer, _ = _hands(d, where)
@@ -521,7 +535,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
             match = replace(match, current=deal).settle()
     diff = _first_difference(_field(data, "result", _MATCH), match_result(match), "result")
     if diff is not None:
-        raise _differs(_MATCH, diff, ("match", "de la partie rejouée"))
+        raise _differs(_MATCH, diff[0], ("match", "de la partie rejouée"))
     return match
 
 
