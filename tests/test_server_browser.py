@@ -649,16 +649,21 @@ def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are
     """Two friends watching by the shared link click « S'asseoir en Nord » at the same moment: one
     sits there; the other is told in French which seat was taken (the server's own words, not the
     page's vaguer « Cette place n'est plus libre (ou la partie est finie) »), still watches, and
-    takes the seat left free."""
+    takes the seat left free. The answers to their clicks reach the pages a second late, so that
+    the other's sitting down is drawn while the late one's click is still on its way (its seat
+    buttons then greyed): they are offered again once it is refused."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
     errors: list[str] = []
+    late_answers = """{ const f = window.fetch; window.fetch = async (...a) => { const r = await f(...a);
+      if (String(a[0]).endsWith('/join')) await new Promise((ok) => setTimeout(ok, 1000)); return r; }; }"""
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = []
         for name in ("Bruno", "Claire"):
             page = browser.new_context(viewport={"width": 375, "height": 667}).new_page()
+            page.add_init_script(late_answers)
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"{server.base}{url}")
             page.fill("input[name=join-name]", name)

@@ -335,6 +335,9 @@ function banner(m) {
             reconnect();
           } catch (e) {
             toast(sentence(failText(e)));  // the seat taken meanwhile: "La place Nord est déjà prise"
+            T.joining = false;
+            renderTable();  // drawn again while the request went (the friend who sat there): greyed
+            return;
           }
           T.joining = false;
         } }, t("sit_at", seatName(s.seat))))));
