@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from whist import record
 from whist.cards import Refusal, Seat, parse_seat
+from whist.render import number
 from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import option_json, view_json
@@ -136,23 +137,26 @@ def _hidden() -> JSONResponse:
                   " partie finie")
 
 
-_HTTP_FR = {400: "le corps de la requête est illisible : du JSON en UTF-8 est attendu",
-            404: "rien à cette adresse", 405: "méthode {method} non permise à cette adresse",
-            413: f"le corps d'une requête fait au plus {MAX_BODY} octets"}
-"""The French of the refusals that come from Starlette (a body it cannot read, a path that is no
-route or file, a wrong method) or from :class:`_BodyLimit`, by status."""
+_HTTP_WORDS = {
+    400: ("the body cannot be read: JSON in UTF-8 is expected",
+          "le corps de la requête est illisible : du JSON en UTF-8 est attendu"),
+    404: ("nothing at this address", "rien à cette adresse"),
+    405: ("method {method} not allowed at this address", "méthode {method} non permise à cette adresse"),
+    413: (None, f"le corps d'une requête fait au plus {MAX_BODY} octets"),
+}
+"""The words, in English (``None``: Starlette's own detail) and in French, of the refusals that
+come from Starlette (a body it cannot read, a path that is no route or file, a wrong method) or
+from :class:`_BodyLimit`, by status."""
 
 
 def _http_words(request: Request, exc: StarletteHTTPException) -> tuple[str, str]:
     """An HTTP refusal of Starlette's own in English and in French: ``Not Found`` is said
     ``nothing at this address``, ``Method Not Allowed`` which method, FastAPI's ``There was an
     error parsing the body`` (a body not in UTF-8) what is expected."""
-    method = request.method
-    en = {400: "the body cannot be read: JSON in UTF-8 is expected", 404: "nothing at this address",
-          405: f"method {method} not allowed at this address"}.get(exc.status_code, str(exc.detail))
-    fr = (_HTTP_FR[exc.status_code].format(method=method) if exc.status_code in _HTTP_FR
-          else f"demande refusée (HTTP {exc.status_code}) : {exc.detail}")
-    return en, fr
+    en, fr = _HTTP_WORDS.get(exc.status_code, (None, None))
+    return ((str(exc.detail) if en is None else en.format(method=request.method)),
+            (f"demande refusée (HTTP {exc.status_code}) : {exc.detail}" if fr is None
+             else fr.format(method=request.method)))
 
 
 _KINDS = ("str", "int", "float", "bool")
@@ -187,12 +191,12 @@ def _invalid_fr(error: Mapping[str, Any]) -> str:
     """
     words = _INVALID_FR.get(str(error.get("type")), "valeur refusée")
 
-    def number(v: Any) -> Any:  # a bound as French writes it: 10, 0,5; the values allowed
+    def french(v: Any) -> Any:  # a bound as French writes it: 10, 0,5; the values allowed
         if isinstance(v, float):
-            return int(v) if v.is_integer() else str(v).replace(".", ",")
+            return number(v, "g", "fr")
         return v.replace(" or ", " ou ") if isinstance(v, str) else v  # "'en' ou 'fr'"
 
-    return words.format(**{k: number(v) for k, v in error.get("ctx", {}).items()})
+    return words.format(**{k: french(v) for k, v in error.get("ctx", {}).items()})
 
 
 async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
