@@ -97,6 +97,38 @@ def test_a_file_too_large_for_a_record_or_a_sheet_is_refused_unread(
         assert flat(r.stderr) == f"Erreur : {f} est trop grand pour {fr} : il fait plus de {most} Mo"
 
 
+def test_a_csv_too_large_to_import_is_refused_from_a_file_and_from_stdin(
+        tmp_path: Path, sheet: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`whist sheet import` reads at most what every other reader of whist reads: a CSV file, or
+    the standard input (`-`), one byte longer is refused as too large, exit 2 as a sheet file too
+    large, in the language asked, and the sheet is left as it was; it was read to its end, whatever
+    its size. As large as the most, it is imported. (A note makes the CSV larger than the sheet
+    file, which is read with the same most.)"""
+    rows = tmp_path / "rows.csv"
+    rows.write_text(f"contract,declarers,tricks,note\nsolo 6,E,7,{'a long evening ' * 500}\n",
+                    encoding="utf-8")
+    text = rows.read_text(encoding="utf-8")
+    before = sheet.read_bytes()
+    assert len(before) * 2 < len(text)
+    monkeypatch.setattr("whist.cards.MAX_FILE_BYTES", len(text) - 1)
+    for name, given in ((str(rows), None), ("-", text)):
+        for lang, said in (
+                ("en", f"Error: {name} is too large for a CSV file to import: it holds more than 0 MB"),
+                ("fr", f"Erreur : {name} est trop grand pour un fichier CSV à importer : il fait plus de 0"
+                       " Mo")):
+            r = runner.invoke(app, ["sheet", "import", name, "--file", str(sheet), "--lang", lang],
+                              input=given)
+            assert r.exit_code == 2 and r.stdout == "", r.output
+            assert flat(r.stderr) == said
+        assert sheet.read_bytes() == before
+    monkeypatch.setattr("whist.cards.MAX_FILE_BYTES", len(text))
+    for name, given in ((str(rows), None), ("-", text)):
+        r = runner.invoke(app, ["sheet", "import", name, "--file", str(sheet)], input=given)
+        assert r.exit_code == 0 and r.stdout.startswith(f"Imported 1 entry from {name}."), r.output
+    assert [e["contract"] for e in json.loads(sheet.read_text(encoding="utf-8"))["entries"]] == [
+        "solo 7", "solo 6", "solo 6"]
+
+
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
 def test_a_csv_in_utf16_is_read_by_its_byte_order_mark(tmp_path: Path, encoding: str) -> None:
     """A CSV saved in UTF-16 with its byte order mark (Notepad's "Unicode", LibreOffice) is read

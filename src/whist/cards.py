@@ -22,7 +22,7 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
-from typing import Literal
+from typing import BinaryIO, Literal
 
 Lang = Literal["en", "fr"]
 """A language a player reads and types in: English or French."""
@@ -95,19 +95,29 @@ def os_reason(exc: OSError, lang: Lang = "en") -> str:
 
 
 MAX_FILE_BYTES = 64 << 20
-"""The most bytes read of a record or a score sheet, far above any real one: the largest record
-``whist simulate`` writes, a colour session of 999 deals, is 2 MB, and a classic match of 99 rubbers
-of 100-point games played by hand some twenty times that; beyond, the file is refused rather than
-read on (``/dev/zero``, a disk image given by mistake)."""
+"""The most bytes read of a record, a score sheet or a CSV file to import into one, far above any
+real one: the largest record ``whist simulate`` writes, a colour session of 999 deals, is 2 MB, and
+a classic match of 99 rubbers of 100-point games played by hand some twenty times that; beyond, the
+file is refused rather than read on (``/dev/zero``, a disk image given by mistake, an endless
+pipe)."""
 
 
 def read_at_most(path: str | os.PathLike[str], what: tuple[str, str], error: type[Refusal] = Refusal,
-                 ) -> bytes:
-    """The bytes of the file ``path``; ``error`` (a :class:`Refusal`) where it holds more than
-    :data:`MAX_FILE_BYTES`, naming it too large for ``what`` (``a whist record``, ``un
-    enregistrement de whist``); :class:`OSError` where it cannot be read."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_FILE_BYTES + 1)
+                 stream: BinaryIO | None = None) -> bytes:
+    """The bytes of the file ``path``, or of ``stream`` where one is given (already open: the
+    standard input's bytes, which ``path``, ``-``, names); ``error`` (a :class:`Refusal`) where it
+    holds more than :data:`MAX_FILE_BYTES`, naming it too large for ``what`` (``a whist record``,
+    ``un enregistrement de whist``); :class:`OSError` where it cannot be read. No more than one
+    byte past the most is read.
+
+    >>> import io
+    >>> len(read_at_most("-", ("a test", "un essai"), stream=io.BytesIO(b"abc")))
+    3
+    """
+    if stream is None:
+        with open(path, "rb") as f:
+            return read_at_most(path, what, error, f)
+    data = stream.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         most = MAX_FILE_BYTES >> 20
         raise error(f"{os.fspath(path)} is too large for {what[0]}: it holds more than {most} MB",

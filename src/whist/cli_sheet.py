@@ -851,10 +851,13 @@ def _csv_text(path: Path, lang: Lang) -> str:
     saves "CSV (séparateur : point-virgule)", said on stderr; line ends read as
     :meth:`Path.read_text` reads them. Exit 2 if there is no such file or it is none of them
     (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the system
-    cannot read it. ``-`` is the standard input, as ``export --csv -`` writes to the standard
-    output."""
+    cannot read it, 2 too if it holds more than :data:`~whist.cards.MAX_FILE_BYTES`, as a sheet
+    file does. ``-`` is the standard input, as ``export --csv -`` writes to the standard output."""
     try:
-        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+        data = read_at_most(path, ("a CSV file to import", "un fichier CSV à importer"),
+                            stream=sys.stdin.buffer if str(path) == "-" else None)
+    except Refusal as exc:  # too large
+        _refuse(exc, lang)
     except FileNotFoundError as exc:
         _refuse(_cannot("read", path, exc), lang)
     except OSError as exc:
