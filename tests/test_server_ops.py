@@ -35,7 +35,7 @@ from whist.cards import Seat
 from whist.server import create_app
 from whist.server.bots import BotThreads, think
 from whist.server.service import TableService, TableSpec
-from whist.server.storage import SqlStorage, StorageUnavailable, StoredEvent, open_storage
+from whist.server.storage import SqlStorage, StorageUnavailable, StoredEvent, StoredSheet, open_storage
 from whist.server.table import Connection, Table
 
 
@@ -203,6 +203,71 @@ def test_two_processes_joining_one_seat(url: str) -> None:  # noqa: F811
         assert got["seat"] == "E"  # W was taken in B: A reloaded the table and gave the next one
         table = a.get(f"/api/tables/{tid}").json()["table"]
         assert table["started"] and [s["name"] for s in table["seats"]] == [None, "Al", "Bea", "Bo"]
+
+
+def _page(c: TestClient, path: str, status: int) -> None:
+    """A browser's GET of ``path`` is answered ``status`` with the page."""
+    r = c.get(path, headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+    assert r.status_code == status, (path, r.status_code)
+    assert r.headers["content-type"].startswith("text/html"), path
+    assert 'src="/static/app.js"' in r.text, path
+
+
+def test_a_link_to_no_table_or_sheet_is_answered_404_with_the_page(url: str) -> None:  # noqa: F811
+    """`/t/{id}` and `/s/{id}` are the page, which says when there is no table or sheet at its
+    link: answered 404 then, as a server says there is nothing at an address (it was 200); 200
+    where the table or sheet is, in the memory of the server asked or only in the database (stored
+    by another server process, or before a restart). A sheet's id names no table, nor a table's a
+    sheet."""
+    a_app, b_app = create_app(url), create_app(url)
+    with TestClient(a_app) as a, TestClient(b_app) as b:
+        tid = a.post("/api/tables", json={"seats": {"N": "random"}}).json()["id"]
+        sid = a.post("/api/sheets", json={"names": {"N": "Anne"}}).json()["id"]
+        assert tid in a_app.state.service.tables and tid not in b_app.state.service.tables
+        for c in (a, b):
+            _page(c, f"/t/{tid}", 200)
+            _page(c, f"/s/{sid}", 200)
+            for path in ("/t/nope", "/s/nope", f"/t/{sid}", f"/s/{tid}", f"/t/{'x' * 5000}", "/s/ab%00cd"):
+                _page(c, path, 404)
+    with TestClient(create_app(url)) as c:  # the server started again
+        _page(c, f"/t/{tid}", 200)
+        _page(c, f"/s/{sid}", 200)
+        _page(c, "/t/nope", 404)
+        _page(c, "/s/nope", 404)
+
+
+class Away(SqlStorage):
+    """A database that cannot be reached for a table's events or a sheet while :attr:`away`."""
+
+    away = False
+
+    def load(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        if self.away:
+            raise StorageUnavailable("the database cannot be reached: connection refused")
+        return super().load(table_id, since)
+
+    def sheet(self, sheet_id: str) -> StoredSheet | None:
+        if self.away:
+            raise StorageUnavailable("the database cannot be reached: connection refused")
+        return super().sheet(sheet_id)
+
+
+def test_a_table_or_sheet_link_while_the_database_cannot_say_is_the_page_with_503(
+        tmp_path: Path) -> None:
+    """While the database cannot say whether a link's table or sheet is there, the link is
+    answered with the page (which asks again by itself) and 503, neither 404 (it may be there) nor
+    the API's JSON error to a browser. A table in memory needs no database."""
+    storage = Away(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage)) as c:
+        tid = c.post("/api/tables", json={}).json()["id"]
+        sid = c.post("/api/sheets", json={}).json()["id"]
+        storage.away = True
+        _page(c, f"/t/{tid}", 200)
+        for path in ("/t/other", f"/s/{sid}", "/s/other"):
+            _page(c, path, 503)
+        storage.away = False
+        _page(c, f"/s/{sid}", 200)
+        _page(c, "/t/other", 404)
 
 
 def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any
@@ -35,7 +35,7 @@ from whist.server.codec import option_json, view_json
 from whist.server.protocol import NOT_FOUND, CommandError, error_json
 from whist.server.protocol import error_response as _error
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
-from whist.server.sheets import MAX_SHEETS, forget_forever, sheet_routes
+from whist.server.sheets import MAX_SHEETS, forget_forever, sheet_routes, stored_sheet
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
 
@@ -199,6 +199,24 @@ def _invalid_fr(error: Mapping[str, Any]) -> str:
     return words.format(**{k: french(v) for k, v in error.get("ctx", {}).items()})
 
 
+def _page(status: int = 200) -> FileResponse:
+    """The page (``web/index.html``), which shows what its address names, or says there is nothing
+    there, answered with ``status``."""
+    return FileResponse(WEB_DIR / "index.html", status_code=status, media_type="text/html")
+
+
+async def _page_of(finding: Awaitable[object | None]) -> FileResponse:
+    """The page of a table or a sheet, which ``finding`` looks for (in memory or in the database):
+    404 where it finds nothing, the page then saying there is no table or sheet at this link, as a
+    server says there is nothing at an address; 503 where the database cannot say (the page asks
+    again by itself)."""
+    try:
+        found = await finding
+    except StorageUnavailable:
+        return _page(503)
+    return _page(404 if found is None else 200)
+
+
 async def _receiver(ws: WebSocket, table: Table, conn: Connection) -> None:
     """Every message from the client goes to the table, in order, until the client leaves."""
     while True:
@@ -266,7 +284,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and _wants_page(request):  # a mistyped link: the page says so
-            return FileResponse(WEB_DIR / "index.html", status_code=404, media_type="text/html")
+            return _page(404)
         code = NOT_FOUND if exc.status_code == 404 else "http_error"
         en, fr = _http_words(request, exc)
         return _error(exc.status_code, code, en, fr, exc.headers)  # 405: its Allow
@@ -315,7 +333,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+        return _page()
 
     for prefix in ("t", "s"):  # a table's page, a score sheet's page
         @app.get(f"/{prefix}", include_in_schema=False)
@@ -324,9 +342,13 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             """A table's or a sheet's link without its id: the lobby, where they are made."""
             return RedirectResponse("/")
 
-        @app.get(f"/{prefix}/{{item_id}}", include_in_schema=False)
-        async def page_of(item_id: str) -> FileResponse:
-            return await index()
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return await _page_of(service.listing_of(table_id))
+
+    @app.get("/s/{sheet_id}", include_in_schema=False)
+    async def sheet_page(sheet_id: str) -> FileResponse:
+        return await _page_of(stored_sheet(store, sheet_id))
 
     sheet_routes(app, store, max_sheets, keep_sheets)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

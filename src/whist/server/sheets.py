@@ -51,7 +51,8 @@ from whist.sheet_input import (
 from whist.wording import Wording
 
 __all__ = ["DAY", "FORGET_EVERY", "MAX_ENTRIES", "MAX_SHEETS", "WEB", "forget_forever", "forget_sheets",
-           "sheet_json", "sheet_routes"]
+           "sheet_json", "sheet_routes",
+           "stored_sheet"]
 
 log = logging.getLogger("whist.server")
 
@@ -274,6 +275,15 @@ async def forget_forever(store: Storage, keep: int) -> None:
         await asyncio.sleep(FORGET_EVERY)
 
 
+async def stored_sheet(store: Storage, sheet_id: str) -> StoredSheet | None:
+    """The sheet ``sheet_id`` as ``store`` holds it; ``None`` if there is none (an id of a shape
+    the server never gives is not looked for); :class:`StorageUnavailable` if the database cannot
+    say."""
+    if not 0 < len(sheet_id) <= 32 or not _ID_CHARS.issuperset(sheet_id):
+        return None
+    return await store.threads.run(store.sheet, sheet_id)
+
+
 def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
                  keep_sheets: int | None = None) -> None:
     """Add the sheets' routes to ``app``, the sheets kept in ``store`` (the page of a sheet,
@@ -284,16 +294,11 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
     app.state.max_sheets = max_sheets
     app.state.keep_sheets = keep_sheets
 
-    async def stored(sheet_id: str) -> StoredSheet | None:
-        if not 0 < len(sheet_id) <= 32 or not _ID_CHARS.issuperset(sheet_id):
-            return None  # no id the server gives: not looked for
-        return await store.threads.run(store.sheet, sheet_id)
-
     async def change(sheet_id: str, how: Callable[[AnySheet], AnySheet]) -> dict[str, Any] | Response:
         """The sheet changed by ``how`` and saved; a 400 with the sheet's refusal, and the stored
         sheet untouched, if ``how`` refuses."""
         for _ in range(TRIES):
-            found = await stored(sheet_id)
+            found = await stored_sheet(store, sheet_id)
             if found is None:
                 return _no_sheet(sheet_id)
             try:
@@ -337,7 +342,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
 
     @app.get("/api/sheets/{sheet_id}", response_model=None)
     async def get_sheet(sheet_id: str) -> dict[str, Any] | Response:
-        found = await stored(sheet_id)
+        found = await stored_sheet(store, sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
         return await asyncio.to_thread(_shown, sheet_id, found, app.state.keep_sheets)
@@ -363,7 +368,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
         """The sheet as CSV, as ``whist sheet export --csv`` writes it: a byte order mark first,
         so that a spreadsheet reads its accents as UTF-8; ``separator`` ``;`` for a spreadsheet
         set to French."""
-        found = await stored(sheet_id)
+        found = await stored_sheet(store, sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
         text = "\ufeff" + await asyncio.to_thread(lambda: read_sheet(found.data).to_csv(separator))
@@ -374,7 +379,7 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
     async def sheet_file(sheet_id: str) -> Response:
         """The sheet's JSON file, as ``whist sheet`` keeps it (``whist sheet show --file`` opens
         it)."""
-        found = await stored(sheet_id)
+        found = await stored_sheet(store, sheet_id)
         if found is None:
             return _no_sheet(sheet_id)
         return Response(found.data, media_type="application/json", headers={
