@@ -438,16 +438,22 @@ def test_the_colour_terminal_in_english_is_unchanged() -> None:
 # ----- the server and the page -------------------------------------------------------------------------
 
 
-def test_error_json_has_message_fr_only_when_given() -> None:
-    with_fr = json.loads(error_json(ILLEGAL, "the deal is over", 3, "la donne est terminée"))
-    assert with_fr == {"type": "error", "code": "illegal", "message": "the deal is over", "version": 3,
-                       "message_fr": "la donne est terminée"}
-    assert "message_fr" not in json.loads(error_json("stale", "look again", 3))
+def test_a_websocket_error_is_said_in_both_languages_or_not_made() -> None:
+    """A WebSocket error carries its message in English and in French, as an HTTP refusal does: one
+    without its French cannot be made (it was sent without ``message_fr``, which only ``illegal``
+    errors had)."""
+    said = json.loads(error_json(ILLEGAL, "the deal is over", "la donne est terminée", 3))
+    assert said == {"type": "error", "code": "illegal", "message": "the deal is over",
+                    "message_fr": "la donne est terminée", "version": 3}
+    with pytest.raises(TypeError):
+        CommandError("stale", "look again")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        error_json("stale", "look again", 3)  # type: ignore[call-arg]
 
 
 def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
-    """``Table.act`` and the WebSocket: an ``illegal`` error carries ``message_fr``; other errors
-    do not."""
+    """``Table.act`` and the WebSocket: an ``illegal`` error carries ``message_fr``, the engine's
+    reason in French, and so does every other error (``stale`` here)."""
     tid = harness.create(preset="couleur", seats={"N": "heuristic", "E": "heuristic", "W": "heuristic"},
                          seed=11)
     token = harness.join(tid, "Sam", "S")
@@ -476,7 +482,72 @@ def test_the_table_refuses_an_action_in_both_languages(harness: Any) -> None:
             assert err["message_fr"].startswith("A♠ : les annonces sont en cours")
         ws.send({"type": "act", "action": m["deal"]["view"]["legal"][0]["text"], "version": version - 1})
         err = ws.recv()
-        assert err["code"] == "stale" and "message_fr" not in err
+        assert err["code"] == "stale" and err["message_fr"] == (
+            f"votre état est la version {version - 1}, la table en est à la {version} : regardez de"
+            " nouveau et choisissez")
+
+
+def test_every_websocket_error_is_said_in_french_too(harness: Any) -> None:
+    """Every kind of error the table's WebSocket sends has its reason in French, ``message_fr``,
+    besides the English ``message`` (only ``illegal`` had one, so a French page showed its own
+    words for the others, or an English client nothing in French): each malformed message, a
+    message before hello, a token that holds no seat, a spectator's act or leave, an act out of
+    turn (before the start, nobody's turn; during the game, another's), an illegal or stale
+    act, a table that does not exist. (``conflict`` needs two server processes:
+    tests/test_server_storage.py.)"""
+    from whist.server.protocol import ERRORS
+
+    french: dict[str, str] = {}  # each message said, in English: in French
+    codes: set[str] = set()
+
+    def error(ws: Any, message: Any = None) -> dict[str, Any]:
+        if isinstance(message, bytes):
+            ws.session.send_bytes(message)
+        elif message is not None:
+            ws.send(message)
+        err: dict[str, Any] = ws.until(lambda m: m["type"] == "error")
+        assert isinstance(err["message_fr"], str) and err["message_fr"] != err["message"], err
+        french[err["message"]] = err["message_fr"]
+        codes.add(err["code"])
+        return err
+
+    tid = harness.create(preset="couleur", seats={"E": "random", "W": "random"}, seed=5)
+    north = harness.join(tid, "Nora", "N")
+    with harness.connect(tid) as watcher, harness.connect(tid) as nora:
+        assert error(watcher, {"type": "leave"})["code"] == "no_hello"
+        for bad in (b"{}", "x" * 5000, "{", "[]", {"type": "dance"}, {"type": "act", "action": "AS"},
+                    {"type": "hello", "token": 5}):
+            assert error(watcher, bad)["code"] == "malformed"
+        assert error(watcher, {"type": "hello", "token": "nobody's"})["code"] == "bad_token"
+        assert watcher.hello()["type"] == "welcome"
+        assert error(watcher, {"type": "hello"})["code"] == "malformed"
+        assert error(watcher, {"type": "act", "action": "pass", "version": 0})["code"] == "not_seated"
+        assert error(watcher, {"type": "leave"})["code"] == "not_seated"
+        assert nora.hello(north)["seat"] == "N"
+        early = error(nora, {"type": "act", "action": "pass", "version": 0})
+        assert (early["code"], early["message_fr"]) == ("not_your_turn", "ce n'est à personne de jouer")
+        sam = harness.join(tid, "Sam", "S")  # the last seat: the game starts
+        with harness.connect(tid) as south:
+            assert south.hello(sam)["seat"] == "S"
+            m = south.until(lambda m: m["type"] == "state" and m["deal"] is not None
+                            and m["deal"]["view"]["to_act"] in ("N", "S"))
+            south.flush()
+            nora.flush()
+            turn = m["deal"]["view"]["to_act"]
+            player, other = (nora, south) if turn == "N" else (south, nora)
+            wrong = error(other, {"type": "act", "action": "pass", "version": m["version"]})
+            names = {"N": "Nord", "S": "Sud"}
+            assert wrong["message_fr"] == (f"c'est à {names[turn]} de jouer, pas à"
+                                           f" {names['S' if turn == 'N' else 'N']}")
+            version = m["version"]
+            assert error(player, {"type": "act", "action": "XS", "version": version})["code"] == "illegal"
+            legal = player.state()["deal"]["view"]["legal"][0]["text"]
+            assert error(player, {"type": "act", "action": legal, "version": version - 1})["code"] == "stale"
+    with harness.connect("nothing") as ws:
+        gone = error(ws)
+        assert (gone["message"], gone["message_fr"]) == ("no table 'nothing'", "pas de table 'nothing'")
+    assert codes == set(ERRORS) - {"conflict"}
+    assert len(french) == len(set(french.values())) == 17  # each reason its own French
 
 
 NODE_CHECK = """

@@ -384,6 +384,8 @@ def test_two_writers_cannot_append_the_same_event(tmp_path: Path, url: str) -> N
         with pytest.raises(CommandError) as err:
             asyncio.run(t.act(seat, t.match.legal_actions()[0].text, t.version, by="bot"))
         assert err.value.code == "conflict"
+        assert err.value.message_fr == ("la table a changé sur un autre serveur : elle est rechargée,"
+                                        " choisissez de nouveau")
         assert t.version == other.version and t.seq == other.seq
     finally:
         if url != "sqlite":

@@ -122,8 +122,14 @@ def _option_list() -> list[dict[str, Any]]:
     return out
 
 
+def _no_table_words(table_id: str) -> tuple[str, str]:
+    """That there is no table ``table_id``, in English and in French: an HTTP route's 404 and the
+    WebSocket's ``not_found`` say it alike."""
+    return f"no table {table_id!r}", f"pas de table {table_id!r}"
+
+
 def _no_table(table_id: str) -> JSONResponse:
-    return _error(404, NOT_FOUND, f"no table {table_id!r}", f"pas de table {table_id!r}")
+    return _error(404, NOT_FOUND, *_no_table_words(table_id))
 
 
 def _no_deal(number: int) -> JSONResponse:
@@ -502,7 +508,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             await ws.close(TRY_AGAIN_LATER)
             return
         if table is None:
-            await ws.send_text(error_json(NOT_FOUND, f"no table {table_id!r}", 0))
+            await ws.send_text(error_json(NOT_FOUND, *_no_table_words(table_id), 0))
             await ws.close(4404)
             return
         conn = Connection()

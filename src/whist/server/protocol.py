@@ -56,13 +56,14 @@ ERRORS: dict[str, str] = {
     NOT_YOUR_TURN: "act when it is not this seat's turn (or nobody's: between deals, before the"
                    " start, after the end)",
     ILLEGAL: "an action the rules do not allow now, or text that is no action; the message is the"
-             " engine's, in English, and in French as message_fr",
+             " engine's",
     STALE: "act with a version that is not the table's current one",
     CONFLICT: "the action was valid but another server process stored an event first; the table"
               " is reloaded, choose again",
     NOT_FOUND: "no table with this id",
 }
-"""Every error code with when it is sent."""
+"""Every error code with when it is sent. Every error says why in English (``message``) and in
+French (``message_fr``)."""
 
 MAX_MESSAGE = 4096
 """Longest client message accepted, in characters."""
@@ -70,9 +71,10 @@ MAX_MESSAGE = 4096
 
 class CommandError(Exception):
     """A message the table refuses: ``code`` (one of :data:`ERRORS`) and a message for the player,
-    in English, and in French (``message_fr``) when the engine gave one. The table is unchanged."""
+    in English and in French (``message_fr``), both required, as :func:`error_json` sends them.
+    The table is unchanged."""
 
-    def __init__(self, code: str, message: str, message_fr: str | None = None) -> None:
+    def __init__(self, code: str, message: str, message_fr: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
@@ -101,10 +103,12 @@ ClientMessage = Hello | Act | Simple
 _SIMPLE = ("leave", "start", "next", "ping")
 
 
-def _field(obj: dict[str, Any], name: str, kind: type, what: str, msg_type: str) -> Any:
+def _field(obj: dict[str, Any], name: str, kind: type, what: tuple[str, str], msg_type: str) -> Any:
+    """The field ``name`` of the message, of ``kind`` (``what`` it is, in English and French)."""
     value = obj.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise CommandError(MALFORMED, f'{msg_type} needs "{name}", {what}')
+        raise CommandError(MALFORMED, f'{msg_type} needs "{name}", {what[0]}',
+                           f'{msg_type} demande « {name} », {what[1]}')
     return value
 
 
@@ -115,47 +119,51 @@ def parse_message(text: str | None) -> ClientMessage:
     >>> try:
     ...     parse_message(None)
     ... except CommandError as exc:
-    ...     print(exc.message)
-    a binary message: send each message as text (JSON in a text frame)
+    ...     print(exc.message_fr)
+    un message binaire : envoyez chaque message en texte (du JSON dans une trame texte)
     """
     if text is None:
         raise CommandError(MALFORMED, "a binary message: send each message as text (JSON in a text"
-                                      " frame)")
+                                      " frame)",
+                           "un message binaire : envoyez chaque message en texte (du JSON dans une"
+                           " trame texte)")
     if len(text) > MAX_MESSAGE:
-        raise CommandError(MALFORMED, f"message longer than {MAX_MESSAGE} characters")
+        raise CommandError(MALFORMED, f"message longer than {MAX_MESSAGE} characters",
+                           f"message de plus de {MAX_MESSAGE} caractères")
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: arrays or objects nested too deep
-        raise CommandError(MALFORMED, "not JSON") from None
+        raise CommandError(MALFORMED, "not JSON", "ce n'est pas du JSON") from None
     if not isinstance(obj, dict):
-        raise CommandError(MALFORMED, "a message is a JSON object with a type")
+        raise CommandError(MALFORMED, "a message is a JSON object with a type",
+                           "un message est un objet JSON avec un type")
     kind = obj.get("type")
     if kind == "hello":
         token = obj.get("token")
         if token is not None and not isinstance(token, str):
-            raise CommandError(MALFORMED, 'hello: "token" is a string (or absent to watch)')
+            raise CommandError(MALFORMED, 'hello: "token" is a string (or absent to watch)',
+                               "hello : « token » est un texte (ou absent pour regarder)")
         return Hello(token or None)
     if kind == "act":
-        action = _field(obj, "action", str, "the action's text", "act")
-        version = _field(obj, "version", int, "a whole number", "act")
+        action = _field(obj, "action", str, ("the action's text", "le texte de l'action"), "act")
+        version = _field(obj, "version", int, ("a whole number", "un nombre entier"), "act")
         return Act(action, version)
     if kind in _SIMPLE:
         return Simple(kind)
     known = ", ".join(("hello", "act", *_SIMPLE))
-    raise CommandError(MALFORMED, f"unknown message type {kind!r} (known: {known})")
+    raise CommandError(MALFORMED, f"unknown message type {kind!r} (known: {known})",
+                       f"type de message inconnu {kind!r} (connus : {known})")
 
 
-def error_json(code: str, message: str, version: int, message_fr: str | None = None) -> str:
-    """The text of an error message sent to one connection; ``message_fr``, the French message,
-    only when there is one.
+def error_json(code: str, message: str, message_fr: str, version: int) -> str:
+    """The text of an error message sent to one connection, the message in English and in French:
+    every error of the WebSocket is said in both, as every HTTP refusal (:func:`error_response`).
 
-    >>> json.loads(error_json("illegal", "the deal is over", 7, "la donne est terminée"))["message_fr"]
+    >>> json.loads(error_json("illegal", "the deal is over", "la donne est terminée", 7))["message_fr"]
     'la donne est terminée'
     """
-    obj: dict[str, Any] = {"type": "error", "code": code, "message": message, "version": version}
-    if message_fr is not None:
-        obj["message_fr"] = message_fr
-    return json.dumps(obj, ensure_ascii=False)
+    return json.dumps({"type": "error", "code": code, "message": message, "message_fr": message_fr,
+                       "version": version}, ensure_ascii=False)
 
 
 def error_response(status: int, code: str, message: str, message_fr: str,

@@ -256,7 +256,9 @@ class Table:
         except StorageConflict:
             await self._reload()
             raise CommandError(CONFLICT, "the table changed in another server process;"
-                                         " it is reloaded, choose again") from None
+                                         " it is reloaded, choose again",
+                               "la table a changé sur un autre serveur : elle est rechargée,"
+                               " choisissez de nouveau") from None
         self._apply(e, new_match)
         self._changed(kind == "action")
         self.broadcast()
@@ -324,18 +326,24 @@ class Table:
 
     async def _act(self, seat: Seat | None, text: str, version: int, by: str) -> None:
         if seat is None:
-            raise CommandError(NOT_SEATED, "spectators cannot act: join a free seat to play")
+            raise CommandError(NOT_SEATED, "spectators cannot act: join a free seat to play",
+                               "un spectateur ne peut pas jouer : prenez une place libre")
         to_act = self.match.to_act
         if to_act is not seat:
             who = to_act.name_en if to_act is not None else "nobody"
-            raise CommandError(NOT_YOUR_TURN, f"it is {who}'s turn, not {seat.name_en}'s")
+            raise CommandError(NOT_YOUR_TURN, f"it is {who}'s turn, not {seat.name_en}'s",
+                               f"c'est à {to_act.name_fr} de jouer, pas à {seat.name_fr}"
+                               if to_act is not None else
+                               "ce n'est à personne de jouer")
         try:
             new = self.match.apply(text, seat)
         except (IllegalAction, ParseError) as exc:
             raise CommandError(ILLEGAL, str(exc), exc.fr) from None
         if version != self.version:
             raise CommandError(STALE, f"your state is version {version}, the table is at"
-                                      f" {self.version}: look again and choose")
+                                      f" {self.version}: look again and choose",
+                               f"votre état est la version {version}, la table en est à la"
+                               f" {self.version} : regardez de nouveau et choisissez")
         records: list[tuple[int, Mapping[str, Any]]] = []
         if len(new.deals) > len(self.match.deals):
             records.append((len(new.deals), deal_record(new.deals[-1])))
@@ -449,11 +457,13 @@ class Table:
             elif isinstance(msg, Simple) and msg.type == "ping":
                 conn.push(_dumps({"type": "pong", "version": self.version}))
             elif not conn.greeted:
-                raise CommandError(NO_HELLO, 'say hello first: {"type": "hello", "token": …}')
+                raise CommandError(NO_HELLO, 'say hello first: {"type": "hello", "token": …}',
+                                   'dites d\'abord hello : {"type": "hello", "token": …}')
             elif isinstance(msg, Act):
                 await self.act(conn.seat, msg.action, msg.version)
             elif conn.seat is None:
-                raise CommandError(NOT_SEATED, f"{msg.type}: only a seated player may do that")
+                raise CommandError(NOT_SEATED, f"{msg.type}: only a seated player may do that",
+                                   f"{msg.type} : seul un joueur assis peut le faire")
             elif msg.type == "leave":
                 await self._leave(conn)
             elif msg.type == "start":
@@ -470,15 +480,18 @@ class Table:
             # is dealt) is ignored: it would skip that deal's summary; said again, it changes
             # nothing and sends nothing
         except CommandError as exc:
-            conn.push(error_json(exc.code, exc.message, self.version, exc.message_fr))
+            conn.push(error_json(exc.code, exc.message, exc.message_fr, self.version))
 
     def _hello(self, conn: Connection, token: str | None) -> None:
         if conn.greeted:
-            raise CommandError(MALFORMED, "hello was said already on this connection")
+            raise CommandError(MALFORMED, "hello was said already on this connection",
+                               "hello a déjà été dit sur cette connexion")
         seat = self.seat_of(token) if token is not None else None
         if token is not None and seat is None:
             raise CommandError(BAD_TOKEN, "this token holds no seat at this table: watch, or join"
-                                          " a free seat")
+                                          " a free seat",
+                               "ce jeton ne tient aucune place à cette table : regardez, ou prenez"
+                               " une place libre")
         conn.greeted = True
         conn.seat = seat
         if seat is not None:
