@@ -10,11 +10,13 @@ read too (``pass``/``passe``): the words checked are labels, never those.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from whist.actions import Call, action_text_fr
@@ -23,7 +25,7 @@ from whist.bots import Bot, get_bot
 from whist.bots.pimc import CardChoice
 from whist.cards import SEATS, Card, Lang, Seat, parse_card
 from whist.cli import app
-from whist.colour_render import outcome_text, seat_names
+from whist.colour_render import outcome_text, seat_names, session_table
 from whist.colour_session import ColourSession
 from whist.contracts import KINDS
 from whist.couleur import typed_text
@@ -344,3 +346,40 @@ def refused_lines(output: str, lang: Lang) -> list[str]:
     """The refusals the game printed (``✗ …``), each without the help hint that ends it."""
     hint = TerminalGame.retry_hints[lang]
     return [line.removesuffix(f" {hint}") for line in output.splitlines() if line.startswith("✗")]
+
+
+def a_whole_session(rules: Rules, seed: int) -> ColourSession:
+    """A session of colour whist played to its end, South playing his first legal action."""
+    session = ColourSession(rules, {s: get_bot("random") for s in SEATS if s is not Seat.S}, seed)
+    while not session.is_over:
+        if session.needs_deal:
+            session.start_deal()
+        elif session.step() is None:
+            session.play(session.legal_actions()[0])
+    return session
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("fr", 80), ("en", 72)])
+def test_the_session_table_keeps_each_players_points_and_total_on_one_line(lang: Lang, columns: int) -> None:
+    """On a terminal narrower than the score table of a session (80 columns, where French writes
+    ``grande misère sur table (N ✓)``), the table still shows each player's points of a deal and
+    his running total side by side, as its caption says, in every column: the contract goes on two
+    lines, not West's column (it put West's total under his points, unlike the three others)."""
+    session = a_whole_session(preset("couleur"), 3)
+
+    def lines(width: int) -> list[str]:
+        out = io.StringIO()
+        table = session_table(session.match, seat_names(lang), lang)
+        Console(file=out, width=width, color_system=None).print(table)
+        return out.getvalue().splitlines()
+
+    assert max(len(line.rstrip()) for line in lines(200)) > columns  # it does not fit whole
+    shown = lines(columns)
+    assert max(len(line) for line in shown) <= columns
+    rows = [line.split("│")[1:-1] for line in shown if line.startswith("│")]
+    numbered = [cells for cells in rows if cells[0].strip().isdigit()]
+    assert len(numbered) == 16, "\n".join(shown)
+    for cells in numbered:
+        assert all(re.fullmatch(r" *[+-]?\d+ +-?\d+ *", cell) for cell in cells[2:]), "\n".join(shown)
+    continued = [cells for cells in rows if not cells[0].strip()][:-1]  # all but the totals
+    assert continued and all(not "".join(cells[2:]).strip() for cells in continued), "\n".join(shown)
