@@ -367,7 +367,8 @@ class TestOptions:
         ``whist sheet new --lang fr``) is told why in French, as for every other refusal."""
         for args, words in [
             (["--preset", "coleur"], "Erreur : préréglage « coleur » inconnu (connus : classic, couleur,"),
-            (["--option", "nope=1"], "Erreur : option « nope » inconnue (la liste : `whist rules`)"),
+            (["--option", "nope=1"],
+             "Erreur : option « nope » inconnue (la liste : `whist rules --lang fr`)"),
             (["--option", "game_points=abc"],
              "Erreur : l'option game_points vaut un nombre entier, pas 'abc'"),
             (["--option", "call_at_eight=peut-être"], "l'option call_at_eight vaut on/off (oui/non)"),
