@@ -28,7 +28,7 @@ from whist.cli import app
 from whist.colour_render import outcome_text, seat_names, session_table
 from whist.colour_session import ColourSession
 from whist.contracts import KINDS
-from whist.couleur import typed_text
+from whist.couleur import CardCall, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, hint_text
@@ -383,3 +383,22 @@ def test_the_session_table_keeps_each_players_points_and_total_on_one_line(lang:
         assert all(re.fullmatch(r" *[+-]?\d+ +-?\d+ *", cell) for cell in cells[2:]), "\n".join(shown)
     continued = [cells for cells in rows if not cells[0].strip()][:-1]  # all but the totals
     assert continued and all(not "".join(cells[2:]).strip() for cells in continued), "\n".join(shown)
+
+
+@pytest.mark.parametrize(("lang", "legal"), [
+    ("en", "Legal now: 10♣ 4♣ 2♣ (type 10C 4C 2C)"),
+    ("fr", "Jouable maintenant : 10♣ 4♣ 2♣ (tapez 10T 4T 2T)")])
+def test_a_ten_is_typed_as_the_hand_shows_it(tmp_path: Path, lang: Lang, legal: str) -> None:
+    """The cards the help offers, and the hint's, are written as the hand shows them and the game
+    says to type them (``AS, 10d``): in English ``10C``, as ``10T`` in French (it was ``TC``, a ten
+    written as on no card the game shows); and so are a colour-whist discard and card."""
+    r = runner.invoke(app, ["play", "--preset", "classic", "--lang", lang, "--seed", "5", "--hint",
+                            "--budget", "0.01", "--records", str(tmp_path)], input="?\nq\n")
+    assert r.exit_code == 0, r.output
+    assert legal in r.stdout.splitlines(), r.stdout
+    hint = next(line for line in r.stdout.splitlines() if line.startswith(("Hint:", "Conseil :")))
+    assert not re.search(r"\bT[SHDC]\b", hint), hint
+    ten = parse_card("TD")
+    typed = {"en": ("10D", "discard 10D"), "fr": ("10K", "écarte 10K")}[lang]
+    assert (typed_text(ten, lang), typed_text(CardCall("discard", ten), lang)) == typed
+    assert [parse_colour_action(text, lang=lang) for text in typed] == [ten, CardCall("discard", ten)]

@@ -140,7 +140,7 @@ def legal_cards_text(cards: Sequence[Card], lang: Lang) -> Text:
     for c in cards:
         t.append_text(card_text(c, lang=lang))
         t.append(" ")
-    typed = " ".join(c.text_in(lang) for c in cards)
+    typed = " ".join(c.typed(lang) for c in cards)
     t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
     return t
 
@@ -301,7 +301,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         typed in (in French ``AC``, the ace of hearts, which ``AH`` would not be), a call in the
         terminal's language (``appeler``), which is read in either."""
         if isinstance(action, Card):
-            return action.text_in(self.card_lang)
+            return action.typed(self.card_lang)
         if isinstance(action, Call) and self.lang == "fr":
             return action_text_fr(action)
         return action.text
