@@ -231,7 +231,7 @@ def test_the_player_is_you_in_lower_case_inside_a_line(tmp_path: Path, name: str
     rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
     out = play(rules, seed, lang, tmp_path)
     you, word = ("vous", "Vous") if lang == "fr" else ("you", "You")
-    assert not re.search(rf"(?i:donneur|dealer|par|by|avec|with|redonne :) {word}\b", out), out
+    assert not re.search(rf"(?:(?i:donneur|dealer|par|by|avec|with|redonne :)|—|\+) {word}\b", out), out
     assert "Sud (vous)" not in out and "South (you)" not in out
     if name == "classic":  # the box's dealer, as the header says it
         header = re.findall(r"^(?:Donneur|Dealer) (\w+) · ", out, re.M)
@@ -402,3 +402,21 @@ def test_a_ten_is_typed_as_the_hand_shows_it(tmp_path: Path, lang: Lang, legal: 
     typed = {"en": ("10D", "discard 10D"), "fr": ("10K", "écarte 10K")}[lang]
     assert (typed_text(ten, lang), typed_text(CardCall("discard", ten), lang)) == typed
     assert [parse_colour_action(text, lang=lang) for text in typed] == [ten, CardCall("discard", ten)]
+
+
+@pytest.mark.parametrize(("lang", "call", "contract"), [
+    ("fr", "propose cœur", "Contrat : emballage 8 cœur — vous + Est · Atout : ♥ cœur"),
+    ("en", "propose H", "Contract: emballage 8 ♥ — you + East · Trump: ♥ hearts")])
+def test_the_player_among_the_declarers_is_you_in_lower_case(tmp_path: Path, lang: Lang, call: str,
+                                                              contract: str) -> None:
+    """The player among a contract's declarers is written as inside any line (``vous + Est``, as
+    ``gagnée par vous``): in the contract's line, the table's box and the deal's result (it was
+    ``Vous + Est``). Seed 3: South proposes hearts, East accepts."""
+    r = runner.invoke(app, ["play", "--preset", "couleur", "-o", "deals=1", "--seed", "3", "--lang", lang,
+                            "--records", str(tmp_path)], input=f"{call}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert contract in " ".join(r.stdout.split()), r.stdout
+    lines = [" ".join(line.strip("│ ").split()) for line in r.stdout.splitlines()]
+    you = "vous" if lang == "fr" else "you"
+    assert any(line.endswith(f"— {you} + {'Est' if lang == 'fr' else 'East'}") for line in lines), r.stdout
+    assert not re.search(r"[—+] (?:Vous|You)\b", r.stdout), r.stdout

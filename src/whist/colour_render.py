@@ -227,7 +227,8 @@ def calls_summary(calls: Sequence[ColourAction], lang: Lang | None = None) -> Te
 
 
 def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
-    return " + ".join(names[s] for s in seats) if seats else "—"
+    """The declarers inside a line, after the contract: ``Nord + vous`` (:func:`in_text`)."""
+    return " + ".join(in_text(names[s]) for s in seats) if seats else "—"
 
 
 def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers: int = 1) -> str:
