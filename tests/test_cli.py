@@ -367,9 +367,10 @@ class TestOptions:
         ``whist sheet new --lang fr``) is told why in French, as for every other refusal."""
         for args, words in [
             (["--preset", "coleur"], "Erreur : préréglage « coleur » inconnu (connus : classic, couleur,"),
-            (["--option", "nope=1"], "Erreur : option « nope » inconnue (la liste : `whist rules`)"),
+            (["--option", "nope=1"],
+             "Erreur : option « nope » inconnue (la liste : `whist rules --lang fr`)"),
             (["--option", "game_points=abc"],
-             "Erreur : l'option game_points vaut un nombre entier, pas 'abc'"),
+             "Erreur : l'option game_points vaut un nombre entier, pas « abc »"),
             (["--option", "call_at_eight=peut-être"], "l'option call_at_eight vaut on/off (oui/non)"),
             (["--option", "rubbers=0"], "Erreur : l'option rubbers vaut au moins 1"),
             (["--option", "game_points"], "Erreur : --option s'écrit nom=valeur, pas « game_points »"),
@@ -383,7 +384,7 @@ class TestOptions:
             assert "Error" not in r.stderr and "unknown" not in r.stderr
         r = run("sheet", "new", "--lang", "fr", "-p", "classic", "-o", "stake=abc",
                 "--file", str(tmp_path / "s.json"))
-        assert r.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas 'abc'" in r.stderr
+        assert r.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas « abc »" in r.stderr
         assert not (tmp_path / "s.json").exists()
 
     def test_options_and_rules_file_change_the_rules(self, tmp_path: Path) -> None:
@@ -428,7 +429,7 @@ class TestOptions:
         assert "Rules:" not in flat and "shuffle on" not in flat and "Shuffle" not in flat
         r = run("rules", "--preset", "couleur", "--option", "deals=huit", "--lang", "fr")
         assert r.exit_code == 2
-        assert "Erreur : l'option deals vaut un nombre entier, pas 'huit'" in r.stderr
+        assert "Erreur : l'option deals vaut un nombre entier, pas « huit »" in r.stderr
         assert run("rules", "--lang", "de").exit_code == 2
 
     @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -496,7 +497,7 @@ def test_with_lang_fr_bad_bots_and_an_unusable_records_directory_are_said_in_fre
         (["--bots", "genius", "--records", str(tmp_path)],
          "Erreur : robot « genius » inconnu (connus : random, heuristic, pimc)"),
         (["--bots", "random,random", "--records", str(tmp_path)],
-         "Erreur : --bots prend un nom de robot ou 3 noms séparés par des virgules, pas 'random,random'"),
+         "Erreur : --bots prend un nom de robot ou 3 noms séparés par des virgules, pas « random,random »"),
         (["--records", str(blocker / "records")],
          f"Erreur : --records {blocker / 'records'} : impossible de créer ce dossier : un élément du"
          " chemin n'est pas un dossier"),
@@ -839,7 +840,7 @@ class TestSimulate:
          " robot"),
         ("random,random", "--bots takes one bot name or 4 names separated by commas, not 'random,random'"
          " (bots: random, heuristic, pimc, or module:function for your own)",
-         "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas 'random,random' (robots :"
+         "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas « random,random » (robots :"
          " random, heuristic, pimc, ou module:fonction pour un robot à vous)"),
         # a name left out: it was an unknown bot « », said to be "a module here" (the current folder)
         ("random,,random,random", "--bots 'random,,random,random': a bot's name is missing (bots: random,"
@@ -1438,7 +1439,7 @@ def test_a_stake_is_typed_with_a_decimal_comma_in_french() -> None:
     en = run("rules", "-o", "stake=0,5")
     assert en.exit_code == 2 and en.stderr == "Error: option stake takes a number, not '0,5'\n", en.output
     bad = run("rules", "-o", "stake=0,5,0", "--lang", "fr")
-    assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas '0,5,0'" in bad.stderr
+    assert bad.exit_code == 2 and "Erreur : l'option stake vaut un nombre, pas « 0,5,0 »" in bad.stderr
 
 @pytest.mark.parametrize(("args", "said"), [
     (["rules", "-o", "stake=1.000"],

@@ -1092,6 +1092,8 @@ class TestSheet:
         (["new", "--force", "--names", "N=Anne,S=\u200b\u00ad"], r"the name of S ('S=\u200b\xad') is empty"),
         (["new", "--force", "--names", "N=Anne,E"], "'E' is not seat=name"),
         (["new", "--force", "--names", "N=Anne,n=Bob"], "N is named twice ('Anne' and 'Bob')"),
+        (["new", "--force", "--names", "N=Anne E=Bert"],
+         "the name of N ('Anne E=Bert') holds '=': separate the seats with commas (N=Anne,E=Bert)"),
         (["add", "petite misère", "-d", "N,N", "-t", "N=0"], "declarers 'N,N': N is named twice"),
     ])
     def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
@@ -1526,6 +1528,8 @@ class TestSheetInFrench:
         # the command takes its offender as SEAT, not --declarers as a CSV's row or whist score does
         (["penalty", "N,E"], "a penalty names one offender, e.g. whist sheet penalty W",
          "une pénalité nomme un seul fautif, par exemple whist sheet penalty O"),
+        (["new", "--force", "--names", "N=Anne S=Carla"], "the name of N ('Anne S=Carla') holds '='",
+         "le nom de Nord (« Anne S=Carla ») contient « = » : séparez les places par des virgules"),
         (["undo"], "the sheet is empty", "la feuille est vide"),
         (["new"], "already holds a sheet", "contient déjà une feuille"),
         (["new", "--force", "--names", "N=Anne,N=Bob"], "N is named twice", "Nord est nommé deux fois"),

@@ -467,11 +467,12 @@ def test_a_call_hint_never_recommends_a_call_its_own_numbers_rate_worse(
         if solved < pimc_calls.MIN_SAMPLES:
             assert choice.basis == "few" and not choice.values
             assert choice.best == heuristic_call(view)
-            assert en.endswith(f"(rule-of-thumb choice: too few sampled deals to weigh the calls"
-                               f" ({solved}))"), en
+            # the deals sampled said as a count (it was "too few sampled deals … (5)")
+            drawn_en, drawn_fr = {1: ("1 sampled deal", "1 donne tirée"),
+                                  5: ("5 sampled deals", "5 donnes tirées")}[solved]
+            assert en.endswith(f"(rule-of-thumb choice: {drawn_en}, too few to weigh the calls)"), en
             assert "points" not in en and "points" not in fr
-            assert fr.endswith(f"(choix d'usage : trop peu de donnes tirées pour comparer les"
-                               f" annonces ({solved}))"), fr
+            assert fr.endswith(f"(choix d'usage : {drawn_fr}, trop peu pour comparer les annonces)"), fr
         else:
             assert choice.basis == "search"
             assert choice.values[choice.best] == max(choice.values.values()) == 1.0

@@ -322,10 +322,10 @@ OPTION_WORDS: list[tuple[dict[str, Any], str, str, str, str]] = [
      "option « colour » inconnue (GET /api/presets les liste, avec les préréglages dont chacune change"
      " le jeu ; à l'accueil, la section repliée « Options des règles »)",
      "unknown option 'colour' (see `whist rules` for the list)",
-     "option « colour » inconnue (la liste : `whist rules`)"),
+     "option « colour » inconnue (la liste : `whist rules --lang fr`)"),
     ({"stake": 1, "honours": "maybe"},
-     "option honours takes true or false, not 'maybe'", "l'option honours vaut true ou false, pas 'maybe'",
-     "option honours takes on/off, not 'maybe'", "l'option honours vaut on/off (oui/non), pas 'maybe'"),
+     "option honours takes true or false, not 'maybe'", "l'option honours vaut true ou false, pas « maybe »",
+     "option honours takes on/off, not 'maybe'", "l'option honours vaut on/off (oui/non), pas « maybe »"),
 ]
 
 

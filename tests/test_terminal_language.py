@@ -10,11 +10,13 @@ read too (``pass``/``passe``): the words checked are labels, never those.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from whist.actions import Call, action_text_fr
@@ -23,10 +25,10 @@ from whist.bots import Bot, get_bot
 from whist.bots.pimc import CardChoice
 from whist.cards import SEATS, Card, Lang, Seat, parse_card
 from whist.cli import app
-from whist.colour_render import outcome_text, seat_names
+from whist.colour_render import outcome_text, seat_names, session_table
 from whist.colour_session import ColourSession
 from whist.contracts import KINDS
-from whist.couleur import typed_text
+from whist.couleur import CardCall, parse_colour_action, typed_text
 from whist.rules import Rules, preset, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, hint_text
@@ -229,7 +231,7 @@ def test_the_player_is_you_in_lower_case_inside_a_line(tmp_path: Path, name: str
     rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
     out = play(rules, seed, lang, tmp_path)
     you, word = ("vous", "Vous") if lang == "fr" else ("you", "You")
-    assert not re.search(rf"(?i:donneur|dealer|par|by|avec|with|redonne :) {word}\b", out), out
+    assert not re.search(rf"(?:(?i:donneur|dealer|par|by|avec|with|redonne :)|—|\+) {word}\b", out), out
     assert "Sud (vous)" not in out and "South (you)" not in out
     if name == "classic":  # the box's dealer, as the header says it
         header = re.findall(r"^(?:Donneur|Dealer) (\w+) · ", out, re.M)
@@ -344,3 +346,77 @@ def refused_lines(output: str, lang: Lang) -> list[str]:
     """The refusals the game printed (``✗ …``), each without the help hint that ends it."""
     hint = TerminalGame.retry_hints[lang]
     return [line.removesuffix(f" {hint}") for line in output.splitlines() if line.startswith("✗")]
+
+
+def a_whole_session(rules: Rules, seed: int) -> ColourSession:
+    """A session of colour whist played to its end, South playing his first legal action."""
+    session = ColourSession(rules, {s: get_bot("random") for s in SEATS if s is not Seat.S}, seed)
+    while not session.is_over:
+        if session.needs_deal:
+            session.start_deal()
+        elif session.step() is None:
+            session.play(session.legal_actions()[0])
+    return session
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("fr", 80), ("en", 72)])
+def test_the_session_table_keeps_each_players_points_and_total_on_one_line(lang: Lang, columns: int) -> None:
+    """On a terminal narrower than the score table of a session (80 columns, where French writes
+    ``grande misère sur table (N ✓)``), the table still shows each player's points of a deal and
+    his running total side by side, as its caption says, in every column: the contract goes on two
+    lines, not West's column (it put West's total under his points, unlike the three others)."""
+    session = a_whole_session(preset("couleur"), 3)
+
+    def lines(width: int) -> list[str]:
+        out = io.StringIO()
+        table = session_table(session.match, seat_names(lang), lang)
+        Console(file=out, width=width, color_system=None).print(table)
+        return out.getvalue().splitlines()
+
+    assert max(len(line.rstrip()) for line in lines(200)) > columns  # it does not fit whole
+    shown = lines(columns)
+    assert max(len(line) for line in shown) <= columns
+    rows = [line.split("│")[1:-1] for line in shown if line.startswith("│")]
+    numbered = [cells for cells in rows if cells[0].strip().isdigit()]
+    assert len(numbered) == 16, "\n".join(shown)
+    for cells in numbered:
+        assert all(re.fullmatch(r" *[+-]?\d+ +-?\d+ *", cell) for cell in cells[2:]), "\n".join(shown)
+    continued = [cells for cells in rows if not cells[0].strip()][:-1]  # all but the totals
+    assert continued and all(not "".join(cells[2:]).strip() for cells in continued), "\n".join(shown)
+
+
+@pytest.mark.parametrize(("lang", "legal"), [
+    ("en", "Legal now: 10♣ 4♣ 2♣ (type 10C 4C 2C)"),
+    ("fr", "Jouable maintenant : 10♣ 4♣ 2♣ (tapez 10T 4T 2T)")])
+def test_a_ten_is_typed_as_the_hand_shows_it(tmp_path: Path, lang: Lang, legal: str) -> None:
+    """The cards the help offers, and the hint's, are written as the hand shows them and the game
+    says to type them (``AS, 10d``): in English ``10C``, as ``10T`` in French (it was ``TC``, a ten
+    written as on no card the game shows); and so are a colour-whist discard and card."""
+    r = runner.invoke(app, ["play", "--preset", "classic", "--lang", lang, "--seed", "5", "--hint",
+                            "--budget", "0.01", "--records", str(tmp_path)], input="?\nq\n")
+    assert r.exit_code == 0, r.output
+    assert legal in r.stdout.splitlines(), r.stdout
+    hint = next(line for line in r.stdout.splitlines() if line.startswith(("Hint:", "Conseil :")))
+    assert not re.search(r"\bT[SHDC]\b", hint), hint
+    ten = parse_card("TD")
+    typed = {"en": ("10D", "discard 10D"), "fr": ("10K", "écarte 10K")}[lang]
+    assert (typed_text(ten, lang), typed_text(CardCall("discard", ten), lang)) == typed
+    assert [parse_colour_action(text, lang=lang) for text in typed] == [ten, CardCall("discard", ten)]
+
+
+@pytest.mark.parametrize(("lang", "call", "contract"), [
+    ("fr", "propose cœur", "Contrat : emballage 8 cœur — vous + Est · Atout : ♥ cœur"),
+    ("en", "propose H", "Contract: emballage 8 ♥ — you + East · Trump: ♥ hearts")])
+def test_the_player_among_the_declarers_is_you_in_lower_case(tmp_path: Path, lang: Lang, call: str,
+                                                              contract: str) -> None:
+    """The player among a contract's declarers is written as inside any line (``vous + Est``, as
+    ``gagnée par vous``): in the contract's line, the table's box and the deal's result (it was
+    ``Vous + Est``). Seed 3: South proposes hearts, East accepts."""
+    r = runner.invoke(app, ["play", "--preset", "couleur", "-o", "deals=1", "--seed", "3", "--lang", lang,
+                            "--records", str(tmp_path)], input=f"{call}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert contract in " ".join(r.stdout.split()), r.stdout
+    lines = [" ".join(line.strip("│ ").split()) for line in r.stdout.splitlines()]
+    you = "vous" if lang == "fr" else "you"
+    assert any(line.endswith(f"— {you} + {'Est' if lang == 'fr' else 'East'}") for line in lines), r.stdout
+    assert not re.search(r"[—+] (?:Vous|You)\b", r.stdout), r.stdout

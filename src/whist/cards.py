@@ -419,7 +419,13 @@ class Card:
         carreau), which :func:`parse_card` reads back in French."""
         if lang == "en":
             return self.text
-        return rank_text(self.rank, lang) + self.suit.letter_fr
+        return self.typed(lang)
+
+    def typed(self, lang: Lang) -> str:
+        """The card as a player of ``lang`` types it who reads it on the card, its rank as
+        :func:`rank_text` writes it: ``KH``, ``10D`` in English (not ``TD``); in French as
+        :meth:`text_in`, ``RC``, ``10K``. :func:`parse_card` reads either back in ``lang``."""
+        return rank_text(self.rank, lang) + (self.suit.letter_fr if lang == "fr" else self.suit.letter)
 
     def beats(self, other: Card, trump: Suit | None) -> bool:
         """Whether this card, played after ``other``, wins over it (``other`` leads the comparison)."""

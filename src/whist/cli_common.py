@@ -287,7 +287,7 @@ def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> li
         fail(Refusal(f"--bots takes one bot name or {count} names separated by commas, not {text!r}"
                      f" (bots: {known}{also[0]})",
                      f"--bots prend un nom de robot ou {count} noms séparés par des virgules, pas"
-                     f" {text!r} (robots : {known}{also[1]})"), 2, lang)
+                     f" « {text} » (robots : {known}{also[1]})"), 2, lang)
     for name in names:
         try:
             arena_bot(name) if own else get_bot(name)

@@ -521,6 +521,11 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
                             f" leave {s.name} out to call it {s.name_fr}",
                             f"{fr}le nom de {s.name_fr} (« {given} ») est vide ; donnez-en un, ou"
                             f" omettez {seat_letter(s, 'fr')} pour garder le nom {s.name_fr}"), lang)
+        if "=" in name:  # N=Anne E=Bert: a comma left out, the next seat read as part of a name
+            _refuse(Refusal(f"{en}the name of {s.name} ({name.strip()!r}) holds '=': separate the seats"
+                            " with commas (N=Anne,E=Bert)",
+                            f"{fr}le nom de {s.name_fr} (« {name.strip()} ») contient « = » : séparez"
+                            " les places par des virgules (N=Anne,E=Bert)"), lang)
         if s.name in out:
             _refuse(Refusal(f"{en}{s.name} is named twice ({out[s.name]!r} and {name.strip()!r})",
                             f"{fr}{s.name_fr} est nommé deux fois (« {out[s.name]} » et"

@@ -227,7 +227,8 @@ def calls_summary(calls: Sequence[ColourAction], lang: Lang | None = None) -> Te
 
 
 def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
-    return " + ".join(names[s] for s in seats) if seats else "—"
+    """The declarers inside a line, after the contract: ``Nord + vous`` (:func:`in_text`)."""
+    return " + ".join(in_text(names[s]) for s in seats) if seats else "—"
 
 
 def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers: int = 1) -> str:
@@ -402,8 +403,8 @@ def session_table(match: ColourMatch, names: Mapping[Seat, str], lang: Lang | No
                     f"{n} donne{pl} jouée{pl} sur {match.rules.deals}", lang),
               title_justify="left", show_footer=True)
     t.add_column("#", justify="right", footer="")
-    t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"),
-                 no_wrap=True)
+    # The contract goes on two lines where the table does not fit, never a player's points and total
+    t.add_column(say("contract", "contrat", lang), footer=Text(say("totals", "totaux", lang), style="bold"))
     run = [0, 0, 0, 0]
     rows: list[list[Text | str]] = []
     number = 0

@@ -96,10 +96,15 @@ _CARD_CALLS = {"show": "show", "montre": "show", "montrer": "show", "discard": "
 
 def typed_text(action: ColourAction, lang: Lang) -> str:
     """An action as a player of ``lang`` types it, which :func:`parse_colour_action` reads back
-    in ``lang``: ``KH``, ``show 7H``, ``pass``; in French ``RC``, ``montre 7C``, ``passe``."""
+    in ``lang``: ``KH``, ``10H``, ``show 7H``, ``pass``; in French ``RC``, ``montre 7C``,
+    ``passe``."""
     if isinstance(action, Card):
-        return action.text_in(lang)
-    return action.text_fr if lang == "fr" else action.text
+        return action.typed(lang)
+    if lang == "fr":
+        return action.text_fr
+    if isinstance(action, CardCall) and action.card is not None:
+        return f"{action.kind} {action.card.typed(lang)}"
+    return action.text
 
 
 def _text_fr(action: ColourAction) -> str:

@@ -240,7 +240,8 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
         raise wording.refusal(RulesError, "option {name} takes {on_off}, not {value!r}",
-                              "l'option {name} vaut {on_off}, pas {value!r}", name=name, value=value)
+                              "l'option {name} vaut {on_off}, pas {given}", name=name, value=value,
+                              given=_given_fr(value))
     if kind is int:
         if isinstance(value, bool):
             raise _not_whole(name, value)
@@ -256,13 +257,20 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
             return float(value)
         except (TypeError, ValueError):
             raise RulesError(f"option {name} takes a number, not {value!r}",
-                             f"l'option {name} vaut un nombre, pas {value!r}") from None
+                             f"l'option {name} vaut un nombre, pas {_given_fr(value)}") from None
     return str(value)
 
 
 def _not_whole(name: str, value: Any) -> RulesError:
     return RulesError(f"option {name} takes a whole number, not {value!r}",
-                      f"l'option {name} vaut un nombre entier, pas {value!r}")
+                      f"l'option {name} vaut un nombre entier, pas {_given_fr(value)}")
+
+
+def _given_fr(value: Any) -> str:
+    """A value given to an option as a French refusal quotes it: text between « » (``« 2,5 »``),
+    as every French refusal quotes what was typed; a number or a boolean of a rules file or of the
+    API's JSON as it is (``2.5``)."""
+    return f"« {value} »" if isinstance(value, str) else repr(value)
 
 
 _KINDS: dict[str, type] = {

@@ -91,12 +91,13 @@ UNWEIGHED_HINTS: dict[str, tuple[str, str]] = {
     "only": ("clear choice: the only one allowed", "choix évident : {only}"),
     "equivalent": ("equivalent cards: any does the same", "cartes équivalentes : toutes se valent"),
     "rule": ("rule-of-thumb choice, not evaluated", "choix d'usage, non évalué"),
-    "few": ("rule-of-thumb choice: too few sampled deals to weigh the calls ({n})",
-            "choix d'usage : trop peu de donnes tirées pour comparer les annonces ({n})"),
+    "few": ("rule-of-thumb choice: {n} sampled deal{s}, too few to weigh the calls",
+            "choix d'usage : {n} donne{s_fr} tirée{s_fr}, trop peu pour comparer les annonces"),
 }
 """What a hint says of a choice that weighed no alternatives, by its ``basis``, in English and
-French (``{n}``: the deals sampled, for ``"few"``; ``{only}``: the only card or call allowed,
-in words that agree with it, for ``"only"``)."""
+French (``{n}``: the deals sampled, for ``"few"``, ``{s}`` and ``{s_fr}`` the plural's s in each
+language; ``{only}``: the only card or call allowed, in words that agree with it, for
+``"only"``)."""
 
 
 def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: a.text,
@@ -108,7 +109,9 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
     out = Text.assemble((f"{term('hint', lang)}{colon(lang)} ", "bold"), (words(choice.best), "bold green"))
     if not choice.searched:
         only = "la seule carte permise" if isinstance(choice.best, Card) else "la seule annonce permise"
-        out.append(f" ({say(*UNWEIGHED_HINTS[choice.basis], lang).format(n=choice.samples, only=only)})")
+        n = choice.samples
+        why = say(*UNWEIGHED_HINTS[choice.basis], lang)
+        out.append(f" ({why.format(n=n, s='' if n == 1 else 's', s_fr='' if n < 2 else 's', only=only)})")
         return out
     ranked = choice.ranked()
     def signed(v: float) -> str:  # French writes a decimal comma: +12,80
@@ -140,7 +143,7 @@ def legal_cards_text(cards: Sequence[Card], lang: Lang) -> Text:
     for c in cards:
         t.append_text(card_text(c, lang=lang))
         t.append(" ")
-    typed = " ".join(c.text_in(lang) for c in cards)
+    typed = " ".join(c.typed(lang) for c in cards)
     t.append(f"({say('type', 'tapez', lang)} {typed})" if cards else "", style="dim")
     return t
 
@@ -301,7 +304,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         typed in (in French ``AC``, the ace of hearts, which ``AH`` would not be), a call in the
         terminal's language (``appeler``), which is read in either."""
         if isinstance(action, Card):
-            return action.text_in(self.card_lang)
+            return action.typed(self.card_lang)
         if isinstance(action, Call) and self.lang == "fr":
             return action_text_fr(action)
         return action.text

@@ -81,6 +81,6 @@ TERMINAL = Wording(
         "call": "whist sheet add call NS", "no_option": "pas d'--option",
         "new_sheet": "whist sheet new --force, ou un autre --file",
         "choose_preset": "--preset short, ou preset = \"short\" en tête d'un fichier de règles",
-        "option_list": "la liste : `whist rules`", "on_off": "on/off (oui/non)"})
+        "option_list": "la liste : `whist rules --lang fr`", "on_off": "on/off (oui/non)"})
 """What the terminal asks for: the ``whist`` commands' flags, ``whist sheet``'s commands, the
 rules files."""
