@@ -457,13 +457,17 @@ class TestJsonAndCsv:
         assert ClassicSheet.new(s.rules).add_csv(semicolons) == s
 
     def test_the_names_of_a_csv_rename_only_the_seats_left_unnamed(self) -> None:
-        """An imported CSV's names replace the default ones (Nord, Est …), not names the sheet was
-        given; a CSV without name columns (an export made before them) changes no name."""
+        """An imported CSV's names replace the default ones (North, East …, Nord, Est … in a French
+        sheet), not names the sheet was given; a CSV without name columns (an export made before
+        them) changes no name."""
         text = self.full().to_csv()
-        s = ClassicSheet.new(CLASSIC, {"E": "Eva"}).add_csv(text)
-        assert [n for _, n in s.names] == ["Anne", "Eva", "Carla", "Dirk"]
+        for lang in ("en", "fr"):
+            s = ClassicSheet.new(CLASSIC, {"E": "Eva"}, lang).add_csv(text)
+            assert [n for _, n in s.names] == ["Anne", "Eva", "Carla", "Dirk"]
         old = "\n".join(line.rsplit(",", 4)[0] for line in text.splitlines())
         assert [n for _, n in ClassicSheet.new(CLASSIC, {"E": "Eva"}).add_csv(old).names] == [
+            "North", "Eva", "South", "West"]
+        assert [n for _, n in ClassicSheet.new(CLASSIC, {"E": "Eva"}, "fr").add_csv(old).names] == [
             "Nord", "Eva", "Sud", "Ouest"]
 
     def test_a_csv_with_a_column_named_twice_is_refused(self) -> None:
@@ -824,7 +828,7 @@ class TestCommand:
             r = cli(tmp_path, "add", "--tricks", tricks)
         flat = " ".join(r.stdout.split())
         assert "match 1 NS 2–0" in flat and "match 2 of 2" in flat
-        assert "NS (Nord & Sud) lead 1 match to 0" in flat
+        assert "NS (North & South) lead 1 match to 0" in flat
         for tricks in ("EW=13", "EW=13"):
             r = cli(tmp_path, "add", "--tricks", tricks)
         flat = " ".join(r.stdout.split())
@@ -834,25 +838,25 @@ class TestCommand:
         for tricks in ("NS=13", "NS=13"):
             r = cli(tmp_path, "add", "--tricks", tricks)
         flat = " ".join(r.stdout.split())
-        assert "NS (Nord & Sud) win 2 matches to 0" in flat
+        assert "NS (North & South) win 2 matches to 0" in flat
 
     def test_the_foot_says_what_its_totals_are_and_names_the_sides_in_the_language(
             self, tmp_path: Path) -> None:
         """The foot counts what a side has won so far, and says what: in simple whist (RULES.md
         §4: no game or rubber points, the first side to win two games wins) the matches won; in
         French every line names East–West EO, undo included."""
-        assert cli(tmp_path, "new", "--preset", "simple").exit_code == 0
+        assert cli(tmp_path, "new", "--preset", "simple", "--names", "Anne,Bert,Carla,Dirk").exit_code == 0
         r = cli(tmp_path, "add", "--tricks", "NS=13", "--lang", "fr")
         assert r.exit_code == 0, r.output
         flat = " ".join(r.stdout.split())
         assert "En cours : partie 1 sur 1, manches NS 1–0 EO, score 0–0" in flat
-        assert "Parties gagnées : NS (Nord & Sud) 0 · EO (Est & Ouest) 0" in flat
+        assert "Parties gagnées : NS (Anne & Carla) 0 · EO (Bert & Dirk) 0" in flat
         assert "EW" not in flat and "rubber" not in flat and "points" not in flat
         r = cli(tmp_path, "add", "--tricks", "EW=0", "--lang", "fr")
         flat = " ".join(r.stdout.split())
         assert "manche NS · partie 1 NS 2–0" in flat and "totaux" not in flat
         assert "Partie terminée." in flat
-        assert "Résultat : NS (Nord & Sud) gagnent la partie, 2 manches à 0" in flat
+        assert "Résultat : NS (Anne & Carla) gagnent la partie, 2 manches à 0" in flat
         assert "point" not in flat.replace("points:", "") and "EW" not in flat
         r = cli(tmp_path, "undo", "--lang", "fr")
         assert r.exit_code == 0, r.output

@@ -1507,6 +1507,21 @@ class TestSheetInFrench:
     def sheet(self, tmp_path: Path, *args: str) -> Any:
         return run("sheet", *args, "--file", str(tmp_path / "sheet.json"))
 
+    @pytest.mark.parametrize("preset", ["couleur", "classic"])
+    @pytest.mark.parametrize(("lang", "names", "others"), [
+        ("en", ["North", "East", "South"], ["Nord", "Est", "Sud"]),
+        ("fr", ["Nord", "Est", "Sud"], ["North", "East", "South"])])
+    def test_a_seat_left_unnamed_is_named_in_the_sheets_language(
+            self, tmp_path: Path, preset: str, lang: str, names: list[str], others: list[str]) -> None:
+        """A new sheet calls a seat given no name by its name in the sheet's language, as the web
+        page's sheet does (an English sheet called its players Nord, Est, Sud)."""
+        r = self.sheet(tmp_path, "new", "--preset", preset, "--names", "W=Anne", "--lang", lang)
+        assert r.exit_code == 0, r.output
+        shown = self.sheet(tmp_path, "show").stdout
+        for out in (r.stdout, shown):
+            words = set(re.findall(r"\w+", out))
+            assert {*names, "Anne"} <= words and not words & set(others), out
+
     @pytest.mark.parametrize(("args", "en", "fr"), [
         (["add", "solo", "7", "-d", "N,N", "-t", "8"], "declarers 'N,N': N is named twice",
          "preneurs « N,N » : Nord est nommé deux fois"),
@@ -1533,7 +1548,7 @@ class TestSheetInFrench:
         (["undo"], "the sheet is empty", "la feuille est vide"),
         (["new"], "already holds a sheet", "contient déjà une feuille"),
         (["new", "--force", "--names", "N=Anne,N=Bob"], "N is named twice", "Nord est nommé deux fois"),
-        (["new", "--force", "--names", "O="], "leave W out to call it Ouest",
+        (["new", "--force", "--names", "O="], "leave W out to call it West",
          "omettez O pour garder le nom Ouest"),
         (["export"], "say what to write", "dites quoi écrire"),
     ])

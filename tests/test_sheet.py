@@ -129,11 +129,13 @@ class TestImpossibleEntries:
     def test_a_name_is_kept_as_visible_text(self) -> None:
         """A tab or line break in a name (pasted, or a hand-edited file) is a space, a zero-width
         or control character is dropped, as the web app keeps names; nothing visible: the seat's
-        name. Else the sheet's table and its CSV break a row in two."""
+        name in the sheet's language. Else the sheet's table and its CSV break a row in two."""
         data = sheet().to_json()
         data["names"] = {"N": "Anne\tMarie", "E": "Bert\n\x1b[31m", "S": "\u200b", "W": "Dirk"}
         loaded = Sheet.from_json(data)
-        assert [loaded.name(s) for s in SEATS] == ["Anne Marie", "Bert [31m", "Sud", "Dirk"]
+        assert [loaded.name(s) for s in SEATS] == ["Anne Marie", "Bert [31m", "South", "Dirk"]
+        data["lang"] = "fr"
+        assert Sheet.from_json(data).name(Seat.S) == "Sud"
         assert Sheet.new("couleur", {"N": " Zoé\u00a0\u200bLi "}).name(Seat.N) == "Zoé Li"
 
     @pytest.mark.parametrize(("key", "value", "message"), [

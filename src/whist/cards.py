@@ -341,16 +341,18 @@ def visible_text(text: str) -> str:
     return " ".join(w for w in words if w)
 
 
-def seat_names(names: Mapping[str, object] | None) -> tuple[tuple[Seat, str], ...]:
+def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Seat, str], ...]:
     """The players' names by seat, N E S W, from ``{"N": "Anne", "Est": "Bert"}``, each as
     :func:`visible_text` keeps it (a seat not given, or given a name with nothing visible in it,
-    is called by its French name). A key that is no seat, or a name that is not text (``None``, a
-    number, as a hand-edited file may hold), raises :class:`ParseError`.
+    is called by its name in ``lang``). A key that is no seat, or a name that is not text
+    (``None``, a number, as a hand-edited file may hold), raises :class:`ParseError`.
 
-    >>> seat_names({"n": " Anne ", "O": "Dirk"})[::3]
+    >>> seat_names({"n": " Anne ", "O": "Dirk"}, "fr")[::3]
     ((<Seat.N: 0>, 'Anne'), (<Seat.W: 3>, 'Dirk'))
-    >>> seat_names({"N": "Anne\tMarie", "E": "\u200b"})[:2]
+    >>> seat_names({"N": "Anne\tMarie", "E": "\u200b"}, "fr")[:2]
     ((<Seat.N: 0>, 'Anne Marie'), (<Seat.E: 1>, 'Est'))
+    >>> seat_names({"S": "Carla"}, "en")[1:]
+    ((<Seat.E: 1>, 'East'), (<Seat.S: 2>, 'Carla'), (<Seat.W: 3>, 'West'))
     """
     given: dict[Seat, str] = {}
     for key, name in (names or {}).items():
@@ -359,7 +361,7 @@ def seat_names(names: Mapping[str, object] | None) -> tuple[tuple[Seat, str], ..
             raise ParseError(f"the name of {seat.name} must be text, not {name!r}",
                              f"le nom de {seat.name_fr} doit être un texte, pas {name!r}")
         given[seat] = visible_text(name)
-    return tuple((s, given.get(s) or s.name_fr) for s in SEATS)
+    return tuple((s, given.get(s) or (s.name_fr if lang == "fr" else s.name_en)) for s in SEATS)
 
 
 def parse_side(text: str) -> Side:

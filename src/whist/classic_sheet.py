@@ -308,7 +308,7 @@ class ClassicSheet:
                 f" préréglage classic, short ou simple), pas le jeu « {rules.game} » avec le"
                 f" préréglage « {rules.preset} »")
         try:
-            return ClassicSheet(rules, seat_names(names), lang=lang)
+            return ClassicSheet(rules, seat_names(names, lang), lang=lang)
         except ParseError as exc:
             raise ClassicSheetError(f"names: {exc.en}", f"noms : {exc.fr}") from None
 

@@ -518,7 +518,7 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
                             " N=Anne,E=Bert,S=Carla,O=Dirk)"), lang)
         if not visible_text(name):
             _refuse(Refusal(f"{en}the name of {s.name} ({given!r}) is empty; give one, or"
-                            f" leave {s.name} out to call it {s.name_fr}",
+                            f" leave {s.name} out to call it {s.name_en}",
                             f"{fr}le nom de {s.name_fr} (« {given} ») est vide ; donnez-en un, ou"
                             f" omettez {seat_letter(s, 'fr')} pour garder le nom {s.name_fr}"), lang)
         if "=" in name:  # N=Anne E=Bert: a comma left out, the next seat read as part of a name
@@ -574,9 +574,11 @@ def sheet_new(
         "--names", "-n", metavar="N=Anne,E=Bert,…",
         help=en_fr(
             "The players' names by seat (N=Anne,E=Bert), or all four in the order of the seats N,"
-            " E, S, W (Anne,Bert,Carla,Dirk); default: Nord, Est, Sud, Ouest.",
+            " E, S, W (Anne,Bert,Carla,Dirk); default: the seats' names in the sheet's --lang (North,"
+            " East, South, West; Nord, Est, Sud, Ouest).",
             "Les noms des joueurs par place (N=Anne,E=Bert), ou les quatre dans l'ordre des places"
-            " N, E, S, O (Anne,Bert,Carla,Dirk) ; par défaut : Nord, Est, Sud, Ouest."))] = "",
+            " N, E, S, O (Anne,Bert,Carla,Dirk) ; par défaut : les noms des places dans la langue --lang"
+            " de la feuille (Nord, Est, Sud, Ouest ; North, East, South, West)."))] = "",
     force: Annotated[bool, typer.Option("--force", help=en_fr(
         "Replace an existing sheet.", "Remplacer une feuille qui existe déjà."))] = False,
     file: FileOpt = DEFAULT_FILE,
@@ -810,7 +812,8 @@ def sheet_import(
             " contract,"
             " declarers, tricks, trump, needed, queens, double; classic whist kind (deal or call), side,"
             " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
-            " names, which name the seats the sheet still calls Nord, Est …. Other columns (a note, a"
+            " names, which name the seats the sheet still calls North, East … (Nord, Est …). Other"
+            " columns (a note, a"
             " date) are not read, but one named nearly as one of these (neded) is refused as mistyped.",
             "Des lignes sous un en-tête (- pour l'entrée standard), comme les écrit `whist sheet"
             " export --csv` (ou un tableur avec des points-virgules), en UTF-8 ou sinon en"
@@ -819,7 +822,8 @@ def sheet_import(
             " anglais : whist à la couleur contract, declarers,"
             " tricks, trump, needed, queens, double ; whist classique kind (deal ou call), side,"
             " tricks (de ce camp), honours (NS=3, EW=4 ou none) ; les deux : name_N … name_W, les"
-            " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …."
+            " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …"
+            " (North, East …)."
             " D'autres colonnes (une note, une date) ne sont pas lues, mais une nommée presque comme"
             " l'une de celles-ci (neded) est refusée comme une faute de frappe."))],
     file: FileOpt = DEFAULT_FILE,

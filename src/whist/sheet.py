@@ -244,7 +244,7 @@ class Sheet:
                              "le whist à la couleur se compte avec le préréglage couleur ou pagat,"
                              f" pas « {preset} » (whist classique : whist sheet new --preset classic)")
         try:
-            return Sheet(rules.preset, seat_names(names), lang=lang)
+            return Sheet(rules.preset, seat_names(names, lang), lang=lang)
         except ParseError as exc:
             raise SheetError.of(exc, "names: ", "noms : ") from None
 
@@ -522,13 +522,13 @@ def names_row(names: Iterable[tuple[Seat, str]]) -> dict[str, str]:
 
 def names_from_csv(names: Iterable[tuple[Seat, str]],
                    rows: Sequence[Mapping[str, str | None]]) -> tuple[tuple[Seat, str], ...]:
-    """``names`` with each seat the sheet still calls by its default (French) name renamed as the
-    first of the ``rows`` that names anyone says (a CSV exported with the names). A name the sheet
-    was given stays; a CSV without the ``name_*`` columns (as exports were before) changes
-    nothing."""
+    """``names`` with each seat the sheet still calls by its default name (its name in French or
+    in English: :func:`~whist.cards.seat_names`) renamed as the first of the ``rows`` that names
+    anyone says (a CSV exported with the names). A name the sheet was given stays; a CSV without
+    the ``name_*`` columns (as exports were before) changes nothing."""
     given = next(({s: visible_text(row.get(f"name_{s.name}") or "") for s in SEATS} for row in rows
                   if any((row.get(c) or "").strip() for c in NAME_COLUMNS)), {})
-    return tuple((s, (given.get(s) or n) if n == s.name_fr else n) for s, n in names)
+    return tuple((s, (given.get(s) or n) if n in (s.name_fr, s.name_en) else n) for s, n in names)
 
 
 def _all_options(rules: Rules) -> Rules:
