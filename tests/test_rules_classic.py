@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections.abc import MutableSequence
 from pathlib import Path
 from typing import Any
@@ -935,6 +936,8 @@ class TestOptions:
             for lang in ("en", "fr"):
                 assert Rules.doc(name, lang).strip() and Rules.label(name, lang).strip(), (name, lang)
             assert Rules.doc(name, "fr") != Rules.doc(name, "en"), name
+            # French quotes a value as French does, « couleur », as every French message of whist
+            assert not re.search(r"'\w+'", Rules.doc(name, "fr")), Rules.doc(name, "fr")
         with pytest.raises(RulesError):
             Rules.label("game_point")
 

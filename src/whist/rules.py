@@ -46,7 +46,7 @@ class Rules:
     game: Literal["classic", "couleur"] = _opt(
         "classic", ("Game", "Jeu"),
         ("'classic' (partnership whist, turned trump) or 'couleur' (colour whist).",
-         "'classic' (whist à deux contre deux, atout retourné) ou 'couleur' (whist à la couleur)."))
+         "« classic » (whist à deux contre deux, atout retourné) ou « couleur » (whist à la couleur)."))
     points_per_odd_trick: int = _opt(
         1, ("Points per odd trick", "Points par levée au-delà de six"),
         ("Points for each trick over six (the book) won by a side (simple: 2).",
@@ -112,7 +112,7 @@ class Rules:
         "couleur", ("Rulebook", "Règlement"),
         ("'couleur' (the club's rules: ladder, trou, joining, scoring table) or 'pagat' (the common"
          " Belgian online rules).",
-         "'couleur' (celui du club : échelle des annonces, trou, emballage, barème) ou 'pagat' (les"
+         "« couleur » (celui du club : échelle des annonces, trou, emballage, barème) ou « pagat » (les"
          " règles belges courantes du jeu en ligne)."))
     deals: int = _opt(
         16, ("Deals", "Donnes"),
