@@ -493,7 +493,7 @@ class TestCommand:
             file.write_text(source, encoding="utf-8")
         monkeypatch.syspath_prepend(str(tmp_path))
         for lang, words in (("en", f"cannot import bot {name!r}: {en}"),
-                            ("fr", f"impossible d'importer le robot {name!r} : {fr}")):
+                            ("fr", f"impossible d'importer le robot « {name} » : {fr}")):
             r = run("--candidate", name, "--deals", "1", "--lang", lang)
             assert r.exit_code == 2, r.output
             assert words.format(file=file) in " ".join(r.stderr.split()), r.stderr

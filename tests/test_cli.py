@@ -835,7 +835,7 @@ class TestSimulate:
          " of your own", "robot « genius » inconnu (connus : random, heuristic, pimc), ou module:fonction"
          " pour un robot à vous"),
         ("random,no_such_sim_module:bot,random,random", "cannot import bot 'no_such_sim_module:bot'",
-         "impossible d'importer le robot 'no_such_sim_module:bot'"),
+         "impossible d'importer le robot « no_such_sim_module:bot »"),
         ("whist.bots:BOT_NAMES", "'whist.bots:BOT_NAMES' is not a bot", "'whist.bots:BOT_NAMES' n'est pas un"
          " robot"),
         ("random,random", "--bots takes one bot name or 4 names separated by commas, not 'random,random'"
@@ -1156,31 +1156,32 @@ def test_a_preset_given_twice_differently_is_refused(command: str, tmp_path: Pat
 
 @pytest.mark.parametrize(("args", "en", "fr"), [
     (["sheet", "add", "solo 7", "-t"], "Option '-t' requires an argument.",
-     "Erreur : l'option '-t' demande une valeur."),
-    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument 'PLACE'."),
+     "Erreur : l'option « -t » demande une valeur."),
+    (["sheet", "penalty"], "Missing argument 'SEAT'.", "Erreur : il manque l'argument « PLACE »."),
     (["sheet", "show", "--bogus"], "No such option: --bogus", "Erreur : option inconnue : --bogus"),
     (["sheet", "show", "--jsn"], "(Possible options: --json)", "(options possibles : --json)"),
     (["sheet", "penalty", "N", "E"], "Got unexpected extra argument", "Erreur : argument en trop : E"),
-    (["score"], "Missing option '--contract' / '-c'.", "Erreur : il manque l'option '--contract' / '-c'."),
+    (["score"], "Missing option '--contract' / '-c'.",
+     "Erreur : il manque l'option « --contract » / « -c »."),
     (["sheet", "add", "trou", "--needed", "x"], "Invalid value for '--needed'",
-     "Erreur : valeur invalide pour '--needed' : ce doit être un nombre entier"),
+     "Erreur : valeur invalide pour « --needed » : ce doit être un nombre entier"),
     (["serve", "--port", "70000"], "Input should be less than or equal to 65535",
-     "Erreur : valeur invalide pour '--port' : au plus 65535"),
+     "Erreur : valeur invalide pour « --port » : au plus 65535"),
     (["sheet", "show", "--json=3"], "Option '--json' does not take a value.",
-     "Erreur : l'option '--json' ne prend pas de valeur."),
+     "Erreur : l'option « --json » ne prend pas de valeur."),
     (["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT"], "Missing option '--leader' / '-l'.",
-     "Erreur : il manque l'option '--leader' / '-l'."),
+     "Erreur : il manque l'option « --leader » / « -l »."),
     (["solve", "N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N", "--memry", "3"],
      "No such option: --memry", "Erreur : option inconnue : --memry"),
     (["serve", "--port", "0"], "Input should be greater than or equal to 1",
-     "Erreur : valeur invalide pour '--port' : au moins 1"),
+     "Erreur : valeur invalide pour « --port » : au moins 1"),
     (["simulate", "--records", __file__], f"dir {__file__!r} is a file.",
-     f"Erreur : valeur invalide pour '--records' : {__file__!r} est un fichier, pas un dossier."),
+     f"Erreur : valeur invalide pour « --records » : « {__file__} » est un fichier, pas un dossier."),
     (["play", "--rules", "."], "file '.' is a directory.",
-     "Erreur : valeur invalide pour '--rules' : '.' est un dossier, pas un fichier."),
+     "Erreur : valeur invalide pour « --rules » : « . » est un dossier, pas un fichier."),
     (["sheet", "show", "--file", "."], "Invalid value for '--file' / '-f' (env var: 'WHIST_SHEET'): file",
-     "Erreur : valeur invalide pour '--file' / '-f' (variable d'environnement : 'WHIST_SHEET') : '.' est"
-     " un dossier, pas un fichier."),
+     "Erreur : valeur invalide pour « --file » / « -f » (variable d'environnement : « WHIST_SHEET ») :"
+     " « . » est un dossier, pas un fichier."),
 ])
 def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str) -> None:
     """guide.md promises French errors with --lang fr: click's own (an option without its value,
@@ -1200,11 +1201,11 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
 
 
 @pytest.mark.parametrize(("en", "fr"), [
-    ("file '.' is a directory.", "'.' est un dossier, pas un fichier."),
-    ("dir 'x' is a file.", "'x' est un fichier, pas un dossier."),
-    ("path 'x' does not exist.", "'x' n'existe pas."),
-    ("file 'x' is not readable.", "'x' ne peut pas être lu (permission refusée)."),
-    ("file 'x' is not writable.", "'x' ne peut pas être écrit (permission refusée)."),
+    ("file '.' is a directory.", "« . » est un dossier, pas un fichier."),
+    ("dir 'x' is a file.", "« x » est un fichier, pas un dossier."),
+    ("path 'x' does not exist.", "« x » n'existe pas."),
+    ("file 'x' is not readable.", "« x » ne peut pas être lu (permission refusée)."),
+    ("file 'x' is not writable.", "« x » ne peut pas être écrit (permission refusée)."),
 ])
 def test_every_reason_typer_gives_for_a_path_is_french_too(en: str, fr: str) -> None:
     """Each reason typer gives for refusing a path (a file, a dir or either, as the option asks
@@ -1212,7 +1213,7 @@ def test_every_reason_typer_gives_for_a_path_is_french_too(en: str, fr: str) -> 
     from whist.cli_usage import french_usage
 
     said = french_usage(f"Invalid value for '--rules': {en}")
-    assert said == f"valeur invalide pour '--rules' : {fr}"
+    assert said == f"valeur invalide pour « --rules » : {fr}"
 
 
 def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch: pytest.MonkeyPatch) -> None:

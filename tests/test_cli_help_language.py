@@ -320,13 +320,13 @@ class TestAGroupPassesItsLang:
 
     def test_a_usage_error_after_the_root_s_lang_is_french(self) -> None:
         r = _help(["--lang", "fr", "sheet", "penalty"])
-        assert r.exit_code == 2 and "Erreur : il manque l'argument 'PLACE'." in r.stderr, r.output
+        assert r.exit_code == 2 and "Erreur : il manque l'argument « PLACE »." in r.stderr, r.output
         assert r.stderr.startswith("Usage : whist sheet penalty [OPTIONS] {PLACE}"), r.output
 
     @pytest.mark.parametrize(("args", "said"), [
-        (["--lang", "fr", "nope"], "Erreur : commande inconnue : 'nope'."),
+        (["--lang", "fr", "nope"], "Erreur : commande inconnue : « nope »."),
         (["sheet", "--lang", "fr"], "Erreur : il manque la commande."),
-        (["--lang", "fr", "sheet", "nope"], "Erreur : commande inconnue : 'nope'.")])
+        (["--lang", "fr", "sheet", "nope"], "Erreur : commande inconnue : « nope ».")])
     def test_a_group_s_own_usage_errors_are_french(self, args: list[str], said: str) -> None:
         r = _help(args)
         usage = f"Usage : whist{' sheet' if 'sheet' in args else ''} [OPTIONS] COMMANDE [ARGS]..."

@@ -545,7 +545,7 @@ def test_every_websocket_error_is_said_in_french_too(harness: Any) -> None:
             assert error(player, {"type": "act", "action": legal, "version": version - 1})["code"] == "stale"
     with harness.connect("nothing") as ws:
         gone = error(ws)
-        assert (gone["message"], gone["message_fr"]) == ("no table 'nothing'", "pas de table 'nothing'")
+        assert (gone["message"], gone["message_fr"]) == ("no table 'nothing'", "pas de table « nothing »")
     assert codes == set(ERRORS) - {"conflict"}
     assert len(french) == len(set(french.values())) == 17  # each reason its own French
 

@@ -175,7 +175,7 @@ class TestHttp:
         assert said["a seat taken"] == "la place Est est déjà prise"
         assert said["missing field"] == "name : champ requis"
         assert said["number too large"] == "bot_delay : vaut au plus 10"
-        assert said["no table"] == "pas de table 'nope'"
+        assert said["no table"] == "pas de table « nope »"
         assert said["option of no kind"] == "options.deals : doit être un texte, un nombre, true ou false"
         assert said["not UTF-8"] == "le corps de la requête est illisible : du JSON en UTF-8 est attendu"
         assert said["no such language"] == "lang : doit valoir 'en' ou 'fr'"

@@ -122,7 +122,7 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
                           f"robot « {name} » inconnu (connus : {', '.join(BOT_NAMES)}), ou"
                           f" module:fonction pour un robot à vous{hint[1]}") from None
     module, _, attr = name.strip().partition(":")
-    cannot = f"cannot import bot {name!r}: ", f"impossible d'importer le robot {name!r} : "
+    cannot = f"cannot import bot {name!r}: ", f"impossible d'importer le robot « {name} » : "
     if not attr:
         raise Refusal(f"{cannot[0]}name the function after the colon, {module}:FUNCTION",
                       f"{cannot[1]}nommez la fonction après les deux-points, {module}:FONCTION")

@@ -341,6 +341,17 @@ def visible_text(text: str) -> str:
     return " ".join(w for w in words if w)
 
 
+def quoted_fr(value: object) -> str:
+    """A value a French refusal names, as French quotes it: text between « » (``« 2,5 »``), as
+    every French refusal quotes what was typed; a number, a boolean or ``None`` of a file or of the
+    API's JSON as it is (``2.5``), as English shows it.
+
+    >>> quoted_fr("abc"), quoted_fr(2.5), quoted_fr(None)
+    ('« abc »', '2.5', 'None')
+    """
+    return f"« {value} »" if isinstance(value, str) else repr(value)
+
+
 def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Seat, str], ...]:
     """The players' names by seat, N E S W, from ``{"N": "Anne", "Est": "Bert"}``, each as
     :func:`visible_text` keeps it (a seat not given, or given a name with nothing visible in it,
@@ -359,7 +370,7 @@ def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Se
         seat = parse_seat(key)
         if not isinstance(name, str):
             raise ParseError(f"the name of {seat.name} must be text, not {name!r}",
-                             f"le nom de {seat.name_fr} doit être un texte, pas {name!r}")
+                             f"le nom de {seat.name_fr} doit être un texte, pas {quoted_fr(name)}")
         given[seat] = visible_text(name)
     return tuple((s, given.get(s) or (s.name_fr if lang == "fr" else s.name_en)) for s in SEATS)
 

@@ -124,17 +124,35 @@ def sheet_file_lang(args: Sequence[str]) -> str:
 
 def french_usage(message: str) -> str:
     """``message``, one of click's usage errors, in French, the placeholder of the argument it
-    names in French too, as the French help shows it; as it is if it is none of those.
+    names in French too, as the French help shows it, and what it quotes between « and », as
+    every French message of whist; as it is if it is none of those.
 
     >>> french_usage("Option '-t' requires an argument.")
-    "l'option '-t' demande une valeur."
+    "l'option « -t » demande une valeur."
     >>> french_usage("Invalid value for '--budget': Input should be less than or equal to 60")
-    "valeur invalide pour '--budget' : au plus 60"
+    'valeur invalide pour « --budget » : au plus 60'
     >>> french_usage("Invalid value for '-f' (env var: 'F'): file 'x' is a directory.")
-    "valeur invalide pour '-f' (variable d'environnement : 'F') : 'x' est un dossier, pas un fichier."
+    "valeur invalide pour « -f » (variable d'environnement : « F ») : « x » est un dossier, pas un fichier."
     >>> french_usage("Missing argument 'SEAT'.")
-    "il manque l'argument 'PLACE'."
+    "il manque l'argument « PLACE »."
     """
+    french = _french_usage(message)
+    return message if french is None else french_quotes(french)
+
+
+def french_quotes(text: str) -> str:
+    """``text`` with each word or phrase click quotes between ``'`` quoted between « and » (an
+    apostrophe inside a French word, ``l'option``, stays).
+
+    >>> french_quotes("l'option '--contract' / '-c' n'existe pas : 'nope'")
+    "l'option « --contract » / « -c » n'existe pas : « nope »"
+    """
+    return re.sub(r"(?<!\w)'([^'\s](?:[^']*[^'\s])?)'(?!\w)", "« \\1 »", text)
+
+
+def _french_usage(message: str) -> str | None:
+    """:func:`french_usage`'s translation, quotes as click writes them; ``None`` for a message it
+    does not know."""
     invalid = re.fullmatch(r"Invalid value for ('[^']*'(?: / '[^']*')*)( \(env var: '[^']*'\))?: (.*)",
                            message, flags=re.S)
     if invalid is not None:
@@ -150,7 +168,7 @@ def french_usage(message: str) -> str:
     for english, french in _MESSAGES:
         if re.fullmatch(english, message, flags=re.S):
             return re.sub(english, french, message, flags=re.S)
-    return message
+    return None
 
 
 class FrenchUsageError(UsageError):

@@ -417,7 +417,7 @@ def _check_game(rules: Rules, data: Mapping[str, Any], where: Where) -> None:
                 where, f"a deal of {this} (it has a field {field!r}), but the rules are those of"
                 f" {rules_game} (preset {rules.preset}): a record of the other game, or rules changed"
                 " by hand",
-                f"une donne de {this_fr} (elle a un champ {field!r}), mais les règles sont celles du"
+                f"une donne de {this_fr} (elle a un champ « {field} »), mais les règles sont celles du"
                 f" {rules_game_fr} (préréglage {rules.preset}) : un enregistrement de l'autre jeu, ou"
                 " des règles changées à la main")
 

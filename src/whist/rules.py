@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Lang, Refusal, os_reason
+from whist.cards import Lang, Refusal, os_reason, quoted_fr
 from whist.wording import TERMINAL, Wording
 
 
@@ -241,7 +241,7 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
             return value.strip().lower() in _TRUE
         raise wording.refusal(RulesError, "option {name} takes {on_off}, not {value!r}",
                               "l'option {name} vaut {on_off}, pas {given}", name=name, value=value,
-                              given=_given_fr(value))
+                              given=quoted_fr(value))
     if kind is int:
         if isinstance(value, bool):
             raise _not_whole(name, value)
@@ -257,20 +257,13 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
             return float(value)
         except (TypeError, ValueError):
             raise RulesError(f"option {name} takes a number, not {value!r}",
-                             f"l'option {name} vaut un nombre, pas {_given_fr(value)}") from None
+                             f"l'option {name} vaut un nombre, pas {quoted_fr(value)}") from None
     return str(value)
 
 
 def _not_whole(name: str, value: Any) -> RulesError:
     return RulesError(f"option {name} takes a whole number, not {value!r}",
-                      f"l'option {name} vaut un nombre entier, pas {_given_fr(value)}")
-
-
-def _given_fr(value: Any) -> str:
-    """A value given to an option as a French refusal quotes it: text between « » (``« 2,5 »``),
-    as every French refusal quotes what was typed; a number or a boolean of a rules file or of the
-    API's JSON as it is (``2.5``)."""
-    return f"« {value} »" if isinstance(value, str) else repr(value)
+                      f"l'option {name} vaut un nombre entier, pas {quoted_fr(value)}")
 
 
 _KINDS: dict[str, type] = {
@@ -397,9 +390,10 @@ of a billion points) or its scores and settlement would be too large to be numbe
 def check(rules: Rules) -> None:
     """Refuse option values that make no game."""
     for name, choices in _CHOICES.items():
-        if getattr(rules, name) not in choices:
-            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {getattr(rules, name)!r}",
-                             f"l'option {name} vaut {' ou '.join(choices)}, pas {getattr(rules, name)!r}")
+        value = getattr(rules, name)
+        if value not in choices:
+            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {value!r}",
+                             f"l'option {name} vaut {' ou '.join(choices)}, pas {quoted_fr(value)}")
     for name in ("deals", "game_points", "points_per_odd_trick", "rubbers"):
         if getattr(rules, name) < 1:
             raise RulesError(f"option {name} must be at least 1", f"l'option {name} vaut au moins 1")
@@ -409,7 +403,7 @@ def check(rules: Rules) -> None:
     for name in _FLOATS:
         if not math.isfinite(getattr(rules, name)):
             raise RulesError(f"option {name} takes a finite number, not {getattr(rules, name)!r}",
-                             f"l'option {name} vaut un nombre fini, pas {getattr(rules, name)!r}")
+                             f"l'option {name} vaut un nombre fini, pas {quoted_fr(getattr(rules, name))}")
     if rules.rubber_bonus < 0 or rules.stake < 0:
         raise RulesError("options rubber_bonus and stake cannot be negative",
                          "les options rubber_bonus et stake ne peuvent pas être négatives")

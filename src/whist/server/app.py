@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
-from whist.cards import Refusal, Seat, parse_seat
+from whist.cards import Refusal, Seat, parse_seat, quoted_fr
 from whist.render import number
 from whist.rules import PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
@@ -125,7 +125,7 @@ def _option_list() -> list[dict[str, Any]]:
 def _no_table_words(table_id: str) -> tuple[str, str]:
     """That there is no table ``table_id``, in English and in French: an HTTP route's 404 and the
     WebSocket's ``not_found`` say it alike."""
-    return f"no table {table_id!r}", f"pas de table {table_id!r}"
+    return f"no table {table_id!r}", f"pas de table {quoted_fr(table_id)}"
 
 
 def _no_table(table_id: str) -> JSONResponse:

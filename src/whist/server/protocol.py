@@ -24,6 +24,8 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
+from whist.cards import quoted_fr
+
 __all__ = [
     "ERRORS",
     "Act",
@@ -152,7 +154,7 @@ def parse_message(text: str | None) -> ClientMessage:
         return Simple(kind)
     known = ", ".join(("hello", "act", *_SIMPLE))
     raise CommandError(MALFORMED, f"unknown message type {kind!r} (known: {known})",
-                       f"type de message inconnu {kind!r} (connus : {known})")
+                       f"type de message inconnu {quoted_fr(kind)} (connus : {known})")
 
 
 def error_json(code: str, message: str, message_fr: str, version: int) -> str:
@@ -171,8 +173,8 @@ def error_response(status: int, code: str, message: str, message_fr: str,
     """An HTTP route's error: ``{"error": {"code", "message", "message_fr"}}``, the message in
     English and in French: every route's refusal is said in both.
 
-    >>> json.loads(error_response(404, "not_found", "no table 'x'", "pas de table 'x'").body)
-    {'error': {'code': 'not_found', 'message': "no table 'x'", 'message_fr': "pas de table 'x'"}}
+    >>> json.loads(error_response(404, "not_found", "no table 'x'", "pas de table « x »").body)
+    {'error': {'code': 'not_found', 'message': "no table 'x'", 'message_fr': 'pas de table « x »'}}
     """
     error = {"code": code, "message": message, "message_fr": message_fr}
     return JSONResponse({"error": error}, status_code=status, headers=headers)
