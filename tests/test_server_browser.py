@@ -2146,3 +2146,30 @@ def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(serve
         assert page.evaluate("scrollY") == at and page.evaluate(HAND_IN_VIEW)
         browser.close()
     assert errors == []
+
+
+def test_a_dialog_scrolled_down_stays_there_as_the_table_changes(server: Server) -> None:
+    """On a phone held sideways the end of a game's summary is longer than the screen: Anne scrolls
+    down to its buttons, and a friend asks to play again with the same. Her page, drawn again with
+    the news, keeps the dialog where she scrolled it (it went back to its top, the news and its
+    button out of sight below)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 844, 390)
+        bid_and_play_until(page, "#over")
+        sheet = page.locator(".overlay .sheet")
+        assert sheet.evaluate("s => s.scrollHeight > s.clientHeight + 40")  # it must scroll
+        at = sheet.evaluate("s => { s.scrollTop = s.scrollHeight; return s.scrollTop; }")
+        table = page.url.rsplit("/", 1)[1]
+        post_json(server, f"/api/tables/{table}/again", {})
+        page.wait_for_selector("#again-open")
+        assert sheet.evaluate("s => s.scrollTop") == at
+        # another dialog opened instead starts at its top
+        page.click(".overlay .close")
+        page.click("#show-scores")
+        page.wait_for_selector(".overlay .sheet")
+        assert sheet.evaluate("s => s.scrollTop") == 0
+        browser.close()
+    assert errors == []
