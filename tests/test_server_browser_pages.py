@@ -5,6 +5,7 @@ test_server_browser.py.
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -19,6 +20,7 @@ from test_server_browser import (
     get_json,
     phone_page,
     play_a_card,
+    play_until,
     post_json,
     server,  # noqa: F401 - the fixture
     sit_down,
@@ -146,6 +148,35 @@ def test_a_misere_says_its_declarer_needs_no_trick(server: Server) -> None:  # n
         assert "Il faut\u00a0: aucun pli (12 plis dans la donne)" in page.inner_text("#info")
         page.click("button[data-lang=en]")
         assert "Needed: no trick (12 tricks in the deal)" in page.inner_text("#info")
+        browser.close()
+    assert errors == []
+
+
+def test_a_misere_is_made_or_failed_in_the_feminine_in_french(server: Server) -> None:  # noqa: F811
+    """Anne (South, eldest hand, seed 1) calls a small misère against three bots and plays it out:
+    the deal's summary, the whole sheet and the deals played say « petite misère (Anne) réussie »
+    or « chutée », agreeing with « misère » as the terminal does (they said « chuté »); in
+    English, "made" or "failed"."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.click('#legal-calls details.more-bids summary')
+        page.click('#legal-calls [data-action="small misère"]')
+        play_until(page, "#over")
+        said = page.inner_text(".result-line")
+        assert re.fullmatch(r"petite misère \(Anne\) (réussie|chutée)", said), said
+        assert said in page.locator("table.scores").last.inner_text()  # the whole sheet, under the summary
+        page.dispatch_event("button[data-lang=en]", "click")  # the dialog covers the header
+        english = page.inner_text(".result-line")
+        assert english == said.replace("petite misère", "small misère").replace(
+            "réussie", "made").replace("chutée", "failed")
+        page.dispatch_event("button[data-lang=fr]", "click")
+        page.click(".overlay .close")
+        page.click("#show-history")
+        page.wait_for_selector(".history li")
+        assert said in page.inner_text(".history li")
         browser.close()
     assert errors == []
 
