@@ -8,6 +8,7 @@ a bot takes the seat of a player who leaves or stays away, and gives it back whe
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -61,6 +62,16 @@ class TestHttp:
         wrong = c.delete(f"/api/tables/{tid}")  # a wrong method says which are right
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
         assert wrong.headers["allow"] == "GET"
+
+    def test_an_options_meaning_names_no_option_as_code_does(self, harness: Any) -> None:
+        """What each option means, as the lobby's form shows it under the option in English and
+        French, names no other option by its name in the code (``game_points``, ``option
+        honours``): a player reads the form's words, not the program's."""
+        options = harness.client.get("/api/presets").json()["options"]
+        names = "|".join(sorted((o["name"] for o in options), key=len, reverse=True))
+        code = re.compile(rf"\b[a-z]+_[a-z_]+\b|\boption ({names})\b")
+        said = [(o["name"], doc) for o in options for doc in (o["doc"], o["doc_fr"]) if code.search(doc)]
+        assert said == []
 
     def test_a_browser_asking_for_no_page_gets_the_page_that_says_so(self, harness: Any) -> None:
         """A link to no page, followed in a browser (a GET asking for HTML), is answered 404 with

@@ -63,11 +63,11 @@ class Rules:
          " trois."))
     call_at_eight: bool = _opt(
         True, ("Calling at eight", "Chanter à huit"),
-        ("Calling at eight: a side at exactly 8 (two points short of game: game_points - 2) may"
-         " claim or ask for honours (where honours are scored: option honours).",
-         "Un camp à exactement 8 points (à deux points de la manche : game_points - 2) peut"
-         " chanter : faire valoir ses honneurs, ou demander à son partenaire s'il en a un (là où"
-         " les honneurs comptent : option honours)."))
+        ("Calling at eight: a side two points short of game as the deal starts (8 of 10) may"
+         " claim the game with its honours, or ask the partner for one (where honours count).",
+         "Un camp à deux points de la manche au début de la donne (8 sur 10) peut chanter :"
+         " faire valoir ses honneurs, ou demander à son partenaire s'il en a un (là où les"
+         " honneurs comptent)."))
     no_honours_at_nine: bool = _opt(
         False, ("No honours one point short of game", "Pas d'honneurs à un point de la manche"),
         ("A side one point short of game (9 of 10, 4 of 5) at the start of a deal cannot score"
