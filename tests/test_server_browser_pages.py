@@ -181,6 +181,36 @@ def test_a_misere_is_made_or_failed_in_the_feminine_in_french(server: Server) ->
     assert errors == []
 
 
+# A space a line may break at before French « : ; ? ! » or after « (French sets a non-breaking one)
+BREAKABLE_FRENCH_SPACE = re.compile(r"[ \n][:;?!»]|«[ \n]")
+
+
+def test_no_french_line_begins_with_a_colon(server: Server) -> None:  # noqa: F811
+    """In French a colon, a semicolon, a question or exclamation mark and the closing » follow a
+    non-breaking space, the opening « is followed by one: on a phone no line of the lobby (its
+    own words, the rules' options as the server says them, a refusal from the server) begins
+    with one of them (« … avec de vraies cartes » then « : entrez chaque donne » on the next)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.click("#sheet-panel summary, details:has-text('Feuille de marque') > summary")
+        page.fill("input[name=name]", "Anne")
+        page.select_option("#create select[name=preset]", "classic")
+        page.click("#create details.options summary")
+        page.fill("input[name=opt-game_points]", "2")  # refused by the server, in its words
+        page.dispatch_event("input[name=opt-game_points]", "change")
+        page.click("#create-table")
+        page.wait_for_selector("#create .error")
+        text = page.inner_text("#app")
+        assert "vraies cartes" in text and "Chanter à huit" in text
+        assert BREAKABLE_FRENCH_SPACE.findall(text) == [], text
+        browser.close()
+    assert errors == []
+
+
 def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa: F811
     """A friend who follows the link of a table whose seats are all taken is told so, in both
     languages, not only that he watches."""
