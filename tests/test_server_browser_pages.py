@@ -211,6 +211,30 @@ def test_no_french_line_begins_with_a_colon(server: Server) -> None:  # noqa: F8
     assert errors == []
 
 
+def test_every_row_of_bids_starts_its_buttons_in_one_column_on_a_phone(server: Server) -> None:  # noqa: F811
+    """Anne (South, eldest hand, seed 1), on a phone, unfolds the higher bids: in French and in
+    English every row's first button is in one column, a long name (« grande misère sur table »)
+    on two lines beside it, over none of them (it pushed its button out of the column)."""
+    from playwright.sync_api import sync_playwright
+
+    lefts = """() => [...document.querySelectorAll('#legal-calls .bid-row')].map((row) => {
+        const label = row.querySelector('.bid-label').getBoundingClientRect();
+        const button = row.querySelector('button').getBoundingClientRect();
+        return [Math.round(button.left), label.right <= button.left]; })"""
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.click('#legal-calls details.more-bids summary')
+        assert "grande misère sur table" in page.inner_text("#legal-calls")
+        for lang in ("fr", "en"):
+            page.click(f"button[data-lang={lang}]")
+            rows = page.evaluate(lefts)
+            assert len(rows) > 10 and len({left for left, _ in rows}) == 1, (lang, rows)
+            assert all(clear for _, clear in rows), (lang, rows)
+        browser.close()
+    assert errors == []
+
+
 def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa: F811
     """A friend who follows the link of a table whose seats are all taken is told so, in both
     languages, not only that he watches."""
