@@ -73,6 +73,22 @@ class TestHttp:
         said = [(o["name"], doc) for o in options for doc in (o["doc"], o["doc_fr"]) if code.search(doc)]
         assert said == []
 
+    def test_an_option_that_allows_a_contract_names_it_as_the_page_does(self, harness: Any) -> None:
+        """The meaning of an option that allows a contract (« abondance sur table », « grande
+        misère sur table ») names the contract as the page's calls do in each language, and says
+        that it may be bid: the English said « Abondance sur table: … », a name an English page
+        never shows (its calls say "open abondance")."""
+        from whist.contracts import KINDS
+
+        options = {o["name"]: o for o in harness.client.get("/api/presets").json()["options"]}
+        allowing = [name for name in options if name in KINDS]
+        assert {"abondance_sur_table", "grande_misere_sur_table"} <= set(allowing)
+        for name in allowing:
+            kind, o = KINDS[name], options[name]
+            assert kind.en.lower() in o["doc"].lower() and "may be bid" in o["doc"], o["doc"]
+            assert kind.fr == kind.en or kind.fr not in o["doc"].lower(), o["doc"]
+            assert kind.fr in o["doc_fr"].lower() and "peut être annoncé" in o["doc_fr"], o["doc_fr"]
+
     def test_a_browser_asking_for_no_page_gets_the_page_that_says_so(self, harness: Any) -> None:
         """A link to no page, followed in a browser (a GET asking for HTML), is answered 404 with
         the page, which says there is nothing there in its language; the API and the page's files

@@ -141,12 +141,15 @@ class Rules:
          "Le piccolo (et le piccolissimo au couleur) peut être annoncé."))
     abondance_sur_table: bool = _opt(
         False, ("Open abondance", "Abondance sur table"),
-        ("Abondance sur table: the hand is spread after the first trick.",
-         "Abondance sur table : la main est étalée après le premier pli."))
+        ("Open abondance may be bid: an abondance whose hand is spread after the first trick.",
+         "L'abondance sur table peut être annoncée : une abondance dont la main est étalée après"
+         " le premier pli."))
     grande_misere_sur_table: bool = _opt(
         True, ("Open misère", "Grande misère sur table"),
-        ("Grande misère sur table (pagat: open misère, spread before the first lead).",
-         "Grande misère sur table (pagat : misère ouverte, étalée avant la première entame)."))
+        ("Open misère may be bid: a large misère whose hand is spread after the first trick"
+         " (pagat: before the first lead).",
+         "La grande misère sur table peut être annoncée : une grande misère dont la main est"
+         " étalée après le premier pli (pagat : avant la première entame)."))
     trou_always_nine: bool = _opt(
         False, ("Trou always needs 9", "Trou toujours à 9 plis"),
         ("The trou always needs 9 tricks, whatever card is shown (in pagat, the trou of four"
