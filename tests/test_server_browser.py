@@ -1566,6 +1566,40 @@ def test_a_finished_game_played_again_links_to_its_next_game_in_the_lobby(server
     assert errors == []
 
 
+def test_a_players_finished_game_played_again_links_to_its_next_game_in_his_tables(server: Server) -> None:
+    """Bruno sat North at a game that has finished (a bot played for him, his page closed), and
+    someone asked to play it again with the same. In the lobby, under "Vos tables" (where alone his
+    own games are listed, not among the games finished), the game links to its next game, as the
+    games finished do, so that he finds the table that waits for him; in English too."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "pagat", "name": "Chez Bruno", "options": {"deals": 1}, "bot_delay": 0,
+            "deal_pause": 0, "takeover_after": 0, "seats": dict.fromkeys("ESW", "random")}
+    table = create_table(server, spec).rsplit("/", 1)[1]
+    token = post_json(server, f"/api/tables/{table}/join", {"name": "Bruno", "seat": "N"})["token"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.evaluate("([id, token]) => localStorage.setItem('whist.token.' + id, token)", [table, token])
+        page.goto(f"{server.base}/t/{table}")  # he sits down, and goes: a bot plays for him
+        page.wait_for_selector(".seat-bottom >> text=Bruno (vous)")
+        page.goto(server.base)
+        end = time.monotonic() + 60
+        while not get_json(server, f"/api/tables/{table}")["match"]["over"]:
+            assert time.monotonic() < end, "the game did not end"
+            time.sleep(0.05)
+        nxt = post_json(server, f"/api/tables/{table}/again", {})["url"]
+        page.reload()
+        link = page.locator("#my-tables a.next-game")
+        link.wait_for()
+        assert link.inner_text() == "partie suivante" and link.get_attribute("href") == nxt
+        assert page.locator("#my-tables li a").first.get_attribute("href") == f"/t/{table}"
+        page.click("button[data-lang=en]")
+        assert link.inner_text() == "next game"
+        browser.close()
+    assert errors == []
+
+
 def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path: Path) -> None:
     """A person creates a table, plays until his turn and goes away: nobody there, the table
     leaves the server's memory after a while and the lobby's list of tables in play no longer has
