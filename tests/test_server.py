@@ -8,6 +8,7 @@ a bot takes the seat of a player who leaves or stays away, and gives it back whe
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -61,6 +62,32 @@ class TestHttp:
         wrong = c.delete(f"/api/tables/{tid}")  # a wrong method says which are right
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
         assert wrong.headers["allow"] == "GET"
+
+    def test_an_options_meaning_names_no_option_as_code_does(self, harness: Any) -> None:
+        """What each option means, as the lobby's form shows it under the option in English and
+        French, names no other option by its name in the code (``game_points``, ``option
+        honours``): a player reads the form's words, not the program's."""
+        options = harness.client.get("/api/presets").json()["options"]
+        names = "|".join(sorted((o["name"] for o in options), key=len, reverse=True))
+        code = re.compile(rf"\b[a-z]+_[a-z_]+\b|\boption ({names})\b")
+        said = [(o["name"], doc) for o in options for doc in (o["doc"], o["doc_fr"]) if code.search(doc)]
+        assert said == []
+
+    def test_an_option_that_allows_a_contract_names_it_as_the_page_does(self, harness: Any) -> None:
+        """The meaning of an option that allows a contract (« abondance sur table », « grande
+        misère sur table ») names the contract as the page's calls do in each language, and says
+        that it may be bid: the English said « Abondance sur table: … », a name an English page
+        never shows (its calls say "open abondance")."""
+        from whist.contracts import KINDS
+
+        options = {o["name"]: o for o in harness.client.get("/api/presets").json()["options"]}
+        allowing = [name for name in options if name in KINDS]
+        assert {"abondance_sur_table", "grande_misere_sur_table"} <= set(allowing)
+        for name in allowing:
+            kind, o = KINDS[name], options[name]
+            assert kind.en.lower() in o["doc"].lower() and "may be bid" in o["doc"], o["doc"]
+            assert kind.fr == kind.en or kind.fr not in o["doc"].lower(), o["doc"]
+            assert kind.fr in o["doc_fr"].lower() and "peut être annoncé" in o["doc_fr"], o["doc_fr"]
 
     def test_a_browser_asking_for_no_page_gets_the_page_that_says_so(self, harness: Any) -> None:
         """A link to no page, followed in a browser (a GET asking for HTML), is answered 404 with

@@ -81,6 +81,12 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
+def set_in_french(text: str) -> str:
+    """``text`` (a French message of the server) as a French page shows it: a non-breaking space
+    before « : ; ? ! » and after «."""
+    return re.sub(r" ([:;?!»])", "\u00a0\\1", text).replace("« ", "«\u00a0")
+
+
 def play_a_card(page: Any) -> None:
     """Click the first highlighted card of the hand and wait until it has left the hand."""
     before = page.locator("#hand .card").count()
@@ -465,7 +471,7 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == ("ce serveur a déjà autant de tables en cours"
-                                                       " qu'il en accepte (1) : réessayez quand une"
+                                                       " qu'il en accepte (1)\u00a0: réessayez quand une"
                                                        " partie sera finie ou abandonnée depuis un moment")
         page.click("button[data-lang=en]")
         page.click("#create-table")
@@ -530,8 +536,8 @@ def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == (
-            "Impossible de créer cette table : l'option « Manche simple à partir de » est comprise"
-            " entre 1 et « Points de la manche ».")
+            "Impossible de créer cette table\u00a0: l'option «\u00a0Manche simple à partir de\u00a0»"
+            " est comprise entre 1 et «\u00a0Points de la manche\u00a0».")
         page.click("button[data-lang=en]")  # the reason said again in the page's new language
         assert page.locator(".error").inner_text() == (
             "This table cannot be created: option “Single game from” must be between 1 and “Game points”.")
@@ -543,7 +549,8 @@ def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None
             "This table cannot be created: option “Game points” must be at least 1.")
         page.click("button[data-lang=fr]")
         assert page.locator(".error").inner_text() == (
-            "Impossible de créer cette table : l'option « Points de la manche » vaut au moins 1.")
+            "Impossible de créer cette table\u00a0: l'option «\u00a0Points de la manche\u00a0»"
+            " vaut au moins 1.")
         browser.close()
     assert errors == []
 
@@ -691,7 +698,7 @@ def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are
 
 
 @pytest.mark.parametrize(("nine", "words"), [
-    (False, "(dans la couleur de votre as, 8 plis à faire ; sinon 9)"),
+    (False, "(dans la couleur de votre as, 8 plis à faire\u00a0; sinon 9)"),
     (True, "(9 plis à faire, quelle que soit la carte)"),
 ])
 def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool, words: str) -> None:
@@ -712,7 +719,7 @@ def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool
                 page.click("#legal-calls [data-action=pass]")
                 page.wait_for_selector("#legal-calls", state="detached")
         prompt = page.locator("#actions .prompt").inner_text()
-        assert prompt == "Montrez une carte : sa couleur sera l'atout " + words + ".", prompt
+        assert prompt == "Montrez une carte\u00a0: sa couleur sera l'atout " + words + ".", prompt
         assert page.locator("#four-aces").count() == 0  # three aces: the fourth ace's holder
         assert "Ouest annonce trou (trois as)" in page.locator("#calls").inner_text()  # as the terminal
         browser.close()
@@ -736,7 +743,7 @@ def test_a_trou_of_four_aces_says_who_the_partner_is_and_why(server: Server) -> 
         sit_down(page, "Anne")
         page.wait_for_selector("#four-aces")
         assert "Trou\u00a0: Anne + Est" in page.locator("#info").inner_text()
-        assert page.locator("#four-aces").inner_text() == FOUR_ACES["fr"]
+        assert page.locator("#four-aces").inner_text() == set_in_french(FOUR_ACES["fr"])
         assert "Anne annonce trou (quatre as)" in page.locator("#calls").inner_text()  # as the terminal
         page.click("button[data-lang=en]")
         assert page.locator("#four-aces").inner_text() == FOUR_ACES["en"]
@@ -957,8 +964,8 @@ def test_a_card_the_rules_refuse_says_why(server: Server) -> None:
         # "Refused", then the reason as a sentence, alike in both languages (English said
         # "Refused: Q♠: you must…", French had no « Refusé »)
         said = page.locator("#toast").inner_text()
-        assert re.fullmatch(r"Refusé\n[ARDV1-9][0-9]?[♠♥♦♣] : vous devez fournir à la couleur et jouer un"
-                            r" (pique|cœur|carreau|trèfle)", said), said
+        assert re.fullmatch(r"Refusé\n[ARDV1-9][0-9]?[♠♥♦♣]\u00a0: vous devez fournir à la couleur"
+                            r" et jouer un (pique|cœur|carreau|trèfle)", said), said
         page.dispatch_event("button[data-lang=en]", "click")
         page.locator("#hand.choosing .dimmed").first.click(position={"x": 8, "y": 40})
         page.wait_for_function("document.querySelector('#toast').innerText.startsWith('Refused')")
@@ -1134,11 +1141,11 @@ def test_the_honours_shown_by_a_call_at_eight_are_on_the_summary(server: Server)
         assert page.locator("#legal-calls [data-action=ask]").inner_text() == "Ask partner"
         assert page.locator("#hand.choosing .playable").count() == 13
         page.dispatch_event("button[data-lang=fr]", "click")
-        assert page.locator("#actions .prompt").inner_text() == "À vous — annoncez, ou jouez une carte :"
+        assert page.locator("#actions .prompt").inner_text() == "À vous — annoncez, ou jouez une carte\u00a0:"
         assert page.locator("#legal-calls [data-action=ask]").inner_text() == "Demander au partenaire"
         page.click("#legal-calls [data-action=ask]")
         page.wait_for_selector("#next-deal")
-        assert "Chant à huit : NS gagne la manche" in page.locator(".sheet").inner_text()
+        assert "Chant à huit\u00a0: NS gagne la manche" in page.locator(".sheet").inner_text()
         sides = page.locator(".sheet table.scores th")
         assert sides.evaluate_all("els => els.map((e) => e.innerText)") == ["", "NS (vous)", "EO"]
         page.dispatch_event("button[data-lang=en]", "click")
@@ -1163,7 +1170,7 @@ def test_a_claim_at_eight_is_made_for_the_player_and_shown(server: Server) -> No
         browser, page = anne_at(pw, server, at_eight(44), errors)
         page.wait_for_selector("#next-deal")
         sheet = page.locator(".sheet")
-        assert "Chant à huit : NS gagne la manche" in sheet.inner_text()
+        assert "Chant à huit\u00a0: NS gagne la manche" in sheet.inner_text()
         assert page.locator("#shown-honours").inner_text() == "Honneurs montrés\u00a0: Anne A♦ R♦ D♦"
         sides = sheet.locator("th").evaluate_all("els => els.map((e) => e.innerText)")
         assert sides == ["", "NS (vous)", "EO"]
@@ -1559,6 +1566,40 @@ def test_a_finished_game_played_again_links_to_its_next_game_in_the_lobby(server
     assert errors == []
 
 
+def test_a_players_finished_game_played_again_links_to_its_next_game_in_his_tables(server: Server) -> None:
+    """Bruno sat North at a game that has finished (a bot played for him, his page closed), and
+    someone asked to play it again with the same. In the lobby, under "Vos tables" (where alone his
+    own games are listed, not among the games finished), the game links to its next game, as the
+    games finished do, so that he finds the table that waits for him; in English too."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "pagat", "name": "Chez Bruno", "options": {"deals": 1}, "bot_delay": 0,
+            "deal_pause": 0, "takeover_after": 0, "seats": dict.fromkeys("ESW", "random")}
+    table = create_table(server, spec).rsplit("/", 1)[1]
+    token = post_json(server, f"/api/tables/{table}/join", {"name": "Bruno", "seat": "N"})["token"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.evaluate("([id, token]) => localStorage.setItem('whist.token.' + id, token)", [table, token])
+        page.goto(f"{server.base}/t/{table}")  # he sits down, and goes: a bot plays for him
+        page.wait_for_selector(".seat-bottom >> text=Bruno (vous)")
+        page.goto(server.base)
+        end = time.monotonic() + 60
+        while not get_json(server, f"/api/tables/{table}")["match"]["over"]:
+            assert time.monotonic() < end, "the game did not end"
+            time.sleep(0.05)
+        nxt = post_json(server, f"/api/tables/{table}/again", {})["url"]
+        page.reload()
+        link = page.locator("#my-tables a.next-game")
+        link.wait_for()
+        assert link.inner_text() == "partie suivante" and link.get_attribute("href") == nxt
+        assert page.locator("#my-tables li a").first.get_attribute("href") == f"/t/{table}"
+        page.click("button[data-lang=en]")
+        assert link.inner_text() == "next game"
+        browser.close()
+    assert errors == []
+
+
 def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path: Path) -> None:
     """A person creates a table, plays until his turn and goes away: nobody there, the table
     leaves the server's memory after a while and the lobby's list of tables in play no longer has
@@ -1748,10 +1789,11 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:
     url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
                                 "options": {"deals": 1}})
     words = {
-        "fr": ("Ni passe ni enchère : vous parlerez de nouveau à votre tour suivant, après avoir entendu"
+        "fr": ("Ni passe ni enchère\u00a0: vous parlerez de nouveau à votre tour suivant, après avoir entendu"
                " les autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance,"
                " chelem…), mais encore proposer ou emballer.",
-               "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire."),
+               "J'attends\u00a0: vous reparlerez après les autres, sans pouvoir annoncer de contrat"
+               " solitaire."),
         "en": ("Neither a pass nor a bid: you speak again at your next turn, after hearing the others."
                " You may then bid no one-player contract (solo, misère, abondance, slam…), but you may"
                " still propose or accept.",
@@ -2144,5 +2186,32 @@ def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(serve
         page.evaluate(play)
         page.wait_for_function(mine, arg=11)
         assert page.evaluate("scrollY") == at and page.evaluate(HAND_IN_VIEW)
+        browser.close()
+    assert errors == []
+
+
+def test_a_dialog_scrolled_down_stays_there_as_the_table_changes(server: Server) -> None:
+    """On a phone held sideways the end of a game's summary is longer than the screen: Anne scrolls
+    down to its buttons, and a friend asks to play again with the same. Her page, drawn again with
+    the news, keeps the dialog where she scrolled it (it went back to its top, the news and its
+    button out of sight below)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 844, 390)
+        bid_and_play_until(page, "#over")
+        sheet = page.locator(".overlay .sheet")
+        assert sheet.evaluate("s => s.scrollHeight > s.clientHeight + 40")  # it must scroll
+        at = sheet.evaluate("s => { s.scrollTop = s.scrollHeight; return s.scrollTop; }")
+        table = page.url.rsplit("/", 1)[1]
+        post_json(server, f"/api/tables/{table}/again", {})
+        page.wait_for_selector("#again-open")
+        assert sheet.evaluate("s => s.scrollTop") == at
+        # another dialog opened instead starts at its top
+        page.click(".overlay .close")
+        page.click("#show-scores")
+        page.wait_for_selector(".overlay .sheet")
+        assert sheet.evaluate("s => s.scrollTop") == 0
         browser.close()
     assert errors == []

@@ -5,6 +5,7 @@ test_server_browser.py.
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -19,6 +20,7 @@ from test_server_browser import (
     get_json,
     phone_page,
     play_a_card,
+    play_until,
     post_json,
     server,  # noqa: F401 - the fixture
     sit_down,
@@ -146,6 +148,89 @@ def test_a_misere_says_its_declarer_needs_no_trick(server: Server) -> None:  # n
         assert "Il faut\u00a0: aucun pli (12 plis dans la donne)" in page.inner_text("#info")
         page.click("button[data-lang=en]")
         assert "Needed: no trick (12 tricks in the deal)" in page.inner_text("#info")
+        browser.close()
+    assert errors == []
+
+
+def test_a_misere_is_made_or_failed_in_the_feminine_in_french(server: Server) -> None:  # noqa: F811
+    """Anne (South, eldest hand, seed 1) calls a small misère against three bots and plays it out:
+    the deal's summary, the whole sheet and the deals played say « petite misère (Anne) réussie »
+    or « chutée », agreeing with « misère » as the terminal does (they said « chuté »); in
+    English, "made" or "failed"."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.click('#legal-calls details.more-bids summary')
+        page.click('#legal-calls [data-action="small misère"]')
+        play_until(page, "#over")
+        said = page.inner_text(".result-line")
+        assert re.fullmatch(r"petite misère \(Anne\) (réussie|chutée)", said), said
+        assert said in page.locator("table.scores").last.inner_text()  # the whole sheet, under the summary
+        page.dispatch_event("button[data-lang=en]", "click")  # the dialog covers the header
+        english = page.inner_text(".result-line")
+        assert english == said.replace("petite misère", "small misère").replace(
+            "réussie", "made").replace("chutée", "failed")
+        page.dispatch_event("button[data-lang=fr]", "click")
+        page.click(".overlay .close")
+        page.click("#show-history")
+        page.wait_for_selector(".history li")
+        assert said in page.inner_text(".history li")
+        browser.close()
+    assert errors == []
+
+
+# A space a line may break at before French « : ; ? ! » or after « (French sets a non-breaking one)
+BREAKABLE_FRENCH_SPACE = re.compile(r"[ \n][:;?!»]|«[ \n]")
+
+
+def test_no_french_line_begins_with_a_colon(server: Server) -> None:  # noqa: F811
+    """In French a colon, a semicolon, a question or exclamation mark and the closing » follow a
+    non-breaking space, the opening « is followed by one: on a phone no line of the lobby (its
+    own words, the rules' options as the server says them, a refusal from the server) begins
+    with one of them (« … avec de vraies cartes » then « : entrez chaque donne » on the next)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.click("#sheet-panel summary, details:has-text('Feuille de marque') > summary")
+        page.fill("input[name=name]", "Anne")
+        page.select_option("#create select[name=preset]", "classic")
+        page.click("#create details.options summary")
+        page.fill("input[name=opt-game_points]", "2")  # refused by the server, in its words
+        page.dispatch_event("input[name=opt-game_points]", "change")
+        page.click("#create-table")
+        page.wait_for_selector("#create .error")
+        text = page.inner_text("#app")
+        assert "vraies cartes" in text and "Chanter à huit" in text
+        assert BREAKABLE_FRENCH_SPACE.findall(text) == [], text
+        browser.close()
+    assert errors == []
+
+
+def test_every_row_of_bids_starts_its_buttons_in_one_column_on_a_phone(server: Server) -> None:  # noqa: F811
+    """Anne (South, eldest hand, seed 1), on a phone, unfolds the higher bids: in French and in
+    English every row's first button is in one column, a long name (« grande misère sur table »)
+    on two lines beside it, over none of them (it pushed its button out of the column)."""
+    from playwright.sync_api import sync_playwright
+
+    lefts = """() => [...document.querySelectorAll('#legal-calls .bid-row')].map((row) => {
+        const label = row.querySelector('.bid-label').getBoundingClientRect();
+        const button = row.querySelector('button').getBoundingClientRect();
+        return [Math.round(button.left), label.right <= button.left]; })"""
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors)
+        page.click('#legal-calls details.more-bids summary')
+        assert "grande misère sur table" in page.inner_text("#legal-calls")
+        for lang in ("fr", "en"):
+            page.click(f"button[data-lang={lang}]")
+            rows = page.evaluate(lefts)
+            assert len(rows) > 10 and len({left for left, _ in rows}) == 1, (lang, rows)
+            assert all(clear for _, clear in rows), (lang, rows)
         browser.close()
     assert errors == []
 

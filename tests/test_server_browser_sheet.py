@@ -22,7 +22,14 @@ from urllib.parse import unquote
 
 import pytest
 from sqlalchemy import make_url
-from test_server_browser import CHROMIUM, Server, phone_page, post_json, server  # noqa: F401 - server: the fixture
+from test_server_browser import (  # noqa: F401 - server: the fixture
+    CHROMIUM,
+    Server,
+    phone_page,
+    post_json,
+    server,
+    set_in_french,
+)
 from test_server_sheets import aged
 from typer.testing import CliRunner
 
@@ -98,7 +105,7 @@ def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # no
         entry(page, "solo 7", "N", {"tricks": "14"})
         page.click("#add-entry")
         page.wait_for_selector("#sheet-error")
-        assert page.inner_text("#sheet-error") == refused.value.fr
+        assert page.inner_text("#sheet-error") == set_in_french(refused.value.fr)
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-error") == refused.value.en
         page.click("button[data-lang=fr]")
@@ -163,8 +170,9 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
         page.wait_for_selector("#sheet-error")
         field = page.locator("label:has(input[name=tricks])").inner_text().strip()
         said = page.inner_text("#sheet-error")
-        assert said == refused.value.fr and said.startswith("donnez le nombre de levées faites par EO")
-        assert f"« {field} »" in said  # the field as the page names it
+        assert said == set_in_french(refused.value.fr)
+        assert said.startswith("donnez le nombre de levées faites par EO")
+        assert f"«\u00a0{field}\u00a0»" in said  # the field as the page names it
         assert page.evaluate("document.activeElement.name") == "tricks"
         assert page.get_attribute("input[name=tricks]", "aria-invalid") == "true"
         page.click("button[data-lang=en]")
@@ -195,13 +203,13 @@ def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server:
         page.wait_for_selector("#sheet-error")
         said = page.inner_text("#sheet-error")
         legend = page.inner_text("#entry-form fieldset.declarers legend")
-        assert said == no_declarers.value.fr and f"« {legend} »" in said
+        assert said == set_in_french(no_declarers.value.fr) and f"«\u00a0{legend}\u00a0»" in said
         error_at, penalty_at = (page.locator(s).bounding_box() for s in ("#sheet-error", "#penalty-form"))
         assert error_at and penalty_at and error_at["y"] < penalty_at["y"]  # above the penalty's form
         entry(page, "small misère", "SW", {"tricks-S": "0"})
         page.click("#add-entry")
         page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t", arg=said)
-        assert page.inner_text("#sheet-error") == each.value.fr
+        assert page.inner_text("#sheet-error") == set_in_french(each.value.fr)
         assert page.inner_text("label:has(input[name=tricks-W])").strip() == "Plis de Dirk"  # « Plis de … »
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-error") == each.value.en
@@ -422,7 +430,7 @@ def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) ->
         page.click("#start-sheet")
         page.wait_for_selector("#sheet-form .error")
         assert page.inner_text("#sheet-form .error") == (
-            "ce serveur garde déjà autant de feuilles de marque qu'il en accepte (1) : demandez à ceux"
+            "ce serveur garde déjà autant de feuilles de marque qu'il en accepte (1)\u00a0: demandez à ceux"
             " qui le font tourner de faire de la place")
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-form .error") == (
@@ -514,7 +522,7 @@ def test_an_entry_to_a_sheet_deleted_meanwhile_says_it_is_gone_and_keeps_the_sco
         assert page.evaluate("() => document.activeElement.id") == "sheet-again"
         assert page.inner_text("#sheet-gone [role=alert]") == (
             "Cette feuille de marque n'existe plus sur le serveur, qui efface les feuilles que personne"
-            " n'a changées depuis 30 jours : vous ne pouvez plus y ajouter d'entrées.")
+            " n'a changées depuis 30 jours\u00a0: vous ne pouvez plus y ajouter d'entrées.")
         for control in ("#entry-form", "#penalty-form", "#undo", "#sheet-error"):
             assert page.locator(control).count() == 0, control
         assert page.locator("#sheet-table tbody tr").count() == 1 and shown_totals(page) == shown
@@ -562,7 +570,8 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         page.clock.run_for(60_000)  # twelve polls' time: the page asks no more for a sheet gone
         assert asked == []
         assert page.inner_text("#sheet-gone [role=alert]") == (
-            "Cette feuille de marque n'existe plus sur le serveur : vous ne pouvez plus y ajouter d'entrées.")
+            "Cette feuille de marque n'existe plus sur le serveur\u00a0: vous ne pouvez plus y ajouter"
+            " d'entrées.")
         assert page.locator("#entry-form").count() == 0 and page.locator("#sheet-tools").count() == 0
         assert page.inner_text("#sheet-score") == score and page.locator("#sheet-table tbody tr").count() == 1
         file, shown = the_page_s_file(page, tmp_path)

@@ -63,11 +63,11 @@ class Rules:
          " trois."))
     call_at_eight: bool = _opt(
         True, ("Calling at eight", "Chanter à huit"),
-        ("Calling at eight: a side at exactly 8 (two points short of game: game_points - 2) may"
-         " claim or ask for honours (where honours are scored: option honours).",
-         "Un camp à exactement 8 points (à deux points de la manche : game_points - 2) peut"
-         " chanter : faire valoir ses honneurs, ou demander à son partenaire s'il en a un (là où"
-         " les honneurs comptent : option honours)."))
+        ("Calling at eight: a side two points short of game as the deal starts (8 of 10) may"
+         " claim the game with its honours, or ask the partner for one (where honours count).",
+         "Un camp à deux points de la manche au début de la donne (8 sur 10) peut chanter :"
+         " faire valoir ses honneurs, ou demander à son partenaire s'il en a un (là où les"
+         " honneurs comptent)."))
     no_honours_at_nine: bool = _opt(
         False, ("No honours one point short of game", "Pas d'honneurs à un point de la manche"),
         ("A side one point short of game (9 of 10, 4 of 5) at the start of a deal cannot score"
@@ -141,12 +141,15 @@ class Rules:
          "Le piccolo (et le piccolissimo au couleur) peut être annoncé."))
     abondance_sur_table: bool = _opt(
         False, ("Open abondance", "Abondance sur table"),
-        ("Abondance sur table: the hand is spread after the first trick.",
-         "Abondance sur table : la main est étalée après le premier pli."))
+        ("Open abondance may be bid: an abondance whose hand is spread after the first trick.",
+         "L'abondance sur table peut être annoncée : une abondance dont la main est étalée après"
+         " le premier pli."))
     grande_misere_sur_table: bool = _opt(
         True, ("Open misère", "Grande misère sur table"),
-        ("Grande misère sur table (pagat: open misère, spread before the first lead).",
-         "Grande misère sur table (pagat : misère ouverte, étalée avant la première entame)."))
+        ("Open misère may be bid: a large misère whose hand is spread after the first trick"
+         " (pagat: before the first lead).",
+         "La grande misère sur table peut être annoncée : une grande misère dont la main est"
+         " étalée après le premier pli (pagat : avant la première entame)."))
     trou_always_nine: bool = _opt(
         False, ("Trou always needs 9", "Trou toujours à 9 plis"),
         ("The trou always needs 9 tricks, whatever card is shown (in pagat, the trou of four"

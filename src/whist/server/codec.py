@@ -69,8 +69,9 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
 
 def contract_json(contract: Contract) -> Json:
     """A contract: its kind, level and suit, its names in English and French, its canonical text,
-    whether it is a misère (its declarers must take exactly ``needed`` tricks) and the tricks the
-    deal is played in (12 where each player discards a card first)."""
+    whether it is a misère (its declarers must take exactly ``needed`` tricks), the tricks the
+    deal is played in (12 where each player discards a card first) and whether its French name is
+    feminine (« petite misère réussie », « solo chuté »)."""
     info = KINDS[contract.kind]
     return {
         "kind": contract.kind,
@@ -80,6 +81,7 @@ def contract_json(contract: Contract) -> Json:
         "text": contract.text,
         "misere": info.is_misere,
         "tricks": info.tricks,
+        "feminine": info.feminine,
     }
 
 

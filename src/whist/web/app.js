@@ -251,12 +251,19 @@ function renderTable() {
   root.classList.toggle("bidding", Boolean(v && v.phase === "auction"));
   const page = h("div", { class: "table-page game-" + m.table.game },
     header(m), banner(m), felt(m, v), infoStrip(m, v), handRow(m, v), actionPanel(m, v), toolbar(m, v));
+  const before = root.querySelector(".overlay > .sheet");
+  const scrolled = before ? [before.dataset.shown, before.scrollTop] : null;
   root.replaceChildren(page);
   const ov = overlay(m, v);
   dialogInHistory(Boolean(ov));
   if (ov) {
     page.inert = true;  // behind a dialog, out of reach of the keyboard and of screen readers
     root.append(ov);
+    // the same dialog drawn again (a card played, a player ready, the next game open) stays
+    // scrolled where the person left it, not back at its top; another one opens at its top
+    const box = ov.querySelector(".sheet");
+    box.dataset.shown = T.overlay || `summary ${m.deal.number}`;
+    if (scrolled && scrolled[0] === box.dataset.shown) box.scrollTop = scrolled[1];
   }
   placeFocus(kept, ov);
   const calls = ov ? null : root.querySelector("#legal-calls");

@@ -102,7 +102,7 @@ const FR = {
   next_deal: "Donne suivante",
   next_in: "Donne suivante dans {0} s",
   waiting_others: "En attente des autres joueurs…",
-  made: "réussi", failed: "chuté",
+  made: "réussi", failed: "chuté", made_f: "réussie", failed_f: "chutée",
   passed_out: "Tous passent : on redonne.",
   points: "Points",
   tricks: "Plis",
@@ -321,7 +321,7 @@ const EN = {
   next_deal: "Next deal",
   next_in: "Next deal in {0} s",
   waiting_others: "Waiting for the other players…",
-  made: "made", failed: "failed",
+  made: "made", failed: "failed", made_f: "made", failed_f: "failed",
   passed_out: "Everybody passed: redeal.",
   points: "Points",
   tricks: "Tricks",
@@ -437,11 +437,19 @@ export function setLang(code) {
 // a mute h ("de Bruno", "d'Anne", "d'Hélène").
 export function t(key, ...args) {
   const s = LANGS[current][key] ?? FR[key] ?? key;
-  return s.replace(/\{(de)?(\d)\}/g, (_, de, i) => {
+  return frenchSpaces(s.replace(/\{(de)?(\d)\}/g, (_, de, i) => {
     const arg = String(args[Number(i)] ?? "");
     if (!de) return arg;
     return (/^[aeiouyhàâäéèêëîïôöùûüœæ]/i.test(arg) ? "d'" : "de ") + arg;
-  });
+  }));
+}
+
+// French `text` with the space before « : ; ? ! » and after « made non-breaking, as French sets
+// them, so that no line of a narrow screen begins with the colon of « Gagnant : Ouest »; the
+// words of the page, and the server's (a refusal, an option's meaning) alike. English, as it is.
+export function frenchSpaces(text) {
+  if (current !== "fr" || typeof text !== "string") return text;
+  return text.replace(/ ([:;?!»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
 }
 
 export function has(key) {
@@ -452,7 +460,7 @@ export function has(key) {
 // action, the French one): in French the server's French message when it sent one, else the French
 // text of its code; in English the server's own message, which names the problem.
 export function errorText(code, message, messageFr) {
-  if (current === "fr" && messageFr) return messageFr;
+  if (current === "fr" && messageFr) return frenchSpaces(messageFr);
   if (current === "fr" && has("err_" + code)) return t("err_" + code);
   return message || t("err_" + (code || "network"));
 }

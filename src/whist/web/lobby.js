@@ -115,13 +115,22 @@ function tableLink(tb) {
   return tb.name === tb.preset ? link : [link, " · ", t("preset_" + tb.preset)];
 }
 
-// "Vos tables": those this browser holds a seat at, each a link to its table; none, no section.
+// A finished game played again with the same: " · partie suivante", its next game one click
+// away; else nothing.
+function nextGameLink(tb) {
+  return tb.again ? [" · ", h("a", { class: "next-game", href: `/t/${tb.again}` }, t("next_game"))] : "";
+}
+
+// "Vos tables": those this browser holds a seat at, each a link to its table; none, no section. A
+// game of theirs played again links to its next game, as the games finished do (a game of their
+// own is listed here alone), unless they sit there already.
 function myPanel(mine) {
   if (!mine.length) return null;
+  const held = new Set(mine.map((tb) => tb.id));
   return h("section", { class: "panel", id: "my-tables" }, h("h2", {}, t("my_tables")),
     h("ul", { class: "tables" }, mine.map((tb) => h("li", {},
       tableLink(tb), " · ", stateText(tb),
-      playersText(tb)))));
+      playersText(tb), held.has(tb.again) ? "" : nextGameLink(tb)))));
 }
 
 // The tables in play (waiting for players or under way: the server leaves out those abandoned),
@@ -143,8 +152,7 @@ function tablesPanel(listed, mine) {
     h("ul", { class: "tables" }, finished.map((tb) => h("li", {},
       tableLink(tb), " · ", t("over"),
       playersText(tb), tb.finished_at ? ` · ${whenText(tb.finished_at)}` : "",
-      // played again with the same: its next game one click away
-      tb.again ? [" · ", h("a", { class: "next-game", href: `/t/${tb.again}` }, t("next_game"))] : "")))) : null);
+      nextGameLink(tb))))) : null);
 }
 
 // What the lobby says of a refusal: the key of the page's own words ("name_needed"), or the

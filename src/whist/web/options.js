@@ -3,7 +3,7 @@
 // its name and meaning in the page's language. The table's form and the score sheet's use it.
 
 import { h } from "./dom.js";
-import { has, lang, t } from "./i18n.js";
+import { frenchSpaces, has, lang, t } from "./i18n.js";
 
 // The options whose value is one of a few words (RULES.md §5.1, §5.8): a list, not a text box.
 const CHOICES = { packets: ["4-4-5", "4-5-4", "5-4-4"], all_pass: ["redeal", "redeal_double", "dames"] };
@@ -24,7 +24,7 @@ export function optionLabel(o) {
 // with each new value.
 export function optionField(o, value, set) {
   const label = optionLabel(o);
-  const doc = lang() === "fr" ? o.doc_fr : o.doc;
+  const doc = lang() === "fr" ? frenchSpaces(o.doc_fr) : o.doc;
   // the name beside its box or field, on as many lines as it needs (the box or field does not
   // go under it on a phone)
   const name = h("span", { class: "opt-name" }, label);

@@ -33,8 +33,9 @@ export function dealLabel(d, nameOf = sheetName) {
   if (r.passed) return h("span", { class: "muted" }, t("passed_out"));
   // several misère or piccolo declarers are settled each alone (RULES.md §5.7): each made or failed
   const alone = d.contract.misere && r.declarers.length > 1;
-  // (made or failed as the server says, by the tricks: in pagat four misères all made score 0)
-  const outcome = (ok) => (ok ? t("made") : t("failed"));
+  // (made or failed as the server says, by the tricks: in pagat four misères all made score 0),
+  // in French agreeing with the contract's name: « misère réussie », « solo chuté »
+  const outcome = (ok) => t((ok ? "made" : "failed") + (d.contract.feminine ? "_f" : ""));
   let what = "";
   if (alone) what = [" (", joined(r.declarers.map((s) => [named(nameOf(s)), t("colon") + outcome(d.made[s])]), ", "), ")"];
   else if (r.declarers.length) what = [" (", joined(r.declarers.map((s) => named(nameOf(s))), " + "), `) ${outcome(d.made[r.declarers[0]])}`];
