@@ -594,7 +594,8 @@ def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
     assert fr_again[0] == "Rejouer avec les mêmes" and en_again[0] == "Play again with the same"
     assert out.pop("fr_not_over") == "La partie n'est pas encore finie."
     texts = ["KS", "QH", "JD", "TD", "AC", "2S"]
-    assert out == {"fr_with": "7H : vous devez fournir",
+    # the page's French sets a no-break space before a colon, as French does (i18n.js frenchSpaces)
+    assert out == {"fr_with": "7H\u00a0: vous devez fournir",
                    "fr_without": "Les règles ne permettent pas ce coup maintenant.",
                    "en_with": "7H: you must follow suit",
                    "fr_cards": ["R♠", "D♥", "V♦", "10♦", "A♣", "2♠"],
