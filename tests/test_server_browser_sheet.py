@@ -359,6 +359,10 @@ def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> N
                 assert page.locator("#sheet-view p.muted:not(#sheet-dates)").last.inner_text() == names
             else:
                 assert page.locator("#sheet-table thead th.who").all_inner_texts() == names
+            # the tab says what it holds and whose, as a table's tab does (it was only "Whist")
+            sheet = {"en": "Score sheet", "fr": "Feuille de marque"}[lang]
+            seats = {"en": "Anne, East, South, West", "fr": "Anne, Est, Sud, Ouest"}[lang]
+            assert page.title() == f"{sheet} \u2014 {seats} \u00b7 Whist"
     assert errors == []
 
 
@@ -409,8 +413,10 @@ def test_a_link_to_no_sheet_says_so_with_the_way_home(server: Server) -> None:  
         page.goto(f"{server.base}/s/nope")
         page.wait_for_selector("#no-sheet")
         assert page.inner_text("#no-sheet p") == "Pas de feuille de marque à ce lien."
+        assert page.title() == "Pas de feuille de marque à ce lien. \u00b7 Whist"
         page.click("button[data-lang=en]")
         assert page.inner_text("#no-sheet p") == "No score sheet at this link."
+        assert page.title() == "No score sheet at this link. \u00b7 Whist"
         assert page.inner_text("#no-sheet a.button") == "Home"
         page.click("#no-sheet a.button")
         page.wait_for_selector("#new-sheet")

@@ -216,6 +216,10 @@ function name(seat) {
 }
 
 function renderSheet() {
+  // the tab says what it holds, as a table's does: the sheet, or that there is none at this link
+  const none = !S.got && S.error && S.error.code === "not_found";
+  document.title = t(none ? "no_sheet" : "score_sheet") + (S.got ? ` \u2014 ${SEATS.map(name).join(", ")}` : "")
+    + " \u00b7 Whist";
   redraw(root, h("div", { class: "scorer" },
     h("header", { class: "top" },
       h("a", { class: "home", href: "/", title: t("lobby") }, "Whist"),
