@@ -121,6 +121,14 @@ def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # no
         page.click("#add-entry")
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 2")
         two = shown_totals(page)
+        # the undo asks first, naming the entry: declined, the sheet keeps both
+        asked: list[str] = []
+        page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        page.click("#undo")
+        page.wait_for_timeout(300)
+        assert asked == ["Annuler l'entrée n°\u00a02\u00a0? Elle sera retirée de la feuille."]
+        assert page.locator("#sheet-table tbody tr").count() == 2
+        page.once("dialog", lambda d: d.accept())
         page.click("#undo")
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
         with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}") as r:
@@ -232,6 +240,7 @@ def test_the_deals_form_stays_in_place_as_the_sheet_grows(server: Server) -> Non
             places.append(page.evaluate(at, "#add-entry"))
         assert len(set(places)) == 1 and page.evaluate("scrollY") > 0, places
         undo = page.evaluate(at, "#undo")
+        page.once("dialog", lambda d: d.accept())
         page.click("#undo")
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 3")
         assert page.evaluate(at, "#undo") == undo

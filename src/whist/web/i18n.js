@@ -218,6 +218,7 @@ const FR = {
   no_table: "Pas de table à ce lien : vérifiez l'adresse, ou créez une table depuis l'accueil.",
   sheet_conflict: "La feuille changeait sans cesse ailleurs : regardez-la et réessayez.",
   undo: "Annuler la dernière entrée",
+  confirm_undo: "Annuler l'entrée n°\u00a0{0} ? Elle sera retirée de la feuille.",
   download_csv: "Télécharger (CSV)", download_json: "Fichier pour whist sheet (JSON)",
   sheet_link: "Qui a le lien de cette feuille peut la lire et la modifier : ne le donnez qu'aux marqueurs.",
 };
@@ -416,6 +417,7 @@ const EN = {
   no_table: "No table at this link: check the address, or create a table from the home page.",
   sheet_conflict: "The sheet kept changing elsewhere: look at it and try again.",
   undo: "Undo the last entry",
+  confirm_undo: "Undo entry #{0}? It will be removed from the sheet.",
   download_csv: "Download (CSV)", download_json: "File for whist sheet (JSON)",
   sheet_link: "Whoever has this sheet's link can read and change it: give it to the scorers only.",
 };

@@ -451,7 +451,8 @@ function tools() {
   return h("section", { class: "panel", id: "sheet-tools" },
     h("div", { class: "row" },
       h("button", { type: "button", id: "undo", disabled: S.busy || !S.got.sheet.entries.length,
-        onclick: () => change("undo") }, t("undo")),
+        // a tap beside the form on a phone must not cost a deal the table played: asked first
+        onclick: () => { if (confirm(t("confirm_undo", S.got.sheet.entries.length))) change("undo"); } }, t("undo")),
       // a spreadsheet set to French reads a comma as the decimal point: cells separated by semicolons
       h("a", { class: "button secondary", id: "csv", href: `${base}/csv${lang() === "fr" ? "?separator=%3B" : ""}`, download: "" }, t("download_csv")),
       h("a", { class: "button secondary", id: "json", href: `${base}/json`, download: "" }, t("download_json"))),
