@@ -144,19 +144,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 PG_SERVER = "host=127.0.0.1 port=5432 user=postgres dbname=test connect_timeout=5"
 """Where the tests find PostgreSQL (the machine's server, trust authentication)."""
 _PG_DATABASE = pytest.StashKey[str]()
-_PG_MADE = "WHIST_TEST_PG_MADE"
-"""Set with ``WHIST_TEST_PG`` where the run made the database itself (not the developer's own)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Unless ``WHIST_TEST_PG`` names a database, the run creates one of its own on the machine's
     PostgreSQL and drops it at the end: two runs at once (a developer's and CI's, or two
     checkouts) then never see each other's tables, presence rows, notifications or advisory
-    locks. Each of pytest-xdist's workers makes one of its own too, for the same reason (the
-    database its controller made, and named in the environment the workers inherit, is then
-    unused). Without PostgreSQL nothing is set, and its tests skip as before."""
-    made_here = os.environ.get(_PG_MADE) == os.environ.get("WHIST_TEST_PG")
-    if "WHIST_TEST_PG" in os.environ and not (hasattr(config, "workerinput") and made_here):
+    locks. Under pytest-xdist each worker makes one of its own, for the same reason, and the
+    controller, which runs no test, none. Without PostgreSQL nothing is set, and its tests skip as
+    before."""
+    controller = bool(config.getoption("numprocesses", None)) and not hasattr(config, "workerinput")
+    if "WHIST_TEST_PG" in os.environ or controller:
         return
     import psycopg
 
@@ -167,7 +165,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except psycopg.Error:
         return
     config.stash[_PG_DATABASE] = name
-    os.environ["WHIST_TEST_PG"] = os.environ[_PG_MADE] = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    os.environ["WHIST_TEST_PG"] = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -176,6 +174,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         return
     import psycopg
 
-    del os.environ["WHIST_TEST_PG"], os.environ[_PG_MADE]
+    del os.environ["WHIST_TEST_PG"]
     with psycopg.connect(PG_SERVER, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())

@@ -123,7 +123,12 @@ def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # no
         two = shown_totals(page)
         # the undo asks first, naming the entry: declined, the sheet keeps both
         asked: list[str] = []
-        page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+
+        def decline(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.dismiss()
+
+        page.once("dialog", decline)
         page.click("#undo")
         page.wait_for_timeout(300)
         assert asked == ["Annuler l'entrée n°\u00a02\u00a0? Elle sera retirée de la feuille."]
