@@ -713,6 +713,25 @@ def test_records_after_the_game(harness: Any) -> None:
         assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
+def test_an_authorization_header_that_is_no_bearer_token_is_refused(harness: Any) -> None:
+    """A deal's view is a seat's with ``Authorization: Bearer <token>`` and a spectator's without
+    the header (docs/protocol.md). A client that sends the header in another form (the token
+    alone, another scheme, ``Bearer`` with nothing after it) is told so, rather than handed the
+    spectator's view, without the hand it asked for, as if all were well."""
+    tid = harness.create(preset="pagat", seats={s: "random" for s in "NESW"}, options={"deals": 1})
+    with harness.connect(tid) as ws:
+        ws.hello()
+        ws.until(lambda m: m["type"] == "state" and m["over"])
+    c = harness.client
+    url = f"/api/tables/{tid}/deals/1/view"
+    assert c.get(url).json()["view"]["seat"] is None
+    for header in ("R770Dyn5G6Q44VU22-o6yZ9c5k-J2fPT", "Basic YW5uZTp4", "Bearer", "Token abc"):
+        r = c.get(url, headers={"Authorization": header})
+        error = r.json()["error"]
+        assert r.status_code == 403 and error["code"] == "bad_token", (header, r.text)
+        assert "Bearer" in error["message"] and "Bearer" in error["message_fr"]
+
+
 def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
     from whist.server.connection import OTHER, STATE, STATE_WITH_MATCH, Connection
 

@@ -96,9 +96,13 @@ class JoinTable(BaseModel):
 
 
 def _bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip() or None
-    return None
+    """The token of an ``Authorization: Bearer <token>`` header: ``None`` without the header,
+    ``""`` for a header of another form (the token alone, another scheme, no token), which the
+    route refuses rather than read as a spectator's."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
 
 
 def _wants_page(request: Request) -> bool:
@@ -462,6 +466,10 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         if not 1 <= number <= len(t.match.deals):
             return _no_deal(number)
         token = _bearer(authorization)
+        if token == "":
+            return _error(403, "bad_token",
+                          "the Authorization header must be Bearer followed by your seat's token",
+                          "l'en-tête Authorization doit être Bearer suivi du jeton de votre place")
         seat: Seat | None = t.seat_of(token) if token else None
         if token and seat is None:
             return _error(403, "bad_token", "this token holds no seat at this table",
