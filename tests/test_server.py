@@ -138,8 +138,8 @@ class TestHttp:
          "l'option single_game_from est comprise entre 1 et game_points"),
         ({"preset": "bridge"}, "préréglage « bridge » inconnu"),
         ({"options": {"game": "classic"}}, "l'option game vient avec le préréglage"),
-        ({"seats": {"N": "genius"}}, "place N : 'genius' n'est ni 'open' ni un robot"),
-        ({"seats": {"X": "random"}}, "place 'X' inconnue"),
+        ({"seats": {"N": "genius"}}, "place N : « genius » n'est ni « open » ni un robot"),
+        ({"seats": {"X": "random"}}, "place « X » inconnue"),
     ])
     def test_a_bad_table_says_why_in_french_too(self, harness: Any, spec: dict[str, Any],
                                                   message_fr: str) -> None:

@@ -272,13 +272,14 @@ class TableService:
         for s in SEATS:
             kind = spec.seats.get(s.name, OPEN).strip().lower()
             if kind not in (OPEN, *bots):
-                raise SpecError(f"seat {s.name}: {kind!r} is neither 'open' nor a bot ({', '.join(bots)})",
-                                f"place {s.name} : {kind!r} n'est ni 'open' ni un robot ({', '.join(bots)})")
+                known = ", ".join(bots)
+                raise SpecError(f"seat {s.name}: {kind!r} is neither 'open' nor a bot ({known})",
+                                f"place {s.name} : « {kind} » n'est ni « open » ni un robot ({known})")
             kinds.append(kind)
         unknown = set(spec.seats) - {s.name for s in SEATS}
         if unknown:
             raise SpecError(f"unknown seat {sorted(unknown)[0]!r} (seats: N, E, S, W)",
-                            f"place {sorted(unknown)[0]!r} inconnue (places : N, E, S, W)")
+                            f"place « {sorted(unknown)[0]} » inconnue (places : N, E, S, W)")
         seed = spec.seed if spec.seed is not None else secrets.randbits(48)
         start = ColourMatch.start if rules.game == "couleur" else Match.start
         first = start(rules, random.Random(seed)).first_dealer
