@@ -1257,6 +1257,16 @@ def test_a_simulation_interrupted_past_a_million_deals_counts_them_whole(
     assert " ".join(capsys.readouterr().err.split()) == said
 
 
+@pytest.mark.parametrize(("preset_name", "count"), [("classic", "--rubbers"), ("couleur", "--deals")])
+def test_simulate_json_states_the_budget_given(preset_name: str, count: str) -> None:
+    """A simulation's figures depend on pimc's thinking time, so its JSON says the --budget given
+    (null: the bots' own), as the arena's does."""
+    for given, said in ((["--budget", "0.05"], 0.05), ([], None)):
+        r = run("simulate", "-p", preset_name, count, "1", "--bots", "random", *given, "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["budget"] == said
+
+
 def test_bench_engine_speaks_french_with_lang_fr() -> None:
     """whist bench engine takes --lang too: its measure and its errors in French."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])
