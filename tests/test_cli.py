@@ -1267,6 +1267,13 @@ def test_simulate_json_states_the_budget_given(preset_name: str, count: str) -> 
         assert json.loads(r.stdout)["budget"] == said
 
 
+def test_bench_engine_speaks_english_only_with_lang_en() -> None:
+    """The English measure is said in English alone: no French gloss on its rate."""
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
+    assert r.exit_code == 0 and "deals/s, best of 1 round:" in r.stdout, r.output
+    assert "donnes" not in r.stdout, r.stdout
+
+
 def test_bench_engine_speaks_french_with_lang_fr() -> None:
     """whist bench engine takes --lang too: its measure and its errors in French."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])

@@ -594,7 +594,7 @@ def bench_engine_cmd(
     n = len(result.rounds)
     console = stdout()
     rate = f"{result.deals_per_second:.0f}"
-    console.print(say(f"[bold]{rate} deals/s[/] (donnes par seconde), best of {n}"
+    console.print(say(f"[bold]{rate} deals/s[/], best of {n}"
                       f" round{'s' if n != 1 else ''}: {rates}",
                       f"[bold]{rate} donnes/s[/], le meilleur de {n} tour{'s' if n > 1 else ''} : {rates}",
                       language))
