@@ -247,7 +247,7 @@ def arena(
                    f"Le robot contre lequel il est mesuré ({_BOTS_FR})."))] = "heuristic",
     deals: Annotated[int, typer.Option(
         "--deals", "-n", min=1, metavar="N",
-        help=en_fr("Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).",
+        help=en_fr("Deals to play; each is played at 2 tables (classic) or 5 (colour).",
                    "Donnes à jouer ; chacune est jouée à 2 tables (classique) ou 5 (couleur)."))] = 100,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="N", help=en_fr(
