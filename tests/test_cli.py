@@ -1267,6 +1267,18 @@ def test_simulate_json_states_the_budget_given(preset_name: str, count: str) -> 
         assert json.loads(r.stdout)["budget"] == said
 
 
+@pytest.mark.parametrize(("preset_name", "count"), [("classic", "--rubbers"), ("couleur", "--deals")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "budget: 0.05 s per card"),
+                                           ("fr", "temps : 0,05 s par carte")])
+def test_simulate_says_the_budget_given(preset_name: str, count: str, lang: str, said: str) -> None:
+    """The summary's head says the --budget given next to the bots, as the arena's does; nothing
+    without one."""
+    r = run("simulate", "-p", preset_name, count, "1", "--bots", "random", "--budget", "0.05", "--lang", lang)
+    assert r.exit_code == 0 and said in r.stdout, r.output
+    r = run("simulate", "-p", preset_name, count, "1", "--bots", "random", "--lang", lang)
+    assert r.exit_code == 0 and said.split()[0] not in r.stdout, r.output
+
+
 def test_bench_engine_speaks_english_only_with_lang_en() -> None:
     """The English measure is said in English alone: no French gloss on its rate."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
