@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from whist.cli_solver import bench_line
 from whist.solver.bench import run_bench
 
 
@@ -26,8 +27,7 @@ def main() -> None:
     for key in ("ours", "dds", "one_vs_three", "misere", "misere_made", "cards_8", "cards_10"):
         r = result.get(key)
         if r:
-            print(f"{key:<14} mean {r['mean_ms']:9.2f} ms  median {r['median_ms']:9.2f} ms"
-                  f"  max {r['max_ms']:9.2f} ms")
+            print(bench_line(key, r))
     if "ratio_mean" in result:
         print(f"ratio ours/DDS: mean {result['ratio_mean']}, median {result['ratio_median']}"
               f" (median of the deals' own ratios {result['ratio_median_deal']})")

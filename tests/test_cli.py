@@ -1257,6 +1257,35 @@ def test_a_simulation_interrupted_past_a_million_deals_counts_them_whole(
     assert " ".join(capsys.readouterr().err.split()) == said
 
 
+@pytest.mark.parametrize(("preset_name", "count"), [("classic", "--rubbers"), ("couleur", "--deals")])
+def test_simulate_json_states_the_budget_given(preset_name: str, count: str) -> None:
+    """A simulation's figures depend on pimc's thinking time, so its JSON says the --budget given
+    (null: the bots' own), as the arena's does."""
+    for given, said in ((["--budget", "0.05"], 0.05), ([], None)):
+        r = run("simulate", "-p", preset_name, count, "1", "--bots", "random", *given, "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["budget"] == said
+
+
+@pytest.mark.parametrize(("preset_name", "count"), [("classic", "--rubbers"), ("couleur", "--deals")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "budget: 0.05 s per card"),
+                                           ("fr", "temps : 0,05 s par carte")])
+def test_simulate_says_the_budget_given(preset_name: str, count: str, lang: str, said: str) -> None:
+    """The summary's head says the --budget given next to the bots, as the arena's does; nothing
+    without one."""
+    r = run("simulate", "-p", preset_name, count, "1", "--bots", "random", "--budget", "0.05", "--lang", lang)
+    assert r.exit_code == 0 and said in r.stdout, r.output
+    r = run("simulate", "-p", preset_name, count, "1", "--bots", "random", "--lang", lang)
+    assert r.exit_code == 0 and said.split()[0] not in r.stdout, r.output
+
+
+def test_bench_engine_speaks_english_only_with_lang_en() -> None:
+    """The English measure is said in English alone: no French gloss on its rate."""
+    r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
+    assert r.exit_code == 0 and "deals/s, best of 1 round:" in r.stdout, r.output
+    assert "donnes" not in r.stdout, r.stdout
+
+
 def test_bench_engine_speaks_french_with_lang_fr() -> None:
     """whist bench engine takes --lang too: its measure and its errors in French."""
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])

@@ -217,6 +217,7 @@ def test_the_english_help_is_typer_s_own(path: list[str], command: Any) -> None:
     base.format_help(command, ctx, formatter)
     assert out.rstrip("\n") == formatter.getvalue().rstrip("\n")
     assert "Usage: whist" in out and "Options:" in out and "Afficher" not in out
+    assert not re.search(r"\bdonnes?\b", out, re.IGNORECASE), out  # no French gloss: "Deals (donnes)"
     for param in _params(command):
         assert _bare(french(param.help or "") or "NONE") not in _bare(out), param.name
 

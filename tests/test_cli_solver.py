@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from whist.cards import Refusal, Seat
+from whist.cards import Refusal, Seat, format_deal
 from whist.cli import app
 from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
 from whist.solver.bench import random_position, run_bench
@@ -266,6 +266,54 @@ def test_bench_gives_the_command_that_solves_its_worst_deal_again() -> None:
     code, out, err = run(*args[2:], "--json")
     assert code == 0, err
     assert json.loads(out) == solve(worst, [worst.leader, worst.leader.partner]).to_json()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_bench_gives_no_time_where_no_search_finished(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A misère over the node budget is not timed: where none finished, the bench said a mean of
+    0.00 ms and named as worst a deal it never timed; now no time (``null``, — in the table) and
+    no worst deal."""
+    import whist.solver.bench as bench
+
+    monkeypatch.setattr(bench, "MISERE_NODES", 1)
+    result = run_bench(deals=1, seed=2, dds=False)
+    for name in ("misere", "misere_made"):
+        r = result[name]
+        assert (r["deals"], r["unfinished"]) == (1, 1), r
+        assert r["mean_ms"] is r["median_ms"] is r["max_ms"] is r["worst_index"] is r["worst_deal"] is None, r
+    assert result["one_vs_three"]["mean_ms"] is not None
+    monkeypatch.setattr("whist.cli_solver.run_bench", lambda **kw: run_bench(deals=1, seed=2, dds=False))
+    r = runner.invoke(app, ["bench", "solver", "--deals", "1", "--lang", lang])
+    assert r.exit_code == 0, r.output
+    misere = next(line for line in r.stdout.splitlines() if line.startswith("misère 1 "))
+    assert "—" in misere and not re.search(r"\d[.,]\d\d ms", misere), misere
+
+
+def test_bench_names_the_worst_deal_by_its_place_among_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a measure where a search went over the node budget, ``worst_index`` counted only those
+    that finished, while ``worst_deal`` is the set's: both now name the same deal."""
+    import whist.solver.bench as bench
+
+    def second_only(solver: Any, items: list[Any], max_nodes: int = 0, step: Any = None,
+                    ) -> tuple[list[float], list[int], int, int]:
+        return [0.002], [5], 1, 1  # the first over the budget, the second the worst and only one
+
+    monkeypatch.setattr(bench, "_time_ours", second_only)
+    result = run_bench(deals=4, seed=2, dds=False)
+    rng = random.Random(2)
+    for _ in range(4):
+        random_position(rng)
+    lone = [random_position(rng) for _ in range(2)]
+    assert result["one_vs_three"]["worst_index"] == 1
+    assert result["one_vs_three"]["worst_deal"] == format_deal(lone[1].hands)
+
+
+def test_bench_does_not_say_dds_visited_no_nodes() -> None:
+    """DDS does not tell its nodes: its measure has ``null`` there, not 0."""
+    from whist.solver.bench import _stats
+
+    assert _stats([0.01, 0.03], [])["mean_nodes"] is None
+    assert _stats([0.01, 0.03], [10, 30])["mean_nodes"] == 20
 
 
 def test_memory_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:

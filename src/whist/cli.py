@@ -265,9 +265,11 @@ def play(
 # ----- whist simulate -----------------------------------------------------------------------
 
 
-def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list[Match]) -> dict[str, Any]:
-    """The JSON summary of a classic simulation; its ``result`` in both languages, as it always
-    was (the table says it in one, :func:`_summary_table`)."""
+def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list[Match],
+                        budget: float | None = None) -> dict[str, Any]:
+    """The JSON summary of a classic simulation (``budget``: the --budget given, ``None`` for the
+    bots' own); its ``result`` in both languages, as it always was (the table says it in one,
+    :func:`_summary_table`)."""
     games = [0, 0]
     won = [0, 0]
     points = [0, 0]
@@ -287,6 +289,7 @@ def _simulation_summary(rules: Rules, seed: int, names: list[str], matches: list
         "rules": option_summary(rules),
         "seed": seed,
         "bots": {s.name: n for s, n in zip(SEATS, names, strict=True)},
+        "budget": budget,
         "rubbers": len(matches),
         "deals": sum(len(m.deals) for m in matches),
         "games": {"NS": games[0], "EW": games[1]},
@@ -409,7 +412,7 @@ def simulate(
                                        lambda m: len(m.rubbers), records,
                                        lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
                                        language, bots=names)
-    summary = _simulation_summary(rules, seed, names, matches)
+    summary = _simulation_summary(rules, seed, names, matches, thinking)
     points = summary["points"]
     result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),
                          lang=language)
@@ -591,7 +594,7 @@ def bench_engine_cmd(
     n = len(result.rounds)
     console = stdout()
     rate = f"{result.deals_per_second:.0f}"
-    console.print(say(f"[bold]{rate} deals/s[/] (donnes par seconde), best of {n}"
+    console.print(say(f"[bold]{rate} deals/s[/], best of {n}"
                       f" round{'s' if n != 1 else ''}: {rates}",
                       f"[bold]{rate} donnes/s[/], le meilleur de {n} tour{'s' if n > 1 else ''} : {rates}",
                       language))

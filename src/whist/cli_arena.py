@@ -48,6 +48,7 @@ from whist.cli_common import (
     interrupted,
     option_summary,
     parse_lang,
+    per_card,
     progress_bar,
     stdout,
 )
@@ -91,7 +92,7 @@ def _budget(b: float | None, name: str, lang: Lang) -> str:
     """The thinking time a bot had; for a bot of one's own (``module:function``), which is never
     given one, that it was not passed rather than that it does not think."""
     if b is not None:
-        return f"{number(b, 'g', lang)} {say('s per card', 's par carte', lang)}"
+        return per_card(b, lang)
     if is_own_bot(name):
         return say("no budget (a bot of your own: --budget is not passed to it)",
                    "pas de temps donné (un robot à vous : --budget ne lui est pas passé)", lang)
@@ -247,7 +248,7 @@ def arena(
                    f"Le robot contre lequel il est mesuré ({_BOTS_FR})."))] = "heuristic",
     deals: Annotated[int, typer.Option(
         "--deals", "-n", min=1, metavar="N",
-        help=en_fr("Deals (donnes) to play; each is played at 2 tables (classic) or 5 (colour).",
+        help=en_fr("Deals to play; each is played at 2 tables (classic) or 5 (colour).",
                    "Donnes à jouer ; chacune est jouée à 2 tables (classique) ou 5 (couleur)."))] = 100,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="N", help=en_fr(

@@ -108,6 +108,7 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
         "rules": option_summary(rules),
         "seed": seed,
         "bots": {s.name: n for s, n in zip(SEATS, bots, strict=True)},
+        "budget": budget,
         **stats.to_dict(),
     }
     print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, lang), lang)

@@ -56,7 +56,8 @@ __all__ = [
     "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
     "RulesOpt",
     "bot_failed", "bot_names", "budget_option",
-    "build_rules", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "play_in_terminal",
+    "build_rules", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
+    "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
     "simulation_head", "span", "stdout",
@@ -503,14 +504,21 @@ def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
                       f" {escape(str(paths[0]))}", soft_wrap=True)
 
 
+def per_card(seconds: float, lang: Lang = "en") -> str:
+    """A thinking time as the arena and simulate say it: ``0.05 s per card`` (``0,05 s par carte``)."""
+    return f"{number(seconds, 'g', lang)} {say('s per card', 's par carte', lang)}"
+
+
 def simulation_head(rules: Rules, summary: Mapping[str, Any], lang: Lang = "en") -> list[RenderableType]:
     """The first lines of a simulation's summary in ``lang``: its ``rules`` (:func:`option_summary`
     in ``lang``) and seed, its bots (and, where one is a bot of one's own, that ``--budget`` is not
-    passed to it, as the arena says)."""
+    passed to it, as the arena says) and the ``--budget`` given, if one was."""
     bots = ", ".join(f"{seat_letter(Seat[k], lang)} {v}" for k, v in summary["bots"].items())
     if any(is_own_bot(v) for v in summary["bots"].values()):
         bots += say(" (a bot of your own: --budget is not passed to it)",
                     " (un robot à vous : --budget ne lui est pas transmis)", lang)
+    if summary.get("budget") is not None:
+        bots += f"   {label('budget', 'temps', lang)} {per_card(summary['budget'], lang)}"
     return [Text(f"{label('Rules', 'règles', lang)} {option_summary(rules, lang)}"
                  f"   {label('seed', 'graine', lang)} {summary['seed']}"),
             Text(f"{label('Bots', 'robots', lang)} {bots}")]

@@ -381,19 +381,21 @@ def _at_cap(v: int, cap: int | None) -> str:
     return f"{v}+" if v == cap else str(v)
 
 
-def _line(label: str, r: dict[str, Any], lang: Lang = "en") -> str:
-    """One measure of ``whist bench solver``: its mean, median and worst time, over how many deals."""
+def bench_line(label: str, r: dict[str, Any], lang: Lang = "en") -> str:
+    """One measure of ``whist bench solver`` (and of ``bench/bench_solver.py``): its mean, median and
+    worst time (— where none finished), over how many deals."""
     n = r["deals"]
+    mean, median, most = (f"{'—':>9}" if r[k] is None else number(r[k], "9.2f", lang)
+                          for k in ("mean_ms", "median_ms", "max_ms"))
     if lang == "fr":
-        mean, median, most = (number(r[k], "9.2f", "fr") for k in ("mean_ms", "median_ms", "max_ms"))
         line = (f"{label:<30} moyenne {mean} ms   médiane {median} ms"
                 f"   max {most} ms   ({n} donne{'s' if n > 1 else ''}")
         if r.get("unfinished"):
             over = r["unfinished"]
             line += f", {over} au-delà du budget de nœuds, non comptée{'s' if over > 1 else ''}"
         return line + ")"
-    line = (f"{label:<26} mean {r['mean_ms']:9.2f} ms   median {r['median_ms']:9.2f} ms"
-            f"   max {r['max_ms']:9.2f} ms   ({n} deal{'s' if n != 1 else ''}")
+    line = (f"{label:<26} mean {mean} ms   median {median} ms"
+            f"   max {most} ms   ({n} deal{'s' if n != 1 else ''}")
     if r.get("unfinished"):
         line += f", {r['unfinished']} over the node budget, not counted"
     return line + ")"
@@ -451,9 +453,9 @@ def bench_solver(
                       f" (graine {seed}), un"
                       " fil, toutes les cartes de l'entame, équipe = le camp de l'entame :", language),
                   soft_wrap=True)
-    console.print(_line(say("ours", "le nôtre", language), result["ours"], language), soft_wrap=True)
+    console.print(bench_line(say("ours", "le nôtre", language), result["ours"], language), soft_wrap=True)
     if result.get("dds"):
-        console.print(_line("DDS (endplay)", result["dds"], language), soft_wrap=True)
+        console.print(bench_line("DDS (endplay)", result["dds"], language), soft_wrap=True)
         mean, median, of_deals = (number(result[k], ".2f", language)
                                   for k in ("ratio_mean", "ratio_median", "ratio_median_deal"))
         console.print(say(f"ratio ours/DDS: mean {mean}, median {median} (median of the deals' own ratios"
@@ -464,7 +466,7 @@ def bench_solver(
         console.print(say(result["note"], "endplay (DDS) n'est pas installé : pip install endplay", language))
     for key, en, fr in _MEASURES:
         if key in result:
-            console.print(_line(say(en, fr, language), result[key], language), soft_wrap=True)
+            console.print(bench_line(say(en, fr, language), result[key], language), soft_wrap=True)
     worst = f"{result['ours']['max_ms']:.0f} ms"
     console.print(say(f"worst whole deal ({worst}):", f"pire donne entière ({worst}) :", language)
                   + f" {escape(result['ours']['worst_command'])}", soft_wrap=True)

@@ -60,15 +60,17 @@ def solve_command(pos: Position, team: list[Seat], goal: Goal | None, cap: int |
 
 
 def _stats(times: list[float], nodes: list[int]) -> dict[str, Any]:
-    ms = [t * 1000 for t in times] or [0.0]
-    worst = max(range(len(ms)), key=ms.__getitem__)
+    """The measure of the searches timed: ``null`` times and worst where none finished (not a
+    mean of 0 ms), and ``null`` nodes where they were not counted (DDS does not say them)."""
+    ms = [t * 1000 for t in times]
+    worst = max(range(len(ms)), key=ms.__getitem__) if ms else None
     return {
         "deals": len(ms),
-        "mean_ms": round(statistics.fmean(ms), 2),
-        "median_ms": round(statistics.median(ms), 2),
-        "max_ms": round(ms[worst], 2),
+        "mean_ms": round(statistics.fmean(ms), 2) if ms else None,
+        "median_ms": round(statistics.median(ms), 2) if ms else None,
+        "max_ms": round(ms[worst], 2) if worst is not None else None,
         "worst_index": worst,
-        "mean_nodes": round(statistics.fmean(nodes)) if nodes else 0,
+        "mean_nodes": round(statistics.fmean(nodes)) if nodes else None,
     }
 
 
@@ -193,6 +195,10 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         out[name] = _stats(t, nd)
         out[name]["deals"] = len(items)
         out[name]["unfinished"] = unfinished
+        if not t:  # none finished: no worst deal to name
+            out[name]["worst_deal"] = out[name]["worst_command"] = None
+            continue
+        out[name]["worst_index"] = worst  # among all the set's deals, as worst_deal is
         worst_pos, seats, goal = items[worst]
         out[name]["worst_deal"] = format_deal(worst_pos.hands)
         out[name]["worst_command"] = solve_command(worst_pos, [SEATS[s] for s in sorted(seats)], goal)
