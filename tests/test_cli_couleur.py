@@ -332,7 +332,7 @@ class TestPlay:
         assert "'x' is not a suit" in out
         assert "discard 2C: the auction is on" in out
         assert "For example:" in out
-        assert out.count("your call") >= 10  # asked again after each
+        assert out.count("— call (? help, q quit)") >= 10  # asked again after each
         assert "Session over" in out
 
     def test_a_card_that_must_follow_suit(self, tmp_path: Path) -> None:
@@ -472,7 +472,8 @@ def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
             input="pass\nZZ\nabondance\n7 coeur\nq\n")
     assert r.exit_code == 0, r.output
-    assert ("votre carte" if lang == "fr" else "your card") in r.stdout.split("ZZ")[0].splitlines()[-1]
+    asked = "À vous (Sud) — carte" if lang == "fr" else "Your turn (South) — card"
+    assert asked in r.stdout.split("ZZ")[0].splitlines()[-1]
     assert refused(r.stdout) == ["✗ " + not_a_card.format("ZZ"), "✗ " + over,
                                  "✗ " + not_a_card.format("7 coeur")]
 

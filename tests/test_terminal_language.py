@@ -420,3 +420,17 @@ def test_the_player_among_the_declarers_is_you_in_lower_case(tmp_path: Path, lan
     you = "vous" if lang == "fr" else "you"
     assert any(line.endswith(f"— {you} + {'Est' if lang == 'fr' else 'East'}") for line in lines), r.stdout
     assert not re.search(r"[—+] (?:Vous|You)\b", r.stdout), r.stdout
+
+
+@pytest.mark.parametrize(("lang", "classic", "colour"), [
+    ("fr", "À vous (Sud) — carte", "À vous (Sud) — annonce"),
+    ("en", "Your turn (South) — card", "Your turn (South) — call")])
+def test_both_games_ask_the_player_alike(tmp_path: Path, lang: str, classic: str, colour: str) -> None:
+    """The question of the player's turn begins alike in both games, naming the seat and what is
+    asked (colour whist asked « Vous — votre annonce », classic whist « À vous (Sud) — carte »)."""
+    for game, head in (("classic", classic), ("couleur", colour)):
+        r = runner.invoke(app, ["play", "--preset", game, "--lang", lang, "--seed", "5",
+                                "--records", str(tmp_path)], input="q\n")
+        assert r.exit_code == 0, r.output
+        asked = [line for line in r.stdout.splitlines() if line.startswith(head)]
+        assert asked and asked[0].endswith(("(? aide, q quitter) : q", "(? help, q quit): q")), r.stdout

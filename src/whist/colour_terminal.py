@@ -46,7 +46,7 @@ from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
 from whist.render import card_text, colon, hand_text, label, say, seat_letter, suit_text, term
-from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, legal_cards_text, your_hand
+from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, legal_cards_text, turn_prompt, your_hand
 
 __all__ = ["ColourTerminalGame"]
 
@@ -180,9 +180,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
 
     def _prompt(self) -> Text:
         phase = self._view().phase
-        what = {"auction": ("your call", "votre annonce"), "show": ("card to show", "carte à montrer"),
-                "discard": ("card to discard", "carte à écarter")}.get(phase, ("your card", "votre carte"))
-        out = Text(f"{self.names[self.human]} — {say(*what, self.lang)}", style="bold")
+        what = {"auction": ("call", "annonce"), "show": ("card to show", "carte à montrer"),
+                "discard": ("card to discard", "carte à écarter")}.get(phase, ("card", "carte"))
+        out = turn_prompt(self.human, what, self.lang)
         out.append(HELP_TEXT[self.lang]["prompt"])
         return out
 

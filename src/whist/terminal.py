@@ -136,6 +136,13 @@ CARD_HELP: dict[Lang, str] = {
 }
 """How to type a card, in the terminal's language (either game's help)."""
 
+def turn_prompt(seat: Seat, what: tuple[str, str], lang: Lang) -> Text:
+    """The head of the question of the player's turn, alike in both games: what is asked of the
+    seat, ``what`` in English and French (« À vous (Sud) — carte », "Your turn (South) — call")."""
+    return Text(f"{say('Your turn', 'à vous', lang)} ({seat_word(seat, lang)}) — {say(*what, lang)}",
+                style="bold")
+
+
 def legal_cards_text(cards: Sequence[Card], lang: Lang) -> Text:
     """``Jouable maintenant : 6♠ R♠ (tapez 6P RP)``: the cards the help offers, as shown and as
     typed in ``lang`` (either game)."""
@@ -436,8 +443,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
     def _prompt(self) -> Text:
         legal = self.session.legal_actions()
         lang = self.lang
-        out = Text(f"{say('Your turn', 'à vous', lang)} ({seat_word(self.human, lang)}) —"
-                   f" {say('card', 'carte', lang)}", style="bold")
+        out = turn_prompt(self.human, ("card", "carte"), lang)
         calls = [self._words(a) for a in legal if isinstance(a, Call)]
         if calls:
             out.append(f" {say('or', 'ou', lang)} {', '.join(calls)}", style="bold")
