@@ -27,8 +27,13 @@ const start = { open: false, preset: "couleur", names: { N: "", E: "", S: "", W:
 const SHEET = "whist.sheet.", MY_SHEETS = 5;
 
 function keepSheet(id, got) {
-  localStorage.setItem(SHEET + id, JSON.stringify({ at: Date.now(), preset: presetOf(got),
-    names: SEATS.map((s) => got.sheet.names[s]).join(", ") }));
+  localStorage.setItem(SHEET + id, JSON.stringify({ at: Date.now(), preset: presetOf(got), names: playersOf(got) }));
+}
+
+// A sheet's four players in seat order, "Anne, Bert, Carla, Dirk": the lobby's link to it and
+// its tab say it so.
+function playersOf(got) {
+  return SEATS.map((s) => got.sheet.names[s]).join(", ");
 }
 
 function mySheets() {
@@ -218,7 +223,7 @@ function name(seat) {
 function renderSheet() {
   // the tab says what it holds, as a table's does: the sheet, or that there is none at this link
   const none = !S.got && S.error && S.error.code === "not_found";
-  document.title = t(none ? "no_sheet" : "score_sheet") + (S.got ? ` \u2014 ${SEATS.map(name).join(", ")}` : "")
+  document.title = t(none ? "no_sheet" : "score_sheet") + (S.got ? ` \u2014 ${playersOf(S.got)}` : "")
     + " \u00b7 Whist";
   redraw(root, h("div", { class: "scorer" },
     h("header", { class: "top" },
