@@ -3,9 +3,10 @@ of a whole session or match at a real table (RULES.md §6), colour whist or clas
 
 The points come from :mod:`whist.sheet` (colour whist: the preset's scoring table) and
 :mod:`whist.classic_sheet` (classic, short and simple whist: tricks and honours, games, rubbers and
-the settlement, scored by the engine's own functions): this module reads the words typed, prints,
-and keeps the sheet's JSON file. ``whist sheet new`` makes the kind of sheet the preset plays;
-every other subcommand works on whichever kind the file holds. The file is rewritten atomically
+the settlement, scored by the engine's own functions): this module reads the words typed and
+prints; :mod:`whist.sheet_file` keeps the sheet's JSON file. ``whist sheet new`` makes the kind of
+sheet the preset plays; every other subcommand works on whichever kind the file holds. The file is
+rewritten atomically
 after each accepted entry (a temporary file beside it, flushed to disk, then renamed over it), so
 an entry is either wholly saved or not at all, and an impossible entry (exit 2, the sheet's message
 on stderr) leaves the file byte for byte as it was. A sheet file that is damaged or no sheet is
@@ -16,17 +17,10 @@ changes the sheet holds a lock on its file from reading to writing (where the sy
 
 from __future__ import annotations
 
-import codecs
-import io
 import json
-import os
-import stat
-import sys
-import tempfile
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.cells import cell_len
@@ -34,16 +28,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from whist import record
 from whist.cards import (
     SEATS,
     ParseError,
     Refusal,
     Seat,
     Side,
-    os_reason,
     parse_seat,
-    read_at_most,
     visible_text,
 )
 from whist.classic_sheet import (
@@ -67,18 +58,27 @@ from whist.cli_common import (
     JsonOpt,
     OptionOpt,
     build_rules,
-    fail,
-    interrupted,
     option_summary,
     parse_lang,
     pass_lang,
     stdout,
 )
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
-from whist.cli_usage import sheet_file_lang
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
 from whist.sheet import Entry, Sheet, SheetError, dumps
+from whist.sheet_file import (
+    changing,
+    csv_text,
+    locked,
+    open_sheet,
+    refuse,
+    same_file,
+    save_sheet,
+    unchanged_if_interrupted,
+    write_new_file,
+    write_whole,
+)
 from whist.sheet_input import (
     AnySheet,
     add_deal,
@@ -86,7 +86,6 @@ from whist.sheet_input import (
     colour_entry,
     colour_takes_no_option,
     new_sheet,
-    read_sheet,
 )
 
 __all__ = ["score", "sheet_app"]
@@ -158,19 +157,13 @@ FileOpt = Annotated[Path, typer.Option(
 DEFAULT_FILE = Path("whist-sheet.json")
 
 
-def _refuse(exc: Refusal, lang: Lang, code: int = 2) -> NoReturn:
-    """Exit ``code`` with the refusal's text in ``lang`` (a sheet's error, or one written here as
-    ``Refusal(english, french)``)."""
-    fail(exc.in_lang(lang), code, lang)
-
-
 def _entry(contract: str, declarers: str, tricks: str, trump: str | None, needed: int | None,
            queens: str, double: bool, lang: Lang) -> Entry:
     """The entry the options describe; exit 2 with the sheet's message if they are not one."""
     try:
         return colour_entry(contract, declarers, tricks, trump, needed, queens, double, lang)
     except SheetError as exc:
-        _refuse(exc, lang)
+        refuse(exc, lang)
 
 
 def _what(entry: Entry, lang: Lang) -> Text:
@@ -241,12 +234,12 @@ def score(
     try:
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
-        _refuse(exc, language)
+        refuse(exc, language)
     entry = _entry(contract, declarers, tricks, trump, needed, queens, double, language)
     try:
         pts = sheet.add(entry).points(entry)  # every check of a new entry
     except SheetError as exc:
-        _refuse(exc, language)
+        refuse(exc, language)
     if json_out:
         typer.echo(json.dumps({s.name: pts[s] for s in SEATS}))
         return
@@ -307,182 +300,6 @@ def _sheet(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     pass_lang(ctx, lang)
 
 
-def _load(path: Path, lang: Lang) -> AnySheet:
-    """The sheet the file holds, colour or classic; exit 2 if there is no such file (as for a
-    missing ``--rules FILE``) or it is no sheet (not UTF-8, not JSON, JSON nested too deeply to
-    read, or a sheet with an impossible entry), as for any other sheet refused; 1 only if the
-    system cannot read it."""
-    invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
-    try:
-        text = read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8")
-    except Refusal as exc:  # too large
-        _refuse(exc, lang)
-    except FileNotFoundError:
-        _refuse(Refusal(f"no score sheet in {path}: start one with `whist sheet new`",
-                        f"pas de feuille de marque dans {path} : commencez-en une avec `whist sheet new`"),
-                lang)
-    except UnicodeDecodeError:
-        _refuse(Refusal(f"{invalid[0]}it is not UTF-8 text", f"{invalid[1]}ce n'est pas du texte UTF-8"),
-                lang)
-    except OSError as exc:
-        _refuse(_cannot("read", path, exc), lang, 1)
-    try:
-        return read_sheet(text)
-    except Refusal as exc:
-        if _is_record(text):
-            _refuse(Refusal(f"{path} is a record of a game, not a score sheet: replay it with whist replay"
-                            f" {path}",
-                            f"{path} est l'enregistrement d'une partie, pas une feuille de marque :"
-                            f" revoyez-la avec whist replay --lang fr {path}"), lang)
-        _refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
-
-
-def _is_record(text: str) -> bool:
-    """Whether ``text`` is the JSON of a deal or match record (whist play, simulate)."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and data.get("format") in (record.DEAL_FORMAT, record.MATCH_FORMAT)
-
-
-def _open(path: Path, lang: str | None) -> tuple[AnySheet, Lang]:
-    """The sheet the file holds and the language to speak: ``--lang`` where given, else the
-    sheet's own (English for a refusal before the sheet is read)."""
-    given = None if lang is None else parse_lang(lang)
-    sheet = _load(path, given or "en")
-    return sheet, given or sheet.lang
-
-
-@contextmanager
-def _changing(path: Path, lang: str | None) -> Iterator[tuple[AnySheet, Lang]]:
-    """The sheet the file holds and the language to speak, as :func:`_open`, the file locked
-    until the block is done: another ``whist sheet`` command that changes the sheet waits there
-    meanwhile, then reads the sheet this one wrote (without the lock, the entry of one of two
-    scorers adding at once was lost). The lock is taken on the file itself and taken again if,
-    while waiting, the file was replaced (as :func:`_write` replaces it); where the file cannot be
-    opened, :func:`_open` says why. Ctrl-C while waiting exits 130, the sheet unchanged. What may
-    take long other than the wait (a CSV typed on the standard input) is done before, so that
-    another scorer is not kept waiting meanwhile."""
-    with _unchanged_if_interrupted(path, lang), _locked(path):
-        yield _open(path, lang)
-
-
-@contextmanager
-def _unchanged_if_interrupted(path: Path, lang: str | None) -> Iterator[None]:
-    """Ctrl-C in the block exits 130 saying that the sheet ``path`` is unchanged, in the language
-    of ``--lang``, else the sheet's."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        language = parse_lang(lang) if lang is not None else sheet_file_lang(["--file", str(path)])
-        interrupted("fr" if language == "fr" else "en", (f"{path} is unchanged", f"{path} n'a pas changé"))
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """An exclusive ``flock`` on the file ``path`` names, held until the block is done, on the
-    file as it is then (a file renamed over ``path`` while this waited is locked in its turn);
-    nothing where the system has no ``flock``, the file system refuses it, or the file cannot be
-    opened."""
-    if sys.platform == "win32":  # pragma: no cover - no flock on Windows
-        yield
-        return
-    import fcntl
-
-    while True:
-        try:
-            f = open(path, "rb")  # noqa: SIM115 - closed below, after the block
-        except OSError:
-            yield
-            return
-        try:
-            try:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
-            except OSError:  # a file system without locks (some network ones): as without flock
-                yield
-                return
-            try:
-                held, now = os.fstat(f.fileno()), os.stat(path)
-                same = (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
-            except OSError:  # gone while this waited
-                same = False
-            if same:
-                yield
-                return
-        finally:
-            f.close()
-
-
-def _cannot(verb: str, path: Path, exc: OSError) -> Refusal:
-    """``cannot read FILE: why`` (``verb`` read or write), in English and French; the system's
-    reason in each (:func:`~whist.cards.os_reason`)."""
-    fr = "de lire" if verb == "read" else "d'écrire"
-    return Refusal(f"cannot {verb} {path}: {os_reason(exc)}",
-                   f"impossible {fr} {path} : {os_reason(exc, 'fr')}")
-
-
-def _save(sheet: AnySheet, path: Path, lang: Lang) -> None:
-    """Write the sheet's file (atomically, as :func:`_write`)."""
-    _write(path, dumps(sheet), lang)
-
-
-def _write(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> None:
-    """Write ``text`` in ``encoding`` atomically: a temporary file in the same directory, flushed
-    to disk, then renamed over ``path``, so the file is whole or as it was. A file without write
-    permission is refused (the rename alone would replace it, as it needs only the directory's
-    permission). A symbolic link is written through: the file it names is replaced, the link
-    kept (renamed over, the link became a file of its own and the sheet it named stayed behind).
-    What is not a regular file (a device such as ``/dev/stdout`` or ``/dev/full``, a named pipe) is
-    written into, as ``>`` in the shell does: renamed over, it was replaced by a file, and a full
-    device took the text without a word."""
-    named = path
-    path = Path(os.path.realpath(path))
-    directory = path.parent
-    try:
-        if named.exists() and not stat.S_ISREG(named.stat().st_mode):
-            with open(named, "w", encoding=encoding) as f:
-                f.write(text)
-            return
-        if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
-            _refuse(Refusal(f"cannot write {named}: it is read-only; make it writable, or use another file",
-                            f"impossible d'écrire {named} : le fichier est en lecture seule ; rendez-le"
-                            " modifiable, ou prenez un autre fichier"), lang, 1)
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-        try:
-            with os.fdopen(fd, "w", encoding=encoding) as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, mode)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        _refuse(_cannot("write", named, exc), lang, 1)
-
-
-def _write_new(path: Path, text: str, lang: Lang, taken: Refusal, encoding: str = "utf-8") -> None:
-    """Write ``text`` as :func:`_write` does, to a file that is not there yet: the name is claimed
-    first (:func:`whist.record.write_new`), so that of two commands making one file at once the
-    second is refused with ``taken`` rather than replacing the first's; where the writing fails,
-    the empty file claimed is removed."""
-    try:
-        record.write_new(path, lambda: _write(path, text, lang, encoding))
-    except FileExistsError:
-        _refuse(taken, lang)
-    except OSError:  # the name could not be claimed: _write says why the file cannot be written
-        _write(path, text, lang, encoding)
-
-
-def _umask() -> int:
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
-
-
 def _names(text: str, lang: Lang) -> dict[str, str]:
     """The players' names of ``--names N=Anne,E=Bert``, by seat, or of ``--names
     Anne,Bert,Carla,Dirk``, all four in the order of the seats N, E, S, W; exit 2 if they are
@@ -491,7 +308,7 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
     out: dict[str, str] = {}
     if any("\udc80" <= ch <= "\udcff" for ch in text):  # a byte no UTF-8, as Python passes it on
         shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        _refuse(Refusal(f"--names '{shown}': it is not UTF-8 text; type the names in UTF-8 (the"
+        refuse(Refusal(f"--names '{shown}': it is not UTF-8 text; type the names in UTF-8 (the"
                         " terminal may be set to another encoding)",
                         f"--names « {shown} » : ce n'est pas du texte UTF-8 ; tapez les noms en UTF-8"
                         " (le terminal est peut-être réglé sur un autre codage)"), lang)
@@ -499,7 +316,7 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
     parts = [p for p in text.split(",") if p.strip()]
     if parts and not any("=" in p for p in parts):
         if len(parts) != len(SEATS):
-            _refuse(Refusal(f"{en}give the four names in the order of the seats N, E, S, W"
+            refuse(Refusal(f"{en}give the four names in the order of the seats N, E, S, W"
                             " (Anne,Bert,Carla,Dirk), or name the seats (N=Anne,E=Bert)",
                             f"{fr}donnez les quatre noms dans l'ordre des places N, E, S, O"
                             " (Anne,Bert,Carla,Dirk), ou nommez les places (N=Anne,E=Bert)"), lang)
@@ -510,24 +327,24 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
         try:
             s = parse_seat(seat)
         except ParseError as exc:
-            _refuse(SheetError.of(exc, en, fr), lang)
+            refuse(SheetError.of(exc, en, fr), lang)
         if not sep:
-            _refuse(Refusal(f"{en}{given!r} is not seat=name (--names takes pairs like"
+            refuse(Refusal(f"{en}{given!r} is not seat=name (--names takes pairs like"
                             " N=Anne,E=Bert,S=Carla,W=Dirk)",
                             f"{fr}« {given} » n'est pas place=nom (--names prend des paires comme"
                             " N=Anne,E=Bert,S=Carla,O=Dirk)"), lang)
         if not visible_text(name):
-            _refuse(Refusal(f"{en}the name of {s.name} ({given!r}) is empty; give one, or"
+            refuse(Refusal(f"{en}the name of {s.name} ({given!r}) is empty; give one, or"
                             f" leave {s.name} out to call it {s.name_en}",
                             f"{fr}le nom de {s.name_fr} (« {given} ») est vide ; donnez-en un, ou"
                             f" omettez {seat_letter(s, 'fr')} pour garder le nom {s.name_fr}"), lang)
         if "=" in name:  # N=Anne E=Bert: a comma left out, the next seat read as part of a name
-            _refuse(Refusal(f"{en}the name of {s.name} ({name.strip()!r}) holds '=': separate the seats"
+            refuse(Refusal(f"{en}the name of {s.name} ({name.strip()!r}) holds '=': separate the seats"
                             " with commas (N=Anne,E=Bert)",
                             f"{fr}le nom de {s.name_fr} (« {name.strip()} ») contient « = » : séparez"
                             " les places par des virgules (N=Anne,E=Bert)"), lang)
         if s.name in out:
-            _refuse(Refusal(f"{en}{s.name} is named twice ({out[s.name]!r} and {name.strip()!r})",
+            refuse(Refusal(f"{en}{s.name} is named twice ({out[s.name]!r} and {name.strip()!r})",
                             f"{fr}{s.name_fr} est nommé deux fois (« {out[s.name]} » et"
                             f" « {name.strip()} »)"), lang)
         out[s.name] = name.strip()
@@ -589,19 +406,19 @@ def sheet_new(
     taken = Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
                     f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
-        _refuse(taken, language)
+        refuse(taken, language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
-        _refuse(colour_takes_no_option(rules), language)
+        refuse(colour_takes_no_option(rules), language)
     try:
         sheet = new_sheet(rules, _names(names, language), language)
     except Refusal as exc:
-        _refuse(exc, language)
+        refuse(exc, language)
     if force:  # after the entry another scorer is writing, which would write the old sheet back
-        with _locked(file):
-            _save(sheet, file, language)
+        with locked(file):
+            save_sheet(sheet, file, language)
     else:  # of two scorers starting one sheet at once, the second is refused
-        _write_new(file, dumps(sheet), language, taken)
+        write_new_file(file, dumps(sheet), language, taken)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules, language)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
@@ -639,13 +456,13 @@ def sheet_add(
 ) -> None:
     """Add one deal. Colour whist: its contract, declarers and tricks. Classic whist: the tricks
     of a side and the honours (--tricks NS=8 --honours EW=4), or `call NS`."""
-    with _changing(file, lang) as (sheet, language):
+    with changing(file, lang) as (sheet, language):
         try:
             sheet = add_deal(sheet, " ".join(contract or []), declarers, tricks, honours, trump, needed,
                              queens, double, language)
         except Refusal as exc:
-            _refuse(exc, language)
-        _save(sheet, file, language)
+            refuse(exc, language)
+        save_sheet(sheet, file, language)
     if isinstance(sheet, ClassicSheet):
         _classic_added(sheet, language)
     else:
@@ -662,12 +479,12 @@ def sheet_penalty(
     lang: SheetLangOpt = None,
 ) -> None:
     """Colour whist: a referee's penalty (pénalité de l'arbitre), -15 to the offender."""
-    with _changing(file, lang) as (sheet, language):
+    with changing(file, lang) as (sheet, language):
         try:
             sheet = add_penalty(sheet, seat)
         except Refusal as exc:
-            _refuse(exc, language)
-        _save(sheet, file, language)
+            refuse(exc, language)
+        save_sheet(sheet, file, language)
     _added(sheet, language)
 
 
@@ -675,12 +492,12 @@ def sheet_penalty(
 @fr_doc("""Supprimer la dernière entrée.""")
 def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     """Remove the last entry."""
-    with _changing(file, lang) as (sheet, language):
+    with changing(file, lang) as (sheet, language):
         try:
             shorter = sheet.remove_last()
         except (ClassicSheetError, SheetError) as exc:
-            _refuse(exc, language)
-        _save(shorter, file, language)
+            refuse(exc, language)
+        save_sheet(shorter, file, language)
     if isinstance(sheet, ClassicSheet):
         assert isinstance(shorter, ClassicSheet)
         console = stdout()
@@ -786,7 +603,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: Sh
     """Print the sheet. Colour whist: every deal with each player's points and the running totals.
     Classic whist: every deal with each side's points, the game score, the games and rubbers as
     they close, the totals and the settlement."""
-    sheet, language = _open(file, lang)
+    sheet, language = open_sheet(file, lang)
     if json_out:
         typer.echo(dumps(sheet), nl=False)
         return
@@ -830,17 +647,17 @@ def sheet_import(
     lang: SheetLangOpt = None,
 ) -> None:
     """Add every row of a CSV file, all or none."""
-    with _unchanged_if_interrupted(file, lang):  # the CSV read first: typing it holds no lock
-        language = _open(file, lang)[1]
-        text = _csv_text(csv_file, language)
-    with _changing(file, lang) as (sheet, language):
+    with unchanged_if_interrupted(file, lang):  # the CSV read first: typing it holds no lock
+        language = open_sheet(file, lang)[1]
+        text = csv_text(csv_file, language)
+    with changing(file, lang) as (sheet, language):
         before = len(sheet.entries)
         try:
             sheet = sheet.add_csv(text)
         except (SheetError, ClassicSheetError) as exc:
-            _refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
+            refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
                             f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
-        _save(sheet, file, language)
+        save_sheet(sheet, file, language)
     if isinstance(sheet, Sheet):
         for line in sheet.stated_points_differ(text, language):
             typer.echo(f"Attention : {csv_file} {line} (la feuille garde les points du barème)"
@@ -852,44 +669,6 @@ def sheet_import(
                   if language == "fr" else f"Imported {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.",
                   soft_wrap=True)
     console.print(_totals_line(sheet, language))
-
-
-def _csv_text(path: Path, lang: Lang) -> str:
-    """The text of a CSV file to import: UTF-16 where it begins with its byte order mark, else
-    UTF-8 (a byte order mark before it or not), or else Windows-1252, in which Excel on Windows
-    saves "CSV (séparateur : point-virgule)", said on stderr; line ends read as
-    :meth:`Path.read_text` reads them. Exit 2 if there is no such file or it is none of them
-    (Windows-1252 leaves five bytes undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D), 1 if the system
-    cannot read it, 2 too if it holds more than :data:`~whist.cards.MAX_FILE_BYTES`, as a sheet
-    file does. ``-`` is the standard input, as ``export --csv -`` writes to the standard output."""
-    try:
-        data = read_at_most(path, ("a CSV file to import", "un fichier CSV à importer"),
-                            stream=sys.stdin.buffer if str(path) == "-" else None)
-    except Refusal as exc:  # too large
-        _refuse(exc, lang)
-    except FileNotFoundError as exc:
-        _refuse(_cannot("read", path, exc), lang)
-    except OSError as exc:
-        _refuse(_cannot("read", path, exc), lang, 1)
-    # UTF-16 by its byte order mark, as Notepad or LibreOffice may save a CSV
-    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
-    for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp1252"):
-        try:
-            text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding).read()
-        except UnicodeDecodeError:
-            continue
-        if encoding == "cp1252":
-            typer.echo(f"Attention : {path} n'est pas en UTF-8 ; lu comme Windows-1252 (Europe"
-                       " occidentale)" if lang == "fr" else
-                       f"Warning: {path} is not UTF-8; read as Windows-1252 (Western European)", err=True)
-        return text
-    if utf16:
-        _refuse(Refusal(f"cannot read {path}: it begins as UTF-16 text does but is not UTF-16 text",
-                        f"impossible de lire {path} : il commence comme du texte UTF-16 mais n'en est"
-                        " pas"), lang)
-    _refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
-                    f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
-                    " l'enregistre au format « CSV UTF-8 »)"), lang)
 
 
 @sheet_app.command("export", cls=HelpCommand)
@@ -925,35 +704,35 @@ def sheet_export(
     a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout). A file already
     there is refused without --force; each file is written whole or not at all (a temporary file,
     then renamed)."""
-    sheet, language = _open(file, lang)
+    sheet, language = open_sheet(file, lang)
     if csv_out is None and json_file is None:
-        _refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
+        refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
                         "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
     if separator not in (",", ";"):
-        _refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
+        refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
                         f"--separator prend ',' (une virgule) ou ';' (un point-virgule), pas"
                         f" « {separator} »"), language)
     if csv_out is None and separator != ",":
-        _refuse(Refusal("--separator is for the CSV: give --csv FILE",
+        refuse(Refusal("--separator is for the CSV: give --csv FILE",
                         "--separator est pour le CSV : donnez --csv FICHIER"), language)
     if str(csv_out) == str(json_file) == "-":
-        _refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
+        refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
                         " other: write one of them to stdout, the other to a file",
                         "--csv - et --json - écriraient tous deux sur la sortie standard, l'un après"
                         " l'autre : écrivez l'un sur la sortie standard, l'autre dans un fichier"),
                 language)
     files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
     for named in files:
-        if _same_file(named, file):
-            _refuse(Refusal(f"{named} is the sheet's own file: export to another file",
+        if same_file(named, file):
+            refuse(Refusal(f"{named} is the sheet's own file: export to another file",
                             f"{named} est le fichier de la feuille elle-même : exportez vers un autre"
                             " fichier"), language)
-    if len(files) == 2 and _same_file(*files):
-        _refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
+    if len(files) == 2 and same_file(*files):
+        refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
                         f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
     for named in files:  # both checked before either is written
         if not force and (named.exists() or named.is_symlink()):
-            _refuse(_export_there(named), language)
+            refuse(_export_there(named), language)
     # Excel reads a CSV without a byte order mark in the system's code page (ChloÃ© for Chloé)
     for target, text, encoding in ((csv_out, sheet.to_csv(separator), "utf-8-sig"),
                                    (json_file, dumps(sheet), "utf-8")):
@@ -963,9 +742,9 @@ def sheet_export(
             typer.echo(text, nl=False)
             continue
         if force:
-            _write(target, text, language, encoding)
+            write_whole(target, text, language, encoding)
         else:  # claimed first, as whist sheet new claims a new sheet
-            _write_new(target, text, language, _export_there(target), encoding)
+            write_new_file(target, text, language, _export_there(target), encoding)
         stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
 
 
@@ -973,14 +752,6 @@ def _export_there(named: Path) -> Refusal:
     """Why ``whist sheet export`` does not write over the file ``named`` without ``--force``."""
     return Refusal(f"{named} already exists: export to another file, or replace it with --force",
                    f"{named} existe déjà : exportez vers un autre fichier, ou remplacez-le avec --force")
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` name one file (the same path, a link to it, or a hard link)."""
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
-    except OSError:
-        return False
 
 
 def _classic_added(sheet: ClassicSheet, lang: Lang) -> None:
