@@ -271,6 +271,24 @@ def test_a_table_or_sheet_link_while_the_database_cannot_say_is_the_page_with_50
         _page(c, "/t/other", 404)
 
 
+def test_the_api_while_the_database_cannot_be_reached_says_so_without_its_address(
+        tmp_path: Path) -> None:
+    """503 while the database cannot be reached: the English message quoted the driver's words
+    to whoever asked (PostgreSQL's host and port: ``connection to server at "10.0.0.5", port 5432
+    failed``), which the French one did not; both now say the same, the database's words being for
+    the operator."""
+    storage = Away(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage)) as c:
+        sid = c.post("/api/sheets", json={}).json()["id"]
+        storage.away = True
+        for path in (f"/api/sheets/{sid}", "/api/tables/other"):
+            answer = c.get(path)
+            assert answer.status_code == 503, path
+            assert answer.json()["error"] == {
+                "code": "http_error", "message": "the database cannot be reached; try again in a moment",
+                "message_fr": "la base de données ne répond pas : réessayez dans un moment"}, path
+
+
 def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl+C with many tables whose bots play: once the server stops, no table stores anything
     more (awaited one after another, the tables not yet stopped played on, and a server with
