@@ -952,14 +952,15 @@ def test_the_shared_tables_say_when_the_database_is_back(caplog: pytest.LogCaptu
         flaky = Flaky(conninfo)
         cluster._connect = flaky  # type: ignore[method-assign]
         heard: list[tuple[str | None, int | None]] = []
+        table = secrets.token_urlsafe(6)  # no other test's table: its lock is free
         with caplog.at_level(logging.WARNING, "whist.server"):
             try:
-                assert cluster.exchange({}, ["t1"]) == (set(), {})
-                assert cluster.exchange({}, ["t1"]) == (set(), {})
+                assert cluster.exchange({}, [table]) == (set(), {})
+                assert cluster.exchange({}, [table]) == (set(), {})
                 cluster.listen(lambda t, n: heard.append((t, n)))
                 time.sleep(1.5)  # the listener tries, fails, waits
                 flaky.down = False
-                assert cluster.exchange({}, ["t1"])[0] == {"t1"}
+                assert cluster.exchange({}, [table])[0] == {table}
                 wait_for(lambda: (None, None) in heard)
             finally:
                 cluster.close()
