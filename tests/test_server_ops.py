@@ -5,6 +5,7 @@ a port in use (one line on stderr, exit 2, no traceback), and stopping a busy se
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -243,12 +244,12 @@ class Away(SqlStorage):
 
     def load(self, table_id: str, since: int = 0) -> list[StoredEvent]:
         if self.away:
-            raise StorageUnavailable("the database cannot be reached: connection refused")
+            raise StorageUnavailable("connection refused")
         return super().load(table_id, since)
 
     def sheet(self, sheet_id: str) -> StoredSheet | None:
         if self.away:
-            raise StorageUnavailable("the database cannot be reached: connection refused")
+            raise StorageUnavailable("connection refused")
         return super().sheet(sheet_id)
 
 
@@ -268,6 +269,24 @@ def test_a_table_or_sheet_link_while_the_database_cannot_say_is_the_page_with_50
         storage.away = False
         _page(c, f"/s/{sid}", 200)
         _page(c, "/t/other", 404)
+
+
+def test_the_api_while_the_database_cannot_be_reached_says_so_without_its_address(
+        tmp_path: Path) -> None:
+    """503 while the database cannot be reached: the English message quoted the driver's words
+    to whoever asked (PostgreSQL's host and port: ``connection to server at "10.0.0.5", port 5432
+    failed``), which the French one did not; both now say the same, the database's words being for
+    the operator."""
+    storage = Away(f"sqlite:///{tmp_path / 'whist.db'}")
+    with TestClient(create_app(storage=storage)) as c:
+        sid = c.post("/api/sheets", json={}).json()["id"]
+        storage.away = True
+        for path in (f"/api/sheets/{sid}", "/api/tables/other"):
+            answer = c.get(path)
+            assert answer.status_code == 503, path
+            assert answer.json()["error"] == {
+                "code": "http_error", "message": "the database cannot be reached; try again in a moment",
+                "message_fr": "la base de données ne répond pas : réessayez dans un moment"}, path
 
 
 def test_stopping_a_busy_server_stops_every_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -757,7 +776,7 @@ class Down(SqlStorage):
                listing: Mapping[str, Any] | None = None) -> None:
         if self.outage > 0:
             self.outage -= 1
-            raise StorageUnavailable("the database cannot be reached: connection refused")
+            raise StorageUnavailable("connection refused")
         super().append(table_id, events, records, listing)
 
 
@@ -852,7 +871,8 @@ def test_in_french_the_servers_warnings_say_when_in_french(capsys: pytest.Captur
     logger = logging.getLogger("whist.server")
     handler = log_to_stderr("fr")
     try:
-        logger.warning("table %s: %s; it waits for the database", "x7Qb", "connection refused")
+        logger.warning("table %s: the database cannot be reached: %s; it waits for the database", "x7Qb",
+                       "connection refused")
         logger.warning("table %s: the database answers again; the table plays on", "x7Qb")
         logger.warning("a warning %s of no table", "nobody wrote")
         assert log_to_stderr("en") is handler
@@ -862,11 +882,105 @@ def test_in_french_the_servers_warnings_say_when_in_french(capsys: pytest.Captur
         logger.removeHandler(handler)
     when = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
     assert [line[19:] for line in lines] == [
-        " whist : table x7Qb : connection refused ; elle attend la base de données",
+        " whist : table x7Qb : la base de données ne répond pas : connection refused ; la table l'attend",
         " whist : table x7Qb : la base de données répond de nouveau ; la table reprend",
         " whist : a warning nobody wrote of no table",
         " whist: table x7Qb: the database answers again; the table plays on"]
     assert all(re.match(when, line) for line in lines)
+
+
+def test_in_french_an_outage_is_said_in_french_with_the_databases_own_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang fr``: a table whose database could not be reached said so in a French line that
+    quoted whist's own English words (« table x7Qb : the database cannot be reached: connection
+    refused ; elle attend … »): only what the database said stays in English."""
+    from whist.cli_serve import log_to_stderr
+
+    storage = Down(f"sqlite:///{tmp_path / 'whist.db'}")
+    svc = TableService(storage)
+
+    async def run() -> Table:
+        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
+                                       bot_delay=0, seed=2))
+        storage.outage = 2
+        svc.start()
+        try:
+            while t.seq < 6:
+                await asyncio.sleep(0.01)
+        finally:
+            await svc.stop()
+        return t
+
+    handler = log_to_stderr("fr")
+    try:
+        t = asyncio.run(run())
+        lines = capsys.readouterr().err.splitlines()
+    finally:
+        logging.getLogger("whist.server").removeHandler(handler)
+        storage.close()
+    assert [line[19:] for line in lines] == [
+        f" whist : table {t.id} : la base de données ne répond pas : connection refused ; la table"
+        " l'attend",
+        f" whist : table {t.id} : la base de données répond de nouveau ; la table reprend"]
+
+
+class Flaky:
+    """Connections to PostgreSQL that fail while :attr:`down` (as libpq says so, on several
+    lines), then open again."""
+
+    def __init__(self, conninfo: str) -> None:
+        import psycopg
+
+        self.conninfo, self.down, self.psycopg = conninfo, True, psycopg
+
+    def __call__(self) -> Any:
+        if self.down:
+            raise self.psycopg.OperationalError("server closed the connection unexpectedly\n\tThis"
+                                                " probably means the server terminated abnormally")
+        return self.psycopg.connect(self.conninfo, autocommit=True)
+
+
+def test_the_shared_tables_say_when_the_database_is_back(caplog: pytest.LogCaptureFixture) -> None:
+    """PostgreSQL gone, then back, while several processes share it: the log said that the
+    shared tables waited and that the other processes were not heard (over three lines, libpq's
+    guesses included), and never that it was over, although docs/hosting.md promises the
+    database gone, and back. Each says it once, in one line, and once more when it is back."""
+    from whist.server.cluster import PgCluster
+
+    with postgresql_url() as conninfo:
+        cluster = PgCluster(conninfo)
+        flaky = Flaky(conninfo)
+        cluster._connect = flaky  # type: ignore[method-assign]
+        heard: list[tuple[str | None, int | None]] = []
+        table = secrets.token_urlsafe(6)  # no other test's table: its lock is free
+        with caplog.at_level(logging.WARNING, "whist.server"):
+            try:
+                assert cluster.exchange({}, [table]) == (set(), {})
+                assert cluster.exchange({}, [table]) == (set(), {})
+                cluster.listen(lambda t, n: heard.append((t, n)))
+                time.sleep(1.5)  # the listener tries, fails, waits
+                flaky.down = False
+                assert cluster.exchange({}, [table])[0] == {table}
+                wait_for(lambda: (None, None) in heard)
+            finally:
+                cluster.close()
+    said = [r.getMessage() for r in caplog.records]
+    assert sorted(said) == sorted([
+        "the tables shared with other processes wait for the database: server closed the"
+        " connection unexpectedly",
+        "not hearing the other server processes: server closed the connection unexpectedly",
+        "the tables shared with other processes play on: the database answers again",
+        "hearing the other server processes again"]), said
+
+
+@contextlib.contextmanager
+def postgresql_url() -> Iterator[str]:
+    """The libpq URL of the tests' PostgreSQL database (the test is skipped without it)."""
+    from sqlalchemy.engine import make_url
+    from test_server_startup import postgresql
+
+    with postgresql() as pg:
+        yield make_url(pg).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def test_every_warning_the_server_logs_has_its_french() -> None:

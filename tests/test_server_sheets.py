@@ -702,7 +702,7 @@ class Unreachable(SqlStorage):
     def delete_sheets(self, changed_before: float) -> int:
         if not self.failed:
             self.failed = True
-            raise StorageUnavailable("the database cannot be reached: connection refused")
+            raise StorageUnavailable("connection refused")
         return super().delete_sheets(changed_before)
 
 

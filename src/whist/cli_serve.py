@@ -36,13 +36,19 @@ LOG_FR: dict[str, str] = {
         "le robot %s a échoué à la place %s ; un robot plus simple joue ce coup",
     "the tables shared with other processes wait for the database: %s":
         "les tables partagées avec les autres processus attendent la base de données : %s",
-    "not hearing the other server processes: %s": "les autres processus du serveur ne répondent pas : %s",
+    "the tables shared with other processes play on: the database answers again":
+        "les tables partagées avec les autres processus reprennent : la base de données répond de"
+        " nouveau",
+    "not hearing the other server processes: %s":
+        "les autres processus du serveur ne sont plus entendus : %s",
+    "hearing the other server processes again": "les autres processus du serveur sont de nouveau entendus",
     "table %s cannot be rebuilt from its log; left out":
         "la table %s ne peut être reconstruite depuis son journal ; elle est laissée de côté",
     "table %s: its listing cannot be stored": "table %s : sa fiche ne peut être enregistrée",
     "table %s cannot be rebuilt from its log": "la table %s ne peut être reconstruite depuis son journal",
     "sweeping idle tables failed": "le rangement des tables inactives a échoué",
-    "table %s: %s": "table %s : %s",
+    "table %s: the events of another process wait for the database: %s":
+        "table %s : les événements d'un autre processus attendent la base de données : %s",
     "table %s: the events of another process cannot be applied":
         "table %s : les événements d'un autre processus ne peuvent être appliqués",
     "the round with the other server processes failed":
@@ -52,11 +58,13 @@ LOG_FR: dict[str, str] = {
     "table %s: the table's own step was refused: %s":
         "table %s : le pas de la table elle-même a été refusé : %s",
     "table %s: step failed": "table %s : le pas de la table a échoué",
-    "table %s: %s; it waits for the database": "table %s : %s ; elle attend la base de données",
+    "table %s: the database cannot be reached: %s; it waits for the database":
+        "table %s : la base de données ne répond pas : %s ; la table l'attend",
     "table %s: the database answers again; the table plays on":
         "table %s : la base de données répond de nouveau ; la table reprend",
-    "the score sheets past --keep-sheets %d cannot be deleted: %s":
-        "les feuilles de marque au-delà de --keep-sheets %d ne peuvent être effacées : %s",
+    "the score sheets past --keep-sheets %d cannot be deleted: the database cannot be reached: %s":
+        "les feuilles de marque au-delà de --keep-sheets %d ne peuvent être effacées : la base de"
+        " données ne répond pas : %s",
     "deleting the score sheets past --keep-sheets %d failed":
         "l'effacement des feuilles de marque au-delà de --keep-sheets %d a échoué",
 }

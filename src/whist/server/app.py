@@ -300,8 +300,10 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         return _error(exc.status_code, code, en, fr, exc.headers)  # 405: its Allow
 
     @app.exception_handler(StorageUnavailable)
-    async def _unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
-        return _error(503, "http_error", f"{exc}; try again in a moment",
+    async def _unavailable(_request: Request, _exc: StorageUnavailable) -> JSONResponse:
+        # the database's own words (its host and port, say) are for the operator's log, not for
+        # whoever asked
+        return _error(503, "http_error", "the database cannot be reached; try again in a moment",
                       "la base de données ne répond pas : réessayez dans un moment")
 
     @app.exception_handler(Exception)

@@ -107,6 +107,16 @@ class _Alone:
 ALONE: Cluster = _Alone()
 
 
+def _first_line(exc: Exception) -> str:
+    """What the database said, its first line (libpq adds lines of guesses), for one log line; the
+    exception's kind if it said nothing.
+
+    >>> _first_line(psycopg.OperationalError("server closed the connection\\n\\tThis probably means"))
+    'server closed the connection'
+    """
+    return str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
 def _lock_key(table_id: str) -> int:
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:4], "big", signed=True)
 
@@ -146,10 +156,13 @@ class PgCluster:
             except psycopg.Error as exc:
                 if not self._failing:
                     log.warning("the tables shared with other processes wait for the database: %s",
-                                str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+                                _first_line(exc))
                 self._failing = True
                 self._drop()
                 return set(), {}
+            if self._failing:
+                log.warning("the tables shared with other processes play on: the database answers"
+                            " again")
             self._failing = False
             return set(self._held), others
 
@@ -214,6 +227,8 @@ class PgCluster:
             try:
                 with self._connect() as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    if failing:
+                        log.warning("hearing the other server processes again")
                     failing = False
                     heard(None, None)  # what was stored before this connection listened
                     while not self._stop.is_set():
@@ -221,7 +236,7 @@ class PgCluster:
                             self._tell(note.payload, heard)
             except psycopg.Error as exc:
                 if not failing:
-                    log.warning("not hearing the other server processes: %s", exc)
+                    log.warning("not hearing the other server processes: %s", _first_line(exc))
                 failing = True
                 self._stop.wait(1.0)
 

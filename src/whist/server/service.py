@@ -416,7 +416,8 @@ class TableService:
         try:
             await t.catch_up(count)
         except StorageUnavailable as exc:  # read at the next news, or by the conflict it makes
-            log.warning("table %s: %s", t.id, exc)
+            log.warning("table %s: the events of another process wait for the database: %s", t.id,
+                        exc.reason)
         except Exception:
             log.exception("table %s: the events of another process cannot be applied", t.id)
 

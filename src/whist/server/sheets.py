@@ -266,7 +266,8 @@ async def forget_forever(store: Storage, keep: int) -> None:
         try:
             gone = await forget_sheets(store, keep)
         except StorageUnavailable as exc:  # the next round tries again
-            log.warning("the score sheets past --keep-sheets %d cannot be deleted: %s", keep, exc)
+            log.warning("the score sheets past --keep-sheets %d cannot be deleted: the database cannot be"
+                        " reached: %s", keep, exc.reason)
         except Exception:
             log.exception("deleting the score sheets past --keep-sheets %d failed", keep)
         else:

@@ -102,7 +102,12 @@ class SheetLimit(Exception):
 
 class StorageUnavailable(Exception):
     """The database cannot be reached now (the server is down, refuses connections, the disk
-    fails): nothing was stored; the same call may work in a moment."""
+    fails): nothing was stored; the same call may work in a moment. ``reason``: the database's
+    own words (its driver's, in English), which a message in French quotes as they are."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the database cannot be reached: {reason}")
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,7 +441,7 @@ class SqlStorage:
                 yield conn
         except (OperationalError, InterfaceError) as exc:
             first = str(exc.orig or exc).splitlines()[0]
-            raise StorageUnavailable(f"the database cannot be reached: {first}") from exc
+            raise StorageUnavailable(first) from exc
 
     def append(self, table_id: str, events: Sequence[StoredEvent],
                records: Sequence[tuple[int, Mapping[str, Any]]] = (),

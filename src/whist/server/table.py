@@ -712,7 +712,8 @@ class Table:
                     log.warning("table %s: the table's own step was refused: %s", self.id, exc)
                 except StorageUnavailable as exc:  # nothing changed: the step comes again
                     if not unreachable:  # not every second of an outage, for every table
-                        log.warning("table %s: %s; it waits for the database", self.id, exc)
+                        log.warning("table %s: the database cannot be reached: %s; it waits for the database",
+                                    self.id, exc.reason)
                     unreachable = True
                     await asyncio.sleep(1.0)
                 except Exception:
