@@ -1,0 +1,626 @@
+"""The web app's seats, in process through Starlette's TestClient (issue 5): taking a seat, leaving
+it and coming back with its token (the seat and its view restored), and the bots that take the
+seat of a player who leaves or stays away and give it back when he returns. The command path and
+its refusals: test_server.py.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from test_server import BOTS3, my_turn, view
+
+
+class TestSeats:
+    def test_reconnect_restores_seat_and_view(self, harness: Any) -> None:
+        tid = harness.create(preset="classic", seats=BOTS3, seed=5)
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            first = ws.until(my_turn("S"))
+            s1 = ws.state()
+        t = harness.service.tables[tid]
+        assert t.seats[harness_seat("S")].connections == 0
+        with harness.connect(tid) as ws:
+            w = ws.hello(tok)
+            assert w["type"] == "welcome" and w["seat"] == "S" and w["name"] == "Sam"
+            s2 = ws.until(lambda m: m["type"] == "state")
+            assert s2["version"] == s1["version"] == first["version"]
+            assert view(s2)["hand"] == view(s1)["hand"] and len(view(s2)["hand"]) >= 12
+            assert view(s2)["legal"] == view(s1)["legal"] != []
+            assert s2["you"] == {"seat": "S", "name": "Sam", "auto": False}
+            seat = next(x for x in s2["table"]["seats"] if x["seat"] == "S")
+            assert seat["connected"] and not seat["bot_playing"]
+
+    def test_bot_takes_over_after_timeout_and_gives_back(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=0.3, seed=2,
+                             options={"deals": 4})
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as spy:
+            spy.hello()
+            with harness.connect(tid) as ws:
+                ws.hello(tok)
+                waiting = ws.until(my_turn("S"))
+            # Sam is gone: the table waits for him a while, then a bot plays his seat
+            t0 = time.monotonic()
+            done = len(view(waiting)["actions"])
+            m = spy.until(lambda m: m["type"] == "state" and m["version"] > waiting["version"]
+                          and any(a["seat"] == "S" for a in view(m)["actions"][done:]))
+            assert time.monotonic() - t0 >= 0.25
+            assert next(x for x in m["table"]["seats"] if x["seat"] == "S")["bot_playing"]
+            events = harness.service.storage.load(tid)
+            assert any(e.kind == "action" and e.data["seat"] == "S" and e.data["by"] == "bot"
+                       for e in events)
+            # Sam comes back: the seat is his again and the table waits for him
+            with harness.connect(tid) as ws:
+                assert ws.hello(tok)["seat"] == "S"
+                mine = ws.until(lambda m: m["type"] == "state" and (
+                    m["match"]["over"] or view(m)["to_act"] == "S"))
+                assert not next(x for x in mine["table"]["seats"] if x["seat"] == "S")["bot_playing"]
+                if not mine["match"]["over"]:
+                    time.sleep(0.5)
+                    assert ws.state()["version"] == mine["version"]
+
+    def test_leave_frees_the_seat(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=600, seed=4,
+                             options={"deals": 2})
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            at = ws.until(my_turn("S"))
+            ws.send({"type": "leave"})
+            w = ws.until(lambda m: m["type"] == "welcome")
+            assert w["seat"] is None
+            m = ws.until(lambda m: m["type"] == "state" and m["version"] > at["version"])
+            seat = next(x for x in m["table"]["seats"] if x["seat"] == "S")
+            assert seat["name"] is None and seat["bot_playing"]  # a bot plays the free seat at once
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok)["code"] == "bad_token"
+        tok2 = harness.join(tid, "Zoe", "S")
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok2)["name"] == "Zoe"
+
+    def test_each_action_keeps_who_sat_at_its_seat_then(self, harness: Any) -> None:
+        """Sam plays a card at South and leaves; a bot plays South; Zoe sits there in the middle
+        of the deal. The state's ``sitters`` say who made each of South's actions (Sam's, the
+        bot's, Zoe's from then on), for a player, a spectator, after a reload of the log, and in
+        the deal's replay."""
+        from whist.server.table import Table
+
+        tid = harness.create(preset="classic", seats={"E": "heuristic", "W": "heuristic"},
+                             takeover_after=600, seed=5)
+        ann, sam = harness.join(tid, "Ann", "N"), harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as wa, harness.connect(tid) as ws:
+            wa.hello(ann)
+            ws.hello(sam)
+            while view(m := wa.until(lambda m: my_turn("N")(m) or my_turn("S")(m)))["to_act"] == "N":
+                wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            m = ws.until(my_turn("S"))
+            played = len(view(m)["actions"])  # Sam's card: the deal's action number ``played``
+            ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            ws.until(lambda m: m["type"] == "state" and len(view(m)["actions"]) > played)
+            ws.send({"type": "leave"})
+            left = wa.until(lambda m: m["type"] == "state" and len(m["deal"]["sitters"]["S"]) == 2)
+            gone = left["deal"]["sitters"]["S"][1]["from"]
+            assert left["deal"]["sitters"]["S"] == [{"from": 0, "name": "Sam"}, {"from": gone, "name": None}]
+            assert gone > played
+            # Ann plays on until the bot has played at South since Sam left
+            m = left
+            while not (my_turn("N")(m) and any(a["seat"] == "S" for a in view(m)["actions"][gone:])):
+                if my_turn("N")(m):
+                    wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+                m = wa.until(lambda m: m["type"] == "state")
+            came = len(view(m)["actions"])  # the table waits for Ann meanwhile
+            zoe = harness.join(tid, "Zoe", "S")
+            m = wa.until(lambda m: m["type"] == "state" and len(m["deal"]["sitters"]["S"]) == 3)
+            sitters = m["deal"]["sitters"]
+            assert sitters == {"N": [{"from": 0, "name": "Ann"}], "E": [{"from": 0, "name": None}],
+                               "S": [{"from": 0, "name": "Sam"}, {"from": gone, "name": None},
+                                     {"from": came, "name": "Zoe"}],
+                               "W": [{"from": 0, "name": None}]}
+            assert len(view(m)["actions"]) == came and m["deal"]["number"] == 1
+            with harness.connect(tid) as spectator:
+                spectator.hello()
+                assert spectator.until(lambda m: m["type"] == "state")["deal"]["sitters"] == sitters
+            t = harness.service.tables[tid]
+            rebuilt = Table.rebuild(tid, harness.service.storage.load(tid), harness.service.storage)
+            assert rebuilt.sitters(1) == t.sitters(1) == sitters
+            assert t.sitters(2)["S"] == [{"from": 0, "name": "Zoe"}]  # the next deal: Zoe's from its start
+            wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            wa.send({"type": "leave"})
+            wa.until(lambda m: m["type"] == "welcome")
+        with harness.connect(tid) as wz:  # Zoe plays a card, then leaves: bots play the deal out
+            wz.hello(zoe)
+            m = wz.until(my_turn("S"))
+            wz.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            wz.until(lambda x: x["type"] == "state" and x["version"] > m["version"])
+            wz.send({"type": "leave"})
+            wz.until(lambda m: m["type"] == "welcome" and m["seat"] is None)
+        # the deal's replay names them too: Ann's cards hers, up to her leaving, Zoe's hers
+        end = time.monotonic() + 30
+        while not harness.client.get(f"/api/tables/{tid}/deals").json()["deals"]:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        replay = harness.client.get(f"/api/tables/{tid}/deals/1/view").json()["sitters"]
+        assert [x["name"] for x in replay["N"]] == ["Ann", None]
+        assert [x["name"] for x in replay["S"]] == ["Sam", None, "Zoe", None]
+        assert replay["S"][:3] == sitters["S"] and [replay["E"], replay["W"]] == [sitters["E"], sitters["W"]]
+
+    def test_start_fills_empty_seats_and_next_deals_at_once(self, harness: Any) -> None:
+        tid = harness.create(preset="couleur", deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            assert not ws.state()["table"]["started"]
+            ws.send({"type": "start"})
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            assert m["table"]["started"] and all(x["bot_playing"] for x in m["table"]["seats"]
+                                                 if x["seat"] != "S")
+            # play the first deal to its end: S always takes his first legal action
+            while True:
+                m = ws.until(lambda m: m["type"] == "state" and (
+                    view(m)["is_over"] or view(m)["to_act"] == "S"))
+                if view(m)["is_over"]:
+                    break
+                ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+            number = m["deal"]["number"]
+            time.sleep(0.2)
+            assert ws.state()["deal"]["number"] == number  # the pause: no new deal yet
+            ws.send({"type": "next"})
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"]["number"] == number + 1)
+            assert not view(m)["is_over"]
+            # a finished deal as this seat saw it, and its record only once the game is over
+            c = harness.client
+            seen = c.get(f"/api/tables/{tid}/deals/1/view", headers={"Authorization": f"Bearer {tok}"})
+            assert seen.status_code == 200 and seen.json()["view"]["seat"] == "S"
+            assert c.get(f"/api/tables/{tid}/deals/1/view").json()["view"]["hand"] == []
+            assert c.get(f"/api/tables/{tid}/deals/1/view",
+                         headers={"Authorization": "Bearer nope"}).status_code == 403
+            assert c.get(f"/api/tables/{tid}/deals/1/record").status_code == 403
+            assert c.get(f"/api/tables/{tid}/record").status_code == 403
+            listed = c.get(f"/api/tables/{tid}/deals").json()
+            assert listed["deals"][0]["number"] == 1 and not listed["records_available"]
+            # made or failed per declarer, as the engine tells it (none for a passed deal)
+            first = listed["deals"][0]
+            table = harness.service.tables[tid]
+            assert first["made"] == {s.name: ok for s, ok in table.match.deals[0].made().items()}
+            assert set(first["made"]) == set(first["result"]["declarers"])
+
+
+    def test_next_counts_only_once_a_deal_is_over(self, harness: Any) -> None:
+        """``next`` says the deal's summary was read: sent during a deal (a double click on the
+        button, whose second click reaches the server after the next deal was dealt) it is ignored,
+        so that the end of that deal still waits for the player (docs/protocol.md)."""
+        tid = harness.create(preset="couleur", seats=BOTS3, deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            m = ws.until(my_turn("S"))
+            ws.send({"type": "next"})
+            m = play_first_legal_to_the_end(ws, m)
+            me = next(x for x in m["table"]["seats"] if x["seat"] == "S")
+            assert not me["ready"] and m["deal"]["number"] == 1
+            assert harness.service.tables[tid].match.needs_deal  # the pause of 600 s: no next deal
+
+    def test_the_time_to_the_next_deal_survives_a_reload(self, harness: Any) -> None:
+        """Once a deal is over the state says in how many seconds the next one comes (unless every
+        player sends ``next``), from the end of the deal: a page loaded again 100 s later counts
+        down from 500 s, not from the whole pause of 600 s again."""
+        tid = harness.create(preset="couleur", seats=BOTS3, deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            assert "next_in" not in m["deal"]  # a deal in play
+            m = play_first_legal_to_the_end(ws, m)
+            assert 590 < m["deal"]["next_in"] <= 600
+        table = harness.service.tables[tid]
+        clock = table.clock
+        table.clock = lambda: clock() + 100.0
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            again = ws.until(lambda m: m["type"] == "state")
+            assert again["deal"]["number"] == m["deal"]["number"]
+            assert 490 < again["deal"]["next_in"] <= 500
+
+    def test_a_join_or_leave_between_deals_does_not_put_off_the_next_deal(self, harness: Any) -> None:
+        """The next deal comes ``deal_pause`` after the end of the last one: a person taking the
+        free seat, or giving his up, during the pause neither starts it again nor shows a new
+        countdown (``next_in`` counts from the end of the deal)."""
+        tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"},
+                             deal_pause=600, options={"deals": 2}, seed=9)
+        tok = harness.join(tid, "Sam", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.send({"type": "start"})  # North is free: a bot plays it
+            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+            m = play_first_legal_to_the_end(ws, m)
+            assert 590 < m["deal"]["next_in"] <= 600
+            table = harness.service.tables[tid]
+            clock = table.clock
+            table.clock = lambda: clock() + 100.0
+            due = table.next_deal_due()
+            north = harness.join(tid, "Nora", "N")  # 100 s into the pause
+            m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] == "Nora")
+            assert 490 < m["deal"]["next_in"] <= 500 and table.next_deal_due() == due
+            with harness.connect(tid) as n:
+                n.hello(north)
+                n.send({"type": "leave"})
+                m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] is None)
+            assert 490 < m["deal"]["next_in"] <= 500 and table.next_deal_due() == due
+
+
+def harness_seat(name: str) -> Any:
+    from whist.cards import Seat
+
+    return Seat[name]
+
+
+def test_records_after_the_game(harness: Any) -> None:
+    tid = harness.create(preset="pagat", seats={s: "random" for s in "NESW"}, options={"deals": 2})
+    with harness.connect(tid) as ws:
+        ws.hello()
+        ws.until(lambda m: m["type"] == "state" and m["match"]["over"])
+    c = harness.client
+    n = len(c.get(f"/api/tables/{tid}/deals").json()["deals"])
+    rec = c.get(f"/api/tables/{tid}/deals/{n}/record")
+    assert rec.status_code == 200 and rec.json()["format"] == "whist-record/1"
+    assert "attachment" in rec.headers["content-disposition"]
+    match = c.get(f"/api/tables/{tid}/record").json()
+    assert match["format"] == "whist-match/1" and len(match["deals"]) == n
+    from whist.record import replay
+
+    assert replay(match).is_over
+    assert c.get(f"/api/tables/{tid}/deals/{n + 1}/record").status_code == 404
+    # a number too large for the database's integers is no deal either, not a server error
+    for number in (0, -1, 2**63, 10**30):
+        r = c.get(f"/api/tables/{tid}/deals/{number}/record")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+
+
+def test_an_authorization_header_that_is_no_bearer_token_is_refused(harness: Any) -> None:
+    """A deal's view is a seat's with ``Authorization: Bearer <token>`` and a spectator's without
+    the header (docs/protocol.md). A client that sends the header in another form (the token
+    alone, another scheme, ``Bearer`` with nothing after it) is told so, rather than handed the
+    spectator's view, without the hand it asked for, as if all were well."""
+    tid = harness.create(preset="pagat", seats={s: "random" for s in "NESW"}, options={"deals": 1})
+    with harness.connect(tid) as ws:
+        ws.hello()
+        ws.until(lambda m: m["type"] == "state" and m["over"])
+    c = harness.client
+    url = f"/api/tables/{tid}/deals/1/view"
+    assert c.get(url).json()["view"]["seat"] is None
+    for header in ("R770Dyn5G6Q44VU22-o6yZ9c5k-J2fPT", "Basic YW5uZTp4", "Bearer", "Token abc"):
+        r = c.get(url, headers={"Authorization": header})
+        error = r.json()["error"]
+        assert r.status_code == 403 and error["code"] == "bad_token", (header, r.text)
+        assert "Bearer" in error["message"] and "Bearer" in error["message_fr"]
+
+
+def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
+    from whist.server.connection import OTHER, STATE, STATE_WITH_MATCH, Connection
+
+    c = Connection()
+    c.push("welcome")
+    c.push("s1", STATE)
+    c.push("s2", STATE)  # replaces s1, not yet sent
+    c.push("s3 with results", STATE_WITH_MATCH)  # replaces s2
+    c.push("s4", STATE)  # must not replace a state that carries the results
+    c.push("error", OTHER)
+    c.push("s5", STATE)
+    assert [text for _, text in c._queue] == ["welcome", "s3 with results", "s4", "error", "s5"]
+
+
+def play_first_legal_to_the_end(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """South plays his first legal action at each turn until the deal of state ``m`` is over;
+    the state that says it is over."""
+    while not view(m)["is_over"]:
+        if view(m)["to_act"] == "S":
+            ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+        m = ws.until(lambda m: m["type"] == "state" and (view(m)["is_over"] or view(m)["to_act"] == "S"))
+    return m
+
+
+def test_next_said_again_sends_nothing_again(harness: Any) -> None:
+    """A player who is ready already and says so again (a flood of next) changes nothing: no state
+    to every connection at the table each time. (Two players, North and South: once the deal is
+    over South says next, North has not yet.)"""
+    tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"}, deal_pause=600,
+                         options={"deals": 2}, seed=9)
+    tok = harness.join(tid, "Sam", "S")
+    other = harness.join(tid, "Ann", "N")
+    with harness.connect(tid) as ws, harness.connect(tid) as spy:
+        ws.hello(tok)
+        spy.hello(other)
+        acted = -1  # the version of the last state a player acted on
+        while True:
+            m = ws.until(lambda m, a=acted: m["type"] == "state" and m["version"] > a
+                         and m["deal"] is not None
+                         and (view(m)["is_over"] or view(m)["to_act"] in ("N", "S")))
+            if view(m)["is_over"]:
+                break
+            conn = ws if view(m)["to_act"] == "S" else spy
+            mine = m if conn is ws else spy.until(
+                lambda x, v=m["version"]: x["type"] == "state" and x["version"] == v)
+            conn.send({"type": "act", "action": view(mine)["legal"][0]["text"], "version": m["version"]})
+            acted = m["version"]
+        ws.send({"type": "next"})
+        m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
+        spy.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["ready"])
+        for _ in range(3):
+            ws.send({"type": "next"})
+        ws.send({"type": "ping"})
+        spy.send({"type": "ping"})
+        assert ws.recv()["type"] == "pong" and spy.recv()["type"] == "pong"
+        assert m["version"] == harness.service.tables[tid].version
+
+
+def test_ping_before_hello(harness: Any) -> None:
+    tid = harness.create()
+    with harness.connect(tid) as ws:
+        ws.send({"type": "ping"})
+        assert ws.recv()["type"] == "pong"
+
+
+class TestBots:
+    """Bots think in worker threads, off the event loop, with the server's budget; a move
+    thought for a table that changed meanwhile is dropped."""
+
+    @staticmethod
+    def slow(monkeypatch: Any, seconds: float) -> list[tuple[str, float | None]]:
+        import whist.server.bots as bots_mod
+
+        think = bots_mod.think
+        calls: list[tuple[str, float | None]] = []
+
+        def slow_think(name: str, budget: float | None, view: Any, rng: Any) -> Any:
+            calls.append((name, budget))
+            time.sleep(seconds)
+            return think(name, budget, view, rng)
+
+        monkeypatch.setattr(bots_mod, "think", slow_think)
+        return calls
+
+    def test_the_server_answers_while_a_bot_thinks(self, harness: Any, monkeypatch: Any) -> None:
+        calls = self.slow(monkeypatch, 2.0)  # a bot thinking far longer than a pong may take
+        tid = harness.create(preset="couleur", seed=3, options={"deals": 1},
+                             seats={s: "pimc" for s in "NESW"})
+        t = harness.service.tables[tid]
+        with harness.connect(tid) as ws:
+            ws.hello()
+            # the bot threads are the process's: one may still finish a thought of an earlier
+            # test's table before this one's begins
+            end = time.monotonic() + 10
+            while not calls or t.thinking is None:
+                assert time.monotonic() < end, "no bot thought"
+                time.sleep(0.01)
+            t0 = time.monotonic()
+            ws.flush()  # ping → pong while the bot thinks
+            assert time.monotonic() - t0 < 1.0 and t.thinking is not None
+            assert harness.client.get("/healthz").status_code == 200
+        assert calls and set(calls) == {("pimc", 0.02)}, calls
+
+    def test_a_move_thought_for_an_older_state_is_dropped(self, harness: Any, monkeypatch: Any) -> None:
+        self.slow(monkeypatch, 0.8)
+        tid = harness.create(preset="classic", seats=BOTS3, takeover_after=0.1, seed=5)
+        tok = harness.join(tid, "Sam", "S")
+        t = harness.service.tables[tid]
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.until(my_turn("S"))
+        end = time.monotonic() + 10
+        while t.thinking is None or t.thinking.name != "S":  # Sam is away: a bot thinks for him
+            assert time.monotonic() < end, "no bot took Sam's seat"
+            time.sleep(0.01)
+        with harness.connect(tid) as ws:
+            ws.hello(tok)  # Sam is back before the bot has chosen, and plays himself
+            m = ws.until(my_turn("S"))
+            card = view(m)["legal"][-1]["text"]
+            ws.send({"type": "act", "action": card, "version": m["version"]})
+            ws.until(lambda x: x["type"] == "state" and x["version"] > m["version"])
+            time.sleep(1.0)  # the bot has finished thinking by now
+        by_s = [e.data for e in harness.service.storage.load(tid)
+                if e.kind == "action" and e.data["seat"] == "S"]
+        assert by_s == [{"seat": "S", "action": card, "by": "human"}]
+
+
+def test_with_nobody_there_the_next_deal_waits(harness: Any) -> None:
+    tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=0, options={"deals": 2}, seed=6)
+    tok = harness.join(tid, "Sam")
+    with harness.connect(tid) as ws:
+        ws.hello(tok)  # the game starts; Sam goes at once, and a bot plays the deal for him
+    t = harness.service.tables[tid]
+    end = time.monotonic() + 30
+    while not (t.match.deals and t.match.needs_deal):
+        assert time.monotonic() < end, "the first deal did not end"
+        time.sleep(0.02)
+    time.sleep(0.3)
+    assert t.match.needs_deal and len(t.match.deals) == 1  # nobody there: no next deal
+    with harness.connect(tid) as ws:
+        ws.hello()  # someone comes to watch: the next deal is dealt
+        ws.until(lambda m: m["type"] == "state" and m["deal"] and m["deal"]["number"] == 2)
+
+
+def test_a_bot_that_fails_is_replaced_for_the_move(tmp_path: Any, monkeypatch: Any) -> None:
+    """A bot that raises does not stop the table: a simpler bot plays that move."""
+    from fastapi.testclient import TestClient
+
+    import whist.server.bots as bots_mod
+    from whist.bots import get_bot
+    from whist.server import create_app
+
+    real = get_bot
+
+    def broken(view: Any, rng: Any) -> Any:
+        raise RuntimeError("a bug in the bot")
+
+    monkeypatch.setattr(bots_mod, "get_bot", lambda name, budget=None: broken if name == "pimc"
+                        else real(name, budget))
+    app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.0301)  # no bot made before
+    with TestClient(app) as c:
+        # no pause between deals: a deal that all four pass is dealt again (after the pause, 8 s
+        # by default, which two or three such deals in a row took past the time allowed)
+        tid = c.post("/api/tables", json={"preset": "couleur", "options": {"deals": 1}, "bot_delay": 0,
+                                          "deal_pause": 0, "seats": {s: "pimc" for s in "NESW"}}).json()["id"]
+        t = app.state.service.tables[tid]
+        end = time.monotonic() + 20
+        while not t.match.is_over:
+            assert time.monotonic() < end, "the table stopped"
+            time.sleep(0.02)
+
+
+def test_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from whist.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.02, unload_after=0.3)
+    svc = app.state.service
+    with TestClient(app) as c:
+        done = c.post("/api/tables", json={"preset": "pagat", "options": {"deals": 1}, "bot_delay": 0,
+                                           "seats": {s: "random" for s in "NESW"}}).json()["id"]
+        waiting = c.post("/api/tables", json={"seats": BOTS3}).json()["id"]
+        end = time.monotonic() + 10
+        while done in svc.tables or waiting in svc.tables:
+            assert time.monotonic() < end, "the tables stayed in memory"
+            time.sleep(0.02)
+        assert c.get("/healthz").json() | {"ok": True} == {"ok": True, "tables": 0, "unloaded": 2}
+        listed = c.get("/api/tables").json()
+        assert listed["tables"] == []  # the waiting table, left: abandoned
+        assert [x["id"] for x in listed["finished"]] == [done] and listed["finished"][0]["over"]
+        # its listing alone, as the lobby lists it, does not bring a table back into memory
+        mine = c.get(f"/api/tables/{waiting}/listing").json()
+        assert (mine["id"], mine["over"], mine["started"]) == (waiting, False, False)
+        assert c.get(f"/api/tables/{done}/listing").json() == listed["finished"][0]
+        assert waiting not in svc.tables and done not in svc.tables
+        assert c.get("/api/tables/nothing/listing").status_code == 404
+        # asked for, a table comes back from its log: its record, a seat, its WebSocket
+        assert c.get(f"/api/tables/{done}/record").json()["format"] == "whist-match/1"
+        assert done in svc.tables and svc.tables[done].match.is_over
+        tok = c.post(f"/api/tables/{waiting}/join", json={"name": "Sam"}).json()["token"]
+        with c.websocket_connect(f"/api/tables/{waiting}/ws") as ws:
+            ws.send_json({"type": "hello", "token": tok})
+            assert ws.receive_json()["seat"] == "S"
+            time.sleep(0.8)  # someone is connected: the table stays
+            assert waiting in svc.tables
+            assert [x["id"] for x in c.get("/api/tables").json()["tables"]] == [waiting]
+        assert c.get("/api/tables/nothing").status_code == 404
+
+
+def test_the_lobby_lists_the_tables_in_play_and_the_last_finished_apart(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET /api/tables``: ``tables`` are those in play, waiting for players or under way, newest
+    first; a finished one is among ``finished``, the last ones to end, the last first, at most
+    ``FINISHED_LISTED`` (older ones are reached by their link, their records and sheets kept); an
+    abandoned one (nobody there, nothing done for ``unload_after``) is listed nowhere, until
+    someone opens it again."""
+    from fastapi.testclient import TestClient
+
+    from whist.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'w.db'}", bot_budget=0.02, unload_after=1.0)
+    svc = app.state.service
+    assert svc.FINISHED_LISTED == 10
+    monkeypatch.setattr(svc, "FINISHED_LISTED", 2)
+    bots = {s: "random" for s in "NESW"}
+    with TestClient(app) as c:
+        def ids(key: str) -> list[str]:
+            return [x["id"] for x in c.get("/api/tables").json()[key]]
+
+        def create(**spec: Any) -> str:
+            made: str = c.post("/api/tables", json={"bot_delay": 0, "deal_pause": 0, **spec}).json()["id"]
+            return made
+
+        left = create(seats=BOTS3, name="left")  # nobody ever sits: abandoned
+        done = []
+        for deals in (2, 1, 1):  # the first created ends last: listed first
+            done.append(create(preset="pagat", options={"deals": deals}, seats=bots))
+            end = time.monotonic() + 20
+            while not svc.tables[done[-1]].match.is_over:
+                assert time.monotonic() < end, "the bots' game did not end"
+                time.sleep(0.02)
+        waiting = create(seats=BOTS3, name="waiting")
+        token = c.post(f"/api/tables/{waiting}/join", json={"name": "Sam"}).json()["token"]
+        with c.websocket_connect(f"/api/tables/{waiting}/ws") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            assert ws.receive_json()["seat"] == "S"
+            assert ids("tables") == [waiting, left]
+            finished = c.get("/api/tables").json()["finished"]
+            assert [x["id"] for x in finished] == [done[2], done[1]]  # the last two to end
+            assert all(x["over"] and x["finished_at"] >= x["created_at"] for x in finished)
+            assert finished[0]["finished_at"] >= finished[1]["finished_at"]
+            end = time.monotonic() + 10
+            while left in svc.tables or any(d in svc.tables for d in done):
+                assert time.monotonic() < end, "the idle tables stayed in memory"
+                time.sleep(0.05)
+            assert ids("tables") == [waiting]  # abandoned: off the list; Sam's table stays
+            assert ids("finished") == [done[2], done[1]]  # out of memory, still listed
+        # every finished table is still there: its page, its deals, its record
+        for d in done:
+            assert c.get(f"/t/{d}").status_code == 200
+            assert c.get(f"/api/tables/{d}/record").json()["format"] == "whist-match/1"
+        assert c.get(f"/api/tables/{left}").status_code == 200  # opened again: in play again
+        assert ids("tables") == [waiting, left]
+        assert ids("finished") == [done[2], done[1]]
+
+def test_tables_left_out_of_memory_do_not_fill_the_server() -> None:
+    """Only tables in play count toward ``max_tables``: one nobody played or watched for
+    ``unload_after`` seconds (waiting for players that never came, left mid-game) leaves memory
+    and stops counting, also for a server started again; asked for again, it counts again."""
+    import asyncio
+
+    from whist.server.service import TableLimit, TableService, TableSpec
+    from whist.server.storage import open_storage
+
+    svc = TableService(open_storage("sqlite://"), unload_after=0, max_tables=1)
+    waiting = asyncio.run(svc.create(TableSpec(seats=BOTS3)))
+    with pytest.raises(TableLimit):
+        asyncio.run(svc.create(TableSpec(seats=BOTS3)))
+    assert asyncio.run(svc.sweep()) == [waiting.id] and svc.tables == {}
+    restarted = TableService(svc.storage, unload_after=0, max_tables=1)
+    restarted.load()  # a table under way is rebuilt at start (its bots go on), in play until swept
+    assert restarted.in_play() == 1 and asyncio.run(restarted.sweep()) == [waiting.id]
+    for service in (svc, restarted):
+        second = asyncio.run(service.create(TableSpec(seats=BOTS3)))  # nothing else in play
+        assert asyncio.run(service.sweep()) == [second.id]
+        assert asyncio.run(service.get(waiting.id)) is not None  # asked for again: in play again
+        assert service.in_play() == 1
+        with pytest.raises(TableLimit):
+            asyncio.run(service.create(TableSpec(seats=BOTS3)))
+    svc.storage.close()
+
+
+def page_words() -> tuple[str, str]:
+    """The page's French and English words (the two tables of i18n.js), as text."""
+    from whist.server.app import WEB_DIR
+
+    js = (WEB_DIR / "i18n.js").read_text(encoding="utf-8")
+    return js[js.index("const FR = {"):js.index("const EN = {")], js[js.index("const EN = {"):]
+
+
+def test_the_page_says_the_seeds_french_terms() -> None:
+    """The French page names things as the club's rules do (seed 003, RULES.md §5.4 rule 5): the
+    option solo_supremacy is the "suprématie du solo", a declarer is a "preneur" (as on the score
+    sheet and in the engine's French messages)."""
+    from whist.rules import Rules
+
+    french = page_words()[0]
+    assert Rules.label("solo_supremacy", "fr") == "Suprématie du solo"
+    assert 'declarer: "preneur"' in french
+    assert "Primauté" not in french and "déclarant" not in french
+
+
+def test_the_page_says_every_error_in_french() -> None:
+    """What the French page shows of the server's words has a French text: every error code (of
+    the WebSocket and of the HTTP routes). The rule options' names and meanings come from the
+    server in both languages (`GET /api/presets`, tested above)."""
+
+    from whist.server.protocol import ERRORS
+
+    keys_fr = set(re.findall(r"\b(\w+):", page_words()[0]))
+    http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network",
+            "too_many_tables", "not_over"}
+    assert {f"err_{c}" for c in (*ERRORS, *http)} <= keys_fr
