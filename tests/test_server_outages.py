@@ -321,18 +321,16 @@ class Down(SqlStorage):
         super().append(table_id, events, records, listing)
 
 
-def test_an_outage_is_said_once_a_table_not_every_second(tmp_path: Path,
-                                                         caplog: pytest.LogCaptureFixture) -> None:
-    """While the database could not be reached, every table whose bots play said so in the log
-    every second, however long the outage: the operator read a flood. Each says it once, and once
-    more when the database answers again."""
+def played_through_an_outage(tmp_path: Path, writes: int) -> Table:
+    """A table of four random bots in a SQLite file of ``tmp_path``, played until six events are
+    stored while its database refuses its first ``writes`` writes (:class:`Down`), then stopped."""
     storage = Down(f"sqlite:///{tmp_path / 'whist.db'}")
     svc = TableService(storage)
 
     async def run() -> Table:
         t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
                                        bot_delay=0, seed=2))
-        storage.outage = 3  # the deal, tried three times a second apart
+        storage.outage = writes
         svc.start()
         try:
             while t.seq < 6:
@@ -342,9 +340,17 @@ def test_an_outage_is_said_once_a_table_not_every_second(tmp_path: Path,
         return t
 
     try:
-        t = asyncio.run(run())
+        return asyncio.run(run())
     finally:
         storage.close()
+
+
+def test_an_outage_is_said_once_a_table_not_every_second(tmp_path: Path,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """While the database could not be reached, every table whose bots play said so in the log
+    every second, however long the outage: the operator read a flood. Each says it once, and once
+    more when the database answers again."""
+    t = played_through_an_outage(tmp_path, 3)  # the deal, tried three times a second apart
     said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert said == [f"table {t.id}: the database cannot be reached: connection refused; it waits"
                     " for the database",
@@ -437,28 +443,12 @@ def test_in_french_an_outage_is_said_in_french_with_the_databases_own_words(
     refused ; elle attend … »): only what the database said stays in English."""
     from whist.cli_serve import log_to_stderr
 
-    storage = Down(f"sqlite:///{tmp_path / 'whist.db'}")
-    svc = TableService(storage)
-
-    async def run() -> Table:
-        t = await svc.create(TableSpec(preset="classic", seats=dict.fromkeys("NESW", "random"),
-                                       bot_delay=0, seed=2))
-        storage.outage = 2
-        svc.start()
-        try:
-            while t.seq < 6:
-                await asyncio.sleep(0.01)
-        finally:
-            await svc.stop()
-        return t
-
     handler = log_to_stderr("fr")
     try:
-        t = asyncio.run(run())
+        t = played_through_an_outage(tmp_path, 2)
         lines = capsys.readouterr().err.splitlines()
     finally:
         logging.getLogger("whist.server").removeHandler(handler)
-        storage.close()
     assert [line[19:] for line in lines] == [
         f" whist : table {t.id} : la base de données ne répond pas : connection refused ; la table"
         " l'attend",
