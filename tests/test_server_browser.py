@@ -31,6 +31,9 @@ import pytest
 from whist.cards import Lang, parse_card, rank_text
 
 CHROMIUM = "/usr/bin/chromium"
+# The page opens in the browser's language: these tests' browser speaks French, as a club's does
+# (an English one: test_server_browser_pages.py).
+LOCALE = "fr-FR"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
@@ -158,7 +161,7 @@ def phone_page(pw: Any, url: str, errors: list[str], width: int = 390, height: i
     """Chromium, and a page of ``width`` × ``height`` (a phone's, 390 × 844, unless told) at ``url``,
     in the ``timezone`` given (the machine's if none); the page's errors go to ``errors``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = browser.new_page(viewport={"width": width, "height": height}, timezone_id=timezone)
+    page = browser.new_page(locale=LOCALE, viewport={"width": width, "height": height}, timezone_id=timezone)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     return browser, page
@@ -251,7 +254,7 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
     errors: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 412, "height": 915}, device_scale_factor=2)
+        page = browser.new_page(locale=LOCALE, viewport={"width": 412, "height": 915}, device_scale_factor=2)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base}/?seed={SEED}")
         # French by default; English on demand, and back
@@ -352,7 +355,7 @@ def test_the_game_is_chosen_once_the_presets_have_come(server: Server) -> None:
     held: list[Any] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page = browser.new_page(locale=LOCALE, viewport={"width": 390, "height": 844})
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.route("**/api/presets", lambda route: held.append(route))  # a slow network: held back
         page.goto(f"{server.base}/")
@@ -638,7 +641,7 @@ def test_a_name_being_typed_to_take_a_seat_stays_as_the_table_changes(server: Se
         browser, page = phone_page(pw, f"{server.base}{url}", errors, 375, 667)
         page.click("input[name=join-name]")
         page.keyboard.type("Bru")
-        watcher = browser.new_page()
+        watcher = browser.new_page(locale=LOCALE)
         watcher.goto(f"{server.base}{url}")
         watcher.wait_for_selector("button[data-sit=N]")
         post_json(server, f"/api/tables/{url[3:]}/join", {"name": "Zoé", "seat": "E"})
@@ -669,7 +672,7 @@ def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = []
         for name in ("Bruno", "Claire"):
-            page = browser.new_context(viewport={"width": 375, "height": 667}).new_page()
+            page = browser.new_context(locale=LOCALE, viewport={"width": 375, "height": 667}).new_page()
             page.add_init_script(late_answers)
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"{server.base}{url}")
@@ -1042,7 +1045,7 @@ def test_a_card_the_table_refuses_as_out_of_turn_says_so_not_that_it_changed(ser
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context = browser.new_context(locale=LOCALE, viewport={"width": 390, "height": 844})
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.route_web_socket("**/ws", route)
@@ -1072,7 +1075,7 @@ def test_the_share_button_copies_the_link_without_the_clipboard_api(server: Serv
     url = f"{server.base}{create_table(server, {'preset': 'couleur', 'seats': BOTS3})}"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844},
+        context = browser.new_context(locale=LOCALE, viewport={"width": 390, "height": 844},
                                       permissions=["clipboard-read", "clipboard-write"])
         page = context.new_page()
         page.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard',"
@@ -1412,7 +1415,7 @@ def test_a_friend_who_sits_down_mid_deal_is_not_named_for_the_bots_calls(server:
                 anne.wait_for_timeout(50)
         south = [c for c in anne.evaluate(calls).split("\n") if c.startswith("Sud")]
         assert south, anne.evaluate(calls)
-        bruno = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bruno = browser.new_context(locale=LOCALE, viewport={"width": 390, "height": 844}).new_page()
         bruno.on("pageerror", lambda e: errors.append(str(e)))
         bruno.goto(f"{server.base}{url}")
         sit_down(bruno, "Bruno")
@@ -1440,7 +1443,7 @@ def test_the_table_says_it_waits_for_a_player_who_has_gone(server: Server) -> No
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        other = browser.new_context(locale=LOCALE, viewport={"width": 390, "height": 844}).new_page()
         other.goto(f"{server.base}{url}")
         other.fill("input[name=join-name]", "Bruno")
         other.click("button[data-sit=N]")
@@ -1972,7 +1975,7 @@ def test_the_calls_are_greyed_while_a_call_waits_for_the_server(server: Server) 
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page = browser.new_page(locale=LOCALE, viewport={"width": 390, "height": 844})
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.route_web_socket("**/ws", route)
         page.goto(server.base + create_table(server, ONE_DEAL))
@@ -2083,7 +2086,7 @@ def test_the_players_play_again_with_the_same_at_one_new_table(server: Server) -
         anne.wait_for_function("() => document.activeElement.id === 'again'")
         assert anne.locator("#again").inner_text() == "Rejouer avec les mêmes"
         # Bruno comes back to the finished table: he is offered the same
-        bruno = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bruno = browser.new_context(locale=LOCALE, viewport={"width": 390, "height": 844}).new_page()
         bruno.on("pageerror", lambda e: errors.append(str(e)))
         bruno.goto(f"{server.base}/")
         bruno.evaluate("([id, token]) => localStorage.setItem('whist.token.' + id, token)",

@@ -10,6 +10,7 @@ import shutil
 
 import pytest
 from test_server_browser import (
+    ARGS,
     BOTS3,
     CHROMIUM,
     ONE_DEAL,
@@ -55,6 +56,38 @@ def test_a_link_to_no_table_says_so_in_the_pages_language(server: Server) -> Non
         assert page.inner_text("#no-page").startswith("Pas de page à cette adresse")
         browser.close()
     assert errors == []
+
+
+@pytest.mark.parametrize(("locales", "opens"), [
+    (["en-GB"], "en"), (["en-US", "fr-FR"], "en"), (["fr-BE"], "fr"), (["fr-CA", "en"], "fr"),
+    (["de-DE", "en"], "en"), (["nl-BE"], "fr"), (["de-DE"], "fr"),
+])
+def test_the_page_opens_in_the_browsers_language(server: Server,  # noqa: F811
+                                                  locales: list[str], opens: str) -> None:
+    """The page opens in the first of the browser's languages it speaks, French or English, and in
+    French when it speaks none of them (the clubs' language); it opened in French for everyone.
+    The switch is kept for the next visit: chosen once, it wins over the browser's languages."""
+    from playwright.sync_api import sync_playwright
+
+    lobby = {"en": "New table", "fr": "Nouvelle table"}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(locale=locales[0], extra_http_headers={
+            "Accept-Language": ",".join(locales)})
+        context.add_init_script(f"Object.defineProperty(navigator, 'languages', {{get: () => {locales!r}}})")
+        page = context.new_page()
+        page.goto(server.base)
+        page.wait_for_selector("#create")
+        assert page.evaluate("document.documentElement.lang") == opens
+        assert lobby[opens] in page.inner_text("body")
+        assert page.evaluate("localStorage.getItem('whist.lang')") is None  # opened so, not chosen
+        other = "fr" if opens == "en" else "en"
+        page.click(f"button[data-lang={other}]")
+        page.reload()
+        page.wait_for_selector("#create")
+        assert page.evaluate("document.documentElement.lang") == other
+        assert lobby[other] in page.inner_text("body")
+        browser.close()
 
 
 # The controls a finger could not hit on a phone: less than 24 × 24 pixels (WCAG 2.2, 2.5.8); a

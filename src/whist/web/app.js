@@ -643,7 +643,7 @@ function toolbar(m, v) {
 
 // ----- start ------------------------------------------------------------------------------------------------
 
-setLang(lang());
+setLang(lang(), false);
 drawDialogsWith(renderTable, send);
 window.addEventListener("resize", () => { if (T.msg) renderTable(); });
 const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);

@@ -423,15 +423,31 @@ const EN = {
 };
 
 const LANGS = { fr: FR, en: EN };
-let current = localStorage.getItem("whist.lang") === "en" ? "en" : "fr";
+
+// The language the page opens in: the one chosen with its switch before, in this browser; else the
+// first of the browser's own languages that the page speaks; else French, the clubs' language.
+function openingLang() {
+  const chosen = localStorage.getItem("whist.lang");
+  if (chosen in LANGS) return chosen;
+  const wanted = typeof navigator === "undefined" ? [] : navigator.languages || [navigator.language];
+  for (const tag of wanted) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (code in LANGS) return code;
+  }
+  return "fr";
+}
+
+let current = openingLang();
 
 export function lang() {
   return current;
 }
 
-export function setLang(code) {
+// The page's language from now on; kept for the next visits when the person `chose` it (the
+// switch), not when the page only opened in it.
+export function setLang(code, chosen = true) {
   current = code === "en" ? "en" : "fr";
-  localStorage.setItem("whist.lang", current);
+  if (chosen) localStorage.setItem("whist.lang", current);
   document.documentElement.lang = current;
 }
 
