@@ -91,7 +91,8 @@ class TestPlay:
         path = saved_path(r.output)
         assert path.parent == tmp_path
         data = json.loads(path.read_text(encoding="utf-8"))
-        assert data == json.loads(json.dumps(record.match_record(expected.match)))
+        players = {s: "human" if s is human else "random" for s in SEATS}
+        assert data == json.loads(json.dumps(record.match_record(expected.match, players)))
         assert data["result"]["finished"] is True
         replayed = run("replay", str(path))
         assert replayed.exit_code == 0, replayed.output
@@ -113,6 +114,7 @@ class TestPlay:
         path = saved_path(r.output)
         data = record.load(path)
         assert data["result"]["finished"] is False
+        assert data["players"] == {"N": "random", "E": "random", "S": "human", "W": "random"}
         assert sum(1 for d in data["deals"] for s, _ in d["actions"] if s == "S") >= 20
         replayed = run("replay", str(path))
         assert replayed.exit_code == 0, replayed.output

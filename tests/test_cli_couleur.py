@@ -175,7 +175,8 @@ class TestPlay:
             assert words in out, words
         path = saved_path(out)
         data = json.loads(path.read_text(encoding="utf-8"))
-        assert data == json.loads(json.dumps(record.match_record(expected.match)))
+        players = {s: "human" if s is human else "random" for s in SEATS}
+        assert data == json.loads(json.dumps(record.match_record(expected.match, players)))
         assert data["rules"]["game"] == "couleur" and data["result"]["finished"] is True
         assert data["result"]["played"] == 2
         replayed = run("replay", str(path))
@@ -206,7 +207,8 @@ class TestPlay:
         assert "Vous dites « passe »" in flat(out)
         assert "Partie terminée" in out
         data = record.load(saved_path(out))
-        assert data == json.loads(json.dumps(record.match_record(expected.match)))
+        players = {s: "human" if s is Seat.S else "heuristic" for s in SEATS}
+        assert data == json.loads(json.dumps(record.match_record(expected.match, players)))
 
     def test_the_trou_is_announced_for_the_player(self, tmp_path: Path) -> None:
         """RULES.md §5.3: the holder of three aces must announce trou; the game does it for him."""

@@ -206,6 +206,25 @@ class TestSimulate:
             assert rr.exit_code == 0, rr.output
             assert json.loads(rr.stdout)["result"] == data["result"]
 
+    @pytest.mark.parametrize(("args", "lang", "line"), [
+        (("--preset", "short", "--rubbers", "1"), "en",
+         "Players: N random · E heuristic · S pimc · W random"),
+        (("--preset", "couleur", "--deals", "2"), "fr",
+         "Joueurs : N random · E heuristic · S pimc · O random"),
+    ])
+    def test_a_record_says_which_bot_played_each_seat(self, tmp_path: Path, args: tuple[str, ...],
+                                                      lang: str, line: str) -> None:
+        """A researcher reading a record learns which bot sat where (``players``, as ``--bots``
+        gave them at N, E, S, W), and so does its replay (it said nothing of them)."""
+        r = run("simulate", *args, "--seed", "1", "--bots", "random,heuristic,pimc,random",
+                "--budget", "0.01", "--records", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        (path,) = tmp_path.glob("*.json")
+        assert record.load(path)["players"] == {"N": "random", "E": "heuristic", "S": "pimc", "W": "random"}
+        replayed = run("replay", str(path), "--lang", lang)
+        assert replayed.exit_code == 0, replayed.output
+        assert replayed.stdout.splitlines()[2] == line
+
     @pytest.mark.parametrize(("args", "files"), [(("--preset", "short", "--rubbers", "1"), "1 file"),
                                                   (("--preset", "couleur", "--deals", "20"),
                                                    "2 files, the first")])

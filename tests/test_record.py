@@ -31,6 +31,7 @@ from whist.record import (
     deal_record,
     load,
     match_record,
+    record_players,
     replay,
     replay_deal,
     replay_match,
@@ -448,6 +449,35 @@ class TestMatchRecord:
         assert res["settlement"] == m.settlement()
         assert res["finished"] is True
         assert res["winner"] == ("NS" if m.totals()[0] > m.totals()[1] else "EW")
+
+    def test_who_played_each_seat_is_kept_where_given(self) -> None:
+        """A record may say who played each seat (``players``: the bots of whist simulate, the
+        human and the bots of whist play); a replay reads it, and a record without it (written
+        before, or by a program of one's own) replays as before."""
+        m = random_match(2)
+        players = {Seat.N: "pimc", Seat.E: "human", Seat.S: "mybots:careful", Seat.W: "heuristic"}
+        rec = json.loads(json.dumps(match_record(m, players)))
+        assert list(rec) == ["format", "rules", "first_dealer", "players", "deals", "result"]
+        assert rec["players"] == {"N": "pimc", "E": "human", "S": "mybots:careful", "W": "heuristic"}
+        assert record_players(rec) == players
+        assert match_record(replay_match(rec)) == match_record(m)
+        del rec["players"]
+        assert record_players(rec) is None and match_record(replay_match(rec)) == match_record(m)
+
+    @pytest.mark.parametrize("players", [
+        ["pimc", "human", "random", "random"], {"N": "pimc", "E": "human", "S": "random"},
+        {"N": "pimc", "E": "human", "S": "random", "O": "random"},
+        {"N": "pimc", "E": "human", "S": "random", "W": 3}, {"N": "pimc", "E": "", "S": "x", "W": "y"},
+    ])
+    def test_a_players_field_that_names_no_four_seats_is_refused(self, players: Any) -> None:
+        rec = match_record(random_match(2))
+        rec["players"] = players
+        with pytest.raises(RecordError) as caught:
+            replay(rec)
+        assert str(caught.value).startswith("match: bad field players: an object naming who played"
+                                            " each of the four seats is expected, like {\"N\": ")
+        assert caught.value.fr.startswith("partie : champ players incorrect : il faut un objet qui"
+                                          " nomme qui a joué à chacune des quatre places")
 
     @pytest.mark.parametrize("seed", [1, 2, 3])
     def test_replay_gives_the_same_match(self, seed: int) -> None:

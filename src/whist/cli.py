@@ -485,15 +485,17 @@ def replay(
         invalid = Refusal(f"{file} is not a valid record: {exc}",
                           f"{file} n'est pas un enregistrement valide : {exc}")
         _replay_failed(file, invalid, json_out, language)
+    players = record.record_players(data)
     if isinstance(replayed, ColourDeal | ColourMatch):
-        replay_colour(file, replayed, json_out, language)
+        replay_colour(file, replayed, json_out, language, players)
         return
     if isinstance(replayed, ClassicDeal):
         print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, language), language)
         return
     print_match_record(file, replayed, json_out,
                        lambda: (_deal_block(d, n, language) for n, d in enumerate(replayed.all_deals(), 1)),
-                       say("Match", "partie", language), lambda: match_summary(replayed, language), language)
+                       say("Match", "partie", language), lambda: match_summary(replayed, language), language,
+                       players)
 
 
 # ----- whist rules --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +172,10 @@ def _deal_block(deal: ColourDeal, number: int | None, lang: Lang) -> list[Render
     return out
 
 
-def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool, lang: Lang = "en") -> None:
-    """Print a replayed colour record: each deal's auction, then its tricks, then the result (in
-    ``lang``)."""
+def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool, lang: Lang = "en",
+                  players: Mapping[Seat, str] | None = None) -> None:
+    """Print a replayed colour record: who played each seat where the record says (``players``),
+    each deal's auction, then its tricks, then the result (in ``lang``)."""
     if isinstance(replayed, ColourDeal):
         print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, lang), lang)
         return
@@ -187,4 +188,4 @@ def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool
             yield _deal_block(d, number if not d.passed_out else None, lang)
 
     print_match_record(file, replayed, json_out, blocks, say("Session", "partie", lang),
-                       lambda: session_table(replayed, seat_names(lang), lang), lang)
+                       lambda: session_table(replayed, seat_names(lang), lang), lang, players)

@@ -394,7 +394,8 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 
     def save() -> Path:
         try:
-            return save_match(session, records)
+            return save_match(session, records, players={game.human: "human",
+                                                          **dict(zip(others, bots, strict=True))})
         except OSError as exc:
             fail(Refusal(f"cannot save the match record in {records}: {os_reason(exc)}",
                          f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}"),
@@ -472,7 +473,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                 matches.append(session.match)
                 if records is not None:
                     try:
-                        paths.append(save_new(record.match_record(session.match), records, name(i)))
+                        players = dict(zip(SEATS, bots, strict=True))
+                        paths.append(save_new(record.match_record(session.match, players), records, name(i)))
                     except OSError as exc:
                         path = records / f"{name(i)}.json"
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
@@ -544,10 +546,11 @@ def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool
 
 def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
                        blocks: Callable[[], Iterable[list[RenderableType]]], title: str,
-                       summary: Callable[[], RenderableType], lang: Lang = "en") -> None:
+                       summary: Callable[[], RenderableType], lang: Lang = "en",
+                       players: Mapping[Seat, str] | None = None) -> None:
     """Print a replayed match record: each deal's result and the match's as JSON, or its rules,
-    each of ``blocks()`` (one per deal), and ``summary()`` under a rule named ``title`` (the
-    labels in ``lang``)."""
+    who played each seat where the record says (``players``), each of ``blocks()`` (one per
+    deal), and ``summary()`` under a rule named ``title`` (the labels in ``lang``)."""
     deals = match.all_deals()
     if json_out:
         out = {"format": record.MATCH_FORMAT, "deals": [record.deal_result(d) for d in deals],
@@ -563,6 +566,10 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     again = f" (+{redeals} {say(f'redeal{s}', f'redonne{s}', lang)})" if redeals else ""
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules, lang))}"
                   f" · {deals_words(len(deals) - redeals, lang)}{again}")
+    if players is not None:
+        console.print(f"{label('Players', 'joueurs', lang)} " + " · ".join(
+            f"{seat_letter(s, lang)} {escape(say('human', 'humain', lang) if who == 'human' else who)}"
+            for s, who in players.items()), soft_wrap=True)
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)

@@ -182,17 +182,44 @@ def match_result(match: AnyMatch) -> dict[str, Any]:
     }
 
 
-def match_record(match: AnyMatch) -> dict[str, Any]:
+def match_record(match: AnyMatch, players: Mapping[Seat, str] | None = None) -> dict[str, Any]:
+    """The record of ``match``; with ``players``, who played each seat (a bot's name, ``human``),
+    which a replay shows and otherwise ignores (:func:`record_players`)."""
     deals = [deal_record(d) for d in match.deals]
     if match.current is not None:
         deals.append(deal_record(match.current))
-    return {
+    out: dict[str, Any] = {
         "format": MATCH_FORMAT,
         "rules": match.rules.to_dict(),
         "first_dealer": match.first_dealer.name,
-        "deals": deals,
-        "result": match_result(match),
     }
+    if players is not None:
+        out["players"] = {s.name: players[s] for s in SEATS}
+    out["deals"] = deals
+    out["result"] = match_result(match)
+    return out
+
+
+def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
+    """Who played each seat, as a match record says (``players``: the four seats' names, N E S W),
+    or ``None`` where it does not say; :class:`RecordError` naming the field where it is not that.
+
+    >>> record_players({"players": {"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}})[Seat.S]
+    'human'
+    >>> record_players({}) is None
+    True
+    """
+    if "players" not in data:
+        return None
+    raw = data["players"]
+    like = '{"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}'
+    if (not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}
+            or not all(isinstance(v, str) and v.strip() for v in raw.values())):
+        raise _error(_MATCH, f"bad field players: an object naming who played each of the four seats"
+                     f" is expected, like {like}",
+                     f"champ players incorrect : il faut un objet qui nomme qui a joué à chacune des"
+                     f" quatre places, comme {like}")
+    return {s: raw[s.name] for s in SEATS}
 
 
 def write_new(path: Path, write: Callable[[], T]) -> T:
@@ -490,6 +517,7 @@ def _check_gathered(match: ColourMatch, deal: AnyDeal, where: Where) -> None:
 def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     """Re-play a match record deal by deal; the replayed match, or :class:`RecordError`."""
     rules = _rules(data)
+    record_players(data)
     try:
         first = parse_seat(str(_field(data, "first_dealer", _MATCH)))
     except ParseError as exc:

@@ -589,11 +589,13 @@ COMMANDS: dict[Lang, str] = {
 
 
 def save_match(session: TableSession[MatchT, D, A, V], directory: Path,
-               stamp: datetime | None = None) -> Path:
-    """Save the match record of ``session`` (classic or colour whist) in ``directory``; its path."""
+               stamp: datetime | None = None, players: Mapping[Seat, str] | None = None) -> Path:
+    """Save the match record of ``session`` (classic or colour whist) in ``directory``, with who
+    played each seat where ``players`` says; its path."""
     directory.mkdir(parents=True, exist_ok=True)
     when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    return save_new(record.match_record(session.match), directory, f"whist-{when}-seed{session.seed}")
+    return save_new(record.match_record(session.match, players), directory,
+                    f"whist-{when}-seed{session.seed}")
 
 
 def save_new(rec: Mapping[str, Any], directory: Path, base: str) -> Path:
