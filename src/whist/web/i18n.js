@@ -483,6 +483,11 @@ export function whenText(seconds) {
   return `${at.toLocaleDateString(locale, { day: "numeric", month: "short", year })} ${time}`;
 }
 
+// A number in the page's language: a decimal comma in French ("1,5"), a point in English ("1.5").
+export function numberText(v) {
+  return v.toLocaleString(current === "fr" ? "fr-FR" : "en-GB");
+}
+
 export function seatName(seat) {
   return t("seat_" + seat);
 }

@@ -6,7 +6,7 @@
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
 import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
-import { lang, seatName, t, whenText } from "./i18n.js";
+import { lang, numberText, seatName, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
@@ -247,7 +247,7 @@ function noSheet() {
 function optionText(o) {
   const v = o.value;
   const shown = typeof v === "boolean" ? t(v ? "yes" : "no")
-    : typeof v === "number" ? v.toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB") : String(v);
+    : typeof v === "number" ? numberText(v) : String(v);
   return `${optionLabel(o)}${t("colon")}${shown}`;
 }
 
