@@ -185,6 +185,25 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
     assert errors == []
 
 
+def test_a_sheet_counts_the_tricks_of_a_deal_as_the_table_does(server: Server) -> None:  # noqa: F811
+    """A deal's tricks under its contract, in the page's language as the table's seats count
+    them: French puts none and one in the singular (« 0 pli » of a grande misère made, « 1 pli »),
+    English one only (« 0 tricks »)."""
+    sid = post_json(server, "/api/sheets", {"preset": "couleur", "names": NAMES, "lang": "fr"})["id"]
+    for contract, tricks in (("large misère", "0"), ("small misère", "1"), ("solo 6", "7")):
+        post_json(server, f"/api/sheets/{sid}/entries",
+                  {"contract": contract, "declarers": "N", "tricks": tricks})
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/s/{sid}")
+        page.wait_for_selector("#sheet-table tbody tr")
+        counted = page.locator("#sheet-table tbody td.deal .muted").all_inner_texts()
+        assert counted == [" · 0 pli", " · 1 pli", " · 7 plis"], counted
+        page.click("button[data-lang=en]")
+        counted = page.locator("#sheet-table tbody td.deal .muted").all_inner_texts()
+        assert counted == [" · 0 tricks", " · 1 trick", " · 7 tricks"], counted
+    assert errors == []
+
+
 def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server: Server) -> None:  # noqa: F811
     """A deal added with the Tricks left empty: the page says, in its language, to fill in that
     field as the page names it (not the ``NS=8`` a command types), and gives it the focus."""
