@@ -262,10 +262,25 @@ class TestExport:
     def test_a_csv_row_without_tricks_is_refused_not_scored_as_none_taken(self, text: str) -> None:
         """§6: the sheet scores the tricks entered; a row that gives none used to be imported as
         a deal of 0 tricks (solo 7 failed by 7: −57 to N) without a word."""
-        with pytest.raises(SheetError, match="line 2: give the tricks"):
+        with pytest.raises(SheetError, match="line 2: give the tricks") as refused:
             sheet().add_csv(text)
-        with pytest.raises(SheetError, match="give the tricks"):
+        # the row is told its column, the command its flag (it said « 8 … or N=0,E=1 », no more)
+        assert "in the tricks column" in str(refused.value) and "--" not in str(refused.value)
+        assert "dans la colonne tricks" in refused.value.fr and "--" not in refused.value.fr
+        with pytest.raises(SheetError, match="give the tricks") as refused:
             sheet().add(parse_entry("solo 7", "N", ""))
+        assert "--tricks 8" in str(refused.value) and "--tricks 8" in refused.value.fr
+
+    def test_a_row_or_a_command_without_declarers_is_told_where_to_name_them(self) -> None:
+        """A deal whose declarers are missing: a CSV row is told the column, ``whist sheet add``
+        its flag (both said « e.g. N or N+E », which named neither)."""
+        with pytest.raises(SheetError) as refused:
+            sheet().add_csv("contract,declarers,tricks\nsolo 7,,8\n")
+        assert refused.value.fr == ("ligne 2 : nommez les preneurs, par exemple N ou N+O dans la colonne"
+                                    " declarers")
+        with pytest.raises(SheetError) as refused:
+            sheet().add(parse_entry("solo 7", "", "8"))
+        assert str(refused.value) == "name the declarers, e.g. --declarers N or --declarers N+E"
 
     def test_rows_that_take_no_tricks_need_none(self) -> None:
         """A penalty (D15) and the queens game (§5.8) have no tricks; a stored entry without

@@ -40,7 +40,7 @@ from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
 from whist.tables import TableError, dames_points, made, needed_tricks, score
-from whist.wording import TERMINAL, Wording
+from whist.wording import CSV_ROWS, TERMINAL, Wording
 
 __all__ = [
     "NAME_COLUMNS", "PENALTY", "TERMINAL", "Entry", "Sheet", "SheetError", "Wording", "csv_rows",
@@ -381,8 +381,8 @@ class Sheet:
         try:
             f = {k: str(row.get(k) or "") for k in CSV_FIELDS}
             entry = parse_entry(f["contract"], f["declarers"], f["tricks"], f["trump"], f["needed"],
-                                f["queens"], f["double"])
-            return self.add(entry, stored=stored)
+                                f["queens"], f["double"], wording=CSV_ROWS)
+            return self.add(entry, CSV_ROWS, stored=stored)
         except SheetError as exc:
             en, fr, i = where
             raise SheetError.of(exc, f"{en} {i}: ", f"{fr} {i} : ") from None
