@@ -62,7 +62,9 @@ class TestImpossibleEntries:
     @pytest.mark.parametrize(
         ("args", "message"),
         [
-            (("solo 7", "N", "14"), "between 0 and 13"),
+            (("solo 7", "N", "14"), "a deal has 13 tricks, not 14"),
+            (("petite misère", "N,E", "N=7,E=7"), r"a deal has 13 tricks, not 7 \+ 7"),
+            (("petite misère", "N,E", "N=-1,E=0"), "a number of tricks is 0 to 13, not -1"),
             (("solo 7", "X", "8"), "not a seat"),
             (("emballage 8", "N", "9"), "2 declarers"),
             (("abondance 12", "N", "12"), r"abondance 12 does not exist in couleur \(abondance: 9\)"),
@@ -385,5 +387,5 @@ class TestInFrench:
     def test_a_row_of_a_csv_is_named_in_french(self) -> None:
         with pytest.raises(SheetError) as info:
             sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n")
-        assert info.value.en == "line 3: tricks are between 0 and 13 in all"
-        assert info.value.fr == "ligne 3 : il y a de 0 à 13 plis en tout"
+        assert info.value.en == "line 3: a deal has 13 tricks, not 14"
+        assert info.value.fr == "ligne 3 : une donne a 13 plis, pas 14"
