@@ -626,6 +626,24 @@ class TestCommand:
         assert f.read_bytes() == before
         assert [p.name for p in tmp_path.iterdir()] == ["sheet.json"]
 
+    def test_a_game_won_by_singing_at_eight_is_entered_in_the_seeds_words(self, tmp_path: Path) -> None:
+        """Seed 000 calls the call at eight « chanter, ou appeler » (RULES.md §2, D19), and the
+        sheet's page has « Chant à huit »: ``chant NS`` enters it as ``appel NS`` does, and a
+        French sheet suggests the French word, as its help and the guide write it."""
+        assert cli(tmp_path, "new", "--preset", "classic", "--lang", "fr").exit_code == 0
+        r = cli(tmp_path, "add", "--tricks", "NS=13")  # 7 points: the game's score 7–0
+        assert r.exit_code == 0, r.output
+        r = cli(tmp_path, "add", "chant", "NS")
+        assert r.exit_code == 2 and "NS en ont 7" in r.stderr, r.stderr  # read as a call: 8 needed
+        assert cli(tmp_path, "add", "--tricks", "NS=7").exit_code == 0  # 8–0
+        r = cli(tmp_path, "add", "chant", "NS")
+        assert r.exit_code == 0, r.output
+        assert "manche NS +3" in r.stdout, r.stdout
+        r = cli(tmp_path, "add", "chanson", "NS")
+        assert r.exit_code == 2 and "(whist sheet add appel NS)" in r.stderr, r.stderr
+        r = cli(tmp_path, "add", "chanson", "NS", "--lang", "en")
+        assert r.exit_code == 2 and "(whist sheet add call NS)" in r.stderr, r.stderr
+
     @pytest.mark.parametrize(("args", "words"), [
         (["add", "--tricks", "NS=8"], "this is a colour-whist sheet (preset couleur): it takes a contract"),
         (["add", "call", "NS"], "calling at eight are classic whist"),

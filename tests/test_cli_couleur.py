@@ -1010,7 +1010,7 @@ class TestScore:
          "solo 9 does not exist in pagat (solo: 5, 6, 7, 8)"),
         (["--contract", "solo 7", "--declarers", "N,E", "--tricks", "8"], "solo is played by 1 declarer"),
         (["--contract", "emballage 8", "--declarers", "N", "--tricks", "8"], "played by 2 declarers"),
-        (["--contract", "solo 7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
+        (["--contract", "solo 7", "--declarers", "N", "--tricks", "14"], "a deal has 13 tricks, not 14"),
         (["--contract", "solo 7", "--declarers", "X", "--tricks", "8"], "'X' is not a seat"),
         (["--contract", "solo 7", "--declarers", "N"], "give the tricks"),
         (["--contract", "trou", "--declarers", "N,S", "--tricks", "8", "--needed", "10"],
@@ -1081,7 +1081,7 @@ class TestSheet:
         assert json.loads(other.read_text(encoding="utf-8"))["totals"] == data["totals"]
 
     @pytest.mark.parametrize(("args", "words"), [
-        (["add", "solo", "7", "--declarers", "N", "--tricks", "14"], "between 0 and 13"),
+        (["add", "solo", "7", "--declarers", "N", "--tricks", "14"], "a deal has 13 tricks, not 14"),
         (["add", "solo", "7", "--declarers", "Z", "--tricks", "8"], "'Z' is not a seat"),
         (["add", "solo", "5", "--declarers", "N", "--tricks", "6"],
          "solo 5 does not exist in couleur (solo: 6, 7, 8)"),
@@ -1135,7 +1135,7 @@ class TestSheet:
         bad.write_text("contract,declarers,tricks\nsolo 6,N,7\nsolo 6,N,15\n", encoding="utf-8")
         r = self.sheet(tmp_path, "import", str(bad))
         assert r.exit_code == 2
-        assert "line 3: tricks are between 0 and 13" in r.stderr
+        assert "line 3: a deal has 13 tricks, not 15" in r.stderr
         assert "nothing was imported" in r.stderr
         assert f.read_bytes() == before
 
@@ -1530,8 +1530,8 @@ class TestSheetInFrench:
          "preneurs « N,N » : Nord est nommé deux fois"),
         (["add", "petite misère", "-d", "N,E", "-t", "1"], "give each misère declarer's tricks",
          "donnez les plis de chaque preneur de la misère"),
-        (["add", "solo 7", "-d", "N", "-t", "14"], "tricks are between 0 and 13 in all",
-         "il y a de 0 à 13 plis en tout"),
+        (["add", "solo 7", "-d", "N", "-t", "14"], "a deal has 13 tricks, not 14",
+         "une donne a 13 plis, pas 14"),
         (["add", "emballage 8", "-d", "N", "-t", "9"], "emballage is played by 2 declarers",
          "emballage se joue à 2 preneurs"),
         (["add", "grande misère", "-d", "N", "-t", "0", "--trump", "H"],
@@ -1568,8 +1568,8 @@ class TestSheetInFrench:
         assert (tmp_path / "sheet.json").read_bytes() == before
 
     @pytest.mark.parametrize(("args", "en", "fr"), [
-        (["-c", "solo 7", "-d", "N", "-t", "14"], "tricks are between 0 and 13 in all",
-         "il y a de 0 à 13 plis en tout"),
+        (["-c", "solo 7", "-d", "N", "-t", "14"], "a deal has 13 tricks, not 14",
+         "une donne a 13 plis, pas 14"),
         (["-c", "solo 5", "-d", "N", "-t", "5"], "solo 5 does not exist in couleur (solo: 6, 7, 8)",
          "solo 5 n'existe pas dans les règles couleur (solo : 6, 7, 8)"),
         (["-c", "piccolissimo", "-p", "pagat", "-d", "N", "-t", "2"], "piccolissimo is not played in pagat",
@@ -1613,10 +1613,10 @@ class TestSheetInFrench:
         bad.write_text("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n", encoding="utf-8")
         r = self.sheet(tmp_path, "import", str(bad), "--lang", "fr")
         assert r.exit_code == 2, r.output
-        assert (f"{bad} : ligne 3 : il y a de 0 à 13 plis en tout ; rien n'a été importé"
+        assert (f"{bad} : ligne 3 : une donne a 13 plis, pas 14 ; rien n'a été importé"
                 in flat(r.stderr)), r.stderr
         r = self.sheet(tmp_path, "import", str(bad))
-        assert f"{bad}: line 3: tricks are between 0 and 13 in all; nothing was imported" in flat(r.stderr)
+        assert f"{bad}: line 3: a deal has 13 tricks, not 14; nothing was imported" in flat(r.stderr)
 
 
 def option_help(args: list[str], name: str) -> str:

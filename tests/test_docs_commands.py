@@ -419,3 +419,51 @@ def test_the_quick_start_is_what_ci_runs() -> None:
     assert test.endswith("&& pytest")
     for folder in project["tool"]["pytest"]["ini_options"]["testpaths"]:
         assert (ROOT / folder).is_dir(), folder
+
+
+def leaf_commands(command: Command = WHIST, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The path of every command of ``whist`` that runs (``("sheet", "export")``), not a group."""
+    if not isinstance(command, TyperGroup):
+        return [path]
+    return [leaf for name, sub in command.commands.items() for leaf in leaf_commands(sub, (*path, name))]
+
+
+def prose_fragments(page: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The pieces of a command that ``page`` names in its prose without the ``whist`` before them:
+    an option and what follows it (``--seat N``, ``--separator ';'``, ``--goal exact:1``) and a
+    command of ``whist sheet`` (``export --csv feuille.csv``, ``undo``); each with where it is."""
+    sheet = WHIST.commands["sheet"] if isinstance(WHIST, TyperGroup) else None
+    assert isinstance(sheet, TyperGroup)
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for number, span in inline_spans(page):
+        try:
+            words = tuple(shlex.split(span))
+        except ValueError:
+            continue
+        if words and (words[0].startswith("--") or (words[0] in sheet.commands and span == span.lower())):
+            found.append((f"{page}:{number}", words))
+    return found
+
+
+def fragment_problems(words: tuple[str, ...]) -> list[str]:
+    """What is wrong with ``words``, a piece of a command: ``[]`` if some command of ``whist``
+    reads it (``whist sheet`` for one of its commands), else what the nearest one says."""
+    paths = [("sheet",)] if not words[0].startswith("-") else leaf_commands()
+    said = [check((*path, *words)) for path in paths]
+    return [] if [] in said else min(said, key=len)
+
+
+def test_the_options_the_french_guide_names_in_its_prose_are_whists() -> None:
+    """docs/guide.md names options in its sentences, not only in whole commands (« `--seat N` pour
+    une autre place, `--bots pimc` … », « `--separator ';'` sépare les cellules », « `undo` retire
+    la dernière inscription »): each is an option of a command of ``whist`` with a value it takes,
+    or a command of ``whist sheet``, so that the guide follows an option renamed or removed."""
+    fragments = prose_fragments("docs/guide.md")
+    shown = {words for _, words in fragments}
+    assert {("--seat", "N"), ("--separator", ";"), ("--goal", "exact:1"), ("undo",),
+            ("export", "--csv", "feuille.csv")} <= shown, shown
+    problems = [f"{where}: {' '.join(words)}: {why}" for where, words in fragments
+                for why in fragment_problems(words)]
+    assert problems == []
+    for wrong in [("--sead", "7"), ("--separator", ":"), ("--goal", "most"), ("redo",), ("export", "--xls")]:
+        assert fragment_problems(wrong), wrong

@@ -168,6 +168,39 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         assert page.inner_text("#sheet-rules") == "Prime du robre\u00a0: 3 · Mise par point\u00a0: 0,5"
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-rules") == "Rubber bonus: 3 · Stake per point: 0.5"
+        # two games won by NS at 0 (3 each) and the bonus: 9 points at 0.5 a point, a sum the
+        # page writes as its language writes numbers, the decimal comma in French
+        for _ in range(2):
+            post_json(server, f"/api/sheets/{sheet_id}/entries", {"tricks": "NS=13", "honours": "NS=4"})
+        with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}") as r:
+            paid = json.load(r)["sheet"]["settlement"]
+        assert paid == {"N": 4.5, "E": -4.5, "S": 4.5, "W": -4.5}
+        page.reload()
+        page.wait_for_selector("text=Settlement")
+        shown = page.inner_text("#sheet-view")
+        assert "Settlement: Anne +4.5 · Bert -4.5 · Chloé +4.5 · Dirk -4.5" in shown, shown
+        page.click("button[data-lang=fr]")
+        shown = page.inner_text("#sheet-view")
+        assert "Règlement\u00a0: Anne +4,5 · Bert -4,5 · Chloé +4,5 · Dirk -4,5" in shown, shown
+    assert errors == []
+
+
+def test_a_sheet_counts_the_tricks_of_a_deal_as_the_table_does(server: Server) -> None:  # noqa: F811
+    """A deal's tricks under its contract, in the page's language as the table's seats count
+    them: French puts none and one in the singular (« 0 pli » of a grande misère made, « 1 pli »),
+    English one only (« 0 tricks »)."""
+    sid = post_json(server, "/api/sheets", {"preset": "couleur", "names": NAMES, "lang": "fr"})["id"]
+    for contract, tricks in (("large misère", "0"), ("small misère", "1"), ("solo 6", "7")):
+        post_json(server, f"/api/sheets/{sid}/entries",
+                  {"contract": contract, "declarers": "N", "tricks": tricks})
+    with phone() as (page, errors):
+        page.goto(f"{server.base}/s/{sid}")
+        page.wait_for_selector("#sheet-table tbody tr")
+        counted = page.locator("#sheet-table tbody td.deal .muted").all_inner_texts()
+        assert counted == [" · 0 pli", " · 1 pli", " · 7 plis"], counted
+        page.click("button[data-lang=en]")
+        counted = page.locator("#sheet-table tbody td.deal .muted").all_inner_texts()
+        assert counted == [" · 0 tricks", " · 1 trick", " · 7 tricks"], counted
     assert errors == []
 
 

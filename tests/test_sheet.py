@@ -62,7 +62,9 @@ class TestImpossibleEntries:
     @pytest.mark.parametrize(
         ("args", "message"),
         [
-            (("solo 7", "N", "14"), "between 0 and 13"),
+            (("solo 7", "N", "14"), "a deal has 13 tricks, not 14"),
+            (("petite misère", "N,E", "N=7,E=7"), r"a deal has 13 tricks, not 7 \+ 7"),
+            (("petite misère", "N,E", "N=-1,E=0"), "a number of tricks is 0 to 13, not -1"),
             (("solo 7", "X", "8"), "not a seat"),
             (("emballage 8", "N", "9"), "2 declarers"),
             (("abondance 12", "N", "12"), r"abondance 12 does not exist in couleur \(abondance: 9\)"),
@@ -262,10 +264,25 @@ class TestExport:
     def test_a_csv_row_without_tricks_is_refused_not_scored_as_none_taken(self, text: str) -> None:
         """§6: the sheet scores the tricks entered; a row that gives none used to be imported as
         a deal of 0 tricks (solo 7 failed by 7: −57 to N) without a word."""
-        with pytest.raises(SheetError, match="line 2: give the tricks"):
+        with pytest.raises(SheetError, match="line 2: give the tricks") as refused:
             sheet().add_csv(text)
-        with pytest.raises(SheetError, match="give the tricks"):
+        # the row is told its column, the command its flag (it said « 8 … or N=0,E=1 », no more)
+        assert "in the tricks column" in str(refused.value) and "--" not in str(refused.value)
+        assert "dans la colonne tricks" in refused.value.fr and "--" not in refused.value.fr
+        with pytest.raises(SheetError, match="give the tricks") as refused:
             sheet().add(parse_entry("solo 7", "N", ""))
+        assert "--tricks 8" in str(refused.value) and "--tricks 8" in refused.value.fr
+
+    def test_a_row_or_a_command_without_declarers_is_told_where_to_name_them(self) -> None:
+        """A deal whose declarers are missing: a CSV row is told the column, ``whist sheet add``
+        its flag (both said « e.g. N or N+E », which named neither)."""
+        with pytest.raises(SheetError) as refused:
+            sheet().add_csv("contract,declarers,tricks\nsolo 7,,8\n")
+        assert refused.value.fr == ("ligne 2 : nommez les preneurs, par exemple N ou N+O dans la colonne"
+                                    " declarers")
+        with pytest.raises(SheetError) as refused:
+            sheet().add(parse_entry("solo 7", "", "8"))
+        assert str(refused.value) == "name the declarers, e.g. --declarers N or --declarers N+E"
 
     def test_rows_that_take_no_tricks_need_none(self) -> None:
         """A penalty (D15) and the queens game (§5.8) have no tricks; a stored entry without
@@ -370,5 +387,5 @@ class TestInFrench:
     def test_a_row_of_a_csv_is_named_in_french(self) -> None:
         with pytest.raises(SheetError) as info:
             sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\nsolo 7,N,14\n")
-        assert info.value.en == "line 3: tricks are between 0 and 13 in all"
-        assert info.value.fr == "ligne 3 : il y a de 0 à 13 plis en tout"
+        assert info.value.en == "line 3: a deal has 13 tricks, not 14"
+        assert info.value.fr == "ligne 3 : une donne a 13 plis, pas 14"

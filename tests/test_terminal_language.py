@@ -227,12 +227,15 @@ def test_the_player_is_you_in_lower_case_inside_a_line(tmp_path: Path, name: str
                                                        lang: Lang) -> None:
     """One form for the player: ``donneur vous``, ``gagnée par vous``, the classic box's dealer as
     its header says it (it said ``Sud (vous)`` there, ``donneur Vous`` in colour whist);
-    capitalised only where a line or an item starts."""
+    capitalised only where a line or an item starts: alone at its place on the table's compass,
+    ``Vous`` in both games (classic whist's wrote ``vous``)."""
     rules = with_options(preset(name), {"deals": 1}) if name == "couleur" else preset(name)
     out = play(rules, seed, lang, tmp_path)
     you, word = ("vous", "Vous") if lang == "fr" else ("you", "You")
     assert not re.search(rf"(?:(?i:donneur|dealer|par|by|avec|with|redonne :)|—|\+) {word}\b", out), out
     assert "Sud (vous)" not in out and "South (you)" not in out
+    compass = re.findall(rf"^│ +((?i:{you})) {{2,}}", out, re.M)  # the player's place on the table
+    assert compass and set(compass) == {word}, compass
     if name == "classic":  # the box's dealer, as the header says it
         header = re.findall(r"^(?:Donneur|Dealer) (\w+) · ", out, re.M)
         box = re.findall(r"(?:Donneur|Dealer) +(\w+) +│", out)

@@ -59,7 +59,11 @@ EXPORT_COLUMNS = (*CSV_FIELDS, "points_NS", "points_EW", "score_NS", "score_EW",
 names; an import reads the entry's and the names and refuses any other."""
 
 _NO_HONOURS = (2, 2)
-CALL_WORDS = {"call", "appel", "called", "appelé", "appele"}
+CALL_WORDS = {"call", "called", "appel", "appelé", "appele", "appeler", "chant", "chanté", "chante",
+              "chanter"}
+"""The words of a game won by calling at eight, ``whist sheet add appel NS`` and a CSV's ``kind``:
+seed 000 says of the call « cela s'appelle chanter, ou appeler », and the sheet's page has « Chant à
+huit »."""
 _DEAL_WORDS = {"deal", "donne", "played", "jouée", "jouee"}
 _SIDE_COUNT = re.compile(r"\s*([^\s=:]+)\s*[=: ]\s*(-?\d+)\s*")
 _NONE_WORDS = {"", "none", "no", "0", "aucun", "aucuns", "rien", "-"}

@@ -442,8 +442,9 @@ def sheet_add(
             " for a game won by calling at eight.",
             "Whist à la couleur : le contrat, en français ou en anglais : solo 7, emballage 9,"
             " petite misère, grande misère sur table, chelem, trou, piccolo, dames … Whist"
-            " classique : rien pour une donne jouée jusqu'au bout (donnez --tricks), ou `appel EO` /"
-            " `call NS` pour une manche gagnée en chantant à huit."), show_default=False)] = None,
+            " classique : rien pour une donne jouée jusqu'au bout (donnez --tricks), ou `appel EO`"
+            " (ou `chant EO`, `call NS`) pour une manche gagnée en chantant à huit."),
+        show_default=False)] = None,
     declarers: DeclarersOpt = "",
     tricks: SheetTricksOpt = "",
     honours: HonoursOpt = None,

@@ -39,8 +39,8 @@ from whist.cards import (
 from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
-from whist.tables import TableError, dames_points, made, needed_tricks, score
-from whist.wording import TERMINAL, Wording
+from whist.tables import TableError, dames_points, made, needed_tricks, score, tricks_out_of_range
+from whist.wording import CSV_ROWS, TERMINAL, Wording
 
 __all__ = [
     "NAME_COLUMNS", "PENALTY", "TERMINAL", "Entry", "Sheet", "SheetError", "Wording", "csv_rows",
@@ -287,8 +287,8 @@ class Sheet:
         if extra:
             raise SheetError(f"{extra[0].name} is not a declarer of this deal",
                              f"{extra[0].name_fr} n'est pas preneur dans cette donne")
-        if sum(tricks.values()) > 13 or any(n < 0 for n in tricks.values()):
-            raise SheetError("tricks are between 0 and 13 in all", "il y a de 0 à 13 plis en tout")
+        if (refused := tricks_out_of_range(tricks)) is not None:
+            raise SheetError.of(refused)
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
             raise wording.refusal(SheetError, "give each misère declarer's tricks, {each_tricks_eg}",
                                   "donnez les plis de chaque preneur de la misère, {each_tricks_eg}")
@@ -381,8 +381,8 @@ class Sheet:
         try:
             f = {k: str(row.get(k) or "") for k in CSV_FIELDS}
             entry = parse_entry(f["contract"], f["declarers"], f["tricks"], f["trump"], f["needed"],
-                                f["queens"], f["double"])
-            return self.add(entry, stored=stored)
+                                f["queens"], f["double"], wording=CSV_ROWS)
+            return self.add(entry, CSV_ROWS, stored=stored)
         except SheetError as exc:
             en, fr, i = where
             raise SheetError.of(exc, f"{en} {i}: ", f"{fr} {i} : ") from None

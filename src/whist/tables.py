@@ -20,7 +20,7 @@ from whist.contracts import Contract, of_fr
 
 __all__ = [
     "COULEUR", "PAGAT", "CouleurTable", "PagatTable", "TableError", "dames_points", "made",
-    "needed_tricks", "score",
+    "needed_tricks", "score", "tricks_out_of_range",
 ]
 
 
@@ -257,6 +257,26 @@ def declarer_counts(preset: str, kind: str) -> tuple[int, ...]:
     return _DECLARERS.get((preset, kind), (1,))
 
 
+def tricks_out_of_range(tricks: Mapping[Seat, int]) -> TableError | None:
+    """The refusal of the declarers' ``tricks`` if they are not 0 to 13 in all, saying what was
+    given, as a classic sheet says it of a side (« un camp fait de 0 à 13 levées, pas 14 »);
+    ``None`` if they are.
+
+    >>> print(tricks_out_of_range({Seat.N: 14}).fr)
+    une donne a 13 plis, pas 14
+    >>> print(tricks_out_of_range({Seat.N: 7, Seat.E: 7}))
+    a deal has 13 tricks, not 7 + 7
+    """
+    below = [n for n in tricks.values() if n < 0]
+    if below:
+        return TableError(f"a number of tricks is 0 to 13, not {below[0]}",
+                          f"un nombre de plis va de 0 à 13, pas {below[0]}")
+    if sum(tricks.values()) > 13:
+        given = " + ".join(str(n) for n in tricks.values())
+        return TableError(f"a deal has 13 tricks, not {given}", f"une donne a 13 plis, pas {given}")
+    return None
+
+
 def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
           tricks: Mapping[Seat, int] | Mapping[str, int], trou_needed: int = 8) -> dict[Seat, int]:
     """Each seat's points for one deal of colour whist. ``tricks`` gives each declarer's
@@ -279,9 +299,8 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
         counts, s = " or ".join(str(x) for x in allowed), "s" if allowed != (1,) else ""
         raise TableError(f"{info.en} is played by {counts} declarer{s}",
                          f"{info.fr} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
-    if sum(won.values()) > 13 or any(v < 0 for v in won.values()):
-        raise TableError("tricks must be between 0 and 13 in all",
-                         "il y a de 0 à 13 plis en tout")
+    if (refused := tricks_out_of_range(won)) is not None:
+        raise refused
     if preset == "couleur":
         return _couleur(contract, seats, won, trou_needed)
     if preset == "pagat":

@@ -559,8 +559,11 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
                                    " première carte (chanter à huit) : tapez appeler.", lang))
 
     def _compass_name(self, seat: Seat, v: View, leader: Seat | None) -> Text:
+        """A seat's name on the table's compass, alone as a heading: the player's ``Vous`` /
+        ``You`` capitalised as colour whist's table writes it, the others' ``Nord``."""
         lang = self.lang
-        t = Text(self._who(seat),
+        who = self._who(seat)
+        t = Text(who[:1].upper() + who[1:],
                  style="bold" if seat is v.to_act else "")
         if seat is leader:
             t.append(say(" (led)", " (entame)", lang), style="dim")

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from whist.cards import Refusal
 
-__all__ = ["TERMINAL", "Wording"]
+__all__ = ["CSV_ROWS", "TERMINAL", "Wording"]
 
 R = TypeVar("R", bound=Refusal)
 
@@ -61,9 +61,9 @@ TERMINAL = Wording(
     en={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers W",
         "penalty": "whist sheet penalty W", "declarers": "--declarers", "trump": "--trump",
         "needed": "--needed", "queens": "--queens", "double": "--double",
-        "declarers_eg": "e.g. N or N+E",
-        "tricks_eg": "8 (the declarers together) or N=0,E=1 (each declarer's)",
-        "each_tricks_eg": "e.g. N=0,E=1",
+        "declarers_eg": "e.g. --declarers N or --declarers N+E",
+        "tricks_eg": "--tricks 8 (the declarers together) or --tricks N=0,E=1 (each declarer's)",
+        "each_tricks_eg": "e.g. --tricks N=0,E=1",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "side_tricks": "--tricks NS=8",
         "call": "whist sheet add call NS", "no_option": "no --option",
@@ -73,14 +73,24 @@ TERMINAL = Wording(
     fr={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers O",
         "penalty": "whist sheet penalty O", "declarers": "--declarers", "trump": "--trump",
         "needed": "--needed", "queens": "--queens", "double": "--double",
-        "declarers_eg": "par exemple N ou N+E",
-        "tricks_eg": "8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque preneur)",
-        "each_tricks_eg": "par exemple N=0,E=1",
+        "declarers_eg": "par exemple --declarers N ou --declarers N+E",
+        "tricks_eg": "--tricks 8 (les preneurs ensemble) ou --tricks N=0,E=1 (ceux de chaque preneur)",
+        "each_tricks_eg": "par exemple --tricks N=0,E=1",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "side_tricks": "--tricks NS=8",
-        "call": "whist sheet add call NS", "no_option": "pas d'--option",
+        "call": "whist sheet add appel NS", "no_option": "pas d'--option",
         "new_sheet": "whist sheet new --force, ou un autre --file",
         "choose_preset": "--preset short, ou preset = \"short\" en tête d'un fichier de règles",
         "option_list": "la liste : `whist rules --lang fr`", "on_off": "on/off (oui/non)"})
 """What the terminal asks for: the ``whist`` commands' flags, ``whist sheet``'s commands, the
 rules files."""
+
+CSV_ROWS = Wording(
+    en={**TERMINAL.en, "declarers_eg": "e.g. N or N+E in the declarers column",
+        "tricks_eg": "8 (the declarers together) or N=0,E=1 (each declarer's) in the tricks column",
+        "each_tricks_eg": "e.g. N=0,E=1 in the tricks column"},
+    fr={**TERMINAL.fr, "declarers_eg": "par exemple N ou N+O dans la colonne declarers",
+        "tricks_eg": "8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque preneur) dans la colonne tricks",
+        "each_tricks_eg": "par exemple N=0,E=1 dans la colonne tricks"})
+"""What a row of a CSV imported by ``whist sheet import`` asks for: its columns' values, where
+the terminal names its flags (``--tricks 8``)."""

@@ -6,7 +6,7 @@
 import { suitSpan } from "./cards.js";
 import { againButton, callsMade, dialogInHistory, drawDialogsWith, leaveDialogStep, overlay, tick, winnerName } from "./dialogs.js";
 import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, oneTabStop, seenNow, tableName, toast, tokenOf } from "./dom.js";
-import { errorText, lang, seatName, sentence, setLang, t } from "./i18n.js";
+import { errorText, lang, seatName, sentence, setLang, t, tricksText } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { liveRegion, sayChanges } from "./said.js";
@@ -193,10 +193,6 @@ function positions() {
   const me = T.seat || "S";
   const i = SEATS.indexOf(me);
   return { [me]: "bottom", [SEATS[(i + 1) % 4]]: "left", [SEATS[(i + 2) % 4]]: "top", [SEATS[(i + 3) % 4]]: "right" };
-}
-
-function tricksText(n) {
-  return t(n > 1 || (n === 0 && lang() === "en") ? "tricks_many" : "tricks_one", n);
 }
 
 // Where the keyboard's focus is, to find again in the page drawn anew: the control, by what

@@ -499,6 +499,17 @@ export function whenText(seconds) {
   return `${at.toLocaleDateString(locale, { day: "numeric", month: "short", year })} ${time}`;
 }
 
+// A number in the page's language: a decimal comma in French ("1,5"), a point in English ("1.5").
+export function numberText(v) {
+  return v.toLocaleString(current === "fr" ? "fr-FR" : "en-GB");
+}
+
+// `n` tricks, in the page's language: French counts none and one in the singular ("0 pli",
+// "1 pli", "2 plis"), English one only ("0 tricks", "1 trick").
+export function tricksText(n) {
+  return t(n > 1 || (n === 0 && current === "en") ? "tricks_many" : "tricks_one", n);
+}
+
 export function seatName(seat) {
   return t("seat_" + seat);
 }

@@ -6,7 +6,7 @@
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
 import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
-import { lang, seatName, t, whenText } from "./i18n.js";
+import { lang, numberText, seatName, t, tricksText, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
@@ -247,7 +247,7 @@ function noSheet() {
 function optionText(o) {
   const v = o.value;
   const shown = typeof v === "boolean" ? t(v ? "yes" : "no")
-    : typeof v === "number" ? v.toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB") : String(v);
+    : typeof v === "number" ? numberText(v) : String(v);
   return `${optionLabel(o)}${t("colon")}${shown}`;
 }
 
@@ -301,7 +301,7 @@ function colourTable() {
   const rows = sheet.entries.map((row, i) => {
     const who = row.declarers ? joined(row.declarers.split("+").map((s) => named(name(s))), " + ") : "";
     const counted = row.queens ? [`${t("queens")} `, bySeat(row.queens)]
-      : row.tricks.includes("=") ? bySeat(row.tricks) : row.tricks ? t(row.tricks === "1" ? "tricks_one" : "tricks_many", row.tricks) : "";
+      : row.tricks.includes("=") ? bySeat(row.tricks) : row.tricks ? tricksText(Number(row.tricks)) : "";
     return h("tr", {}, h("td", {}, i + 1),
       h("td", { class: "deal" }, rowContract(row), who ? h("br") : null, who, counted ? h("span", { class: "muted" }, " · ", counted) : null),
       SEATS.map((s) => h("td", { class: "num" }, pts(row.points[s]), h("br"), h("b", {}, row.totals[s]))));

@@ -3,7 +3,7 @@
 // finished, who won, and a deal's title and label as the sheets and the history write them.
 
 import { SEATS, h, joined, named } from "./dom.js";
-import { t } from "./i18n.js";
+import { numberText, t } from "./i18n.js";
 import { contractNode, sheetName, side, sides } from "./table.js";
 
 // A deal's name for players. Colour whist counts the deals played (the header's "deal 1 of 16"):
@@ -114,9 +114,10 @@ export function scoreTable(m) {
 }
 
 // What each of the `paid` seats wins or pays, named by `nameOf`: "Anne +12 · Dirk −12", each name
-// isolated (a name written right to left kept its sum on its own side).
+// isolated (a name written right to left kept its sum on its own side); a sum in the page's
+// language ("+1,5" in French).
 export function settlementText(paid, nameOf, settlement) {
-  return joined(paid.map((s) => [named(nameOf(s)), ` ${settlement[s] > 0 ? "+" : ""}${settlement[s]}`]), " · ");
+  return joined(paid.map((s) => [named(nameOf(s)), ` ${settlement[s] > 0 ? "+" : ""}${numberText(settlement[s])}`]), " · ");
 }
 
 // Who won a colour-whist session: the winner, or those tied for the most points.
