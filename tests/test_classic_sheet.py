@@ -189,7 +189,7 @@ class TestCallingAtEight:
             self.at(CLASSIC, 8).add(called("EW"))
         assert exc.value.en == ("EW cannot call: calling at eight needs exactly 8 points at the start"
                                 " of the deal, and EW have 0")
-        assert exc.value.fr == ("EO ne peuvent pas appeler : l'appel à huit demande exactement 8 points"
+        assert exc.value.fr == ("EO ne peuvent pas chanter : le chant à huit demande exactement 8 points"
                                 " au début de la donne, et EO en ont 0")
 
     def test_at_game_points_minus_two(self) -> None:
@@ -629,7 +629,9 @@ class TestCommand:
     def test_a_game_won_by_singing_at_eight_is_entered_in_the_seeds_words(self, tmp_path: Path) -> None:
         """Seed 000 calls the call at eight « chanter, ou appeler » (RULES.md §2, D19), and the
         sheet's page has « Chant à huit »: ``chant NS`` enters it as ``appel NS`` does, and a
-        French sheet suggests the French word, as its help and the guide write it."""
+        French sheet suggests the word the page, the play screen and the rules use (« chanter à
+        huit »), as its help and the guide write it; it says « chant à huit » where it said « appel à
+        huit » (the page « Chant à huit », the game « chante à huit »)."""
         assert cli(tmp_path, "new", "--preset", "classic", "--lang", "fr").exit_code == 0
         r = cli(tmp_path, "add", "--tricks", "NS=13")  # 7 points: the game's score 7–0
         assert r.exit_code == 0, r.output
@@ -640,7 +642,7 @@ class TestCommand:
         assert r.exit_code == 0, r.output
         assert "manche NS +3" in r.stdout, r.stdout
         r = cli(tmp_path, "add", "chanson", "NS")
-        assert r.exit_code == 2 and "(whist sheet add appel NS)" in r.stderr, r.stderr
+        assert r.exit_code == 2 and "(whist sheet add chant NS)" in r.stderr, r.stderr
         r = cli(tmp_path, "add", "chanson", "NS", "--lang", "en")
         assert r.exit_code == 2 and "(whist sheet add call NS)" in r.stderr, r.stderr
 
@@ -946,7 +948,7 @@ def test_a_level_the_table_lacks_is_refused_in_the_auctions_words(tmp_path: Path
 @pytest.mark.parametrize(("make", "en", "fr"), [
     (lambda: played("NE=8"), "tricks: 'NE' is not a side", "levées : « NE » n'est pas un camp"),
     (lambda: played("NS=8", "SE=4"), "honours: 'SE' is not a side", "honneurs : « SE » n'est pas un camp"),
-    (lambda: called("XY"), "call at eight: 'XY' is not a side", "appel à huit : « XY » n'est pas un camp"),
+    (lambda: called("XY"), "call at eight: 'XY' is not a side", "chant à huit : « XY » n'est pas un camp"),
 ])
 def test_a_side_that_is_none_is_named_in_each_language(make: Any, en: str, fr: str) -> None:
     """What the side was typed for was English in the French reason (« tricks : … »)."""

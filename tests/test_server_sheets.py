@@ -167,7 +167,7 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "it takes a deal's tricks and honours (“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8,"
      " honours: EW=4) or a game won by calling at eight (the “Call at eight” buttons, or contract: call NS)",
      "elle prend les levées et les honneurs d'une donne (« Levées du camp », « Plis » et « Honneurs », ou"
-     " tricks : NS=8, honours : EO=4) ou une manche gagnée par l'appel à huit (les boutons « Chant à huit »,"
+     " tricks : NS=8, honours : EO=4) ou une manche gagnée par le chant à huit (les boutons « Chant à huit »,"
      " ou contract : call NS)", "(whist sheet add --tricks NS=8 --honours EW=4)"),
     ("classic", [], "entries", {"tricks": "NS=8", "declarers": "N", "trump": "H", "double": True},
      "“Declarers” (declarers), “Trump” (trump), “The deal counts double” (double) are for colour whist",
@@ -179,7 +179,7 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "--needed, --queens are for colour whist"),
     ("classic", [], "entries", {"contract": "call"},
      "name the side that called, NS or EW: the “Call at eight” buttons, or contract: call NS",
-     "nommez le camp qui a appelé, NS ou EO : les boutons « Chant à huit », ou contract : call NS",
+     "nommez le camp qui a chanté, NS ou EO : les boutons « Chant à huit », ou contract : call NS",
      "NS or EW: whist sheet add call NS"),
     ("classic", [], "entries", {"contract": "call NS", "honours": "NS=4"},
      "no tricks or honours: the “Call at eight” buttons, or contract: call NS",

@@ -61,7 +61,7 @@ names; an import reads the entry's and the names and refuses any other."""
 _NO_HONOURS = (2, 2)
 CALL_WORDS = {"call", "called", "appel", "appelé", "appele", "appeler", "chant", "chanté", "chante",
               "chanter"}
-"""The words of a game won by calling at eight, ``whist sheet add appel NS`` and a CSV's ``kind``:
+"""The words of a game won by calling at eight, ``whist sheet add chant NS`` and a CSV's ``kind``:
 seed 000 says of the call « cela s'appelle chanter, ou appeler », and the sheet's page has « Chant à
 huit »."""
 _DEAL_WORDS = {"deal", "donne", "played", "jouée", "jouee"}
@@ -193,7 +193,7 @@ def played(tricks: str, honours: str = "") -> ClassicEntry:
 
 def called(side: str | Side) -> ClassicEntry:
     """A game won by calling at eight by ``side`` (NS or EW; RULES.md §2, D19)."""
-    return ClassicEntry(call=side if isinstance(side, Side) else _side(side, "call at eight", "appel à huit"))
+    return ClassicEntry(call=side if isinstance(side, Side) else _side(side, "call at eight", "chant à huit"))
 
 
 def entry_from_row(row: Mapping[str, Any]) -> ClassicEntry:
@@ -206,11 +206,11 @@ def entry_from_row(row: Mapping[str, Any]) -> ClassicEntry:
     if kind in CALL_WORDS:
         if tricks or honours.lower() not in _NONE_WORDS:
             raise ClassicSheetError("a game won by calling at eight has no tricks or honours",
-                                    "une manche gagnée par l'appel à huit n'a ni levées ni honneurs")
+                                    "une manche gagnée par le chant à huit n'a ni levées ni honneurs")
         return called(side)
     if kind and kind not in _DEAL_WORDS:
         raise ClassicSheetError(f"kind {kind!r} is deal or call",
-                                f"le type « {kind} » est deal (donne) ou call (appel)")
+                                f"le type « {kind} » est deal (donne) ou call (chant)")
     if not tricks:
         raise ClassicSheetError("give the tricks of a side, like NS=8",
                                 "donnez les levées d'un camp, comme NS=8")
@@ -254,19 +254,19 @@ def _check(rules: Rules, tally: _Tally, entry: ClassicEntry, wording: Wording = 
         if not rules.call_at_eight:
             raise ClassicSheetError(
                 f"preset {rules.preset} has no calling at eight (option call_at_eight is off)",
-                f"le préréglage {rules.preset} n'a pas d'appel à huit (option call_at_eight désactivée)")
+                f"le préréglage {rules.preset} n'a pas de chant à huit (option call_at_eight désactivée)")
         if not rules.honours:
             raise ClassicSheetError(
                 "calling at eight claims the honours' 2 points, and honours are not scored (option"
                 " honours is off)",
-                "l'appel à huit fait valoir les 2 points d'honneurs, et les honneurs ne se comptent"
+                "le chant à huit fait valoir les 2 points d'honneurs, et les honneurs ne se comptent"
                 " pas (option honours désactivée)")
         if not may_call_at_eight(rules, tally.score, side):
             eight = rules.game_points - 2
             raise ClassicSheetError(
                 f"{side.name} cannot call: calling at eight needs exactly {eight} points at the"
                 f" start of the deal, and {side.name} have {tally.score[side]}",
-                f"{side.name_fr} ne peuvent pas appeler : l'appel à huit demande exactement {eight}"
+                f"{side.name_fr} ne peuvent pas chanter : le chant à huit demande exactement {eight}"
                 f" points au début de la donne, et {side.name_fr} en ont {tally.score[side]}")
         return
     _TRICKS.check_pair(entry.tricks)
@@ -510,7 +510,7 @@ def _entry_from_json(item: Any) -> ClassicEntry:
         return called(str(item.get("side") or ""))
     if kind != "deal":
         raise ClassicSheetError(f"kind {kind!r} is deal or call",
-                                f"le type « {kind} » est deal (donne) ou call (appel)")
+                                f"le type « {kind} » est deal (donne) ou call (chant)")
     return ClassicEntry(_pair(item.get("tricks"), "tricks", (8, 5)),
                         _pair(item.get("honours"), "honours", (0, 4)))
 

@@ -48,7 +48,7 @@ def pair_text(pair: tuple[int, int]) -> str:
 def _tricks(entry: ClassicEntry, lang: Lang) -> str:
     """``NS 8 · EW 5``, or ``call at eight NS`` (in French with ``fr``)."""
     if entry.call is not None:
-        return f"{'appel à huit' if lang == 'fr' else 'call at eight'} {side_name(entry.call, lang)}"
+        return f"{'chant à huit' if lang == 'fr' else 'call at eight'} {side_name(entry.call, lang)}"
     return f"{side_name(Side.NS, lang)} {entry.tricks[0]} · {side_name(Side.EW, lang)} {entry.tricks[1]}"
 
 
@@ -147,7 +147,7 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en", width: int | Non
         honours = Text(_honours(row.entry, lang))
         if _unscored(sheet, row):
             honours.append(", non comptés" if lang == "fr" else ", not scored", style="dim")
-        tricks = (f"{'appel' if lang == 'fr' else 'call'} {side_name(row.entry.call, lang)}"
+        tricks = (f"{'chant' if lang == 'fr' else 'call'} {side_name(row.entry.call, lang)}"
                   if row.entry.call is not None else pair_text(row.entry.tricks))
         t.add_row(str(i), tricks, honours,
                   *(_side_points(row, side) for side in Side),

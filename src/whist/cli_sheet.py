@@ -432,18 +432,18 @@ def sheet_new(
 @sheet_app.command("add", cls=HelpCommand)
 @fr_doc("""Ajouter une donne. Whist à la couleur : son contrat, ses preneurs et ses levées. Whist
     classique : les levées d'un camp et les honneurs (--tricks NS=8 --honours EO=4), ou
-    `appel NS`.""")
+    `chant NS`.""")
 def sheet_add(
     contract: Annotated[list[str] | None, typer.Argument(
         metavar="CONTRACT", help=en_fr(
             "Colour whist: the contract, in French or English: solo 7,"
             " emballage 9, petite misère, grande misère sur table, chelem, trou, piccolo, dames …"
-            " Classic whist: nothing for a deal played out (give --tricks), or `call NS` / `appel EO`"
+            " Classic whist: nothing for a deal played out (give --tricks), or `call NS` / `chant EO`"
             " for a game won by calling at eight.",
             "Whist à la couleur : le contrat, en français ou en anglais : solo 7, emballage 9,"
             " petite misère, grande misère sur table, chelem, trou, piccolo, dames … Whist"
-            " classique : rien pour une donne jouée jusqu'au bout (donnez --tricks), ou `appel EO`"
-            " (ou `chant EO`, `call NS`) pour une manche gagnée en chantant à huit."),
+            " classique : rien pour une donne jouée jusqu'au bout (donnez --tricks), ou `chant EO`"
+            " (ou `appel EO`, `call NS`) pour une manche gagnée en chantant à huit."),
         show_default=False)] = None,
     declarers: DeclarersOpt = "",
     tricks: SheetTricksOpt = "",

@@ -44,7 +44,7 @@ __all__ = ["AnySheet", "add_deal", "add_penalty", "colour_entry", "colour_takes_
 AnySheet = Sheet | ClassicSheet
 
 _CLASSIC_TAKES = ("a deal's tricks and honours ({classic_deal}) or a game won by calling at eight ({call})",
-                  "les levées et les honneurs d'une donne ({classic_deal}) ou une manche gagnée par l'appel"
+                  "les levées et les honneurs d'une donne ({classic_deal}) ou une manche gagnée par le chant"
                   " à huit ({call})")
 """What a classic-whist sheet takes, in English and French, with the front end's ``{names}``."""
 
@@ -153,11 +153,11 @@ def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: s
         if call:
             if len(parts) != 2:
                 raise wording.refusal(ClassicSheetError, "name the side that called, NS or EW: {call}",
-                                      "nommez le camp qui a appelé, NS ou EO : {call}")
+                                      "nommez le camp qui a chanté, NS ou EO : {call}")
             if tricks.strip() or honours is not None:
                 raise wording.refusal(ClassicSheetError,
                                       "a game won by calling at eight has no tricks or honours: {call}",
-                                      "une manche gagnée par l'appel à huit n'a ni levées ni honneurs :"
+                                      "une manche gagnée par le chant à huit n'a ni levées ni honneurs :"
                                       " {call}")
             return sheet.add(called(parts[1]), wording)
         if not tricks.strip():
@@ -175,7 +175,7 @@ def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: s
             "this is a colour-whist sheet (preset {preset}): it takes a contract, its declarers and"
             " tricks ({colour_deal}); tricks per side, honours and calling at eight are classic whist",
             "c'est une feuille de whist à la couleur (préréglage {preset}) : elle prend un contrat, ses"
-            " preneurs et leurs plis ({colour_deal}) ; les levées par camp, les honneurs et l'appel à"
+            " preneurs et leurs plis ({colour_deal}) ; les levées par camp, les honneurs et le chant à"
             " huit sont du whist classique", preset=sheet.preset)
     entry = colour_entry(words, declarers, tricks, trump, needed, queens, double, lang, wording)
     return sheet.add(entry, wording)

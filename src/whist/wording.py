@@ -78,7 +78,7 @@ TERMINAL = Wording(
         "each_tricks_eg": "par exemple --tricks N=0,E=1",
         "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
         "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "side_tricks": "--tricks NS=8",
-        "call": "whist sheet add appel NS", "no_option": "pas d'--option",
+        "call": "whist sheet add chant NS", "no_option": "pas d'--option",
         "new_sheet": "whist sheet new --force, ou un autre --file",
         "choose_preset": "--preset short, ou preset = \"short\" en tête d'un fichier de règles",
         "option_list": "la liste : `whist rules --lang fr`", "on_off": "on/off (oui/non)"})
