@@ -1,0 +1,282 @@
+"""The lobby in a real browser: its list of tables following the server, the tables in play and the
+finished ones, a game played again linked to its next game, the person's own tables, the seat
+choices and the fields on a small phone. Playwright drives Debian's Chromium, as in
+test_server_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from test_server_browser import (  # noqa: F401 - server: the fixture
+    BOTS3,
+    CHROMIUM,
+    Server,
+    create_table,
+    get_json,
+    phone_page,
+    post_json,
+    server,
+)
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+
+
+def test_the_lobby_list_follows_the_server_without_losing_what_is_typed(server: Server) -> None:  # noqa: F811
+    """A table made elsewhere appears in the lobby's list within seconds, without a reload, and
+    the name being typed in the form keeps its text and its focus (only the list is drawn again)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.click("input[name=name]")
+        page.keyboard.type("Zo")
+        create_table(server, {"preset": "couleur", "seats": BOTS3, "name": "Chez Zoé"})
+        page.wait_for_selector("ul.tables li >> text=Chez Zoé", timeout=15_000)
+        page.keyboard.type("é")
+        assert page.input_value("input[name=name]") == "Zoé"
+        assert page.evaluate("document.activeElement.name") == "name"
+        browser.close()
+    assert errors == []
+
+
+def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: Server) -> None:  # noqa: F811
+    """The lobby's list is of the tables one can join or watch in play; the games finished last
+    are apart, folded under "Parties terminées", each a link to its table (its sheet and deals);
+    unfolded, they stay so while the list follows the server, and in the other language."""
+    from playwright.sync_api import sync_playwright
+
+    done = create_table(server, {"preset": "pagat", "options": {"deals": 1}, "bot_delay": 0, "deal_pause": 0,
+                                 "seats": dict.fromkeys("NESW", "random"), "name": "Fini"})
+    end = time.monotonic() + 30
+    table = f"{server.base}/api/tables/{done.rsplit('/', 1)[1]}"
+    while not json.load(urllib.request.urlopen(table))["match"]["over"]:
+        assert time.monotonic() < end, "the bots' game did not end"
+        time.sleep(0.05)
+    create_table(server, {"preset": "couleur", "seats": BOTS3, "name": "Chez Zoé"})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("#tables-in-play li")
+        assert page.locator("#tables-in-play li").all_inner_texts() == [
+            "Chez Zoé · Couleur (règles du club) · en attente · 1 place libre"]
+        assert page.locator("#open-tables h2").inner_text() == "Les tables en cours"
+        folded = page.locator("#finished-tables")
+        assert folded.evaluate("e => e.open") is False
+        assert folded.locator("summary").inner_text() == "Parties terminées (1)"
+        assert not folded.locator("li").is_visible()
+        folded.locator("summary").click()
+        assert folded.locator("li").inner_text().startswith("Fini · Couleur (en ligne, pagat) · terminée · ")
+        assert folded.locator("li a").get_attribute("href") == done
+        made = create_table(server, {"preset": "couleur", "seats": BOTS3, "name": "Chez Max"})
+        join = urllib.request.Request(f"{server.base}/api/tables/{made.rsplit('/', 1)[1]}/join",
+                                      json.dumps({"name": "Max", "seat": "S"}).encode(),
+                                      {"Content-Type": "application/json"})
+        urllib.request.urlopen(join).close()
+        page.wait_for_selector("#tables-in-play li >> text=Chez Max", timeout=15_000)  # drawn again
+        # who plays there, so that two tables of the same name can be told apart
+        assert "Chez Max · Couleur (règles du club) · en cours · Max" in page.locator(
+            "#tables-in-play").inner_text()
+        assert page.locator("#finished-tables").evaluate("e => e.open") is True
+        page.click("button[data-lang=en]")
+        assert page.locator("#finished-tables summary").inner_text() == "Finished games (1)"
+        assert page.locator("#finished-tables li").inner_text().startswith(
+            "Fini · Colour whist (online, pagat) · over · ")
+        assert page.locator("#open-tables h2").inner_text() == "Tables in play"
+        page.click("#finished-tables li a")
+        page.wait_for_url(f"**{done}")
+        browser.close()
+    assert errors == []
+
+def test_a_finished_game_played_again_links_to_its_next_game_in_the_lobby(server: Server) -> None:  # noqa: F811
+    """A finished game played again with the same (POST /again): its entry among the games
+    finished links to the table that plays on, so that whoever comes back to the lobby finds it;
+    a game not played again has no such link."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "pagat", "options": {"deals": 1}, "bot_delay": 0, "deal_pause": 0,
+            "seats": dict.fromkeys("NESW", "random")}
+    done = [create_table(server, {**spec, "name": name}) for name in ("Encore", "Seule")]
+    end = time.monotonic() + 30
+    for path in done:
+        while not json.load(urllib.request.urlopen(f"{server.base}/api/tables/{path.rsplit('/', 1)[1]}"))[
+                "match"]["over"]:
+            assert time.monotonic() < end, "the bots' game did not end"
+            time.sleep(0.05)
+    nxt = post_json(server, f"/api/tables/{done[0].rsplit('/', 1)[1]}/again", {})["url"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.click("#finished-tables summary")
+        link = page.locator("#finished-tables a.next-game")  # the next game is called Encore too
+        link.wait_for()
+        assert link.count() == 1 and link.inner_text() == "partie suivante"
+        assert link.get_attribute("href") == nxt
+        entry = page.locator("#finished-tables li", has=page.locator("a.next-game"))
+        assert entry.locator("a").first.get_attribute("href") == done[0]  # not Seule's, not its own
+        page.click("button[data-lang=en]")
+        assert link.inner_text() == "next game"
+        link.click()
+        page.wait_for_url(f"**{nxt}")
+        browser.close()
+    assert errors == []
+
+
+def test_a_players_finished_game_played_again_links_to_its_next_game_in_his_tables(server: Server) -> None:  # noqa: F811
+    """Bruno sat North at a game that has finished (a bot played for him, his page closed), and
+    someone asked to play it again with the same. In the lobby, under "Vos tables" (where alone his
+    own games are listed, not among the games finished), the game links to its next game, as the
+    games finished do, so that he finds the table that waits for him; in English too."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "pagat", "name": "Chez Bruno", "options": {"deals": 1}, "bot_delay": 0,
+            "deal_pause": 0, "takeover_after": 0, "seats": dict.fromkeys("ESW", "random")}
+    table = create_table(server, spec).rsplit("/", 1)[1]
+    token = post_json(server, f"/api/tables/{table}/join", {"name": "Bruno", "seat": "N"})["token"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.evaluate("([id, token]) => localStorage.setItem('whist.token.' + id, token)", [table, token])
+        page.goto(f"{server.base}/t/{table}")  # he sits down, and goes: a bot plays for him
+        page.wait_for_selector(".seat-bottom >> text=Bruno (vous)")
+        page.goto(server.base)
+        end = time.monotonic() + 60
+        while not get_json(server, f"/api/tables/{table}")["match"]["over"]:
+            assert time.monotonic() < end, "the game did not end"
+            time.sleep(0.05)
+        nxt = post_json(server, f"/api/tables/{table}/again", {})["url"]
+        page.reload()
+        link = page.locator("#my-tables a.next-game")
+        link.wait_for()
+        assert link.inner_text() == "partie suivante" and link.get_attribute("href") == nxt
+        assert page.locator("#my-tables li a").first.get_attribute("href") == f"/t/{table}"
+        page.click("button[data-lang=en]")
+        assert link.inner_text() == "next game"
+        browser.close()
+    assert errors == []
+
+
+def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path: Path) -> None:
+    """A person creates a table, plays until his turn and goes away: nobody there, the table
+    leaves the server's memory after a while and the lobby's list of tables in play no longer has
+    it. Back in the lobby, "Vos tables" lists it all the same (the browser keeps his seat's token),
+    once (not also among the tables in play, where asking for it brought it back), as under way;
+    its link opens it, his seat there and his turn. A table the server does not have is left out, its
+    token forgotten; in English, "Your tables". A browser that holds no seat has no such section."""
+    from playwright.sync_api import sync_playwright
+
+    server = Server(f"sqlite:///{tmp_path / 'whist.db'}", unload_after=0.5)  # noqa: F811
+    service = server.app.state.service
+    errors: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser, page = phone_page(pw, server.base, errors)
+            page.wait_for_selector("select[name=preset]:not([disabled])")
+            assert page.locator("#my-tables").count() == 0
+            page.fill("input[name=name]", "Anne")
+            page.select_option("select[name=speed]", "0.2")
+            page.click("#create-table")
+            page.wait_for_url("**/t/*")
+            path = "/t/" + page.url.rsplit("/", 1)[1]
+            table_id = path.rsplit("/", 1)[1]
+            page.wait_for_selector("#legal-calls, #hand.choosing", timeout=30_000)  # his turn
+            page.evaluate("localStorage.setItem('whist.token.Nowhere1', 'an old token')")
+            page.goto("about:blank")
+            end = time.monotonic() + 20
+            while table_id in service.tables:
+                assert time.monotonic() < end, "the table stayed in memory"
+                time.sleep(0.05)
+            listed = json.load(urllib.request.urlopen(f"{server.base}/api/tables"))
+            assert [t["id"] for t in listed["tables"] + listed["finished"]] == []
+            page.goto(server.base)
+            page.wait_for_selector("#my-tables li")
+            assert page.locator("#my-tables h2").inner_text() == "Vos tables"
+            assert page.locator("#my-tables li").all_inner_texts() == [
+                "Table d'Anne · Couleur (règles du club) · en cours · Anne"]
+            assert page.locator("#my-tables li a").get_attribute("href") == path
+            assert page.locator("#tables-in-play").count() == 0
+            assert page.evaluate("localStorage.getItem('whist.token.Nowhere1')") is None
+            page.click("button[data-lang=en]")
+            assert page.locator("#my-tables h2").inner_text() == "Your tables"
+            assert page.locator("#my-tables li").all_inner_texts() == [
+                "Table d'Anne · Colour whist (club rules) · playing · Anne"]
+            page.click("#my-tables li a")
+            page.wait_for_url(f"**{path}")
+            page.wait_for_selector("#legal-calls, #hand.choosing")  # his seat, his turn still
+            browser.close()
+    finally:
+        server.stop()
+    assert errors == []
+
+
+def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None:  # noqa: F811
+    """The form's choices of a bot or a friend at the other seats are named by their seat for a
+    screen reader ("Nord", "North"), as they are on screen, not left without a name."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[data-seat=N]")
+        for lang, names in (("fr", ("Nord", "Est", "Ouest")), ("en", ("North", "East", "West"))):
+            page.click(f"button[data-lang={lang}]")
+            for seat, name in zip("NEW", names, strict=True):
+                assert page.get_by_role("combobox", name=name, exact=True).get_attribute("data-seat") == seat
+        browser.close()
+    assert errors == []
+
+
+def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:  # noqa: F811
+    """On a phone 360 pixels wide, every field of the table's form stays inside the form, in both
+    languages: the choices of a bot at East and West ("Robot (très fort)") were wider than their
+    column and ran off the screen's edge. Every list shows its choice whole: kept in their column,
+    the bots' choices were cut ("Robot (très fort"), and so was a friend's. A rule option's box or
+    field is on its name's line."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors, 360, 740)
+        page.wait_for_selector("select[data-seat=E]")
+        page.select_option("select[data-seat=W]", "open")
+        for lang in ("fr", "en"):
+            page.click(f"button[data-lang={lang}]")
+            page.click("#create details.options summary")  # the rule options too, unfolded
+            beyond = page.evaluate("""() => {
+              const form = document.querySelector('#create').getBoundingClientRect();
+              return [...document.querySelectorAll('#create select, #create input')]
+                .filter((e) => e.getBoundingClientRect().right > form.right + 0.5).map((e) => e.name);
+            }""")
+            assert beyond == [], lang
+            # a list's chosen text, its padding and its arrow (20 px) within the list's width, for
+            # colour whist as pagat plays it too (its choice when all pass, "on redonne, donne
+            # suivante double", was cut)
+            page.select_option("select[name=preset]", "pagat")
+            cut = page.evaluate("""() => [...document.querySelectorAll('#create select')].filter((e) => {
+              const style = getComputedStyle(e);
+              const pen = document.createElement('canvas').getContext('2d');
+              pen.font = style.font;
+              const text = pen.measureText(e.options[e.selectedIndex].text).width;
+              const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+              return text + padding + 20 > e.clientWidth + 1;
+            }).map((e) => e.name)""")
+            assert cut == [], lang
+            # a rule option's box or number on its name's line (a number's field, 200 px wide,
+            # went under its name, and the box of a long name went above it): classic whist's
+            page.select_option("select[name=preset]", "classic")
+            under = page.evaluate("""() => [...document.querySelectorAll(
+                '#create .opt input[type=checkbox], #create .opt input[type=number]')]
+              .filter((e) => e.getBoundingClientRect().top - e.parentNode.getBoundingClientRect().top > 10)
+              .map((e) => e.name)""")
+            assert under == [], lang
+            page.select_option("select[name=preset]", "couleur")
+            page.click("#create details.options summary")
+        browser.close()
+    assert errors == []
