@@ -129,6 +129,7 @@ class TestSeats:
             rebuilt = Table.rebuild(tid, harness.service.storage.load(tid), harness.service.storage)
             assert rebuilt.sitters(1) == t.sitters(1) == sitters
             assert t.sitters(2)["S"] == [{"from": 0, "name": "Zoe"}]  # the next deal: Zoe's from its start
+            assert t.players() is None  # South changed hands: no one name says who played it
             wa.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
             wa.send({"type": "leave"})
             wa.until(lambda m: m["type"] == "welcome")
@@ -271,6 +272,7 @@ def test_records_after_the_game(harness: Any) -> None:
     assert "attachment" in rec.headers["content-disposition"]
     match = c.get(f"/api/tables/{tid}/record").json()
     assert match["format"] == "whist-match/1" and len(match["deals"]) == n
+    assert match["players"] == dict.fromkeys("NESW", "random")  # who played each seat
     from whist.record import replay
 
     assert replay(match).is_over
@@ -279,6 +281,21 @@ def test_records_after_the_game(harness: Any) -> None:
     for number in (0, -1, 2**63, 10**30):
         r = c.get(f"/api/tables/{tid}/deals/{number}/record")
         assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+
+
+def test_the_record_names_who_played_each_seat_where_no_seat_changed_hands(harness: Any) -> None:
+    """A game's record says who played each seat (``players``, docs/engine.md): the person who
+    sat there from the first action on, or the bot at a seat nobody took (an open seat's, the
+    substitute); none where a seat changed hands (``test_each_action_keeps_who_sat_at_its_seat_then``)."""
+    from whist.cards import Seat
+
+    tid = harness.create(preset="classic", seats={"E": "heuristic", "W": "random"}, takeover_after=600,
+                         seed=5)
+    harness.join(tid, "Ann", "N")
+    t = harness.service.tables[tid]
+    assert t.players() == {Seat.N: "Ann", Seat.E: "heuristic", Seat.S: t.bot_name(Seat.S),
+                           Seat.W: "random"}
+    assert t.bot_name(Seat.S) == t.settings.substitute
 
 
 def test_an_authorization_header_that_is_no_bearer_token_is_refused(harness: Any) -> None:

@@ -504,7 +504,7 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             return t
         if not t.match.is_over:
             return _hidden()
-        return JSONResponse(record.match_record(t.match), headers={
+        return JSONResponse(record.match_record(t.match, t.players()), headers={
             "Content-Disposition": f'attachment; filename="whist-{t.id}.json"'})
 
     # ----- the WebSocket: a receiver loop and a sender loop --------------------------------------

@@ -239,6 +239,18 @@ class Table:
                 held.append({"from": at, "name": name})
         return out
 
+    def players(self) -> dict[Seat, str] | None:
+        """Who played each seat of the game, for its record: the name of the person who sat there
+        from the first deal's first action on, or the bot's at a seat nobody took; ``None`` when a
+        seat changed hands after that (someone sat down or left), which one name a seat cannot say.
+        (A person away for a while was played by the substitute bot meanwhile, still at his seat.)"""
+        held: dict[Seat, str | None] = dict.fromkeys(SEATS)
+        for deal, index, seat, name in self.sittings:
+            if deal > 1 or index > 0:
+                return None
+            held[seat] = name
+        return {s: name if name is not None else self.bot_name(s) for s, name in held.items()}
+
     async def _commit(self, kind: str, data: dict[str, Any], new_match: GameMatch | None = None,
                       records: Sequence[tuple[int, Mapping[str, Any]]] = ()) -> None:
         """Append one event to the log (in a storage thread: the event loop serves every table
