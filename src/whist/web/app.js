@@ -6,7 +6,7 @@
 import { suitSpan } from "./cards.js";
 import { againButton, callsMade, dialogInHistory, drawDialogsWith, leaveDialogStep, overlay, tick, winnerName } from "./dialogs.js";
 import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, oneTabStop, seenNow, tableName, toast, tokenOf } from "./dom.js";
-import { errorText, lang, seatName, sentence, setLang, t, tricksText } from "./i18n.js";
+import { errorText, has, lang, seatName, sentence, setLang, t, tricksText } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { liveRegion, sayChanges } from "./said.js";
@@ -491,7 +491,8 @@ function callButtons(legal, v, sitters) {
     if (a.type !== "call" || !a.contract) {
       if (a.type === "call") {
         // waiting is neither a pass nor a bid, and it limits the later calls (RULES.md §5.4, 2): said on hover
-        const title = a.kind === "wait" ? t("wait_title") : null;
+        // so are passing and accepting, for whoever is new to colour whist
+        const title = ["wait", "pass", "accept"].includes(a.kind) ? t(a.kind === "wait" ? "wait_title" : "what_" + a.kind) : null;
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
@@ -505,10 +506,13 @@ function callButtons(legal, v, sitters) {
       rows.set(key, { label, buttons: [] });
     }
     const content = c.suit ? suitSpan(c.suit) : h("span", {}, "✓");
-    // its hover text and its name for a screen reader, in the page's language: the row's label,
-    // and the suit named ("solo 6 pique"), not the suit's symbol alone
-    const title = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
-    rows.get(key).buttons.push(button(a, { class: "bid-btn", title, "aria-label": title }, content));
+    // its name for a screen reader, in the page's language: the row's label, and the suit named
+    // ("solo 6 pique"), not the suit's symbol alone; on hover, and described to a screen reader,
+    // what the bid asks of its players ("seul contre les trois autres : au moins 6 plis, atout pique")
+    const name = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
+    const meaning = has("what_" + key.split(":")[0]) ? bidMeaning(key.split(":")[0], c) : "";
+    rows.get(key).buttons.push(button(a, { class: "bid-btn", title: meaning ? `${name} — ${meaning}` : name,
+      "aria-label": name, "aria-description": meaning || null }, content));
   }
   const ladder = [...rows.values()];
   const all = ladder.map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
@@ -531,6 +535,12 @@ function callButtons(legal, v, sitters) {
     first.length ? h("div", { class: "bids", style: `--bid-rows:${Math.ceil(first.length / 2)}` }, first) : null,
     more.length ? folding({ class: "more-bids" }, T.moreBids, (open) => { T.moreBids = open; },
       t("more_bids", more.length), more) : null);
+}
+
+// What a bid asks of its players (RULES.md §5.5), in the page's language: `kind` is "propose" or
+// the contract's kind, `c` the contract (its level and suit).
+function bidMeaning(kind, c) {
+  return t("what_" + kind, c.level ?? "", c.suit ? t("suit_" + c.suit) : "");
 }
 
 function actionPanel(m, v) {
