@@ -591,7 +591,7 @@ def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
     # the words of playing again, in both languages, each language's own
     fr_again, en_again = out.pop("fr_again"), out.pop("en_again")
     assert all(fr_again) and all(en_again) and not set(fr_again) & set(en_again), (fr_again, en_again)
-    assert fr_again[0] == "Rejouer avec les mêmes" and en_again[0] == "Play again with the same"
+    assert fr_again[0] == "Rejouer avec les mêmes" and en_again[0] == "Play again with the same players"
     assert out.pop("fr_not_over") == "La partie n'est pas encore finie."
     texts = ["KS", "QH", "JD", "TD", "AC", "2S"]
     # the page's French sets a no-break space before a colon, as French does (i18n.js frenchSpaces)

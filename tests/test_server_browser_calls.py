@@ -164,7 +164,7 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:  # noqa
     """South is eldest hand (seed 1: East deals) and may wait as his first call (RULES.md §5.4, 2).
     "J'attends" alone did not say what it does: the button says it on hover, and a line under the
     calls in short, in French and in English: neither a pass nor a bid, he speaks again after the
-    others, and may then bid no one-player contract. At his next turn the page offers none."""
+    others, and may then no longer bid a one-player contract. At his next turn the page offers none."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
@@ -176,8 +176,8 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:  # noqa
                "J'attends\u00a0: vous reparlerez après les autres, sans pouvoir annoncer de contrat"
                " solitaire."),
         "en": ("Neither a pass nor a bid: you speak again at your next turn, after hearing the others."
-               " You may then bid no one-player contract (solo, misère, abondance, slam…), but you may"
-               " still propose or accept.",
+               " You may then no longer bid a one-player contract (solo, misère, abondance, slam…), but"
+               " may still propose or accept.",
                "Wait: you speak again after the others, but may not bid a one-player contract."),
     }
     errors: list[str] = []

@@ -638,3 +638,23 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         assert page.inner_text("#sheet-rules") == rules == "Mise par point\u00a0: 0,5"
         assert page.locator("#sheet-table tbody tr").count() == 0
     assert errors == []
+
+
+def test_a_classic_deal_refused_names_the_fields_as_the_english_form_does(server: Server) -> None:  # noqa: F811
+    """A classic deal added with nothing filled in: the server's English says which fields to fill
+    in by the labels of the page's English form ("Side", "Tricks", "Honours"), in the page's order,
+    as the French does by the French form's."""
+    with pytest.raises(Refusal) as refused:
+        add_deal(new_sheet("classic"), wording=WEB)
+    with phone() as (page, errors):
+        start_sheet(page, server, "classic")
+        for lang, said in (("en", refused.value.en), ("fr", set_in_french(refused.value.fr))):
+            page.click(f"button[data-lang={lang}]")
+            labels = [page.locator(f"#entry-form label:has([name={name}])").evaluate(
+                "l => [...l.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent)"
+                ".join('').trim()")
+                for name in ("side", "tricks", "honours")]
+            quoted = ["“{}”", "«\u00a0{}\u00a0»"][lang == "fr"]
+            where = [said.find(quoted.format(label)) for label in labels]
+            assert -1 not in where and where == sorted(where), (labels, said)
+    assert errors == []

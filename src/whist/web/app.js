@@ -492,7 +492,7 @@ function callButtons(legal, v, sitters) {
       if (a.type === "call") {
         // waiting is neither a pass nor a bid, and it limits the later calls (RULES.md §5.4, 2): said on hover
         // so are passing and accepting, for whoever is new to colour whist
-        const title = ["wait", "pass", "accept"].includes(a.kind) ? t(a.kind === "wait" ? "wait_title" : "what_" + a.kind) : null;
+        const title = ["wait", "pass", "accept", "trou"].includes(a.kind) ? t(a.kind === "wait" ? "wait_title" : "what_" + a.kind) : null;
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
