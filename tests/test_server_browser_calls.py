@@ -357,8 +357,8 @@ def test_each_call_says_what_it_asks_of_its_players(server: Server) -> None:  # 
     words = {"fr": {"solo": "seul contre les trois autres : au moins {0} plis, atout {1}",
                     "emballage": "à deux : au moins {0} plis, atout {1}", "misère": "aucun pli",
                     "propose": "au moins 8 plis à deux", "pass": "Vous ne parlerez plus de cette donne."},
-             "en": {"solo": "alone against the other three: at least {0} tricks, {1} trump",
-                    "emballage": "two together: at least {0} tricks, {1} trump", "misère": "no trick",
+             "en": {"solo": "alone against the other three: at least {0} tricks, with {1} as trump",
+                    "emballage": "two together: at least {0} tricks, with {1} as trump", "misère": "no trick",
                     "propose": "at least 8 tricks together", "pass": "You make no more calls in this deal."}}
     suits = {"fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
              "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
@@ -392,5 +392,18 @@ def test_each_call_says_what_it_asks_of_its_players(server: Server) -> None:  # 
             # a screen reader hears the bid's name, then what it asks
             solo = page.get_by_role("button", name=f"solo 6 {suits[lang]['S']}", exact=True)
             assert solo.get_attribute("aria-description") == said["solo"].format(6, suits[lang]["S"])
+            # a touch screen has no hover: the same words are listed, folded, under the buttons, each
+            # row's once (its suit: the button's), the simple calls' too; on a phone, not sideways
+            page.click("#calls-help summary")
+            terms = page.locator("#calls-help dt").all_inner_texts()
+            meanings = dict(zip(terms, page.locator("#calls-help dd").all_inner_texts(), strict=True))
+            labels = page.locator("#legal-calls .bid-label").all_text_contents()
+            assert terms == [*page.locator("#legal-calls .call-btn").all_inner_texts(), *labels], terms
+            button = {"fr": "de la couleur du bouton", "en": "the suit of the button"}[lang]
+            solo6 = said["solo"].format(6, button)
+            assert meanings[labels[labels.index("solo 6")]] == solo6[0].upper() + solo6[1:], meanings
+            assert meanings[terms[0]] == said["pass"], meanings
+            assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth"), lang
+            page.click("#calls-help summary")
         browser.close()
     assert errors == []

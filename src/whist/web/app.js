@@ -480,6 +480,7 @@ function callLog(v, sitters) {
 function callButtons(legal, v, sitters) {
   const simple = [];
   const rows = new Map();
+  const help = [];  // each call offered and what it means, listed under the buttons
   // accepting takes only the top bid (RULES.md §5.4, 4), which the view names: on the button
   const top = v.acceptable;
   const by = top ? authorName(sitters, top.seat, v.actions.findLastIndex((a) => a.seat === top.seat && a.text === top.text)) : "";
@@ -493,6 +494,7 @@ function callButtons(legal, v, sitters) {
         // waiting is neither a pass nor a bid, and it limits the later calls (RULES.md §5.4, 2): said on hover
         // so are passing and accepting, for whoever is new to colour whist
         const title = ["wait", "pass", "accept", "trou"].includes(a.kind) ? t(a.kind === "wait" ? "wait_title" : "what_" + a.kind) : null;
+        if (title) help.push([t("call_" + a.kind), title]);
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
@@ -504,6 +506,8 @@ function callButtons(legal, v, sitters) {
     if (!rows.has(key)) {
       const label = a.kind === "propose" ? t("call_propose") : [contractName(c), c.level ?? ""].join(" ").trim();
       rows.set(key, { label, buttons: [] });
+      const kind = key.split(":")[0];
+      if (has("what_" + kind)) help.push([label, sentence(bidMeaning(kind, { ...c, suit: null }))]);
     }
     const content = c.suit ? suitSpan(c.suit) : h("span", {}, "✓");
     // its name for a screen reader, in the page's language: the row's label, and the suit named
@@ -534,13 +538,16 @@ function callButtons(legal, v, sitters) {
     waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null,
     first.length ? h("div", { class: "bids", style: `--bid-rows:${Math.ceil(first.length / 2)}` }, first) : null,
     more.length ? folding({ class: "more-bids" }, T.moreBids, (open) => { T.moreBids = open; },
-      t("more_bids", more.length), more) : null);
+      t("more_bids", more.length), more) : null,
+    // what each call means, for whoever is new to colour whist on a touch screen (no hover there)
+    help.length > 1 ? folding({ class: "calls-help", id: "calls-help" }, T.callsHelp, (open) => { T.callsHelp = open; },
+      t("calls_help"), h("dl", {}, help.flatMap(([call, meaning]) => [h("dt", {}, call), h("dd", {}, meaning)]))) : null);
 }
 
 // What a bid asks of its players (RULES.md §5.5), in the page's language: `kind` is "propose" or
-// the contract's kind, `c` the contract (its level and suit).
+// the contract's kind, `c` the contract (its level and suit; no suit: that of the button pressed).
 function bidMeaning(kind, c) {
-  return t("what_" + kind, c.level ?? "", c.suit ? t("suit_" + c.suit) : "");
+  return t("what_" + kind, c.level ?? "", c.suit ? t("suit_" + c.suit) : t("suit_chosen"));
 }
 
 function actionPanel(m, v) {

@@ -86,9 +86,11 @@ const FR = {
   what_pass: "Vous ne parlerez plus de cette donne.",
   what_accept: "Jouer l'enchère la plus haute avec son auteur, comme partenaire (une misère ou un piccolo :"
     + " chacun joue le sien).",
+  // the calls explained under their buttons, for a touch screen, where nothing is said on hover
+  calls_help: "Ce que veulent dire les annonces", suit_chosen: "de la couleur du bouton",
   what_trou: "Vous avez reçu trois as (ou les quatre) : vous devez l'annoncer. Le détenteur du quatrième as (avec"
     + " quatre as, du plus haut cœur qui vous manque) est votre partenaire ; à deux, 8 ou 9 plis.",
-  what_propose: "cherche un partenaire : qui emballe joue avec vous, atout {1}, au moins 8 plis à deux",
+  what_propose: "cherche un partenaire : qui emballe joue avec vous, au moins 8 plis à deux, atout {1}",
   what_emballage: "à deux : au moins {0} plis, atout {1}",
   what_solo: "seul contre les trois autres : au moins {0} plis, atout {1}",
   what_abondance: "seul contre les trois autres : au moins {0} plis, atout {1} ; vous entamez",
@@ -323,12 +325,13 @@ const EN = {
   what_accept: "Play the top bid with its bidder, as partner (a misère or a piccolo: each plays his own).",
   what_trou: "You were dealt three aces (or all four), so you must call it. The holder of the fourth ace (with"
     + " four aces, of the highest heart you lack) is your partner; together you need 8 or 9 tricks.",
-  what_propose: "looks for a partner: whoever accepts plays with you, {1} trump, at least 8 tricks together",
-  what_emballage: "two together: at least {0} tricks, {1} trump",
-  what_solo: "alone against the other three: at least {0} tricks, {1} trump",
-  what_abondance: "alone against the other three: at least {0} tricks, {1} trump; you lead",
-  what_abondance_sur_table: "alone: at least 9 tricks, {1} trump, your hand spread on the table; you lead",
-  what_chelem: "alone: all 13 tricks, {1} trump; you lead",
+  what_propose: "looks for a partner: whoever accepts plays with you, at least 8 tricks together, with {1} as trump",
+  what_emballage: "two together: at least {0} tricks, with {1} as trump",
+  what_solo: "alone against the other three: at least {0} tricks, with {1} as trump",
+  what_abondance: "alone against the other three: at least {0} tricks, with {1} as trump; you lead",
+  what_abondance_sur_table: "alone: at least 9 tricks, with {1} as trump, your hand spread on the table; you lead",
+  what_chelem: "alone: all 13 tricks, with {1} as trump; you lead",
+  calls_help: "What the calls mean", suit_chosen: "the suit of the button",
   what_piccolissimo: "alone, no trump: exactly 2 tricks",
   what_piccolo: "no trump: exactly 1 trick, for each of its players",
   what_petite_misere: "no trump, everyone first discards a card: no trick",
