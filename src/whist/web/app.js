@@ -497,7 +497,10 @@ function callButtons(legal, v, sitters) {
         if (title) help.push([t("call_" + a.kind), title]);
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
-        simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
+        // calling at eight, new to a player of bridge: said on hover and listed under the buttons
+        const title = ["claim", "ask"].includes(a.type) ? t("what_" + a.type) : null;
+        if (title) help.push([t(a.type), title]);
+        simple.push(button(a, { class: "call-btn", title }, t(a.type), spacedCards(a.cards)));
       }
       continue;
     }
@@ -540,7 +543,7 @@ function callButtons(legal, v, sitters) {
     more.length ? folding({ class: "more-bids" }, T.moreBids, (open) => { T.moreBids = open; },
       t("more_bids", more.length), more) : null,
     // what each call means, for whoever is new to colour whist on a touch screen (no hover there)
-    help.length > 1 ? folding({ class: "calls-help", id: "calls-help" }, T.callsHelp, (open) => { T.callsHelp = open; },
+    help.length > 1 || (help.length && v.game === "classic") ? folding({ class: "calls-help", id: "calls-help" }, T.callsHelp, (open) => { T.callsHelp = open; },
       t("calls_help"), h("dl", {}, help.flatMap(([call, meaning]) => [h("dt", {}, call), h("dd", {}, meaning)]))) : null);
 }
 

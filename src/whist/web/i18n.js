@@ -88,6 +88,12 @@ const FR = {
     + " chacun joue le sien).",
   // the calls explained under their buttons, for a touch screen, where nothing is said on hover
   calls_help: "Ce que veulent dire les annonces", suit_chosen: "de la couleur du bouton",
+  // calling at eight (RULES.md §2 (a), (b))
+  what_claim: "Votre camp est à 8 et vous tenez trois ou quatre honneurs : montrez-les, et votre camp gagne la"
+    + " manche tout de suite, sans jouer la donne.",
+  what_ask: "Votre camp est à 8 et vous tenez deux honneurs : demandez à votre partenaire s'il a reçu un honneur."
+    + " Si oui, votre camp gagne la manche tout de suite ; sinon, tous le savent et la donne se joue. Vous"
+    + " pouvez aussi jouer une carte sans demander.",
   what_trou: "Vous avez reçu trois as (ou les quatre) : vous devez l'annoncer. Le détenteur du quatrième as (avec"
     + " quatre as, du plus haut cœur qui vous manque) est votre partenaire ; à deux, 8 ou 9 plis.",
   what_propose: "cherche un partenaire : qui emballe joue avec vous, au moins 8 plis à deux, atout {1}",
@@ -323,6 +329,11 @@ const EN = {
   wait_hint: "Wait: you speak again after the others, but may not bid a one-player contract.",
   what_pass: "You make no more calls in this deal.",
   what_accept: "Play the top bid with its bidder, as partner (a misère or a piccolo: each plays his own).",
+  what_claim: "Your side is at 8 and you hold three or four honours: show them, and your side wins the game at"
+    + " once, without playing the deal.",
+  what_ask: "Your side is at 8 and you hold two honours: ask your partner whether he was dealt one. If yes, your"
+    + " side wins the game at once; if no, everyone knows it and the deal is played. You may also play a card"
+    + " without asking.",
   what_trou: "You were dealt three aces (or all four), so you must call it. The holder of the fourth ace (with"
     + " four aces, of the highest heart you lack) is your partner; together you need 8 or 9 tricks.",
   what_propose: "looks for a partner: whoever accepts plays with you, at least 8 tricks together, with {1} as trump",
