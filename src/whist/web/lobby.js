@@ -3,7 +3,7 @@
 // games finished apart, folded.
 
 import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, redraw, tableName } from "./dom.js";
-import { lang, seatName, t, whenText } from "./i18n.js";
+import { lang, seatName, sentence, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
 
@@ -162,7 +162,7 @@ function tablesPanel(listed, mine) {
 function refusalText(error, labels) {
   if (!(error instanceof Error)) return t(error);
   // (a server without the French reason: the page's own words in French)
-  if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return failText(error);
+  if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return sentence(failText(error));
   const reason = (lang() === "fr" ? error.messageFr : error.message).replace(/\.$/, "");
   const names = Object.keys(labels).sort((a, b) => b.length - a.length);  // the longest first
   return t("bad_table_because", reason.replace(new RegExp(`\\b(${names.join("|")})\\b`, "g"),
