@@ -88,7 +88,7 @@ def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: 
         page.click("button[data-lang=en]")
         assert page.locator("#finished-tables summary").inner_text() == "Finished games (1)"
         assert page.locator("#finished-tables li").inner_text().startswith(
-            "Fini · Colour whist (online, pagat) · over · ")
+            "Fini · Colour whist (pagat rules) · over · ")
         assert page.locator("#open-tables h2").inner_text() == "Tables in play"
         page.click("#finished-tables li a")
         page.wait_for_url(f"**{done}")

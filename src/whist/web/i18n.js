@@ -259,7 +259,7 @@ const EN = {
   your_name: "Your name",
   game: "Game",
   preset_couleur: "Colour whist (club rules)",
-  preset_pagat: "Colour whist (online, pagat)",
+  preset_pagat: "Colour whist (pagat rules)",
   preset_classic: "Classic whist (rubber)",
   preset_short: "Short whist",
   preset_simple: "Simple whist",
