@@ -13,6 +13,8 @@ const FR = {
   preset_pagat: "Couleur (en ligne, pagat)",
   preset_classic: "Whist classique (robre)",
   preset_short: "Whist court",
+  colour_hint: "Pas de partenaires fixes : à chaque donne, on annonce, pour chercher un partenaire à l'atout"
+    + " qu'on propose ou pour jouer seul. Ce que veut dire chaque annonce est expliqué à table, sous les boutons.",
   preset_simple: "Whist simple",
   deals: "Donnes",
   rubbers: "Robres", matches: "Parties",
@@ -262,6 +264,8 @@ const EN = {
   preset_pagat: "Colour whist (pagat rules)",
   preset_classic: "Classic whist (rubber)",
   preset_short: "Short whist",
+  colour_hint: "No fixed partners: each deal begins with an auction, to find a partner for the trump you"
+    + " propose or to play alone. What each call means is explained at the table, under the buttons.",
   preset_simple: "Simple whist",
   deals: "Deals",
   rubbers: "Rubbers", matches: "Matches",
