@@ -15,6 +15,7 @@ import io
 import json
 import pickle
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -591,7 +592,7 @@ def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
     # the words of playing again, in both languages, each language's own
     fr_again, en_again = out.pop("fr_again"), out.pop("en_again")
     assert all(fr_again) and all(en_again) and not set(fr_again) & set(en_again), (fr_again, en_again)
-    assert fr_again[0] == "Rejouer avec les mêmes" and en_again[0] == "Play again with the same"
+    assert fr_again[0] == "Rejouer avec les mêmes" and en_again[0] == "Play again with the same players"
     assert out.pop("fr_not_over") == "La partie n'est pas encore finie."
     texts = ["KS", "QH", "JD", "TD", "AC", "2S"]
     # the page's French sets a no-break space before a colon, as French does (i18n.js frenchSpaces)
@@ -605,3 +606,42 @@ def test_the_page_shows_the_french_reason_in_french(tmp_path: Path) -> None:
     assert out["en_cards"] == [parse_card(t).pretty for t in texts]
     app = (SRC / "web" / "app.js").read_text(encoding="utf-8")
     assert "errorText(m.code, m.message, m.message_fr)" in app
+
+
+NODE_NO_MESSAGE = """
+globalThis.localStorage = { getItem() { return null; }, setItem() {} };
+globalThis.document = { documentElement: {} };
+const { errorText, setLang } = await import(process.argv[2]);
+const { failText } = await import(process.argv[3]);
+const codes = JSON.parse(process.argv[4]);
+const out = {};
+for (const lang of ["fr", "en"]) {
+  setLang(lang);
+  out[lang] = codes.map((code) => errorText(code, ""));
+  // what api() throws when the server cannot be reached: an Error with no message
+  out[lang + "_network"] = failText(Object.assign(new Error(""), { code: "network" }));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_an_error_without_the_servers_words_is_said_in_the_pages_language(tmp_path: Path) -> None:
+    """An error the server sent no words for (a proxy's own error page, no network at all) is said
+    by its code in the page's language: on an English page in English, not in French, and not as
+    "Error", the name of the script's error (dom.js ``failText``, i18n.js ``errorText``)."""
+    i18n = (SRC / "web" / "i18n.js").read_text(encoding="utf-8")
+    codes = sorted(set(re.findall(r"^\s*err_(\w+):", i18n, re.MULTILINE)))
+    assert {"network", "http_error", "not_found"} <= set(codes), codes
+    script = tmp_path / "check.mjs"
+    script.write_text(NODE_NO_MESSAGE, encoding="utf-8")
+    modules = [(SRC / "web" / name).as_uri() for name in ("i18n.js", "dom.js")]
+    r = subprocess.run(["node", str(script), *modules, json.dumps(codes)], capture_output=True, text=True,
+                       timeout=60, check=False)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    for code, fr, en in zip(codes, out["fr"], out["en"], strict=True):
+        assert fr and en and fr != en, (code, fr, en)
+        assert not re.search(r"[àâçéèêëîôûœ]|\b(le|la|les|une|est|pas)\b", en), (code, en)
+    assert out["fr_network"] == "Le serveur ne répond pas."
+    assert out["en_network"] == "The server does not answer."

@@ -585,6 +585,10 @@ class TestOptions:
             assert Rules.doc(name, "fr") != Rules.doc(name, "en"), name
             # French quotes a value as French does, « couleur », as every French message of whist
             assert not re.search(r"'\w+'", Rules.doc(name, "fr")), Rules.doc(name, "fr")
+            # the English says classic whist's words in English (RULES.md, Vocabulary: manche is
+            # game, robre rubber): the web page shows it to players who have no French
+            english = Rules.doc(name, "en") + " " + Rules.label(name, "en")
+            assert not re.search(r"\b(manche|robre|levée|pli|atout|donneur|preneur)s?\b", english), english
         with pytest.raises(RulesError):
             Rules.label("game_point")
 

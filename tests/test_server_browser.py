@@ -518,13 +518,13 @@ def test_the_lobby_says_when_the_server_has_its_most_tables(server: Server) -> N
         assert page.locator("ul.tables li").inner_text().endswith("· en attente · 1 place libre")
         page.click("#create-table")
         page.wait_for_selector(".error")
-        assert page.locator(".error").inner_text() == ("ce serveur a déjà autant de tables en cours"
+        assert page.locator(".error").inner_text() == ("Ce serveur a déjà autant de tables en cours"
                                                        " qu'il en accepte (1)\u00a0: réessayez quand une"
                                                        " partie sera finie ou abandonnée depuis un moment")
         page.click("button[data-lang=en]")
         page.click("#create-table")
         page.wait_for_selector(".error >> text=try again")
-        assert page.locator(".error").inner_text() == ("this server has as many tables in play as it"
+        assert page.locator(".error").inner_text() == ("This server has as many tables in play as it"
                                                        " allows (1); try again once a game has finished"
                                                        " or been left for a while")
         assert "/t/" not in page.url

@@ -144,7 +144,7 @@ def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> 
         for lang in ("fr", "en", "fr"):
             page.dispatch_event(f"button[data-lang={lang}]", "click")
             buttons = page.locator("#legal-calls .bid-btn").evaluate_all(
-                "els => els.map(e => [e.dataset.action, e.title,"
+                "els => els.map(e => [e.dataset.action, e.getAttribute('aria-label'),"
                 " e.closest('.bid-row').querySelector('.bid-label').textContent])")
             assert any(action.startswith("propose ") for action, *_ in buttons), buttons
             for action, title, label in buttons:
@@ -164,7 +164,7 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:  # noqa
     """South is eldest hand (seed 1: East deals) and may wait as his first call (RULES.md §5.4, 2).
     "J'attends" alone did not say what it does: the button says it on hover, and a line under the
     calls in short, in French and in English: neither a pass nor a bid, he speaks again after the
-    others, and may then bid no one-player contract. At his next turn the page offers none."""
+    others, and may then no longer bid a one-player contract. At his next turn the page offers none."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
@@ -176,8 +176,8 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:  # noqa
                "J'attends\u00a0: vous reparlerez après les autres, sans pouvoir annoncer de contrat"
                " solitaire."),
         "en": ("Neither a pass nor a bid: you speak again at your next turn, after hearing the others."
-               " You may then bid no one-player contract (solo, misère, abondance, slam…), but you may"
-               " still propose or accept.",
+               " You may then no longer bid a one-player contract (solo, misère, abondance, slam…), but"
+               " may still propose or accept.",
                "Wait: you speak again after the others, but may not bid a one-player contract."),
     }
     errors: list[str] = []
@@ -341,5 +341,69 @@ def test_the_calls_are_greyed_while_a_call_waits_for_the_server(server: Server) 
             sockets[0].send(message)
         page.wait_for_selector("#calls >> text=Anne")
         page.wait_for_selector('#legal-calls [data-action="propose S"]', state="detached")
+        browser.close()
+    assert errors == []
+
+
+def test_each_call_says_what_it_asks_of_its_players(server: Server) -> None:  # noqa: F811
+    """Someone new to colour whist cannot tell from "emballage 9" or "piccolo" what the bid asks:
+    each bid's button says it on hover and to a screen reader (its description), in the page's
+    language, from its level and suit (RULES.md §5.5: a solo alone and at least its level in
+    tricks, an emballage two together, a misère no trick); so do pass and accept."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+                                "options": {"deals": 1}})
+    words = {"fr": {"solo": "seul contre les trois autres : au moins {0} plis, atout {1}",
+                    "emballage": "à deux : au moins {0} plis, atout {1}", "misère": "aucun pli",
+                    "propose": "au moins 8 plis à deux", "pass": "Vous ne parlerez plus de cette donne."},
+             "en": {"solo": "alone against the other three: at least {0} tricks, with {1} as trump",
+                    "emballage": "two together: at least {0} tricks, with {1} as trump", "misère": "no trick",
+                    "propose": "at least 8 tricks together", "pass": "You make no more calls in this deal."}}
+    suits = {"fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+             "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors)
+        sit_down(page, "Anne")
+        page.wait_for_selector("#legal-calls .bid-btn")
+        for lang in ("fr", "en"):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")
+            buttons = page.locator("#legal-calls .bid-btn").evaluate_all(
+                "els => els.map(e => [e.dataset.action, e.title, e.getAttribute('aria-label'),"
+                " e.getAttribute('aria-description')])")
+            said = words[lang]
+            seen = set()
+            for action, title, name, meaning in buttons:
+                assert meaning and title == f"{name} — {meaning}", buttons
+                kind, *rest = action.split()
+                if kind in ("solo", "emballage"):
+                    level, suit = rest
+                    assert meaning == said[kind].format(level, suits[lang][suit]), (action, meaning)
+                    seen.add(kind)
+                elif kind == "propose":
+                    assert said["propose"] in meaning and suits[lang][rest[0]] in meaning, (action, meaning)
+                    seen.add(kind)
+                elif "misère" in action:
+                    assert said["misère"] in meaning, (action, meaning)
+                    seen.add("misère")
+            assert seen == {"solo", "emballage", "propose", "misère"}, buttons
+            assert page.locator("#legal-calls [data-action=pass]").get_attribute("title") == said["pass"]
+            # a screen reader hears the bid's name, then what it asks
+            solo = page.get_by_role("button", name=f"solo 6 {suits[lang]['S']}", exact=True)
+            assert solo.get_attribute("aria-description") == said["solo"].format(6, suits[lang]["S"])
+            # a touch screen has no hover: the same words are listed, folded, under the buttons, each
+            # row's once (its suit: the button's), the simple calls' too; on a phone, not sideways
+            page.click("#calls-help summary")
+            terms = page.locator("#calls-help dt").all_inner_texts()
+            meanings = dict(zip(terms, page.locator("#calls-help dd").all_inner_texts(), strict=True))
+            labels = page.locator("#legal-calls .bid-label").all_text_contents()
+            assert terms == [*page.locator("#legal-calls .call-btn").all_inner_texts(), *labels], terms
+            button = {"fr": "de la couleur du bouton", "en": "the suit of the button"}[lang]
+            solo6 = said["solo"].format(6, button)
+            assert meanings[labels[labels.index("solo 6")]] == solo6[0].upper() + solo6[1:], meanings
+            assert meanings[terms[0]] == said["pass"], meanings
+            assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth"), lang
+            page.click("#calls-help summary")
         browser.close()
     assert errors == []

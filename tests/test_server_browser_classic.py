@@ -281,3 +281,26 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:  #
         assert page.url == f"{server.base}/"
         browser.close()
     assert errors == []
+
+
+def test_asking_at_eight_says_what_it_does(server: Server) -> None:  # noqa: F811
+    """A player of bridge has never met calling at eight: South may ask (seed 20, RULES.md §2 (b)),
+    and the button says on hover, and the folded list under it on a touch screen, in French and in
+    English, what asking is for: two honours held, the partner's one wins the game, else play goes on."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = south_may_ask(pw, server, 20, errors)
+        for lang, words in (("en", ("two honours", "wins the game", "play a card")),
+                            ("fr", ("deux honneurs", "gagne la manche", "jouer une carte"))):
+            page.dispatch_event(f"button[data-lang={lang}]", "click")
+            ask = page.locator("#legal-calls [data-action=ask]")
+            said = ask.get_attribute("title") or ""
+            assert all(w in said for w in words), said
+            page.click("#calls-help summary")
+            assert page.locator("#calls-help dt").all_inner_texts() == [ask.inner_text()]
+            assert page.locator("#calls-help dd").all_inner_texts() == [said]
+            page.click("#calls-help summary")
+        browser.close()
+    assert errors == []

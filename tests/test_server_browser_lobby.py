@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from test_server_browser import (  # noqa: F401 - server: the fixture
+    ARGS,
     BOTS3,
     CHROMIUM,
     Server,
@@ -88,7 +89,7 @@ def test_the_lobby_lists_the_tables_in_play_and_folds_the_finished_ones(server: 
         page.click("button[data-lang=en]")
         assert page.locator("#finished-tables summary").inner_text() == "Finished games (1)"
         assert page.locator("#finished-tables li").inner_text().startswith(
-            "Fini · Colour whist (online, pagat) · over · ")
+            "Fini · Colour whist (pagat rules) · over · ")
         assert page.locator("#open-tables h2").inner_text() == "Tables in play"
         page.click("#finished-tables li a")
         page.wait_for_url(f"**{done}")
@@ -278,5 +279,33 @@ def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:  # noqa: F
             assert under == [], lang
             page.select_option("select[name=preset]", "couleur")
             page.click("#create details.options summary")
+        browser.close()
+    assert errors == []
+
+
+def test_the_lobby_says_what_colour_whist_is_to_an_english_newcomer(server: Server) -> None:  # noqa: F811
+    """A player of bridge or classic whist, in an English browser, has never met colour whist: under
+    the game chosen the lobby says in a few words how it differs (no fixed partners, an auction
+    for a partner or to play alone) and where the calls are explained; a screen reader reads it
+    with the game's list. Not for classic whist, which he knows."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(locale="en-GB", viewport={"width": 390, "height": 844})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        game = page.locator("select[name=preset]")
+        for preset, shown in (("couleur", True), ("classic", False), ("pagat", True)):
+            game.select_option(preset)
+            assert page.locator("#game-hint").count() == shown, preset
+            if shown:
+                hint = page.inner_text("#game-hint")
+                assert hint.startswith("No fixed partners") and "explained at the table" in hint, hint
+                assert game.get_attribute("aria-describedby") == "game-hint"
+        page.click("button[data-lang=fr]")
+        assert page.inner_text("#game-hint").startswith("Pas de partenaires fixes\u00a0: à chaque donne")
         browser.close()
     assert errors == []

@@ -48,6 +48,12 @@ def shown_totals(page: Any) -> dict[str, int]:
     return {s: int(page.inner_text(f"#sheet-table [data-total={s}]")) for s in NAMES}
 
 
+def said_alone(refusal: str) -> str:
+    """A refusal of the sheet (``name the declarers…``) as the page shows it, on a line of its
+    own: begun with a capital, as a sentence."""
+    return refusal[:1].upper() + refusal[1:]
+
+
 def entry(page: Any, contract: str, declarers: str, tricks: dict[str, str]) -> None:
     """Fill the deal's form: the contract from the list, the declarers' boxes, the tricks."""
     page.select_option("select[name=contract]", contract)
@@ -105,9 +111,9 @@ def test_a_scorer_keeps_a_colour_sheet_on_a_phone(server: Server) -> None:  # no
         entry(page, "solo 7", "N", {"tricks": "14"})
         page.click("#add-entry")
         page.wait_for_selector("#sheet-error")
-        assert page.inner_text("#sheet-error") == set_in_french(refused.value.fr)
+        assert page.inner_text("#sheet-error") == said_alone(set_in_french(refused.value.fr))
         page.click("button[data-lang=en]")
-        assert page.inner_text("#sheet-error") == refused.value.en
+        assert page.inner_text("#sheet-error") == said_alone(refused.value.en)
         page.click("button[data-lang=fr]")
         assert page.locator("#sheet-table tbody tr").count() == 0
 
@@ -216,13 +222,13 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
         page.wait_for_selector("#sheet-error")
         field = page.locator("label:has(input[name=tricks])").inner_text().strip()
         said = page.inner_text("#sheet-error")
-        assert said == set_in_french(refused.value.fr)
-        assert said.startswith("donnez le nombre de levées faites par EO")
+        assert said == said_alone(set_in_french(refused.value.fr))
+        assert said.startswith("Donnez le nombre de levées faites par EO")
         assert f"«\u00a0{field}\u00a0»" in said  # the field as the page names it
         assert page.evaluate("document.activeElement.name") == "tricks"
         assert page.get_attribute("input[name=tricks]", "aria-invalid") == "true"
         page.click("button[data-lang=en]")
-        assert page.inner_text("#sheet-error") == refused.value.en
+        assert page.inner_text("#sheet-error") == said_alone(refused.value.en)
         page.fill("input[name=tricks]", "8")
         page.click("#add-entry")
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")
@@ -249,16 +255,16 @@ def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server:
         page.wait_for_selector("#sheet-error")
         said = page.inner_text("#sheet-error")
         legend = page.inner_text("#entry-form fieldset.declarers legend")
-        assert said == set_in_french(no_declarers.value.fr) and f"«\u00a0{legend}\u00a0»" in said
+        assert said == said_alone(set_in_french(no_declarers.value.fr)) and f"«\u00a0{legend}\u00a0»" in said
         error_at, penalty_at = (page.locator(s).bounding_box() for s in ("#sheet-error", "#penalty-form"))
         assert error_at and penalty_at and error_at["y"] < penalty_at["y"]  # above the penalty's form
         entry(page, "small misère", "SW", {"tricks-S": "0"})
         page.click("#add-entry")
         page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t", arg=said)
-        assert page.inner_text("#sheet-error") == set_in_french(each.value.fr)
+        assert page.inner_text("#sheet-error") == said_alone(set_in_french(each.value.fr))
         assert page.inner_text("label:has(input[name=tricks-W])").strip() == "Plis de Dirk"  # « Plis de … »
         page.click("button[data-lang=en]")
-        assert page.inner_text("#sheet-error") == each.value.en
+        assert page.inner_text("#sheet-error") == said_alone(each.value.en)
         assert page.locator("#sheet-table tbody tr").count() == 0
     assert errors == []
 
@@ -483,11 +489,11 @@ def test_the_lobby_says_when_the_server_keeps_its_most_sheets(server: Server) ->
         page.click("#start-sheet")
         page.wait_for_selector("#sheet-form .error")
         assert page.inner_text("#sheet-form .error") == (
-            "ce serveur garde déjà autant de feuilles de marque qu'il en accepte (1)\u00a0: demandez à ceux"
+            "Ce serveur garde déjà autant de feuilles de marque qu'il en accepte (1)\u00a0: demandez à ceux"
             " qui le font tourner de faire de la place")
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-form .error") == (
-            "this server keeps as many score sheets as it allows (1); ask the people who run it to"
+            "This server keeps as many score sheets as it allows (1); ask the people who run it to"
             " make room")
         assert "/s/" not in page.url and page.input_value("input[name=sheet-name-N]") == "Anne"
     assert errors == []
@@ -637,4 +643,24 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         page.wait_for_selector("#entry-form")
         assert page.inner_text("#sheet-rules") == rules == "Mise par point\u00a0: 0,5"
         assert page.locator("#sheet-table tbody tr").count() == 0
+    assert errors == []
+
+
+def test_a_classic_deal_refused_names_the_fields_as_the_english_form_does(server: Server) -> None:  # noqa: F811
+    """A classic deal added with nothing filled in: the server's English says which fields to fill
+    in by the labels of the page's English form ("Side", "Tricks", "Honours"), in the page's order,
+    as the French does by the French form's."""
+    with pytest.raises(Refusal) as refused:
+        add_deal(new_sheet("classic"), wording=WEB)
+    with phone() as (page, errors):
+        start_sheet(page, server, "classic")
+        for lang, said in (("en", refused.value.en), ("fr", set_in_french(refused.value.fr))):
+            page.click(f"button[data-lang={lang}]")
+            labels = [page.locator(f"#entry-form label:has([name={name}])").evaluate(
+                "l => [...l.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent)"
+                ".join('').trim()")
+                for name in ("side", "tricks", "honours")]
+            quoted = ["“{}”", "«\u00a0{}\u00a0»"][lang == "fr"]
+            where = [said.find(quoted.format(label)) for label in labels]
+            assert -1 not in where and where == sorted(where), (labels, said)
     assert errors == []

@@ -164,7 +164,7 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "(« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7, declarers : N, tricks : 8)",
      "(whist sheet add solo 7 --declarers N --tricks 8)"),
     ("classic", [], "entries", {"contract": "solo 7", "tricks": "8"},
-     "it takes a deal's tricks and honours (“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8,"
+     "it takes a deal's tricks and honours (“Side”, “Tricks” and “Honours”, or tricks: NS=8,"
      " honours: EW=4) or a game won by calling at eight (the “Call at eight” buttons, or contract: call NS)",
      "elle prend les levées et les honneurs d'une donne (« Levées du camp », « Plis » et « Honneurs », ou"
      " tricks : NS=8, honours : EO=4) ou une manche gagnée par le chant à huit (les boutons « Chant à huit »,"
@@ -186,7 +186,7 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "ni levées ni honneurs : les boutons « Chant à huit », ou contract : call NS",
      "honours: whist sheet add call NS"),
     ("classic", [], "entries", {},
-     "give the tricks of a side: a deal's tricks and honours (“Tricks of side”, “Tricks” and “Honours”",
+     "give the tricks of a side: a deal's tricks and honours (“Side”, “Tricks” and “Honours”",
      "donnez les levées d'un camp : les levées et les honneurs d'une donne (« Levées du camp »",
      "(whist sheet add --tricks NS=8 --honours EW=4)"),
     ("classic", [], "entries", {"tricks": "NS=", "honours": "none"},  # the page's Tricks left empty

@@ -54,7 +54,7 @@ class Rules:
          " simple : 2)."))
     game_points: int = _opt(
         10, ("Game points", "Points de la manche"),
-        ("Points that win a game (manche): 10 in classic, 5 in short.",
+        ("Points that win a game: 10 in classic, 5 in short.",
          "Points qui gagnent une manche : 10 au whist classique, 5 au whist court."))
     honours: bool = _opt(
         True, ("Honours", "Honneurs"),

@@ -84,7 +84,7 @@ WEB = Wording(
         "each_tricks_eg": "each in the field “…'s tricks” (or tricks: N=0,E=1)",
         "colour_deal": "“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N,"
                        " tricks: 8",
-        "classic_deal": "“Tricks of side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
+        "classic_deal": "“Side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
         "side_tricks": "“Tricks”, or tricks: NS=8",
         "call": "the “Call at eight” buttons, or contract: call NS",
         "no_option": "no options",

@@ -6,7 +6,7 @@
 import { suitSpan } from "./cards.js";
 import { againButton, callsMade, dialogInHistory, drawDialogsWith, leaveDialogStep, overlay, tick, winnerName } from "./dialogs.js";
 import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, oneTabStop, seenNow, tableName, toast, tokenOf } from "./dom.js";
-import { errorText, lang, seatName, sentence, setLang, t, tricksText } from "./i18n.js";
+import { errorText, has, lang, seatName, sentence, setLang, t, tricksText } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { liveRegion, sayChanges } from "./said.js";
@@ -480,6 +480,7 @@ function callLog(v, sitters) {
 function callButtons(legal, v, sitters) {
   const simple = [];
   const rows = new Map();
+  const help = [];  // each call offered and what it means, listed under the buttons
   // accepting takes only the top bid (RULES.md §5.4, 4), which the view names: on the button
   const top = v.acceptable;
   const by = top ? authorName(sitters, top.seat, v.actions.findLastIndex((a) => a.seat === top.seat && a.text === top.text)) : "";
@@ -491,10 +492,15 @@ function callButtons(legal, v, sitters) {
     if (a.type !== "call" || !a.contract) {
       if (a.type === "call") {
         // waiting is neither a pass nor a bid, and it limits the later calls (RULES.md §5.4, 2): said on hover
-        const title = a.kind === "wait" ? t("wait_title") : null;
+        // so are passing and accepting, for whoever is new to colour whist
+        const title = ["wait", "pass", "accept", "trou"].includes(a.kind) ? t(a.kind === "wait" ? "wait_title" : "what_" + a.kind) : null;
+        if (title) help.push([t("call_" + a.kind), title]);
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
-        simple.push(button(a, { class: "call-btn" }, t(a.type), spacedCards(a.cards)));
+        // calling at eight, new to a player of bridge: said on hover and listed under the buttons
+        const title = ["claim", "ask"].includes(a.type) ? t("what_" + a.type) : null;
+        if (title) help.push([t(a.type), title]);
+        simple.push(button(a, { class: "call-btn", title }, t(a.type), spacedCards(a.cards)));
       }
       continue;
     }
@@ -503,12 +509,17 @@ function callButtons(legal, v, sitters) {
     if (!rows.has(key)) {
       const label = a.kind === "propose" ? t("call_propose") : [contractName(c), c.level ?? ""].join(" ").trim();
       rows.set(key, { label, buttons: [] });
+      const kind = key.split(":")[0];
+      if (has("what_" + kind)) help.push([label, sentence(bidMeaning(kind, { ...c, suit: null }))]);
     }
     const content = c.suit ? suitSpan(c.suit) : h("span", {}, "✓");
-    // its hover text and its name for a screen reader, in the page's language: the row's label,
-    // and the suit named ("solo 6 pique"), not the suit's symbol alone
-    const title = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
-    rows.get(key).buttons.push(button(a, { class: "bid-btn", title, "aria-label": title }, content));
+    // its name for a screen reader, in the page's language: the row's label, and the suit named
+    // ("solo 6 pique"), not the suit's symbol alone; on hover, and described to a screen reader,
+    // what the bid asks of its players ("seul contre les trois autres : au moins 6 plis, atout pique")
+    const name = c.suit ? `${rows.get(key).label} ${t("suit_" + c.suit)}` : rows.get(key).label;
+    const meaning = has("what_" + key.split(":")[0]) ? bidMeaning(key.split(":")[0], c) : "";
+    rows.get(key).buttons.push(button(a, { class: "bid-btn", title: meaning ? `${name} — ${meaning}` : name,
+      "aria-label": name, "aria-description": meaning || null }, content));
   }
   const ladder = [...rows.values()];
   const all = ladder.map((r) => h("div", { class: "row bid-row" }, h("span", { class: "bid-label" }, r.label), r.buttons));
@@ -530,7 +541,16 @@ function callButtons(legal, v, sitters) {
     waits ? h("p", { class: "hint", id: "wait-hint" }, t("wait_hint")) : null,
     first.length ? h("div", { class: "bids", style: `--bid-rows:${Math.ceil(first.length / 2)}` }, first) : null,
     more.length ? folding({ class: "more-bids" }, T.moreBids, (open) => { T.moreBids = open; },
-      t("more_bids", more.length), more) : null);
+      t("more_bids", more.length), more) : null,
+    // what each call means, for whoever is new to colour whist on a touch screen (no hover there)
+    help.length > 1 || (help.length && v.game === "classic") ? folding({ class: "calls-help", id: "calls-help" }, T.callsHelp, (open) => { T.callsHelp = open; },
+      t("calls_help"), h("dl", {}, help.flatMap(([call, meaning]) => [h("dt", {}, call), h("dd", {}, meaning)]))) : null);
+}
+
+// What a bid asks of its players (RULES.md §5.5), in the page's language: `kind` is "propose" or
+// the contract's kind, `c` the contract (its level and suit; no suit: that of the button pressed).
+function bidMeaning(kind, c) {
+  return t("what_" + kind, c.level ?? "", c.suit ? t("suit_" + c.suit) : t("suit_chosen"));
 }
 
 function actionPanel(m, v) {

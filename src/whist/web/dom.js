@@ -183,8 +183,10 @@ export async function api(method, url, body, token) {
   return data;
 }
 
+// What the page says of `e`, an error thrown by `api` (or anything else thrown): an Error's own
+// message, which may be empty (no network: the code's words then), not "Error", its name.
 export function failText(e) {
-  return errorText(e.code, e.message || String(e), e.messageFr);
+  return errorText(e.code, e instanceof Error ? e.message : String(e), e.messageFr);
 }
 
 // The seats this browser holds: the token of each (its seat at the table, docs/protocol.md) under

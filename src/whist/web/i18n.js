@@ -13,6 +13,8 @@ const FR = {
   preset_pagat: "Couleur (en ligne, pagat)",
   preset_classic: "Whist classique (robre)",
   preset_short: "Whist court",
+  colour_hint: "Pas de partenaires fixes : à chaque donne, on annonce, pour chercher un partenaire à l'atout"
+    + " qu'on propose ou pour jouer seul. Ce que veut dire chaque annonce est expliqué à table, sous les boutons.",
   preset_simple: "Whist simple",
   deals: "Donnes",
   rubbers: "Robres", matches: "Parties",
@@ -81,6 +83,32 @@ const FR = {
     + " autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance, chelem…), mais"
     + " encore proposer ou emballer.",
   wait_hint: "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire.",
+  // what each call asks of its players, on hover and for a screen reader (RULES.md §5.4, §5.5);
+  // {0} the level, {1} the suit named
+  what_pass: "Vous ne parlerez plus de cette donne.",
+  what_accept: "Jouer l'enchère la plus haute avec son auteur, comme partenaire (une misère ou un piccolo :"
+    + " chacun joue le sien).",
+  // the calls explained under their buttons, for a touch screen, where nothing is said on hover
+  calls_help: "Ce que veulent dire les annonces", suit_chosen: "de la couleur du bouton",
+  // calling at eight (RULES.md §2 (a), (b))
+  what_claim: "Votre camp est à 8 et vous tenez trois ou quatre honneurs : montrez-les, et votre camp gagne la"
+    + " manche tout de suite, sans jouer la donne.",
+  what_ask: "Votre camp est à 8 et vous tenez deux honneurs : demandez à votre partenaire s'il a reçu un honneur."
+    + " Si oui, votre camp gagne la manche tout de suite ; sinon, tous le savent et la donne se joue. Vous"
+    + " pouvez aussi jouer une carte sans demander.",
+  what_trou: "Vous avez reçu trois as (ou les quatre) : vous devez l'annoncer. Le détenteur du quatrième as (avec"
+    + " quatre as, du plus haut cœur qui vous manque) est votre partenaire ; à deux, 8 ou 9 plis.",
+  what_propose: "cherche un partenaire : qui emballe joue avec vous, au moins 8 plis à deux, atout {1}",
+  what_emballage: "à deux : au moins {0} plis, atout {1}",
+  what_solo: "seul contre les trois autres : au moins {0} plis, atout {1}",
+  what_abondance: "seul contre les trois autres : au moins {0} plis, atout {1} ; vous entamez",
+  what_abondance_sur_table: "seul : au moins 9 plis, atout {1}, votre main étalée sur la table ; vous entamez",
+  what_chelem: "seul : les 13 plis, atout {1} ; vous entamez",
+  what_piccolissimo: "seul, sans atout : exactement 2 plis",
+  what_piccolo: "sans atout : exactement 1 pli, pour chacun de ses joueurs",
+  what_petite_misere: "sans atout, chacun écarte d'abord une carte : aucun pli",
+  what_grande_misere: "sans atout : aucun pli",
+  what_grande_misere_sur_table: "sans atout : aucun pli, votre main étalée sur la table",
   show_prompt: "Montrez une carte : sa couleur sera l'atout (dans la couleur de votre as, 8 plis à faire ; sinon 9).",
   show_prompt_nine: "Montrez une carte : sa couleur sera l'atout (9 plis à faire, quelle que soit la carte).",
   discard_prompt: "Écartez une carte (face cachée).",
@@ -228,14 +256,16 @@ const EN = {
   seat_N: "North", seat_E: "East", seat_S: "South", seat_W: "West",
   tagline: "Classic whist and colour whist, with friends and bots.",
   new_table: "New table",
-  again: "Play again with the same", again_join: "Join the next game", next_game: "next game",
+  again: "Play again with the same players", again_join: "Join the next game", next_game: "next game",
   again_open: "A new game with the same players is open.", over_here: "This game is over.",
   your_name: "Your name",
   game: "Game",
   preset_couleur: "Colour whist (club rules)",
-  preset_pagat: "Colour whist (online, pagat)",
+  preset_pagat: "Colour whist (pagat rules)",
   preset_classic: "Classic whist (rubber)",
   preset_short: "Short whist",
+  colour_hint: "No fixed partners: each deal begins with an auction, to find a partner for the trump you"
+    + " propose or to play alone. What each call means is explained at the table, under the buttons.",
   preset_simple: "Simple whist",
   deals: "Deals",
   rubbers: "Rubbers", matches: "Matches",
@@ -299,9 +329,30 @@ const EN = {
   call_pass: "Pass", call_wait: "Wait", call_accept: "Accept", call_trou: "Trou",
   call_propose: "Propose",
   wait_title: "Neither a pass nor a bid: you speak again at your next turn, after hearing the others. You may"
-    + " then bid no one-player contract (solo, misère, abondance, slam…), but you may still propose or accept.",
+    + " then no longer bid a one-player contract (solo, misère, abondance, slam…), but may still propose or accept.",
   wait_hint: "Wait: you speak again after the others, but may not bid a one-player contract.",
-  show_prompt: "Show a card: its suit will be trump (in the suit of your ace the pair needs 8 tricks, else 9).",
+  what_pass: "You make no more calls in this deal.",
+  what_accept: "Play the top bid with its bidder, as partner (a misère or a piccolo: each plays his own).",
+  what_claim: "Your side is at 8 and you hold three or four honours: show them, and your side wins the game at"
+    + " once, without playing the deal.",
+  what_ask: "Your side is at 8 and you hold two honours: ask your partner whether he was dealt one. If yes, your"
+    + " side wins the game at once; if no, everyone knows it and the deal is played. You may also play a card"
+    + " without asking.",
+  what_trou: "You were dealt three aces (or all four), so you must call it. The holder of the fourth ace (with"
+    + " four aces, of the highest heart you lack) is your partner; together you need 8 or 9 tricks.",
+  what_propose: "looks for a partner: whoever accepts plays with you, at least 8 tricks together, with {1} as trump",
+  what_emballage: "two together: at least {0} tricks, with {1} as trump",
+  what_solo: "alone against the other three: at least {0} tricks, with {1} as trump",
+  what_abondance: "alone against the other three: at least {0} tricks, with {1} as trump; you lead",
+  what_abondance_sur_table: "alone: at least 9 tricks, with {1} as trump, your hand spread on the table; you lead",
+  what_chelem: "alone: all 13 tricks, with {1} as trump; you lead",
+  calls_help: "What the calls mean", suit_chosen: "the suit of the button",
+  what_piccolissimo: "alone, no trump: exactly 2 tricks",
+  what_piccolo: "no trump: exactly 1 trick, for each of its players",
+  what_petite_misere: "no trump, everyone first discards a card: no trick",
+  what_grande_misere: "no trump: no trick",
+  what_grande_misere_sur_table: "no trump: no trick, your hand spread on the table",
+  show_prompt: "Show a card: its suit will be trump (the pair needs 8 tricks if it is your ace's suit, else 9).",
   show_prompt_nine: "Show a card: its suit will be trump (the pair needs 9 tricks, whatever the card).",
   discard_prompt: "Discard a card (face down).",
   play_prompt: "Play a card.",
@@ -384,7 +435,25 @@ const EN = {
   region_felt: "The table", region_trick: "The trick", region_actions: "Calls and play",
   region_info_couleur: "Contract and scores", region_info_classic: "Trump and scores",
   choice_redeal: "redeal", choice_redeal_double: "redeal, next deal double", choice_dames: "the queens game",
+  // errors, by their code, when the server sent no message of its own (a proxy's page, no network)
+  err_malformed: "The server could not read the message.",
+  err_no_hello: "The connection is not open yet: just a moment.",
+  err_bad_token: "This seat is no longer yours.",
+  err_not_seated: "You are only watching: take a free seat to play.",
   err_not_your_turn: "It is not your turn.",
+  err_illegal: "The rules do not allow this move now.",
+  err_stale: "The table changed while you chose: look again and play.",
+  err_conflict: "The table changed on another server: look again and play.",
+  err_not_found: "This table does not exist (or no longer does).",
+  err_bad_table: "This table cannot be created: an option has a value that is not allowed.",
+  err_too_many_tables: "The server already has as many tables in play as it allows: try again once a game has"
+    + " finished or been left.",
+  err_invalid: "A value of the form is not allowed.",
+  err_bad_join: "Give a name and a valid seat.",
+  err_seat_unavailable: "This seat is no longer free (or the game is over).",
+  err_not_over: "The game is not over yet.",
+  err_hidden: "The full deals can be downloaded once the game is over.",
+  err_http_error: "The server refused the request.",
   err_network: "The server does not answer.",
   bad_table_because: "This table cannot be created: {0}.",
   quoted: "“{0}”",
@@ -400,7 +469,7 @@ const EN = {
   queens: "queens", queens_taken: "Queens taken",
   double_deal: "The deal counts double",
   penalty: "Penalty", penalty_to: "Referee's penalty (−15) to",
-  tricks_of_side: "Tricks of side",
+  tricks_of_side: "Side",
   honours_none: "none",
   call_at_eight: "Call at eight",
   called_by: "Called at eight: {0}",

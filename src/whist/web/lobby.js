@@ -3,7 +3,7 @@
 // games finished apart, folded.
 
 import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, redraw, tableName } from "./dom.js";
-import { lang, seatName, t, whenText } from "./i18n.js";
+import { lang, seatName, sentence, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
 
@@ -162,7 +162,7 @@ function tablesPanel(listed, mine) {
 function refusalText(error, labels) {
   if (!(error instanceof Error)) return t(error);
   // (a server without the French reason: the page's own words in French)
-  if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return failText(error);
+  if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return sentence(failText(error));
   const reason = (lang() === "fr" ? error.messageFr : error.message).replace(/\.$/, "");
   const names = Object.keys(labels).sort((a, b) => b.length - a.length);  // the longest first
   return t("bad_table_because", reason.replace(new RegExp(`\\b(${names.join("|")})\\b`, "g"),
@@ -230,7 +230,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       nameMissing ? h("p", { class: "error", id: "name-error", role: "alert" }, t("name_needed")) : null,
       // chosen only once the presets have come: its change reads them (a choice made before would
       // be lost when they come, the form drawn again with the default)
-      h("label", {}, t("game"), h("select", { name: "preset", disabled: !presets, onchange: (e) => {
+      h("label", {}, t("game"), h("select", { name: "preset", disabled: !presets,
+        "aria-describedby": isColour ? "game-hint" : null, onchange: (e) => {
         const game = presets.presets[form.preset].game;
         form.preset = e.target.value;
         form.options = {};
@@ -240,6 +241,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
         render();
       } }, ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
         h("option", { value: p, selected: form.preset === p }, t("preset_" + p))))),
+      // colour whist in a few words, for whoever has played only classic whist or bridge
+      isColour ? h("p", { class: "hint", id: "game-hint" }, t("colour_hint")) : null,
       // kept as it is typed, as the name is: the form drawn again when the presets come keeps it
       h("label", {}, countLabel, h("input", { name: "count", type: "number",
         min: 1, max: 99, value: form.count, oninput: (e) => { form.count = e.target.value; } })),

@@ -6,7 +6,7 @@
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
 import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
-import { lang, numberText, seatName, t, tricksText, whenText } from "./i18n.js";
+import { lang, numberText, seatName, sentence, t, tricksText, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
@@ -87,7 +87,7 @@ export function sheetPanel(render, presets) {
       (open) => { start.optionsOpen = open; }, t("options"),
       opts.map((o) => optionField(o, start.options[o.name] ?? rules[o.name], (v) => { start.options[o.name] = v; })))
       : null,
-    start.error ? h("p", { class: "error", role: "alert" }, failText(start.error)) : null,
+    start.error ? h("p", { class: "error", role: "alert" }, sentence(failText(start.error))) : null,
     h("button", { class: "primary", type: "submit", id: "start-sheet" }, t("start_sheet"))));
 }
 
@@ -202,7 +202,7 @@ function gonePanel() {
       h("a", { class: "button secondary", id: "sheet-file", download: `whist-sheet-${S.id}.json`,
         href: "data:application/json;charset=utf-8," + encodeURIComponent(file) }, t("download_json")),
       h("a", { class: "button secondary", id: "sheet-home", href: "/" }, t("lobby"))),
-    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, failText(S.error)) : null);
+    S.error ? h("p", { class: "error", role: "alert", id: "sheet-error" }, sentence(failText(S.error))) : null);
 }
 
 // Draw the page with `draw`, the panel of id `id` left where it was on the screen: a deal added
@@ -252,11 +252,12 @@ function optionText(o) {
 }
 
 // What the page says of an error: a refused entry in the sheet's own words (the server's, in the
-// page's language); no sheet at this link, or one changed elsewhere meanwhile, in the page's.
+// page's language), begun with a capital as the sentence of its own line it is; no sheet at this
+// link, or one changed elsewhere meanwhile, in the page's.
 function sheetErrorText(e) {
   if (e.code === "not_found") return t("no_sheet");
   if (e.code === "conflict") return t("sheet_conflict");
-  return failText(e);
+  return sentence(failText(e));
 }
 
 function presetOf(got = S.got) {

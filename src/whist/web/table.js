@@ -75,7 +75,7 @@ export function cardNode(card, cls, extra) {
 // The table shown: what the server last sent (msg) and what the page keeps between two drawings.
 export const T = {
   id: "", token: null, ws: null, connected: false, retry: 0, seat: null, rules: {}, msg: null, pending: -1,
-  overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false,
+  overlay: null, dismissed: 0, nextAt: 0, history: null, replay: null, moreBids: false, callsHelp: false,
   queue: [], holdUntil: 0, holdTimer: 0, heldTrick: "", held: false,
   dialog: false, opener: null,  // whether a sheet is open, and what had the focus before (app.js)
   inHistory: false, goingBack: false,  // the open sheet's step in the browser's history (app.js)
