@@ -225,6 +225,22 @@ class TestSimulate:
         assert replayed.exit_code == 0, replayed.output
         assert replayed.stdout.splitlines()[2] == line
 
+    def test_a_deal_record_is_no_place_for_players(self, tmp_path: Path) -> None:
+        """``players`` is a match record's field: in a deal record it is ignored, as any field a
+        deal record does not have, whatever it holds (a malformed one gave a traceback)."""
+        r = run("simulate", "--preset", "short", "--rubbers", "1", "--seed", "1", "--bots", "random",
+                "--records", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        (path,) = tmp_path.glob("*.json")
+        deal = record.load(path)["deals"][0]
+        for players in ("oops", {"N": "random"}):
+            one = tmp_path / "deal.json"
+            one.write_text(json.dumps({**deal, "players": players}), encoding="utf-8")
+            for json_out in ([], ["--json"]):
+                replayed = run("replay", str(one), *json_out)
+                assert replayed.exit_code == 0, replayed.output
+                assert "Traceback" not in replayed.output and "Players" not in replayed.output
+
     @pytest.mark.parametrize(("args", "files"), [(("--preset", "short", "--rubbers", "1"), "1 file"),
                                                   (("--preset", "couleur", "--deals", "20"),
                                                    "2 files, the first")])

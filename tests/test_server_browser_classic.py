@@ -286,14 +286,16 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:  #
 def test_asking_at_eight_says_what_it_does(server: Server) -> None:  # noqa: F811
     """A player of bridge has never met calling at eight: South may ask (seed 20, RULES.md §2 (b)),
     and the button says on hover, and the folded list under it on a touch screen, in French and in
-    English, what asking is for: two honours held, the partner's one wins the game, else play goes on."""
+    English, what asking is for: two honours held, the partner's one wins the game, else play goes on;
+    and at how many points, two short of game (here 0, games of 2 points: it said 8 whatever the game)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = south_may_ask(pw, server, 20, errors)
-        for lang, words in (("en", ("two honours", "wins the game", "play a card")),
-                            ("fr", ("deux honneurs", "gagne la manche", "jouer une carte"))):
+        for lang, words in (("en", ("Your side is at 0 and", "two honours", "wins the game", "play a card")),
+                            ("fr", ("Votre camp est à 0 et", "deux honneurs", "gagne la manche",
+                                    "jouer une carte"))):
             page.dispatch_event(f"button[data-lang={lang}]", "click")
             ask = page.locator("#legal-calls [data-action=ask]")
             said = ask.get_attribute("title") or ""

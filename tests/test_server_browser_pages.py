@@ -80,13 +80,35 @@ def test_the_page_opens_in_the_browsers_language(server: Server,  # noqa: F811
         page.wait_for_selector("#create")
         assert page.evaluate("document.documentElement.lang") == opens
         assert lobby[opens] in page.inner_text("body")
-        assert page.evaluate("localStorage.getItem('whist.lang')") is None  # opened so, not chosen
+        assert page.evaluate("localStorage.getItem('whist.language')") is None  # opened so, not chosen
         other = "fr" if opens == "en" else "en"
         page.click(f"button[data-lang={other}]")
         page.reload()
         page.wait_for_selector("#create")
         assert page.evaluate("document.documentElement.lang") == other
         assert lobby[other] in page.inner_text("body")
+        browser.close()
+
+
+def test_a_language_the_page_stored_by_itself_is_no_choice(server: Server) -> None:  # noqa: F811
+    """Until the page followed the browser, it stored its language at every load, chosen or not
+    (« whist.lang »): an English browser that had visited then kept opening in French. That key
+    is no choice and is not read; the switch's choice is kept under another."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(locale="en-GB")
+        context.add_init_script("localStorage.setItem('whist.lang', 'fr')")
+        page = context.new_page()
+        page.goto(server.base)
+        page.wait_for_selector("#create")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.click("button[data-lang=fr]")
+        assert page.evaluate("localStorage.getItem('whist.language')") == "fr"
+        page.reload()
+        page.wait_for_selector("#create")
+        assert page.evaluate("document.documentElement.lang") == "fr"
         browser.close()
 
 

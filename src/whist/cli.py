@@ -479,13 +479,14 @@ def replay(
     try:
         data = record.load(file)
         replayed = record.replay(data)
+        # who played each seat: a match record's field (a deal record has none: ignored there)
+        players = record.record_players(data) if data.get("format") == record.MATCH_FORMAT else None
     except record.RecordError as exc:
         _replay_failed(file, exc, json_out, language)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         invalid = Refusal(f"{file} is not a valid record: {exc}",
                           f"{file} n'est pas un enregistrement valide : {exc}")
         _replay_failed(file, invalid, json_out, language)
-    players = record.record_players(data)
     if isinstance(replayed, ColourDeal | ColourMatch):
         replay_colour(file, replayed, json_out, language, players)
         return

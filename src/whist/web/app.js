@@ -498,7 +498,8 @@ function callButtons(legal, v, sitters) {
         simple.push(button(a, { class: "call-btn", title }, t("call_" + a.kind), ...(a.kind === "accept" ? accepted : [])));
       } else if (["claim", "ask", "yes", "no"].includes(a.type)) {
         // calling at eight, new to a player of bridge: said on hover and listed under the buttons
-        const title = ["claim", "ask"].includes(a.type) ? t("what_" + a.type) : null;
+        // (the call is made two points short of game: at 8 of 10, RULES.md §2)
+        const title = ["claim", "ask"].includes(a.type) ? t("what_" + a.type, T.rules.game_points - 2) : null;
         if (title) help.push([t(a.type), title]);
         simple.push(button(a, { class: "call-btn", title }, t(a.type), spacedCards(a.cards)));
       }

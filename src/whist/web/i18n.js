@@ -91,9 +91,9 @@ const FR = {
   // the calls explained under their buttons, for a touch screen, where nothing is said on hover
   calls_help: "Ce que veulent dire les annonces", suit_chosen: "de la couleur du bouton",
   // calling at eight (RULES.md §2 (a), (b))
-  what_claim: "Votre camp est à 8 et vous tenez trois ou quatre honneurs : montrez-les, et votre camp gagne la"
+  what_claim: "Votre camp est à {0} et vous tenez trois ou quatre honneurs : montrez-les, et votre camp gagne la"
     + " manche tout de suite, sans jouer la donne.",
-  what_ask: "Votre camp est à 8 et vous tenez deux honneurs : demandez à votre partenaire s'il a reçu un honneur."
+  what_ask: "Votre camp est à {0} et vous tenez deux honneurs : demandez à votre partenaire s'il a reçu un honneur."
     + " Si oui, votre camp gagne la manche tout de suite ; sinon, tous le savent et la donne se joue. Vous"
     + " pouvez aussi jouer une carte sans demander.",
   what_trou: "Vous avez reçu trois as (ou les quatre) : vous devez l'annoncer. Le détenteur du quatrième as (avec"
@@ -333,9 +333,9 @@ const EN = {
   wait_hint: "Wait: you speak again after the others, but may not bid a one-player contract.",
   what_pass: "You make no more calls in this deal.",
   what_accept: "Play the top bid with its bidder, as partner (a misère or a piccolo: each plays his own).",
-  what_claim: "Your side is at 8 and you hold three or four honours: show them, and your side wins the game at"
+  what_claim: "Your side is at {0} and you hold three or four honours: show them, and your side wins the game at"
     + " once, without playing the deal.",
-  what_ask: "Your side is at 8 and you hold two honours: ask your partner whether he was dealt one. If yes, your"
+  what_ask: "Your side is at {0} and you hold two honours: ask your partner whether he was dealt one. If yes, your"
     + " side wins the game at once; if no, everyone knows it and the deal is played. You may also play a card"
     + " without asking.",
   what_trou: "You were dealt three aces (or all four), so you must call it. The holder of the fourth ace (with"
@@ -495,8 +495,12 @@ const LANGS = { fr: FR, en: EN };
 
 // The language the page opens in: the one chosen with its switch before, in this browser; else the
 // first of the browser's own languages that the page speaks; else French, the clubs' language.
+// Where the switch's choice is kept. (Until 2026-12-05 the page stored its language under
+// "whist.lang" at every load, chosen or not: that key is no choice, and is not read.)
+const CHOSEN = "whist.language";
+
 function openingLang() {
-  const chosen = localStorage.getItem("whist.lang");
+  const chosen = localStorage.getItem(CHOSEN);
   if (chosen in LANGS) return chosen;
   const wanted = typeof navigator === "undefined" ? [] : navigator.languages || [navigator.language];
   for (const tag of wanted) {
@@ -516,7 +520,7 @@ export function lang() {
 // switch), not when the page only opened in it.
 export function setLang(code, chosen = true) {
   current = code === "en" ? "en" : "fr";
-  if (chosen) localStorage.setItem("whist.lang", current);
+  if (chosen) localStorage.setItem(CHOSEN, current);
   document.documentElement.lang = current;
 }
 
