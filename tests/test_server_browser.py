@@ -755,12 +755,11 @@ def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool
     of his ace and 9 in another, or always 9 (option trou_always_nine), not both as a riddle."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "couleur", "seed": 67, "bot_delay": 0.1, "seats": BOTS3,
-                                "options": {"deals": 1, "trou_always_nine": nine}})
+    spec = {"preset": "couleur", "seed": 67, "bot_delay": 0.1, "seats": BOTS3,
+             "options": {"deals": 1, "trou_always_nine": nine}}
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        sit_down(page, "Anne")
+        browser, page = anne_at(pw, server, spec, errors)
         while not page.locator("#hand.choosing").count():  # S passes until he must show a card
             page.wait_for_selector("#legal-calls [data-action=pass], #hand.choosing")
             if page.locator("#legal-calls [data-action=pass]").count():
@@ -783,12 +782,11 @@ def test_a_trou_of_four_aces_says_who_the_partner_is_and_why(server: Server) -> 
 
     from whist.colour_terminal import FOUR_ACES
 
-    url = create_table(server, {"preset": "couleur", "seed": 18, "bot_delay": 10, "seats": BOTS3,
-                                "options": {"deals": 1}})
+    spec = {"preset": "couleur", "seed": 18, "bot_delay": 10, "seats": BOTS3,
+             "options": {"deals": 1}}
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        sit_down(page, "Anne")
+        browser, page = anne_at(pw, server, spec, errors)
         page.wait_for_selector("#four-aces")
         assert "Trou\u00a0: Anne + Est" in page.locator("#info").inner_text()
         assert page.locator("#four-aces").inner_text() == set_in_french(FOUR_ACES["fr"])

@@ -43,11 +43,10 @@ def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Serv
     during the pause are drawn one after the other, not all at once)."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "classic", "seed": 3, "bot_delay": 0.2, "seats": BOTS3})
+    spec = {"preset": "classic", "seed": 3, "bot_delay": 0.2, "seats": BOTS3}
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        sit_down(page, "Anne")
+        browser, page = anne_at(pw, server, spec, errors)
         # every new drawing of the trick: when (ms), whether done, its cards ("EAS": East's A♠), its winner
         page.evaluate("""() => { window.trickLog = []; const note = () => {
             const trick = document.getElementById('trick');
@@ -97,12 +96,11 @@ def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:  # 
     say whose: the button names the bid it takes, its maker and suit, in French and in English."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
-                                "options": {"deals": 1}})
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+             "options": {"deals": 1}}
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        sit_down(page, "Anne")
+        browser, page = anne_at(pw, server, spec, errors)
         accept = '#legal-calls [data-action="accept"]'
         end = time.monotonic() + 30
         while not page.locator(accept).count() and time.monotonic() < end:
@@ -132,12 +130,11 @@ def test_the_bid_buttons_say_their_bid_in_the_pages_language(server: Server) -> 
     ("propose S") nor its suit's symbol alone."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
-                                "options": {"deals": 1}})
+    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
+             "options": {"deals": 1}}
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        sit_down(page, "Anne")
+        browser, page = anne_at(pw, server, spec, errors)
         page.wait_for_selector("#legal-calls .bid-btn")
         names = {"fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
                  "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
