@@ -30,7 +30,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     server,
     set_in_french,
 )
-from test_server_sheets import aged
+from test_server_sheet_storage import aged
 from typer.testing import CliRunner
 
 from whist.cards import Refusal
