@@ -156,7 +156,8 @@ class TestSheet:
         assert r.exit_code == 2 and "already holds a sheet" in r.stderr
         assert self.sheet(tmp_path, "new", "--force", "--preset", "pagat").exit_code == 0
         r = self.sheet(tmp_path, "export")
-        assert r.exit_code == 2 and "--csv FILE and/or --json FILE" in r.stderr
+        assert r.exit_code == 2, r.output
+        assert "a FILE ending in .csv or .json, or --csv FILE and/or --json FILE" in flat(r.stderr)
 
     @pytest.mark.parametrize(("content", "en", "fr"), [
         ("{not json", "is not a valid score sheet: Expecting property name",
@@ -211,6 +212,37 @@ class TestSheet:
             assert r.exit_code == 2, r.output
             assert "is the sheet's own file: export to another file" in r.stderr
             assert f.read_bytes() == before
+
+    def test_a_file_named_without_an_option_is_written_in_the_format_its_name_ends_with(
+            self, tmp_path: Path) -> None:
+        """`whist sheet export scores.csv`, as one types it at first, was refused as an extra
+        argument: the file's ending says CSV or JSON, the same file as --csv or --json writes; any
+        other ending, or the format named twice, is refused in the sheet's language and nothing is
+        written."""
+        assert self.sheet(tmp_path, "new", "--lang", "fr").exit_code == 0
+        assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
+        r = self.sheet(tmp_path, "export", str(tmp_path / "scores.CSV"), "--json", str(tmp_path / "a.json"))
+        assert r.exit_code == 0, r.output
+        r = self.sheet(tmp_path, "export", str(tmp_path / "copy.json"), "--csv", str(tmp_path / "a.csv"))
+        assert r.exit_code == 0, r.output
+        assert (tmp_path / "scores.CSV").read_bytes() == (tmp_path / "a.csv").read_bytes()
+        assert (tmp_path / "copy.json").read_bytes() == (tmp_path / "a.json").read_bytes()
+        assert (tmp_path / "a.csv").read_bytes().startswith(b"\xef\xbb\xbfcontract,")
+        exported = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+        assert exported["entries"][0]["contract"] == "solo 6"
+        notes, other = tmp_path / "notes.txt", tmp_path / "b.csv"
+        for args, fr, en in (
+                ([str(notes)], f"{notes} : CSV ou JSON ? Nommez un fichier en .csv ou .json, ou dites"
+                               f" --csv {notes} ou --json {notes}",
+                 f"{notes}: CSV or JSON? Name a file ending in .csv or .json, or say --csv {notes} or"
+                 f" --json {notes}"),
+                ([str(other), "--csv", str(notes)], f"{other} et --csv {notes} seraient tous deux le CSV",
+                 f"{other} and --csv {notes} would both be the CSV: give one")):
+            r = self.sheet(tmp_path, "export", *args)
+            assert r.exit_code == 2 and fr in flat(r.stderr), r.output
+            r = self.sheet(tmp_path, "export", *args, "--lang", "en")
+            assert r.exit_code == 2 and en in flat(r.stderr), r.output
+            assert not notes.exists() and not other.exists()
 
     def test_csv_and_json_exported_to_one_file_are_refused(self, tmp_path: Path) -> None:
         assert self.sheet(tmp_path, "new").exit_code == 0

@@ -354,7 +354,8 @@ def test_the_check_sees_what_is_wrong() -> None:
     refused = {
         ("arena", "--candidate", "pimc", "--no-such-option", "1"): "No such option: --no-such-option",
         ("arena", "-c", "pimc", "--deal", "4"): "No such option: --deal",
-        ("sheet", "export", "--csv", "--separator", ";", "out.csv"): "takes no argument ; out.csv",
+        ("sheet", "undo", "2"): "whist sheet undo takes no argument 2",
+        ("sheet", "export", "--csv", "--separator", ";", "out.csv"): "takes no argument out.csv",
         ("sheets", "new"): "whist has no command 'sheets'",
         ("bench", "dds"): "whist bench has no command 'dds'",
         ("--langue", "fr", "play"): "whist has no option --langue",
@@ -461,7 +462,7 @@ def test_the_options_the_french_guide_names_in_its_prose_are_whists() -> None:
     fragments = prose_fragments("docs/guide.md")
     shown = {words for _, words in fragments}
     assert {("--seat", "N"), ("--separator", ";"), ("--goal", "exact:1"), ("undo",),
-            ("export", "--csv", "feuille.csv")} <= shown, shown
+            ("export", "feuille.csv"), ("--csv", "feuille.csv")} <= shown, shown
     problems = [f"{where}: {' '.join(words)}: {why}" for where, words in fragments
                 for why in fragment_problems(words)]
     assert problems == []

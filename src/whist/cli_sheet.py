@@ -673,11 +673,18 @@ def sheet_import(
 
 
 @sheet_app.command("export", cls=HelpCommand)
-@fr_doc("""Exporter la feuille en CSV et/ou en JSON, chacun avec les noms des joueurs. Un fichier
+@fr_doc("""Exporter la feuille en CSV et/ou en JSON, chacun avec les noms des joueurs
+    (`whist sheet export feuille.csv` : le format dit par la fin du nom). Un fichier
     CSV commence par une marque d'ordre des octets (BOM), pour qu'Excel lise ses accents en UTF-8
     (pas sur la sortie standard). Un fichier qui existe déjà est refusé sans --force ; chaque
     fichier est écrit en entier ou pas du tout (un fichier temporaire, puis renommé).""")
 def sheet_export(
+    target: Annotated[Path | None, typer.Argument(
+        metavar="FILE", dir_okay=False, show_default=False, help=en_fr(
+            "A file to write, as CSV if its name ends in .csv, as JSON if in .json: the same as"
+            " --csv FILE or --json FILE.",
+            "Un fichier à écrire, en CSV si son nom finit par .csv, en JSON s'il finit par .json :"
+            " comme --csv FICHIER ou --json FICHIER."))] = None,
     csv_out: Annotated[Path | None, typer.Option(
         "--csv", metavar="FILE", dir_okay=False, help=en_fr(
             "Write the sheet as CSV (- for stdout).",
@@ -701,14 +708,18 @@ def sheet_export(
     file: FileOpt = DEFAULT_FILE,
     lang: SheetLangOpt = None,
 ) -> None:
-    """Export the sheet as CSV and/or JSON, each with the players' names. A CSV file begins with
-    a byte order mark, so that Excel reads its accents as UTF-8 (not on stdout). A file already
-    there is refused without --force; each file is written whole or not at all (a temporary file,
-    then renamed)."""
+    """Export the sheet as CSV and/or JSON, each with the players' names (`whist sheet export
+    sheet.csv`: the format by the name's ending). A CSV file begins with a byte order mark, so
+    that Excel reads its accents as UTF-8 (not on stdout). A file already there is refused without
+    --force; each file is written whole or not at all (a temporary file, then renamed)."""
     sheet, language = open_sheet(file, lang)
+    if target is not None:
+        csv_out, json_file = _by_its_ending(target, csv_out, json_file, language)
     if csv_out is None and json_file is None:
-        refuse(Refusal("say what to write: --csv FILE and/or --json FILE",
-                        "dites quoi écrire : --csv FICHIER et/ou --json FICHIER"), language)
+        refuse(Refusal("say what to write: a FILE ending in .csv or .json, or --csv FILE and/or"
+                       " --json FILE",
+                       "dites quoi écrire : un FICHIER en .csv ou .json, ou --csv FICHIER et/ou"
+                       " --json FICHIER"), language)
     if separator not in (",", ";"):
         refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
                         f"--separator prend ',' (une virgule) ou ';' (un point-virgule), pas"
@@ -747,6 +758,24 @@ def sheet_export(
         else:  # claimed first, as whist sheet new claims a new sheet
             write_new_file(target, text, language, _export_there(target), encoding)
         stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
+
+
+def _by_its_ending(target: Path, csv_out: Path | None, json_file: Path | None,
+                   language: Lang) -> tuple[Path | None, Path | None]:
+    """``--csv`` and ``--json`` of ``whist sheet export`` once the file named without an option,
+    ``target``, is one of them: the CSV if its name ends in ``.csv``, the JSON if in ``.json``."""
+    kind = target.suffix.lower()
+    if kind not in (".csv", ".json"):
+        refuse(Refusal(f"{target}: CSV or JSON? Name a file ending in .csv or .json, or say"
+                       f" --csv {target} or --json {target}",
+                       f"{target} : CSV ou JSON ? Nommez un fichier en .csv ou .json, ou dites"
+                       f" --csv {target} ou --json {target}"), language)
+    option, given = ("--csv", csv_out) if kind == ".csv" else ("--json", json_file)
+    if given is not None:
+        refuse(Refusal(f"{target} and {option} {given} would both be the {kind[1:].upper()}: give one",
+                       f"{target} et {option} {given} seraient tous deux le {kind[1:].upper()} :"
+                       " donnez-en un"), language)
+    return (target, json_file) if kind == ".csv" else (csv_out, target)
 
 
 def _export_there(named: Path) -> Refusal:
