@@ -104,6 +104,37 @@ class TestSheet:
         assert f.read_bytes() == before
         assert [p.name for p in tmp_path.iterdir()] == ["sheet.json"]  # no temporary file left
 
+    @pytest.mark.parametrize("preset", ["couleur", "classic"])
+    def test_the_names_typed_after_new_without_names_are_the_players(self, tmp_path: Path,
+                                                                    preset: str) -> None:
+        """`whist sheet new Anne Bert Carla Dirk`, as one types it at first, was refused as extra
+        arguments: the names, four in the order of the seats or by seat, are --names's; given both
+        ways, they are refused and no sheet is started."""
+        f = tmp_path / "sheet.json"
+        r = self.sheet(tmp_path, "new", "--preset", preset, "Anne", "Bert", "Carla", "Dirk V")
+        assert r.exit_code == 0, r.output
+        by_place = json.loads(f.read_text(encoding="utf-8"))["names"]
+        f.unlink()
+        r = self.sheet(tmp_path, "new", "--preset", preset, "--names", "Anne,Bert,Carla,Dirk V")
+        assert r.exit_code == 0, r.output
+        assert json.loads(f.read_text(encoding="utf-8"))["names"] == by_place
+        assert by_place == {"N": "Anne", "E": "Bert", "S": "Carla", "W": "Dirk V"}
+        f.unlink()
+        assert self.sheet(tmp_path, "new", "--preset", preset, "W=Dirk", "n=Anne").exit_code == 0
+        assert json.loads(f.read_text(encoding="utf-8"))["names"] == {"N": "Anne", "E": "East", "S": "South",
+                                                                      "W": "Dirk"}
+        f.unlink()
+        for lang, said in (("en", "the names are given twice, Anne Bert and --names Anne,Bert: give them"
+                                  " once"),
+                           ("fr", "les noms sont donnés deux fois, Anne Bert et --names Anne,Bert :"
+                                  " donnez-les une fois")):
+            r = self.sheet(tmp_path, "new", "Anne", "Bert", "--names", "Anne,Bert", "--lang", lang)
+            assert r.exit_code == 2 and said in flat(r.stderr), r.output
+        r = self.sheet(tmp_path, "new", "Anne", "Bert", "Carla", "--lang", "fr")
+        assert r.exit_code == 2, r.output
+        assert "donnez les quatre noms dans l'ordre des places N, E, S, O" in flat(r.stderr)
+        assert list(tmp_path.iterdir()) == []
+
     @pytest.mark.parametrize(("names", "shown"), [("N=\udcff", r"N=\xff"),
                                                   ("Anne,B\udce9rt,Carla,Dirk", r"Anne,B\xe9rt,Carla,Dirk")])
     def test_names_in_bytes_that_are_no_utf8_are_refused_as_such(self, tmp_path: Path, names: str,

@@ -378,6 +378,12 @@ def _added(sheet: Sheet, lang: Lang) -> None:
 @fr_doc("""Commencer une nouvelle feuille de marque : whist à la couleur ou whist classique, selon
     le préréglage.""")
 def sheet_new(
+    typed: Annotated[list[str] | None, typer.Argument(
+        metavar="NAME", show_default=False, help=en_fr(
+            "The four players' names in the order of the seats N, E, S, W (Anne Bert Carla Dirk), or"
+            " by seat (N=Anne E=Bert): the same as --names.",
+            "Les noms des quatre joueurs dans l'ordre des places N, E, S, O (Anne Bert Carla Dirk),"
+            " ou par place (N=Anne E=Bert) : comme --names."))] = None,
     preset_name: Annotated[str, typer.Option(
         "--preset", "-p", metavar="NAME",
         help=en_fr(
@@ -407,6 +413,11 @@ def sheet_new(
                     f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
         refuse(taken, language)
+    if typed and names:
+        refuse(Refusal(f"the names are given twice, {' '.join(typed)} and --names {names}: give them once",
+                       f"les noms sont donnés deux fois, {' '.join(typed)} et --names {names} :"
+                       " donnez-les une fois"), language)
+    names = names or ",".join(typed or [])
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
         refuse(colour_takes_no_option(rules), language)
