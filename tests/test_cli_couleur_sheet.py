@@ -135,6 +135,29 @@ class TestSheet:
         assert "donnez les quatre noms dans l'ordre des places N, E, S, O" in flat(r.stderr)
         assert list(tmp_path.iterdir()) == []
 
+    @pytest.mark.parametrize(("typed", "apart", "lang", "said"), [
+        (["solo", "7", "N", "8"], [], "en", "'solo 7 N 8' is not a contract: give the declarers and the"
+         " tricks apart (whist sheet add solo 7 --declarers N --tricks 8)"),
+        (["petite", "misère", "S+O", "0"], [], "fr", "« petite misère S+O 0 » n'est pas un contrat : donnez"
+         " les preneurs et les plis à part (whist sheet add solo 7 --declarers N --tricks 8)"),
+        (["solo 7 N"], ["-t", "8"], "en", "'solo 7 N' is not a contract: give the declarers"),
+        (["solo", "7", "S"], ["-t", "8"], "en", "name the declarers, e.g. --declarers N"),
+        (["solo", "7", "X", "8"], [], "en", "'solo 7 X 8' is not a contract (known: abondance,"),
+        (["solo", "7", "N"], ["-d", "N", "-t", "8"], "en", "'solo 7 N' is not a contract (known: abondance,"),
+    ])
+    def test_the_declarers_and_tricks_typed_after_the_contract_are_asked_apart(
+            self, tmp_path: Path, typed: list[str], apart: list[str], lang: str, said: str) -> None:
+        """`whist sheet add solo 7 N 8`: the contract's words, then the declarers and the tricks,
+        as the sheet shows them; the refusal listed the contracts as if the contract were unknown.
+        It now says to give them apart (and still lists the contracts where the words before the
+        seats are no contract either, or where both are given apart)."""
+        f = tmp_path / "sheet.json"
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        before = f.read_bytes()
+        r = self.sheet(tmp_path, "add", *typed, *apart, "--lang", lang)
+        assert r.exit_code == 2 and said in flat(r.stderr), r.output
+        assert f.read_bytes() == before
+
     @pytest.mark.parametrize(("names", "shown"), [("N=\udcff", r"N=\xff"),
                                                   ("Anne,B\udce9rt,Carla,Dirk", r"Anne,B\xe9rt,Carla,Dirk")])
     def test_names_in_bytes_that_are_no_utf8_are_refused_as_such(self, tmp_path: Path, names: str,

@@ -142,6 +142,11 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "give each misère declarer's tricks, each in the field “…'s tricks” (or tricks: N=0,E=1)",
      "donnez les plis de chaque preneur de la misère, chacun dans le champ « Plis de … » (ou tricks :"
      " N=0,E=1)", "e.g. --tricks N=0,E=1"),
+    ("couleur", [], "entries", {"contract": "solo 7 N 8"},  # the deal typed in the contract's field
+     "'solo 7 N 8' is not a contract: give the declarers and the tricks apart (“Contract”, “Declarers”",
+     "« solo 7 N 8 » n'est pas un contrat : donnez les preneurs et les plis à part (« Contrat »",
+     "'solo 7 N 8' is not a contract: give the declarers and the tricks apart (whist sheet add solo 7"
+     " --declarers N --tricks 8)"),
     ("couleur", [], "entries", {"tricks": "NS=8", "honours": "EW=4"},
      "(“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N, tricks: 8)",
      "(« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7, declarers : N, tricks : 8)",

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,6 +35,7 @@ from whist.classic_sheet import (
     called,
     played,
 )
+from whist.contracts import parse_contract
 from whist.rules import PRESETS, Rules, check_not_fixed, preset, with_options
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry, seat_words
 from whist.wording import TERMINAL, Wording
@@ -113,6 +115,11 @@ def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: st
     """A colour-whist entry from the words typed (:func:`whist.sheet.parse_entry`); the queens
     game without the queens is refused here (the sheet would score it as nobody's). ``wording``:
     how a refusal says to give what is missing."""
+    if not (declarers.strip() and tricks.strip()) and _deal_typed_in(contract, lang):
+        raise wording.refusal(SheetError, "{typed!r} is not a contract: give the declarers and the tricks"
+                              " apart ({colour_deal})",
+                              "« {typed} » n'est pas un contrat : donnez les preneurs et les plis à part"
+                              " ({colour_deal})", typed=" ".join(contract.split()))
     entry = parse_entry(contract, declarers, tricks, trump or "", "" if needed is None else str(needed),
                         queens, "2" if double else "", lang, wording)
     c = entry.contract
@@ -121,6 +128,35 @@ def colour_entry(contract: str, declarers: str = "", tricks: str = "", trump: st
                               "la misère par les dames demande les dames prises par chaque joueur :"
                               " {queens_taken}")
     return entry
+
+
+_SEATS_OR_TRICKS = re.compile(r"[NESWO](?:[,+][NESWO])*|\d+|[NESWO]=\d+(?:,[NESWO]=\d+)*", re.I)
+"""A word that names declarers (``N``, ``N+E``) or tricks (``8``, ``N=0,E=1``)."""
+
+
+def _deal_typed_in(contract: str, lang: Lang) -> bool:
+    """Whether ``contract`` is no contract only because its declarers and tricks were typed after it
+    (``solo 7 N 8``, ``petite misère S 0``): the words before the last one or two, which name
+    seats or tricks, are one.
+
+    >>> _deal_typed_in("solo 7 N 8", "en"), _deal_typed_in("solo 7 S", "en"), _deal_typed_in("solo 7 X", "en")
+    (True, False, False)
+    """
+    words = contract.split()
+    try:
+        parse_contract(contract, lang=lang)
+        return False
+    except ParseError:
+        pass
+    for cut in (1, 2):
+        if len(words) <= cut or not _SEATS_OR_TRICKS.fullmatch(words[-cut]):
+            return False
+        try:
+            parse_contract(" ".join(words[:-cut]), lang=lang)
+            return True
+        except ParseError:
+            continue
+    return False
 
 
 _COLOUR_FIELDS = ("declarers", "trump", "needed", "queens", "double")
