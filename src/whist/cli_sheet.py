@@ -70,10 +70,11 @@ from whist.sheet import Entry, Sheet, SheetError, dumps
 from whist.sheet_file import (
     changing,
     csv_text,
+    export_files,
+    export_there,
     locked,
     open_sheet,
     refuse,
-    same_file,
     save_sheet,
     unchanged_if_interrupted,
     write_new_file,
@@ -724,38 +725,7 @@ def sheet_export(
     that Excel reads its accents as UTF-8 (not on stdout). A file already there is refused without
     --force; each file is written whole or not at all (a temporary file, then renamed)."""
     sheet, language = open_sheet(file, lang)
-    if target is not None:
-        csv_out, json_file = _by_its_ending(target, csv_out, json_file, language)
-    if csv_out is None and json_file is None:
-        refuse(Refusal("say what to write: a FILE ending in .csv or .json, or --csv FILE and/or"
-                       " --json FILE",
-                       "dites quoi écrire : un FICHIER en .csv ou .json, ou --csv FICHIER et/ou"
-                       " --json FICHIER"), language)
-    if separator not in (",", ";"):
-        refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
-                        f"--separator prend ',' (une virgule) ou ';' (un point-virgule), pas"
-                        f" « {separator} »"), language)
-    if csv_out is None and separator != ",":
-        refuse(Refusal("--separator is for the CSV: give --csv FILE",
-                        "--separator est pour le CSV : donnez --csv FICHIER"), language)
-    if str(csv_out) == str(json_file) == "-":
-        refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
-                        " other: write one of them to stdout, the other to a file",
-                        "--csv - et --json - écriraient tous deux sur la sortie standard, l'un après"
-                        " l'autre : écrivez l'un sur la sortie standard, l'autre dans un fichier"),
-                language)
-    files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
-    for named in files:
-        if same_file(named, file):
-            refuse(Refusal(f"{named} is the sheet's own file: export to another file",
-                            f"{named} est le fichier de la feuille elle-même : exportez vers un autre"
-                            " fichier"), language)
-    if len(files) == 2 and same_file(*files):
-        refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
-                        f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
-    for named in files:  # both checked before either is written
-        if not force and (named.exists() or named.is_symlink()):
-            refuse(_export_there(named), language)
+    csv_out, json_file = export_files(target, csv_out, json_file, separator, force, file, language)
     # Excel reads a CSV without a byte order mark in the system's code page (ChloÃ© for Chloé)
     for target, text, encoding in ((csv_out, sheet.to_csv(separator), "utf-8-sig"),
                                    (json_file, dumps(sheet), "utf-8")):
@@ -767,32 +737,8 @@ def sheet_export(
         if force:
             write_whole(target, text, language, encoding)
         else:  # claimed first, as whist sheet new claims a new sheet
-            write_new_file(target, text, language, _export_there(target), encoding)
+            write_new_file(target, text, language, export_there(target), encoding)
         stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
-
-
-def _by_its_ending(target: Path, csv_out: Path | None, json_file: Path | None,
-                   language: Lang) -> tuple[Path | None, Path | None]:
-    """``--csv`` and ``--json`` of ``whist sheet export`` once the file named without an option,
-    ``target``, is one of them: the CSV if its name ends in ``.csv``, the JSON if in ``.json``."""
-    kind = target.suffix.lower()
-    if kind not in (".csv", ".json"):
-        refuse(Refusal(f"{target}: CSV or JSON? Name a file ending in .csv or .json, or say"
-                       f" --csv {target} or --json {target}",
-                       f"{target} : CSV ou JSON ? Nommez un fichier en .csv ou .json, ou dites"
-                       f" --csv {target} ou --json {target}"), language)
-    option, given = ("--csv", csv_out) if kind == ".csv" else ("--json", json_file)
-    if given is not None:
-        refuse(Refusal(f"{target} and {option} {given} would both be the {kind[1:].upper()}: give one",
-                       f"{target} et {option} {given} seraient tous deux le {kind[1:].upper()} :"
-                       " donnez-en un"), language)
-    return (target, json_file) if kind == ".csv" else (csv_out, target)
-
-
-def _export_there(named: Path) -> Refusal:
-    """Why ``whist sheet export`` does not write over the file ``named`` without ``--force``."""
-    return Refusal(f"{named} already exists: export to another file, or replace it with --force",
-                   f"{named} existe déjà : exportez vers un autre fichier, ou remplacez-le avec --force")
 
 
 def _classic_added(sheet: ClassicSheet, lang: Lang) -> None:

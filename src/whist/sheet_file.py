@@ -1,7 +1,8 @@
 """The score sheet's file for ``whist sheet`` (:mod:`whist.cli_sheet`): reading it (a sheet of
 either game, or a clear refusal: no such file, not UTF-8, not a sheet, a game's record instead),
-holding it locked while a command changes it, and writing it, or an export, whole or not at all;
-the text of a CSV file to import, in whichever encoding a spreadsheet saved it.
+holding it locked while a command changes it, and writing it, or an export (which files, checked
+before either is written), whole or not at all; the text of a CSV file to import, in whichever
+encoding a spreadsheet saved it.
 
 Every refusal exits through :func:`refuse`: 2 for a file that is not there or is no sheet, 1 for
 a file the system cannot read or write.
@@ -31,8 +32,9 @@ from whist.colour_render import Lang
 from whist.sheet import dumps
 from whist.sheet_input import AnySheet, read_sheet
 
-__all__ = ["cannot", "changing", "csv_text", "load_sheet", "locked", "open_sheet", "refuse", "same_file",
-           "save_sheet", "unchanged_if_interrupted", "write_new_file", "write_whole"]
+__all__ = ["cannot", "changing", "csv_text", "export_files", "export_there", "load_sheet", "locked",
+           "open_sheet", "refuse", "same_file", "save_sheet", "unchanged_if_interrupted", "write_new_file",
+           "write_whole"]
 
 
 def refuse(exc: Refusal, lang: Lang, code: int = 2) -> NoReturn:
@@ -261,3 +263,69 @@ def same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
     except OSError:
         return False
+
+
+def export_files(target: Path | None, csv_out: Path | None, json_file: Path | None, separator: str,
+                 force: bool, sheet_file: Path, language: Lang) -> tuple[Path | None, Path | None]:
+    """The CSV and JSON files ``whist sheet export`` writes (``None``: not that one; ``-``: the
+    standard output), from the file named without an option (``target``, by its ending) and
+    ``--csv`` and ``--json``; every refusal (exit 2) before either is written: nothing to write, a
+    separator not taken, both on the standard output, the sheet's own file, one file for both, a
+    file already there without ``--force``."""
+    if target is not None:
+        csv_out, json_file = _by_its_ending(target, csv_out, json_file, language)
+    if csv_out is None and json_file is None:
+        refuse(Refusal("say what to write: a FILE ending in .csv or .json, or --csv FILE and/or"
+                       " --json FILE",
+                       "dites quoi écrire : un FICHIER en .csv ou .json, ou --csv FICHIER et/ou"
+                       " --json FICHIER"), language)
+    if separator not in (",", ";"):
+        refuse(Refusal(f"--separator takes ',' (a comma) or ';' (a semicolon), not {separator!r}",
+                        f"--separator prend ',' (une virgule) ou ';' (un point-virgule), pas"
+                        f" « {separator} »"), language)
+    if csv_out is None and separator != ",":
+        refuse(Refusal("--separator is for the CSV: give --csv FILE",
+                        "--separator est pour le CSV : donnez --csv FICHIER"), language)
+    if str(csv_out) == str(json_file) == "-":
+        refuse(Refusal("--csv - and --json - would both write on the standard output, one after the"
+                        " other: write one of them to stdout, the other to a file",
+                        "--csv - et --json - écriraient tous deux sur la sortie standard, l'un après"
+                        " l'autre : écrivez l'un sur la sortie standard, l'autre dans un fichier"),
+                language)
+    files = [t for t in (csv_out, json_file) if t is not None and str(t) != "-"]
+    for named in files:
+        if same_file(named, sheet_file):
+            refuse(Refusal(f"{named} is the sheet's own file: export to another file",
+                            f"{named} est le fichier de la feuille elle-même : exportez vers un autre"
+                            " fichier"), language)
+    if len(files) == 2 and same_file(*files):
+        refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
+                        f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
+    for named in files:  # both checked before either is written
+        if not force and (named.exists() or named.is_symlink()):
+            refuse(export_there(named), language)
+    return csv_out, json_file
+
+
+def _by_its_ending(target: Path, csv_out: Path | None, json_file: Path | None,
+                   language: Lang) -> tuple[Path | None, Path | None]:
+    """``--csv`` and ``--json`` of ``whist sheet export`` once the file named without an option,
+    ``target``, is one of them: the CSV if its name ends in ``.csv``, the JSON if in ``.json``."""
+    kind = target.suffix.lower()
+    if kind not in (".csv", ".json"):
+        refuse(Refusal(f"{target}: CSV or JSON? Name a file ending in .csv or .json, or say"
+                       f" --csv {target} or --json {target}",
+                       f"{target} : CSV ou JSON ? Nommez un fichier en .csv ou .json, ou dites"
+                       f" --csv {target} ou --json {target}"), language)
+    option, given = ("--csv", csv_out) if kind == ".csv" else ("--json", json_file)
+    if given is not None:
+        refuse(Refusal(f"{target} and {option} {given} would both be the {kind[1:].upper()}: give one",
+                       f"{target} et {option} {given} seraient tous deux le {kind[1:].upper()} :"
+                       " donnez-en un"), language)
+    return (target, json_file) if kind == ".csv" else (csv_out, target)
+
+
+def export_there(named: Path) -> Refusal:
+    """Why ``whist sheet export`` does not write over the file ``named`` without ``--force``."""
+    return Refusal(f"{named} already exists: export to another file, or replace it with --force",
+                   f"{named} existe déjà : exportez vers un autre fichier, ou remplacez-le avec --force")
