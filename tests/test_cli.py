@@ -309,6 +309,39 @@ class TestPlay:
             assert words in r.stderr, (args, r.stderr)
             assert "Traceback" not in r.output
 
+    @pytest.mark.parametrize(("typed", "lang", "said"), [
+        ("colour", "en", "unknown preset 'colour' (known: classic, couleur, pagat, short, simple): did you"
+                         " mean couleur?"),
+        ("classique", "fr", "préréglage « classique » inconnu (connus : classic, couleur, pagat, short,"
+                            " simple) : vouliez-vous dire classic ?"),
+        ("Pagt", "en", "unknown preset 'Pagt' (known: classic, couleur, pagat, short, simple): did you mean"
+                       " pagat?"),
+        ("bridge", "en", "unknown preset 'bridge' (known: classic, couleur, pagat, short, simple)\n"),
+    ])
+    def test_a_preset_named_in_other_words_is_told_the_one_meant(self, tmp_path: Path, typed: str,
+                                                                 lang: str, said: str) -> None:
+        """`--preset colour` (RULES.md §2: the presets are classic, short, simple, couleur, pagat):
+        the word a player would use for the game, in English or French, or a name mistyped, is
+        answered with the preset it means; a name that means none, with the list alone."""
+        r = run("play", "--preset", typed, "--lang", lang, "--records", str(tmp_path), input="q\n")
+        assert r.exit_code == 2 and said in r.stderr, r.output
+
+
+@pytest.mark.parametrize(("args", "lang", "said"), [
+    (["play", "couleur"], "en", "Error: Got unexpected extra argument(s) (couleur); the preset goes after"
+                                " --preset: --preset couleur"),
+    (["play", "Couleur"], "fr", "Erreur : argument en trop : Couleur ; le préréglage se donne après"
+                                " --preset : --preset Couleur"),
+    (["simulate", "classic"], "en", "the preset goes after --preset: --preset classic"),
+    (["simulate", "pagat"], "fr", "le préréglage se donne après --preset : --preset pagat"),
+    (["play", "bridge"], "en", "Error: Got unexpected extra argument(s) (bridge)\n"),
+])
+def test_a_preset_typed_as_an_argument_is_told_to_go_after_preset(tmp_path: Path, args: list[str],
+                                                                  lang: str, said: str) -> None:
+    """`whist play couleur`, as one types it at first: refused (exit 2), as every extra argument,
+    saying where the preset goes; an extra argument that is no preset, as it was."""
+    r = run(*args, "--lang", lang, "--records", str(tmp_path), input="q\n")
+    assert r.exit_code == 2 and said in r.stderr, r.output
 
 # ----- options and rules files --------------------------------------------------------------
 

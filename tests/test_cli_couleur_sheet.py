@@ -130,6 +130,12 @@ class TestSheet:
                                   " donnez-les une fois")):
             r = self.sheet(tmp_path, "new", "Anne", "Bert", "--names", "Anne,Bert", "--lang", lang)
             assert r.exit_code == 2 and said in flat(r.stderr), r.output
+        for lang, said in (("en", "couleur is a preset, not a player's name: it goes after --preset: --preset"
+                                  " couleur"),
+                           ("fr", "couleur est un préréglage, pas le nom d'un joueur : il se donne après"
+                                  " --preset : --preset couleur")):
+            r = self.sheet(tmp_path, "new", "couleur", "Anne", "Bert", "Carla", "Dirk", "--lang", lang)
+            assert r.exit_code == 2 and said in flat(r.stderr), r.output
         r = self.sheet(tmp_path, "new", "Anne", "Bert", "Carla", "--lang", "fr")
         assert r.exit_code == 2, r.output
         assert "donnez les quatre noms dans l'ordre des places N, E, S, O" in flat(r.stderr)

@@ -66,6 +66,7 @@ from whist.cli_common import (
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
+from whist.rules import PRESETS
 from whist.sheet import Entry, Sheet, SheetError, dumps
 from whist.sheet_file import (
     changing,
@@ -414,6 +415,11 @@ def sheet_new(
                     f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
         refuse(taken, language)
+    if typed and typed[0].strip().lower() in PRESETS:
+        refuse(Refusal(f"{typed[0]} is a preset, not a player's name: it goes after --preset:"
+                       f" --preset {typed[0]}",
+                       f"{typed[0]} est un préréglage, pas le nom d'un joueur : il se donne après --preset :"
+                       f" --preset {typed[0]}"), language)
     if typed and names:
         refuse(Refusal(f"the names are given twice, {' '.join(typed)} and --names {names}: give them once",
                        f"les noms sont donnés deux fois, {' '.join(typed)} et --names {names} :"

@@ -24,6 +24,7 @@ from typer._click.core import Context
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
 from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
+from whist.rules import PRESETS
 
 __all__ = ["CLOSED_PIPE", "ClosedPipe", "WhistGroup", "closed_pipe", "french_usage", "lang_asked",
            "sheet_file_lang"]
@@ -84,6 +85,8 @@ _MESSAGES: list[tuple[str, str]] = [
     (r"Option (.+) requires an argument\.", r"l'option \1 demande une valeur."),
     (r"Option (.+) requires (\d+) arguments\.", r"l'option \1 demande \2 valeurs."),
     (r"Option (.+) does not take a value\.", r"l'option \1 ne prend pas de valeur."),
+    (r"Got unexpected extra argument\(s\) \((\S+)\); the preset goes after --preset: --preset (\S+)",
+     r"argument en trop : \1 ; le préréglage se donne après --preset : --preset \2"),
     (r"Got unexpected extra argument\(s\) \((.*)\)", r"argument en trop : \1"),
     (r"No such command '(.+)'\. Did you mean '(.+)'\?",
      r"commande inconnue : '\1' ; vouliez-vous dire '\2' ?"),
@@ -195,7 +198,7 @@ class WhistGroup(HelpGroup):
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
         except UsageError as exc:
-            raise _in_lang(exc, lang) from None
+            raise _in_lang(_preset_hint(exc), lang) from None
         except BrokenPipeError:  # the help or the version, printed here
             closed_pipe()
         ctx.meta[_LANG_KEY] = lang
@@ -205,9 +208,20 @@ class WhistGroup(HelpGroup):
         try:
             return super().invoke(ctx)
         except UsageError as exc:
-            raise _in_lang(exc, str(ctx.meta.get(_LANG_KEY, "en"))) from None
+            raise _in_lang(_preset_hint(exc), str(ctx.meta.get(_LANG_KEY, "en"))) from None
         except BrokenPipeError:
             closed_pipe()
+
+
+def _preset_hint(exc: UsageError) -> UsageError:
+    """``exc`` with the way to name a preset where it refuses one typed as an argument (``whist play
+    couleur``) by a command that takes ``--preset``: ``… (couleur); the preset goes after --preset:
+    --preset couleur``."""
+    extra = re.fullmatch(r"Got unexpected extra argument\(s\) \((\S+)\)", exc.format_message())
+    if (extra is None or extra[1].lower() not in PRESETS or exc.ctx is None
+            or not any("--preset" in getattr(p, "opts", ()) for p in exc.ctx.command.params)):
+        return exc
+    return UsageError(f"{exc.format_message()}; the preset goes after --preset: --preset {extra[1]}", exc.ctx)
 
 
 def _in_lang(exc: UsageError, lang: str) -> UsageError:

@@ -14,6 +14,7 @@ set of option values; ``--option name=value`` and TOML files override them.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import math
 import re
 import tomllib
@@ -223,13 +224,33 @@ PRESETS: dict[str, Rules] = {
 """The named presets (RULES.md §2–5)."""
 
 
+_MEANT = {"colour": "couleur", "color": "couleur", "kleur": "couleur", "classique": "classic",
+          "english": "classic", "anglais": "classic", "court": "short", "courte": "short"}
+"""Words a player may type for a preset, in English or French, and the preset each one means."""
+
+
 def preset(name: str) -> Rules:
+    """The preset ``name`` (any case); a :class:`RulesError` naming the presets, and the one
+    meant where the name is a word for it or nearly one (``colour``: couleur).
+
+    >>> preset("Couleur").game
+    'couleur'
+    >>> try:
+    ...     preset("colour")
+    ... except RulesError as exc:
+    ...     print(exc.en.split(": ")[-1])
+    did you mean couleur?
+    """
+    key = name.strip().lower()
     try:
-        return PRESETS[name.strip().lower()]
+        return PRESETS[key]
     except KeyError:
         known = ", ".join(sorted(PRESETS))
-        raise RulesError(f"unknown preset {name!r} (known: {known})",
-                         f"préréglage « {name} » inconnu (connus : {known})") from None
+        meant = _MEANT.get(key) or next(iter(difflib.get_close_matches(key, PRESETS, 1, 0.7)), None)
+        en = f": did you mean {meant}?" if meant else ""
+        fr = f" : vouliez-vous dire {meant} ?" if meant else ""
+        raise RulesError(f"unknown preset {name!r} (known: {known}){en}",
+                         f"préréglage « {name} » inconnu (connus : {known}){fr}") from None
 
 
 _TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
