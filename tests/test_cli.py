@@ -335,12 +335,18 @@ class TestPlay:
     (["simulate", "classic"], "en", "the preset goes after --preset: --preset classic"),
     (["simulate", "pagat"], "fr", "le préréglage se donne après --preset : --preset pagat"),
     (["play", "bridge"], "en", "Error: Got unexpected extra argument(s) (bridge)\n"),
+    (["play", "8080"], "en", "Error: Got unexpected extra argument(s) (8080)\n"),  # play has no --port
+    (["serve", "8080"], "en", "Error: Got unexpected extra argument(s) (8080); the port goes after --port:"
+                              " --port 8080"),
+    (["serve", "8080"], "fr", "Erreur : argument en trop : 8080 ; le port se donne après --port :"
+                              " --port 8080"),
 ])
-def test_a_preset_typed_as_an_argument_is_told_to_go_after_preset(tmp_path: Path, args: list[str],
-                                                                  lang: str, said: str) -> None:
-    """`whist play couleur`, as one types it at first: refused (exit 2), as every extra argument,
-    saying where the preset goes; an extra argument that is no preset, as it was."""
-    r = run(*args, "--lang", lang, "--records", str(tmp_path), input="q\n")
+def test_a_preset_or_port_typed_as_an_argument_is_told_where_it_goes(tmp_path: Path, args: list[str],
+                                                                     lang: str, said: str) -> None:
+    """`whist play couleur`, `whist serve 8080`, as one types them at first: refused (exit 2), as
+    every extra argument, saying after which option it goes; another extra argument, as it was."""
+    r = run(*args, "--lang", lang, *(["--records", str(tmp_path)] if args[0] != "serve" else []),
+            input="q\n")
     assert r.exit_code == 2 and said in r.stderr, r.output
 
 # ----- options and rules files --------------------------------------------------------------

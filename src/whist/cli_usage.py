@@ -87,6 +87,8 @@ _MESSAGES: list[tuple[str, str]] = [
     (r"Option (.+) does not take a value\.", r"l'option \1 ne prend pas de valeur."),
     (r"Got unexpected extra argument\(s\) \((\S+)\); the preset goes after --preset: --preset (\S+)",
      r"argument en trop : \1 ; le préréglage se donne après --preset : --preset \2"),
+    (r"Got unexpected extra argument\(s\) \((\S+)\); the port goes after --port: --port (\S+)",
+     r"argument en trop : \1 ; le port se donne après --port : --port \2"),
     (r"Got unexpected extra argument\(s\) \((.*)\)", r"argument en trop : \1"),
     (r"No such command '(.+)'\. Did you mean '(.+)'\?",
      r"commande inconnue : '\1' ; vouliez-vous dire '\2' ?"),
@@ -198,7 +200,7 @@ class WhistGroup(HelpGroup):
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
         except UsageError as exc:
-            raise _in_lang(_preset_hint(exc), lang) from None
+            raise _in_lang(_where_it_goes(exc), lang) from None
         except BrokenPipeError:  # the help or the version, printed here
             closed_pipe()
         ctx.meta[_LANG_KEY] = lang
@@ -208,20 +210,22 @@ class WhistGroup(HelpGroup):
         try:
             return super().invoke(ctx)
         except UsageError as exc:
-            raise _in_lang(_preset_hint(exc), str(ctx.meta.get(_LANG_KEY, "en"))) from None
+            raise _in_lang(_where_it_goes(exc), str(ctx.meta.get(_LANG_KEY, "en"))) from None
         except BrokenPipeError:
             closed_pipe()
 
 
-def _preset_hint(exc: UsageError) -> UsageError:
-    """``exc`` with the way to name a preset where it refuses one typed as an argument (``whist play
-    couleur``) by a command that takes ``--preset``: ``… (couleur); the preset goes after --preset:
-    --preset couleur``."""
+def _where_it_goes(exc: UsageError) -> UsageError:
+    """``exc`` with the option an extra argument belongs to, where it refuses a preset (``whist play
+    couleur``: ``…; the preset goes after --preset: --preset couleur``) or a port (``whist serve
+    8080``: ``the port goes after --port``) of a command that takes that option."""
     extra = re.fullmatch(r"Got unexpected extra argument\(s\) \((\S+)\)", exc.format_message())
-    if (extra is None or extra[1].lower() not in PRESETS or exc.ctx is None
-            or not any("--preset" in getattr(p, "opts", ()) for p in exc.ctx.command.params)):
+    if extra is None or exc.ctx is None:
         return exc
-    return UsageError(f"{exc.format_message()}; the preset goes after --preset: --preset {extra[1]}", exc.ctx)
+    what = ("preset" if extra[1].lower() in PRESETS else "port" if extra[1].isdigit() else None)
+    if what is None or not any(f"--{what}" in getattr(p, "opts", ()) for p in exc.ctx.command.params):
+        return exc
+    return UsageError(f"{exc.format_message()}; the {what} goes after --{what}: --{what} {extra[1]}", exc.ctx)
 
 
 def _in_lang(exc: UsageError, lang: str) -> UsageError:
