@@ -283,6 +283,10 @@ class TestScore:
         r = run("score", *args, "--json")
         assert r.exit_code == 0, r.output
         assert json.loads(r.stdout) == dict(zip("NESW", points, strict=True))
+        if args[0] == "--contract":  # the contract's words alone, as whist sheet add takes them
+            r = run("score", *args[1].split(), *args[2:], "--json")
+            assert r.exit_code == 0, r.output
+            assert json.loads(r.stdout) == dict(zip("NESW", points, strict=True))
 
     def test_text_output_names_the_contract_and_the_outcome(self) -> None:
         r = run("score", "--contract", "petite misère", "--declarers", "E,W", "--tricks", "E=0,W=1")
@@ -367,6 +371,11 @@ class TestScore:
          "petite misère has 12 tricks"),
         (["--contract", "petite misère", "--declarers", "N,E", "--tricks", "N=7,E=6"],
          "petite misère has 12 tricks"),
+        ([], "name the contract: whist score solo 7 --declarers N --tricks 8"),
+        (["solo", "7", "--contract", "solo 6", "-d", "N", "-t", "8"],
+         "the contract is given twice, solo 7 and --contract solo 6: give it once"),
+        (["solo", "7", "N", "8"], "'solo 7 N 8' is not a contract: give the declarers and the tricks apart"
+                                  " (whist score solo 7 --declarers N --tricks 8)"),
     ])
     def test_impossible_input_exits_2(self, args: list[str], words: str) -> None:
         r = run("score", *args, "--json")

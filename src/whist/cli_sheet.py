@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.cells import cell_len
@@ -89,6 +89,7 @@ from whist.sheet_input import (
     colour_takes_no_option,
     new_sheet,
 )
+from whist.wording import SCORE
 
 __all__ = ["score", "sheet_app"]
 
@@ -163,7 +164,7 @@ def _entry(contract: str, declarers: str, tricks: str, trump: str | None, needed
            queens: str, double: bool, lang: Lang) -> Entry:
     """The entry the options describe; exit 2 with the sheet's message if they are not one."""
     try:
-        return colour_entry(contract, declarers, tricks, trump, needed, queens, double, lang)
+        return colour_entry(contract, declarers, tricks, trump, needed, queens, double, lang, SCORE)
     except SheetError as exc:
         refuse(exc, lang)
 
@@ -202,22 +203,45 @@ def _points(p: int) -> str:
     return f"{p:+d}" if p else "0"
 
 
+def _words(metavar: str, en: str, fr: str) -> Any:
+    """The words a command takes without an option, as its option would take them (``whist score
+    solo 7``, ``whist sheet new Anne Bert Carla Dirk``)."""
+    return typer.Argument(metavar=metavar, show_default=False, help=en_fr(en, fr))
+
+
+def _given_once(typed: list[str] | None, joiner: str, option: str, value: str, en: tuple[str, str],
+                fr: tuple[str, str], lang: Lang) -> str:
+    """The value of ``option``, or the words ``typed`` without it joined by ``joiner``; exit 2 if
+    both are given (``en`` and ``fr``: what is given, and how to give it once)."""
+    if typed and value:
+        refuse(Refusal(f"{en[0]} given twice, {' '.join(typed)} and {option} {value}: {en[1]} once",
+                       f"{fr[0]} deux fois, {' '.join(typed)} et {option} {value} : {fr[1]} une fois"),
+               lang)
+    return value or joiner.join(typed or [])
+
+
 # ----- whist score ---------------------------------------------------------------------------
 
 
 @fr_doc("""Les points de chaque joueur pour une donne de whist à la couleur, d'après le barème du
     préréglage.
 
-    Exemple : whist score --contract "solo 7" --declarers N --tricks 8 affiche N +21, E S W -7.
+    Exemple : whist score solo 7 --declarers N --tricks 8 affiche N +21, E S W -7.
     """)
 def score(
+    words: Annotated[list[str] | None, _words(
+        "CONTRACT",
+        "The contract, as `whist sheet add` takes it: solo 7, emballage 9, petite misère …; the same as"
+        " --contract.",
+        "Le contrat, comme le prend `whist sheet add` : solo 7, emballage 9, petite misère … ; comme"
+        " --contract.")] = None,
     contract: Annotated[str, typer.Option(
-        "--contract", "-c", metavar="CONTRACT",
+        "--contract", "-c", metavar="CONTRACT", show_default=False,
         help=en_fr(
             "The contract, in French or English: 'solo 7', 'emballage 9', 'petite misère',"
             " 'grande misère sur table', chelem, trou, piccolo, dames …",
             "Le contrat, en français ou en anglais : 'solo 7', 'emballage 9', 'petite misère',"
-            " 'grande misère sur table', chelem, trou, piccolo, dames …"))],
+            " 'grande misère sur table', chelem, trou, piccolo, dames …"))] = "",
     declarers: DeclarersOpt = "",
     tricks: TricksOpt = "",
     preset_name: PresetOpt = "couleur",
@@ -230,9 +254,14 @@ def score(
 ) -> None:
     """Each player's points for one deal of colour whist, from the preset's scoring table.
 
-    Example: whist score --contract "solo 7" --declarers N --tricks 8 prints N +21, E S W -7.
+    Example: whist score solo 7 --declarers N --tricks 8 prints N +21, E S W -7.
     """
     language = parse_lang(lang)
+    contract = _given_once(words, " ", "--contract", contract, ("the contract is", "give it"),
+                           ("le contrat est donné", "donnez-le"), language)
+    if not contract.strip():
+        refuse(Refusal("name the contract: whist score solo 7 --declarers N --tricks 8",
+                       "nommez le contrat : whist score solo 7 --declarers N --tricks 8"), language)
     try:
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
@@ -380,12 +409,12 @@ def _added(sheet: Sheet, lang: Lang) -> None:
 @fr_doc("""Commencer une nouvelle feuille de marque : whist à la couleur ou whist classique, selon
     le préréglage.""")
 def sheet_new(
-    typed: Annotated[list[str] | None, typer.Argument(
-        metavar="NAME", show_default=False, help=en_fr(
-            "The four players' names in the order of the seats N, E, S, W (Anne Bert Carla Dirk), or"
-            " by seat (N=Anne E=Bert): the same as --names.",
-            "Les noms des quatre joueurs dans l'ordre des places N, E, S, O (Anne Bert Carla Dirk),"
-            " ou par place (N=Anne E=Bert) : comme --names."))] = None,
+    typed: Annotated[list[str] | None, _words(
+        "NAME",
+        "The four players' names in the order of the seats N, E, S, W (Anne Bert Carla Dirk), or by"
+        " seat (N=Anne E=Bert): the same as --names.",
+        "Les noms des quatre joueurs dans l'ordre des places N, E, S, O (Anne Bert Carla Dirk), ou par"
+        " place (N=Anne E=Bert) : comme --names.")] = None,
     preset_name: Annotated[str, typer.Option(
         "--preset", "-p", metavar="NAME",
         help=en_fr(
@@ -420,11 +449,8 @@ def sheet_new(
                        f" --preset {typed[0]}",
                        f"{typed[0]} est un préréglage, pas le nom d'un joueur : il se donne après --preset :"
                        f" --preset {typed[0]}"), language)
-    if typed and names:
-        refuse(Refusal(f"the names are given twice, {' '.join(typed)} and --names {names}: give them once",
-                       f"les noms sont donnés deux fois, {' '.join(typed)} et --names {names} :"
-                       " donnez-les une fois"), language)
-    names = names or ",".join(typed or [])
+    names = _given_once(typed, ",", "--names", names, ("the names are", "give them"),
+                        ("les noms sont donnés", "donnez-les"), language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
         refuse(colour_takes_no_option(rules), language)

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from whist.cards import Refusal
 
-__all__ = ["CSV_ROWS", "TERMINAL", "Wording"]
+__all__ = ["CSV_ROWS", "SCORE", "TERMINAL", "Wording"]
 
 R = TypeVar("R", bound=Refusal)
 
@@ -94,3 +94,7 @@ CSV_ROWS = Wording(
         "each_tricks_eg": "par exemple N=0,E=1 dans la colonne tricks"})
 """What a row of a CSV imported by ``whist sheet import`` asks for: its columns' values, where
 the terminal names its flags (``--tricks 8``)."""
+
+SCORE = Wording(en={**TERMINAL.en, "colour_deal": "whist score solo 7 --declarers N --tricks 8"},
+                fr={**TERMINAL.fr, "colour_deal": "whist score solo 7 --declarers N --tricks 8"})
+"""What ``whist score`` asks for: the terminal's flags, a deal as that command takes it."""
