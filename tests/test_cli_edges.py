@@ -77,7 +77,11 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
         assert r.stdout == ""
         if "Usage:" in runner.invoke(app, args).stderr:
             assert f"Usage : whist {' '.join(args[:at])} [OPTIONS]" in r.stderr
-            assert f"Essayez « whist {' '.join(args[:at])} --help » pour l'aide." in r.stderr
+            hint = f"Essayez « whist {' '.join(args[:at])} --help --lang fr » pour l'aide."
+            assert hint in r.stderr
+            # what it says to type gives the help in French, not the English of a bare --help
+            helped = runner.invoke(app, hint.split("« ")[1].split(" »")[0].split()[1:])
+            assert helped.exit_code == 0 and helped.stdout.startswith("Usage : "), helped.output
 
 
 @pytest.mark.parametrize(("en", "fr"), [
