@@ -231,3 +231,30 @@ def test_a_csv_with_a_cell_too_long_to_read_is_refused_naming_its_line(
     r = run("sheet", "import", str(damaged), "--file", str(f))
     assert r.exit_code == 2 and "line 3: a cell is longer than 131072 characters" in flat(r.stderr), r.output
     assert f.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_record_s_text_cannot_drive_the_terminal(tmp_path: Path, lang: str) -> None:
+    """Text a record holds reaches the terminal without its control characters: the names of who
+    played each seat as the web app keeps a name (a line break a space, an escape dropped), and a
+    value a refusal quotes, a preset say, with its escape written out (``\\x1b``) in French as
+    in English; the French quoted it as it was, so that a record could clear the screen of
+    whoever replayed it or colour what followed."""
+    records = tmp_path / "records"
+    assert run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(records)).exit_code == 0
+    (match_file,) = records.iterdir()
+    match = json.loads(match_file.read_text(encoding="utf-8"))
+    f = tmp_path / "record.json"
+    f.write_text(json.dumps({**match, "players": {"N": "Anne\x1b[2J", "E": "Bert\nBis", "S": "Carla",
+                                                  "W": "\x07Dirk"}}), encoding="utf-8")
+    r = run("replay", str(f), "--lang", lang)
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    seats = r.stdout.splitlines()[2]
+    assert seats.endswith(("N Anne[2J · E Bert Bis · S Carla · W Dirk",
+                           "N Anne[2J · E Bert Bis · S Carla · O Dirk")), r.stdout
+    match["rules"]["preset"] = "\x1b[2Jshort"
+    f.write_text(json.dumps(match), encoding="utf-8")
+    r = run("replay", str(f), "--lang", lang)
+    assert r.exit_code == 1, r.output
+    assert "\x1b" not in r.stderr and "\\x1b[2Jshort" in r.stderr, r.stderr

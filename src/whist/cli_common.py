@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, overload
@@ -115,9 +116,22 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
     head = "Erreur :" if lang == "fr" else "Error:"
     if isinstance(message, Refusal):
         message = message.in_lang(lang)
-    Console(stderr=True, highlight=False, emoji=False).print(f"[bold red]{head}[/] {escape(message)}",
-                                                           soft_wrap=True)
+    Console(stderr=True, highlight=False, emoji=False).print(
+        f"[bold red]{head}[/] {escape(controls_shown(message))}", soft_wrap=True)
     raise typer.Exit(code)
+
+
+def controls_shown(text: str) -> str:
+    r"""``text`` with each control character but the line break written as Python writes it in a
+    string (``\x1b``, ``\t``), as the English of a refusal quotes a value (``repr``) and the
+    French, between « », does not: a value quoted from a file (a record's card, its preset) cannot
+    move the terminal's cursor or change its colours.
+
+    >>> controls_shown("« \x1b[2Jbad » inconnu\n")
+    '« \\x1b[2Jbad » inconnu\n'
+    """
+    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc"
+                   and c != "\n" else c for c in text)
 
 
 def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None) -> NoReturn:

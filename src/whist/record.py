@@ -35,6 +35,7 @@ from whist.cards import (
     parse_hand,
     parse_seat,
     read_at_most,
+    visible_text,
 )
 from whist.classic_sheet import CLASSIC_SHEET_FORMAT
 from whist.couleur import ColourDeal
@@ -201,11 +202,15 @@ def match_record(match: AnyMatch, players: Mapping[Seat, str] | None = None) -> 
 
 
 def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
-    """Who played each seat, as a match record says (``players``: the four seats' names, N E S W),
+    r"""Who played each seat, as a match record says (``players``: the four seats' names, N E S W),
     or ``None`` where it does not say; :class:`RecordError` naming the field where it is not that.
+    Each name as the web app keeps a name (:func:`~whist.cards.visible_text`): a file written or
+    changed elsewhere cannot move the terminal's cursor or change its colours when shown.
 
     >>> record_players({"players": {"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}})[Seat.S]
     'human'
+    >>> record_players({"players": {"N": "Anne\x1b[2J", "E": "Bert\n", "S": "C", "W": "D"}})[Seat.N]
+    'Anne[2J'
     >>> record_players({}) is None
     True
     """
@@ -214,12 +219,12 @@ def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
     raw = data["players"]
     like = '{"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}'
     if (not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}
-            or not all(isinstance(v, str) and v.strip() for v in raw.values())):
+            or not all(isinstance(v, str) and visible_text(v) for v in raw.values())):
         raise _error(_MATCH, f"bad field players: an object naming who played each of the four seats"
                      f" is expected, like {like}",
                      f"champ players incorrect : il faut un objet qui nomme qui a joué à chacune des"
                      f" quatre places, comme {like}")
-    return {s: raw[s.name] for s in SEATS}
+    return {s: visible_text(raw[s.name]) for s in SEATS}
 
 
 def write_new(path: Path, write: Callable[[], T]) -> T:
