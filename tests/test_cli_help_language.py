@@ -4,6 +4,7 @@ English help as typer prints it, and no option without its French."""
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -340,3 +341,29 @@ class TestAGroupPassesItsLang:
         assert r.exit_code == 2 and r.stderr.startswith("Usage: whist sheet [OPTIONS] COMMAND [ARGS]...")
         assert "Error: No such command 'nope'." in r.stderr, r.output
 
+
+
+@pytest.mark.parametrize("command", [["solve"], ["arena"], ["simulate"], ["replay"], ["bench", "solver"],
+                                     ["bench", "engine"]])
+@pytest.mark.parametrize(("lang", "head"), [("en", "Example: "), ("fr", "Exemple : ")])
+def test_the_research_commands_help_shows_an_example_that_runs(
+        command: list[str], lang: str, head: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help of each research command ends its description with an example, in the language of
+    the help (in French with --lang fr, the cards and the decimal comma as French reads them), that
+    runs as shown, after the command it names first (a replay, the simulate that wrote its record)."""
+    monkeypatch.chdir(tmp_path)
+    shown = runner.invoke(app, [*command, "--help", "--lang", lang])
+    assert shown.exit_code == 0, shown.output
+    text = " ".join(shown.stdout.split())
+    example = re.search(f"{head}`whist ([^`]+)`", text)
+    assert example is not None, text
+    line = shlex.split(example[1])
+    assert line[:len(command)] == command
+    assert (lang == "fr") == ("--lang" in line), line
+    if command == ["replay"]:
+        first = re.search(r"`whist (simulate --records [^`]+)`", text)
+        assert first is not None, text
+        assert runner.invoke(app, [*shlex.split(first[1]), "--rubbers", "1"]).exit_code == 0
+    r = runner.invoke(app, line)
+    assert r.exit_code == 0, (line, r.output)
+    assert r.stdout.strip(), line

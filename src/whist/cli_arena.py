@@ -236,6 +236,10 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
     Whist classique (préréglages classic, short, simple) : chaque donne est jouée deux fois, le
     candidat en N-S puis en E-O. Whist à la couleur (couleur, pagat) : chaque donne est jouée cinq
     fois, le candidat seul à chaque place, puis quatre références.
+
+    Exemple : `whist arena --preset couleur --candidate heuristic --reference random --deals 10
+    --seed 1 --lang fr` ; pimc, le plus fort, réfléchit une seconde par carte : `--candidate pimc
+    --budget 0,1` le mesure plus vite.
     """)
 def arena(
     candidate: Annotated[str, typer.Option(
@@ -293,6 +297,10 @@ def arena(
     Classic whist (presets classic, short, simple): each deal is played twice, the candidate at
     N-S then at E-W. Colour whist (couleur, pagat): each deal is played five times, the candidate
     alone at each seat, then four references.
+
+    Example: `whist arena --preset couleur --candidate heuristic --reference random --deals 10
+    --seed 1`; pimc, the strongest, thinks a second a card: `--candidate pimc --budget 0.1`
+    measures it faster.
     """
     language = parse_lang(lang)
     thinking = budget_option("--budget", budget, language)

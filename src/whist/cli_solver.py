@@ -63,7 +63,11 @@ CLI_MEMORY_MB = 256
 
 @solver_app.command("solve", cls=HelpCommand)
 @fr_doc("""Résoudre une position à cartes ouvertes : la valeur de chaque carte du joueur qui a la
-    main.""")
+    main.
+
+    Exemple : `whist solve "N:K.Q.. QJ.K.. T9.A.. 87.J.." --trump C --leader N --played AP --lang
+    fr` : Nord a entamé l'as de pique, atout cœur ; Est joue, et NS font encore 3 levées quoi
+    qu'il joue.""")
 def solve_cmd(
     deal: Annotated[str, typer.Argument(
         metavar="DEAL",
@@ -147,7 +151,12 @@ def solve_cmd(
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
-    """Solve a position double dummy: the value of every card of the player to move."""
+    """Solve a position double dummy: the value of every card of the player to move.
+
+    Example: `whist solve "N:K.Q.. QJ.K.. T9.A.. 87.J.." --trump H --leader N --played AS`:
+    North led the ace of spades, hearts are trumps; East is to play, and NS take 3 more tricks
+    whatever he plays.
+    """
     # the numbers are read here rather than by typer, whose refusal is a usage block of four
     # lines: every refusal of whist solve is one line (exit status 2)
     language = parse_lang(lang)
@@ -416,6 +425,8 @@ _MEASURES = (("one_vs_three", "1 vs 3 (ours)", "1 contre 3 (le nôtre)"),
     un joueur seul contre trois, la misère (avec un budget de nœuds, et le oui/non « misère
     réussie ? »), et des positions de 8 et 10 cartes par main (notre solveur seul), moitié moins de
     chacune.
+
+    Exemple : `whist bench solver --deals 5 --lang fr` (quelques secondes).
     """)
 def bench_solver(
     deals: Annotated[int, typer.Option(
@@ -431,6 +442,8 @@ def bench_solver(
     The same random whole deals are solved by both in one process; also a lone player
     against three, misère (with a node budget, and the yes/no "misère made?"), and positions
     of 8 and 10 cards per hand (our solver only), half as many of each.
+
+    Example: `whist bench solver --deals 5` (a few seconds).
     """
     language = parse_lang(lang)
     solving = say("solving", "résolution", language)
