@@ -90,6 +90,17 @@ def _because(where: Where, exc: Exception) -> RecordError:
     return _error(where, en, exc.fr if isinstance(exc, Refusal) else en)
 
 
+def _text(value: object) -> str:
+    """A field of a record as text for its parser (a seat, a card, a hand, an action): text as it
+    is, any other JSON value as the file writes it, so that a refusal quotes ``null`` or ``true``,
+    not Python's ``None`` or ``True``.
+
+    >>> _text("AS"), _text(None), _text(7), _text(False)
+    ('AS', 'null', '7', 'false')
+    """
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def _sides(pair: tuple[int, int]) -> dict[str, int]:
     return {"NS": pair[0], "EW": pair[1]}
 
@@ -354,7 +365,7 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> Any
                          'une action est une paire [place, action], comme ["S", "8S"]')
         seat_txt, text = item
         try:
-            deal = deal.apply(str(text), parse_seat(str(seat_txt)))
+            deal = deal.apply(_text(text), parse_seat(_text(seat_txt)))
         except (TypeError, ValueError) as exc:
             raise _because(at, exc) from None
     return deal
@@ -411,8 +422,8 @@ def _hands(data: Mapping[str, Any], where: Where) -> tuple[Seat, tuple[int, int,
         raise _error(where, f"bad field hands: no hand for {missing}",
                      f"champ hands incorrect : pas de main pour {missing}")
     try:
-        dealer = parse_seat(str(_field(data, "dealer", where)))
-        hands = tuple(parse_hand(str(hands_raw[s.name])) for s in SEATS)
+        dealer = parse_seat(_text(_field(data, "dealer", where)))
+        hands = tuple(parse_hand(_text(hands_raw[s.name])) for s in SEATS)
     except ParseError as exc:
         raise _because(where, exc) from None
     return dealer, (hands[0], hands[1], hands[2], hands[3])
@@ -420,7 +431,7 @@ def _hands(data: Mapping[str, Any], where: Where) -> tuple[Seat, tuple[int, int,
 
 def _turned(data: Mapping[str, Any], where: Where) -> Card:
     try:
-        return parse_card(str(_field(data, "trump_card", where)))
+        return parse_card(_text(_field(data, "trump_card", where)))
     except ParseError as exc:
         raise _because(where, exc) from None
 
@@ -429,7 +440,7 @@ def _deck(data: Mapping[str, Any], where: Where) -> list[int] | None:
     if "deck" not in data:
         return None
     try:
-        return [parse_card(w).index for w in str(data["deck"]).split()]
+        return [parse_card(w).index for w in _text(data["deck"]).split()]
     except ParseError as exc:
         raise _because((f"{where[0]}: deck", f"{where[1]} : deck"), exc) from None
 
@@ -524,7 +535,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     rules = _rules(data)
     record_players(data)
     try:
-        first = parse_seat(str(_field(data, "first_dealer", _MATCH)))
+        first = parse_seat(_text(_field(data, "first_dealer", _MATCH)))
     except ParseError as exc:
         raise _because(_MATCH, exc) from None
     match: AnyMatch = (ColourMatch(rules, first, first) if rules.game == "couleur"
