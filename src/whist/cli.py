@@ -420,7 +420,7 @@ def simulate(
     matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),
                                        lambda m: len(m.rubbers), records,
                                        lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
-                                       language, bots=names)
+                                       language, bots=names, deals=lambda m: len(m.deals))
     summary = _simulation_summary(rules, seed, names, matches, thinking)
     points = summary["points"]
     result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),

@@ -443,10 +443,13 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 
 def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
-                      lang: Lang = "en", *, bots: Sequence[str]) -> tuple[list[M], list[Path]]:
+                      lang: Lang = "en", *, bots: Sequence[str],
+                      deals: Callable[[M], int] | None = None) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
-    the plural: Rubbers, donnes); with ``records``, save each
+    the plural: Rubbers, donnes), and with ``deals`` (a rubber's deals played so far) the deals
+    played in all, there and when interrupted, as a rubber of bots that think takes minutes;
+    with ``records``, save each
     match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
     name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
     chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
@@ -456,8 +459,9 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
         ready_records(records, lang)
     matches: list[M] = []
     paths: list[Path] = []
-    progress = progress_bar(label)
-    task = progress.add_task(label, total=total)
+    progress = progress_bar(label, *([TextColumn("{task.fields[deals]}")] if deals is not None else []))
+    task = progress.add_task(label, total=total, deals="")
+    counted = [0, 0]  # deals of the sessions played out, and of those and the one being played
 
     def how_far() -> tuple[str, str]:
         done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
@@ -465,6 +469,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
         one = many.removesuffix("s")  # rubbers, donnes: the singular
         en = f"{done} of {total} {many} played"
         fr = f"{done} {many if done >= 2 else one} sur {total}"
+        if deals is not None:
+            en, fr = f"{en} ({deals_words(counted[1], 'en')})", f"{fr} ({deals_words(counted[1], 'fr')})"
         if records is None:
             return en, fr
         n = len(paths)
@@ -484,7 +490,11 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                     if now > shown:
                         progress.advance(task, now - shown)
                         shown = now
+                    if deals is not None and counted[0] + deals(session.match) > counted[1]:
+                        counted[1] = counted[0] + deals(session.match)
+                        progress.update(task, deals=deals_words(counted[1], lang))
                 matches.append(session.match)
+                counted[0] = counted[1]
                 if records is not None:
                     try:
                         players = dict(zip(SEATS, bots, strict=True))
