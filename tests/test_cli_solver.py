@@ -569,6 +569,16 @@ def test_bad_input_in_french_is_one_french_line_and_status_2(args: tuple[str, ..
     assert len(err.strip().splitlines()) == 1, err
 
 
+def test_a_deal_written_with_the_french_ranks_is_said_how_to_write_it() -> None:
+    """A French player who writes roi, dame, valet as the game shows them (R D V) in the PBN deal
+    is told that PBN writes them the English way, K Q J (guide.md: « à l'anglaise »), not only
+    that R is no rank."""
+    code, out, err = run("N:RD.-.-.- AV.-.-.- 109.-.-.- 87.-.-.-", "-t", "SA", "-l", "N", "--lang", "fr")
+    assert code == 2 and out == "", err
+    assert err == ("Erreur : « R » dans la main « RD.-.-.- » n'est pas une valeur (AKQJT98765432 : une"
+                   " main PBN s'écrit à l'anglaise, K Q J T pour roi, dame, valet, dix)\n"), err
+
+
 def test_a_stopped_search_in_french() -> None:
     """What a stopped search says, with the best it had found, and the quick question to ask
     instead, in French."""

@@ -584,7 +584,8 @@ def parse_hand(text: str) -> int:
             if rank is None:
                 raise ParseError(f"{ch!r} in hand {text!r} is not a rank (use AKQJT98765432)",
                                  f"« {ch} » dans la main « {text} » n'est pas une valeur"
-                                 " (AKQJT98765432)")
+                                 " (AKQJT98765432 : une main PBN s'écrit à l'anglaise, K Q J T pour"
+                                 " roi, dame, valet, dix)")
             bit = CARDS[13 * s + rank - 2].bit
             if mask & bit:
                 twice = CARDS[13 * s + rank - 2].text
