@@ -245,6 +245,21 @@ def test_ctrl_c_stops_a_long_search_at_once() -> None:
     assert "stopped (Ctrl-C)" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Error: the search was stopped (Ctrl-C). Counting up to 2 (--cap 2) quickly says"),
+    ("fr", "Erreur : la recherche a été arrêtée (Ctrl-C). Compter jusqu'à 2 (--cap 2) dit vite")])
+def test_ctrl_c_says_what_was_stopped(lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C names what it stopped, as --max-seconds does (« la recherche a été arrêtée après
+    1 s »): French said « Erreur : arrêtée (Ctrl-C) », a participle with nothing it agrees with."""
+    def interrupted(*args: Any) -> Solution:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("whist.cli_solver._solve_waiting", interrupted)
+    code, out, err = run(*LONG, "--lang", lang)
+    assert code == 130 and out == "", err
+    assert err.startswith(said), err
+
+
 def test_bench_counts_its_steps_for_the_progress_bar() -> None:
     """``whist bench solver`` shows a progress bar: ``run_bench`` reports each position done
     out of the total."""

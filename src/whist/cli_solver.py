@@ -189,7 +189,7 @@ def solve_cmd(
         fail(_stopped(what, language, solver.progress, live_cap, answer=False)
              + _cap_tip(g, seats, cap_k, language), 1, language)
     except KeyboardInterrupt:
-        what = Refusal("stopped (Ctrl-C)", "arrêtée (Ctrl-C)")
+        what = Refusal("the search was stopped (Ctrl-C)", "la recherche a été arrêtée (Ctrl-C)")
         fail(_stopped(what, language, solver.progress, live_cap) + _cap_tip(g, seats, cap_k, language),
              130, language)
     if json_out:
