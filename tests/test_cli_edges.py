@@ -204,6 +204,9 @@ def test_bench_engine_writes_french_numbers_with_lang_fr() -> None:
     fr = runner.invoke(app, ["bench", "engine", "--seconds", "0,1", "--rounds", "1", "--lang", "fr"])
     assert fr.exit_code == 0 and re.search(r"au hasard en \d+,\d s, sur un", fr.stdout), fr.output
     assert not re.search(r"\d\.\d", fr.stdout), fr.stdout
+    # « un cœur » alone, in a card game, read as a heart; the preset's name is no adjective
+    assert "sur un cœur de processeur (préréglage classic ;" in fr.stdout, fr.stdout
+    assert "donnes classic" not in fr.stdout
     en = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
     assert en.exit_code == 0 and re.search(r"deals in \d+\.\d s, one core", en.stdout), en.output
     en = runner.invoke(app, ["bench", "engine", "--seconds", "0,1", "--rounds", "1"])

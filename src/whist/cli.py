@@ -564,8 +564,8 @@ def rules_cmd(
 
 @bench_app.command("engine", cls=HelpCommand)
 @fr_doc("""Donnes classiques complètes au hasard par seconde, par le protocole public du moteur,
-    sur un cœur : les donnes de chaque tour divisées par le temps qu'il a pris, le meilleur tour
-    donné.
+    sur un cœur de processeur : les donnes de chaque tour divisées par le temps qu'il a pris, le
+    meilleur tour donné.
 
     Exemple : `whist bench engine --seconds 1 --lang fr`.""")
 def bench_engine_cmd(
@@ -624,8 +624,8 @@ def bench_engine_cmd(
     spent = number(result.seconds, ".1f", language)
     console.print(say(f"{result.deals} random {result.preset} deals in {spent} s, one core"
                       " (shuffled, legal_actions, apply)",
-                      f"{result.deals} donnes {result.preset} au hasard en {spent} s, sur un"
-                      " cœur (shuffled, legal_actions, apply)", language))
+                      f"{result.deals} donnes au hasard en {spent} s, sur un cœur de processeur"
+                      f" (préréglage {result.preset} ; shuffled, legal_actions, apply)", language))
 
 
 app.command("arena", cls=HelpCommand)(arena)
