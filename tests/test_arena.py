@@ -480,6 +480,16 @@ class TestCommand:
          "nommez la fonction après les deux-points, well_written_bot:FONCTION"),
         ("", "no_such_module_here:play", "No module named 'no_such_module_here'",
          "pas de module « no_such_module_here »"),
+        # no module name, or one Python cannot import by name: Python's ValueError or TypeError
+        # in English, « l'import d' a levé ValueError: Empty module name » in French
+        ("", ":play", "name the module before the colon, MODULE:play",
+         "nommez le module avant les deux-points, MODULE:play"),
+        ("", ".relative_bot:play", "'.relative_bot' is not the name of a Python module: name it before"
+         " the colon as Python imports it, like mybots:play or package.mybots:play",
+         "« .relative_bot » n'est pas le nom d'un module Python : nommez-le avant les deux-points comme"
+         " Python l'importe, comme mybots:play ou paquet.mybots:play"),
+        ("", "dashed-bot:play", "'dashed-bot' is not the name of a Python module",
+         "« dashed-bot » n'est pas le nom d'un module Python"),
     ])
     def test_a_bot_that_cannot_be_imported_is_one_line_in_each_language(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, name: str, en: str,
