@@ -101,7 +101,7 @@ def test_every_reason_typer_gives_for_a_path_is_french_too(en: str, fr: str) -> 
 
 
 def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stopped before its only rubber was played: « 0 robre sur 1 (0 donne) », not « 0 sur 1
+    """Stopped before its only rubber was played: « 0 robre sur 1, 0 donne », not « 0 sur 1
     robres »."""
 
     def stop(self: Any) -> Any:
@@ -109,10 +109,10 @@ def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch
 
     monkeypatch.setattr(TableSession, "step", stop)
     r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random", "--lang", "fr"])
-    assert r.exit_code == 130 and r.stderr == "Erreur : interrompu : 0 robre sur 1 (0 donne)\n", r.output
+    assert r.exit_code == 130 and r.stderr == "Erreur : interrompu : 0 robre sur 1, 0 donne\n", r.output
     r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random"])
     assert r.exit_code == 130, r.output
-    assert r.stderr == "Error: interrupted: 0 of 1 rubbers played (0 deals)\n"
+    assert r.stderr == "Error: interrupted: 0 of 1 rubbers played, 0 deals\n"
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 1234567 of 2000000 deals played"),

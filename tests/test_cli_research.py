@@ -276,7 +276,7 @@ class TestSimulate:
         saved = sorted(tmp_path.glob("*.json"))
         assert 0 < len(saved) < 50
         records = "1 record" if len(saved) == 1 else f"{len(saved)} records"
-        said = re.match(rf"Error: interrupted: {len(saved)} of 50 rubbers played \((\d+) deals\);"
+        said = re.match(rf"Error: interrupted: {len(saved)} of 50 rubbers played, (\d+) deals;"
                         rf" {records} saved in {re.escape(str(tmp_path))}\n", r.stderr)
         assert said is not None, r.stderr
         in_records = sum(len(record.load(f)["deals"]) for f in saved)

@@ -470,7 +470,7 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
         en = f"{done} of {total} {many} played"
         fr = f"{done} {many if done >= 2 else one} sur {total}"
         if deals is not None:
-            en, fr = f"{en} ({deals_words(counted[1], 'en')})", f"{fr} ({deals_words(counted[1], 'fr')})"
+            en, fr = f"{en}, {deals_words(counted[1], 'en')}", f"{fr}, {deals_words(counted[1], 'fr')}"
         if records is None:
             return en, fr
         n = len(paths)
