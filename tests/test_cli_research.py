@@ -433,7 +433,7 @@ class TestSimulate:
         saved = sorted(records.glob("*.json"))
         assert 0 < len(saved) < 8
         line = " ".join(r.stderr.split())
-        assert line.startswith("Erreur : --bots my_sim_late_bot:late : le robot en Nord a choisi 'hello',"
+        assert line.startswith("Erreur : --bots my_sim_late_bot:late : le robot en Nord a choisi « hello »,"
                                " que le jeu refuse : "), line
         n = len(saved)
         s = "s" if n >= 2 else ""
