@@ -29,12 +29,12 @@ from whist.cards import (
     Seat,
     Side,
     format_hand,
-    json_reason,
     os_reason,
     parse_card,
     parse_hand,
     parse_seat,
     read_at_most,
+    read_json,
     visible_text,
 )
 from whist.classic_sheet import CLASSIC_SHEET_FORMAT
@@ -276,18 +276,15 @@ def load(path: str | Path) -> dict[str, Any]:
         if not text.strip():
             raise RecordError(f"{path} is empty: it holds no record",
                               f"{path} est vide : il ne contient aucun enregistrement")
-        data = json.loads(text)
+        data = read_json(text)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {os_reason(exc)}",
                           f"impossible de lire {path} : {os_reason(exc, 'fr')}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        if isinstance(exc, json.JSONDecodeError):
-            said = json_reason(exc)
-            why = said.en, said.fr
-        elif isinstance(exc, UnicodeDecodeError):
-            why = "it is not UTF-8 text", "ce n'est pas du texte UTF-8"
-        else:  # arrays or objects nested deeper than Python's recursion limit
-            why = "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"
+    except RecordError:
+        raise
+    except (Refusal, UnicodeDecodeError) as exc:  # not JSON (read_json says why), or not UTF-8
+        why = (exc.en, exc.fr) if isinstance(exc, Refusal) else \
+            ("it is not UTF-8 text", "ce n'est pas du texte UTF-8")
         raise RecordError(f"{path} is not a JSON record: {why[0]}",
                           f"{path} n'est pas un enregistrement JSON : {why[1]}") from None
     if isinstance(data, dict) and data.get("format") in (SHEET_FORMAT, CLASSIC_SHEET_FORMAT):
