@@ -321,6 +321,29 @@ def run(*args: str) -> Any:
 
 
 class TestCommand:
+    @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 2 of 5 deals played\n"),
+                                                 ("fr", "Erreur : interrompu : 2 donnes sur 5\n")])
+    def test_ctrl_c_says_how_many_deals_were_played(self, lang: str, said: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C in a long match (400 deals of pimc take an hour) says how far it went, as
+        whist simulate does; it said only « interrompu »."""
+        import whist.arena
+
+        real = whist.arena.run_board
+        boards: list[int] = []
+
+        def board(config: ArenaConfig, i: int) -> Any:
+            boards.append(i)
+            if len(boards) == 3:
+                raise KeyboardInterrupt
+            return real(config, i)
+
+        monkeypatch.setattr(whist.arena, "run_board", board)
+        r = run("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy",
+                "--lang", lang)
+        assert r.exit_code == 130 and r.stdout == "", r.output
+        assert r.stderr == said
+
     def test_json_shape(self) -> None:
         r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "random",
                 "--deals", "2", "--seed", "1", "--max-nodes", "100000", "--json")

@@ -44,6 +44,7 @@ from whist.cli_common import (
     bot_failed,
     budget_option,
     build_rules,
+    done_of,
     fail,
     interrupted,
     option_summary,
@@ -310,13 +311,14 @@ def arena(
     _check_bot(reference, reference_thinking, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
                          thinking, reference_thinking, double_dummy, max_nodes)
-    progress = progress_bar(say("Deals", "donnes", language), TimeRemainingColumn())
+    label = say("Deals", "donnes", language)
+    progress = progress_bar(label, TimeRemainingColumn())
     try:
         with progress:
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
-        interrupted(language)
+        interrupted(language, done_of(progress, deals, label))
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)

@@ -57,7 +57,7 @@ __all__ = [
     "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
     "RulesOpt",
     "bot_failed", "bot_names", "budget_option",
-    "build_rules", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
+    "build_rules", "done_of", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
     "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
@@ -441,6 +441,16 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------
 
 
+def done_of(progress: Progress, total: int, label: str) -> tuple[str, str]:
+    """How far the bar of ``progress`` went, in English and French, what it counts named by
+    ``label`` in the plural (Rubbers, donnes): ``3 of 5 rubbers played``, ``3 robres sur 5``
+    (``1 robre sur 5``), for what Ctrl-C says."""
+    done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
+    many = label.lower()
+    one = many.removesuffix("s")  # rubbers, donnes: the singular
+    return f"{done} of {total} {many} played", f"{done} {many if done >= 2 else one} sur {total}"
+
+
 def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str],
@@ -464,11 +474,7 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     counted = [0, 0]  # deals of the sessions played out, and of those and the one being played
 
     def how_far() -> tuple[str, str]:
-        done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
-        many = label.lower()
-        one = many.removesuffix("s")  # rubbers, donnes: the singular
-        en = f"{done} of {total} {many} played"
-        fr = f"{done} {many if done >= 2 else one} sur {total}"
+        en, fr = done_of(progress, total, label)
         if deals is not None:
             en, fr = f"{en}, {deals_words(counted[1], 'en')}", f"{fr}, {deals_words(counted[1], 'fr')}"
         if records is None:
