@@ -403,6 +403,19 @@ class TestCommand:
         plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
         assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
 
+    def test_the_french_report_names_perfect_play_as_its_help_does(self) -> None:
+        """The French help and guide say « jeu parfait à cartes ouvertes » for double-dummy play;
+        the report said « double mort », the bridge player's word, in its heading alone."""
+        helped = " ".join(run("--help", "--lang", "fr").stdout.split())
+        assert "jeu parfait à cartes ouvertes" in helped
+        args = ("--candidate", "heuristic", "--reference", "random", "--deals", "1", "--lang", "fr")
+        measured = runner.invoke(app, ["arena", *args], env={"COLUMNS": "200"})
+        skipped = runner.invoke(app, ["arena", *args, "--no-double-dummy"], env={"COLUMNS": "200"})
+        assert measured.exit_code == 0 and skipped.exit_code == 0, measured.output + skipped.output
+        assert "Écart au jeu parfait à cartes ouvertes : levées perdues" in measured.stdout
+        assert "Jeu parfait à cartes ouvertes : non mesuré (--no-double-dummy)." in skipped.stdout
+        assert "double mort" not in measured.stdout + skipped.stdout
+
     def test_a_bot_of_your_own(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """``--candidate module:function`` plays a bot that Python imports (docs/arena.md)."""
         (tmp_path / "my_arena_bot.py").write_text(

@@ -150,9 +150,9 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
     dd = r.dd
     if not r.config.double_dummy:
         return [Text(say("Double dummy: not measured (--no-double-dummy).",
-                         "double mort : non mesuré (--no-double-dummy).", lang))]
+                         "jeu parfait à cartes ouvertes : non mesuré (--no-double-dummy).", lang))]
     t = Table(title=say("Distance from double-dummy play: tricks lost per seat-deal",
-                        "écart au jeu à double mort : levées perdues par donne-place", lang),
+                        "écart au jeu parfait à cartes ouvertes : levées perdues par donne-place", lang),
               title_justify="left")
     t.add_column(say("player", "joueur", lang))
     positions = list(next(iter(r.players.values())).dd)
