@@ -327,7 +327,7 @@ class TestAGroupPassesItsLang:
 
     @pytest.mark.parametrize(("args", "said"), [
         (["--lang", "fr", "nope"], "Erreur : commande inconnue : « nope »."),
-        (["sheet", "--lang", "fr"], "Erreur : il manque la commande."),
+        (["sheet", "--lang", "fr", "--bogus"], "Erreur : option inconnue : --bogus"),
         (["--lang", "fr", "sheet", "nope"], "Erreur : commande inconnue : « nope ».")])
     def test_a_group_s_own_usage_errors_are_french(self, args: list[str], said: str) -> None:
         r = _help(args)
@@ -367,3 +367,17 @@ def test_the_research_commands_help_shows_an_example_that_runs(
     r = runner.invoke(app, line)
     assert r.exit_code == 0, (line, r.output)
     assert r.stdout.strip(), line
+
+
+@pytest.mark.parametrize("group", [[], ["bench"], ["sheet"]])
+@pytest.mark.parametrize(("lang", "env"), [(["--lang", "fr"], "fr"), (["--lang=FR"], "fr"),
+                                           (["--lang", "en"], "en")])
+def test_a_group_given_only_its_language_shows_its_help(group: list[str], lang: list[str], env: str) -> None:
+    """`whist --lang fr` (`whist bench --lang fr` …) is `whist` alone, in French: the help of the
+    group and its commands, as WHIST_LANG=fr gives it; it was a usage error (« il manque la
+    commande »), the help only one more command away."""
+    alone = runner.invoke(app, group, env={"WHIST_LANG": env})
+    given = runner.invoke(app, [*group, *lang], env={"WHIST_LANG": ""})
+    assert given.exit_code == alone.exit_code and given.output == alone.output, given.output
+    assert ("Commandes :" if env == "fr" else "Commands:") in given.output
+    assert "Missing command" not in given.output and "il manque la commande" not in given.output
