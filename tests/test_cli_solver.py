@@ -613,6 +613,31 @@ def test_a_stopped_search_in_french() -> None:
     assert "Compter jusqu'à 2 (--cap 2)" in _cap_tip(MIN, frozenset((Seat.N, Seat.S)), None, "fr")
 
 
+@pytest.mark.parametrize("trump", ["C", "H", "S", "D", "NT"])
+def test_the_worst_deal_s_command_solves_the_same_deal_in_french(
+        trump: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command the French bench prints for its worst deal is said in French (--lang fr, the
+    trump as French reads it: T for clubs) and solves the deal the English one does; it was the
+    English command, where a French player who added --lang fr read --trump C as cœur."""
+    command = f'whist solve "{DEAL}" --trump {trump} --leader W --team WE --goal max'
+
+    def bench(**kw: Any) -> dict[str, Any]:
+        result = run_bench(deals=kw["deals"], seed=kw["seed"], dds=False, extra=False)
+        return {**result, "ours": {**result["ours"], "worst_command": command}}
+
+    monkeypatch.setattr("whist.cli_solver.run_bench", bench)
+    printed = {}
+    for lang in ("en", "fr"):
+        r = runner.invoke(app, ["bench", "solver", "--deals", "1", "--lang", lang])
+        assert r.exit_code == 0, r.output
+        printed[lang] = shlex.split(r.stdout.splitlines()[-1].split(": ", 1)[1])
+    assert printed["en"] == shlex.split(command)
+    assert printed["fr"][-2:] == ["--lang", "fr"], printed["fr"]
+    en, fr = (runner.invoke(app, [*printed[lang][1:], "--json"]) for lang in ("en", "fr"))
+    assert en.exit_code == 0 and fr.exit_code == 0, en.output + fr.output
+    assert json.loads(fr.stdout) == json.loads(en.stdout)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_bench_writes_its_numbers_as_the_language_does(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``whist bench solver --lang fr`` wrote 66.8 ms and a ratio of 1.58: in French 66,8 ms and

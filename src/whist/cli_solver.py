@@ -16,6 +16,7 @@ PBN deal and the JSON are the same in both.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from typing import Annotated, Any
@@ -25,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
+from whist.cards import Lang, Refusal, Seat, Suit, of_fr, parse_cards, parse_seat
 from whist.cli_common import (
     JsonOpt,
     LangOpt,
@@ -482,7 +483,18 @@ def bench_solver(
             console.print(bench_line(say(en, fr, language), result[key], language), soft_wrap=True)
     worst = f"{result['ours']['max_ms']:.0f} ms"
     console.print(say(f"worst whole deal ({worst}):", f"pire donne entière ({worst}) :", language)
-                  + f" {escape(result['ours']['worst_command'])}", soft_wrap=True)
+                  + f" {escape(_command_in(result['ours']['worst_command'], language))}", soft_wrap=True)
+
+
+def _command_in(command: str, lang: Lang) -> str:
+    """A ``whist solve`` command the bench suggests (``--trump C`` …, as English reads it), in
+    ``lang``: in French with ``--lang fr`` and the trump as French reads it (``--trump T`` for
+    clubs, ``SA`` for no trump), the same deal solved and shown in French; given the English
+    command, a French player who added ``--lang fr`` solved a clubs deal with hearts as trumps."""
+    if lang == "en":
+        return command
+    return re.sub(r"--trump (\S+)", lambda m: "--trump " + (
+        "SA" if m[1] == "NT" else Suit("SHDC".index(m[1])).letter_fr), command) + " --lang fr"
 
 
 solver_app.command("bench")(bench_solver)
