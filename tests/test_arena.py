@@ -321,6 +321,29 @@ def run(*args: str) -> Any:
 
 
 class TestCommand:
+    @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 2 of 5 deals played\n"),
+                                                 ("fr", "Erreur : interrompu : 2 donnes sur 5\n")])
+    def test_ctrl_c_says_how_many_deals_were_played(self, lang: str, said: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C in a long match (400 deals of pimc take an hour) says how far it went, as
+        whist simulate does; it said only « interrompu »."""
+        import whist.arena
+
+        real = whist.arena.run_board
+        boards: list[int] = []
+
+        def board(config: ArenaConfig, i: int) -> Any:
+            boards.append(i)
+            if len(boards) == 3:
+                raise KeyboardInterrupt
+            return real(config, i)
+
+        monkeypatch.setattr(whist.arena, "run_board", board)
+        r = run("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy",
+                "--lang", lang)
+        assert r.exit_code == 130 and r.stdout == "", r.output
+        assert r.stderr == said
+
     def test_json_shape(self) -> None:
         r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "random",
                 "--deals", "2", "--seed", "1", "--max-nodes", "100000", "--json")
@@ -379,6 +402,19 @@ class TestCommand:
         assert r.stdout.count(level) == 2 and "95 %" not in r.stdout, r.stdout  # title and column
         plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
         assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
+
+    def test_the_french_report_names_perfect_play_as_its_help_does(self) -> None:
+        """The French help and guide say « jeu parfait à cartes ouvertes » for double-dummy play;
+        the report said « double mort », the bridge player's word, in its heading alone."""
+        helped = " ".join(run("--help", "--lang", "fr").stdout.split())
+        assert "jeu parfait à cartes ouvertes" in helped
+        args = ("--candidate", "heuristic", "--reference", "random", "--deals", "1", "--lang", "fr")
+        measured = runner.invoke(app, ["arena", *args], env={"COLUMNS": "200"})
+        skipped = runner.invoke(app, ["arena", *args, "--no-double-dummy"], env={"COLUMNS": "200"})
+        assert measured.exit_code == 0 and skipped.exit_code == 0, measured.output + skipped.output
+        assert "Écart au jeu parfait à cartes ouvertes : levées perdues" in measured.stdout
+        assert "Jeu parfait à cartes ouvertes : non mesuré (--no-double-dummy)." in skipped.stdout
+        assert "double mort" not in measured.stdout + skipped.stdout
 
     def test_a_bot_of_your_own(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """``--candidate module:function`` plays a bot that Python imports (docs/arena.md)."""
@@ -480,6 +516,16 @@ class TestCommand:
          "nommez la fonction après les deux-points, well_written_bot:FONCTION"),
         ("", "no_such_module_here:play", "No module named 'no_such_module_here'",
          "pas de module « no_such_module_here »"),
+        # no module name, or one Python cannot import by name: Python's ValueError or TypeError
+        # in English, « l'import d' a levé ValueError: Empty module name » in French
+        ("", ":play", "name the module before the colon, MODULE:play",
+         "nommez le module avant les deux-points, MODULE:play"),
+        ("", ".relative_bot:play", "'.relative_bot' is not the name of a Python module: name it before"
+         " the colon as Python imports it, like mybots:play or package.mybots:play",
+         "« .relative_bot » n'est pas le nom d'un module Python : nommez-le avant les deux-points comme"
+         " Python l'importe, comme mybots:play ou paquet.mybots:play"),
+        ("", "dashed-bot:play", "'dashed-bot' is not the name of a Python module",
+         "« dashed-bot » n'est pas le nom d'un module Python"),
     ])
     def test_a_bot_that_cannot_be_imported_is_one_line_in_each_language(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, name: str, en: str,

@@ -370,7 +370,7 @@ def test_play_with_bots_of_your_own(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert "North my_play_bots:first, East my_play_bots:first, South my_play_bots:first" in r.stdout
     for lang, said, stop in (("en", "Error: --bots my_play_bots:boom: the bot at South chose 'ZZ', which the"
                                     " game refuses:", "Game stopped"),
-                             ("fr", "Erreur : --bots my_play_bots:boom : le robot en Sud a choisi 'ZZ', que"
+                             ("fr", "Erreur : --bots my_play_bots:boom : le robot en Sud a choisi « ZZ », que"
                                     " le jeu refuse :", "Partie arrêtée")):
         r = run(*common, "--bots", "heuristic,heuristic,my_play_bots:boom", "--lang", lang, input="\n" * 40)
         assert r.exit_code == 1, r.output
@@ -515,7 +515,8 @@ def test_the_bots_help_names_every_bot(command: str) -> None:
     from whist.bots import BOT_NAMES
 
     text = " ".join(run(command, "--help").stdout.split())
-    names = text[text.index("--bots"):].split("(", 1)[1].split(")", 1)[0]
+    options = text[text.index("Options:"):]  # the description above may show --bots in an example
+    names = options[options.index("--bots"):].split("(", 1)[1].split(")", 1)[0]
     assert sorted(names.split(", ")) == sorted(BOT_NAMES)
 
 

@@ -193,6 +193,23 @@ class TestReplay:
         text = run("replay", str(f))
         assert text.exit_code == 0 and "Result:" in text.stdout
 
+    @pytest.mark.parametrize(("lang", "played", "passed"),
+                             [("en", "Deal", "Deal (all passed: redealt)"),
+                              ("fr", "Donne", "Donne (tous passent : redonnée)")])
+    def test_a_deal_record_says_redealt_only_where_all_passed(
+            self, colour_record: Path, tmp_path: Path, lang: str, played: str, passed: str) -> None:
+        """A deal record replayed alone is titled « Donne », and « (tous passent : redonnée) » only
+        for a deal everybody passed (RULES.md §5.1); a deal played out said it was redealt."""
+        deals = record.load(colour_record)["deals"]
+        assert {d["result"]["passed"] for d in deals} == {True, False}
+        for i, deal in enumerate(deals):
+            f = tmp_path / f"deal{i}.json"
+            record.save(deal, f)
+            r = run("replay", str(f), "--lang", lang)
+            assert r.exit_code == 0, r.output
+            title = r.stdout.splitlines()[2]
+            assert title == (passed if deal["result"]["passed"] else played), r.stdout
+
     def test_changed_points_exit_1(self, colour_record: Path, tmp_path: Path) -> None:
         data = record.load(colour_record)
         data["deals"][-1]["result"]["points"]["N"] += 1

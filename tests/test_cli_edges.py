@@ -77,7 +77,11 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
         assert r.stdout == ""
         if "Usage:" in runner.invoke(app, args).stderr:
             assert f"Usage : whist {' '.join(args[:at])} [OPTIONS]" in r.stderr
-            assert f"Essayez « whist {' '.join(args[:at])} --help » pour l'aide." in r.stderr
+            hint = f"Essayez « whist {' '.join(args[:at])} --help --lang fr » pour l'aide."
+            assert hint in r.stderr
+            # what it says to type gives the help in French, not the English of a bare --help
+            helped = runner.invoke(app, hint.split("« ")[1].split(" »")[0].split()[1:])
+            assert helped.exit_code == 0 and helped.stdout.startswith("Usage : "), helped.output
 
 
 @pytest.mark.parametrize(("en", "fr"), [
@@ -97,16 +101,18 @@ def test_every_reason_typer_gives_for_a_path_is_french_too(en: str, fr: str) -> 
 
 
 def test_simulate_interrupted_before_a_rubber_says_it_in_good_french(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stopped before its only rubber was played: « 0 robre sur 1 », not « 0 sur 1 robres »."""
+    """Stopped before its only rubber was played: « 0 robre sur 1, 0 donne », not « 0 sur 1
+    robres »."""
 
     def stop(self: Any) -> Any:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(TableSession, "step", stop)
     r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random", "--lang", "fr"])
-    assert r.exit_code == 130 and "Erreur : interrompu : 0 robre sur 1" in r.stderr, r.output
+    assert r.exit_code == 130 and r.stderr == "Erreur : interrompu : 0 robre sur 1, 0 donne\n", r.output
     r = runner.invoke(app, ["simulate", "--rubbers", "1", "--bots", "random"])
-    assert r.exit_code == 130 and "Error: interrupted: 0 of 1 rubbers played" in r.stderr, r.output
+    assert r.exit_code == 130, r.output
+    assert r.stderr == "Error: interrupted: 0 of 1 rubbers played, 0 deals\n"
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 1234567 of 2000000 deals played"),
@@ -198,6 +204,9 @@ def test_bench_engine_writes_french_numbers_with_lang_fr() -> None:
     fr = runner.invoke(app, ["bench", "engine", "--seconds", "0,1", "--rounds", "1", "--lang", "fr"])
     assert fr.exit_code == 0 and re.search(r"au hasard en \d+,\d s, sur un", fr.stdout), fr.output
     assert not re.search(r"\d\.\d", fr.stdout), fr.stdout
+    # « un cœur » alone, in a card game, read as a heart; the preset's name is no adjective
+    assert "sur un cœur de processeur (préréglage classic ;" in fr.stdout, fr.stdout
+    assert "donnes classic" not in fr.stdout
     en = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
     assert en.exit_code == 0 and re.search(r"deals in \d+\.\d s, one core", en.stdout), en.output
     en = runner.invoke(app, ["bench", "engine", "--seconds", "0,1", "--rounds", "1"])

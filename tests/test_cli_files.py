@@ -231,3 +231,62 @@ def test_a_csv_with_a_cell_too_long_to_read_is_refused_naming_its_line(
     r = run("sheet", "import", str(damaged), "--file", str(f))
     assert r.exit_code == 2 and "line 3: a cell is longer than 131072 characters" in flat(r.stderr), r.output
     assert f.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_record_s_text_cannot_drive_the_terminal(tmp_path: Path, lang: str) -> None:
+    """Text a record holds reaches the terminal without its control characters: the names of who
+    played each seat as the web app keeps a name (a line break a space, an escape dropped), and a
+    value a refusal quotes, a preset say, with its escape written out (``\\x1b``) in French as
+    in English; the French quoted it as it was, so that a record could clear the screen of
+    whoever replayed it or colour what followed."""
+    records = tmp_path / "records"
+    assert run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(records)).exit_code == 0
+    (match_file,) = records.iterdir()
+    match = json.loads(match_file.read_text(encoding="utf-8"))
+    f = tmp_path / "record.json"
+    f.write_text(json.dumps({**match, "players": {"N": "Anne\x1b[2J", "E": "Bert\nBis", "S": "Carla",
+                                                  "W": "\x07Dirk"}}), encoding="utf-8")
+    r = run("replay", str(f), "--lang", lang)
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    seats = r.stdout.splitlines()[2]
+    assert seats.endswith(("N Anne[2J · E Bert Bis · S Carla · W Dirk",
+                           "N Anne[2J · E Bert Bis · S Carla · O Dirk")), r.stdout
+    match["rules"]["preset"] = "\x1b[2Jshort"
+    f.write_text(json.dumps(match), encoding="utf-8")
+    r = run("replay", str(f), "--lang", lang)
+    assert r.exit_code == 1, r.output
+    assert "\x1b" not in r.stderr and "\\x1b[2Jshort" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(("lang", "record_said", "sheet_said"), [
+    ("en", "is not a JSON record: a number in it has more than 4300 digits",
+     "is not a valid score sheet: a number in it has more than 4300 digits"),
+    ("fr", "n'est pas un enregistrement JSON : un nombre y a plus de 4300 chiffres",
+     "n'est pas une feuille de marque valable : un nombre y a plus de 4300 chiffres")])
+def test_a_number_too_long_for_python_is_refused_in_a_record_and_a_sheet(
+        tmp_path: Path, sheet: Path, lang: str, record_said: str, sheet_said: str) -> None:
+    """A whole number of 5000 digits in a record or a sheet (a file damaged, or made to be): Python
+    reads none past 4300 digits, with a ValueError of its own that is no JSON error; the sheet's
+    commands showed a traceback, whist replay Python's English advice to call
+    sys.set_int_max_str_digits(). Now one line in the language asked, as for any damaged file."""
+    records = tmp_path / "records"
+    assert run("simulate", "--rubbers", "1", "--bots", "random", "--records", str(records)).exit_code == 0
+    (match_file,) = records.iterdir()
+
+    def with_long_number(data: dict[str, Any], part: str) -> str:
+        data[part]["N" if part == "totals" else "rubbers"] = "LONG"
+        return json.dumps(data).replace('"LONG"', "9" * 5000)
+
+    match = json.loads(match_file.read_text(encoding="utf-8"))
+    match_file.write_text(with_long_number(match, "rules"), encoding="utf-8")
+    r = run("replay", str(match_file), "--lang", lang)
+    assert r.exit_code == 1 and flat(r.stderr).endswith(record_said), r.output
+    before = with_long_number(json.loads(sheet.read_text(encoding="utf-8")), "totals")
+    sheet.write_text(before, encoding="utf-8")
+    for args in (["show"], ["add", "solo 7", "--declarers", "N", "--tricks", "8"]):
+        r = run("sheet", *args, "--file", str(sheet), "--lang", lang)
+        assert r.exit_code == 2 and flat(r.stderr).endswith(sheet_said), r.output
+        assert "Traceback" not in r.output and len(r.stderr.strip().splitlines()) == 1
+    assert sheet.read_text(encoding="utf-8") == before

@@ -4,6 +4,7 @@ English help as typer prints it, and no option without its French."""
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -326,7 +327,7 @@ class TestAGroupPassesItsLang:
 
     @pytest.mark.parametrize(("args", "said"), [
         (["--lang", "fr", "nope"], "Erreur : commande inconnue : « nope »."),
-        (["sheet", "--lang", "fr"], "Erreur : il manque la commande."),
+        (["sheet", "--lang", "fr", "--bogus"], "Erreur : option inconnue : --bogus"),
         (["--lang", "fr", "sheet", "nope"], "Erreur : commande inconnue : « nope ».")])
     def test_a_group_s_own_usage_errors_are_french(self, args: list[str], said: str) -> None:
         r = _help(args)
@@ -340,3 +341,43 @@ class TestAGroupPassesItsLang:
         assert r.exit_code == 2 and r.stderr.startswith("Usage: whist sheet [OPTIONS] COMMAND [ARGS]...")
         assert "Error: No such command 'nope'." in r.stderr, r.output
 
+
+
+@pytest.mark.parametrize("command", [["solve"], ["arena"], ["simulate"], ["replay"], ["bench", "solver"],
+                                     ["bench", "engine"]])
+@pytest.mark.parametrize(("lang", "head"), [("en", "Example: "), ("fr", "Exemple : ")])
+def test_the_research_commands_help_shows_an_example_that_runs(
+        command: list[str], lang: str, head: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help of each research command ends its description with an example, in the language of
+    the help (in French with --lang fr, the cards and the decimal comma as French reads them), that
+    runs as shown, after the command it names first (a replay, the simulate that wrote its record)."""
+    monkeypatch.chdir(tmp_path)
+    shown = runner.invoke(app, [*command, "--help", "--lang", lang])
+    assert shown.exit_code == 0, shown.output
+    text = " ".join(shown.stdout.split())
+    example = re.search(f"{head}`whist ([^`]+)`", text)
+    assert example is not None, text
+    line = shlex.split(example[1])
+    assert line[:len(command)] == command
+    assert (lang == "fr") == ("--lang" in line), line
+    if command == ["replay"]:
+        first = re.search(r"`whist (simulate --records [^`]+)`", text)
+        assert first is not None, text
+        assert runner.invoke(app, [*shlex.split(first[1]), "--rubbers", "1"]).exit_code == 0
+    r = runner.invoke(app, line)
+    assert r.exit_code == 0, (line, r.output)
+    assert r.stdout.strip(), line
+
+
+@pytest.mark.parametrize("group", [[], ["bench"], ["sheet"]])
+@pytest.mark.parametrize(("lang", "env"), [(["--lang", "fr"], "fr"), (["--lang=FR"], "fr"),
+                                           (["--lang", "en"], "en")])
+def test_a_group_given_only_its_language_shows_its_help(group: list[str], lang: list[str], env: str) -> None:
+    """`whist --lang fr` (`whist bench --lang fr` …) is `whist` alone, in French: the help of the
+    group and its commands, as WHIST_LANG=fr gives it; it was a usage error (« il manque la
+    commande »), the help only one more command away."""
+    alone = runner.invoke(app, group, env={"WHIST_LANG": env})
+    given = runner.invoke(app, [*group, *lang], env={"WHIST_LANG": ""})
+    assert given.exit_code == alone.exit_code and given.output == alone.output, given.output
+    assert ("Commandes :" if env == "fr" else "Commands:") in given.output
+    assert "Missing command" not in given.output and "il manque la commande" not in given.output

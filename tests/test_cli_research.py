@@ -257,7 +257,9 @@ class TestSimulate:
     def test_ctrl_c_says_how_far_it_went_and_what_was_saved(self, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
         """Ctrl-C in a long simulation: exit 130 with one line saying how many rubbers were
-        played and how many records saved (those of the finished rubbers, which replay)."""
+        played, how many deals in all (a rubber of bots that think takes minutes: the deals say
+        how far it went within it), and how many records saved (those of the finished rubbers,
+        which replay)."""
         real_step = TableSession.step
         steps = [0]
 
@@ -274,8 +276,11 @@ class TestSimulate:
         saved = sorted(tmp_path.glob("*.json"))
         assert 0 < len(saved) < 50
         records = "1 record" if len(saved) == 1 else f"{len(saved)} records"
-        assert r.stderr.startswith(f"Error: interrupted: {len(saved)} of 50 rubbers played;"
-                                   f" {records} saved in {tmp_path}")
+        said = re.match(rf"Error: interrupted: {len(saved)} of 50 rubbers played, (\d+) deals;"
+                        rf" {records} saved in {re.escape(str(tmp_path))}\n", r.stderr)
+        assert said is not None, r.stderr
+        in_records = sum(len(record.load(f)["deals"]) for f in saved)
+        assert in_records <= int(said[1]) < in_records + 20  # and those of the rubber stopped
         assert "Traceback" not in r.output and r.stdout == ""
         assert run("replay", str(saved[-1])).exit_code == 0
 
@@ -428,7 +433,7 @@ class TestSimulate:
         saved = sorted(records.glob("*.json"))
         assert 0 < len(saved) < 8
         line = " ".join(r.stderr.split())
-        assert line.startswith("Erreur : --bots my_sim_late_bot:late : le robot en Nord a choisi 'hello',"
+        assert line.startswith("Erreur : --bots my_sim_late_bot:late : le robot en Nord a choisi « hello »,"
                                " que le jeu refuse : "), line
         n = len(saved)
         s = "s" if n >= 2 else ""

@@ -245,6 +245,21 @@ def test_ctrl_c_stops_a_long_search_at_once() -> None:
     assert "stopped (Ctrl-C)" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Error: the search was stopped (Ctrl-C). Counting up to 2 (--cap 2) quickly says"),
+    ("fr", "Erreur : la recherche a été arrêtée (Ctrl-C). Compter jusqu'à 2 (--cap 2) dit vite")])
+def test_ctrl_c_says_what_was_stopped(lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C names what it stopped, as --max-seconds does (« la recherche a été arrêtée après
+    1 s »): French said « Erreur : arrêtée (Ctrl-C) », a participle with nothing it agrees with."""
+    def interrupted(*args: Any) -> Solution:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("whist.cli_solver._solve_waiting", interrupted)
+    code, out, err = run(*LONG, "--lang", lang)
+    assert code == 130 and out == "", err
+    assert err.startswith(said), err
+
+
 def test_bench_counts_its_steps_for_the_progress_bar() -> None:
     """``whist bench solver`` shows a progress bar: ``run_bench`` reports each position done
     out of the total."""
@@ -569,6 +584,16 @@ def test_bad_input_in_french_is_one_french_line_and_status_2(args: tuple[str, ..
     assert len(err.strip().splitlines()) == 1, err
 
 
+def test_a_deal_written_with_the_french_ranks_is_said_how_to_write_it() -> None:
+    """A French player who writes roi, dame, valet as the game shows them (R D V) in the PBN deal
+    is told that PBN writes them the English way, K Q J (guide.md: « à l'anglaise »), not only
+    that R is no rank."""
+    code, out, err = run("N:RD.-.-.- AV.-.-.- 109.-.-.- 87.-.-.-", "-t", "SA", "-l", "N", "--lang", "fr")
+    assert code == 2 and out == "", err
+    assert err == ("Erreur : « R » dans la main « RD.-.-.- » n'est pas une valeur (AKQJT98765432 : une"
+                   " main PBN s'écrit à l'anglaise, K Q J T pour roi, dame, valet, dix)\n"), err
+
+
 def test_a_stopped_search_in_french() -> None:
     """What a stopped search says, with the best it had found, and the quick question to ask
     instead, in French."""
@@ -586,6 +611,31 @@ def test_a_stopped_search_in_french() -> None:
     assert _status_text(4.2, progress, None, "fr") == (
         "Résolution… 4 s : meilleur 5 levées, 3 cartes évaluées sur 13 (Ctrl-C pour arrêter)")
     assert "Compter jusqu'à 2 (--cap 2)" in _cap_tip(MIN, frozenset((Seat.N, Seat.S)), None, "fr")
+
+
+@pytest.mark.parametrize("trump", ["C", "H", "S", "D", "NT"])
+def test_the_worst_deal_s_command_solves_the_same_deal_in_french(
+        trump: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command the French bench prints for its worst deal is said in French (--lang fr, the
+    trump as French reads it: T for clubs) and solves the deal the English one does; it was the
+    English command, where a French player who added --lang fr read --trump C as cœur."""
+    command = f'whist solve "{DEAL}" --trump {trump} --leader W --team WE --goal max'
+
+    def bench(**kw: Any) -> dict[str, Any]:
+        result = run_bench(deals=kw["deals"], seed=kw["seed"], dds=False, extra=False)
+        return {**result, "ours": {**result["ours"], "worst_command": command}}
+
+    monkeypatch.setattr("whist.cli_solver.run_bench", bench)
+    printed = {}
+    for lang in ("en", "fr"):
+        r = runner.invoke(app, ["bench", "solver", "--deals", "1", "--lang", lang])
+        assert r.exit_code == 0, r.output
+        printed[lang] = shlex.split(r.stdout.splitlines()[-1].split(": ", 1)[1])
+    assert printed["en"] == shlex.split(command)
+    assert printed["fr"][-2:] == ["--lang", "fr"], printed["fr"]
+    en, fr = (runner.invoke(app, [*printed[lang][1:], "--json"]) for lang in ("en", "fr"))
+    assert en.exit_code == 0 and fr.exit_code == 0, en.output + fr.output
+    assert json.loads(fr.stdout) == json.loads(en.stdout)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -281,6 +281,26 @@ class TestDealReplay:
             replay(rec)
 
     @pytest.mark.parametrize(
+        ("change", "en", "fr"),
+        [({"dealer": None}, "deal: 'null' is not a seat", "donne : « null » n'est pas une place"),
+         ({"trump_card": True}, "deal: 'true' is not a card", "donne : « true » n'est pas une carte"),
+         ({"hands": {"N": None, "E": "", "S": "", "W": ""}}, "deal: 'null' is not a hand",
+          "donne : « null » n'est pas une main"),
+         ({"actions": [["N", None]]}, "'null' is not a card", "« null » n'est pas une carte"),
+         ({"actions": [[None, "AS"]]}, "'null' is not a seat", "« null » n'est pas une place")],
+    )
+    def test_a_value_that_is_not_text_is_quoted_as_the_file_writes_it(
+            self, change: dict[str, Any], en: str, fr: str) -> None:
+        """A seat, a card, a hand or an action that is not text (``null``, ``true``, as a hand-edited
+        file may hold) is quoted as JSON writes it, as start_score's are: it was Python's ``None``."""
+        rec = deal_record(play(mixed(), "AS"))
+        rec.update(change)
+        with pytest.raises(RecordError) as caught:
+            replay(rec)
+        assert en in caught.value.in_lang("en") and fr in caught.value.in_lang("fr")
+        assert "None" not in caught.value.in_lang("en") + caught.value.in_lang("fr")
+
+    @pytest.mark.parametrize(
         ("hands", "says"),
         [("N:AK32.AKQ.5432.32", "bad field hands: an object of four hands is expected"),
          ({"N": "AK32.AKQ.5432.32", "S": "9876.JT98.JT9.JT"}, "bad field hands: no hand for E, W")],

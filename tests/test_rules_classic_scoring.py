@@ -635,6 +635,18 @@ class TestOptions:
         with pytest.raises(RulesError, match=says):
             with_options(CLASSIC, values)
 
+    def test_game_points_below_the_single_game_says_both_values(self) -> None:
+        """Games of 3 with the classic preset's single game from 5 (RULES.md §2): the refusal
+        names the option the player did not touch with its value and the game's, in English and
+        French; it said only that single_game_from is between 1 and game_points."""
+        with pytest.raises(RulesError) as refused:
+            with_options(CLASSIC, {"game_points": "3"})
+        assert refused.value.in_lang("en") == ("option single_game_from is 5: it must be between 1 and"
+                                               " game_points (3)")
+        assert refused.value.in_lang("fr") == ("l'option single_game_from vaut 5 : elle doit être"
+                                               " comprise entre 1 et game_points (3)")
+        assert with_options(CLASSIC, {"game_points": "3", "single_game_from": "3"}).game_points == 3
+
     def test_options_of_the_other_game_are_refused_unless_left_as_they_are(self) -> None:
         """An option that changes nothing in the game played is a mistake of the player's:
         refused, unless it keeps the preset's value; a record (every option stored) reads back."""

@@ -569,7 +569,7 @@ def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_tabl
 
 
 def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None:
-    """Games of 2 points with the classic preset's single game from 3: the server refuses the
+    """Games of 2 points with the classic preset's single game from 5: the server refuses the
     table, and the lobby gives its reason, not only that "an option" is refused: in French in
     French, in English in English, each option named by the form's label for it, not by its
     name in the rules (``single_game_from``)."""
@@ -585,10 +585,11 @@ def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == (
             "Impossible de créer cette table\u00a0: l'option «\u00a0Manche simple à partir de\u00a0»"
-            " est comprise entre 1 et «\u00a0Points de la manche\u00a0».")
+            " vaut 5\u00a0: elle doit être comprise entre 1 et «\u00a0Points de la manche\u00a0» (2).")
         page.click("button[data-lang=en]")  # the reason said again in the page's new language
         assert page.locator(".error").inner_text() == (
-            "This table cannot be created: option “Single game from” must be between 1 and “Game points”.")
+            "This table cannot be created: option “Single game from” is 5: it must be between 1 and"
+            " “Game points” (2).")
         page.fill("input[name=opt-game_points]", "0")
         page.dispatch_event("input[name=opt-game_points]", "change")
         page.click("#create-table")

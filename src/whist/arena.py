@@ -126,6 +126,15 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
     if not attr:
         raise Refusal(f"{cannot[0]}name the function after the colon, {module}:FUNCTION",
                       f"{cannot[1]}nommez la fonction après les deux-points, {module}:FONCTION")
+    if not module:
+        raise Refusal(f"{cannot[0]}name the module before the colon, MODULE:{attr}",
+                      f"{cannot[1]}nommez le module avant les deux-points, MODULE:{attr}")
+    if not all(part.isidentifier() for part in module.split(".")):  # '.mybots', 'my-bots'
+        raise Refusal(f"{cannot[0]}{module!r} is not the name of a Python module: name it before the"
+                      f" colon as Python imports it, like mybots:{attr} or package.mybots:{attr}",
+                      f"{cannot[1]}« {module} » n'est pas le nom d'un module Python : nommez-le avant"
+                      f" les deux-points comme Python l'importe, comme mybots:{attr} ou"
+                      f" paquet.mybots:{attr}")
     try:
         found = importlib.import_module(module)
     except ModuleNotFoundError as exc:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import BinaryIO, Literal
@@ -150,6 +151,32 @@ def json_reason(exc: json.JSONDecodeError) -> Refusal:
     """
     why = JSON_ERRORS_FR.get(exc.msg, exc.msg)
     return Refusal(str(exc), f"JSON illisible ({why}, ligne {exc.lineno} colonne {exc.colno})")
+
+
+def read_json(text: str) -> object:
+    """The value a JSON text holds (a record's, a sheet's), or a :class:`Refusal` saying in English
+    and French why it holds none: not JSON (:func:`json_reason`), arrays or objects nested deeper
+    than Python's recursion limit, or a whole number longer than Python reads
+    (``sys.get_int_max_str_digits()``, 4300 digits), which Python refuses with its own English.
+
+    >>> read_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> try:
+    ...     read_json("7" * 5000)
+    ... except Refusal as exc:
+    ...     print(exc.fr)
+    un nombre y a plus de 4300 chiffres
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise json_reason(exc) from None
+    except RecursionError:
+        raise Refusal("its JSON is nested too deeply", "son JSON est imbriqué trop profondément") from None
+    except ValueError:  # the one other that json.loads raises: a number of too many digits
+        most = sys.get_int_max_str_digits()
+        raise Refusal(f"a number in it has more than {most} digits",
+                      f"un nombre y a plus de {most} chiffres") from None
 
 
 class Suit(IntEnum):
@@ -584,7 +611,8 @@ def parse_hand(text: str) -> int:
             if rank is None:
                 raise ParseError(f"{ch!r} in hand {text!r} is not a rank (use AKQJT98765432)",
                                  f"« {ch} » dans la main « {text} » n'est pas une valeur"
-                                 " (AKQJT98765432)")
+                                 " (AKQJT98765432 : une main PBN s'écrit à l'anglaise, K Q J T pour"
+                                 " roi, dame, valet, dix)")
             bit = CARDS[13 * s + rank - 2].bit
             if mask & bit:
                 twice = CARDS[13 * s + rank - 2].text

@@ -332,7 +332,11 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
 @fr_doc("""Faire jouer quatre robots et résumer. Whist classique : des robres ; donnes, manches,
     robres et points par camp. Whist à la couleur : des donnes ; redonnes, contrats par famille et
     combien ont été réussis, points par place. Le résumé et les erreurs dans la langue de --lang
-    (en ou fr) ; le JSON est le même dans les deux (son résultat dit dans les deux langues).""")
+    (en ou fr) ; le JSON est le même dans les deux (son résultat dit dans les deux langues).
+
+    Exemple : `whist simulate --rubbers 2 --bots heuristic,random,heuristic,random --records
+    parties --lang fr` : heuristic joue en Nord et Sud, random en Est et Ouest ; chaque robre est
+    enregistré dans le dossier parties, que whist replay revoit.""")
 def simulate(
     preset_name: PresetOpt = None,
     rubbers: Annotated[int | None, typer.Option(
@@ -386,7 +390,12 @@ def simulate(
     """Let four bots play and summarise. Classic whist: rubbers; deals, games, rubbers and points
     per side. Colour whist: deals; redeals, contracts by family and how often they were made,
     points per seat. The summary and the errors in the language of --lang (en or fr); the JSON
-    is the same in both (its result said in both languages)."""
+    is the same in both (its result said in both languages).
+
+    Example: `whist simulate --rubbers 2 --bots heuristic,random,heuristic,random --records
+    games`: heuristic plays North and South, random East and West; each rubber is saved in the
+    folder games, which whist replay shows again.
+    """
     language = parse_lang(lang)
     thinking = budget_option("--budget", budget, language)
     rules = build_rules(preset_name, option, rules_file, language)
@@ -411,7 +420,7 @@ def simulate(
     matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),
                                        lambda m: len(m.rubbers), records,
                                        lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
-                                       language, bots=names)
+                                       language, bots=names, deals=lambda m: len(m.deals))
     summary = _simulation_summary(rules, seed, names, matches, thinking)
     points = summary["points"]
     result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),
@@ -456,6 +465,9 @@ def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> 
     diffère, quand l'enregistrement n'est pas une vraie partie (avec --json, aussi {"error": ...,
     "file": ...} sur la sortie standard, en anglais) ; 2 quand le fichier n'existe pas, comme pour
     un --rules FICHIER absent ; l'erreur dans la langue de --lang.
+
+    Exemple : `whist replay parties/simulate-classic-seed0-rubber0001.json --lang fr`, le premier
+    robre de `whist simulate --records parties` ; `whist play` dit le nom du sien.
     """)
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=en_fr(
@@ -471,6 +483,9 @@ def replay(
     when the record is not a true game (with --json, also {"error": ..., "file": ...} on stdout,
     in English); 2 when there is no such file, as for a missing --rules FILE; the error in the
     language of --lang.
+
+    Example: `whist replay games/simulate-classic-seed0-rubber0001.json`, the first rubber of
+    `whist simulate --records games`; `whist play` says the name of its own.
     """
     language = parse_lang(lang)
     if not file.exists():
@@ -549,8 +564,10 @@ def rules_cmd(
 
 @bench_app.command("engine", cls=HelpCommand)
 @fr_doc("""Donnes classiques complètes au hasard par seconde, par le protocole public du moteur,
-    sur un cœur : les donnes de chaque tour divisées par le temps qu'il a pris, le meilleur tour
-    donné.""")
+    sur un cœur de processeur : les donnes de chaque tour divisées par le temps qu'il a pris, le
+    meilleur tour donné.
+
+    Exemple : `whist bench engine --seconds 1 --lang fr`.""")
 def bench_engine_cmd(
     seconds: Annotated[str, typer.Option(
         "--seconds", "-t", metavar="SECONDS", help=en_fr(
@@ -574,7 +591,10 @@ def bench_engine_cmd(
     lang: LangOpt = "en",
 ) -> None:
     """Complete random classic deals per second through the engine's public protocol, one core:
-    the deals of each round over the time it took, the best round reported."""
+    the deals of each round over the time it took, the best round reported.
+
+    Example: `whist bench engine --seconds 1`.
+    """
     language = parse_lang(lang)
     total = seconds_option("--seconds", seconds, MIN_ROUND, language, MAX_SECONDS)
     most = most_rounds(total)
@@ -604,8 +624,8 @@ def bench_engine_cmd(
     spent = number(result.seconds, ".1f", language)
     console.print(say(f"{result.deals} random {result.preset} deals in {spent} s, one core"
                       " (shuffled, legal_actions, apply)",
-                      f"{result.deals} donnes {result.preset} au hasard en {spent} s, sur un"
-                      " cœur (shuffled, legal_actions, apply)", language))
+                      f"{result.deals} donnes au hasard en {spent} s, sur un cœur de processeur"
+                      f" (préréglage {result.preset} ; shuffled, legal_actions, apply)", language))
 
 
 app.command("arena", cls=HelpCommand)(arena)

@@ -44,6 +44,7 @@ from whist.cli_common import (
     bot_failed,
     budget_option,
     build_rules,
+    done_of,
     fail,
     interrupted,
     option_summary,
@@ -149,9 +150,9 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
     dd = r.dd
     if not r.config.double_dummy:
         return [Text(say("Double dummy: not measured (--no-double-dummy).",
-                         "double mort : non mesuré (--no-double-dummy).", lang))]
+                         "jeu parfait à cartes ouvertes : non mesuré (--no-double-dummy).", lang))]
     t = Table(title=say("Distance from double-dummy play: tricks lost per seat-deal",
-                        "écart au jeu à double mort : levées perdues par donne-place", lang),
+                        "écart au jeu parfait à cartes ouvertes : levées perdues par donne-place", lang),
               title_justify="left")
     t.add_column(say("player", "joueur", lang))
     positions = list(next(iter(r.players.values())).dd)
@@ -236,6 +237,10 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
     Whist classique (préréglages classic, short, simple) : chaque donne est jouée deux fois, le
     candidat en N-S puis en E-O. Whist à la couleur (couleur, pagat) : chaque donne est jouée cinq
     fois, le candidat seul à chaque place, puis quatre références.
+
+    Exemple : `whist arena --preset couleur --candidate heuristic --reference random --deals 10
+    --seed 1 --lang fr` ; pimc, le plus fort, réfléchit une seconde par carte : `--candidate pimc
+    --budget 0,1` le mesure plus vite.
     """)
 def arena(
     candidate: Annotated[str, typer.Option(
@@ -293,6 +298,10 @@ def arena(
     Classic whist (presets classic, short, simple): each deal is played twice, the candidate at
     N-S then at E-W. Colour whist (couleur, pagat): each deal is played five times, the candidate
     alone at each seat, then four references.
+
+    Example: `whist arena --preset couleur --candidate heuristic --reference random --deals 10
+    --seed 1`; pimc, the strongest, thinks a second a card: `--candidate pimc --budget 0.1`
+    measures it faster.
     """
     language = parse_lang(lang)
     thinking = budget_option("--budget", budget, language)
@@ -302,13 +311,14 @@ def arena(
     _check_bot(reference, reference_thinking, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
                          thinking, reference_thinking, double_dummy, max_nodes)
-    progress = progress_bar(say("Deals", "donnes", language), TimeRemainingColumn())
+    label = say("Deals", "donnes", language)
+    progress = progress_bar(label, TimeRemainingColumn())
     try:
         with progress:
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
-        interrupted(language)
+        interrupted(language, done_of(progress, deals, label))
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)

@@ -159,9 +159,12 @@ def _summary_table(rules: Rules, s: dict[str, Any], lang: Lang = "en") -> Render
 
 
 def _deal_block(deal: ColourDeal, number: int | None, lang: Lang) -> list[RenderableType]:
+    """One deal of a replay: its title (``Deal 3`` in a session, ``Deal`` for a deal record alone;
+    a deal everybody passed says so and has no number), auction, tricks and result."""
     names = seat_names(lang)
-    title = term("deal", lang) + (f" {number}" if number is not None else
-                                  f" ({say('all passed: redealt', 'tous passent : redonnée', lang)})")
+    title = term("deal", lang) + (f" {number}" if number is not None else "")
+    if deal.passed_out:
+        title += f" ({say('all passed: redealt', 'tous passent : redonnée', lang)})"
     out: list[RenderableType] = [Text(title, style="bold underline")]
     out.extend(colour_history(deal, names, lang))
     if deal.is_over:

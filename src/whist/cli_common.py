@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, overload
@@ -56,7 +57,7 @@ __all__ = [
     "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
     "RulesOpt",
     "bot_failed", "bot_names", "budget_option",
-    "build_rules", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
+    "build_rules", "done_of", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
     "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
@@ -115,9 +116,22 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
     head = "Erreur :" if lang == "fr" else "Error:"
     if isinstance(message, Refusal):
         message = message.in_lang(lang)
-    Console(stderr=True, highlight=False, emoji=False).print(f"[bold red]{head}[/] {escape(message)}",
-                                                           soft_wrap=True)
+    Console(stderr=True, highlight=False, emoji=False).print(
+        f"[bold red]{head}[/] {escape(controls_shown(message))}", soft_wrap=True)
     raise typer.Exit(code)
+
+
+def controls_shown(text: str) -> str:
+    r"""``text`` with each control character but the line break written as Python writes it in a
+    string (``\x1b``, ``\t``), as the English of a refusal quotes a value (``repr``) and the
+    French, between « », does not: a value quoted from a file (a record's card, its preset) cannot
+    move the terminal's cursor or change its colours.
+
+    >>> controls_shown("« \x1b[2Jbad » inconnu\n")
+    '« \\x1b[2Jbad » inconnu\n'
+    """
+    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc"
+                   and c != "\n" else c for c in text)
 
 
 def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None) -> NoReturn:
@@ -427,12 +441,25 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------
 
 
+def done_of(progress: Progress, total: int, label: str) -> tuple[str, str]:
+    """How far the bar of ``progress`` went, in English and French, what it counts named by
+    ``label`` in the plural (Rubbers, donnes): ``3 of 5 rubbers played``, ``3 robres sur 5``
+    (``1 robre sur 5``), for what Ctrl-C says."""
+    done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
+    many = label.lower()
+    one = many.removesuffix("s")  # rubbers, donnes: the singular
+    return f"{done} of {total} {many} played", f"{done} {many if done >= 2 else one} sur {total}"
+
+
 def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
-                      lang: Lang = "en", *, bots: Sequence[str]) -> tuple[list[M], list[Path]]:
+                      lang: Lang = "en", *, bots: Sequence[str],
+                      deals: Callable[[M], int] | None = None) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
-    the plural: Rubbers, donnes); with ``records``, save each
+    the plural: Rubbers, donnes), and with ``deals`` (a rubber's deals played so far) the deals
+    played in all, there and when interrupted, as a rubber of bots that think takes minutes;
+    with ``records``, save each
     match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
     name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
     chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
@@ -442,15 +469,14 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
         ready_records(records, lang)
     matches: list[M] = []
     paths: list[Path] = []
-    progress = progress_bar(label)
-    task = progress.add_task(label, total=total)
+    progress = progress_bar(label, *([TextColumn("{task.fields[deals]}")] if deals is not None else []))
+    task = progress.add_task(label, total=total, deals="")
+    counted = [0, 0]  # deals of the sessions played out, and of those and the one being played
 
     def how_far() -> tuple[str, str]:
-        done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
-        many = label.lower()
-        one = many.removesuffix("s")  # rubbers, donnes: the singular
-        en = f"{done} of {total} {many} played"
-        fr = f"{done} {many if done >= 2 else one} sur {total}"
+        en, fr = done_of(progress, total, label)
+        if deals is not None:
+            en, fr = f"{en}, {deals_words(counted[1], 'en')}", f"{fr}, {deals_words(counted[1], 'fr')}"
         if records is None:
             return en, fr
         n = len(paths)
@@ -470,7 +496,11 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                     if now > shown:
                         progress.advance(task, now - shown)
                         shown = now
+                    if deals is not None and counted[0] + deals(session.match) > counted[1]:
+                        counted[1] = counted[0] + deals(session.match)
+                        progress.update(task, deals=deals_words(counted[1], lang))
                 matches.append(session.match)
+                counted[0] = counted[1]
                 if records is not None:
                     try:
                         players = dict(zip(SEATS, bots, strict=True))

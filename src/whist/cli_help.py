@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
 from typer._click.core import Command, Context
+from typer._click.exceptions import NoArgsIsHelpError
 from typer._click.formatting import HelpFormatter
 from typer._click.utils import make_default_short_help
 from typer.core import TyperCommand, TyperGroup
@@ -261,6 +262,18 @@ def _format_french(command: Command, ctx: Context, formatter: HelpFormatter) -> 
                 formatter.write_dl(rows)
 
 
+def _lang_alone(args: Sequence[str]) -> bool:
+    """Whether ``args`` are a ``--lang`` of en or fr and nothing else (``--lang fr``,
+    ``--lang=FR``): a group given no command but its language.
+
+    >>> _lang_alone(["--lang", "fr"]), _lang_alone(["--lang=en"]), _lang_alone(["--lang", "de"])
+    (True, True, False)
+    """
+    value = args[1] if len(args) == 2 and args[0] == "--lang" else \
+        args[0].removeprefix("--lang=") if len(args) == 1 and args[0].startswith("--lang=") else None
+    return value is not None and value.strip().lower() in ("en", "fr")
+
+
 class HelpCommand(TyperCommand):
     """A command of ``whist``: its help in French when asked in French."""
 
@@ -278,6 +291,8 @@ class HelpGroup(TyperGroup):
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         ctx.meta.setdefault(_HELP_LANG, help_lang(args))
+        if self.no_args_is_help and not ctx.resilient_parsing and _lang_alone(args):
+            raise NoArgsIsHelpError(ctx)  # `whist --lang fr` as `whist`: the help, in French
         return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:

@@ -16,6 +16,7 @@ PBN deal and the JSON are the same in both.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from typing import Annotated, Any
@@ -25,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from whist.cards import Lang, Refusal, Seat, of_fr, parse_cards, parse_seat
+from whist.cards import Lang, Refusal, Seat, Suit, of_fr, parse_cards, parse_seat
 from whist.cli_common import (
     JsonOpt,
     LangOpt,
@@ -63,7 +64,11 @@ CLI_MEMORY_MB = 256
 
 @solver_app.command("solve", cls=HelpCommand)
 @fr_doc("""Résoudre une position à cartes ouvertes : la valeur de chaque carte du joueur qui a la
-    main.""")
+    main.
+
+    Exemple : `whist solve "N:K.Q.. QJ.K.. T9.A.. 87.J.." --trump C --leader N --played AP --lang
+    fr` : Nord a entamé l'as de pique, atout cœur ; Est joue, et NS font encore 3 levées quoi
+    qu'il joue.""")
 def solve_cmd(
     deal: Annotated[str, typer.Argument(
         metavar="DEAL",
@@ -147,7 +152,12 @@ def solve_cmd(
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
-    """Solve a position double dummy: the value of every card of the player to move."""
+    """Solve a position double dummy: the value of every card of the player to move.
+
+    Example: `whist solve "N:K.Q.. QJ.K.. T9.A.. 87.J.." --trump H --leader N --played AS`:
+    North led the ace of spades, hearts are trumps; East is to play, and NS take 3 more tricks
+    whatever he plays.
+    """
     # the numbers are read here rather than by typer, whose refusal is a usage block of four
     # lines: every refusal of whist solve is one line (exit status 2)
     language = parse_lang(lang)
@@ -180,7 +190,7 @@ def solve_cmd(
         fail(_stopped(what, language, solver.progress, live_cap, answer=False)
              + _cap_tip(g, seats, cap_k, language), 1, language)
     except KeyboardInterrupt:
-        what = Refusal("stopped (Ctrl-C)", "arrêtée (Ctrl-C)")
+        what = Refusal("the search was stopped (Ctrl-C)", "la recherche a été arrêtée (Ctrl-C)")
         fail(_stopped(what, language, solver.progress, live_cap) + _cap_tip(g, seats, cap_k, language),
              130, language)
     if json_out:
@@ -416,6 +426,8 @@ _MEASURES = (("one_vs_three", "1 vs 3 (ours)", "1 contre 3 (le nôtre)"),
     un joueur seul contre trois, la misère (avec un budget de nœuds, et le oui/non « misère
     réussie ? »), et des positions de 8 et 10 cartes par main (notre solveur seul), moitié moins de
     chacune.
+
+    Exemple : `whist bench solver --deals 5 --lang fr` (quelques secondes).
     """)
 def bench_solver(
     deals: Annotated[int, typer.Option(
@@ -431,6 +443,8 @@ def bench_solver(
     The same random whole deals are solved by both in one process; also a lone player
     against three, misère (with a node budget, and the yes/no "misère made?"), and positions
     of 8 and 10 cards per hand (our solver only), half as many of each.
+
+    Example: `whist bench solver --deals 5` (a few seconds).
     """
     language = parse_lang(lang)
     solving = say("solving", "résolution", language)
@@ -469,7 +483,18 @@ def bench_solver(
             console.print(bench_line(say(en, fr, language), result[key], language), soft_wrap=True)
     worst = f"{result['ours']['max_ms']:.0f} ms"
     console.print(say(f"worst whole deal ({worst}):", f"pire donne entière ({worst}) :", language)
-                  + f" {escape(result['ours']['worst_command'])}", soft_wrap=True)
+                  + f" {escape(_command_in(result['ours']['worst_command'], language))}", soft_wrap=True)
+
+
+def _command_in(command: str, lang: Lang) -> str:
+    """A ``whist solve`` command the bench suggests (``--trump C`` …, as English reads it), in
+    ``lang``: in French with ``--lang fr`` and the trump as French reads it (``--trump T`` for
+    clubs, ``SA`` for no trump), the same deal solved and shown in French; given the English
+    command, a French player who added ``--lang fr`` solved a clubs deal with hearts as trumps."""
+    if lang == "en":
+        return command
+    return re.sub(r"--trump (\S+)", lambda m: "--trump " + (
+        "SA" if m[1] == "NT" else Suit("SHDC".index(m[1])).letter_fr), command) + " --lang fr"
 
 
 solver_app.command("bench")(bench_solver)

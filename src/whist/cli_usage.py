@@ -177,14 +177,15 @@ def _french_usage(message: str) -> str | None:
 
 
 class FrenchUsageError(UsageError):
-    """A usage error shown in French: ``Usage : …``, ``Essayez « … --help » pour l'aide.``,
+    """A usage error shown in French: ``Usage : …``, ``Essayez « … --help --lang fr » pour l'aide.``,
     ``Erreur : …``; exit status 2."""
 
     def show(self, file: IO[Any] | None = None) -> None:
         ctx = self.ctx
         if ctx is not None:
             usage = french_usage_line(ctx)
-            hint = f"Essayez « {ctx.command_path} --help » pour l'aide.\n"
+            # the help in French: without --lang fr it would be English (unless WHIST_LANG=fr)
+            hint = f"Essayez « {ctx.command_path} --help --lang fr » pour l'aide.\n"
             typer.echo(f"{usage}\n{hint}", file=file, err=file is None, color=ctx.color)
         typer.echo(f"Erreur : {self.format_message()}", file=file, err=file is None)
 

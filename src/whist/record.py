@@ -29,12 +29,13 @@ from whist.cards import (
     Seat,
     Side,
     format_hand,
-    json_reason,
     os_reason,
     parse_card,
     parse_hand,
     parse_seat,
     read_at_most,
+    read_json,
+    visible_text,
 )
 from whist.classic_sheet import CLASSIC_SHEET_FORMAT
 from whist.couleur import ColourDeal
@@ -87,6 +88,17 @@ def _because(where: Where, exc: Exception) -> RecordError:
     """``exc`` where it happened: a refusal in its two languages, another error as it says it."""
     en = str(exc)
     return _error(where, en, exc.fr if isinstance(exc, Refusal) else en)
+
+
+def _text(value: object) -> str:
+    """A field of a record as text for its parser (a seat, a card, a hand, an action): text as it
+    is, any other JSON value as the file writes it, so that a refusal quotes ``null`` or ``true``,
+    not Python's ``None`` or ``True``.
+
+    >>> _text("AS"), _text(None), _text(7), _text(False)
+    ('AS', 'null', '7', 'false')
+    """
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _sides(pair: tuple[int, int]) -> dict[str, int]:
@@ -201,11 +213,15 @@ def match_record(match: AnyMatch, players: Mapping[Seat, str] | None = None) -> 
 
 
 def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
-    """Who played each seat, as a match record says (``players``: the four seats' names, N E S W),
+    r"""Who played each seat, as a match record says (``players``: the four seats' names, N E S W),
     or ``None`` where it does not say; :class:`RecordError` naming the field where it is not that.
+    Each name as the web app keeps a name (:func:`~whist.cards.visible_text`): a file written or
+    changed elsewhere cannot move the terminal's cursor or change its colours when shown.
 
     >>> record_players({"players": {"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}})[Seat.S]
     'human'
+    >>> record_players({"players": {"N": "Anne\x1b[2J", "E": "Bert\n", "S": "C", "W": "D"}})[Seat.N]
+    'Anne[2J'
     >>> record_players({}) is None
     True
     """
@@ -214,12 +230,12 @@ def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
     raw = data["players"]
     like = '{"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}'
     if (not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}
-            or not all(isinstance(v, str) and v.strip() for v in raw.values())):
+            or not all(isinstance(v, str) and visible_text(v) for v in raw.values())):
         raise _error(_MATCH, f"bad field players: an object naming who played each of the four seats"
                      f" is expected, like {like}",
                      f"champ players incorrect : il faut un objet qui nomme qui a joué à chacune des"
                      f" quatre places, comme {like}")
-    return {s: raw[s.name] for s in SEATS}
+    return {s: visible_text(raw[s.name]) for s in SEATS}
 
 
 def write_new(path: Path, write: Callable[[], T]) -> T:
@@ -260,18 +276,15 @@ def load(path: str | Path) -> dict[str, Any]:
         if not text.strip():
             raise RecordError(f"{path} is empty: it holds no record",
                               f"{path} est vide : il ne contient aucun enregistrement")
-        data = json.loads(text)
+        data = read_json(text)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {os_reason(exc)}",
                           f"impossible de lire {path} : {os_reason(exc, 'fr')}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        if isinstance(exc, json.JSONDecodeError):
-            said = json_reason(exc)
-            why = said.en, said.fr
-        elif isinstance(exc, UnicodeDecodeError):
-            why = "it is not UTF-8 text", "ce n'est pas du texte UTF-8"
-        else:  # arrays or objects nested deeper than Python's recursion limit
-            why = "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"
+    except RecordError:
+        raise
+    except (Refusal, UnicodeDecodeError) as exc:  # not JSON (read_json says why), or not UTF-8
+        why = (exc.en, exc.fr) if isinstance(exc, Refusal) else \
+            ("it is not UTF-8 text", "ce n'est pas du texte UTF-8")
         raise RecordError(f"{path} is not a JSON record: {why[0]}",
                           f"{path} n'est pas un enregistrement JSON : {why[1]}") from None
     if isinstance(data, dict) and data.get("format") in (SHEET_FORMAT, CLASSIC_SHEET_FORMAT):
@@ -349,7 +362,7 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> Any
                          'une action est une paire [place, action], comme ["S", "8S"]')
         seat_txt, text = item
         try:
-            deal = deal.apply(str(text), parse_seat(str(seat_txt)))
+            deal = deal.apply(_text(text), parse_seat(_text(seat_txt)))
         except (TypeError, ValueError) as exc:
             raise _because(at, exc) from None
     return deal
@@ -406,8 +419,8 @@ def _hands(data: Mapping[str, Any], where: Where) -> tuple[Seat, tuple[int, int,
         raise _error(where, f"bad field hands: no hand for {missing}",
                      f"champ hands incorrect : pas de main pour {missing}")
     try:
-        dealer = parse_seat(str(_field(data, "dealer", where)))
-        hands = tuple(parse_hand(str(hands_raw[s.name])) for s in SEATS)
+        dealer = parse_seat(_text(_field(data, "dealer", where)))
+        hands = tuple(parse_hand(_text(hands_raw[s.name])) for s in SEATS)
     except ParseError as exc:
         raise _because(where, exc) from None
     return dealer, (hands[0], hands[1], hands[2], hands[3])
@@ -415,7 +428,7 @@ def _hands(data: Mapping[str, Any], where: Where) -> tuple[Seat, tuple[int, int,
 
 def _turned(data: Mapping[str, Any], where: Where) -> Card:
     try:
-        return parse_card(str(_field(data, "trump_card", where)))
+        return parse_card(_text(_field(data, "trump_card", where)))
     except ParseError as exc:
         raise _because(where, exc) from None
 
@@ -424,7 +437,7 @@ def _deck(data: Mapping[str, Any], where: Where) -> list[int] | None:
     if "deck" not in data:
         return None
     try:
-        return [parse_card(w).index for w in str(data["deck"]).split()]
+        return [parse_card(w).index for w in _text(data["deck"]).split()]
     except ParseError as exc:
         raise _because((f"{where[0]}: deck", f"{where[1]} : deck"), exc) from None
 
@@ -519,7 +532,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     rules = _rules(data)
     record_players(data)
     try:
-        first = parse_seat(str(_field(data, "first_dealer", _MATCH)))
+        first = parse_seat(_text(_field(data, "first_dealer", _MATCH)))
     except ParseError as exc:
         raise _because(_MATCH, exc) from None
     match: AnyMatch = (ColourMatch(rules, first, first) if rules.game == "couleur"

@@ -422,8 +422,11 @@ def check(rules: Rules) -> None:
         if getattr(rules, name) < 1:
             raise RulesError(f"option {name} must be at least 1", f"l'option {name} vaut au moins 1")
     if not 1 <= rules.single_game_from <= rules.game_points:
-        raise RulesError("option single_game_from must be between 1 and game_points",
-                         "l'option single_game_from est comprise entre 1 et game_points")
+        # both values said: game_points lowered alone (5 in short whist) refuses the preset's own
+        raise RulesError(f"option single_game_from is {rules.single_game_from}: it must be between 1"
+                         f" and game_points ({rules.game_points})",
+                         f"l'option single_game_from vaut {rules.single_game_from} : elle doit être"
+                         f" comprise entre 1 et game_points ({rules.game_points})")
     for name in _FLOATS:
         if not math.isfinite(getattr(rules, name)):
             raise RulesError(f"option {name} takes a finite number, not {getattr(rules, name)!r}",

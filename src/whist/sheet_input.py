@@ -21,12 +21,11 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from whist.cards import Lang, ParseError, Refusal, Side, json_reason, parse_side
+from whist.cards import Lang, ParseError, Refusal, Side, parse_side, read_json
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
@@ -250,15 +249,11 @@ def read_sheet(text: str) -> AnySheet:
     if not text.strip():
         raise Refusal("it is empty", "le fichier est vide")
     try:
-        data: Any = json.loads(text)
+        data: Any = read_json(text)
         if not isinstance(data, dict):
             raise SheetError("not a score sheet", "pas une feuille de marque")
         if data.get("format") == CLASSIC_SHEET_FORMAT:
             return ClassicSheet.from_json(data)
         return Sheet.from_json(data)
-    except RecursionError:
-        raise Refusal("its JSON is nested too deeply", "son JSON est imbriqué trop profondément") from None
-    except json.JSONDecodeError as exc:
-        raise json_reason(exc) from None
     except (SheetError, ParseError, ClassicSheetError) as exc:
         raise Refusal(exc.en, exc.fr) from None

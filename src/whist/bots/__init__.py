@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from whist.actions import Action
-from whist.cards import Lang, Refusal, Seat
+from whist.cards import Lang, Refusal, Seat, quoted_fr
 from whist.couleur import ColourAction, ColourView
 from whist.engine import View
 
@@ -62,7 +62,8 @@ class BotActionError(ValueError):
     def in_lang(self, lang: Lang) -> str:
         """What happened, in ``lang``."""
         if lang == "fr":
-            return (f"{_who(self.role, self.seat, lang)} a choisi {self.action!r}, que le jeu refuse :"
+            return (f"{_who(self.role, self.seat, lang)} a choisi {quoted_fr(self.action)}, que le jeu"
+                    " refuse :"
                     f" {self.reason_fr}")
         return (f"{_who(self.role, self.seat, lang)} chose {self.action!r}, which the game refuses:"
                 f" {self.reason}")
