@@ -218,7 +218,8 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
 def test_the_bots_are_named_in_french_with_lang_fr(tmp_path: Path) -> None:
     """The header names the bots at the other seats in the language of --lang: "Robots : Nord …,
     Ouest …" in French (it said "Bots: North …, West …"), as before in English; classic whist
-    too."""
+    too. Each bot by the name --bots takes, and what it is in that language where the name does not
+    say it (the web page's words: très fort, moyen; the names alone were English words in French)."""
     def header(*args: str) -> str:
         r = run("play", "--seed", "1", "--bots", "random,pimc,heuristic", "--records", str(tmp_path),
                 *args, input="q\n")
@@ -226,12 +227,14 @@ def test_the_bots_are_named_in_french_with_lang_fr(tmp_path: Path) -> None:
         lines: list[str] = r.stdout.splitlines()
         return next(line for line in lines if line.startswith(("Bots", "Robots")))
 
-    assert header("--preset", "couleur", "--lang", "fr") == "Robots : Nord random, Est pimc, Ouest heuristic"
+    french = "Robots : Nord random (au hasard), Est pimc (très fort), Ouest heuristic (moyen)"
+    english = "Bots: North random, East pimc (very strong), West heuristic (medium)"
+    assert header("--preset", "couleur", "--lang", "fr") == french
     assert header("--preset", "couleur", "--lang", "fr", "--seat", "W") == \
-        "Robots : Nord random, Est pimc, Sud heuristic"
-    assert header("--preset", "couleur") == "Bots: North random, East pimc, West heuristic"
-    assert header("--preset", "classic", "--lang", "fr") == "Robots : Nord random, Est pimc, Ouest heuristic"
-    assert header("--preset", "classic") == "Bots: North random, East pimc, West heuristic"
+        "Robots : Nord random (au hasard), Est pimc (très fort), Sud heuristic (moyen)"
+    assert header("--preset", "couleur") == english
+    assert header("--preset", "classic", "--lang", "fr") == french
+    assert header("--preset", "classic") == english
 
 
 @pytest.mark.parametrize("caller", ["bot", "you"])

@@ -46,7 +46,8 @@ class TestSimulate:
         for words in ("Résumé de la simulation", "Règles : couleur   graine : 7", "Parties : 2",
                       "donnes jouées : 20", "Redonnes (tous passent) :", "Contrats", "famille",
                       "emballage", "tous passent, misère par les dames", "Points par place", "Ouest",
-                      "Robots : N heuristic, E random, S heuristic, O random"):
+                      "Robots : N heuristic (moyen), E random (au hasard), S heuristic (moyen), O random"
+                      " (au hasard)"):
             assert words in r.stdout, words
         assert " / " not in r.stdout
         assert not re.search(r"\b(Rules|seed|Contracts|family|deals|made|Points per|West)\b", r.stdout)

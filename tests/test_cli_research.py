@@ -93,7 +93,7 @@ class TestSimulate:
         assert a.stderr == ""  # no progress bar, not even a blank line, where stderr is no terminal
         assert "Simulation summary" in a.stdout
         assert "rubbers won" in a.stdout and " / " not in a.stdout  # English only by default
-        assert "Bots: N random, E heuristic, S random, W heuristic" in a.stdout
+        assert "Bots: N random, E heuristic (medium), S random, W heuristic (medium)" in a.stdout
         c = run(*self.ARGS[:-4], "--seed", "43", *self.ARGS[-2:])
         assert c.stdout != a.stdout
 
@@ -104,7 +104,8 @@ class TestSimulate:
         assert r.exit_code == 0, r.output
         out = r.stdout
         for words in ("Règles : classic   graine : 42", "Robres : 3",
-                      "Robots : N random, E heuristic, S random, O heuristic",
+                      "Robots : N random (au hasard), E heuristic (moyen), S random (au hasard), O heuristic"
+                      " (moyen)",
                       "Résumé de la simulation", "manches gagnées", "robres gagnés", "EO (Est–Ouest)"):
             assert words in out, words
         assert " / " not in out and "Settlement" not in out and "Règlement" not in out  # stake 0
@@ -208,9 +209,9 @@ class TestSimulate:
 
     @pytest.mark.parametrize(("args", "lang", "line"), [
         (("--preset", "short", "--rubbers", "1"), "en",
-         "Players: N random · E heuristic · S pimc · W random"),
+         "Players: N random · E heuristic (medium) · S pimc (very strong) · W random"),
         (("--preset", "couleur", "--deals", "2"), "fr",
-         "Joueurs : N random · E heuristic · S pimc · O random"),
+         "Joueurs : N random (au hasard) · E heuristic (moyen) · S pimc (très fort) · O random (au hasard)"),
     ])
     def test_a_record_says_which_bot_played_each_seat(self, tmp_path: Path, args: tuple[str, ...],
                                                       lang: str, line: str) -> None:
@@ -347,9 +348,9 @@ class TestSimulate:
         assert imported == named
         text = " ".join(run("simulate", *args, "--seed", "5", "--bots", mixed).stdout.split())
         assert "E whist.bots:random_bot, S MySimBots:Chance, W random (a bot of your own: --budget is not" \
-               " passed to it)" in text, text
+               " passed to it)" in text, text  # random says what it is in English
         fr = " ".join(run("simulate", *args, "--seed", "5", "--bots", mixed, "--lang", "fr").stdout.split())
-        assert "O random (un robot à vous : --budget ne lui est pas transmis)" in fr, fr
+        assert "O random (au hasard) (un robot à vous : --budget ne lui est pas transmis)" in fr, fr
         assert "--budget" not in run("simulate", *args, "--seed", "5", "--bots", "random").stdout
 
     @pytest.mark.parametrize("args", [("--preset", "short", "--rubbers", "1"),

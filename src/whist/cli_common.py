@@ -313,6 +313,23 @@ def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> li
     return names
 
 
+_BOT_KINDS: dict[str, tuple[str, str]] = {
+    "random": ("", "au hasard"), "heuristic": ("medium", "moyen"), "pimc": ("very strong", "très fort")}
+"""What each built-in bot is, where its name does not say it in the language (the page's words)."""
+
+
+def bot_label(name: str, lang: Lang) -> str:
+    """A bot as the terminal shows it: the name ``--bots`` takes, and in brackets what it is in
+    ``lang``, where the name does not say it; a bot of one's own as it was given.
+
+    >>> bot_label("pimc", "fr"), bot_label("random", "en"), bot_label("mybots:play", "fr")
+    ('pimc (très fort)', 'random', 'mybots:play')
+    """
+    en, fr = _BOT_KINDS.get(name, ("", ""))
+    kind = fr if lang == "fr" else en
+    return f"{name} ({kind})" if kind else name
+
+
 def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None = None,
               ) -> dict[Seat, Bot]:
     """The bot called by each name (:func:`whist.arena.arena_bot`), at each seat in turn
@@ -402,7 +419,8 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                   f"   {label('seed', 'graine', lang)} {session.seed}{more}")
     console.print(you)
     console.print(f"{label('Bots', 'robots', lang)} "
-                  + ", ".join(f"{escape(names[s])} {escape(n)}" for s, n in zip(others, bots, strict=True)))
+                  + ", ".join(f"{escape(names[s])} {escape(bot_label(n, lang))}"
+                              for s, n in zip(others, bots, strict=True)))
     console.print(how)
     failed: BotActionError | BotCrashError | None = None
 
@@ -545,10 +563,10 @@ def simulation_head(rules: Rules, summary: Mapping[str, Any], lang: Lang = "en")
     """The first lines of a simulation's summary in ``lang``: its ``rules`` (:func:`option_summary`
     in ``lang``) and seed, its bots (and, where one is a bot of one's own, that ``--budget`` is not
     passed to it, as the arena says) and the ``--budget`` given, if one was."""
-    bots = ", ".join(f"{seat_letter(Seat[k], lang)} {v}" for k, v in summary["bots"].items())
+    bots = ", ".join(f"{seat_letter(Seat[k], lang)} {bot_label(v, lang)}" for k, v in summary["bots"].items())
     if any(is_own_bot(v) for v in summary["bots"].values()):
-        bots += say(" (a bot of your own: --budget is not passed to it)",
-                    " (un robot à vous : --budget ne lui est pas transmis)", lang)
+        bots += say("   (a bot of your own: --budget is not passed to it)",
+                    "   (un robot à vous : --budget ne lui est pas transmis)", lang)
     if summary.get("budget") is not None:
         bots += f"   {label('budget', 'temps', lang)} {per_card(summary['budget'], lang)}"
     return [Text(f"{label('Rules', 'règles', lang)} {option_summary(rules, lang)}"
@@ -597,9 +615,11 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules, lang))}"
                   f" · {deals_words(len(deals) - redeals, lang)}{again}")
     if players is not None:
-        console.print(f"{label('Players', 'joueurs', lang)} " + " · ".join(
-            f"{seat_letter(s, lang)} {escape(say('human', 'humain', lang) if who == 'human' else who)}"
-            for s, who in players.items()), soft_wrap=True)
+        shown = {s: say("human", "humain", lang) if who == "human" else bot_label(who, lang)
+                 for s, who in players.items()}
+        console.print(f"{label('Players', 'joueurs', lang)} "
+                      + " · ".join(f"{seat_letter(s, lang)} {escape(who)}" for s, who in shown.items()),
+                      soft_wrap=True)
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)
