@@ -153,10 +153,17 @@ def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Ser
     assert errors == []
 
 
+# Each seat's name: its seat, the lines it takes, whether it is cut, its hover text.
+NAME_LINES = """els => els.map(e => { const n = e.querySelector('.name'); const r = document.createRange();
+    r.selectNodeContents(n); return [e.dataset.seat, [new Set([...r.getClientRects()]
+    .map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"""
+
+
 def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Server) -> None:  # noqa: F811
-    """On a phone (390 × 844) a name of 24 characters (what the page lets one type) is cut with
-    "…" on one line in the player's own seat box, as in the others and the header (it wrapped to
-    three lines there), and the box's hover text gives it whole."""
+    """On a phone (390 × 844) a name of 24 characters (what the page lets one type) shows on one
+    line in the player's own seat box, across the felt's bottom row, as in the others and the header
+    (it wrapped to three lines there); on a small phone held sideways (568 × 320), it is cut with
+    "…" on that line, and the box's hover text gives it whole."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "couleur", "seats": BOTS3})
@@ -164,16 +171,53 @@ def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Serv
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         sit_down(page, "Maximiliaan Vandenbrouck")
-        # each seat's name: its lines, whether it is cut, its hover text
-        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(
-            "els => els.map(e => { const n = e.querySelector('.name'); const r = document.createRange();"
-            " r.selectNodeContents(n); return [e.dataset.seat, [new Set([...r.getClientRects()]"
-            ".map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"))
-        assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
+        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(NAME_LINES))
+        assert names["S"] == [1, False, "Maximiliaan Vandenbrouck (vous)"], names
         assert all(lines == 1 for lines, *_ in names.values()), names
+        page.set_viewport_size({"width": 568, "height": 320})
+        names = dict(page.locator(".seat").evaluate_all(NAME_LINES))
+        assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
         own = page.locator(".seat-bottom .name")
         assert own.evaluate("n => getComputedStyle(n).textOverflow") == "ellipsis"
         browser.close()
+    assert errors == []
+
+
+# The player's own seat: its name, whether it shows whole, whether its box is inside the felt and
+# above the toolbar, and the other seats its box overlaps.
+OWN_SEAT = """() => { const s = document.querySelector('.seat.mine'), n = s.querySelector('.name');
+  const b = s.getBoundingClientRect(), f = document.querySelector('.felt').getBoundingClientRect();
+  const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+  const over = (o) => o.left < b.right && b.left < o.right && o.top < b.bottom && b.top < o.bottom;
+  return [n.textContent, n.scrollWidth <= n.clientWidth,
+    b.left >= f.left && b.right <= f.right && b.bottom <= f.bottom && b.bottom <= bar,
+    [...document.querySelectorAll('.seat:not(.mine)')].filter((o) => over(o.getBoundingClientRect()))
+      .map((o) => o.dataset.seat)]; }"""
+
+
+def test_the_players_own_name_shows_whole_on_a_phone_held_either_way(server: Server) -> None:  # noqa: F811
+    """A name of ten letters in the player's own seat box, « (vous) » or "(you)" after it, in
+    colour whist's auction and in the play of classic whist, on phones held upright (360 × 640)
+    and sideways (568 × 320, 640 × 360, 740 × 360): the name shows whole, its box inside the felt,
+    above the toolbar, over no other seat (in the felt's middle column it was cut, to « Max… » in
+    the auction at 568 × 320, and at 360 px too)."""
+    from playwright.sync_api import sync_playwright
+
+    sizes = ((568, 320), (640, 360), (740, 360), (360, 640))
+    classic = {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3}  # South leads
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        for spec, ready in ((ONE_DEAL, "#legal-calls"), (classic, "#hand.choosing .playable")):
+            browser, page = phone_page(pw, f"{server.base}{create_table(server, spec)}", errors, *sizes[0])
+            sit_down(page, "Maximilien")
+            page.wait_for_selector(ready)
+            for width, height in sizes:
+                page.set_viewport_size({"width": width, "height": height})
+                for lang, you in (("fr", "vous"), ("en", "you")):
+                    page.click(f"button[data-lang={lang}]")
+                    seen = page.evaluate(OWN_SEAT)
+                    assert seen == [f"Maximilien ({you})", True, True, []], (spec["preset"], width, seen)
+            browser.close()
     assert errors == []
 
 
