@@ -17,6 +17,7 @@ from test_server_browser import (
     SEED,
     Server,
     anne_at,
+    bid_and_play_until,
     create_table,
     get_json,
     phone_page,
@@ -477,5 +478,25 @@ def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server, si
             page.click(f'#legal-calls [data-action="{turn}"]')
         page.wait_for_selector("#hand.choosing .playable", timeout=20_000)  # the play: the hand's place again
         assert page.evaluate(OFF_SCREEN, ["#trick", "#hand", "#actions .prompt"]) == []
+        browser.close()
+    assert errors == []
+
+
+def test_a_small_phone_held_sideways_shows_the_prompt_over_the_calls_made(server: Server) -> None:  # noqa: F811
+    """A small phone held sideways (568 × 320), colour whist played after its auction: when Anne's
+    hand is down to ten cards, each drawn larger, her turn's prompt, her hand, her seat and the
+    trick are on the screen above the toolbar, the calls made in the auction under the prompt (over
+    it, they pushed the prompt under the toolbar as the cards grew)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 568, 320)
+        bid_and_play_until(page, "#hand.choosing .card:nth-child(10):last-child")
+        shown = ["#trick", "#hand", ".seat.turn", "#actions .prompt"]
+        assert page.evaluate(OFF_SCREEN, shown) == []
+        calls = page.locator("#calls").bounding_box()
+        prompt = page.locator("#actions .prompt").bounding_box()
+        assert calls and prompt and calls["y"] >= prompt["y"] + prompt["height"], (calls, prompt)
         browser.close()
     assert errors == []
