@@ -121,6 +121,13 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
 
 
+# The buttons, lists, fields and folds' titles less than 40 pixels high, a finger's width, shown.
+SHORT_BUTTONS = """() => [...document.querySelectorAll(
+    'button, .button, summary, select, input:not([type=checkbox])')]
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width && r.height < 40; })
+  .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
+
+
 def test_a_fold_opened_as_the_page_is_drawn_again_stays_open(server: Server) -> None:  # noqa: F811
     """A fold of the lobby (the score sheet's form, the rule options) opened just as the page is
     drawn again (the presets come; here the language changed in the same moment) stays open: it
@@ -146,7 +153,9 @@ def test_a_fold_opened_as_the_page_is_drawn_again_stays_open(server: Server) -> 
 def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None:  # noqa: F811
     """On a phone 360 pixels wide, the lobby's and a table's controls are 24 pixels or more each
     way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus
-    hautes") 16 and the links to the tables in play 19."""
+    hautes") 16 and the links to the tables in play 19. Its buttons, lists, fields and folds'
+    titles, the score sheet's close button too, are 40 pixels high or more, for a finger (the
+    toolbar's were 26, a bid's 27, the language's 32)."""
     from playwright.sync_api import sync_playwright
 
     table = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3})
@@ -156,10 +165,16 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
         page.wait_for_selector("#tables-in-play a")
         page.click("#create details.options summary")
         assert page.evaluate(SMALL_TARGETS) == []
+        assert page.evaluate(SHORT_BUTTONS) == []
         page.goto(f"{server.base}{table}")
         sit_down(page, "Anne")
         page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
+        page.click("#legal-calls details.more-bids summary")
         assert page.evaluate(SMALL_TARGETS) == []
+        assert page.evaluate(SHORT_BUTTONS) == []
+        page.click("#show-scores")
+        page.wait_for_selector(".overlay .close")
+        assert page.evaluate(SHORT_BUTTONS) == []
         browser.close()
     assert errors == []
 
