@@ -497,17 +497,22 @@ def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server, si
     assert errors == []
 
 
-def test_a_small_phone_held_sideways_shows_the_prompt_over_the_calls_made(server: Server) -> None:  # noqa: F811
-    """A small phone held sideways (568 × 320), colour whist played after its auction: when Anne's
-    hand is down to ten cards, each drawn larger, her turn's prompt, her hand, her seat and the
-    trick are on the screen above the toolbar, the calls made in the auction under the prompt (over
-    it, they pushed the prompt under the toolbar as the cards grew)."""
+@pytest.mark.parametrize("size", [(568, 320), (375, 667)])
+def test_a_phone_shows_the_prompt_over_the_calls_made(server: Server, size: tuple[int, int]) -> None:  # noqa: F811
+    """A phone, a small one held sideways (568 × 320) or one upright (375 × 667), colour whist
+    played after its auction: when Anne's hand is down to ten cards (each drawn larger sideways),
+    her turn's prompt, her hand, her seat and the trick are on the screen above the toolbar, the
+    calls made in the auction under the prompt (over it, they pushed the prompt under the toolbar:
+    sideways as the cards grew, upright when the trick won was said over it)."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = anne_at(pw, server, ONE_DEAL, errors, 568, 320)
-        bid_and_play_until(page, "#hand.choosing .card:nth-child(10):last-child")
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, *size)
+        bid_and_play_until(page, "#hand.choosing .playable")  # the auction over, her first card
+        while page.locator("#hand .card").count() > 10:
+            play_a_card(page)
+            page.wait_for_selector("#hand.choosing .playable")
         shown = ["#trick", "#hand", ".seat.turn", "#actions .prompt"]
         assert page.evaluate(OFF_SCREEN, shown) == []
         calls = page.locator("#calls").bounding_box()
