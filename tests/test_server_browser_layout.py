@@ -126,7 +126,8 @@ def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Ser
     """Four friends of names of nine and ten letters on phones 320 and 375 px wide: the score sheet
     of colour whist keeps its four columns in the dialog, in French and in English, a long name in
     the column of the deals broken where it must (the last player's column went off the dialog, a
-    name heading no narrower than on a computer)."""
+    name heading no narrower than on a computer). Held sideways (568 × 320, 740 × 360), where there
+    is room, each name shows whole (« Christo… » was cut at any width)."""
     from playwright.sync_api import sync_playwright
 
     spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
@@ -149,6 +150,12 @@ def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Ser
             edge = page.locator(".sheet").evaluate("s => s.getBoundingClientRect().right")
             assert [title for title, _ in heads] == ["Christophe", "Guillaume", "Stéphanie", "Madeleine"]
             assert all(right <= edge for _, right in heads), (width, lang, heads, edge)
+        for width, height in ((568, 320), (740, 360)):  # a phone held sideways: room for each name
+            page.set_viewport_size({"width": width, "height": height})
+            cut = page.locator("#score-table thead th.who span").evaluate_all(
+                "els => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)")
+            assert cut == [], (width, cut)
+            assert_no_sideways_scroll(page, width)
         browser.close()
     assert errors == []
 
