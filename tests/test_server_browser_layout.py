@@ -23,6 +23,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     create_table,
     in_widths_and_languages,
     phone_page,
+    play_until,
     post_json,
     server,
     sit_down,
@@ -225,6 +226,42 @@ def test_the_players_own_name_shows_whole_on_a_phone_held_either_way(server: Ser
                     seen = page.evaluate(OWN_SEAT)
                     assert seen == [f"Maximilien ({you})", True, True, []], (spec["preset"], width, seen)
             browser.close()
+    assert errors == []
+
+
+# The felt as drawn: the cards played to the trick that overlap a seat's box or stick out of the
+# felt, and whether the player's own seat is inside the felt and above the toolbar.
+FELT_FITS = """() => { const f = document.querySelector('.felt').getBoundingClientRect();
+  const seats = [...document.querySelectorAll('.seat')].map((s) => s.getBoundingClientRect());
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const mine = document.querySelector('.seat.mine').getBoundingClientRect();
+  const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+  return [[...document.querySelectorAll('#trick .card')].filter((c) => { const r = c.getBoundingClientRect();
+      return seats.some((s) => over(r, s)) || r.left < f.left || r.right > f.right; })
+    .map((c) => c.dataset.card),
+    mine.left >= f.left && mine.right <= f.right && mine.bottom <= f.bottom && mine.bottom <= bar]; }"""
+
+
+def test_the_felt_of_a_deal_of_classic_whist_fits_a_phone_held_sideways(server: Server) -> None:  # noqa: F811
+    """Anne deals the second deal of classic whist: the card she turned up shows in her seat, and
+    West, North and East have played to the first trick when her turn comes. On phones held
+    sideways (568 × 320, 640 × 360, 740 × 360) and upright (360 × 640) the three cards on the
+    trick cover no seat (at 568 × 320, cards 40 px wide in a trick 96 px wide covered East's
+    name) and her seat, the turned card beside her name, is in the felt above the toolbar (under
+    her name, it took the seat under the toolbar)."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "classic", "seed": 3, "bot_delay": 0.02, "seats": BOTS3}
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, spec, errors, 568, 320)
+        play_until(page, ".seat.mine .spread .card", 60)  # the next deal, hers to deal
+        page.wait_for_selector("#hand.choosing .playable")
+        assert page.locator("#trick .card").count() == 3
+        for width, height in ((568, 320), (640, 360), (740, 360), (360, 640)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(FELT_FITS) == [[], True], (width, height)
+        browser.close()
     assert errors == []
 
 
