@@ -121,8 +121,9 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
 
 
-# The buttons, lists, fields and folds' titles less than 40 pixels high, a finger's width, shown.
-SHORT_BUTTONS = """() => [...document.querySelectorAll(
+# The buttons, lists, fields and folds' titles less than 40 pixels high, a finger's width, shown
+# in what ``scope`` names.
+SHORT_BUTTONS = """(scope) => [...document.querySelector(scope).querySelectorAll(
     'button, .button, summary, select, input:not([type=checkbox])')]
   .filter((e) => { const r = e.getBoundingClientRect(); return r.width && r.height < 40; })
   .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
@@ -155,7 +156,8 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
     way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus
     hautes") 16 and the links to the tables in play 19. Its buttons, lists, fields and folds'
     titles, the score sheet's close button too, are 40 pixels high or more, for a finger (the
-    toolbar's were 26, a bid's 27, the language's 32)."""
+    toolbar's were 26, a bid's 27, the language's 32); held sideways (568 × 320), a dialog's are
+    too (its close button was 26)."""
     from playwright.sync_api import sync_playwright
 
     table = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3})
@@ -165,16 +167,18 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
         page.wait_for_selector("#tables-in-play a")
         page.click("#create details.options summary")
         assert page.evaluate(SMALL_TARGETS) == []
-        assert page.evaluate(SHORT_BUTTONS) == []
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
         page.goto(f"{server.base}{table}")
         sit_down(page, "Anne")
         page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
         page.click("#legal-calls details.more-bids summary")
         assert page.evaluate(SMALL_TARGETS) == []
-        assert page.evaluate(SHORT_BUTTONS) == []
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
         page.click("#show-scores")
         page.wait_for_selector(".overlay .close")
-        assert page.evaluate(SHORT_BUTTONS) == []
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
+        page.set_viewport_size({"width": 568, "height": 320})  # held sideways: the dialog's buttons
+        assert page.evaluate(SHORT_BUTTONS, ".overlay") == []
         browser.close()
     assert errors == []
 
