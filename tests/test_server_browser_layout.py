@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import time
 from typing import Any
 
 import pytest
@@ -262,6 +263,46 @@ def test_the_felt_of_a_deal_of_classic_whist_fits_a_phone_held_sideways(server: 
         for width, height in ((568, 320), (640, 360), (740, 360), (360, 640)):
             page.set_viewport_size({"width": width, "height": height})
             assert page.evaluate(FELT_FITS) == [[], True], (width, height)
+        browser.close()
+    assert errors == []
+
+
+# The cards shown in a seat's box (a misère sur table): the height of their spread, and those whose
+# top left corner (rank and suit) another card covers.
+SHOWN_CARDS = """() => { const spread = document.querySelector('.seat .spread');
+  const covered = [...spread.querySelectorAll('.card')].filter((c) => { const r = c.getBoundingClientRect();
+    return !c.contains(document.elementFromPoint(r.left + 5, r.top + 9)); }).map((c) => c.dataset.card);
+  return [spread.getBoundingClientRect().height, spread.querySelectorAll('.card').length, covered]; }"""
+
+
+def test_the_cards_of_a_misere_sur_table_fit_a_phone_held_sideways(server: Server) -> None:  # noqa: F811
+    """Maximilien (South) plays a grande misère sur table; Nadia, North, sees his cards in his seat's
+    box on a phone held sideways (568 × 320), the box in the felt's middle column: they overlap,
+    each one's rank and suit in view, in three rows at most (they stood two a row, six rows, and
+    pushed the felt 120 px further under the toolbar)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {**ONE_DEAL, "seats": {"E": "heuristic", "W": "heuristic", "N": "open"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, north = phone_page(pw, f"{server.base}{url}", errors, 568, 320)
+        north.fill("input[name=join-name]", "Nadia")
+        north.click("button[data-sit=N]")
+        south = browser.new_context(locale="fr-FR", viewport={"width": 568, "height": 320}).new_page()
+        south.on("pageerror", lambda e: errors.append(str(e)))
+        south.goto(f"{server.base}{url}")
+        sit_down(south, "Maximilien")
+        south.click('#legal-calls [data-action="open misère"]')
+        end = time.monotonic() + 30
+        while not north.locator(".seat .spread .card").count():  # shown after the first trick
+            assert time.monotonic() < end, "no cards shown"
+            for page in (south, north):  # a pass, or a card, whatever is offered first
+                page.evaluate("() => document.querySelector('#legal-calls [data-action=pass],"
+                              " #hand.choosing .playable')?.click()")
+            north.wait_for_timeout(50)
+        north.wait_for_function("() => document.querySelectorAll('.seat .spread .card').length === 12")
+        height, shown, covered = north.evaluate(SHOWN_CARDS)
+        assert shown == 12 and covered == [] and height <= 3 * 19 + 20 + 1, (height, covered)
         browser.close()
     assert errors == []
 
