@@ -279,7 +279,8 @@ def test_the_cards_of_a_misere_sur_table_fit_a_phone_held_sideways(server: Serve
     """Maximilien (South) plays a grande misère sur table; Nadia, North, sees his cards in his seat's
     box on a phone held sideways (568 × 320), the box in the felt's middle column: they overlap,
     each one's rank and suit in view, in three rows at most (they stood two a row, six rows, and
-    pushed the felt 120 px further under the toolbar)."""
+    pushed the felt 120 px further under the toolbar), and his name whole over them, his box across
+    the felt's top row (« Maximil… » in the middle column)."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {**ONE_DEAL, "seats": {"E": "heuristic", "W": "heuristic", "N": "open"}})
@@ -303,6 +304,8 @@ def test_the_cards_of_a_misere_sur_table_fit_a_phone_held_sideways(server: Serve
         north.wait_for_function("() => document.querySelectorAll('.seat .spread .card').length === 12")
         height, shown, covered = north.evaluate(SHOWN_CARDS)
         assert shown == 12 and covered == [] and height <= 3 * 19 + 20 + 1, (height, covered)
+        names = dict(north.locator(".seat").evaluate_all(NAME_LINES))  # his name whole over them
+        assert names["S"] == [1, False, "Maximilien"], names
         browser.close()
     assert errors == []
 
