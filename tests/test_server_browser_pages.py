@@ -156,8 +156,8 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
     way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus
     hautes") 16 and the links to the tables in play 19. Its buttons, lists, fields and folds'
     titles, the score sheet's close button too, are 40 pixels high or more, for a finger (the
-    toolbar's were 26, a bid's 27, the language's 32); held sideways (568 × 320), the lobby's
-    and a dialog's are too (its close button was 26)."""
+    toolbar's were 26, a bid's 27, the language's 32); held sideways (568 × 320), the lobby's,
+    a table's seat to take and a dialog's are too (its close button was 26)."""
     from playwright.sync_api import sync_playwright
 
     table = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3})
@@ -172,6 +172,10 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
         assert page.evaluate(SHORT_BUTTONS, "body") == []
         page.set_viewport_size({"width": 360, "height": 740})
         page.goto(f"{server.base}{table}")
+        page.wait_for_selector(".banner button[data-sit]")
+        page.set_viewport_size({"width": 568, "height": 320})  # a seat to take, held sideways
+        assert page.evaluate(SHORT_BUTTONS, ".banner") == []
+        page.set_viewport_size({"width": 360, "height": 740})
         sit_down(page, "Anne")
         page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
         page.click("#legal-calls details.more-bids summary")
