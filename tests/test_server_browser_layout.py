@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import time
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     create_table,
     in_widths_and_languages,
     phone_page,
+    play_until,
     post_json,
     server,
     sit_down,
@@ -126,7 +128,8 @@ def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Ser
     """Four friends of names of nine and ten letters on phones 320 and 375 px wide: the score sheet
     of colour whist keeps its four columns in the dialog, in French and in English, a long name in
     the column of the deals broken where it must (the last player's column went off the dialog, a
-    name heading no narrower than on a computer)."""
+    name heading no narrower than on a computer). Held sideways (568 × 320, 740 × 360), where there
+    is room, each name shows whole (« Christo… » was cut at any width)."""
     from playwright.sync_api import sync_playwright
 
     spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "takeover_after": 0,
@@ -149,14 +152,27 @@ def test_four_ordinary_names_leave_every_column_of_scores_on_a_phone(server: Ser
             edge = page.locator(".sheet").evaluate("s => s.getBoundingClientRect().right")
             assert [title for title, _ in heads] == ["Christophe", "Guillaume", "Stéphanie", "Madeleine"]
             assert all(right <= edge for _, right in heads), (width, lang, heads, edge)
+        for width, height in ((568, 320), (740, 360)):  # a phone held sideways: room for each name
+            page.set_viewport_size({"width": width, "height": height})
+            cut = page.locator("#score-table thead th.who span").evaluate_all(
+                "els => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)")
+            assert cut == [], (width, cut)
+            assert_no_sideways_scroll(page, width)
         browser.close()
     assert errors == []
 
 
+# Each seat's name: its seat, the lines it takes, whether it is cut, its hover text.
+NAME_LINES = """els => els.map(e => { const n = e.querySelector('.name'); const r = document.createRange();
+    r.selectNodeContents(n); return [e.dataset.seat, [new Set([...r.getClientRects()]
+    .map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"""
+
+
 def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Server) -> None:  # noqa: F811
-    """On a phone (390 × 844) a name of 24 characters (what the page lets one type) is cut with
-    "…" on one line in the player's own seat box, as in the others and the header (it wrapped to
-    three lines there), and the box's hover text gives it whole."""
+    """On a phone (390 × 844) a name of 24 characters (what the page lets one type) shows on one
+    line in the player's own seat box, across the felt's bottom row, as in the others and the header
+    (it wrapped to three lines there); on a small phone held sideways (568 × 320), it is cut with
+    "…" on that line, and the box's hover text gives it whole."""
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "couleur", "seats": BOTS3})
@@ -164,15 +180,132 @@ def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Serv
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         sit_down(page, "Maximiliaan Vandenbrouck")
-        # each seat's name: its lines, whether it is cut, its hover text
-        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(
-            "els => els.map(e => { const n = e.querySelector('.name'); const r = document.createRange();"
-            " r.selectNodeContents(n); return [e.dataset.seat, [new Set([...r.getClientRects()]"
-            ".map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"))
-        assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
+        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(NAME_LINES))
+        assert names["S"] == [1, False, "Maximiliaan Vandenbrouck (vous)"], names
         assert all(lines == 1 for lines, *_ in names.values()), names
-        own = page.locator(".seat-bottom .name")
-        assert own.evaluate("n => getComputedStyle(n).textOverflow") == "ellipsis"
+        page.set_viewport_size({"width": 568, "height": 320})
+        names = dict(page.locator(".seat").evaluate_all(NAME_LINES))
+        assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
+        # read where it is found, at one moment: the table may be drawn again meanwhile (a bot's call)
+        own = "() => getComputedStyle(document.querySelector('.seat-bottom .name')).textOverflow"
+        assert page.evaluate(own) == "ellipsis"
+        browser.close()
+    assert errors == []
+
+
+# The player's own seat: its name, whether it shows whole, whether its box is inside the felt and
+# above the toolbar, and the other seats its box overlaps.
+OWN_SEAT = """() => { const s = document.querySelector('.seat.mine'), n = s.querySelector('.name');
+  const b = s.getBoundingClientRect(), f = document.querySelector('.felt').getBoundingClientRect();
+  const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+  const over = (o) => o.left < b.right && b.left < o.right && o.top < b.bottom && b.top < o.bottom;
+  return [n.textContent, n.scrollWidth <= n.clientWidth,
+    b.left >= f.left && b.right <= f.right && b.bottom <= f.bottom && b.bottom <= bar,
+    [...document.querySelectorAll('.seat:not(.mine)')].filter((o) => over(o.getBoundingClientRect()))
+      .map((o) => o.dataset.seat)]; }"""
+
+
+def test_the_players_own_name_shows_whole_on_a_phone_held_either_way(server: Server) -> None:  # noqa: F811
+    """A name of ten letters in the player's own seat box, « (vous) » or "(you)" after it, in
+    colour whist's auction and in the play of classic whist, on phones held upright (360 × 640)
+    and sideways (568 × 320, 640 × 360, 740 × 360): the name shows whole, its box inside the felt,
+    above the toolbar, over no other seat (in the felt's middle column it was cut, to « Max… » in
+    the auction at 568 × 320, and at 360 px too)."""
+    from playwright.sync_api import sync_playwright
+
+    sizes = ((568, 320), (640, 360), (740, 360), (360, 640))
+    classic = {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3}  # South leads
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        for spec, ready in ((ONE_DEAL, "#legal-calls"), (classic, "#hand.choosing .playable")):
+            browser, page = phone_page(pw, f"{server.base}{create_table(server, spec)}", errors, *sizes[0])
+            sit_down(page, "Maximilien")
+            page.wait_for_selector(ready)
+            for width, height in sizes:
+                page.set_viewport_size({"width": width, "height": height})
+                for lang, you in (("fr", "vous"), ("en", "you")):
+                    page.click(f"button[data-lang={lang}]")
+                    seen = page.evaluate(OWN_SEAT)
+                    assert seen == [f"Maximilien ({you})", True, True, []], (spec["preset"], width, seen)
+            browser.close()
+    assert errors == []
+
+
+# The felt as drawn: the cards played to the trick that overlap a seat's box or stick out of the
+# felt, and whether the player's own seat is inside the felt and above the toolbar.
+FELT_FITS = """() => { const f = document.querySelector('.felt').getBoundingClientRect();
+  const seats = [...document.querySelectorAll('.seat')].map((s) => s.getBoundingClientRect());
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const mine = document.querySelector('.seat.mine').getBoundingClientRect();
+  const bar = document.querySelector('.toolbar').getBoundingClientRect().top;
+  return [[...document.querySelectorAll('#trick .card')].filter((c) => { const r = c.getBoundingClientRect();
+      return seats.some((s) => over(r, s)) || r.left < f.left || r.right > f.right; })
+    .map((c) => c.dataset.card),
+    mine.left >= f.left && mine.right <= f.right && mine.bottom <= f.bottom && mine.bottom <= bar]; }"""
+
+
+def test_the_felt_of_a_deal_of_classic_whist_fits_a_phone_held_sideways(server: Server) -> None:  # noqa: F811
+    """Anne deals the second deal of classic whist: the card she turned up shows in her seat, and
+    West, North and East have played to the first trick when her turn comes. On phones held
+    sideways (568 × 320, 640 × 360, 740 × 360) and upright (360 × 640) the three cards on the
+    trick cover no seat (at 568 × 320, cards 40 px wide in a trick 96 px wide covered East's
+    name) and her seat, the turned card beside her name, is in the felt above the toolbar (under
+    her name, it took the seat under the toolbar)."""
+    from playwright.sync_api import sync_playwright
+
+    spec = {"preset": "classic", "seed": 3, "bot_delay": 0.02, "seats": BOTS3}
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, spec, errors, 568, 320)
+        play_until(page, ".seat.mine .spread .card", 60)  # the next deal, hers to deal
+        page.wait_for_selector("#hand.choosing .playable")
+        assert page.locator("#trick .card").count() == 3
+        for width, height in ((568, 320), (640, 360), (740, 360), (360, 640)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(FELT_FITS) == [[], True], (width, height)
+        browser.close()
+    assert errors == []
+
+
+# The cards shown in a seat's box (a misère sur table): the height of their spread, and those whose
+# top left corner (rank and suit) another card covers.
+SHOWN_CARDS = """() => { const spread = document.querySelector('.seat .spread');
+  const covered = [...spread.querySelectorAll('.card')].filter((c) => { const r = c.getBoundingClientRect();
+    return !c.contains(document.elementFromPoint(r.left + 5, r.top + 9)); }).map((c) => c.dataset.card);
+  return [spread.getBoundingClientRect().height, spread.querySelectorAll('.card').length, covered]; }"""
+
+
+def test_the_cards_of_a_misere_sur_table_fit_a_phone_held_sideways(server: Server) -> None:  # noqa: F811
+    """Maximilien (South) plays a grande misère sur table; Nadia, North, sees his cards in his seat's
+    box on a phone held sideways (568 × 320), the box in the felt's middle column: they overlap,
+    each one's rank and suit in view, in three rows at most (they stood two a row, six rows, and
+    pushed the felt 120 px further under the toolbar), and his name whole over them, his box across
+    the felt's top row (« Maximil… » in the middle column)."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {**ONE_DEAL, "seats": {"E": "heuristic", "W": "heuristic", "N": "open"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, north = phone_page(pw, f"{server.base}{url}", errors, 568, 320)
+        north.fill("input[name=join-name]", "Nadia")
+        north.click("button[data-sit=N]")
+        south = browser.new_context(locale="fr-FR", viewport={"width": 568, "height": 320}).new_page()
+        south.on("pageerror", lambda e: errors.append(str(e)))
+        south.goto(f"{server.base}{url}")
+        sit_down(south, "Maximilien")
+        south.click('#legal-calls [data-action="open misère"]')
+        end = time.monotonic() + 30
+        while not north.locator(".seat .spread .card").count():  # shown after the first trick
+            assert time.monotonic() < end, "no cards shown"
+            for page in (south, north):  # a pass, or a card, whatever is offered first
+                page.evaluate("() => document.querySelector('#legal-calls [data-action=pass],"
+                              " #hand.choosing .playable')?.click()")
+            north.wait_for_timeout(50)
+        north.wait_for_function("() => document.querySelectorAll('.seat .spread .card').length === 12")
+        height, shown, covered = north.evaluate(SHOWN_CARDS)
+        assert shown == 12 and covered == [] and height <= 3 * 19 + 20 + 1, (height, covered)
+        names = dict(north.locator(".seat").evaluate_all(NAME_LINES))  # his name whole over them
+        assert names["S"] == [1, False, "Maximilien"], names
         browser.close()
     assert errors == []
 

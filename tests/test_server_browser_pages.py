@@ -17,6 +17,7 @@ from test_server_browser import (
     SEED,
     Server,
     anne_at,
+    bid_and_play_until,
     create_table,
     get_json,
     phone_page,
@@ -120,6 +121,14 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
 
 
+# The buttons, lists, fields and folds' titles less than 40 pixels high, a finger's width, shown
+# in what ``scope`` names.
+SHORT_BUTTONS = """(scope) => [...document.querySelector(scope).querySelectorAll(
+    'button, .button, summary, select, input:not([type=checkbox])')]
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width && r.height < 40; })
+  .map((e) => (e.id || e.className || e.tagName) + ' ' + e.textContent.trim().slice(0, 20))"""
+
+
 def test_a_fold_opened_as_the_page_is_drawn_again_stays_open(server: Server) -> None:  # noqa: F811
     """A fold of the lobby (the score sheet's form, the rule options) opened just as the page is
     drawn again (the presets come; here the language changed in the same moment) stays open: it
@@ -145,7 +154,10 @@ def test_a_fold_opened_as_the_page_is_drawn_again_stays_open(server: Server) -> 
 def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None:  # noqa: F811
     """On a phone 360 pixels wide, the lobby's and a table's controls are 24 pixels or more each
     way: the language buttons were 21 high, the folds' titles ("Options des règles", "Annonces plus
-    hautes") 16 and the links to the tables in play 19."""
+    hautes") 16 and the links to the tables in play 19. Its buttons, lists, fields and folds'
+    titles, the score sheet's close button too, are 40 pixels high or more, for a finger (the
+    toolbar's were 26, a bid's 27, the language's 32); held sideways (568 × 320), the lobby's,
+    a table's seat to take and a dialog's are too (its close button was 26)."""
     from playwright.sync_api import sync_playwright
 
     table = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3})
@@ -155,10 +167,25 @@ def test_every_control_is_big_enough_to_touch_on_a_phone(server: Server) -> None
         page.wait_for_selector("#tables-in-play a")
         page.click("#create details.options summary")
         assert page.evaluate(SMALL_TARGETS) == []
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
+        page.set_viewport_size({"width": 568, "height": 320})  # held sideways, the lobby's too
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
+        page.set_viewport_size({"width": 360, "height": 740})
         page.goto(f"{server.base}{table}")
+        page.wait_for_selector(".banner button[data-sit]")
+        page.set_viewport_size({"width": 568, "height": 320})  # a seat to take, held sideways
+        assert page.evaluate(SHORT_BUTTONS, ".banner") == []
+        page.set_viewport_size({"width": 360, "height": 740})
         sit_down(page, "Anne")
         page.wait_for_selector("#legal-calls details.more-bids")  # South's first call, the higher bids folded
+        page.click("#legal-calls details.more-bids summary")
         assert page.evaluate(SMALL_TARGETS) == []
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
+        page.click("#show-scores")
+        page.wait_for_selector(".overlay .close")
+        assert page.evaluate(SHORT_BUTTONS, "body") == []
+        page.set_viewport_size({"width": 568, "height": 320})  # held sideways: the dialog's buttons
+        assert page.evaluate(SHORT_BUTTONS, ".overlay") == []
         browser.close()
     assert errors == []
 
@@ -477,5 +504,30 @@ def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server, si
             page.click(f'#legal-calls [data-action="{turn}"]')
         page.wait_for_selector("#hand.choosing .playable", timeout=20_000)  # the play: the hand's place again
         assert page.evaluate(OFF_SCREEN, ["#trick", "#hand", "#actions .prompt"]) == []
+        browser.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", [(568, 320), (375, 667)])
+def test_a_phone_shows_the_prompt_over_the_calls_made(server: Server, size: tuple[int, int]) -> None:  # noqa: F811
+    """A phone, a small one held sideways (568 × 320) or one upright (375 × 667), colour whist
+    played after its auction: when Anne's hand is down to ten cards (each drawn larger sideways),
+    her turn's prompt, her hand, her seat and the trick are on the screen above the toolbar, the
+    calls made in the auction under the prompt (over it, they pushed the prompt under the toolbar:
+    sideways as the cards grew, upright when the trick won was said over it)."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, *size)
+        bid_and_play_until(page, "#hand.choosing .playable")  # the auction over, her first card
+        while page.locator("#hand .card").count() > 10:
+            play_a_card(page)
+            page.wait_for_selector("#hand.choosing .playable")
+        shown = ["#trick", "#hand", ".seat.turn", "#actions .prompt"]
+        assert page.evaluate(OFF_SCREEN, shown) == []
+        calls = page.locator("#calls").bounding_box()
+        prompt = page.locator("#actions .prompt").bounding_box()
+        assert calls and prompt and calls["y"] >= prompt["y"] + prompt["height"], (calls, prompt)
         browser.close()
     assert errors == []

@@ -283,6 +283,7 @@ def test_the_deals_form_stays_in_place_as_the_sheet_grows(server: Server) -> Non
             page.wait_for_function(f"() => document.querySelectorAll('#sheet-table tbody tr').length === {n}")
             places.append(page.evaluate(at, "#add-entry"))
         assert len(set(places)) == 1 and page.evaluate("scrollY") > 0, places
+        page.locator("#undo").scroll_into_view_if_needed()  # where the click finds it, on the screen
         undo = page.evaluate(at, "#undo")
         page.once("dialog", lambda d: d.accept())
         page.click("#undo")
