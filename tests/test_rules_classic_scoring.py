@@ -684,7 +684,11 @@ class TestOptions:
         ("text", "says"),
         [("colour = 1\n", "unknown option 'colour'"), ("must_trump = 3\n", "must_trump takes on/off"),
          ("game_points = [\n", "not valid TOML"), ('preset = "bridge"\n', "unknown preset"),
-         ("options = 3\n", "must be a table")],
+         ("options = 3\n", "must be a table"),
+         # too large or too deep for Python: a traceback before (OverflowError, ValueError, RecursionError)
+         ("stake = 1" + "0" * 400 + "\n", "option stake takes a finite number, not one this large"),
+         ("game_points = " + "7" * 5000 + "\n", "a number in it has more than 4300 digits"),
+         ("a = " + "[" * 5000 + "]" * 5000 + "\n", "is nested too deeply")],
     )
     def test_bad_rules_file(self, tmp_path: Path, text: str, says: str) -> None:
         f = tmp_path / "bad.toml"

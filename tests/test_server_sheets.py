@@ -341,6 +341,9 @@ def test_bad_requests_are_told_never_a_server_error(client: TestClient) -> None:
     assert error["code"] == "bad_sheet" and error["message_fr"] != error["message"]
     error = post(client, "/api/sheets", {"names": {"X": "Anne"}}, 400)["error"]
     assert error["message_fr"].startswith("noms :")
+    for route in ("/api/sheets", "/api/tables"):  # past the largest float: an OverflowError, a 500
+        error = post(client, route, {"preset": "classic", "options": {"stake": 10 ** 400}}, 400)["error"]
+        assert error["message_fr"] == "l'option stake vaut un nombre fini, pas un nombre aussi grand", error
     sid = new(client)["id"]
     for body in ({"contract": 7}, {"contract": "solo 7", "colour": "red"}, {"needed": "nine"},
                  {"contract": "x" * 500}):

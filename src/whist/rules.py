@@ -17,6 +17,7 @@ import dataclasses
 import difflib
 import math
 import re
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -279,6 +280,9 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
     if kind is float:
         try:
             return float(value)
+        except OverflowError:  # a whole number past the largest float (a 400-digit stake)
+            raise RulesError(f"option {name} takes a finite number, not one this large",
+                             f"l'option {name} vaut un nombre fini, pas un nombre aussi grand") from None
         except (TypeError, ValueError):
             raise RulesError(f"option {name} takes a number, not {value!r}",
                              f"l'option {name} vaut un nombre, pas {quoted_fr(value)}") from None
@@ -500,6 +504,13 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
         raise RulesError(f"rules file {path} is not valid TOML: {exc}",
                          f"le fichier de règles {path} n'est pas du TOML valide"
                          f" ({_toml_where_fr(exc)})") from None
+    except RecursionError:
+        raise RulesError(f"rules file {path} is nested too deeply",
+                         f"le fichier de règles {path} est imbriqué trop profondément") from None
+    except ValueError:  # the one other that tomllib raises: a whole number of too many digits
+        most = sys.get_int_max_str_digits()
+        raise RulesError(f"rules file {path}: a number in it has more than {most} digits",
+                         f"fichier de règles {path} : un nombre y a plus de {most} chiffres") from None
     name = data.pop("preset", None)
     rules = preset(str(name)) if name is not None else (base or Rules())
     options = data.pop("options", {})
