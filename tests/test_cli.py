@@ -331,11 +331,14 @@ class TestPlay:
     (["play", "couleur"], "en", "Error: Got unexpected extra argument(s) (couleur); the preset goes after"
                                 " --preset: --preset couleur"),
     (["play", "Couleur"], "fr", "Erreur : argument en trop : Couleur ; le préréglage se donne après"
-                                " --preset : --preset Couleur"),
+                                " --preset : --preset couleur"),
     (["simulate", "classic"], "en", "the preset goes after --preset: --preset classic"),
     (["simulate", "pagat"], "fr", "le préréglage se donne après --preset : --preset pagat"),
     (["play", "bridge"], "en", "Error: Got unexpected extra argument(s) (bridge)\n"),
     (["play", "8080"], "en", "Error: Got unexpected extra argument(s) (8080)\n"),  # play has no --port
+    (["serve", "99999"], "en", "Error: Got unexpected extra argument(s) (99999)\n"),  # no port: no hint
+    (["play", "colour"], "fr", "Erreur : argument en trop : colour ; le préréglage se donne après"
+                               " --preset : --preset couleur"),
     (["serve", "8080"], "en", "Error: Got unexpected extra argument(s) (8080); the port goes after --port:"
                               " --port 8080"),
     (["serve", "8080"], "fr", "Erreur : argument en trop : 8080 ; le port se donne après --port :"

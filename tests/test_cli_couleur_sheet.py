@@ -136,6 +136,16 @@ class TestSheet:
                                   " --preset : --preset couleur")):
             r = self.sheet(tmp_path, "new", "couleur", "Anne", "Bert", "Carla", "Dirk", "--lang", lang)
             assert r.exit_code == 2 and said in flat(r.stderr), r.output
+            r = self.sheet(tmp_path, "new", "Anne", "Bert", "Carla", "Dirk", "Couleur", "--lang", lang)
+            assert r.exit_code == 2 and said.replace("couleur is", "Couleur is").replace(
+                "couleur est", "Couleur est") in flat(r.stderr), r.output
+        r = self.sheet(tmp_path, "new", "Colour", "Anne", "Bert", "Carla", "Dirk")  # a word for couleur
+        assert r.exit_code == 2 and "Colour is a preset, not a player's name" in flat(r.stderr), r.output
+        assert "--preset couleur" in flat(r.stderr)
+        assert self.sheet(tmp_path, "new", "Dupont, Anne", "Bert", "Carla", "Court").exit_code == 0
+        assert json.loads(f.read_text(encoding="utf-8"))["names"] == {  # a comma, a name that is a word
+            "N": "Dupont, Anne", "E": "Bert", "S": "Carla", "W": "Court"}
+        f.unlink()
         r = self.sheet(tmp_path, "new", "Anne", "Bert", "Carla", "--lang", "fr")
         assert r.exit_code == 2, r.output
         assert "donnez les quatre noms dans l'ordre des places N, E, S, O" in flat(r.stderr)

@@ -66,7 +66,7 @@ from whist.cli_common import (
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
 from whist.render import colon, label, say
-from whist.rules import PRESETS
+from whist.rules import PRESETS, preset_meant
 from whist.sheet import Entry, Sheet, SheetError, dumps
 from whist.sheet_file import (
     changing,
@@ -331,11 +331,14 @@ def _sheet(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     pass_lang(ctx, lang)
 
 
-def _names(text: str, lang: Lang) -> dict[str, str]:
+def _names(text: str, lang: Lang, typed: list[str] | None = None) -> dict[str, str]:
     """The players' names of ``--names N=Anne,E=Bert``, by seat, or of ``--names
-    Anne,Bert,Carla,Dirk``, all four in the order of the seats N, E, S, W; exit 2 if they are
-    not (or not UTF-8: the bytes of another encoding, which Python passes on as lone surrogates
-    that no name keeps)."""
+    Anne,Bert,Carla,Dirk``, all four in the order of the seats N, E, S, W, or of the words
+    ``typed`` without ``--names``, a name or ``seat=name`` each (a comma in one is the name's);
+    exit 2 if they are not (or not UTF-8: the bytes of another encoding, which Python passes on
+    as lone surrogates that no name keeps)."""
+    if typed:
+        text = " ".join(typed)
     out: dict[str, str] = {}
     if any("\udc80" <= ch <= "\udcff" for ch in text):  # a byte no UTF-8, as Python passes it on
         shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
@@ -343,8 +346,9 @@ def _names(text: str, lang: Lang) -> dict[str, str]:
                         " terminal may be set to another encoding)",
                         f"--names « {shown} » : ce n'est pas du texte UTF-8 ; tapez les noms en UTF-8"
                         " (le terminal est peut-être réglé sur un autre codage)"), lang)
-    en, fr = f"--names {text!r}: ", f"--names « {text} » : "
-    parts = [p for p in text.split(",") if p.strip()]
+    en, fr = (f"names {text!r}: ", f"noms « {text} » : ") if typed else (f"--names {text!r}: ",
+                                                                         f"--names « {text} » : ")
+    parts = [p for p in typed or text.split(",") if p.strip()]
     if parts and not any("=" in p for p in parts):
         if len(parts) != len(SEATS):
             refuse(Refusal(f"{en}give the four names in the order of the seats N, E, S, W"
@@ -444,18 +448,21 @@ def sheet_new(
                     f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
         refuse(taken, language)
-    if typed and typed[0].strip().lower() in PRESETS:
-        refuse(Refusal(f"{typed[0]} is a preset, not a player's name: it goes after --preset:"
-                       f" --preset {typed[0]}",
-                       f"{typed[0]} est un préréglage, pas le nom d'un joueur : il se donne après --preset :"
-                       f" --preset {typed[0]}"), language)
-    names = _given_once(typed, ",", "--names", names, ("the names are", "give them"),
-                        ("les noms sont donnés", "donnez-les"), language)
+    # a preset typed first, or among names that are not four (a name may be Court or Simple)
+    word = next((w for i, w in enumerate(typed or []) if preset_meant(w)
+                 and ((i == 0 and w.strip().lower() in PRESETS) or len(typed or []) != len(SEATS))), None)
+    if word is not None:
+        refuse(Refusal(f"{word} is a preset, not a player's name: it goes after --preset:"
+                       f" --preset {preset_meant(word)}",
+                       f"{word} est un préréglage, pas le nom d'un joueur : il se donne après --preset :"
+                       f" --preset {preset_meant(word)}"), language)
+    _given_once(typed, ",", "--names", names, ("the names are", "give them"),
+                ("les noms sont donnés", "donnez-les"), language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
         refuse(colour_takes_no_option(rules), language)
     try:
-        sheet = new_sheet(rules, _names(names, language), language)
+        sheet = new_sheet(rules, _names(names, language, typed), language)
     except Refusal as exc:
         refuse(exc, language)
     if force:  # after the entry another scorer is writing, which would write the old sheet back

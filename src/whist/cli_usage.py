@@ -24,7 +24,7 @@ from typer._click.core import Context
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
 from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
-from whist.rules import PRESETS
+from whist.rules import preset_meant
 
 __all__ = ["CLOSED_PIPE", "ClosedPipe", "WhistGroup", "closed_pipe", "french_usage", "lang_asked",
            "sheet_file_lang"]
@@ -223,10 +223,12 @@ def _where_it_goes(exc: UsageError) -> UsageError:
     extra = re.fullmatch(r"Got unexpected extra argument\(s\) \((\S+)\)", exc.format_message())
     if extra is None or exc.ctx is None:
         return exc
-    what = ("preset" if extra[1].lower() in PRESETS else "port" if extra[1].isdigit() else None)
+    meant = preset_meant(extra[1])
+    port = extra[1].isdigit() and len(extra[1]) <= 5 and 1 <= int(extra[1]) <= 65535
+    what, value = ("preset", meant) if meant else ("port", extra[1]) if port else (None, None)
     if what is None or not any(f"--{what}" in getattr(p, "opts", ()) for p in exc.ctx.command.params):
         return exc
-    return UsageError(f"{exc.format_message()}; the {what} goes after --{what}: --{what} {extra[1]}", exc.ctx)
+    return UsageError(f"{exc.format_message()}; the {what} goes after --{what}: --{what} {value}", exc.ctx)
 
 
 def _in_lang(exc: UsageError, lang: str) -> UsageError:

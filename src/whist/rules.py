@@ -230,6 +230,16 @@ _MEANT = {"colour": "couleur", "color": "couleur", "kleur": "couleur", "classiqu
 """Words a player may type for a preset, in English or French, and the preset each one means."""
 
 
+def preset_meant(word: str) -> str | None:
+    """The preset ``word`` names, or is a word for (``Colour``: couleur); ``None`` for any other.
+
+    >>> preset_meant("Classique"), preset_meant("pagat"), preset_meant("bridge")
+    ('classic', 'pagat', None)
+    """
+    key = word.strip().lower()
+    return key if key in PRESETS else _MEANT.get(key)
+
+
 def preset(name: str) -> Rules:
     """The preset ``name`` (any case); a :class:`RulesError` naming the presets, and the one
     meant where the name is a word for it or nearly one (``colour``: couleur).
