@@ -633,6 +633,8 @@ def test_the_worst_deal_s_command_solves_the_same_deal_in_french(
         printed[lang] = shlex.split(r.stdout.splitlines()[-1].split(": ", 1)[1])
     assert printed["en"] == shlex.split(command)
     assert printed["fr"][-2:] == ["--lang", "fr"], printed["fr"]
+    as_french_reads_it = {"C": "T", "H": "C", "S": "P", "D": "K", "NT": "SA"}[trump]  # trèfle, cœur …
+    assert printed["fr"][printed["fr"].index("--trump") + 1] == as_french_reads_it, printed["fr"]
     en, fr = (runner.invoke(app, [*printed[lang][1:], "--json"]) for lang in ("en", "fr"))
     assert en.exit_code == 0 and fr.exit_code == 0, en.output + fr.output
     assert json.loads(fr.stdout) == json.loads(en.stdout)
