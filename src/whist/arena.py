@@ -153,7 +153,7 @@ def arena_bot(name: str, budget: float | None = None) -> Bot:
                       f"{cannot[1]}le module {module} n'a pas de « {attr} »") from None
     if not callable(bot):
         raise Refusal(f"{name!r} is not a bot: bot(view, rng) -> action",
-                      f"{name!r} n'est pas un robot : bot(view, rng) -> action")
+                      f"« {name} » n'est pas un robot : bot(view, rng) -> action")
     return cast(Bot, bot)
 
 
