@@ -258,6 +258,10 @@ def test_a_record_s_text_cannot_drive_the_terminal(tmp_path: Path, lang: str) ->
     r = run("replay", str(f), "--lang", lang)
     assert r.exit_code == 1, r.output
     assert "\x1b" not in r.stderr and "\\x1b[2Jshort" in r.stderr, r.stderr
+    match["rules"]["preset"] = "\u202etrohs"  # shown right to left, it would read short
+    f.write_text(json.dumps(match), encoding="utf-8")
+    r = run("replay", str(f), "--lang", lang)
+    assert r.exit_code == 1 and "\u202e" not in r.stderr and "\\u202etrohs" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize(("lang", "record_said", "sheet_said"), [

@@ -122,15 +122,16 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
 
 
 def controls_shown(text: str) -> str:
-    r"""``text`` with each control character but the line break written as Python writes it in a
-    string (``\x1b``, ``\t``), as the English of a refusal quotes a value (``repr``) and the
+    r"""``text`` with each control character but the line break, and each invisible format
+    character (the marks that turn text right to left), written as Python writes it in a string
+    (``\x1b``, ``\t``, ``\u202e``), as the English of a refusal quotes a value (``repr``) and the
     French, between « », does not: a value quoted from a file (a record's card, its preset) cannot
-    move the terminal's cursor or change its colours.
+    move the terminal's cursor, change its colours or show its letters in another order.
 
-    >>> controls_shown("« \x1b[2Jbad » inconnu\n")
-    '« \\x1b[2Jbad » inconnu\n'
+    >>> controls_shown("« \x1b[2Jbad » inconnu\n"), controls_shown("« \u202eHA »")
+    ('« \\x1b[2Jbad » inconnu\n', '« \\u202eHA »')
     """
-    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc"
+    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Cf")
                    and c != "\n" else c for c in text)
 
 
@@ -315,7 +316,8 @@ def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> li
 
 _BOT_KINDS: dict[str, tuple[str, str]] = {
     "random": ("", "au hasard"), "heuristic": ("medium", "moyen"), "pimc": ("very strong", "très fort")}
-"""What each built-in bot is, where its name does not say it in the language (the page's words)."""
+"""What each built-in bot is, where its name does not say it in the language (as the page calls them:
+moyen, très fort; au hasard for its « hasard »)."""
 
 
 def bot_label(name: str, lang: Lang) -> str:
