@@ -326,16 +326,6 @@ class TestSimulate:
         assert r.exit_code == 0, r.output
         assert sum(1 for _, b in asked if b == 0.05) == 3 and all(n == "random" for n, _ in asked)
 
-    @pytest.mark.parametrize(("lang", "said"), [
-        ("en", "Error: 'os:sep' is not a bot: bot(view, rng) -> action"),
-        ("fr", "Erreur : « os:sep » n'est pas un robot : bot(view, rng) -> action")])
-    def test_a_name_that_is_no_function_is_no_bot(self, lang: str, said: str) -> None:
-        """os:sep is a string, not a function: refused before any deal, quoted as the language
-        quotes (it was 'os:sep' in French too)."""
-        r = run("simulate", "--preset", "short", "--rubbers", "1", "--bots", "os:sep,random,random,random",
-                "--lang", lang)
-        assert r.exit_code == 2 and r.stderr.strip() == said, r.output
-
     @pytest.mark.parametrize("args", [("--preset", "short", "--rubbers", "1"),
                                       ("--preset", "couleur", "--deals", "2")])
     def test_a_bot_of_your_own_plays_as_the_bot_it_is(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -458,8 +448,8 @@ class TestSimulate:
          " pour un robot à vous"),
         ("random,no_such_sim_module:bot,random,random", "cannot import bot 'no_such_sim_module:bot'",
          "impossible d'importer le robot « no_such_sim_module:bot »"),
-        ("whist.bots:BOT_NAMES", "'whist.bots:BOT_NAMES' is not a bot", "'whist.bots:BOT_NAMES' n'est pas un"
-         " robot"),
+        ("whist.bots:BOT_NAMES", "'whist.bots:BOT_NAMES' is not a bot", "« whist.bots:BOT_NAMES » n'est pas"
+         " un robot"),
         ("random,random", "--bots takes one bot name or 4 names separated by commas, not 'random,random'"
          " (bots: random, heuristic, pimc, or module:function for your own)",
          "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas « random,random » (robots :"
