@@ -44,7 +44,10 @@ SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
 BOTS3 = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 SEED = 1  # South proposes, then accepts North's proposal: emballage 8 of North and South
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+NEEDS_CHROMIUM = pytest.mark.skipif(shutil.which(CHROMIUM) is None,
+                                    reason="Debian's chromium is not installed")
+"""The mark of every browser test: skipped where Debian's Chromium is not installed."""
+pytestmark = NEEDS_CHROMIUM
 
 
 class Server:

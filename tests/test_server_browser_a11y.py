@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
 from typing import Any
 
 import pytest
 from test_server_browser import (
     BOTS3,
-    CHROMIUM,
+    NEEDS_CHROMIUM,
     ONE_DEAL,
     Server,
     card_named,
@@ -31,7 +30,7 @@ from test_server_browser import (
 
 from whist.cards import Lang
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 # The words the page says, as the test expects them in each language (i18n.js)
 WORDS: dict[str, dict[str, Any]] = {

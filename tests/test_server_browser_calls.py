@@ -7,17 +7,16 @@ Playwright drives Debian's Chromium, as in test_server_browser.py.
 from __future__ import annotations
 
 import itertools
-import shutil
 import threading
 import time
 from typing import Any
 
-import pytest
 from test_server_browser import (  # noqa: F401 - server: the fixture
     ARGS,
     BOTS3,
     CHROMIUM,
     LOCALE,
+    NEEDS_CHROMIUM,
     ONE_DEAL,
     SEED,
     Server,
@@ -31,7 +30,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     sit_down,
 )
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 
 def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Server) -> None:  # noqa: F811

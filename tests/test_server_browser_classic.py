@@ -6,7 +6,6 @@ simple whist's matches. Playwright drives Debian's Chromium, as in test_server_b
 from __future__ import annotations
 
 import json
-import shutil
 import urllib.request
 from typing import Any
 
@@ -14,6 +13,7 @@ import pytest
 from test_server_browser import (  # noqa: F401 - server: the fixture
     BOTS3,
     CHROMIUM,
+    NEEDS_CHROMIUM,
     Server,
     anne_at,
     assert_no_sideways_scroll,
@@ -26,7 +26,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     sit_down,
 )
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 
 def at_eight(seed: int, bot_delay: float = 0.1) -> dict[str, Any]:

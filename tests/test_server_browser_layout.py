@@ -7,7 +7,6 @@ test_server_browser.py.
 from __future__ import annotations
 
 import itertools
-import shutil
 import time
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 from test_server_browser import (  # noqa: F401 - server: the fixture
     BOTS3,
     CHROMIUM,
+    NEEDS_CHROMIUM,
     ONE_DEAL,
     SEED,
     Server,
@@ -30,7 +30,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     sit_down,
 )
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 
 def test_a_whole_hand_is_laid_out_side_by_side_on_a_computers_screen(server: Server) -> None:  # noqa: F811

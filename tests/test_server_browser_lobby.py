@@ -7,16 +7,15 @@ test_server_browser.py.
 from __future__ import annotations
 
 import json
-import shutil
 import time
 import urllib.request
 from pathlib import Path
 
-import pytest
 from test_server_browser import (  # noqa: F401 - server: the fixture
     ARGS,
     BOTS3,
     CHROMIUM,
+    NEEDS_CHROMIUM,
     Server,
     create_table,
     get_json,
@@ -25,7 +24,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     server,
 )
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 
 def test_the_lobby_list_follows_the_server_without_losing_what_is_typed(server: Server) -> None:  # noqa: F811

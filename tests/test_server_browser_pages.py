@@ -6,13 +6,13 @@ test_server_browser.py.
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 from test_server_browser import (
     ARGS,
     BOTS3,
     CHROMIUM,
+    NEEDS_CHROMIUM,
     ONE_DEAL,
     SEED,
     Server,
@@ -28,7 +28,7 @@ from test_server_browser import (
     sit_down,
 )
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 
 def test_a_link_to_no_table_says_so_in_the_pages_language(server: Server) -> None:  # noqa: F811

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sqlite3
 import time
 import urllib.request
@@ -24,6 +23,7 @@ import pytest
 from sqlalchemy import make_url
 from test_server_browser import (  # noqa: F401 - server: the fixture
     CHROMIUM,
+    NEEDS_CHROMIUM,
     Server,
     phone_page,
     post_json,
@@ -39,7 +39,7 @@ from whist.server.sheets import DAY, WEB
 from whist.server.storage import open_storage
 from whist.sheet_input import add_deal, new_sheet
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 NAMES = {"N": "Anne", "E": "Bert", "S": "Chloé", "W": "Dirk"}
 

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import time
 import urllib.request
 from typing import Any
 
-import pytest
 from test_server_browser import (  # noqa: F401 - server: the fixture
     ARGS,
     BOTS3,
     CHROMIUM,
     LOCALE,
+    NEEDS_CHROMIUM,
     ONE_DEAL,
     SEED,
     Server,
@@ -37,7 +36,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     sit_down,
 )
 
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed")
+pytestmark = NEEDS_CHROMIUM
 
 
 def test_a_card_the_rules_refuse_says_why(server: Server) -> None:  # noqa: F811
