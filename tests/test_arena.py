@@ -367,7 +367,7 @@ class TestCommand:
                 "--budget", "0.5")
         assert r.exit_code == 0, r.output
         out = " ".join(r.stdout.split())
-        for words in ("heuristic (candidate) vs random (reference)", "all",
+        for words in ("heuristic (medium, candidate) vs random (reference)", "all",
                       "Decision times", "no budget (does not think)", "of 6 with cards played",
                       "tricks lost"):
             assert words in out, words
@@ -393,6 +393,10 @@ class TestCommand:
             return re.search(rf"\b{re.escape(word)}\b", out) is not None
         assert [w for w in own if not said(w)] == [], out
         assert [w for w in other if said(w)] == [], out
+        # the bots as the play header names them (cli_common.bot_label): what each is, in lang
+        title = ("heuristic (medium, candidate) vs random (reference)" if lang == "en"
+                 else "heuristic (moyen, candidat) contre random (au hasard, référence)")
+        assert title in out, out
         if preset_name == "couleur":
             families = [say(*FAMILIES[k], "fr" if lang == "fr" else "en") for k in FAMILIES]
             assert all(f in out for f in families), families

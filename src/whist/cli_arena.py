@@ -42,6 +42,7 @@ from whist.cli_common import (
     PresetOpt,
     RulesOpt,
     bot_failed,
+    bot_kind,
     budget_option,
     build_rules,
     done_of,
@@ -213,8 +214,10 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
                    "chaque donne à 2 tables, le candidat en N-S puis en E-O ; chiffre : les points de"
                    " la donne du camp du candidat (levées au-delà de six et honneurs) moins ceux de"
                    " l'autre camp, par table", lang)
-    cand, ref = f"{c.candidate} ({say('candidate', 'candidat', lang)})", \
-        f"{c.reference} ({say('reference', 'référence', lang)})"
+    def named(name: str, role: str) -> str:  # the bot, what it is, and its part in the arena
+        return f"{name} ({', '.join(w for w in (bot_kind(name, lang), role) if w)})"
+    cand = named(c.candidate, say("candidate", "candidat", lang))
+    ref = named(c.reference, say("reference", "référence", lang))
     lines: list[RenderableType] = [
         Text(f"{label('Arena', 'tournoi', lang)} {cand} {say('vs', 'contre', lang)} {ref}", style="bold"),
         Text(f"{label('Rules', 'règles', lang)} {option_summary(c.rules, lang)}"

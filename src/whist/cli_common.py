@@ -327,9 +327,19 @@ def bot_label(name: str, lang: Lang) -> str:
     >>> bot_label("pimc", "fr"), bot_label("random", "en"), bot_label("mybots:play", "fr")
     ('pimc (très fort)', 'random', 'mybots:play')
     """
-    en, fr = _BOT_KINDS.get(name, ("", ""))
-    kind = fr if lang == "fr" else en
+    kind = bot_kind(name, lang)
     return f"{name} ({kind})" if kind else name
+
+
+def bot_kind(name: str, lang: Lang) -> str:
+    """What the built-in bot called ``name`` is, in ``lang`` (``""`` where its name says it, and for
+    a bot of one's own): the words of :func:`bot_label`'s brackets.
+
+    >>> bot_kind("heuristic", "fr"), bot_kind("heuristic", "en"), bot_kind("random", "en")
+    ('moyen', 'medium', '')
+    """
+    en, fr = _BOT_KINDS.get(name, ("", ""))
+    return fr if lang == "fr" else en
 
 
 def seat_bots(seats: Iterable[Seat], names: Iterable[str], budget: float | None = None,
