@@ -321,28 +321,55 @@ def run(*args: str) -> Any:
 
 
 class TestCommand:
-    @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 2 of 5 deals played\n"),
-                                                 ("fr", "Erreur : interrompu : 2 donnes sur 5\n")])
-    def test_ctrl_c_says_how_many_deals_were_played(self, lang: str, said: str,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-        """Ctrl-C in a long match (400 deals of pimc take an hour) says how far it went, as
-        whist simulate does; it said only « interrompu »."""
+    @staticmethod
+    def stopped_at(board: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C pressed while the arena plays its board ``board`` (from 0)."""
         import whist.arena
 
         real = whist.arena.run_board
-        boards: list[int] = []
 
-        def board(config: ArenaConfig, i: int) -> Any:
-            boards.append(i)
-            if len(boards) == 3:
+        def play(config: ArenaConfig, i: int) -> Any:
+            if i == board:
                 raise KeyboardInterrupt
             return real(config, i)
 
-        monkeypatch.setattr(whist.arena, "run_board", board)
-        r = run("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy",
+        monkeypatch.setattr(whist.arena, "run_board", play)
+
+    @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted: 2 of 5 deals played\n"),
+                                                 ("fr", "Erreur : interrompu : 2 donnes sur 5\n")])
+    def test_ctrl_c_reports_the_deals_played_and_says_how_many(
+            self, lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C in a long match (400 deals of pimc take an hour) says how far it went, as
+        whist simulate does (it said only « interrompu »), and prints the report of the deals
+        played out, as the whole run would have reported them (it printed nothing: the hour was
+        lost)."""
+        args = ("--candidate", "heuristic", "--reference", "random", "--no-double-dummy", "--seed", "4",
                 "--lang", lang)
-        assert r.exit_code == 130 and r.stdout == "", r.output
+        self.stopped_at(2, monkeypatch)
+        r = run("--deals", "5", *args)
+        assert r.exit_code == 130, r.output
         assert r.stderr == said
+        monkeypatch.undo()
+        whole = run("--deals", "2", *args)
+        assert whole.exit_code == 0 and whole.stdout, whole.output
+        times = "Decision times" if lang == "en" else "Temps de réflexion"  # the rest is clocks
+        assert times in r.stdout
+        assert r.stdout.split(times)[0] == whole.stdout.split(times)[0]  # those deals, those alone
+
+    def test_ctrl_c_gives_the_json_of_the_deals_played(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.stopped_at(3, monkeypatch)
+        r = run("--candidate", "random", "--reference", "random", "--deals", "9", "--no-double-dummy",
+                "--json")
+        assert r.exit_code == 130 and r.stderr == "Error: interrupted: 3 of 9 deals played\n", r.output
+        report = json.loads(r.stdout)
+        assert report["deals"] == 3 and report["overall"]["deals"] == 3
+
+    def test_ctrl_c_before_a_deal_is_played_out_prints_no_report(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.stopped_at(0, monkeypatch)
+        r = run("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy")
+        assert r.exit_code == 130 and r.stdout == "", r.output
+        assert r.stderr == "Error: interrupted: 0 of 5 deals played\n"
 
     def test_json_shape(self) -> None:
         r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "random",

@@ -44,7 +44,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal, Protocol, Self, cast
@@ -731,13 +731,35 @@ def _workers_deaf_to_ctrl_c() -> Iterator[None]:
 def run_arena(config: ArenaConfig, jobs: int = 1,
               progress: Callable[[int], None] | None = None) -> ArenaReport:
     """Play every board of ``config`` (in ``jobs`` processes when more than one) and report.
-    ``progress(done)`` is called after each board. The figures do not depend on ``jobs``."""
+    ``progress(done)`` is called after each board. The figures do not depend on ``jobs``. Ctrl-C
+    raises :class:`ArenaInterrupted`, with the report of the boards played out by then."""
     if config.deals < 1:
         raise ValueError("the arena needs at least one deal")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     config.bots()  # an unknown bot fails here, not in a worker
     results: list[BoardResult] = []
+    try:
+        _play_boards(config, jobs, progress, results)
+    except KeyboardInterrupt:
+        raise ArenaInterrupted(summarize(replace(config, deals=len(results)), results)
+                               if results else None) from None
+    return summarize(config, results)
+
+
+class ArenaInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_arena`: ``report`` is that of the boards played out by then (its
+    config counting those alone), ``None`` if none was."""
+
+    def __init__(self, report: ArenaReport | None) -> None:
+        super().__init__()
+        self.report = report
+
+
+def _play_boards(config: ArenaConfig, jobs: int, progress: Callable[[int], None] | None,
+                 results: list[BoardResult]) -> None:
+    """Play the boards of ``config`` into ``results`` (as they end: what a Ctrl-C leaves there is
+    what was played out)."""
     if jobs == 1 or config.deals == 1:
         for i in range(config.deals):
             results.append(run_board(config, i))
@@ -758,4 +780,3 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
                     worker.terminate()  # left to finish one outlived the command (SIGINT to it alone)
                 pool.shutdown(wait=True, cancel_futures=True)  # the pool's thread done before exit
                 raise
-    return summarize(config, results)

@@ -23,6 +23,7 @@ from whist.arena import (
     REFERENCE,
     SOLVER_LIMIT,
     ArenaConfig,
+    ArenaInterrupted,
     ArenaReport,
     BotActionError,
     BotCrashError,
@@ -243,7 +244,7 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
 
     Exemple : `whist arena --preset couleur --candidate heuristic --reference random --deals 10
     --seed 1 --lang fr` ; pimc, le plus fort, réfléchit une seconde par carte : `--candidate pimc
-    --budget 0,1` le mesure plus vite.
+    --budget 0,1` le mesure plus vite. Ctrl-C arrête et donne le rapport des donnes jouées.
     """)
 def arena(
     candidate: Annotated[str, typer.Option(
@@ -304,7 +305,7 @@ def arena(
 
     Example: `whist arena --preset couleur --candidate heuristic --reference random --deals 10
     --seed 1`; pimc, the strongest, thinks a second a card: `--candidate pimc --budget 0.1`
-    measures it faster.
+    measures it faster. Ctrl-C stops and reports the deals played.
     """
     language = parse_lang(lang)
     thinking = budget_option("--budget", budget, language)
@@ -320,12 +321,18 @@ def arena(
         with progress:
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
-    except KeyboardInterrupt:
+    except ArenaInterrupted as stop:  # the deals played out are reported: an hour of pimc not lost
+        if stop.report is not None:
+            _print(stop.report, json_out, language)
         interrupted(language, done_of(progress, deals, label))
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)
+    _print(report, json_out, language)
+
+
+def _print(report: ArenaReport, json_out: bool, lang: Lang) -> None:
     if json_out:
         typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
-        return
-    stdout().print(_report(report, language))
+    else:
+        stdout().print(_report(report, lang))
