@@ -9,6 +9,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -37,6 +38,33 @@ class TestSimulate:
         assert "partnership" in a.stdout and "Points per seat" in a.stdout
         c = run(*self.ARGS[:5], "--seed", "8", *self.ARGS[-2:])
         assert c.stdout != a.stdout
+
+    @pytest.mark.parametrize("steps", [2000, 5])
+    def test_ctrl_c_prints_the_summary_of_the_sessions_played_out(
+            self, steps: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Ctrl-C in a long simulation prints the summary of the sessions played out, as a
+        simulation of just those prints it, before saying how far it went; none before the
+        first session ends."""
+        real_step = ColourSession.step
+        count = [0]
+
+        def step(self: ColourSession) -> Any:
+            count[0] += 1
+            if count[0] == steps:
+                raise KeyboardInterrupt
+            return real_step(self)
+
+        monkeypatch.setattr(ColourSession, "step", step)
+        args = ("--preset", "couleur", "--seed", "3", "--bots", "random", "--json")
+        r = run("simulate", *args, "--deals", "400")
+        assert r.exit_code == 130 and r.stderr.startswith("Error: interrupted: "), r.output
+        if steps == 5:
+            assert r.stdout == ""
+            return
+        partial = json.loads(r.stdout)
+        assert partial["sessions"] > 0 and partial["deals"] < 400
+        monkeypatch.undo()
+        assert partial == json.loads(run("simulate", *args, "--deals", str(partial["deals"])).stdout)
 
     def test_in_french_the_summary_and_the_errors(self) -> None:
         """``--lang fr``: the summary in French only, the JSON the same; --rubbers refused in

@@ -260,7 +260,8 @@ class TestSimulate:
         """Ctrl-C in a long simulation: exit 130 with one line saying how many rubbers were
         played, how many deals in all (a rubber of bots that think takes minutes: the deals say
         how far it went within it), and how many records saved (those of the finished rubbers,
-        which replay)."""
+        which replay); the summary of those rubbers first, as a simulation of that many prints it
+        (it printed nothing)."""
         real_step = TableSession.step
         steps = [0]
 
@@ -282,8 +283,13 @@ class TestSimulate:
         assert said is not None, r.stderr
         in_records = sum(len(record.load(f)["deals"]) for f in saved)
         assert in_records <= int(said[1]) < in_records + 20  # and those of the rubber stopped
-        assert "Traceback" not in r.output and r.stdout == ""
+        assert "Traceback" not in r.output
         assert run("replay", str(saved[-1])).exit_code == 0
+        whole = run("simulate", "--preset", "short", "--rubbers", str(len(saved)), "--seed", "1", "--bots",
+                    "random")
+        assert whole.exit_code == 0, whole.output
+        assert r.stdout.startswith(whole.stdout) and "Simulation summary" in whole.stdout
+        assert r.stdout.splitlines()[-1].startswith("Records:")  # and the records saved, to replay
 
     def test_records_already_saved_are_never_overwritten(self, tmp_path: Path) -> None:
         """Two simulations with the same seed into one directory (another preset, or the same

@@ -336,7 +336,8 @@ def _summary_table(rules: Rules, s: dict[str, Any], result: str, lang: Lang = "e
 
     Exemple : `whist simulate --rubbers 2 --bots heuristic,random,heuristic,random --records
     parties --lang fr` : heuristic joue en Nord et Sud, random en Est et Ouest ; chaque robre est
-    enregistré dans le dossier parties, que whist replay revoit.""")
+    enregistré dans le dossier parties, que whist replay revoit. Ctrl-C arrête et résume ce qui a été
+    joué jusqu'au bout (robres, parties).""")
 def simulate(
     preset_name: PresetOpt = None,
     rubbers: Annotated[int | None, typer.Option(
@@ -394,7 +395,8 @@ def simulate(
 
     Example: `whist simulate --rubbers 2 --bots heuristic,random,heuristic,random --records
     games`: heuristic plays North and South, random East and West; each rubber is saved in the
-    folder games, which whist replay shows again.
+    folder games, which whist replay shows again. Ctrl-C stops and summarises the rubbers (or
+    sessions) played out.
     """
     language = parse_lang(lang)
     thinking = budget_option("--budget", budget, language)
@@ -417,15 +419,19 @@ def simulate(
     seats = seat_bots(SEATS, names, thinking)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
-    matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),
-                                       lambda m: len(m.rubbers), records,
-                                       lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
-                                       language, bots=names, deals=lambda m: len(m.deals))
-    summary = _simulation_summary(rules, seed, names, matches, thinking)
-    points = summary["points"]
-    result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),
-                         lang=language)
-    print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, result, language), language)
+
+    def report(matches: list[Match], paths: list[Path]) -> None:
+        summary = _simulation_summary(rules, seed, names, matches, thinking)
+        points = summary["points"]
+        result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),
+                             lang=language)
+        print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, result, language),
+                      language)
+
+    report(*simulate_sessions(sessions, count, say("Rubbers", "robres", language),
+                              lambda m: len(m.rubbers), records,
+                              lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
+                              language, bots=names, deals=lambda m: len(m.deals), report=report))
 
 
 # ----- whist replay -------------------------------------------------------------------------

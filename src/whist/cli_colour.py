@@ -97,21 +97,23 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
     master = random.Random(seed)
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
-    matches, paths = simulate_sessions(sessions, count, say("Deals", "donnes", lang), lambda m: m.played,
-                                       records,
-                                       lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang,
-                                       bots=bots)
-    stats = ColourStats()
-    for match in matches:
-        stats.add_session(match)
-    summary: dict[str, Any] = {
-        "rules": option_summary(rules),
-        "seed": seed,
-        "bots": {s.name: n for s, n in zip(SEATS, bots, strict=True)},
-        "budget": budget,
-        **stats.to_dict(),
-    }
-    print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, lang), lang)
+
+    def report(matches: list[ColourMatch], paths: list[Path]) -> None:
+        stats = ColourStats()
+        for match in matches:
+            stats.add_session(match)
+        summary: dict[str, Any] = {
+            "rules": option_summary(rules),
+            "seed": seed,
+            "bots": {s.name: n for s, n in zip(SEATS, bots, strict=True)},
+            "budget": budget,
+            **stats.to_dict(),
+        }
+        print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, lang), lang)
+
+    report(*simulate_sessions(sessions, count, say("Deals", "donnes", lang), lambda m: m.played, records,
+                              lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang,
+                              bots=bots, report=report))
 
 
 def _percent(made: int, deals: int, lang: Lang) -> str:

@@ -484,7 +484,9 @@ def done_of(progress: Progress, total: int, label: str) -> tuple[str, str]:
 def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str],
-                      deals: Callable[[M], int] | None = None) -> tuple[list[M], list[Path]]:
+                      deals: Callable[[M], int] | None = None,
+                      report: Callable[[list[M], list[Path]], None] | None = None,
+                      ) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
     the plural: Rubbers, donnes), and with ``deals`` (a rubber's deals played so far) the deals
@@ -494,7 +496,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
     name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
     chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
     the names at N, E, S, W), both saying how far it went and how many records were saved (those
-    of the sessions played out; the one stopped is not); errors in ``lang``."""
+    of the sessions played out; the one stopped is not); after Ctrl-C, ``report`` is given the
+    sessions played out, if any, first (the summary of those); errors in ``lang``."""
     if records is not None:
         ready_records(records, lang)
     matches: list[M] = []
@@ -540,6 +543,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
+        if report is not None and matches:
+            report(matches, paths)
         interrupted(lang, how_far())
     except (BotActionError, BotCrashError) as exc:
         en, fr = how_far()
