@@ -40,6 +40,7 @@ from whist.cli_common import (
     budget_option,
     build_rules,
     fail,
+    fail_json,
     interrupted,
     option_summary,
     parse_lang,
@@ -449,11 +450,9 @@ def _deal_block(deal: ClassicDeal, number: int | None, lang: Lang) -> list[Rende
 
 
 def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> NoReturn:
-    """Exit 1 with ``message`` on stderr in ``lang``; with ``--json``, an error object on stdout
-    too, in English whatever ``lang`` (for programs, as the rest of the JSON)."""
-    if json_out:
-        typer.echo(json.dumps({"error": message.en, "file": str(file)}, ensure_ascii=False))
-    fail(message, 1, lang)
+    """Exit 1 with ``message`` on stderr in ``lang``; with ``--json``, ``{"error": …, "file": …}``
+    on stdout too (:func:`~whist.cli_common.fail_json`)."""
+    fail_json(message, 1, lang, json_out, file=str(file))
 
 
 @app.command(cls=HelpCommand)

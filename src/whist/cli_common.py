@@ -57,7 +57,8 @@ __all__ = [
     "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
     "RulesOpt",
     "bot_failed", "bot_names", "budget_option",
-    "build_rules", "done_of", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
+    "build_rules", "done_of", "fail", "fail_json", "interrupted", "option_summary", "parse_lang", "pass_lang",
+    "per_card",
     "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
@@ -119,6 +120,16 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
     Console(stderr=True, highlight=False, emoji=False).print(
         f"[bold red]{head}[/] {escape(controls_shown(message))}", soft_wrap=True)
     raise typer.Exit(code)
+
+
+def fail_json(message: Refusal, code: int, lang: Lang, json_out: bool, **fields: object) -> NoReturn:
+    """Exit ``code`` with ``message`` on stderr in ``lang``, as :func:`fail`; with ``--json``
+    (``json_out``), an error object on stdout too, ``{"error": message, **fields}``, the message in
+    English whatever ``lang`` (for programs, as the rest of the JSON): a program that reads the
+    JSON of a command gets an object on every failure it is told of, not an empty output."""
+    if json_out:
+        typer.echo(json.dumps({"error": message.en, **fields}, ensure_ascii=False))
+    fail(message, code, lang)
 
 
 def controls_shown(text: str) -> str:
