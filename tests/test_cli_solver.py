@@ -582,6 +582,9 @@ def test_the_json_is_the_same_in_both_languages() -> None:
 @pytest.mark.parametrize(("args", "words"), [
     ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "AT est dans deux mains, celle d'Est et celle d'Ouest"),
     ((DEAL[:-2], "-t", "NT", "-l", "W"), "Ouest a 11 cartes mais devrait en avoir 13"),
+    # the card named as every French refusal names it (it said « JS figure deux fois »)
+    ((DEAL.replace("N:AKQJ", "N:AKQJJ"), "-t", "NT", "-l", "W"),
+     "VP figure deux fois dans la main « AKQJJ.T98.765.432 »"),
     ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "W", "--played", "AS"),
      "Ouest a 13 cartes et a joué dans la levée : au plus 12 une fois une carte jouée"
      " (elles vont si Nord a entamé la levée)"),
