@@ -350,6 +350,8 @@ def test_teams_and_goals_parse() -> None:
     assert parse_team("ns") == {Seat.N, Seat.S}
     assert parse_team("North") == {Seat.N}  # not N, O(uest) and an unknown R
     assert parse_team("Ouest, Est") == parse_team("EW") == parse_team("E-O") == {Seat.E, Seat.W}
+    # as bridge players write a partnership (it said "'/' is not a seat")
+    assert parse_team("E/W") == parse_team("N/E/W") - {Seat.N} == parse_team("E & W") == {Seat.E, Seat.W}
     assert parse_team(Seat.E) == {Seat.E}
     assert parse_team(["N", Seat.E, "W"]) == {Seat.N, Seat.E, Seat.W}
     assert parse_goal("max") is MAX and parse_goal("min") is MIN

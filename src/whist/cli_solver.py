@@ -94,9 +94,9 @@ def solve_cmd(
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
         help=en_fr(
-            "The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
+            "The team: one, two or three seats, like NS, E/W, N, NEW or 'North South' (default:"
             " the leader and the seat opposite).",
-            "L'équipe : une, deux ou trois places, comme NS, EO, N, NEO ou 'Nord Sud' (par défaut :"
+            "L'équipe : une, deux ou trois places, comme NS, E/O, N, NEO ou 'Nord Sud' (par défaut :"
             " la place qui entame et celle d'en face)."))] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", metavar="max|min|exact:K",

@@ -217,9 +217,14 @@ def _seat(value: Seat | str) -> Seat:
     raise UnknownSeatError(f"{value!r} is not a seat (use N, E, S, W or O for Ouest)")
 
 
+_TEAM_SEPARATORS = str.maketrans("-+,/&", "     ")
+"""What may stand between the seats of a team, as players write them: ``N-S``, ``N/S``, ``N+S``,
+``N & S``, ``North, South``."""
+
+
 def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat]:
-    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``), names of seats
-    (``"North"``, ``"Nord Sud"``, as :func:`~whist.cards.parse_seat` reads them) or a side.
+    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``, ``"N/S"``), names of
+    seats (``"North"``, ``"Nord Sud"``, as :func:`~whist.cards.parse_seat` reads them) or a side.
 
     A team holds one, two or three different seats; :class:`TeamError` otherwise.
     """
@@ -232,7 +237,7 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
         raise TeamError(f"{team!r} is not a team: name one, two or three seats, like \"NS\" or [Seat.N]")
     if isinstance(team, str):
         items = []
-        for word in team.replace("-", " ").replace("+", " ").replace(",", " ").split():
+        for word in team.translate(_TEAM_SEPARATORS).split():
             try:
                 items.append(parse_seat(word))  # a seat's letter or name
             except ParseError:
