@@ -5,6 +5,7 @@ clear ``SolverInputError`` (a ``ValueError``), never a crash of the interpreter.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -250,6 +251,36 @@ def test_wrong_types_are_input_errors() -> None:
     for error, call in wrong:
         with pytest.raises(error, match="is not a"):
             call()
+
+
+class Whole:
+    """An integer type of another library, as NumPy's ``int64`` and ``uint64`` are: no ``int``,
+    but a whole number by its ``__index__``."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __index__(self) -> int:
+        return self.n
+
+
+def test_integer_types_of_other_libraries_are_whole_numbers() -> None:
+    """Hands, targets, caps, budgets and memory kept in NumPy arrays are read as the ints they
+    are (they were refused as "target np.int64(2) is not a number of tricks (0 to 13)"), and
+    what comes back holds ints: its JSON can be written."""
+    masks = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N").hands
+    pos = Position.of([Whole(m) for m in masks], None, "N")
+    assert Position(tuple(Whole(m) for m in masks), None, Seat.N) == pos  # type: ignore[arg-type]
+    assert pos.hands == masks and all(type(m) is int for m in pos.hands)
+    solver = Solver(Whole(4))
+    assert solver.memory_mb == 4
+    assert solver.solve(pos, "NS", at_least=Whole(2), max_nodes=Whole(10**6)) is True
+    sol = solver.solve(pos, "NS", exact(Whole(2)), max_nodes=Whole(10**6))
+    assert sol.goal == exact(2) and json.loads(json.dumps(sol.to_json()))["exact"] == 2
+    assert json.dumps(solver.solve(pos, "NS", cap=Whole(1)).to_json()).endswith('"cap": 1}')
+    for bad in (lambda: exact(Whole(14)), lambda: solve(pos, "NS", at_least=Whole(-1))):
+        with pytest.raises(GoalError, match="is not a number of tricks"):
+            bad()
 
 
 def test_every_refusal_of_the_python_interface_is_a_solver_input_error() -> None:
