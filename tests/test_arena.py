@@ -343,6 +343,13 @@ class TestCommand:
                 "--lang", lang)
         assert r.exit_code == 130 and r.stdout == "", r.output
         assert r.stderr == said
+        # with --json, an object on stdout too (in English, as all the JSON), as whist solve and
+        # whist replay --json say their failures
+        boards.clear()
+        r = run("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy",
+                "--lang", lang, "--json")
+        assert r.exit_code == 130 and r.stderr == said
+        assert json.loads(r.stdout) == {"error": "interrupted: 2 of 5 deals played"}
 
     def test_json_shape(self) -> None:
         r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "random",

@@ -293,6 +293,18 @@ def test_a_stopped_search_with_json_prints_a_json_object(stop: type[BaseExceptio
     assert got == code and out == ""
 
 
+def test_bench_json_interrupted_prints_a_json_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``whist bench solver --json`` stopped by Ctrl-C says so on stdout too (exit status 130), as
+    whist solve --json does."""
+    def stop(**kwargs: Any) -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("whist.cli_solver.run_bench", stop)
+    r = runner.invoke(app, ["bench", "solver", "--deals", "1", "--json"])
+    assert r.exit_code == 130 and r.stderr == "Error: interrupted\n"
+    assert json.loads(r.stdout) == {"error": "interrupted"}
+
+
 def test_bench_counts_its_steps_for_the_progress_bar() -> None:
     """``whist bench solver`` shows a progress bar: ``run_bench`` reports each position done
     out of the total."""

@@ -418,7 +418,7 @@ def simulate(
     seats = seat_bots(SEATS, names, thinking)
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
-    matches, paths = simulate_sessions(sessions, count, say("Rubbers", "robres", language),
+    matches, paths = simulate_sessions(sessions, count, ("Rubbers", "robres"),
                                        lambda m: len(m.rubbers), records,
                                        lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
                                        language, bots=names, deals=lambda m: len(m.deals))
@@ -608,7 +608,7 @@ def bench_engine_cmd(
     try:
         result = bench_engine(seconds=total, rounds=rounds)
     except KeyboardInterrupt:
-        interrupted(language)
+        interrupted(language, json_out=json_out)
     if json_out:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return

@@ -311,14 +311,14 @@ def arena(
     _check_bot(reference, reference_thinking, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
                          thinking, reference_thinking, double_dummy, max_nodes)
-    label = say("Deals", "donnes", language)
-    progress = progress_bar(label, TimeRemainingColumn())
+    labels = ("Deals", "donnes")
+    progress = progress_bar(say(*labels, language), TimeRemainingColumn())
     try:
         with progress:
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
-        interrupted(language, done_of(progress, deals, label))
+        interrupted(language, done_of(progress, deals, labels), json_out)
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)

@@ -97,7 +97,7 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
     master = random.Random(seed)
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
-    matches, paths = simulate_sessions(sessions, count, say("Deals", "donnes", lang), lambda m: m.played,
+    matches, paths = simulate_sessions(sessions, count, ("Deals", "donnes"), lambda m: m.played,
                                        records,
                                        lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang,
                                        bots=bots)

@@ -146,12 +146,13 @@ def controls_shown(text: str) -> str:
                    and c != "\n" else c for c in text)
 
 
-def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None) -> NoReturn:
+def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None, json_out: bool = False) -> NoReturn:
     """Exit 130 after Ctrl-C, saying ``Error: interrupted`` in ``lang``, followed by ``so_far``
-    (what was done, or kept, in English and in French) where given."""
+    (what was done, or kept, in English and in French) where given; with ``--json``
+    (``json_out``), ``{"error": "interrupted…"}`` on stdout too (:func:`fail_json`)."""
     if so_far is None:
-        fail(Refusal("interrupted", "interrompu"), 130, lang)
-    fail(Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}"), 130, lang)
+        fail_json(Refusal("interrupted", "interrompu"), 130, lang, json_out)
+    fail_json(Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}"), 130, lang, json_out)
 
 
 # ----- options shared by several commands ---------------------------------------------------
@@ -472,40 +473,41 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------
 
 
-def done_of(progress: Progress, total: int, label: str) -> tuple[str, str]:
+def done_of(progress: Progress, total: int, labels: tuple[str, str]) -> tuple[str, str]:
     """How far the bar of ``progress`` went, in English and French, what it counts named by
-    ``label`` in the plural (Rubbers, donnes): ``3 of 5 rubbers played``, ``3 robres sur 5``
-    (``1 robre sur 5``), for what Ctrl-C says."""
+    ``labels`` in the plural, in English and in French (Rubbers, robres): ``3 of 5 rubbers
+    played``, ``3 robres sur 5`` (``1 robre sur 5``), for what Ctrl-C says."""
     done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
-    many = label.lower()
-    one = many.removesuffix("s")  # rubbers, donnes: the singular
-    return f"{done} of {total} {many} played", f"{done} {many if done >= 2 else one} sur {total}"
+    en, many = (label.lower() for label in labels)
+    one = many.removesuffix("s")  # robres, donnes: the singular
+    return f"{done} of {total} {en} played", f"{done} {many if done >= 2 else one} sur {total}"
 
 
-def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
+def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, labels: tuple[str, str],
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str],
                       deals: Callable[[M], int] | None = None) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
-    progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
-    the plural: Rubbers, donnes), and with ``deals`` (a rubber's deals played so far) the deals
-    played in all, there and when interrupted, as a rubber of bots that think takes minutes;
-    with ``records``, save each
-    match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
-    name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
-    chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
-    the names at N, E, S, W), both saying how far it went and how many records were saved (those
-    of the sessions played out; the one stopped is not); errors in ``lang``."""
+    progress bar on stderr counting ``done(match)`` up to ``total`` (``labels``, what it counts in
+    the plural in English and in French: Rubbers, robres), and with ``deals`` (a rubber's deals
+    played so far) the deals played in all, there and when interrupted, as a rubber of bots that
+    think takes minutes; with ``records``, save each match record there as ``name(i)`` (i from
+    1) ``.json``, or ``-2.json`` … where a record of that name is there already. The matches, and
+    the paths written. Ctrl-C exits 130 and a bot that chooses what the game refuses or raises
+    exits 1 (:func:`bot_failed`, naming it by ``bots``, the names at N, E, S, W), both saying how
+    far it went and how many records were saved (those of the sessions played out; the one
+    stopped is not); errors in ``lang``."""
     if records is not None:
         ready_records(records, lang)
     matches: list[M] = []
     paths: list[Path] = []
+    label = say(*labels, lang)
     progress = progress_bar(label, *([TextColumn("{task.fields[deals]}")] if deals is not None else []))
     task = progress.add_task(label, total=total, deals="")
     counted = [0, 0]  # deals of the sessions played out, and of those and the one being played
 
     def how_far() -> tuple[str, str]:
-        en, fr = done_of(progress, total, label)
+        en, fr = done_of(progress, total, labels)
         if deals is not None:
             en, fr = f"{en}, {deals_words(counted[1], 'en')}", f"{fr}, {deals_words(counted[1], 'fr')}"
         if records is None:

@@ -472,7 +472,7 @@ def bench_solver(
             result = run_bench(deals=deals, seed=seed, progress=lambda done, total: progress.update(
                 task, completed=done, total=total))
     except KeyboardInterrupt:
-        interrupted(language)
+        interrupted(language, json_out=json_out)
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return
