@@ -396,6 +396,11 @@ def test_teams_and_goals_parse() -> None:
     pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
     with pytest.raises(GoalError):
         solve(pos, "NS", "min", at_least=1)
+    # the refusal says what to do with the goal given (it said "use goal min or exact(k)" to one
+    # who had given exact(2))
+    with pytest.raises(GoalError, match=r"goes with the goal max, not exact:2: leave at_least out to solve"
+                                        r" goal exact:2"):
+        solve(pos, "NS", exact(2), at_least=2)
     with pytest.raises(GoalError):
         solve(pos, "NS", at_least=14)
     bad_caps: tuple[object, ...] = (-1, 14, True, "2", 1.0)

@@ -679,8 +679,8 @@ class Solver:
             if target is None:
                 raise GoalError(f"at_least={at_least!r} is not a number of tricks (0 to 13)")
             if g.kind != "max":
-                raise GoalError("at_least goes with the goal max: for misère or an exact count"
-                                " use goal min or exact(k)")
+                raise GoalError(f"at_least (does the team take at least k tricks?) goes with the goal"
+                                f" max, not {g.text}: leave at_least out to solve goal {g.text}")
             if cap is not None:
                 raise GoalError(_AT_LEAST_AND_CAP)
             out = self._search(position, played, mask, 3, target, nodes, max_seconds)
