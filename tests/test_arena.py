@@ -361,15 +361,26 @@ class TestCommand:
         r = run("--candidate", "random", "--reference", "random", "--deals", "9", "--no-double-dummy",
                 "--json")
         assert r.exit_code == 130 and r.stderr == "Error: interrupted: 3 of 9 deals played\n", r.output
-        report = json.loads(r.stdout)
+        report = json.loads(r.stdout)  # one object: the error first, as whist solve --json says it
+        assert next(iter(report)) == "error" and report["error"] == "interrupted: 3 of 9 deals played"
         assert report["deals"] == 3 and report["overall"]["deals"] == 3
 
+    @pytest.mark.parametrize("lang", ["en", "fr"])
     def test_ctrl_c_before_a_deal_is_played_out_prints_no_report(
-            self, monkeypatch: pytest.MonkeyPatch) -> None:
+            self, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Nothing to report: the text says nothing on stdout; the JSON is the error alone (in
+        English, as all the JSON), as whist solve and whist replay --json say their failures."""
         self.stopped_at(0, monkeypatch)
-        r = run("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy")
+        args = ("--candidate", "random", "--reference", "random", "--deals", "5", "--no-double-dummy",
+                "--lang", lang)
+        said = {"en": "Error: interrupted: 0 of 5 deals played\n",
+                "fr": "Erreur : interrompu : 0 donne sur 5\n"}
+        r = run(*args)
         assert r.exit_code == 130 and r.stdout == "", r.output
-        assert r.stderr == "Error: interrupted: 0 of 5 deals played\n"
+        assert r.stderr == said[lang]
+        r = run(*args, "--json")
+        assert r.exit_code == 130 and r.stderr == said[lang], r.output
+        assert json.loads(r.stdout) == {"error": "interrupted: 0 of 5 deals played"}
 
     def test_json_shape(self) -> None:
         r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "random",

@@ -333,6 +333,16 @@ class TestPbnDeals:
         with pytest.raises(ParseError, match=says.replace(".", r"\.")):
             parse_deal(text)
 
+    @pytest.mark.parametrize(("text", "says"), [
+        ("N:AQ... - - Q...", "DP est dans deux mains de la donne « N:AQ... - - Q... »"),
+        ("N:AKK... - - -", "RP figure deux fois dans la main « AKK... »")])
+    def test_a_card_twice_is_named_in_french_the_french_way(self, text: str, says: str) -> None:
+        """In French a card twice is named as every French refusal names a card (RP, roi de
+        pique), not KS; the hand is quoted as written."""
+        with pytest.raises(ParseError) as caught:
+            parse_deal(text)
+        assert caught.value.fr == says
+
 
 class TestActionText:
     """Actions have a canonical text that parses back (issue #2 item 5: record actions)."""

@@ -495,6 +495,18 @@ def test_bench_engine_json_gives_a_positive_rate() -> None:
     assert len(data["rounds"]) == 2
 
 
+def test_bench_engine_json_interrupted_prints_a_json_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C: exit status 130, the error on stderr and, with --json, on stdout too (it printed
+    nothing there), as whist solve --json and whist replay --json say their failures."""
+    def stop(**kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("whist.cli.bench_engine", stop)
+    r = run("bench", "engine", "--seconds", "0.2", "--json", "--lang", "fr")
+    assert r.exit_code == 130 and r.stderr == "Erreur : interrompu\n"
+    assert json.loads(r.stdout) == {"error": "interrupted"}
+
+
 def test_help_for_every_command() -> None:
     for args in (["--help"], ["play", "--help"], ["simulate", "--help"], ["replay", "--help"],
                  ["rules", "--help"], ["bench", "engine", "--help"]):

@@ -44,7 +44,7 @@ class TestSimulate:
             self, steps: int, monkeypatch: pytest.MonkeyPatch) -> None:
         """Ctrl-C in a long simulation prints the summary of the sessions played out, as a
         simulation of just those prints it, before saying how far it went; none before the
-        first session ends."""
+        first session ends. With --json, one object: the error, and that summary."""
         real_step = ColourSession.step
         count = [0]
 
@@ -58,10 +58,12 @@ class TestSimulate:
         args = ("--preset", "couleur", "--seed", "3", "--bots", "random", "--json")
         r = run("simulate", *args, "--deals", "400")
         assert r.exit_code == 130 and r.stderr.startswith("Error: interrupted: "), r.output
+        partial = json.loads(r.stdout)  # the error first, as whist solve --json says it
+        assert next(iter(partial)) == "error"
+        assert partial.pop("error") == r.stderr.removeprefix("Error: ").strip()
         if steps == 5:
-            assert r.stdout == ""
+            assert partial == {}
             return
-        partial = json.loads(r.stdout)
         assert partial["sessions"] > 0 and partial["deals"] < 400
         monkeypatch.undo()
         assert partial == json.loads(run("simulate", *args, "--deals", str(partial["deals"])).stdout)

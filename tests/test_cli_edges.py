@@ -27,7 +27,6 @@ from whist.cli import app
 from whist.colour_session import ColourSession
 from whist.couleur_match import ColourMatch
 from whist.match import Match
-from whist.render import say
 from whist.rules import Rules, preset
 from whist.session import Session, TableSession
 
@@ -137,7 +136,7 @@ def test_a_simulation_interrupted_past_a_million_deals_counts_them_whole(
 
     sessions: Any = [Stopped()]
     with pytest.raises(Exit) as stopped:
-        simulate_sessions(sessions, 2_000_000, say("Deals", "donnes", lang), lambda m: 1_234_567, None,
+        simulate_sessions(sessions, 2_000_000, ("Deals", "donnes"), lambda m: 1_234_567, None,
                           str, lang, bots=["random"] * 4)
     assert stopped.value.exit_code == 130
     assert " ".join(capsys.readouterr().err.split()) == said

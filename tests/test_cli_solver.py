@@ -221,6 +221,11 @@ def test_max_seconds_stops_a_long_search() -> None:
     # two misère players together: the tip of the quick question
     code, out, err = run(*LONG, "--max-seconds", "0.3")
     assert code == 1 and "Counting up to 2 (--cap 2) quickly says" in err
+    # with --json, the failure is a JSON object on stdout too, as whist replay --json says its own
+    code, out, err = run(*LONG, "--max-seconds", "0.3", "--json")
+    assert code == 1 and json.loads(out) == {"error": err.split("Error: ", 1)[1].strip(), "team": "EW",
+                                             "goal": "min", "best": None, "cards_valued": 0,
+                                             "legal_cards": 13}
     # a quick question about the same deal answers within the limit
     code, out, _ = run(HARD, "--trump", "NT", "--leader", "N", "--team", "N", "--goal", "exact:0",
                        "--max-seconds", "60", "--json")
@@ -258,6 +263,46 @@ def test_ctrl_c_says_what_was_stopped(lang: str, said: str, monkeypatch: pytest.
     code, out, err = run(*LONG, "--lang", lang)
     assert code == 130 and out == "", err
     assert err.startswith(said), err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("stop", "code"), [(TimeoutError, 1), (KeyboardInterrupt, 130)])
+def test_a_stopped_search_with_json_prints_a_json_object(stop: type[BaseException], code: int, lang: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--json`` past ``--max-seconds`` (exit status 1) or after Ctrl-C (130): stdout holds an
+    object, as ``whist replay --json`` prints one on its failures; it printed nothing, and a
+    program reading it failed on an empty document. The message is the English one whatever
+    --lang (as all the JSON), with what the search had found: the team's best so far and how many
+    cards had their value."""
+    def stopped(*args: Any) -> Solution:
+        raise stop
+
+    monkeypatch.setattr("whist.cli_solver._solve_waiting", stopped)
+    monkeypatch.setattr(Solver, "progress", property(lambda self: SolveProgress(6, 4, 13)))
+    got, out, err = run(*LONG, "--cap", "7", "--max-seconds", "5", "--json", "--lang", lang)
+    assert got == code and "Traceback" not in err
+    said = json.loads(out)
+    assert said == {"error": said["error"], "team": "EW", "goal": "min", "cap": 7, "best": 6,
+                    "cards_valued": 4, "legal_cards": 13}
+    assert said["error"].startswith("the search was stopped") and said["error"].endswith(
+        "before every card had its value; the team's best is 6 tricks (4 of 13 cards valued).")
+    assert err.startswith("Erreur : la recherche a été arrêtée" if lang == "fr" else
+                          f"Error: {said['error']}")
+    # without --json, nothing on stdout
+    got, out, _ = run(*LONG, "--cap", "7", "--max-seconds", "5", "--lang", lang)
+    assert got == code and out == ""
+
+
+def test_bench_json_interrupted_prints_a_json_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``whist bench solver --json`` stopped by Ctrl-C says so on stdout too (exit status 130), as
+    whist solve --json does."""
+    def stop(**kwargs: Any) -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("whist.cli_solver.run_bench", stop)
+    r = runner.invoke(app, ["bench", "solver", "--deals", "1", "--json"])
+    assert r.exit_code == 130 and r.stderr == "Error: interrupted\n"
+    assert json.loads(r.stdout) == {"error": "interrupted"}
 
 
 def test_bench_counts_its_steps_for_the_progress_bar() -> None:
@@ -549,6 +594,9 @@ def test_the_json_is_the_same_in_both_languages() -> None:
 @pytest.mark.parametrize(("args", "words"), [
     ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "AT est dans deux mains, celle d'Est et celle d'Ouest"),
     ((DEAL[:-2], "-t", "NT", "-l", "W"), "Ouest a 11 cartes mais devrait en avoir 13"),
+    # the card named as every French refusal names it (it said « JS figure deux fois »)
+    ((DEAL.replace("N:AKQJ", "N:AKQJJ"), "-t", "NT", "-l", "W"),
+     "VP figure deux fois dans la main « AKQJJ.T98.765.432 »"),
     ((DEAL.replace("N:A", "N:"), "-t", "NT", "-l", "W", "--played", "AS"),
      "Ouest a 13 cartes et a joué dans la levée : au plus 12 une fois une carte jouée"
      " (elles vont si Nord a entamé la levée)"),

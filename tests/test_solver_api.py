@@ -5,6 +5,7 @@ clear ``SolverInputError`` (a ``ValueError``), never a crash of the interpreter.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -252,6 +253,36 @@ def test_wrong_types_are_input_errors() -> None:
             call()
 
 
+class Whole:
+    """An integer type of another library, as NumPy's ``int64`` and ``uint64`` are: no ``int``,
+    but a whole number by its ``__index__``."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __index__(self) -> int:
+        return self.n
+
+
+def test_integer_types_of_other_libraries_are_whole_numbers() -> None:
+    """Hands, targets, caps, budgets and memory kept in NumPy arrays are read as the ints they
+    are (they were refused as "target np.int64(2) is not a number of tricks (0 to 13)"), and
+    what comes back holds ints: its JSON can be written."""
+    masks = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N").hands
+    pos = Position.of([Whole(m) for m in masks], None, "N")
+    assert Position(tuple(Whole(m) for m in masks), None, Seat.N) == pos  # type: ignore[arg-type]
+    assert pos.hands == masks and all(type(m) is int for m in pos.hands)
+    solver = Solver(Whole(4))
+    assert solver.memory_mb == 4
+    assert solver.solve(pos, "NS", at_least=Whole(2), max_nodes=Whole(10**6)) is True
+    sol = solver.solve(pos, "NS", exact(Whole(2)), max_nodes=Whole(10**6))
+    assert sol.goal == exact(2) and json.loads(json.dumps(sol.to_json()))["exact"] == 2
+    assert json.dumps(solver.solve(pos, "NS", cap=Whole(1)).to_json()).endswith('"cap": 1}')
+    for bad in (lambda: exact(Whole(14)), lambda: solve(pos, "NS", at_least=Whole(-1))):
+        with pytest.raises(GoalError, match="is not a number of tricks"):
+            bad()
+
+
 def test_every_refusal_of_the_python_interface_is_a_solver_input_error() -> None:
     """Text that is no card or hand, hands or played cards of the wrong type, a solver's memory
     out of range: a ``SolverInputError`` with a message, as the documentation promises (they
@@ -350,6 +381,8 @@ def test_teams_and_goals_parse() -> None:
     assert parse_team("ns") == {Seat.N, Seat.S}
     assert parse_team("North") == {Seat.N}  # not N, O(uest) and an unknown R
     assert parse_team("Ouest, Est") == parse_team("EW") == parse_team("E-O") == {Seat.E, Seat.W}
+    # as bridge players write a partnership (it said "'/' is not a seat")
+    assert parse_team("E/W") == parse_team("N/E/W") - {Seat.N} == parse_team("E & W") == {Seat.E, Seat.W}
     assert parse_team(Seat.E) == {Seat.E}
     assert parse_team(["N", Seat.E, "W"]) == {Seat.N, Seat.E, Seat.W}
     assert parse_goal("max") is MAX and parse_goal("min") is MIN
@@ -363,6 +396,11 @@ def test_teams_and_goals_parse() -> None:
     pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
     with pytest.raises(GoalError):
         solve(pos, "NS", "min", at_least=1)
+    # the refusal says what to do with the goal given (it said "use goal min or exact(k)" to one
+    # who had given exact(2))
+    with pytest.raises(GoalError, match=r"goes with the goal max, not exact:2: leave at_least out to solve"
+                                        r" goal exact:2"):
+        solve(pos, "NS", exact(2), at_least=2)
     with pytest.raises(GoalError):
         solve(pos, "NS", at_least=14)
     bad_caps: tuple[object, ...] = (-1, 14, True, "2", 1.0)

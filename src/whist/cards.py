@@ -615,9 +615,9 @@ def parse_hand(text: str) -> int:
                                  " roi, dame, valet, dix)")
             bit = CARDS[13 * s + rank - 2].bit
             if mask & bit:
-                twice = CARDS[13 * s + rank - 2].text
-                raise ParseError(f"{twice} appears twice in hand {text!r}",
-                                 f"{twice} figure deux fois dans la main « {text} »")
+                twice = CARDS[13 * s + rank - 2]
+                raise ParseError(f"{twice.text} appears twice in hand {text!r}",
+                                 f"{twice.text_in('fr')} figure deux fois dans la main « {text} »")
             mask |= bit
     return mask
 
@@ -659,7 +659,7 @@ def parse_deal(text: str) -> Deal:
         if m & seen:
             dup = cards_of(m & seen)[0]
             raise ParseError(f"{dup.text} is in two hands of deal {text!r}",
-                             f"{dup.text} est dans deux mains de la donne « {text} »")
+                             f"{dup.text_in('fr')} est dans deux mains de la donne « {text} »")
         seen |= m
         hands[seat] = m
     return (hands[0], hands[1], hands[2], hands[3])

@@ -40,6 +40,7 @@ from whist.cli_common import (
     budget_option,
     build_rules,
     fail,
+    fail_json,
     interrupted,
     option_summary,
     parse_lang,
@@ -420,18 +421,19 @@ def simulate(
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
 
-    def report(matches: list[Match], paths: list[Path]) -> None:
+    def report(matches: list[Match], paths: list[Path], error: str | None = None) -> None:
         summary = _simulation_summary(rules, seed, names, matches, thinking)
         points = summary["points"]
         result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),
                              lang=language)
         print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, result, language),
-                      language)
+                      language, error)
 
-    report(*simulate_sessions(sessions, count, say("Rubbers", "robres", language),
+    report(*simulate_sessions(sessions, count, ("Rubbers", "robres"),
                               lambda m: len(m.rubbers), records,
                               lambda i: f"simulate-{rules.preset}-seed{seed}-rubber{i:04d}",
-                              language, bots=names, deals=lambda m: len(m.deals), report=report))
+                              language, bots=names, deals=lambda m: len(m.deals), report=report,
+                              json_out=json_out))
 
 
 # ----- whist replay -------------------------------------------------------------------------
@@ -455,11 +457,9 @@ def _deal_block(deal: ClassicDeal, number: int | None, lang: Lang) -> list[Rende
 
 
 def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> NoReturn:
-    """Exit 1 with ``message`` on stderr in ``lang``; with ``--json``, an error object on stdout
-    too, in English whatever ``lang`` (for programs, as the rest of the JSON)."""
-    if json_out:
-        typer.echo(json.dumps({"error": message.en, "file": str(file)}, ensure_ascii=False))
-    fail(message, 1, lang)
+    """Exit 1 with ``message`` on stderr in ``lang``; with ``--json``, ``{"error": …, "file": …}``
+    on stdout too (:func:`~whist.cli_common.fail_json`)."""
+    fail_json(message, 1, lang, json_out, file=str(file))
 
 
 @app.command(cls=HelpCommand)
@@ -615,7 +615,7 @@ def bench_engine_cmd(
     try:
         result = bench_engine(seconds=total, rounds=rounds)
     except KeyboardInterrupt:
-        interrupted(language)
+        interrupted(language, json_out=json_out)
     if json_out:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return

@@ -315,16 +315,20 @@ def arena(
     _check_bot(reference, reference_thinking, "--reference", language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
                          thinking, reference_thinking, double_dummy, max_nodes)
-    label = say("Deals", "donnes", language)
-    progress = progress_bar(label, TimeRemainingColumn())
+    labels = ("Deals", "donnes")
+    progress = progress_bar(say(*labels, language), TimeRemainingColumn())
     try:
         with progress:
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except ArenaInterrupted as stop:  # the deals played out are reported: an hour of pimc not lost
-        if stop.report is not None:
-            _print(stop.report, json_out, language)
-        interrupted(language, done_of(progress, deals, label))
+        so_far = done_of(progress, deals, labels)
+        if stop.report is None:
+            interrupted(language, so_far, json_out)
+        if json_out:  # one object: the error, and the report of those deals
+            interrupted(language, so_far, True, **stop.report.to_dict())
+        _print(stop.report, False, language)
+        interrupted(language, so_far)
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)

@@ -98,7 +98,7 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
 
-    def report(matches: list[ColourMatch], paths: list[Path]) -> None:
+    def report(matches: list[ColourMatch], paths: list[Path], error: str | None = None) -> None:
         stats = ColourStats()
         for match in matches:
             stats.add_session(match)
@@ -109,11 +109,11 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
             "budget": budget,
             **stats.to_dict(),
         }
-        print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, lang), lang)
+        print_summary(summary, paths, json_out, lambda s: _summary_table(rules, s, lang), lang, error)
 
-    report(*simulate_sessions(sessions, count, say("Deals", "donnes", lang), lambda m: m.played, records,
+    report(*simulate_sessions(sessions, count, ("Deals", "donnes"), lambda m: m.played, records,
                               lambda i: f"simulate-{rules.preset}-seed{seed}-session{i:04d}", lang,
-                              bots=bots, report=report))
+                              bots=bots, report=report, json_out=json_out))
 
 
 def _percent(made: int, deals: int, lang: Lang) -> str:

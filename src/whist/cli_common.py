@@ -57,7 +57,8 @@ __all__ = [
     "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
     "RulesOpt",
     "bot_failed", "bot_names", "budget_option",
-    "build_rules", "done_of", "fail", "interrupted", "option_summary", "parse_lang", "pass_lang", "per_card",
+    "build_rules", "done_of", "fail", "fail_json", "interrupted", "option_summary", "parse_lang", "pass_lang",
+    "per_card",
     "play_in_terminal",
     "print_deal_record",
     "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
@@ -121,6 +122,16 @@ def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
     raise typer.Exit(code)
 
 
+def fail_json(message: Refusal, code: int, lang: Lang, json_out: bool, **fields: object) -> NoReturn:
+    """Exit ``code`` with ``message`` on stderr in ``lang``, as :func:`fail`; with ``--json``
+    (``json_out``), an error object on stdout too, ``{"error": message, **fields}``, the message in
+    English whatever ``lang`` (for programs, as the rest of the JSON): a program that reads the
+    JSON of a command gets an object on every failure it is told of, not an empty output."""
+    if json_out:
+        typer.echo(json.dumps({"error": message.en, **fields}, ensure_ascii=False))
+    fail(message, code, lang)
+
+
 def controls_shown(text: str) -> str:
     r"""``text`` with each control character but the line break, and each invisible format
     character (the marks that turn text right to left), written as Python writes it in a string
@@ -135,12 +146,16 @@ def controls_shown(text: str) -> str:
                    and c != "\n" else c for c in text)
 
 
-def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None) -> NoReturn:
+def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None, json_out: bool = False,
+                **fields: object) -> NoReturn:
     """Exit 130 after Ctrl-C, saying ``Error: interrupted`` in ``lang``, followed by ``so_far``
-    (what was done, or kept, in English and in French) where given."""
+    (what was done, or kept, in English and in French) where given; with ``--json``
+    (``json_out``), ``{"error": "interrupted…", **fields}`` on stdout too (:func:`fail_json`):
+    ``fields``, what the command reports of the work done before it was stopped."""
     if so_far is None:
-        fail(Refusal("interrupted", "interrompu"), 130, lang)
-    fail(Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}"), 130, lang)
+        fail_json(Refusal("interrupted", "interrompu"), 130, lang, json_out, **fields)
+    fail_json(Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}"), 130, lang, json_out,
+              **fields)
 
 
 # ----- options shared by several commands ---------------------------------------------------
@@ -471,43 +486,45 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------
 
 
-def done_of(progress: Progress, total: int, label: str) -> tuple[str, str]:
+def done_of(progress: Progress, total: int, labels: tuple[str, str]) -> tuple[str, str]:
     """How far the bar of ``progress`` went, in English and French, what it counts named by
-    ``label`` in the plural (Rubbers, donnes): ``3 of 5 rubbers played``, ``3 robres sur 5``
-    (``1 robre sur 5``), for what Ctrl-C says."""
+    ``labels`` in the plural, in English and in French (Rubbers, robres): ``3 of 5 rubbers
+    played``, ``3 robres sur 5`` (``1 robre sur 5``), for what Ctrl-C says."""
     done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
-    many = label.lower()
-    one = many.removesuffix("s")  # rubbers, donnes: the singular
-    return f"{done} of {total} {many} played", f"{done} {many if done >= 2 else one} sur {total}"
+    en, many = (label.lower() for label in labels)
+    one = many.removesuffix("s")  # robres, donnes: the singular
+    return f"{done} of {total} {en} played", f"{done} {many if done >= 2 else one} sur {total}"
 
 
-def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, label: str,
+def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, labels: tuple[str, str],
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str],
                       deals: Callable[[M], int] | None = None,
-                      report: Callable[[list[M], list[Path]], None] | None = None,
-                      ) -> tuple[list[M], list[Path]]:
+                      report: Callable[[list[M], list[Path], str], None] | None = None,
+                      json_out: bool = False) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
-    progress bar on stderr counting ``done(match)`` up to ``total`` (``label``, what it counts in
-    the plural: Rubbers, donnes), and with ``deals`` (a rubber's deals played so far) the deals
-    played in all, there and when interrupted, as a rubber of bots that think takes minutes;
-    with ``records``, save each
-    match record there as ``name(i)`` (i from 1) ``.json``, or ``-2.json`` … where a record of that
-    name is there already. The matches, and the paths written. Ctrl-C exits 130 and a bot that
-    chooses what the game refuses or raises exits 1 (:func:`bot_failed`, naming it by ``bots``,
-    the names at N, E, S, W), both saying how far it went and how many records were saved (those
-    of the sessions played out; the one stopped is not); after Ctrl-C, ``report`` is given the
-    sessions played out, if any, first (the summary of those); errors in ``lang``."""
+    progress bar on stderr counting ``done(match)`` up to ``total`` (``labels``, what it counts in
+    the plural in English and in French: Rubbers, robres), and with ``deals`` (a rubber's deals
+    played so far) the deals played in all, there and when interrupted, as a rubber of bots that
+    think takes minutes; with ``records``, save each match record there as ``name(i)`` (i from
+    1) ``.json``, or ``-2.json`` … where a record of that name is there already. The matches, and
+    the paths written. Ctrl-C exits 130 and a bot that chooses what the game refuses or raises
+    exits 1 (:func:`bot_failed`, naming it by ``bots``, the names at N, E, S, W), both saying how
+    far it went and how many records were saved (those of the sessions played out; the one
+    stopped is not); after Ctrl-C, ``report`` is first given the sessions played out, if any, and
+    the error to name in the JSON of their summary (with ``json_out`` and none played out, the
+    error alone is the JSON); errors in ``lang``."""
     if records is not None:
         ready_records(records, lang)
     matches: list[M] = []
     paths: list[Path] = []
+    label = say(*labels, lang)
     progress = progress_bar(label, *([TextColumn("{task.fields[deals]}")] if deals is not None else []))
     task = progress.add_task(label, total=total, deals="")
     counted = [0, 0]  # deals of the sessions played out, and of those and the one being played
 
     def how_far() -> tuple[str, str]:
-        en, fr = done_of(progress, total, label)
+        en, fr = done_of(progress, total, labels)
         if deals is not None:
             en, fr = f"{en}, {deals_words(counted[1], 'en')}", f"{fr}, {deals_words(counted[1], 'fr')}"
         if records is None:
@@ -543,9 +560,11 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
-        if report is not None and matches:
-            report(matches, paths)
-        interrupted(lang, how_far())
+        so_far = how_far()
+        if report is not None and matches:  # the summary of those, its JSON naming the error
+            report(matches, paths, f"interrupted: {so_far[0]}")
+            interrupted(lang, so_far)
+        interrupted(lang, so_far, json_out)
     except (BotActionError, BotCrashError) as exc:
         en, fr = how_far()
         bot_failed(f"--bots {bots[exc.seat]}", exc, lang, (f" (stopped: {en})", f" (arrêté : {fr})"))
@@ -553,13 +572,16 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
 
 
 def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
-                  table: Callable[[dict[str, Any]], RenderableType], lang: Lang = "en") -> None:
+                  table: Callable[[dict[str, Any]], RenderableType], lang: Lang = "en",
+                  error: str | None = None) -> None:
     """Print a simulation's ``summary`` (with the ``paths`` of its records) as JSON or as its
-    ``table``, then the records written (in ``lang``), the path on one line (to be copied whole)."""
+    ``table``, then the records written (in ``lang``), the path on one line (to be copied whole);
+    the JSON of a simulation stopped early names its ``error`` first, as :func:`fail_json`'s."""
     if paths:
         summary["records"] = [str(p) for p in paths]
     if json_out:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(summary if error is None else {"error": error, **summary}, indent=2,
+                              ensure_ascii=False))
         return
     console = stdout()
     console.print(table(summary))

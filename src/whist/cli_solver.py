@@ -6,7 +6,8 @@ both sides; ``--json`` prints ``{"tricks": 7, "cards": {"2C": 7, ...}, "team": "
 "max"}``. Errors in what the
 user typed are one line on stderr and exit status 2, never a traceback. The search runs in a
 worker thread (it releases the interpreter lock): on a terminal a status line shows the time
-spent, Ctrl-C stops at once, and ``--max-seconds`` bounds the search (exit status 1 past it).
+spent, Ctrl-C stops at once, and ``--max-seconds`` bounds the search (exit status 1 past it); with
+``--json`` a stopped search prints ``{"error": …, "best": …}`` on stdout too.
 With ``--lang fr`` the table, its headings and every error are in French and the cards are
 written the French way (``RC``, roi de cœur; ``10K``), as ``whist play --lang fr`` writes them;
 ``--played`` and ``--trump`` are then read as the game reads them in French (``C`` is cœur); the
@@ -19,7 +20,7 @@ import json
 import re
 import threading
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -31,6 +32,7 @@ from whist.cli_common import (
     JsonOpt,
     LangOpt,
     fail,
+    fail_json,
     interrupted,
     parse_lang,
     progress_bar,
@@ -92,9 +94,9 @@ def solve_cmd(
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
         help=en_fr(
-            "The team: one, two or three seats, like NS, EW, N, NEW or 'North South' (default:"
+            "The team: one, two or three seats, like NS, E/W, N, NEW or 'North South' (default:"
             " the leader and the seat opposite).",
-            "L'équipe : une, deux ou trois places, comme NS, EO, N, NEO ou 'Nord Sud' (par défaut :"
+            "L'équipe : une, deux ou trois places, comme NS, E/O, N, NEO ou 'Nord Sud' (par défaut :"
             " la place qui entame et celle d'en face)."))] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", metavar="max|min|exact:K",
@@ -187,12 +189,10 @@ def solve_cmd(
         limit = seconds or 0.0
         what = Refusal(f"the search was stopped after {limit:g} s (--max-seconds)",
                        f"la recherche a été arrêtée après {number(limit, 'g', 'fr')} s (--max-seconds)")
-        fail(_stopped(what, language, solver.progress, live_cap, answer=False)
-             + _cap_tip(g, seats, cap_k, language), 1, language)
+        _stopped_exit(what, 1, solver.progress, seats, g, cap_k, live_cap, json_out, language, answer=False)
     except KeyboardInterrupt:
         what = Refusal("the search was stopped (Ctrl-C)", "la recherche a été arrêtée (Ctrl-C)")
-        fail(_stopped(what, language, solver.progress, live_cap) + _cap_tip(g, seats, cap_k, language),
-             130, language)
+        _stopped_exit(what, 130, solver.progress, seats, g, cap_k, live_cap, json_out, language)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
@@ -246,6 +246,23 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
         raise result
     assert isinstance(result, Solution)
     return result
+
+
+def _stopped_exit(what: Refusal, code: int, progress: SolveProgress, seats: frozenset[Seat], goal: Goal,
+                  cap: int | None, live_cap: int | None, json_out: bool, lang: Lang,
+                  answer: bool = True) -> NoReturn:
+    """Exit ``code`` after a stopped search: ``what`` happened, what the search had found and
+    the tip of the quick question (:func:`_stopped`, :func:`_cap_tip`) on stderr in ``lang``;
+    with ``--json``, on stdout too ``{"error": …, "team": …, "goal": …, "best": …,
+    "cards_valued": …, "legal_cards": …}`` (``"cap"`` too where one was given; ``"best"`` is
+    ``null`` until the search has found it, a count as in the solution's JSON)."""
+    message = Refusal(_stopped(what, "en", progress, live_cap, answer) + _cap_tip(goal, seats, cap, "en"),
+                      _stopped(what, "fr", progress, live_cap, answer) + _cap_tip(goal, seats, cap, "fr"))
+    fields: dict[str, object] = {"team": team_text(seats), "goal": goal.text}
+    if cap is not None:
+        fields["cap"] = cap
+    fields |= {"best": _count(progress), "cards_valued": progress.done, "legal_cards": progress.total}
+    fail_json(message, code, lang, json_out, **fields)
 
 
 def _cap_tip(goal: Goal, seats: frozenset[Seat], cap: int | None, lang: Lang = "en") -> str:
@@ -455,7 +472,7 @@ def bench_solver(
             result = run_bench(deals=deals, seed=seed, progress=lambda done, total: progress.update(
                 task, completed=done, total=total))
     except KeyboardInterrupt:
-        interrupted(language)
+        interrupted(language, json_out=json_out)
     if json_out:
         typer.echo(json.dumps(result, indent=2))
         return

@@ -33,10 +33,12 @@ True
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, overload
+from numbers import Real
+from typing import Literal, NamedTuple, SupportsIndex, cast, overload
 
 from whist.cards import (
     ALL_CARDS_MASK,
@@ -146,9 +148,19 @@ class TableMemoryError(SolverInputError, _CoreTableMemoryError):
 # ----- goals and teams ------------------------------------------------------------------------
 
 
-def _whole(value: object, lo: int, hi: int) -> bool:
-    """Whether ``value`` is an int (not a bool) from ``lo`` to ``hi``."""
-    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+def _whole(value: object, lo: int, hi: int) -> int | None:
+    """``value`` as an ``int`` when it is a whole number from ``lo`` to ``hi``, else ``None``: an
+    ``int`` or any integer type (NumPy's ``int64``, ``uint64``: what a program that keeps its
+    hands or targets in arrays passes), not a bool."""
+    if type(value) is int:  # (the usual case, first: bots build many positions)
+        return value if lo <= value <= hi else None
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    try:
+        whole = operator.index(value)
+    except TypeError:  # (NumPy's bool has an __index__ that refuses)
+        return None
+    return whole if lo <= whole <= hi else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +173,10 @@ class Goal:
     def __post_init__(self) -> None:
         if self.kind not in ("max", "min", "exact"):
             raise GoalError(f"unknown goal {self.kind!r}: use max, min or exact:K")
-        if not _whole(self.k, 0, 13):
+        k = _whole(self.k, 0, 13)
+        if k is None:
             raise GoalError(f"target {self.k!r} is not a number of tricks (0 to 13)")
+        object.__setattr__(self, "k", k)  # (an int, whatever integer type it was given as)
         if self.kind != "exact" and self.k:
             raise GoalError(f"goal {self.kind} has no target (k={self.k}): only exact(k) takes one")
 
@@ -176,9 +190,9 @@ MAX = Goal("max")
 MIN = Goal("min")
 
 
-def exact(k: int) -> Goal:
+def exact(k: SupportsIndex) -> Goal:
     """The goal "exactly ``k`` more tricks for the team"."""
-    return Goal("exact", k)
+    return Goal("exact", cast(int, k))  # (Goal checks it, and keeps it as an int)
 
 
 def parse_goal(text: str | Goal) -> Goal:
@@ -217,9 +231,14 @@ def _seat(value: Seat | str) -> Seat:
     raise UnknownSeatError(f"{value!r} is not a seat (use N, E, S, W or O for Ouest)")
 
 
+_TEAM_SEPARATORS = str.maketrans("-+,/&", "     ")
+"""What may stand between the seats of a team, as players write them: ``N-S``, ``N/S``, ``N+S``,
+``N & S``, ``North, South``."""
+
+
 def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat]:
-    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``), names of seats
-    (``"North"``, ``"Nord Sud"``, as :func:`~whist.cards.parse_seat` reads them) or a side.
+    """Read a team: seats (``Seat.N``), letters (``"NS"``, ``"N"``, ``"NEW"``, ``"N/S"``), names of
+    seats (``"North"``, ``"Nord Sud"``, as :func:`~whist.cards.parse_seat` reads them) or a side.
 
     A team holds one, two or three different seats; :class:`TeamError` otherwise.
     """
@@ -232,7 +251,7 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
         raise TeamError(f"{team!r} is not a team: name one, two or three seats, like \"NS\" or [Seat.N]")
     if isinstance(team, str):
         items = []
-        for word in team.replace("-", " ").replace("+", " ").replace(",", " ").split():
+        for word in team.translate(_TEAM_SEPARATORS).split():
             try:
                 items.append(parse_seat(word))  # a seat's letter or name
             except ParseError:
@@ -293,13 +312,14 @@ def _card(value: Card | str) -> Card:
         raise PositionError(exc.en, exc.fr) from None
 
 
-def _hand_mask(value: int | str | Iterable[Card | str]) -> int:
+def _hand_mask(value: SupportsIndex | str | Iterable[Card | str]) -> int:
     if isinstance(value, bool):
         raise PositionError("a hand is a mask, a PBN hand or a list of cards, not a bool")
-    if isinstance(value, int):
-        if not 0 <= value <= ALL_CARDS_MASK:
-            raise PositionError(f"hand mask {value:#x} is not a set of cards (52 bits)")
-        return value
+    if isinstance(value, SupportsIndex):  # an int, or an integer type (NumPy's uint64)
+        mask = _whole(value, 0, ALL_CARDS_MASK)
+        if mask is None:
+            raise PositionError(f"hand mask {value!r} is not a set of cards (52 bits)")
+        return mask
     if isinstance(value, str):
         t = value.strip()
         if t in ("", "-"):
@@ -356,9 +376,12 @@ class Position:
             raise UnknownSeatError(f"{self.leader!r} is not a seat")
         if self.trump is not None and not isinstance(self.trump, Suit):
             raise UnknownSuitError(f"{self.trump!r} is not a suit")
+        if any(type(h) is not int for h in self.hands):  # ints, whatever integer type was given
+            object.__setattr__(self, "hands", tuple(h if (m := _whole(h, 0, ALL_CARDS_MASK)) is None else m
+                                                    for h in self.hands))
         seen = 0
         for seat, h in zip(SEATS, self.hands, strict=True):
-            if not _whole(h, 0, ALL_CARDS_MASK):
+            if _whole(h, 0, ALL_CARDS_MASK) is None:
                 raise PositionError(f"the hand of {seat.name_en} is not a 52-bit mask")
             if seen & h:
                 dup = cards_of(seen & h)[0]
@@ -439,7 +462,7 @@ class Position:
         return ""
 
     @classmethod
-    def of(cls, hands: Iterable[int | str | Iterable[Card | str]], trump: Suit | str | None,
+    def of(cls, hands: Iterable[SupportsIndex | str | Iterable[Card | str]], trump: Suit | str | None,
            leader: Seat | str, played: Iterable[Card | str] | str = ()) -> Position:
         """A position from hands given as masks, PBN hands (``"AK.Q.-.J"``) or cards, a trump
         (``Suit``, ``"H"``, ``"NT"``, ``None``), the leader of the trick and its cards so far."""
@@ -572,13 +595,15 @@ class Solver:
     with their own solvers run in parallel.
     """
 
-    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, *, group_blocks: int | None = None,
-                 trump_game_from: int | None = None, relaxed_from: int | None = None,
-                 split_from: int | None = None) -> None:
-        if not _whole(memory_mb, 1, MAX_MEMORY_MB):
+    def __init__(self, memory_mb: SupportsIndex = DEFAULT_MEMORY_MB, *,
+                 group_blocks: SupportsIndex | None = None, trump_game_from: SupportsIndex | None = None,
+                 relaxed_from: SupportsIndex | None = None, split_from: SupportsIndex | None = None) -> None:
+        memory = _whole(memory_mb, 1, MAX_MEMORY_MB)
+        if memory is None:
             raise SolverInputError(f"memory_mb must be a whole number of megabytes from 1 to {MAX_MEMORY_MB},"
-                             f" not {memory_mb!r}")
-        if group_blocks is not None and not _whole(group_blocks, 1, 4096):
+                                   f" not {memory_mb!r}")
+        blocks = 0 if group_blocks is None else _whole(group_blocks, 1, 4096)
+        if blocks is None:
             raise SolverInputError(f"group_blocks must be a whole number from 1 to 4096,"
                                    f" not {group_blocks!r}")
         tuning: dict[str, int] = {}
@@ -586,11 +611,12 @@ class Solver:
                                     ("relaxed_from", relaxed_from, 2, 14), ("split_from", split_from, 1, 32)):
             if value is None:
                 continue
-            if not _whole(value, lo, hi):
+            whole = _whole(value, lo, hi)
+            if whole is None:
                 raise SolverInputError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
-            tuning[name] = value
-        self._core = _CoreSolver(memory_mb << 20, group_blocks=group_blocks or 0, **tuning)
-        self.memory_mb = memory_mb
+            tuning[name] = whole
+        self._core = _CoreSolver(memory << 20, group_blocks=blocks, **tuning)
+        self.memory_mb = memory
 
     @property
     def nodes(self) -> int:
@@ -616,17 +642,18 @@ class Solver:
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = ..., *, at_least: None = None, cap: int | None = None,
-              max_nodes: int = 0, max_seconds: float = 0.0) -> Solution: ...
+              goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None,
+              max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> Solution: ...
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = ..., *, at_least: int, cap: None = None, max_nodes: int = 0,
-              max_seconds: float = 0.0) -> bool: ...
+              goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None,
+              max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> bool: ...
 
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-              goal: Goal | str = MAX, *, at_least: int | None = None, cap: int | None = None,
-              max_nodes: int = 0, max_seconds: float = 0.0) -> Solution | bool:
+              goal: Goal | str = MAX, *, at_least: SupportsIndex | None = None,
+              cap: SupportsIndex | None = None, max_nodes: SupportsIndex = 0,
+              max_seconds: float = 0.0) -> Solution | bool:
         """Solve ``position`` for ``team`` and ``goal`` (see the module documentation).
 
         With ``at_least=k`` (goal max only): whether the team takes at least ``k`` more
@@ -636,9 +663,10 @@ class Solver:
         found so far stays in the table); with ``max_seconds``, once it has run that long
         (a count of nodes is the same on every machine, a time is not).
         """
-        if not _whole(max_nodes, 0, (1 << 64) - 1):
+        nodes = _whole(max_nodes, 0, (1 << 64) - 1)
+        if nodes is None:
             raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
-        if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds >= 0:
+        if isinstance(max_seconds, bool) or not isinstance(max_seconds, Real) or not max_seconds >= 0:
             raise SolverInputError(f"max_seconds={max_seconds!r} is not a number of seconds")
         if not isinstance(position, Position):
             raise SolverInputError(f"{position!r} is not a Position")
@@ -647,23 +675,26 @@ class Solver:
         mask = sum(1 << s for s in seats)
         played = [c.index for c in position.played]
         if at_least is not None:
-            if not _whole(at_least, 0, 13):
+            target = _whole(at_least, 0, 13)
+            if target is None:
                 raise GoalError(f"at_least={at_least!r} is not a number of tricks (0 to 13)")
             if g.kind != "max":
-                raise GoalError("at_least goes with the goal max: for misère or an exact count"
-                                " use goal min or exact(k)")
+                raise GoalError(f"at_least (does the team take at least k tricks?) goes with the goal"
+                                f" max, not {g.text}: leave at_least out to solve goal {g.text}")
             if cap is not None:
                 raise GoalError(_AT_LEAST_AND_CAP)
-            out = self._search(position, played, mask, 3, at_least, max_nodes, max_seconds)
+            out = self._search(position, played, mask, 3, target, nodes, max_seconds)
             assert isinstance(out, bool)
             return out
         if cap is not None:
-            if not _whole(cap, 0, 13):
+            cap_k = _whole(cap, 0, 13)
+            if cap_k is None:
                 raise GoalError(f"cap={cap!r} is not a number of tricks (0 to 13)")
+            cap = cap_k
             if g.kind == "exact":
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
         k = g.k if g.kind == "exact" else -1 if cap is None else cap
-        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, max_nodes, max_seconds)
+        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, nodes, max_seconds)
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"
@@ -699,17 +730,17 @@ def _default_solver() -> Solver:
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = ..., *, at_least: None = None, cap: int | None = None) -> Solution: ...
+          goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None) -> Solution: ...
 
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = ..., *, at_least: int, cap: None = None) -> bool: ...
+          goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None) -> bool: ...
 
 
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = MAX, *, at_least: int | None = None,
-          cap: int | None = None) -> Solution | bool:
+          goal: Goal | str = MAX, *, at_least: SupportsIndex | None = None,
+          cap: SupportsIndex | None = None) -> Solution | bool:
     """Solve with this thread's default :class:`Solver` (its table is reused between calls)."""
     solver = _default_solver()
     if at_least is None:
