@@ -152,11 +152,15 @@ def test_node_and_time_limits_stop_a_search() -> None:
     hands = random_hands(rng, 13)
     pos = Position((hands[0], hands[1], hands[2], hands[3]), None, Seat.N)
     s = Solver(memory_mb=4)
-    with pytest.raises(TimeoutError, match="nodes"):
+    with pytest.raises(TimeoutError, match=r"^the search took more than 50000 nodes \(max_nodes\)$"):
         s.solve(pos, "N", "min", max_nodes=50_000)
     assert 50_000 <= s.nodes <= 51_000
-    with pytest.raises(TimeoutError, match="ms"):
-        s.solve(pos, "N", "min", max_seconds=0.02)
+    with pytest.raises(TimeoutError, match=r"^the search took more than 1 node \(max_nodes\)$"):
+        s.solve(pos, "N", "min", max_nodes=1)
+    # the limit as it was given (it said "more than 0 ms" for a limit under a millisecond)
+    for limit, said in ((0.02, "0.02"), (0.0005, "0.0005")):
+        with pytest.raises(TimeoutError, match=rf"^the search took more than {said} s \(max_seconds\)$"):
+            s.solve(pos, "N", "min", max_seconds=limit)
     assert s.solve(pos, "N", exact(0)).best in (True, False)
     for bad in (-1.0, float("nan"), True):
         with pytest.raises(SolverInputError):
@@ -387,7 +391,11 @@ def test_teams_and_goals_parse() -> None:
     assert parse_team(["N", Seat.E, "W"]) == {Seat.N, Seat.E, Seat.W}
     assert parse_goal("max") is MAX and parse_goal("min") is MIN
     assert parse_goal("exact:3") == exact(3) == parse_goal("exact(3)")
-    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1", "exact:²"):
+    # one closing bracket after exact( and none after exact:, ASCII digits ("exact:1))" and the
+    # Arabic-Indic three were read as 1 and 3)
+    assert parse_goal("exact( 2 )") == exact(2) and parse_goal("exact=2") == exact(2)
+    for bad in ("", "maximum", "exact:", "exact:14", "exact:-1", "exact:²", "exact:1))", "exact(1))",
+                "exact:1)", "exact(1", "exact:\u0663"):
         with pytest.raises(GoalError):
             parse_goal(bad)
     for bad_k in (1.5, True, "1", None):  # (1.5 once made a Goal that failed inside the C search)

@@ -206,10 +206,10 @@ def parse_goal(text: str | Goal) -> Goal:
         return MAX if t == "max" else MIN
     if t == "misere":
         return MIN
-    for sep in (":", "=", "("):
-        if t.startswith("exact" + sep):
-            num = t[len("exact") + 1:].rstrip(")").strip()
-            if num.isdecimal() and int(num) <= 13:  # (isdigit() also takes "²", which int() refuses)
+    for sep, close in ((":", ""), ("=", ""), ("(", ")")):
+        if t.startswith("exact" + sep) and t.endswith(close):
+            num = t[len("exact") + 1:len(t) - len(close)].strip()
+            if num.isascii() and num.isdigit() and int(num) <= 13:  # not "²" nor another script's
                 return exact(int(num))
     if t.startswith("exact"):
         raise GoalError(f"{text!r} is not a goal: exact needs the number of tricks, 0 to 13,"

@@ -692,9 +692,13 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
 #endif
     if (S->aborted) {
         if (limit && S->nodes > limit)
-            PyErr_Format(PyExc_TimeoutError, "the search took more than %llu nodes", limit);
-        else
-            PyErr_Format(PyExc_TimeoutError, "the search took more than %d ms", (int)(seconds * 1000));
+            PyErr_Format(PyExc_TimeoutError, "the search took more than %llu node%s (max_nodes)", limit,
+                         limit == 1 ? "" : "s");
+        else {  /* PyErr_Format has no %g: the seconds as Python writes them */
+            char text[64];
+            PyOS_snprintf(text, sizeof text, "%g", seconds);
+            PyErr_Format(PyExc_TimeoutError, "the search took more than %s s (max_seconds)", text);
+        }
         return NULL;
     }
 
