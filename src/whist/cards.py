@@ -575,9 +575,10 @@ def iter_bits(mask: int) -> Iterator[Card]:
 def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     tables = []
     for s in Suit:
-        row = []
-        for m in range(1 << 13):
-            row.append(tuple(CARDS[13 * s + r] for r in range(12, -1, -1) if m >> r & 1))
+        row: list[tuple[Card, ...]] = [()]
+        for m in range(1, 1 << 13):  # the highest card, then those of the mask without it
+            high = m.bit_length() - 1
+            row.append((CARDS[13 * s + high], *row[m ^ (1 << high)]))
         tables.append(tuple(row))
     return tuple(tables)
 
