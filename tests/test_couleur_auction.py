@@ -490,6 +490,23 @@ class TestAuctionExamples:
         assert passed.is_over and passed.result() == AuctionResult(None, ())
 
 
+class TestPagatLeavesOutWhisthubsRules:
+    """§5.5: "`pagat` leaves out Whisthub's rules that abondance and solo slim may only be bid at
+    a player's first turn and that a solo may only follow a failed proposal"."""
+
+    def test_abondance_and_solo_slim_at_a_later_turn(self) -> None:
+        a = auction("propose S", "solo 6 H", "pass", "pass", name="pagat")
+        assert a.to_act is N  # his second turn: his proposal died under East's solo
+        legal = calls_of(a)
+        assert "abondance 9 S" in legal and "abondance 12 H" in legal and "slam H" in legal
+        a = run_auction(a, "abondance 10 D", "pass")
+        assert a.is_over and a.result() == AuctionResult(Contract("abondance", 10, Suit.DIAMONDS), (N,))
+
+    def test_a_solo_as_the_first_bid(self) -> None:
+        a = auction("solo 5 C", "pass", "pass", "pass", name="pagat")
+        assert a.is_over and a.result() == AuctionResult(Contract("solo", 5, Suit.CLUBS), (N,))
+
+
 class TestContractNames:
     """§5.5 names (vocabulary table FR / EN / NL): every contract is read in French or English,
     with its level and suit where it has them, and written back in both languages."""
