@@ -159,6 +159,15 @@ class TestPlay:
         for seat in (*SEATS, None):
             assert d.view(seat).spread == ((N, tuple(cards_of(d.dealt[N]))),)
 
+    def test_pagat_every_open_misère_player_spreads_his_hand(self) -> None:
+        """§5.5 pagat: misères "may be bid by several players, each playing his own", and an open
+        misère is "spread before the first lead": each of its players shows his hand."""
+        d = run(new(LOW, "pagat"), "open misère", "open misère", "pass", "pass")
+        assert d.phase == "play" and d.to_act is N and sum(d.tricks_won) == 0
+        for seat in (*SEATS, None):
+            assert d.view(seat).spread == ((N, tuple(cards_of(d.dealt[N]))),
+                                           (E, tuple(cards_of(d.dealt[E]))))
+
     def test_no_spread_during_the_auction(self) -> None:
         d = run(new(LOW, "pagat"), "open misère", "pass")
         assert d.view(E).spread == ()
