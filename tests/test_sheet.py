@@ -59,8 +59,9 @@ class TestEntries:
     def test_every_contract_of_the_table_whatever_the_auction_options(
             self, preset: str, entry: tuple[str, str, str, str], points: dict[str, int]) -> None:
         """§5.10: "The scoring calculator and the score sheet accept every contract of the preset's
-        scoring table, whatever the auction options" (abondance sur table is off in couleur's
-        auction, emballage 12 and 13 need ``overbids``, piccolissimo ``piccolo``)."""
+        scoring table, whatever the auction options": abondance sur table, which couleur's auction
+        leaves out by default, and the rows that only options add to the ladder (emballage 12
+        and 13, piccolissimo, open misère)."""
         contract, declarers, tricks, trump = entry
         s = sheet(preset).add(parse_entry(contract, declarers, tricks, trump=trump))
         assert s.totals() == points
