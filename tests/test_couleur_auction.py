@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from whist.actions import IllegalAction
-from whist.auction import Auction, parse_call
+from whist.auction import Auction, AuctionResult, parse_call
 from whist.cards import Refusal, Seat, Suit, parse_deal
 from whist.contracts import Contract, parse_contract
 from whist.couleur import ColourDeal
@@ -202,6 +202,18 @@ class TestAuctionRule4Accept:
         assert a.to_act is N and "accept" in calls_of(a)
         a = a.apply("accept")
         assert a.is_over and a.result().declarers == (E, N)
+
+    def test_a_beaten_piccolo_dies_and_its_maker_is_free(self) -> None:
+        """§5.4 terms: "an unjoined piccolo dies as soon as any other bid beats it, and its maker
+        is free again"."""
+        a = auction("piccolo", "abondance H")
+        assert a.to_act is S and "accept" not in calls_of(a)  # nothing left to join
+        a = run_auction(a, "pass", "pass")
+        assert a.to_act is N
+        assert calls_of(a)[:3] == ["pass", "large misère", "open misère"]  # free: he may bid on
+        a = a.apply("pass")
+        assert a.is_over
+        assert a.result() == AuctionResult(Contract("abondance", 9, Suit.HEARTS), (E,))
 
     def test_accept_a_proposal_at_any_level(self) -> None:
         a = auction("emballage 11 D", "accept")
@@ -448,6 +460,51 @@ class TestAuctionRule8End:
             a.apply("wait")
         with pytest.raises(IllegalAction):
             a.apply("trou")
+
+
+class TestAuctionExamples:
+    """§5.4 "Examples", each auction as RULES.md tells it (North is eldest hand)."""
+
+    def test_a_proposal_over_a_pair_that_nobody_accepts(self) -> None:
+        """"N and E make ♠ 8, then S proposes ♥, W, E and S pass → N+E play ♠ 8"."""
+        a = auction("propose S", "accept", "propose H", "pass", "pass")
+        assert a.to_act is S and calls_of(a) == ["pass", "solo 6 H", "solo 7 H", "solo 8 H"]
+        a = a.apply("pass")
+        assert a.is_over
+        assert a.result() == AuctionResult(Contract("emballage", 8, Suit.SPADES), (N, E))
+
+    def test_after_waiting_over_a_solo_eldest_may_only_pass(self) -> None:
+        """"N waits, E bids solo 6, S and W pass → N may only pass → E plays solo 6"."""
+        a = auction("wait", "solo 6 H", "pass", "pass")
+        assert a.to_act is N and calls_of(a) == ["pass"]
+        a = a.apply("pass")
+        assert a.is_over and a.result() == AuctionResult(Contract("solo", 6, Suit.HEARTS), (E,))
+
+    def test_a_beaten_proposal_then_nobody_left_to_accept_the_higher_one(self) -> None:
+        """"N proposes ♠, E proposes ♥, S, W and N pass → E bids a solo in ♥ or passes"."""
+        a = auction("propose S", "propose H", "pass", "pass", "pass")
+        assert a.to_act is E and calls_of(a) == ["pass", "solo 6 H", "solo 7 H", "solo 8 H"]
+        solo = a.apply("solo 6 H")
+        assert solo.is_over and solo.result() == AuctionResult(Contract("solo", 6, Suit.HEARTS), (E,))
+        passed = a.apply("pass")
+        assert passed.is_over and passed.result() == AuctionResult(None, ())
+
+
+class TestPagatLeavesOutWhisthubsRules:
+    """§5.5: "`pagat` leaves out Whisthub's rules that abondance and solo slim may only be bid at
+    a player's first turn and that a solo may only follow a failed proposal"."""
+
+    def test_abondance_and_solo_slim_at_a_later_turn(self) -> None:
+        a = auction("propose S", "solo 6 H", "pass", "pass", name="pagat")
+        assert a.to_act is N  # his second turn: his proposal died under East's solo
+        legal = calls_of(a)
+        assert "abondance 9 S" in legal and "abondance 12 H" in legal and "slam H" in legal
+        a = run_auction(a, "abondance 10 D", "pass")
+        assert a.is_over and a.result() == AuctionResult(Contract("abondance", 10, Suit.DIAMONDS), (N,))
+
+    def test_a_solo_as_the_first_bid(self) -> None:
+        a = auction("solo 5 C", "pass", "pass", "pass", name="pagat")
+        assert a.is_over and a.result() == AuctionResult(Contract("solo", 5, Suit.CLUBS), (N,))
 
 
 class TestContractNames:

@@ -22,6 +22,7 @@ from whist.cards import CARDS, SEATS, Card, ParseError, Seat, Suit, cards_of, ma
 from whist.contracts import Contract, parse_contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch, gathered_deck
+from whist.record import match_record
 from whist.rules import Rules, RulesError, preset, with_options
 from whist.tables import score
 
@@ -165,6 +166,20 @@ class TestDeal:
             v = d.view(seat)
             assert v.trump is None and v.contract is None
             assert v.visible_cards() == (set(cards_of(d.hands[seat])) if seat is not None else set())
+
+    def test_the_first_dealer_of_a_session_is_drawn_by_lot(self) -> None:
+        """§1: "The first dealer of a match is drawn by lot (the seeded random generator; it is
+        stored in the record, D20)"; he deals the first deal."""
+        drawn: set[Seat] = set()
+        for seed in range(16):
+            m = ColourMatch.start(rules_of(), random.Random(seed))
+            again = ColourMatch.start(rules_of(), random.Random(seed))
+            assert m.first_dealer is again.first_dealer is m.dealer
+            assert match_record(m)["first_dealer"] == m.first_dealer.name
+            first = m.deal(random.Random(seed)).current
+            assert first is not None and first.dealer is m.first_dealer
+            drawn.add(m.first_dealer)
+        assert drawn == set(SEATS)
 
     def test_first_deal_of_a_session_is_shuffled_even_without_shuffle(self) -> None:
         rules = rules_of(shuffle=False)

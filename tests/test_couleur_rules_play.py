@@ -72,6 +72,19 @@ class TestPlay:
         d = run(new(BASE, "pagat"), "pass", "pass", "piccolo", "pass")
         assert d.to_act is N and d.in_play is not None and d.in_play.trump is None
 
+    @pytest.mark.parametrize(("calls", "leader", "trump"), [
+        (("pass", "pass", "solo slim H", "pass"), S, Suit.HEARTS),
+        (("pass", "abondance 12 C", "pass", "pass"), E, Suit.CLUBS),
+        (("pass", "large misère", "pass", "pass"), N, None),
+        (("pass", "solo 5 D", "pass", "pass"), N, Suit.DIAMONDS),
+    ])
+    def test_pagat_leaders_and_trump(self, calls: tuple[str, ...], leader: Seat, trump: Suit | None) -> None:
+        """§5.5 pagat: "Abondance and solo slim: the declarer names trump and leads. Misères and
+        piccolo: no trump, eldest leads"; any other contract: eldest leads (§5.6)."""
+        d = _contract_deal(BASE, calls, "pagat")
+        assert d.phase == "play" and d.to_act is leader
+        assert d.in_play is not None and d.in_play.trump is trump and d.view(W).trump is trump
+
     @pytest.mark.parametrize("name", ["couleur", "pagat"])
     def test_petite_misère_discards(self, name: str) -> None:
         """Each of the four discards one card face down, from eldest; then 12 tricks."""
@@ -145,6 +158,15 @@ class TestPlay:
         assert d.phase == "play" and d.to_act is N
         for seat in (*SEATS, None):
             assert d.view(seat).spread == ((N, tuple(cards_of(d.dealt[N]))),)
+
+    def test_pagat_every_open_misère_player_spreads_his_hand(self) -> None:
+        """§5.5 pagat: misères "may be bid by several players, each playing his own", and an open
+        misère is "spread before the first lead": each of its players shows his hand."""
+        d = run(new(LOW, "pagat"), "open misère", "open misère", "pass", "pass")
+        assert d.phase == "play" and d.to_act is N and sum(d.tricks_won) == 0
+        for seat in (*SEATS, None):
+            assert d.view(seat).spread == ((N, tuple(cards_of(d.dealt[N]))),
+                                           (E, tuple(cards_of(d.dealt[E]))))
 
     def test_no_spread_during_the_auction(self) -> None:
         d = run(new(LOW, "pagat"), "open misère", "pass")

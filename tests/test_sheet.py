@@ -49,6 +49,23 @@ class TestEntries:
         assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="9")).totals()["N"] == -16
         assert sheet("pagat").add(parse_entry("trou", "N+S", "8", needed="8")).totals()["N"] == 16
 
+    @pytest.mark.parametrize(("preset", "entry", "points"), [
+        ("couleur", ("abondance sur table", "N", "9", "H"), {"N": 45, "E": -15, "S": -15, "W": -15}),
+        ("couleur", ("piccolissimo", "E", "2", ""), {"N": -6, "E": 18, "S": -6, "W": -6}),
+        ("couleur", ("emballage 12", "N+S", "12", "H"), {"N": 5, "E": -5, "S": 5, "W": -5}),
+        ("pagat", ("emballage 13", "E+W", "13", "S"), {"N": -30, "E": 30, "S": -30, "W": 30}),
+        ("pagat", ("open misère", "W", "0", ""), {"N": -24, "E": -24, "S": -24, "W": 72}),
+    ])
+    def test_every_contract_of_the_table_whatever_the_auction_options(
+            self, preset: str, entry: tuple[str, str, str, str], points: dict[str, int]) -> None:
+        """§5.10: "The scoring calculator and the score sheet accept every contract of the preset's
+        scoring table, whatever the auction options": abondance sur table, which couleur's auction
+        leaves out by default, and the rows that only options add to the ladder (emballage 12
+        and 13, piccolissimo, open misère)."""
+        contract, declarers, tricks, trump = entry
+        s = sheet(preset).add(parse_entry(contract, declarers, tricks, trump=trump))
+        assert s.totals() == points
+
     def test_penalty_is_minus_15_to_the_offender_alone(self) -> None:
         """D15: the referee's penalty is the one entry that is not zero-sum."""
         s = sheet().add(parse_entry("pénalité", "W"))
