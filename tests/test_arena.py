@@ -9,6 +9,7 @@ import math
 import random
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,6 +20,7 @@ from whist.arena import (
     CANDIDATE,
     REFERENCE,
     ArenaConfig,
+    ArenaInterrupted,
     ArenaReport,
     Clock,
     PlayedTable,
@@ -223,6 +225,31 @@ class TestRun:
             other = config(cfg.rules.preset, cfg.deals, seed=6, max_nodes=cfg.max_nodes)
             assert figures(run_arena(other)) != one
 
+    @pytest.mark.parametrize(("ended", "reported"), [([0, 1, 3], 2), ([1, 2], 0), ([0, 1, 2], 3)])
+    def test_ctrl_c_reports_the_first_boards_played_out(self, ended: list[int], reported: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+        """With ``jobs``, boards end out of order: stopped when boards 0, 1 and 3 are played out,
+        the report is that of boards 0 and 1, a run of 2 boards (it was of 0, 1 and 3, called a
+        run of 3); none before board 0 ends."""
+        import whist.arena
+
+        cfg = config("classic", 6, seed=3, double_dummy=False)
+
+        def play(config: ArenaConfig, jobs: int, progress: object, results: list[Any]) -> None:
+            results.extend(whist.arena.run_board(config, i) for i in ended)
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(whist.arena, "_play_boards", play)
+        with pytest.raises(ArenaInterrupted) as stop:
+            run_arena(cfg, jobs=2)
+        assert stop.value.played == len(ended)
+        monkeypatch.undo()
+        if reported == 0:
+            assert stop.value.report is None
+        else:
+            assert stop.value.report is not None
+            assert figures(stop.value.report) == figures(run_arena(replace(cfg, deals=reported)))
+
     def test_heuristic_beats_random_in_classic(self) -> None:
         # 25 seeds of 12 deals checked: the lowest bound was +0.69 point per deal
         r = run_arena(config("classic", 12, double_dummy=False))
@@ -355,6 +382,30 @@ class TestCommand:
         times = "Decision times" if lang == "en" else "Temps de réflexion"  # the rest is clocks
         assert times in r.stdout
         assert r.stdout.split(times)[0] == whole.stdout.split(times)[0]  # those deals, those alone
+
+    @pytest.mark.parametrize(("lang", "said"), [
+        ("en", "Error: interrupted: 3 of 6 deals played; the report: the first 2\n"),
+        ("fr", "Erreur : interrompu : 3 donnes sur 6 ; le rapport : les 2 premières\n")])
+    def test_ctrl_c_with_deals_ended_out_of_order_says_which_are_reported(
+            self, lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        """With --jobs, deals 0, 1 and 3 played out when Ctrl-C comes: the report is of the first
+        two, and the line says so; the JSON's error says the same."""
+        import whist.arena
+
+        def play(config: ArenaConfig, jobs: int, progress: object, results: list[Any]) -> None:
+            results.extend(whist.arena.run_board(config, i) for i in (0, 1, 3))
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(whist.arena, "_play_boards", play)
+        args = ("--candidate", "random", "--reference", "random", "--deals", "6", "--jobs", "2",
+                "--no-double-dummy", "--lang", lang)
+        r = run(*args)
+        assert r.exit_code == 130 and r.stderr == said, r.output
+        r = run(*args, "--json")
+        assert r.exit_code == 130 and r.stderr == said, r.output
+        report = json.loads(r.stdout)
+        assert report["deals"] == 2
+        assert report["error"] == "interrupted: 3 of 6 deals played; the report: the first 2"
 
     def test_ctrl_c_gives_the_json_of_the_deals_played(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.stopped_at(3, monkeypatch)

@@ -65,6 +65,8 @@ class TestSimulate:
             assert partial == {}
             return
         assert partial["sessions"] > 0 and partial["deals"] < 400
+        # the deals of the session stopped count in how far it went, not in the summary: it says so
+        assert f"; the summary: the {partial['deals']} deals of the sessions played out\n" in r.stderr
         monkeypatch.undo()
         assert partial == json.loads(run("simulate", *args, "--deals", str(partial["deals"])).stdout)
 

@@ -287,6 +287,24 @@ def test_integer_types_of_other_libraries_are_whole_numbers() -> None:
             bad()
 
 
+class CardArray(list[str]):
+    """An array of card names as NumPy keeps it: it has an ``__index__``, which refuses (only an
+    array of one number is a number)."""
+
+    def __index__(self) -> int:
+        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+
+
+def test_arrays_of_cards_are_hands_as_lists_are() -> None:
+    """A hand as an array of card names is read as the list it holds (it was refused as "hand mask
+    … is not a set of cards" once integer types were read as masks)."""
+    pos = Position.of([CardArray(["AS", "KS"]), ["QS", "JS"], CardArray(["TS", "9S"]), ["8S", "7S"]],
+                      None, "N")
+    assert pos == Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", None, "N")
+    with pytest.raises(PositionError, match="is not a set of cards"):
+        Position.of([Whole(1 << 52), ["QS"], ["TS"], ["8S"]], None, "N")
+
+
 def test_every_refusal_of_the_python_interface_is_a_solver_input_error() -> None:
     """Text that is no card or hand, hands or played cards of the wrong type, a solver's memory
     out of range: a ``SolverInputError`` with a message, as the documentation promises (they
@@ -395,7 +413,7 @@ def test_teams_and_goals_parse() -> None:
     # Arabic-Indic three were read as 1 and 3)
     assert parse_goal("exact( 2 )") == exact(2) and parse_goal("exact=2") == exact(2)
     for bad in ("", "maximum", "exact:", "exact:14", "exact:-1", "exact:²", "exact:1))", "exact(1))",
-                "exact:1)", "exact(1", "exact:\u0663"):
+                "exact:1)", "exact(1", "exact:\u0663", "exact:" + "0" * 5000 + "1"):
         with pytest.raises(GoalError):
             parse_goal(bad)
     for bad_k in (1.5, True, "1", None):  # (1.5 once made a Goal that failed inside the C search)

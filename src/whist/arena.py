@@ -62,6 +62,7 @@ __all__ = [
     "CANDIDATE",
     "REFERENCE",
     "ArenaConfig",
+    "ArenaInterrupted",
     "ArenaReport",
     "BoardResult",
     "BotActionError",
@@ -732,7 +733,7 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
               progress: Callable[[int], None] | None = None) -> ArenaReport:
     """Play every board of ``config`` (in ``jobs`` processes when more than one) and report.
     ``progress(done)`` is called after each board. The figures do not depend on ``jobs``. Ctrl-C
-    raises :class:`ArenaInterrupted`, with the report of the boards played out by then."""
+    raises :class:`ArenaInterrupted`, with the report of the first boards played out by then."""
     if config.deals < 1:
         raise ValueError("the arena needs at least one deal")
     if jobs < 1:
@@ -742,18 +743,24 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
     try:
         _play_boards(config, jobs, progress, results)
     except KeyboardInterrupt:
-        raise ArenaInterrupted(summarize(replace(config, deals=len(results)), results)
-                               if results else None) from None
+        done = {r.index for r in results}
+        first = next(i for i in range(config.deals + 1) if i not in done)  # boards 0 to first - 1
+        report = summarize(replace(config, deals=first), [r for r in results if r.index < first]) \
+            if first else None
+        raise ArenaInterrupted(report, len(results)) from None
     return summarize(config, results)
 
 
 class ArenaInterrupted(KeyboardInterrupt):
-    """Ctrl-C during :func:`run_arena`: ``report`` is that of the boards played out by then (its
-    config counting those alone), ``None`` if none was."""
+    """Ctrl-C during :func:`run_arena`: ``report`` is that of the first boards played out by then,
+    with no board missing among them (the report of a run of that many boards; ``None`` if the
+    first board was not played out: boards end out of order with ``jobs``); ``played``, how many
+    boards were played out in all."""
 
-    def __init__(self, report: ArenaReport | None) -> None:
+    def __init__(self, report: ArenaReport | None, played: int) -> None:
         super().__init__()
         self.report = report
+        self.played = played
 
 
 def _play_boards(config: ArenaConfig, jobs: int, progress: Callable[[int], None] | None,

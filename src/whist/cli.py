@@ -421,7 +421,7 @@ def simulate(
     master = random.Random(seed)
     sessions = (Session(one, seats, master.getrandbits(32)) for _ in range(count))
 
-    def report(matches: list[Match], paths: list[Path], error: str | None = None) -> None:
+    def report(matches: list[Match], paths: list[Path], error: Refusal | None = None) -> None:
         summary = _simulation_summary(rules, seed, names, matches, thinking)
         points = summary["points"]
         result = result_text(rules, [r for m in matches for r in m.rubbers], (points["NS"], points["EW"]),

@@ -8,7 +8,6 @@ typer's own checks refuse an option, such as ``--deals 0``) and exit status 2, n
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -52,8 +51,10 @@ from whist.cli_common import (
     option_summary,
     parse_lang,
     per_card,
+    print_json,
     progress_bar,
     stdout,
+    stopped,
 )
 from whist.cli_help import en_fr, fr_doc
 from whist.colour_session import FAMILIES
@@ -322,21 +323,25 @@ def arena(
             task = progress.add_task("arena", total=deals)
             report = run_arena(config, jobs, lambda done: progress.update(task, completed=done))
     except ArenaInterrupted as stop:  # the deals played out are reported: an hour of pimc not lost
-        so_far = done_of(progress, deals, labels)
+        so_far = done_of(stop.played, deals, labels)
         if stop.report is None:
             interrupted(language, so_far, json_out)
-        if json_out:  # one object: the error, and the report of those deals
-            interrupted(language, so_far, True, **stop.report.to_dict())
-        _print(stop.report, False, language)
+        if stop.report.config.deals != stop.played:  # with --jobs, deals end out of order
+            k = stop.report.config.deals
+            so_far = (f"{so_far[0]}; the report: the first {k}",
+                      f"{so_far[1]} ; le rapport : les {k} premières")
+        _print(stop.report, json_out, language, stopped(so_far))
         interrupted(language, so_far)
+    except KeyboardInterrupt:  # before the first deal or after the last
+        interrupted(language, None, json_out)
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)
     _print(report, json_out, language)
 
 
-def _print(report: ArenaReport, json_out: bool, lang: Lang) -> None:
+def _print(report: ArenaReport, json_out: bool, lang: Lang, error: Refusal | None = None) -> None:
     if json_out:
-        typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        print_json(report.to_dict(), error)
     else:
         stdout().print(_report(report, lang))

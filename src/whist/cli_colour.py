@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whist.cards import SEATS, Seat
+from whist.cards import SEATS, Refusal, Seat
 from whist.cli_common import (
     option_summary,
     play_in_terminal,
@@ -98,7 +98,7 @@ def simulate_colour(rules: Rules, deals: int | None, seed: int, bots: list[str],
     sessions = (ColourSession(with_options(rules, {"deals": size}), seats, master.getrandbits(32))
                 for size in session_sizes(count, rules.deals))
 
-    def report(matches: list[ColourMatch], paths: list[Path], error: str | None = None) -> None:
+    def report(matches: list[ColourMatch], paths: list[Path], error: Refusal | None = None) -> None:
         stats = ColourStats()
         for match in matches:
             stats.add_session(match)

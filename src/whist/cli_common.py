@@ -54,15 +54,40 @@ from whist.session import DealLike, TableSession
 from whist.terminal import TableTerminal, save_match, save_new
 
 __all__ = [
-    "BUDGET_SPAN", "MAX_BUDGET", "MIN_BUDGET", "GroupLangOpt", "JsonOpt", "LangOpt", "OptionOpt", "PresetOpt",
+    "BUDGET_SPAN",
+    "MAX_BUDGET",
+    "MIN_BUDGET",
+    "GroupLangOpt",
+    "JsonOpt",
+    "LangOpt",
+    "OptionOpt",
+    "PresetOpt",
     "RulesOpt",
-    "bot_failed", "bot_names", "budget_option",
-    "build_rules", "done_of", "fail", "fail_json", "interrupted", "option_summary", "parse_lang", "pass_lang",
+    "bot_failed",
+    "bot_names",
+    "budget_option",
+    "build_rules",
+    "done_of",
+    "fail",
+    "fail_json",
+    "interrupted",
+    "option_summary",
+    "parse_lang",
+    "pass_lang",
     "per_card",
     "play_in_terminal",
     "print_deal_record",
-    "print_match_record", "print_summary", "progress_bar", "seat_bots", "seconds_option", "simulate_sessions",
-    "simulation_head", "span", "stdout",
+    "print_json",
+    "print_match_record",
+    "print_summary",
+    "progress_bar",
+    "seat_bots",
+    "seconds_option",
+    "simulate_sessions",
+    "simulation_head",
+    "span",
+    "stdout",
+    "stopped",
     "value_text",
 ]
 
@@ -126,7 +151,9 @@ def fail_json(message: Refusal, code: int, lang: Lang, json_out: bool, **fields:
     """Exit ``code`` with ``message`` on stderr in ``lang``, as :func:`fail`; with ``--json``
     (``json_out``), an error object on stdout too, ``{"error": message, **fields}``, the message in
     English whatever ``lang`` (for programs, as the rest of the JSON): a program that reads the
-    JSON of a command gets an object on every failure it is told of, not an empty output."""
+    JSON of a command stopped (a time limit, Ctrl-C) or failing on a record gets an object, not an
+    empty output. (Bad input, exit 2, and a bot of one's own that fails, exit 1, are said on
+    stderr alone.)"""
     if json_out:
         typer.echo(json.dumps({"error": message.en, **fields}, ensure_ascii=False))
     fail(message, code, lang)
@@ -152,10 +179,21 @@ def interrupted(lang: Lang = "en", so_far: tuple[str, str] | None = None, json_o
     (what was done, or kept, in English and in French) where given; with ``--json``
     (``json_out``), ``{"error": "interrupted…", **fields}`` on stdout too (:func:`fail_json`):
     ``fields``, what the command reports of the work done before it was stopped."""
+    fail_json(stopped(so_far), 130, lang, json_out, **fields)
+
+
+def stopped(so_far: tuple[str, str] | None = None) -> Refusal:
+    """What :func:`interrupted` says: ``interrupted``, and ``so_far`` (English, French) after it."""
     if so_far is None:
-        fail_json(Refusal("interrupted", "interrompu"), 130, lang, json_out, **fields)
-    fail_json(Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}"), 130, lang, json_out,
-              **fields)
+        return Refusal("interrupted", "interrompu")
+    return Refusal(f"interrupted: {so_far[0]}", f"interrompu : {so_far[1]}")
+
+
+def print_json(data: Mapping[str, Any], error: Refusal | None = None) -> None:
+    """A command's JSON on stdout, indented; that of a run stopped early names its ``error``
+    first (in English, as all the JSON), as :func:`fail_json` does."""
+    typer.echo(json.dumps(data if error is None else {"error": error.en, **data}, indent=2,
+                          ensure_ascii=False))
 
 
 # ----- options shared by several commands ---------------------------------------------------
@@ -486,11 +524,12 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 # ----- whist simulate: the loop over sessions, the summary ------------------------------------
 
 
-def done_of(progress: Progress, total: int, labels: tuple[str, str]) -> tuple[str, str]:
-    """How far the bar of ``progress`` went, in English and French, what it counts named by
-    ``labels`` in the plural, in English and in French (Rubbers, robres): ``3 of 5 rubbers
-    played``, ``3 robres sur 5`` (``1 robre sur 5``), for what Ctrl-C says."""
-    done = int(progress.tasks[0].completed)  # a count, written whole as the total is (not 1.2e+06)
+def done_of(progress: Progress | int, total: int, labels: tuple[str, str]) -> tuple[str, str]:
+    """How far the bar of ``progress`` went (or that count), in English and French, what it counts
+    named by ``labels`` in the plural, in English and in French (Rubbers, robres): ``3 of 5
+    rubbers played``, ``3 robres sur 5`` (``1 robre sur 5``), for what Ctrl-C says."""
+    # a count, written whole as the total is (not 1.2e+06)
+    done = progress if isinstance(progress, int) else int(progress.tasks[0].completed)
     en, many = (label.lower() for label in labels)
     one = many.removesuffix("s")  # robres, donnes: the singular
     return f"{done} of {total} {en} played", f"{done} {many if done >= 2 else one} sur {total}"
@@ -500,7 +539,7 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                       done: Callable[[M], int], records: Path | None, name: Callable[[int], str],
                       lang: Lang = "en", *, bots: Sequence[str],
                       deals: Callable[[M], int] | None = None,
-                      report: Callable[[list[M], list[Path], str], None] | None = None,
+                      report: Callable[[list[M], list[Path], Refusal], None] | None = None,
                       json_out: bool = False) -> tuple[list[M], list[Path]]:
     """Play out each of ``sessions`` (taken one after the other) with bots at every seat, a
     progress bar on stderr counting ``done(match)`` up to ``total`` (``labels``, what it counts in
@@ -561,10 +600,15 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                                      f"impossible d'écrire {path} : {os_reason(exc, 'fr')}"), 1, lang)
     except KeyboardInterrupt:
         so_far = how_far()
-        if report is not None and matches:  # the summary of those, its JSON naming the error
-            report(matches, paths, f"interrupted: {so_far[0]}")
-            interrupted(lang, so_far)
-        interrupted(lang, so_far, json_out)
+        if report is None or not matches:
+            interrupted(lang, so_far, json_out)
+        summed = sum(done(m) for m in matches)  # colour whist: the deals of the sessions played out
+        if summed != int(progress.tasks[0].completed):
+            en, fr = (w.lower() for w in labels)
+            so_far = (f"{so_far[0]}; the summary: the {summed} {en} of the sessions played out",
+                      f"{so_far[1]} ; le résumé : les {summed} {fr} des parties jouées jusqu'au bout")
+        report(matches, paths, stopped(so_far))  # the summary of those, its JSON naming the error
+        interrupted(lang, so_far)
     except (BotActionError, BotCrashError) as exc:
         en, fr = how_far()
         bot_failed(f"--bots {bots[exc.seat]}", exc, lang, (f" (stopped: {en})", f" (arrêté : {fr})"))
@@ -573,15 +617,14 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
 
 def print_summary(summary: dict[str, Any], paths: list[Path], json_out: bool,
                   table: Callable[[dict[str, Any]], RenderableType], lang: Lang = "en",
-                  error: str | None = None) -> None:
+                  error: Refusal | None = None) -> None:
     """Print a simulation's ``summary`` (with the ``paths`` of its records) as JSON or as its
     ``table``, then the records written (in ``lang``), the path on one line (to be copied whole);
     the JSON of a simulation stopped early names its ``error`` first, as :func:`fail_json`'s."""
     if paths:
         summary["records"] = [str(p) for p in paths]
     if json_out:
-        typer.echo(json.dumps(summary if error is None else {"error": error, **summary}, indent=2,
-                              ensure_ascii=False))
+        print_json(summary, error)
         return
     console = stdout()
     console.print(table(summary))

@@ -209,7 +209,8 @@ def parse_goal(text: str | Goal) -> Goal:
     for sep, close in ((":", ""), ("=", ""), ("(", ")")):
         if t.startswith("exact" + sep) and t.endswith(close):
             num = t[len("exact") + 1:len(t) - len(close)].strip()
-            if num.isascii() and num.isdigit() and int(num) <= 13:  # not "²" nor another script's
+            # not "²" nor another script's digits, nor more digits than int() reads
+            if num.isascii() and num.isdigit() and len(num) <= 4 and int(num) <= 13:
                 return exact(int(num))
     if t.startswith("exact"):
         raise GoalError(f"{text!r} is not a goal: exact needs the number of tricks, 0 to 13,"
@@ -317,9 +318,11 @@ def _hand_mask(value: SupportsIndex | str | Iterable[Card | str]) -> int:
         raise PositionError("a hand is a mask, a PBN hand or a list of cards, not a bool")
     if isinstance(value, SupportsIndex):  # an int, or an integer type (NumPy's uint64)
         mask = _whole(value, 0, ALL_CARDS_MASK)
-        if mask is None:
+        if mask is not None:
+            return mask
+        # a NumPy array of cards has an __index__ too, which refuses: read as a list of cards
+        if not isinstance(value, Iterable) or getattr(value, "ndim", 1) == 0:
             raise PositionError(f"hand mask {value!r} is not a set of cards (52 bits)")
-        return mask
     if isinstance(value, str):
         t = value.strip()
         if t in ("", "-"):
