@@ -16,12 +16,12 @@ of a middle-sized contract, 7 tricks). Random hands seldom suit a misère; the `
 solve deals where a seat holds a hand the computer players would bid it with (at most one card
 too high to duck, by ``misere_flaws``; two for a piccolo), no trump, a random seat on lead, as a
 game is played: ``bid-misere`` (``exact(0)``, the question the players ask), ``bid-misere-min``
-(goal min), ``bid-piccolo`` (``exact(1)``). Two misère players who both play are counted
-together by the computer players on defence, up to 2 (``--cap 2``: their points stop changing
-once both have taken a trick): ``joint-opposite`` and ``joint-adjacent`` (random hands, no
-trump, the leader and its partner or its left-hand opponent, goal min), and ``bid-joint``
-(two seats that hold misère hands with at most two flaws each, together, no trump, a random
-seat on lead, goal min).
+(goal min), ``bid-piccolo`` (``exact(1)``), ``bid-piccolissimo`` (``exact(2)``, three flaws).
+Two misère players who both play are counted together by the computer players on defence, up to
+2 (``--cap 2``: their points stop changing once both have taken a trick): ``joint-opposite`` and
+``joint-adjacent`` (random hands, no trump, the leader and its partner or its left-hand
+opponent, goal min), and ``bid-joint`` (two seats that hold misère hands with at most two flaws
+each, together, no trump, a random seat on lead, goal min).
 A lone player's contract in a suit (solo, abondance, chelem) is weighed in the auction by the
 yes/no question ``at_least`` (may the declarer take the contract's tricks?) on deals where the
 declarer holds a hand the computer players weigh it with (their estimate of its tricks with that
@@ -123,6 +123,7 @@ SHAPES: dict[str, tuple[Deal, Goal | Need]] = {
     "bid-misere": (bid(1), exact(0)),
     "bid-misere-min": (bid(1), MIN),
     "bid-piccolo": (bid(2), exact(1)),
+    "bid-piccolissimo": (bid(3), exact(2)),
     "joint-opposite": (no_trump(teamed(lambda s: [s, s.partner])), MIN),
     "joint-adjacent": (no_trump(teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]])), MIN),
     "bid-joint": (bid(2, players=2), MIN),

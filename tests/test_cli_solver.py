@@ -19,7 +19,7 @@ import pytest
 from conftest import bench_script
 from typer.testing import CliRunner
 
-from whist.bots.evaluate import trick_estimate
+from whist.bots.evaluate import misere_flaws, trick_estimate
 from whist.cards import Refusal, Seat, format_deal
 from whist.cli import app
 from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
@@ -684,6 +684,21 @@ def test_the_worst_deal_hunt_asks_a_lone_contract_in_a_suit_as_the_auction_does(
         assert trick_estimate(pos.hands[int(team[0])], pos.trump) >= tricks - 1.5
         if lowest >= 9:
             assert pos.leader is team[0]
+
+
+@pytest.mark.parametrize(("shape", "tricks", "flaws"), [("bid-piccolo", 1, 2), ("bid-piccolissimo", 2, 3)])
+def test_the_worst_deal_hunt_asks_a_piccolo_as_the_game_plays_it(
+        shape: str, tricks: int, flaws: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lone piccolo or piccolissimo is played at no trump and its declarer asks "can I end with
+    exactly 1 (2) tricks?" (``exact``), on a hand with at most 2 (3) cards too high to duck."""
+    worst = bench_script("bench/solver_worst.py", monkeypatch)
+    deal, goal = worst.SHAPES[shape]
+    assert goal == exact(tricks)
+    rng = random.Random(5)
+    for _ in range(10):
+        pos, team = deal(rng, 13)
+        assert pos.trump is None and len(team) == 1
+        assert misere_flaws(pos.hands[int(team[0])]) <= flaws
 
 
 def test_the_worst_deal_hunt_says_the_contract_its_yes_no_search_asked(
