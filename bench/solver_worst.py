@@ -16,12 +16,21 @@ of a middle-sized contract, 7 tricks). Random hands seldom suit a misère; the `
 solve deals where a seat holds a hand the computer players would bid it with (at most one card
 too high to duck, by ``misere_flaws``; two for a piccolo), no trump, a random seat on lead, as a
 game is played: ``bid-misere`` (``exact(0)``, the question the players ask), ``bid-misere-min``
-(goal min), ``bid-piccolo`` (``exact(1)``). Two misère players who both play are counted
-together by the computer players on defence, up to 2 (``--cap 2``: their points stop changing
-once both have taken a trick): ``joint-opposite`` and ``joint-adjacent`` (random hands, no
-trump, the leader and its partner or its left-hand opponent, goal min), and ``bid-joint``
-(two seats that hold misère hands with at most two flaws each, together, no trump, a random
-seat on lead, goal min).
+(goal min), ``bid-piccolo`` (``exact(1)``), ``bid-piccolissimo`` (``exact(2)``, three flaws).
+Two misère players who both play are counted together by the computer players on defence, up to
+2 (``--cap 2``: their points stop changing once both have taken a trick): ``joint-opposite`` and
+``joint-adjacent`` (random hands, no trump, the leader and its partner or its left-hand
+opponent, goal min), and ``bid-joint`` (two seats that hold misère hands with at most two flaws
+each, together, no trump, a random seat on lead, goal min).
+A lone player's contract in a suit (solo, abondance, chelem) is weighed in the auction by the
+yes/no question ``at_least`` (may the declarer take the contract's tricks?) on deals where the
+declarer holds a hand the computer players weigh it with (their estimate of its tricks with that
+suit as trump at least the contract's tricks less 1.5), that suit trumps: ``bid-solo`` (6 to 8
+tricks, a random seat on lead as eldest) and ``bid-abondance`` (9 to 13 tricks, the declarer on
+lead), the contract drawn among those the hand is weighed for; in play the declarer's tricks are
+counted (goal max; the computer players count up to the tricks past which the points stop
+changing: 8 for a solo, 9 for a flat abondance, ``--cap``): ``bid-solo-count`` and
+``bid-abondance-count``.
 The ``bid-`` and ``joint-`` shapes are not in the default run.
 """
 
@@ -33,13 +42,15 @@ import statistics
 import time
 from collections.abc import Callable
 
-from whist.bots.evaluate import misere_flaws
-from whist.cards import SEATS, Seat
+from whist.bots.evaluate import misere_flaws, trick_estimate
+from whist.cards import SEATS, Seat, Suit
 from whist.solver import MAX, MIN, Goal, Position, Solver, exact
 from whist.solver.bench import random_position
 from whist.solver.bench import solve_command as command
 
 Deal = Callable[[random.Random, int], tuple[Position, list[Seat]]]
+Need = Callable[[random.Random, Position, list[Seat]], int]
+"""The tricks a yes/no search (``at_least``) asks of the team, drawn for the deal."""
 
 
 def teamed(team_of: Callable[[Seat], list[Seat]]) -> Deal:
@@ -63,6 +74,36 @@ def bid(flaws: int, players: int = 1) -> Deal:
     return deal
 
 
+def weighed(hand: int, trump: Suit, lowest: int, highest: int) -> list[int]:
+    """The contracts from ``lowest`` to ``highest`` tricks in ``trump`` that the computer players
+    weigh for a lone ``hand`` (its estimated tricks at least the contract's less 1.5)."""
+    est = trick_estimate(hand, trump)
+    return [n for n in range(lowest, highest + 1) if est >= n - 1.5]
+
+
+def bid_alone(lowest: int, highest: int, declarer_leads: bool) -> Deal:
+    """Random whole deals where a seat holds a hand weighed for a contract of ``lowest`` to
+    ``highest`` tricks alone in a suit, that seat the team, that suit trumps (drawn among the
+    seats and suits that qualify), the declarer on lead or a random seat."""
+    def deal(rng: random.Random, cards: int) -> tuple[Position, list[Seat]]:
+        while True:
+            pos = random_position(rng, 13)
+            fits = [(s, t) for s in SEATS for t in Suit
+                    if weighed(pos.hands[int(s)], t, lowest, highest)]
+            if fits:
+                seat, trump = rng.choice(fits)
+                return Position(pos.hands, trump, seat if declarer_leads else pos.leader), [seat]
+    return deal
+
+
+def contract_of(lowest: int, highest: int) -> Need:
+    """One of the contracts the declarer's hand is weighed for, drawn."""
+    def need(rng: random.Random, pos: Position, team: list[Seat]) -> int:
+        assert pos.trump is not None
+        return rng.choice(weighed(pos.hands[int(team[0])], pos.trump, lowest, highest))
+    return need
+
+
 def no_trump(deal: Deal) -> Deal:
     """The same deals played at no trump."""
     def played(rng: random.Random, cards: int) -> tuple[Position, list[Seat]]:
@@ -71,20 +112,25 @@ def no_trump(deal: Deal) -> Deal:
     return played
 
 
-SHAPES: dict[str, tuple[Deal, Goal | None]] = {
+SHAPES: dict[str, tuple[Deal, Goal | Need]] = {
     "pair": (teamed(lambda s: [s, s.partner]), MAX),
     "adjacent": (teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]]), MAX),
     "lone": (teamed(lambda s: [s]), MAX),
     "three": (teamed(lambda s: [x for x in SEATS if x != s.partner]), MAX),
     "misere": (teamed(lambda s: [s]), MIN),
     "misere0": (teamed(lambda s: [s]), exact(0)),
-    "atleast": (teamed(lambda s: [s, s.partner]), None),
+    "atleast": (teamed(lambda s: [s, s.partner]), lambda rng, pos, team: 7),
     "bid-misere": (bid(1), exact(0)),
     "bid-misere-min": (bid(1), MIN),
     "bid-piccolo": (bid(2), exact(1)),
+    "bid-piccolissimo": (bid(3), exact(2)),
     "joint-opposite": (no_trump(teamed(lambda s: [s, s.partner])), MIN),
     "joint-adjacent": (no_trump(teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]])), MIN),
     "bid-joint": (bid(2, players=2), MIN),
+    "bid-solo": (bid_alone(6, 8, declarer_leads=False), contract_of(6, 8)),
+    "bid-abondance": (bid_alone(9, 13, declarer_leads=True), contract_of(9, 13)),
+    "bid-solo-count": (bid_alone(6, 8, declarer_leads=False), MAX),
+    "bid-abondance-count": (bid_alone(9, 13, declarer_leads=True), MAX),
 }
 
 
@@ -101,7 +147,7 @@ def main() -> None:
                         choices=list(SHAPES), help="default: all but the bid- and joint- shapes")
     args = parser.parse_args()
     for name in args.shapes:
-        deal, goal = SHAPES[name]
+        deal, ask = SHAPES[name]
         rng = random.Random(args.seed)
         solver = Solver()
         times: list[float] = []
@@ -109,21 +155,26 @@ def main() -> None:
         unfinished = 0
         for _ in range(args.deals):
             pos, team = deal(rng, args.cards)
+            goal = ask if isinstance(ask, Goal) else None
+            need = None if isinstance(ask, Goal) else ask(rng, pos, team)
+            # the CLI has no yes/no search: its command counts the tricks (goal max)
+            again = command(pos, team, goal, args.cap) + ("" if need is None else
+                                                          f"  (asked: at_least={need})")
             start = time.perf_counter()
             try:
                 if goal is None:
-                    solver.solve(pos, team, at_least=7, max_nodes=args.budget)
+                    solver.solve(pos, team, at_least=need, max_nodes=args.budget)
                 else:
                     solver.solve(pos, team, goal, cap=None if goal.kind == "exact" else args.cap,
                                  max_nodes=args.budget)
             except TimeoutError:
                 unfinished += 1
-                print(f"          over the budget: {command(pos, team, goal, args.cap)}")
+                print(f"          over the budget: {again}")
                 continue
             t = time.perf_counter() - start
             times.append(t)
             if t > worst[0]:
-                worst = (t, solver.nodes, command(pos, team, goal, args.cap))
+                worst = (t, solver.nodes, again)
         mean = statistics.fmean(times) * 1000 if times else 0.0
         median = statistics.median(times) * 1000 if times else 0.0
         print(f"{name:<9} {len(times)} of {args.deals} finished within {args.budget:,} nodes, "

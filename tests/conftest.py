@@ -1,17 +1,32 @@
 """Fixtures of the server tests: the app in process (Starlette's TestClient) over a SQLite file, and
 a WebSocket wrapper whose reads time out instead of hanging; a PostgreSQL database of this run's
-own for the tests of the PostgreSQL path."""
+own for the tests of the PostgreSQL path; the scripts of bench/ loaded as modules."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
+
+
+def bench_script(program: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The script ``program`` of bench/ (``bench/solver_worst.py``), loaded as a module, its
+    ``main`` not run; in ``sys.modules`` for the test's time (its dataclasses need it)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{Path(program).stem}",
+                                                  Path(__file__).parent.parent / program)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, script)
+    spec.loader.exec_module(script)
+    return script
 
 
 class WS:

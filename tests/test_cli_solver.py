@@ -16,8 +16,10 @@ import time
 from typing import Any
 
 import pytest
+from conftest import bench_script
 from typer.testing import CliRunner
 
+from whist.bots.evaluate import misere_flaws, trick_estimate
 from whist.cards import Refusal, Seat, format_deal
 from whist.cli import app
 from whist.solver import Position, Solution, SolveProgress, Solver, exact, solve
@@ -709,3 +711,55 @@ def test_bench_writes_its_numbers_as_the_language_does(lang: str, monkeypatch: p
     out = runner.invoke(app, ["bench", "solver", "--deals", "3", "--json", "--lang", lang]).stdout
     data = json.loads(out)
     assert data["ratio_mean"] == 1.58 and isinstance(data["ours"]["mean_ms"], float)
+
+
+@pytest.mark.parametrize(("shape", "lowest", "highest"), [("bid-solo", 6, 8), ("bid-abondance", 9, 13)])
+def test_the_worst_deal_hunt_asks_a_lone_contract_in_a_suit_as_the_auction_does(
+        shape: str, lowest: int, highest: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bench/solver_worst.py --shapes bid-solo bid-abondance``: the computer players weigh a
+    solo (6 to 8 tricks), an abondance or a chelem (9 to 13) with the yes/no question "may the
+    declarer alone take the contract's tricks?" (``at_least``), for a hand whose estimate in the
+    suit named trumps is at least the contract's tricks less 1.5; eldest leads to a solo, the
+    declarer to an abondance or a chelem."""
+    worst = bench_script("bench/solver_worst.py", monkeypatch)
+    deal, need = worst.SHAPES[shape]
+    rng = random.Random(5)
+    for _ in range(30):
+        pos, team = deal(rng, 13)
+        tricks = need(rng, pos, team)
+        assert len(team) == 1 and pos.trump is not None
+        assert lowest <= tricks <= highest
+        assert trick_estimate(pos.hands[int(team[0])], pos.trump) >= tricks - 1.5
+        if lowest >= 9:
+            assert pos.leader is team[0]
+
+
+@pytest.mark.parametrize(("shape", "tricks", "flaws"), [("bid-piccolo", 1, 2), ("bid-piccolissimo", 2, 3)])
+def test_the_worst_deal_hunt_asks_a_piccolo_as_the_game_plays_it(
+        shape: str, tricks: int, flaws: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lone piccolo or piccolissimo is played at no trump and its declarer asks "can I end with
+    exactly 1 (2) tricks?" (``exact``), on a hand with at most 2 (3) cards too high to duck."""
+    worst = bench_script("bench/solver_worst.py", monkeypatch)
+    deal, goal = worst.SHAPES[shape]
+    assert goal == exact(tricks)
+    rng = random.Random(5)
+    for _ in range(10):
+        pos, team = deal(rng, 13)
+        assert pos.trump is None and len(team) == 1
+        assert misere_flaws(pos.hands[int(team[0])]) <= flaws
+
+
+def test_the_worst_deal_hunt_says_the_contract_its_yes_no_search_asked(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``whist solve`` has no yes/no search: the hunt prints the count that solves its slowest
+    deal again and the number of tricks the auction asked of it."""
+    worst = bench_script("bench/solver_worst.py", monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["solver_worst.py", "--shapes", "bid-abondance", "--deals", "2",
+                                      "--seed", "3"])
+    worst.main()
+    out = capsys.readouterr().out
+    asked = re.search(r'(whist solve .*--goal max)  \(asked: at_least=(\d+)\)', out)
+    assert asked is not None, out
+    assert 9 <= int(asked[2]) <= 13
+    code, _, err = run(*shlex.split(asked[1])[2:])
+    assert code == 0, err

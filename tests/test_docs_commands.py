@@ -17,10 +17,8 @@ option named."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
 import shlex
-import sys
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from typing import NoReturn, get_args
 
 import pytest
 import typer.main
+from conftest import bench_script
 from typer._click.core import Command, Context
 from typer._click.exceptions import UsageError
 from typer.core import TyperGroup, TyperOption
@@ -296,11 +295,7 @@ _PARSE_ARGS = argparse.ArgumentParser.parse_args
 
 def bench_parser(program: str, monkeypatch: pytest.MonkeyPatch) -> argparse.ArgumentParser:
     """The argparse parser of the script ``program`` of bench/, as its ``main`` builds it."""
-    spec = importlib.util.spec_from_file_location(f"docs_{Path(program).stem}", ROOT / program)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, script)  # for its dataclasses
-    spec.loader.exec_module(script)
+    script = bench_script(program, monkeypatch)
 
     def stop(parser: argparse.ArgumentParser, args: object = None, namespace: object = None) -> NoReturn:
         raise _Built(parser)
