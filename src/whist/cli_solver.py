@@ -110,11 +110,13 @@ def solve_cmd(
         help=en_fr(
             "Goals max and min: count up to K tricks only, 0 to 13 (a value of K means K or more), far"
             " quicker when K is small: two misère players together, counted up to 2 (has each taken"
-            " a trick?), take well under a second where the full count can take a minute.",
+            " a trick?), take under a second most often (the slowest found 14 s) where the full"
+            " count can take a minute.",
             "Objectifs max et min : ne compter que jusqu'à K levées, de 0 à 13 (une valeur de K veut"
             " dire K ou plus), bien plus vite quand K est petit : deux joueurs de misère ensemble,"
-            " comptés jusqu'à 2 (chacun a-t-il fait une levée ?), prennent bien moins d'une seconde"
-            " là où le compte entier peut prendre une minute."))] = None,
+            " comptés jusqu'à 2 (chacun a-t-il fait une levée ?), prennent le plus souvent moins"
+            " d'une seconde (la plus lente trouvée 14 s) là où le compte entier peut prendre une"
+            " minute."))] = None,
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
         help=en_fr("Cards already played to the current trick, in order from the leader: \"AS KS\".",
@@ -124,23 +126,18 @@ def solve_cmd(
         "--max-seconds", metavar="SECONDS",
         help=en_fr(
             "Give up after this long, at least 0.001 (exit status 1; a count says the team's best"
-            " value if it was found by then). Whole deals take well under a second for"
-            " partnerships and most often for one seat against three (the worst found, 3 s); the"
-            " full misère count (goal min) of a whole deal takes under a second at no trump most"
-            " often (up to 6 s on the hands tried), up to half a minute with trumps in the misère"
-            " hand and up to a minute for two misère players together (team of two, goal min; under a"
-            " second counted up to 2 with --cap 2);"
-            " exact:0 (is the misère made?) takes at most about a second on the hands tried.",
+            " value if it was found by then). Most whole deals take well under a second; the"
+            " slowest found among thousands (docs/solver.md, Limits): one seat against three 8 s,"
+            " a piccolo (exact:1) 16 s, exact:0 (is the misère made?) 5 s, a lone misère count"
+            " (goal min) half a minute and one deal nearly 4 minutes, two misère players together"
+            " about a minute (14 s counted up to 2 with --cap 2).",
             "Abandonner après ce temps, en secondes, au moins 0,001 (code de sortie 1 ; un compte"
-            " dit la meilleure valeur de l'équipe si elle a été trouvée d'ici là). Une donne entière"
-            " prend bien moins d'une seconde pour des équipes de deux et le plus souvent pour une"
-            " place contre trois (la pire trouvée, 3 s) ; le compte entier d'une misère (objectif"
-            " min) sur une donne entière prend moins d'une seconde à sans atout le plus souvent"
-            " (jusqu'à 6 s sur les mains essayées), jusqu'à une demi-minute avec des atouts dans la"
-            " main de la misère et jusqu'à une minute pour deux joueurs de misère ensemble (équipe"
-            " de deux, objectif min ; moins d'une seconde compté jusqu'à 2 avec --cap 2) ; exact:0"
-            " (la misère est-elle réussie ?) prend au plus une seconde environ sur les mains"
-            " essayées."))] = None,
+            " dit la meilleure valeur de l'équipe si elle a été trouvée d'ici là). La plupart des"
+            " donnes entières prennent bien moins d'une seconde ; les plus lentes trouvées parmi"
+            " des milliers (docs/solver.md, Limits) : une place contre trois 8 s, un piccolo"
+            " (exact:1) 16 s, exact:0 (la misère est-elle réussie ?) 5 s, le compte d'une misère"
+            " seule (objectif min) une demi-minute et une donne près de 4 minutes, deux joueurs de"
+            " misère ensemble une minute environ (14 s compté jusqu'à 2 avec --cap 2)."))] = None,
     memory: Annotated[str, typer.Option(
         "--memory", metavar="MB",
         help=en_fr(
