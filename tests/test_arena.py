@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import re
 import sys
@@ -345,6 +346,59 @@ def test_a_bot_by_import_path_plays_as_by_name() -> None:
 
 def run(*args: str) -> Any:
     return runner.invoke(app, ["arena", *args])
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` and that are not yet ended (Linux's /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+            except OSError:
+                continue
+            if int(parent) == pid and state != "Z":
+                out.append(int(entry.name))
+    return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes in Linux's /proc")
+def test_the_workers_of_jobs_end_with_a_command_that_is_killed() -> None:
+    """``kill`` (SIGTERM) of an arena run with --jobs 2 ends its worker processes too, within a
+    second or so: they went on playing, then waited for work for ever."""
+    import signal
+    import subprocess
+    import time
+
+    command = subprocess.Popen(
+        [sys.executable, "-m", "whist", "arena", "--preset", "couleur", "--candidate", "heuristic",
+         "--reference", "heuristic", "--deals", "5000", "--jobs", "2", "--no-double-dummy"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(command.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(workers) >= 2 and command.poll() is None  # the workers (and spawn's tracker)
+        time.sleep(1)  # playing
+        command.send_signal(signal.SIGTERM)
+        command.wait(10)
+        deadline = time.monotonic() + 10
+        while [w for w in workers if _running(w)] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [w for w in workers if _running(w)] == []
+    finally:
+        command.kill()
+        for w in workers:
+            if _running(w):
+                os.kill(w, signal.SIGKILL)
 
 
 class TestCommand:

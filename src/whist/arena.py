@@ -38,8 +38,11 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import os
 import random
 import signal
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -763,6 +766,18 @@ class ArenaInterrupted(KeyboardInterrupt):
         self.played = played
 
 
+def _end_with(command: int) -> None:
+    """A worker's start: it ends as soon as the command that started it is gone. Killed (``kill``,
+    SIGTERM), the command cannot end its workers, and they went on playing, then waited for work
+    for ever."""
+    def watch() -> None:
+        while os.getppid() == command:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end with the command", daemon=True).start()
+
+
 def _play_boards(config: ArenaConfig, jobs: int, progress: Callable[[int], None] | None,
                  results: list[BoardResult]) -> None:
     """Play the boards of ``config`` into ``results`` (as they end: what a Ctrl-C leaves there is
@@ -774,7 +789,8 @@ def _play_boards(config: ArenaConfig, jobs: int, progress: Callable[[int], None]
                 progress(len(results))
     else:
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(jobs, config.deals), mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, config.deals), mp_context=ctx,
+                                 initializer=_end_with, initargs=(os.getpid(),)) as pool:
             try:
                 with _workers_deaf_to_ctrl_c():
                     futures = [pool.submit(run_board, config, i) for i in range(config.deals)]
