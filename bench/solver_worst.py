@@ -28,9 +28,11 @@ declarer holds a hand the computer players weigh it with (their estimate of its 
 suit as trump at least the contract's tricks less 1.5), that suit trumps: ``bid-solo`` (6 to 8
 tricks, a random seat on lead as eldest) and ``bid-abondance`` (9 to 13 tricks, the declarer on
 lead), the contract drawn among those the hand is weighed for; in play the declarer's tricks are
-counted (goal max; the computer players count up to the tricks past which the points stop
-changing: 8 for a solo, 9 for a flat abondance, ``--cap``): ``bid-solo-count`` and
-``bid-abondance-count``.
+counted (goal max, in full): ``bid-solo-count`` and ``bid-abondance-count``; the computer players
+count up to the tricks past which the points stop changing (``--cap``) and, where a failure costs
+the same however many tricks it misses by (a ``couleur`` abondance or chelem), from one trick
+short of the contract (``--floor``): ``bid-abondance-window`` asks that, the contract drawn for
+each deal (``cap`` its tricks, ``floor`` one fewer). ``--floor K`` counts every shape from K.
 The ``bid-`` and ``joint-`` shapes are not in the default run.
 """
 
@@ -41,6 +43,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 from whist.bots.evaluate import misere_flaws, trick_estimate
 from whist.cards import SEATS, Seat, Suit
@@ -51,6 +54,12 @@ from whist.solver.bench import solve_command as command
 Deal = Callable[[random.Random, int], tuple[Position, list[Seat]]]
 Need = Callable[[random.Random, Position, list[Seat]], int]
 """The tricks a yes/no search (``at_least``) asks of the team, drawn for the deal."""
+
+
+class Window(NamedTuple):
+    """The team's count (goal max) from one trick short of a contract drawn for the deal up to it."""
+
+    need: Need
 
 
 def teamed(team_of: Callable[[Seat], list[Seat]]) -> Deal:
@@ -112,7 +121,7 @@ def no_trump(deal: Deal) -> Deal:
     return played
 
 
-SHAPES: dict[str, tuple[Deal, Goal | Need]] = {
+SHAPES: dict[str, tuple[Deal, Goal | Need | Window]] = {
     "pair": (teamed(lambda s: [s, s.partner]), MAX),
     "adjacent": (teamed(lambda s: [s, SEATS[(int(s) + 1) % 4]]), MAX),
     "lone": (teamed(lambda s: [s]), MAX),
@@ -131,6 +140,7 @@ SHAPES: dict[str, tuple[Deal, Goal | Need]] = {
     "bid-abondance": (bid_alone(9, 13, declarer_leads=True), contract_of(9, 13)),
     "bid-solo-count": (bid_alone(6, 8, declarer_leads=False), MAX),
     "bid-abondance-count": (bid_alone(9, 13, declarer_leads=True), MAX),
+    "bid-abondance-window": (bid_alone(9, 13, declarer_leads=True), Window(contract_of(9, 13))),
 }
 
 
@@ -142,6 +152,8 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: whole deals)")
     parser.add_argument("--cap", type=int, default=None, choices=range(14), metavar="K",
                         help="count up to K tricks only (goals max and min)")
+    parser.add_argument("--floor", type=int, default=None, choices=range(13), metavar="K",
+                        help="count from K tricks only (goals max and min, below --cap)")
     parser.add_argument("--shapes", nargs="*",
                         default=[s for s in SHAPES if not s.startswith(("bid-", "joint-"))],
                         choices=list(SHAPES), help="default: all but the bid- and joint- shapes")
@@ -155,18 +167,26 @@ def main() -> None:
         unfinished = 0
         for _ in range(args.deals):
             pos, team = deal(rng, args.cards)
-            goal = ask if isinstance(ask, Goal) else None
-            need = None if isinstance(ask, Goal) else ask(rng, pos, team)
+            cap, floor = args.cap, args.floor
+            if isinstance(ask, Window):
+                cap = ask.need(rng, pos, team)
+                floor = cap - 1
+                goal: Goal | None = MAX
+                need = None
+            else:
+                goal = ask if isinstance(ask, Goal) else None
+                need = None if isinstance(ask, Goal) else ask(rng, pos, team)
             # the CLI has no yes/no search: its command counts the tricks (goal max)
-            again = command(pos, team, goal, args.cap) + ("" if need is None else
-                                                          f"  (asked: at_least={need})")
+            again = command(pos, team, goal, cap, floor) + ("" if need is None else
+                                                            f"  (asked: at_least={need})")
             start = time.perf_counter()
             try:
                 if goal is None:
                     solver.solve(pos, team, at_least=need, max_nodes=args.budget)
+                elif goal.kind == "exact":
+                    solver.solve(pos, team, goal, max_nodes=args.budget)
                 else:
-                    solver.solve(pos, team, goal, cap=None if goal.kind == "exact" else args.cap,
-                                 max_nodes=args.budget)
+                    solver.solve(pos, team, goal, cap=cap, floor=floor, max_nodes=args.budget)
             except TimeoutError:
                 unfinished += 1
                 print(f"          over the budget: {again}")

@@ -166,6 +166,34 @@ def test_a_count_up_to_a_cap() -> None:
     assert code == 2 and "--cap goes with the goals max and min" in err
 
 
+ABONDANCE = "N:A94.QT863.QJ87.9 T72..AKT4.KT8752 .KJ972.952.AJ643 KQJ8653.A54.63.Q"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_count_from_a_floor(lang: str) -> None:
+    """``--floor K`` (with ``--cap``): the counts run from K, K printed "≤K" (K or fewer): West's
+    abondance of 9 in spades asked from 8 up to 9 (is it made, card by card?) says that no card
+    makes it, where West takes 5 in the full count."""
+    args = (ABONDANCE, "-t", "S", "-l", "W", "--team", "W", "--lang", lang)
+    code, out, err = run(*args, "--floor", "8", "--cap", "9", "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert (got["floor"], got["cap"], got["tricks"]) == (8, 9, 8) and set(got["cards"].values()) == {8}
+    code, out, err = run(*args, "--floor", "8", "--cap", "9")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].endswith(("counted from 8 up to 9.", "compté à partir de 8 jusqu'à 9."))
+    rows = [line.split()[3] for line in lines if line.startswith("│ ")]
+    assert len(rows) == 13 and set(rows) == {"≤8"}
+    assert lines[-1] in ("Best play: the team takes at most 8 more tricks.",
+                         "Meilleur jeu : l'équipe fait au plus 8 levées de plus.")
+    # a floor under the value cuts nothing: the counts print as they are
+    code, out, err = run(*args, "--floor", "4", "--cap", "6")
+    assert code == 0, err
+    assert "≤" not in out and "+" not in out and out.splitlines()[-1].endswith(("takes 5 more tricks.",
+                                                                                "fait 5 levées de plus."))
+
+
 @pytest.mark.parametrize(("args", "words"), [
     ((DEAL[:-1] + "A", "-t", "NT", "-l", "W"), "two hands"),
     ((DEAL, "-t", "NT", "-l", "W", "--cap", "14"), "cap"),
@@ -182,6 +210,13 @@ def test_a_count_up_to_a_cap() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--cap", "-1"), "--cap -1 is out of range: give a whole number from 0"),
     ((DEAL, "-t", "NT", "-l", "W", "--cap", "x"), "--cap 'x' is not a whole number"),
     ((DEAL, "-t", "NT", "-l", "W", "--cap", "1.5"), "--cap '1.5' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--floor", "13"),
+     "--floor 13 is out of range: give a whole number from 0 to 12"),
+    ((DEAL, "-t", "NT", "-l", "W", "--floor", "x"), "--floor 'x' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--floor", "2", "--cap", "2"),
+     "--floor 2 must be below --cap 2: the counts run from the floor up to the cap"),
+    ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:1", "--floor", "1"),
+     "--floor goes with the goals max and min"),
     ((DEAL, "-t", "NT", "-l", "W", "--memory", "-5"), "--memory -5 is out of range"),
     ((DEAL, "-t", "NT", "-l", "W", "--memory", "65537"), "from 1 to 65536"),
     ((DEAL, "-t", "NT", "-l", "W", "--memory", "lots"), "--memory 'lots' is not a whole number"),
@@ -622,6 +657,8 @@ def test_the_json_is_the_same_in_both_languages() -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--max-seconds", "-1"), "est trop petit : donnez un nombre de secondes"),
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:1", "--cap", "1"),
      "--cap va avec les objectifs max et min"),
+    ((DEAL, "-t", "NT", "-l", "W", "--floor", "3", "--cap", "1"),
+     "--floor 3 doit être sous --cap 1 : les comptes vont du plancher jusqu'au plafond"),
     (("N:AX.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", "-t", "NT", "-l", "N"), "n'est pas une valeur"),
     (("", "-t", "NT", "-l", "W"), "n'est pas une donne PBN"),
     (("N:AK.-.-.- QJ.-.-.- T9.-.-.-", "-t", "NT", "-l", "N"), "une donne PBN a quatre mains ; 3 trouvées"),

@@ -32,7 +32,7 @@ from typer.testing import CliRunner
 from whist.actions import Call
 from whist.auction import ColourCall, ladder, parse_call
 from whist.bots import AnyView, get_bot
-from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective, count_cap
+from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective, count_cap, count_floor
 from whist.bots.sampler import constraints, voids_of
 from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card, parse_hand
 from whist.cli import app
@@ -40,7 +40,7 @@ from whist.contracts import Contract
 from whist.couleur import CardCall, ColourDeal, ColourView
 from whist.engine import ClassicDeal, View
 from whist.rules import preset, with_options
-from whist.solver import MAX, MIN, exact
+from whist.solver import MAX, MIN, Solver, exact
 from whist.terminal import hint_text
 
 runner = CliRunner()
@@ -356,6 +356,58 @@ def test_the_count_cap_keeps_every_worth(steps: list[int], kind: str) -> None:
     if top > 0:
         assert table[top - 1] != table[13]
     assert count_cap(Objective(frozenset({Seat.N}), exact(2), lambda v: float(v))) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(steps=st.lists(st.integers(-2, 2), min_size=14, max_size=14), kind=st.sampled_from(["max", "min"]))
+def test_the_count_floor_keeps_every_worth(steps: list[int], kind: str) -> None:
+    """For any worth of the tricks, the floor is the most tricks up to which it has not changed
+    yet, below the cap: counting from it (and up to the cap) loses nothing, and one more would."""
+    table = [sum(steps[: v + 1]) for v in range(14)]
+    objective = Objective(frozenset({Seat.N}), MAX if kind == "max" else MIN, lambda v: float(table[v]))
+    cap = count_cap(objective)
+    top = 13 if cap is None else cap
+    floor = count_floor(objective)
+    low = 0 if floor is None else floor
+    assert low < top or (low == 0 and top == 0)
+    assert all(objective.worth(max(min(v, top), low)) == objective.worth(v) for v in range(14))
+    if low + 1 < top:
+        assert table[low + 1] != table[0]
+    assert count_floor(Objective(frozenset({Seat.N}), exact(0), lambda v: float(v == 0))) is None
+
+
+def test_the_defenders_of_a_flat_abondance_ask_one_test_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `couleur` abondance costs the same however many tricks it misses by (RULES.md §5.7:
+    flat, 30 / −10, failed −30 / 10): a defender's samples are counted from 8 to 9 tricks only
+    (``floor``, ``cap``), and their values are those of the whole count cut at both ends."""
+    d = ColourDeal.shuffled(preset("couleur"), SEATS[0], random.Random(3))
+    for call in ("abondance 9 H", "pass", "pass", "pass"):
+        d = d.apply(parse_call(call), d.to_act)
+    while d.to_act is not None and d.phase != "play":
+        d = d.apply(d.legal_actions()[0], d.to_act)  # (a discard, where there is one)
+    rng = random.Random(2)
+    while d.to_act is not None and d.to_act in d.view(d.to_act).declarers:
+        d = d.apply(rng.choice(d.legal_actions()), d.to_act)
+    assert d.to_act is not None
+    view = d.view(d.to_act)
+    objective = card_objective(view)
+    assert objective is not None and objective.goal == MAX
+    assert (count_floor(objective), count_cap(objective)) == (8, 9)
+    bot = PimcBot(budget=0.05)
+    solver = bot.solver
+    real = solver.solve
+    asked: list[tuple[object, object]] = []
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        sol = real(*args, **kwargs)
+        whole = Solver(16).solve(*args[:3], cap=None, floor=None)
+        assert sol.cards == {c: min(max(v, 8), 9) for c, v in whole.cards.items()}
+        asked.append((kwargs.get("floor"), kwargs.get("cap")))
+        return sol
+
+    monkeypatch.setattr(solver, "solve", recording)
+    choice = bot.choose_card(view, random.Random(5))
+    assert choice.samples > 0 and set(asked) == {(8, 9)}
 
 
 def test_hint_in_the_terminal_game(tmp_path: Path) -> None:

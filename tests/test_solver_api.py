@@ -10,7 +10,8 @@ import random
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from test_solver import SHAPES, endgames, random_hands
@@ -44,6 +45,18 @@ from whist.solver import (
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
+def teamed_endgames(count: int, seed: int, sizes: tuple[int, ...], shape: str
+                    ) -> Iterator[tuple[Position, list[Seat], str]]:
+    """Random endgames (:func:`test_solver.endgames`) as positions, with the team of ``shape``
+    counted from the player to move, and the endgame written out for a failure's message."""
+    for hands, trump, leader, played in endgames(count, seed, sizes):
+        mover = (leader + len(played)) & 3
+        team = [SEATS[(mover + i.bit_length() - 1) & 3] for i in SHAPES[shape]]
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
+                       SEATS[leader], tuple(CARDS[c] for c in played))
+        yield pos, team, f"{format_deal(hands)} trump {trump} leader {leader} played {played}"
+
+
 @pytest.mark.parametrize("goal", [MAX, MIN], ids=str)
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_capped_count_is_the_count_cut_at_the_cap(goal: Goal, shape: str) -> None:
@@ -52,18 +65,55 @@ def test_a_capped_count_is_the_count_cut_at_the_cap(goal: Goal, shape: str) -> N
     shape, every cap from 0 to one more than the tricks left."""
     full, capped = Solver(memory_mb=4), Solver(memory_mb=4)
     seed = sum(map(ord, f"cap {goal.kind} {shape}"))  # the same endgames in every run
-    for hands, trump, leader, played in endgames(30, seed, (3, 4, 5, 6)):
-        mover = (leader + len(played)) & 3
-        team = [SEATS[(mover + i.bit_length() - 1) & 3] for i in SHAPES[shape]]
-        pos = Position((hands[0], hands[1], hands[2], hands[3]), None if trump is None else Suit(trump),
-                       SEATS[leader], tuple(CARDS[c] for c in played))
+    for pos, team, where in teamed_endgames(30, seed, (3, 4, 5, 6), shape):
         sol = full.solve(pos, team, goal)
-        for k in range(max(h.bit_count() for h in hands) + 2):
+        for k in range(max(h.bit_count() for h in pos.hands) + 2):
             got = capped.solve(pos, team, goal, cap=k)
-            assert got.cards == {c: min(v, k) for c, v in sol.cards.items()}, (
-                format_deal(hands), trump, leader, played, k)
+            assert got.cards == {c: min(v, k) for c, v in sol.cards.items()}, (where, k)
             assert got.best == min(sol.best, k)
             assert got.cap == k and got.to_json()["cap"] == k
+
+
+@pytest.mark.parametrize("goal", [MAX, MIN], ids=str)
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_count_from_a_floor_is_the_count_cut_at_both_ends(goal: Goal, shape: str) -> None:
+    """``floor=j`` (goals max and min, below the cap): every card's value is the larger of its
+    count and j (then the smaller of that and the cap), the best too: a value of j means j or
+    fewer. Endgames of 2 to 5 cards per hand, some from the middle of a trick, every team shape,
+    every floor from 0 to one more than the tricks left, with no cap and with every cap above
+    the floor."""
+    full, window = Solver(memory_mb=4), Solver(memory_mb=4)
+    seed = sum(map(ord, f"floor {goal.kind} {shape}"))
+    for pos, team, where in teamed_endgames(12, seed, (2, 3, 4, 5), shape):
+        sol = full.solve(pos, team, goal)
+        top = max(h.bit_count() for h in pos.hands) + 1
+        for j in range(top + 1):
+            for k in [None, *range(j + 1, top + 1)]:
+                got = window.solve(pos, team, goal, cap=k, floor=j)
+                cut = 13 if k is None else k
+                assert got.cards == {c: min(max(v, j), cut) for c, v in sol.cards.items()}, (where, j, k)
+                assert got.best == min(max(sol.best, j), cut)
+                assert got.floor == j and got.to_json()["floor"] == j
+
+
+def test_a_flat_contract_counted_from_one_trick_short_asks_one_test_a_card() -> None:
+    """The computer players' question where a contract's failure costs the same however many
+    tricks it misses by (a `couleur` abondance, RULES.md §5.7): counted from one trick short of it
+    up to it, each card's value is the yes/no "does the declarer still take 9?" (8: no, 9: yes).
+    On this whole deal, where the abondance fails by four tricks and the whole count visits 92
+    million positions, it visits a few hundred."""
+    deal = "N:A94.QT863.QJ87.9 T72..AKT4.KT8752 .KJ972.952.AJ643 KQJ8653.A54.63.Q"
+    pos = Position.from_pbn(deal, "S", "W")
+    window = Solver(64)
+    got = window.solve(pos, "W", MAX, cap=9, floor=8)
+    assert got.best == 8 and window.nodes < 10_000
+    asked = Solver(64)
+    for card, value in got.cards.items():
+        hands = list(pos.hands)
+        hands[int(Seat.W)] &= ~(1 << card.index)
+        after = Position((hands[0], hands[1], hands[2], hands[3]), pos.trump, Seat.W, (card,))
+        assert value == (9 if asked.solve(after, "W", at_least=9) else 8)
+    assert asked.solve(pos, "W", at_least=5) and not asked.solve(pos, "W", at_least=6)
 
 
 def test_two_misere_players_counted_up_to_two() -> None:
@@ -439,6 +489,18 @@ def test_teams_and_goals_parse() -> None:
         solve(pos, "NS", at_least=1, cap=1)  # type: ignore[call-overload]
     assert solve(pos, "NS", cap=1).cards == {parse_card("AS"): 1, parse_card("KS"): 1}
     assert solve(pos, "NS", cap=0).best == 0
+    bad_floors: tuple[object, ...] = (-1, 14, True, "2", 1.0)
+    for bad_floor in bad_floors:
+        with pytest.raises(GoalError, match="floor"):
+            solve(pos, "NS", "min", floor=bad_floor)  # type: ignore[call-overload]
+    with pytest.raises(GoalError, match=r"floor=2 is not a number of tricks from 0 to 1 \(below the cap"):
+        solve(pos, "NS", floor=2, cap=2)
+    with pytest.raises(GoalError, match="floor goes with the goals max and min"):
+        solve(pos, "NS", exact(1), floor=0)
+    with pytest.raises(GoalError, match="at_least and cap or floor"):
+        solve(pos, "NS", at_least=1, floor=1)  # type: ignore[call-overload]
+    assert solve(pos, "NS", floor=1).cards == {parse_card("AS"): 2, parse_card("KS"): 2}
+    assert solve(pos, "EW", floor=1).best == 1
 
 
 def test_core_rejects_bad_input_without_crashing() -> None:
@@ -449,7 +511,7 @@ def test_core_rejects_bad_input_without_crashing() -> None:
     assert isinstance(core.solve(good, -1, 0, [], 5, 0, -1), tuple)
     assert core.solve(good, -1, 0, [], 5, 0, 0) == (0, [(0, 0)])  # goal max, counted up to 0
     assert isinstance(core.solve(good, -1, 0, [], 5, 3, 1), bool)
-    bad_calls = [
+    bad_calls: list[tuple[Any, ...]] = [
         ((1, 1, 2, 4), -1, 0, [], 5, 0, 0),          # a card twice
         ((1 << 52, 2, 4, 8), -1, 0, [], 5, 0, 0),    # not a card
         (good, 4, 0, [], 5, 0, 0),                   # not a trump
@@ -464,6 +526,9 @@ def test_core_rejects_bad_input_without_crashing() -> None:
         (good, -1, 0, [], 5, 2, 20),                 # target
         (good, 2**40, 0, [], 5, 0, 0),               # too large for a C int
         (good, -1, 0, [2**70], 5, 0, 0),             # too large for a C long
+        (good, -1, 0, [], 5, 0, -1, 0, 0.0, -1),     # a floor below 0
+        (good, -1, 0, [], 5, 0, 2, 0, 0.0, 2),       # a floor not below the cap
+        (good, -1, 0, [], 5, 2, 1, 0, 0.0, 1),       # a floor for an exact target
     ]
     for call in bad_calls:
         with pytest.raises(ValueError):

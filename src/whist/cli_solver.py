@@ -117,6 +117,18 @@ def solve_cmd(
             " comptés jusqu'à 2 (chacun a-t-il fait une levée ?), prennent le plus souvent moins"
             " d'une seconde (la plus lente trouvée 14 s) là où le compte entier peut prendre une"
             " minute."))] = None,
+    floor: Annotated[str | None, typer.Option(
+        "--floor", metavar="K",
+        help=en_fr(
+            "Goals max and min: count from K tricks only, 0 to 12 and below --cap (a value of K means"
+            " K or fewer, printed ≤K): the question of a contract that costs the same however many"
+            " tricks it fails by, as an abondance of 9 asked with --floor 8 --cap 9 (is it made,"
+            " card by card?), one quick test a card where the full count can take seconds.",
+            "Objectifs max et min : ne compter qu'à partir de K levées, de 0 à 12 et sous --cap (une"
+            " valeur de K veut dire K ou moins, écrite ≤K) : la question d'un contrat qui coûte"
+            " autant quel que soit le nombre de levées qui lui manquent, comme une abondance de 9"
+            " demandée avec --floor 8 --cap 9 (est-elle réussie, carte par carte ?), un test rapide"
+            " par carte là où le compte entier peut prendre des secondes."))] = None,
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
         help=en_fr("Cards already played to the current trick, in order from the leader: \"AS KS\".",
@@ -161,6 +173,12 @@ def solve_cmd(
     # lines: every refusal of whist solve is one line (exit status 2)
     language = parse_lang(lang)
     cap_k = None if cap is None else _whole_option("--cap", cap, 0, 13, language)
+    floor_k = None if floor is None else _whole_option("--floor", floor, 0, 12, language)
+    if floor_k is not None and cap_k is not None and floor_k >= cap_k:
+        fail(Refusal(f"--floor {floor_k} must be below --cap {cap_k}: the counts run from the floor"
+                     " up to the cap",
+                     f"--floor {floor_k} doit être sous --cap {cap_k} : les comptes vont du plancher"
+                     " jusqu'au plafond"), 2, language)
     memory_mb = _whole_option("--memory", memory, 1, 65536, language)
     seconds = None if max_seconds is None else seconds_option("--max-seconds", max_seconds, 0.001,
                                                                language)
@@ -170,26 +188,29 @@ def solve_cmd(
                                 parse_cards(played, language))
         seats = parse_team(team) if team is not None else frozenset((lead_seat, lead_seat.partner))
         g = parse_goal(goal)
-        if cap_k is not None and g.kind == "exact":
-            raise SolverInputError("--cap goes with the goals max and min: exact:K has no count",
-                                   "--cap va avec les objectifs max et min : exact:K ne compte pas"
-                                   " de levées")
+        for name, given in (("--cap", cap_k), ("--floor", floor_k)):
+            if given is not None and g.kind == "exact":
+                raise SolverInputError(f"{name} goes with the goals max and min: exact:K has no count",
+                                       f"{name} va avec les objectifs max et min : exact:K ne compte pas"
+                                       " de levées")
     except Refusal as exc:  # ParseError, SolverInputError
         fail(exc, 2, language)
     live_cap = _live_cap(pos, cap_k)
     solver = Solver(memory_mb)
     try:
-        sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds, language)
+        sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds, language, floor_k)
     except SolverInputError as exc:  # checked again by the search
         fail(exc, 2, language)
     except TimeoutError:  # raised with --max-seconds only
         limit = seconds or 0.0
         what = Refusal(f"the search was stopped after {limit:g} s (--max-seconds)",
                        f"la recherche a été arrêtée après {number(limit, 'g', 'fr')} s (--max-seconds)")
-        _stopped_exit(what, 1, solver.progress, seats, g, cap_k, live_cap, json_out, language, answer=False)
+        _stopped_exit(what, 1, solver.progress, seats, g, cap_k, live_cap, json_out, language, answer=False,
+                      floor=floor_k)
     except KeyboardInterrupt:
         what = Refusal("the search was stopped (Ctrl-C)", "la recherche a été arrêtée (Ctrl-C)")
-        _stopped_exit(what, 130, solver.progress, seats, g, cap_k, live_cap, json_out, language)
+        _stopped_exit(what, 130, solver.progress, seats, g, cap_k, live_cap, json_out, language,
+                      floor=floor_k)
     if json_out:
         typer.echo(json.dumps(sol.to_json()))
         return
@@ -213,7 +234,8 @@ def _whole_option(name: str, text: str, lo: int, hi: int, lang: Lang = "en") -> 
 
 
 def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: Goal,
-                   cap: int | None, max_seconds: float | None, lang: Lang = "en") -> Solution:
+                   cap: int | None, max_seconds: float | None, lang: Lang = "en",
+                   floor: int | None = None) -> Solution:
     """Solve in a daemon thread while this one waits, so that Ctrl-C is heard at once (the
     search itself cannot be interrupted; the process leaves it behind) and a status line can
     show the time spent when stderr is a terminal."""
@@ -221,7 +243,8 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
 
     def work() -> None:
         try:
-            box["solution"] = solver.solve(pos, seats, goal, cap=cap, max_seconds=max_seconds or 0.0)
+            box["solution"] = solver.solve(pos, seats, goal, cap=cap, floor=floor,
+                                           max_seconds=max_seconds or 0.0)
         except BaseException as exc:  # handed to the waiting thread
             box["error"] = exc
 
@@ -234,7 +257,8 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
         with err.status(say("Solving...", "résolution…", lang)) as status:
             while worker.is_alive():
                 worker.join(0.25)
-                status.update(_status_text(time.monotonic() - start, solver.progress, live_cap, lang))
+                status.update(_status_text(time.monotonic() - start, solver.progress, live_cap, lang,
+                                           floor))
     else:
         while worker.is_alive():
             worker.join(0.25)
@@ -247,17 +271,20 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
 
 def _stopped_exit(what: Refusal, code: int, progress: SolveProgress, seats: frozenset[Seat], goal: Goal,
                   cap: int | None, live_cap: int | None, json_out: bool, lang: Lang,
-                  answer: bool = True) -> NoReturn:
+                  answer: bool = True, floor: int | None = None) -> NoReturn:
     """Exit ``code`` after a stopped search: ``what`` happened, what the search had found and
     the tip of the quick question (:func:`_stopped`, :func:`_cap_tip`) on stderr in ``lang``;
     with ``--json``, on stdout too ``{"error": …, "team": …, "goal": …, "best": …,
-    "cards_valued": …, "legal_cards": …}`` (``"cap"`` too where one was given; ``"best"`` is
+    "cards_valued": …, "legal_cards": …}`` (``"cap"``, ``"floor"`` too where given; ``"best"`` is
     ``null`` until the search has found it, a count as in the solution's JSON)."""
-    message = Refusal(_stopped(what, "en", progress, live_cap, answer) + _cap_tip(goal, seats, cap, "en"),
-                      _stopped(what, "fr", progress, live_cap, answer) + _cap_tip(goal, seats, cap, "fr"))
+    en, fr = (_stopped(what, x, progress, live_cap, answer, floor) + _cap_tip(goal, seats, cap, x)
+              for x in ("en", "fr"))
+    message = Refusal(en, fr)
     fields: dict[str, object] = {"team": team_text(seats), "goal": goal.text}
     if cap is not None:
         fields["cap"] = cap
+    if floor is not None:
+        fields["floor"] = floor
     fields |= {"best": _count(progress), "cards_valued": progress.done, "legal_cards": progress.total}
     fail_json(message, code, lang, json_out, **fields)
 
@@ -287,14 +314,14 @@ def _valued(progress: SolveProgress, lang: Lang) -> str:
 
 
 def _status_text(elapsed: float, progress: SolveProgress, cap: int | None = None,
-                 lang: Lang = "en") -> str:
+                 lang: Lang = "en", floor: int | None = None) -> str:
     """The status line of a long solve: the time spent, the best value once the search has
-    found it (a count; "at least" when it is the cap), and how many of the cards have their
-    value."""
+    found it (a count; "at least" when it is the cap, "at most" the floor), and how many of the
+    cards have their value."""
     text = f"{say('Solving...', 'résolution…', lang)} {elapsed:.0f} s"
     best = _count(progress)
     if best is not None:
-        best_text = f"{say('best', 'meilleur', lang)} {_tricks(best, cap, lang=lang)}"
+        best_text = f"{say('best', 'meilleur', lang)} {_tricks(best, cap, lang=lang, floor=floor)}"
         text += f"{colon(lang)} {best_text}, {_valued(progress, lang)}"
     elif progress.done:
         text += f"{colon(lang)} {_valued(progress, lang)}"
@@ -302,7 +329,7 @@ def _status_text(elapsed: float, progress: SolveProgress, cap: int | None = None
 
 
 def _stopped(what: Refusal, lang: Lang, progress: SolveProgress, cap: int | None = None,
-             answer: bool = True) -> str:
+             answer: bool = True, floor: int | None = None) -> str:
     """The message of a stopped search (``what`` happened), with what it had found: the best
     value (of a count) once known, and how many cards had their value (the values themselves are
     not printed: a table with holes would mislead); ``answer=False``: else it says there was no
@@ -310,9 +337,9 @@ def _stopped(what: Refusal, lang: Lang, progress: SolveProgress, cap: int | None
     best = _count(progress)
     if best is not None:
         return say(f"{what.en} before every card had its value; the team's best is"
-                   f" {_tricks(best, cap)} ({_valued(progress, lang)}).",
+                   f" {_tricks(best, cap, floor=floor)} ({_valued(progress, lang)}).",
                    f"{what.fr} avant que chaque carte ait sa valeur ; le meilleur de l'équipe est"
-                   f" {_tricks(best, cap, lang=lang)} ({_valued(progress, lang)}).", lang)
+                   f" {_tricks(best, cap, lang=lang, floor=floor)} ({_valued(progress, lang)}).", lang)
     return what.in_lang(lang) + ("" if answer else say(" without an answer", " sans réponse", lang)) + "."
 
 
@@ -322,12 +349,16 @@ def _count(progress: SolveProgress) -> int | None:
     return best if isinstance(best, int) and not isinstance(best, bool) else None
 
 
-def _tricks(n: int, cap: int | None = None, more: bool = False, lang: Lang = "en") -> str:
-    """``3 tricks``; ``at least 2 tricks`` when the count stopped at its cap; ``1 more trick``
-    with ``more``; in French ``3 levées``, ``au moins 2 levées``, ``1 levée de plus``."""
+def _tricks(n: int, cap: int | None = None, more: bool = False, lang: Lang = "en",
+            floor: int | None = None) -> str:
+    """``3 tricks``; ``at least 2 tricks`` when the count stopped at its cap, ``at most 8
+    tricks`` at its floor; ``1 more trick`` with ``more``; in French ``3 levées``, ``au moins 2
+    levées``, ``au plus 8 levées``, ``1 levée de plus``."""
     if lang == "fr":
-        return f"{'au moins ' if n == cap else ''}{n} levée{'s' if n > 1 else ''}{' de plus' if more else ''}"
-    return f"{'at least ' if n == cap else ''}{n} {'more ' if more else ''}trick{'s' if n != 1 else ''}"
+        bound = "au moins " if n == cap else "au plus " if n == floor else ""
+        return f"{bound}{n} levée{'s' if n > 1 else ''}{' de plus' if more else ''}"
+    bound = "at least " if n == cap else "at most " if n == floor else ""
+    return f"{bound}{n} {'more ' if more else ''}trick{'s' if n != 1 else ''}"
 
 
 def _print_solution(pos: Position, sol: Solution, lang: Lang = "en") -> None:
@@ -341,12 +372,17 @@ def _print_solution(pos: Position, sol: Solution, lang: Lang = "en") -> None:
         trump = f"atout {pos.trump.name_fr}" if fr else pos.trump.name_en
     cap = _live_cap(pos, sol.cap)
     team = team_text(sol.team, lang)
+    floor = sol.floor or None  # (a floor of 0 cuts nothing)
     if fr:
-        capped = f", compté jusqu'à {sol.cap}" if sol.cap is not None else ""
+        capped = f" jusqu'à {sol.cap}" if sol.cap is not None else ""
+        start = f", compté à partir de {floor}" if floor is not None else ", compté" if capped else ""
+        capped = start + capped
         console.print(f"{sol.to_move.name_fr} joue ({trump}) ; équipe {team}, objectif"
                       f" {sol.goal.text}{capped}.")
     else:
-        capped = f", counted up to {sol.cap}" if sol.cap is not None else ""
+        capped = f" up to {sol.cap}" if sol.cap is not None else ""
+        start = f", counted from {floor}" if floor is not None else ", counted" if capped else ""
+        capped = start + capped
         console.print(f"{sol.to_move.name_en} to play ({trump}); team {team}, goal {sol.goal.text}{capped}.")
     table = Table(show_header=True, header_style="bold")
     table.add_column(say("card", "carte", lang))
@@ -361,7 +397,7 @@ def _print_solution(pos: Position, sol: Solution, lang: Lang = "en") -> None:
         if sol.goal.kind == "exact":
             val = say("yes", "oui", lang) if v else say("no", "non", lang)
         else:
-            val = _at_cap(v, cap)
+            val = _at_cap(v, cap, floor)
         table.add_row(c.text_in(lang), val + mark)
     console.print(table)
     console.print(_star_note(sol, lang))
@@ -377,8 +413,8 @@ def _print_solution(pos: Position, sol: Solution, lang: Lang = "en") -> None:
             console.print(f"Best play: the team {'ends' if sol.best else 'does not end'} with exactly"
                           f" {exactly}{reach}.")
     else:
-        console.print(say(f"Best play: the team takes {_tricks(sol.best, cap, more=True)}.",
-                          f"meilleur jeu : l'équipe fait {_tricks(sol.best, cap, True, lang)}.", lang))
+        console.print(say(f"Best play: the team takes {_tricks(sol.best, cap, more=True, floor=floor)}.",
+                          f"meilleur jeu : l'équipe fait {_tricks(sol.best, cap, True, lang, floor)}.", lang))
 
 
 def _star_note(sol: Solution, lang: Lang = "en") -> str:
@@ -400,9 +436,10 @@ def _star_note(sol: Solution, lang: Lang = "en") -> str:
     return f"* {sol.to_move.name_en}'s best cards ({'for' if with_team else 'against'} the team: {aim[0]})"
 
 
-def _at_cap(v: int, cap: int | None) -> str:
-    """A count as the table prints it: ``3+`` when it is the cap (3 or more)."""
-    return f"{v}+" if v == cap else str(v)
+def _at_cap(v: int, cap: int | None, floor: int | None = None) -> str:
+    """A count as the table prints it: ``3+`` when it is the cap (3 or more), ``≤8`` when it is
+    the floor (8 or fewer)."""
+    return f"{v}+" if v == cap else f"≤{v}" if v == floor else str(v)
 
 
 def bench_line(label: str, r: dict[str, Any], lang: Lang = "en") -> str:

@@ -344,7 +344,7 @@ class PimcBot:
         totals = dict.fromkeys(cards, 0.0)
         solver = self.solver
         solver.clear()
-        cap = count_cap(objective)
+        cap, floor = count_cap(objective), count_floor(objective)
         samples = nodes = 0
         while samples < MAX_SAMPLES and not clock.over:
             try:
@@ -353,7 +353,7 @@ class PimcBot:
                 break
             pos = Position(hands, view.trump, leader, played)
             try:
-                sol = solver.solve(pos, objective.team, objective.goal, cap=cap,
+                sol = solver.solve(pos, objective.team, objective.goal, cap=cap, floor=floor,
                                     max_nodes=clock.allowance(), max_seconds=clock.seconds_left())
             except TimeoutError:
                 nodes += solver.nodes
@@ -384,6 +384,23 @@ def count_cap(objective: Objective) -> int | None:
     while c > 0 and objective.worth(c - 1) == top:
         c -= 1
     return c if c < 13 else None
+
+
+def count_floor(objective: Objective) -> int | None:
+    """The most tricks up to which the seat's points do not change yet, when below the cap: the
+    solver then counts from that many only (``floor``). A contract whose failure costs the same
+    however many tricks it misses by (a `couleur` abondance or chelem, a solo 8) is counted
+    from one trick short of it: one test a card, "is it made?", where the whole count can take
+    seconds. ``None`` for an exact goal, or when the first trick already counts."""
+    if objective.goal.kind == "exact":
+        return None
+    cap = count_cap(objective)
+    top = 13 if cap is None else cap
+    low = objective.worth(0)
+    f = 0
+    while f + 1 < top and objective.worth(f + 1) == low:
+        f += 1
+    return f or None
 
 
 def _trick_worth(objective: Objective) -> float:

@@ -15,7 +15,11 @@ Goals (tricks are counted from now on, the current trick included):
 With ``cap=k`` (goals max and min), values count up to ``k`` tricks: each is the smaller of
 the tricks and ``k``. A caller whose points stop changing after ``k`` tricks (two misère
 players, who have both failed once each has taken a trick) asks only the questions below ``k``,
-far cheaper than the whole count.
+far cheaper than the whole count. With ``floor=k`` too (below the cap), values count from
+``k``: each is the larger of the tricks and ``k``. A caller whose points are the same for every
+count up to ``k`` (a contract whose failure costs the same however many tricks it misses by)
+asks only the questions above ``k``: with ``floor=k - 1, cap=k``, one test a card, "does the
+team take ``k``?".
 
 >>> pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", trump=None, leader="N")
 >>> sol = solve(pos, "NS")
@@ -28,6 +32,8 @@ True
 >>> solve(pos, "NS", at_least=2)
 True
 >>> solve(pos, "NS", cap=1).best
+1
+>>> solve(pos, "EW", floor=1).best
 1
 """
 
@@ -541,7 +547,8 @@ class Solution:
 
     Goals max and min: tricks the team takes from now on with best play on both sides (with a
     ``cap``, the smaller of those and ``cap``: a value equal to ``cap`` means "``cap`` or
-    more"). Goal exact: whether the team ends with exactly ``goal.k`` more tricks
+    more"; with a ``floor``, the larger of those and ``floor``: a value equal to ``floor``
+    means "``floor`` or fewer"). Goal exact: whether the team ends with exactly ``goal.k`` more tricks
     (``True``/``False``).
     """
 
@@ -552,6 +559,7 @@ class Solution:
     cards: dict[Card, int]
     nodes: int = 0
     cap: int | None = None
+    floor: int | None = None
 
     def best_cards(self) -> list[Card]:
         """The cards that achieve the best value for the player to move."""
@@ -560,8 +568,9 @@ class Solution:
     def to_json(self) -> dict[str, object]:
         """``{"tricks": 7, "cards": {"2C": 7, ...}, "team": "NS", "goal": "max"}`` (goal exact:
         ``{"exact": k, "reached": true, "cards": {"2C": true, ...}, "team": …, "goal":
-        "exact:k"}``; with a cap, ``"cap": k`` too), cards in the order of the hand: the team
-        the values count for (:func:`team_text`) and its goal as the command line writes them."""
+        "exact:k"}``; with a cap, ``"cap": k`` too, and with a floor ``"floor": k``), cards in the
+        order of the hand: the team the values count for (:func:`team_text`) and its goal as the
+        command line writes them."""
         out: dict[str, object]
         if self.goal.kind == "exact":
             out = {"exact": self.goal.k, "reached": bool(self.best),
@@ -572,11 +581,13 @@ class Solution:
         out["goal"] = self.goal.text
         if self.cap is not None:
             out["cap"] = self.cap
+        if self.floor is not None:
+            out["floor"] = self.floor
         return out
 
 
 _GOAL_CODES = {"max": 0, "min": 1, "exact": 2}
-_AT_LEAST_AND_CAP = "at_least and cap do not go together: at_least already asks one question"
+_AT_LEAST_AND_CAP = "at_least and cap or floor do not go together: at_least already asks one question"
 
 
 class Solver:
@@ -646,22 +657,24 @@ class Solver:
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None,
-              max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> Solution: ...
+              floor: SupportsIndex | None = None, max_nodes: SupportsIndex = 0,
+              max_seconds: float = 0.0) -> Solution: ...
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None,
-              max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> bool: ...
+              floor: None = None, max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> bool: ...
 
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = MAX, *, at_least: SupportsIndex | None = None,
-              cap: SupportsIndex | None = None, max_nodes: SupportsIndex = 0,
-              max_seconds: float = 0.0) -> Solution | bool:
+              cap: SupportsIndex | None = None, floor: SupportsIndex | None = None,
+              max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> Solution | bool:
         """Solve ``position`` for ``team`` and ``goal`` (see the module documentation).
 
         With ``at_least=k`` (goal max only): whether the team takes at least ``k`` more
         tricks with best play, a yes/no search cheaper than the exact count. With ``cap=k``
-        (goals max and min): every value is the smaller of the tricks and ``k``. With
+        (goals max and min): every value is the smaller of the tricks and ``k``; with
+        ``floor=j`` (below the cap), the larger of the tricks and ``j`` too. With
         ``max_nodes``, ``TimeoutError`` once the search has visited more positions (what it
         found so far stays in the table); with ``max_seconds``, once it has run that long
         (a count of nodes is the same on every machine, a time is not).
@@ -684,7 +697,7 @@ class Solver:
             if g.kind != "max":
                 raise GoalError(f"at_least (does the team take at least k tricks?) goes with the goal"
                                 f" max, not {g.text}: leave at_least out to solve goal {g.text}")
-            if cap is not None:
+            if cap is not None or floor is not None:
                 raise GoalError(_AT_LEAST_AND_CAP)
             out = self._search(position, played, mask, 3, target, nodes, max_seconds)
             assert isinstance(out, bool)
@@ -696,23 +709,32 @@ class Solver:
             cap = cap_k
             if g.kind == "exact":
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
+        if floor is not None:
+            floor_k = _whole(floor, 0, 13 if cap is None else cap - 1)
+            if floor_k is None:
+                raise GoalError(f"floor={floor!r} is not a number of tricks from 0 to "
+                                f"{13 if cap is None else cap - 1}" + ("" if cap is None else
+                                                                       f" (below the cap, {cap})"))
+            floor = floor_k
+            if g.kind == "exact":
+                raise GoalError("floor goes with the goals max and min: an exact target has no count")
         k = g.k if g.kind == "exact" else -1 if cap is None else cap
-        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, nodes, max_seconds)
+        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, nodes, max_seconds, floor or 0)
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"
         cards: dict[Card, int] = {CARDS[i]: (bool(v) if as_bool else v) for i, v in values}
         return Solution(g, seats, position.to_move, bool(best) if as_bool else best, cards,
-                        self._core.nodes, cap)
+                        self._core.nodes, cap, floor)
 
 
     def _search(self, position: Position, played: list[int], team: int, goal: int, k: int, max_nodes: int,
-                max_seconds: float) -> tuple[int, list[tuple[int, int]]] | bool:
+                max_seconds: float, floor: int = 0) -> tuple[int, list[tuple[int, int]]] | bool:
         """The C search (its goal codes), its table allocated at the first call."""
         trump = -1 if position.trump is None else int(position.trump)
         try:
             return self._core.solve(position.hands, trump, int(position.leader), played, team, goal, k,
-                                    max_nodes, float(max_seconds))
+                                    max_nodes, float(max_seconds), floor)
         except _CoreTableMemoryError:
             raise TableMemoryError(f"the table's {self.memory_mb} MB cannot be allocated: give the solver"
                                    " less memory (memory_mb; --memory for whist solve)",
@@ -733,21 +755,23 @@ def _default_solver() -> Solver:
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None) -> Solution: ...
+          goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None,
+          floor: SupportsIndex | None = None) -> Solution: ...
 
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
-          goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None) -> bool: ...
+          goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None,
+          floor: None = None) -> bool: ...
 
 
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
           goal: Goal | str = MAX, *, at_least: SupportsIndex | None = None,
-          cap: SupportsIndex | None = None) -> Solution | bool:
+          cap: SupportsIndex | None = None, floor: SupportsIndex | None = None) -> Solution | bool:
     """Solve with this thread's default :class:`Solver` (its table is reused between calls)."""
     solver = _default_solver()
     if at_least is None:
-        return solver.solve(position, team, goal, cap=cap)
-    if cap is not None:
+        return solver.solve(position, team, goal, cap=cap, floor=floor)
+    if cap is not None or floor is not None:
         raise GoalError(_AT_LEAST_AND_CAP)
     return solver.solve(position, team, goal, at_least=at_least)

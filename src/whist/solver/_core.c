@@ -295,12 +295,12 @@ static inline int run_cards(const Search *S, int p, const Move *m)
     return POP[S->h[p][m->suit] & run];
 }
 
-/* The value of move m at the root for goals max and min, counted up to `cap` tricks (at most
- * the tricks left), the best value being R; rel gets the cards that mattered in every test
- * made. */
-static int move_value(Search *S, int p, const Move *m, int R, int cap, u16 *rel)
+/* The value of move m at the root for goals max and min, counted from `floor` (a value of floor
+ * meaning floor or fewer) up to `cap` tricks (at most the tricks left), the best value being R;
+ * rel gets the cards that mattered in every test made. */
+static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap, u16 *rel)
 {
-    int lo = 0, hi = cap;
+    int lo = floor, hi = cap;
     if (S->maxSide[p])
         hi = R; /* no card of the side to move does better than the best */
     else
@@ -332,7 +332,8 @@ static int move_value(Search *S, int p, const Move *m, int R, int cap, u16 *rel)
  *   hands: 4 ints (52-bit masks, bit 13*suit + rank - 2), trump: 0..3 or -1,
  *   leader: 0..3, played: sequence of card indices (0..3 of them) in order from the leader,
  *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k; for goals
- *   0 and 1, k >= 0 is a cap: values count up to k tricks (-1: no cap).
+ *   0 and 1, k >= 0 is a cap: values count up to k tricks (-1: no cap); floor (goals 0 and 1,
+ *   below the cap): values count from floor, a value of floor meaning floor or fewer.
  * Returns (best, ((card, value), ...)) with every legal card of the player to move, or a bool
  * for goal 3. With limit > 0, TimeoutError once the search has visited more nodes.
  */
@@ -342,9 +343,15 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int trump, leader, team, goal, k;
     unsigned long long limit = 0;
     double seconds = 0.0;
-    if (!PyArg_ParseTuple(args, "OiiOiii|Kd", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
-                          &seconds)) {
+    int floor = 0;
+    if (!PyArg_ParseTuple(args, "OiiOiii|Kdi", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
+                          &seconds, &floor)) {
         overflow_as_value_error();
+        return NULL;
+    }
+    if (floor < 0 || floor > 13 || (floor > 0 && goal > 1) || (floor > 0 && k >= 0 && floor >= k)) {
+        PyErr_Format(PyExc_ValueError, "floor %d is not a count of tricks from 0 to 13 below the cap,"
+                     " for the goals max and min", floor);
         return NULL;
     }
     if (trump < -1 || trump > 3) {
@@ -586,9 +593,22 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     if (goal == 3) {
         boolResult = ab(S, k, dummy);
     } else if (goal == 2) {
-        int any = 0, all = 1;
+        /* as for a count below: a card under every card that mattered in the test of a card
+         * of its suit stands for all such cards */
+        int any = 0, all = 1, line[4] = {0, 0, 0, 0}, lineValue[4] = {0, 0, 0, 0};
         for (int i = 0; i < nm; i++) {
-            values[i] = child(S, p, mv[i].suit, mv[i].rank, k, dummy);
+            int ms = mv[i].suit;
+            if (mv[i].rank < line[ms]) {
+                values[i] = lineValue[ms];
+            } else {
+                u16 rel[4];
+                values[i] = child(S, p, ms, mv[i].rank, k, rel);
+                int low = lowest_mattered(rel[ms]);
+                if (!line[ms] && mv[i].rank < low) {
+                    line[ms] = low;
+                    lineValue[ms] = values[i];
+                }
+            }
             any |= values[i];
             all &= values[i];
             if (!S->aborted)
@@ -600,10 +620,14 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
          * cap (k for these goals, when below the tricks left), values count up to k tricks
          * only: the tests above k are never made */
         int cap = k >= 0 && k < S->tricksLeft ? k : S->tricksLeft;
-        int lo = 0, hi = cap;
+        /* with a floor, the tests at and below it are never made either (a value of floor:
+         * floor or fewer); a floor at or above every trick left leaves no test at all */
+        if (floor > cap)
+            floor = cap = floor;
+        int lo = floor, hi = cap;
         /* misère: step down from every trick left: the tests above the value are quick
          * (proofs that the team keeps within many tricks), those below it grow long */
-        int v = S->misere ? hi : (hi + 1) / 2;
+        int v = S->misere ? hi : (lo + hi + 1) / 2;
         while (lo < hi) {
             if (v <= lo)
                 v = lo + 1;
@@ -640,7 +664,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
                 continue;
             }
             u16 rel[4];
-            values[i] = move_value(S, p, &mv[i], R, cap, rel);
+            values[i] = move_value(S, p, &mv[i], R, floor, cap, rel);
             if (!S->aborted)
                 self->progDone += run_cards(S, p, &mv[i]);
             if (!line[ms]) {
@@ -756,8 +780,9 @@ static PyObject *Solver_get_memory(SolverObject *self, void *Py_UNUSED(closure))
 
 static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
-     "solve(hands, trump, leader, played, team, goal, k, limit=0, seconds=0.0) -> (best, [(card, value), ...]) or bool"
-     " (goal 0 max, 1 min, 2 exact k, 3 at least k; for goals 0 and 1, k >= 0 caps the counts at k, -1: no cap)"},
+     "solve(hands, trump, leader, played, team, goal, k, limit=0, seconds=0.0, floor=0) -> (best, [(card, value), ...])"
+     " or bool (goal 0 max, 1 min, 2 exact k, 3 at least k; for goals 0 and 1, k >= 0 caps the counts at k, -1: no cap,"
+     " and the counts start at floor, below the cap)"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
     {"table_stats", (PyCFunction)Solver_table_stats, METH_NOARGS,
      "table_stats() -> {'groups': n, 'parts': n, 'parts_of_parts': n, 'blocks': n} in use"},

@@ -24,6 +24,7 @@ class Solver:
         k: int,
         limit: int = ...,
         seconds: float = ...,
+        floor: int = ...,
         /,
     ) -> tuple[int, list[tuple[int, int]]] | bool: ...
     def clear(self) -> None: ...

@@ -49,12 +49,15 @@ def random_position(rng: random.Random, cards: int = 13) -> Position:
     return Position((hands[0], hands[1], hands[2], hands[3]), trump, SEATS[rng.randrange(4)])
 
 
-def solve_command(pos: Position, team: list[Seat], goal: Goal | None, cap: int | None = None) -> str:
+def solve_command(pos: Position, team: list[Seat], goal: Goal | None, cap: int | None = None,
+                  floor: int | None = None) -> str:
     """The ``whist solve`` command that solves ``pos`` again for ``team`` and ``goal`` (``None``:
-    max), counted up to ``cap``."""
+    max), counted from ``floor`` up to ``cap``."""
     trump = "NT" if pos.trump is None else "SHDC"[int(pos.trump)]
     g = "max" if goal is None else goal.kind + (f":{goal.k}" if goal.kind == "exact" else "")
-    capped = f" --cap {cap}" if cap is not None and goal is not None and goal.kind != "exact" else ""
+    counts = goal is not None and goal.kind != "exact"
+    capped = "".join(f" --{name} {k}" for name, k in (("floor", floor), ("cap", cap))
+                     if k is not None and counts)
     return (f'whist solve "{format_deal(pos.hands)}" --trump {trump} --leader {pos.leader.name} '
             f'--team {"".join(s.name for s in team)} --goal {g}{capped}')
 
