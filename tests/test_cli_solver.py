@@ -800,3 +800,45 @@ def test_the_worst_deal_hunt_says_the_contract_its_yes_no_search_asked(
     assert 9 <= int(asked[2]) <= 13
     code, _, err = run(*shlex.split(asked[1])[2:])
     assert code == 0, err
+
+
+def test_the_worst_deal_hunt_asks_a_flat_abondance_from_one_trick_short(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench/solver_worst.py --shapes bid-abondance-window``: the computer players count a
+    flat abondance or chelem (RULES.md §5.7) from one trick short of it up to it; the hunt prints
+    the ``whist solve`` command of that question (``--floor``, ``--cap``), which answers with
+    every card at the floor or the cap."""
+    worst = bench_script("bench/solver_worst.py", monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["solver_worst.py", "--shapes", "bid-abondance-window", "--deals", "3",
+                                      "--seed", "3"])
+    worst.main()
+    out = capsys.readouterr().out
+    asked = re.search(r'(whist solve .*--goal max --floor (\d+) --cap (\d+))$', out, re.MULTILINE)
+    assert asked is not None, out
+    floor, cap = int(asked[2]), int(asked[3])
+    assert 9 <= cap <= 13 and floor == cap - 1
+    code, out, err = run(*shlex.split(asked[1])[2:], "--json")
+    assert code == 0, err
+    assert set(json.loads(out)["cards"].values()) <= {floor, cap}
+
+
+def test_the_computer_players_bench_of_a_contract(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench/pimc_contract.py --calls "abondance 9 H, pass, pass, pass"``: a defender of a flat
+    abondance, counting from one trick short of it, fits more samples in a small budget than
+    with the whole count (``--whole``); a call that is none is refused in one line."""
+    script = bench_script("bench/pimc_contract.py", monkeypatch)
+    samples = {}
+    for whole in ([], ["--whole"]):
+        monkeypatch.setattr(sys, "argv", ["pimc_contract.py", "--calls", "abondance 9 H, pass, pass, pass",
+                                          "--deals", "4", "--budget", "0.02", *whole])
+        script.main()
+        line = capsys.readouterr().out.strip()
+        found = re.search(r"(\d+) decisions, ([\d.]+) samples a decision", line)
+        assert found is not None and int(found[1]) > 0, line
+        samples[bool(whole)] = float(found[2])
+    assert samples[False] > samples[True], samples
+    monkeypatch.setattr(sys, "argv", ["pimc_contract.py", "--calls", "foo"])
+    with pytest.raises(SystemExit):
+        script.main()
+    assert "'foo' is not a call" in capsys.readouterr().err
