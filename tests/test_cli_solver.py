@@ -251,7 +251,8 @@ def test_max_seconds_stops_a_long_search() -> None:
     assert time.monotonic() - start < 30
     assert code == 1
     assert "stopped after 0.3 s" in err and out == ""
-    assert "--cap" not in err  # a lone misère player: no tip
+    assert "--cap" not in err  # a lone misère player: the question whether he takes none
+    assert "Whether the misère is made (no trick), card by card, --goal exact:0, is far quicker." in err
     code, out, err = run(HARD, "--trump", "NT", "--leader", "N", "--team", "N", "--goal", "min",
                          "--max-seconds", "0,3", "--lang", "fr")  # French writes, and takes, 0,3
     assert code == 1 and "arrêtée après 0,3 s" in err and out == "", err
@@ -263,6 +264,8 @@ def test_max_seconds_stops_a_long_search() -> None:
     assert code == 1 and json.loads(out) == {"error": err.split("Error: ", 1)[1].strip(), "team": "EW",
                                              "goal": "min", "best": None, "cards_valued": 0,
                                              "legal_cards": 13}
+    code, out, err = run(*LONG, "--floor", "1", "--max-seconds", "0.3", "--json")
+    assert code == 1 and json.loads(out)["floor"] == 1 and "--cap 2" not in err, err
     # a quick question about the same deal answers within the limit
     code, out, _ = run(HARD, "--trump", "NT", "--leader", "N", "--team", "N", "--goal", "exact:0",
                        "--max-seconds", "60", "--json")
@@ -685,7 +688,7 @@ def test_a_stopped_search_in_french() -> None:
     """What a stopped search says, with the best it had found, and the quick question to ask
     instead, in French."""
     from whist.cli_solver import _cap_tip, _status_text, _stopped
-    from whist.solver import MIN
+    from whist.solver import MAX, MIN
 
     progress = SolveProgress(best=5, done=3, total=13)
     what = Refusal("stopped (Ctrl-C)", "arrêtée (Ctrl-C)")
@@ -698,6 +701,18 @@ def test_a_stopped_search_in_french() -> None:
     assert _status_text(4.2, progress, None, "fr") == (
         "Résolution… 4 s : meilleur 5 levées, 3 cartes évaluées sur 13 (Ctrl-C pour arrêter)")
     assert "Compter jusqu'à 2 (--cap 2)" in _cap_tip(MIN, frozenset((Seat.N, Seat.S)), None, "fr")
+    assert "--goal exact:0, est bien plus rapide" in _cap_tip(MIN, frozenset((Seat.N,)), None, "fr")
+    # counted from a floor (--floor 8 --cap 9): a best at the floor is that many or fewer
+    assert _status_text(4.2, SolveProgress(8, 1, 13), 9, "fr", 8) == (
+        "Résolution… 4 s : meilleur au plus 8 levées, 1 carte évaluée sur 13 (Ctrl-C pour arrêter)")
+    assert _stopped(what, "en", SolveProgress(8, 1, 13), 9, floor=8) == (
+        "stopped (Ctrl-C) before every card had its value; the team's best is at most 8 tricks"
+        " (1 of 13 cards valued).")
+    assert "--floor K-1 --cap K, est bien plus rapide" in _cap_tip(MAX, frozenset((Seat.N,)), None, "fr")
+    # no tip once the count is cut, nor for an exact goal
+    assert _cap_tip(MAX, frozenset((Seat.N,)), None, "en", floor=8) == ""
+    assert _cap_tip(MIN, frozenset((Seat.N, Seat.S)), 2, "en") == ""
+    assert _cap_tip(exact(0), frozenset((Seat.N,)), None, "en") == ""
 
 
 @pytest.mark.parametrize("trump", ["C", "H", "S", "D", "NT"])

@@ -277,7 +277,7 @@ def _stopped_exit(what: Refusal, code: int, progress: SolveProgress, seats: froz
     with ``--json``, on stdout too ``{"error": …, "team": …, "goal": …, "best": …,
     "cards_valued": …, "legal_cards": …}`` (``"cap"``, ``"floor"`` too where given; ``"best"`` is
     ``null`` until the search has found it, a count as in the solution's JSON)."""
-    en, fr = (_stopped(what, x, progress, live_cap, answer, floor) + _cap_tip(goal, seats, cap, x)
+    en, fr = (_stopped(what, x, progress, live_cap, answer, floor) + _cap_tip(goal, seats, cap, x, floor)
               for x in ("en", "fr"))
     message = Refusal(en, fr)
     fields: dict[str, object] = {"team": team_text(seats), "goal": goal.text}
@@ -289,14 +289,29 @@ def _stopped_exit(what: Refusal, code: int, progress: SolveProgress, seats: froz
     fail_json(message, code, lang, json_out, **fields)
 
 
-def _cap_tip(goal: Goal, seats: frozenset[Seat], cap: int | None, lang: Lang = "en") -> str:
-    """After a stopped count of two misère players together (the slowest question there is),
-    the quick one: whether each of them takes a trick."""
-    if goal.kind == "min" and len(seats) == 2 and cap is None:
+def _cap_tip(goal: Goal, seats: frozenset[Seat], cap: int | None, lang: Lang = "en",
+             floor: int | None = None) -> str:
+    """After a stopped count, the quick question that the game asks instead: of two misère
+    players together (the slowest question there is), whether each of them takes a trick; of a
+    misère player alone, whether he takes none; of a team's most tricks, whether it takes the
+    tricks of a contract."""
+    if cap is not None or floor is not None or goal.kind == "exact":
+        return ""
+    if goal.kind == "min" and len(seats) == 2:
         return say(" Counting up to 2 (--cap 2) quickly says whether the two take no trick, one, or"
                    " two or more.",
                    " Compter jusqu'à 2 (--cap 2) dit vite si les deux ne font aucune levée, une, ou"
                    " deux ou plus.", lang)
+    if goal.kind == "min" and len(seats) == 1:
+        return say(" Whether the misère is made (no trick), card by card, --goal exact:0, is far"
+                   " quicker.",
+                   " Si la misère est réussie (aucune levée), carte par carte, --goal exact:0, est bien"
+                   " plus rapide.", lang)
+    if goal.kind == "max":
+        return say(" Whether the team takes a contract's K tricks, card by card, --floor K-1 --cap K,"
+                   " is far quicker.",
+                   " Si l'équipe fait les K levées d'un contrat, carte par carte, --floor K-1 --cap K,"
+                   " est bien plus rapide.", lang)
     return ""
 
 
