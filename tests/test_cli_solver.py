@@ -213,6 +213,8 @@ def test_a_count_from_a_floor(lang: str) -> None:
     ((DEAL, "-t", "NT", "-l", "W", "--floor", "13"),
      "--floor 13 is out of range: give a whole number from 0 to 12"),
     ((DEAL, "-t", "NT", "-l", "W", "--floor", "x"), "--floor 'x' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--cap", "٣"), "--cap '٣' is not a whole number"),
+    ((DEAL, "-t", "NT", "-l", "W", "--memory", "６４"), "--memory '６４' is not a whole number"),
     ((DEAL, "-t", "NT", "-l", "W", "--floor", "2", "--cap", "2"),
      "--floor 2 must be below --cap 2: the counts run from the floor up to the cap"),
     ((DEAL, "-t", "NT", "-l", "W", "--goal", "exact:1", "--floor", "1"),

@@ -221,6 +221,8 @@ def _whole_option(name: str, text: str, lo: int, hi: int, lang: Lang = "en") -> 
     """The whole number an option was given, from ``lo`` to ``hi``; else one line in ``lang``
     and exit status 2."""
     try:
+        if not text.strip().isascii():  # int() reads other scripts' digits: ٣ is 3
+            raise ValueError(text)
         value = int(text.strip())
     except ValueError:
         fail(Refusal(f"{name} {text!r} is not a whole number: give one from {lo} to {hi}",
