@@ -158,6 +158,8 @@ def main() -> None:
                         default=[s for s in SHAPES if not s.startswith(("bid-", "joint-"))],
                         choices=list(SHAPES), help="default: all but the bid- and joint- shapes")
     args = parser.parse_args()
+    if args.floor is not None and args.cap is not None and args.floor >= args.cap:
+        parser.error(f"--floor {args.floor} must be below --cap {args.cap}")
     for name in args.shapes:
         deal, ask = SHAPES[name]
         rng = random.Random(args.seed)

@@ -710,6 +710,8 @@ def test_a_stopped_search_in_french() -> None:
     assert _stopped(what, "en", SolveProgress(8, 1, 13), 9, floor=8) == (
         "stopped (Ctrl-C) before every card had its value; the team's best is at most 8 tricks"
         " (1 of 13 cards valued).")
+    # a floor of 0 cuts nothing: 0 is 0
+    assert "meilleur 0 levée," in _status_text(1.0, SolveProgress(0, 1, 13), None, "fr", 0)
     assert "--floor K-1 --cap K, est bien plus rapide" in _cap_tip(MAX, frozenset((Seat.N,)), None, "fr")
     # no tip once the count is cut, nor for an exact goal
     assert _cap_tip(MAX, frozenset((Seat.N,)), None, "en", floor=8) == ""
@@ -859,3 +861,8 @@ def test_the_computer_players_bench_of_a_contract(
     with pytest.raises(SystemExit):
         script.main()
     assert "'foo' is not a call" in capsys.readouterr().err
+    worst = bench_script("bench/solver_worst.py", monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["solver_worst.py", "--shapes", "pair", "--cap", "2", "--floor", "3"])
+    with pytest.raises(SystemExit):
+        worst.main()
+    assert "--floor 3 must be below --cap 2" in capsys.readouterr().err

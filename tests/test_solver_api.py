@@ -489,12 +489,14 @@ def test_teams_and_goals_parse() -> None:
         solve(pos, "NS", at_least=1, cap=1)  # type: ignore[call-overload]
     assert solve(pos, "NS", cap=1).cards == {parse_card("AS"): 1, parse_card("KS"): 1}
     assert solve(pos, "NS", cap=0).best == 0
-    bad_floors: tuple[object, ...] = (-1, 14, True, "2", 1.0)
+    bad_floors: tuple[object, ...] = (-1, 13, 14, True, "2", 1.0)  # (13: no count is above it)
     for bad_floor in bad_floors:
         with pytest.raises(GoalError, match="floor"):
             solve(pos, "NS", "min", floor=bad_floor)  # type: ignore[call-overload]
     with pytest.raises(GoalError, match=r"floor=2 is not a number of tricks from 0 to 1 \(below the cap"):
         solve(pos, "NS", floor=2, cap=2)
+    with pytest.raises(GoalError, match="no floor fits under a cap of 0"):
+        solve(pos, "NS", floor=0, cap=0)
     with pytest.raises(GoalError, match="floor goes with the goals max and min"):
         solve(pos, "NS", exact(1), floor=0)
     with pytest.raises(GoalError, match="at_least and cap or floor"):
@@ -529,6 +531,7 @@ def test_core_rejects_bad_input_without_crashing() -> None:
         (good, -1, 0, [], 5, 0, -1, 0, 0.0, -1),     # a floor below 0
         (good, -1, 0, [], 5, 0, 2, 0, 0.0, 2),       # a floor not below the cap
         (good, -1, 0, [], 5, 2, 1, 0, 0.0, 1),       # a floor for an exact target
+        (good, -1, 0, [], 5, 0, -1, 0, 0.0, 13),     # a floor with no count above it
     ]
     for call in bad_calls:
         with pytest.raises(ValueError):

@@ -372,9 +372,9 @@ def _tricks(n: int, cap: int | None = None, more: bool = False, lang: Lang = "en
     tricks`` at its floor; ``1 more trick`` with ``more``; in French ``3 levées``, ``au moins 2
     levées``, ``au plus 8 levées``, ``1 levée de plus``."""
     if lang == "fr":
-        bound = "au moins " if n == cap else "au plus " if n == floor else ""
+        bound = "au moins " if n == cap else "au plus " if floor and n == floor else ""
         return f"{bound}{n} levée{'s' if n > 1 else ''}{' de plus' if more else ''}"
-    bound = "at least " if n == cap else "at most " if n == floor else ""
+    bound = "at least " if n == cap else "at most " if floor and n == floor else ""
     return f"{bound}{n} {'more ' if more else ''}trick{'s' if n != 1 else ''}"
 
 

@@ -15,11 +15,11 @@ Goals (tricks are counted from now on, the current trick included):
 With ``cap=k`` (goals max and min), values count up to ``k`` tricks: each is the smaller of
 the tricks and ``k``. A caller whose points stop changing after ``k`` tricks (two misère
 players, who have both failed once each has taken a trick) asks only the questions below ``k``,
-far cheaper than the whole count. With ``floor=k`` too (below the cap), values count from
-``k``: each is the larger of the tricks and ``k``. A caller whose points are the same for every
-count up to ``k`` (a contract whose failure costs the same however many tricks it misses by)
-asks only the questions above ``k``: with ``floor=k - 1, cap=k``, one test a card, "does the
-team take ``k``?".
+far cheaper than the whole count. With ``floor=k`` (0 to 12, and below the cap if one is
+given), values count from ``k``: each is the larger of the tricks and ``k``. A caller whose
+points are the same for every count up to ``k`` (a contract whose failure costs the same
+however many tricks it misses by) asks only the questions above ``k``: with ``floor=k - 1,
+cap=k``, one test a card, "does the team take ``k``?".
 
 >>> pos = Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 87.-.-.-", trump=None, leader="N")
 >>> sol = solve(pos, "NS")
@@ -710,10 +710,12 @@ class Solver:
             if g.kind == "exact":
                 raise GoalError("cap goes with the goals max and min: an exact target has no count")
         if floor is not None:
-            floor_k = _whole(floor, 0, 13 if cap is None else cap - 1)
+            if cap == 0:
+                raise GoalError(f"floor={floor!r}: no floor fits under a cap of 0")
+            floor_k = _whole(floor, 0, 12 if cap is None else cap - 1)
             if floor_k is None:
                 raise GoalError(f"floor={floor!r} is not a number of tricks from 0 to "
-                                f"{13 if cap is None else cap - 1}" + ("" if cap is None else
+                                f"{12 if cap is None else cap - 1}" + ("" if cap is None else
                                                                        f" (below the cap, {cap})"))
             floor = floor_k
             if g.kind == "exact":

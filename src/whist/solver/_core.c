@@ -328,7 +328,7 @@ static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap
 }
 
 /*
- * solve(hands, trump, leader, played, team, goal, k[, limit[, seconds]])
+ * solve(hands, trump, leader, played, team, goal, k[, limit[, seconds[, floor]]])
  *   hands: 4 ints (52-bit masks, bit 13*suit + rank - 2), trump: 0..3 or -1,
  *   leader: 0..3, played: sequence of card indices (0..3 of them) in order from the leader,
  *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k; for goals
@@ -349,11 +349,6 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         overflow_as_value_error();
         return NULL;
     }
-    if (floor < 0 || floor > 13 || (floor > 0 && goal > 1) || (floor > 0 && k >= 0 && floor >= k)) {
-        PyErr_Format(PyExc_ValueError, "floor %d is not a count of tricks from 0 to 13 below the cap,"
-                     " for the goals max and min", floor);
-        return NULL;
-    }
     if (trump < -1 || trump > 3) {
         PyErr_Format(PyExc_ValueError, "trump %d is not a suit (0..3) nor -1 (no trump)", trump);
         return NULL;
@@ -368,6 +363,11 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     if (goal < 0 || goal > 3) {
         PyErr_Format(PyExc_ValueError, "goal %d is not 0 (max), 1 (min), 2 (exact) or 3 (at least)", goal);
+        return NULL;
+    }
+    if (floor < 0 || floor > 12 || (floor > 0 && goal > 1) || (floor > 0 && k >= 0 && floor >= k)) {
+        PyErr_Format(PyExc_ValueError, "floor %d is not a count of tricks from 0 to 12 below the cap,"
+                     " for the goals max and min", floor);
         return NULL;
     }
     PyObject *hs = PySequence_Fast(handsObj, "hands must be a sequence of four masks");
