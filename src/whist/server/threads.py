@@ -56,17 +56,30 @@ class DaemonThreads:
     async def run_whole(self, fn: Callable[..., T], *args: Any) -> T:
         """As :meth:`run`, but a caller cancelled meanwhile still waits for the call to end and
         gets its result (or its exception); the cancellation comes at the caller's next await.
-        For a write: whoever made it learns that it was done, and in what order."""
+        For a write: whoever made it learns that it was done, and in what order.
+
+        A cancel scope that cancels again until its task has left it (anyio's, under Starlette's
+        test client) is waited through too, and the cancellation is delivered again as one
+        request with its message, not one more: a scope that counts its requests and knows its
+        own by their message would take another for someone else's and let it out of itself."""
         future = asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+        interrupted: asyncio.CancelledError | None = None
         try:
-            return await asyncio.shield(future)
-        except asyncio.CancelledError:
+            while True:
+                try:
+                    return await asyncio.shield(future)
+                except asyncio.CancelledError as exc:
+                    if future.cancelled():  # the call itself was cancelled: nothing to wait for
+                        interrupted = None
+                        raise
+                    interrupted = exc
+        finally:
             task = asyncio.current_task()
-            try:
-                return await future
-            finally:
-                if task is not None:
-                    task.cancel()
+            if interrupted is not None and task is not None:
+                if task.cancelling():
+                    task.uncancel()
+                # with its message, by which a cancel scope knows its own cancellation
+                task.cancel(interrupted.args[0] if interrupted.args else None)
 
     def _work(self) -> None:
         while True:

@@ -1,0 +1,123 @@
+"""The server's worker threads (whist.server.threads): a write whose caller is cancelled meanwhile
+still ends, its caller learns how, and the cancellation comes at the caller's next await, as one
+request, whoever cancelled (plain asyncio, asyncio.timeout, anyio's cancel scopes, which
+Starlette's test client cancels a WebSocket's handler with)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import anyio
+import pytest
+
+from whist.server.threads import DaemonThreads
+
+
+class Job:
+    """A call that runs until released; ``started`` once it runs in its thread."""
+
+    def __init__(self, result: int = 7, error: Exception | None = None) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.result, self.error = result, error
+
+    def __call__(self) -> int:
+        self.started.set()
+        assert self.release.wait(10)
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+async def _cancel_once_running(job: Job, cancel: asyncio.Task[None] | anyio.CancelScope) -> None:
+    """Cancel ``cancel`` once the job runs, and release the job a little later."""
+    while not job.started.is_set():
+        await asyncio.sleep(0.005)
+    cancel.cancel()
+    await asyncio.sleep(0.05)  # (the loop goes round several times: cancel scopes cancel again)
+    job.release.set()
+
+
+def test_an_anyio_cancel_scope_keeps_its_own_cancellation() -> None:
+    """A handler cancelled by its cancel scope while its write runs: it gets the write's result,
+    the cancellation comes at its next await, and the scope takes it as its own (it let a
+    CancelledError out, which failed the test client's WebSocket at random in CI)."""
+    threads, job = DaemonThreads(1, "test"), Job()
+    got: list[object] = []
+
+    async def main() -> bool:
+        with anyio.CancelScope() as scope:
+            canceller = asyncio.get_running_loop().create_task(_cancel_once_running(job, scope))
+            got.append(await threads.run_whole(job))
+            await asyncio.sleep(5)
+            got.append("not cancelled")
+        await canceller
+        return scope.cancelled_caught
+
+    assert asyncio.run(main()) is True
+    assert got == [7]
+
+
+def test_a_plain_cancel_comes_at_the_next_await() -> None:
+    threads, job = DaemonThreads(1, "test"), Job()
+    got: list[object] = []
+
+    async def caller() -> None:
+        got.append(await threads.run_whole(job))
+        await asyncio.sleep(5)
+        got.append("not cancelled")
+
+    async def main() -> None:
+        task = asyncio.get_running_loop().create_task(caller())
+        await _cancel_once_running(job, task)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert task.cancelled()
+
+    asyncio.run(main())
+    assert got == [7]
+
+
+def test_a_timeout_during_the_write_is_a_timeout_after_it() -> None:
+    """asyncio.timeout counts the cancellations it asked for: it still turns its own into
+    TimeoutError, once the write has ended."""
+    threads, job = DaemonThreads(1, "test"), Job()
+    got: list[object] = []
+
+    async def main() -> None:
+        releaser = asyncio.get_running_loop().create_task(_release_later(job))
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(0.02):
+                got.append(await threads.run_whole(job))
+                await asyncio.sleep(5)
+        await releaser
+
+    asyncio.run(main())
+    assert got == [7]
+
+
+async def _release_later(job: Job) -> None:
+    await asyncio.sleep(0.2)
+    job.release.set()
+
+
+def test_the_write_s_error_reaches_a_cancelled_caller() -> None:
+    threads, job = DaemonThreads(1, "test"), Job(error=ValueError("the database said no"))
+    seen: list[BaseException] = []
+
+    async def caller() -> None:
+        try:
+            await threads.run_whole(job)
+        except ValueError as exc:
+            seen.append(exc)
+        await asyncio.sleep(5)
+
+    async def main() -> None:
+        task = asyncio.get_running_loop().create_task(caller())
+        await _cancel_once_running(job, task)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())
+    assert [str(e) for e in seen] == ["the database said no"]
