@@ -847,6 +847,8 @@ def test_the_computer_players_bench_of_a_contract(
     abondance, counting from one trick short of it, fits more samples in a small budget than
     with the whole count (``--whole``); a call that is none is refused in one line."""
     script = bench_script("bench/pimc_contract.py", monkeypatch)
+    for name in ("count_cap", "count_floor"):  # --whole replaces them: put them back after
+        monkeypatch.setattr(script.pimc, name, getattr(script.pimc, name))
     samples = {}
     for whole in ([], ["--whole"]):
         monkeypatch.setattr(sys, "argv", ["pimc_contract.py", "--calls", "abondance 9 H, pass, pass, pass",
