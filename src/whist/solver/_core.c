@@ -592,20 +592,60 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     }
     if (goal == 3) {
         boolResult = ab(S, k, dummy);
-    } else if (goal == 2) {
-        /* as for a count below: a card under every card that mattered in the test of a card
-         * of its suit stands for all such cards */
-        int any = 0, all = 1, line[4] = {0, 0, 0, 0}, lineValue[4] = {0, 0, 0, 0};
+    } else {
+        /* a count: the value of the position by null-window tests, then each move against it;
+         * with a cap (k for these goals, when below the tricks left), values count up to k
+         * tricks only: the tests above k are never made; with a floor, the tests at and below
+         * it are never made either (a value of floor: floor or fewer), and a floor at or above
+         * every trick left leaves no test at all. An exact goal: one test a move. */
+        int R = 0, cap = 0;
+        if (goal != 2) {
+            cap = k >= 0 && k < S->tricksLeft ? k : S->tricksLeft;
+            if (floor > cap)
+                cap = floor;
+            int lo = floor, hi = cap;
+            /* misère: step down from every trick left: the tests above the value are quick
+             * (proofs that the team keeps within many tricks), those below it grow long */
+            int v = S->misere ? hi : (lo + hi + 1) / 2;
+            while (lo < hi) {
+                if (v <= lo)
+                    v = lo + 1;
+                if (v > hi)
+                    v = hi;
+                int ok = ab(S, v, dummy);
+#ifdef WSTATS
+                if (getenv("WSTATS")) fprintf(stderr, "test %d -> %d at %llu nodes\n", v, ok, (unsigned long long)S->nodes);
+#endif
+                if (ok) {
+                    lo = v;
+                    v++;
+                } else {
+                    hi = v - 1;
+                    v--;
+                }
+            }
+            R = lo;
+            best = R;
+            if (!S->aborted)
+                self->progBest = R; /* (a search out of budget answers no to every test) */
+#ifdef WSTATS
+            if (getenv("WSTATS")) fprintf(stderr, "R=%d after %llu nodes\n", R, (unsigned long long)S->nodes);
+#endif
+        }
+        /* as in ab(): a card below every card that mattered in the tests of a card of its
+         * suit stands for all such cards, whatever the tests found */
+        int line[4] = {0, 0, 0, 0}, lineValue[4] = {0, 0, 0, 0};
+        int any = 0, all = 1;
         for (int i = 0; i < nm; i++) {
             int ms = mv[i].suit;
             if (mv[i].rank < line[ms]) {
                 values[i] = lineValue[ms];
             } else {
                 u16 rel[4];
-                values[i] = child(S, p, ms, mv[i].rank, k, rel);
-                int low = lowest_mattered(rel[ms]);
-                if (!line[ms] && mv[i].rank < low) {
-                    line[ms] = low;
+                values[i] = goal == 2 ? child(S, p, ms, mv[i].rank, k, rel)
+                                      : move_value(S, p, &mv[i], R, floor, cap, rel);
+                if (!line[ms] && mv[i].rank < lowest_mattered(rel[ms])) {
+                    line[ms] = lowest_mattered(rel[ms]);
                     lineValue[ms] = values[i];
                 }
             }
@@ -613,71 +653,12 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             all &= values[i];
             if (!S->aborted)
                 self->progDone += run_cards(S, p, &mv[i]);
-        }
-        best = S->maxSide[p] ? any : all;
-    } else {
-        /* the value of the position by null-window tests, then each move against it; with a
-         * cap (k for these goals, when below the tricks left), values count up to k tricks
-         * only: the tests above k are never made */
-        int cap = k >= 0 && k < S->tricksLeft ? k : S->tricksLeft;
-        /* with a floor, the tests at and below it are never made either (a value of floor:
-         * floor or fewer); a floor at or above every trick left leaves no test at all */
-        if (floor > cap)
-            floor = cap = floor;
-        int lo = floor, hi = cap;
-        /* misère: step down from every trick left: the tests above the value are quick
-         * (proofs that the team keeps within many tricks), those below it grow long */
-        int v = S->misere ? hi : (lo + hi + 1) / 2;
-        while (lo < hi) {
-            if (v <= lo)
-                v = lo + 1;
-            if (v > hi)
-                v = hi;
-            int ok = ab(S, v, dummy);
-#ifdef WSTATS
-            if (getenv("WSTATS")) fprintf(stderr, "test %d -> %d at %llu nodes\n", v, ok, (unsigned long long)S->nodes);
-#endif
-            if (ok) {
-                lo = v;
-                v++;
-            } else {
-                hi = v - 1;
-                v--;
-            }
-        }
-        int R = lo;
-        best = R;
-        if (!S->aborted)
-            self->progBest = R; /* (a search out of budget answers no to every test) */
-#ifdef WSTATS
-        if (getenv("WSTATS")) fprintf(stderr, "R=%d after %llu nodes\n", R, (unsigned long long)S->nodes);
-#endif
-        /* as in ab(): a card below every card that mattered in the tests of a card of its
-         * suit stands for all such cards, whatever the tests found */
-        int line[4] = {0, 0, 0, 0}, lineValue[4] = {0, 0, 0, 0};
-        for (int i = 0; i < nm; i++) {
-            int ms = mv[i].suit;
-            if (mv[i].rank < line[ms]) {
-                values[i] = lineValue[ms];
-                if (!S->aborted)
-                    self->progDone += run_cards(S, p, &mv[i]);
-                continue;
-            }
-            u16 rel[4];
-            values[i] = move_value(S, p, &mv[i], R, floor, cap, rel);
-            if (!S->aborted)
-                self->progDone += run_cards(S, p, &mv[i]);
-            if (!line[ms]) {
-                int low = lowest_mattered(rel[ms]);
-                if (mv[i].rank < low) {
-                    line[ms] = low;
-                    lineValue[ms] = values[i];
-                }
-            }
 #ifdef WSTATS
             if (getenv("WSTATS")) fprintf(stderr, "move %d%c = %d, %llu nodes\n", mv[i].suit, "23456789TJQKA"[mv[i].rank], values[i], (unsigned long long)S->nodes);
 #endif
         }
+        if (goal == 2)
+            best = S->maxSide[p] ? any : all;
     }
     Py_END_ALLOW_THREADS
     self->busy = 0;
