@@ -295,17 +295,11 @@ static inline int run_cards(const Search *S, int p, const Move *m)
     return POP[S->h[p][m->suit] & run];
 }
 
-/* The value of move m at the root for goals max and min, counted from `floor` (a value of floor
- * meaning floor or fewer) up to `cap` tricks (at most the tricks left), the best value being R;
+/* A count known to lie from lo to hi, found by null-window tests of move m of seat p (of the
+ * position itself when m is NULL), the first at v, stepping up after a yes and down after a no;
  * rel gets the cards that mattered in every test made. */
-static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap, u16 *rel)
+static int stepped_count(Search *S, int p, const Move *m, int lo, int hi, int v, u16 *rel)
 {
-    int lo = floor, hi = cap;
-    if (S->maxSide[p])
-        hi = R; /* no card of the side to move does better than the best */
-    else
-        lo = R;
-    int v = S->maxSide[p] ? R : R + 1;
     u16 crel[4];
     rel[0] = rel[1] = rel[2] = rel[3] = 0;
     while (lo < hi) {
@@ -313,7 +307,7 @@ static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap
             v = lo + 1;
         if (v > hi)
             v = hi;
-        int ok = child(S, p, m->suit, m->rank, v, crel);
+        int ok = m ? child(S, p, m->suit, m->rank, v, crel) : ab(S, v, crel);
         for (int s = 0; s < 4; s++)
             rel[s] = (u16)(rel[s] | crel[s]);
         if (ok) {
@@ -325,6 +319,16 @@ static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap
         }
     }
     return lo;
+}
+
+/* The value of move m at the root for goals max and min, counted from `floor` (a value of floor
+ * meaning floor or fewer) up to `cap` tricks (at most the tricks left), the best value being R;
+ * rel gets the cards that mattered in every test made. */
+static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap, u16 *rel)
+{
+    if (S->maxSide[p]) /* no card of the side to move does better than the best */
+        return stepped_count(S, p, m, floor, R, R, rel);
+    return stepped_count(S, p, m, R, cap, R + 1, rel);
 }
 
 /*
@@ -603,28 +607,9 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
             cap = k >= 0 && k < S->tricksLeft ? k : S->tricksLeft;
             if (floor > cap)
                 cap = floor;
-            int lo = floor, hi = cap;
             /* misère: step down from every trick left: the tests above the value are quick
              * (proofs that the team keeps within many tricks), those below it grow long */
-            int v = S->misere ? hi : (lo + hi + 1) / 2;
-            while (lo < hi) {
-                if (v <= lo)
-                    v = lo + 1;
-                if (v > hi)
-                    v = hi;
-                int ok = ab(S, v, dummy);
-#ifdef WSTATS
-                if (getenv("WSTATS")) fprintf(stderr, "test %d -> %d at %llu nodes\n", v, ok, (unsigned long long)S->nodes);
-#endif
-                if (ok) {
-                    lo = v;
-                    v++;
-                } else {
-                    hi = v - 1;
-                    v--;
-                }
-            }
-            R = lo;
+            R = stepped_count(S, p, NULL, floor, cap, S->misere ? cap : (floor + cap + 1) / 2, dummy);
             best = R;
             if (!S->aborted)
                 self->progBest = R; /* (a search out of budget answers no to every test) */
