@@ -502,9 +502,6 @@ static int rx_step(Search *S, u16 h[4][4], int leader, int i, int s, int mx, int
  * relaxed game (0 also when out of budget). */
 static int rx_safe(Search *S, u16 h[4][4], int m, int may)
 {
-    if (S->trump == NT)
-        may = 15; /* (any of them: at no trump the restriction cost more table entries than it
-                   * saved, 4 % more nodes on the misère hands of seed 5) */
     int done = rx_done(S, h, m);
     if (done >= 0)
         return done;
