@@ -183,6 +183,8 @@ static int ensure_search(SolverObject *self)
         S->lendMask = lent - 1;
     }
     S->ownTrump = S->lentTrump = -1;
+    for (int s = 0; s < 4; s++)
+        S->rx.skMasks[s] = ~0ULL; /* (no suit's cards: rx_key makes every key first) */
     self->S = S;
     self->haveCtx = 0;
     return 0;

@@ -228,12 +228,20 @@ static inline u64 rx_suit_key(u16 l, u16 a, u16 b, u16 c)
  * from L (the game is the same turned round the table), the others' cards of a gap between two
  * of L's in the order of their seats (rx_suit_key); the seats that may lead, from L's left, in
  * bits 54-56 of k0. Bits 60-61 of both words are left for the tricks allowed. */
-static void rx_key(const u16 h[4][4], int L, int lLeads, int may, u64 *k0, u64 *k1)
+static void rx_key(Relaxed *R, const u16 h[4][4], int L, int lLeads, int may, u64 *k0, u64 *k1)
 {
     u64 k[2] = {0, 0};
     const u16 *a = h[(L + 1) & 3], *b = h[(L + 2) & 3], *c = h[(L + 3) & 3];
-    for (int s = 0; s < 4; s++)
-        k[s >> 1] |= rx_suit_key(h[L][s], a[s], b[s], c[s]) << (27 * (s & 1));
+    for (int s = 0; s < 4; s++) {
+        /* a suit's key is remade only when its cards moved since it was last made: a trick
+         * moves one suit, or a few */
+        u64 masks = (u64)h[L][s] | (u64)a[s] << 16 | (u64)b[s] << 32 | (u64)c[s] << 48;
+        if (R->skMasks[s] != masks) {
+            R->skMasks[s] = masks;
+            R->sk[s] = rx_suit_key(h[L][s], a[s], b[s], c[s]);
+        }
+        k[s >> 1] |= R->sk[s] << (27 * (s & 1));
+    }
     u64 from = lLeads ? 0 : (u64)((may | may << 4) >> (L + 1) & 7);
     *k0 = k[0] | from << 54 | (u64)lLeads << 63;
     *k1 = k[1] | 1ULL << 62;
@@ -511,7 +519,7 @@ static int rx_safe(Search *S, u16 h[4][4], int m, int may)
     int anyToo = (may | 1 << L) != 15;
     u64 k[2] = {0, 0}, any[2] = {0, 0};
     if (memo) {
-        rx_key((const u16(*)[4])h, L, 0, may, &k[0], &k[1]);
+        rx_key(&S->rx, (const u16(*)[4])h, L, 0, may, &k[0], &k[1]);
         any[0] = k[0] | 7ULL << 54;
         any[1] = k[1];
         rx_prefetch(&S->rx, k);
@@ -582,11 +590,9 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
     RxEntry *e = NULL;
     int outer[8];
     if (memo) {
-        rx_key((const u16(*)[4])h, L, 1, 0, &k[0], &k[1]);
-        int known = rx_memo(S, h, m, k, &e);
-        if (known >= 0)
-            return known;
-        rx_open(&S->rx, outer);
+        /* the key, and the fetch of its entry from memory while the leads are listed */
+        rx_key(&S->rx, (const u16(*)[4])h, L, 1, 0, &k[0], &k[1]);
+        rx_prefetch(&S->rx, k);
     }
     /* first the lowest card of each suit the others hold (the likeliest to lose the trick),
      * then the others from the lowest */
@@ -596,6 +602,12 @@ static int rx_lead(Search *S, u16 h[4][4], int m)
         u16 others = (u16)((h[0][u] | h[1][u] | h[2][u] | h[3][u]) & ~x);
         cand[u] = run_highs(x, others);
         first[u] = others ? (u16)(cand[u] & (u16)(-cand[u])) : 0;
+    }
+    if (memo) {
+        int known = rx_memo(S, h, m, k, &e);
+        if (known >= 0)
+            return known;
+        rx_open(&S->rx, outer);
     }
     int res = 0;
     for (int pass = 0; pass < 2 && !res; pass++) {
