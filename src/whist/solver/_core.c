@@ -330,12 +330,15 @@ static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap
 {
     if (S->maxSide[p]) /* no card of the side to move does better than the best */
         return stepped_count(S, p, m, floor, R, R, rel);
-    if (!S->misere || R + 1 >= cap)
+    if (!S->misere || S->lone < 0 || R + 1 >= cap)
         return stepped_count(S, p, m, R, cap, R + 1, rel);
-    /* misère, a card worse than the best: from the top down, as the root's value (each test
-     * above the value a proof that the team keeps within so many tricks; from below, each a
-     * proof of the others', and on the slowest count known the first of them took 515 million
-     * positions where the card's whole value from the top took 127 million) */
+    /* a lone misère player's card worse than the best: from the top down, as the root's value
+     * (each test above the value a proof that the team keeps within so many tricks, quick with
+     * the relaxed game; from below, each a proof of the others', and on the slowest count known
+     * the first of them took 515 million positions where the card's whole value from the top
+     * took 127 million; two misère players have no relaxed game, and their proofs that they
+     * keep within many tricks are not quick: on a count of 3 from the top, a card worth 4 took
+     * 20 to 60 million positions more) */
     u16 below[4];
     if (!child(S, p, m->suit, m->rank, R + 1, below)) {
         memcpy(rel, below, sizeof below);
