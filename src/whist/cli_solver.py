@@ -111,12 +111,12 @@ def solve_cmd(
             "Goals max and min: count up to K tricks only, 0 to 13 (a value of K means K or more), far"
             " quicker when K is small: two misère players together, counted up to 2 (has each taken"
             " a trick?), take under a second most often (the slowest found 6 s) where the full"
-            " count can take half a minute.",
+            " count can take a minute.",
             "Objectifs max et min : ne compter que jusqu'à K levées, de 0 à 13 (une valeur de K veut"
             " dire K ou plus), bien plus vite quand K est petit : deux joueurs de misère ensemble,"
             " comptés jusqu'à 2 (chacun a-t-il fait une levée ?), prennent le plus souvent moins"
             " d'une seconde (la plus lente trouvée 6 s) là où le compte entier peut prendre une"
-            " demi-minute."))] = None,
+            " minute."))] = None,
     floor: Annotated[str | None, typer.Option(
         "--floor", metavar="K",
         help=en_fr(
@@ -141,15 +141,15 @@ def solve_cmd(
             " value if it was found by then). Most whole deals take well under a second; the"
             " slowest found among thousands (docs/solver.md, Limits): one seat against three 3 s,"
             " a piccolo (exact:1) 6 s, exact:0 (is the misère made?) 1.4 s, a lone misère count"
-            " (goal min) 12 s, an abondance counted in full 10 s, two misère players together"
-            " half a minute (6 s counted up to 2 with --cap 2).",
+            " (goal min) 15 s, an abondance counted in full 10 s, two misère players together"
+            " about a minute (6 s counted up to 2 with --cap 2).",
             "Abandonner après ce temps, en secondes, au moins 0,001 (code de sortie 1 ; un compte"
             " dit la meilleure valeur de l'équipe si elle a été trouvée d'ici là). La plupart des"
             " donnes entières prennent bien moins d'une seconde ; les plus lentes trouvées parmi"
             " des milliers (docs/solver.md, Limits) : une place contre trois 3 s, un piccolo"
             " (exact:1) 6 s, exact:0 (la misère est-elle réussie ?) 1,4 s, le compte d'une misère"
-            " seule (objectif min) 12 s, une abondance comptée en entier 10 s, deux joueurs de"
-            " misère ensemble une demi-minute (6 s compté jusqu'à 2 avec --cap 2)."))] = None,
+            " seule (objectif min) 15 s, une abondance comptée en entier 10 s, deux joueurs de"
+            " misère ensemble une minute environ (6 s compté jusqu'à 2 avec --cap 2)."))] = None,
     memory: Annotated[str, typer.Option(
         "--memory", metavar="MB",
         help=en_fr(
