@@ -712,11 +712,11 @@ class Solver:
         if floor is not None:
             if cap == 0:
                 raise GoalError(f"floor={floor!r}: no floor fits under a cap of 0")
-            floor_k = _whole(floor, 0, 12 if cap is None else cap - 1)
+            highest = 12 if cap is None else cap - 1
+            floor_k = _whole(floor, 0, highest)
             if floor_k is None:
-                raise GoalError(f"floor={floor!r} is not a number of tricks from 0 to "
-                                f"{12 if cap is None else cap - 1}" + ("" if cap is None else
-                                                                       f" (below the cap, {cap})"))
+                raise GoalError(f"floor={floor!r} is not a number of tricks from 0 to {highest}"
+                                + ("" if cap is None else f" (below the cap, {cap})"))
             floor = floor_k
             if g.kind == "exact":
                 raise GoalError("floor goes with the goals max and min: an exact target has no count")

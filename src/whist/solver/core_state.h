@@ -21,7 +21,7 @@ typedef struct {
     int aborted;
     int top[4];        /* the relaxed misère game: see rx_top */
     int lo[4], hi[4];
-    u64 skMasks[4], sk[4]; /* the relaxed game: each suit's last key made, and its cards (rx_key) */
+    u64 skMasks[4], sk[4]; /* the relaxed game: each suit's cards when its key was last made, and that key (rx_key) */
 } Relaxed;
 
 typedef struct {
