@@ -219,6 +219,33 @@ def test_node_and_time_limits_stop_a_search() -> None:
         s.solve(pos, "N", max_nodes=2**64 + 5)
 
 
+def test_ctrl_c_stops_a_search_of_the_main_thread() -> None:
+    """Ctrl-C (SIGINT) stops a long search called from the main thread with
+    ``KeyboardInterrupt``, as it stops Python code, long before the search would end; the solver
+    answers again afterwards. In a child process, whose main thread is surely the caller's: the
+    slowest count known (two misère players together, 331 million positions), bounded by
+    ``max_nodes`` so that a search Ctrl-C no longer reaches fails with ``TimeoutError``."""
+    code = """if True:
+        import os, signal, threading
+        from whist.solver import Position, Solver
+        pos = Position.from_pbn("N:T753.J2.KJ9843.9 A84.KQ8.AQT7.764 .AT6543.652.KJ53 KQJ962.97..AQT82",
+                                None, "N")
+        s = Solver(16)
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        try:
+            s.solve(pos, "NS", "min", max_nodes=150_000_000)
+        except KeyboardInterrupt:
+            print("interrupted", s.nodes)
+        print(s.solve(pos, "NS", "min", cap=1).best)
+    """
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    words = run.stdout.split()
+    assert words[0] == "interrupted", run.stdout
+    assert 0 < int(words[1]) < 100_000_000  # stopped within its first 100 million positions
+    assert words[2] == "1"  # North and South take at least one trick: the count up to 1 says 1
+
+
 def test_threads_solve_in_parallel() -> None:
     rng = random.Random(3)
     positions = []

@@ -677,7 +677,9 @@ class Solver:
         ``floor=j`` (below the cap), the larger of the tricks and ``j`` too. With
         ``max_nodes``, ``TimeoutError`` once the search has visited more positions (what it
         found so far stays in the table); with ``max_seconds``, once it has run that long
-        (a count of nodes is the same on every machine, a time is not).
+        (a count of nodes is the same on every machine, a time is not). Called from the main
+        thread, a search runs Python's signal handlers every few hundredths of a second, so
+        that Ctrl-C stops it with ``KeyboardInterrupt`` (what it found stays in the table).
         """
         nodes = _whole(max_nodes, 0, (1 << 64) - 1)
         if nodes is None:
@@ -735,8 +737,10 @@ class Solver:
         """The C search (its goal codes), its table allocated at the first call."""
         trump = -1 if position.trump is None else int(position.trump)
         try:
+            # from the main thread the search runs the signal handlers now and then: Ctrl-C stops it
+            main = threading.current_thread() is threading.main_thread()
             return self._core.solve(position.hands, trump, int(position.leader), played, team, goal, k,
-                                    max_nodes, float(max_seconds), floor)
+                                    max_nodes, float(max_seconds), floor, main)
         except _CoreTableMemoryError:
             raise TableMemoryError(f"the table's {self.memory_mb} MB cannot be allocated: give the solver"
                                    " less memory (memory_mb; --memory for whist solve)",

@@ -351,14 +351,16 @@ static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap
 }
 
 /*
- * solve(hands, trump, leader, played, team, goal, k[, limit[, seconds[, floor]]])
+ * solve(hands, trump, leader, played, team, goal, k[, limit[, seconds[, floor[, signals]]]])
  *   hands: 4 ints (52-bit masks, bit 13*suit + rank - 2), trump: 0..3 or -1,
  *   leader: 0..3, played: sequence of card indices (0..3 of them) in order from the leader,
  *   team: bit mask of seats (1..14), goal: 0 max, 1 min, 2 exact k, 3 at least k; for goals
  *   0 and 1, k >= 0 is a cap: values count up to k tricks (-1: no cap); floor (goals 0 and 1,
  *   below the cap): values count from floor, a value of floor meaning floor or fewer.
  * Returns (best, ((card, value), ...)) with every legal card of the player to move, or a bool
- * for goal 3. With limit > 0, TimeoutError once the search has visited more nodes.
+ * for goal 3. With limit > 0, TimeoutError once the search has visited more nodes. With
+ * signals true (a call from the main thread), the signal handlers run every 262,144 nodes and
+ * an exception they raise (KeyboardInterrupt) stops the search and is raised.
  */
 static PyObject *Solver_solve(SolverObject *self, PyObject *args)
 {
@@ -366,9 +368,9 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     int trump, leader, team, goal, k;
     unsigned long long limit = 0;
     double seconds = 0.0;
-    int floor = 0;
-    if (!PyArg_ParseTuple(args, "OiiOiii|Kdi", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
-                          &seconds, &floor)) {
+    int floor = 0, signals = 0;
+    if (!PyArg_ParseTuple(args, "OiiOiii|Kdip", &handsObj, &trump, &leader, &playedObj, &team, &goal, &k, &limit,
+                          &seconds, &floor, &signals)) {
         overflow_as_value_error();
         return NULL;
     }
@@ -582,6 +584,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     S->limit = limit ? (u64)limit : ~(u64)0;
     S->deadline = seconds > 0 ? now_seconds() + seconds : 0;
     S->aborted = 0;
+    S->interrupted = 0;
+    S->signals = signals;
 
     int p = (leader + (int)np) & 3;
     Move mv[13];
@@ -595,7 +599,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     self->progBest = -1;
     self->progDone = 0;
     self->progTotal = 0;
-    Py_BEGIN_ALLOW_THREADS
+    S->ts = PyEval_SaveThread(); /* (Py_BEGIN_ALLOW_THREADS, its state kept where signal_raised finds it) */
     nm = gen_moves(S, p, mv, -1, wants_none(S, k));
     /* order the root moves once, best first */
     for (int i = 0; i < nm; i++) {
@@ -664,7 +668,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
         if (goal == 2)
             best = S->maxSide[p] ? any : all;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(S->ts);
     self->busy = 0;
     self->nodes = S->nodes;
     if (goal == 2 && !S->aborted)
@@ -699,6 +703,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     memset(ST_nodes, 0, sizeof ST_nodes); memset(ST_cut, 0, sizeof ST_cut); memset(ST_nocut, 0, sizeof ST_nocut);
     memset(ST_waste, 0, sizeof ST_waste); ST_tt = ST_qt = ST_sl = ST_tb = ST_look = 0;
 #endif
+    if (S->interrupted)
+        return NULL; /* the exception a signal handler raised (KeyboardInterrupt for Ctrl-C) */
     if (S->aborted) {
         if (limit && S->nodes > limit)
             PyErr_Format(PyExc_TimeoutError, "the search took more than %llu node%s (max_nodes)", limit,

@@ -25,6 +25,7 @@ class Solver:
         limit: int = ...,
         seconds: float = ...,
         floor: int = ...,
+        signals: bool = ...,
         /,
     ) -> tuple[int, list[tuple[int, int]]] | bool: ...
     def clear(self) -> None: ...

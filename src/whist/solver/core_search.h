@@ -173,13 +173,29 @@ static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
     return r;
 }
 
+/* Every SIGNAL_EVERY + 1 nodes (about 20 ms) a search called from the main thread takes the
+ * interpreter lock back for a moment to run the signal handlers, so that Ctrl-C (the handler
+ * of SIGINT raising KeyboardInterrupt) stops it as it stops Python code. */
+#define SIGNAL_EVERY 0x3FFFFu
+
+static int signal_raised(Search *S)
+{
+    PyEval_RestoreThread(S->ts);
+    int raised = PyErr_CheckSignals() < 0;
+    S->ts = PyEval_SaveThread();
+    if (raised)
+        S->interrupted = 1;
+    return raised;
+}
+
 static int ab(Search *S, int need, u16 *rel)
 {
     rel[0] = rel[1] = rel[2] = rel[3] = 0;
     if (S->aborted)
         return 0;
-    if (++S->nodes > S->limit || ((S->nodes & 1023) == 0 && S->deadline > 0 && now_seconds() > S->deadline)) {
-        S->aborted = 1; /* out of budget: unwind without storing anything */
+    if (++S->nodes > S->limit || ((S->nodes & 1023) == 0 && S->deadline > 0 && now_seconds() > S->deadline)
+        || ((S->nodes & SIGNAL_EVERY) == 0 && S->signals && signal_raised(S))) {
+        S->aborted = 1; /* out of budget, or interrupted: unwind without storing anything */
         return 0;
     }
     if (S->mode == MODE_EXACT) {

@@ -47,7 +47,10 @@ typedef struct {
     u64 nodes;
     u64 limit;        /* node budget of a call */
     double deadline;  /* time (timespec_get seconds) at which a call gives up; 0: none */
-    int aborted;      /* the budget ran out */
+    int aborted;      /* the budget ran out, or a signal handler raised (interrupted) */
+    int interrupted;  /* a signal handler raised: its exception is set, the call returns it */
+    int signals;      /* run the signal handlers now and then (a call from the main thread) */
+    PyThreadState *ts; /* the calling thread's state, saved while the search runs without the lock */
     Relaxed rx;       /* the relaxed misère game (see rx_safe) */
     RxEntry *ownMemo; /* its own table, and its size - 1 (rx.memo may be lent blocks instead) */
     u64 ownMask;
