@@ -572,3 +572,79 @@ def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path, pres
     assert len(saved) == 1, saved
     match = record.replay(record.load(saved[0]))
     assert isinstance(match, Match | ColourMatch) and match.deals and match.deals[0].is_over
+
+
+FULL = Path("/dev/full")
+"""A device every write to which fails as on a full disk (Linux)."""
+
+
+def whist_entry(args: list[str], *, stdout: Any = subprocess.PIPE, closed: int | None = None,
+                cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``whist ARGS`` through its real entry point (``python -m whist``), with ``stdout`` as its
+    standard output, or with the file ``closed`` (0 or 1) closed before it starts (``<&-``,
+    ``>&-``)."""
+    import os
+
+    def close() -> None:
+        if closed is not None:
+            os.close(closed)
+
+    return subprocess.run([sys.executable, "-m", "whist", *args], stdout=stdout, stderr=subprocess.PIPE,
+                          stdin=subprocess.DEVNULL if closed != 0 else None, text=True, cwd=cwd,
+                          preexec_fn=close, timeout=120)
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize(("args", "lang"), [
+    (["--version"], "en"), (["rules"], "en"), (["rules", "--lang", "fr"], "fr"),
+    (["solve", "N:K.Q.. QJ.K.. T9.A.. 87.J..", "-t", "H", "-l", "N", "--played", "AS"], "en"),
+    (["sheet", "add", "solo", "7", "--declarers", "N", "--tricks", "8"], "en"),
+])
+def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(
+        tmp_path: Path, args: list[str], lang: str) -> None:
+    """`whist … > /dev/full` (a full disk): every command ended in a traceback through the
+    terminal library. Now one line on stderr, in the command's language, exit 1; a sheet's entry,
+    saved before its totals are printed, stays saved (the line says the output failed, not the
+    entry)."""
+    if args[0] == "sheet":
+        args = [*args, "--file", str(tmp_path / "s.json")]
+        assert run("sheet", "new", "--file", str(tmp_path / "s.json")).exit_code == 0
+    with FULL.open("w") as full:
+        done = whist_entry(args, stdout=full)
+    said = ("Erreur : impossible d'écrire la sortie : plus de place sur le disque\n" if lang == "fr"
+            else "Error: cannot write the output: No space left on device\n")
+    assert done.returncode == 1 and done.stderr == said, done.stderr
+    if args[0] == "sheet":
+        assert len(json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["entries"]) == 1
+
+
+def test_a_closed_standard_output_is_refused_before_the_command_runs(tmp_path: Path) -> None:
+    """`whist … >&-`: the commands printed into nothing and exited 0, as if all had been shown.
+    Now refused before anything is done (the sheet is unchanged), exit 1, in the command's
+    language."""
+    sheet = tmp_path / "s.json"
+    assert run("sheet", "new", "--file", str(sheet), "--lang", "fr").exit_code == 0
+    before = sheet.read_bytes()
+    done = whist_entry(["sheet", "add", "solo", "7", "-d", "N", "-t", "8", "--file", str(sheet)], closed=1)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == ("Erreur : la sortie standard est fermée : rien de ce qu'écrit la commande ne"
+                           " serait vu\n")
+    assert sheet.read_bytes() == before
+    done = whist_entry(["rules"], closed=1)
+    assert done.returncode == 1
+    assert done.stderr == "Error: the standard output is closed: nothing the command prints could be seen\n"
+
+
+def test_a_closed_standard_input_reads_as_an_empty_one(tmp_path: Path) -> None:
+    """`whist play <&-` and `whist sheet import - <&-` ended in a traceback (the standard input is
+    None in Python then); they now say what they say of an empty input (`</dev/null`)."""
+    records = tmp_path / "records"
+    for stdin in ("closed", "empty"):
+        done = whist_entry(["play", "--seed", "1", "--records", str(records)],
+                           closed=0 if stdin == "closed" else None)
+        assert done.returncode == 1, (stdin, done.stderr)
+        assert "the input ended before the game did" in done.stderr and "Traceback" not in done.stderr
+    sheet = tmp_path / "s.json"
+    assert run("sheet", "new", "--file", str(sheet)).exit_code == 0
+    done = whist_entry(["sheet", "import", "-", "--file", str(sheet)], closed=0)
+    assert done.returncode == 2 and "needs a header" in done.stderr, done.stderr

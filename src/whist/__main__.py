@@ -12,9 +12,10 @@ def main() -> None:
     """Run the ``whist`` command."""
     try:
         from whist.cli import main as run
+        from whist.cli_usage import guarded_output
     except KeyboardInterrupt:
         sys.exit(130)
-    run()
+    guarded_output(run)
 
 
 if __name__ == "__main__":

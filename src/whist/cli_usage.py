@@ -12,17 +12,19 @@ says why.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 import typer
 from typer._click.core import Context
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
+from whist.cards import os_reason
 from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
 from whist.rules import preset_meant
 
@@ -47,15 +49,62 @@ def closed_pipe() -> NoReturn:
     no message (the reader went away on purpose, as ``head`` does), the standard output pointed at
     the null device so that Python's last flush of what is left in it fails no more
     (:class:`ClosedPipe`)."""
-    try:
-        fd = sys.stdout.fileno()
-    except (AttributeError, OSError, ValueError):  # not a file of the system (a test's capture)
-        fd = -1
-    if fd >= 0:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, fd)
-        os.close(null)
+    _point_at_null(sys.stdout)
     raise ClosedPipe(CLOSED_PIPE)
+
+def guarded_output(run: Callable[[], object]) -> None:
+    """Run the command ``run`` (:func:`whist.cli.main`) whatever state its standard streams are
+    in: a closed standard input (``<&-``) reads as an empty one (``</dev/null``: what reads it then
+    says that the input ended); a closed standard output (``>&-``) is refused before the command
+    runs, exit 1, where every command would have printed into nothing and said it succeeded; and a
+    standard output that cannot be written (a full disk, ``>/dev/full``, a device error) stops the
+    command with one line on stderr, exit 1, not a traceback. A closed pipe stays the quiet exit of
+    :func:`closed_pipe`. Said in the language of the command line (:func:`lang_asked`)."""
+    lang = lang_asked(sys.argv[1:])
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's own, never closed)
+    if sys.stdout is None:
+        _output_failed(lang, "the standard output is closed: nothing the command prints could be seen",
+                       "la sortie standard est fermée : rien de ce qu'écrit la commande ne serait vu")
+    try:
+        try:
+            run()
+        finally:
+            sys.stdout.flush()  # what is left to write, written here where its failure is caught
+    except BrokenPipeError:
+        closed_pipe()
+    except OSError as exc:
+        # every file the commands write says its own errors (with its name): a failed write that
+        # reached here, naming no file, was the standard output's
+        if exc.filename is not None or exc.errno not in _WRITE_ERRORS:
+            raise
+        _point_at_null(sys.stdout)
+        _output_failed(lang, f"cannot write the output: {os_reason(exc)}",
+                       f"impossible d'écrire la sortie : {os_reason(exc, 'fr')}")
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.ENXIO, errno.EBADF})
+"""The system's errors of a write that failed (the disk full, over a quota, a file too large, a
+device's error or gone, a file no longer open)."""
+
+
+def _point_at_null(stream: IO[str]) -> None:
+    """``stream``'s file pointed at the null device, so that Python's last flush of what it still
+    holds does not fail again."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file of the system (a test's capture)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
+
+
+def _output_failed(lang: str, en: str, fr: str) -> NoReturn:
+    """``Error: en`` (``Erreur : fr`` in French) on stderr, exit 1."""
+    sys.stderr.write(f"Erreur : {fr}\n" if lang == "fr" else f"Error: {en}\n")
+    sys.exit(1)
+
 
 _LANG_KEY = "whist.lang"
 
