@@ -216,6 +216,21 @@ class TestSheet:
         assert "line 2" not in r.stderr and "line 4" not in r.stderr
         assert json.loads(f.read_text(encoding="utf-8"))["totals"]["N"] == 63
 
+    @pytest.mark.parametrize("content", [b"\x89PNG\r\n\x1a\n\x00\x00", b'{"format": "whist-sheet-0"}', b""])
+    def test_new_over_a_file_that_is_no_sheet_says_so(self, tmp_path: Path, content: bytes) -> None:
+        """Over a picture, a damaged sheet or an empty file, `sheet new` said the file "already
+        holds a sheet: add to it", which cannot be done; it now says the file is not a sheet, and
+        leaves it as it was."""
+        f = tmp_path / "sheet.json"
+        f.write_bytes(content)
+        r = self.sheet(tmp_path, "new")
+        assert r.exit_code == 2, r.output
+        assert (f"{f} already exists and is not a score sheet: name another file (--file), or replace it"
+                " with --force") in flat(r.stderr)
+        assert f.read_bytes() == content
+        r = self.sheet(tmp_path, "new", "--lang", "fr")
+        assert f"{f} existe déjà et n'est pas une feuille de marque" in flat(r.stderr)
+
     def test_undo_on_an_empty_sheet_and_no_sheet(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show")
         assert r.exit_code == 2 and "start one with `whist sheet new`" in r.stderr

@@ -648,3 +648,46 @@ def test_a_closed_standard_input_reads_as_an_empty_one(tmp_path: Path) -> None:
     assert run("sheet", "new", "--file", str(sheet)).exit_code == 0
     done = whist_entry(["sheet", "import", "-", "--file", str(sheet)], closed=0)
     assert done.returncode == 2 and "needs a header" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", ["sheet show", "sheet import", "replay", "rules"])
+def test_a_file_the_system_will_not_let_be_read_exits_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """A file without the right to read it (chmod 000, for a user other than root) was refused
+    as bad usage, exit 2 ("file 'x' is not readable", the command line's own check); as the README
+    says, a file the system cannot read is exit 1 (a rules file: 2, as any fault of the rules),
+    the command saying why, in its own words. Here
+    the system's refusal is made for the file, as a user who is not root meets it (the tests may
+    run as root, whom chmod 000 does not stop)."""
+    import builtins
+    import os
+
+    from whist import cards
+
+    locked = tmp_path / "locked"
+    sheet = tmp_path / "s.json"
+    assert run("sheet", "new", "--file", str(sheet)).exit_code == 0
+    real_access, real_open = os.access, builtins.open
+    if command == "sheet show":
+        sheet.rename(locked)
+    else:
+        locked.write_text("contract\n" if command == "sheet import" else "{}\n", encoding="utf-8")
+
+    def access(path: Any, mode: int, *args: Any, **kwargs: Any) -> bool:
+        return False if Path(path) == locked else real_access(path, mode, *args, **kwargs)
+
+    def refused_open(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(cards, "open", refused_open, raising=False)
+    args = {"sheet show": ["sheet", "show", "--file", str(locked)],
+            "sheet import": ["sheet", "import", str(locked), "--file", str(sheet)],
+            "replay": ["replay", str(locked)], "rules": ["rules", "--rules", str(locked)]}[command]
+    r = run(*args)
+    # (a rules file is refused as every fault of the rules is, exit 2, but in its own words)
+    assert r.exit_code == (2 if command == "rules" else 1), (r.exit_code, r.output)
+    said = "cannot read rules file" if command == "rules" else "cannot read"
+    assert said in r.stderr and "Permission denied" in r.stderr and "not readable" not in r.stderr, r.stderr

@@ -541,8 +541,17 @@ class TestContractNames:
     def test_parse(self, text: str, kind: str, level: int | None, suit: Suit | None) -> None:
         assert parse_contract(text) == Contract(kind, level, suit)
 
+    def test_a_hyphen_joins_words_but_a_minus_sign_is_no_level(self) -> None:
+        """``petite-misère`` and ``solo-7`` are read as typed with spaces; ``solo -7`` was read as
+        solo 7, the minus sign taken for a hyphen."""
+        assert parse_contract("petite-misère") == Contract("petite_misere", None, None)
+        assert parse_contract("solo-7 H") == Contract("solo", 7, Suit.HEARTS)
+        with pytest.raises(ValueError, match="a level is a number of tricks, not -7"):
+            parse_contract("solo -7 H")
+
     @pytest.mark.parametrize("text", ["solo 9", "solo 4", "emballage 7", "emballage 14", "abondance 13",
-                                      "petite misère 3", "trou 8", "", "foo"])
+                                      "petite misère 3", "trou 8", "", "foo",
+                                      "solo -7 H", "abondance -9", "emballage -8"])
     def test_refused(self, text: str) -> None:
         with pytest.raises(ValueError):
             parse_contract(text)

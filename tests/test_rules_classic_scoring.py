@@ -721,6 +721,23 @@ class TestOptions:
         with pytest.raises(RulesError, match="is not UTF-8 text"):
             load_rules(f)
 
+    def test_a_rules_file_with_a_byte_order_mark_is_read(self, tmp_path: Path) -> None:
+        """Notepad on Windows saves UTF-8 with a byte order mark: TOML's reader took it for the
+        start of a statement ("Invalid statement (at line 1, column 1)"); it is read as the CSV
+        import reads it, the mark left out."""
+        f = tmp_path / "club.toml"
+        f.write_bytes(b'\xef\xbb\xbfpreset = "short"\ngame_points = 7\n')
+        r = load_rules(f)
+        assert r.preset == "short" and r.game_points == 7
+
+    def test_a_rules_file_too_large_is_refused_unread(self, tmp_path: Path) -> None:
+        """Whist reads at most 64 MB of any file; a rules file was read whole, whatever its size."""
+        f = tmp_path / "club.toml"
+        with f.open("wb") as out:
+            out.truncate((64 << 20) + 1)
+        with pytest.raises(RulesError, match="is too large for a rules file"):
+            load_rules(f)
+
     def test_missing_rules_file(self, tmp_path: Path) -> None:
         with pytest.raises(RulesError, match="cannot read rules file"):
             load_rules(tmp_path / "nope.toml")

@@ -76,6 +76,12 @@ class TestEntries:
 class TestImpossibleEntries:
     """An impossible entry is refused with a message and the sheet keeps every earlier entry."""
 
+    def test_the_queens_of_a_seat_named_twice_are_refused(self) -> None:
+        """``N=4,E=0,E=0`` was taken; ``N=2,N=2`` said that the four queens must be shared out."""
+        for queens in ("N=4,E=0,E=0", "N=2,N=2"):
+            with pytest.raises(SheetError, match=rf"queens '{queens}': \w is named twice"):
+                parse_entry("dames", queens=queens)
+
     @pytest.mark.parametrize(
         ("args", "message"),
         [
@@ -89,6 +95,10 @@ class TestImpossibleEntries:
             (("petite misère", "N,E", "1"), "each misère declarer"),
             (("solo 7", "N", "E=3"), "E is not a declarer"),
             (("chelem", "", "13"), "declarers"),
+            # a seat named twice was counted by its last number: N=2, both misères failed
+            (("petite misère", "N,E", "N=0,E=1,N=2"), r"tricks 'N=0,E=1,N=2': N is named twice"),
+            (("petite misère", "N,E", "N=0;E=1;N=3"), "N is named twice"),
+            (("solo -7", "N", "8"), "a level is a number of tricks, not -7"),
         ],
     )
     def test_refused_with_a_clear_message(self, args: tuple[str, str, str], message: str) -> None:

@@ -476,7 +476,7 @@ def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> 
     robre de `whist simulate --records parties` ; `whist play` dit le nom du sien.
     """)
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=en_fr(
+    file: Annotated[Path, typer.Argument(metavar="FILE", readable=False, help=en_fr(
         "A deal or match record (JSON).", "Un enregistrement de donne ou de partie (JSON)."))],
     json_out: JsonOpt = False,
     lang: LangOpt = "en",

@@ -213,7 +213,7 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
         "Change une option du préréglage, par exemple game_points=5 ou call_at_eight=non ; se"
         " répète. `whist rules --lang fr` liste les options."))]
 RulesOpt = Annotated[Path | None, typer.Option(
-    "--rules", metavar="FILE", dir_okay=False,
+    "--rules", metavar="FILE", dir_okay=False, readable=False,
     help=en_fr(
         "TOML file of options (`preset = \"short\"`, `game_points = 7`, or an [options] table),"
         " applied after --preset and before --option (a --preset other than the file's is refused).",

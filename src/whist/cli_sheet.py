@@ -77,6 +77,7 @@ from whist.sheet_file import (
     open_sheet,
     refuse,
     save_sheet,
+    taken_refusal,
     unchanged_if_interrupted,
     write_new_file,
     write_whole,
@@ -153,7 +154,7 @@ DoubleOpt = Annotated[bool, typer.Option(
         "The deal scores double (after a passed deal, all_pass=redeal_double).",
         "La donne compte double (après une donne où tous ont passé, all_pass=redeal_double)."))]
 FileOpt = Annotated[Path, typer.Option(
-    "--file", "-f", metavar="FILE", envvar="WHIST_SHEET", dir_okay=False, help=en_fr(
+    "--file", "-f", metavar="FILE", envvar="WHIST_SHEET", dir_okay=False, readable=False, help=en_fr(
         "The sheet's JSON file (environment variable WHIST_SHEET).",
         "Le fichier JSON de la feuille (variable d'environnement WHIST_SHEET)."))]
 
@@ -444,10 +445,8 @@ def sheet_new(
 ) -> None:
     """Start a new score sheet: colour whist or classic whist, as the preset plays."""
     language = parse_lang(lang)
-    taken = Refusal(f"{file} already holds a sheet: add to it, or start over with --force",
-                    f"{file} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
     if file.exists() and not force:
-        refuse(taken, language)
+        refuse(taken_refusal(file), language)
     # a preset typed first, or among names that are not four (a name may be Court or Simple)
     word = next((w for i, w in enumerate(typed or []) if preset_meant(w)
                  and ((i == 0 and w.strip().lower() in PRESETS) or len(typed or []) != len(SEATS))), None)
@@ -469,7 +468,7 @@ def sheet_new(
         with locked(file):
             save_sheet(sheet, file, language)
     else:  # of two scorers starting one sheet at once, the second is refused
-        write_new_file(file, dumps(sheet), language, taken)
+        write_new_file(file, dumps(sheet), language, taken_refusal)
     if isinstance(sheet, ClassicSheet):
         what = option_summary(sheet.rules, language)
         players = " · ".join(f"{side_name(side, language)} {pair_names(sheet, side)}" for side in Side)
@@ -672,7 +671,7 @@ def sheet_show(json_out: JsonOpt = False, file: FileOpt = DEFAULT_FILE, lang: Sh
 @fr_doc("""Ajouter chaque ligne d'un fichier CSV, toutes ou aucune.""")
 def sheet_import(
     csv_file: Annotated[Path, typer.Argument(
-        metavar="FILE.csv", dir_okay=False,
+        metavar="FILE.csv", dir_okay=False, readable=False,
         help=en_fr(
             "Rows with a header (- for the standard input), as `whist sheet export --csv` writes"
             " them (or a spreadsheet with"
@@ -731,17 +730,17 @@ def sheet_import(
     fichier est écrit en entier ou pas du tout (un fichier temporaire, puis renommé).""")
 def sheet_export(
     target: Annotated[Path | None, typer.Argument(
-        metavar="FILE", dir_okay=False, show_default=False, help=en_fr(
+        metavar="FILE", dir_okay=False, readable=False, show_default=False, help=en_fr(
             "A file to write, as CSV if its name ends in .csv, as JSON if in .json: the same as"
             " --csv FILE or --json FILE.",
             "Un fichier à écrire, en CSV si son nom finit par .csv, en JSON s'il finit par .json :"
             " comme --csv FICHIER ou --json FICHIER."))] = None,
     csv_out: Annotated[Path | None, typer.Option(
-        "--csv", metavar="FILE", dir_okay=False, help=en_fr(
+        "--csv", metavar="FILE", dir_okay=False, readable=False, help=en_fr(
             "Write the sheet as CSV (- for stdout).",
             "Écrire la feuille en CSV (- pour la sortie standard)."))] = None,
     json_file: Annotated[Path | None, typer.Option(
-        "--json", metavar="FILE", dir_okay=False, help=en_fr(
+        "--json", metavar="FILE", dir_okay=False, readable=False, help=en_fr(
             "Write the sheet as JSON (- for stdout).",
             "Écrire la feuille en JSON (- pour la sortie standard)."))] = None,
     separator: Annotated[str, typer.Option(
@@ -776,7 +775,7 @@ def sheet_export(
         if force:
             write_whole(target, text, language, encoding)
         else:  # claimed first, as whist sheet new claims a new sheet
-            write_new_file(target, text, language, export_there(target), encoding)
+            write_new_file(target, text, language, export_there, encoding)
         stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
 
 

@@ -13,6 +13,7 @@ the kinds that have one (tricks to take), and a suit for the suited kinds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -121,7 +122,9 @@ class Contract:
 
 
 def _norm(text: str) -> str:
-    t = text.strip().lower().replace("_", " ").replace("-", " ")
+    """``text`` in lower case, its words split by spaces, underscores and hyphens within a word
+    (``petite-misère``, ``solo-7``); a minus sign before a number stays (``solo -7``, refused)."""
+    t = re.sub(r"(?<=\S)-", " ", text.strip().lower().replace("_", " "))
     return " ".join(t.split())
 
 
@@ -170,6 +173,9 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
         except ParseError:
             pass
     level: int | None = None
+    if words and re.fullmatch(r"-\d+", words[-1]):
+        raise ParseError(f"{text!r}: a level is a number of tricks, not {words[-1]}",
+                         f"« {text} » : un niveau est un nombre de plis, pas {words[-1]}")
     if words and words[-1].isdigit():
         level = int(words[-1])
         words = words[:-1]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Lang, Refusal, os_reason, quoted_fr
+from whist.cards import Lang, Refusal, os_reason, quoted_fr, read_at_most
 from whist.wording import TERMINAL, Wording
 
 
@@ -500,9 +500,13 @@ def _toml_where_fr(exc: tomllib.TOMLDecodeError) -> str:
 
 
 def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
-    """Rules from a TOML file: ``preset = "short"`` and option values, at the top or under ``[options]``."""
+    """Rules from a TOML file: ``preset = "short"`` and option values, at the top or under ``[options]``
+    (UTF-8, a byte order mark before them allowed, as a text editor on Windows may save it)."""
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(read_at_most(path, ("a rules file", "un fichier de règles"), RulesError)
+                             .decode("utf-8").removeprefix("\ufeff"))
+    except RulesError:  # too large (read_at_most): said as it is, not as a number too long below
+        raise
     except OSError as exc:
         raise RulesError(f"cannot read rules file {path}: {os_reason(exc)}",
                          f"impossible de lire le fichier de règles {path} : {os_reason(exc, 'fr')}") from None

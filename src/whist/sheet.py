@@ -19,6 +19,7 @@ import csv
 import difflib
 import io
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -106,8 +107,12 @@ class Entry:
         }
 
 
-def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
-    """``8`` (the declarers' tricks together, given to the first) or ``N=0,E=1`` / ``N=0;E=1``."""
+def parse_tricks(text: str, declarers: Sequence[Seat],
+                 what: tuple[str, str] = ("tricks", "plis")) -> dict[Seat, int]:
+    """``8`` (the declarers' tricks together, given to the first) or ``N=0,E=1`` / ``N=0;E=1``
+    (``what`` they count, in English and French, for the refusals: the queens of the queens game
+    are read so too). A seat named twice is refused (the last one counted, and a sheet took the
+    wrong score: ``N=0,E=1,N=2``)."""
     t = text.strip()
     if not t:
         return {}
@@ -118,17 +123,23 @@ def parse_tricks(text: str, declarers: Sequence[Seat]) -> dict[Seat, int]:
         try:
             out[declarers[0]] = int(t)
         except ValueError:
-            raise SheetError(f"tricks {text!r}: write a number (8) or seat=tricks (N=0,E=1)",
-                             f"plis « {text} » : tapez un nombre (8) ou place=plis (N=0,E=1)") from None
+            raise SheetError(f"{what[0]} {text!r}: write a number (8) or seat={what[0]} (N=0,E=1)",
+                             f"{what[1]} « {text} » : tapez un nombre (8) ou place={what[1]}"
+                             " (N=0,E=1)") from None
         return out
     for part in t.replace(";", ",").split(","):
         seat_txt, _, n = part.partition("=")
         try:
             seat = parse_seat(seat_txt)
-            out[seat] = int(n)
+            count = int(n)
         except (ParseError, ValueError):
-            raise SheetError(f"tricks {text!r}: write seat=tricks pairs, like N=0,E=1",
-                             f"plis « {text} » : tapez des paires place=plis, comme N=0,E=1") from None
+            raise SheetError(f"{what[0]} {text!r}: write seat={what[0]} pairs, like N=0,E=1",
+                             f"{what[1]} « {text} » : tapez des paires place={what[1]},"
+                             " comme N=0,E=1") from None
+        if seat in out:
+            raise SheetError(f"{what[0]} {text!r}: {seat.name} is named twice",
+                             f"{what[1]} « {text} » : {seat.name_fr} est nommé deux fois")
+        out[seat] = count
     return out
 
 
@@ -205,7 +216,7 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
     # said before the tricks are read, which give a number alone to the first declarer
     if c.kind != "dames" and not decl:
         raise _no_declarers(wording)
-    q = parse_tricks(queens, ()) if queens.strip() else {}
+    q = parse_tricks(queens, (), ("queens", "dames")) if queens.strip() else {}
     try:
         need = int(needed) if needed.strip() else 8
         mult = int(double) if double.strip() else 1
@@ -464,7 +475,8 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
         raise _unreadable(exc, reader.line_num + 1, error) from None
     if reader.fieldnames is not None:
         reader.fieldnames = [known.get(f.strip().lower(), f.strip()) for f in reader.fieldnames]
-        twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
+        counts = Counter(reader.fieldnames)  # (a count per column: the header may be long)
+        twice = sorted(f for f, n in counts.items() if f and n > 1)
         if twice:
             raise error(f"the CSV's header names the column {', '.join(twice)} twice: keep one",
                         f"l'en-tête du CSV nomme deux fois la colonne {', '.join(twice)} : gardez-en une")

@@ -17,7 +17,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
@@ -33,8 +33,8 @@ from whist.sheet import dumps
 from whist.sheet_input import AnySheet, read_sheet
 
 __all__ = ["cannot", "changing", "csv_text", "export_files", "export_there", "load_sheet", "locked",
-           "open_sheet", "refuse", "same_file", "save_sheet", "unchanged_if_interrupted", "write_new_file",
-           "write_whole"]
+           "open_sheet", "refuse", "same_file", "save_sheet", "taken_refusal", "unchanged_if_interrupted",
+           "write_new_file", "write_whole"]
 
 
 def refuse(exc: Refusal, lang: Lang, code: int = 2) -> NoReturn:
@@ -200,17 +200,33 @@ def write_whole(path: Path, text: str, lang: Lang, encoding: str = "utf-8") -> N
         refuse(cannot("write", named, exc), lang, 1)
 
 
-def write_new_file(path: Path, text: str, lang: Lang, taken: Refusal, encoding: str = "utf-8") -> None:
+def write_new_file(path: Path, text: str, lang: Lang, taken: Callable[[Path], Refusal],
+                   encoding: str = "utf-8") -> None:
     """Write ``text`` as :func:`write_whole` does, to a file that is not there yet: the name is claimed
     first (:func:`whist.record.write_new`), so that of two commands making one file at once the
-    second is refused with ``taken`` rather than replacing the first's; where the writing fails,
-    the empty file claimed is removed."""
+    second is refused with ``taken(path)`` (made once the other file is there) rather than
+    replacing the first's; where the writing fails, the empty file claimed is removed."""
     try:
         record.write_new(path, lambda: write_whole(path, text, lang, encoding))
     except FileExistsError:
-        refuse(taken, lang)
+        refuse(taken(path), lang)
     except OSError:  # the name could not be claimed: write_whole says why the file cannot be written
         write_whole(path, text, lang, encoding)
+
+
+def taken_refusal(path: Path) -> Refusal:
+    """Why ``whist sheet new`` does not write a sheet to ``path``, which another file holds: a
+    sheet there (add to it), or a file that is not one (a damaged sheet, another file named by
+    mistake), which was said to hold a sheet too."""
+    try:
+        read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8"))
+    except (Refusal, OSError, ValueError):
+        return Refusal(f"{path} already exists and is not a score sheet: name another file (--file),"
+                       " or replace it with --force",
+                       f"{path} existe déjà et n'est pas une feuille de marque : nommez un autre fichier"
+                       " (--file), ou remplacez-le avec --force")
+    return Refusal(f"{path} already holds a sheet: add to it, or start over with --force",
+                   f"{path} contient déjà une feuille : ajoutez-y des donnes, ou recommencez avec --force")
 
 
 def _umask() -> int:
