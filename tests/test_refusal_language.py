@@ -284,6 +284,21 @@ class TestColour:
         assert exc.fr.startswith("A♠ : les annonces sont en cours") and "passe" in exc.fr
 
 
+    def test_text_that_is_no_card_in_play_is_said_to_be_no_card(self) -> None:
+        """Once the auction is over, `ZZ` sent to a colour deal (the web table sends the text
+        typed) was refused as "not a call (pass, wait, …)": a card is what is asked, as the
+        terminal and classic whist say."""
+        d = ColourDeal.new(preset("couleur"), Seat.W, parse_deal(MUST_RUFF)).apply("solo 6 S")
+        while d.phase != "play":
+            d = d.apply("pass")
+        for text in ("ZZ", "hello", "10x"):
+            exc = refusal(lambda text=text: d.apply(text))  # type: ignore[misc]
+            assert str(exc).startswith(f"'{text}' is not a card (write rank then suit"), str(exc)
+            assert exc.fr.startswith(f"« {text} » n'est pas une carte"), exc.fr
+        exc = refusal(lambda: d.apply("pass"))  # a call is still told the auction is over
+        assert str(exc) == "pass: the auction is over; type a card, like AS or 10C"
+
+
 class TestParseErrors:
     def test_a_card(self) -> None:
         exc = refusal(lambda: parse_card("XS"))

@@ -629,11 +629,22 @@ class TestOptions:
          ({"deals": "7"}, "option deals is not part of classic whist"),
          ({"trou_surprise": "on"}, "option trou_surprise is not part of classic whist"),
          ({"points_per_odd_trick": "0"}, "at least 1"),
-         ({"game": "bridge"}, "option game")],
+         ({"game": "bridge"}, "option game"),
+         # true was a stake of 1.0, and Python's reading of numbers took 4_0 (40) and ٣ (3)
+         ({"stake": True}, "stake takes a number, not True"),
+         ({"stake": "1_000"}, "stake takes a number, not '1_000'"),
+         ({"game_points": "1_0"}, "game_points takes a whole number, not '1_0'"),
+         ({"game_points": "\u0663"}, "game_points takes a whole number")],
     )
     def test_unknown_option_or_bad_value(self, values: dict[str, Any], says: str) -> None:
         with pytest.raises(RulesError, match=says):
             with_options(CLASSIC, values)
+
+    def test_a_stake_of_minus_zero_is_zero(self) -> None:
+        """``-0.0`` was kept and shown as a stake of -0.0."""
+        for value in (-0.0, "-0", "-0.0"):
+            stake = with_options(CLASSIC, {"stake": value}).stake
+            assert stake == 0.0 and str(stake) == "0.0"
 
     def test_game_points_below_the_single_game_says_both_values(self) -> None:
         """Games of 3 with the classic preset's single game from 5 (RULES.md §2): the refusal

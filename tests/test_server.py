@@ -353,7 +353,9 @@ class TestNames:
         assert r.json()["name"] == "w" * 23
 
     @pytest.mark.parametrize("typed", ["", "   ", "\x00\x1b\x7f", "\u200b\ufeff", "\t\u00a0\u3000\n",
-                                       "\u200c \u200d\u200d"])
+                                       "\u200c \u200d\u200d",
+                                       # letters and marks that print as nothing (were taken)
+                                       "\u3164", "\u115f", "\u2800", "\u034f", "\u0301", "\u3164 \u0301"])
     def test_a_name_with_nothing_visible(self, harness: Any, typed: str) -> None:
         c = harness.client
         tid = harness.create(preset="pagat", name=typed)

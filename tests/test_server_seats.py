@@ -83,6 +83,29 @@ class TestSeats:
         with harness.connect(tid) as ws:
             assert ws.hello(tok2)["name"] == "Zoe"
 
+    def test_leave_once_the_game_is_over_is_refused(self, harness: Any) -> None:
+        """A leave after the last card was taken: the finished game lost its South in its record,
+        its deals and the list of tables, and for good (a leave is an event of the log). It is
+        refused (`illegal`), and the record still names Ann."""
+        from test_server_again import SPEC
+
+        tid = harness.create(**SPEC)
+        tok = harness.join(tid, "Ann", "S")
+        with harness.connect(tid) as ws:  # a bot plays for Ann, who is away, to the end
+            ws.hello()
+            ws.until(lambda m: m["type"] == "state" and m["over"], timeout=30)
+        record = harness.client.get(f"/api/tables/{tid}/record").json()
+        assert record["players"]["S"] == "Ann"
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok)["seat"] == "S"
+            ws.send({"type": "leave"})
+            err = ws.until(lambda m: m["type"] == "error")
+            assert err["code"] == "illegal" and "this game is over" in err["message"]
+            assert "cette partie est finie" in err["message_fr"]
+        assert harness.client.get(f"/api/tables/{tid}/record").json() == record
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok)["seat"] == "S"  # the token still holds the seat
+
     def test_each_action_keeps_who_sat_at_its_seat_then(self, harness: Any) -> None:
         """Sam plays a card at South and leaves; a bot plays South; Zoe sits there in the middle
         of the deal. The state's ``sitters`` say who made each of South's actions (Sam's, the

@@ -99,6 +99,8 @@ class TestImpossibleEntries:
             (("petite misère", "N,E", "N=0,E=1,N=2"), r"tricks 'N=0,E=1,N=2': N is named twice"),
             (("petite misère", "N,E", "N=0;E=1;N=3"), "N is named twice"),
             (("solo -7", "N", "8"), "a level is a number of tricks, not -7"),
+            # a deal's fields given to a penalty were dropped without a word
+            (("penalty", "W", "3"), "a penalty takes only its offender, not tricks: leave them out"),
         ],
     )
     def test_refused_with_a_clear_message(self, args: tuple[str, str, str], message: str) -> None:
@@ -154,6 +156,20 @@ class TestImpossibleEntries:
             Sheet.from_json(data)
         data["names"]["N"] = " Zoé "
         assert Sheet.from_json(data).name(Seat.N) == "Zoé"
+
+    @pytest.mark.parametrize(("names", "seat"), [({"W": "Anne", "O": "Bert"}, "W"),
+                                                ({"N": "a", "North": "b", "Nord": "c", "n": "d"}, "N")])
+    def test_a_seat_named_by_two_keys_is_refused(self, names: dict[str, str], seat: str) -> None:
+        """``{"W": "Anne", "O": "Bert"}`` (West in English and in French) kept the last name: which
+        was meant cannot be told. Refused, for both games' sheets (and the web app's, which make
+        them so)."""
+        from whist.classic_sheet import ClassicSheet, ClassicSheetError
+        from whist.rules import preset
+
+        with pytest.raises(SheetError, match=f"^names: {seat} is named twice$"):
+            Sheet.new("couleur", names)
+        with pytest.raises(ClassicSheetError, match=f"{seat} is named twice"):
+            ClassicSheet.new(preset("classic"), names)
 
     def test_a_name_is_kept_as_visible_text(self) -> None:
         """A tab or line break in a name (pasted, or a hand-edited file) is a space, a zero-width

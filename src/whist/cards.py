@@ -21,6 +21,7 @@ import errno
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import BinaryIO, Literal
@@ -362,10 +363,23 @@ def visible_text(text: str) -> str:
     ('Jean Pierre de la Tour', '')
     >>> visible_text("\u200dAli\u200cReza\u200c \u200d"), visible_text("\u200c\u200d")
     ('Ali\u200cReza', '')
+
+    Letters that print as nothing (the Hangul fillers, the blank braille pattern) are dropped too,
+    and a word of accents alone (combining marks, with no letter to sit on) is no word:
+
+    >>> visible_text("\u3164"), visible_text("\u2800 \u0301\u034f"), visible_text("Zoe\u0301 \u3164")
+    ('', '', 'Zoe\u0301')
     """
-    words = ("".join(ch for ch in word if ch.isprintable() or ch in JOINERS).strip(JOINERS)
-             for word in text.split())
-    return " ".join(w for w in words if w)
+    words = ("".join(ch for ch in word if (ch.isprintable() or ch in JOINERS) and ch not in BLANKS)
+             .strip(JOINERS) for word in text.split())
+    return " ".join(w for w in words if any(unicodedata.category(ch)[0] != "M" and ch not in JOINERS
+                                            for ch in w))
+
+
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters that Unicode counts as letters or symbols but that print as nothing: the Hangul
+choseong and jungseong fillers, the Hangul filler and its half-width form, the blank braille
+pattern."""
 
 
 def quoted_fr(value: object) -> str:
@@ -383,7 +397,8 @@ def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Se
     """The players' names by seat, N E S W, from ``{"N": "Anne", "Est": "Bert"}``, each as
     :func:`visible_text` keeps it (a seat not given, or given a name with nothing visible in it,
     is called by its name in ``lang``). A key that is no seat, or a name that is not text
-    (``None``, a number, as a hand-edited file may hold), raises :class:`ParseError`.
+    (``None``, a number, as a hand-edited file may hold), or a seat named by two keys (``W`` and
+    ``O``: which name is meant?), raises :class:`ParseError`.
 
     >>> seat_names({"n": " Anne ", "O": "Dirk"}, "fr")[::3]
     ((<Seat.N: 0>, 'Anne'), (<Seat.W: 3>, 'Dirk'))
@@ -395,6 +410,8 @@ def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Se
     given: dict[Seat, str] = {}
     for key, name in (names or {}).items():
         seat = parse_seat(key)
+        if seat in given:
+            raise ParseError(f"{seat.name} is named twice", f"{seat.name_fr} est nommé deux fois")
         if not isinstance(name, str):
             raise ParseError(f"the name of {seat.name} must be text, not {name!r}",
                              f"le nom de {seat.name_fr} doit être un texte, pas {quoted_fr(name)}")

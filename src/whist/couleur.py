@@ -411,11 +411,12 @@ class ColourDeal:
         if seat is not None and seat is not who:
             raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
                               f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
+        phase = self.phase
         if isinstance(action, str):
-            action = parse_colour_action(action, contract_levels(self.rules))
+            # in play, text that is no action is said to be no card (not "no call")
+            action = parse_colour_action(action, contract_levels(self.rules), card_wanted=phase == _PLAY)
         elif action.__class__ is not Card and not isinstance(action, ColourCall | CardCall):
             raise not_an_action(action)  # (a card, the common case, is told at once)
-        phase = self.phase
         if phase == _PLAY:
             if isinstance(action, ColourCall):
                 raise auction_over(action.text, action.text_fr)

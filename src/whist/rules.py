@@ -278,7 +278,7 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
                               "l'option {name} vaut {on_off}, pas {given}", name=name, value=value,
                               given=quoted_fr(value))
     if kind is int:
-        if isinstance(value, bool):
+        if isinstance(value, bool) or not _plain(value):
             raise _not_whole(name, value)
         try:
             n = int(value) if not isinstance(value, float) or value.is_integer() else None
@@ -289,7 +289,9 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
         return n
     if kind is float:
         try:
-            return float(value)
+            if isinstance(value, bool) or not _plain(value):
+                raise ValueError(value)
+            return float(value) + 0.0  # (+ 0.0: a stake of -0.0 is 0.0)
         except OverflowError:  # a whole number past the largest float (a 400-digit stake)
             raise RulesError(f"option {name} takes a finite number, not one this large",
                              f"l'option {name} vaut un nombre fini, pas un nombre aussi grand") from None
@@ -297,6 +299,13 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
             raise RulesError(f"option {name} takes a number, not {value!r}",
                              f"l'option {name} vaut un nombre, pas {quoted_fr(value)}") from None
     return str(value)
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value``, where it is text, is a number written in ASCII digits without
+    underscores: Python's own reading of numbers would also take ``4_0`` (40) and the digits of
+    other scripts (``٣``, 3), which nobody types for an option."""
+    return not isinstance(value, str) or (value.isascii() and "_" not in value)
 
 
 def _not_whole(name: str, value: Any) -> RulesError:

@@ -185,6 +185,12 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         if len(offender) != 1:
             raise wording.refusal(SheetError, "a penalty names one offender, e.g. {offender}",
                                   "une pénalité nomme un seul fautif, par exemple {offender}")
+        stray = [name for name, value in (("tricks", tricks), ("trump", trump), ("needed", needed),
+                                          ("queens", queens), ("double", double)) if value.strip()]
+        if stray:  # (they were dropped without a word: a deal's fields given to a penalty by mistake)
+            raise SheetError(f"a penalty takes only its offender, not {', '.join(stray)}: leave them out",
+                             f"une pénalité ne prend que son fautif, pas {', '.join(stray)} : ne les"
+                             " donnez pas")
         return Entry(None, offender)
     decl = _seats(declarers)
     try:

@@ -526,6 +526,12 @@ class Table:
         async with self._writing:
             if conn.seat is None:  # given up meanwhile, through another server process
                 return
+            if self.match.is_over:
+                # the record and the deals keep who played each seat: a leave now would rewrite
+                # a finished game's players (and for good: it is an event of the log)
+                raise CommandError(ILLEGAL, "this game is over: its seats stay as they were played",
+                                   "cette partie est finie : ses places restent comme elles ont été"
+                                   " jouées")
             await self._commit("leave", {"seat": conn.seat.name})
         self._presence_changed()
 
