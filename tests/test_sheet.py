@@ -209,6 +209,27 @@ class TestExport:
         data["entries"][0]["tricks"] = "N=7,E=6"
         assert len(Sheet.from_json(data).entries) == 1
 
+    def test_a_name_that_reads_as_a_formula_is_exported_as_text(self) -> None:
+        """A player named ``=HYPERLINK(…)`` or ``+1+1`` was written as it is into the CSV made for
+        Excel, which runs it as a formula once the file is opened. The cell begins with an
+        apostrophe (a spreadsheet shows the text), and an import reads the name back as it was,
+        in both games' sheets."""
+        import csv
+        import io
+
+        from whist.classic_sheet import ClassicSheet, played
+        from whist.rules import preset
+
+        names = {"N": '=HYPERLINK("http://x.example","x")', "E": "+1+1", "S": "@SUM(A1)", "W": "Dirk"}
+        colour = Sheet.new("couleur", names).add(parse_entry("solo 6", "S", "6", trump="D"))
+        classic = ClassicSheet.new(preset("classic"), names).add(played("NS=8"))
+        for text, empty in ((colour.to_csv(), Sheet.new("couleur")),
+                            (classic.to_csv(), ClassicSheet.new(preset("classic")))):
+            row = next(csv.DictReader(io.StringIO(text)))
+            assert row["name_N"] == "'" + names["N"]
+            assert (row["name_E"], row["name_S"], row["name_W"]) == ("'+1+1", "'@SUM(A1)", "Dirk")
+            assert [n for _, n in empty.add_csv(text).names] == list(names.values())
+
     def test_a_csv_with_a_column_named_twice_is_refused(self) -> None:
         """contract,declarers,tricks,contract: which contract was played cannot be told (the
         last one was taken in silence)."""

@@ -533,9 +533,30 @@ def csv_rows(reader: csv.DictReader[str], columns: Sequence[str],
         rows.append((reader.line_num, row))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@")
+"""What a spreadsheet reads a cell beginning with as a formula (``=HYPERLINK(…)`` in a player's
+name would run in Excel once the exported CSV is opened)."""
+
+
+def cell_text(text: str) -> str:
+    """A player's text as an exported CSV cell: after an apostrophe where it begins as a formula
+    does, so that a spreadsheet shows it as text (:func:`cell_read` takes the apostrophe off).
+
+    >>> cell_text("=1+1"), cell_text("Anne"), cell_read(cell_text("-Bob")), cell_read("'Zoé")
+    ("'=1+1", 'Anne', '-Bob', "'Zoé")
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def cell_read(text: str) -> str:
+    """A CSV cell as :func:`cell_text` wrote it, read back: a leading apostrophe before what
+    begins a formula is taken off (any other apostrophe is the text's own)."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+
+
 def names_row(names: Iterable[tuple[Seat, str]]) -> dict[str, str]:
-    """The ``name_N`` … ``name_W`` cells of an export's row."""
-    return {f"name_{s.name}": n for s, n in names}
+    """The ``name_N`` … ``name_W`` cells of an export's row (:func:`cell_text`)."""
+    return {f"name_{s.name}": cell_text(n) for s, n in names}
 
 
 def names_from_csv(names: Iterable[tuple[Seat, str]],
@@ -544,7 +565,7 @@ def names_from_csv(names: Iterable[tuple[Seat, str]],
     in English: :func:`~whist.cards.seat_names`) renamed as the first of the ``rows`` that names
     anyone says (a CSV exported with the names). A name the sheet was given stays; a CSV without
     the ``name_*`` columns (as exports were before) changes nothing."""
-    given = next(({s: visible_text(row.get(f"name_{s.name}") or "") for s in SEATS} for row in rows
+    given = next(({s: visible_text(cell_read(row.get(f"name_{s.name}") or "")) for s in SEATS} for row in rows
                   if any((row.get(c) or "").strip() for c in NAME_COLUMNS)), {})
     return tuple((s, (given.get(s) or n) if n in (s.name_fr, s.name_en) else n) for s, n in names)
 
