@@ -186,6 +186,11 @@ class TestHttp:
             "no route": c.get("/api/nothing"),
             "wrong method": c.delete(f"/api/tables/{tid}"),
             "not UTF-8": c.post("/api/tables", content=b'{"name": "\xff"}', headers=json_body),
+            # (JSON, but more than Python reads: said to be so, not only "UTF-8 is expected")
+            "too deep": c.post("/api/tables", content=b'{"a":' * 5000 + b"1" + b"}" * 5000,
+                               headers=json_body),
+            "too long a number": c.post("/api/tables", content=b'{"bot_delay": ' + b"9" * 5000 + b"}",
+                                        headers=json_body),
             "option of no kind": c.post("/api/tables", json={"options": {"deals": [1, 2]}}),
             "no sheet": c.get("/api/sheets/nope"),
             "no such language": c.post("/api/sheets", json={"preset": "couleur", "lang": "de"}),
@@ -205,7 +210,11 @@ class TestHttp:
         assert said["number too large"] == "bot_delay : vaut au plus 10"
         assert said["no table"] == "pas de table « nope »"
         assert said["option of no kind"] == "options.deals : doit être un texte, un nombre, true ou false"
-        assert said["not UTF-8"] == "le corps de la requête est illisible : du JSON en UTF-8 est attendu"
+        for what in ("not UTF-8", "too deep", "too long a number"):
+            assert answers[what].status_code == 400, what
+            assert said[what] == ("le corps de la requête est illisible : du JSON en UTF-8 est attendu"
+                                  " (sur 1 000 niveaux d'imbrication au plus, ses nombres de 4 300"
+                                  " chiffres au plus)"), what
         assert said["no such language"] == "lang : doit valoir 'en' ou 'fr'"
         assert said["wrong method"] == "méthode DELETE non permise à cette adresse"
 

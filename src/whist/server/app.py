@@ -148,8 +148,10 @@ def _hidden() -> JSONResponse:
 
 
 _HTTP_WORDS = {
-    400: ("the body cannot be read: JSON in UTF-8 is expected",
-          "le corps de la requête est illisible : du JSON en UTF-8 est attendu"),
+    400: ("the body cannot be read: JSON in UTF-8 is expected (nested at most about 1,000 levels"
+          " deep, its numbers of at most 4,300 digits)",
+          "le corps de la requête est illisible : du JSON en UTF-8 est attendu (sur 1 000 niveaux"
+          " d'imbrication au plus, ses nombres de 4 300 chiffres au plus)"),
     404: ("nothing at this address", "rien à cette adresse"),
     405: ("method {method} not allowed at this address", "méthode {method} non permise à cette adresse"),
     413: (None, f"le corps d'une requête fait au plus {MAX_BODY} octets"),
