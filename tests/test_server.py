@@ -408,6 +408,11 @@ class TestBadMessages:
             refused(mover, "{not json", "malformed")
             refused(mover, "[1, 2]", "malformed")
             refused(mover, {"type": "shout"}, "malformed")
+            # no type, or one that is no text: said so, not "unknown message type None"
+            err = refused(mover, {"action": "AS"}, "malformed")
+            assert err["message"].startswith("a message needs a type: hello, act")
+            err = refused(mover, {"type": True}, "malformed")
+            assert err["message"].endswith(", not true") and err["message_fr"].endswith(", pas true")
             refused(mover, {"type": "act", "action": legal[0]["text"]}, "malformed")
             refused(mover, {"type": "act", "action": 7, "version": version}, "malformed")
             refused(mover, {"type": "act", "action": "AS", "version": "1"}, "malformed")

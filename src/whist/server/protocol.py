@@ -153,6 +153,12 @@ def parse_message(text: str | None) -> ClientMessage:
     if kind in _SIMPLE:
         return Simple(kind)
     known = ", ".join(("hello", "act", *_SIMPLE))
+    if kind is None:
+        raise CommandError(MALFORMED, f"a message needs a type: {known}",
+                           f"un message demande un type : {known}")
+    if not isinstance(kind, str):  # said as JSON writes it (3, true, [])
+        raise CommandError(MALFORMED, f"a message's type is text, one of {known}, not {json.dumps(kind)}",
+                           f"le type d'un message est un texte, parmi {known}, pas {json.dumps(kind)}")
     raise CommandError(MALFORMED, f"unknown message type {kind!r} (known: {known})",
                        f"type de message inconnu {quoted_fr(kind)} (connus : {known})")
 
