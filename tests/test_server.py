@@ -167,6 +167,8 @@ class TestHttp:
             "unknown field": c.post("/api/tables", json={"sugar": 1}),
             "name too long": c.post("/api/tables", json={"name": "x" * 81}),
             "number too large": c.post("/api/tables", json={"bot_delay": 11}),
+            # NaN, which Python's JSON reads: it was "at most 10"
+            "no number": c.post("/api/tables", content=b'{"bot_delay": NaN}', headers=json_body),
             "no JSON": c.post("/api/tables", content=b"{not json", headers=json_body),
             "no object": c.post("/api/tables", content=b"[1]", headers=json_body),
             "too long": c.post("/api/tables", content=huge, headers=json_body),
@@ -208,6 +210,7 @@ class TestHttp:
         assert said["a seat taken"] == "la place Est est déjà prise"
         assert said["missing field"] == "name : champ requis"
         assert said["number too large"] == "bot_delay : vaut au plus 10"
+        assert said["no number"] == "bot_delay : doit être un nombre fini"
         assert said["no table"] == "pas de table « nope »"
         assert said["option of no kind"] == "options.deals : doit être un texte, un nombre, true ou false"
         for what in ("not UTF-8", "too deep", "too long a number"):

@@ -81,9 +81,10 @@ class CreateTable(BaseModel):
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seats: dict[str, str] = Field(default_factory=dict)
     name: str = Field("", max_length=80)
-    takeover_after: float = Field(60.0, ge=0, le=3600)
-    bot_delay: float = Field(0.8, ge=0, le=10)
-    deal_pause: float = Field(8.0, ge=0, le=600)
+    # (NaN, which Python's JSON reads, is no time: said to be no finite number, not "at most 10")
+    takeover_after: float = Field(60.0, ge=0, le=3600, allow_inf_nan=False)
+    bot_delay: float = Field(0.8, ge=0, le=10, allow_inf_nan=False)
+    deal_pause: float = Field(8.0, ge=0, le=600, allow_inf_nan=False)
     seed: int | None = Field(None, ge=0, lt=2**63)
 
 
