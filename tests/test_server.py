@@ -169,6 +169,9 @@ class TestHttp:
             "number too large": c.post("/api/tables", json={"bot_delay": 11}),
             # NaN, which Python's JSON reads: it was "at most 10"
             "no number": c.post("/api/tables", content=b'{"bot_delay": NaN}', headers=json_body),
+            # two refusals of pydantic's that the French said only « valeur refusée »
+            "five names": c.post("/api/sheets", json={"names": dict.fromkeys("NESWX", "a")}),
+            "half a pair": c.post("/api/tables", content=b'{"name": "\\ud800"}', headers=json_body),
             "no JSON": c.post("/api/tables", content=b"{not json", headers=json_body),
             "no object": c.post("/api/tables", content=b"[1]", headers=json_body),
             "too long": c.post("/api/tables", content=huge, headers=json_body),
@@ -211,6 +214,8 @@ class TestHttp:
         assert said["missing field"] == "name : champ requis"
         assert said["number too large"] == "bot_delay : vaut au plus 10"
         assert said["no number"] == "bot_delay : doit être un nombre fini"
+        assert said["five names"] == "names : a au plus 4 éléments"
+        assert said["half a pair"].startswith("name : doit être un texte Unicode valable")
         assert said["no table"] == "pas de table « nope »"
         assert said["option of no kind"] == "options.deals : doit être un texte, un nombre, true ou false"
         for what in ("not UTF-8", "too deep", "too long a number"):

@@ -188,6 +188,9 @@ _INVALID_FR = {
     "greater_than_equal": "vaut au moins {ge}", "less_than_equal": "vaut au plus {le}",
     "greater_than": "vaut plus de {gt}", "less_than": "vaut moins de {lt}",
     "literal_error": "doit valoir {expected}", "enum": "doit valoir {expected}",
+    "too_long": "a au plus {max_length} éléments", "too_short": "a au moins {min_length} éléments",
+    "string_unicode": "doit être un texte Unicode valable (une moitié de paire de substitution n'en est"
+                      " pas)",
 }
 """The French of pydantic's refusals of a request's field, by its error type."""
 
