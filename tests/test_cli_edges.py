@@ -691,3 +691,15 @@ def test_a_file_the_system_will_not_let_be_read_exits_1(
     assert r.exit_code == (2 if command == "rules" else 1), (r.exit_code, r.output)
     said = "cannot read rules file" if command == "rules" else "cannot read"
     assert said in r.stderr and "Permission denied" in r.stderr and "not readable" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("args", [["sheet", "show", "--file", ""], ["rules", "--rules", ""],
+                                  ["sheet", "import", "", "--file", "s.json"],
+                                  ["sheet", "export", "", "--file", "s.json"]])
+def test_an_empty_file_name_is_said_to_be_empty(args: list[str]) -> None:
+    """`--file ""` was refused as "file '' is a directory" (an empty path is read as the current
+    folder); now as an empty name, in French too."""
+    r = run(*args)
+    assert r.exit_code == 2 and "an empty name is no file's name." in r.stderr, r.output
+    r = run(*args, "--lang", "fr")
+    assert "un nom vide n'est le nom d'aucun fichier." in r.stderr, r.output

@@ -22,7 +22,7 @@ from typing import IO, Any, NoReturn
 
 import typer
 from typer._click.core import Context
-from typer._click.exceptions import NoArgsIsHelpError, UsageError
+from typer._click.exceptions import BadParameter, NoArgsIsHelpError, UsageError
 
 from whist.cards import os_reason
 from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
@@ -115,6 +115,7 @@ _VALUES: list[tuple[str, str]] = [
     (r"Input should be less than or equal to (.+)", r"au plus \1"),
     (r"Input should be greater than (.+)", r"plus de \1"),
     (r"Input should be less than (.+)", r"moins de \1"),
+    (r"an empty name is no file's name\.", "un nom vide n'est le nom d'aucun fichier."),
     (r"(?:file|dir|path) (.+) does not exist\.", r"\1 n'existe pas."),
     (r"(?:file|dir|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
     (r"(?:file|dir|path) (.+) is a file\.", r"\1 est un fichier, pas un dossier."),
@@ -266,9 +267,14 @@ class WhistGroup(HelpGroup):
 
 
 def _where_it_goes(exc: UsageError) -> UsageError:
-    """``exc`` with the option an extra argument belongs to, where it refuses a preset (``whist play
-    couleur``: ``…; the preset goes after --preset: --preset couleur``) or a port (``whist serve
-    8080``: ``the port goes after --port``) of a command that takes that option."""
+    """``exc`` saying that an empty file name names no file (typer read it as the current folder:
+    ``file '' is a directory``); with the option an extra argument belongs to, where it refuses a
+    preset (``whist play couleur``: ``…; the preset goes after --preset: --preset couleur``) or a
+    port (``whist serve 8080``: ``the port goes after --port``) of a command that takes that
+    option."""
+    if isinstance(exc, BadParameter) and re.fullmatch(r"(?:file|dir|path) '' is a directory\.", exc.message):
+        exc.message = "an empty name is no file's name."  # ('' is read as '.', the current folder)
+        return exc
     extra = re.fullmatch(r"Got unexpected extra argument\(s\) \((\S+)\)", exc.format_message())
     if extra is None or exc.ctx is None:
         return exc
