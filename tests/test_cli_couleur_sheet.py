@@ -216,11 +216,12 @@ class TestSheet:
         assert "line 2" not in r.stderr and "line 4" not in r.stderr
         assert json.loads(f.read_text(encoding="utf-8"))["totals"]["N"] == 63
 
-    @pytest.mark.parametrize("content", [b"\x89PNG\r\n\x1a\n\x00\x00", b'{"format": "whist-sheet-0"}', b""])
+    @pytest.mark.parametrize("content", [b"\x89PNG\r\n\x1a\n\x00\x00", b'{"format": "whist-sheet-0"}', b"\n"])
     def test_new_over_a_file_that_is_no_sheet_says_so(self, tmp_path: Path, content: bytes) -> None:
-        """Over a picture, a damaged sheet or an empty file, `sheet new` said the file "already
+        """Over a picture, a damaged sheet or a blank line, `sheet new` said the file "already
         holds a sheet: add to it", which cannot be done; it now says the file is not a sheet, and
-        leaves it as it was."""
+        leaves it as it was. (An empty file is still taken for a sheet another scorer is writing
+        at that moment.)"""
         f = tmp_path / "sheet.json"
         f.write_bytes(content)
         r = self.sheet(tmp_path, "new")

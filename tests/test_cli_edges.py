@@ -635,6 +635,16 @@ def test_a_closed_standard_output_is_refused_before_the_command_runs(tmp_path: P
     assert done.stderr == "Error: the standard output is closed: nothing the command prints could be seen\n"
 
 
+def test_a_standard_input_opened_for_writing_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """`whist play 0>file`: the first read of the input failed (Bad file descriptor) in a
+    traceback; it is said in one line, exit 1, and not as a failure of the output."""
+    with (tmp_path / "x").open("w") as written:
+        done = subprocess.run([sys.executable, "-m", "whist", "play", "--seed", "1", "--records",
+                               str(tmp_path / "r")], stdin=written, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1 and done.stderr == "Error: cannot read the input: Bad file descriptor\n"
+
+
 def test_a_closed_standard_input_reads_as_an_empty_one(tmp_path: Path) -> None:
     """`whist play <&-` and `whist sheet import - <&-` ended in a traceback (the standard input is
     None in Python then); they now say what they say of an empty input (`</dev/null`)."""

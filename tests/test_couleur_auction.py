@@ -546,6 +546,8 @@ class TestContractNames:
         solo 7, the minus sign taken for a hyphen."""
         assert parse_contract("petite-misère") == Contract("petite_misere", None, None)
         assert parse_contract("solo-7 H") == Contract("solo", 7, Suit.HEARTS)
+        for spaced in ("solo - 7 H", "- solo 7 H"):  # a hyphen alone is a space too
+            assert parse_contract(spaced) == Contract("solo", 7, Suit.HEARTS)
         with pytest.raises(ValueError, match="a level is a number of tricks, not -7"):
             parse_contract("solo -7 H")
 

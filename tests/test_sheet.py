@@ -81,6 +81,9 @@ class TestImpossibleEntries:
         for queens in ("N=4,E=0,E=0", "N=2,N=2"):
             with pytest.raises(SheetError, match=rf"queens '{queens}': \w is named twice"):
                 parse_entry("dames", queens=queens)
+        # a count alone (which the tricks take, for the first declarer) was "tricks without declarers"
+        with pytest.raises(SheetError, match="queens '2': write seat=queens pairs, like N=2,E=1,S=1"):
+            parse_entry("dames", queens="2")
 
     @pytest.mark.parametrize(
         ("args", "message"),

@@ -57,8 +57,9 @@ def guarded_output(run: Callable[[], object]) -> None:
     in: a closed standard input (``<&-``) reads as an empty one (``</dev/null``: what reads it then
     says that the input ended); a closed standard output (``>&-``) is refused before the command
     runs, exit 1, where every command would have printed into nothing and said it succeeded; and a
-    standard output that cannot be written (a full disk, ``>/dev/full``, a device error) stops the
-    command with one line on stderr, exit 1, not a traceback. A closed pipe stays the quiet exit of
+    standard output that cannot be written (a full disk, ``>/dev/full``), or a standard input that
+    cannot be read (``0>file``), stops the command with one line on stderr, exit 1, not a
+    traceback. A closed pipe stays the quiet exit of
     :func:`closed_pipe`. Said in the language of the command line (:func:`lang_asked`)."""
     lang = lang_asked(sys.argv[1:])
     if sys.stdin is None:
@@ -74,18 +75,35 @@ def guarded_output(run: Callable[[], object]) -> None:
     except BrokenPipeError:
         closed_pipe()
     except OSError as exc:
-        # every file the commands write says its own errors (with its name): a failed write that
-        # reached here, naming no file, was the standard output's
-        if exc.filename is not None or exc.errno not in _WRITE_ERRORS:
-            raise
-        _point_at_null(sys.stdout)
-        _output_failed(lang, f"cannot write the output: {os_reason(exc)}",
-                       f"impossible d'écrire la sortie : {os_reason(exc, 'fr')}")
+        # every file the commands read or write says its own errors (with its name): a failed
+        # write that reached here, naming no file, was the standard output's; a failed read, the
+        # standard input's if it cannot be read at all (opened for writing: `0>file`)
+        if exc.filename is None and exc.errno in _WRITE_ERRORS:
+            _point_at_null(sys.stdout)
+            _output_failed(lang, f"cannot write the output: {os_reason(exc)}",
+                           f"impossible d'écrire la sortie : {os_reason(exc, 'fr')}")
+        if exc.filename is None and _unreadable(sys.stdin):
+            _output_failed(lang, f"cannot read the input: {os_reason(exc)}",
+                           f"impossible de lire l'entrée : {os_reason(exc, 'fr')}")
+        raise
 
 
-_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.ENXIO, errno.EBADF})
-"""The system's errors of a write that failed (the disk full, over a quota, a file too large, a
-device's error or gone, a file no longer open)."""
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+"""The system's errors that only a write can meet (the disk full, over a quota, a file too large):
+a failed read (the standard input opened for writing, a terminal gone, EBADF or EIO) is not the
+output's, and stays the error it is."""
+
+
+def _unreadable(stream: IO[str]) -> bool:
+    """Whether ``stream``'s file refuses even a read of nothing (opened for writing only, or no
+    longer open)."""
+    try:
+        os.read(stream.fileno(), 0)
+    except OSError:
+        return True
+    except (AttributeError, ValueError):  # not a file of the system
+        return False
+    return False
 
 
 def _point_at_null(stream: IO[str]) -> None:
@@ -100,7 +118,7 @@ def _point_at_null(stream: IO[str]) -> None:
     os.close(null)
 
 
-def _output_failed(lang: str, en: str, fr: str) -> NoReturn:
+def _output_failed(lang: str, en: str, fr: str) -> NoReturn:  # (or the input)
     """``Error: en`` (``Erreur : fr`` in French) on stderr, exit 1."""
     sys.stderr.write(f"Erreur : {fr}\n" if lang == "fr" else f"Error: {en}\n")
     sys.exit(1)

@@ -122,9 +122,10 @@ class Contract:
 
 
 def _norm(text: str) -> str:
-    """``text`` in lower case, its words split by spaces, underscores and hyphens within a word
-    (``petite-misère``, ``solo-7``); a minus sign before a number stays (``solo -7``, refused)."""
-    t = re.sub(r"(?<=\S)-", " ", text.strip().lower().replace("_", " "))
+    """``text`` in lower case, its words split by spaces, underscores and hyphens (``petite-misère``,
+    ``solo-7``, ``solo - 7``); a minus sign before a number, after a space, stays (``solo -7``,
+    refused)."""
+    t = re.sub(r"(?<=\S)-|-(?!\d)", " ", text.strip().lower().replace("_", " "))
     return " ".join(t.split())
 
 

@@ -118,6 +118,9 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
         return {}
     out: dict[Seat, int] = {}
     if "=" not in t:
+        if not declarers and what[0] != "tricks":  # the queens: each seat's, always
+            raise SheetError(f"{what[0]} {text!r}: write seat={what[0]} pairs, like N=2,E=1,S=1",
+                             f"{what[1]} « {text} » : tapez des paires place={what[1]}, comme N=2,E=1,S=1")
         if not declarers:
             raise SheetError("tricks without declarers", "des plis sans preneurs")
         try:
@@ -544,14 +547,22 @@ def cell_text(text: str) -> str:
 
     >>> cell_text("=1+1"), cell_text("Anne"), cell_read(cell_text("-Bob")), cell_read("'Zoé")
     ("'=1+1", 'Anne', '-Bob', "'Zoé")
+    >>> cell_read(cell_text("'=x"))  # a name that begins with the apostrophe itself keeps it
+    "'=x"
     """
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    return "'" + text if _quoted(text) else text
+
+
+def _quoted(text: str) -> bool:
+    """Whether :func:`cell_text` writes ``text`` after an apostrophe: it begins as a formula, or
+    with an apostrophe and then as a formula (so that reading it back keeps that apostrophe)."""
+    return text.startswith(FORMULA_STARTS) or (text.startswith("'") and text[1:].startswith(FORMULA_STARTS))
 
 
 def cell_read(text: str) -> str:
-    """A CSV cell as :func:`cell_text` wrote it, read back: a leading apostrophe before what
-    begins a formula is taken off (any other apostrophe is the text's own)."""
-    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+    """A CSV cell as :func:`cell_text` wrote it, read back: the apostrophe it put first is taken
+    off (any other apostrophe is the text's own)."""
+    return text[1:] if text.startswith("'") and _quoted(text[1:]) else text
 
 
 def names_row(names: Iterable[tuple[Seat, str]]) -> dict[str, str]:

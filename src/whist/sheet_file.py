@@ -217,9 +217,13 @@ def write_new_file(path: Path, text: str, lang: Lang, taken: Callable[[Path], Re
 def taken_refusal(path: Path) -> Refusal:
     """Why ``whist sheet new`` does not write a sheet to ``path``, which another file holds: a
     sheet there (add to it), or a file that is not one (a damaged sheet, another file named by
-    mistake), which was said to hold a sheet too."""
+    mistake), which was said to hold a sheet too. Only a regular file is read (a pipe would wait);
+    an empty one is taken for a sheet another scorer is writing at that moment."""
     try:
-        read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8"))
+        if path.stat().st_size and path.is_file():
+            read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8"))
+        elif not path.is_file():
+            raise ValueError("not a regular file")
     except (Refusal, OSError, ValueError):
         return Refusal(f"{path} already exists and is not a score sheet: name another file (--file),"
                        " or replace it with --force",

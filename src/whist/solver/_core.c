@@ -359,7 +359,7 @@ static int move_value(Search *S, int p, const Move *m, int R, int floor, int cap
  *   below the cap): values count from floor, a value of floor meaning floor or fewer.
  * Returns (best, ((card, value), ...)) with every legal card of the player to move, or a bool
  * for goal 3. With limit > 0, TimeoutError once the search has visited more nodes. With
- * signals true (a call from the main thread), the signal handlers run every 262,144 nodes and
+ * signals true (a call from the main thread), the signal handlers run about every 262,144 nodes and
  * an exception they raise (KeyboardInterrupt) stops the search and is raised.
  */
 static PyObject *Solver_solve(SolverObject *self, PyObject *args)
@@ -586,6 +586,8 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     S->aborted = 0;
     S->interrupted = 0;
     S->signals = signals;
+    S->nextCheck = CHECK_EVERY;
+    S->nextSignal = SIGNAL_EVERY;
 
     int p = (leader + (int)np) & 3;
     Move mv[13];

@@ -173,13 +173,23 @@ static int tt_probe(Search *S, Key *K, int need, u16 *rel, int *hint)
     return r;
 }
 
-/* Every SIGNAL_EVERY + 1 nodes (about 20 ms) a search called from the main thread takes the
+/* Every SIGNAL_EVERY nodes or so (about 20 ms) a search called from the main thread takes the
  * interpreter lock back for a moment to run the signal handlers, so that Ctrl-C (the handler
- * of SIGINT raising KeyboardInterrupt) stops it as it stops Python code. */
-#define SIGNAL_EVERY 0x3FFFFu
+ * of SIGINT raising KeyboardInterrupt) stops it as it stops Python code; every CHECK_EVERY
+ * nodes it looks at the clock, where the call has a time limit. Counted by thresholds, not by
+ * multiples of the node count: the relaxed misère game and the trump game add their nodes in
+ * one jump, which stepped over the multiples (Ctrl-C then took seconds in a misère count). */
+#define SIGNAL_EVERY 262144u
+#define CHECK_EVERY 1024u
 
-static int signal_raised(Search *S)
+static int out_of_time(Search *S)
 {
+    S->nextCheck = S->nodes + CHECK_EVERY;
+    if (S->deadline > 0 && now_seconds() > S->deadline)
+        return 1;
+    if (!S->signals || S->nodes < S->nextSignal)
+        return 0;
+    S->nextSignal = S->nodes + SIGNAL_EVERY;
     PyEval_RestoreThread(S->ts);
     int raised = PyErr_CheckSignals() < 0;
     S->ts = PyEval_SaveThread();
@@ -193,8 +203,7 @@ static int ab(Search *S, int need, u16 *rel)
     rel[0] = rel[1] = rel[2] = rel[3] = 0;
     if (S->aborted)
         return 0;
-    if (++S->nodes > S->limit || ((S->nodes & 1023) == 0 && S->deadline > 0 && now_seconds() > S->deadline)
-        || ((S->nodes & SIGNAL_EVERY) == 0 && S->signals && signal_raised(S))) {
+    if (++S->nodes > S->limit || (S->nodes >= S->nextCheck && out_of_time(S))) {
         S->aborted = 1; /* out of budget, or interrupted: unwind without storing anything */
         return 0;
     }

@@ -50,6 +50,8 @@ typedef struct {
     int aborted;      /* the budget ran out, or a signal handler raised (interrupted) */
     int interrupted;  /* a signal handler raised: its exception is set, the call returns it */
     int signals;      /* run the signal handlers now and then (a call from the main thread) */
+    u64 nextCheck;    /* the node count at which the clock is looked at next (see out_of_time) */
+    u64 nextSignal;   /* the same for the signal handlers */
     PyThreadState *ts; /* the calling thread's state, saved while the search runs without the lock */
     Relaxed rx;       /* the relaxed misère game (see rx_safe) */
     RxEntry *ownMemo; /* its own table, and its size - 1 (rx.memo may be lent blocks instead) */
