@@ -90,6 +90,17 @@ class TestHttp:
             assert kind.fr == kind.en or kind.fr not in o["doc"].lower(), o["doc"]
             assert kind.fr in o["doc_fr"].lower() and "peut être annoncé" in o["doc_fr"], o["doc_fr"]
 
+    def test_the_pages_and_the_health_check_answer_head(self, harness: Any) -> None:
+        """A link checker or a monitor asks HEAD: the pages and /healthz answered 405 (a route of
+        GET alone); they answer as to GET, without the body."""
+        c = harness.client
+        tid = harness.create()
+        for path, status in (("/", 200), (f"/t/{tid}", 200), ("/t/nope", 404), ("/s/nope", 404),
+                             ("/healthz", 200), ("/t", 307)):
+            r = c.head(path, follow_redirects=False)
+            assert r.status_code == status and r.content == b"", (path, r.status_code)
+            assert c.get(path, follow_redirects=False).status_code == status, path
+
     def test_a_browser_asking_for_no_page_gets_the_page_that_says_so(self, harness: Any) -> None:
         """A link to no page, followed in a browser (a GET asking for HTML), is answered 404 with
         the page, which says there is nothing there in its language; the API and the page's files

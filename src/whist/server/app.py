@@ -215,6 +215,11 @@ def _invalid_fr(error: Mapping[str, Any]) -> str:
     return words.format(**{k: french(v) for k, v in error.get("ctx", {}).items()})
 
 
+PAGE_METHODS = ["GET", "HEAD"]
+"""The methods the pages and ``/healthz`` answer: HEAD too, as a link checker or a monitor asks
+(FastAPI answers a route of GET alone 405 to HEAD)."""
+
+
 def _page(status: int = 200) -> FileResponse:
     """The page (``web/index.html``), which shows what its address names, or says there is nothing
     there, answered with ``status``."""
@@ -349,29 +354,29 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
 
     # ----- the page ---------------------------------------------------------------------------
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=PAGE_METHODS, include_in_schema=False)
     async def index() -> FileResponse:
         return _page()
 
     for prefix in ("t", "s"):  # a table's page, a score sheet's page
-        @app.get(f"/{prefix}", include_in_schema=False)
-        @app.get(f"/{prefix}/", include_in_schema=False)
+        @app.api_route(f"/{prefix}", methods=PAGE_METHODS, include_in_schema=False)
+        @app.api_route(f"/{prefix}/", methods=PAGE_METHODS, include_in_schema=False)
         async def no_id() -> RedirectResponse:
             """A table's or a sheet's link without its id: the lobby, where they are made."""
             return RedirectResponse("/")
 
-    @app.get("/t/{table_id}", include_in_schema=False)
+    @app.api_route("/t/{table_id}", methods=PAGE_METHODS, include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return await _page_of(service.listing_of(table_id))
 
-    @app.get("/s/{sheet_id}", include_in_schema=False)
+    @app.api_route("/s/{sheet_id}", methods=PAGE_METHODS, include_in_schema=False)
     async def sheet_page(sheet_id: str) -> FileResponse:
         return await _page_of(stored_sheet(store, sheet_id))
 
     sheet_routes(app, store, max_sheets, keep_sheets)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
-    @app.get("/healthz")
+    @app.api_route("/healthz", methods=PAGE_METHODS)
     async def healthz() -> dict[str, Any]:
         return {"ok": True, "tables": len(service.tables), "unloaded": len(service.unloaded)}
 
