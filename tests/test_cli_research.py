@@ -384,6 +384,10 @@ class TestSimulate:
         (4, "couleur", "return 5", "chose 5, which the game refuses: 5 is not an action (a card or a call)"),
         (5, "couleur", "return view.legal[0] if view.phase == 'auction' else 'propose H'",
          "chose 'propose H', which the game refuses: "),
+        # an object of its own that cannot be shown nor compared: the refusal's own message failed
+        (6, "classic", "class W:\n        def __repr__(self): raise RuntimeError('no')\n"
+                       "        def __eq__(self, o): raise RuntimeError('no')\n    return W()",
+         "chose a W that cannot be shown, which the game refuses: "),
     ])
     def test_a_bot_of_your_own_that_chooses_what_the_game_refuses(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: int, preset_name: str, body: str,
@@ -420,6 +424,28 @@ class TestSimulate:
         assert lines[-1] == ("Error: --bots my_sim_crashing_bot:crash: the bot at South raised RuntimeError:"
                              " my bug (stopped: 0 of 1 deals played)"), r.stderr
         assert r.stdout == ""
+
+    @pytest.mark.parametrize(("case", "body", "error"), [
+        # sys.exit in a bot ended the command with the bot's status (0: as if all went well), no word
+        (1, "import sys\n    sys.exit(0)", "raised SystemExit: 0"),
+        (2, "import sys\n    sys.exit(3)", "raised SystemExit: 3"),
+        # a card changed by a bot (the cards are shared): the record written no longer replayed
+        (3, "view.hand[0].rank = 14", "raised AttributeError: a card cannot be changed"),
+    ])
+    def test_a_bot_of_your_own_that_exits_or_changes_a_card_is_stopped(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: int, body: str,
+            error: str) -> None:
+        """What a bot does to the command itself (sys.exit) or to the game's cards is the bot's
+        error: exit 1, naming the bot, its seat and what it did."""
+        module = f"my_sim_rogue_bot_{case}"
+        (tmp_path / f"{module}.py").write_text(
+            f"def rogue(view, rng):\n    {body}\n    return view.legal[0]\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        r = run("simulate", "--preset", "classic", "--rubbers", "1", "--seed", "1", "--bots",
+                f"random,random,{module}:rogue,random", "--records", str(tmp_path / "records"))
+        assert r.exit_code == 1, r.output
+        said = " ".join(r.stderr.split())
+        assert f"Error: --bots {module}:rogue: the bot at South {error}" in said, r.stderr
 
     def test_the_records_of_a_simulation_a_bot_stopped_replay(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -445,11 +445,18 @@ class Card:
     text: str
 
     def __init__(self, suit: Suit, rank: int) -> None:
-        self.suit = suit
-        self.rank = rank
-        self.index = 13 * suit + rank - 2
-        self.bit = 1 << self.index
-        self.text = RANK_CHARS[rank - 2] + suit.letter
+        index = 13 * suit + rank - 2
+        for name, value in (("suit", suit), ("rank", rank), ("index", index), ("bit", 1 << index),
+                            ("text", RANK_CHARS[rank - 2] + suit.letter)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # the 52 cards are shared by every hand, view and record: a bot of one's own that changed
+        # one (its rank) made a game whose record no longer replayed
+        raise AttributeError(f"a card cannot be changed: {self.text} stays {self.text}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed: {self.text} stays {self.text}")
 
     def __repr__(self) -> str:
         return f"Card({self.text})"

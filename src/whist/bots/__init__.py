@@ -15,10 +15,11 @@ import random
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from whist.actions import Action
-from whist.cards import Lang, Refusal, Seat, quoted_fr
+from whist.cards import Card, Lang, Refusal, Seat, quoted_fr
 from whist.couleur import ColourAction, ColourView
 from whist.engine import View
 
@@ -46,6 +47,30 @@ def _who(role: str, seat: Seat, lang: Lang) -> str:
     return f"the {role} at {seat.name_en}"
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A bot's answer as a refusal names it, in English and in French: a text quoted as each
+    language quotes it (``'hello'``, « hello »), a card as it is typed (``QH``), any other value
+    as Python writes it; one whose text fails (a bot's own object) by its kind. Plain text, so
+    that the refusal crosses from a worker process whatever the bot returned."""
+
+    en: str
+    fr: str
+
+    @staticmethod
+    def of(value: object) -> Shown:
+        if isinstance(value, str):
+            return Shown(repr(value), quoted_fr(value))
+        if isinstance(value, Card):
+            return Shown(value.text, value.text_in("fr"))
+        try:
+            text = repr(value)
+        except Exception:  # (the bot's object: its repr is its own code)
+            kind = type(value).__name__
+            return Shown(f"a {kind} that cannot be shown", f"un objet {kind} qui ne peut être affiché")
+        return Shown(text, text)
+
+
 class BotActionError(ValueError):
     """A bot chose an action the game refuses (text that reads as no action, a card it does not
     hold, a call it may not make, a value that is no action at all): the ``role`` of the bot
@@ -55,17 +80,18 @@ class BotActionError(ValueError):
 
     def __init__(self, role: str, seat: Seat, action: object, reason: str,
                  reason_fr: str | None = None) -> None:
-        super().__init__(role, seat, action, reason, reason_fr)
-        self.role, self.seat, self.action, self.reason = role, seat, action, reason
+        shown = action if isinstance(action, Shown) else Shown.of(action)
+        super().__init__(role, seat, shown, reason, reason_fr)
+        self.role, self.seat, self.action, self.reason = role, seat, shown, reason
         self.reason_fr = reason if reason_fr is None else reason_fr
 
     def in_lang(self, lang: Lang) -> str:
         """What happened, in ``lang``."""
         if lang == "fr":
-            return (f"{_who(self.role, self.seat, lang)} a choisi {quoted_fr(self.action)}, que le jeu"
+            return (f"{_who(self.role, self.seat, lang)} a choisi {self.action.fr}, que le jeu"
                     " refuse :"
                     f" {self.reason_fr}")
-        return (f"{_who(self.role, self.seat, lang)} chose {self.action!r}, which the game refuses:"
+        return (f"{_who(self.role, self.seat, lang)} chose {self.action.en}, which the game refuses:"
                 f" {self.reason}")
 
     def __str__(self) -> str:
@@ -101,7 +127,8 @@ def bot_turn(bot: Bot, view: AnyView, rng: random.Random, apply: Callable[[Any],
     t0 = time.perf_counter()
     try:
         answer = bot(view, rng)
-    except Exception as exc:  # the bot's own bug: its traceback, without the caller's frames
+    except (Exception, SystemExit) as exc:  # the bot's own bug (sys.exit too: it ended the command
+        # with its own exit status and no word, and no record): its traceback, without the caller's frames
         tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
         trace = "".join(traceback.format_exception(type(exc), exc, tb))
         error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -112,6 +139,12 @@ def bot_turn(bot: Bot, view: AnyView, rng: random.Random, apply: Callable[[Any],
     except ValueError as exc:  # IllegalAction, ParseError: the bot's mistake, said as such
         fr = exc.fr if isinstance(exc, Refusal) else str(exc)
         raise BotActionError(role, seat, answer, str(exc), fr) from None
+    except Exception:
+        if isinstance(answer, str) or type(answer).__module__.startswith("whist."):
+            raise  # an action of the game's own kinds: the game's error, not the bot's
+        # an object of the bot's own whose comparison or text fails as the engine reads it
+        raise BotActionError(role, seat, answer, "it is not an action (a card or a call)",
+                             "ce n'est pas une action (une carte ou une annonce)") from None
 
 
 def random_bot(view: AnyView, rng: random.Random) -> AnyAction:
