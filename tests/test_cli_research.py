@@ -447,6 +447,17 @@ class TestSimulate:
         said = " ".join(r.stderr.split())
         assert f"Error: --bots {module}:rogue: the bot at South {error}" in said, r.stderr
 
+    def test_what_a_bot_of_your_own_prints_goes_to_stderr(self, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+        """A bot's print() went into the command's standard output, which --json then spoiled."""
+        (tmp_path / "my_sim_chatty_bot.py").write_text(
+            "def chatty(view, rng):\n    print('thinking...')\n    return view.legal[0]\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        r = run("simulate", "--preset", "couleur", "--deals", "1", "--seed", "1", "--bots",
+                "my_sim_chatty_bot:chatty,random,random,random", "--json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["deals"] == 1 and "thinking..." in r.stderr
+
     def test_the_records_of_a_simulation_a_bot_stopped_replay(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """A bot of your own that goes wrong at its 41st decision, in a later session than the first:

@@ -11,7 +11,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -126,7 +129,12 @@ def bot_turn(bot: Bot, view: AnyView, rng: random.Random, apply: Callable[[Any],
     the engine."""
     t0 = time.perf_counter()
     try:
-        answer = bot(view, rng)
+        # what a bot prints goes to stderr: the standard output is the command's (its --json);
+        # in the main thread only (a command's), since the redirection is the whole process's and
+        # the server's bots think in threads side by side
+        main = threading.current_thread() is threading.main_thread()
+        with contextlib.redirect_stdout(sys.stderr) if main else contextlib.nullcontext():
+            answer = bot(view, rng)
     except (Exception, SystemExit) as exc:  # the bot's own bug (sys.exit too: it ended the command
         # with its own exit status and no word, and no record): its traceback, without the caller's frames
         tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
