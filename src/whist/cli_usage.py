@@ -65,7 +65,7 @@ def guarded_output(run: Callable[[], object]) -> None:
     if sys.stdin is None:
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's own, never closed)
     if sys.stdout is None:
-        _output_failed(lang, "the standard output is closed: nothing the command prints could be seen",
+        _stream_failed(lang, "the standard output is closed: nothing the command prints could be seen",
                        "la sortie standard est fermée : rien de ce qu'écrit la commande ne serait vu")
     try:
         try:
@@ -80,10 +80,10 @@ def guarded_output(run: Callable[[], object]) -> None:
         # standard input's if it cannot be read at all (opened for writing: `0>file`)
         if exc.filename is None and exc.errno in _WRITE_ERRORS:
             _point_at_null(sys.stdout)
-            _output_failed(lang, f"cannot write the output: {os_reason(exc)}",
+            _stream_failed(lang, f"cannot write the output: {os_reason(exc)}",
                            f"impossible d'écrire la sortie : {os_reason(exc, 'fr')}")
         if exc.filename is None and _unreadable(sys.stdin):
-            _output_failed(lang, f"cannot read the input: {os_reason(exc)}",
+            _stream_failed(lang, f"cannot read the input: {os_reason(exc)}",
                            f"impossible de lire l'entrée : {os_reason(exc, 'fr')}")
         raise
 
@@ -118,8 +118,8 @@ def _point_at_null(stream: IO[str]) -> None:
     os.close(null)
 
 
-def _output_failed(lang: str, en: str, fr: str) -> NoReturn:  # (or the input)
-    """``Error: en`` (``Erreur : fr`` in French) on stderr, exit 1."""
+def _stream_failed(lang: str, en: str, fr: str) -> NoReturn:
+    """A standard stream that failed: ``Error: en`` (``Erreur : fr`` in French) on stderr, exit 1."""
     sys.stderr.write(f"Erreur : {fr}\n" if lang == "fr" else f"Error: {en}\n")
     sys.exit(1)
 

@@ -118,11 +118,9 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
         return {}
     out: dict[Seat, int] = {}
     if "=" not in t:
-        if not declarers and what[0] != "tricks":  # the queens: each seat's, always
+        if not declarers:  # no first declarer to give a count alone to (the queens: each seat's)
             raise SheetError(f"{what[0]} {text!r}: write seat={what[0]} pairs, like N=2,E=1,S=1",
                              f"{what[1]} « {text} » : tapez des paires place={what[1]}, comme N=2,E=1,S=1")
-        if not declarers:
-            raise SheetError("tricks without declarers", "des plis sans preneurs")
         try:
             out[declarers[0]] = int(t)
         except ValueError:

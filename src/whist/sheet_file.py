@@ -220,10 +220,11 @@ def taken_refusal(path: Path) -> Refusal:
     mistake), which was said to hold a sheet too. Only a regular file is read (a pipe would wait);
     an empty one is taken for a sheet another scorer is writing at that moment."""
     try:
-        if path.stat().st_size and path.is_file():
-            read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8"))
-        elif not path.is_file():
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
             raise ValueError("not a regular file")
+        if st.st_size:
+            read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8"))
     except (Refusal, OSError, ValueError):
         return Refusal(f"{path} already exists and is not a score sheet: name another file (--file),"
                        " or replace it with --force",

@@ -601,7 +601,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args)
     self->progBest = -1;
     self->progDone = 0;
     self->progTotal = 0;
-    S->ts = PyEval_SaveThread(); /* (Py_BEGIN_ALLOW_THREADS, its state kept where signal_raised finds it) */
+    S->ts = PyEval_SaveThread(); /* (Py_BEGIN_ALLOW_THREADS, its state kept where out_of_time finds it) */
     nm = gen_moves(S, p, mv, -1, wants_none(S, k));
     /* order the root moves once, best first */
     for (int i = 0; i < nm; i++) {
