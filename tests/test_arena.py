@@ -615,6 +615,21 @@ class TestCommand:
         assert lines[0] == "Traceback (most recent call last):" and "in helper" in r.stderr
         assert "whist" not in "".join(lines[1:-2]).replace(module, ""), r.stderr
 
+    def test_a_worker_that_ends_without_a_word(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A bot of one's own that ends its worker process (``os._exit``) under ``--jobs 2``: one
+        line that says so and how to find the bot (exit 1), not the pool's traceback."""
+        (tmp_path / "my_exiting_bot.py").write_text(
+            "import os\n\n\ndef leave(view, rng):\n    os._exit(3)\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # for the workers
+        r = run("--candidate", "my_exiting_bot:leave", "--deals", "2", "--jobs", "2", "--no-double-dummy")
+        assert r.exit_code == 1, r.output
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+        assert "Traceback" not in r.stderr, r.stderr
+        assert " ".join(r.stderr.split()) == (
+            "Error: a worker process of --jobs ended without a word (a bot that ends its process, or"
+            " the system out of memory): run again with --jobs 1 to see which bot"), r.stderr
+
     @pytest.mark.parametrize(("preset", "returns"), [("classic", "5"), ("classic", "None"), ("couleur", "5")])
     def test_a_bot_of_your_own_that_returns_no_action_at_all(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, returns: str) -> None:

@@ -8,6 +8,7 @@ typer's own checks refuse an option, such as ``--deals 0``) and exit status 2, n
 
 from __future__ import annotations
 
+from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated
 
 import typer
@@ -337,6 +338,12 @@ def arena(
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
                    language)
+    except BrokenProcessPool:  # a worker of --jobs ended without a word (os._exit, killed, out of memory)
+        fail(Refusal("a worker process of --jobs ended without a word (a bot that ends its process,"
+                     " or the system out of memory): run again with --jobs 1 to see which bot",
+                     "un processus de --jobs s'est arrêté sans un mot (un robot qui arrête son"
+                     " processus, ou le système à court de mémoire) : relancez avec --jobs 1 pour"
+                     " voir quel robot"), 1, language)
     _print(report, json_out, language)
 
 
