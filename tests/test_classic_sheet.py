@@ -354,12 +354,15 @@ class TestImpossibleEntries:
         assert exc.value.en == "tricks 'eight': write a side and a number, like NS=8 or EW=5"
         assert exc.value.fr == "levées « eight » : tapez un camp et un nombre, comme NS=8 ou EO=5"
 
-    @pytest.mark.parametrize("name", [None, 8, ["Anne"], True])
-    def test_a_name_that_is_not_text_is_refused(self, name: object) -> None:
+    @pytest.mark.parametrize(("name", "as_sent"), [(None, "null"), (8, "8"), (["Anne"], '["Anne"]'),
+                                                   (True, "true")])
+    def test_a_name_that_is_not_text_is_refused(self, name: object, as_sent: str) -> None:
+        """A name of the API's JSON that is not text is named as the JSON sent it (``null``, not
+        Python's ``None``)."""
         with pytest.raises(ClassicSheetError) as exc:
             ClassicSheet.new(CLASSIC, {"E": "Bert", "N": name})
-        assert exc.value.en == f"names: the name of N must be text, not {name!r}"
-        assert exc.value.fr == f"noms : le nom de Nord doit être un texte, pas {name!r}"
+        assert exc.value.en == f"names: the name of N must be text, not {as_sent}"
+        assert exc.value.fr == f"noms : le nom de Nord doit être un texte, pas {as_sent}"
 
     def test_honours_none_is_a_two_two_split(self) -> None:
         assert played("EW=5", "none") == played("NS=8", "0") == played("NS=8") == ClassicEntry((8, 5), (2, 2))
@@ -425,7 +428,7 @@ class TestJsonAndCsv:
         (lambda d: d["rules"].update(game="couleur"), "classic, short or simple\\), not game 'couleur'"),
         (lambda d: d["rules"].update(preset="couleur"), "not game 'classic' with preset 'couleur'"),
         (lambda d: d["rules"].update(stake=float("nan")), "rules: option stake takes a finite number"),
-        (lambda d: d["names"].update(N=None), "names: the name of N must be text, not None"),
+        (lambda d: d["names"].update(N=None), "names: the name of N must be text, not null"),
         (lambda d: d["rules"].update(game_points=0), "rules: option game_points"),
         (lambda d: d.update(entries={"1": {}}), "entries \\(a list\\)"),
         (lambda d: d.update(entries={}), "entries \\(a list\\)"),  # empty, still not a list

@@ -631,7 +631,7 @@ class TestOptions:
          ({"points_per_odd_trick": "0"}, "at least 1"),
          ({"game": "bridge"}, "option game"),
          # true was a stake of 1.0, and Python's reading of numbers took 4_0 (40) and ٣ (3)
-         ({"stake": True}, "stake takes a number, not True"),
+         ({"stake": True}, "stake takes a number, not true"),
          ({"stake": "1_000"}, "stake takes a number, not '1_000'"),
          ({"game_points": "1_0"}, "game_points takes a whole number, not '1_0'"),
          ({"game_points": "\u0663"}, "game_points takes a whole number")],

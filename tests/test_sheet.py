@@ -147,12 +147,14 @@ class TestImpossibleEntries:
         with pytest.raises(SheetError, match="couleur or pagat"):
             Sheet.new("classic")
 
-    @pytest.mark.parametrize("name", [None, 7, ["Anne"], {"first": "Anne"}])
-    def test_a_name_that_is_not_text_is_refused(self, name: object) -> None:
-        """A hand-edited file may hold ``"N": null``: it is refused, not shown as ``None``."""
+    @pytest.mark.parametrize(("name", "as_written"), [(None, "null"), (7, "7"), (["Anne"], '["Anne"]'),
+                                                      ({"first": "Anne"}, '{"first": "Anne"}')])
+    def test_a_name_that_is_not_text_is_refused(self, name: object, as_written: str) -> None:
+        """A hand-edited file may hold ``"N": null``: it is refused, not shown as ``None``, and
+        the refusal names it as the file writes it."""
         with pytest.raises(SheetError) as exc:
             Sheet.new("couleur", {"N": name})
-        assert str(exc.value) == f"names: the name of N must be text, not {name!r}"
+        assert str(exc.value) == f"names: the name of N must be text, not {as_written}"
         data = sheet().to_json()
         data["names"]["N"] = name
         with pytest.raises(SheetError, match="the name of N must be text"):

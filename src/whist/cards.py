@@ -382,15 +382,31 @@ choseong and jungseong fillers, the Hangul filler and its half-width form, the b
 pattern."""
 
 
+def given(value: object) -> str:
+    """A value an English refusal names, as it was given: text in quotes (``'2,5'``); a number, a
+    boolean, ``null`` or a list of a file or of the API's JSON as JSON writes it (``2.5``,
+    ``true``), not as Python would (``True``); anything else as Python shows it.
+
+    >>> given("abc"), given(2.5), given(True), given(None), given([1, False])
+    ("'abc'", '2.5', 'true', 'null', '[1, false]')
+    """
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def quoted_fr(value: object) -> str:
     """A value a French refusal names, as French quotes it: text between « » (``« 2,5 »``), as
-    every French refusal quotes what was typed; a number, a boolean or ``None`` of a file or of the
-    API's JSON as it is (``2.5``), as English shows it.
+    every French refusal quotes what was typed; a number, a boolean or ``null`` of a file or of the
+    API's JSON as it is (``2.5``), as English shows it (:func:`given`).
 
     >>> quoted_fr("abc"), quoted_fr(2.5), quoted_fr(None)
-    ('« abc »', '2.5', 'None')
+    ('« abc »', '2.5', 'null')
     """
-    return f"« {value} »" if isinstance(value, str) else repr(value)
+    return f"« {value} »" if isinstance(value, str) else given(value)
 
 
 def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Seat, str], ...]:
@@ -407,16 +423,16 @@ def seat_names(names: Mapping[str, object] | None, lang: Lang) -> tuple[tuple[Se
     >>> seat_names({"S": "Carla"}, "en")[1:]
     ((<Seat.E: 1>, 'East'), (<Seat.S: 2>, 'Carla'), (<Seat.W: 3>, 'West'))
     """
-    given: dict[Seat, str] = {}
+    named: dict[Seat, str] = {}
     for key, name in (names or {}).items():
         seat = parse_seat(key)
-        if seat in given:
+        if seat in named:
             raise ParseError(f"{seat.name} is named twice", f"{seat.name_fr} est nommé deux fois")
         if not isinstance(name, str):
-            raise ParseError(f"the name of {seat.name} must be text, not {name!r}",
+            raise ParseError(f"the name of {seat.name} must be text, not {given(name)}",
                              f"le nom de {seat.name_fr} doit être un texte, pas {quoted_fr(name)}")
-        given[seat] = visible_text(name)
-    return tuple((s, given.get(s) or (s.name_fr if lang == "fr" else s.name_en)) for s in SEATS)
+        named[seat] = visible_text(name)
+    return tuple((s, named.get(s) or (s.name_fr if lang == "fr" else s.name_en)) for s in SEATS)
 
 
 def parse_side(text: str) -> Side:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from whist.cards import Lang, ParseError, Refusal, Seat, Side, parse_side, quoted_fr, seat_names
+from whist.cards import Lang, ParseError, Refusal, Seat, Side, given, parse_side, quoted_fr, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
 from whist.rules import PRESETS, Rules
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
@@ -487,7 +487,7 @@ class ClassicSheet:
 
 def _whole(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ClassicSheetError(f"{what} must be a whole number, not {value!r}",
+        raise ClassicSheetError(f"{what} must be a whole number, not {given(value)}",
                                 f"{what} doit être un nombre entier, pas {quoted_fr(value)}")
     return value
 

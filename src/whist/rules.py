@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Lang, Refusal, os_reason, quoted_fr, read_at_most
+from whist.cards import Lang, Refusal, given, os_reason, quoted_fr, read_at_most
 from whist.wording import TERMINAL, Wording
 
 
@@ -274,8 +274,8 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise wording.refusal(RulesError, "option {name} takes {on_off}, not {value!r}",
-                              "l'option {name} vaut {on_off}, pas {given}", name=name, value=value,
+        raise wording.refusal(RulesError, "option {name} takes {on_off}, not {value}",
+                              "l'option {name} vaut {on_off}, pas {given}", name=name, value=given(value),
                               given=quoted_fr(value))
     if kind is int:
         if isinstance(value, bool) or not _plain(value):
@@ -296,7 +296,7 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
             raise RulesError(f"option {name} takes a finite number, not one this large",
                              f"l'option {name} vaut un nombre fini, pas un nombre aussi grand") from None
         except (TypeError, ValueError):
-            raise RulesError(f"option {name} takes a number, not {value!r}",
+            raise RulesError(f"option {name} takes a number, not {given(value)}",
                              f"l'option {name} vaut un nombre, pas {quoted_fr(value)}") from None
     return str(value)
 
@@ -309,7 +309,7 @@ def _plain(value: Any) -> bool:
 
 
 def _not_whole(name: str, value: Any) -> RulesError:
-    return RulesError(f"option {name} takes a whole number, not {value!r}",
+    return RulesError(f"option {name} takes a whole number, not {given(value)}",
                       f"l'option {name} vaut un nombre entier, pas {quoted_fr(value)}")
 
 
@@ -439,7 +439,7 @@ def check(rules: Rules) -> None:
     for name, choices in _CHOICES.items():
         value = getattr(rules, name)
         if value not in choices:
-            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {value!r}",
+            raise RulesError(f"option {name} is one of {', '.join(choices)}, not {given(value)}",
                              f"l'option {name} vaut {' ou '.join(choices)}, pas {quoted_fr(value)}")
     for name in ("deals", "game_points", "points_per_odd_trick", "rubbers"):
         if getattr(rules, name) < 1:
