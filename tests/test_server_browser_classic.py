@@ -134,6 +134,40 @@ def test_the_answer_at_eight_says_what_the_partner_was_dealt(server: Server, see
     assert errors == []
 
 
+def anne_plays_until(pw: Any, server: Server, table: dict[str, Any], selector: str,  # noqa: F811
+                     errors: list[str]) -> tuple[Any, Any, dict[str, Any]]:
+    """Chromium, and a phone-sized page in English where Anne sits South at a new table of
+    ``table`` against three bots and plays until ``selector`` is on the page; with the table's
+    match as the API then gives it."""
+    url = create_table(server, table)
+    browser, page = phone_page(pw, f"{server.base}{url}", errors)
+    page.dispatch_event("button[data-lang=en]", "click")
+    sit_down(page, "Anne")
+    play_until(page, selector)
+    with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
+        return browser, page, json.load(r)["match"]
+
+
+def test_the_score_beside_the_table_counts_the_deal_just_over(server: Server) -> None:  # noqa: F811
+    """Once a deal is over, the game score beside the table is the match's, with that deal's
+    trick and honour points (RULES.md §2), as the summary and the API say: not the score the deal
+    began with, while the games beside it already count a game the deal won."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page, match = anne_plays_until(
+            pw, server, {"preset": "classic", "seed": 5, "bot_delay": 0.05, "seats": BOTS3},
+            "#next-deal:not([disabled])", errors)
+        score, games = match["result"]["score"], match["games_in_rubber"]
+        assert score != {"NS": 0, "EW": 0} or games != [0, 0], "the first deal scored nothing"
+        facts = page.locator("#info li.fact").all_inner_texts()
+        assert f"Score: NS {score['NS']} · EW {score['EW']}" in facts, facts
+        assert f"Games: NS {games[0]} · EW {games[1]}" in facts, facts
+        browser.close()
+    assert errors == []
+
+
 def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server) -> None:  # noqa: F811
     """A match of two rubbers of games of 2 points: the summary of the deal that wins the first
     rubber says who won it, with its games, game points, rubber points and total (RULES.md §2:
@@ -143,17 +177,14 @@ def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server)
     sheet scrolls sideways, and the last column, the total, shows."""
     from playwright.sync_api import sync_playwright
 
-    url = create_table(server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
-                                "options": {"game_points": 2, "single_game_from": 1, "rubbers": 2}})
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = phone_page(pw, f"{server.base}{url}", errors)
-        page.dispatch_event("button[data-lang=en]", "click")
-        sit_down(page, "Anne")
-        play_until(page, "#rubber-summary, #over")
+        browser, page, match = anne_plays_until(
+            pw, server, {"preset": "classic", "seed": 31, "bot_delay": 0.05, "seats": BOTS3,
+                         "options": {"game_points": 2, "single_game_from": 1, "rubbers": 2}},
+            "#rubber-summary, #over", errors)
         assert not page.locator("#over").count(), "the match ended first"
-        with urllib.request.urlopen(f"{server.base}/api/tables/{url.rsplit('/', 1)[1]}") as r:
-            first = json.load(r)["match"]["result"]["rubbers"][0]
+        first = match["result"]["rubbers"][0]
         sheet = page.locator(".sheet").inner_text()
         assert f"Rubber 1 won by {first['winner']}" in sheet, sheet
         row = page.locator("#rubber-summary tbody tr").inner_text().split("\t")

@@ -449,7 +449,10 @@ function infoStrip(m, v) {
     const won = (a, b) => v.tricks_won[a] + v.tricks_won[b];
     item(t("tricks"), sides(won("N", "S"), won("E", "W")));
     if (!m.match.over) {  // at the end the rubber's games are counted again from 0: the sheet says what they were
-      item(t("score"), sides(v.score.NS, v.score.EW));
+      // the match's game score, as its games: once a deal is over, with that deal's points (the
+      // deal's own view keeps the score it began with)
+      const score = m.match.result.score;
+      item(t("score"), sides(score.NS, score.EW));
       const g = m.match.games_in_rubber;
       item(t("games"), sides(g[0], g[1]));
     }
