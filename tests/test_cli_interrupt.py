@@ -1,6 +1,7 @@
 """`whist arena --jobs N` stopped by Ctrl-C in a terminal (SIGINT to each of its processes) or by
 SIGINT sent to the command alone (`kill -INT`, `timeout -s INT`): the command exits 130 saying it
-was interrupted, and its worker processes go with it, without a word."""
+was interrupted, and its worker processes go with it, without a word. `whist play` stopped by
+`kill` or by its terminal closed keeps the game's record, as on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -76,3 +77,29 @@ def test_the_arena_s_workers_leave_ctrl_c_to_the_command(tmp_path: Path) -> None
         capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)},
         timeout=300)
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_game_killed_or_whose_terminal_closes_is_saved(tmp_path: Path, name: str, status: int) -> None:
+    """`kill` (SIGTERM) or the terminal closed (SIGHUP: its window, an SSH connection lost) while
+    `whist play` waits for the player's card: the match record is saved, as on Ctrl-C, and replays;
+    the command exits 128 + the signal's number. They ended the game without a word and lost it."""
+    proc = subprocess.Popen([*WHIST, "play", "--seed", "1", "--records", str(tmp_path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    seen = b""
+    os.set_blocking(proc.stdout.fileno(), False)
+    deadline = time.monotonic() + 60
+    while b"Your turn" not in seen:
+        assert time.monotonic() < deadline and proc.poll() is None, seen
+        seen += proc.stdout.read() or b""
+        time.sleep(0.02)
+    proc.send_signal(getattr(signal, name))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == status, err
+    records = list(tmp_path.glob("whist-*-seed1.json"))
+    assert len(records) == 1, (out, err)
+    if name == "SIGTERM":  # (after SIGHUP the output goes nowhere: the terminal is gone)
+        assert f"Match record saved: {records[0]}" in out.decode()
+    replay = subprocess.run([*WHIST, "replay", str(records[0])], capture_output=True, timeout=60)
+    assert replay.returncode == 0, replay.stderr

@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
+import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, overload
 
@@ -463,13 +466,48 @@ INPUT_ENDED: dict[Lang, str] = {
 """Why ``whist play`` exits 1 when its input ends mid-game, in the language of ``--lang``."""
 
 
+@contextmanager
+def ended_as_interrupted() -> Iterator[list[int]]:
+    """Within it (in the main thread), ``kill`` (SIGTERM) and a terminal closed (SIGHUP: its
+    window, an SSH connection lost) stop what runs as Ctrl-C does, so that a game's record is
+    saved: each raises ``KeyboardInterrupt`` once, the signal's number put in the list yielded
+    (the command then exits 128 + that number, as the signal would have). After SIGHUP the output
+    goes nowhere: the terminal is gone, and a write to it would fail before the record is saved.
+    A second signal while the first is handled is ignored (``kill -9`` still ends it)."""
+    got: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield got
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        if got:
+            return
+        got.append(signum)
+        if signum == getattr(signal, "SIGHUP", None):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            os.close(null)
+        raise KeyboardInterrupt
+
+    wanted = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
+    before = {s: signal.signal(s, stop) for s in wanted}
+    try:
+        yield got
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
 def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], records: Path, *,
                      title: str, you: str, how: str, names: Mapping[Seat, str], more: str = "") -> None:
     """Play ``game`` in the terminal under a header in its language (``title``, the rules and seed
     and ``more``, ``you``, the ``bots`` at the other seats, each seat as ``names`` names it; ``how``
     to play), then save its match record in ``records`` and say
     where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
-    as at the end of the match; at the end of input 1, on Ctrl-C 130; where a bot (of one's own)
+    as at the end of the match; at the end of input 1, on Ctrl-C 130, on ``kill`` (SIGTERM) or
+    when its terminal is closed (SIGHUP) 143 or 129, the record saved all the same
+    (:func:`ended_as_interrupted`); where a bot (of one's own)
     chooses what the game refuses or raises, 1, naming it (:func:`bot_failed`), the record of the
     game so far saved; where the output is cut by a closed pipe (``whist play | head``), the quiet
     exit of :func:`~whist.cli_usage.closed_pipe`, the record of the game so far saved without a
@@ -498,21 +536,24 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                          f"impossible d'enregistrer la partie dans {records} : {os_reason(exc, 'fr')}"),
                  1, lang)
 
-    try:
+    with ended_as_interrupted() as signalled:
         try:
-            game.run()
-        except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
-            failed = exc
-            console.print(f"[bold]{term('stopped', lang)}.[/]")
-    except ClosedPipe:  # whist play | head: the game so far is kept too, and the exit stays quiet
-        save()
-        raise
-    path = save()
-    console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
-                  soft_wrap=True)
-    again = "whist replay --lang fr" if lang == "fr" else "whist replay"  # in the language it was played in
-    console.print(f"{label('Replay it with', 'pour la revoir', lang)} {again} {escape(str(path))}",
-                  soft_wrap=True)
+            try:
+                game.run()
+            except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
+                failed = exc
+                console.print(f"[bold]{term('stopped', lang)}.[/]")
+        except ClosedPipe:  # whist play | head: the game so far is kept too, and the exit stays quiet
+            save()
+            raise
+        path = save()
+        console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
+                      soft_wrap=True)
+        again = "whist replay --lang fr" if lang == "fr" else "whist replay"  # the language it was played in
+        console.print(f"{label('Replay it with', 'pour la revoir', lang)} {again} {escape(str(path))}",
+                      soft_wrap=True)
+    if signalled:
+        raise typer.Exit(128 + signalled[0])
     if failed is not None:
         bot_failed(f"--bots {dict(zip(others, bots, strict=True))[failed.seat]}", failed, lang)
     if game.stopped_by == "interrupt":
