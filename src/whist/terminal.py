@@ -17,6 +17,7 @@ feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match rec
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from abc import ABC, abstractmethod
@@ -619,6 +620,10 @@ def line_reader(console: Console) -> Callable[[Text], str]:
     """Read lines from stdin: with line editing on a terminal; from a pipe or file, the line read
     is echoed so that the transcript shows what was played."""
     if sys.stdin.isatty():
+        # once loaded, input() (that console.input calls) edits the line, with a history (a
+        # Python built without it, on Windows, reads lines as they come)
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
         return lambda prompt: console.input(prompt)
 
     def read(prompt: Text) -> str:
