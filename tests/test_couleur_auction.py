@@ -222,6 +222,25 @@ class TestAuctionRule4Accept:
         assert a.result().contract == Contract("emballage", 11, Suit.DIAMONDS)
         assert a.result().declarers == (N, E)
 
+    @pytest.mark.parametrize("typed", ["emballage 8 D", "emballage 8 carreau", "propose D", "EMBALLAGE 8 ♦"])
+    def test_the_proposal_bid_again_by_its_name_is_an_acceptance(self, typed: str) -> None:
+        """The contract a proposal awaits a partner for is called by its name (``emballage 8 ♦``,
+        §5.5's vocabulary, as the game names it once accepted); typed by the next player it can
+        only mean to join it (rule 4), so it is read as ``accept``: it was refused as a proposal
+        that does not beat the top bid."""
+        d = ColourDeal.new(rules_of(), N, parse_deal(ONE_SUIT))
+        maker = d.to_act
+        d = d.apply("propose D")
+        partner = d.to_act
+        d = d.apply(typed)  # the next player bids it again
+        assert d.actions[-1] == (partner, parse_call("accept"))
+        top = d.auction.top
+        assert top is not None and top.seats == (maker, partner) and top.counts
+        # any other emballage is still a bid of its own: an overbid, a proposal of another suit
+        d = ColourDeal.new(rules_of(), N, parse_deal(ONE_SUIT)).apply("propose D")
+        for other in ("emballage 9 D", "propose H"):
+            assert d.apply(other).actions[-1] == (partner, parse_call(other))
+
     @pytest.mark.parametrize(("bid", "acceptable"), [
         ("petite misère", True), ("grande misère", True), ("piccolo", True),
         ("open misère", False), ("piccolissimo", False), ("solo 6 H", False), ("abondance H", False),

@@ -330,6 +330,23 @@ class Auction:
         top = self.top
         return top if top is not None and not self.is_over and self._may_accept(top) else None
 
+    def meant(self, call: ColourCall) -> ColourCall:
+        """The call a player meant: the emballage of the top bid while it awaits a partner
+        (``emballage 8 ♦``, ``propose ♦`` over East's proposal of diamonds), which can only be
+        bid again by joining it, is ``accept``, the contract being called by its name (as the
+        game itself names it once accepted); any other call as it is.
+
+        >>> from whist.rules import preset
+        >>> a = Auction.start(preset("couleur"), Seat.N).apply(parse_call("propose D"))
+        >>> a.meant(parse_call("emballage 8 D")) == ACCEPT, a.meant(parse_call("propose H")).text
+        (True, 'propose H')
+        """
+        top = self.acceptable
+        if (call.kind == "bid" and top is not None and call.contract == top.contract
+                and call.contract.kind == "emballage" and ACCEPT in self.legal_calls()):
+            return ACCEPT
+        return call
+
     def highest_counting(self) -> Standing | None:
         for b in reversed(self.bids):
             if b.counts:

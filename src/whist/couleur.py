@@ -429,7 +429,7 @@ class ColourDeal:
                 raise IllegalAction(f"{action.text}: the auction is on; make a call (pass, propose H, …)",
                                     f"{_text_fr(action)} : les annonces sont en cours ; faites une"
                                     " annonce (passe, propose cœur, …)")
-            return self._call(who, action)
+            return self._call(who, self.auction.meant(action))
         if action not in self.legal_actions():
             if phase == _TROU:
                 raise IllegalAction("you hold three aces: you must announce trou",
