@@ -159,18 +159,20 @@ def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pau
     assert asked == [pause]
 
 
-@pytest.mark.parametrize(("lang", "ahead", "told", "score"), [
-    ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score)",
-     "Session: 1 of 2 deals played"),
-    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score)",
-     "Partie : 1 donne jouée sur 2")])
+@pytest.mark.parametrize(("lang", "ahead", "told", "score", "last", "helped"), [
+    ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score, l the last trick)",
+     "Session: 1 of 2 deals played", "Last trick: ", "Commands"),
+    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score, l la dernière"
+     " levée)", "Partie : 1 donne jouée sur 2", "Dernière levée : ", "Commandes")])
 def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahead: str, told: str,
-                                                                 score: str) -> None:
+                                                                 score: str, last: str, helped: str) -> None:
     """A card typed ahead at the pause between deals is not taken for Enter without a word (it
-    started the next deal and was lost): the game says the deal is over and asks again; ``s``
-    there shows the score."""
+    started the next deal and was lost): the game says the deal is over and asks again. The
+    game's commands work there: ``s`` the score, ``l`` the last trick (the last card, played by
+    itself, may have hidden it), ``?`` the help; a hint, with nothing to choose, is said to wait
+    too."""
     session = ColourSession(rules_of("couleur"), {s: get_bot("random") for s in SEATS if s is not Seat.S}, 4)
-    typed = [ahead, "s", ""]
+    typed = [ahead, "s", "l", "?", "hint", ""]
     asked: list[str] = []
 
     def read_line(prompt: Text) -> str:
@@ -182,8 +184,11 @@ def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahe
     out = io.StringIO()
     assert ColourTerminalGame(Console(file=out, width=200, color_system=None), session, Seat.S, read_line,
                               pause=True, lang=lang).run()
-    assert len(asked) == 3 and typed == [] and out.getvalue().count(told) == 1, out.getvalue()
-    assert out.getvalue().count(score) == 2, out.getvalue()  # after the deal, and on s
+    text = out.getvalue()
+    assert len(asked) == 6 and typed == [] and text.count(told) == 2, text  # the card, the hint
+    assert text.count(score) == 2, text  # after the deal, and on s
+    pause = text.index(told)  # (the card typed ahead, at the pause)
+    assert last in text[pause:] and helped in text[pause:], text
 
 
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:

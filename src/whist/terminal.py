@@ -242,15 +242,18 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         return say(f"Deal {number} result", f"Résultat de la donne {number}", self.lang)
 
     def _wait_for_next_deal(self) -> None:
-        """Ask for Enter between deals; ``s`` there shows the score, anything else (a card typed
-        ahead) is said to wait for the next deal; then asked again."""
+        """Ask for Enter between deals; the game's commands work there (``s`` the score, ``l`` the
+        last trick, which the last card played by itself may have hidden, ``t`` the table, ``?``
+        the help), but a hint, with nothing to choose; anything else (a card typed ahead) is said
+        to wait for the next deal; then asked again."""
         while line := self._read(self._next_deal_prompt()):
-            if line.lower() in SCORE_WORDS:
-                self._show_score()
+            word = line.lower()
+            if word not in HINT_WORDS and self._command(word):
                 continue
-            self.console.print("[bold red]✗[/] " + say("The deal is over: press Enter for the next one"
-                                                       " (s the score)", "la donne est finie : appuyez sur"
-                                                       " Entrée pour la suivante (s le score)", self.lang))
+            told = say("The deal is over: press Enter for the next one (s the score, l the last trick)",
+                       "la donne est finie : appuyez sur Entrée pour la suivante (s le score, l la"
+                       " dernière levée)", self.lang)
+            self.console.print("[bold red]✗[/] " + told)
 
     def _next_deal_prompt(self) -> str:
         """What :meth:`run` asks between deals when it pauses."""
