@@ -152,6 +152,19 @@ class TestPlay:
         assert "Exit status: 0 at the end of the match or after q; 1 if the input ends" in " ".join(
             run("play", "--help").stdout.split())
 
+    @pytest.mark.parametrize(("lang", "told"), [
+        ("en", "✗ 3000 characters: that is no card, call or command (? help)"),
+        ("fr", "✗ 3000 caractères : ce n'est ni une carte, ni une annonce, ni une commande (? aide)")])
+    def test_a_line_longer_than_any_entry_is_refused_without_its_echo(self, tmp_path: Path, lang: str,
+                                                                      told: str) -> None:
+        """A line of 3,000 characters (a paste gone wrong) is refused by its length, asked again,
+        in the game's language: not quoted back whole in a refusal some forty lines long."""
+        r = run("play", "--seed", "1", "--lang", lang, "--records", str(tmp_path), input="A" * 3000 + "\nq\n")
+        assert r.exit_code == 0, r.output
+        assert told in r.output
+        refusals = [line for line in r.output.splitlines() if line.startswith("✗")]
+        assert refusals == [told], refusals
+
     def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
         seed, s, hand, led = self._first_turn_following_suit()
         follow = next(c for c in hand if c.suit is led)

@@ -740,9 +740,8 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     if players is not None:
         shown = {s: say("human", "humain", lang) if who == "human" else bot_label(who, lang)
                  for s, who in players.items()}
-        console.print(f"{label('Players', 'joueurs', lang)} "
-                      + " · ".join(f"{seat_letter(s, lang)} {escape(who)}" for s, who in shown.items()),
-                      soft_wrap=True)
+        console.print(f"{label('Players', 'joueurs', lang)} "  # (wrapped at the terminal's width)
+                      + " · ".join(f"{seat_letter(s, lang)} {escape(who)}" for s, who in shown.items()))
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)

@@ -76,6 +76,9 @@ TABLE_WORDS = {"t", "table"}
 LAST_WORDS = {"l", "last", "dernière", "derniere"}
 SCORE_WORDS = {"s", "score"}
 HINT_WORDS = {"hint", "conseil"}
+LONGEST_ENTRY = 80
+"""The longest line the game reads as an entry (the longest call, ``grande misère sur table``, and
+its spaces, many times over)."""
 
 M = TypeVar("M")
 D = TypeVar("D", bound=DealLike)
@@ -260,7 +263,16 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         return NEXT_DEAL[self.lang]
 
     def _read(self, prompt: str | Text) -> str:
-        line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
+        """A line typed at ``prompt``, stripped; ``Quit`` for q. A line longer than any card, call
+        or command is refused at once and asked again, without being echoed back whole."""
+        while True:
+            line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
+            if len(line) <= LONGEST_ENTRY:
+                break
+            self.console.print("[bold red]✗[/] " + say(
+                f"{len(line)} characters: that is no card, call or command (? help)",
+                f"{len(line)} caractères : ce n'est ni une carte, ni une annonce, ni une commande"
+                " (? aide)", self.lang))
         if line.lower() in QUIT_WORDS:
             raise Quit
         return line
