@@ -95,7 +95,7 @@ class TestCardText:
         assert parse_card(text).text == canonical
 
     @pytest.mark.parametrize(
-        "text", ["", "   ", "1D", "11D", "AX", "A", "10", "ASS", "A S", "XS", "ZZ", "T", "0D", "1OD"],
+        "text", ["", "   ", "1D", "11D", "AX", "A", "10", "ASS", "A S K", "XS", "ZZ", "T", "0D", "1OD"],
     )
     def test_bad_card_text_is_a_parse_error(self, text: str) -> None:
         with pytest.raises(ParseError) as err:
@@ -168,7 +168,7 @@ class TestFrenchCards:
         with pytest.raises(ParseError, match="is not a card"):
             parse_card(text)
 
-    @pytest.mark.parametrize("text", ["", "  ", "XX", "R", "11C", "RX", "RR", "1C", "ASS", "A S", "D10D"])
+    @pytest.mark.parametrize("text", ["", "  ", "XX", "R", "11C", "RX", "RR", "1C", "ASS", "A S K", "D10D"])
     def test_bad_french_text_is_a_parse_error_in_french_words(self, text: str) -> None:
         with pytest.raises(ParseError) as err:
             parse_card(text, "fr")
@@ -450,3 +450,18 @@ class TestRoundTrips:
     def test_claim_text(self, cs: list[Card]) -> None:
         a = Call("claim", tuple(cs))
         assert parse_action(a.text) == a
+
+
+@given(st.sampled_from(CARDS), st.sampled_from(["en", "fr"]), st.sampled_from([" ", "  ", "\t"]))
+def test_a_card_typed_with_its_rank_and_suit_apart_is_read(c: Card, lang: Lang, gap: str) -> None:
+    """A card said as it is spoken, its rank, a space, its suit (``10 C``, ``J ♦``, French ``R C``):
+    read as the card in either game's reader, as written together; it was "not an action"."""
+    from whist.couleur import parse_colour_action
+
+    together = c.typed(lang)
+    rank, suit = together[:-1], together[-1]
+    apart = f"{rank}{gap}{suit}"
+    assert parse_card(apart, lang) is c
+    assert parse_action(apart, lang) is c
+    assert parse_colour_action(apart, lang=lang) is c
+    assert parse_card(f"{c.pretty[-1]} {c.pretty[:-1]}", lang) is c  # the suit first too: ♦ J

@@ -11,6 +11,8 @@ words too (``Call.text_fr``), which it reads back as well.
 
 from __future__ import annotations
 
+import contextlib
+
 from whist.cards import (
     Card,
     Lang,
@@ -126,6 +128,9 @@ def parse_action(text: str, lang: Lang = "en") -> Action:
     head = words[0].lower()
     kind = _CALL_WORDS.get(text.strip().lower()) or _CALL_WORDS.get(head)
     if kind is None:
+        if len(words) == 2:  # a rank and a suit apart (10 D)
+            with contextlib.suppress(ParseError):
+                return parse_card(text, lang)
         if len(words) != 1:
             raise ParseError(f"{text!r} is not an action: type one card, such as AS or 10D",
                              f"« {text} » n'est pas une action : tapez une seule carte, par exemple"

@@ -557,7 +557,8 @@ _CARD_EXAMPLES_FR: dict[Lang, str] = {
 
 
 def parse_card(text: str, lang: Lang = "en") -> Card:
-    """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first.
+    """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first, with or
+    without a space between them (``10 D``).
 
     With ``lang`` ``fr`` the French ranks and suit letters are read too: ``RC`` roi de cœur,
     ``DP`` dame de pique, ``10K`` dix de carreau, ``VT`` valet de trèfle. Text that reads only the
@@ -569,6 +570,8 @@ def parse_card(text: str, lang: Lang = "en") -> Card:
     ('AC', 'AH', 'KS')
     """
     t = _plain(text).strip().upper()
+    if len(t.split()) == 2:  # the rank and the suit apart, as a card is said: 10 C, ♦ J
+        t = "".join(t.split())
     if not t:
         examples = "comme DP ou 10C" if lang == "fr" else "comme AS ou 10D"
         raise ParseError("empty card: write a rank and a suit, like AS or 10D",

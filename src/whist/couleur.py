@@ -130,9 +130,9 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
             raise ParseError(f"{words[0]} takes one card, like '{kind} 7H'",
                              f"{words[0]} demande une seule carte, comme « {words[0]} {seven} »")
         return CardCall(kind, parse_card(words[1], lang))
-    if len(words) == 1:
+    if len(words) <= 2:  # a card, its rank and suit maybe apart (10 D)
         try:
-            return parse_card(words[0], lang)
+            return parse_card(text, lang)
         except ParseError:
             pass
     try:
