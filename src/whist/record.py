@@ -498,9 +498,15 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
             mult = multiplier if multiplier is not None else _whole(data.get("multiplier", 1), "multiplier",
                                                                     where)
             deck = _deck(data, where)
-            if deck is not None:
-                return ColourDeal.from_deck(rules, dealer, deck, mult)
-            return ColourDeal.new(rules, dealer, hands, mult)
+            if deck is None:
+                return ColourDeal.new(rules, dealer, hands, mult)
+            dealt = ColourDeal.from_deck(rules, dealer, deck, mult)
+            if tuple(dealt.dealt) != hands:  # (else the first card not held was blamed, far on)
+                raise _error(where, "stored hands differ from those the stored deck deals: one of the"
+                             " two was changed",
+                             "les mains enregistrées diffèrent de celles que donne le paquet"
+                             " enregistré : l'un des deux a été changé")
+            return dealt
         if start is None:
             start = _start_score(data, where)
         return ClassicDeal.new(rules, dealer, hands, _turned(data, where), start)
