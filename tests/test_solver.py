@@ -639,3 +639,52 @@ def test_the_trump_game_against_minimax(shape: str) -> None:
             for k in (sol.best, sol.best + 1):
                 assert asked.solve(pos, seats, at_least=k) is (sol.best >= k)
     assert changed >= len(games) // 4
+
+
+def long_trump_positions(count: int, seed: int) -> list[tuple[Position, Seat]]:
+    """Positions of 7 or 8 cards per hand where one seat (returned with each) holds six or
+    seven trumps, the others the rest of the suit among their cards: a solo or an abondance
+    player's long trump holding, which is worth more than four tricks."""
+    rng = random.Random(seed)
+    out: list[tuple[Position, Seat]] = []
+    for i in range(count):
+        n = 7 + i % 2
+        trump = rng.randrange(4)
+        lone = rng.randrange(4)
+        trumps = [13 * trump + r for r in range(13)]
+        mine = rng.sample(trumps, rng.randint(6, 7))
+        rest = [c for c in range(52) if c not in mine]
+        rng.shuffle(rest)
+        hands = [0, 0, 0, 0]
+        for c in mine + rest[: n - len(mine)]:
+            hands[lone] |= 1 << c
+        for k, c in enumerate(rest[n - len(mine):][: 3 * n]):
+            hands[[s for s in range(4) if s != lone][k % 3]] |= 1 << c
+        leader = rng.randrange(4)
+        played = on_the_table(rng, hands, leader, rng.randrange(4) if i % 2 else 0)
+        pos = Position((hands[0], hands[1], hands[2], hands[3]), Suit(trump), SEATS[leader],
+                       tuple(CARDS[c] for c in played))
+        out.append((pos, SEATS[lone]))
+    return out
+
+
+@pytest.mark.parametrize("shape", ["1v3", "3v1"])
+def test_the_trump_game_counts_a_long_trump_holding(shape: str) -> None:
+    """A solo or abondance player (RULES.md §5.2) with six or seven trumps: the trump game is
+    also asked whether such a seat makes five tricks or more (up to one less than its trumps),
+    where a search without it needs millions of positions to refute every defence. Every value
+    and every ``at_least`` answer must be the same as the search's without the trump game (which
+    the tests against DDS and the plain minimax above check), and the game must be at work."""
+    asked = Solver(memory_mb=8, trump_game_from=2)
+    never = Solver(memory_mb=8, trump_game_from=14)
+    changed = 0
+    games = long_trump_positions(120, 6100 + len(shape))
+    for pos, lone in games:
+        seats = [lone] if shape == "1v3" else [s for s in SEATS if s != lone]
+        sol = asked.solve(pos, seats)
+        assert sol.cards == never.solve(pos, seats).cards, (format_deal(pos.hands), pos)
+        changed += asked.nodes != never.nodes
+        if pos.to_move in seats:
+            for k in (sol.best, sol.best + 1):
+                assert asked.solve(pos, seats, at_least=k) is (sol.best >= k)
+    assert changed >= len(games) // 4

@@ -313,7 +313,7 @@ static int ab(Search *S, int need, u16 *rel)
             /* the trump game: the tricks of a seat alone, from its trumps */
             int L = S->single;
             int k = S->scoreSide[L] ? need : S->tricksLeft - need + 1;
-            if (k <= TG_K && tg_position(S, k, rel)) {
+            if (tg_asked(S, k) && tg_position(S, k, rel)) {
                 tt_store(S, &K, rel, need, S->scoreSide[L], -1);
                 return S->scoreSide[L];
             }

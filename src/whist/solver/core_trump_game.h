@@ -36,8 +36,16 @@ typedef struct {
                         * *The trump game from seven tricks left*) */
 #endif
 #ifndef TG_K
-#define TG_K 4         /* the most tricks of L it is asked for */
+#define TG_K 4         /* the most tricks of L it is asked for, whatever L holds... */
 #endif
+
+/* ...and beyond that, up to one less than L's trumps: a long trump holding is what the game
+ * sees that the search does not, and it makes many tricks (see docs/solver-journal.md, *The
+ * trump game for a long trump holding*) */
+static inline int tg_asked(const Search *S, int k)
+{
+    return k <= TG_K || (S->trump != NT && k < POP[S->h[S->single][S->trump]]);
+}
 
 static int tg_game(Search *S, TgState *G, int k);
 
