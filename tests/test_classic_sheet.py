@@ -259,6 +259,12 @@ class TestSimpleWhist:
         (r,) = s.rubbers()
         assert r.game_points == (0, 0) and r.rubber_points == (1, 0)
         assert s.totals() == (1, 0) and s.is_over
+        # its sheet counts matches (as it shows them: "match 1 of 1"), never rubbers
+        with pytest.raises(ClassicSheetError) as err:
+            s.add(played("NS=7"))
+        assert "the sheet is over: 1 match of 1 played" in str(err.value)
+        assert "la feuille est terminée : 1 partie sur 1 jouée" in err.value.fr
+        assert "rubber" not in str(err.value) and "robre" not in err.value.fr
 
     def test_the_third_game_decides_one_all(self) -> None:
         s = deals(sheet(SIMPLE), ("NS=11", ""), ("EW=11", ""))

@@ -304,6 +304,20 @@ class TestExport:
         assert sam.add_csv(old).names == sam.names
         assert Sheet.new("couleur").add_csv(old).totals() == s.totals()
 
+    def test_a_csv_of_a_sheet_in_the_other_language_keeps_the_seats_names(self) -> None:
+        """§6 export: a sheet whose seats were never named exports North, East … (Nord, Est … in
+        French), which are nobody's names: imported into a sheet kept in the other language, its
+        seats keep that language's names, where they became "North", "East" …; real names still
+        rename them."""
+        english = Sheet.new("couleur").add(parse_entry("solo 7", "N", "8"))
+        french = Sheet.new("couleur", lang="fr").add_csv(english.to_csv())
+        assert [n for _, n in french.names] == ["Nord", "Est", "Sud", "Ouest"]
+        back = Sheet.new("couleur").add_csv(french.to_csv())
+        assert [n for _, n in back.names] == ["North", "East", "South", "West"]
+        named = Sheet.new("couleur", {"N": "Anne"}).add(parse_entry("solo 7", "N", "8")).to_csv()
+        assert [n for _, n in Sheet.new("couleur", lang="fr").add_csv(named).names] == [
+            "Anne", "Est", "Sud", "Ouest"]
+
     def test_a_csv_saved_by_a_french_spreadsheet_reads_the_same(self) -> None:
         """A spreadsheet set to French saves with semicolons (a cell holding one is quoted);
         headers retyped in capitals or with spaces, and a byte order mark, read as the export's

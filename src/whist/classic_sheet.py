@@ -244,6 +244,13 @@ def _check(rules: Rules, tally: _Tally, entry: ClassicEntry, wording: Wording = 
     (``wording``: how the refusal says to start another sheet)."""
     done = len(tally.rubbers)
     if match_over(rules, tally.rubbers):
+        if not rules.game_and_rubber_points:  # simple whist (§4): its sheet counts matches, not rubbers
+            raise wording.refusal(
+                ClassicSheetError,
+                "the sheet is over: {done} match{es} of {rubbers} played; start another sheet ({new_sheet})",
+                "la feuille est terminée : {done} partie{s} sur {rubbers} jouée{s} ; commencez une"
+                " autre feuille ({new_sheet})", done=done, es="" if done == 1 else "es",
+                s="" if done == 1 else "s", rubbers=rules.rubbers)
         raise wording.refusal(
             ClassicSheetError,
             "the match is over: {done} rubber{s} of {rubbers} played; start another sheet ({new_sheet})",

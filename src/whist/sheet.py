@@ -572,11 +572,18 @@ def names_from_csv(names: Iterable[tuple[Seat, str]],
                    rows: Sequence[Mapping[str, str | None]]) -> tuple[tuple[Seat, str], ...]:
     """``names`` with each seat the sheet still calls by its default name (its name in French or
     in English: :func:`~whist.cards.seat_names`) renamed as the first of the ``rows`` that names
-    anyone says (a CSV exported with the names). A name the sheet was given stays; a CSV without
-    the ``name_*`` columns (as exports were before) changes nothing."""
+    anyone says (a CSV exported with the names). A name the sheet was given stays, and so does
+    a default name where the CSV gives a default name too (a sheet kept in the other language
+    exported "North", which is no one's name: a French sheet keeps "Nord"); a CSV without the
+    ``name_*`` columns (as exports were before) changes nothing."""
     given = next(({s: visible_text(cell_read(row.get(f"name_{s.name}") or "")) for s in SEATS} for row in rows
                   if any((row.get(c) or "").strip() for c in NAME_COLUMNS)), {})
-    return tuple((s, (given.get(s) or n) if n in (s.name_fr, s.name_en) else n) for s, n in names)
+
+    def default(s: Seat, name: str) -> bool:
+        return name in (s.name_fr, s.name_en)
+
+    return tuple((s, given[s] if default(s, n) and given.get(s) and not default(s, given[s]) else n)
+                 for s, n in names)
 
 
 def _all_options(rules: Rules) -> Rules:
