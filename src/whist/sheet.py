@@ -441,25 +441,26 @@ class Sheet:
 
     def stated_points_differ(self, text: str, lang: str = "en") -> list[str]:
         """For a CSV just added by :meth:`add_csv` (its entries the last of this sheet): the rows
-        whose ``points_N`` … ``points_W`` columns, where the file gives all four, are not the
-        points the preset's table gives them (the sheet keeps the table's); in French with
-        ``lang`` ``fr``."""
+        whose ``points_N`` … ``points_W`` columns, those the file gives, are not the points the
+        preset's table gives them (the sheet keeps the table's); in French with ``lang``
+        ``fr``."""
         reader = read_csv(text, _CSV_COLUMNS)
         rows = [(reader.line_num, row) for row in reader]
         out = []
         first = len(self.entries) - len(rows)
         for (line, row), entry in zip(rows, self.entries[first:], strict=True):
             stated = [str(row.get(f"points_{s.name}") or "").strip() for s in SEATS]
-            if not all(stated):
+            if not any(stated):
                 continue
             computed = self.points(entry)
             try:
-                same = [int(x) for x in stated] == [computed[s] for s in SEATS]
+                same = all(int(x) == computed[s] for s, x in zip(SEATS, stated, strict=True) if x)
             except ValueError:
                 same = False
             if not same:
                 table = " ".join(f"{s.name} {computed[s]:+d}" for s in SEATS)
-                says = " ".join(stated)
+                says = " ".join(stated) if all(stated) else " ".join(
+                    f"{s.name} {x}" for s, x in zip(SEATS, stated, strict=True) if x)
                 out.append(f"ligne {line} : le fichier dit {says}, le barème {table}" if lang == "fr"
                            else f"line {line}: the file says {says}, the table {table}")
         return out
