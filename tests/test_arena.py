@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from whist.arena import (
     CANDIDATE,
     REFERENCE,
+    Z95,
     ArenaConfig,
     ArenaInterrupted,
     ArenaReport,
@@ -34,6 +35,7 @@ from whist.arena import (
     play_board,
     run_arena,
     seatings,
+    t95,
 )
 from whist.bots import AnyAction, AnyView, Bot, random_bot
 from whist.cards import SEATS, Seat, Side
@@ -64,12 +66,26 @@ def figures(report: ArenaReport) -> dict[str, Any]:
 # ----- the confidence interval ---------------------------------------------------------------
 
 
+# Student's t two-sided 95% quantiles, as printed in statistical tables, by degrees of freedom
+T_TABLE = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 9: 2.262, 10: 2.228, 20: 2.086,
+           30: 2.042, 60: 2.000, 120: 1.980, 1000: 1.962, 100000: 1.960}
+
+
 class TestEstimate:
-    def test_one_figure_per_board_is_the_usual_normal_interval(self) -> None:
+    def test_student_quantiles_match_the_tables(self) -> None:
+        for df, t in T_TABLE.items():
+            assert t95(df) == pytest.approx(t, abs=6e-4), df
+        with pytest.raises(ValueError):
+            t95(0)
+
+    def test_one_figure_per_board_is_the_usual_student_interval(self) -> None:
+        """Four boards: the interval is 3.182 standard errors wide each way (Student's t with 3
+        degrees of freedom), not 1.96 (the normal quantile, far too narrow on few deals)."""
         e = cluster_estimate([1, 2, 3, 4], [1, 1, 1, 1])
         sd = math.sqrt(sum((x - 2.5) ** 2 for x in (1, 2, 3, 4)) / 3)
         assert e.mean == 2.5
-        assert e.half == pytest.approx(1.959964 * sd / 2)
+        assert e.half == pytest.approx(3.182446 * sd / 2)
+        assert cluster_estimate([1, 2, 3, 4], [1, 1, 1, 1], z=Z95).half == pytest.approx(1.959964 * sd / 2)
         assert (e.boards, e.units) == (4, 4)
         assert e.half is not None
         assert e.low == pytest.approx(2.5 - e.half) and e.high == pytest.approx(2.5 + e.half)
@@ -78,14 +94,14 @@ class TestEstimate:
         # boards' means 1, 3, 2: mean 2, standard deviation 1, three boards
         e = cluster_estimate([2, 6, 4], [2, 2, 2])
         assert e.mean == 2
-        assert e.half == pytest.approx(1.959964 / math.sqrt(3))
+        assert e.half == pytest.approx(4.302653 / math.sqrt(3))
         assert (e.boards, e.units) == (3, 6)
 
     def test_unequal_counts_ratio_estimator(self) -> None:
         # m = 8/4 = 2; residuals 3-2, 0-4, 5-2; se² = 3/2 · 26 / 16
         e = cluster_estimate([3, 0, 5], [1, 2, 1])
         assert e.mean == 2
-        assert e.half == pytest.approx(1.959964 * math.sqrt(1.5 * 26 / 16))
+        assert e.half == pytest.approx(4.302653 * math.sqrt(1.5 * 26 / 16))
 
     def test_boards_without_figures_do_not_count(self) -> None:
         assert cluster_estimate([3, 0, 0, 5, 0], [1, 2, 0, 1, 0]) == cluster_estimate([3, 0, 5], [1, 2, 1])
@@ -549,6 +565,9 @@ class TestCommand:
         assert r.stdout.count(level) == 2 and "95 %" not in r.stdout, r.stdout  # title and column
         plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
         assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
+        # the JSON names the figure as the report does: in classic whist, one figure a table
+        if preset_name == "classic" and lang == "en":
+            assert plain["figure"].endswith(", per table") and "per table" in out
 
     def test_the_french_report_names_perfect_play_as_its_help_does(self) -> None:
         """The French help and guide say « jeu parfait à cartes ouvertes » for double-dummy play;

@@ -279,10 +279,13 @@ class TestSimulate:
         assert 0 < len(saved) < 50
         records = "1 record" if len(saved) == 1 else f"{len(saved)} records"
         said = re.match(rf"Error: interrupted: {len(saved)} of 50 rubbers played, (\d+) deals;"
-                        rf" {records} saved in {re.escape(str(tmp_path))}\n", r.stderr)
+                        rf" {records} saved in {re.escape(str(tmp_path))}"
+                        r"(?:; the summary: the (\d+) deals of the rubbers played out)?\n", r.stderr)
         assert said is not None, r.stderr
         in_records = sum(len(record.load(f)["deals"]) for f in saved)
-        assert in_records <= int(said[1]) < in_records + 20  # and those of the rubber stopped
+        assert in_records < int(said[1]) < in_records + 20  # and those of the rubber stopped
+        # the summary above counts the finished rubbers' deals only: the line says so
+        assert said[2] is not None and int(said[2]) == in_records, r.stderr
         assert "Traceback" not in r.output
         assert run("replay", str(saved[-1])).exit_code == 0
         whole = run("simulate", "--preset", "short", "--rubbers", str(len(saved)), "--seed", "1", "--bots",

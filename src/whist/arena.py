@@ -87,6 +87,7 @@ __all__ = [
     "run_board",
     "seat_rng",
     "seatings",
+    "t95",
 ]
 
 Role = Literal["candidate", "reference"]
@@ -99,6 +100,45 @@ Seating = tuple[Role, Role, Role, Role]
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
+
+
+def _student_two_sided(t: float, df: int) -> float:
+    """P(|T| <= t) for Student's t with ``df`` degrees of freedom, by the finite sums that hold
+    for a whole number of them (odd: an angle and a sum of cosines; even: a sum of cosines)."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2:
+        term = total = 0.0
+        if df > 1:
+            term = total = math.cos(theta)
+            for k in range(3, df - 1, 2):
+                term *= c2 * (k - 1) / k
+                total += term
+        return 2 / math.pi * (theta + math.sin(theta) * total)
+    term = total = 1.0
+    for k in range(2, df - 1, 2):
+        term *= c2 * (k - 1) / k
+        total += term
+    return math.sin(theta) * total
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (12.706 for 1,
+    4.303 for 2, 2.228 for 10, 1.960 for many): what a mean's interval is wide in standard
+    errors when that error is itself estimated from ``df + 1`` deals."""
+    if df < 1:
+        raise ValueError("Student's t needs one degree of freedom or more")
+    if df > 1000:  # (within 1e-6 of the expansion in 1/df of the normal quantile)
+        z = Z95
+        return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+    lo, hi = Z95, 13.0
+    while hi - lo > 1e-9:
+        mid = (lo + hi) / 2
+        if _student_two_sided(mid, df) < 0.95:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
 
 DEFAULT_MAX_NODES = 5_000_000
 
@@ -600,19 +640,20 @@ class Estimate:
                 "deals": self.boards, "units": self.units}
 
 
-def cluster_estimate(totals: Sequence[float], counts: Sequence[int], z: float = Z95) -> Estimate:
+def cluster_estimate(totals: Sequence[float], counts: Sequence[int], z: float | None = None) -> Estimate:
     """The mean of figures grouped by board, and its confidence interval with the board as the
     independent unit: board ``d`` brings ``counts[d]`` figures summing to ``totals[d]``.
 
     The mean is ``m = Σ totals / Σ counts``; its standard error is the ratio estimator's,
     ``se² = D/(D-1) · Σ (totals[d] - m·counts[d])² / (Σ counts)²`` over the ``D`` boards with
-    at least one figure, and the interval is ``m ± z·se`` (normal approximation). With one
-    figure per board (or the same number on every board) this is the usual
-    ``m ± z·s/√D`` of the boards' means.
+    at least one figure, and the interval is ``m ± t·se``, ``t`` the 95% quantile of Student's t
+    with ``D - 1`` degrees of freedom (:func:`t95`; ``z`` instead where given). With one figure
+    per board (or the same number on every board) this is the usual ``m ± t·s/√D`` of the
+    boards' means.
 
     >>> e = cluster_estimate([1, 2, 3, 4], [1, 1, 1, 1])
     >>> e.mean, round(e.half, 4)
-    (2.5, 1.2652)
+    (2.5, 2.0543)
     """
     pairs = [(float(s), n) for s, n in zip(totals, counts, strict=True) if n > 0]
     n_units = sum(n for _, n in pairs)
@@ -623,7 +664,7 @@ def cluster_estimate(totals: Sequence[float], counts: Sequence[int], z: float = 
     if boards < 2:
         return Estimate(m, None, boards, n_units)
     var = boards / (boards - 1) * sum((s - m * n) ** 2 for s, n in pairs) / n_units ** 2
-    return Estimate(m, z * math.sqrt(var), boards, n_units)
+    return Estimate(m, (t95(boards - 1) if z is None else z) * math.sqrt(var), boards, n_units)
 
 
 @dataclass(frozen=True, slots=True)
@@ -679,7 +720,7 @@ class ArenaReport:
             "tables_per_deal": len(seatings(c.is_colour)),
             "figure": ("candidate's points minus the reference's at the same seat, per seat-deal"
                        if c.is_colour else
-                       "candidate side's deal points minus the other side's, per deal"),
+                       "candidate side's deal points minus the other side's, per table"),
             "overall": self.overall.to_dict(),
             "families": {k: v.to_dict() for k, v in self.families.items()},
             "players": {r: p.to_dict() for r, p in self.players.items()},

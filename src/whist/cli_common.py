@@ -644,10 +644,15 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
         if report is None or not matches:
             interrupted(lang, so_far, json_out)
         summed = sum(done(m) for m in matches)  # colour whist: the deals of the sessions played out
+        en, fr = (w.lower() for w in labels)
         if summed != int(progress.tasks[0].completed):
-            en, fr = (w.lower() for w in labels)
             so_far = (f"{so_far[0]}; the summary: the {summed} {en} of the sessions played out",
                       f"{so_far[1]} ; le résumé : les {summed} {fr} des parties jouées jusqu'au bout")
+        elif deals is not None and counted[1] != counted[0]:
+            # classic whist: the deals said count the rubber stopped, the summary's do not
+            so_far = (f"{so_far[0]}; the summary: the {deals_words(counted[0], 'en')} of the {en} played"
+                      " out", f"{so_far[1]} ; le résumé : {deals_words(counted[0], 'fr')} des {fr}"
+                      " joués jusqu'au bout")
         report(matches, paths, stopped(so_far))  # the summary of those, its JSON naming the error
         interrupted(lang, so_far)
     except (BotActionError, BotCrashError) as exc:
