@@ -291,11 +291,15 @@ def test_bad_positions(args: tuple[str, str, str, tuple[str, ...]], error: type[
 
 
 def test_a_hand_of_the_wrong_size_is_named_with_its_count() -> None:
-    """One card, two cards: the message counts them as English does."""
+    """One card, two cards: the message counts them as English does, and names the hand whose
+    size the others do not share (the three others of the same size were all named wrong, from
+    the largest hand: "North holds 2 cards but should hold 3" where West held one too many)."""
     with pytest.raises(MissingCardError, match=r"^North holds 1 card but should hold 2:"):
-        Position.from_pbn("N:A.-.-.- .A.-.- -.-.A.- -.-.-.A", "NT", "W", ("2S",))
-    with pytest.raises(MissingCardError, match=r"^North holds 2 cards but should hold 3:"):
+        Position.from_pbn("N:A.-.-.- KQ.-.-.- -.AK.-.- -.-.AK.-", "NT", "W")
+    with pytest.raises(MissingCardError, match=r"^West holds 3 cards but should hold 2:"):
         Position.from_pbn("N:AK.-.-.- QJ.-.-.- T9.-.-.- 876.-.-.-", "NT", "N")
+    with pytest.raises(MissingCardError, match=r"^West holds 1 card but should hold 0 \(it played"):
+        Position.from_pbn("N:A.-.-.- .A.-.- -.-.A.- -.-.-.A", "NT", "W", ("2S",))
 
 
 def test_bad_masks_and_sizes() -> None:

@@ -444,8 +444,11 @@ class Position:
                                     " au plus 12 une fois une carte jouée" + self._other_leader(sizes, "fr"))
             raise HandSizeError(f"{big.name_en} holds {n} cards: at most 13",
                                 f"{big.name_fr} a {n} cartes : au plus 13")
+        # the size most seats agree on (the larger of two as common): the odd hand is the one named
+        full = [sizes[s] + done[s] for s in range(4)]
+        common = max(set(full), key=lambda v: (full.count(v), v))
         for s in SEATS:
-            want = n - done[s]
+            want = common - done[s]
             if sizes[s] != want:
                 why = " (it played to the trick)" if done[s] else ""
                 why_fr = " (il a joué dans la levée)" if done[s] else ""
