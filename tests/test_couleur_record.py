@@ -153,6 +153,28 @@ def test_a_multiplier_that_is_not_a_whole_number_is_named() -> None:
                                            ' entier, pas "double"')
 
 
+@pytest.mark.parametrize("value", [0, 3, -2])
+def test_a_multiplier_that_no_deal_has_is_named(value: int) -> None:
+    """RULES.md §5.8: a deal scores once, or twice after a deal all passed (option all_pass =
+    redeal_double); a multiplier of 0, 3 or -2 replayed, and failed only at the stored points."""
+    rec = match_record(play_session(with_options(preset("couleur"), {"deals": 1}), seed=3))["deals"][0]
+    rec["multiplier"] = value
+    with pytest.raises(RecordError) as refused:
+        replay(rec)
+    assert refused.value.in_lang("en") == (f"deal: bad field multiplier: 1 or 2 is expected (2 after a"
+                                           f" deal all passed), not {value}")
+
+
+def test_a_multiplier_of_the_wrong_type_in_a_session_is_named_not_compared() -> None:
+    """In a session's record the multiplier is worked out from the deals before it and compared
+    with the one stored: one stored as text was "differs from the replayed one", as if changed."""
+    rec = roundtrip(match_record(play_session(with_options(preset("couleur"), {"deals": 2}), seed=8)))
+    rec["deals"][0]["multiplier"] = "1"
+    with pytest.raises(RecordError) as refused:
+        replay(rec)
+    assert refused.value.in_lang("en") == 'deal 1: bad field multiplier: a whole number is expected, not "1"'
+
+
 def test_with_shuffle_off_a_deck_that_was_not_gathered_is_refused() -> None:
     """RULES.md §5.1 (D22): with shuffle off the next deal is the last one's cards gathered and
     cut once. A session whose second deal was shuffled instead, every other field true to it,

@@ -282,10 +282,12 @@ class TestDealReplay:
 
     @pytest.mark.parametrize(
         ("change", "en", "fr"),
-        [({"dealer": None}, "deal: 'null' is not a seat", "donne : « null » n'est pas une place"),
-         ({"trump_card": True}, "deal: 'true' is not a card", "donne : « true » n'est pas une carte"),
-         ({"hands": {"N": None, "E": "", "S": "", "W": ""}}, "deal: 'null' is not a hand",
-          "donne : « null » n'est pas une main"),
+        [({"dealer": None}, "deal: bad field dealer: 'null' is not a seat",
+          "donne : champ dealer incorrect : « null » n'est pas une place"),
+         ({"trump_card": True}, "deal: bad field trump_card: 'true' is not a card",
+          "donne : champ trump_card incorrect : « true » n'est pas une carte"),
+         ({"hands": {"N": None, "E": "", "S": "", "W": ""}}, "deal: bad field hands.N: 'null' is not a hand",
+          "donne : champ hands.N incorrect : « null » n'est pas une main"),
          ({"actions": [["N", None]]}, "'null' is not a card", "« null » n'est pas une carte"),
          ({"actions": [[None, "AS"]]}, "'null' is not a seat", "« null » n'est pas une place")],
     )
@@ -337,6 +339,19 @@ class TestDealReplay:
             replay(rec)
         said = refused.value.in_lang("en"), refused.value.in_lang("fr")
         assert said == (f"deal: {en}", f"donne : {fr}")
+
+    @pytest.mark.parametrize(("score", "side", "value"), [({"NS": -3, "EW": 0}, "NS", -3),
+                                                          ({"NS": 0, "EW": 10}, "EW", 10),
+                                                          ({"NS": 99, "EW": 0}, "NS", 99)])
+    def test_a_start_score_no_game_can_have_is_named(self, score: Any, side: str, value: int) -> None:
+        """RULES.md §2: a game is won at 10 points, so a deal starts from 0 to 9 for each side; -3
+        replayed, printing "score before NS -3", and 10 or 99 failed only at the stored result."""
+        rec = deal_record(play(mixed(), "AS"))
+        rec["start_score"] = score
+        with pytest.raises(RecordError) as refused:
+            replay(rec)
+        assert refused.value.in_lang("en") == (f"deal: bad field start_score.{side}: a game score from 0"
+                                               f" to 9 is expected (games of 10), not {value}")
 
     def test_a_classic_deal_under_colour_rules_is_named(self) -> None:
         """A record of the other game (or rules changed by hand) is named as such, not as a
@@ -536,6 +551,17 @@ class TestMatchRecord:
         first[0] = Seat[first[0]].left.name  # the next seat acts out of turn
         with pytest.raises(RecordError, match=r"deal 2, action 1 \("):
             replay(rec)
+
+    def test_a_start_score_of_the_wrong_type_in_a_rubber_is_named_not_compared(self) -> None:
+        """In a rubber's record each deal's start score is the one the deals before it left, and
+        the stored one is compared with it: stored as text ("7"), it was "stored start_score.NS
+        differs from the replayed one", as if changed, where a deal record names the bad field."""
+        rec = match_record(random_match(1))
+        rec["deals"][1]["start_score"]["NS"] = "7"
+        with pytest.raises(RecordError) as refused:
+            replay(rec)
+        assert refused.value.in_lang("en") == ('deal 2: bad field start_score.NS: a whole number is'
+                                               ' expected, not "7"')
 
     def test_a_changed_match_result_is_named(self) -> None:
         rec = match_record(random_match(1))

@@ -84,10 +84,15 @@ def _error(where: Where, en: str, fr: str) -> RecordError:
     return RecordError(f"{where[0]}: {en}", f"{where[1]} : {fr}")
 
 
-def _because(where: Where, exc: Exception) -> RecordError:
-    """``exc`` where it happened: a refusal in its two languages, another error as it says it."""
+def _because(where: Where, exc: Exception, field: str | None = None) -> RecordError:
+    """``exc`` where it happened: a refusal in its two languages, another error as it says it;
+    with ``field``, the field it was read from named first (``bad field dealer: '3' is not a
+    seat``)."""
     en = str(exc)
-    return _error(where, en, exc.fr if isinstance(exc, Refusal) else en)
+    fr = exc.fr if isinstance(exc, Refusal) else en
+    if field is not None:
+        en, fr = f"bad field {field}: {en}", f"champ {field} incorrect : {fr}"
+    return _error(where, en, fr)
 
 
 def _text(value: object) -> str:
@@ -418,11 +423,15 @@ def _hands(data: Mapping[str, Any], where: Where) -> tuple[Seat, tuple[int, int,
     if missing:
         raise _error(where, f"bad field hands: no hand for {missing}",
                      f"champ hands incorrect : pas de main pour {missing}")
+    field = "dealer"
     try:
         dealer = parse_seat(_text(_field(data, "dealer", where)))
-        hands = tuple(parse_hand(_text(hands_raw[s.name])) for s in SEATS)
+        hands = []
+        for s in SEATS:
+            field = f"hands.{s.name}"
+            hands.append(parse_hand(_text(hands_raw[s.name])))
     except ParseError as exc:
-        raise _because(where, exc) from None
+        raise _because(where, exc, field) from None
     return dealer, (hands[0], hands[1], hands[2], hands[3])
 
 
@@ -430,7 +439,7 @@ def _turned(data: Mapping[str, Any], where: Where) -> Card:
     try:
         return parse_card(_text(_field(data, "trump_card", where)))
     except ParseError as exc:
-        raise _because(where, exc) from None
+        raise _because(where, exc, "trump_card") from None
 
 
 def _deck(data: Mapping[str, Any], where: Where) -> list[int] | None:
@@ -471,9 +480,9 @@ def _whole(value: object, field: str, where: Where) -> int:
                  f"champ {field} incorrect : il faut un nombre entier, pas {stored}")
 
 
-def _start_score(data: Mapping[str, Any], where: Where) -> tuple[int, int]:
+def _start_score(data: Mapping[str, Any], where: Where, rules: Rules) -> tuple[int, int]:
     """The game score (NS, EW) a classic deal record starts from: its field start_score, 0-0
-    without it."""
+    without it; each side's from 0 to one less than a game (a game won ends the deal's game)."""
     raw = data.get("start_score", {"NS": 0, "EW": 0})
     like = '{"NS": 0, "EW": 0}'
     if not isinstance(raw, dict):
@@ -485,7 +494,27 @@ def _start_score(data: Mapping[str, Any], where: Where) -> tuple[int, int]:
     if missing:
         raise _error(where, f"bad field start_score: no score for {missing}",
                      f"champ start_score incorrect : pas de points pour {missing.replace(' and ', ' et ')}")
-    return _whole(raw["NS"], "start_score.NS", where), _whole(raw["EW"], "start_score.EW", where)
+    score = _whole(raw["NS"], "start_score.NS", where), _whole(raw["EW"], "start_score.EW", where)
+    for side, points in zip(("NS", "EW"), score, strict=True):
+        if not 0 <= points < rules.game_points:
+            top = rules.game_points - 1
+            raise _error(where, f"bad field start_score.{side}: a game score from 0 to {top} is expected"
+                         f" (games of {rules.game_points}), not {points}",
+                         f"champ start_score.{side} incorrect : il faut des points de manche de 0 à"
+                         f" {top} (manches de {rules.game_points}), pas {points}")
+    return score
+
+
+def _multiplier(data: Mapping[str, Any], where: Where) -> int:
+    """What a colour deal record's points are multiplied by: its field multiplier, 1 without it;
+    2 only after a deal all passed (RULES.md §5.8, option all_pass = redeal_double)."""
+    mult = _whole(data.get("multiplier", 1), "multiplier", where)
+    if mult not in (1, 2):
+        raise _error(where, f"bad field multiplier: 1 or 2 is expected (2 after a deal all passed),"
+                     f" not {mult}",
+                     f"champ multiplier incorrect : il faut 1 ou 2 (2 après une donne où tous ont"
+                     f" passé), pas {mult}")
+    return mult
 
 
 def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
@@ -495,8 +524,8 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
     dealer, hands = _hands(data, where)
     try:
         if rules.game == "couleur":
-            mult = multiplier if multiplier is not None else _whole(data.get("multiplier", 1), "multiplier",
-                                                                    where)
+            stored = _multiplier(data, where)  # (in a match, checked before it is compared)
+            mult = multiplier if multiplier is not None else stored
             deck = _deck(data, where)
             if deck is None:
                 return ColourDeal.new(rules, dealer, hands, mult)
@@ -507,9 +536,8 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
                              "les mains enregistrées diffèrent de celles que donne le paquet"
                              " enregistré : l'un des deux a été changé")
             return dealt
-        if start is None:
-            start = _start_score(data, where)
-        return ClassicDeal.new(rules, dealer, hands, _turned(data, where), start)
+        stated = _start_score(data, where, rules)  # (in a match, checked before it is compared)
+        return ClassicDeal.new(rules, dealer, hands, _turned(data, where), stated if start is None else start)
     except RecordError:
         raise  # it names where already
     except (IllegalAction, KeyError, TypeError, ValueError) as exc:
@@ -540,7 +568,7 @@ def replay_match(data: Mapping[str, Any]) -> AnyMatch:
     try:
         first = parse_seat(_text(_field(data, "first_dealer", _MATCH)))
     except ParseError as exc:
-        raise _because(_MATCH, exc) from None
+        raise _because(_MATCH, exc, "first_dealer") from None
     match: AnyMatch = (ColourMatch(rules, first, first) if rules.game == "couleur"
                        else Match(rules, first, first))
     deals = _field(data, "deals", _MATCH)
