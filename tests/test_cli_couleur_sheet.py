@@ -90,6 +90,11 @@ class TestSheet:
         (["new", "--force", "--names", "N=Anne E=Bert"],
          "the name of N ('Anne E=Bert') holds '=': separate the seats with commas (N=Anne,E=Bert)"),
         (["add", "petite misère", "-d", "N,N", "-t", "N=0"], "declarers 'N,N': N is named twice"),
+        # four names typed: one beginning with '=' was "'' is not a seat", an empty one "give the
+        # four names" (it was dropped before they were counted)
+        (["new", "--force", "=Jo", "Bert", "Carla", "Dirk"],
+         "'=Jo': a name here cannot hold '=', which separates a seat from its name (N=Anne)"),
+        (["new", "--force", "Anne", "", "Carla", "Dirk"], "the name of E (the second) is empty"),
     ])
     def test_an_impossible_entry_leaves_the_file_byte_identical(self, tmp_path: Path, args: list[str],
                                                                  words: str) -> None:

@@ -96,6 +96,7 @@ class TestImpossibleEntries:
             (("abondance 12", "N", "12"), r"abondance 12 does not exist in couleur \(abondance: 9\)"),
             (("solo 5", "N", "6"), r"solo 5 does not exist in couleur \(solo: 6, 7, 8\)"),
             (("petite misère", "N,E", "1"), "each misère declarer"),
+            (("piccolo", "N,E", "2"), "each piccolo declarer"),
             (("solo 7", "N", "E=3"), "E is not a declarer"),
             (("chelem", "", "13"), "declarers"),
             # a seat named twice was counted by its last number: N=2, both misères failed

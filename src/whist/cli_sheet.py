@@ -349,6 +349,15 @@ def _names(text: str, lang: Lang, typed: list[str] | None = None) -> dict[str, s
                         " (le terminal est peut-être réglé sur un autre codage)"), lang)
     en, fr = (f"names {text!r}: ", f"noms « {text} » : ") if typed else (f"--names {text!r}: ",
                                                                          f"--names « {text} » : ")
+    if typed and len(typed) == len(SEATS) and not any("=" in p for p in typed):
+        blank = next((i for i, p in enumerate(typed) if not p.strip()), None)
+        if blank is not None:  # ('' typed: it was left out, and the names were said not to be four)
+            s = SEATS[blank]
+            refuse(Refusal(f"{en}the name of {s.name} (the {('first', 'second', 'third', 'fourth')[blank]})"
+                            " is empty; give four names, or name the seats (N=Anne,E=Bert)",
+                            f"{fr}le nom de {s.name_fr} (le"
+                            f" {('premier', 'deuxième', 'troisième', 'quatrième')[blank]}) est vide ;"
+                            " donnez quatre noms, ou nommez les places (N=Anne,E=Bert)"), lang)
     parts = [p for p in typed or text.split(",") if p.strip()]
     if parts and not any("=" in p for p in parts):
         if len(parts) != len(SEATS):
@@ -360,6 +369,12 @@ def _names(text: str, lang: Lang, typed: list[str] | None = None) -> dict[str, s
     for part in parts:
         seat, sep, name = part.partition("=")
         given = part.strip()
+        if sep and not seat.strip():  # =Jo: a name that begins with '=', read as a seat's pair
+            refuse(Refusal(f"{en}{given!r}: a name here cannot hold '=', which separates a seat from"
+                            " its name (N=Anne); the sheet's page in the browser takes such a name",
+                            f"{fr}« {given} » : un nom ne peut pas contenir « = » ici, qui sépare une"
+                            " place de son nom (N=Anne) ; la page de la feuille dans le navigateur"
+                            " prend un tel nom"), lang)
         try:
             s = parse_seat(seat)
         except ParseError as exc:
