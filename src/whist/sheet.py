@@ -309,10 +309,9 @@ class Sheet:
             raise SheetError.of(refused)
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):
             piccolo = c.kind.startswith("piccol")  # (a piccolo of two: "each misère declarer" it was)
-            raise wording.refusal(SheetError, "give each " + ("piccolo" if piccolo else "misère")
-                                  + " declarer's tricks, {each_tricks_eg}",
-                                  "donnez les plis de chaque preneur " + ("du piccolo" if piccolo else
-                                                                          "de la misère") + ", {each_tricks_eg}")
+            en, fr = ("piccolo", "du piccolo") if piccolo else ("misère", "de la misère")
+            raise wording.refusal(SheetError, f"give each {en} declarer's tricks, {{each_tricks_eg}}",
+                                  f"donnez les plis de chaque preneur {fr}, {{each_tricks_eg}}")
 
     def made(self, entry: Entry) -> dict[Seat, bool]:
         """Whether each declarer of ``entry`` made the contract (none for a penalty or the queens
