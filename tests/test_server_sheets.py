@@ -396,6 +396,34 @@ def test_each_contract_the_page_lists_is_one_the_sheet_takes(client: TestClient,
         assert accepted, c["text"]
 
 
+def test_an_entry_met_by_many_others_gets_in(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty phones adding to one sheet at once (on several processes) each find the sheet
+    changed by others several times: an entry is tried again, after a pause, up to TRIES times
+    (five at once left 13 of 20 with 409 "try again"); past them, the 409 says so in both
+    languages."""
+    from whist.server import sheets
+    from whist.server.storage import SqlStorage
+
+    sid = new(client)["id"]
+    real = SqlStorage.save_sheet
+    lost = [7]  # the saves another request gets in first
+
+    def save(self: SqlStorage, sheet_id: str, version: int, data: str, at: float | None = None) -> bool:
+        if lost[0]:
+            lost[0] -= 1
+            return False
+        return real(self, sheet_id, version, data, at)
+
+    monkeypatch.setattr(SqlStorage, "save_sheet", save)
+    assert len(post(client, f"/api/sheets/{sid}/entries", SOLO)["sheet"]["entries"]) == 1
+    assert lost == [0]
+    lost[0] = sheets.TRIES
+    error = post(client, f"/api/sheets/{sid}/entries", SOLO, 409)["error"]
+    assert error["code"] == "conflict" and "réessayez" in error["message_fr"]
+    assert len(client.get(f"/api/sheets/{sid}").json()["sheet"]["entries"]) == 1
+    assert all(0 <= sheets._pause(i) <= 0.4 for i in range(1, sheets.TRIES) for _ in range(20))
+
+
 def test_a_sheet_refuses_an_entry_past_its_most(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     from whist.server import sheets
 
