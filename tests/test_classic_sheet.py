@@ -509,6 +509,16 @@ class TestJsonAndCsv:
         with pytest.raises(ClassicSheetError, match="looks like a colour-whist sheet"):
             sheet().add_csv("Contract;Declarers;Tricks\nsolo 7;N;8\n")
 
+    def test_a_field_too_long_is_refused_by_its_length(self) -> None:
+        """A CSV cell of 5,000 digits (a file edited by hand) is refused by its length: it was
+        quoted back whole in the refusal."""
+        text = "kind,side,tricks,honours\ndeal,NS,8,\ndeal,NS," + "9" * 5000 + ",\n"
+        with pytest.raises(ClassicSheetError) as refused:
+            sheet().add_csv(text)
+        assert str(refused.value).endswith("line 3: tricks holds 5,000 characters: a field of an entry"
+                                           " holds at most 100")
+        assert len(str(refused.value)) < 200 and len(refused.value.fr) < 200
+
     def test_an_impossible_row_is_named_by_its_line_in_the_file(self) -> None:
         """The reader's line number: blank lines (which it skips) and every line of a quoted field
         that spans lines count, as in the file a person opens."""

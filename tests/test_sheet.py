@@ -215,6 +215,18 @@ class TestExport:
         data["entries"][0]["tricks"] = "N=7,E=6"
         assert len(Sheet.from_json(data).entries) == 1
 
+    def test_a_field_too_long_in_a_file_is_refused_by_its_length(self) -> None:
+        """A sheet file edited by hand whose tricks hold 5,000 digits is refused by the field's
+        length, where the refusal quoted all 5,000 back."""
+        data = sheet().add(parse_entry("solo 7", "N", "8")).to_json()
+        data["entries"][0]["tricks"] = "9" * 5000
+        with pytest.raises(SheetError) as refused:
+            Sheet.from_json(data)
+        assert str(refused.value) == ("entry 1: tricks holds 5,000 characters: a field of an entry holds at"
+                                      " most 100")
+        assert refused.value.fr == ("entrée 1 : tricks contient 5000 caractères : un champ d'une entrée en"
+                                    " contient au plus 100")
+
     def test_a_name_that_reads_as_a_formula_is_exported_as_text(self) -> None:
         """A player named ``=HYPERLINK(…)`` or ``+1+1`` was written as it is into the CSV made for
         Excel, which runs it as a formula once the file is opened. The cell begins with an

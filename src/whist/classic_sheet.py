@@ -43,6 +43,7 @@ from whist.sheet import (
     names_from_csv,
     names_row,
     read_csv,
+    row_fields,
     stored_lang,
 )
 
@@ -199,10 +200,8 @@ def called(side: str | Side) -> ClassicEntry:
 def entry_from_row(row: Mapping[str, Any]) -> ClassicEntry:
     """An entry from a CSV row: ``kind`` (deal or call; empty: deal), ``side``, ``tricks`` (of
     ``side``, or written ``NS=8``), ``honours`` (``NS=3``, ``EW=4`` or ``none``)."""
-    kind = str(row.get("kind") or "").strip().lower()
-    side = str(row.get("side") or "").strip()
-    tricks = str(row.get("tricks") or "").strip()
-    honours = str(row.get("honours") or "").strip()
+    f = {k: v.strip() for k, v in row_fields(row, CSV_FIELDS, ClassicSheetError).items()}
+    kind, side, tricks, honours = f["kind"].lower(), f["side"], f["tricks"], f["honours"]
     if kind in CALL_WORDS:
         if tricks or honours.lower() not in _NONE_WORDS:
             raise ClassicSheetError("a game won by calling at eight has no tricks or honours",

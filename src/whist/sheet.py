@@ -45,7 +45,8 @@ from whist.wording import CSV_ROWS, TERMINAL, Wording
 
 __all__ = [
     "NAME_COLUMNS", "PENALTY", "TERMINAL", "Entry", "Sheet", "SheetError", "Wording", "csv_rows",
-    "names_from_csv", "names_row", "parse_entry", "parse_tricks", "read_csv", "seat_words", "stored_lang",
+    "names_from_csv", "names_row", "parse_entry", "parse_tricks", "read_csv", "row_fields", "seat_words",
+    "stored_lang",
 ]
 
 PENALTY = -15
@@ -399,7 +400,7 @@ class Sheet:
         """The sheet with a CSV or JSON row added; a refusal says ``where`` it stands (``line 3``,
         ``ligne 3``: the English word, the French one, the number)."""
         try:
-            f = {k: str(row.get(k) or "") for k in CSV_FIELDS}
+            f = row_fields(row, CSV_FIELDS)
             entry = parse_entry(f["contract"], f["declarers"], f["tricks"], f["trump"], f["needed"],
                                 f["queens"], f["double"], wording=CSV_ROWS)
             return self.add(entry, CSV_ROWS, stored=stored)
@@ -466,6 +467,25 @@ class Sheet:
                 out.append(f"ligne {line} : le fichier dit {says}, le barème {table}" if lang == "fr"
                            else f"line {line}: the file says {says}, the table {table}")
         return out
+
+
+LONGEST_FIELD = 100
+"""The most characters a field of an entry holds in a sheet's file or CSV (a contract's name, a
+list of tricks or queens): a longer one, in a file edited by hand, is refused by its length, not
+quoted back whole (a tricks field of 5,000 digits was)."""
+
+
+def row_fields(row: Mapping[str, Any], fields: Iterable[str],
+               error: type[Refusal] = SheetError) -> dict[str, str]:
+    """The ``fields`` of a CSV or JSON row as text (empty where missing), or ``error`` naming the
+    first longer than :data:`LONGEST_FIELD`."""
+    out = {k: str(row.get(k) or "") for k in fields}
+    for k, v in out.items():
+        if len(v) > LONGEST_FIELD:
+            raise error(f"{k} holds {len(v):,} characters: a field of an entry holds at most"
+                        f" {LONGEST_FIELD}", f"{k} contient {len(v)} caractères : un champ d'une"
+                        f" entrée en contient au plus {LONGEST_FIELD}")
+    return out
 
 
 def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetError) -> csv.DictReader[str]:
