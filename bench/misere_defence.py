@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import statistics
 import subprocess
 import sys
 import types
@@ -50,7 +49,16 @@ from dataclasses import replace
 
 import whist.bots.pimc as pimc
 from whist.actions import IllegalAction
-from whist.arena import CANDIDATE, REFERENCE, Clock, arena_bot, deal_board, play_table, seat_rng
+from whist.arena import (
+    CANDIDATE,
+    REFERENCE,
+    Clock,
+    arena_bot,
+    cluster_estimate,
+    deal_board,
+    play_table,
+    seat_rng,
+)
 from whist.auction import parse_call
 from whist.bots import AnyAction, AnyView, Bot, heuristic_player
 from whist.bots.colour import colour_aims, colour_reading
@@ -67,7 +75,6 @@ CONTRACTS = {"petite": ("petite misère", "couleur", 0, 1),
              "joint-piccolo": ("piccolo", "couleur", 1, 2)}
 """Each contract's call, its preset, the tricks each declarer must take exactly and the number
 of declarers (a ``couleur`` piccolo: two, the second joining by accepting, RULES.md §5.4 D24)."""
-Z95 = 1.96
 
 
 def playing(view: AnyView, rng: random.Random, aims: Callable[[ColourView], Aims],
@@ -177,9 +184,10 @@ def declarer_points(start: ColourDeal, declarers: tuple[Seat, ...], declarer_bot
 
 
 def interval(diffs: list[float]) -> str:
-    """The mean of ``diffs`` with its 95% interval."""
-    mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    """The mean of ``diffs`` with its 95% interval (Student's, as the arena's)."""
+    e = cluster_estimate(diffs, [1] * len(diffs))
+    mean = e.mean if e.mean is not None else math.nan
+    half = e.half if e.half is not None else math.inf
     return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
 
 
