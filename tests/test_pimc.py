@@ -206,6 +206,22 @@ def test_pimc_takes_a_sure_finesse_free_endgame() -> None:
     assert wins > 5
 
 
+def test_a_card_on_the_table_parts_the_cards_around_it() -> None:
+    """North leads the ten of clubs, East follows; South holds the queen, jack and nine: the
+    queen and jack overtake the ten, the nine does not, so the cards are not alike and pimc
+    weighs them. The ten on the table counted as gone, the three as one run, and pimc played the
+    rule of thumb's card without a search (the nine, under its partner's ten, where overtaking
+    unblocked the suit: three tricks instead of one)."""
+    h = [parse_hand(x) for x in ("AKQJT9876543...T", ".AKQJT9876543..8",
+                                 "..AKQJT98765.QJ9", "2.2.432.AK765432")]
+    d = ClassicDeal.new(preset("classic"), Seat.W, (h[0], h[1], h[2], h[3]), parse_card("2H"))
+    d = d.apply(parse_card("TC")).apply(parse_card("8C"))
+    v = d.view(Seat.S)
+    assert sorted(c.text for c in v.legal if isinstance(c, Card)) == ["9C", "JC", "QC"]
+    choice = PimcBot(budget=0.05).choose_card(v, random.Random(1))
+    assert choice.basis == "search" and set(choice.values) == set(v.legal), choice
+
+
 @pytest.mark.parametrize("preset_name", ["couleur", "pagat"])
 def test_pimc_plays_every_contract_of_colour_whist(preset_name: str) -> None:
     """Every option set; the auction by a random caller (who likes contracts not played yet, so that

@@ -261,12 +261,15 @@ def draw(cons: Constraints, rng: random.Random,
 
 
 def _equivalent(cards: Sequence[Card], view: AnyView) -> bool:
-    """Whether all ``cards`` are one suit and touch once the cards already played are left out
-    (so any of them does the same)."""
+    """Whether all ``cards`` are one suit and touch once the cards of finished tricks are left out
+    (so any of them does the same). A card on the table still parts them: the queen and the jack
+    overtake a partner's ten, the nine does not (the ten counted as gone, and pimc played the rule
+    of thumb's nine where overtaking unblocked the suit)."""
     suit = cards[0].suit
     if any(c.suit is not suit for c in cards):
         return False
-    gone = mask_of(c for _, c in view.played_cards())
+    on_table = {c for _, c in view.trick}
+    gone = mask_of(c for _, c in view.played_cards() if c not in on_table)
     ranks = sorted(c.rank for c in cards)
     for lo, hi in pairwise(ranks):
         for r in range(lo + 1, hi):
