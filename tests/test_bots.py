@@ -13,9 +13,13 @@ import statistics
 from collections.abc import Sequence
 
 from whist.actions import ASK, NO, YES, Call
+from whist.auction import ColourCall
 from whist.bots import BOT_NAMES, get_bot, random_bot
+from whist.bots.colour_calls import choose_call as choose_colour_call
 from whist.bots.heuristic import Aims, choose_card, heuristic_bot
-from whist.cards import SEATS, Card, Seat, parse_card, parse_deal, parse_seat
+from whist.cards import SEATS, Card, Seat, parse_card, parse_deal, parse_hand, parse_seat
+from whist.contracts import parse_contract
+from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import preset
 
@@ -263,3 +267,18 @@ class TestStrength:
               for seed in range(deals)]
         assert statistics.mean(ns) > 7.8
         assert statistics.mean(ew) > 7.8
+
+
+class TestColourProposals:
+    """RULES.md §5.4: a proposal (emballage 8) names the trump suit; a player who could propose in
+    two suits proposes the one his hand is worth most in, whatever their rank on the ladder."""
+
+    def test_the_best_suit_is_proposed_not_the_highest_ranking(self) -> None:
+        # North, first to speak, holds A-K-Q-J-2 of spades and 8-7-6-2 of diamonds: both qualify
+        # for a proposal; diamonds, higher on the ladder, were proposed
+        hands = [parse_hand(h) for h in
+                 ["AKQJ2.A3.8762.62", "T74.Q962.Q93.Q95", "963.J85.AJ5.AJ84", "85.KT74.KT4.KT73"]]
+        d = ColourDeal.new(preset("couleur"), Seat.W, hands)
+        view = d.view(Seat.N)
+        assert ColourCall("emballage", parse_contract("emballage 8 D")) in view.legal
+        assert choose_colour_call(view).text == "propose S"

@@ -101,11 +101,28 @@ def choose_call(view: ColourView) -> ColourCall:
         if c.suit is not None and c.kind != "emballage" and c.suit is not suit:
             continue
         if _makeable(view, hand, call) and not _misere_instead(view, hand, call, legal):
+            if c.kind == "emballage":
+                return _best_proposal(view, hand, legal)
             return call
     for call in legal:
         if call.kind == "accept" and _accept_ok(view, hand):
             return call
     return legal[0]  # pass
+
+
+def _best_proposal(view: ColourView, hand: int, legal: list[ColourCall]) -> ColourCall:
+    """Of the proposals ``hand`` can make, the one in its best suit: the most tricks it counts
+    there, then the longest, then the highest on the ladder. The ladder's order alone proposed the
+    highest-ranking suit that qualified: diamonds on 8-7-6-2 with A-K-Q-J-2 of spades."""
+    made = [(n, call) for n, call in enumerate(legal) if call.contract is not None
+            and call.contract.kind == "emballage" and _makeable(view, hand, call)]
+    return max(made, key=lambda m: _proposal_worth(hand, m[1], m[0]))[1]
+
+
+def _proposal_worth(hand: int, call: ColourCall, place: int) -> tuple[float, int, int]:
+    c = call.contract
+    assert c is not None and c.suit is not None
+    return trick_estimate(hand, c.suit), (hand & c.suit.mask).bit_count(), place
 
 
 def choose_shown_card(view: ColourView) -> CardCall:
