@@ -650,3 +650,21 @@ def test_after_pass_is_none_when_all_pass() -> None:
     assert after_pass(view, deal.hands) is None
     assert _judge(PimcBot(), view, _Option(parse_call("pass"), None, None), deal.hands,
                   NODES_PER_SECOND, 10.0) == (0.0, 0)
+
+
+def test_an_acceptance_with_a_singleton_trump_is_not_weighed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md §5.4: North proposes hearts; East holds the six of hearts alone and a long club
+    suit. pimc weighed accepting on such hands (its simulation scored a failed emballage one
+    down, where these fail by two or three) and accepted; it weighs an acceptance only with two
+    cards of the suit and 1.5 tricks of support (``ACCEPT_FLOOR``)."""
+    from whist.bots import pimc_calls
+
+    hands = [parse_hand(h) for h in ("A2.AKQJ9.K54.K73", "J986.6.Q3.QJ8542", "KQT7.T87.AJT9.A9",
+                                     "543.5432.8762.T6")]
+    d = ColourDeal.new(preset("couleur"), Seat.W, hands).apply(parse_call("propose H"), Seat.N)
+    view = d.view(Seat.E)
+    assert parse_call("accept") in view.legal
+    weighed = [o.call.text for o in pimc_calls._options(view, hands[Seat.E])]
+    assert "accept" not in weighed
+    monkeypatch.setattr(pimc_calls, "_may_accept", lambda hand, c: True)
+    assert "accept" in [o.call.text for o in pimc_calls._options(view, hands[Seat.E])]

@@ -172,7 +172,7 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
         c = call.contract
         if call.kind == "accept":
             top = _top_bid(view)
-            if top is not None and top[1].kind == "emballage":
+            if top is not None and top[1].kind == "emballage" and _may_accept(hand, top[1]):
                 out.append(_Option(call, top[1], (top[0], seat)))
             continue
         if c is None:
@@ -189,6 +189,18 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
         if worth and (declarers is None or len(declarers) > 1 or alone_ok):
             out.append(_Option(call, c, declarers))
     return out
+
+
+ACCEPT_FLOOR = 1.5
+"""The fewest tricks of support (:func:`~whist.bots.evaluate.trick_estimate`) in the proposed
+suit, with two cards of it at least, for an acceptance to be weighed: below, the simulation
+scored a failed emballage as one down where these fail by two or three, and accepted with a
+singleton trump (docs/pimc.md, *How it chooses a call*)."""
+
+
+def _may_accept(hand: int, c: Contract) -> bool:
+    return (c.suit is not None and (hand & c.suit.mask).bit_count() >= 2
+            and trick_estimate(hand, c.suit) >= ACCEPT_FLOOR)
 
 
 def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:
