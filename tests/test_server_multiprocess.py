@@ -134,6 +134,29 @@ def test_a_move_made_through_one_process_is_seen_through_the_other(pg: str) -> N
                        f"Sue, through A, sees Will's move at version {v}")
 
 
+def test_a_seat_taken_through_one_process_is_greeted_by_the_other_before_its_news(
+        pg: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind one address (docs/hosting.md: nginx over several processes) the join and the
+    WebSocket may go to two processes: the second greets the new token even before the news of
+    the join reaches it. It answered bad_token (the page then forgets the token, and its seat,
+    taken under the player's name, cannot be joined again); it reads the events stored since."""
+    from whist.server.service import TableService
+
+    with server(Counted(pg)) as a, server(Counted(pg)) as b:
+        tid = create(a, seats={"E": "random", "S": "random", "W": "random"}, takeover_after=600)
+        assert b.get(f"/api/tables/{tid}").status_code == 200  # B holds the table too
+        monkeypatch.setattr(TableService, "_heard", lambda self, table_id, count: None)  # no news
+        nina = join(a, tid, "Nina", "N")
+        with b.websocket_connect(f"/api/tables/{tid}/ws") as wb:
+            welcome = WS(wb).hello(nina)
+            assert welcome["type"] == "welcome" and welcome["seat"] == "N", welcome
+            assert welcome["name"] == "Nina"
+        with b.websocket_connect(f"/api/tables/{tid}/ws") as wb:
+            ws = WS(wb)
+            refused = ws.hello("not-a-token")  # a token no process gave is still refused
+            assert refused["type"] == "error" and refused["code"] == "bad_token", refused
+
+
 def test_one_process_drives_the_bots_of_a_table(pg: str) -> None:
     sa, sb = Counted(pg), Counted(pg)
     with server(sa) as a, server(sb) as b:

@@ -19,11 +19,14 @@ class Connection:
     outbox. A state not yet sent is replaced by a newer one, so a slow client gets the latest
     (but a state that carries the match's results is never replaced by one that does not)."""
 
-    __slots__ = ("_queue", "_ready", "closed", "greeted", "match_seen", "seat")
+    __slots__ = ("_queue", "_ready", "closed", "greeted", "looked_up", "match_seen", "seat")
 
     def __init__(self) -> None:
         self.seat: Seat | None = None
         self.greeted = False
+        self.looked_up = False
+        """Whether a token this table did not know was looked up in the database already (once
+        a connection: a seat taken a moment ago through another server process)."""
         self.closed = False
         self.match_seen = -1
         """How many finished deals the match results last sent to this connection held."""

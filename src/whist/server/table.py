@@ -465,6 +465,13 @@ class Table:
         try:
             msg = parse_message(text)
             if isinstance(msg, Hello):
+                if (msg.token is not None and not conn.greeted and not conn.looked_up
+                        and self.seat_of(msg.token) is None):
+                    # a seat taken through another server process a moment ago, whose news has
+                    # not come yet (behind one address, the join and the WebSocket may go to two
+                    # processes): read the events stored since, once, before saying bad_token
+                    conn.looked_up = True
+                    await self.catch_up()
                 self._hello(conn, msg.token)
             elif isinstance(msg, Simple) and msg.type == "ping":
                 conn.push(_dumps({"type": "pong", "version": self.version}))
