@@ -157,6 +157,20 @@ def test_a_seat_taken_through_one_process_is_greeted_by_the_other_before_its_new
             assert refused["type"] == "error" and refused["code"] == "bad_token", refused
 
 
+def test_a_table_made_through_one_process_is_in_the_lobby_of_the_other(pg: str) -> None:
+    """Behind one address the lobby may be asked of any process: each lists the tables in play,
+    those made through the others too. A process listed only the tables it held, and a table
+    made through another came into it only once someone opened its link there."""
+    with server(Counted(pg)) as a, server(Counted(pg)) as b:
+        listed = {t["id"] for t in b.get("/api/tables").json()["tables"]}
+        tid = create(a, name="Chez Anne", seats={"E": "random"})
+        assert tid not in listed
+        until(lambda: tid in {t["id"] for t in b.get("/api/tables").json()["tables"]},
+              "the table made through A is in B's lobby")
+        mine = {t["id"]: t for t in b.get("/api/tables").json()["tables"]}[tid]
+        assert mine["name"] == "Chez Anne"
+
+
 def test_one_process_drives_the_bots_of_a_table(pg: str) -> None:
     sa, sb = Counted(pg), Counted(pg)
     with server(sa) as a, server(sb) as b:

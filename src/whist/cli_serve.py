@@ -49,6 +49,8 @@ LOG_FR: dict[str, str] = {
     "sweeping idle tables failed": "le rangement des tables inactives a échoué",
     "table %s: the events of another process wait for the database: %s":
         "table %s : les événements d'un autre processus attendent la base de données : %s",
+    "table %s: made in another process, it waits for the database: %s":
+        "table %s : faite par un autre processus, elle attend la base de données : %s",
     "table %s: the events of another process cannot be applied":
         "table %s : les événements d'un autre processus ne peuvent être appliqués",
     "the round with the other server processes failed":

@@ -22,6 +22,7 @@ import logging
 import random
 import re
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,6 +150,12 @@ class TableService:
         self._creating: set[str] = set()
         """Ids of the tables being created (their first events being stored)."""
         self._catching_up: set[asyncio.Task[None]] = set()
+        self._heard_of: dict[str, float] = {}
+        """Tables made through another process, held here for the lobby, and when: this process
+        offers to drive them only after :attr:`DRIVE_GRACE` (the process that made one takes its
+        lock first; it drives the table where its players are, and this one on if it stops)."""
+
+    DRIVE_GRACE = 3 * ROUND_EVERY
 
     def load(self) -> list[str]:
         """Every stored table, listed or rebuilt from its log; the ids. A finished table is kept only
@@ -406,10 +413,25 @@ class TableService:
         else:
             t = self.tables.get(table_id)
             behind = [t] if t is not None and count is not None and t.seq < count else []
+            if (t is None and count is not None and table_id not in self.unloaded
+                    and table_id not in self._creating):  # (the news of one made here)
+                # a table new to this process (made through another): held here too, so that
+                # this process's lobby lists it as theirs do (it listed only its own)
+                task = asyncio.get_running_loop().create_task(self._fetch(table_id))
+                self._catching_up.add(task)
+                task.add_done_callback(self._catching_up.discard)
         for t in behind:
             task = asyncio.get_running_loop().create_task(self._catch_up(t, count))
             self._catching_up.add(task)
             task.add_done_callback(self._catching_up.discard)
+
+    async def _fetch(self, table_id: str) -> None:
+        self._heard_of[table_id] = time.monotonic()
+        try:
+            await self.get(table_id)
+        except StorageUnavailable as exc:  # listed at the next news, or when it is asked for
+            log.warning("table %s: made in another process, it waits for the database: %s", table_id,
+                        exc.reason)
 
     @staticmethod
     async def _catch_up(t: Table, count: int | None) -> None:
@@ -429,7 +451,11 @@ class TableService:
                     await self._round_due.wait()
             self._round_due.clear()
             present = {tid: p for tid, t in self.tables.items() if (p := t.presence())}
-            drive = [tid for tid, t in self.tables.items() if not t.match.is_over]
+            now = time.monotonic()
+            for tid in [tid for tid, at in self._heard_of.items() if now - at > self.DRIVE_GRACE]:
+                del self._heard_of[tid]
+            drive = [tid for tid, t in self.tables.items()
+                     if not t.match.is_over and tid not in self._heard_of]
             try:
                 held, others = await asyncio.to_thread(self.cluster.exchange, present, drive)
             except Exception:
