@@ -23,7 +23,7 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -417,13 +417,15 @@ class TableService:
                     and table_id not in self._creating):  # (the news of one made here)
                 # a table new to this process (made through another): held here too, so that
                 # this process's lobby lists it as theirs do (it listed only its own)
-                task = asyncio.get_running_loop().create_task(self._fetch(table_id))
-                self._catching_up.add(task)
-                task.add_done_callback(self._catching_up.discard)
+                self._in_background(self._fetch(table_id))
         for t in behind:
-            task = asyncio.get_running_loop().create_task(self._catch_up(t, count))
-            self._catching_up.add(task)
-            task.add_done_callback(self._catching_up.discard)
+            self._in_background(self._catch_up(t, count))
+
+    def _in_background(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` as a task of its own, kept (and cancelled when the service stops) while it runs."""
+        task = asyncio.get_running_loop().create_task(job)
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
 
     async def _fetch(self, table_id: str) -> None:
         self._heard_of[table_id] = time.monotonic()
