@@ -410,6 +410,8 @@ class TableService:
             self._round_due.set()
         if table_id is None:
             behind = list(self.tables.values())
+            if count is None:  # (hearing them from now on: the tables made before are looked for)
+                self._in_background(self._discover())
         else:
             t = self.tables.get(table_id)
             behind = [t] if t is not None and count is not None and t.seq < count else []
@@ -426,6 +428,20 @@ class TableService:
         task = asyncio.get_running_loop().create_task(job)
         self._catching_up.add(task)
         task.add_done_callback(self._catching_up.discard)
+
+    async def _discover(self) -> None:
+        """Hold the tables in play that other processes made while this one did not hear them (as
+        it started, or while its listener was cut off): none of their news will come if nothing
+        happens at them, and the lobby would never list them here."""
+        try:
+            stored = await self.storage.threads.run(self.storage.stored_tables)
+        except StorageUnavailable:
+            return  # looked for again when the listener hears the database again
+        for st in stored:
+            tid = st.table_id
+            if (tid not in self.tables and tid not in self.unloaded and tid not in self._creating
+                    and not (st.listing or {}).get("over")):
+                await self._fetch(tid)
 
     async def _fetch(self, table_id: str) -> None:
         self._heard_of[table_id] = time.monotonic()
