@@ -318,6 +318,40 @@ class TestCommand:
         r = cli(tmp_path, "export", "--csv", "-", "--separator", separator)
         assert r.exit_code == 0 and r.stdout == data.decode("utf-8-sig"), r.output
 
+    @pytest.mark.parametrize("kind", ["couleur", "classic"])
+    def test_a_csv_imported_twice_is_refused_unless_again(self, tmp_path: Path, kind: str) -> None:
+        """A club's scorer who imports the same CSV twice (or exports the sheet and imports it
+        back into it) would count every deal twice: rows that repeat two entries or more of the
+        sheet one for one are refused, the sheet unchanged, unless --again; one row alone may be
+        a deal played again and is imported."""
+        f = tmp_path / "sheet.json"
+        assert cli(tmp_path, "new", "--preset", kind).exit_code == 0
+        adds = ([["solo 7", "H", "-d", "N", "-t", "8"], ["trou", "-d", "S,W", "-t", "7"],
+                 ["solo 6", "S", "-d", "E", "-t", "7"]] if kind == "couleur" else
+                [["-t", "NS=8"], ["-t", "EW=9"], ["-t", "NS=7"]])
+        for add in adds:
+            assert cli(tmp_path, "add", *add).exit_code == 0
+        out = tmp_path / "out.csv"
+        assert cli(tmp_path, "export", str(out)).exit_code == 0
+        lines = out.read_text(encoding="utf-8-sig").splitlines()
+        middle = tmp_path / "middle.csv"
+        middle.write_text("\n".join(lines[:1] + lines[2:4]) + "\n", encoding="utf-8")
+        one = tmp_path / "one.csv"
+        one.write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")
+        before = f.read_bytes()
+        for csv_file, n, first in ((out, 3, 1), (middle, 2, 2)):
+            r = cli(tmp_path, "import", str(csv_file))
+            assert r.exit_code == 2 and f.read_bytes() == before, r.output
+            assert (f"its {n} rows are entries #{first} to #{first + n - 1} of the sheet already"
+                    in " ".join(r.stderr.split())), r.stderr
+        r = cli(tmp_path, "import", str(middle), "--lang", "fr")
+        assert "ses 2 lignes sont déjà les entrées #2 à #3" in " ".join(r.stderr.split())
+        r = cli(tmp_path, "import", str(one))
+        assert r.exit_code == 0 and "Imported 1 entry" in r.stdout, r.output
+        r = cli(tmp_path, "import", str(out), "--again")
+        assert r.exit_code == 0 and "Imported 3 entries" in r.stdout, r.output
+        assert len(json.loads(f.read_text(encoding="utf-8"))["entries"]) == 7
+
     @pytest.mark.parametrize(("args", "en", "fr"), [
         (["--csv", "out.csv", "--separator", "tab"], "--separator takes ',' (a comma) or ';'",
          "--separator prend ',' (une virgule) ou ';'"),

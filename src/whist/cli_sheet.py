@@ -18,7 +18,7 @@ changes the sheet holds a lock on its file from reading to writing (where the sy
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -713,6 +713,12 @@ def sheet_import(
             " (North, East …)."
             " D'autres colonnes (une note, une date) ne sont pas lues, mais une nommée presque comme"
             " l'une de celles-ci (neded) est refusée comme une faute de frappe."))],
+    again: Annotated[bool, typer.Option("--again", help=en_fr(
+        "Import rows that are on the sheet already, in the same order (without it, two rows or"
+        " more that repeat entries of the sheet one for one are refused as a CSV imported before).",
+        "Importer des lignes qui sont déjà sur la feuille, dans le même ordre (sans cela, deux"
+        " lignes ou plus qui répètent une à une des entrées de la feuille sont refusées, comme un"
+        " CSV déjà importé)."))] = False,
     file: FileOpt = DEFAULT_FILE,
     lang: SheetLangOpt = None,
 ) -> None:
@@ -727,6 +733,15 @@ def sheet_import(
         except (SheetError, ClassicSheetError) as exc:
             refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
                             f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
+        at = None if again else _repeated_at(sheet.entries[:before], sheet.entries[before:])
+        if at is not None:
+            n, first, last = len(sheet.entries) - before, at + 1, at + len(sheet.entries) - before
+            refuse(Refusal(
+                f"{csv_file}: its {n} rows are entries #{first} to #{last} of the sheet already"
+                " (imported before?); nothing was imported; --again imports them once more",
+                f"{csv_file} : ses {n} lignes sont déjà les entrées #{first} à #{last} de la"
+                " feuille (déjà importé ?) ; rien n'a été importé ; --again les importe une fois"
+                " de plus"), language)
         save_sheet(sheet, file, language)
     if isinstance(sheet, Sheet):
         for line in sheet.stated_points_differ(text, language):
@@ -739,6 +754,16 @@ def sheet_import(
                   if language == "fr" else f"Imported {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.",
                   soft_wrap=True)
     console.print(_totals_line(sheet, language))
+
+
+def _repeated_at(old: Sequence[object], new: Sequence[object]) -> int | None:
+    """Where ``new`` (two entries or more) runs one for one within ``old``, its first index
+    there, or None: a CSV imported twice (or exported and imported into the same sheet). One
+    entry alone may well be a deal played again."""
+    n = len(new)
+    if n < 2:
+        return None
+    return next((i for i in range(len(old) - n + 1) if tuple(old[i:i + n]) == tuple(new)), None)
 
 
 @sheet_app.command("export", cls=HelpCommand)
