@@ -529,3 +529,70 @@ def test_an_event_is_stored_in_as_few_statements_as_pinned(tmp_path: Path, db: s
         storage.delete(tid)
         storage.close()
         trace.close()
+
+
+class _FreezingProxy:
+    """A TCP relay to the database that can stop passing bytes while keeping its connections
+    open (``frozen``): a database whose process or machine stopped, to the server's eyes."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.frozen = threading.Event()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = [self.listener]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                client, _ = self.listener.accept()
+                server = socket.create_connection(self.target)
+                self.sockets += [client, server]
+                for a, b in ((client, server), (server, client)):
+                    threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                while self.frozen.is_set():
+                    time.sleep(0.02)
+                sink.sendall(data)
+
+    def close(self) -> None:
+        self.frozen.clear()
+        for s in self.sockets:
+            s.close()
+
+
+def test_a_postgresql_server_that_stops_answering_is_unavailable_not_a_hang(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database that keeps the connection open and answers nothing (its process stopped, its
+    machine frozen: no statement timeout runs there, no connection is closed) held a request for
+    ever: a read now fails as the database unavailable after ``ANSWER_DEADLINE`` (the client gets
+    503), and once the database answers again so does the storage."""
+    from sqlalchemy.engine import make_url
+
+    import whist.server.storage as storage_module
+
+    monkeypatch.setattr(storage_module, "ANSWER_DEADLINE", 0.5)
+    url = make_url(PG_URL)
+    proxy = _FreezingProxy(url.host or "127.0.0.1", url.port or 5432)
+    try:
+        try:
+            storage = open_storage(url.set(port=proxy.port).render_as_string(hide_password=False))
+        except Exception as exc:  # pragma: no cover - a machine without the database
+            pytest.skip(f"no PostgreSQL at {PG_URL}: {str(exc).splitlines()[0]}")
+        try:
+            assert asyncio.run(storage.threads.run(storage.load, "nosuchtable")) == []
+            proxy.frozen.set()
+            started = time.monotonic()
+            with pytest.raises(StorageUnavailable, match=r"no answer in 0\.5 s"):
+                asyncio.run(storage.threads.run(storage.load, "nosuchtable"))
+            assert time.monotonic() - started < 3
+            proxy.frozen.clear()
+            assert asyncio.run(storage.threads.run(storage.load, "nosuchtable")) == []
+        finally:
+            storage.close()
+    finally:
+        proxy.close()

@@ -121,3 +121,37 @@ def test_the_write_s_error_reaches_a_cancelled_caller() -> None:
 
     asyncio.run(main())
     assert [str(e) for e in seen] == ["the database said no"]
+
+
+def test_a_read_past_the_deadline_fails_as_late_and_one_not_begun_is_never_made() -> None:
+    """A database that keeps its connection open and answers nothing would hold a request for
+    ever: with a deadline, the caller of :meth:`run` gets ``late(deadline)`` in time, the call
+    begun goes on in its thread, and a call still waiting for a thread is dropped."""
+    threads = DaemonThreads(1, "test-deadline", 0.2, lambda s: LookupError(f"late after {s:g} s"))
+    stuck, waiting = Job(1), Job(2)
+
+    async def main() -> None:
+        with pytest.raises(LookupError, match=r"late after 0\.2 s"):
+            await threads.run(stuck)
+        assert stuck.started.is_set()
+        with pytest.raises(LookupError):
+            await threads.run(waiting)  # queued behind the stuck call, never begun
+
+    asyncio.run(main())
+    stuck.release.set()
+    assert asyncio.run(threads.run(lambda: 3)) == 3  # the thread is free again
+    assert not waiting.started.is_set()
+
+
+def test_a_write_is_waited_for_past_the_deadline() -> None:
+    """:meth:`run_whole` (a write) has no deadline: its caller learns whether it was made."""
+    threads = DaemonThreads(1, "test-deadline-write", 0.05, lambda s: LookupError("late"))
+    job = Job(5)
+
+    async def main() -> int:
+        task = asyncio.create_task(threads.run_whole(job))
+        await asyncio.sleep(0.3)
+        job.release.set()
+        return await task
+
+    assert asyncio.run(main()) == 5

@@ -81,6 +81,12 @@ CONNECT_TIMEOUT = 10
 STATEMENT_TIMEOUT = 30.0
 """Seconds a PostgreSQL statement may run (unless the URL gives ``options``)."""
 
+ANSWER_DEADLINE = CONNECT_TIMEOUT + STATEMENT_TIMEOUT + 5
+"""Seconds the server waits for a read from the database before it answers that the database
+cannot be reached (503): a database that keeps the connection open and answers nothing (its
+process stopped, its machine frozen) would otherwise hold the request for ever. A write is waited
+for to its end, so that its caller learns whether it was made."""
+
 SERVER_THREADS = 4
 """Threads where one server process calls a database other than SQLite: as many tables may wait
 for it at once (SQLite writes one transaction at a time: one thread)."""
@@ -108,6 +114,10 @@ class StorageUnavailable(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(f"the database cannot be reached: {reason}")
         self.reason = reason
+
+
+def _no_answer(seconds: float) -> StorageUnavailable:
+    return StorageUnavailable(f"no answer in {seconds:g} s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,7 +636,8 @@ class SqlStorage:
     def threads(self) -> DaemonThreads:
         if self._threads is None:
             sqlite = self.engine.dialect.name == "sqlite"
-            self._threads = DaemonThreads(1 if sqlite else SERVER_THREADS, "whist-db")
+            self._threads = DaemonThreads(1 if sqlite else SERVER_THREADS, "whist-db",
+                                          ANSWER_DEADLINE, _no_answer)
         return self._threads
 
     def close(self) -> None:

@@ -136,7 +136,7 @@ class Table:
         events = [StoredEvent(0, "create", settings.to_json(), time.time())]
         if OPEN not in settings.seats:
             events.append(StoredEvent(1, "start", {}, time.time()))
-        await storage.threads.run(storage.append, table_id, events)
+        await storage.threads.run_whole(storage.append, table_id, events)
         t.created_at = events[0].at  # as a rebuild of the log says
         for e in events[1:]:
             t._apply(e)

@@ -30,9 +30,14 @@ class DaemonThreads:
     that thinks for seconds, a database that does not answer); a job not yet begun whose future is
     cancelled is never done."""
 
-    def __init__(self, workers: int, name: str) -> None:
+    def __init__(self, workers: int, name: str, deadline: float | None = None,
+                 late: Callable[[float], BaseException] | None = None) -> None:
         self.workers = workers
         self.name = name
+        self.deadline = deadline
+        """Seconds :meth:`run` waits for a call before it raises ``late(deadline)`` (a database
+        that keeps the connection open and never answers); ``None``: as long as it takes."""
+        self._late = late
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
@@ -50,8 +55,19 @@ class DaemonThreads:
         return future
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in one of the threads, awaited from the event loop."""
-        return await asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+        """``fn(*args)`` in one of the threads, awaited from the event loop, at most
+        :attr:`deadline` seconds: past it the call, if not begun, is never made, and one begun
+        goes on in its thread while its caller gets ``late(deadline)``. For a read: a write's
+        caller must learn whether it was done (:meth:`run_whole`)."""
+        future = asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+        if self.deadline is None:
+            return await future
+        try:
+            return await asyncio.wait_for(future, self.deadline)
+        except TimeoutError:
+            if self._late is None:
+                raise
+            raise self._late(self.deadline) from None
 
     async def run_whole(self, fn: Callable[..., T], *args: Any) -> T:
         """As :meth:`run`, but a caller cancelled meanwhile still waits for the call to end and
