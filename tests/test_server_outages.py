@@ -112,6 +112,33 @@ def test_a_database_outage_says_try_again_not_no_such_table(
             assert after["type"] == "state" and after["version"] == before["version"] + 1
 
 
+def test_whists_tables_dropped_from_postgresql_are_a_wait_not_a_failure(
+        outage: tuple[str, Callable[[bool], None]]) -> None:
+    """While whist's tables are missing from the database (dropped to restore a backup, say), a
+    table looked up is answered 503, try again, as while the database is gone (it was a 500, an
+    internal error), and once they are back the table is there again."""
+    from sqlalchemy import create_engine, text
+
+    db, _ = outage
+    app = create_app(db, unload_after=0.0)
+    admin = create_engine(db, isolation_level="AUTOCOMMIT")
+    try:
+        with TestClient(app) as c:
+            tid = c.post("/api/tables", json={"seats": {"N": "random", "E": "random", "W": "random"},
+                                              "seed": 4}).json()["id"]
+            wait_for(lambda: tid not in app.state.service.tables)  # nobody there: out of memory
+            with admin.connect() as conn:
+                conn.execute(text("ALTER TABLE whist_event RENAME TO whist_event_kept"))
+            gone = c.get(f"/api/tables/{tid}")
+            assert gone.status_code == 503 and gone.json()["error"]["code"] == "http_error", gone.text
+            with admin.connect() as conn:
+                conn.execute(text("ALTER TABLE whist_event_kept RENAME TO whist_event"))
+            back = c.get(f"/api/tables/{tid}")
+            assert back.status_code == 200 and back.json()["table"]["id"] == tid, back.text
+    finally:
+        admin.dispose()
+
+
 def test_the_database_password_is_never_printed() -> None:
     db = f"postgresql+psycopg://club:s3cret@127.0.0.1:{free_port()}/whist"  # nobody listens there
     done = serve("--port", str(free_port()), "--db", db)

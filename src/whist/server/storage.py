@@ -55,7 +55,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, ProgrammingError
 from sqlalchemy.pool import StaticPool
 
 from whist.server.cluster import ALONE, CHANNEL, Cluster, PgCluster, event_news
@@ -86,6 +86,9 @@ ANSWER_DEADLINE = CONNECT_TIMEOUT + STATEMENT_TIMEOUT + 5
 cannot be reached (503): a database that keeps the connection open and answers nothing (its
 process stopped, its machine frozen) would otherwise hold the request for ever. A write is waited
 for to its end, so that its caller learns whether it was made."""
+
+UNDEFINED_TABLE = "42P01"
+"""PostgreSQL's code for a table that is not there (SQLite says so as an OperationalError)."""
 
 SERVER_THREADS = 4
 """Threads where one server process calls a database other than SQLite: as many tables may wait
@@ -452,6 +455,10 @@ class SqlStorage:
         except (OperationalError, InterfaceError) as exc:
             first = str(exc.orig or exc).splitlines()[0]
             raise StorageUnavailable(first) from exc
+        except ProgrammingError as exc:  # whist's tables dropped (a backup being restored, say)
+            if getattr(exc.orig, "sqlstate", None) != UNDEFINED_TABLE:
+                raise
+            raise StorageUnavailable(str(exc.orig).splitlines()[0]) from exc
 
     def append(self, table_id: str, events: Sequence[StoredEvent],
                records: Sequence[tuple[int, Mapping[str, Any]]] = (),
