@@ -252,10 +252,12 @@ def aged(storage: SqlStorage, sheet_id: str, days: float) -> None:
 
 
 def test_a_server_deletes_the_sheets_unchanged_for_its_days(tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
     """``whist serve --keep-sheets 30``: as it starts, the server deletes the sheets nobody changed
     for 30 days (a sheet started long ago but changed since is kept), then does again from time
-    to time; without it, no sheet is deleted, however old."""
+    to time, and its log says how many each time; without it, no sheet is deleted, however
+    old."""
     from whist.server import sheets
 
     storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
@@ -279,6 +281,8 @@ def test_a_server_deletes_the_sheets_unchanged_for_its_days(tmp_path: Path,
         aged(storage, "kept", 30.01)  # its days are up now: the next round deletes it
         wait_for(lambda: storage.sheet("kept") is None)
         assert storage.sheet("changed") is not None
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert said == ["deleted 1 score sheet(s) nobody changed for 30 days (--keep-sheets)"] * 2
 
 
 def test_a_server_full_of_sheets_deletes_one_whose_days_are_up_or_says_when_it_will(tmp_path: Path) -> None:

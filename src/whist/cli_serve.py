@@ -31,6 +31,9 @@ LOG_FORMAT = "%(asctime)s whist: %(message)s"
 
 
 LOG_FR: dict[str, str] = {
+    "deleted %d score sheet(s) nobody changed for %d days (--keep-sheets)":
+        "%d feuille(s) de marque effacée(s), que personne n'avait changée(s) depuis %d jours"
+        " (--keep-sheets)",
     "bot %s is not available: %s": "le robot %s n'est pas disponible : %s",
     "bot %s failed at %s; a simpler bot plays this move":
         "le robot %s a échoué à la place %s ; un robot plus simple joue ce coup",

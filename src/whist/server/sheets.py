@@ -265,8 +265,12 @@ def _full(limit: SheetLimit, keep: int | None, now: float) -> Response:
 
 
 async def forget_sheets(store: Storage, keep: int) -> int:
-    """Delete the sheets nobody changed for ``keep`` days; how many."""
-    return await store.threads.run_whole(store.delete_sheets, time.time() - keep * DAY)
+    """Delete the sheets nobody changed for ``keep`` days, saying so in the log; how many."""
+    gone = await store.threads.run_whole(store.delete_sheets, time.time() - keep * DAY)
+    if gone:  # the operator sees what the server deleted, and when
+        log.warning("deleted %d score sheet(s) nobody changed for %d days (--keep-sheets)", gone,
+                    keep)
+    return gone
 
 
 async def forget_forever(store: Storage, keep: int) -> None:
@@ -274,15 +278,12 @@ async def forget_forever(store: Storage, keep: int) -> None:
     (every server process on the database does so; what one deletes, the others find gone)."""
     while True:
         try:
-            gone = await forget_sheets(store, keep)
+            await forget_sheets(store, keep)
         except StorageUnavailable as exc:  # the next round tries again
             log.warning("the score sheets past --keep-sheets %d cannot be deleted: the database cannot be"
                         " reached: %s", keep, exc.reason)
         except Exception:
             log.exception("deleting the score sheets past --keep-sheets %d failed", keep)
-        else:
-            if gone:
-                log.info("score sheets deleted past --keep-sheets %d: %d", keep, gone)
         await asyncio.sleep(FORGET_EVERY)
 
 
