@@ -463,6 +463,19 @@ class TestJsonAndCsv:
         assert semicolons.splitlines()[1] == "deal;NS;10;NS=4;8;0;8;0;Anne;Bert;Carla;Dirk"
         assert ClassicSheet.new(s.rules).add_csv(semicolons) == s
 
+    def test_a_csv_scored_under_other_options_says_which_rows_differ(self) -> None:
+        """A CSV keeps no options: rows whose points a sheet without honours wrote (§3.2's honours
+        off) are scored again by the sheet they are imported into, which says which rows it
+        scored otherwise; into a sheet of the same options, nothing is said."""
+        plain = with_options(CLASSIC, {"honours": False})
+        s = deals(sheet(plain), ("NS=9", "NS=4"), ("EW=8", ""))
+        text = s.to_csv()
+        assert sheet(plain).add_csv(text).stated_points_differ(text) == []
+        assert sheet().add_csv(text).stated_points_differ(text) == [
+            "line 2: the file says 3 0, this sheet NS +7 EW +0"]
+        assert sheet().add_csv(text).stated_points_differ(text, "fr") == [
+            "ligne 2 : le fichier dit 3 0, cette feuille NS +7 EW +0"]
+
     def test_the_names_of_a_csv_rename_only_the_seats_left_unnamed(self) -> None:
         """An imported CSV's names replace the default ones (North, East …, Nord, Est … in a French
         sheet), not names the sheet was given; a CSV without name columns (an export made before

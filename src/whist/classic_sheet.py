@@ -42,6 +42,7 @@ from whist.sheet import (
     csv_rows,
     names_from_csv,
     names_row,
+    points_differ,
     read_csv,
     row_fields,
     stored_lang,
@@ -489,6 +490,17 @@ class ClassicSheet:
         rows = csv_rows(reader, EXPORT_COLUMNS, ClassicSheetError)
         named = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
         return named._add_all(rows, entry_from_row, "line", "ligne")
+
+    def stated_points_differ(self, text: str, lang: str = "en") -> list[str]:
+        """For a CSV just added by :meth:`add_csv` (its entries the last of this sheet): the rows
+        whose ``points_NS``, ``points_EW`` columns, those the file gives, are not the points this
+        sheet gives them (by its own preset and options: a CSV keeps no options, and the sheet
+        keeps its own points); in French with ``lang`` ``fr``."""
+        reader = read_csv(text, EXPORT_COLUMNS, ClassicSheetError)
+        rows = [(reader.line_num, row) for row in reader]
+        added = self.rows()[len(self.entries) - len(rows):]
+        return points_differ(rows, [dict(zip(("NS", "EW"), r.points.total, strict=True))
+                                    for r in added], ("this sheet", "cette feuille"), lang)
 
 
 def _whole(value: Any, what: str) -> int:

@@ -743,11 +743,13 @@ def sheet_import(
                 " feuille (déjà importé ?) ; rien n'a été importé ; --again les importe une fois"
                 " de plus"), language)
         save_sheet(sheet, file, language)
-    if isinstance(sheet, Sheet):
-        for line in sheet.stated_points_differ(text, language):
-            typer.echo(f"Attention : {csv_file} {line} (la feuille garde les points du barème)"
-                       if language == "fr" else
-                       f"Warning: {csv_file} {line} (the sheet keeps the table's points)", err=True)
+    keeps = (("the table's points", "les points du barème") if isinstance(sheet, Sheet) else
+             ("its own points, by its preset and options: a CSV holds none",
+              "ses propres points, selon son jeu et ses options : un CSV n'en garde aucune"))
+    for line in sheet.stated_points_differ(text, language):
+        typer.echo(f"Attention : {csv_file} {line} (la feuille garde {keeps[1]})"
+                   if language == "fr" else
+                   f"Warning: {csv_file} {line} (the sheet keeps {keeps[0]})", err=True)
     console = stdout()
     n = len(sheet.entries) - before
     console.print(f"{n} entrée{'s' if n > 1 else ''} importée{'s' if n > 1 else ''} de {csv_file}."

@@ -449,24 +449,33 @@ class Sheet:
         ``fr``."""
         reader = read_csv(text, _CSV_COLUMNS)
         rows = [(reader.line_num, row) for row in reader]
-        out = []
-        first = len(self.entries) - len(rows)
-        for (line, row), entry in zip(rows, self.entries[first:], strict=True):
-            stated = [str(row.get(f"points_{s.name}") or "").strip() for s in SEATS]
-            if not any(stated):
-                continue
-            computed = self.points(entry)
-            try:
-                same = all(int(x) == computed[s] for s, x in zip(SEATS, stated, strict=True) if x)
-            except ValueError:
-                same = False
-            if not same:
-                table = " ".join(f"{s.name} {computed[s]:+d}" for s in SEATS)
-                says = " ".join(stated) if all(stated) else " ".join(
-                    f"{s.name} {x}" for s, x in zip(SEATS, stated, strict=True) if x)
-                out.append(f"ligne {line} : le fichier dit {says}, le barème {table}" if lang == "fr"
-                           else f"line {line}: the file says {says}, the table {table}")
-        return out
+        added = self.entries[len(self.entries) - len(rows):]
+        return points_differ(rows, [{s.name: self.points(e)[s] for s in SEATS} for e in added],
+                             ("the table", "le barème"), lang)
+
+
+def points_differ(rows: Sequence[tuple[int, Mapping[str, Any]]],
+                  computed: Sequence[Mapping[str, int]], whose: tuple[str, str],
+                  lang: str = "en") -> list[str]:
+    """The CSV ``rows`` (line, row) whose ``points_X`` columns, those the row gives, are not the
+    ``computed`` points (by X: a seat's letter or a side's), each said as ``whose`` (in English,
+    in French) gives them; in French with ``lang`` ``fr``."""
+    out = []
+    for (line, row), points in zip(rows, computed, strict=True):
+        stated = [str(row.get(f"points_{k}") or "").strip() for k in points]
+        if not any(stated):
+            continue
+        try:
+            same = all(int(x) == points[k] for k, x in zip(points, stated, strict=True) if x)
+        except ValueError:
+            same = False
+        if not same:
+            table = " ".join(f"{k} {v:+d}" for k, v in points.items())
+            says = " ".join(stated) if all(stated) else " ".join(
+                f"{k} {x}" for k, x in zip(points, stated, strict=True) if x)
+            out.append(f"ligne {line} : le fichier dit {says}, {whose[1]} {table}" if lang == "fr"
+                       else f"line {line}: the file says {says}, {whose[0]} {table}")
+    return out
 
 
 LONGEST_FIELD = 100
