@@ -546,9 +546,9 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
 def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path, preset_name: str) -> None:
     """`whist play < moves | head`: the reader gone after the first deal's result, the command
     exited 141 and saved nothing, where Ctrl-C keeps the game so far. The record is now saved, the
-    exit still 141 and stderr still empty; it holds at least the deals whose result was read.
-    The last move is typed once the pipe is closed, so that the game writes after it, as it
-    would at a terminal."""
+    exit still 141, and stderr says where (the output is gone); it holds at least the deals whose
+    result was read. The last move is typed once the pipe is closed, so that the game writes
+    after it, as it would at a terminal."""
     bots: dict[Seat, Bot] = {seat: get_bot("random") for seat in SEATS if seat is not Seat.S}
     rules = preset(preset_name)
     session = ColourSession(rules, bots, 3) if rules.game == "couleur" else Session(rules, bots, 3)
@@ -567,11 +567,31 @@ def test_a_game_cut_by_a_closed_pipe_keeps_the_deals_played(tmp_path: Path, pres
     proc.stdin.write(f"{lines[-1]}\n".encode())
     proc.stdin.close()
     err = proc.stderr.read()
-    assert proc.wait(timeout=120) == 141 and err == b"", err.decode()
+    assert proc.wait(timeout=120) == 141, err.decode()
     saved = list(records.iterdir())
     assert len(saved) == 1, saved
+    assert err.decode() == f"Match record saved: {saved[0]}\n"
     match = record.replay(record.load(saved[0]))
     assert isinstance(match, Match | ColourMatch) and match.deals and match.deals[0].is_over
+
+
+def test_a_game_cut_by_a_closed_pipe_in_its_header_is_saved_too(tmp_path: Path) -> None:
+    """`whist play | head -3`: the reader gone while the game's header was written, before the
+    first deal; the game was not saved, though every other way out of it saves it. Saved, and
+    said on stderr, in the game's language."""
+    records = tmp_path / "records"
+    proc = subprocess.Popen([sys.executable, "-m", "whist", "play", "--seed", "3", "--lang", "fr",
+                             "--records", str(records)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    proc.stdin.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141, err
+    saved = list(records.iterdir())
+    assert len(saved) == 1 and err == f"Partie enregistrée : {saved[0]}\n", err
+    assert record.load(saved[0])["players"]["S"] == "human"
 
 
 FULL = Path("/dev/full")

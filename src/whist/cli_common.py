@@ -12,10 +12,11 @@ import json
 import math
 import os
 import signal
+import sys
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, overload
 
@@ -510,22 +511,24 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     (:func:`ended_as_interrupted`); where a bot (of one's own)
     chooses what the game refuses or raises, 1, naming it (:func:`bot_failed`), the record of the
     game so far saved; where the output is cut by a closed pipe (``whist play | head``), the quiet
-    exit of :func:`~whist.cli_usage.closed_pipe`, the record of the game so far saved without a
-    word (the output is gone, and stderr may be too)."""
+    exit of :func:`~whist.cli_usage.closed_pipe`, the record of the game so far saved (also
+    when the pipe closed in the header) and where said on stderr, if it is there still."""
     ready_records(records, game.lang)
     console = game.console
     session = game.session
     others = [s for s in SEATS if s is not game.human]
     lang = game.lang
-    console.rule(f"[bold]{title}")
-    console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(session.rules, lang))}"
-                  f"   {label('seed', 'graine', lang)} {session.seed}{more}")
-    console.print(you)
-    console.print(f"{label('Bots', 'robots', lang)} "
-                  + ", ".join(f"{escape(names[s])} {escape(bot_label(n, lang))}"
-                              for s, n in zip(others, bots, strict=True)))
-    console.print(how)
     failed: BotActionError | BotCrashError | None = None
+
+    def header() -> None:
+        console.rule(f"[bold]{title}")
+        console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(session.rules, lang))}"
+                      f"   {label('seed', 'graine', lang)} {session.seed}{more}")
+        console.print(you)
+        console.print(f"{label('Bots', 'robots', lang)} "
+                      + ", ".join(f"{escape(names[s])} {escape(bot_label(n, lang))}"
+                                  for s, n in zip(others, bots, strict=True)))
+        console.print(how)
 
     def save() -> Path:
         try:
@@ -538,13 +541,17 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
 
     with ended_as_interrupted() as signalled:
         try:
+            header()
             try:
                 game.run()
             except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
                 failed = exc
                 console.print(f"[bold]{term('stopped', lang)}.[/]")
-        except ClosedPipe:  # whist play | head: the game so far is kept too, and the exit stays quiet
-            save()
+        except ClosedPipe:  # whist play | head: the game so far is kept too, and said on stderr
+            saved = save()
+            with suppress(OSError):  # (stderr may be gone too)
+                print(f"{label('Match record saved', 'partie enregistrée', lang)} {saved}",
+                      file=sys.stderr)
             raise
         path = save()
         console.print(f"{label('Match record saved', 'partie enregistrée', lang)} {escape(str(path))}",
