@@ -32,7 +32,15 @@ from typer.testing import CliRunner
 from whist.actions import Call
 from whist.auction import ColourCall, ladder, parse_call
 from whist.bots import AnyView, get_bot
-from whist.bots.pimc import NODES_PER_SECOND, Objective, PimcBot, card_objective, count_cap, count_floor
+from whist.bots.pimc import (
+    NODES_PER_SECOND,
+    CardChoice,
+    Objective,
+    PimcBot,
+    card_objective,
+    count_cap,
+    count_floor,
+)
 from whist.bots.sampler import constraints, voids_of
 from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card, parse_hand
 from whist.cli import app
@@ -479,6 +487,55 @@ def test_a_hint_says_clear_choice_only_when_there_is_one_or_it_was_weighed() -> 
             assert hint_text(choice, lang="en").plain.endswith(f"({n} sampled deal{s})")
             assert hint_text(choice, lang="fr").plain.endswith(f"({n} donne{s} tirée{s})")
     assert weighed > 5
+
+
+def test_a_card_hint_shows_the_deals_means_not_the_trust_in_the_rule_of_thumb(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """pimc keeps the heuristic player's card where it is within a small bonus of the best (the
+    bonus fades as deals are solved), but the values a hint shows are the sampled deals' means:
+    never more than the contract can score (a piccolissimo's +18 was shown +18.18), and where the
+    kept card's mean is below another's, the hint says why it is kept."""
+    from whist.bots import heuristic_player, pimc
+    from whist.bots.sampler import SampleError
+
+    drawn, real_draw = 0, pimc.draw
+
+    def two_deals(*args: Any) -> tuple[int, int, int, int]:
+        nonlocal drawn
+        if drawn == 2:
+            raise SampleError("no more")
+        drawn += 1
+        return real_draw(*args)
+
+    monkeypatch.setattr(pimc, "draw", two_deals)
+    at_top = 0
+    for seed in range(60):
+        d = _colour_state(seed, 20 + seed % 9, "couleur", seed % len(CONFIGS))
+        if d.is_over or d.to_act is None or d.phase != "play":
+            continue
+        v = d.view(d.to_act)
+        objective = card_objective(v)
+        if objective is None:
+            continue
+        drawn = 0
+        choice = PimcBot(budget=10.0).choose_card(v, random.Random(seed))
+        if choice.basis != "search":
+            continue
+        worths = [objective.worth(k) for k in range(14)]
+        assert all(min(worths) - 1e-9 <= x <= max(worths) + 1e-9 for x in choice.values.values())
+        fallback = heuristic_player(v, random.Random(random.Random(seed).random()))
+        top = max(choice.values.values())
+        at_top += choice.values[fallback] == top == max(worths)
+        assert choice.values[choice.best] == top or choice.best == fallback
+        assert "rule of thumb" not in hint_text(choice, lang="en").plain or choice.best == fallback
+    assert at_top
+    kept = CardChoice(parse_card("4C"), {parse_card("4C"): 17.5, parse_card("2C"): 18.0}, 3)
+    assert hint_text(kept, lang="en").plain == (
+        "Hint: 4C (+17.50 points) · 2C +18.00  (3 sampled deals; kept as the rule of thumb's card:"
+        " so few deals leave the others' lead in doubt)")
+    assert hint_text(kept, lang="fr").plain.endswith(
+        "(3 donnes tirées ; gardée comme carte d'usage : si peu de donnes laissent l'avance des"
+        " autres dans le doute)")
 
 
 @pytest.mark.parametrize(("seed", "typed", "hint"), [

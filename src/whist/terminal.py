@@ -126,7 +126,12 @@ def hint_text(choice: CardChoice, words: Callable[[AnyAction], str] = lambda a: 
         out.append(f" · {words(action)} {signed(value)}")
     n = choice.samples  # the deals pimc drew to weigh them, not those of the session
     s = "" if n == 1 else "s"
-    out.append(f"  ({n} {say(f'sampled deal{s}', f'donne{s} tirée{s}', lang)})", style="dim")
+    out.append(f"  ({n} {say(f'sampled deal{s}', f'donne{s} tirée{s}', lang)}", style="dim")
+    if ranked and ranked[0][1] > choice.values[choice.best] + 1e-9:  # kept by pimc's trust in it
+        out.append(say("; kept as the rule of thumb's card: so few deals leave the others' lead"
+                       " in doubt", " ; gardée comme carte d'usage : si peu de donnes laissent"
+                       " l'avance des autres dans le doute", lang), style="dim")
+    out.append(")", style="dim")
     return out
 
 

@@ -369,9 +369,12 @@ class PimcBot:
         if not samples:
             return CardChoice(fallback, nodes=nodes, seconds=clock.seconds(), basis="rule")
         values: dict[AnyAction, float] = {c: totals[c] / samples for c in cards}
-        values[fallback] += 0.5 * _trick_worth(objective) * PRIOR / (PRIOR + samples)
+        # the heuristic player's card chosen where it is within the bonus of the best; the
+        # values stay the deals' means (a hint shows them: no more than the contract can score)
+        bonus = 0.5 * _trick_worth(objective) * PRIOR / (PRIOR + samples)
         top = max(values.values())
-        best = fallback if values[fallback] >= top - 1e-9 else max(cards, key=lambda c: values[c])
+        best = (fallback if values[fallback] + bonus >= top - 1e-9 else
+                max(cards, key=lambda c: values[c]))
         return CardChoice(best, values, samples, nodes, clock.seconds())
 
 
