@@ -161,16 +161,17 @@ def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pau
 
 @pytest.mark.parametrize(("lang", "ahead", "told", "score", "last", "helped"), [
     ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score, l the last trick)",
-     "Session: 1 of 2 deals played", "Last trick: ", "Commands"),
+     "Session: 1 of 2 deals played", "Last trick: ", "Between deals: Enter the next deal"),
     ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score, l la dernière"
-     " levée)", "Partie : 1 donne jouée sur 2", "Dernière levée : ", "Commandes")])
+     " levée)", "Partie : 1 donne jouée sur 2", "Dernière levée : ",
+     "Entre deux donnes : Entrée la donne suivante")])
 def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahead: str, told: str,
                                                                  score: str, last: str, helped: str) -> None:
     """A card typed ahead at the pause between deals is not taken for Enter without a word (it
     started the next deal and was lost): the game says the deal is over and asks again. The
     game's commands work there: ``s`` the score, ``l`` the last trick (the last card, played by
-    itself, may have hidden it), ``?`` the help; a hint, with nothing to choose, is said to wait
-    too."""
+    itself, may have hidden it), ``?`` the help of the pause (it was the help of a turn: an empty
+    list of cards to play, and the hint); a hint, with nothing to choose, is said to wait too."""
     session = ColourSession(rules_of("couleur"), {s: get_bot("random") for s in SEATS if s is not Seat.S}, 4)
     typed = [ahead, "s", "l", "?", "hint", ""]
     asked: list[str] = []
@@ -189,6 +190,7 @@ def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahe
     assert text.count(score) == 2, text  # after the deal, and on s
     pause = text.index(told)  # (the card typed ahead, at the pause)
     assert last in text[pause:] and helped in text[pause:], text
+    assert "Command" not in text and "Legal now" not in text and "Jouable" not in text, text
 
 
 def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None:

@@ -170,6 +170,14 @@ NEXT_DEAL: dict[Lang, str] = {
 }
 """What either game asks between deals when it pauses."""
 
+BETWEEN_DEALS: dict[Lang, str] = {
+    "en": "Between deals: Enter the next deal · s score · l last trick · t table · q quit (the match"
+          " record is saved).",
+    "fr": "Entre deux donnes : Entrée la donne suivante · s score · l dernière levée · t table ·"
+          " q quitter (la partie est enregistrée).",
+}
+"""The help (``?``) between deals, in the terminal's language."""
+
 
 def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
     """``Your hand: ♠ A K 7 …``, the cards not in ``playable`` dimmed, in ``lang`` (in French
@@ -256,6 +264,9 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         to wait for the next deal; then asked again."""
         while line := self._read(self._next_deal_prompt()):
             word = line.lower()
+            if word in HELP_WORDS:  # not the help of a turn: nothing to play or call here
+                self.console.print(BETWEEN_DEALS[self.lang])
+                continue
             if word not in HINT_WORDS and self._command(word):
                 continue
             told = say("The deal is over: press Enter for the next one (s the score, l the last trick)",
