@@ -11,7 +11,10 @@ off the screen.
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +167,22 @@ class TestPlay:
         assert told in r.output
         refusals = [line for line in r.output.splitlines() if line.startswith("✗")]
         assert refusals == [told], refusals
+
+    def test_bytes_that_are_no_text_and_invisible_characters_are_not_echoed_as_escapes(
+            self, tmp_path: Path) -> None:
+        """A terminal set to another encoding sends bytes that are no UTF-8: the refusal showed
+        them as Python escapes (``'\\udcff\\udcfe' is not a card``), now as � ; and a
+        zero-width space pasted with an entry (``\u200b?``) is dropped, as in a name, where it
+        made the help no card either."""
+        done = subprocess.run([sys.executable, "-m", "whist", "play", "--seed", "2", "--records",
+                               str(tmp_path)], input=b"\xff\xfe\n\xe2\x80\x8b?\nq\n",
+                              capture_output=True, timeout=120, env={**os.environ, "LC_ALL": "C.UTF-8"})
+        out = done.stdout.decode()
+        assert done.returncode == 0, out + done.stderr.decode()
+        refusals = [line for line in out.splitlines() if line.startswith("✗")]
+        assert refusals == ["✗ '��' is not a card (write rank then suit: AS, TD, 10D, ♦10, 2C) (? for"
+                            " help)"], refusals
+        assert "Legal now:" in out and "\\udc" not in out
 
     def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
         seed, s, hand, led = self._first_turn_following_suit()

@@ -36,7 +36,7 @@ from rich.text import Text
 from whist import record
 from whist.actions import ASK, Action, Call, action_text_fr
 from whist.bots import AnyAction, AnyView
-from whist.cards import Card, Lang, Refusal, Seat
+from whist.cards import Card, Lang, Refusal, Seat, visible_text
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
@@ -279,10 +279,13 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         return NEXT_DEAL[self.lang]
 
     def _read(self, prompt: str | Text) -> str:
-        """A line typed at ``prompt``, stripped; ``Quit`` for q. A line longer than any card, call
-        or command is refused at once and asked again, without being echoed back whole."""
+        """A line typed at ``prompt``, as :func:`~whist.cards.visible_text` keeps it (a
+        zero-width space pasted with a card is dropped), bytes that are no text as �; ``Quit`` for
+        q. A line longer than any card, call or command is refused at once and asked again,
+        without being echoed back whole."""
         while True:
-            line = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt).strip()
+            typed = self.read_line(Text(prompt) if isinstance(prompt, str) else prompt)
+            line = visible_text(readable(typed))
             if len(line) <= LONGEST_ENTRY:
                 break
             self.console.print("[bold red]✗[/] " + say(
@@ -663,7 +666,14 @@ def line_reader(console: Console) -> Callable[[Text], str]:
         if not line:
             raise EOFError
         text = line.rstrip("\r\n")
-        console.print(text, markup=False, highlight=False)
+        console.print(readable(text), markup=False, highlight=False)
         return text
 
     return read
+
+
+def readable(typed: str) -> str:
+    """``typed`` with each byte that was no text (a terminal in another encoding: Python reads
+    it as a lone surrogate, which would be shown ``\\udcff`` or written back as the raw byte) as
+    the replacement character �."""
+    return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in typed)
