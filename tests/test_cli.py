@@ -184,6 +184,17 @@ class TestPlay:
                             " help)"], refusals
         assert "Legal now:" in out and "\\udc" not in out
 
+    @pytest.mark.parametrize(("lang", "said"), [
+        ("en", "Score so far: game score NS 0 · EW 0, games in this rubber NS 0 · EW 0"),
+        ("fr", "Partie en cours : points NS 0 · EO 0, manches du robre NS 0 · EO 0")])
+    def test_the_score_asked_in_play_is_the_score_so_far(self, tmp_path: Path, lang: str,
+                                                         said: str) -> None:
+        """``s`` in the middle of a classic match answered ``Match unfinished: …``, the words of a
+        match stopped or replayed: it says the score so far."""
+        r = run("play", "--seed", "3", "--lang", lang, "--records", str(tmp_path), input="s\nq\n")
+        assert r.exit_code == 0, r.output
+        assert said in r.output and "nfinished" not in r.output and "inachevée" not in r.output
+
     def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
         seed, s, hand, led = self._first_turn_following_suit()
         follow = next(c for c in hand if c.suit is led)

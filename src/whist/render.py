@@ -558,9 +558,10 @@ def settlement_line(rules: Rules, pay: Mapping[str, float], lang: Lang | None = 
             + "  ".join(f"{seat_letter(s, lang)} {amount(pay[s.name], lang, '+f')}" for s in SEATS))
 
 
-def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
+def match_summary(match: Match, lang: Lang | None = None, *, in_play: bool = False) -> RenderableType:
     """Games, rubbers, totals, the winner and the settlement of a match, in ``lang`` (both for
-    ``None``)."""
+    ``None``); the score of a match not over as the score so far while it is ``in_play`` (the
+    player's ``s``), else as the match unfinished (stopped, or a record replayed)."""
     items: list[RenderableType] = []
     rules = match.rules
     en, _, fr_of = rubber_words(rules)
@@ -579,8 +580,10 @@ def match_summary(match: Match, lang: Lang | None = None) -> RenderableType:
         if rules.stake:  # nobody pays anything at a stake of 0
             items.append(settlement_text(match, lang))
     if not match.is_over:
-        items.append(Text(say(f"Match unfinished: game score {pair(match.score)}, games in this {en}"
+        head = (("Score so far", "partie en cours") if in_play else
+                ("Match unfinished", "partie inachevée"))
+        items.append(Text(say(f"{head[0]}: game score {pair(match.score)}, games in this {en}"
                               f" {pair(match.games_in_rubber())}",
-                              f"partie inachevée : points {pair(match.score, lang=lang)}, manches {fr_of}"
+                              f"{head[1]} : points {pair(match.score, lang=lang)}, manches {fr_of}"
                               f" {pair(match.games_in_rubber(), lang=lang)}", lang), style="dim"))
     return Group(*items)

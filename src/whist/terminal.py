@@ -473,7 +473,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         self.console.print(match_summary(self.session.match, self.lang))
 
     def _show_score(self) -> None:
-        self.console.print(match_summary(self.session.match, self.lang))
+        self.console.print(match_summary(self.session.match, self.lang, in_play=True))
 
     def _prompt(self) -> Text:
         legal = self.session.legal_actions()
