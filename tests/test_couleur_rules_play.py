@@ -6,6 +6,7 @@ whose deals and helpers these tests share; its docstring says how the situations
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -95,6 +96,10 @@ class TestPlay:
             d.apply("2C")  # no card is played before the discard
         with pytest.raises(IllegalAction):
             d.apply("discard AS")  # not his card
+        for call in ("accept", "emballage 8 H", "pass"):  # a call: the auction is over, as in play
+            with pytest.raises(IllegalAction, match=re.escape(
+                    f"{call}: the auction is over; discard one of your cards (e.g. 'discard ")):
+                d.apply(call)
         d = d.apply("discard 5S")
         assert d.to_act is E
         with pytest.raises(NotYourTurn):

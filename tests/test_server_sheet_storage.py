@@ -260,6 +260,9 @@ def test_a_server_deletes_the_sheets_unchanged_for_its_days(tmp_path: Path,
     old."""
     from whist.server import sheets
 
+    def deletions() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if r.getMessage().startswith("deleted ")]
+
     storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
     now = time.time()
     storage.create_sheet("stale", "{}", at=now - 31 * DAY)
@@ -271,7 +274,8 @@ def test_a_server_deletes_the_sheets_unchanged_for_its_days(tmp_path: Path,
         assert count_sheets(storage) == 3  # kept for ever, by default
     storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
     with TestClient(create_app(storage=storage, keep_sheets=30)):
-        wait_for(lambda: storage.sheet("stale") is None)  # as it starts: the next round is in an hour
+        # as it starts (the next round is in an hour), and said in the log
+        wait_for(lambda: storage.sheet("stale") is None and len(deletions()) == 1)
         assert storage.sheet("kept") is not None and storage.sheet("changed") is not None
     storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
     monkeypatch.setattr(sheets, "FORGET_EVERY", 0.05)
@@ -279,7 +283,7 @@ def test_a_server_deletes_the_sheets_unchanged_for_its_days(tmp_path: Path,
         time.sleep(0.1)
         assert storage.sheet("kept") is not None
         aged(storage, "kept", 30.01)  # its days are up now: the next round deletes it
-        wait_for(lambda: storage.sheet("kept") is None)
+        wait_for(lambda: storage.sheet("kept") is None and len(deletions()) == 2)
         assert storage.sheet("changed") is not None
     said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert said == ["deleted 1 score sheet(s) nobody changed for 30 days (--keep-sheets)"] * 2
@@ -340,10 +344,10 @@ def test_old_sheets_that_cannot_be_deleted_now_are_deleted_at_the_next_round(
     storage.create_sheet("stale", "{}", at=time.time() - 8 * DAY)
     with caplog.at_level(logging.WARNING, "whist.server"), \
             TestClient(create_app(storage=storage, keep_sheets=7)):
-        wait_for(lambda: storage.sheet("stale") is None)
+        wait_for(lambda: storage.sheet("stale") is None and len(caplog.records) == 2)
     assert [r.getMessage() for r in caplog.records] == [
         "the score sheets past --keep-sheets 7 cannot be deleted: the database cannot be reached:"
-        " connection refused"]
+        " connection refused", "deleted 1 score sheet(s) nobody changed for 7 days (--keep-sheets)"]
 
 
 def sheets_database(db: str, tmp_path: Path) -> contextlib.AbstractContextManager[str]:

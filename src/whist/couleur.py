@@ -412,6 +412,7 @@ class ColourDeal:
             raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
                               f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
         phase = self.phase
+        typed = action.strip() if isinstance(action, str) else None  # as the refusals echo it
         if isinstance(action, str):
             # in play, text that is no action is said to be no card (not "no call")
             action = parse_colour_action(action, contract_levels(self.rules), card_wanted=phase == _PLAY)
@@ -437,8 +438,11 @@ class ColourDeal:
             what = "show one of your cards" if phase == _SHOW else "discard one of your cards"
             what_fr = "montrez une de vos cartes" if phase == _SHOW else "écartez une de vos cartes"
             example = self.legal_actions()[0]
-            raise IllegalAction(f"{action.text}: {what} (e.g. '{example.text}')",
-                                f"{_text_fr(action)} : {what_fr} (par exemple « {_text_fr(example)} »)")
+            over, over_fr = (("the auction is over; ", "les annonces sont terminées ; ")
+                             if isinstance(action, ColourCall) else ("", ""))
+            raise IllegalAction(f"{typed or action.text}: {over}{what} (e.g. '{example.text}')",
+                                f"{typed or _text_fr(action)} : {over_fr}{what_fr} (par exemple"
+                                f" « {_text_fr(example)} »)")
         s = self._copy()
         s.actions = (*self.actions, (who, action))
         if phase == _TROU:
