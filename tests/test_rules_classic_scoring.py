@@ -648,14 +648,20 @@ class TestOptions:
 
     def test_game_points_below_the_single_game_says_both_values(self) -> None:
         """Games of 3 with the classic preset's single game from 5 (RULES.md §2): the refusal
-        names the option the player did not touch with its value and the game's, in English and
-        French; it said only that single_game_from is between 1 and game_points."""
+        names the option given and the one the player did not touch, with their values, and what
+        to do, in English and French; it said only that single_game_from is between 1 and
+        game_points, which read as a refusal of an option nobody gave."""
         with pytest.raises(RulesError) as refused:
             with_options(CLASSIC, {"game_points": "3"})
-        assert refused.value.in_lang("en") == ("option single_game_from is 5: it must be between 1 and"
-                                               " game_points (3)")
-        assert refused.value.in_lang("fr") == ("l'option single_game_from vaut 5 : elle doit être"
-                                               " comprise entre 1 et game_points (3)")
+        assert refused.value.in_lang("en") == ("option game_points is 3, below single_game_from (5):"
+                                               " give single_game_from too, between 1 and 3")
+        assert refused.value.in_lang("fr") == ("l'option game_points vaut 3, moins que"
+                                               " single_game_from (5) : donnez aussi"
+                                               " single_game_from, entre 1 et 3")
+        with pytest.raises(RulesError) as refused:  # the one given out of range: said as it is
+            with_options(CLASSIC, {"game_points": "10", "single_game_from": "12"})
+        assert refused.value.in_lang("en") == ("option single_game_from is 12: it must be between 1"
+                                               " and game_points (10)")
         assert with_options(CLASSIC, {"game_points": "3", "single_game_from": "3"}).game_points == 3
 
     def test_options_of_the_other_game_are_refused_unless_left_as_they_are(self) -> None:

@@ -147,7 +147,8 @@ class TestHttp:
 
     @pytest.mark.parametrize(("spec", "message_fr"), [
         ({"preset": "classic", "options": {"game_points": 2}},
-         "l'option single_game_from vaut 5 : elle doit être comprise entre 1 et game_points (2)"),
+         "l'option game_points vaut 2, moins que single_game_from (5) : donnez aussi"
+         " single_game_from, entre 1 et 2"),
         ({"preset": "bridge"}, "préréglage « bridge » inconnu"),
         ({"options": {"game": "classic"}}, "l'option game vient avec le préréglage"),
         ({"seats": {"N": "genius"}}, "place N : « genius » n'est ni « open » ni un robot"),

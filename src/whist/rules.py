@@ -397,6 +397,14 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
                                   "option « {name} » inconnue ({option_list})", name=name)
         changes[key] = _convert(key, _kind(key, defaults[key]), value, wording)
     out = dataclasses.replace(rules, **changes)
+    if "single_game_from" not in changes and 1 <= out.game_points < out.single_game_from:
+        # the option given named, not the preset's own that it leaves out of range
+        raise RulesError(f"option game_points is {out.game_points}, below single_game_from"
+                         f" ({out.single_game_from}): give single_game_from too, between 1 and"
+                         f" {out.game_points}",
+                         f"l'option game_points vaut {out.game_points}, moins que single_game_from"
+                         f" ({out.single_game_from}) : donnez aussi single_game_from, entre 1 et"
+                         f" {out.game_points}")
     check(out)
     if strict:
         # new tables only: a stored table or record of a longer match still reads
