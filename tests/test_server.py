@@ -90,6 +90,22 @@ class TestHttp:
             assert kind.fr == kind.en or kind.fr not in o["doc"].lower(), o["doc"]
             assert kind.fr in o["doc_fr"].lower() and "peut être annoncé" in o["doc_fr"], o["doc_fr"]
 
+    def test_the_options_say_the_most_a_new_table_takes(self, harness: Any) -> None:
+        """The lobby's field of deals stopped at 99 while a table takes 999: the options list the
+        largest value a new table takes, which the page's fields use, and a table past it is
+        refused (a table at it is made)."""
+        options = {o["name"]: o for o in harness.client.get("/api/presets").json()["options"]}
+        assert options["deals"]["largest"] == 999 and options["rubbers"]["largest"] == 99
+        assert "largest" not in options["honours"]
+        for name, preset_name in (("deals", "couleur"), ("rubbers", "classic")):
+            most = options[name]["largest"]
+            made = harness.client.post("/api/tables", json={"preset": preset_name,
+                                                            "options": {name: most}})
+            assert made.status_code == 201, made.text
+            refused = harness.client.post("/api/tables", json={"preset": preset_name,
+                                                               "options": {name: most + 1}})
+            assert refused.status_code == 400 and f"at most {most}" in refused.json()["error"]["message"]
+
     def test_the_pages_and_the_health_check_answer_head(self, harness: Any) -> None:
         """A link checker or a monitor asks HEAD: the pages and /healthz answered 405 (a route of
         GET alone); they answer as to GET, without the body."""

@@ -419,13 +419,17 @@ def test_the_game_is_chosen_once_the_presets_have_come(server: Server) -> None:
         held[0].continue_()
         page.wait_for_selector("select[name=preset]:not([disabled])")
         assert page.input_value("input[name=count]") == "4"
+        # the most deals a table takes, as the server lists it (it stopped at 99)
+        assert page.get_attribute("input[name=count]", "max") == "999"
         page.keyboard.type("a")
         page.keyboard.press("ArrowLeft")
         page.keyboard.type("-")  # where the caret was
         assert page.input_value("input[name=name]") == "Lé-a"
         page.select_option("select[name=preset]", "classic")
+        assert page.get_attribute("input[name=count]", "max") == "99"  # rubbers
         page.click("details.options summary")
         assert "Honneurs" in page.locator("details.options").inner_text()
+        assert page.get_attribute("input[name=opt-game_points]", "max") == "100"
         browser.close()
     assert errors == []
 

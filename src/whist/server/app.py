@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from whist import record
 from whist.cards import Refusal, Seat, parse_seat, quoted_fr
 from whist.render import number
-from whist.rules import PRESETS, Rules, applies
+from whist.rules import LARGEST, PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
 from whist.server.codec import option_json, view_json
 from whist.server.protocol import NOT_FOUND, CommandError, error_json
@@ -123,7 +123,8 @@ def _option_list() -> list[dict[str, Any]]:
         default = getattr(Rules(), f.name)
         out.append({**option_json(f.name), "doc": Rules.doc(f.name), "doc_fr": Rules.doc(f.name, "fr"),
                     "type": type(default).__name__,
-                    "presets": [name for name, rules in PRESETS.items() if applies(f.name, rules)]})
+                    "presets": [name for name, rules in PRESETS.items() if applies(f.name, rules)],
+                    **({"largest": LARGEST[f.name]} if f.name in LARGEST else {})})
     return out
 
 

@@ -181,6 +181,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   };
   // the options that change something in the chosen preset's game (the server says which)
   const opts = presetOptions(presets, form.preset, ["deals", "rubbers"]);
+  // the most deals or rubbers a new table may have, as the server lists it
+  const largest = (name) => presets?.options.find((o) => o.name === name)?.largest ?? null;
   const optionInput = (o) => optionField(o, form.options[o.name] ?? presets.presets[form.preset][o.name],
     (v) => { form.options[o.name] = v; });
   const countLabel = t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches");
@@ -245,7 +247,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       isColour ? h("p", { class: "hint", id: "game-hint" }, t("colour_hint")) : null,
       // kept as it is typed, as the name is: the form drawn again when the presets come keeps it
       h("label", {}, countLabel, h("input", { name: "count", type: "number",
-        min: 1, max: 99, value: form.count, oninput: (e) => { form.count = e.target.value; } })),
+        min: 1, max: largest(isColour ? "deals" : "rubbers"), value: form.count, oninput: (e) => { form.count = e.target.value; } })),
       h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
         form.seat = e.target.value; render();
       } }, SEATS.map((s) => h("option", { value: s, selected: form.seat === s }, seatName(s))))),

@@ -1,5 +1,5 @@
 // A rule option's field, as the server lists it (GET /api/presets: name, type, label, label_fr,
-// doc, doc_fr): a checkbox, a list of the few words it takes, or a box for a number or a word;
+// doc, doc_fr, and the largest value a new table takes, if any): a checkbox, a list of the few words it takes, or a box for a number or a word;
 // its name and meaning in the page's language. The table's form and the score sheet's use it.
 
 import { h } from "./dom.js";
@@ -38,7 +38,7 @@ export function optionField(o, value, set) {
       CHOICES[o.name].map((c) => h("option", { value: c, selected: value === c }, has("choice_" + c) ? t("choice_" + c) : c)));
   } else {
     input = h("input", { type: o.type === "str" ? "text" : "number", name: "opt-" + o.name, value, size: 6,
-      step: o.type === "float" ? "any" : null, onchange: (e) => set(o.type === "str" ? e.target.value : Number(e.target.value)) });
+      max: o.largest ?? null, step: o.type === "float" ? "any" : null, onchange: (e) => set(o.type === "str" ? e.target.value : Number(e.target.value)) });
   }
   return h("label", { class: "opt", title: doc, "data-option": o.name }, name, input, h("small", { class: "doc" }, doc));
 }
