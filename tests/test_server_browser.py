@@ -430,6 +430,13 @@ def test_the_game_is_chosen_once_the_presets_have_come(server: Server) -> None:
         page.click("details.options summary")
         assert "Honneurs" in page.locator("details.options").inner_text()
         assert page.get_attribute("input[name=opt-game_points]", "max") == "100"
+        # past it the server's reason, in the page's language (the browser's own bubble, in its
+        # own language, stopped the form before)
+        page.select_option("select[name=preset]", "couleur")
+        page.fill("input[name=count]", "5000")
+        page.click("#create-table")
+        page.wait_for_selector(".error")
+        assert "au plus 999" in page.locator(".error").inner_text()
         browser.close()
     assert errors == []
 
@@ -591,12 +598,13 @@ def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None
         page.click("#create-table")
         page.wait_for_selector(".error")
         assert page.locator(".error").inner_text() == (
-            "Impossible de créer cette table\u00a0: l'option «\u00a0Manche simple à partir de\u00a0»"
-            " vaut 5\u00a0: elle doit être comprise entre 1 et «\u00a0Points de la manche\u00a0» (2).")
+            "Impossible de créer cette table\u00a0: l'option «\u00a0Points de la manche\u00a0» vaut 2,"
+            " moins que «\u00a0Manche simple à partir de\u00a0» (5)\u00a0: donnez aussi «\u00a0Manche"
+            " simple à partir de\u00a0», entre 1 et 2.")
         page.click("button[data-lang=en]")  # the reason said again in the page's new language
         assert page.locator(".error").inner_text() == (
-            "This table cannot be created: option “Single game from” is 5: it must be between 1 and"
-            " “Game points” (2).")
+            "This table cannot be created: option “Game points” is 2, below “Single game from” (5):"
+            " give “Single game from” too, between 1 and 2.")
         page.fill("input[name=opt-game_points]", "0")
         page.dispatch_event("input[name=opt-game_points]", "change")
         page.click("#create-table")

@@ -229,6 +229,15 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
         assert page.get_attribute("input[name=tricks]", "aria-invalid") == "true"
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-error") == said_alone(refused.value.en)
+        # a number the browser's own check refused silently (7.5 tricks: nothing sent, nothing
+        # said): sent, and the sheet's refusal shown in the page's language
+        with pytest.raises(Refusal) as half:
+            add_deal(new_sheet("classic"), tricks="EW=7.5", wording=WEB)
+        page.fill("input[name=tricks]", "7.5")
+        page.click("#add-entry")
+        page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t",
+                               arg=page.inner_text("#sheet-error"))
+        assert page.inner_text("#sheet-error") == said_alone(half.value.en)
         page.fill("input[name=tricks]", "8")
         page.click("#add-entry")
         page.wait_for_function("() => document.querySelectorAll('#sheet-table tbody tr').length === 1")

@@ -224,7 +224,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     h("p", { class: "tagline" }, t("tagline")),
     myPanel(mine),
     sheetPanel(render, presets),
-    h("form", { class: "panel", id: "create", onsubmit: create },
+    h("form", { class: "panel", id: "create", novalidate: true, onsubmit: create },
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
         autocomplete: "nickname", "aria-invalid": nameMissing ? "true" : null,

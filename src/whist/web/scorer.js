@@ -75,7 +75,7 @@ export function sheetPanel(render, presets) {
   h("p", { class: "muted" }, t("sheet_intro")),
   mySheets().length ? h("ul", { class: "tables", id: "my-sheets" }, mySheets().map((sh) => h("li", {},
     h("a", { href: `/s/${sh.id}` }, sh.names), " · ", t("preset_" + sh.preset)))) : null,
-  h("form", { id: "sheet-form", onsubmit: create },
+  h("form", { id: "sheet-form", novalidate: true, onsubmit: create },
     h("label", {}, t("game"), h("select", { name: "sheet-preset",
       onchange: (e) => { start.preset = e.target.value; start.options = {}; render(); } },
       ["couleur", "pagat", "classic", "short", "simple"].map((p) =>
@@ -342,7 +342,7 @@ function colourForm() {
       if (done) { F.tricks = ""; F.each = {}; F.queens = {}; F.declarers = []; F.double = false; renderSheet(); }
     });
   };
-  return h("form", { id: "entry-form", onsubmit: submit },
+  return h("form", { id: "entry-form", novalidate: true, onsubmit: submit },
     h("label", {}, t("contract"), h("select", { name: "contract", onchange: (e) => { F.contract = e.target.value; renderSheet(); } },
       contracts.map((x) => h("option", { value: x.text, selected: x.text === c.text },
         x.name[lang()] + (x.level !== null ? " " + x.level : ""))))),
@@ -370,7 +370,7 @@ function colourForm() {
 }
 
 function penaltyForm() {
-  return h("form", { class: "row", id: "penalty-form", onsubmit: (ev) => { ev.preventDefault(); change("penalty", { seat: F.penalty }); } },
+  return h("form", { class: "row", id: "penalty-form", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); change("penalty", { seat: F.penalty }); } },
     h("label", {}, t("penalty_to"), h("select", { name: "penalty", onchange: (e) => { F.penalty = e.target.value; } },
       SEATS.map((s) => h("option", { value: s, selected: F.penalty === s }, name(s))))),
     h("button", { type: "submit", id: "add-penalty" }, t("penalty")));
@@ -427,7 +427,7 @@ function classicForm() {
     });
   };
   const invalid = S.field === "tricks" && S.error;
-  return h("form", { id: "entry-form", onsubmit: submit },
+  return h("form", { id: "entry-form", novalidate: true, onsubmit: submit },
     h("label", {}, t("tricks_of_side"), h("select", { name: "side", onchange: (e) => { F.side = e.target.value; } },
       ["NS", "EW"].map((x) => h("option", { value: x, selected: F.side === x }, side(x))))),
     h("label", {}, t("tricks"), h("input", { type: "number", inputmode: "numeric", name: "tricks",
