@@ -168,6 +168,32 @@ def test_the_score_beside_the_table_counts_the_deal_just_over(server: Server) ->
     assert errors == []
 
 
+def test_a_classic_deals_replay_shows_its_trump_from_the_first_step(server: Server) -> None:  # noqa: F811
+    """The replay of a classic deal showed nothing at step 0 and never the trump: it says the
+    trump and the turned card, as the table did, at every step."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page, _ = anne_plays_until(
+            pw, server, {"preset": "classic", "seed": 5, "bot_delay": 0.05, "seats": BOTS3},
+            "#next-deal:not([disabled])", errors)
+        facts = page.locator("#info li.fact").all_inner_texts()
+        trump = next(f for f in facts if f.startswith("Trump"))
+        turned = next(f for f in facts if f.startswith("Turned card"))
+        page.click(".sheet .close")
+        page.click("#show-history")
+        page.click("[data-replay]")
+        page.wait_for_selector(".replay-trump")
+        for step in ("#replay-first", "#replay-next", "#replay-last"):
+            page.click(step)
+            said = " ".join(page.locator(".replay-trump").inner_text().split())
+            assert said.startswith(" ".join(trump.split())) and "Turned card:" in said, (said, trump)
+            assert turned.split(":")[1].strip()[:2] in said.replace(" ", ""), (said, turned)
+        browser.close()
+    assert errors == []
+
+
 def test_the_deal_that_ends_a_rubber_says_so_before_the_next_one(server: Server) -> None:  # noqa: F811
     """A match of two rubbers of games of 2 points: the summary of the deal that wins the first
     rubber says who won it, with its games, game points, rubber points and total (RULES.md §2:

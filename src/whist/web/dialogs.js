@@ -5,7 +5,7 @@
 import { SEATS, api, failText, h, keepToken, toast, tokenOf } from "./dom.js";
 import { sentence, t } from "./i18n.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, dealPlayerName, playerName, seatInfo, side, sides, spacedCards } from "./table.js";
+import { T, authorName, callNode, cardNode, dealPlayerName, playerName, seatInfo, side, sides, spacedCards, suitNode } from "./table.js";
 
 
 // The calls among the first `n` actions of view `v`, each named by who made it (the deal's
@@ -157,6 +157,9 @@ function replaySheet() {
   const calls = callsMade(v, sitters, step);
   return sheet(dealTitle(T.msg, number) + " — " + t("replay"),
     h("p", {}, t("step", step, n), " · ", t("trick_n", Math.floor((cardsSoFar.length - 1) / 4) + 1 || 1)),
+    // classic whist's trump and turned card, known from the deal's start (step 0 showed nothing)
+    v.game === "classic" && v.trump ? h("p", { class: "replay-trump" }, t("trump"), t("colon"), suitNode(v.trump),
+      v.trump_card ? [" · ", t("turned_card"), t("colon"), cardNode(v.trump_card, "mini")] : null) : null,
     calls.length ? h("div", { class: "calls" }, calls) : null,
     h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, playerName(v, sitters, a.seat, a.card))))),
     hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
