@@ -36,19 +36,24 @@ def sheet(tmp_path: Path) -> Path:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="named pipes are POSIX")
 @pytest.mark.parametrize("kind", ["--csv", "--json"])
-def test_an_export_to_a_named_pipe_is_written_into_it(tmp_path: Path, sheet: Path, kind: str) -> None:
-    """`whist sheet export --csv PIPE --force` writes into the pipe, as `>` does, and the pipe stays
-    a pipe: the file written beside it and renamed over it replaced the pipe (and, run as root, a
-    device such as /dev/full with a file of the sheet) while its reader got nothing."""
+@pytest.mark.parametrize("force", [["--force"], []])
+def test_an_export_to_a_named_pipe_is_written_into_it(tmp_path: Path, sheet: Path, kind: str,
+                                                      force: list[str]) -> None:
+    """`whist sheet export --csv PIPE` writes into the pipe, as `>` does, and the pipe stays a pipe:
+    the file written beside it and renamed over it replaced the pipe (and, run as root, a device
+    such as /dev/full with a file of the sheet) while its reader got nothing. Without --force too,
+    as nothing there is replaced (it was refused as a file already there), and `Written:` said on
+    stderr (the standard output may be that pipe)."""
     pipe = tmp_path / "out"
     os.mkfifo(pipe)
     reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # the other end, open before the command writes
     try:
-        r = run("sheet", "export", kind, str(pipe), "--force", "--file", str(sheet))
+        r = run("sheet", "export", kind, str(pipe), *force, "--file", str(sheet))
         got = os.read(reader, 1 << 16).decode("utf-8-sig")
     finally:
         os.close(reader)
     assert r.exit_code == 0, r.output
+    assert r.stdout == "" and r.stderr == f"Written: {pipe}\n", r.output
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
     assert "Anne" in got and ("solo 7" in got)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "sheet.json"]  # no temporary file left

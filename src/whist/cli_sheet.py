@@ -73,6 +73,7 @@ from whist.sheet_file import (
     csv_text,
     export_files,
     export_there,
+    is_stream,
     locked,
     open_sheet,
     refuse,
@@ -818,11 +819,16 @@ def sheet_export(
         if str(target) == "-":
             typer.echo(text, nl=False)
             continue
-        if force:
+        stream = is_stream(target)  # a device or a pipe: written into, never replaced
+        if force or stream:
             write_whole(target, text, language, encoding)
         else:  # claimed first, as whist sheet new claims a new sheet
             write_new_file(target, text, language, export_there, encoding)
-        stdout().print(f"{label('Written', 'écrit', language)} {target}", soft_wrap=True)
+        written = f"{label('Written', 'écrit', language)} {target}"
+        if stream:  # (on stderr: the standard output may be that stream, /dev/stdout)
+            typer.echo(written, err=True)
+        else:
+            stdout().print(written, soft_wrap=True)
 
 
 def _classic_added(sheet: ClassicSheet, lang: Lang) -> None:

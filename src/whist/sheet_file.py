@@ -32,9 +32,9 @@ from whist.colour_render import Lang
 from whist.sheet import dumps
 from whist.sheet_input import AnySheet, read_sheet
 
-__all__ = ["cannot", "changing", "csv_text", "export_files", "export_there", "load_sheet", "locked",
-           "open_sheet", "refuse", "same_file", "save_sheet", "taken_refusal", "unchanged_if_interrupted",
-           "write_new_file", "write_whole"]
+__all__ = ["cannot", "changing", "csv_text", "export_files", "export_there", "is_stream", "load_sheet",
+           "locked", "open_sheet", "refuse", "same_file", "save_sheet", "taken_refusal",
+           "unchanged_if_interrupted", "write_new_file", "write_whole"]
 
 
 def refuse(exc: Refusal, lang: Lang, code: int = 2) -> NoReturn:
@@ -323,9 +323,19 @@ def export_files(target: Path | None, csv_out: Path | None, json_file: Path | No
         refuse(Refusal(f"--csv and --json both name {files[0]}: give two files",
                         f"--csv et --json nomment tous deux {files[0]} : donnez deux fichiers"), language)
     for named in files:  # both checked before either is written
-        if not force and (named.exists() or named.is_symlink()):
+        if not force and (named.is_symlink() or named.exists()) and not is_stream(named):
             refuse(export_there(named), language)
     return csv_out, json_file
+
+
+def is_stream(path: Path) -> bool:
+    """Whether ``path`` is a device, a named pipe or a socket (``/dev/stdout``, a ``mkfifo``),
+    which an export writes into without ``--force``: nothing there is replaced."""
+    try:
+        mode = path.stat().st_mode  # (through a link: /dev/stdout is one)
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def _by_its_ending(target: Path, csv_out: Path | None, json_file: Path | None,
