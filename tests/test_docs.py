@@ -92,6 +92,8 @@ def test_the_french_guide_says_what_the_commands_answer(
             assert result.exception is None or isinstance(result.exception, SystemExit), command
             answer = "\n".join(line.rstrip() for line in result.output.rstrip("\n").splitlines())
             written = "\n".join(line.rstrip() for line in expected.splitlines())
+            if "--help" in args:  # the page shows a terminal's line breaks, the runner's differ by a word
+                answer, written = " ".join(answer.split()), " ".join(written.split())
             assert answer == written, f"$ {command}"
 
 
