@@ -4,6 +4,7 @@ refused with a clear message and leaves the sheet as it was."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -84,6 +85,33 @@ class TestImpossibleEntries:
         # a count alone (which the tricks take, for the first declarer) was "tricks without declarers"
         with pytest.raises(SheetError, match="queens '2': write seat=queens pairs, like N=2,E=1,S=1"):
             parse_entry("dames", queens="2")
+
+    def test_a_pairs_tricks_by_seat_name_both_declarers(self) -> None:
+        """A pair's tricks count together (RULES.md §5.7, emballage and trou): ``N=4`` for the
+        pair N+E was scored as the pair's 4 (a failed emballage), and ``E=9`` for a trou as the
+        pair's 9, where the scorer had left out a partner's; refused, saying the two ways to give
+        them. Both seats named are added; a CSV of an older export, which wrote a pair's tricks
+        under the first declarer (``N=9``), still reads."""
+        for contract, tricks in (("emballage 8 H", "N=4"), ("trou", "E=9")):
+            with pytest.raises(SheetError, match=re.escape(
+                    f"tricks '{tricks}': give the tricks of N+E together (8), or each one's (N=4,E=4)")):
+                parse_entry(contract, "N,E", tricks)
+        assert sheet().add(parse_entry("trou", "N,E", "N=5,E=4")).made(
+            parse_entry("trou", "N,E", "N=5,E=4")) == {Seat.N: True, Seat.E: True}
+        old = "contract,declarers,tricks,trump\nemballage 8,N+E,N=9,H\n"
+        assert sheet().add_csv(old) == sheet().add(parse_entry("emballage 8 H", "N,E", "9"))
+
+    def test_a_contract_with_its_trump_and_another_trump_is_refused(self) -> None:
+        """``solo 7 ♥`` with the trump ♠ was scored as a solo 7 ♠, the ♥ dropped without a word:
+        the trump is given once."""
+        with pytest.raises(SheetError, match="solo 7 H names its trump, hearts, and the trump given"
+                                             " is spades: give it once"):
+            parse_entry("solo 7 ♥", "N", "8", trump="S")
+        with pytest.raises(SheetError) as refused:
+            parse_entry("emballage 8 cœur", "N,E", "8", trump="P", lang="fr")
+        assert refused.value.fr == ("emballage 8 cœur nomme son atout, cœur, et l'atout donné est"
+                                    " pique : donnez-le une seule fois")
+        assert parse_entry("solo 7 ♥", "N", "8", trump="H") == parse_entry("solo 7", "N", "8", trump="H")
 
     @pytest.mark.parametrize(
         ("args", "message"),

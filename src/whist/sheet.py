@@ -176,12 +176,14 @@ _PENALTY_WORDS = {"penalty", "pénalité", "penalite", "pénalite", "arbitre", "
 
 def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str = "",
                 needed: str = "", queens: str = "", double: str = "", lang: Lang = "en",
-                wording: Wording = TERMINAL) -> Entry:
+                wording: Wording = TERMINAL, *, from_csv: bool = False) -> Entry:
     """An entry from the words a person types or a CSV row holds. A level its kind has at no
     table is read too: whether the contract is on the sheet's table, and which levels its kind
     has there, the sheet says when the entry is added, in the auction's words. The suit letter
     ``C`` is clubs in English and cœur in French (``lang``), as everywhere cards are typed;
-    ``wording``: how a refusal says to give what is missing."""
+    ``wording``: how a refusal says to give what is missing. A pair's tricks given by seat name
+    both declarers, but ``from_csv``, where an older export wrote them under the first alone
+    (``N=9``)."""
     if contract.strip().lower() in _PENALTY_WORDS:
         offender = _seats(declarers, ("offender", "fautif"))
         if len(offender) != 1:
@@ -205,6 +207,11 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         suit: Suit | None = parse_suit(trump, lang) if trump.strip() else c.suit
     except ParseError as exc:
         raise SheetError.of(exc) from None
+    if c.suit is not None and suit is not None and suit is not c.suit:  # "solo 7 ♥", trump ♠: which?
+        raise SheetError(f"{c.text} names its trump, {c.suit.name_en}, and the trump given is"
+                         f" {suit.name_en}: give it once",
+                         f"{c.text_fr} nomme son atout, {c.suit.name_fr}, et l'atout donné est"
+                         f" {suit.name_fr} : donnez-le une seule fois")
     if KINDS[c.kind].suited:
         c = Contract(c.kind, c.level, suit)
     elif trump.strip() and c.kind != "trou":
@@ -235,8 +242,16 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         raise SheetError("a trou needs 8 or 9 tricks", "un trou demande 8 ou 9 plis")
     if mult not in (1, 2):
         raise SheetError("double is 1 or 2", "double vaut 1 ou 2")
-    return Entry(c, decl, tuple(sorted(parse_tricks(tricks, decl).items())), tuple(sorted(q.items())),
-                 need, mult)
+    taken = parse_tricks(tricks, decl)
+    if ("=" in tricks and len(decl) > 1 and not KINDS[c.kind].is_misere and set(taken) != set(decl)
+            and not (from_csv and set(taken) == {decl[0]})):
+        # (a pair's tricks count together: one declarer's alone was taken for the pair's)
+        named = "+".join(s.name for s in decl)
+        raise SheetError(f"tricks {tricks.strip()!r}: give the tricks of {named} together (8), or"
+                         f" each one's ({','.join(f'{s.name}=4' for s in decl)})",
+                         f"plis « {tricks.strip()} » : donnez les plis de {named} ensemble (8), ou"
+                         f" ceux de chacun ({','.join(f'{s.name}=4' for s in decl)})")
+    return Entry(c, decl, tuple(sorted(taken.items())), tuple(sorted(q.items())), need, mult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,7 +417,7 @@ class Sheet:
         try:
             f = row_fields(row, CSV_FIELDS)
             entry = parse_entry(f["contract"], f["declarers"], f["tricks"], f["trump"], f["needed"],
-                                f["queens"], f["double"], wording=CSV_ROWS)
+                                f["queens"], f["double"], wording=CSV_ROWS, from_csv=True)
             return self.add(entry, CSV_ROWS, stored=stored)
         except SheetError as exc:
             en, fr, i = where
