@@ -192,6 +192,13 @@ def test_a_count_from_a_floor(lang: str) -> None:
     assert code == 0, err
     assert "≤" not in out and "+" not in out and out.splitlines()[-1].endswith(("takes 5 more tricks.",
                                                                                 "fait 5 levées de plus."))
+    # a floor at or above the tricks left said every card "≤12" of 3 tricks: counted in full
+    endgame = (ENDGAME, "--trump", "S", "--leader", "N", "--played", "AS", "--lang", lang)
+    code, out, err = run(*endgame, "--floor", "12", "--json")
+    assert code == 0, err
+    assert json.loads(out) == json.loads(run(*endgame, "--json")[1])
+    code, out, err = run(*endgame, "--floor", "3")
+    assert code == 0 and "≤" not in out and "counted from" not in out and "compté à partir" not in out, out
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -196,6 +196,8 @@ def solve_cmd(
     except Refusal as exc:  # ParseError, SolverInputError
         fail(exc, 2, language)
     live_cap = _live_cap(pos, cap_k)
+    if floor_k is not None and floor_k >= len(pos.hand(pos.to_move)):
+        floor_k = None  # at or above the tricks left it would say every card is "≤ K": counted in full
     solver = Solver(memory_mb)
     try:
         sol = _solve_waiting(solver, pos, seats, g, cap_k, seconds, language, floor_k)
