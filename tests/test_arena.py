@@ -634,6 +634,17 @@ class TestCommand:
         assert lines[0] == "Traceback (most recent call last):" and "in helper" in r.stderr
         assert "whist" not in "".join(lines[1:-2]).replace(module, ""), r.stderr
 
+    def test_a_function_of_pythons_own_named_as_a_bot_is_said_in_one_line(self) -> None:
+        """``--candidate os:getcwd``: no line of the bot's own ran, so there is no traceback of
+        its own to show; a bare ``TypeError: …`` line (in English, also with ``--lang fr``) came
+        before the error, which says it already."""
+        for lang, said in (("en", "Error: --candidate os:getcwd: the candidate at "),
+                           ("fr", "Erreur : --candidate os:getcwd : le candidat en ")):
+            r = run("--candidate", "os:getcwd", "--deals", "1", "--no-double-dummy", "--lang", lang)
+            assert r.exit_code == 1, r.output
+            assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith(said), r.stderr
+            assert "TypeError: posix.getcwd() takes no arguments" in r.stderr
+
     def test_a_worker_that_ends_without_a_word(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """A bot of one's own that ends its worker process (``os._exit``) under ``--jobs 2``: one
         line that says so and how to find the bot (exit 1), not the pool's traceback."""

@@ -134,8 +134,9 @@ def bot_failed(who: str, exc: BotActionError | BotCrashError, lang: Lang = "en",
                more: tuple[str, str] = ("", "")) -> NoReturn:
     """Exit 1 for a bot that chose what the game refuses or raised: ``Error: WHO: the bot at
     SEAT chose …`` (``who``: the option that named it and its name) and ``more``, in ``lang``;
-    for one that raised, after the traceback of its own code."""
-    if isinstance(exc, BotCrashError):
+    for one that raised, after the traceback of its own code (none where no line of it ran: a
+    function of Python's own named as the bot, whose error the one line says)."""
+    if isinstance(exc, BotCrashError) and "Traceback" in exc.trace:
         typer.echo(exc.trace, err=True, nl=False)
     fail(Refusal(f"{who}: {exc.in_lang('en')}{more[0]}", f"{who} : {exc.in_lang('fr')}{more[1]}"), 1, lang)
 
