@@ -563,6 +563,9 @@ class TestCommand:
         assert numbers and all(("," in n) == (lang == "fr") for n in numbers), numbers
         level = "95%" if lang == "en" else "95\u202f%"  # French: a narrow no-break space before %
         assert r.stdout.count(level) == 2 and "95 %" not in r.stdout, r.stdout  # title and column
+        # on 80 columns too: the column's heading broke at the narrow space, "95" over "%"
+        narrow = runner.invoke(app, ["arena", *args, "--lang", lang], env={"COLUMNS": "80"})
+        assert narrow.stdout.count(level) == 2, narrow.stdout
         plain, told = (json.loads(run(*args, "--json", *more).stdout) for more in ([], ["--lang", lang]))
         assert (told["overall"], told["families"]) == (plain["overall"], plain["families"])
         # the JSON names the figure as the report does: in classic whist, one figure a table

@@ -122,7 +122,9 @@ def _figures_table(r: ArenaReport, lang: Lang) -> Table:
     interval = say(f"{level} interval", f"intervalle à {level}", lang)
     for i, col in enumerate((say("contracts", "contrats", lang), say("deals", "donnes", lang), units,
                              say("mean", "moyenne", lang), interval)):
-        t.add_column(col, justify="right" if i else "left")
+        # the interval's heading on one line: the table breaks lines at any space, 95 % at its
+        # narrow no-break space too
+        t.add_column(col, justify="right" if i else "left", min_width=len(col) if i == 4 else None)
     t.add_row(*_estimate_row(say("all", "tous", lang), r.overall, lang), style="bold")
     for key, e in r.families.items():
         t.add_row(*_estimate_row(say(*FAMILIES[key], lang), e, lang))
