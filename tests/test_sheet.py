@@ -101,6 +101,14 @@ class TestImpossibleEntries:
         old = "contract,declarers,tricks,trump\nemballage 8,N+E,N=9,H\n"
         assert sheet().add_csv(old) == sheet().add(parse_entry("emballage 8 H", "N,E", "9"))
 
+    def test_a_queens_game_deal_is_never_doubled(self) -> None:
+        """RULES.md §5.8: the queens game is played when all pass in place of a redeal (all_pass
+        is dames, or redeal_double, not both), so no dames deal counts double: ``--double`` with
+        it was scored -20/-10/-10/+40."""
+        with pytest.raises(SheetError, match=r"a deal of the queens game \(dames\) never counts double"):
+            parse_entry("dames", queens="N=2,E=1,S=1", double="2")
+        assert parse_entry("dames", queens="N=2,E=1,S=1", double="1").multiplier == 1
+
     def test_a_contract_with_its_trump_and_another_trump_is_refused(self) -> None:
         """``solo 7 ♥`` with the trump ♠ was scored as a solo 7 ♠, the ♥ dropped without a word:
         the trump is given once."""

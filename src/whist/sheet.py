@@ -242,6 +242,11 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         raise SheetError("a trou needs 8 or 9 tricks", "un trou demande 8 ou 9 plis")
     if mult not in (1, 2):
         raise SheetError("double is 1 or 2", "double vaut 1 ou 2")
+    if mult == 2 and c.kind == "dames":  # RULES.md §5.8: all_pass is dames or redeal_double, not both
+        raise SheetError("a deal of the queens game (dames) never counts double: it is played when all"
+                         " pass, in place of the redeal that doubles the next deal",
+                         "une donne de misère par les dames ne compte jamais double : elle se joue"
+                         " quand tous passent, à la place de la redonne qui double la suivante")
     taken = parse_tricks(tricks, decl)
     if ("=" in tricks and len(decl) > 1 and not KINDS[c.kind].is_misere and set(taken) != set(decl)
             and not (from_csv and set(taken) == {decl[0]})):
