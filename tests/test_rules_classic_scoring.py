@@ -691,6 +691,18 @@ class TestOptions:
         assert r.preset == "short" and r.game_points == 5
         assert r.must_trump and r.stake == 0.5
 
+    def test_an_option_given_at_the_top_and_under_options_is_refused(self, tmp_path: Path) -> None:
+        """``stake = 1`` at the top and ``stake = 2`` under ``[options]``: the top one was kept
+        without a word; which one the club meant, the file does not say."""
+        f = tmp_path / "club.toml"
+        f.write_text('preset = "short"\nstake = 1\n[options]\nstake = 2\n', encoding="utf-8")
+        with pytest.raises(RulesError) as twice:
+            load_rules(f)
+        assert twice.value.in_lang("en") == (f"{f}: option stake is given twice, at the top and"
+                                             " under [options]: give it once")
+        assert twice.value.in_lang("fr") == (f"{f} : l'option stake est donnée deux fois, en tête"
+                                             " et sous [options] : donnez-la une seule fois")
+
     def test_load_rules_without_preset_uses_the_base(self, tmp_path: Path) -> None:
         f = tmp_path / "club.toml"
         f.write_text("game_points = 7\n", encoding="utf-8")

@@ -548,5 +548,11 @@ def load_rules(path: str | Path, base: Rules | None = None) -> Rules:
     if not isinstance(options, dict):
         raise RulesError(f"[options] in {path} must be a table",
                          f"[options] de {path} doit être une table TOML")
+    both = sorted(set(options) & set(data))
+    if both:  # which one holds? neither: said, as TOML says of a key given twice in one table
+        raise RulesError(f"{path}: option {both[0]} is given twice, at the top and under [options]:"
+                         " give it once",
+                         f"{path} : l'option {both[0]} est donnée deux fois, en tête et sous [options] :"
+                         " donnez-la une seule fois")
     options.update(data)
     return with_options(rules, options)
