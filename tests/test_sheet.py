@@ -101,6 +101,18 @@ class TestImpossibleEntries:
         old = "contract,declarers,tricks,trump\nemballage 8,N+E,N=9,H\n"
         assert sheet().add_csv(old) == sheet().add(parse_entry("emballage 8 H", "N,E", "9"))
 
+    def test_counts_are_written_with_the_digits_0_to_9(self) -> None:
+        """Python reads 1_0 as 10 and ٨ (an Arabic-Indic eight) as 8: a count of tricks or queens
+        so written was scored; refused as no number."""
+        for tricks in ("1_0", "٨", "N=1_0"):
+            with pytest.raises(SheetError, match="write"):
+                parse_entry("solo 7", "N", tricks)
+        with pytest.raises(SheetError, match="write seat=queens pairs"):
+            parse_entry("dames", queens="N=٢,E=1,S=1")
+        with pytest.raises(SheetError, match="needed and double take whole numbers"):
+            parse_entry("trou", "N,E", "9", needed="٩")
+        assert parse_entry("solo 7", "N", " 8 ") == parse_entry("solo 7", "N", "8")
+
     def test_a_queens_game_deal_is_never_doubled(self) -> None:
         """RULES.md §5.8: the queens game is played when all pass in place of a redeal (all_pass
         is dames, or redeal_double, not both), so no dames deal counts double: ``--double`` with

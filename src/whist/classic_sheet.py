@@ -67,7 +67,7 @@ CALL_WORDS = {"call", "called", "appel", "appelé", "appele", "appeler", "chant"
 seed 000 says of the call « cela s'appelle chanter, ou appeler », and the sheet's page has « Chant à
 huit »."""
 _DEAL_WORDS = {"deal", "donne", "played", "jouée", "jouee"}
-_SIDE_COUNT = re.compile(r"\s*([^\s=:]+)\s*[=: ]\s*(-?\d+)\s*")
+_SIDE_COUNT = re.compile(r"\s*([^\s=:]+)\s*[=: ]\s*(-?[0-9]+)\s*")  # 0-9: \d reads ٨ as 8
 _NONE_WORDS = {"", "none", "no", "0", "aucun", "aucuns", "rien", "-"}
 
 

@@ -19,6 +19,7 @@ import csv
 import difflib
 import io
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -123,7 +124,7 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
             raise SheetError(f"{what[0]} {text!r}: write seat={what[0]} pairs, like N=2,E=1,S=1",
                              f"{what[1]} « {text} » : tapez des paires place={what[1]}, comme N=2,E=1,S=1")
         try:
-            out[declarers[0]] = int(t)
+            out[declarers[0]] = _whole(t)
         except ValueError:
             raise SheetError(f"{what[0]} {text!r}: write a number (8) or seat={what[0]} (N=0,E=1)",
                              f"{what[1]} « {text} » : tapez un nombre (8) ou place={what[1]}"
@@ -133,7 +134,7 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
         seat_txt, _, n = part.partition("=")
         try:
             seat = parse_seat(seat_txt)
-            count = int(n)
+            count = _whole(n)
         except (ParseError, ValueError):
             raise SheetError(f"{what[0]} {text!r}: write seat={what[0]} pairs, like N=0,E=1",
                              f"{what[1]} « {text} » : tapez des paires place={what[1]},"
@@ -143,6 +144,16 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
                              f"{what[1]} « {text} » : {seat.name_fr} est nommé deux fois")
         out[seat] = count
     return out
+
+
+def _whole(text: str) -> int:
+    """A whole number written with the digits 0 to 9 (a sign allowed, for the refusal of -1);
+    ``ValueError`` else: Python's int() also reads 1_0 as 10 and other scripts' digits (٨ as 8),
+    which no scorer means as a count of tricks."""
+    t = text.strip()
+    if not re.fullmatch(r"[-+]?[0-9]+", t):
+        raise ValueError(text)
+    return int(t)
 
 
 def seat_words(text: str) -> list[str]:
@@ -233,8 +244,8 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         raise _no_declarers(wording)
     q = parse_tricks(queens, (), ("queens", "dames")) if queens.strip() else {}
     try:
-        need = int(needed) if needed.strip() else 8
-        mult = int(double) if double.strip() else 1
+        need = _whole(needed) if needed.strip() else 8
+        mult = _whole(double) if double.strip() else 1
     except ValueError:
         raise SheetError("needed and double take whole numbers",
                          "needed et double prennent des nombres entiers") from None
