@@ -431,6 +431,9 @@ def test_a_round_ends_with_the_first_deal_past_its_share(monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize(("args", "en", "fr"), [
     (["replay", "{tmp}"], "cannot read {tmp}: Is a directory", "impossible de lire {tmp} : c'est un dossier"),
+    # a link to itself: it said "No such file or directory"
+    (["replay", "{tmp}/loop"], "cannot read {tmp}/loop: Too many levels of symbolic links",
+     "impossible de lire {tmp}/loop : trop de niveaux de liens symboliques"),
     (["rules", "--rules", "{tmp}/none.toml"], "No such file or directory",
      "impossible de lire le fichier de règles {tmp}/none.toml : fichier ou dossier introuvable"),
     (["sheet", "new", "--file", "{tmp}/none/s.json"], "cannot write {tmp}/none/s.json: No such file",
@@ -443,6 +446,7 @@ def test_the_system_reason_for_a_file_is_french_with_lang_fr(
     """A file that cannot be read or written: the system's reason (in English from the system) is
     said in French with --lang fr, and French says « impossible d'écrire »."""
     run("sheet", "new", "--file", str(tmp_path / "s.json"))
+    (tmp_path / "loop").symlink_to("loop")
     args = [a.replace("{tmp}", str(tmp_path)) for a in args]
     r = run(*args)
     assert r.exit_code in (1, 2) and en.replace("{tmp}", str(tmp_path)) in " ".join(r.stderr.split())

@@ -78,6 +78,7 @@ OS_ERRORS_FR: dict[int, str] = {
     errno.EISDIR: "c'est un dossier",
     errno.EADDRINUSE: "adresse déjà utilisée",
     errno.EADDRNOTAVAIL: "cette adresse n'est pas celle de cette machine",
+    errno.ELOOP: "trop de niveaux de liens symboliques",
 }
 """The system's reasons for a file that cannot be read or written, a folder that cannot be made or a
 port that cannot be listened on, in French (the system says them in English); another one is given

@@ -25,7 +25,7 @@ from rich.text import Text
 from whist import record
 from whist.benchmarks import MAX_SECONDS, MIN_ROUND, bench_engine, most_rounds
 from whist.bots import BOT_NAMES
-from whist.cards import SEATS, Lang, ParseError, Refusal, Side, parse_seat
+from whist.cards import SEATS, Lang, ParseError, Refusal, Side, os_reason, parse_seat
 from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
@@ -494,9 +494,14 @@ def replay(
     `whist simulate --records games`; `whist play` says the name of its own.
     """
     language = parse_lang(lang)
-    if not file.exists():
+    try:
+        file.stat()
+    except FileNotFoundError:
         fail(Refusal(f"cannot read {file}: No such file or directory",
                      f"impossible de lire {file} : fichier ou dossier introuvable"), 2, language)
+    except OSError as exc:  # a link to itself, a folder that may not be entered: said as it is
+        fail(Refusal(f"cannot read {file}: {os_reason(exc)}",
+                     f"impossible de lire {file} : {os_reason(exc, 'fr')}"), 1, language)
     try:
         data = record.load(file)
         replayed = record.replay(data)
