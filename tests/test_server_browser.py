@@ -582,6 +582,27 @@ def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_tabl
     assert names == ["Table de Léa"]
 
 
+def test_a_table_named_for_its_player_is_named_in_each_pages_language(server: Server) -> None:
+    """The lobby names a new table for its player in its own language: « Table d'Anne » reached
+    English players as it was, and "Bert's table" French ones. Each page says it in its language;
+    a name given otherwise stays as it was given."""
+    from playwright.sync_api import sync_playwright
+
+    for name in ("Table d'Anne", "Bert's table", "Chez Carla"):
+        create_table(server, {"name": name, "seats": {"N": "random", "E": "random", "W": "random"}})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}/", errors)
+        page.wait_for_selector("#tables-in-play")
+        for lang, names in (("fr", ["Table d'Anne", "Table de Bert", "Chez Carla"]),
+                            ("en", ["Anne's table", "Bert's table", "Chez Carla"])):
+            page.click(f"button[data-lang={lang}]")
+            shown = page.locator("#tables-in-play li a").all_inner_texts()
+            assert sorted(shown) == sorted(names), shown
+        browser.close()
+    assert errors == []
+
+
 def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None:
     """Games of 2 points with the classic preset's single game from 5: the server refuses the
     table, and the lobby gives its reason, not only that "an option" is refused: in French in

@@ -31,8 +31,17 @@ export function named(name) {
 // A table's name as the page shows it: one made without a name (through the API) is named after
 // its preset by the server, « classic »: the preset's name in the page's language, « Whist classique
 // (robre) ».
+// A table named by a lobby for the player who made it ("Table d'Anne", "Anne's table") is named
+// in this page's language, whichever language that lobby spoke; another name as it was given.
+const NAMED_FOR = [/^Table d(?:e |['’])(.+)$/, /^(.+)'s table$/];
+
 export function tableName(tb) {
-  return tb.name === tb.preset ? t("preset_" + tb.preset) : tb.name;
+  if (tb.name === tb.preset) return t("preset_" + tb.preset);
+  for (const pattern of NAMED_FOR) {
+    const m = pattern.exec(tb.name);
+    if (m) return t("table_of", m[1]);
+  }
+  return tb.name;
 }
 
 // `parts` (text or nodes, or lists of them), with `sep` between each two: children for `h`.
