@@ -234,9 +234,9 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
         with pytest.raises(Refusal) as half:
             add_deal(new_sheet("classic"), tricks="EW=7.5", wording=WEB)
         page.fill("input[name=tricks]", "7.5")
+        before = page.inner_text("#sheet-error")
         page.click("#add-entry")
-        page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t",
-                               arg=page.inner_text("#sheet-error"))
+        page.wait_for_function("t => document.querySelector('#sheet-error').innerText !== t", arg=before)
         assert page.inner_text("#sheet-error") == said_alone(half.value.en)
         page.fill("input[name=tricks]", "8")
         page.click("#add-entry")
@@ -426,6 +426,10 @@ def test_a_seat_left_unnamed_is_named_in_the_pages_language(server: Server) -> N
             sheet = {"en": "Score sheet", "fr": "Feuille de marque"}[lang]
             seats = {"en": "Anne, East, South, West", "fr": "Anne, Est, Sud, Ouest"}[lang]
             assert page.title() == f"{sheet} \u2014 {seats} \u00b7 Whist"
+        # the page in the other language: a seat left unnamed in its language too (the sheet
+        # keeps "East", the English page's word; the French page said "East" beside French words)
+        page.click("button[data-lang=fr]")
+        assert page.locator("#sheet-table thead th.who").all_inner_texts() == ["Anne", "Est", "Sud", "Ouest"]
     assert errors == []
 
 

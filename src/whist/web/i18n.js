@@ -586,3 +586,9 @@ export function tricksText(n) {
 export function seatName(seat) {
   return t("seat_" + seat);
 }
+
+// A player's name as the page shows it: a seat left unnamed, which a sheet keeps under the seat's
+// name in the language it was started in ("North"), in this page's language ("Nord").
+export function playerName(seat, name) {
+  return Object.values(LANGS).some((l) => l["seat_" + seat] === name) ? seatName(seat) : name;
+}

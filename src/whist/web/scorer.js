@@ -6,7 +6,7 @@
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
 import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
-import { lang, numberText, seatName, sentence, t, tricksText, whenText } from "./i18n.js";
+import { lang, numberText, playerName, seatName, sentence, t, tricksText, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
@@ -33,7 +33,7 @@ function keepSheet(id, got) {
 // A sheet's four players in seat order, "Anne, Bert, Carla, Dirk": the lobby's link to it and
 // its tab say it so.
 function playersOf(got) {
-  return SEATS.map((s) => got.sheet.names[s]).join(", ");
+  return SEATS.map((s) => playerName(s, got.sheet.names[s])).join(", ");
 }
 
 function mySheets() {
@@ -217,7 +217,7 @@ function stayInPlace(id, draw) {
 }
 
 function name(seat) {
-  return S.got ? S.got.sheet.names[seat] : seatName(seat);
+  return S.got ? playerName(seat, S.got.sheet.names[seat]) : seatName(seat);
 }
 
 function renderSheet() {
