@@ -442,6 +442,17 @@ class TestSettlement:
         assert settlement(rules, (3, 8)) == {"N": -10.0, "E": 10.0, "S": -10.0, "W": 10.0}
         assert Seat.E.left is Seat.S and Seat.W.left is Seat.N
 
+    @pytest.mark.parametrize(("stake", "points", "paid"), [
+        ("0.125", 1, 0.125), ("0.375", 1, 0.375), ("0.125", 3, 0.375), ("0.015", 1, 0.015),
+        ("0.025", 1, 0.025), ("0.004", 1, 0.004), ("0.1", 7, 0.7), ("0.3", 3, 0.9)])
+    def test_the_settlement_is_the_difference_times_the_stake_exactly(
+            self, stake: str, points: int, paid: float) -> None:
+        """RULES.md §2: the difference times the stake, not rounded to hundredths (at 1/8 a point,
+        1 point paid 0.12 and 3 paid 0.38, half-cents rounded both ways; a stake of 0.004 paid
+        nothing), nor the float product's 0.30000000000000004."""
+        rules = with_options(CLASSIC, {"stake": stake})
+        assert settlement(rules, (points, 0)) == {"N": paid, "E": -paid, "S": paid, "W": -paid}
+
     def test_no_stake_no_money(self) -> None:
         m = play_sweeps(Match(CLASSIC, Seat.N, Seat.N), Side.NS, Side.NS)
         assert m.settlement() == {"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.0}

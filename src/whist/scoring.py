@@ -12,6 +12,7 @@ DealPoints(tricks=(3, 0), honours=(2, 0), game_winner=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from whist.cards import Side
 from whist.rules import Rules
@@ -88,7 +89,9 @@ def settlement(rules: Rules, totals: tuple[float, float]) -> dict[str, float]:
     """Money each seat receives (negative: pays) at the end: each player of the winning side is
     paid by the player on his left the difference times the stake (RULES.md §2)."""
     diff = totals[0] - totals[1]
-    pay = round(abs(diff) * rules.stake, 2)  # money, in hundredths (0.1 × 7 is 0.7, not 0.70000001)
+    # the product of the numbers as written (0.1 × 7 is 0.7, not 0.70000001), and never rounded:
+    # at 1/8 a point, 1 point pays 0.125 (rounded to hundredths, 3 points paid 0.38 and 1 paid 0.12)
+    pay = float(Decimal(repr(abs(diff))) * Decimal(repr(rules.stake)))
     out = {"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.0}
     if diff == 0 or pay == 0:
         return out
