@@ -523,6 +523,15 @@ class TestTrouSurprise:
         d = run(self.start(trou_always_nine=True), "pass", "pass", "pass")
         assert d.in_play is not None and d.in_play.needed == 9
 
+    def test_a_hidden_partner_who_joins_a_misere_is_bound_by_it(self) -> None:
+        """§5.4 rules 1 and 5: the hidden partner who accepts East's grande misère is part of the
+        bid that counts, skipped as East is and bound to it; he was called again after North's
+        pass, free to desert it with a slam of his own (and marked as the trou's partner by a turn
+        no other acceptor gets)."""
+        d = run(self.start(), "grande misère", "accept", "pass", "pass")
+        assert d.phase == "play" and d.in_play is not None
+        assert d.in_play.contract.kind == "grande_misere" and d.in_play.declarers == (E, S)
+
     def test_an_overbid_trou_keeps_the_partner_hidden_but_names_the_real_declarer(self) -> None:
         """The views hide who holds the fourth ace, but the contract being played is public."""
         d = run(self.start(), "grande misère", "pass", "pass", "pass")

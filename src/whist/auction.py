@@ -465,6 +465,7 @@ class Auction:
         elif call.kind == "accept":
             top = bids.pop()
             bids.append(Standing(top.contract, (*top.seats, seat), True))
+            hidden = hidden - {seat}  # the hidden trou partner who joins a bid is bound by it
         else:
             assert call.contract is not None
             c = call.contract
