@@ -675,6 +675,18 @@ class TestOptions:
                                                " and game_points (10)")
         assert with_options(CLASSIC, {"game_points": "3", "single_game_from": "3"}).game_points == 3
 
+    def test_options_that_value_games_need_game_and_rubber_points(self) -> None:
+        """RULES.md §4: simple whist has no game or rubber points, so a rubber bonus or the single
+        game's threshold changes nothing there; both were taken without a word. Refused, unless
+        game and rubber points are turned on too."""
+        for option in ({"rubber_bonus": "5"}, {"single_game_from": "3"}):
+            with pytest.raises(RulesError, match="changes nothing without game and rubber points"):
+                with_options(SIMPLE, option)
+        with pytest.raises(RulesError, match="option rubber_bonus changes nothing"):
+            with_options(CLASSIC, {"game_and_rubber_points": "off", "rubber_bonus": "5"})
+        assert with_options(SIMPLE, {"game_and_rubber_points": "on", "rubber_bonus": "5"}).rubber_bonus == 5
+        assert with_options(SIMPLE, {"rubber_bonus": str(SIMPLE.rubber_bonus)}) == SIMPLE
+
     def test_options_of_the_other_game_are_refused_unless_left_as_they_are(self) -> None:
         """An option that changes nothing in the game played is a mistake of the player's:
         refused, unless it keeps the preset's value; a record (every option stored) reads back."""

@@ -336,11 +336,17 @@ COULEUR_STYLE_OPTIONS = frozenset({"abondance_sur_table", "trou_surprise"})
 and so does the engine: it is pagat's option as well."""
 
 
+GAME_AND_RUBBER_OPTIONS = frozenset({"rubber_bonus", "single_game_from"})
+"""Classic whist's options that value games and rubbers: nothing without game and rubber points."""
+
+
 def applies(name: str, rules: Rules) -> bool:
     """Whether option ``name`` changes anything in a game played by ``rules``."""
     if name in ("preset", "game"):
         return True
     if rules.game != "couleur":
+        if name in GAME_AND_RUBBER_OPTIONS and not rules.game_and_rubber_points:
+            return False  # simple whist (§4): no game or rubber points to value
         return name not in COLOUR_OPTIONS
     if name in COULEUR_STYLE_OPTIONS:
         return rules.style == "couleur"
@@ -412,6 +418,11 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
             if getattr(out, key) > most:
                 raise RulesError(f"option {key} is at most {most}", f"l'option {key} vaut au plus {most}")
         for key, value in changes.items():
+            if value != defaults[key] and key in GAME_AND_RUBBER_OPTIONS and not applies(key, out):
+                raise RulesError(f"option {key} changes nothing without game and rubber points"
+                                 " (game_and_rubber_points is off, as in simple whist)",
+                                 f"l'option {key} ne change rien sans points de manche et de robre"
+                                 " (game_and_rubber_points est désactivée, comme au whist simple)")
             if value != defaults[key] and not applies(key, out):
                 game = (f"colour whist as {out.style} plays it" if out.game == "couleur"
                         else "classic whist")
