@@ -322,7 +322,7 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:  #
     from playwright.sync_api import sync_playwright
 
     url = create_table(server, {"preset": "simple", "seed": 5, "bot_delay": 0.05, "seats": BOTS3,
-                                "options": {"game_points": 2, "single_game_from": 1, "rubbers": 2}})
+                                "options": {"game_points": 2, "rubbers": 2}})
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)

@@ -228,7 +228,7 @@ def _given_once(typed: list[str] | None, joiner: str, option: str, value: str, e
 @fr_doc("""Les points de chaque joueur pour une donne de whist à la couleur, d'après le barème du
     préréglage.
 
-    Exemple : whist score solo 7 --declarers N --tricks 8 affiche N +21, E S W -7.
+    Exemple : whist score solo 7 --declarers N --tricks 8 affiche N +21, E S O -7.
     """)
 def score(
     words: Annotated[list[str] | None, _words(

@@ -135,12 +135,12 @@ class Rules:
     solo_supremacy: bool = _opt(
         False, ("Solo supremacy", "Suprématie du solo"),
         ("While a solo is the top bid, nobody may bid emballage 9 or higher.",
-         "Tant qu'un solo est l'enchère la plus haute, personne ne peut annoncer emballage 9 ou"
+         "Tant qu'un solo est l'annonce la plus haute, personne ne peut annoncer emballage 9 ou"
          " plus."))
     piccolo: bool = _opt(
         True, ("Piccolo", "Piccolo"),
         ("Piccolo (and piccolissimo in couleur) may be bid.",
-         "Le piccolo (et le piccolissimo au couleur) peut être annoncé."))
+         "Le piccolo (et, aux règles du club, le piccolissimo) peut être annoncé."))
     abondance_sur_table: bool = _opt(
         False, ("Open abondance", "Abondance sur table"),
         ("Open abondance may be bid: an abondance whose hand is spread after the first trick.",
@@ -403,7 +403,8 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
                                   "option « {name} » inconnue ({option_list})", name=name)
         changes[key] = _convert(key, _kind(key, defaults[key]), value, wording)
     out = dataclasses.replace(rules, **changes)
-    if "single_game_from" not in changes and 1 <= out.game_points < out.single_game_from:
+    if ("single_game_from" not in changes and out.game_and_rubber_points
+            and 1 <= out.game_points < out.single_game_from):
         # the option given named, not the preset's own that it leaves out of range
         raise RulesError(f"option game_points is {out.game_points}, below single_game_from"
                          f" ({out.single_game_from}): give single_game_from too, between 1 and"
@@ -463,7 +464,8 @@ def check(rules: Rules) -> None:
     for name in ("deals", "game_points", "points_per_odd_trick", "rubbers"):
         if getattr(rules, name) < 1:
             raise RulesError(f"option {name} must be at least 1", f"l'option {name} vaut au moins 1")
-    if not 1 <= rules.single_game_from <= rules.game_points:
+    if rules.game_and_rubber_points and not 1 <= rules.single_game_from <= rules.game_points:
+        # (without game points, as in simple whist, nothing reads it)
         # both values said: game_points lowered alone (5 in short whist) refuses the preset's own
         raise RulesError(f"option single_game_from is {rules.single_game_from}: it must be between 1"
                          f" and game_points ({rules.game_points})",

@@ -26,7 +26,7 @@ const FR = {
   bot_speed: "Vitesse des robots",
   speed_slow: "lente", speed_normal: "normale", speed_fast: "rapide",
   takeover: "Un robot remplace un absent après",
-  seconds: "{0} s",
+  seconds: "{0}\u00a0s",
   options: "Options des règles",
   create: "Créer la table",
   open_tables: "Les tables en cours",
@@ -74,20 +74,20 @@ const FR = {
   // the terminal's words (colour_terminal.FOUR_ACES, RULES.md D2); a test keeps them the same
   four_aces: "Quatre as : le partenaire est celui qui tient le plus haut cœur qui manque à l'annonceur"
     + " (R♥, sinon D♥ …) ; si le trou est joué, atout cœur et le partenaire entame.",
-  auction: "Enchères",
+  auction: "Annonces",
   announcements: "Annonces",
   call_pass: "Passe", call_wait: "J'attends", call_accept: "J'emballe", call_trou: "Trou",
   call_propose: "Proposer",
   // waiting (RULES.md §5.4, 2): eldest hand's first call; after it no one-player contract
-  wait_title: "Ni passe ni enchère : vous parlerez de nouveau à votre tour suivant, après avoir entendu les"
+  wait_title: "Ni passe ni annonce : vous parlerez de nouveau à votre tour suivant, après avoir entendu les"
     + " autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance, chelem…), mais"
     + " encore proposer ou emballer.",
   wait_hint: "J'attends : vous reparlerez après les autres, sans pouvoir annoncer de contrat solitaire.",
   // what each call asks of its players, on hover and for a screen reader (RULES.md §5.4, §5.5);
   // {0} the level, {1} the suit named
   what_pass: "Vous ne parlerez plus de cette donne.",
-  what_accept: "Jouer l'enchère la plus haute avec son auteur, comme partenaire (une misère ou un piccolo :"
-    + " chacun joue le sien).",
+  what_accept: "Vous jouez avec celui qui a fait l'annonce la plus haute (à la misère ou au piccolo, chacun"
+    + " joue pour soi).",
   // the calls explained under their buttons, for a touch screen, where nothing is said on hover
   calls_help: "Ce que veulent dire les annonces", suit_chosen: "de la couleur du bouton",
   // calling at eight (RULES.md §2 (a), (b))
@@ -98,7 +98,7 @@ const FR = {
     + " pouvez aussi jouer une carte sans demander.",
   what_trou: "Vous avez reçu trois as (ou les quatre) : vous devez l'annoncer. Le détenteur du quatrième as (avec"
     + " quatre as, du plus haut cœur qui vous manque) est votre partenaire ; à deux, 8 ou 9 plis.",
-  what_propose: "cherche un partenaire : qui emballe joue avec vous, au moins 8 plis à deux, atout {1}",
+  what_propose: "vous cherchez un partenaire : celui qui emballe joue avec vous, au moins 8 plis à deux, atout {1}",
   what_emballage: "à deux : au moins {0} plis, atout {1}",
   what_solo: "seul contre les trois autres : au moins {0} plis, atout {1}",
   what_abondance: "seul contre les trois autres : au moins {0} plis, atout {1} ; vous entamez",
@@ -128,7 +128,7 @@ const FR = {
   total: "Total",
   deal_n: "Donne {0}",
   next_deal: "Donne suivante",
-  next_in: "Donne suivante dans {0} s",
+  next_in: "Donne suivante dans {0}\u00a0s",
   waiting_others: "En attente des autres joueurs…",
   made: "réussi", failed: "chuté", made_f: "réussie", failed_f: "chutée",
   passed_out: "Tous passent : on redonne.",
@@ -277,7 +277,7 @@ const EN = {
   bot_speed: "Bot speed",
   speed_slow: "slow", speed_normal: "normal", speed_fast: "fast",
   takeover: "A bot replaces an absent player after",
-  seconds: "{0} s",
+  seconds: "{0}\u00a0s",
   options: "Rule options",
   create: "Create the table",
   open_tables: "Tables in play",
