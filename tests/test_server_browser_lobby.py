@@ -205,8 +205,8 @@ def test_the_lobby_lists_the_tables_the_person_sits_at_even_left_alone(tmp_path:
             assert page.evaluate("localStorage.getItem('whist.token.Nowhere1')") is None
             page.click("button[data-lang=en]")
             assert page.locator("#my-tables h2").inner_text() == "Your tables"
-            assert page.locator("#my-tables li").all_inner_texts() == [
-                "Table d'Anne · Colour whist (club rules) · playing · Anne"]
+            assert page.locator("#my-tables li").all_inner_texts() == [  # named in the page's language
+                "Anne's table · Colour whist (club rules) · playing · Anne"]
             page.click("#my-tables li a")
             page.wait_for_url(f"**{path}")
             page.wait_for_selector("#legal-calls, #hand.choosing")  # his seat, his turn still
