@@ -299,7 +299,7 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     turned = card_words(view["trump_card"], w)
     start = f"Donne 1. Donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
     assert lines[0] == start, lines
-    assert lines[-1].startswith("Plis\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
+    assert lines[-1].startswith("Levées\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
     assert 'region "Atout et scores"' in info, info
     assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
     # each fact an item of a list, not one run of text: trump, the turned card, tricks, score, games
@@ -307,7 +307,7 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     facts = [re.sub(r"\s*:.*", "", re.sub(r"^- text:\s*", "", item.strip().splitlines()[0]).strip(' "'))
              for item in re.split(r"^ *- listitem:", info, flags=re.M)[1:]]
     assert re.search(r"^ *- list:$", info, re.M), info
-    assert facts == ["Atout", "Carte retournée", "Plis", "Score", "Manches"], info
+    assert facts == ["Atout", "Carte retournée", "Levées", "Score", "Manches"], info
     # the turned card read as its words (« valet de trèfle »), not its letter and symbol
     assert f'img "{card_named(view["trump_card"], "fr")}"' in info, info
 

@@ -166,7 +166,7 @@ def test_the_wait_button_says_what_waiting_does(server: Server) -> None:  # noqa
     url = create_table(server, {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
                                 "options": {"deals": 1}})
     words = {
-        "fr": ("Ni passe ni enchère\u00a0: vous parlerez de nouveau à votre tour suivant, après avoir entendu"
+        "fr": ("Ni passe ni annonce\u00a0: vous parlerez de nouveau à votre tour suivant, après avoir entendu"
                " les autres. Vous ne pourrez plus annoncer de contrat solitaire (solo, misère, abondance,"
                " chelem…), mais encore proposer ou emballer.",
                "J'attends\u00a0: vous reparlerez après les autres, sans pouvoir annoncer de contrat"

@@ -262,7 +262,7 @@ def test_the_end_of_a_classic_match_fits_a_phone(server: Server) -> None:  # noq
                 " [th.innerText, getComputedStyle(th).textAlign, getComputedStyle(document.querySelector("
                 "`#score-table tbody tr td:nth-child(${i + 1})`)).textAlign])")
             assert [heading for heading, *_ in aligned][1:] == (
-                ["Plis NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
+                ["Levées NS/EO", "Points de levées", "Points d'honneurs", "Manche"] if lang == "fr"
                 else ["Tricks NS/EW", "Trick points", "Honour points", "Game"])
             assert all(th == td for _, th, td in aligned[:4]), (width, lang, aligned)
             last = "#score-table thead th:last-child"

@@ -447,7 +447,7 @@ function infoStrip(m, v) {
     item(t("trump"), suitNode(v.trump));
     item(t("turned_card"), miniCardText(v.trump_card), v.dealer_holds_trump_card ? ` (${t("dealer_holds")})` : "");
     const won = (a, b) => v.tricks_won[a] + v.tricks_won[b];
-    item(t("tricks"), sides(won("N", "S"), won("E", "W")));
+    item(t("tricks_won"), sides(won("N", "S"), won("E", "W")));
     if (!m.match.over) {  // at the end the rubber's games are counted again from 0: the sheet says what they were
       // the match's game score, as its games: once a deal is over, with that deal's points (the
       // deal's own view keeps the score it began with)

@@ -206,7 +206,7 @@ function summarySheet(m, v) {
     }
     body.push(h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}), ownSide("NS"), ownSide("EW"))),
       h("tbody", {},
-        h("tr", {}, h("td", {}, t("tricks")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
+        h("tr", {}, h("td", {}, t("tricks_won")), h("td", { class: "num" }, r.tricks.N + r.tricks.S), h("td", { class: "num" }, r.tricks.E + r.tricks.W)),
         h("tr", {}, h("td", {}, t("trick_points")), h("td", { class: "num" }, r.trick_points.NS), h("td", { class: "num" }, r.trick_points.EW)),
         h("tr", {}, h("td", {}, t("honour_points")), h("td", { class: "num" }, r.honour_points.NS), h("td", { class: "num" }, r.honour_points.EW)))));
     if (r.game_winner) body.push(h("p", {}, h("b", {}, t("game_to", side(r.game_winner)))));

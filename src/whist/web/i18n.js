@@ -150,6 +150,8 @@ const FR = {
   games: "Manches",
   honours: "Honneurs",
   trick_points: "Points de levées",
+  // classic whist's tricks, as its seed counts them (colour whist's seed says « plis »)
+  tricks_won: "Levées",
   honour_points: "Points d'honneurs",
   game_to: "Manche gagnée par {0}",
   game_col: "Manche", game_won_by: "Manche gagnée par",
@@ -393,6 +395,7 @@ const EN = {
   games: "Games",
   honours: "Honours",
   trick_points: "Trick points",
+  tricks_won: "Tricks",
   honour_points: "Honour points",
   game_to: "Game won by {0}",
   game_col: "Game", game_won_by: "Game won by",

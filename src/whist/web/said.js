@@ -149,7 +149,7 @@ function resultWords(m, v) {
   }
   const parts = [];
   if (r.called) parts.push(t("called", side(r.called)));
-  parts.push(t("tricks") + t("colon") + sides(r.tricks.N + r.tricks.S, r.tricks.E + r.tricks.W),
+  parts.push(t("tricks_won") + t("colon") + sides(r.tricks.N + r.tricks.S, r.tricks.E + r.tricks.W),
     t("trick_points") + t("colon") + sides(r.trick_points.NS, r.trick_points.EW),
     t("honour_points") + t("colon") + sides(r.honour_points.NS, r.honour_points.EW));
   if (r.game_winner) parts.push(t("game_to", side(r.game_winner)));

@@ -397,7 +397,7 @@ function classicTable() {
   const paid = SEATS.filter((s) => sheet.settlement[s] !== 0);
   return [
     h("table", { class: "scores", id: "sheet-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks")} ${side("NS")}/${side("EW")}`),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, `${t("tricks_won")} ${side("NS")}/${side("EW")}`),
         h("th", { class: "num" }, t("points")), h("th", { class: "num" }, t("score")))),
       h("tbody", {}, rows)),
     sheet.entries.length ? null : h("p", { class: "muted" }, t("no_entries")),

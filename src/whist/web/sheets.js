@@ -102,7 +102,7 @@ export function scoreTable(m) {
   const rubbers = r.rubbers.length ? rubberTable(m, r.rubbers.map((rb, i) => [i + 1, rb]), "rubber-table") : null;
   const paid = m.match.over ? SEATS.filter((s) => r.settlement[s] !== 0) : [];
   return h("div", {}, h("table", { class: "scores", id: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "num" }, `${t("tricks")} ${side("NS")}/${side("EW")}`),
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "num" }, `${t("tricks_won")} ${side("NS")}/${side("EW")}`),
       h("th", { class: "num" }, t("trick_points")), h("th", { class: "num" }, t("honour_points")),
       h("th", { class: "side", title: t("game_won_by") }, t("game_col")))),
     h("tbody", {}, rows)),
