@@ -342,7 +342,7 @@ class TestParseErrors:
         assert parse_call("solo 7 C", lang="fr") == parse_call("solo 7 cœur")
         exc = refusal(lambda: parse_contract("petite misère 3"))
         assert str(exc) == "small misère takes no number of tricks"
-        assert exc.fr == "petite misère se joue sans nombre de plis"
+        assert exc.fr == "la petite misère se joue sans nombre de plis"
         exc = refusal(lambda: parse_contract("solo 9"))
         assert exc.fr == "solo 9 n'existe pas (niveaux : 5, 6, 7, 8)"
 

@@ -521,7 +521,7 @@ class TestInFrench:
          "preneurs « N,N » : Nord est nommé deux fois"),
         (("solo 7", "N", "huit"), "tricks 'huit': write a number (8) or seat=tricks (N=0,E=1)",
          "plis « huit » : tapez un nombre (8) ou place=plis (N=0,E=1)"),
-        (("emballage 8", "N", "9"), "emballage is played by 2 declarers", "emballage se joue à 2 preneurs"),
+        (("emballage 8", "N", "9"), "emballage is played by 2 declarers", "l'emballage se joue à 2 preneurs"),
         (("abondance 12", "N", "12"), "abondance 12 does not exist in couleur (abondance: 9)",
          "abondance 12 n'existe pas dans les règles couleur (abondance : 9)"),
         (("solo 7", "N", "E=3"), "E is not a declarer of this deal",

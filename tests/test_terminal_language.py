@@ -290,8 +290,8 @@ def test_a_deal_result_is_headed_with_one_colon(tmp_path: Path, name: str, lang:
 
 @pytest.mark.parametrize(("lang", "calls", "refusals"), [
     ("fr", ("piccolo cœur", "piccolo C", "petite misère P"),
-     ("✗ piccolo se joue sans atout : tapez « piccolo » sans couleur",
-      "✗ petite misère se joue sans atout : tapez « petite misère » sans couleur")),
+     ("✗ le piccolo se joue sans atout : tapez « piccolo » sans couleur",
+      "✗ la petite misère se joue sans atout : tapez « petite misère » sans couleur")),
     ("en", ("piccolo H", "piccolo hearts", "petite misère S"),
      ("✗ piccolo has no trump: type 'piccolo' without a suit",
       "✗ small misère has no trump: type 'petite misère' without a suit")),

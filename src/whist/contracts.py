@@ -43,6 +43,14 @@ class Kind:
         return 12 if self.discard else 13
 
     @property
+    def fr_the(self) -> str:
+        """The French name with its article, as a sentence names it: ``le trou``, ``la petite
+        misère``, ``l'emballage``, ``l'abondance``."""
+        if self.fr[:1] in "aeiouéh":
+            return "l'" + self.fr
+        return ("la " if self.feminine else "le ") + self.fr
+
+    @property
     def feminine(self) -> bool:
         """Whether the French name is feminine (``une misère``, ``une abondance``; ``un solo``,
         ``un emballage``, ``un trou``, ``un chelem``, ``un piccolo``), for the words that agree
@@ -189,7 +197,7 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
     if typed is not None and kind.is_misere:
         bare = " ".join(words)
         raise ParseError(f"{kind.en} has no trump: type '{bare}' without a suit",
-                         f"{kind.fr} se joue sans atout : tapez « {bare} » sans couleur")
+                         f"{kind.fr_the} se joue sans atout : tapez « {bare} » sans couleur")
     if kind.levels:
         if level is None:
             if key == "abondance":
@@ -201,7 +209,7 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
                 en, fr = (example, example) if typed is None else (f"{example} {typed.letter}",
                                                                    f"{example} {typed.name_fr}")
                 raise ParseError(f"{kind.en} needs a number of tricks, e.g. '{en}'",
-                                 f"{kind.fr} demande un nombre de plis, par exemple « {fr} »")
+                                 f"{kind.fr_the} demande un nombre de plis, par exemple « {fr} »")
         known = kind.levels if levels is None else levels(key)
         if level not in known:
             allowed = ", ".join(str(x) for x in known)
@@ -211,7 +219,7 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
             raise exc
     elif level is not None:
         raise ParseError(f"{kind.en} takes no number of tricks",
-                         f"{kind.fr} se joue sans nombre de plis")
+                         f"{kind.fr_the} se joue sans nombre de plis")
     if not kind.suited:
         suit = None
     return Contract(key, level, suit)

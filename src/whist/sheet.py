@@ -227,7 +227,7 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
         c = Contract(c.kind, c.level, suit)
     elif trump.strip() and c.kind != "trou":
         raise SheetError(f"{KINDS[c.kind].en} has no trump: leave out the trump",
-                         f"{KINDS[c.kind].fr} se joue sans atout : ne donnez pas d'atout")
+                         f"{KINDS[c.kind].fr_the} se joue sans atout : ne donnez pas d'atout")
     if c.kind == "dames":
         if decl or tricks.strip():
             raise wording.refusal(SheetError,

@@ -298,7 +298,7 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
     if len(set(seats)) != n or n not in allowed:
         counts, s = " or ".join(str(x) for x in allowed), "s" if allowed != (1,) else ""
         raise TableError(f"{info.en} is played by {counts} declarer{s}",
-                         f"{info.fr} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
+                         f"{info.fr_the} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
     if (refused := tricks_out_of_range(won)) is not None:
         raise refused
     if preset == "couleur":
