@@ -143,6 +143,8 @@ def _summary_table(rules: Rules, s: dict[str, Any], lang: Lang = "en") -> Render
         total = s["points"][seat.name]
         pts.add_row(seat_word(seat, lang), s["bots"][seat.name], str(total),
                     number(total / s["deals"], "+.2f", lang) if s["deals"] else "—")
+    stopped = label("play stopped early (points settled)", "donnes arrêtées avant la fin (points acquis)",
+                    lang)
     lines: list[RenderableType] = [
         Text(say("Simulation summary", "résumé de la simulation", lang), style="bold"),
         *simulation_head(rules, s, lang),
@@ -150,7 +152,7 @@ def _summary_table(rules: Rules, s: dict[str, Any], lang: Lang = "en") -> Render
              f"   {label('deals played', 'donnes jouées', lang)} {s['deals']}"),
         Text(f"{label('Redeals (all passed)', 'redonnes (tous passent)', lang)} {s['redeals']}"
              f"   {label('doubled deals', 'donnes doublées', lang)} {s['doubled']}"
-             f"   {label('play stopped early', 'jeu arrêté tôt', lang)} {s['stopped_early']}"),
+             f"   {stopped} {s['stopped_early']}"),
         fam,
         pts,
     ]
