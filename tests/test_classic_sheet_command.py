@@ -345,7 +345,7 @@ class TestCommand:
             assert (f"its {n} rows are entries #{first} to #{first + n - 1} of the sheet already"
                     in " ".join(r.stderr.split())), r.stderr
         r = cli(tmp_path, "import", str(middle), "--lang", "fr")
-        assert "ses 2 lignes sont déjà les entrées #2 à #3" in " ".join(r.stderr.split())
+        assert "ses 2 lignes sont déjà les entrées n° 2 à 3" in " ".join(r.stderr.split())
         r = cli(tmp_path, "import", str(one))
         assert r.exit_code == 0 and "Imported 1 entry" in r.stdout, r.output
         r = cli(tmp_path, "import", str(out), "--again")
@@ -407,7 +407,7 @@ class TestCommand:
         r = cli(tmp_path, "undo", "--lang", "fr")
         assert r.exit_code == 0, r.output
         flat = " ".join(r.stdout.split())
-        assert "Supprimé #2 : levées NS 13 · EO 0, honneurs aucun" in flat
+        assert "Supprimé n° 2 : levées NS 13 · EO 0, honneurs aucun" in flat
         assert "manches NS 1–0 EO" in flat and "EW" not in flat
         r = cli(tmp_path, "undo")
         assert "Removed #1: tricks NS 13 · EW 0, honours none" in r.stdout
@@ -442,7 +442,7 @@ class TestCommand:
         assert cli(tmp_path, "add", "small", "misère", "-d", "N", "-t", "0").exit_code == 0
         r = cli(tmp_path, "undo", "--lang", "fr")
         assert r.exit_code == 0, r.output
-        assert "Supprimé #1 : petite misère" in r.stdout
+        assert "Supprimé n°\u00a01 : petite misère" in r.stdout
 
 
 @pytest.mark.parametrize(("contract", "levels"), [

@@ -414,7 +414,7 @@ def _totals_line(sheet: AnySheet, lang: Lang) -> Text:
 
 def _added(sheet: Sheet, lang: Lang) -> None:
     entry, pts, _ = sheet.rows()[-1]
-    line = Text(f"#{len(sheet.entries)} ", style="bold")
+    line = Text(f"{entry_no(len(sheet.entries), lang, start=True)} ", style="bold")
     line.append_text(_what(entry, lang))
     if entry.contract is not None and entry.declarers:
         line.append(f" ({', '.join(sheet.name(s) for s in entry.declarers)})")
@@ -580,9 +580,15 @@ def sheet_undo(file: FileOpt = DEFAULT_FILE, lang: SheetLangOpt = None) -> None:
     console.print(_totals_line(sheet, language))
 
 
+def entry_no(number: int, lang: Lang, start: bool = False) -> str:
+    """An entry's number as each language writes it: ``#3``, in French ``n° 3`` (a no-break
+    space), as the sheet's page does, ``N° 3`` at the ``start`` of a line."""
+    return f"{'N' if start else 'n'}°\u00a0{number}" if lang == "fr" else f"#{number}"
+
+
 def _removed(number: int, lang: Lang) -> str:
-    """``Removed #3:``, in French ``Supprimé #3 :``."""
-    return f"{say('Removed', 'supprimé', lang)} #{number}{colon(lang)}"
+    """``Removed #3:``, in French ``Supprimé n° 3 :``."""
+    return f"{say('Removed', 'supprimé', lang)} {entry_no(number, lang)}{colon(lang)}"
 
 
 def _deal_cell(sheet: Sheet, entry: Entry, lang: Lang) -> Text:
@@ -740,7 +746,7 @@ def sheet_import(
             refuse(Refusal(
                 f"{csv_file}: its {n} rows are entries #{first} to #{last} of the sheet already"
                 " (imported before?); nothing was imported; --again imports them once more",
-                f"{csv_file} : ses {n} lignes sont déjà les entrées #{first} à #{last} de la"
+                f"{csv_file} : ses {n} lignes sont déjà les entrées n° {first} à {last} de la"
                 " feuille (déjà importé ?) ; rien n'a été importé ; --again les importe une fois"
                 " de plus"), language)
         save_sheet(sheet, file, language)
@@ -836,7 +842,8 @@ def _classic_added(sheet: ClassicSheet, lang: Lang) -> None:
     score, a game or rubber it closed, the sheet's foot."""
     row = sheet.rows()[-1]
     console = stdout()
-    console.print(f"#{len(sheet.entries)} {classic_what(row.entry, lang)}{colon(lang)} "
+    console.print(f"{entry_no(len(sheet.entries), lang, start=True)} {classic_what(row.entry, lang)}"
+                  f"{colon(lang)} "
                   + " · ".join(f"{side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
                   + f" → score {pair_text(row.score)}", soft_wrap=True)
     closed = classic_closed(row, lang, sheet.rules)
