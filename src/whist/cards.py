@@ -354,6 +354,17 @@ JOINERS = "\u200c\u200d"
 letters (Persian « می‌خواهم », an emoji of a family 👨‍👩‍👧) and kept there."""
 
 
+def plain_number(text: str) -> bool:
+    """Whether ``text`` is a number as people type one: in ASCII, without underscores. Python's
+    own reading of numbers (int(), float()) also takes ``4_0`` (40) and the digits of other
+    scripts (``٣``, 3), which nobody types for a count or an option.
+
+    >>> plain_number("40"), plain_number("4_0"), plain_number("٣")
+    (True, False, False)
+    """
+    return text.isascii() and "_" not in text
+
+
 def visible_text(text: str) -> str:
     r"""A name as it is kept and shown (a player's, a table's): each run of white space (a tab, a
     line break, a no-break space …) one space, any other invisible character (control,

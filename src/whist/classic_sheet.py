@@ -28,7 +28,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from whist.cards import Lang, ParseError, Refusal, Seat, Side, given, parse_side, quoted_fr, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
@@ -304,6 +304,11 @@ class ClassicSheet:
     entries: tuple[ClassicEntry, ...] = ()
     lang: Lang = "en"
     """The language the sheet is shown in (``whist sheet new --lang``, kept in its file)."""
+
+    POINTS_KEPT: ClassVar[tuple[str, str]] = (
+        "its own points, by its preset and options: a CSV holds none",
+        "ses propres points, selon son jeu et ses options : un CSV n'en garde aucune")
+    """Whose points the sheet keeps where a CSV states others (:meth:`stated_points_differ`)."""
 
     @staticmethod
     def new(rules: Rules, names: Mapping[str, object] | None = None, lang: Lang = "en") -> ClassicSheet:

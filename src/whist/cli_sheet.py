@@ -750,9 +750,7 @@ def sheet_import(
                 " feuille (déjà importé ?) ; rien n'a été importé ; --again les importe une fois"
                 " de plus"), language)
         save_sheet(sheet, file, language)
-    keeps = (("the table's points", "les points du barème") if isinstance(sheet, Sheet) else
-             ("its own points, by its preset and options: a CSV holds none",
-              "ses propres points, selon son jeu et ses options : un CSV n'en garde aucune"))
+    keeps = sheet.POINTS_KEPT
     for line in sheet.stated_points_differ(text, language):
         typer.echo(f"Attention : {csv_file} {line} (la feuille garde {keeps[1]})"
                    if language == "fr" else

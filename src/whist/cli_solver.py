@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from whist.cards import Lang, Refusal, Seat, Suit, of_fr, parse_cards, parse_seat
+from whist.cards import Lang, Refusal, Seat, Suit, of_fr, parse_cards, parse_seat, plain_number
 from whist.cli_common import (
     JsonOpt,
     LangOpt,
@@ -223,7 +223,7 @@ def _whole_option(name: str, text: str, lo: int, hi: int, lang: Lang = "en") -> 
     """The whole number an option was given, from ``lo`` to ``hi``; else one line in ``lang``
     and exit status 2."""
     try:
-        if not text.strip().isascii():  # int() reads other scripts' digits: ٣ is 3
+        if not plain_number(text):  # int() reads 1_0 as 10 and other scripts' digits: ٣ is 3
             raise ValueError(text)
         value = int(text.strip())
     except ValueError:

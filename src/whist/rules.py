@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from whist.cards import Lang, Refusal, given, os_reason, quoted_fr, read_at_most
+from whist.cards import Lang, Refusal, given, os_reason, plain_number, quoted_fr, read_at_most
 from whist.wording import TERMINAL, Wording
 
 
@@ -302,10 +302,9 @@ def _convert(name: str, kind: type, value: Any, wording: Wording = TERMINAL) -> 
 
 
 def _plain(value: Any) -> bool:
-    """Whether ``value``, where it is text, is a number written in ASCII digits without
-    underscores: Python's own reading of numbers would also take ``4_0`` (40) and the digits of
-    other scripts (``٣``, 3), which nobody types for an option."""
-    return not isinstance(value, str) or (value.isascii() and "_" not in value)
+    """Whether ``value``, where it is text, is a number as people type one
+    (:func:`~whist.cards.plain_number`)."""
+    return not isinstance(value, str) or plain_number(value)
 
 
 def _not_whole(name: str, value: Any) -> RulesError:

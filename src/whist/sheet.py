@@ -19,11 +19,10 @@ import csv
 import difflib
 import io
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from whist.auction import ladder, not_on_ladder
 from whist.cards import (
@@ -35,6 +34,7 @@ from whist.cards import (
     Suit,
     parse_seat,
     parse_suit,
+    plain_number,
     seat_names,
     visible_text,
 )
@@ -147,13 +147,11 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
 
 
 def _whole(text: str) -> int:
-    """A whole number written with the digits 0 to 9 (a sign allowed, for the refusal of -1);
-    ``ValueError`` else: Python's int() also reads 1_0 as 10 and other scripts' digits (٨ as 8),
-    which no scorer means as a count of tricks."""
-    t = text.strip()
-    if not re.fullmatch(r"[-+]?[0-9]+", t):
+    """A whole number as people type one (:func:`~whist.cards.plain_number`: int() alone reads
+    1_0 as 10 and ٨ as 8); ``ValueError`` else."""
+    if not plain_number(text):
         raise ValueError(text)
-    return int(t)
+    return int(text)
 
 
 def seat_words(text: str) -> list[str]:
@@ -279,6 +277,10 @@ class Sheet:
     names: tuple[tuple[Seat, str], ...]
     entries: tuple[Entry, ...] = ()
     lang: Lang = "en"
+
+    POINTS_KEPT: ClassVar[tuple[str, str]] = ("the table's points", "les points du barème")
+    """Whose points the sheet keeps where a CSV states others (:meth:`stated_points_differ`), in
+    English and French."""
 
     @staticmethod
     def new(preset: str, names: Mapping[str, object] | None = None, lang: Lang = "en") -> Sheet:
