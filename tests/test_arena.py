@@ -545,7 +545,8 @@ class TestCommand:
         out = " ".join(r.stdout.split())
         english = ("Arena", "Rules", "seed", "Decision times", "per card", "tricks lost", "all",
                    "Candidate minus", "interval", "does not think", "Tables compared", "player")
-        french = ("Tournoi", "Règles", "graine", "Temps de réflexion", "par carte", "levées perdues",
+        lost = "plis perdus" if preset_name == "couleur" else "levées perdues"  # seed 003's, 000's word
+        french = ("Tournoi", "Règles", "graine", "Temps de réflexion", "par carte", lost,
                   "tous", "Candidat moins", "intervalle", "ne réfléchit pas", "Tables comparées", "joueur")
         own, other = (english, french) if lang == "en" else (french, english)
         def said(word: str) -> bool:

@@ -117,7 +117,7 @@ def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
              for lang, letters in (("en", "NESW"), ("fr", "NESO"))}
     assert marks["en"] in en and marks["fr"] in fr
     assert "Tricks N 0 · E 0 · S 0 · W 0" in en
-    assert "Levées N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
+    assert "Plis N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
     assert "Points N 0 · E 0 · S 0 · O 0" in fr
 
 
@@ -132,7 +132,7 @@ def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
         r = play(rules, seed, lines, tmp_path, "--lang", lang)
         assert r.exit_code == 0, r.output
         tricks = [line.split(":", 1)[1].split() for line in r.stdout.splitlines()
-                  if line.startswith(("Last trick:", "Dernière levée :"))]
+                  if line.startswith(("Last trick:", "Dernier pli :"))]
         shown[lang] = [set(words[::2]) for words in tricks]
     assert shown["en"] and len(shown["en"]) == len(shown["fr"])
     assert all(seats == set("NESW") for seats in shown["en"])
@@ -162,8 +162,8 @@ def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pau
 @pytest.mark.parametrize(("lang", "ahead", "told", "score", "last", "helped"), [
     ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score, l the last trick)",
      "Session: 1 of 2 deals played", "Last trick: ", "Between deals: Enter the next deal"),
-    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score, l la dernière"
-     " levée)", "Partie : 1 donne jouée sur 2", "Dernière levée : ",
+    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score, l le dernier"
+     " pli)", "Partie : 1 donne jouée sur 2", "Dernier pli : ",
      "Entre deux donnes : Entrée la donne suivante")])
 def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahead: str, told: str,
                                                                  score: str, last: str, helped: str) -> None:
@@ -215,7 +215,7 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     assert "Every player discards one card face down " in en and "face down." not in en
     assert "Tapez une carte, la valeur puis la couleur : RC, 10K, DP, VT" in fr
     assert "couleurs P pique, C cœur, K carreau, T trèfle" in fr
-    assert fr.count("Commandes : ? aide · t table · a annonces · l dernière levée") == 3
+    assert fr.count("Commandes : ? aide · t table · a annonces · l dernier pli") == 3
     assert "Commands:" not in fr and "Type a card" not in fr and "Calls in English" not in fr
     assert "(? help, q quit):" in en and "Commandes" not in en
     assert "Discard one card face down: type discard AS (or just the card)" in en
@@ -266,7 +266,7 @@ def test_a_trou_of_four_aces_is_announced_as_four_aces(tmp_path: Path, caller: s
 
 @pytest.mark.parametrize(("lang", "needed"), [
     ("en", "Needed: no trick (12 tricks in the deal)"),
-    ("fr", "Il faut : aucune levée (12 levées dans la donne)")])
+    ("fr", "Il faut : aucun pli (12 plis dans la donne)")])
 def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lang: str,
                                                              needed: str) -> None:
     """Petite misère (RULES.md §5.5): no trick, in a deal of 12 tricks once each player has
@@ -278,18 +278,18 @@ def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lan
 
 
 @pytest.mark.parametrize(("kind", "needed", "en", "fr"), [
-    ("chelem", 13, "all 13 tricks", "les 13 levées"),
-    ("solo", 7, "at least 7 tricks", "au moins 7 levées"),
-    ("grande_misere", 0, "no trick", "aucune levée"),
-    ("piccolo", 1, "exactly 1 trick", "exactement 1 levée"),
+    ("chelem", 13, "all 13 tricks", "les 13 plis"),
+    ("solo", 7, "at least 7 tricks", "au moins 7 plis"),
+    ("grande_misere", 0, "no trick", "aucun pli"),
+    ("piccolo", 1, "exactly 1 trick", "exactement 1 pli"),
 ])
 def test_what_is_needed_is_said_as_french_says_it(kind: str, needed: int, en: str, fr: str) -> None:
-    """« Il faut : les 13 levées » for a slam (it said « au moins 13 levées »), « aucune levée »
-    for a misère (it said « exactement 0 levée »)."""
+    """« Il faut : les 13 plis » for a slam (it said « au moins 13 plis »), « aucun pli » for a
+    misère (it said « exactement 0 pli »); colour whist's tricks are plis (seed 003)."""
     c = Contract(kind, needed if kind == "solo" else None)
     assert (_needed(c, needed, "en"), _needed(c, needed, "fr")) == (en, fr)
     if kind == "grande_misere":
-        assert _needed(c, 0, "fr", declarers=2) == "aucune levée chacun"
+        assert _needed(c, 0, "fr", declarers=2) == "aucun pli chacun"
 
 
 def option_help(args: list[str], name: str) -> str:
@@ -398,8 +398,8 @@ def test_a_suit_named_alone_is_refused_with_the_proposal_to_type(
 
 @pytest.mark.parametrize(("lang", "show", "said", "told", "needed"), [
     ("fr", "montre 4C", "Vous montrez une carte : sa couleur est l'atout",
-     " ; en ♥ cœur, la couleur de votre as, il faudra 8 levées, dans une autre couleur 9.",
-     "Il faut : au moins 8 levées"),
+     " ; en ♥ cœur, la couleur de votre as, il faudra 8 plis, dans une autre couleur 9.",
+     "Il faut : au moins 8 plis"),
     ("en", "show 4H", "You show a card: its suit is trump",
      "; in ♥ hearts, your ace's suit, 8 tricks are needed, in another suit 9.", "Needed: at least 8 tricks"),
 ])

@@ -285,7 +285,7 @@ class TestReplay:
         """``--lang fr``: the auction, contract, tricks, results and session table in French only,
         the cards with R D V; the JSON the same as in English."""
         out = run("replay", str(colour_record), "--lang", "fr").stdout
-        for words in ("Donne 1\n", "Donneur ", "Annonces :", "Contrat :", "Levée  1 : ", " entame — ",
+        for words in ("Donne 1\n", "Donneur ", "Annonces :", "Contrat :", "Pli  1 : ", " entame — ",
                       "Résultat :", "Partie : 4 donnes jouées sur 4", "totaux"):
             assert words in out, words
         assert " / " not in out
@@ -390,7 +390,7 @@ class TestScore:
         r = run("score", *args, "--lang", "fr")
         assert r.exit_code == 0, r.output
         fr = flat(r.stdout)
-        assert "preneurs N+O · levées N=0 O=1 · N réussie, O chutée" in fr
+        assert "preneurs N+O · plis N=0 O=1 · N réussie, O chutée" in fr
         assert "W" not in fr
         en = flat(run("score", *args).stdout)
         assert "declarers N+W · tricks N=0 W=1 · N made, W failed" in en

@@ -725,3 +725,19 @@ def test_an_acceptance_with_a_singleton_trump_is_not_weighed(monkeypatch: pytest
     assert "accept" not in weighed
     monkeypatch.setattr(pimc_calls, "_may_accept", lambda hand, c: True)
     assert "accept" in [o.call.text for o in pimc_calls._options(view, hands[Seat.E])]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_no_player_accepts_a_proposal_in_a_suit_he_is_void_in(seed: int) -> None:
+    """RULES.md §5.4: West proposes hearts; North, void in hearts, holds the aces of spades and
+    clubs and the kings of spades and diamonds. Neither computer player accepts: the rule of
+    thumb counted those side tricks as support and accepted, and pimc, which does not weigh an
+    acceptance with fewer than two trumps, took the rule of thumb's call unweighed (worth 0, as
+    much as passing) and accepted too; such emballages fail when the side tricks are ruffed."""
+    hands = [parse_hand(h) for h in ("AK54.-.K873.A8642", "T87.K962.A54.T53", "QJ3.JT5.QJ62.QJ9",
+                                     "962.AQ8743.T9.K7")]
+    d = ColourDeal.new(preset("couleur"), Seat.S, hands).apply(parse_call("propose H"), Seat.W)
+    view = d.view(Seat.N)
+    assert parse_call("accept") in view.legal
+    assert get_bot("heuristic")(view, random.Random(seed)) != parse_call("accept")
+    assert PimcBot(budget=0.05)(view, random.Random(seed)) != parse_call("accept")

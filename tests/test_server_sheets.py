@@ -154,7 +154,7 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
     ("classic", [], "entries", {"contract": "solo 7", "tricks": "8"},
      "it takes a deal's tricks and honours (“Side”, “Tricks” and “Honours”, or tricks: NS=8,"
      " honours: EW=4) or a game won by calling at eight (the “Call at eight” buttons, or contract: call NS)",
-     "elle prend les levées et les honneurs d'une donne (« Levées du camp », « Plis » et « Honneurs », ou"
+     "elle prend les levées et les honneurs d'une donne (« Camp », « Levées » et « Honneurs », ou"
      " tricks : NS=8, honours : EO=4) ou une manche gagnée par le chant à huit (les boutons « Chant à huit »,"
      " ou contract : call NS)", "(whist sheet add --tricks NS=8 --honours EW=4)"),
     ("classic", [], "entries", {"tricks": "NS=8", "declarers": "N", "trump": "H", "double": True},
@@ -175,14 +175,14 @@ ASKING: list[tuple[str, list[dict[str, Any]], str, dict[str, Any], str, str, str
      "honours: whist sheet add call NS"),
     ("classic", [], "entries", {},
      "give the tricks of a side: a deal's tricks and honours (“Side”, “Tricks” and “Honours”",
-     "donnez les levées d'un camp : les levées et les honneurs d'une donne (« Levées du camp »",
+     "donnez les levées d'un camp : les levées et les honneurs d'une donne (« Camp »",
      "(whist sheet add --tricks NS=8 --honours EW=4)"),
     ("classic", [], "entries", {"tricks": "NS=", "honours": "none"},  # the page's Tricks left empty
      "give the number of tricks NS took: “Tricks”, or tricks: NS=8",
-     "donnez le nombre de levées faites par NS : « Plis », ou tricks : NS=8", "NS took: --tricks NS=8"),
+     "donnez le nombre de levées faites par NS : « Levées », ou tricks : NS=8", "NS took: --tricks NS=8"),
     ("classic", [], "entries", {"tricks": " EO : "},
      "give the number of tricks EW took: “Tricks”, or tricks: NS=8",
-     "donnez le nombre de levées faites par EO : « Plis », ou tricks : NS=8", "EW took: --tricks NS=8"),
+     "donnez le nombre de levées faites par EO : « Levées », ou tricks : NS=8", "EW took: --tricks NS=8"),
     ("classic", [], "penalty", {"seat": "N"}, "penalties are colour whist",
      "les pénalités sont du whist à la couleur",
      "(whist sheet add --tricks NS=8 --honours EW=4)"),

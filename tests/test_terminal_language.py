@@ -114,10 +114,13 @@ def test_in_french_the_whole_game_shows_no_english_label(tmp_path: Path, name: s
                 "Conseil :", "Commandes :"]
     if name in ("couleur", "pagat"):
         expected += ["donneur", "Annonces :", "Annonces permises :", "Partie terminée", "totaux",
-                     "Partie : 0 donne jouée sur 1", "Partie : 1 donne jouée sur 1"]
+                     "Partie : 0 donne jouée sur 1", "Partie : 1 donne jouée sur 1", "Pli 1 gagné par"]
     else:
         expected += ["Donneur", "atout", "Levée 1 gagnée par", "manche", "Partie terminée", "Ouest"]
     assert [w for w in expected if w not in out] == [], out
+    # a trick is a pli in colour whist (seed 003), a levée in classic whist (seed 000)
+    other_word = "levée" if name in ("couleur", "pagat") else "pli"
+    assert re.search(rf"\b{other_word}s?\b", out, re.IGNORECASE) is None, out
 
 
 @pytest.mark.parametrize(("name", "seed"), GAMES)
@@ -138,7 +141,7 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
 @pytest.mark.parametrize("columns", [50, 60, 80])
 @pytest.mark.parametrize(("name", "lang", "first", "values"), [
     ("couleur", "fr", "passe", ("Contrat", "emballage 8 carreau", "Nord + Est", "Atout", "Il faut",
-                                "au moins 8 levées", "Levées", "N 0 · E 0 · S 0 · O 0", "Points")),
+                                "au moins 8 plis", "Plis", "N 0 · E 0 · S 0 · O 0", "Points")),
     ("couleur", "en", "pass", ("Contract", "emballage 8 ♦", "North + East", "Trump", "Needed",
                                "at least 8 tricks", "Tricks", "N 0 · E 0 · S 0 · W 0", "Score")),
     ("classic", "fr", "", ("Atout", "♦ carreau", "Retournée R♦", "Donneur", "Levées", "NS 0 · EO 0",
@@ -178,7 +181,7 @@ def panel_bottoms(name: str, lang: str, tmp_path: Path, first: str = "", *option
 
 
 @pytest.mark.parametrize(("lang", "first", "legend"), [
-    ("fr", "passe", "╰─ * preneur · › a entamé la levée ─"),
+    ("fr", "passe", "╰─ * preneur · › a entamé le pli ─"),
     ("en", "pass", "╰─ * declarer · › led the trick ─"),
 ])
 def test_the_colour_table_says_what_its_marks_mean(tmp_path: Path, lang: str, first: str,

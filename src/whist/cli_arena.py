@@ -157,8 +157,9 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
     if not r.config.double_dummy:
         return [Text(say("Double dummy: not measured (--no-double-dummy).",
                          "jeu parfait à cartes ouvertes : non mesuré (--no-double-dummy).", lang))]
+    lost_fr = "plis perdus" if r.config.is_colour else "levées perdues"  # seed 003's word, seed 000's
     t = Table(title=say("Distance from double-dummy play: tricks lost per seat-deal",
-                        "écart au jeu parfait à cartes ouvertes : levées perdues par donne-place", lang),
+                        f"écart au jeu parfait à cartes ouvertes : {lost_fr} par donne-place", lang),
               title_justify="left")
     t.add_column(say("player", "joueur", lang))
     positions = list(next(iter(r.players.values())).dd)
@@ -166,7 +167,7 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
              "player": ("any seat", "toute place")}
     for p in positions:
         t.add_column(f"{say(*names[p], lang)}{colon(lang)} {say('seats', 'places', lang)}", justify="right")
-        t.add_column(say("tricks lost", "levées perdues", lang), justify="right")
+        t.add_column(say("tricks lost", lost_fr, lang), justify="right")
     for role, ps in r.players.items():
         cells = [_player(ps.name, role, lang)]
         for p in positions:
@@ -183,7 +184,7 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
 
 
 _SKIPPED_FR = {
-    "piccolo (exact goal)": "piccolo (nombre exact de levées)",
+    "piccolo (exact goal)": "piccolo (nombre exact de plis)",
     "queens game (no declarers)": "misère par les dames (sans preneur)",
     "surprise trou (hidden trump)": "trou surprise (atout caché)",
     "misère of several declarers": "misère de plusieurs preneurs",

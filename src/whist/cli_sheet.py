@@ -122,13 +122,13 @@ DeclarersOpt = Annotated[str, typer.Option(
 TricksOpt = Annotated[str, typer.Option(
     "--tricks", "-t", metavar="T|N=0,E=1", help=en_fr(
         "Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).",
-        "Levées des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 : misères, piccolo)."))]
+        "Plis des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 : misères, piccolo)."))]
 SheetTricksOpt = Annotated[str, typer.Option(
     "--tricks", "-t", metavar="T|N=0,E=1|NS=8", help=en_fr(
         "Colour whist: tricks the declarers took together (8), or each declarer's (N=0,E=1:"
         " misères, piccolo). Classic whist: the tricks of one side, NS=8 or EW=5 (the other side"
         " took the rest).",
-        "Whist à la couleur : levées des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 :"
+        "Whist à la couleur : plis des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 :"
         " misères, piccolo). Whist classique : les levées d'un camp, NS=8 ou EO=5 (l'autre camp a"
         " fait le reste)."))]
 HonoursOpt = Annotated[str | None, typer.Option(
@@ -145,7 +145,7 @@ TrumpOpt = Annotated[str | None, typer.Option(
 NeededOpt = Annotated[int | None, typer.Option(
     "--needed", metavar="8|9", help=en_fr(
         "Tricks a trou needs: 8 or 9 (RULES.md §5.3).",
-        "Levées qu'il faut au trou : 8 ou 9 (RULES.md §5.3)."))]
+        "Plis qu'il faut au trou : 8 ou 9 (RULES.md §5.3)."))]
 QueensOpt = Annotated[str, typer.Option(
     "--queens", metavar="N=2,E=1,S=1", help=en_fr(
         "Queens each player took (misère par les dames).",
@@ -280,7 +280,7 @@ def score(
     head.append_text(_what(entry, language))
     if entry.declarers:
         head.append(f" · {say('declarers', 'preneurs', language)} {_letters(entry.declarers, language)}")
-    counted = say("queens", "dames", language) if entry.queens else say("tricks", "levées", language)
+    counted = say("queens", "dames", language) if entry.queens else say("tricks", "plis", language)
     head.append(f" · {counted} {_tricks(entry, language)}")
     if entry.declarers:
         head.append(" · ")
@@ -312,7 +312,7 @@ sheet_app = typer.Typer(
         " file missing, damaged or not a sheet, a CSV that cannot be imported), the file left as it"
         " was; 1 when the system cannot read or write a file.",
         "La feuille de marque d'une vraie table. Whist à la couleur (préréglages couleur, pagat) :"
-        " le contrat, les preneurs et les levées de chaque donne, les pénalités, le total de chaque"
+        " le contrat, les preneurs et les plis de chaque donne, les pénalités, le total de chaque"
         " joueur au fil des donnes. Whist classique (préréglages classic, short, simple, avec leurs"
         " valeurs de --option) : les levées et les honneurs de chaque camp à chaque donne, ou une"
         " manche gagnée en chantant à huit ; la feuille tient les manches, les robres, les totaux"
@@ -496,7 +496,7 @@ def sheet_new(
 
 
 @sheet_app.command("add", cls=HelpCommand)
-@fr_doc("""Ajouter une donne. Whist à la couleur : son contrat, ses preneurs et ses levées. Whist
+@fr_doc("""Ajouter une donne. Whist à la couleur : son contrat, ses preneurs et ses plis. Whist
     classique : les levées d'un camp et les honneurs (--tricks NS=8 --honours EO=4), ou
     `chant NS`.""")
 def sheet_add(
@@ -651,7 +651,7 @@ def sheet_table(sheet: Sheet, lang: Lang = "en", width: int | None = None) -> Ta
     t = Table(title=f"{sheet_title(lang)} ({sheet.preset})", title_justify="left",
               show_footer=True, show_lines=False)
     t.add_column("#", justify="right")
-    t.add_column(say("contract · declarers · tricks", "contrat · preneurs · levées", lang),
+    t.add_column(say("contract · declarers · tricks", "contrat · preneurs · plis", lang),
                  width=contract_width, footer=Text(foot, style="bold"))
     for s, head, player_width in zip(SEATS, heads, player_widths, strict=True):
         t.add_column(Text(head), justify="right", no_wrap=player_width is None, width=player_width,

@@ -232,26 +232,26 @@ def _declarers(seats: Sequence[Seat], names: Mapping[Seat, str]) -> str:
 
 
 def _needed(contract: Contract, needed: int | None, lang: Lang | None, declarers: int = 1) -> str:
-    """What the declarers need, in ``lang``: ``aucune levée`` (a misère; ``(12 levées dans la
-    donne)`` for the petite misère, RULES.md §5.5), ``exactement 1 levée`` (piccolo), ``les 13
-    levées`` (a slam), else ``au moins 9 levées``."""
+    """What the declarers need, in ``lang``: ``aucun pli`` (a misère; ``(12 plis dans la
+    donne)`` for the petite misère, RULES.md §5.5), ``exactement 1 pli`` (piccolo), ``les 13
+    plis`` (a slam), else ``au moins 9 plis``."""
     if needed is None:
         return ""
     fr = lang == "fr"
     if KINDS[contract.kind].is_misere:
         each = (" chacun" if fr else " each") if declarers > 1 else ""
         if needed == 0:
-            out = ("aucune levée" if fr else "no trick") + each
+            out = ("aucun pli" if fr else "no trick") + each
         else:
             s = "s" if needed > 1 else ""
-            out = f"exactement {needed} levée{s}{each}" if fr else f"exactly {needed} trick{s}{each}"
+            out = f"exactement {needed} pli{s}{each}" if fr else f"exactly {needed} trick{s}{each}"
         tricks = KINDS[contract.kind].tricks
         if tricks < 13:  # each player discards a card first (RULES.md §5.5)
-            out += f" ({tricks} levées dans la donne)" if fr else f" ({tricks} tricks in the deal)"
+            out += f" ({tricks} plis dans la donne)" if fr else f" ({tricks} tricks in the deal)"
         return out
     if needed == 13:
-        return "les 13 levées" if fr else "all 13 tricks"
-    return f"au moins {needed} levées" if fr else f"at least {needed} tricks"
+        return "les 13 plis" if fr else "all 13 tricks"
+    return f"au moins {needed} plis" if fr else f"at least {needed} tricks"
 
 
 def contract_facts(view: ColourView, names: Mapping[Seat, str],
@@ -378,7 +378,7 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str,
     t.add_column("")
     for s in SEATS:
         t.add_column(names[s], justify="right", style="bold" if s in v.declarers else "")
-    t.add_row(term("tricks", lang), *(str(v.tricks_won[s]) for s in SEATS))
+    t.add_row(term("plis", lang), *(str(v.tricks_won[s]) for s in SEATS))
     if c.kind == "dames":  # what the queens game scores (RULES.md §5.8)
         queens = deal.queens()
         t.add_row(say("queens", "dames", lang), *(str(queens[s]) for s in SEATS))
@@ -488,4 +488,4 @@ def colour_history(deal: ColourDeal, names: Mapping[Seat, str] | None = None,
 def _trick_line(number: int, cards: Sequence[tuple[Seat, Card]], winner: Seat | None,
                 names: Mapping[Seat, str], lang: Lang | None) -> Text:
     return trick_row(number, f"{names[cards[0][0]]:<6}", cards, names[winner] if winner is not None else None,
-                     lang or "en")
+                     lang or "en", colour=True)

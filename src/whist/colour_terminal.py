@@ -75,7 +75,7 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                  " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
                  " l'anglais H, S, D est compris aussi).",
         "card": CARD_HELP["fr"],
-        "commands": "Commandes : ? aide · t table · a annonces · l dernière levée · s score ·"
+        "commands": "Commandes : ? aide · t table · a annonces · l dernier pli · s score ·"
                     " conseil · q quitter (la partie est enregistrée).",
     },
 }
@@ -121,6 +121,8 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     _trump_seen: bool = False
 
     compass_width: ClassVar[int] = 9
+    last_trick_words: ClassVar[tuple[str, str, str]] = ("dernier pli", "aucun pli encore dans cette"
+                                                        " donne.", "pli {0} gagné par")
 
     def __post_init__(self) -> None:
         if not self.names:
@@ -161,7 +163,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
             ace = aces[0]
             need = say(f"; in {ace.symbol} {ace.name_en}, your ace's suit, 8 tricks are needed, in another"
                        " suit 9", f" ; en {ace.symbol} {ace.name_fr}, la couleur de votre as, il faudra 8"
-                       " levées, dans une autre couleur 9", self.lang)
+                       " plis, dans une autre couleur 9", self.lang)
         if self.lang == "fr":
             verb = "montrez" if seat is self.human else "montre"
             return f"{who} {verb} une carte : sa couleur est l'atout{need}."
@@ -235,8 +237,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                 self.console.print(f"  {done} {self._leads(v.leader)}")
         if e.trick_winner is not None:
             number = sum(v.tricks_won)
-            won = Text(f"  ✓ {say(f'Trick {number} won by', f'levée {number} gagnée par', self.lang)}"
-                       f" {in_text(self.names[e.trick_winner])} — {term('tricks', self.lang)} ", style="bold")
+            won_by = say(f"Trick {number} won by", self.last_trick_words[2].format(number), self.lang)
+            won = Text(f"  ✓ {won_by} {in_text(self.names[e.trick_winner])} — {term('plis', self.lang)} ",
+                       style="bold")
             won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
@@ -330,7 +333,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         for head, value in contract_facts(v, self.names, self.lang):
             info.add_row(head, value)
         lang = self.lang
-        info.add_row(term("tricks", lang).capitalize(), tricks_text(v, lang))
+        info.add_row(term("plis", lang).capitalize(), tricks_text(v, lang))
         if v.shown_card is not None:
             info.add_row(say("Shown", "carte montrée", lang), card_text(v.shown_card, lang=lang))
         if v.discard is not None:
@@ -339,7 +342,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         info.add_row(term("score", lang), " · ".join(f"{seat_letter(s, lang)} {totals[s]}" for s in SEATS))
         dealer = in_text(self.names[v.dealer])
         title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {dealer}"
-                 f" · {term('trick', lang)} {sum(v.tricks_won) + 1}")
+                 f" · {term('pli', lang)} {sum(v.tricks_won) + 1}")
         self.console.print(self._table_panel(v, info, title, 2))
         for seat, cards in v.spread:
             if seat is not self.human:  # his own hand is shown next
@@ -368,7 +371,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         """``* declarer · › led the trick``, in the terminal's language; without the declarer
         where there is none (the queens game)."""
         marks = [say("* declarer", "* preneur", self.lang)] if v.declarers else []
-        return " · ".join([*marks, say("› led the trick", "› a entamé la levée", self.lang)])
+        return " · ".join([*marks, say("› led the trick", "› a entamé le pli", self.lang)])
 
     def _show_help(self) -> None:
         v = self._view()

@@ -40,6 +40,8 @@ TERMS: dict[str, tuple[str, str]] = {
     "trump": ("trump", "atout"),
     "trick": ("trick", "levée"),
     "tricks": ("tricks", "levées"),
+    "pli": ("trick", "pli"),
+    "plis": ("tricks", "plis"),
     "score": ("Score", "points"),
     "games": ("games", "manches"),
     "game": ("game", "manche"),
@@ -52,7 +54,9 @@ TERMS: dict[str, tuple[str, str]] = {
     "hint": ("Hint", "conseil"),
 }
 """The game's recurring terms in English and French, as RULES.md's table of names and the web
-page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``)."""
+page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``). A trick is a
+``levée`` in classic whist (seed 000's word) and a ``pli`` in colour whist (seed 003's): ``pli`` and
+``plis`` are colour whist's."""
 
 
 def say(en: str, fr: str, lang: Lang | None) -> str:
@@ -348,11 +352,13 @@ def trick_text(line: TrickLine, shown: ClassicDeal | None = None, lang: Lang = "
 
 
 def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winner: str | None,
-              lang: Lang = "en", *, continued: bool = False) -> Text:
+              lang: Lang = "en", *, continued: bool = False, colour: bool = False) -> Text:
     """``Trick  3: East  leads — E 7♣  S 2♣  W K♣  N A♣  → North (NS)``, with ``leader`` and
     ``winner`` as given (``None``: the trick is unfinished, or ``continued`` after a call, ``…``),
-    in ``lang`` (in French ``Levée  3 : Est   entame — E 7♣  S 2♣  O R♣ …``); for either game."""
-    out = Text(f"{label(f'Trick {number:>2}', f'levée {number:>2}', lang)} {leader}"
+    in ``lang`` (in French ``Levée  3 : Est   entame — E 7♣  S 2♣  O R♣ …``, in ``colour`` whist
+    ``Pli  3 : …``); for either game."""
+    fr = f"pli {number:>2}" if colour else f"levée {number:>2}"
+    out = Text(f"{label(f'Trick {number:>2}', fr, lang)} {leader}"
                f" {say('leads', 'entame', lang)} — ")
     for seat, c in cards:
         out.append(f"{seat_letter(seat, lang)} ")
@@ -364,7 +370,7 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
     elif continued:
         out.append("…")
     else:
-        out.append(f"({say('unfinished', 'inachevée', lang)})", style="dim")
+        out.append(f"({say('unfinished', 'inachevé' if colour else 'inachevée', lang)})", style="dim")
     return out
 
 

@@ -171,12 +171,12 @@ NEXT_DEAL: dict[Lang, str] = {
 """What either game asks between deals when it pauses."""
 
 BETWEEN_DEALS: dict[Lang, str] = {
-    "en": "Between deals: Enter the next deal · s score · l last trick · t table · q quit (the match"
+    "en": "Between deals: Enter the next deal · s score · l {last} · t table · q quit (the match"
           " record is saved).",
-    "fr": "Entre deux donnes : Entrée la donne suivante · s score · l dernière levée · t table ·"
+    "fr": "Entre deux donnes : Entrée la donne suivante · s score · l {last} · t table ·"
           " q quitter (la partie est enregistrée).",
 }
-"""The help (``?``) between deals, in the terminal's language."""
+"""The help (``?``) between deals, in the terminal's language, ``{last}`` the last trick's name."""
 
 
 def your_hand(cards: Iterable[Card], playable: Iterable[Card] | None = None, lang: Lang = "en") -> Text:
@@ -217,6 +217,10 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     """Said after the engine's message when an entry is refused, in the terminal's language."""
     compass_width: ClassVar[int] = 11
     """The width of a seat's cell in :meth:`_compass`."""
+    last_trick_words: ClassVar[tuple[str, str, str]] = ("dernière levée", "aucune levée encore dans"
+                                                        " cette donne.", "levée {0} gagnée par")
+    """In French, the last trick, that none is finished yet, and that trick ``{0}`` was won by:
+    a ``levée`` in classic whist (seed 000), a ``pli`` in colour whist (seed 003)."""
 
     @property
     def card_lang(self) -> Lang:
@@ -265,13 +269,15 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         while line := self._read(self._next_deal_prompt()):
             word = line.lower()
             if word in HELP_WORDS:  # not the help of a turn: nothing to play or call here
-                self.console.print(BETWEEN_DEALS[self.lang])
+                last = say("last trick", self.last_trick_words[0], self.lang)
+                self.console.print(BETWEEN_DEALS[self.lang].format(last=last))
                 continue
             if word not in HINT_WORDS and self._command(word):
                 continue
+            last = self.last_trick_words[0]
             told = say("The deal is over: press Enter for the next one (s the score, l the last trick)",
-                       "la donne est finie : appuyez sur Entrée pour la suivante (s le score, l la"
-                       " dernière levée)", self.lang)
+                       "la donne est finie : appuyez sur Entrée pour la suivante (s le score, l"
+                       f" {'la' if last.startswith('dernière') else 'le'} {last})", self.lang)
             self.console.print("[bold red]✗[/] " + told)
 
     def _next_deal_prompt(self) -> str:
@@ -450,10 +456,10 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     def _show_last_trick(self) -> None:
         if not self._last_trick:
-            self.console.print(say("No trick finished yet in this deal.",
-                                   "aucune levée encore dans cette donne.", self.lang))
+            self.console.print(say("No trick finished yet in this deal.", self.last_trick_words[1],
+                                   self.lang))
             return
-        t = Text(label('Last trick', 'dernière levée', self.lang))
+        t = Text(label('Last trick', self.last_trick_words[0], self.lang))
         for seat, c in self._last_trick:
             t.append(f" {seat_letter(seat, self.lang)} ")
             t.append_text(card_text(c, lang=self.card_lang))
@@ -531,7 +537,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         if e.trick_winner is not None:
             w = e.deal.tricks_won
             who = self._who(e.trick_winner)
-            won = say(f"Trick {sum(w)} won by", f"levée {sum(w)} gagnée par", lang)
+            won = say(f"Trick {sum(w)} won by", self.last_trick_words[2].format(sum(w)), lang)
             sides = pair((w[0] + w[2], w[1] + w[3]), lang=lang)
             self.console.print(Text(f"  ✓ {won} {who} ({side_name(e.trick_winner.side, lang)})"
                                     f" — {term('tricks', lang)} {sides}", style="bold"))

@@ -25,6 +25,9 @@ PROPOSE_AT = 3.5
 """Tricks (with the proposed suit as trump) that make a proposal worth it, with four cards in it."""
 ACCEPT_AT = 3.0
 """Tricks of support in the proposed suit that make an acceptance worth it."""
+ACCEPT_TRUMPS = 2
+"""Cards of the proposed suit (the trumps) an acceptance needs: with a void or a bare trump the
+side tricks of a strong hand are ruffed, and the emballage fails by two or three."""
 _MISERE_FLAWS = {"petite_misere": 1, "grande_misere": 0, "grande_misere_sur_table": 0}
 """Cards too high to duck that each misère allows (petite misère: the one it discards)."""
 EXACT_SLACK = 1
@@ -69,14 +72,15 @@ def _misere_instead(view: ColourView, hand: int, call: ColourCall,
 
 
 def _accept_ok(view: ColourView, hand: int) -> bool:
-    """Accept a proposal with three tricks of support in its suit; join a misère that the
-    hand could bid itself."""
+    """Accept a proposal with three tricks of support in its suit and two trumps at least
+    (:data:`ACCEPT_TRUMPS`); join a misère that the hand could bid itself."""
     top = _top_bid(view)
     if top is None or top.contract is None:
         return False
     c = top.contract
     if c.kind == "emballage":
-        return c.suit is not None and trick_estimate(hand, c.suit) >= ACCEPT_AT
+        return (c.suit is not None and (hand & c.suit.mask).bit_count() >= ACCEPT_TRUMPS
+                and trick_estimate(hand, c.suit) >= ACCEPT_AT)
     return _makeable(view, hand, top)
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from whist.actions import IllegalAction
 from whist.auction import PASS, ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT, choose_shown_card
+from whist.bots.colour_calls import ACCEPT_AT, ACCEPT_TRUMPS, choose_shown_card
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
@@ -193,13 +193,14 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
 
 ACCEPT_FLOOR = 1.5
 """The fewest tricks of support (:func:`~whist.bots.evaluate.trick_estimate`) in the proposed
-suit, with two cards of it at least, for an acceptance to be weighed: below, the simulation
-scored a failed emballage as one down where these fail by two or three, and accepted with a
-singleton trump (docs/pimc.md, *How it chooses a call*)."""
+suit, with two cards of it at least (:data:`~whist.bots.colour_calls.ACCEPT_TRUMPS`), for an
+acceptance to be weighed: below, the simulation scored a failed emballage as one down where these
+fail by two or three, and accepted with a singleton trump (docs/pimc.md, *How it chooses a
+call*)."""
 
 
 def _may_accept(hand: int, c: Contract) -> bool:
-    return (c.suit is not None and (hand & c.suit.mask).bit_count() >= 2
+    return (c.suit is not None and (hand & c.suit.mask).bit_count() >= ACCEPT_TRUMPS
             and trick_estimate(hand, c.suit) >= ACCEPT_FLOOR)
 
 

@@ -114,8 +114,8 @@ WEB = Wording(
         "each_tricks_eg": "chacun dans le champ « Plis de … » (ou tricks : N=0,E=1)",
         "colour_deal": "« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7,"
                        " declarers : N, tricks : 8",
-        "classic_deal": "« Levées du camp », « Plis » et « Honneurs », ou tricks : NS=8, honours : EO=4",
-        "side_tricks": "« Plis », ou tricks : NS=8",
+        "classic_deal": "« Camp », « Levées » et « Honneurs », ou tricks : NS=8, honours : EO=4",
+        "side_tricks": "« Levées », ou tricks : NS=8",
         "call": "les boutons « Chant à huit », ou contract : call NS",
         "no_option": "pas d'options",
         "new_sheet": "à l'accueil, sous « Feuille de marque »",

@@ -231,7 +231,7 @@ const FR = {
   queens: "dames", queens_taken: "Dames prises",
   double_deal: "La donne compte double",
   penalty: "Pénalité", penalty_to: "Pénalité de l'arbitre (−15) à",
-  tricks_of_side: "Levées du camp",
+  tricks_of_side: "Camp",
   honours_none: "aucun",
   call_at_eight: "Chant à huit",
   called_by: "Chant à huit : {0}",

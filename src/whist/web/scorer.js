@@ -430,7 +430,8 @@ function classicForm() {
   return h("form", { id: "entry-form", novalidate: true, onsubmit: submit },
     h("label", {}, t("tricks_of_side"), h("select", { name: "side", onchange: (e) => { F.side = e.target.value; } },
       ["NS", "EW"].map((x) => h("option", { value: x, selected: F.side === x }, side(x))))),
-    h("label", {}, t("tricks"), h("input", { type: "number", inputmode: "numeric", name: "tricks",
+    // classic whist's tricks are levées (seed 000's word), colour whist's plis
+    h("label", {}, t("tricks_won"), h("input", { type: "number", inputmode: "numeric", name: "tricks",
       value: F.tricks, "aria-invalid": invalid ? "true" : null, "aria-describedby": invalid ? "sheet-error" : null,
       oninput: (e) => { F.tricks = e.target.value; } })),
     rules.honours ? h("label", {}, t("honours"), h("select", { name: "honours", onchange: (e) => { F.honours = e.target.value; } },
