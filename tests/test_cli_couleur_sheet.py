@@ -15,6 +15,7 @@ import re
 import shutil
 import signal
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -236,6 +237,29 @@ class TestSheet:
         assert f.read_bytes() == content
         r = self.sheet(tmp_path, "new", "--lang", "fr")
         assert f"{f} existe déjà et n'est pas une feuille de marque" in flat(r.stderr)
+
+    def test_new_over_a_file_long_empty_says_it_is_no_sheet(self, tmp_path: Path) -> None:
+        """An empty file is taken for a sheet another scorer is writing at that moment (`new`
+        refuses it as a sheet), but not one left empty for longer than any writing takes: `add`
+        said it was no sheet (empty) and `new` that it held one, to add to."""
+        f = tmp_path / "sheet.json"
+        f.write_bytes(b"")
+        assert "already holds a sheet" in flat(self.sheet(tmp_path, "new").stderr)
+        old = time.time() - 60
+        os.utime(f, (old, old))
+        r = self.sheet(tmp_path, "new")
+        assert r.exit_code == 2 and "already exists and is not a score sheet" in flat(r.stderr), r.output
+        assert "is not a valid score sheet: it is empty" in flat(self.sheet(tmp_path, "show").stderr)
+
+    def test_a_sheet_saved_with_a_byte_order_mark_is_read(self, tmp_path: Path) -> None:
+        """A sheet corrected in Windows' Notepad begins with a byte order mark: it was refused
+        with Python's own words (Unexpected UTF-8 BOM), in English even in French."""
+        assert self.sheet(tmp_path, "new", "Anne", "Bert", "Carla", "Dirk").exit_code == 0
+        f = tmp_path / "sheet.json"
+        f.write_bytes(b"\xef\xbb\xbf" + f.read_bytes())
+        r = self.sheet(tmp_path, "add", "solo 7", "-d", "N", "-t", "8")
+        assert r.exit_code == 0 and "Anne +21" in r.stdout, r.output
+        assert json.loads(f.read_text(encoding="utf-8"))["totals"]["N"] == 21
 
     def test_undo_on_an_empty_sheet_and_no_sheet(self, tmp_path: Path) -> None:
         r = self.sheet(tmp_path, "show")

@@ -188,7 +188,20 @@ class TestImpossibleEntries:
         for contract in ("grande misère", "piccolo", "dames"):  # §5.5: no trump; it was dropped unsaid
             with pytest.raises(SheetError, match="has no trump"):
                 parse_entry(contract, "N", "0", trump="H")
-        assert parse_entry("trou", "N+S", "8", trump="H").contract is not None  # the trou has one
+        # a trou has a trump, but its points do not depend on it: it was taken and dropped unsaid
+        with pytest.raises(SheetError, match="a trou's trump is not counted"):
+            parse_entry("trou", "N+S", "8", trump="H")
+
+    @pytest.mark.parametrize(("contract", "declarers", "tricks", "said"), [
+        ("grande misère sur table", "N,E", "0", "open misère is played by 1 declarer"),
+        ("piccolissimo", "N,E", "2", "piccolissimo is played by 1 declarer"),
+        ("petite misère", "N,E,S", "N=0,E=0,S=0", "small misère is played by 1 or 2 declarers")])
+    def test_too_many_declarers_is_said_before_their_tricks(self, contract: str, declarers: str,
+                                                             tricks: str, said: str) -> None:
+        """RULES.md §5.5: the open misère and the piccolissimo have one declarer. Given two, the
+        sheet first asked for each one's tricks, then, once given, said they were one too many."""
+        with pytest.raises(SheetError, match=said):
+            sheet("couleur").add(parse_entry(contract, declarers, tricks))
 
     def test_bad_player_names_and_presets(self) -> None:
         with pytest.raises(SheetError, match="names"):

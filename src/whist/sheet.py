@@ -41,7 +41,15 @@ from whist.cards import (
 from whist.contracts import KINDS, Contract, LevelError, parse_contract
 from whist.rules import Rules, RulesError
 from whist.rules import preset as get_preset
-from whist.tables import TableError, dames_points, made, needed_tricks, score, tricks_out_of_range
+from whist.tables import (
+    TableError,
+    dames_points,
+    declarers_refused,
+    made,
+    needed_tricks,
+    score,
+    tricks_out_of_range,
+)
 from whist.wording import CSV_ROWS, TERMINAL, Wording
 
 __all__ = [
@@ -223,7 +231,12 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
                          f" {suit.name_fr} : donnez-le une seule fois")
     if KINDS[c.kind].suited:
         c = Contract(c.kind, c.level, suit)
-    elif trump.strip() and c.kind != "trou":
+    elif trump.strip() and c.kind == "trou":  # taken, then dropped unsaid, it was
+        raise wording.refusal(SheetError, "a trou's trump is not counted: its points depend on the"
+                              " tricks it needs, 8 or 9 ({needed}); leave out the trump",
+                              "l'atout d'un trou ne compte pas : ses points dépendent des plis"
+                              " demandés, 8 ou 9 ({needed}) ; ne donnez pas d'atout")
+    elif trump.strip():
         raise SheetError(f"{KINDS[c.kind].en} has no trump: leave out the trump",
                          f"{KINDS[c.kind].fr_the} se joue sans atout : ne donnez pas d'atout")
     if c.kind == "dames":
@@ -339,6 +352,8 @@ class Sheet:
         if extra:
             raise SheetError(f"{extra[0].name} is not a declarer of this deal",
                              f"{extra[0].name_fr} n'est pas preneur dans cette donne")
+        if (refused := declarers_refused(self.preset, c, entry.declarers)) is not None:
+            raise SheetError.of(refused)  # said first: "give each declarer's tricks" misled
         if (refused := tricks_out_of_range(tricks)) is not None:
             raise SheetError.of(refused)
         if KINDS[c.kind].is_misere and len(entry.declarers) > 1 and len(tricks) != len(entry.declarers):

@@ -17,6 +17,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,7 +51,8 @@ def load_sheet(path: Path, lang: Lang) -> AnySheet:
     system cannot read it."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
-        text = read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8")
+        # a byte order mark, as Windows' Notepad writes one, is no reason to refuse the sheet
+        text = read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8-sig")
     except Refusal as exc:  # too large
         refuse(exc, lang)
     except FileNotFoundError:
@@ -214,17 +216,26 @@ def write_new_file(path: Path, text: str, lang: Lang, taken: Callable[[Path], Re
         write_whole(path, text, lang, encoding)
 
 
+STILL_EMPTY = 10.0
+"""Seconds after which an empty file named for a new sheet is taken for no sheet (a sheet being
+written is empty for less than a second)."""
+
+
 def taken_refusal(path: Path) -> Refusal:
     """Why ``whist sheet new`` does not write a sheet to ``path``, which another file holds: a
     sheet there (add to it), or a file that is not one (a damaged sheet, another file named by
     mistake), which was said to hold a sheet too. Only a regular file is read (a pipe would wait);
-    an empty one is taken for a sheet another scorer is writing at that moment."""
+    an empty one is taken for a sheet another scorer is writing at that moment, unless it has been
+    empty for longer than any writing takes (:data:`STILL_EMPTY` seconds): then it is no sheet,
+    as ``whist sheet add`` says of it."""
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
             raise ValueError("not a regular file")
+        if not st.st_size and time.time() - st.st_mtime > STILL_EMPTY:
+            raise ValueError("an empty file")
         if st.st_size:
-            read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8"))
+            read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8-sig"))
     except (Refusal, OSError, ValueError):
         return Refusal(f"{path} already exists and is not a score sheet: name another file (--file),"
                        " or replace it with --force",

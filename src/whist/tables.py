@@ -257,6 +257,24 @@ def declarer_counts(preset: str, kind: str) -> tuple[int, ...]:
     return _DECLARERS.get((preset, kind), (1,))
 
 
+def declarers_refused(preset: str, contract: Contract, declarers: Sequence[Seat]) -> TableError | None:
+    """The refusal of ``declarers`` (repeated, or too many or too few for the contract in
+    ``preset``), ``None`` if they may play it.
+
+    >>> from whist.contracts import parse_contract
+    >>> print(declarers_refused("couleur", parse_contract("piccolissimo"), [Seat.N, Seat.E]).fr)
+    le piccolissimo se joue à 1 preneur
+    """
+    info = contract.info
+    allowed = declarer_counts(preset, info.key)
+    n = len(declarers)
+    if len(set(declarers)) == n and n in allowed:
+        return None
+    counts, s = " or ".join(str(x) for x in allowed), "s" if allowed != (1,) else ""
+    return TableError(f"{info.en} is played by {counts} declarer{s}",
+                      f"{info.fr_the} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
+
+
 def tricks_out_of_range(tricks: Mapping[Seat, int]) -> TableError | None:
     """The refusal of the declarers' ``tricks`` if they are not 0 to 13 in all, saying what was
     given, as a classic sheet says it of a side (« un camp fait de 0 à 13 levées, pas 14 »);
@@ -293,12 +311,8 @@ def score(preset: str, contract: Contract, declarers: Sequence[Seat | str],
     if info.family == "all_pass":
         raise TableError("score the queens game with dames_points",
                          "la misère par les dames se compte avec dames_points")
-    allowed = declarer_counts(preset, info.key)
-    n = len(seats)
-    if len(set(seats)) != n or n not in allowed:
-        counts, s = " or ".join(str(x) for x in allowed), "s" if allowed != (1,) else ""
-        raise TableError(f"{info.en} is played by {counts} declarer{s}",
-                         f"{info.fr_the} se joue à {counts.replace(' or ', ' ou ')} preneur{s}")
+    if (refused := declarers_refused(preset, contract, seats)) is not None:
+        raise refused
     if (refused := tricks_out_of_range(won)) is not None:
         raise refused
     if preset == "couleur":
