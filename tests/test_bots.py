@@ -166,6 +166,15 @@ class TestLeads:
                      "E", "2C")
         assert bot_choice(d) == "5H"
 
+    def test_keeps_a_lone_ace_and_leads_the_long_suit(self) -> None:
+        # Spades trump; South holds A 9 7 of hearts and J 7 4 2 of clubs: the ace is kept as an
+        # entry and the long suit opened, its fourth best (the ace was cashed: a review found
+        # the first lead given away so, and with it the arena's figure, measured in the commit)
+        d = position("N:AK8.KQ5.AT7.K863 J5432.T86.K4.AQ5 QT9.A97.J65.J742 76.J432.Q9832.T9",
+                     "E", "2S")
+        assert d.to_act is Seat.S
+        assert bot_choice(d) == "2C"
+
     def test_gives_partner_a_ruff(self) -> None:
         # North showed out of diamonds on trick 1 (clubs trump): South, on lead, plays one back.
         d = position("N:J9532.KT432..KQ8 AQ6.A8.KQJ2.A542 K84.QJ75.A86.J93 T7.96.T97543.T76",

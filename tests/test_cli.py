@@ -502,7 +502,8 @@ class TestOptions:
         flat = " ".join(r.stdout.split()).replace("│", " ")
         flat = " ".join(flat.split())
         assert "Règles : couleur (préréglages :" in flat and "valeur" in flat and "sens" in flat
-        assert "solo_supremacy oui Suprématie du solo : Tant qu'un solo" in flat
+        # French goes on in lower case after a colon ("Suprématie du solo : Tant qu'un" it was)
+        assert "solo_supremacy oui Suprématie du solo : tant qu'un solo" in flat
         assert "shuffle oui Battre les cartes :" in flat
         assert "Rules:" not in flat and "shuffle on" not in flat and "Shuffle" not in flat
         r = run("rules", "--preset", "couleur", "--option", "deals=huit", "--lang", "fr")
@@ -523,7 +524,7 @@ class TestOptions:
         assert "'redeal" not in flat and "'dames'" not in flat
         assert ("all_pass redeal_double When all pass: The same dealer deals again; or deals again"
                 " and the next deal played scores double;" if lang == "en" else
-                "all_pass redeal_double Quand tous passent : Le même donneur redonne ; ou il"
+                "all_pass redeal_double Quand tous passent : le même donneur redonne ; ou il"
                 " redonne et la donne suivante compte double ;") in flat
 
 

@@ -117,13 +117,15 @@ class TestSimulate:
     def test_a_replay_counts_the_redeals_apart(self, tmp_path: Path) -> None:
         """A 16-deal session with one deal everybody passed and the dealer dealt again: « 16
         donnes (+1 redonne) » (it said 17 donnes), "16 deals (+1 redeal)"."""
-        r = run(*self.ARGS, "--records", str(tmp_path))
+        r = run("simulate", "--preset", "couleur", "--deals", "20", "--seed", "12", "--bots", "heuristic",
+                "--records", str(tmp_path))
         assert r.exit_code == 0, r.output
-        f = tmp_path / "simulate-couleur-seed7-session0001.json"
+        f = tmp_path / "simulate-couleur-seed12-session0001.json"
         assert "Règles : couleur · 16 donnes (+1 redonne)\n" in run("replay", "--lang", "fr", str(f)).stdout
         assert "Rules: couleur · 16 deals (+1 redeal)\n" in run("replay", str(f)).stdout
-        f = tmp_path / "simulate-couleur-seed7-session0002.json"
-        assert "Règles : couleur, deals=4 · 4 donnes\n" in run("replay", "--lang", "fr", str(f)).stdout
+        f = tmp_path / "simulate-couleur-seed12-session0002.json"
+        assert ("Règles : couleur, deals=4 · 4 donnes (+3 redonnes)\n"
+                in run("replay", "--lang", "fr", str(f)).stdout)
 
     def test_json_summary_in_sessions_of_the_preset_length(self) -> None:
         a = run("simulate", "--preset", "pagat", "--deals", "35", "--seed", "1", "--bots", "heuristic",

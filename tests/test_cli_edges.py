@@ -169,6 +169,10 @@ def test_bench_engine_speaks_english_only_with_lang_en() -> None:
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
     assert r.exit_code == 0 and "deals/s, best of 1 round:" in r.stdout, r.output
     assert "donnes" not in r.stdout, r.stdout
+    # thousands grouped as each language writes them: 9,425 deals/s; in French 9 425 donnes/s
+    assert re.match(r"\d{1,3}(,\d{3})* deals/s", r.stdout), r.stdout
+    fr = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])
+    assert re.match("\\d{1,3}(\u202f\\d{3})* donnes/s", fr.stdout), fr.stdout
 
 
 def test_bench_engine_speaks_french_with_lang_fr() -> None:

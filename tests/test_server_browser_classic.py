@@ -108,7 +108,7 @@ def test_a_claim_at_eight_is_made_for_the_player_and_shown(server: Server) -> No
 
 @pytest.mark.parametrize(("seed", "north", "en", "fr"), [
     (321, "JC", "North was dealt an honour: yes", "Nord a reçu un honneur\u00a0: oui"),
-    (7, "4H", "North was dealt no honour: no", "Nord n'a reçu aucun honneur\u00a0: non"),
+    (7, "KD", "North was dealt no honour: no", "Nord n'a reçu aucun honneur\u00a0: non"),
 ])
 def test_the_answer_at_eight_says_what_the_partner_was_dealt(server: Server, seed: int, north: str,  # noqa: F811
                                                               en: str, fr: str) -> None:

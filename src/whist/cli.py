@@ -564,9 +564,11 @@ def rules_cmd(
     t.add_column(say("meaning", "sens", language))
     for name in Rules.names():
         if applies(name, rules):
+            doc = Rules.doc(name, language)
+            if language == "fr":  # French goes on in lower case after a colon
+                doc = doc[:1].lower() + doc[1:]
             t.add_row(name, value_text(getattr(rules, name), language),
-                      Text.assemble((Rules.label(name, language), "bold"),
-                                    f"{colon(language)} {Rules.doc(name, language)}"))
+                      Text.assemble((Rules.label(name, language), "bold"), f"{colon(language)} {doc}"))
     stdout().print(t)
 
 
@@ -624,18 +626,19 @@ def bench_engine_cmd(
     if json_out:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return
-    rates = " ".join(f"{r:.0f}" for r in result.rounds)
+    rates = " ".join(number(r, ",.0f", language) for r in result.rounds)  # 9,425; 9 425 in French
     n = len(result.rounds)
     console = stdout()
-    rate = f"{result.deals_per_second:.0f}"
+    rate = number(result.deals_per_second, ",.0f", language)
     console.print(say(f"[bold]{rate} deals/s[/], best of {n}"
                       f" round{'s' if n != 1 else ''}: {rates}",
                       f"[bold]{rate} donnes/s[/], le meilleur de {n} tour{'s' if n > 1 else ''} : {rates}",
                       language))
     spent = number(result.seconds, ".1f", language)
-    console.print(say(f"{result.deals} random {result.preset} deals in {spent} s, one core"
+    played = number(result.deals, ",", language)
+    console.print(say(f"{played} random {result.preset} deals in {spent} s, one core"
                       " (shuffled, legal_actions, apply)",
-                      f"{result.deals} donnes au hasard en {spent} s, sur un cœur de processeur"
+                      f"{played} donnes au hasard en {spent} s, sur un cœur de processeur"
                       f" (préréglage {result.preset} ; shuffled, legal_actions, apply)", language))
 
 

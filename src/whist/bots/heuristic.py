@@ -21,8 +21,9 @@ The rules of thumb, in the order the code applies them:
 - Leading: draw trumps with length (five or more, or four with two honours), or return
   partner's trump lead; once the opponents have no trumps left, cash masters; give partner a
   ruff in a suit he has shown out of; return partner's suit; otherwise lead from the strongest
-  suit (length, a master on top, an honour sequence), avoiding leading away from a lone honour
-  or into a known ruff. From the suit: the top of a sequence or a master; the higher of a
+  suit (length, a master on top, an honour sequence), avoiding leading away from a lone honour (in
+  three cards or fewer) or into a known ruff; an ace with small cards in a short suit not led yet
+  is kept as an entry, not cashed. From the suit: the top of a sequence or a master; the higher of a
   doubleton; the fourth best of four or more; else the lowest.
 - Following suit: the last player wins as cheaply as possible, or plays low behind partner.
   Second hand plays low, but covers an honour and takes the trick with two equal masters.
@@ -59,7 +60,7 @@ from dataclasses import dataclass
 
 from whist.actions import ASK, Action
 from whist.bots.evaluate import misere_danger, most_dangerous
-from whist.cards import ALL_CARDS_MASK, SUIT_CARDS, SUIT_MASK, Card, Seat, Suit
+from whist.cards import ALL_CARDS_MASK, SEATS, SUIT_CARDS, SUIT_MASK, Card, Seat, Suit
 from whist.engine import View
 
 __all__ = ["Aims", "Reading", "choose_card", "classic_aims", "heuristic_bot", "play_card"]
@@ -408,17 +409,24 @@ def _suit_score(r: Reading, suit: Suit) -> int:
     group = r.top_group(suit)
     top = cards[0]
     score = 2 * len(cards)
-    if r.is_master(top):
+    if r.is_master(top) and (len(group) >= 2 or len(cards) >= 5 or _was_led(r, suit)):
         score += 3 + len(group)
+    elif r.is_master(top):  # an ace with small cards, not led yet: kept as an entry, not cashed
+        score += 1
     elif len(group) >= 2 and top.rank >= HONOUR:
         score += 3
-    elif top.rank >= HONOUR:
+    elif top.rank >= HONOUR and len(cards) <= 3:  # from four, the fourth best gives nothing away
         score -= 3
     if any(r.is_void(o, suit) and r.may_hold_trumps(o) for o in r.opponents):
         score -= 8
     if any(r.led_by[p] >> suit & 1 for p in r.partners):
         score += 2
     return score
+
+
+def _was_led(r: Reading, suit: Suit) -> bool:
+    """Whether any seat has led ``suit`` in this deal."""
+    return any(r.led_by[p] >> suit & 1 for p in SEATS)
 
 
 def _lead(r: Reading, cards: Sequence[Card]) -> Card:
