@@ -165,13 +165,13 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         assert page.locator("#sheet-options").count() == 0
         page.select_option("select[name=sheet-preset]", "classic")
         page.click("#sheet-options summary")
-        assert "Mise" in page.inner_text("#sheet-options")  # the option's French name, from the server
+        assert "Enjeu" in page.inner_text("#sheet-options")  # the option's French name, from the server
         sheet_id = start_sheet(page, server, "classic", {"stake": "0.5", "rubber_bonus": "3"})
         with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}") as r:
             rules = json.load(r)["sheet"]["rules"]
         assert (rules["preset"], rules["stake"], rules["rubber_bonus"]) == ("classic", 0.5, 3)
         # the page says the table's conventions under its title, in its language
-        assert page.inner_text("#sheet-rules") == "Prime du robre\u00a0: 3 · Mise par point\u00a0: 0,5"
+        assert page.inner_text("#sheet-rules") == "Prime du robre\u00a0: 3 · Enjeu par point\u00a0: 0,5"
         page.click("button[data-lang=en]")
         assert page.inner_text("#sheet-rules") == "Rubber bonus: 3 · Stake per point: 0.5"
         # two games won by NS at 0 (3 each) and the bonus: 9 points at 0.5 a point, a sum the
@@ -655,7 +655,7 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         page.click("#sheet-again")
         page.wait_for_url(lambda url: "/s/" in url and not url.endswith(sid))
         page.wait_for_selector("#entry-form")
-        assert page.inner_text("#sheet-rules") == rules == "Mise par point\u00a0: 0,5"
+        assert page.inner_text("#sheet-rules") == rules == "Enjeu par point\u00a0: 0,5"
         assert page.locator("#sheet-table tbody tr").count() == 0
     assert errors == []
 

@@ -274,7 +274,7 @@ def test_a_classic_sheet_takes_the_tables_own_options(client: TestClient) -> Non
     made = new(client, preset="classic", options=options)
     assert made["sheet"]["rules"]["stake"] == 0.5 and made["sheet"]["rules"]["rubber_bonus"] == 3
     assert {o["name"]: o["value"] for o in made["options"]} == options  # the page shows them
-    assert [o["label_fr"] for o in made["options"]] == ["Prime du robre", "Mise par point"]
+    assert [o["label_fr"] for o in made["options"]] == ["Prime du robre", "Enjeu par point"]
     expected: Any = ClassicSheet.new(sheet_rules("classic", options), NAMES)
     plain: Any = ClassicSheet.new(preset("classic"), NAMES)
     deals: list[dict[str, Any]] = [{"tricks": "NS=13", "honours": "NS=4"}] * 2  # two games: the rubber

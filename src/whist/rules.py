@@ -95,7 +95,7 @@ class Rules:
     rubbers: int = _opt(
         1, ("Rubbers", "Robres"), ("Rubbers in a match.", "Robres d'une partie."))
     stake: float = _opt(
-        0.0, ("Stake per point", "Mise par point"),
+        0.0, ("Stake per point", "Enjeu par point"),
         ("Money per point: each player of the winning side is paid by the player on his left.",
          "Argent par point : chaque joueur du camp gagnant est payé par le joueur à sa gauche."))
     must_trump: bool = _opt(

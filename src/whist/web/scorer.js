@@ -243,7 +243,7 @@ function noSheet() {
   return h("p", { class: S.error ? "error" : "muted", role: S.error ? "alert" : null }, S.error ? sheetErrorText(S.error) : "…");
 }
 
-// A classic sheet's option that is not its preset's, as the table agreed it: "Mise par point : 0,5".
+// A classic sheet's option that is not its preset's, as the table agreed it: "Enjeu par point : 0,5".
 function optionText(o) {
   const v = o.value;
   const shown = typeof v === "boolean" ? t(v ? "yes" : "no")
