@@ -460,6 +460,17 @@ def test_the_system_reason_for_a_file_is_french_with_lang_fr(
     assert "No such" not in said and "Is a directory" not in said
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Error: no record named: give the record's file"),
+    ("fr", "Erreur : aucun enregistrement nommé : donnez son fichier")])
+def test_replay_of_no_file_named_says_so(lang: str, said: str) -> None:
+    """`whist replay ""` (an empty variable in a script): it read the empty name as "." and said
+    the current folder could not be read, exit 1; nothing is named, a mistake of the command
+    line, exit 2."""
+    r = run("replay", "", "--lang", lang)
+    assert r.exit_code == 2 and said in r.stderr, r.output
+
+
 @pytest.mark.parametrize("command", [
     ["play"], ["simulate"], ["arena"], ["replay"], ["score"], ["solve"], ["rules"], ["serve"],
     ["sheet", "new"], ["sheet", "add"], ["sheet", "penalty"], ["sheet", "undo"], ["sheet", "show"],

@@ -476,7 +476,7 @@ def _replay_failed(file: Path, message: Refusal, json_out: bool, lang: Lang) -> 
     robre de `whist simulate --records parties` ; `whist play` dit le nom du sien.
     """)
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", readable=False, help=en_fr(
+    named: Annotated[str, typer.Argument(metavar="FILE", help=en_fr(
         "A deal or match record (JSON).", "Un enregistrement de donne ou de partie (JSON)."))],
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
@@ -494,6 +494,11 @@ def replay(
     `whist simulate --records games`; `whist play` says the name of its own.
     """
     language = parse_lang(lang)
+    if not named:  # as a Path, "" was read as "." and said to be a folder
+        fail(Refusal("no record named: give the record's file, e.g. records/whist-….json",
+                     "aucun enregistrement nommé : donnez son fichier, par exemple records/whist-….json"),
+             2, language)
+    file = Path(named)
     try:
         file.stat()
     except FileNotFoundError:
