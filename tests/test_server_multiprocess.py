@@ -252,3 +252,41 @@ def test_two_processes_asked_at_once_play_a_game_again_at_one_table(pg: str) -> 
             assert told["table"]["again"] == new
     assert [e.kind for e in sa.load(tid)].count("again") == 1
     assert sa.load(new)[0].kind == "create"
+
+
+def test_a_table_reloaded_after_a_conflict_plays_on(pg: str) -> None:
+    """Sue has a tab on each process. Her move through B is stored; the same move through A,
+    which has not heard of it yet (here A hears no news of the table at all), conflicts: A
+    reloads the table from the log and says so. A drives the table: its bots must play on from
+    the reloaded state. A reload did not wake the driver, and the news of B's move, which came
+    after it, was already applied: the table stood still for good at the bots' turn, with every
+    player connected (a review found it with two processes and one player's two tabs)."""
+    sa, sb = Counted(pg), Counted(pg)
+    with server(sa) as a, server(sb) as b:
+        tid = create(a, seats=dict.fromkeys("ESW", "random"), takeover_after=600)
+        until(lambda: drives(a, tid), "A drives the table")
+        service_a = cast(FastAPI, a.app).state.service
+        heard = service_a._heard
+        service_a._heard = lambda table_id, count: (None if table_id == tid and count is not None
+                                                    else heard(table_id, count))
+        sue = join(a, tid, "Sue", "N")
+        with a.websocket_connect(f"/api/tables/{tid}/ws") as wa, \
+                b.websocket_connect(f"/api/tables/{tid}/ws") as wb:
+            tab_a, tab_b = WS(wa), WS(wb)
+            tab_a.hello(sue)
+            tab_b.hello(sue)
+
+            def her_turn(m: dict[str, Any]) -> bool:
+                return (m["type"] == "state" and m["deal"] is not None and m["deal"]["view"]["to_act"] == "N"
+                        and not m["you"]["auto"])
+
+            seen = tab_a.until(her_turn, timeout=WAIT)
+            v, card = seen["version"], seen["deal"]["view"]["legal"][0]["text"]
+            tab_b.until(lambda m: m["type"] == "state" and m["version"] == v, timeout=WAIT)
+            tab_b.send({"type": "act", "action": card, "version": v})
+            tab_b.until(lambda m: m["type"] == "state" and m["version"] > v, timeout=WAIT)
+            tab_a.send({"type": "act", "action": card, "version": v})
+            refused = tab_a.until(lambda m: m["type"] == "error", timeout=WAIT)
+            assert refused["code"] == "conflict", refused
+            # East, a bot of A, plays next, then the others: the versions go on past Sue's move
+            tab_a.until(lambda m: m["type"] == "state" and m["version"] > v + 1, timeout=WAIT)

@@ -560,3 +560,30 @@ def test_every_warning_the_server_logs_has_its_french() -> None:
     assert sorted(logged - set(LOG_FR)) == []
     for english, french in LOG_FR.items():
         assert re.findall(r"%\w", english) == re.findall(r"%\w", french), english
+
+
+def test_the_sqlite_file_deleted_while_the_server_runs_is_said_and_written_into_no_more(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The SQLite file removed (or moved away) while the server runs: SQLite goes on writing into
+    the file unlinked, every answer said all was well, and at the next start every table and
+    sheet was gone. The server says so (a warning), takes no change meanwhile (503, as for any
+    database gone) and takes changes again once the file is back."""
+    db = tmp_path / "whist.db"
+    with TestClient(create_app(storage=SqlStorage(f"sqlite:///{db}"))) as c:
+        made = c.post("/api/tables", json={"seats": dict.fromkeys("NESW", "random")})
+        assert made.status_code == 201, made.text
+        away = tmp_path / "moved.db"
+        db.rename(away)
+        refused = c.post("/api/tables", json={})
+        assert refused.status_code == 503, refused.text
+        assert c.post("/api/sheets", json={"preset": "couleur"}).status_code == 503
+        gone = (f"the database file {db} is gone (deleted or moved): the server takes no change until"
+                " it is back")
+        wait_for(lambda: any(r.getMessage() == gone for r in caplog.records), 5.0)
+        away.rename(db)
+        assert c.post("/api/tables", json={}).status_code == 201
+        wait_for(lambda: any(r.getMessage() == f"the database file {db} is back" for r in caplog.records),
+                 5.0)
+    said = [r.getMessage() for r in caplog.records
+            if r.levelno >= logging.WARNING and r.getMessage().startswith(f"the database file {db} ")]
+    assert said == [gone, f"the database file {db} is back"], said

@@ -58,6 +58,10 @@ LOG_FR: dict[str, str] = {
         "table %s : les événements d'un autre processus ne peuvent être appliqués",
     "the round with the other server processes failed":
         "le tour avec les autres processus du serveur a échoué",
+    "the database file %s is gone (deleted or moved): the server takes no change until it is back":
+        "le fichier de la base de données %s a disparu (effacé ou déplacé) : le serveur ne prend"
+        " aucun changement tant qu'il n'est pas revenu",
+    "the database file %s is back": "le fichier de la base de données %s est revenu",
     "cannot copy the write-ahead log into %s: %s":
         "impossible de recopier le journal d'écriture dans %s : %s",
     "table %s: the table's own step was refused: %s":

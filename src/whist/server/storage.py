@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -333,21 +334,42 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.close()
 
 
+def _file_id(path: str) -> tuple[int, int] | None:
+    """The identity of the file at ``path`` (its device and inode), ``None`` if there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 class _Checkpointer:
     """Copies a SQLite file's write-ahead log into the database every second, in a thread of its
-    own: that copy waits for the disk, and an append (on every action's path) then never does."""
+    own: that copy waits for the disk, and an append (on every action's path) then never does.
+    It also says (a warning) when the file the server opened is no longer at its path (deleted or
+    moved away, which SQLite does not notice: it goes on writing into the file unlinked, lost at
+    the next start), and when it is back."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
+    def __init__(self, path: str, opened: tuple[int, int] | None) -> None:
+        self.path, self.opened = path, opened
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name="whist-sqlite-checkpoint", daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
         conn = sqlite3.connect(self.path, check_same_thread=False)
-        failing = False
+        failing = gone = False
         try:
             while not self.stop.wait(1.0):
+                if (_file_id(self.path) != self.opened) != gone:
+                    gone = not gone
+                    if gone:
+                        log.warning("the database file %s is gone (deleted or moved): the server"
+                                    " takes no change until it is back", self.path)
+                    else:
+                        log.warning("the database file %s is back", self.path)
+                if gone:
+                    continue
                 try:
                     conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error as exc:  # the file went read-only, the disk is full …
@@ -408,8 +430,10 @@ class SqlStorage:
             self.engine.dispose()
             raise
         path = self.engine.url.database if url.startswith("sqlite") else None
+        self._file: tuple[str, tuple[int, int] | None] | None = None
         if path and path != ":memory:":  # only once the file is known to open and take writes
-            self._checkpointer = _Checkpointer(path)
+            self._file = path, _file_id(path)
+            self._checkpointer = _Checkpointer(path, self._file[1])
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._mark = mark
         self._event_sql = self._record_sql = None
@@ -448,7 +472,9 @@ class SqlStorage:
         """A connection to the database, in a transaction committed at the end when ``write``;
         else, for statements that each stand alone, a connection where on PostgreSQL each one
         commits by itself; :class:`StorageUnavailable` when the database cannot be reached or
-        fails."""
+        fails, or when the SQLite file opened is no longer at its path."""
+        if self._file is not None and _file_id(self._file[0]) != self._file[1]:
+            raise StorageUnavailable(f"the database file {self._file[0]} is gone (deleted or moved)")
         try:
             with (self.engine.begin() if write else self._one_statement.connect()) as conn:
                 yield conn

@@ -325,7 +325,12 @@ class Table:
                 c.seat = None
                 c.push(self._welcome(None))
         self._table_cache = None
+        self._changed(True)
         self.broadcast()
+        # the driver plays on from the state reloaded (a bot's turn, a forced move, the next
+        # deal): the news of the events read here comes later, finds them applied and wakes
+        # nothing, and the table stood still
+        self.wake()
         if gone:
             self._presence_changed()
 
