@@ -166,10 +166,10 @@ class TestLeads:
                      "E", "2C")
         assert bot_choice(d) == "5H"
 
-    def test_keeps_a_lone_ace_and_leads_the_long_suit(self) -> None:
-        # Spades trump; South holds A 9 7 of hearts and J 7 4 2 of clubs: the ace is kept as an
-        # entry and the long suit opened, its fourth best (the ace was cashed: a review found
-        # the first lead given away so, and with it the arena's figure, measured in the commit)
+    def test_prefers_the_long_suit_to_an_ace_with_small_cards(self) -> None:
+        # Spades trump; South holds A 9 7 of hearts and J 7 4 2 of clubs: he opens the long suit,
+        # its fourth best (he led the ace of hearts, as if A 9 7 were a suit of masters; the
+        # arena's figures of the change are in docs/arena.md)
         d = position("N:AK8.KQ5.AT7.K863 J5432.T86.K4.AQ5 QT9.A97.J65.J742 76.J432.Q9832.T9",
                      "E", "2S")
         assert d.to_act is Seat.S

@@ -284,8 +284,9 @@ def test_the_petite_misere_contract_line_says_what_is_needed(tmp_path: Path, lan
     ("piccolo", 1, "exactly 1 trick", "exactement 1 pli"),
 ])
 def test_what_is_needed_is_said_as_french_says_it(kind: str, needed: int, en: str, fr: str) -> None:
-    """« Il faut : les 13 plis » for a slam (it said « au moins 13 plis »), « aucun pli » for a
-    misère (it said « exactement 0 pli »); colour whist's tricks are plis (seed 003)."""
+    """« Il faut : les 13 plis » for a slam (it said « au moins 13 levées »), « aucun pli » for a
+    misère (it said « exactement 0 levée »); colour whist's tricks are plis (seed 003), where they
+    were levées."""
     c = Contract(kind, needed if kind == "solo" else None)
     assert (_needed(c, needed, "en"), _needed(c, needed, "fr")) == (en, fr)
     if kind == "grande_misere":

@@ -481,7 +481,8 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # the last trick stays on the table, its winner's card framed and named in words
         winner = page.locator("#trick .card.won").get_attribute("data-played-by")
         names = {"N": "Nord", "E": "Est", "S": "Léa", "W": "Ouest"}
-        assert page.locator("#trick-won").inner_text() == f"Pli 13 pour {names[winner or '']}."
+        # a classic trick is a levée (seed 000's word; a pli at colour whist)
+        assert page.locator("#trick-won").inner_text() == f"Levée 13 pour {names[winner or '']}."
         summary = page.locator(".sheet").inner_text()
         assert "Points de levées" in summary and "EO" in summary and "Manche gagnée par" in summary
         # the standing after the deal: the game's score (a new game: 0 all), one game of the rubber won

@@ -283,7 +283,8 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     each side's tricks and points."""
     from playwright.sync_api import sync_playwright
 
-    w = WORDS["fr"]
+    # a classic trick is a levée (seed 000), colour whist's a pli
+    w = {**WORDS["fr"], "trick": "{} remporte la levée {}", "my_trick": "Vous remportez la levée {}"}
     url = create_table(server, {"preset": "classic", "seed": 3, "bot_delay": 0.05, "seats": BOTS3})
     errors: list[str] = []
     with sync_playwright() as pw:

@@ -12,6 +12,7 @@ import pytest
 from whist.actions import IllegalAction
 from whist.auction import Auction, parse_call
 from whist.cards import SEATS, Seat
+from whist.contracts import parse_contract
 from whist.rules import preset as rules_preset
 from whist.sheet import PENALTY, Sheet, SheetError, parse_entry
 
@@ -191,6 +192,8 @@ class TestImpossibleEntries:
         # a trou has a trump, but its points do not depend on it: it was taken and dropped unsaid
         with pytest.raises(SheetError, match="a trou's trump is not counted"):
             parse_entry("trou", "N+S", "8", trump="H")
+        # but a sheet's file or a CSV edited by hand to give one still reads: it changes nothing
+        assert parse_entry("trou", "N+S", "8", trump="H", from_csv=True).contract == parse_contract("trou")
 
     @pytest.mark.parametrize(("contract", "declarers", "tricks", "said"), [
         ("grande misère sur table", "N,E", "0", "open misère is played by 1 declarer"),

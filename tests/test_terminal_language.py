@@ -42,7 +42,8 @@ ENGLISH = ("Deal", "Your hand", "dealer", "trump", "Trump", "trick", "Trick", "N
            "For example", "each for himself", "made", "failed", "none")
 """Labels the French game must not show."""
 
-FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "Nord", "Sud", "Ouest",
+FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "pli", "Pli", "gagné par",
+          "Nord", "Sud", "Ouest",
           "manche", "Manche", "robre", "Robre", "Votre main", "Vous", "vous", "Règles", "graine",
           "Robots", "partenaire", "résultat", "Résultat", "enregistrée", "Conseil", "Commandes",
           "annonces permises", "Annonces :", "Contrat", "Il faut", "totaux", "réussi", "chuté",

@@ -60,7 +60,7 @@ from whist.cli_common import (
 from whist.cli_help import en_fr, fr_doc
 from whist.colour_session import FAMILIES
 from whist.contracts import KINDS
-from whist.render import colon, label, number, percent, say
+from whist.render import TRICK_WORDS, colon, label, number, percent, say
 
 __all__ = ["arena"]
 
@@ -157,7 +157,7 @@ def _dd_block(r: ArenaReport, lang: Lang) -> list[RenderableType]:
     if not r.config.double_dummy:
         return [Text(say("Double dummy: not measured (--no-double-dummy).",
                          "jeu parfait à cartes ouvertes : non mesuré (--no-double-dummy).", lang))]
-    lost_fr = "plis perdus" if r.config.is_colour else "levées perdues"  # seed 003's word, seed 000's
+    lost_fr = TRICK_WORDS[r.config.is_colour].lost
     t = Table(title=say("Distance from double-dummy play: tricks lost per seat-deal",
                         f"écart au jeu parfait à cartes ouvertes : {lost_fr} par donne-place", lang),
               title_justify="left")

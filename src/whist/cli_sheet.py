@@ -65,7 +65,7 @@ from whist.cli_common import (
 )
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.colour_render import Lang, contract_text, outcome_text, seat_letter
-from whist.render import colon, label, say
+from whist.render import TRICK_WORDS, colon, label, say
 from whist.rules import PRESETS, preset_meant
 from whist.sheet import Entry, Sheet, SheetError, dumps
 from whist.sheet_file import (
@@ -280,7 +280,8 @@ def score(
     head.append_text(_what(entry, language))
     if entry.declarers:
         head.append(f" · {say('declarers', 'preneurs', language)} {_letters(entry.declarers, language)}")
-    counted = say("queens", "dames", language) if entry.queens else say("tricks", "plis", language)
+    counted = say("queens", "dames", language) if entry.queens else say("tricks", TRICK_WORDS[True].many,
+                                                                         language)
     head.append(f" · {counted} {_tricks(entry, language)}")
     if entry.declarers:
         head.append(" · ")

@@ -90,7 +90,7 @@ def solve_cmd(
     leader: Annotated[str, typer.Option(
         "--leader", "-l", metavar="SEAT",
         help=en_fr("The seat that leads the current trick: N, E, S, W or O (Ouest).",
-                   "La place qui entame le pli en cours : N, E, S, O (ou W)."))],
+                   "La place qui entame la levée en cours : N, E, S, O (ou W)."))],
     team: Annotated[str | None, typer.Option(
         "--team", metavar="SEATS",
         help=en_fr(
@@ -132,8 +132,8 @@ def solve_cmd(
     played: Annotated[str, typer.Option(
         "--played", metavar="CARDS",
         help=en_fr("Cards already played to the current trick, in order from the leader: \"AS KS\".",
-                   "Cartes déjà jouées au pli en cours, dans l'ordre depuis l'entame : \"AP RP\" avec --lang"
-                   " fr (as et roi de pique), \"AS KS\" en anglais."))] = "",
+                   "Cartes déjà jouées à la levée en cours, dans l'ordre depuis l'entame : \"AP RP\""
+                   " avec --lang fr (as et roi de pique), \"AS KS\" en anglais."))] = "",
     max_seconds: Annotated[str | None, typer.Option(
         "--max-seconds", metavar="SECONDS",
         help=en_fr(

@@ -30,6 +30,7 @@ from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
 from whist.render import (
     SUIT_STYLES,
+    TRICK_WORDS,
     card_text,
     colon,
     dealt_hands,
@@ -378,7 +379,7 @@ def deal_result(deal: ColourDeal, names: Mapping[Seat, str], title: str,
     t.add_column("")
     for s in SEATS:
         t.add_column(names[s], justify="right", style="bold" if s in v.declarers else "")
-    t.add_row(term("plis", lang), *(str(v.tricks_won[s]) for s in SEATS))
+    t.add_row(say("tricks", TRICK_WORDS[True].many, lang), *(str(v.tricks_won[s]) for s in SEATS))
     if c.kind == "dames":  # what the queens game scores (RULES.md §5.8)
         queens = deal.queens()
         t.add_row(say("queens", "dames", lang), *(str(queens[s]) for s in SEATS))

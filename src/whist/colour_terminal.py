@@ -45,7 +45,18 @@ from whist.colour_session import ColourEvent
 from whist.contracts import of_fr
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView, typed_text
 from whist.couleur_match import ColourMatch
-from whist.render import card_text, colon, hand_text, label, say, seat_letter, suit_text, term
+from whist.render import (
+    TRICK_WORDS,
+    TrickWords,
+    card_text,
+    colon,
+    hand_text,
+    label,
+    say,
+    seat_letter,
+    suit_text,
+    term,
+)
 from whist.terminal import CARD_HELP, TABLE_WORDS, TableTerminal, legal_cards_text, turn_prompt, your_hand
 
 __all__ = ["ColourTerminalGame"]
@@ -121,8 +132,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     _trump_seen: bool = False
 
     compass_width: ClassVar[int] = 9
-    last_trick_words: ClassVar[tuple[str, str, str]] = ("dernier pli", "aucun pli encore dans cette"
-                                                        " donne.", "pli {0} gagné par")
+    trick: ClassVar[TrickWords] = TRICK_WORDS[True]
 
     def __post_init__(self) -> None:
         if not self.names:
@@ -237,9 +247,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
                 self.console.print(f"  {done} {self._leads(v.leader)}")
         if e.trick_winner is not None:
             number = sum(v.tricks_won)
-            won_by = say(f"Trick {number} won by", self.last_trick_words[2].format(number), self.lang)
-            won = Text(f"  ✓ {won_by} {in_text(self.names[e.trick_winner])} — {term('plis', self.lang)} ",
-                       style="bold")
+            won_by = say(f"Trick {number} won by", self.trick.won.format(number), self.lang)
+            many = say("tricks", self.trick.many, self.lang)
+            won = Text(f"  ✓ {won_by} {in_text(self.names[e.trick_winner])} — {many} ", style="bold")
             won.append_text(tricks_text(v, self.lang))
             self.console.print(won)
             self._last_trick = list(self._trick)
@@ -333,7 +343,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         for head, value in contract_facts(v, self.names, self.lang):
             info.add_row(head, value)
         lang = self.lang
-        info.add_row(term("plis", lang).capitalize(), tricks_text(v, lang))
+        info.add_row(say("Tricks", self.trick.many, lang), tricks_text(v, lang))
         if v.shown_card is not None:
             info.add_row(say("Shown", "carte montrée", lang), card_text(v.shown_card, lang=lang))
         if v.discard is not None:
@@ -342,7 +352,7 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         info.add_row(term("score", lang), " · ".join(f"{seat_letter(s, lang)} {totals[s]}" for s in SEATS))
         dealer = in_text(self.names[v.dealer])
         title = (f"{term('deal', lang)} {m.played + 1} · {term('dealer', lang)} {dealer}"
-                 f" · {term('pli', lang)} {sum(v.tricks_won) + 1}")
+                 f" · {say('trick', self.trick.one, lang)} {sum(v.tricks_won) + 1}")
         self.console.print(self._table_panel(v, info, title, 2))
         for seat, cards in v.spread:
             if seat is not self.human:  # his own hand is shown next

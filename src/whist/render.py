@@ -40,8 +40,6 @@ TERMS: dict[str, tuple[str, str]] = {
     "trump": ("trump", "atout"),
     "trick": ("trick", "levée"),
     "tricks": ("tricks", "levées"),
-    "pli": ("trick", "pli"),
-    "plis": ("tricks", "plis"),
     "score": ("Score", "points"),
     "games": ("games", "manches"),
     "game": ("game", "manche"),
@@ -54,9 +52,36 @@ TERMS: dict[str, tuple[str, str]] = {
     "hint": ("Hint", "conseil"),
 }
 """The game's recurring terms in English and French, as RULES.md's table of names and the web
-page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``). A trick is a
-``levée`` in classic whist (seed 000's word) and a ``pli`` in colour whist (seed 003's): ``pli`` and
-``plis`` are colour whist's."""
+page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``); colour whist's
+trick is a ``pli``: :data:`TRICK_WORDS`."""
+
+
+@dataclass(frozen=True)
+class TrickWords:
+    """A trick in French, with the words that agree with it: a ``levée`` in classic whist (seed
+    000's word), a ``pli`` in colour whist (seed 003's)."""
+
+    one: str
+    many: str
+    last: str
+    """The last trick: ``dernière levée``, ``dernier pli``."""
+    the: str
+    """Its article: ``la``, ``le``."""
+    none_yet: str
+    won: str
+    """Trick ``{0}`` won by: ``levée {0} gagnée par``."""
+    unfinished: str
+    lost: str
+    """Tricks lost: ``levées perdues``, ``plis perdus``."""
+
+
+TRICK_WORDS = {
+    False: TrickWords("levée", "levées", "dernière levée", "la", "aucune levée encore dans cette donne.",
+                      "levée {0} gagnée par", "inachevée", "levées perdues"),
+    True: TrickWords("pli", "plis", "dernier pli", "le", "aucun pli encore dans cette donne.",
+                     "pli {0} gagné par", "inachevé", "plis perdus"),
+}
+"""The French words of a trick, in colour whist (``True``) and in classic whist."""
 
 
 def say(en: str, fr: str, lang: Lang | None) -> str:
@@ -357,8 +382,8 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
     ``winner`` as given (``None``: the trick is unfinished, or ``continued`` after a call, ``…``),
     in ``lang`` (in French ``Levée  3 : Est   entame — E 7♣  S 2♣  O R♣ …``, in ``colour`` whist
     ``Pli  3 : …``); for either game."""
-    fr = f"pli {number:>2}" if colour else f"levée {number:>2}"
-    out = Text(f"{label(f'Trick {number:>2}', fr, lang)} {leader}"
+    words = TRICK_WORDS[colour]
+    out = Text(f"{label(f'Trick {number:>2}', f'{words.one} {number:>2}', lang)} {leader}"
                f" {say('leads', 'entame', lang)} — ")
     for seat, c in cards:
         out.append(f"{seat_letter(seat, lang)} ")
@@ -370,7 +395,7 @@ def trick_row(number: int, leader: str, cards: Iterable[tuple[Seat, Card]], winn
     elif continued:
         out.append("…")
     else:
-        out.append(f"({say('unfinished', 'inachevé' if colour else 'inachevée', lang)})", style="dim")
+        out.append(f"({say('unfinished', words.unfinished, lang)})", style="dim")
     return out
 
 

@@ -231,12 +231,14 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
                          f" {suit.name_fr} : donnez-le une seule fois")
     if KINDS[c.kind].suited:
         c = Contract(c.kind, c.level, suit)
-    elif trump.strip() and c.kind == "trou":  # taken, then dropped unsaid, it was
+    elif trump.strip() and c.kind == "trou" and not from_csv:  # taken, then dropped unsaid, it was
+        # (a row of a sheet's file or a CSV that gives one, edited by hand, still reads: the
+        # trump changes nothing there)
         raise wording.refusal(SheetError, "a trou's trump is not counted: its points depend on the"
                               " tricks it needs, 8 or 9 ({needed}); leave out the trump",
                               "l'atout d'un trou ne compte pas : ses points dépendent des plis"
                               " demandés, 8 ou 9 ({needed}) ; ne donnez pas d'atout")
-    elif trump.strip():
+    elif trump.strip() and c.kind != "trou":
         raise SheetError(f"{KINDS[c.kind].en} has no trump: leave out the trump",
                          f"{KINDS[c.kind].fr_the} se joue sans atout : ne donnez pas d'atout")
     if c.kind == "dames":

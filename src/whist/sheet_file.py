@@ -51,8 +51,7 @@ def load_sheet(path: Path, lang: Lang) -> AnySheet:
     system cannot read it."""
     invalid = f"{path} is not a valid score sheet: ", f"{path} n'est pas une feuille de marque valable : "
     try:
-        # a byte order mark, as Windows' Notepad writes one, is no reason to refuse the sheet
-        text = read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8-sig")
+        text = _sheet_text(path)
     except Refusal as exc:  # too large
         refuse(exc, lang)
     except FileNotFoundError:
@@ -73,6 +72,12 @@ def load_sheet(path: Path, lang: Lang) -> AnySheet:
                             f"{path} est l'enregistrement d'une partie, pas une feuille de marque :"
                             f" revoyez-la avec whist replay --lang fr {path}"), lang)
         refuse(Refusal(invalid[0] + exc.en, invalid[1] + exc.fr), lang)
+
+
+def _sheet_text(path: Path) -> str:
+    """The text of the sheet file ``path`` (at most the size whist reads of any file): UTF-8,
+    after a byte order mark if there is one, as Windows' Notepad writes it."""
+    return read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8-sig")
 
 
 def _is_record(text: str) -> bool:
@@ -235,7 +240,7 @@ def taken_refusal(path: Path) -> Refusal:
         if not st.st_size and time.time() - st.st_mtime > STILL_EMPTY:
             raise ValueError("an empty file")
         if st.st_size:
-            read_sheet(read_at_most(path, ("a score sheet", "une feuille de marque")).decode("utf-8-sig"))
+            read_sheet(_sheet_text(path))
     except (Refusal, OSError, ValueError):
         return Refusal(f"{path} already exists and is not a score sheet: name another file (--file),"
                        " or replace it with --force",

@@ -41,6 +41,8 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, View
 from whist.match import Match
 from whist.render import (
+    TRICK_WORDS,
+    TrickWords,
     action_text,
     card_text,
     colon,
@@ -217,10 +219,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     """Said after the engine's message when an entry is refused, in the terminal's language."""
     compass_width: ClassVar[int] = 11
     """The width of a seat's cell in :meth:`_compass`."""
-    last_trick_words: ClassVar[tuple[str, str, str]] = ("dernière levée", "aucune levée encore dans"
-                                                        " cette donne.", "levée {0} gagnée par")
-    """In French, the last trick, that none is finished yet, and that trick ``{0}`` was won by:
-    a ``levée`` in classic whist (seed 000), a ``pli`` in colour whist (seed 003)."""
+    trick: ClassVar[TrickWords] = TRICK_WORDS[False]
+    """A trick in French: a ``levée`` in classic whist, a ``pli`` in colour whist."""
 
     @property
     def card_lang(self) -> Lang:
@@ -269,15 +269,14 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
         while line := self._read(self._next_deal_prompt()):
             word = line.lower()
             if word in HELP_WORDS:  # not the help of a turn: nothing to play or call here
-                last = say("last trick", self.last_trick_words[0], self.lang)
+                last = say("last trick", self.trick.last, self.lang)
                 self.console.print(BETWEEN_DEALS[self.lang].format(last=last))
                 continue
             if word not in HINT_WORDS and self._command(word):
                 continue
-            last = self.last_trick_words[0]
             told = say("The deal is over: press Enter for the next one (s the score, l the last trick)",
                        "la donne est finie : appuyez sur Entrée pour la suivante (s le score, l"
-                       f" {'la' if last.startswith('dernière') else 'le'} {last})", self.lang)
+                       f" {self.trick.the} {self.trick.last})", self.lang)
             self.console.print("[bold red]✗[/] " + told)
 
     def _next_deal_prompt(self) -> str:
@@ -456,10 +455,9 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
 
     def _show_last_trick(self) -> None:
         if not self._last_trick:
-            self.console.print(say("No trick finished yet in this deal.", self.last_trick_words[1],
-                                   self.lang))
+            self.console.print(say("No trick finished yet in this deal.", self.trick.none_yet, self.lang))
             return
-        t = Text(label('Last trick', self.last_trick_words[0], self.lang))
+        t = Text(label('Last trick', self.trick.last, self.lang))
         for seat, c in self._last_trick:
             t.append(f" {seat_letter(seat, self.lang)} ")
             t.append_text(card_text(c, lang=self.card_lang))
@@ -537,7 +535,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
         if e.trick_winner is not None:
             w = e.deal.tricks_won
             who = self._who(e.trick_winner)
-            won = say(f"Trick {sum(w)} won by", self.last_trick_words[2].format(sum(w)), lang)
+            won = say(f"Trick {sum(w)} won by", self.trick.won.format(sum(w)), lang)
             sides = pair((w[0] + w[2], w[1] + w[3]), lang=lang)
             self.console.print(Text(f"  ✓ {won} {who} ({side_name(e.trick_winner.side, lang)})"
                                     f" — {term('tricks', lang)} {sides}", style="bold"))

@@ -28,6 +28,11 @@ ACCEPT_AT = 3.0
 ACCEPT_TRUMPS = 2
 """Cards of the proposed suit (the trumps) an acceptance needs: with a void or a bare trump the
 side tricks of a strong hand are ruffed, and the emballage fails by two or three."""
+
+
+def trumps_to_accept(hand: int, suit: Suit | None) -> bool:
+    """Whether ``hand`` holds the :data:`ACCEPT_TRUMPS` cards of ``suit`` an acceptance needs."""
+    return suit is not None and (hand & suit.mask).bit_count() >= ACCEPT_TRUMPS
 _MISERE_FLAWS = {"petite_misere": 1, "grande_misere": 0, "grande_misere_sur_table": 0}
 """Cards too high to duck that each misère allows (petite misère: the one it discards)."""
 EXACT_SLACK = 1
@@ -79,8 +84,7 @@ def _accept_ok(view: ColourView, hand: int) -> bool:
         return False
     c = top.contract
     if c.kind == "emballage":
-        return (c.suit is not None and (hand & c.suit.mask).bit_count() >= ACCEPT_TRUMPS
-                and trick_estimate(hand, c.suit) >= ACCEPT_AT)
+        return trumps_to_accept(hand, c.suit) and trick_estimate(hand, c.suit) >= ACCEPT_AT
     return _makeable(view, hand, top)
 
 

@@ -23,8 +23,8 @@ The rules of thumb, in the order the code applies them:
   ruff in a suit he has shown out of; return partner's suit; otherwise lead from the strongest
   suit (length, a master on top, an honour sequence), avoiding leading away from a lone honour (in
   three cards or fewer) or into a known ruff; an ace with small cards in a short suit not led yet
-  is kept as an entry, not cashed. From the suit: the top of a sequence or a master; the higher of a
-  doubleton; the fourth best of four or more; else the lowest.
+  counts for little there, below the long suit. From the suit: the top of a sequence or a master;
+  the higher of a doubleton; the fourth best of four or more; else the lowest.
 - Following suit: the last player wins as cheaply as possible, or plays low behind partner.
   Second hand plays low, but covers an honour and takes the trick with two equal masters.
   Third hand plays high (the lowest of its equal top cards) unless partner's card already holds
@@ -310,6 +310,10 @@ class Reading:
         """Whether ``seat`` has shown out of ``suit``."""
         return bool(self.void[seat] >> suit & 1)
 
+    def has_led(self, suit: Suit, seats: Iterable[Seat] = SEATS) -> bool:
+        """Whether any of ``seats`` (anyone, by default) has led ``suit`` in this deal."""
+        return any(self.led_by[p] >> suit & 1 for p in seats)
+
     def may_hold_trumps(self, seat: Seat) -> bool:
         """Whether ``seat`` may still hold a trump."""
         trump = self.trump
@@ -374,6 +378,16 @@ class Reading:
 # ----- leading ----------------------------------------------------------------------
 
 
+def _lone_master(r: Reading, suit: Suit) -> bool:
+    """Whether my side suit ``suit`` is a master alone over small cards (an ace with small cards),
+    four cards or fewer, in a suit nobody has led yet: a poorer lead than the long suit, not
+    scored as a suit of masters. (Once chosen, the ace is still led: leading a small card
+    instead lost in the arena, measured in docs/arena.md.)"""
+    cards = r.my_cards(suit)
+    return (suit is not r.trump and r.is_master(cards[0]) and len(r.top_group(suit)) == 1
+            and len(cards) < 5 and not r.has_led(suit))
+
+
 def _lead_from(r: Reading, suit: Suit) -> Card:
     """The card to lead from ``suit``: a master or the top of an honour sequence; the higher
     of a doubleton; the fourth best of four or more; else the lowest."""
@@ -399,7 +413,7 @@ def _wants_trump_lead(r: Reading) -> bool:
     honours = sum(1 for c in mine if c.rank >= HONOUR)
     if len(mine) >= 5 or (len(mine) >= 4 and honours >= 2):
         return True
-    return any(r.led_by[p] >> trump & 1 for p in r.partners)
+    return r.has_led(trump, r.partners)
 
 
 def _suit_score(r: Reading, suit: Suit) -> int:
@@ -409,24 +423,19 @@ def _suit_score(r: Reading, suit: Suit) -> int:
     group = r.top_group(suit)
     top = cards[0]
     score = 2 * len(cards)
-    if r.is_master(top) and (len(group) >= 2 or len(cards) >= 5 or _was_led(r, suit)):
-        score += 3 + len(group)
-    elif r.is_master(top):  # an ace with small cards, not led yet: kept as an entry, not cashed
+    if _lone_master(r, suit):
         score += 1
+    elif r.is_master(top):
+        score += 3 + len(group)
     elif len(group) >= 2 and top.rank >= HONOUR:
         score += 3
     elif top.rank >= HONOUR and len(cards) <= 3:  # from four, the fourth best gives nothing away
         score -= 3
     if any(r.is_void(o, suit) and r.may_hold_trumps(o) for o in r.opponents):
         score -= 8
-    if any(r.led_by[p] >> suit & 1 for p in r.partners):
+    if r.has_led(suit, r.partners):
         score += 2
     return score
-
-
-def _was_led(r: Reading, suit: Suit) -> bool:
-    """Whether any seat has led ``suit`` in this deal."""
-    return any(r.led_by[p] >> suit & 1 for p in SEATS)
 
 
 def _lead(r: Reading, cards: Sequence[Card]) -> Card:
@@ -454,7 +463,7 @@ def _lead(r: Reading, cards: Sequence[Card]) -> Card:
     # Return partner's suit, unless an opponent will ruff it.
     for p in r.partners:
         for s in side:
-            if r.led_by[p] >> s & 1 and s is not trump and not r.opps_may_ruff(s):
+            if r.has_led(s, (p,)) and s is not trump and not r.opps_may_ruff(s):
                 mine = r.my_cards(s)
                 return mine[0] if r.is_master(mine[0]) or len(mine) == 2 else mine[-1]
     # Lead from strength.
@@ -560,7 +569,7 @@ def _discard(r: Reading, cards: Sequence[Card]) -> Card:
                 guards = len(mine) - 1 - i
                 if c.rank >= HONOUR and not r.is_master(c) and guards <= r.outstanding_above(c):
                     cost += 10
-        if any(r.led_by[p] >> s & 1 for p in r.partners):
+        if r.has_led(s, r.partners):
             cost += 2
         if best is None or cost < best[0]:
             best = (cost, s)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from whist.actions import IllegalAction
 from whist.auction import PASS, ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT, ACCEPT_TRUMPS, choose_shown_card
+from whist.bots.colour_calls import ACCEPT_AT, choose_shown_card, trumps_to_accept
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
@@ -200,8 +200,7 @@ call*)."""
 
 
 def _may_accept(hand: int, c: Contract) -> bool:
-    return (c.suit is not None and (hand & c.suit.mask).bit_count() >= ACCEPT_TRUMPS
-            and trick_estimate(hand, c.suit) >= ACCEPT_FLOOR)
+    return trumps_to_accept(hand, c.suit) and trick_estimate(hand, c.suit) >= ACCEPT_FLOOR
 
 
 def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:

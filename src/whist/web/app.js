@@ -6,7 +6,7 @@
 import { suitSpan } from "./cards.js";
 import { againButton, callsMade, dialogInHistory, drawDialogsWith, leaveDialogStep, overlay, tick, winnerName } from "./dialogs.js";
 import { SEATS, api, copyText, dropToken, failText, folding, h, hasVisible, joined, keepToken, langSwitch, named, nothingPanel, oneTabStop, seenNow, tableName, toast, tokenOf } from "./dom.js";
-import { errorText, has, lang, seatName, sentence, setLang, t, tricksText } from "./i18n.js";
+import { errorText, has, lang, seatName, sentence, setGame, setLang, t, tricksText } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import { sheetMain } from "./scorer.js";
 import { liveRegion, sayChanges } from "./said.js";
@@ -241,6 +241,7 @@ function renderTable() {
     return;
   }
   const v = m.deal ? m.deal.view : null;
+  setGame(m.table.game);  // a classic table's tricks are levées, colour whist's plis
   document.title = tabTitle(m, v);
   // the auction of colour whist: on a phone held sideways the calls take the right-hand column
   // whole, the hand under the felt (style.css); the hand's width follows, so set before it is drawn

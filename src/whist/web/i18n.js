@@ -59,6 +59,13 @@ const FR = {
   dealer: "donneur",
   declarer: "preneur",
   tricks_one: "{0} pli", tricks_many: "{0} plis",
+  // classic whist's trick is a levée (seed 000), colour whist's a pli (seed 003): t() takes the
+  // key with "_classic" at a classic table (setGame)
+  tricks_one_classic: "{0} levée", tricks_many_classic: "{0} levées",
+  last_trick_classic: "Dernière levée", tb_last_classic: "Dernière levée",
+  no_last_trick_classic: "Aucune levée terminée.", trick_won_classic: "Levée {0} pour {1}.",
+  tricks_classic: "Levées", trick_n_classic: "Levée {0}", region_trick_classic: "La levée",
+  says_trick_classic: "{0} remporte la levée {1}", says_my_trick_classic: "Vous remportez la levée {0}",
   more_bids: "Annonces plus hautes ({0})",
   trump: "Atout",
   no_trump: "sans atout",
@@ -529,8 +536,17 @@ export function setLang(code, chosen = true) {
 
 // `t(key, ...args)`: {0} is args[0]; {de0} is French "de" and args[0], elided before a vowel or
 // a mute h ("de Bruno", "d'Anne", "d'Hélène").
+let game = "couleur";
+
+// The game whose words t() says from now on: "classic" or "couleur" (a trick is a levée in the
+// one, a pli in the other).
+export function setGame(name) {
+  game = name === "classic" ? "classic" : "couleur";
+}
+
 export function t(key, ...args) {
-  const s = LANGS[current][key] ?? FR[key] ?? key;
+  const words = LANGS[current];
+  const s = (game === "classic" ? words[key + "_classic"] : undefined) ?? words[key] ?? FR[key] ?? key;
   return frenchSpaces(s.replace(/\{(de)?(\d)\}/g, (_, de, i) => {
     const arg = String(args[Number(i)] ?? "");
     if (!de) return arg;

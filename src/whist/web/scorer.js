@@ -6,7 +6,7 @@
 // an impossible one in English and French, and says which contracts a colour sheet takes.
 
 import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
-import { lang, numberText, playerName, seatName, sentence, t, tricksText, whenText } from "./i18n.js";
+import { lang, numberText, playerName, seatName, sentence, setGame, t, tricksText, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
@@ -221,6 +221,7 @@ function name(seat) {
 }
 
 function renderSheet() {
+  setGame(S.got ? S.got.game : "couleur");  // a classic sheet's tricks are levées, colour whist's plis
   // the tab says what it holds, as a table's does: the sheet, or that there is none at this link
   const none = !S.got && S.error && S.error.code === "not_found";
   document.title = t(none ? "no_sheet" : "score_sheet") + (S.got ? ` \u2014 ${playersOf(S.got)}` : "")
