@@ -116,16 +116,23 @@ def create(client: TestClient, **spec: Any) -> str:
     return table_id
 
 
+@contextlib.contextmanager
+def tabs(a: TestClient, b: TestClient, table_id: str, token_a: str, token_b: str) -> Iterator[tuple[WS, WS]]:
+    """A page of the table open through A and one through B, each said hello with its token."""
+    with a.websocket_connect(f"/api/tables/{table_id}/ws") as wa, \
+            b.websocket_connect(f"/api/tables/{table_id}/ws") as wb:
+        tab_a, tab_b = WS(wa), WS(wb)
+        tab_a.hello(token_a)
+        tab_b.hello(token_b)
+        yield tab_a, tab_b
+
+
 def test_a_move_made_through_one_process_is_seen_through_the_other(pg: str) -> None:
     with server(Counted(pg)) as a, server(Counted(pg)) as b:
         tid = create(a, seats={"N": "random", "E": "random"}, takeover_after=600)
         sue = join(a, tid, "Sue", "S")
         will = join(b, tid, "Will", "W")
-        with a.websocket_connect(f"/api/tables/{tid}/ws") as wa, \
-                b.websocket_connect(f"/api/tables/{tid}/ws") as wb:
-            ws_a, ws_b = WS(wa), WS(wb)
-            ws_a.hello(sue)
-            ws_b.hello(will)
+        with tabs(a, b, tid, sue, will) as (ws_a, ws_b):
             s, w = Player(ws_a, "S"), Player(ws_b, "W")
             for n in range(1, 4):  # three of Will's moves, made through B: Sue sees each in A
                 w.wait(lambda: len(w.acted) >= n, f"Will's move {n}")  # noqa: B023 - waited here
@@ -270,11 +277,7 @@ def test_a_table_reloaded_after_a_conflict_plays_on(pg: str) -> None:
         service_a._heard = lambda table_id, count: (None if table_id == tid and count is not None
                                                     else heard(table_id, count))
         sue = join(a, tid, "Sue", "N")
-        with a.websocket_connect(f"/api/tables/{tid}/ws") as wa, \
-                b.websocket_connect(f"/api/tables/{tid}/ws") as wb:
-            tab_a, tab_b = WS(wa), WS(wb)
-            tab_a.hello(sue)
-            tab_b.hello(sue)
+        with tabs(a, b, tid, sue, sue) as (tab_a, tab_b):
 
             def her_turn(m: dict[str, Any]) -> bool:
                 return (m["type"] == "state" and m["deal"] is not None and m["deal"]["view"]["to_act"] == "N"
