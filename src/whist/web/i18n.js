@@ -66,6 +66,9 @@ const FR = {
   no_last_trick_classic: "Aucune levée terminée.", trick_won_classic: "Levée {0} pour {1}.",
   tricks_classic: "Levées", trick_n_classic: "Levée {0}", region_trick_classic: "La levée",
   says_trick_classic: "{0} remporte la levée {1}", says_my_trick_classic: "Vous remportez la levée {0}",
+  won_by_classic: "remportée par {0}",
+  // and its winner is a side of two
+  winner_classic: "Gagnants : {0}",
   more_bids: "Annonces plus hautes ({0})",
   trump: "Atout",
   no_trump: "sans atout",
@@ -374,6 +377,7 @@ const EN = {
   no_last_trick: "No trick finished yet.",
   no_deals: "No deal finished yet.",
   won_by: "won by {0}",
+  winner_classic: "Winners: {0}",
   trick_won: "Trick {0} to {1}.",
   scores: "Scores",
   history: "Deals played",
