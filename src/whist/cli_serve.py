@@ -235,8 +235,11 @@ def serve(
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                                ws_max_size=64 * 1024, ws_ping_interval=WS_PING,
                                                ws_ping_timeout=WS_PING))
-        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
-            server.run(sockets=[sock])
+        try:
+            with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped cleanly
+                server.run(sockets=[sock])
+        finally:  # closed by the app's end already, unless it never started (its checkpointer's
+            app.state.service.storage.close()  # thread then still watched the SQLite file)
     if not server.started:
         raise typer.Exit(3)
 
