@@ -34,27 +34,6 @@ SUIT_STYLES = {
 
 SIDE_NAMES = {Side.NS: "NS", Side.EW: "EW"}
 
-TERMS: dict[str, tuple[str, str]] = {
-    "deal": ("Deal", "donne"),
-    "dealer": ("dealer", "donneur"),
-    "trump": ("trump", "atout"),
-    "trick": ("trick", "levée"),
-    "tricks": ("tricks", "levées"),
-    "score": ("Score", "points"),
-    "games": ("games", "manches"),
-    "game": ("game", "manche"),
-    "you": ("you", "vous"),
-    "your_hand": ("Your hand", "votre main"),
-    "shown": ("Shown", "montrées"),
-    "legal_now": ("Legal now", "jouable maintenant"),
-    "match_over": ("Match over", "partie terminée"),
-    "stopped": ("Game stopped", "partie arrêtée"),
-    "hint": ("Hint", "conseil"),
-}
-"""The game's recurring terms in English and French, as RULES.md's table of names and the web
-page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``); colour whist's
-trick is a ``pli``: :data:`TRICK_WORDS`."""
-
 
 @dataclass(frozen=True)
 class TrickWords:
@@ -82,6 +61,28 @@ TRICK_WORDS = {
                      "pli {0} gagné par", "inachevé", "plis perdus"),
 }
 """The French words of a trick, in colour whist (``True``) and in classic whist."""
+
+
+TERMS: dict[str, tuple[str, str]] = {
+    "deal": ("Deal", "donne"),
+    "dealer": ("dealer", "donneur"),
+    "trump": ("trump", "atout"),
+    "trick": ("trick", TRICK_WORDS[False].one),
+    "tricks": ("tricks", TRICK_WORDS[False].many),
+    "score": ("Score", "points"),
+    "games": ("games", "manches"),
+    "game": ("game", "manche"),
+    "you": ("you", "vous"),
+    "your_hand": ("Your hand", "votre main"),
+    "shown": ("Shown", "montrées"),
+    "legal_now": ("Legal now", "jouable maintenant"),
+    "match_over": ("Match over", "partie terminée"),
+    "stopped": ("Game stopped", "partie arrêtée"),
+    "hint": ("Hint", "conseil"),
+}
+"""The game's recurring terms in English and French, as RULES.md's table of names and the web
+page's words have them (``donne``, ``levée``, ``atout``, ``manche``, ``robre``); colour whist's
+trick is a ``pli``: :data:`TRICK_WORDS`."""
 
 
 def say(en: str, fr: str, lang: Lang | None) -> str:
