@@ -556,3 +556,23 @@ class TestJsonAndCsv:
             sheet().add_csv("contract,declarers,tricks\nsolo 7,N,8\n")
         with pytest.raises(ClassicSheetError, match="columns kind, side, tricks, honours"):
             sheet().add_csv("side,tricks\nNS,8\n")
+
+
+class TestACsvRowNamesOneSide:
+    """RULES.md §6: a classic deal is entered as the tricks of one side. A CSV row gives that side
+    in ``side`` and the count in ``tricks``, or both in ``tricks`` (``NS=8``); a row whose ``side``
+    and ``tricks`` name two different sides says two things at once, and is refused rather than
+    read as one of them."""
+
+    def test_a_side_and_tricks_of_the_other_side_are_refused(self) -> None:
+        with pytest.raises(ClassicSheetError) as refused:
+            sheet().add_csv("kind,side,tricks,honours\ndeal,NS,EW=8,\n")
+        assert refused.value.en == ("line 2: side NS and tricks EW=8 name two sides: give the tricks"
+                                    " of one side, like NS=8, or the side and a number")
+        assert refused.value.fr == ("ligne 2 : le camp NS et les levées EW=8 nomment deux camps :"
+                                    " donnez les levées d'un seul camp, comme NS=8, ou le camp et un"
+                                    " nombre")
+
+    def test_the_same_side_twice_or_a_side_left_out_is_read(self) -> None:
+        s = sheet().add_csv("kind,side,tricks,honours\ndeal,EO,EW=8,\ndeal,,NS=9,\ndeal,ns,NS=7,\n")
+        assert s.entries == (played("EW=8"), played("NS=9"), played("NS=7"))

@@ -214,7 +214,16 @@ def entry_from_row(row: Mapping[str, Any]) -> ClassicEntry:
     if not tricks:
         raise ClassicSheetError("give the tricks of a side, like NS=8",
                                 "donnez les levées d'un camp, comme NS=8")
-    return played(tricks if "=" in tricks else f"{side}={tricks}", honours)
+    if "=" not in tricks:
+        return played(f"{side}={tricks}", honours)
+    entry = played(tricks, honours)
+    if side and _side(side, "side", "camp") is not _side_count(tricks, _TRICKS)[0]:
+        raise ClassicSheetError(
+            f"side {side} and tricks {tricks} name two sides: give the tricks of one side, like"
+            " NS=8, or the side and a number",
+            f"le camp {side} et les levées {tricks} nomment deux camps : donnez les levées d'un"
+            " seul camp, comme NS=8, ou le camp et un nombre")
+    return entry
 
 
 @dataclass(frozen=True, slots=True)
