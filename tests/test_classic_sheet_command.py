@@ -481,3 +481,39 @@ def test_a_side_that_is_none_is_named_in_each_language(make: Any, en: str, fr: s
     with pytest.raises(ClassicSheetError) as info:
         make()
     assert info.value.en.startswith(en) and info.value.fr.startswith(fr), (info.value.en, info.value.fr)
+
+
+class TestAnEntryGivenOnce:
+    """RULES.md §6: each deal is entered once, with its tricks (and honours, or declarers). An
+    option of the entry typed twice, ``--tricks NS=8 --tricks EO=6``, says two different deals: it
+    is refused, and the sheet left as it was, rather than the last one kept without a word (it was
+    entered as NS 7)."""
+
+    @pytest.mark.parametrize(("preset_name", "args", "option"), [
+        ("classic", ["--tricks", "NS=8", "--tricks", "EW=6"], "--tricks"),
+        ("classic", ["-t", "NS=8", "--honours", "NS=3", "--honneurs", "EW=4"], "--honours"),
+        ("couleur", ["solo", "7", "-d", "N", "--declarers", "E", "--tricks", "8"], "--declarers"),
+        ("couleur", ["solo", "7", "-d", "N", "-t", "8", "-t", "5"], "--tricks"),
+    ])
+    def test_an_option_of_the_entry_given_twice_is_refused(self, tmp_path: Path, preset_name: str,
+                                                            args: list[str], option: str) -> None:
+        f = tmp_path / "sheet.json"
+        assert cli(tmp_path, "new", "--preset", preset_name).exit_code == 0
+        before = f.read_bytes()
+        r = cli(tmp_path, "add", *args)
+        assert r.exit_code == 2, r.output
+        assert f"Option '{option}' is given twice: give it once." in r.stderr
+        assert f.read_bytes() == before
+        r = cli(tmp_path, "add", *args, "--lang", "fr")
+        assert f"l'option « {option} » est donnée deux fois : donnez-la une seule fois." in r.stderr
+
+    def test_whist_score_too(self) -> None:
+        r = runner.invoke(app, ["score", "solo", "7", "-d", "N", "-t", "8", "-t", "5"])
+        assert r.exit_code == 2 and "Option '--tricks' is given twice" in r.stderr
+
+    def test_the_language_and_the_file_may_still_be_given_again(self, tmp_path: Path) -> None:
+        """``--lang`` keeps its rule, the last one wins (README), and so does a file named again."""
+        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+        r = cli(tmp_path, "add", "--tricks", "NS=8", "--lang", "fr", "--lang", "en")
+        assert r.exit_code == 0, r.output
+        assert "tricks NS 8" in r.stdout

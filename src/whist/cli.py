@@ -58,7 +58,7 @@ from whist.cli_common import (
 )
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.cli_serve import serve
-from whist.cli_sheet import score, sheet_app
+from whist.cli_sheet import EntryCommand, score, sheet_app
 from whist.cli_solver import bench_solver, solve_cmd
 from whist.cli_usage import WhistGroup
 from whist.colour_render import seat_names
@@ -650,7 +650,7 @@ def bench_engine_cmd(
 
 
 app.command("arena", cls=HelpCommand)(arena)
-app.command("score", cls=HelpCommand)(score)
+app.command("score", cls=EntryCommand)(score)
 app.command("serve", cls=HelpCommand)(serve)
 app.add_typer(sheet_app, name="sheet")
 app.command("solve", cls=HelpCommand)(solve_cmd)

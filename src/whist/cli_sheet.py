@@ -27,6 +27,9 @@ from rich.cells import cell_len
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer._click.core import Context
+from typer._click.exceptions import UsageError
+from typer.core import TyperOption
 
 from whist.cards import (
     SEATS,
@@ -93,7 +96,26 @@ from whist.sheet_input import (
 )
 from whist.wording import SCORE
 
-__all__ = ["score", "sheet_app"]
+__all__ = ["EntryCommand", "score", "sheet_app"]
+
+
+class EntryCommand(HelpCommand):
+    """A command that takes one deal (``whist sheet add``, ``whist score``): an option of the deal
+    given twice (``--tricks NS=8 --tricks EO=6``) is a usage error, not the last value kept without
+    a word. ``--lang`` and ``--file`` may be given again, the last one winning, as everywhere."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            try:
+                _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+            except UsageError:  # said by click itself, below
+                order = []
+            given = [p for p in order if isinstance(p, TyperOption) and not p.is_flag
+                     and not p.multiple and p.name not in ("lang", "file")]
+            twice = next((p for i, p in enumerate(given) if p in given[:i]), None)
+            if twice is not None:
+                ctx.fail(f"Option '{twice.opts[0]}' is given twice: give it once.")
+        return super().parse_args(ctx, args)
 
 LangOpt = Annotated[str, typer.Option(
     "--lang", metavar="en|fr", help=en_fr(
@@ -496,7 +518,7 @@ def sheet_new(
                           f"New sheet ({what}) in {file}: {players}"), soft_wrap=True)
 
 
-@sheet_app.command("add", cls=HelpCommand)
+@sheet_app.command("add", cls=EntryCommand)
 @fr_doc("""Ajouter une donne. Whist à la couleur : son contrat, ses preneurs et ses plis. Whist
     classique : les levées d'un camp et les honneurs (--tricks NS=8 --honours EO=4), ou
     `chant NS`.""")

@@ -153,6 +153,8 @@ _MESSAGES: list[tuple[str, str]] = [
     (r"Option (.+) requires an argument\.", r"l'option \1 demande une valeur."),
     (r"Option (.+) requires (\d+) arguments\.", r"l'option \1 demande \2 valeurs."),
     (r"Option (.+) does not take a value\.", r"l'option \1 ne prend pas de valeur."),
+    (r"Option (.+) is given twice: give it once\.", r"l'option \1 est donnée deux fois : donnez-la une"
+     r" seule fois."),
     (r"Got unexpected extra argument\(s\) \((\S+)\); the preset goes after --preset: --preset (\S+)",
      r"argument en trop : \1 ; le préréglage se donne après --preset : --preset \2"),
     (r"Got unexpected extra argument\(s\) \((\S+)\); the port goes after --port: --port (\S+)",
