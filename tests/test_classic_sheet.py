@@ -28,6 +28,7 @@ from whist.classic_sheet import (
 )
 from whist.engine import ClassicDeal
 from whist.rules import Rules, preset, with_options
+from whist.sheet import Sheet
 
 CLASSIC = preset("classic")
 SHORT = preset("short")
@@ -474,7 +475,7 @@ class TestJsonAndCsv:
         assert sheet().add_csv(text).stated_points_differ(text) == [
             "line 2: the file says 3 0, this sheet NS +7 EW +0"]
         assert sheet().add_csv(text).stated_points_differ(text, "fr") == [
-            "ligne 2 : le fichier dit 3 0, cette feuille NS +7 EW +0"]
+            "ligne 2 : le fichier dit 3 0, cette feuille NS +7 EO +0"]
 
     def test_the_names_of_a_csv_rename_only_the_seats_left_unnamed(self) -> None:
         """An imported CSV's names replace the default ones (North, East …, Nord, Est … in a French
@@ -576,3 +577,21 @@ class TestACsvRowNamesOneSide:
     def test_the_same_side_twice_or_a_side_left_out_is_read(self) -> None:
         s = sheet().add_csv("kind,side,tricks,honours\ndeal,EO,EW=8,\ndeal,,NS=9,\ndeal,ns,NS=7,\n")
         assert s.entries == (played("EW=8"), played("NS=9"), played("NS=7"))
+
+
+class TestAFrenchWarningNamesTheSidesInFrench:
+    """RULES.md §6 and the Vocabulary (EN/FR): a sheet kept in French names East–West EO and West
+    O everywhere, also where it warns that a CSV's points are not its own."""
+
+    def test_the_side_of_a_classic_sheet(self) -> None:
+        text = "kind,side,tricks,honours,points_EW\ndeal,EW,9,,5\n"
+        assert sheet().add_csv(text).stated_points_differ(text, "fr") == [
+            "ligne 2 : le fichier dit EO 5, cette feuille NS +0 EO +3"]
+        assert sheet().add_csv(text).stated_points_differ(text) == [
+            "line 2: the file says EW 5, this sheet NS +0 EW +3"]
+
+    def test_west_at_colour_whist(self) -> None:
+        text = "contract,declarers,tricks,points_W\nsolo 7,W,8,20\n"
+        s = Sheet.new("couleur")
+        assert s.add_csv(text).stated_points_differ(text, "fr") == [
+            "ligne 2 : le fichier dit O 20, le barème N -7 E -7 S -7 O +21"]

@@ -410,7 +410,7 @@ class TestExport:
         # a file that gives some players' points only is checked on those
         some = "contract,declarers,tricks,points_N,points_W\nsolo 7,N,8,999,\nsolo 7,N,8,21,-7\n"
         assert sheet().add_csv(some).stated_points_differ(some, "fr") == [
-            "ligne 2 : le fichier dit N 999, le barème N +21 E -7 S -7 W -7"]
+            "ligne 2 : le fichier dit N 999, le barème N +21 E -7 S -7 O -7"]
         with pytest.raises(SheetError, match="looks like a classic-whist sheet"):
             sheet().add_csv("KIND;Side;Tricks\ndeal;NS;8\n")
 

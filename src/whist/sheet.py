@@ -504,6 +504,10 @@ class Sheet:
                              ("the table", "le barème"), lang)
 
 
+_FRENCH_LETTERS = {"W": "O", "EW": "EO"}
+"""West and East–West as French writes them (Ouest: O), where a CSV's columns say ``W`` and ``EW``."""
+
+
 def points_differ(rows: Sequence[tuple[int, Mapping[str, Any]]],
                   computed: Sequence[Mapping[str, int]], whose: tuple[str, str],
                   lang: str = "en") -> list[str]:
@@ -520,9 +524,10 @@ def points_differ(rows: Sequence[tuple[int, Mapping[str, Any]]],
         except ValueError:
             same = False
         if not same:
-            table = " ".join(f"{k} {v:+d}" for k, v in points.items())
+            said = {k: _FRENCH_LETTERS.get(k, k) if lang == "fr" else k for k in points}
+            table = " ".join(f"{said[k]} {v:+d}" for k, v in points.items())
             says = " ".join(stated) if all(stated) else " ".join(
-                f"{k} {x}" for k, x in zip(points, stated, strict=True) if x)
+                f"{said[k]} {x}" for k, x in zip(points, stated, strict=True) if x)
             out.append(f"ligne {line} : le fichier dit {says}, {whose[1]} {table}" if lang == "fr"
                        else f"line {line}: the file says {says}, {whose[0]} {table}")
     return out
