@@ -517,3 +517,21 @@ class TestAnEntryGivenOnce:
         r = cli(tmp_path, "add", "--tricks", "NS=8", "--lang", "fr", "--lang", "en")
         assert r.exit_code == 0, r.output
         assert "tricks NS 8" in r.stdout
+
+
+class TestADealInWords:
+    """RULES.md §6: a deal played out is entered by its tricks and honours. The word a CSV's ``kind``
+    takes for it (``deal``, ``donne``) typed before the tricks enters the same deal; it was refused
+    as a colour-whist contract, which « donne » is not."""
+
+    @pytest.mark.parametrize("word", ["donne", "deal", "Donne"])
+    def test_the_word_of_a_deal_before_its_tricks(self, tmp_path: Path, word: str) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic", "--lang", "fr").exit_code == 0
+        r = cli(tmp_path, "add", word, "--tricks", "EO=8", "--honneurs", "NS=3")
+        assert r.exit_code == 0, r.output
+        assert "N°\u00a01 levées NS 5 · EO 8, honneurs NS 3 : NS +2 · EO +2 → score 2–2" in r.stdout
+
+    def test_the_word_of_a_deal_with_a_side_is_still_refused(self, tmp_path: Path) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+        r = cli(tmp_path, "add", "deal", "NS", "--tricks", "NS=8")
+        assert r.exit_code == 2 and "'deal NS' is colour whist" in r.stderr

@@ -49,8 +49,8 @@ from whist.sheet import (
 )
 
 __all__ = [
-    "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "ClassicEntry", "ClassicRow", "ClassicSheet",
-    "ClassicSheetError", "called", "entry_from_row", "played",
+    "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "DEAL_WORDS", "ClassicEntry", "ClassicRow",
+    "ClassicSheet", "ClassicSheetError", "called", "entry_from_row", "played",
 ]
 
 CLASSIC_SHEET_FORMAT = "whist-classic-sheet/1"
@@ -66,7 +66,8 @@ CALL_WORDS = {"call", "called", "appel", "appelé", "appele", "appeler", "chant"
 """The words of a game won by calling at eight, ``whist sheet add chant NS`` and a CSV's ``kind``:
 seed 000 says of the call « cela s'appelle chanter, ou appeler », and the sheet's page has « Chant à
 huit »."""
-_DEAL_WORDS = {"deal", "donne", "played", "jouée", "jouee"}
+DEAL_WORDS = {"deal", "donne", "played", "jouée", "jouee"}
+"""The words of a deal played out, a CSV's ``kind`` and ``whist sheet add donne --tricks NS=8``."""
 _SIDE_COUNT = re.compile(r"\s*([^\s=:]+)\s*[=: ]\s*(-?[0-9]+)\s*")  # 0-9: \d reads ٨ as 8
 _NONE_WORDS = {"", "none", "no", "0", "aucun", "aucuns", "rien", "-"}
 
@@ -208,7 +209,7 @@ def entry_from_row(row: Mapping[str, Any]) -> ClassicEntry:
             raise ClassicSheetError("a game won by calling at eight has no tricks or honours",
                                     "une manche gagnée par le chant à huit n'a ni levées ni honneurs")
         return called(side)
-    if kind and kind not in _DEAL_WORDS:
+    if kind and kind not in DEAL_WORDS:
         raise ClassicSheetError(f"kind {kind!r} is deal or call",
                                 f"le type « {kind} » est deal (donne) ou call (chant)")
     if not tricks:

@@ -29,6 +29,7 @@ from whist.cards import Lang, ParseError, Refusal, Side, parse_side, read_json
 from whist.classic_sheet import (
     CALL_WORDS,
     CLASSIC_SHEET_FORMAT,
+    DEAL_WORDS,
     ClassicSheet,
     ClassicSheetError,
     called,
@@ -175,6 +176,8 @@ def add_deal(sheet: AnySheet, contract: str = "", declarers: str = "", tricks: s
     parts = words.split()
     call = bool(parts) and parts[0].lower() in CALL_WORDS
     if isinstance(sheet, ClassicSheet):
+        if len(parts) == 1 and parts[0].lower() in DEAL_WORDS:  # donne --tricks NS=8: a deal, said
+            parts = []
         if parts and not call:
             raise classic_takes(sheet, "a contract such as {words!r} is colour whist",
                                 "un contrat comme « {words} » est du whist à la couleur", wording,
