@@ -333,6 +333,15 @@ class TestTrou:
         assert d.phase == "auction" and d.to_act is E
         assert d.trou == (N, S)
 
+    def test_the_holder_of_four_aces_is_told_he_holds_four(self) -> None:
+        """D2: "Four aces: the holder announces trou". A holder of four aces who tries another
+        call is told why he must announce it, with the aces he holds: four, not three."""
+        d = new(FOUR_ACES)
+        with pytest.raises(IllegalAction) as caught:
+            d.apply("pass")
+        assert str(caught.value) == "you hold four aces: you must announce trou"
+        assert caught.value.fr == "vous avez quatre as : vous devez annoncer trou"
+
     def test_the_trou_is_public_only_once_announced(self) -> None:
         """§1 "What a seat knows": before the announcement no view may tell who holds the aces."""
         d = new(TROU, dealer=N)

@@ -433,8 +433,11 @@ class ColourDeal:
             return self._call(who, self.auction.meant(action))
         if action not in self.legal_actions():
             if phase == _TROU:
-                raise IllegalAction("you hold three aces: you must announce trou",
-                                    "vous avez trois as : vous devez annoncer trou")
+                t = self._setup.trou
+                four = t is not None and t[3]  # four aces announce trou too (D2)
+                raise IllegalAction(f"you hold {'four' if four else 'three'} aces: you must announce trou",
+                                    f"vous avez {'quatre' if four else 'trois'} as : vous devez annoncer"
+                                    " trou")
             what = "show one of your cards" if phase == _SHOW else "discard one of your cards"
             what_fr = "montrez une de vos cartes" if phase == _SHOW else "écartez une de vos cartes"
             example = self.legal_actions()[0]
