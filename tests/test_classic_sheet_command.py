@@ -535,3 +535,35 @@ class TestADealInWords:
         assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
         r = cli(tmp_path, "add", "deal", "NS", "--tricks", "NS=8")
         assert r.exit_code == 2 and "'deal NS' is colour whist" in r.stderr
+
+
+class TestTheOptionsInFrench:
+    """Vocabulary (RULES.md): a trick is a « levée » in classic whist and a « pli » in colour whist,
+    the declarers are the « preneurs », the queens the « dames ». A French scorer types the word he
+    says: each is the option's other name, and still counts once with the English name."""
+
+    @pytest.mark.parametrize("option", ["--levées", "--levees", "--plis"])
+    def test_the_tricks_of_a_classic_deal(self, tmp_path: Path, option: str) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic", "--lang", "fr").exit_code == 0
+        r = cli(tmp_path, "add", option, "EO=8", "--honneurs", "NS=3")
+        assert r.exit_code == 0, r.output
+        assert "levées NS 5 · EO 8, honneurs NS 3" in r.stdout
+
+    def test_the_declarers_and_tricks_of_a_colour_deal(self, tmp_path: Path) -> None:
+        assert cli(tmp_path, "new", "--preset", "couleur", "--lang", "fr").exit_code == 0
+        r = cli(tmp_path, "add", "solo", "7", "--preneurs", "N", "--plis", "8")
+        assert r.exit_code == 0, r.output
+        assert "solo 7" in r.stdout and "+21" in r.stdout
+
+    def test_whist_score_takes_them_and_the_queens(self) -> None:
+        r = runner.invoke(app, ["score", "dames", "--dames", "N=2,E=1,S=1", "--lang", "fr"])
+        assert r.exit_code == 0, r.output
+        english = runner.invoke(app, ["score", "dames", "--queens", "N=2,E=1,S=1", "--lang", "fr"])
+        assert r.stdout == english.stdout
+        solo = runner.invoke(app, ["score", "solo", "7", "--preneurs", "N", "--plis", "8"])
+        assert solo.exit_code == 0 and "+21" in solo.stdout, solo.output
+
+    def test_the_french_name_and_the_english_one_are_one_option(self, tmp_path: Path) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+        r = cli(tmp_path, "add", "--levées", "NS=8", "--tricks", "EW=6")
+        assert r.exit_code == 2 and "Option '--tricks' is given twice" in r.stderr

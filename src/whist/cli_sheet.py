@@ -137,16 +137,16 @@ PresetOpt = Annotated[str, typer.Option(
         "Scoring table: couleur (the club's) or pagat.",
         "Barème : couleur (celui du club) ou pagat."))]
 DeclarersOpt = Annotated[str, typer.Option(
-    "--declarers", "-d", metavar="SEATS", help=en_fr(
+    "--declarers", "--preneurs", "-d", metavar="SEATS", help=en_fr(
         "The declarers (preneurs): N, or two or more seats as N,E or N+E; seats N, E, S, W or O"
         " (Ouest).",
         "Les preneurs : N, ou deux places ou plus, N,E ou N+E ; places N, E, S, O (ou W)."))]
 TricksOpt = Annotated[str, typer.Option(
-    "--tricks", "-t", metavar="T|N=0,E=1", help=en_fr(
+    "--tricks", "--plis", "-t", metavar="T|N=0,E=1", help=en_fr(
         "Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).",
         "Plis des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 : misères, piccolo)."))]
 SheetTricksOpt = Annotated[str, typer.Option(
-    "--tricks", "-t", metavar="T|N=0,E=1|NS=8", help=en_fr(
+    "--tricks", "--plis", "--levées", "--levees", "-t", metavar="T|N=0,E=1|NS=8", help=en_fr(
         "Colour whist: tricks the declarers took together (8), or each declarer's (N=0,E=1:"
         " misères, piccolo). Classic whist: the tricks of one side, NS=8 or EW=5 (the other side"
         " took the rest).",
@@ -169,7 +169,7 @@ NeededOpt = Annotated[int | None, typer.Option(
         "Tricks a trou needs: 8 or 9 (RULES.md §5.3).",
         "Plis qu'il faut au trou : 8 ou 9 (RULES.md §5.3)."))]
 QueensOpt = Annotated[str, typer.Option(
-    "--queens", metavar="N=2,E=1,S=1", help=en_fr(
+    "--queens", "--dames", metavar="N=2,E=1,S=1", help=en_fr(
         "Queens each player took (misère par les dames).",
         "Dames prises par chaque joueur (misère par les dames)."))]
 DoubleOpt = Annotated[bool, typer.Option(

@@ -65,7 +65,7 @@ class Rules:
          " trois."))
     call_at_eight: bool = _opt(
         True, ("Calling at eight", "Chanter à huit"),
-        ("Calling at eight: a side two points short of game as the deal starts (8 of 10) may"
+        ("A side two points short of game as the deal starts (8 of 10) may"
          " claim the game with its honours, or ask the partner for one (where honours count).",
          "Un camp à deux points de la manche au début de la donne (8 sur 10) peut chanter :"
          " faire valoir ses honneurs, ou demander à son partenaire s'il en a un (là où les"
