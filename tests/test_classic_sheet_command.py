@@ -567,3 +567,34 @@ class TestTheOptionsInFrench:
         assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
         r = cli(tmp_path, "add", "--levées", "NS=8", "--tricks", "EW=6")
         assert r.exit_code == 2 and "Option '--tricks' is given twice" in r.stderr
+
+
+class TestHonoursThatDoNotScore:
+    """RULES.md §2: honours score 4 or 2 points; D17, tricks score first, and a side that reaches
+    game by its tricks leaves the other side's honours unscored; with the option ``honours`` off
+    they never score. The sheet keeps the honours as entered and says on their row that they
+    were not scored (it said so for D17 but not with the option off: « EO 4 » stood there as if
+    it had counted)."""
+
+    @pytest.mark.parametrize(("options", "tricks"), [
+        ([], "NS=11"),  # D17: NS at 5 score 5 for tricks and reach game first
+        (["--option", "honours=off"], "NS=8"),
+    ])
+    @pytest.mark.parametrize(("lang", "said"), [("en", "EW 4, not scored"), ("fr", "EO 4, non comptés")])
+    def test_the_row_says_they_were_not_scored(self, tmp_path: Path, options: list[str], tricks: str,
+                                               lang: str, said: str) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic", "--option", "call_at_eight=off",
+                   *options).exit_code == 0
+        assert cli(tmp_path, "add", "--tricks", "NS=11").exit_code == 0
+        r = cli(tmp_path, "add", "--tricks", tricks, "--honours", "EW=4")
+        assert r.exit_code == 0, r.output
+        r = runner.invoke(app, ["sheet", "show", "--file", str(tmp_path / "sheet.json"), "--lang", lang],
+                          env={"COLUMNS": "200"})
+        assert said in r.stdout, r.stdout
+
+    def test_honours_that_count_are_not_said_unscored(self, tmp_path: Path) -> None:
+        assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0
+        assert cli(tmp_path, "add", "--tricks", "NS=8", "--honours", "EW=4").exit_code == 0
+        r = runner.invoke(app, ["sheet", "show", "--file", str(tmp_path / "sheet.json")],
+                          env={"COLUMNS": "200"})
+        assert "EW 4" in r.stdout and "not scored" not in r.stdout, r.stdout

@@ -497,6 +497,24 @@ class TestSheet:
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
         assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
 
+    @pytest.mark.parametrize("preset_name", ["couleur", "classic"])
+    def test_a_sheets_json_file_given_to_import_is_said_to_open_with_file(
+            self, tmp_path: Path, preset_name: str) -> None:
+        """RULES.md §6: a sheet exports CSV and JSON; the JSON opens with ``--file``. Given to
+        ``import``, it was refused as a CSV without a header, which sent the scorer looking for
+        the header of a file that has none to have."""
+        assert self.sheet(tmp_path, "new", "--preset", preset_name).exit_code == 0
+        assert self.sheet(tmp_path, "export", str(tmp_path / "out.json")).exit_code == 0
+        other = tmp_path / "other.json"
+        assert run("sheet", "new", "--preset", preset_name, "--file", str(other)).exit_code == 0
+        before = other.read_bytes()
+        for lang, said in (("en", "this is a JSON file, not a CSV"),
+                           ("fr", "c'est un fichier JSON, pas un CSV")):
+            r = run("sheet", "import", str(tmp_path / "out.json"), "--file", str(other), "--lang", lang)
+            assert r.exit_code == 2 and said in " ".join(r.stderr.split()), r.stderr
+            assert "--file" in r.stderr
+        assert other.read_bytes() == before
+
     def test_a_csv_typed_on_the_standard_input_holds_no_lock(self, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
         """`whist sheet import -` locked the sheet, then waited for the CSV: another scorer's

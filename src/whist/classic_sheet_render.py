@@ -72,10 +72,10 @@ def classic_what(entry: ClassicEntry, lang: Lang) -> str:
 
 
 def _unscored(sheet: ClassicSheet, row: ClassicRow) -> bool:
-    """Honours held (three or four) that scored nothing on this deal (D17, or a side at nine)."""
+    """Honours held (three or four) that scored nothing on this deal (D17, a side at nine, or
+    honours not counted at all: option ``honours`` off)."""
     held = row.entry.honours_side
-    return (row.entry.call is None and held is not None and sheet.rules.honours
-            and row.points.honours[held[0]] == 0)
+    return row.entry.call is None and held is not None and row.points.honours[held[0]] == 0
 
 
 def _side_points(row: ClassicRow, side: Side) -> str:

@@ -557,8 +557,14 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
     spreadsheet: separated by commas, or by semicolons (as a spreadsheet set to French saves it;
     told by the header line), a byte order mark before the header, header cells in any case and
     with spaces around them, read as the ``columns`` they name. A column named twice is refused
-    (``error``, the sheet's own): which of the two holds the deal cannot be told."""
+    (``error``, the sheet's own): which of the two holds the deal cannot be told. A sheet's JSON
+    file (an export, or the sheet itself) is refused as such: it is opened with ``--file``."""
     text = text.removeprefix("\ufeff")
+    if text.lstrip().startswith("{"):
+        raise error("this is a JSON file, not a CSV: a sheet's JSON file is not imported but opened"
+                    " with --file (whist sheet show --file FILE)",
+                    "c'est un fichier JSON, pas un CSV : le fichier JSON d'une feuille ne s'importe"
+                    " pas, il s'ouvre avec --file (whist sheet show --file FICHIER)")
     header = text.split("\n", 1)[0]
     delimiter = ";" if header.count(";") > header.count(",") else ","
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
