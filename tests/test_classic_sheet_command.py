@@ -598,3 +598,27 @@ class TestHonoursThatDoNotScore:
         r = runner.invoke(app, ["sheet", "show", "--file", str(tmp_path / "sheet.json")],
                           env={"COLUMNS": "200"})
         assert "EW 4" in r.stdout and "not scored" not in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(("option", "value"), [("stake", 1e308), ("rubber_bonus", 10**400),
+                                               ("game_points", 10**9)])
+def test_a_sheet_file_edited_past_the_largest_options_is_refused(tmp_path: Path, option: str,
+                                                                 value: float) -> None:
+    """``whist sheet new`` refuses a stake above a million (``LARGEST`` in rules.py: past it the
+    settlement is no number a JSON file holds); a sheet's file edited by hand to such a stake was
+    read, printed ±Infinity and exported ``Infinity``, which no JSON reader takes. It is refused as
+    a damaged file is (in the language of ``--lang``: a damaged file's own is not trusted), and no
+    file is written."""
+    f = tmp_path / "sheet.json"
+    assert cli(tmp_path, "new", "--preset", "classic", "--lang", "fr").exit_code == 0
+    assert cli(tmp_path, "add", "--tricks", "NS=8").exit_code == 0
+    data = json.loads(f.read_text(encoding="utf-8"))
+    data["rules"][option] = value
+    f.write_text(json.dumps(data), encoding="utf-8")
+    before = f.read_bytes()
+    for lang, said in (("en", f"rules: option {option} is at most"),
+                       ("fr", f"règles : l'option {option} vaut au plus")):
+        r = cli(tmp_path, "export", str(tmp_path / "out.json"), "--lang", lang)
+        assert r.exit_code == 2, r.output
+        assert said in " ".join(r.stderr.split()), r.stderr
+    assert not (tmp_path / "out.json").exists() and f.read_bytes() == before

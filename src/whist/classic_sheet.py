@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Literal
 
 from whist.cards import Lang, ParseError, Refusal, Seat, Side, given, parse_side, quoted_fr, seat_names
 from whist.match import GameResult, RubberResult, fold_deal, games_in_rubber, match_over, rubber_totals
-from whist.rules import PRESETS, Rules
+from whist.rules import PRESETS, Rules, check_largest
 from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight, settlement
 from whist.sheet import (
     NAME_COLUMNS,
@@ -449,8 +449,10 @@ class ClassicSheet:
                                     " entrées (une liste)")
         try:
             rules = Rules.from_dict(raw_rules)
+            check_largest(rules)
         except ValueError as exc:
-            raise ClassicSheetError(f"rules: {exc}", f"règles : {exc}") from None
+            fr = exc.fr if isinstance(exc, Refusal) else str(exc)
+            raise ClassicSheetError(f"rules: {exc}", f"règles : {fr}") from None
         try:
             lang = stored_lang(data)
         except SheetError as exc:

@@ -414,9 +414,7 @@ def with_options(rules: Rules, values: Mapping[str, Any], *, strict: bool = True
     check(out)
     if strict:
         # new tables only: a stored table or record of a longer match still reads
-        for key, most in LARGEST.items():
-            if getattr(out, key) > most:
-                raise RulesError(f"option {key} is at most {most}", f"l'option {key} vaut au plus {most}")
+        check_largest(out)
         for key, value in changes.items():
             if value != defaults[key] and key in GAME_AND_RUBBER_OPTIONS and not applies(key, out):
                 raise RulesError(f"option {key} changes nothing without game and rubber points"
@@ -451,6 +449,15 @@ LARGEST: dict[str, int] = {
 """The largest value of these options in a new match: past them a match would never end (a game
 of a billion points) or its scores and settlement would be too large to be numbers (a stake of
 1e308 pays an infinite sum, which no JSON holds)."""
+
+
+def check_largest(rules: Rules) -> None:
+    """Refuse option values past :data:`LARGEST`: a new match's, and a score sheet's, whose file
+    only ``whist sheet new`` or the sheet's page writes (a stake of 1e308 edited into one printed
+    ±Infinity and exported ``Infinity``, which no JSON reader takes)."""
+    for key, most in LARGEST.items():
+        if getattr(rules, key) > most:
+            raise RulesError(f"option {key} is at most {most}", f"l'option {key} vaut au plus {most}")
 
 
 def check(rules: Rules) -> None:
