@@ -308,3 +308,34 @@ def test_the_lobby_says_what_colour_whist_is_to_an_english_newcomer(server: Serv
         assert page.inner_text("#game-hint").startswith("Pas de partenaires fixes\u00a0: à chaque donne")
         browser.close()
     assert errors == []
+
+
+def test_the_seat_a_person_leaves_in_the_form_takes_what_his_new_seat_held(server: Server) -> None:  # noqa: F811
+    """Anne, alone with three bots, picks North as her seat: South, the seat she left, was a
+    friend's free seat in the form ("Ami (place libre)"), and her table waited for a friend who
+    was never asked. The seat she leaves now takes what North held (the strongest bot), and one
+    she gave to a friend stays a friend's when she moves again: the form holds as many bots and
+    free seats as before."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        bot = page.locator("select[data-seat=N]").input_value()
+        page.select_option("select[name=my-seat]", "N")
+        kinds = {s: page.locator(f"select[data-seat={s}]").input_value() for s in "ESW"}
+        assert kinds == {"E": bot, "S": bot, "W": bot}
+        page.select_option("select[data-seat=E]", "open")  # a friend at East, then Anne sits there
+        page.select_option("select[name=my-seat]", "E")
+        kinds = {s: page.locator(f"select[data-seat={s}]").input_value() for s in "NSW"}
+        assert kinds == {"N": "open", "S": bot, "W": bot}
+        page.fill("input[name=name]", "Anne")
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        table_id = page.url.rsplit("/", 1)[1]
+        seats = {s["seat"]: s["kind"] if s["kind"] == "open" else s["bot"]
+                 for s in get_json(server, f"/api/tables/{table_id}/listing")["seats"]}
+        assert seats == {"N": "open", "E": "open", "S": bot, "W": bot}
+        browser.close()
+    assert errors == []

@@ -249,7 +249,11 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       h("label", {}, countLabel, h("input", { name: "count", type: "number",
         min: 1, max: largest(isColour ? "deals" : "rubbers"), value: form.count, oninput: (e) => { form.count = e.target.value; } })),
       h("label", {}, t("your_seat"), h("select", { name: "my-seat", onchange: (e) => {
-        form.seat = e.target.value; render();
+        // the seat left takes what the new one held (a bot, a friend's free seat): as many bots
+        // and friends as before, not a free seat that nobody was asked to take
+        form.seats[form.seat] = form.seats[e.target.value];
+        form.seat = e.target.value;
+        render();
       } }, SEATS.map((s) => h("option", { value: s, selected: form.seat === s }, seatName(s))))),
       h("div", { class: "seats-grid" }, SEATS.map((s) => h("div", { class: "seat-choice" },
         h("span", { class: "seat-label", id: "seat-label-" + s }, seatName(s)), seatSelect(s)))),
