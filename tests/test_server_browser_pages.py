@@ -330,8 +330,40 @@ def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa:
         page.wait_for_selector("#watch-banner")
         assert "Toutes ses places sont prises" in page.inner_text("#watch-banner")
         page.click("button[data-lang=en]")
-        assert page.inner_text("#watch-banner") == (
+        assert page.inner_text("#watch-banner").startswith(
             "You are watching this table. Every seat is taken: you may take one if a player leaves.")
+        browser.close()
+    assert errors == []
+
+
+def test_a_player_on_a_second_device_is_told_how_to_bring_his_seat_there(server: Server) -> None:  # noqa: F811
+    """Anne sits South on her phone, then opens the table's link on her laptop: the laptop only
+    watched, and said that every seat was taken, as to a stranger, and not how she could play
+    there. The full table's page now tells a player seated on another device that his seat waits
+    for him there, and to leave it there to take it here; so she does, and sits South here."""
+    from playwright.sync_api import sync_playwright
+
+    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, phone = phone_page(pw, f"{server.base}{path}", errors)
+        sit_down(phone, "Anne")
+        laptop = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800}).new_page()
+        laptop.on("pageerror", lambda e: errors.append(str(e)))
+        laptop.goto(f"{server.base}{path}")
+        laptop.wait_for_selector("#watch-banner")
+        said = laptop.inner_text("#watch-banner")
+        assert "Assis à cette table sur un autre appareil\u00a0?" in said, said
+        assert "quittez-la là-bas (« Quitter »)" in said.replace("\u00a0", " "), said
+        laptop.click("button[data-lang=en]")
+        assert "Seated at this table on another device?" in laptop.inner_text("#watch-banner")
+        laptop.click("button[data-lang=fr]")
+        phone.once("dialog", lambda d: d.accept())
+        phone.click("#leave")
+        laptop.fill("input[name=join-name]", "Anne")
+        laptop.click("button[data-sit=S]")
+        laptop.wait_for_selector("#hand .card")
+        assert "Anne (vous)" in laptop.inner_text(".seat.mine")
         browser.close()
     assert errors == []
 

@@ -319,7 +319,11 @@ function banner(m) {
   if (!T.seat) {
     const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
     // a full table: said, so that the friend who followed its link does not look for a seat
-    if (!free.length) return h("div", { class: "banner", id: "watch-banner" }, t("you_watch"), " ", t("table_full"));
+    // and to a player seated there on another device, how to bring his seat here
+    if (!free.length) {
+      return h("div", { class: "banner", id: "watch-banner" }, h("div", {}, t("you_watch"), " ", t("table_full")),
+        h("div", { class: "muted" }, t("seated_elsewhere")));
+    }
     // what is typed stays as the table is drawn again (a bot's card, a friend who comes to watch)
     const name = h("input", { name: "join-name", placeholder: t("your_name"), maxlength: 24,
       value: T.joinName ?? (localStorage.getItem("whist.name") || ""),

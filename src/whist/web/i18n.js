@@ -45,6 +45,9 @@ const FR = {
   copied: "Lien copié",
   you_watch: "Vous regardez cette table.",
   table_full: "Toutes ses places sont prises : vous pourrez en prendre une si un joueur la quitte.",
+  // a player who opens the link on a second device holds his seat on the first (its token)
+  seated_elsewhere: "Assis à cette table sur un autre appareil ? Votre place vous y attend ; pour la prendre ici,"
+    + " quittez-la là-bas (« Quitter »), puis asseyez-vous ici.",
   take_seat: "Prendre une place :",
   sit_at: "S'asseoir en {0}",
   leave_seat: "Quitter la place",
@@ -308,6 +311,8 @@ const EN = {
   copied: "Link copied",
   you_watch: "You are watching this table.",
   table_full: "Every seat is taken: you may take one if a player leaves.",
+  seated_elsewhere: "Seated at this table on another device? Your seat waits for you there; to take it here,"
+    + " leave it there (“Leave”), then sit down here.",
   take_seat: "Take a seat:",
   sit_at: "Sit at {0}",
   leave_seat: "Leave the seat",
