@@ -373,3 +373,33 @@ def test_the_hand_comes_into_view_at_twice_the_zoom_when_a_card_is_to_play(serve
         assert page.evaluate("scrollY") == at and page.evaluate(HAND_IN_VIEW)
         browser.close()
     assert errors == []
+
+
+def test_the_end_of_the_game_keeps_its_buttons_in_view_on_a_phone_held_sideways(server: Server) -> None:  # noqa: F811
+    """On a phone held sideways (844 × 390) the sheet at the end of the game opened at its top,
+    the deal's result and the whole score sheet above its buttons: "Rejouer avec les mêmes", the
+    way to the next game, was below the sheet's bottom edge, with nothing to say that the sheet
+    scrolled. The row of buttons now stays at the sheet's bottom edge, in view, the sheet still
+    opened at its top; scrolled down, the buttons come after the last line, not over it."""
+    from playwright.sync_api import sync_playwright
+
+    in_view = """() => {
+        const sheet = document.querySelector('.overlay .sheet').getBoundingClientRect();
+        return ['#again', '#new-table', '.overlay h2'].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect();
+          return r.top >= sheet.top && r.bottom <= sheet.bottom + 0.5; }); }"""
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, ONE_DEAL, errors, 844, 390)
+        bid_and_play_until(page, "#again", 90)
+        page.wait_for_function("() => document.activeElement.id === 'again'")
+        sheet = page.locator(".overlay .sheet")
+        assert sheet.evaluate("(e) => e.scrollHeight > e.clientHeight")  # more than the screen holds
+        assert sheet.evaluate("(e) => e.scrollTop") == 0
+        assert page.evaluate(in_view) == [True, True, True]
+        sheet.evaluate("(e) => { e.scrollTop = e.scrollHeight; }")
+        last = page.locator(".overlay .sheet > p").last.bounding_box()
+        buttons = page.locator("#again").bounding_box()
+        assert last is not None and buttons is not None and last["y"] + last["height"] <= buttons["y"]
+        browser.close()
+    assert errors == []

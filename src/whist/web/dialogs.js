@@ -230,13 +230,13 @@ function summarySheet(m, v) {
     // what a player does next: the same game again with the same people, or another one from
     // the lobby's form (it keeps his name)
     if (m.table.again) body.push(h("p", { id: "again-open" }, t("again_open")));
-    body.push(h("div", { class: "row" }, againButton(m, "again", true),
+    body.push(h("div", { class: "row sheet-actions" }, againButton(m, "again", true),
       h("a", { href: "/", class: "button secondary", id: "new-table" }, t("new_table")),
       h("a", { href: `/api/tables/${T.id}/record`, download: `whist-${T.id}.json`, class: "button secondary" }, t("download_all"))));
   } else {
     const me = T.seat ? seatInfo(T.seat) : null;
     body.push(h("p", { class: "muted", id: "countdown" }, me && me.ready ? t("waiting_others") : countdown()));
-    body.push(h("div", { class: "row" },
+    body.push(h("div", { class: "row sheet-actions" },
       T.seat ? h("button", { type: "button", class: "primary", id: "next-deal", "data-main": true, disabled: me && me.ready,
         onclick: () => sendMsg({ type: "next" }) }, t("next_deal")) : null,
       h("button", { type: "button", id: "close-summary", onclick: () => { T.dismissed = m.deal.number; redraw(); } }, t("close"))));
