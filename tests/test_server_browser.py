@@ -374,6 +374,11 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         page.click("[data-replay]")
         page.click("#replay-next")
         assert "1 /" in page.locator(".sheet").inner_text()
+        assert page.locator(".replay-contract").count() == 0  # the auction is not over at its first call
+        page.click("#replay-last")  # the play: the contract, its declarers and its trump, as the table said
+        contract = " ".join(page.locator(".replay-contract").inner_text().split())
+        assert contract.startswith("Contrat : ") or contract.startswith("Contrat : "), contract
+        assert "Atout" in contract, contract
         page.click(".sheet .close")
         # the server stops and starts again: the page reconnects by itself, to the same seat
         server.stop()
@@ -804,7 +809,7 @@ def test_the_trou_partner_is_told_the_tables_own_rule(server: Server, nine: bool
                 page.click("#legal-calls [data-action=pass]")
                 page.wait_for_selector("#legal-calls", state="detached")
         prompt = page.locator("#actions .prompt").inner_text()
-        assert prompt == "Montrez une carte\u00a0: sa couleur sera l'atout " + words + ".", prompt
+        assert prompt == "À vous — Montrez une carte\u00a0: sa couleur sera l'atout " + words + ".", prompt
         assert page.locator("#four-aces").count() == 0  # three aces: the fourth ace's holder
         assert "Ouest annonce trou (trois as)" in page.locator("#calls").inner_text()  # as the terminal
         browser.close()

@@ -225,6 +225,8 @@ def test_a_misere_says_its_declarer_needs_no_trick(server: Server) -> None:  # n
         page.click('#legal-calls details.more-bids summary')
         page.click('#legal-calls [data-action="small misère"]')
         page.wait_for_selector("#actions .prompt >> text=Écartez une carte")
+        # her turn said as every other prompt says it
+        assert page.inner_text("#actions .prompt").startswith("À vous — Écartez une carte")
         play_a_card(page)  # her discard
         page.wait_for_selector("#info >> text=Il faut")
         assert "Il faut\u00a0: aucun pli (12 plis dans la donne)" in page.inner_text("#info")

@@ -579,9 +579,9 @@ function actionPanel(m, v) {
       parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t(kinds.has("card") ? "call_or_play_prompt" : "call_prompt")));
       parts.push(callButtons(v.legal, v, sitters));
     } else if (kinds.has("show")) {  // the trou's partner (RULES.md §5.3), by this table's rule
-      parts.push(h("p", { class: "prompt" }, t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
+      parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t(T.rules.trou_always_nine ? "show_prompt_nine" : "show_prompt")));
     }
-    else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("discard_prompt")));
+    else if (kinds.has("discard")) parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("discard_prompt")));
     else parts.push(h("p", { class: "prompt" }, t("your_turn"), " — ", t("play_prompt")));
   } else if (v.to_act) {
     parts.push(h("p", { class: "muted waiting" }, waitingFor(v.to_act)));

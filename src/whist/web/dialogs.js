@@ -2,10 +2,10 @@
 // their replay, the end of a deal and of the game; one step of the browser's history while one is
 // open. app.js draws the table (`drawDialogsWith` gives the dialogs its redraw and its send).
 
-import { SEATS, api, failText, h, keepToken, toast, tokenOf } from "./dom.js";
+import { SEATS, api, failText, h, joined, keepToken, named, toast, tokenOf } from "./dom.js";
 import { sentence, t } from "./i18n.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
-import { T, authorName, callNode, cardNode, dealPlayerName, playerName, seatInfo, side, sides, spacedCards, suitNode } from "./table.js";
+import { T, authorName, callNode, cardNode, contractNode, dealPlayerName, playerName, seatInfo, side, sides, spacedCards, suitNode } from "./table.js";
 
 
 // The calls among the first `n` actions of view `v`, each named by who made it (the deal's
@@ -160,6 +160,13 @@ function replaySheet() {
     // classic whist's trump and turned card, known from the deal's start (step 0 showed nothing)
     v.game === "classic" && v.trump ? h("p", { class: "replay-trump" }, t("trump"), t("colon"), suitNode(v.trump),
       v.trump_card ? [" · ", t("turned_card"), t("colon"), cardNode(v.trump_card, "mini")] : null) : null,
+    // colour whist's contract, its declarers and its trump, once the play has begun: the calls
+    // alone left them to be worked out (a surprise trou's trump is known only at the fourth ace)
+    v.game === "couleur" && v.contract && cardsSoFar.length ? h("p", { class: "replay-contract" },
+      t("contract"), t("colon"), contractNode(v.contract),
+      v.declarers.length ? [" — ", joined(v.declarers.map((s) => named(dealPlayerName(sitters, s))), " + ")] : null,
+      v.contract.kind === "trou" && T.rules.trou_surprise ? null
+        : [" · ", t("trump"), t("colon"), v.trump ? suitNode(v.trump) : t("no_trump")]) : null,
     calls.length ? h("div", { class: "calls" }, calls) : null,
     h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, playerName(v, sitters, a.seat, a.card))))),
     hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
