@@ -6,6 +6,7 @@ test_server_browser.py.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from test_server_browser import (
@@ -338,6 +339,15 @@ def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa:
     assert errors == []
 
 
+def laptop_page(browser: Any, url: str, errors: list[str]) -> Any:
+    """The table's page at ``url`` on a laptop of the same person (a second device: a context of
+    its own, with no token of the first), in French, its script errors added to ``errors``."""
+    page = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800}).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page
+
+
 def test_a_player_on_a_second_device_is_told_how_to_bring_his_seat_there(server: Server) -> None:  # noqa: F811
     """Anne sits South on her phone, then opens the table's link on her laptop: the laptop only
     watched, and said that every seat was taken, as to a stranger, and not how she could play
@@ -350,9 +360,7 @@ def test_a_player_on_a_second_device_is_told_how_to_bring_his_seat_there(server:
     with sync_playwright() as pw:
         browser, phone = phone_page(pw, f"{server.base}{path}", errors)
         sit_down(phone, "Anne")
-        laptop = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800}).new_page()
-        laptop.on("pageerror", lambda e: errors.append(str(e)))
-        laptop.goto(f"{server.base}{path}")
+        laptop = laptop_page(browser, f"{server.base}{path}", errors)
         laptop.wait_for_selector("#watch-banner")
         said = laptop.inner_text("#watch-banner")
         assert "Assis à cette table sur un autre appareil\u00a0?" in said, said
@@ -362,9 +370,7 @@ def test_a_player_on_a_second_device_is_told_how_to_bring_his_seat_there(server:
         laptop.click("button[data-lang=fr]")
         phone.once("dialog", lambda d: d.accept())
         phone.click("#leave")
-        laptop.fill("input[name=join-name]", "Anne")
-        laptop.click("button[data-sit=S]")
-        laptop.wait_for_selector("#hand .card")
+        sit_down(laptop, "Anne")
         assert "Anne (vous)" in laptop.inner_text(".seat.mine")
         browser.close()
     assert errors == []
@@ -563,5 +569,30 @@ def test_a_phone_shows_the_prompt_over_the_calls_made(server: Server, size: tupl
         calls = page.locator("#calls").bounding_box()
         prompt = page.locator("#actions .prompt").bounding_box()
         assert calls and prompt and calls["y"] >= prompt["y"] + prompt["height"], (calls, prompt)
+        browser.close()
+    assert errors == []
+
+
+def test_the_seat_of_a_phone_that_died_is_taken_on_another_device(server: Server) -> None:  # noqa: F811
+    """Anne's phone dies at the table: she cannot leave her seat from it. Once a bot plays her
+    seat (``takeover_after``), the table's page on her laptop offers it by her name, and she sits
+    there (a friend could play on for her the same way)."""
+    from playwright.sync_api import sync_playwright
+
+    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0, "takeover_after": 1.0})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, phone = phone_page(pw, f"{server.base}{path}", errors)
+        sit_down(phone, "Anne")
+        phone.context.close()  # the phone dies
+        laptop = laptop_page(browser, f"{server.base}{path}", errors)
+        laptop.wait_for_selector("button[data-sit=S]", timeout=15_000)
+        said = " ".join(laptop.inner_text("button[data-sit=S]").split())
+        assert said == "S'asseoir en Sud, que joue un robot en l'absence d'Anne", said
+        laptop.click("button[data-lang=en]")
+        said = " ".join(laptop.inner_text("button[data-sit=S]").split())
+        assert said == "Sit at South, which a bot plays while Anne is away", said
+        sit_down(laptop, "Anne")
+        assert "Anne (you)" in laptop.inner_text(".seat.mine")
         browser.close()
     assert errors == []

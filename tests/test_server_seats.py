@@ -83,6 +83,49 @@ class TestSeats:
         with harness.connect(tid) as ws:
             assert ws.hello(tok2)["name"] == "Zoe"
 
+    def test_the_seat_of_a_player_away_is_taken_once_a_bot_plays_it(self, harness: Any) -> None:
+        """Sam's phone dies in the middle of a deal: he cannot say « Quitter » from it, and his seat
+        held his token for good, so that he could not sit again from another device nor a friend
+        play on for him. While the table waits for him (``takeover_after``) his seat is taken;
+        once a bot plays it, anyone with the table's link may take it by name, and Sam's old token
+        holds it no more (his phone, back, watches)."""
+        tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=600, seed=4,
+                             options={"deals": 2})
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.until(my_turn("S"))
+        table = harness.service.tables[tid]
+        r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Sam", "seat": "S"})
+        assert r.status_code == 409 and r.json()["error"]["message"] == "South is taken", r.text
+        clock = table.clock
+        table.clock = lambda: clock() + 601.0  # away past takeover_after: a bot plays South
+        assert table.controller(harness_seat("S")) == "bot"
+        with harness.connect(tid) as spy:
+            spy.hello()
+            seats = spy.until(lambda m: m["type"] == "state")["table"]["seats"]
+            south = next(x for x in seats if x["seat"] == "S")
+            assert south["name"] == "Sam" and south["bot_playing"]  # what the page offers to take
+            # any seat asked for without a name is still a free one only
+            r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Zoe"})
+            assert r.status_code == 409 and "no free seat" in r.json()["error"]["message"], r.text
+            tok2 = harness.join(tid, "Sam", "S")
+            m = spy.until(lambda m: m["type"] == "state" and next(
+                x for x in m["table"]["seats"] if x["seat"] == "S")["connected"] is False
+                and table.seats[harness_seat("S")].token_hash is not None)
+            assert m["table"]["seats"][2]["name"] == "Sam"
+        with harness.connect(tid) as ws:
+            assert ws.hello(tok)["code"] == "bad_token"  # the dead phone's token
+        with harness.connect(tid) as ws:
+            w = ws.hello(tok2)
+            assert w["seat"] == "S" and w["name"] == "Sam"
+            assert view(ws.until(lambda m: m["type"] == "state"))["hand"]
+        events = harness.service.storage.load(tid)
+        joins = [e.data["name"] for e in events if e.kind == "join"]
+        assert joins == ["Sam", "Sam"]
+        rebuilt = type(table).rebuild(tid, events, harness.service.storage)
+        assert rebuilt.seat_of(tok2) == harness_seat("S") and rebuilt.seat_of(tok) is None
+
     def test_leave_once_the_game_is_over_is_refused(self, harness: Any) -> None:
         """A leave after the last card was taken: the finished game lost its South in its record,
         its deals and the list of tables, and for good (a leave is an event of the log). It is

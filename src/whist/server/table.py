@@ -179,22 +179,18 @@ class Table:
         """Change the table by one stored event: the only place the table's state changes."""
         d = e.data
         if e.kind == "join":
-            st = self.seats[Seat[d["seat"]]]
+            seat = Seat[d["seat"]]
+            st = self.seats[seat]
+            if st.name is not None:  # the seat of a player away (see _free_seat): his no more
+                self._unseat(seat)
             st.name = str(d["name"])
             st.token_hash = str(d["token"])
             st.away_since = self.clock()
-            self._sat(Seat[d["seat"]], st.name)
+            self._sat(seat, st.name)
         elif e.kind == "leave":
             seat = Seat[d["seat"]]
-            st = self.seats[seat]
-            st.name = st.token_hash = None
+            self._unseat(seat)
             self._sat(seat, None)
-            st.connections = 0
-            self.ready.discard(seat)
-            for c in self.conns:
-                if c.seat is seat:
-                    c.seat = None
-                    c.push(self._welcome(None))
         elif e.kind == "start":
             self.started = True
         elif e.kind == "again":
@@ -216,6 +212,18 @@ class Table:
             self.finished_at = e.at
         if e.kind in ("join", "leave", "start", "again"):
             self._table_cache = None
+
+    def _unseat(self, seat: Seat) -> None:
+        """The person at ``seat`` holds it no more: its token is forgotten, and each connection
+        that held it watches from now on."""
+        st = self.seats[seat]
+        st.name = st.token_hash = None
+        st.connections = 0
+        self.ready.discard(seat)
+        for c in self.conns:
+            if c.seat is seat:
+                c.seat = None
+                c.push(self._welcome(None))
 
     def _sat(self, seat: Seat, name: str | None) -> None:
         """Note that ``name`` sits at ``seat`` from now on, in the deal in play (or the last)."""
@@ -303,7 +311,7 @@ class Table:
             self._table_cache = None
             self.broadcast()
             self.wake()
-            if any(e.kind == "leave" for e in events):  # connections here may have lost their seat
+            if any(e.kind in ("leave", "join") for e in events):  # connections here may have lost their seat
                 self._presence_changed()
 
     async def _reload(self) -> None:
@@ -380,10 +388,11 @@ class Table:
             await self._commit("deal", deal_event(new.current), new)
 
     async def join(self, seat: Seat | None, name: str, token: str) -> Seat:
-        """Sit a person at ``seat`` (the first free open seat if ``None``); the seat's token is
-        ``token``. :class:`~whist.cards.Refusal` when it cannot be done. Starts the game once every open seat
-        is taken. When another server process changed the table first, the table is reloaded and
-        the seat looked at again."""
+        """Sit a person at ``seat`` (the first free open seat if ``None``; or, asked by name, the
+        seat of a player away long enough that a bot plays for him, who loses it); the seat's
+        token is ``token``. :class:`~whist.cards.Refusal` when it cannot be done. Starts the game
+        once every open seat is taken. When another server process changed the table first, the
+        table is reloaded and the seat looked at again."""
         async with self._writing:
             for retry in (False, True):
                 sat = self._free_seat(seat)
@@ -432,7 +441,9 @@ class Table:
         if self.seats[seat].kind != OPEN:
             raise Refusal(f"{seat.name_en} is held by a bot",
                           f"la place {seat.name_fr} est tenue par un robot")
-        if seat not in free:
+        if seat not in free and self.controller(seat) != "bot":
+            # (the seat of a player away for takeover_after, whom a bot plays, may be taken: his
+            # phone died, and he comes back on another device, or a friend plays on for him)
             raise Refusal(f"{seat.name_en} is taken", f"la place {seat.name_fr} est déjà prise")
         return seat
 

@@ -317,7 +317,9 @@ function banner(m) {
       h("div", { class: "row" }, againButton(m, "again-bar")));
   }
   if (!T.seat) {
-    const free = tb.seats.filter((s) => s.kind === "open" && !s.name);
+    // the free seats, and those of players away long enough that a bot plays for them (a phone
+    // that died: its player comes back on another device, or a friend plays on for him)
+    const free = tb.seats.filter((s) => s.kind === "open" && (!s.name || s.bot_playing));
     // a full table: said, so that the friend who followed its link does not look for a seat
     // and to a player seated there on another device, how to bring his seat here
     if (!free.length) {
@@ -348,7 +350,7 @@ function banner(m) {
             return;
           }
           T.joining = false;
-        } }, t("sit_at", seatName(s.seat))))));
+        } }, s.name ? t("sit_away", seatName(s.seat), s.name) : t("sit_at", seatName(s.seat))))));
   }
   if (!tb.started) {
     return h("div", { class: "banner" }, h("div", {}, t("waiting_players")),

@@ -47,9 +47,12 @@ const FR = {
   table_full: "Toutes ses places sont prises : vous pourrez en prendre une si un joueur la quitte.",
   // a player who opens the link on a second device holds his seat on the first (its token)
   seated_elsewhere: "Assis à cette table sur un autre appareil ? Votre place vous y attend ; pour la prendre ici,"
-    + " quittez-la là-bas (« Quitter »), puis asseyez-vous ici.",
+    + " quittez-la là-bas (« Quitter »), puis asseyez-vous ici ; cet appareil-là éteint, elle se prend ici"
+    + " dès qu'un robot la joue en votre absence.",
   take_seat: "Prendre une place :",
   sit_at: "S'asseoir en {0}",
+  // the seat of a player away, whom a bot plays: taken, it is his no more
+  sit_away: "S'asseoir en {0}, que joue un robot en l'absence {de1}",
   leave_seat: "Quitter la place",
   confirm_leave: "Quitter votre place ? Un robot la prendra.",
   lobby: "Accueil",
@@ -312,9 +315,11 @@ const EN = {
   you_watch: "You are watching this table.",
   table_full: "Every seat is taken: you may take one if a player leaves.",
   seated_elsewhere: "Seated at this table on another device? Your seat waits for you there; to take it here,"
-    + " leave it there (“Leave”), then sit down here.",
+    + " leave it there (“Leave”), then sit down here; that device off, it can be taken here once a bot plays"
+    + " it while you are away.",
   take_seat: "Take a seat:",
   sit_at: "Sit at {0}",
+  sit_away: "Sit at {0}, which a bot plays while {1} is away",
   leave_seat: "Leave the seat",
   confirm_leave: "Leave your seat? A bot will take it.",
   lobby: "Home",
