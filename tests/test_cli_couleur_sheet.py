@@ -515,6 +515,16 @@ class TestSheet:
             assert "--file" in r.stderr
         assert other.read_bytes() == before
 
+    def test_a_csv_whose_first_column_is_named_in_braces_is_still_a_csv(self, tmp_path: Path) -> None:
+        """A column of the person's own is not read (``csv_rows``): one named ``{note}``, first,
+        begins the file with « { » as a JSON file does, and is still imported."""
+        assert self.sheet(tmp_path, "new").exit_code == 0
+        f = tmp_path / "rows.csv"
+        f.write_text("{note},contract,declarers,tricks\nfirst,solo 7,N,8\n", encoding="utf-8")
+        r = self.sheet(tmp_path, "import", str(f))
+        assert r.exit_code == 0, r.output
+        assert len(json.loads((tmp_path / "sheet.json").read_text(encoding="utf-8"))["entries"]) == 1
+
     def test_a_csv_typed_on_the_standard_input_holds_no_lock(self, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
         """`whist sheet import -` locked the sheet, then waited for the CSV: another scorer's

@@ -355,6 +355,7 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
             else:
                 page.wait_for_timeout(50)
         assert page.locator("text=Partie terminée").count(), "the deal did not end"
+        facts = [" ".join(f.split()) for f in page.locator("#info li.fact").all_inner_texts()]
         summary = page.locator(".sheet").inner_text()
         assert "Plis" in summary and "Points" in summary
         # the score sheet and the history with the deal's replay
@@ -377,8 +378,10 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         assert page.locator(".replay-contract").count() == 0  # the auction is not over at its first call
         page.click("#replay-last")  # the play: the contract, its declarers and its trump, as the table said
         contract = " ".join(page.locator(".replay-contract").inner_text().split())
-        assert contract.startswith("Contrat : ") or contract.startswith("Contrat : "), contract
-        assert "Atout" in contract, contract
+        said = next(f for f in facts if f.startswith("Contrat"))  # "Contrat : solo 7 ♥ — Est"
+        trump = next(f for f in facts if f.startswith("Atout"))
+        assert contract.split(" — ")[0] == said.split(" — ")[0], (contract, said)
+        assert contract.endswith(" · " + trump), (contract, trump)
         page.click(".sheet .close")
         # the server stops and starts again: the page reconnects by itself, to the same seat
         server.stop()

@@ -334,7 +334,8 @@ def test_a_full_table_says_every_seat_is_taken(server: Server) -> None:  # noqa:
         assert "Toutes ses places sont prises" in page.inner_text("#watch-banner")
         page.click("button[data-lang=en]")
         assert page.inner_text("#watch-banner").startswith(
-            "You are watching this table. Every seat is taken: you may take one if a player leaves.")
+            "You are watching this table. Every seat is taken: you may take one if a player leaves, or"
+            " once a bot plays it while its player is away.")
         browser.close()
     assert errors == []
 
@@ -573,11 +574,17 @@ def test_a_phone_shows_the_prompt_over_the_calls_made(server: Server, size: tupl
     assert errors == []
 
 
-def test_the_seat_of_a_phone_that_died_is_taken_on_another_device(server: Server) -> None:  # noqa: F811
+def test_the_seat_of_a_phone_that_died_is_taken_on_another_device(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     """Anne's phone dies at the table: she cannot leave her seat from it. Once a bot plays her
-    seat (``takeover_after``), the table's page on her laptop offers it by her name, and she sits
-    there (a friend could play on for her the same way)."""
+    seat (``takeover_after``, and ``Table.TAKE_GRACE``, 30 s, here 1 s), the table's page on her
+    laptop offers it by her name, asks before it takes it from her, and she sits there (a friend
+    could play on for her the same way)."""
     from playwright.sync_api import sync_playwright
+
+    from whist.server.table import Table
+
+    monkeypatch.setattr(Table, "TAKE_GRACE", 1.0)
 
     path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0, "takeover_after": 1.0})
     errors: list[str] = []
@@ -588,11 +595,19 @@ def test_the_seat_of_a_phone_that_died_is_taken_on_another_device(server: Server
         laptop = laptop_page(browser, f"{server.base}{path}", errors)
         laptop.wait_for_selector("button[data-sit=S]", timeout=15_000)
         said = " ".join(laptop.inner_text("button[data-sit=S]").split())
-        assert said == "S'asseoir en Sud, que joue un robot en l'absence d'Anne", said
+        assert said == "Prendre la place Sud d'Anne (un robot la joue en son absence)", said
         laptop.click("button[data-lang=en]")
         said = " ".join(laptop.inner_text("button[data-sit=S]").split())
-        assert said == "Sit at South, which a bot plays while Anne is away", said
+        assert said == "Take South from Anne (away: a bot plays it)", said
+        asked: list[str] = []
+
+        def answer(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.accept()
+
+        laptop.on("dialog", answer)
         sit_down(laptop, "Anne")
         assert "Anne (you)" in laptop.inner_text(".seat.mine")
+        assert asked == ["Anne will lose the seat South: take it?"]
         browser.close()
     assert errors == []

@@ -89,15 +89,11 @@ class TestSeats:
         play on for him. While the table waits for him (``takeover_after``) his seat is taken;
         once a bot plays it, anyone with the table's link may take it by name, and Sam's old token
         holds it no more (his phone, back, watches)."""
-        tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=600, seed=4,
-                             options={"deals": 2})
-        tok = harness.join(tid, "Sam")
-        with harness.connect(tid) as ws:
-            ws.hello(tok)
-            ws.until(my_turn("S"))
+        tid, tok = sam_away_at_his_turn(harness)
         table = harness.service.tables[tid]
         r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Sam", "seat": "S"})
-        assert r.status_code == 409 and r.json()["error"]["message"] == "South is taken", r.text
+        assert r.status_code == 409 and r.json()["error"]["message"].startswith(
+            "South is Sam's, away for a short while"), r.text
         clock = table.clock
         table.clock = lambda: clock() + 601.0  # away past takeover_after: a bot plays South
         assert table.controller(harness_seat("S")) == "bot"
@@ -110,10 +106,7 @@ class TestSeats:
             r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Zoe"})
             assert r.status_code == 409 and "no free seat" in r.json()["error"]["message"], r.text
             tok2 = harness.join(tid, "Sam", "S")
-            m = spy.until(lambda m: m["type"] == "state" and next(
-                x for x in m["table"]["seats"] if x["seat"] == "S")["connected"] is False
-                and table.seats[harness_seat("S")].token_hash is not None)
-            assert m["table"]["seats"][2]["name"] == "Sam"
+            assert table.seat_of(tok2) == harness_seat("S") and table.seat_of(tok) is None
         with harness.connect(tid) as ws:
             assert ws.hello(tok)["code"] == "bad_token"  # the dead phone's token
         with harness.connect(tid) as ws:
@@ -125,6 +118,56 @@ class TestSeats:
         assert joins == ["Sam", "Sam"]
         rebuilt = type(table).rebuild(tid, events, harness.service.storage)
         assert rebuilt.seat_of(tok2) == harness_seat("S") and rebuilt.seat_of(tok) is None
+
+    def test_a_seat_is_not_taken_from_a_player_who_just_sat_down(self, harness: Any) -> None:
+        """However short ``takeover_after`` (0 here: a bot plays at once for anyone away), a seat
+        is taken from its player only once he has been away ``Table.TAKE_GRACE`` seconds: Zoe,
+        who sat down and whose page has not connected yet, kept South for Bob, who asked for it
+        the next instant. Before the game starts, nothing is taken: no bot plays anyone yet."""
+        tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"},
+                             takeover_after=0, seed=4, options={"deals": 2})
+        table = harness.service.tables[tid]
+        harness.join(tid, "Zoe", "S")
+        clock = table.clock
+        table.clock = lambda: clock() + 3600.0
+        r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Bob", "seat": "S"})
+        assert r.status_code == 409 and r.json()["error"]["message"] == "South is taken", r.text
+        table.clock = clock
+        harness.join(tid, "Ann", "N")  # every open seat taken: the game starts
+        assert table.started
+        r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Bob", "seat": "S"})
+        assert r.status_code == 409, r.text
+        error = r.json()["error"]
+        assert error["message"] == ("South is Zoe's, away for a short while: it may be taken once a bot"
+                                    " plays it, after 30 seconds at the least"), error
+        assert error["message_fr"] == ("la place Sud est celle de Zoe, dont l'absence est récente :"
+                                       " elle se prend dès qu'un robot la joue, après 30 secondes"
+                                       " d'absence au moins"), error
+        table.clock = lambda: clock() + 31.0
+        assert harness.join(tid, "Bob", "S")
+
+    def test_a_server_process_that_loads_the_table_knows_a_bot_played_for_him(
+            self, harness: Any) -> None:
+        """Where a bot played for the player away, a server process that has just loaded the
+        table from its log (after a restart, or another process's) counts him away from then on,
+        as every process does, but knows from the log that a bot played for him: his seat may be
+        taken there once he has been away ``TAKE_GRACE`` seconds, not ``takeover_after`` (600)."""
+        tid, _ = sam_away_at_his_turn(harness)
+        table = harness.service.tables[tid]
+        clock = table.clock
+        table.clock = lambda: clock() + 601.0
+        with harness.connect(tid) as spy:  # a bot plays South's turn
+            spy.hello()
+            spy.until(lambda m: m["type"] == "state" and any(
+                a["seat"] == "S" for a in view(m)["actions"]))
+        events = harness.service.storage.load(tid)
+        assert any(e.kind == "action" and e.data["by"] == "bot" for e in events)
+        fresh = type(table).rebuild(tid, events, harness.service.storage)
+        assert harness_seat("S") in fresh.bot_moved
+        assert not fresh.may_take(harness_seat("S"))  # away for no time yet, in that process
+        at = fresh.clock()
+        fresh.clock = lambda: at + fresh.TAKE_GRACE
+        assert fresh.controller(harness_seat("S")) == "away" and fresh.may_take(harness_seat("S"))
 
     def test_leave_once_the_game_is_over_is_refused(self, harness: Any) -> None:
         """A leave after the last card was taken: the finished game lost its South in its record,
@@ -709,3 +752,15 @@ def test_the_page_says_every_error_in_french() -> None:
     http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network",
             "too_many_tables", "not_over"}
     assert {f"err_{c}" for c in (*ERRORS, *http)} <= keys_fr
+
+
+def sam_away_at_his_turn(harness: Any) -> tuple[str, str]:
+    """A table of colour whist, Sam at South against three bots (the table waits 600 seconds
+    for a player away): Sam sees his first turn, then his connection closes. The table's id and
+    Sam's token."""
+    tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=600, seed=4, options={"deals": 2})
+    tok = harness.join(tid, "Sam")
+    with harness.connect(tid) as ws:
+        ws.hello(tok)
+        ws.until(my_turn("S"))
+    return tid, tok

@@ -449,7 +449,7 @@ class ClassicSheet:
                                     " entrées (une liste)")
         try:
             rules = Rules.from_dict(raw_rules)
-            check_largest(rules)
+            check_largest(rules, ("stake",))  # (a sheet of an older version may hold larger games)
         except ValueError as exc:
             fr = exc.fr if isinstance(exc, Refusal) else str(exc)
             raise ClassicSheetError(f"rules: {exc}", f"règles : {fr}") from None

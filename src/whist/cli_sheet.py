@@ -101,21 +101,37 @@ __all__ = ["EntryCommand", "score", "sheet_app"]
 
 class EntryCommand(HelpCommand):
     """A command that takes one deal (``whist sheet add``, ``whist score``): an option of the deal
-    given twice (``--tricks NS=8 --tricks EO=6``) is a usage error, not the last value kept without
-    a word. ``--lang`` and ``--file`` may be given again, the last one winning, as everywhere."""
+    (:attr:`DEAL_OPTIONS`) given twice (``--tricks NS=8 --tricks EO=6``, or ``--levées`` and
+    ``--tricks``) is a usage error, not the last value kept without a word; it is named as it was
+    typed last. Other options (``--lang``, ``--file``, ``--preset``) may be given again, the last
+    one winning, as everywhere."""
+
+    DEAL_OPTIONS = frozenset({"contract", "declarers", "tricks", "honours", "queens", "needed", "trump"})
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if not ctx.resilient_parsing:
+        if not ctx.resilient_parsing and not set(args) & set(ctx.help_option_names):
             try:
                 _, _, order = self.make_parser(ctx).parse_args(args=list(args))
             except UsageError:  # said by click itself, below
                 order = []
-            given = [p for p in order if isinstance(p, TyperOption) and not p.is_flag
-                     and not p.multiple and p.name not in ("lang", "file")]
+            given = [p for p in order if isinstance(p, TyperOption) and p.name in self.DEAL_OPTIONS]
             twice = next((p for i, p in enumerate(given) if p in given[:i]), None)
             if twice is not None:
-                ctx.fail(f"Option '{twice.opts[0]}' is given twice: give it once.")
+                ctx.fail(f"Option '{_typed(args, twice.opts)}' is given twice: give it once.")
         return super().parse_args(ctx, args)
+
+
+def _typed(args: list[str], names: list[str]) -> str:
+    """The name of an option among ``names`` (``--tricks``, ``--levées``, ``-t``) as ``args``
+    give it last (``--levées=NS=8``, ``-tNS=8`` too); the first of ``names`` if none is found."""
+    said = names[0]
+    for a in args:
+        if a == "--":
+            break
+        name = a.split("=", 1)[0] if a.startswith("--") else a[:2]
+        if name in names:
+            said = name
+    return said
 
 LangOpt = Annotated[str, typer.Option(
     "--lang", metavar="en|fr", help=en_fr(

@@ -19,7 +19,7 @@ import math
 import re
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
@@ -451,11 +451,12 @@ of a billion points) or its scores and settlement would be too large to be numbe
 1e308 pays an infinite sum, which no JSON holds)."""
 
 
-def check_largest(rules: Rules) -> None:
-    """Refuse option values past :data:`LARGEST`: a new match's, and a score sheet's, whose file
-    only ``whist sheet new`` or the sheet's page writes (a stake of 1e308 edited into one printed
+def check_largest(rules: Rules, keys: Iterable[str] = LARGEST) -> None:
+    """Refuse option values past :data:`LARGEST` (those of ``keys``): a new match's; and a score
+    sheet's stake, which no sheet file holds but edited by hand (a stake of 1e308 printed
     ±Infinity and exported ``Infinity``, which no JSON reader takes)."""
-    for key, most in LARGEST.items():
+    for key in keys:
+        most = LARGEST[key]
         if getattr(rules, key) > most:
             raise RulesError(f"option {key} is at most {most}", f"l'option {key} vaut au plus {most}")
 

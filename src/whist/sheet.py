@@ -560,9 +560,9 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
     (``error``, the sheet's own): which of the two holds the deal cannot be told. A sheet's JSON
     file (an export, or the sheet itself) is refused as such: it is opened with ``--file``."""
     text = text.removeprefix("\ufeff")
-    if text.lstrip().startswith("{"):
-        raise error("this is a JSON file, not a CSV: a sheet's JSON file is not imported but opened"
-                    " with --file (whist sheet show --file FILE)",
+    if text.lstrip().startswith("{") and _json_object(text):
+        raise error("this is a JSON file, not a CSV: a sheet's own JSON file is not imported but"
+                    " opened with --file (whist sheet show --file FILE)",
                     "c'est un fichier JSON, pas un CSV : le fichier JSON d'une feuille ne s'importe"
                     " pas, il s'ouvre avec --file (whist sheet show --file FICHIER)")
     header = text.split("\n", 1)[0]
@@ -581,6 +581,15 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
             raise error(f"the CSV's header names the column {', '.join(twice)} twice: keep one",
                         f"l'en-tête du CSV nomme deux fois la colonne {', '.join(twice)} : gardez-en une")
     return reader
+
+
+def _json_object(text: str) -> bool:
+    """Whether ``text`` is a JSON object (a sheet's or a record's file), not a CSV whose first
+    column a person named ``{note}``."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RecursionError):  # (not JSON; or nested too deeply to say)
+        return False
 
 
 def _unreadable(exc: csv.Error, line: int, error: type[Refusal]) -> Refusal:

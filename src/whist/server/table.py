@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from whist.actions import IllegalAction
-from whist.cards import SEATS, ParseError, Refusal, Seat
+from whist.cards import SEATS, ParseError, Refusal, Seat, of_fr
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
@@ -98,6 +98,9 @@ class Table:
         asked for it (an ``again`` event, after the end of the match); ``None`` until then."""
         self.seats = {s: SeatState(kind) for s, kind in zip(SEATS, settings.seats, strict=True)}
         self.sittings: list[tuple[int, int, Seat, str | None]] = []
+        # the seats whose last action, since their player sat down, a bot took for him: as the
+        # log says, the same in every server process (see _free_seat)
+        self.bot_moved: set[Seat] = set()
         """Who sat at each seat from when, as the joins and leaves of the log say: (deal number,
         number of its actions taken then, seat, the person's name or ``None``: nobody, a bot plays
         it). Nobody sits anywhere before the first."""
@@ -171,6 +174,7 @@ class Table:
         t.created_at, t.finished_at, t.successor = self.created_at, self.finished_at, self.successor
         t.seats = {s: SeatState(st.kind, st.name, st.token_hash) for s, st in self.seats.items()}
         t.sittings = list(self.sittings)
+        t.bot_moved = set(self.bot_moved)
         t._apply(e, new_match)
         t._rest()
         return t
@@ -186,10 +190,12 @@ class Table:
             st.name = str(d["name"])
             st.token_hash = str(d["token"])
             st.away_since = self.clock()
+            self.bot_moved.discard(seat)
             self._sat(seat, st.name)
         elif e.kind == "leave":
             seat = Seat[d["seat"]]
             self._unseat(seat)
+            self.bot_moved.discard(seat)
             self._sat(seat, None)
         elif e.kind == "start":
             self.started = True
@@ -205,6 +211,10 @@ class Table:
             self.match = (new_match if new_match is not None
                           else self.match.apply(str(d["action"]), Seat[d["seat"]]))
             self.version += 1
+            if d.get("by") == "bot":
+                self.bot_moved.add(Seat[d["seat"]])
+            else:
+                self.bot_moved.discard(Seat[d["seat"]])
         else:
             raise ValueError(f"unknown event kind {e.kind!r}")
         self.seq = e.seq + 1
@@ -324,7 +334,7 @@ class Table:
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
         self.finished_at, self.successor = fresh.finished_at, fresh.successor
         self.started, self.seats = fresh.started, fresh.seats
-        self.sittings = fresh.sittings
+        self.sittings, self.bot_moved = fresh.sittings, fresh.bot_moved
         for s, (n, away) in live.items():
             self.seats[s].connections, self.seats[s].away_since = n, away
         self.ready -= gone
@@ -441,11 +451,34 @@ class Table:
         if self.seats[seat].kind != OPEN:
             raise Refusal(f"{seat.name_en} is held by a bot",
                           f"la place {seat.name_fr} est tenue par un robot")
-        if seat not in free and self.controller(seat) != "bot":
-            # (the seat of a player away for takeover_after, whom a bot plays, may be taken: his
-            # phone died, and he comes back on another device, or a friend plays on for him)
+        if seat not in free and not self.may_take(seat):
+            st = self.seats[seat]
+            if self.started and st.name is not None and not self.connected(seat):
+                grace = f"{self.TAKE_GRACE:.0f}"
+                raise Refusal(f"{seat.name_en} is {st.name}'s, away for a short while: it may be taken"
+                              f" once a bot plays it, after {grace} seconds at the least",
+                              f"la place {seat.name_fr} est celle {of_fr(st.name)}, dont l'absence est"
+                              f" récente : elle se prend dès qu'un robot la joue, après {grace} secondes"
+                              " d'absence au moins")
             raise Refusal(f"{seat.name_en} is taken", f"la place {seat.name_fr} est déjà prise")
         return seat
+
+    TAKE_GRACE = 30.0
+    """Seconds a player is away, at the least, before his seat may be taken (see :meth:`may_take`),
+    however short ``takeover_after`` is: a person who just sat down, or whose page reloads, keeps
+    his seat."""
+
+    def may_take(self, seat: Seat) -> bool:
+        """Whether another person may take ``seat`` from the player sitting there: once the game
+        has started, while nobody holding its token is connected, when a bot has played for him
+        (the log says so, in every server process) or he has been away ``takeover_after`` and
+        :attr:`TAKE_GRACE` (his phone died: he comes back on another device, or a friend plays
+        on for him). His token holds the seat no more."""
+        st = self.seats[seat]
+        if not self.started or st.kind != OPEN or st.name is None or self.connected(seat):
+            return False
+        away = self.clock() - st.away_since
+        return away >= self.TAKE_GRACE and (seat in self.bot_moved or self.controller(seat) == "bot")
 
     def seat_of(self, token: str) -> Seat | None:
         h = hash_token(token)

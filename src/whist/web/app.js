@@ -141,6 +141,8 @@ function receive(m) {
     }
   } else if (m.type === "error") {
     if (m.code === "bad_token") {
+      // the seat left from another device, or taken by another person while its player was away
+      if (T.token) toast(t("err_bad_token"));
       dropToken(T.id);
       T.token = null;
       send({ type: "hello" });
@@ -319,7 +321,7 @@ function banner(m) {
   if (!T.seat) {
     // the free seats, and those of players away long enough that a bot plays for them (a phone
     // that died: its player comes back on another device, or a friend plays on for him)
-    const free = tb.seats.filter((s) => s.kind === "open" && (!s.name || s.bot_playing));
+    const free = tb.seats.filter((s) => s.kind === "open" && (!s.name || (tb.started && s.bot_playing && !s.connected)));
     // a full table: said, so that the friend who followed its link does not look for a seat
     // and to a player seated there on another device, how to bring his seat here
     if (!free.length) {
@@ -336,6 +338,7 @@ function banner(m) {
           const who = name.value.trim();
           if (!hasVisible(who)) return toast(t("name_needed"));
           if (T.joining) return;  // a second click while the first one seats the person
+          if (s.name && !window.confirm(t("confirm_take", s.name, seatName(s.seat)))) return;
           localStorage.setItem("whist.name", who);
           T.joining = true;
           try {

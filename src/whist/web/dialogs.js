@@ -161,12 +161,9 @@ function replaySheet() {
     v.game === "classic" && v.trump ? h("p", { class: "replay-trump" }, t("trump"), t("colon"), suitNode(v.trump),
       v.trump_card ? [" · ", t("turned_card"), t("colon"), cardNode(v.trump_card, "mini")] : null) : null,
     // colour whist's contract, its declarers and its trump, once the play has begun: the calls
-    // alone left them to be worked out (a surprise trou's trump is known only at the fourth ace)
-    v.game === "couleur" && v.contract && cardsSoFar.length ? h("p", { class: "replay-contract" },
-      t("contract"), t("colon"), contractNode(v.contract),
-      v.declarers.length ? [" — ", joined(v.declarers.map((s) => named(dealPlayerName(sitters, s))), " + ")] : null,
-      v.contract.kind === "trou" && T.rules.trou_surprise ? null
-        : [" · ", t("trump"), t("colon"), v.trump ? suitNode(v.trump) : t("no_trump")]) : null,
+    // alone left them to be worked out (a surprise trou's partner and trump are known only once
+    // the partner has played his ace, RULES.md §5.3)
+    v.game === "couleur" && v.contract && cardsSoFar.length ? replayContract(v, sitters, cardsSoFar) : null,
     calls.length ? h("div", { class: "calls" }, calls) : null,
     h("div", { class: "trick-list" }, trick.map((a) => h("div", { class: "trick-item" }, cardNode(a.card, "small"), h("span", {}, playerName(v, sitters, a.seat, a.card))))),
     hand.length ? h("div", { class: "replay-hand" }, sortCards(hand).map((c) => cardNode(c, "mini"))) : null,
@@ -175,6 +172,16 @@ function replaySheet() {
       h("button", { type: "button", title: t("prev"), id: "replay-prev", onclick: go(step - 1) }, "‹"),
       h("button", { type: "button", title: t("next"), id: "replay-next", onclick: go(step + 1) }, "›"),
       h("button", { type: "button", title: t("last"), id: "replay-last", onclick: go(n) }, "»")));
+}
+
+// The contract line of a colour deal's replay, the cards played so far `played`.
+function replayContract(v, sitters, played) {
+  const hidden = v.contract.kind === "trou" && T.rules.trou_surprise && v.trou && v.trou.partner
+    && !played.some((a) => a.seat === v.trou.partner && a.card[0] === "A");
+  const who = hidden ? [v.trou.caller] : v.declarers;
+  return h("p", { class: "replay-contract" }, t("contract"), t("colon"), contractNode(v.contract),
+    who.length ? [" — ", joined(who.map((s) => named(dealPlayerName(sitters, s))), " + ")] : null,
+    hidden ? ` + ? (${t("hidden_partner")})` : [" · ", t("trump"), t("colon"), v.trump ? suitNode(v.trump) : t("no_trump")]);
 }
 
 function sortCards(cards) {

@@ -44,15 +44,18 @@ const FR = {
   share: "Partager le lien",
   copied: "Lien copié",
   you_watch: "Vous regardez cette table.",
-  table_full: "Toutes ses places sont prises : vous pourrez en prendre une si un joueur la quitte.",
+  table_full: "Toutes ses places sont prises : vous pourrez en prendre une si un joueur la quitte, ou si un robot"
+    + " la joue en son absence.",
   // a player who opens the link on a second device holds his seat on the first (its token)
   seated_elsewhere: "Assis à cette table sur un autre appareil ? Votre place vous y attend ; pour la prendre ici,"
-    + " quittez-la là-bas (« Quitter »), puis asseyez-vous ici ; cet appareil-là éteint, elle se prend ici"
-    + " dès qu'un robot la joue en votre absence.",
+    + " quittez-la là-bas (« Quitter »), puis asseyez-vous ici ; si cet appareil est éteint, vous pourrez la"
+    + " prendre ici dès qu'un robot la jouera à votre place.",
   take_seat: "Prendre une place :",
   sit_at: "S'asseoir en {0}",
   // the seat of a player away, whom a bot plays: taken, it is his no more
-  sit_away: "S'asseoir en {0}, que joue un robot en l'absence {de1}",
+  sit_away: "Prendre la place {0} {de1} (un robot la joue en son absence)",
+  // asked before: the player away loses his seat for good
+  confirm_take: "{0} perdra sa place {1} : la prendre ?",
   leave_seat: "Quitter la place",
   confirm_leave: "Quitter votre place ? Un robot la prendra.",
   lobby: "Accueil",
@@ -313,13 +316,15 @@ const EN = {
   share: "Share the link",
   copied: "Link copied",
   you_watch: "You are watching this table.",
-  table_full: "Every seat is taken: you may take one if a player leaves.",
+  table_full: "Every seat is taken: you may take one if a player leaves, or once a bot plays it while its player"
+    + " is away.",
   seated_elsewhere: "Seated at this table on another device? Your seat waits for you there; to take it here,"
-    + " leave it there (“Leave”), then sit down here; that device off, it can be taken here once a bot plays"
-    + " it while you are away.",
+    + " leave it there (“Leave”), then sit down here; if that device is off, you can take your seat here once a"
+    + " bot is playing it for you.",
   take_seat: "Take a seat:",
   sit_at: "Sit at {0}",
-  sit_away: "Sit at {0}, which a bot plays while {1} is away",
+  sit_away: "Take {0} from {1} (away: a bot plays it)",
+  confirm_take: "{0} will lose the seat {1}: take it?",
   leave_seat: "Leave the seat",
   confirm_leave: "Leave your seat? A bot will take it.",
   lobby: "Home",
