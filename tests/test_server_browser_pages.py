@@ -6,6 +6,7 @@ test_server_browser.py.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -609,5 +610,44 @@ def test_the_seat_of_a_phone_that_died_is_taken_on_another_device(
         sit_down(laptop, "Anne")
         assert "Anne (you)" in laptop.inner_text(".seat.mine")
         assert asked == ["Anne will lose the seat South: take it?"]
+        browser.close()
+    assert errors == []
+
+
+def test_a_connection_gone_silent_is_opened_anew_when_the_page_is_seen_again(
+        server: Server) -> None:  # noqa: F811
+    """A phone that slept may wake with its connection to the table dead without a close (a
+    network that dropped it without a word): the page showed the old table for good, every card
+    played since unseen. It asks the server (``ping``) as it is seen again, and every 25 s, and
+    opens the connection anew when no word comes back within 5 s."""
+    from playwright.sync_api import sync_playwright
+
+    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0})
+    errors: list[str] = []
+    opened: list[bool] = []  # one per connection: whether it has gone silent
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(locale="fr-FR").new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def route(ws: Any) -> None:
+            to_server = ws.connect_to_server()
+            index = len(opened)
+            opened.append(False)
+            ws.on_message(lambda m: None if opened[index] else to_server.send(m))
+            to_server.on_message(lambda m: None if opened[index] else ws.send(m))
+
+        page.route_web_socket(re.compile(r".*/ws$"), route)
+        page.goto(f"{server.base}{path}")
+        sit_down(page, "Anne")
+        before = len(opened)
+        opened[before - 1] = True  # the connection in use goes silent, still open
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        end = time.monotonic() + 10
+        while len(opened) == before:
+            assert time.monotonic() < end, "the silent connection was not opened anew"
+            page.wait_for_timeout(100)
+        page.wait_for_selector("#hand .card")
+        assert "Anne (vous)" in page.inner_text(".seat.mine")  # the same seat, by its token
         browser.close()
     assert errors == []

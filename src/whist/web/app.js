@@ -35,6 +35,8 @@ function tableMain(id) {
   liveRegion();  // what happens at the table, said to a screen reader (said.js)
   connect();
   setInterval(tick, 500);
+  setInterval(probe, PROBE_EVERY);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") probe(); });
   root.addEventListener("click", clickWhileHeld, true);
   renderTable();
 }
@@ -57,7 +59,13 @@ function connect() {
     T.retry = 0;
     send(T.token ? { type: "hello", token: T.token } : { type: "hello" });
   };
-  ws.onmessage = (e) => { T.queue.push(JSON.parse(e.data)); drain(); };
+  ws.onmessage = (e) => {
+    T.heard = Date.now();
+    const m = JSON.parse(e.data);
+    if (m.type === "pong") return;  // the answer to probe(): the connection lives
+    T.queue.push(m);
+    drain();
+  };
   ws.onclose = () => {
     if (T.ws !== ws) return;
     T.connected = false;
@@ -73,6 +81,20 @@ function reconnect() {
   const old = T.ws;
   connect();
   if (old) old.close();
+}
+
+// A connection gone silent without closing (a phone that slept, a network that dropped it without
+// a word) would leave the page showing an old table for good: it is asked every PROBE_EVERY ms,
+// and as the page is seen again, and opened anew when no word comes back within SILENT_AFTER ms.
+const PROBE_EVERY = 25000;
+const SILENT_AFTER = 5000;
+
+function probe() {
+  const asked = Date.now();
+  if (!T.connected || !send({ type: "ping" })) return;
+  setTimeout(() => {
+    if (T.connected && !(T.heard >= asked)) reconnect();
+  }, SILENT_AFTER);
 }
 
 // Whether the message could be sent (not while the connection is lost).
