@@ -58,7 +58,8 @@ from whist.cli_common import (
 )
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.cli_serve import serve
-from whist.cli_sheet import EntryCommand, score, sheet_app
+from whist.cli_sheet import score, sheet_app
+from whist.cli_sheet_options import EntryCommand
 from whist.cli_solver import bench_solver, solve_cmd
 from whist.cli_usage import WhistGroup
 from whist.colour_render import seat_names
