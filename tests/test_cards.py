@@ -465,3 +465,31 @@ def test_a_card_typed_with_its_rank_and_suit_apart_is_read(c: Card, lang: Lang, 
     assert parse_action(apart, lang) is c
     assert parse_colour_action(apart, lang=lang) is c
     assert parse_card(f"{c.pretty[-1]} {c.pretty[:-1]}", lang) is c  # the suit first too: ♦ J
+
+
+@pytest.mark.parametrize(("text", "lang", "card"), [
+    ("as de cœur", "fr", "AH"), ("As de coeur", "fr", "AH"), ("A cœur", "fr", "AH"),
+    ("roi de pique", "fr", "KS"), ("dame trèfle", "fr", "QC"), ("valet de carreaux", "fr", "JD"),
+    ("10 de carreau", "fr", "TD"), ("dix de carreau", "fr", "TD"), ("sept de ♥", "fr", "7H"),
+    ("V de T", "fr", "JC"), ("as de C", "fr", "AH"), ("deux d'trèfle", "fr", "2C"),
+    ("ace of spades", "en", "AS"), ("King of Hearts", "en", "KH"), ("2 clubs", "en", "2C"),
+    ("two of clubs", "en", "2C"), ("A of C", "en", "AC"), ("queen of diamonds", "fr", "QD"),
+])
+def test_a_card_said_in_words_is_read(text: str, lang: Lang, card: str) -> None:
+    """A card as a player says it, its rank and its suit by name, ``de``/``of`` between them
+    maybe: « as de cœur », « roi de pique », "ace of spades"; it was "not a card" (only letters
+    were read: AC, RP), in the readers of both games, and after ``écarte``/``montre``."""
+    from whist.couleur import CardCall, parse_colour_action
+
+    c = parse_card(card)
+    assert parse_card(text, lang) is c
+    assert parse_action(text, lang) is c
+    assert parse_colour_action(text, lang=lang) is c
+    assert parse_colour_action(f"écarte {text}", lang=lang) == CardCall("discard", c)
+
+
+@pytest.mark.parametrize("text", ["de de cœur", "as de de cœur", "solo 7 cœur", "propose de cœur",
+                                  "roi de misère", "as de"])
+def test_words_that_say_no_card_are_still_refused(text: str) -> None:
+    with pytest.raises(ParseError):
+        parse_card(text, "fr")

@@ -240,6 +240,19 @@ class TestPlay:
         shown = " ".join(c.in_lang("fr")[:-1] for c in sorted(hand, key=lambda c: -c.rank) if c.suit is led)
         assert f"{led.symbol} {shown}" in out  # the hand: the French ranks
 
+    def test_with_lang_fr_a_card_said_in_words_is_played(self, tmp_path: Path) -> None:
+        """A French player who types the card as he says it, « as de cœur », « dix de pique »,
+        plays it (it was refused: « … n'est pas une carte »)."""
+        seed, _, hand, led = self._first_turn_following_suit()
+        follow = next(c for c in hand if c.suit is led)
+        rank = {14: "as", 13: "roi", 12: "dame", 11: "valet", 10: "dix"}.get(follow.rank, str(follow.rank))
+        said = f"{rank} de {led.name_fr}"
+        r = run("play", "--lang", "fr", "--seed", str(seed), "--bots", "random", "--records", str(tmp_path),
+                input=f"{said}\nq\n")
+        assert r.exit_code == 0, r.output
+        assert "n'est pas une carte" not in r.output, r.output
+        assert f"Vous jouez {follow.in_lang('fr')}" in r.output, r.output
+
     def test_with_lang_fr_a_hint_writes_its_cards_as_they_are_typed_in_french(self, tmp_path: Path) -> None:
         """A hint names cards the way the player types them: in French ``AC`` for the ace of
         hearts, never the English ``AH`` (in French ``AC`` would be that ace of hearts, not the

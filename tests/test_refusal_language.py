@@ -312,8 +312,8 @@ class TestParseErrors:
         assert "« AS KS » n'est pas une action" in exc.fr and "une seule carte" in exc.fr
         assert exc.fr.endswith("par exemple AS ou 10D")  # typed in English: English examples
         # typed in French, French examples: AS would be the ace of spades read the English way
-        exc = refusal(lambda: parse_action("as de coeur", "fr"))
-        assert exc.fr == "« as de coeur » n'est pas une action : tapez une seule carte, par exemple AP ou 10K"
+        exc = refusal(lambda: parse_action("as et roi", "fr"))
+        assert exc.fr == "« as et roi » n'est pas une action : tapez une seule carte, par exemple AP ou 10K"
         assert refusal(lambda: parse_action(" ", "fr")).fr.endswith("par exemple AP ou 10K")
         assert parse_action("AP", "fr") == parse_card("AS") and parse_action("10K", "fr") == parse_card("TD")
 

@@ -128,7 +128,7 @@ def parse_action(text: str, lang: Lang = "en") -> Action:
     head = words[0].lower()
     kind = _CALL_WORDS.get(text.strip().lower()) or _CALL_WORDS.get(head)
     if kind is None:
-        if len(words) == 2:  # a rank and a suit apart (10 D)
+        if len(words) in (2, 3):  # a rank and a suit apart (10 D), or said (as de cœur)
             with contextlib.suppress(ParseError):
                 return parse_card(text, lang)
         if len(words) != 1:

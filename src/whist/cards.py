@@ -568,6 +568,37 @@ _CARD_EXAMPLES_FR: dict[Lang, str] = {
 """What the French refusal of a text that is no card shows, by the language it was read in."""
 
 
+_SPOKEN_RANKS = {
+    **{w: r for r, w in enumerate(("DEUX", "TROIS", "QUATRE", "CINQ", "SIX", "SEPT", "HUIT", "NEUF",
+                                   "DIX", "VALET", "DAME", "ROI", "AS"), start=2)},
+    **{w: r for r, w in enumerate(("TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
+                                   "TEN", "JACK", "QUEEN", "KING", "ACE"), start=2)},
+}
+"""A rank said in words, in French and in English (``AS`` is the ace as the French say it)."""
+_OF = ("DE", "D'", "D’", "OF")
+
+
+def _said_card(t: str, lang: Lang) -> Card | None:
+    """The card of ``t`` (upper case) said as a player says it, its rank then its suit, either
+    by name or letter, ``de`` or ``of`` between them maybe: ``AS DE CŒUR``, ``ROI PIQUE``,
+    ``10 DE CARREAU``, ``D TRÈFLE``, ``ACE OF SPADES``, ``2 CLUBS``; ``None`` for other text (the
+    letter ``C`` of a suit reads as :func:`parse_suit` reads it in ``lang``)."""
+    words = t.replace("D'", "D' ").replace("D’", "D’ ").split()
+    of = len(words) == 3 and words[1] in _OF
+    if of:
+        words = [words[0], words[2]]
+    if len(words) != 2 or (len(words[1]) == 1 and not of and words[0] not in _SPOKEN_RANKS):
+        return None  # 10 C, ♦ J: a card typed as it is written, read by the letters
+    rank = _SPOKEN_RANKS.get(words[0])
+    if rank is None:
+        rank = _CARD_WORDS[lang][0].get(words[0], _RANK_WORDS.get(words[0]))
+    try:
+        suit = parse_suit(words[1].removesuffix("X") if len(words[1]) > 2 else words[1], lang)
+    except ParseError:  # (carreaux: the plural of carreau)
+        return None
+    return None if rank is None else CARDS[13 * suit + rank - 2]
+
+
 def parse_card(text: str, lang: Lang = "en") -> Card:
     """Read a card: ``AS``, ``TD``, ``10D``, ``♦10``, ``qh``; rank first or suit first, with or
     without a space between them (``10 D``).
@@ -576,12 +607,17 @@ def parse_card(text: str, lang: Lang = "en") -> Card:
     ``DP`` dame de pique, ``10K`` dix de carreau, ``VT`` valet de trèfle. Text that reads only the
     English way keeps its meaning (``KS``, ``QH``, ``JD``, ``TD``); text that reads both ways is
     read the French way (``AC`` and ``9C`` are hearts, cœur). Rank first is tried before suit
-    first, in each language (``KD`` is the king of diamonds, not carreau-dame).
+    first, in each language (``KD`` is the king of diamonds, not carreau-dame). A card said in
+    words, its rank and its suit, is read in either language: ``as de cœur``, ``roi pique``,
+    ``10 de carreau``, ``ace of spades``, ``2 clubs``.
 
     >>> parse_card("AC").text, parse_card("AC", "fr").text, parse_card("KS", "fr").text
     ('AC', 'AH', 'KS')
     """
     t = _plain(text).strip().upper()
+    said = _said_card(t, lang)
+    if said is not None:
+        return said
     if len(t.split()) == 2:  # the rank and the suit apart, as a card is said: 10 C, ♦ J
         t = "".join(t.split())
     if not t:
