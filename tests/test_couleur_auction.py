@@ -620,6 +620,23 @@ class TestContractNames:
         assert parse_call("solo 7 S").text_fr == "solo 7 pique"
         assert parse_call("open misère").text_fr == "grande misère sur table"
 
+    @pytest.mark.parametrize(("typed", "read"), [
+        ("solo 7 à cœur", "solo 7 cœur"), ("solo 7 de coeur", "solo 7 cœur"), ("solo 6 en C", "solo 6 cœur"),
+        ("abondance 9 à pique", "abondance 9 pique"), ("chelem en trèfle", "chelem trèfle"),
+        ("emballage 9 à carreau", "emballage 9 carreau"), ("propose à cœur", "propose cœur"),
+        ("je propose de pique", "propose pique"), ("propose 9 en trèfle", "emballage 9 trèfle"),
+        ("j'accepte", "j'emballe"), ("accepte", "j'emballe"), ("j’accepte", "j'emballe"),
+        ("j emballe", "j'emballe"), ("j attends", "j'attends"),
+    ])
+    def test_french_calls_as_a_player_says_them(self, typed: str, read: str) -> None:
+        """A call said as French players say it, « solo 7 à cœur », « propose de pique », « j'accepte »,
+        is read (it was « … n'est pas une annonce »)."""
+        assert parse_call(typed, lang="fr").text_fr == read
+
+    def test_a_word_before_the_suit_of_a_contract_without_trump_is_still_refused(self) -> None:
+        exc = refusal(lambda: parse_call("piccolo à cœur", lang="fr"))
+        assert exc.fr == "le piccolo se joue sans atout : tapez « piccolo » sans couleur"
+
 
 class TestWhyABidIsRefused:
     """A refused bid names the rule of §5.4 that refuses it, in English and French, rather than

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from whist.actions import IllegalAction
 from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_suit
-from whist.contracts import KINDS, Contract, Levels, parse_contract
+from whist.contracts import KINDS, SUIT_LINKS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
 __all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "NotACall", "contract_levels", "ladder",
@@ -181,9 +181,11 @@ TROU = ColourCall("trou")
 _WORDS = {
     "pass": PASS, "passe": PASS, "je passe": PASS, "p": PASS, "pas": PASS,
     "wait": WAIT, "premier": WAIT, "j'attends": WAIT, "jattends": WAIT, "attends": WAIT,
-    "j’attends": WAIT, "wachten": WAIT,
+    "j’attends": WAIT, "j attends": WAIT, "wachten": WAIT,
     "accept": ACCEPT, "emballe": ACCEPT, "j'emballe": ACCEPT, "j’emballe": ACCEPT,
-    "jemballe": ACCEPT, "join": ACCEPT, "meegaan": ACCEPT, "mee": ACCEPT,
+    "jemballe": ACCEPT, "j emballe": ACCEPT, "j'accepte": ACCEPT, "j’accepte": ACCEPT,
+    "jaccepte": ACCEPT, "accepte": ACCEPT,
+    "join": ACCEPT, "meegaan": ACCEPT, "mee": ACCEPT,
     "trou": TROU, "troel": TROU,
 }
 
@@ -226,6 +228,8 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
         words = words[1:]
     if words and words[0] in ("propose", "proposal", "proposer", "vraag", "vragen"):
         rest = [w for w in words[1:] if w not in ("propose", "proposer")]
+        if len(rest) > 1 and rest[-2] in SUIT_LINKS:  # propose à cœur
+            rest = rest[:-2] + rest[-1:]
         if not rest:
             raise ParseError("propose what? name a suit: propose H",
                              "proposer quelle couleur ? tapez par exemple « propose C » ou"

@@ -129,6 +129,11 @@ class Contract:
         return " ".join(words)
 
 
+SUIT_LINKS = frozenset({"à", "a", "en", "de", "du", "in"})
+"""The words a player may say between a contract and its suit: « solo 7 à cœur », « abondance en
+pique », « propose de cœur »."""
+
+
 def _norm(text: str) -> str:
     """``text`` in lower case, its words split by spaces, underscores and hyphens (``petite-misère``,
     ``solo-7``, ``solo - 7``); a minus sign before a number, after a space, stays (``solo -7``,
@@ -181,6 +186,9 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
             words = words[:-1]
         except ParseError:
             pass
+        else:
+            if len(words) > 1 and words[-1] in SUIT_LINKS:  # solo 7 à cœur, emballage en pique
+                words = words[:-1]
     level: int | None = None
     if words and re.fullmatch(r"-\d+", words[-1]):
         raise ParseError(f"{text!r}: a level is a number of tricks, not {words[-1]}",
