@@ -356,6 +356,14 @@ class TestActionText:
     def test_parse_action(self, text: str, canonical: str) -> None:
         assert parse_action(text).text == canonical
 
+    @pytest.mark.parametrize("text", ["chante", "je chante", "Je chante à huit", "chanter à huit",
+                                      "j'appelle", "j’appelle", "appelle", "can you one"])
+    def test_asking_at_eight_as_a_player_says_it(self, text: str) -> None:
+        """« je chante », « j'appelle »: the words of seed 000 (« chanter, ou appeler ») as a player
+        says them at the table; only the infinitives were read, and « chante » was « n'est pas une
+        carte »."""
+        assert parse_action(text, "fr") == ASK
+
     def test_calls_are_values(self) -> None:
         assert parse_action("ask") == ASK
         assert parse_action("yes") == YES

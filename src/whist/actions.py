@@ -110,6 +110,8 @@ NO = Call("no")
 
 _CALL_WORDS = {
     "ask": "ask", "call": "ask", "chanter": "ask", "appeler": "ask", "can you one?": "ask",
+    "can you one": "ask", "chante": "ask", "je chante": "ask", "chanter à huit": "ask",
+    "je chante à huit": "ask", "j'appelle": "ask", "j’appelle": "ask", "appelle": "ask",
     "yes": "yes", "oui": "yes", "no": "no", "non": "no",
     "claim": "claim", "annoncer": "claim", "réclamer": "claim",
 }
