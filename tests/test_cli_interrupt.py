@@ -103,3 +103,52 @@ def test_a_game_killed_or_whose_terminal_closes_is_saved(tmp_path: Path, name: s
         assert f"Match record saved: {records[0]}" in out.decode()
     replay = subprocess.run([*WHIST, "replay", str(records[0])], capture_output=True, timeout=60)
     assert replay.returncode == 0, replay.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("preset", ["classic", "couleur"])
+def test_a_game_whose_terminal_is_gone_before_any_signal_is_saved(tmp_path: Path, preset: str) -> None:
+    """The terminal's window closed (its pseudo-terminal gone) while `whist play` waits for a card,
+    and the hangup signal not there yet (the shell sends it to its jobs after the terminal is gone,
+    tmux's `kill-session`): the game reads the end of its input, and every write to the terminal
+    fails (EIO). The record is saved all the same and the command exits 129, as on SIGHUP; it wrote
+    "\\n" to the dead terminal, and the traceback of that OSError ended it, the game lost."""
+    master, slave = os.openpty()
+    proc = subprocess.Popen(  # the terminal is not its controlling terminal: no SIGHUP
+        [*WHIST, "play", "--preset", preset, "--seed", "1", "--records", str(tmp_path)],
+        stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    os.set_blocking(master, False)
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"Your turn" not in seen:
+        assert time.monotonic() < deadline and proc.poll() is None, seen
+        try:
+            seen += os.read(master, 65536)
+        except BlockingIOError:
+            time.sleep(0.02)
+    os.close(master)
+    assert proc.wait(timeout=60) == 129
+    records = list(tmp_path.glob("whist-*-seed1.json"))
+    assert len(records) == 1
+    replay = subprocess.run([*WHIST, "replay", str(records[0])], capture_output=True, timeout=60)
+    assert replay.returncode == 0, replay.stderr
+
+
+def test_an_interrupt_out_of_the_game_s_reach_keeps_the_record(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal's interrupt raised where the game cannot catch it (as it says its end: the hangup
+    came just after the dead terminal's end of input) is kept as Ctrl-C is, the record saved; it
+    ended the command with 130 and no record."""
+    from typer.testing import CliRunner
+
+    from whist import terminal
+    from whist.cli import app
+
+    def interrupted(self: object) -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal.TerminalGame, "run", interrupted)
+    r = CliRunner().invoke(app, ["play", "--seed", "1", "--records", str(tmp_path)], input="")
+    assert r.exit_code == 130, r.output
+    assert len(list(tmp_path.glob("whist-*-seed1.json"))) == 1, r.output

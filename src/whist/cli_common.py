@@ -8,6 +8,7 @@ impossible entry or a file named that does not exist, 1 for a bad file), never a
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -468,6 +469,25 @@ INPUT_ENDED: dict[Lang, str] = {
 """Why ``whist play`` exits 1 when its input ends mid-game, in the language of ``--lang``."""
 
 
+def output_to_nowhere() -> None:
+    """The standard output and error, their terminal gone, to the null device: a write to them
+    would fail (EIO) before the record is saved."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    os.close(null)
+
+
+HANGUP = getattr(signal, "SIGHUP", 1)
+"""The hangup signal's number (1 where the system has no such signal): a terminal closed."""
+
+
+def terminal_gone(exc: OSError) -> bool:
+    """Whether ``exc`` says the terminal is gone: a read or write to it fails with EIO once its
+    window is closed or its connection lost, which may come before the hangup signal does."""
+    return exc.errno == errno.EIO
+
+
 @contextmanager
 def ended_as_interrupted() -> Iterator[list[int]]:
     """Within it (in the main thread), ``kill`` (SIGTERM) and a terminal closed (SIGHUP: its
@@ -486,10 +506,7 @@ def ended_as_interrupted() -> Iterator[list[int]]:
             return
         got.append(signum)
         if signum == getattr(signal, "SIGHUP", None):
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, 1)
-            os.dup2(null, 2)
-            os.close(null)
+            output_to_nowhere()
         raise KeyboardInterrupt
 
     wanted = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
@@ -531,6 +548,18 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
                                   for s, n in zip(others, bots, strict=True)))
         console.print(how)
 
+    def stopped_at(exc: KeyboardInterrupt | OSError) -> None:
+        """The game stopped by ``exc`` out of its reach (a signal's interrupt raised as it said
+        its end; the terminal gone, EIO, its hangup signal not there yet): kept as it stopped."""
+        if isinstance(exc, KeyboardInterrupt):
+            game.stopped_by = "interrupt"
+            return
+        if not terminal_gone(exc):
+            raise exc
+        if not signalled:
+            signalled.append(HANGUP)  # as if it had come (when it comes, it is ignored)
+        output_to_nowhere()
+
     def save() -> Path:
         try:
             return save_match(session, records, players={game.human: "human",
@@ -548,6 +577,9 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
             except (BotActionError, BotCrashError) as exc:  # a bot of one's own: the game so far is kept
                 failed = exc
                 console.print(f"[bold]{term('stopped', lang)}.[/]")
+            except (KeyboardInterrupt, OSError) as exc:  # where the game could not catch it
+                with suppress(KeyboardInterrupt):  # a signal now says what ``exc`` says
+                    stopped_at(exc)
         except ClosedPipe:  # whist play | head: the game so far is kept too, and said on stderr
             saved = save()
             with suppress(OSError):  # (stderr may be gone too)
