@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from whist.actions import ASK, NO, YES, Call, parse_action
+from whist.auction import parse_call
 from whist.cards import (
     CARDS,
     SEATS,
@@ -199,6 +200,14 @@ class TestSuits:
     )
     def test_parse_suit(self, text: str, suit: Suit) -> None:
         assert parse_suit(text) is suit
+
+    @pytest.mark.parametrize(("text", "suit"), [("spade", Suit.SPADES), ("Heart", Suit.HEARTS),
+                                                 ("diamond", Suit.DIAMONDS), ("club", Suit.CLUBS)])
+    def test_a_suit_named_in_the_singular_is_read(self, text: str, suit: Suit) -> None:
+        """"solo 7 heart", "propose spade", "king of heart": the English name without its s (the
+        French one was read either way, « cœurs »); it was "'heart' is not a suit"."""
+        assert parse_suit(text) is suit and parse_suit(text, "fr") is suit
+        assert parse_call(f"solo 7 {text}").text == f"solo 7 {suit.letter}"
 
     @pytest.mark.parametrize(("text", "suit"), [("C", Suit.HEARTS), ("c", Suit.HEARTS), ("P", Suit.SPADES),
                                                  ("K", Suit.DIAMONDS), ("T", Suit.CLUBS), ("H", Suit.HEARTS),

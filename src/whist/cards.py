@@ -234,7 +234,8 @@ _SUIT_WORDS = {
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
     "P": Suit.SPADES, "T": Suit.CLUBS, "K": Suit.DIAMONDS,
     "SPADES": Suit.SPADES, "HEARTS": Suit.HEARTS, "DIAMONDS": Suit.DIAMONDS,
-    "CLUBS": Suit.CLUBS, "PIQUE": Suit.SPADES, "CŒUR": Suit.HEARTS,
+    "CLUBS": Suit.CLUBS, "SPADE": Suit.SPADES, "HEART": Suit.HEARTS, "DIAMOND": Suit.DIAMONDS,
+    "CLUB": Suit.CLUBS, "PIQUE": Suit.SPADES, "CŒUR": Suit.HEARTS,
     "COEUR": Suit.HEARTS, "CARREAU": Suit.DIAMONDS, "TRÈFLE": Suit.CLUBS,
     "TREFLE": Suit.CLUBS,
 }
