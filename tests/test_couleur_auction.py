@@ -677,6 +677,21 @@ class TestWhyABidIsRefused:
         assert why.en.startswith(f"{bid}: {en}. Legal calls: "), why.en
         assert why.fr.startswith(f"{parse_call(bid).text_fr} : {fr}. Annonces permises : "), why.fr
 
+
+    @pytest.mark.parametrize(("misere", "fr"), [("small misère", "petite misère"), ("piccolo", "piccolo"),
+                                                ("large misère", "grande misère")])
+    def test_accepting_a_misere_in_pagat_says_to_bid_it_too(self, misere: str, fr: str) -> None:
+        """RULES.md §5.4 rule 4: in pagat a misère or a piccolo is joined by bidding it too. « j'emballe »
+        typed to join one is told so; it was told « il n'y a pas de proposition (ni de misère, ni de
+        piccolo) d'un autre joueur à accepter », with the misère there on the table."""
+        a = auction(misere, name="pagat")
+        why = refusal(lambda: a.apply("accept"))
+        assert why.en.startswith(f"accept: in pagat a {misere} is joined by bidding it too: type '{misere}'.")
+        assert why.fr.startswith(f"j'emballe : aux règles pagat, on rejoint la {fr}" if fr != "piccolo"
+                                 else "j'emballe : aux règles pagat, on rejoint le piccolo")
+        assert f"en l'annonçant aussi : tapez « {fr} »." in why.fr
+        assert a.apply(misere).bids[-1].seats == (N, E)  # which is how it is joined
+
     def test_the_players_of_an_overbid_trou_may_only_pass(self) -> None:
         """§5.4 rule 5: "the players of a trou, which cannot be raised, may only pass once it is
         overbid" (§5.3: "Its two players do not call again unless it is overbid")."""

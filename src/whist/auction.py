@@ -505,9 +505,18 @@ class Auction:
                       "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
                       " première annonce")
         elif call.kind == "accept":
-            reason = ("there is no proposal (or misère, piccolo) of another player to accept",
-                      "il n'y a pas de proposition (ni de misère, ni de piccolo) d'un autre joueur"
-                      " à accepter")
+            top = self.top
+            if top is not None and KINDS[top.contract.kind].is_misere and Bid(top.contract) in legal:
+                # pagat: a misère or a piccolo is joined by bidding it too, not by accepting it
+                kind = KINDS[top.contract.kind]
+                reason = (f"in {self.rules.style} a {kind.en} is joined by bidding it too: type"
+                          f" '{top.contract.text}'",
+                          f"aux règles {self.rules.style}, on rejoint {kind.fr_the} en l'annonçant"
+                          f" aussi : tapez « {top.contract.text_fr} »")
+            else:
+                reason = ("there is no proposal (or misère, piccolo) of another player to accept",
+                          "il n'y a pas de proposition (ni de misère, ni de piccolo) d'un autre joueur"
+                          " à accepter")
         elif call.kind == "trou":
             reason = ("trou is announced before the auction by the holder of three aces",
                       "le trou s'annonce avant les autres annonces, par le joueur qui a trois as")
