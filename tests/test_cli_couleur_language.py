@@ -75,12 +75,12 @@ def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
     (abondance without its suit), is answered that the auction is over and a card is expected
     (test_terminal_language.py has the finished calls)."""
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
-            input="pass\nZZ\nabondance\n7 coeur\nq\n")
+            input="pass\nZZ\nabondance\n7 coeurr\nq\n")
     assert r.exit_code == 0, r.output
     asked = "À vous (Sud) — carte" if lang == "fr" else "Your turn (South) — card"
     assert asked in r.stdout.split("ZZ")[0].splitlines()[-1]
     assert refused(r.stdout) == ["✗ " + not_a_card.format("ZZ"), "✗ " + over,
-                                 "✗ " + not_a_card.format("7 coeur")]
+                                 "✗ " + not_a_card.format("7 coeurr")]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
