@@ -692,6 +692,26 @@ class TestWhyABidIsRefused:
         assert f"en l'annonçant aussi : tapez « {fr} »." in why.fr
         assert a.apply(misere).bids[-1].seats == (N, E)  # which is how it is joined
 
+    def test_accepting_a_couleur_misere_that_cannot_be_joined_says_why(self) -> None:
+        """RULES.md §5.4 rule 4: in couleur a misère or a piccolo of one player is joined by
+        accepting it; one joined already, or an open misère, cannot be. « j'emballe » was told there
+        was no misère to accept, the misère there on the table; it is told why it cannot be joined."""
+        a = auction("small misère", "accept")  # N's small misère, joined by E
+        why = refusal(lambda: a.apply("accept"))
+        assert why.en.startswith("accept: the small misère has its two players already: it cannot be"
+                                 " joined again."), why.en
+        assert why.fr.startswith("j'emballe : la petite misère a déjà ses deux joueurs : on ne peut plus"
+                                 " la rejoindre."), why.fr
+        a = auction("piccolo", "accept")
+        assert refusal(lambda: a.apply("accept")).fr.startswith(
+            "j'emballe : le piccolo a déjà ses deux joueurs : on ne peut plus le rejoindre.")
+        a = auction("open misère")
+        why = refusal(lambda: a.apply("accept"))
+        assert why.en.startswith("accept: the open misère is played by one player only: it cannot be"
+                                 " joined."), why.en
+        assert why.fr.startswith("j'emballe : la grande misère sur table ne se joue qu'à un : on ne peut"
+                                 " pas la rejoindre."), why.fr
+
     def test_the_players_of_an_overbid_trou_may_only_pass(self) -> None:
         """§5.4 rule 5: "the players of a trou, which cannot be raised, may only pass once it is
         overbid" (§5.3: "Its two players do not call again unless it is overbid")."""

@@ -513,6 +513,17 @@ class Auction:
                           f" '{top.contract.text}'",
                           f"aux règles {self.rules.style}, on rejoint {kind.fr_the} en l'annonçant"
                           f" aussi : tapez « {top.contract.text_fr} »")
+            elif (top is not None and self.rules.style == "couleur" and seat not in top.seats
+                  and KINDS[top.contract.kind].is_misere):
+                # couleur: a misère or a piccolo of one player is joined by accepting it
+                kind = KINDS[top.contract.kind]
+                it = "la" if kind.feminine else "le"
+                if len(top.seats) > 1:
+                    reason = (f"the {kind.en} has its two players already: it cannot be joined again",
+                              f"{kind.fr_the} a déjà ses deux joueurs : on ne peut plus {it} rejoindre")
+                else:
+                    reason = (f"the {kind.en} is played by one player only: it cannot be joined",
+                              f"{kind.fr_the} ne se joue qu'à un : on ne peut pas {it} rejoindre")
             else:
                 reason = ("there is no proposal (or misère, piccolo) of another player to accept",
                           "il n'y a pas de proposition (ni de misère, ni de piccolo) d'un autre joueur"
