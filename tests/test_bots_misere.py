@@ -8,7 +8,7 @@ North declares in every deal (West deals, so North is eldest and leads, §5.5); 
 
 from __future__ import annotations
 
-from test_bots_piccolo import bot_action, bot_card, ducking_card, old_declarer_card
+from test_bots_piccolo import bot_action, bot_call, bot_card, ducking_card, old_declarer_card
 
 from whist.auction import parse_call
 from whist.bots.colour import colour_aims
@@ -26,6 +26,13 @@ JACK_AND_KING = "N:J2.K432.8765432. AKQT.QJ8.AK.KQJ7 9876.AT9.QJT.T98 543.765.9.
 BARE_JACK = "N:A432.J.765432.32 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ85"
 # North: the queen of diamonds over the three and the two, a bare eight of clubs, low cards.
 QUEEN_OR_EIGHT = "N:765432.432.Q32.8 AJ8.KT7.J85.Q952 Q9.AJ85.K96.KT63 KT.Q96.AT74.AJ74"
+# As BARE_JACK, but North's three of clubs is the eight (West's): three cards too high.
+EIGHT_AND_TWO = "N:A432.J.765432.82 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ53"
+
+
+def misere_auction(pbn: str) -> ColourDeal:
+    """The deal ``pbn``, West dealing: North, eldest, to call first."""
+    return ColourDeal.new(preset("couleur"), Seat.W, parse_deal(pbn))
 
 
 def misere(pbn: str, contract: str, plays: list[str]) -> ColourDeal:
@@ -139,3 +146,13 @@ def test_of_two_equally_dangerous_cards_the_petite_misere_declarer_discards_the_
     the eight (bench/misere_defence.py --compare discard: more misères made than with the
     higher); the old rule took the first suit's, the queen."""
     assert petite_misere_discard(QUEEN_OR_EIGHT) == "8C"
+
+
+def test_two_cards_too_high_to_duck_still_bid_a_petite_misere() -> None:
+    """North, eldest, holds the ace of spades over three low ones and a bare jack of hearts: two
+    cards too high to duck. The petite misère discards one (RULES.md §5.5 row 8) and is made
+    about seven times in ten with the other, at +18 made and −18 failed (§5.7): he bids it, where
+    the old rule (one such card at most) passed. With a third card too high (the eight of
+    clubs over the two for his three, EIGHT_AND_TWO), he does not."""
+    assert bot_call(misere_auction(BARE_JACK)) == "petite_misere"
+    assert bot_call(misere_auction(EIGHT_AND_TWO)) != "petite_misere"
