@@ -26,6 +26,8 @@ JACK_AND_KING = "N:J2.K432.8765432. AKQT.QJ8.AK.KQJ7 9876.AT9.QJT.T98 543.765.9.
 BARE_JACK = "N:A432.J.765432.32 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ85"
 # North: the queen of diamonds over the three and the two, a bare eight of clubs, low cards.
 QUEEN_OR_EIGHT = "N:765432.432.Q32.8 AJ8.KT7.J85.Q952 Q9.AJ85.K96.KT63 KT.Q96.AT74.AJ74"
+# North: a bare jack of hearts, the one card too high to duck; East holds three aces (trou).
+JACK_UNDER_A_TROU = "N:5432.J.765432.32 AKQJ.AKQT.AKQJT. T9876.9876.98.AK .5432..QJT987654"
 # As BARE_JACK, but North's three of clubs is the eight (West's): three cards too high.
 EIGHT_AND_TWO = "N:A432.J.765432.82 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ53"
 
@@ -156,3 +158,19 @@ def test_two_cards_too_high_to_duck_still_bid_a_petite_misere() -> None:
     clubs over the two for his three, EIGHT_AND_TWO), he does not."""
     assert bot_call(misere_auction(BARE_JACK)) == "petite_misere"
     assert bot_call(misere_auction(EIGHT_AND_TWO)) != "petite_misere"
+
+
+def test_one_card_too_high_bids_a_grande_misere_over_a_trou() -> None:
+    """East must announce his trou first (RULES.md §5.3); North, eldest, holds a bare jack of
+    hearts and nothing else too high to duck. The petite misère is below the trou (§5.5): the
+    grande misère, made about six times in ten with such a hand (±36, §5.7), is worth more than
+    defending the trou, where the old rule (no card too high for a grande misère) passed.
+    While the petite misère is open, he bids that instead (made nine times in ten at ±18)."""
+    d = misere_auction(JACK_UNDER_A_TROU)
+    d = d.apply(parse_call("trou"), Seat.E)
+    assert d.to_act is Seat.N
+    assert bot_call(d) == "grande_misere"
+    east_south = ("AKQJ.AKQT.AKQJT.", "T9876.9876.98.AK")
+    no_trou = JACK_UNDER_A_TROU.replace(east_south[0], "AKQJ.AKQT.KQJT9.").replace(
+        east_south[1], "T9876.9876.A8.AK")  # East's ace of diamonds is South's nine
+    assert bot_call(misere_auction(no_trou)) == "petite_misere"

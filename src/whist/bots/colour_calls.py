@@ -54,7 +54,10 @@ def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
     k = c.kind
     if k in _MISERE_FLAWS:
         slack = -1 if k == "grande_misere_sur_table" else 0
-        return misere_flaws(hand, slack) <= _MISERE_FLAWS[k]
+        allowed = _MISERE_FLAWS[k]
+        if k == "grande_misere" and not _below_grande_misere(view, hand):
+            allowed += 1
+        return misere_flaws(hand, slack) <= allowed
     if k in ("piccolo", "piccolissimo"):
         # as many sure winners as the tricks it needs (RULES.md §5.5), every other card low
         return exact_flaws(hand, needed_tricks(c, view.rules.style), EXACT_SLACK) == 0
@@ -66,6 +69,28 @@ def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
         return est >= PROPOSE_AT and length >= 4
     need = 13 if k == "chelem" else (c.level or 9)
     return est >= need + _SPARE
+
+
+def _below_grande_misere(view: ColourView, hand: int) -> bool:
+    """Whether this seat may still bid or join a petite misère, or a piccolo that ``hand`` fits.
+    Once the auction is above them (a trou, an abondance, a solo 8 …), a hand with one card too
+    high to duck bids the grande misère, made about six times in ten (+36 made, −36 failed,
+    RULES.md §5.7), where it would defend the contract above; while the petite misère is open
+    it bids that, made nine times in ten at ±18, which is worth more, and it keeps to a piccolo
+    it fits (the ace it wins with is the card too high)."""
+    top = _top_bid(view)
+    joinable = top.contract if top is not None and any(
+        isinstance(c, ColourCall) and c.kind == "accept" for c in view.legal) else None
+    for call in view.legal:
+        if not isinstance(call, ColourCall):
+            continue
+        c = call.contract if call.kind != "accept" else joinable
+        if c is None:
+            continue
+        if c.kind == "petite_misere" or (c.kind == "piccolo" and exact_flaws(
+                hand, needed_tricks(c, view.rules.style), EXACT_SLACK) == 0):
+            return True
+    return False
 
 
 def _misere_instead(view: ColourView, hand: int, call: ColourCall,
