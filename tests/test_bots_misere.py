@@ -28,6 +28,9 @@ BARE_JACK = "N:A432.J.765432.32 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ
 QUEEN_OR_EIGHT = "N:765432.432.Q32.8 AJ8.KT7.J85.Q952 Q9.AJ85.K96.KT63 KT.Q96.AT74.AJ74"
 # North: a bare jack of hearts, the one card too high to duck; East holds three aces (trou).
 JACK_UNDER_A_TROU = "N:5432.J.765432.32 AKQJ.AKQT.AKQJT. T9876.9876.98.AK .5432..QJT987654"
+# North: the five and the two of spades; his lowest heart, diamond and club are the three, the
+# four and the two.
+FIVE_TWO = "N:52.A73.J94.QT862 AKQJ.KQJ.KQT.KJ9 T987.T98.A87.A75 643.6542.6532.43"
 # As BARE_JACK, but North's three of clubs is the eight (West's): three cards too high.
 EIGHT_AND_TWO = "N:A432.J.765432.82 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ53"
 
@@ -123,6 +126,17 @@ def test_the_declarer_leads_the_highest_card_sure_to_lose() -> None:
     assert d.to_act is Seat.N
     assert old_declarer_card(d) == "2S"
     assert bot_card(d) in ("5H", "5C")
+
+
+def test_the_declarer_leads_the_five_from_five_two() -> None:
+    """North leads to the first trick. The five of spades has only the four and the three out
+    under it, for three seats to follow, and eight spades over it: one of them at least must
+    play over it, so it loses nearly as surely as the two, and leading it keeps the two of
+    spades to duck a spade lead later. The old rule led a card with nothing out under it, the
+    two of spades or of clubs, and kept the five to be forced by the four or the three."""
+    d = misere(FIVE_TWO, "grande misère", [])
+    assert d.to_act is Seat.N
+    assert bot_card(d) == "5S"
 
 
 def petite_misere_discard(pbn: str) -> str:

@@ -39,9 +39,10 @@ The rules of thumb, in the order the code applies them:
 - Avoiding tricks (a misère declarer, the queens game): lead the card most likely to be beaten,
   follow with the highest card that loses, throw the most dangerous high card.
 - Declaring a misère or a piccolo (``Aims.declares``): as above, but lead the highest card that
-  is sure to lose (no card of its suit out under it, one over it), never a suit nobody else
-  holds; when void, throw the card likeliest to be forced to a trick (the most outstanding
-  cards under it for the fewest of mine), not merely the highest.
+  is sure to lose (no card of its suit out under it, or fewer than the seats that must follow
+  with many over it), never a suit nobody else holds; when void, throw the card likeliest to
+  be forced to a trick (the most outstanding cards under it for the fewest of mine), not merely
+  the highest.
 - Defending a misère (``Aims.against``), to force the declarer to a trick: lead low in a suit
   he must still follow, never one he has shown out of (with his hand spread, a card under all
   his cards of a suit); keep the trick low while he is still to play; once he has played, leave
@@ -636,8 +637,9 @@ def _shed(r: Reading, cards: Sequence[Card]) -> Card:
     """A misère or piccolo declarer's play when it takes no trick, :func:`_duck` but:
 
     - Leading: a card no outstanding card of its suit goes under while one goes over loses
-      for sure (whoever holds the suit must play over it); lead the highest such card, one
-      danger fewer. Otherwise as :func:`_duck`, in a suit of which a card is still out above
+      for sure (whoever holds the suit must play over it), and so, nearly, does one with fewer
+      cards out under it than seats to follow (:func:`_loses_led`); lead the highest such card,
+      one danger fewer. Otherwise as :func:`_duck`, in a suit of which a card is still out above
       my lowest (a suit nobody else holds wins the trick).
     - Void in the suit led: throw the most dangerous card
       (:func:`~whist.bots.evaluate.most_dangerous`), not merely the highest.
@@ -645,13 +647,27 @@ def _shed(r: Reading, cards: Sequence[Card]) -> Card:
     if not r.trick:
         beaten = [c for c in cards if r.out_bits(c.suit) & _above(c.rank)
                   and not all(r.is_void(o, c.suit) for o in r.opponents)] or list(cards)
-        sure = [c for c in beaten if not r.out_bits(c.suit) & _below(c.rank)]
+        sure = [c for c in beaten if _loses_led(r, c)]
         if sure:
             return max(sure, key=lambda c: (c.rank, misere_danger(r.hand, r.out, c)))
         return _duck(r, beaten)
     if cards[0].suit is r.led:
         return _duck(r, cards)
     return most_dangerous(cards, r.hand, r.out)
+
+
+def _loses_led(r: Reading, card: Card) -> bool:
+    """Whether ``card``, led by a declarer who takes no trick, loses: no outstanding card of its
+    suit is under it; or fewer are than the seats that may still follow, so that one of them
+    at least must play over it, with twice as many cards out over it as there are such seats
+    (one of them void is unlikely). The five from five-two, with the four and the three out
+    and eight spades over it, loses as surely as the two, and the two is kept to duck later."""
+    under = (r.out_bits(card.suit) & _below(card.rank)).bit_count()
+    if not under:
+        return True
+    over = (r.out_bits(card.suit) & _above(card.rank)).bit_count()
+    follow = sum(1 for o in r.opponents if not r.is_void(o, card.suit))
+    return under < follow and over >= 2 * follow
 
 
 # ----- defending a misère ---------------------------------------------------------------
