@@ -125,15 +125,12 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
         raise ParseError("empty action", "aucune action : tapez une annonce ou une carte")
     kind = _CARD_CALLS.get(words[0].lower())
     if kind is not None:
-        if len(words) == 1:
-            seven = _SEVEN_OF_HEARTS.text_in(lang)
-            raise ParseError(f"{words[0]} takes one card, like '{kind} 7H'",
-                             f"{words[0]} demande une seule carte, comme « {words[0]} {seven} »")
-        try:  # one card, said in words maybe (écarte as de trèfle)
-            return CardCall(kind, parse_card(" ".join(words[1:]), lang))
-        except ParseError:
-            if len(words) == 2:
-                raise
+        if len(words) > 1:
+            try:  # one card, said in words maybe (écarte as de trèfle)
+                return CardCall(kind, parse_card(" ".join(words[1:]), lang))
+            except ParseError:
+                if len(words) == 2:  # why that one text is no card
+                    raise
         seven = _SEVEN_OF_HEARTS.text_in(lang)
         raise ParseError(f"{words[0]} takes one card, like '{kind} 7H'",
                          f"{words[0]} demande une seule carte, comme « {words[0]} {seven} »")

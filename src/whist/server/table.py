@@ -99,7 +99,7 @@ class Table:
         self.seats = {s: SeatState(kind) for s, kind in zip(SEATS, settings.seats, strict=True)}
         self.sittings: list[tuple[int, int, Seat, str | None]] = []
         # the seats whose last action, since their player sat down, a bot took for him: as the
-        # log says, the same in every server process (see _free_seat)
+        # log says, the same in every server process (see may_take)
         self.bot_moved: set[Seat] = set()
         """Who sat at each seat from when, as the joins and leaves of the log say: (deal number,
         number of its actions taken then, seat, the person's name or ``None``: nobody, a bot plays
