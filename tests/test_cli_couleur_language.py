@@ -430,3 +430,18 @@ def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_name
     assert "Legal calls: pass · wait · " in out and " small misère · " in out
     assert ("✗ 'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small misère, abondance 9 S,"
             " …) (? for help)") in out, out
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("fr", "pt misère", "Vous dites « petite misère »"), ("fr", "gde misère", "Vous dites « grande misère »"),
+    ("fr", "picolo", "Vous dites « piccolo »"), ("fr", "abondence pique", "Vous dites « abondance 9 pique »"),
+    ("en", "no bid", "You say pass"),
+])
+def test_a_call_written_as_clubs_write_it_is_made(tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    """RULES.md §5.5 names, as club players write them (« pt misère », « picolo », "no bid"): the
+    call is made at the first turn of seed 3, where each is legal; they were « … n'est pas une
+    annonce »."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+            input=f"{typed}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert not refused(r.stdout) and said in flat(r.stdout), r.stdout

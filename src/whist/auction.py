@@ -179,7 +179,7 @@ ACCEPT = ColourCall("accept")
 TROU = ColourCall("trou")
 
 _WORDS = {
-    "pass": PASS, "passe": PASS, "je passe": PASS, "p": PASS, "pas": PASS,
+    "pass": PASS, "passe": PASS, "je passe": PASS, "p": PASS, "pas": PASS, "no bid": PASS,
     "wait": WAIT, "premier": WAIT, "j'attends": WAIT, "jattends": WAIT, "attends": WAIT,
     "j’attends": WAIT, "j attends": WAIT, "wachten": WAIT,
     "accept": ACCEPT, "emballe": ACCEPT, "j'emballe": ACCEPT, "j’emballe": ACCEPT,
@@ -188,6 +188,8 @@ _WORDS = {
     "join": ACCEPT, "meegaan": ACCEPT, "mee": ACCEPT,
     "trou": TROU, "troel": TROU,
 }
+"""The calls that name no contract, each as players say it (a contract's names are its
+:class:`~whist.contracts.Kind`'s, the words clubs misspell in it :data:`~whist.contracts.MISSPELLINGS`)."""
 
 
 def Bid(contract: Contract) -> ColourCall:

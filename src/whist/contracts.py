@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from whist.cards import Lang, ParseError, Suit, of_fr
 
-__all__ = ["KINDS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
+__all__ = ["KINDS", "MISSPELLINGS", "Contract", "Kind", "LevelError", "of_fr", "parse_contract"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +134,23 @@ SUIT_LINKS = frozenset({"à", "a", "en", "de", "du", "in"})
 pique », « propose de cœur »."""
 
 
+MISSPELLINGS: dict[str, str] = {
+    "picolo": "piccolo", "piccollo": "piccolo", "abondence": "abondance",
+    "gr": "grande", "gde": "grande", "pt": "petite", "ptite": "petite", "p'tite": "petite",
+    "p’tite": "petite",
+}
+"""The words of a contract's name as clubs write them, each with the word it stands for: « picolo »,
+« abondence 9 pique », « gr misère », « gde misère sur table », « pt misère », « p'tite misère ». A
+word, not a whole name, so that it reads in every name that has it; a name said another way
+(``small misère``, ``troel``) is an alias of its :class:`Kind`."""
+
+
 def _norm(text: str) -> str:
     """``text`` in lower case, its words split by spaces, underscores and hyphens (``petite-misère``,
     ``solo-7``, ``solo - 7``); a minus sign before a number, after a space, stays (``solo -7``,
-    refused)."""
+    refused); a misspelled word as it is meant (:data:`MISSPELLINGS`)."""
     t = re.sub(r"(?<=\S)-|-(?!\d)", " ", text.strip().lower().replace("_", " "))
-    return " ".join(t.split())
+    return " ".join(MISSPELLINGS.get(w, w) for w in t.split())
 
 
 _NAMES: dict[str, str] = {}
