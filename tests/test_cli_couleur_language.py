@@ -208,6 +208,8 @@ def test_the_help_and_the_prompt_are_french_with_lang_fr(tmp_path: Path) -> None
     fr, en = out["fr"], out["en"]
     assert "(? aide, q quitter) :" in fr and "(? help, q quit):" not in fr
     assert "Annonces en français ou en anglais : passe, j'attends, j'emballe" in fr
+    assert "propose cœur (ou la couleur seule, en toutes lettres : cœur), emballage 9 cœur" in fr
+    assert "propose H / propose cœur (or the suit alone, in full: hearts, cœur), emballage 9 H" in en
     assert "Écartez une carte face cachée : tapez écarte AP (ou la carte seule)" in fr  # a sentence
     assert "Permis : écarte AP · écarte 5P" in fr
     # said as each one's discard is then said (Est écarte une carte face cachée), no full stop
@@ -377,24 +379,55 @@ def test_a_solo_typed_without_its_tricks_is_refused_with_a_call_the_game_takes(
 
 
 @pytest.mark.parametrize(("lang", "typed", "told", "said"), [
-    ("fr", ["cœur", "je demande cœur", "propose cœur"],
-     ["✗ « cœur » ne nomme qu'une couleur : pour la proposer, tapez « propose cœur »",
-      "✗ « je demande cœur » n'est pas une annonce (passe, j'attends, j'emballe, propose cœur,"],
+    ("fr", ["C", "je demande cœur", "cœur"],
+     ["✗ « C » : une lettre seule n'est pas une annonce ; pour proposer cœur, tapez « cœur » ou"
+      " « propose cœur »",
+      "✗ « je demande cœur » n'est pas une annonce (passe, j'attends, j'emballe, propose cœur (ou cœur"
+      " seul),"],
      "Vous dites « propose cœur »"),
-    ("en", ["hearts", "propose H"], ["✗ 'hearts' names a suit only: to propose it, type 'propose H'"],
-     "You say propose ♥"),
+    ("en", ["D", "hearts"], ["✗ 'D': a letter alone is no call; to propose diamonds, type 'diamonds' or"
+                             " 'propose D'"], "You say propose ♥"),
 ])
-def test_a_suit_named_alone_is_refused_with_the_proposal_to_type(
-        tmp_path: Path, lang: str, typed: list[str], told: list[str], said: str) -> None:
-    """A table names a suit to propose it (« cœur »): the refusal says to type « propose cœur »
-    (it said « cœur » is no call, among examples); a sentence starting with « je » that is no
-    proposal is no call (it said « on propose une seule couleur »)."""
+def test_a_suit_named_alone_proposes_it(tmp_path: Path, lang: str, typed: list[str], told: list[str],
+                                        said: str) -> None:
+    """Seed 003: a player « annonce une couleur »; RULES.md §5.4 rule 3: « cœur » typed where the
+    proposal of hearts is legal (seed 3, South's first call) proposes it (it was refused, saying to
+    type « propose cœur »). A letter alone is none (``s``, ``t``, ``h`` are the terminal's
+    commands); a sentence starting with « je » that is no proposal is no call."""
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
             input="\n".join([*typed, "q"]) + "\n")
     assert r.exit_code == 0, r.output
     out = flat(r.stdout)
     assert len(refused(r.stdout)) == len(told) and all(t in out for t in told), out
     assert "une seule couleur" not in out and said in r.stdout, out
+
+
+@pytest.mark.parametrize(("lang", "typed", "told", "said"), [
+    ("fr", ["pique", "cœur", "j'emballe"],
+     ["✗ « pique », c'est-à-dire « propose pique » : cette annonce ne bat pas la plus haute annonce"
+      " (propose cœur) ; en pique, vous pouvez annoncer « emballage 9 pique ». Annonces permises :"
+      " passe, j'emballe, emballage 9 pique,",
+      "✗ « cœur », c'est-à-dire « propose cœur » : cœur est déjà proposé ; pour emballer cette"
+      " proposition, tapez « j'emballe ». Annonces permises :"],
+     "Vous dites « j'emballe »"),
+    ("en", ["spades", "♥", "accept"],
+     ["✗ 'spades', that is 'propose S': it does not beat the top bid (propose H); in spades you may"
+      " bid 'emballage 9 S'. Legal calls: pass, accept, emballage 9 S,",
+      "✗ '♥', that is 'propose H': hearts are proposed already; to join that proposal, type 'accept'."],
+     "You say accept"),
+])
+def test_a_suit_alone_that_cannot_be_proposed_is_refused_saying_what_to_type(
+        tmp_path: Path, lang: str, typed: list[str], told: list[str], said: str) -> None:
+    """RULES.md §5.4 rules 3 and 4 (seed 3, West: South has proposed hearts): a lower suit does not
+    beat the proposal, and the refusal names the emballage that would; hearts are proposed already,
+    and the refusal says to type « j'emballe », which is not read from the suit alone. The game
+    goes on: the next line is West's call."""
+    r = run("play", "--preset", "couleur", "--seed", "3", "--seat", "W", "--lang", lang, "--records",
+            str(tmp_path), input="\n".join([*typed, "q"]) + "\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert len(refused(r.stdout)) == len(told) and all(t in out for t in told), out
+    assert said in r.stdout, out
 
 
 @pytest.mark.parametrize(("lang", "show", "said", "told", "needed"), [
@@ -428,8 +461,8 @@ def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_name
     assert r.exit_code == 0, r.output
     out = flat(r.stdout)
     assert "Legal calls: pass · wait · " in out and " small misère · " in out
-    assert ("✗ 'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small misère, abondance 9 S,"
-            " …) (? for help)") in out, out
+    assert ("✗ 'bof' is not a call (pass, wait, accept, propose H (or hearts alone), solo 7 H, small misère,"
+            " abondance 9 S, …) (? for help)") in out, out
 
 
 @pytest.mark.parametrize(("lang", "typed", "said"), [

@@ -1,17 +1,189 @@
 """The calls of colour whist as club players type them (RULES.md §5.4, §5.5, vocabulary table):
-the words they misspell, read as meant, and never a word that could mean two calls.
+a suit named alone, which proposes it (seed 003: a player « annonce une couleur »), the words they
+misspell, read as meant, and never a text that could mean two calls.
 
 :func:`parse_call` reads text alone; what a text means at a given moment of an auction is the
 :class:`Auction`'s to say (test_couleur_auction.py has the rules themselves, one class per rule).
+North is eldest hand.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from whist.auction import PASS, parse_call
-from whist.cards import ParseError
-from whist.contracts import MISSPELLINGS, parse_contract
+from whist.actions import IllegalAction
+from whist.auction import ACCEPT, PASS, Auction, Bid, NotACall, SuitAlone, contract_levels, parse_call
+from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_deal
+from whist.contracts import MISSPELLINGS, Contract, parse_contract
+from whist.couleur import ColourDeal, parse_colour_action
+from whist.rules import preset
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def auction(*calls: str, name: str = "couleur") -> Auction:
+    a = Auction.start(preset(name), N)
+    for c in calls:
+        a = a.apply(c)
+    return a
+
+
+def said(a: Auction, text: str, lang: Lang = "fr") -> Auction:
+    """``a`` after the player to act types ``text``, read as the game reads it."""
+    return a.apply(a.meant(parse_call(text, contract_levels(a.rules), lang)))
+
+
+def refused(a: Auction, text: str, lang: Lang = "fr") -> Refusal:
+    with pytest.raises(Refusal) as caught:
+        said(a, text, lang)
+    return caught.value
+
+
+class TestASuitAloneProposesIt:
+    """Seed 003, « Annonces »: each player in turn may « annoncer une couleur »; RULES.md §5.4
+    rule 3: a proposal is an emballage in a suit, which must beat the top bid and needs a player
+    free to accept it. A suit named alone is that proposal where it is legal, and nothing else."""
+
+    @pytest.mark.parametrize(("typed", "lang", "suit"), [
+        ("cœur", "fr", Suit.HEARTS), ("coeur", "fr", Suit.HEARTS), ("Cœur", "en", Suit.HEARTS),
+        ("pique", "fr", Suit.SPADES), ("trèfle", "fr", Suit.CLUBS), ("trefle", "en", Suit.CLUBS),
+        ("carreau", "fr", Suit.DIAMONDS), ("hearts", "en", Suit.HEARTS), ("heart", "fr", Suit.HEARTS),
+        ("spades", "en", Suit.SPADES), ("♦", "fr", Suit.DIAMONDS), (" ♣ ", "en", Suit.CLUBS),
+        ("♥\ufe0f", "fr", Suit.HEARTS),
+    ])
+    def test_the_first_call(self, typed: str, lang: Lang, suit: Suit) -> None:
+        a = said(auction(), typed, lang)
+        assert a.calls == ((N, Bid(Contract("emballage", 8, suit))),)
+        assert type(a.calls[0][1]) is not SuitAlone  # kept as the proposal it makes
+        assert a.top is not None and not a.top.counts  # a proposal, which needs accepting (rule 4)
+
+    def test_a_higher_suit_over_a_proposal(self) -> None:
+        """§5.2: ♠ < ♣ < ♦ < ♥; a second proposal at the same level is in a higher suit (rule 3)."""
+        a = said(auction("propose D"), "cœur")
+        assert a.calls[-1] == (E, parse_call("propose H"))
+
+    def test_after_waiting(self) -> None:
+        """Rule 2: after waiting any call but a one-player contract; a proposal is made by one of
+        two players."""
+        a = said(auction("wait", "pass", "propose C", "pass"), "cœur")
+        assert a.calls[-1] == (N, parse_call("propose H"))
+
+    def test_in_pagat(self) -> None:
+        a = said(auction(name="pagat"), "hearts", "en")
+        assert a.calls[-1] == (N, parse_call("propose H"))
+
+    def test_the_deal_keeps_the_proposal(self) -> None:
+        """The deal's actions, which the record and the other players see, say « propose cœur »."""
+        d = ColourDeal.new(preset("couleur"), W, parse_deal(ONE_SUIT))
+        d = d.apply("cœur")  # as the web's tables send it
+        assert d.actions[-1] == (N, parse_call("propose H")) and type(d.actions[-1][1]) is not SuitAlone
+        with pytest.raises(IllegalAction):  # East: a lower suit
+            d.apply(parse_colour_action("carreau", lang="fr"), E)
+
+    def test_a_suit_alone_never_accepts(self) -> None:
+        """Rule 4: an acceptance is « j'emballe ». « propose ♥ » typed over North's proposal of
+        hearts is read as accepting it (Auction.meant); « cœur » is not: a suit alone proposes."""
+        a = auction("propose H")
+        assert a.meant(parse_call("propose H")) == ACCEPT
+        assert a.meant(parse_call("cœur", lang="fr")) != ACCEPT
+        why = refused(a, "cœur")
+        assert why.fr.startswith("« cœur », c'est-à-dire « propose cœur » : cœur est déjà proposé ;"
+                                 " pour emballer cette proposition, tapez « j'emballe ». Annonces"
+                                 " permises : passe, j'emballe, "), why.fr
+        assert str(why).startswith("'cœur', that is 'propose H': hearts are proposed already; to join"
+                                   " that proposal, type 'accept'. Legal calls: pass, accept, "), why
+        joined = said(a, "j'emballe").top
+        assert joined is not None and joined.seats == (N, E) and joined.counts
+
+
+ONE_SUIT = "N:AKQJT98765432.-.-.- -.AKQJT98765432.-.- -.-.AKQJT98765432.- -.-.-.AKQJT98765432"
+"""Each player holds a whole suit (North the spades, East the hearts …)."""
+
+
+class TestASuitAloneThatCannotBeProposed:
+    """Where the proposal of a suit is not a legal call, the suit alone is refused: the refusal
+    names what was typed and the proposal it reads as, the rule of §5.4 that refuses it, what to
+    type instead in that suit where there is something, and the legal calls. It is never taken as
+    a higher emballage or a solo in that suit."""
+
+    @pytest.mark.parametrize(("calls", "typed", "fr", "en"), [
+        (("propose H",), "pique",  # rule 3: it must beat the top bid; rule 5: a higher emballage
+         "« pique », c'est-à-dire « propose pique » : cette annonce ne bat pas la plus haute annonce"
+         " (propose cœur) ; en pique, vous pouvez annoncer « emballage 9 pique ».",
+         "'pique', that is 'propose S': it does not beat the top bid (propose H); in spades you may"
+         " bid 'emballage 9 S'."),
+        (("emballage 9 H",), "cœur",  # rule 4: a proposal made higher is accepted at any level
+         "« cœur », c'est-à-dire « propose cœur » : cœur est déjà proposé (emballage 9 cœur) ; pour"
+         " emballer cette proposition, tapez « j'emballe ».",
+         "'cœur', that is 'propose H': hearts are proposed already (emballage 9 H); to join that"
+         " proposal, type 'accept'."),
+        (("solo 8 D",), "carreau",  # proposals at 8 are over; emballage 12 is left
+         "« carreau », c'est-à-dire « propose carreau » : cette annonce ne bat pas la plus haute"
+         " annonce (solo 8 carreau) ; en carreau, vous pouvez annoncer « emballage 12 carreau ».",
+         "'carreau', that is 'propose D': it does not beat the top bid (solo 8 D); in diamonds you"
+         " may bid 'emballage 12 D'."),
+        (("abondance 9 S",), "trèfle",  # no emballage is left at all
+         "« trèfle », c'est-à-dire « propose trèfle » : cette annonce ne bat pas la plus haute annonce"
+         " (abondance 9 pique). Annonces permises : passe, ",
+         "'trèfle', that is 'propose C': it does not beat the top bid (abondance 9 S). Legal calls:"
+         " pass, "),
+        (("pass", "pass", "pass"), "cœur",  # rule 3: nobody left to accept it
+         "« cœur », c'est-à-dire « propose cœur » : plus personne (qui n'a pas passé) n'est libre de"
+         " l'emballer. Annonces permises : passe, solo 6 pique",
+         "'cœur', that is 'propose H': nobody who has not passed is free to accept it. Legal calls:"
+         " pass, solo 6 S"),
+        (("propose S", "pass", "pass", "pass"), "pique",  # rule 7: a solo in that suit, or pass
+         "« pique », c'est-à-dire « propose pique » : plus personne ne peut emballer votre proposition"
+         " : annoncez un solo pique, ou passez, ce qui la retire. Annonces permises : passe, solo 6"
+         " pique, solo 7 pique, solo 8 pique",
+         "'pique', that is 'propose S': nobody is left to accept your proposal: bid a solo in spades,"
+         " or pass, which withdraws it. Legal calls: pass, solo 6 S, solo 7 S, solo 8 S"),
+        (("propose S", "accept", "solo 6 H", "pass"), "cœur",  # rule 5: E speaks for the pair
+         "« cœur », c'est-à-dire « propose cœur » : vous êtes lié à votre emballage : vous ne pouvez"
+         " que le monter (emballage plus haut dans sa couleur) ou passer. Annonces permises : passe,"
+         " emballage 10 pique",
+         "'cœur', that is 'propose H': you are bound to your pair: you may only raise it (emballage in"
+         " its suit) or pass. Legal calls: pass, emballage 10 S"),
+    ])
+    def test_the_refusal(self, calls: tuple[str, ...], typed: str, fr: str, en: str) -> None:
+        a = auction(*calls)
+        why = refused(a, typed)
+        assert isinstance(why, IllegalAction)
+        assert why.fr.startswith(fr), why.fr
+        assert str(why).startswith(en), why
+        assert said(a, "passe").calls[-1][1] == PASS  # the auction goes on, nothing taken
+
+    @pytest.mark.parametrize(("letter", "lang", "fr"), [
+        ("C", "fr", "cœur"), ("K", "fr", "carreau"), ("c", "en", "trèfle"), ("D", "en", "carreau")])
+    def test_a_letter_alone_is_no_call(self, letter: str, lang: Lang, fr: str) -> None:
+        """``C`` alone could be a proposal of cœur, but the terminal reads ``s``, ``t``, ``h`` as
+        its commands and ``p`` is a pass: no letter alone is a proposal, and the refusal says to
+        type the suit in full."""
+        with pytest.raises(NotACall) as caught:
+            parse_call(letter, lang=lang)
+        assert caught.value.fr == (f"« {letter} » : une lettre seule n'est pas une annonce ; pour"
+                                   f" proposer {fr}, tapez « {fr} » ou « propose {fr} »")
+
+    def test_a_letter_alone_in_english(self) -> None:
+        with pytest.raises(NotACall) as caught:
+            parse_call("D")
+        assert str(caught.value) == ("'D': a letter alone is no call; to propose diamonds, type"
+                                     " 'diamonds' or 'propose D'")
+        assert parse_call("p") == PASS
+
+    @pytest.mark.parametrize("typed", ["de cœur", "cœur cœur", "cœur 8", "8 cœur", "en pique", "cœurs pique"])
+    def test_a_suit_with_other_words_is_no_proposal(self, typed: str) -> None:
+        """Only the suit alone: anything more is read as before (a call, or refused), never guessed."""
+        with pytest.raises(ParseError):
+            parse_call(typed, lang="fr")
+
+    @pytest.mark.parametrize(("typed", "fr"), [
+        ("cœur", "« cœur » n'est pas une carte"), ("hearts", "« hearts » n'est pas une carte")])
+    def test_once_the_auction_is_over_a_suit_is_no_card(self, typed: str, fr: str) -> None:
+        """§5.6: the play asks for a card; a suit alone is none (it proposes in the auction only)."""
+        with pytest.raises(ParseError) as caught:
+            parse_colour_action(typed, card_wanted=True, lang="fr")
+        assert caught.value.fr.startswith(fr), caught.value.fr
 
 
 class TestMisspelledWords:
@@ -61,3 +233,4 @@ class TestMisspelledWords:
         reads its contracts with)."""
         assert parse_contract("gde misère").kind == "grande_misere"
         assert parse_contract("picolo").kind == "piccolo"
+

@@ -328,10 +328,10 @@ class TestParseErrors:
     def test_a_call(self) -> None:
         exc = refusal(lambda: parse_colour_action("bof"))
         # the calls as the English game names them (it said "petite misère, abondance S" here)
-        assert str(exc) == ("'bof' is not a call (pass, wait, accept, propose H, solo 7 H, small"
-                            " misère, abondance 9 S, …)")
+        assert str(exc) == ("'bof' is not a call (pass, wait, accept, propose H (or hearts alone),"
+                            " solo 7 H, small misère, abondance 9 S, …)")
         assert exc.fr.startswith("« bof » n'est pas une annonce (passe, j'attends, j'emballe,"
-                                 " propose cœur")
+                                 " propose cœur (ou cœur seul), solo 7 cœur")
 
     def test_a_suit_missing_and_a_level_that_does_not_exist(self) -> None:
         exc = refusal(lambda: parse_call("solo 7"))

@@ -24,8 +24,8 @@ from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_suit
 from whist.contracts import KINDS, SUIT_LINKS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
-__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "NotACall", "contract_levels", "ladder",
-           "not_on_ladder", "parse_call"]
+__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "NotACall", "SuitAlone", "contract_levels",
+           "ladder", "not_on_ladder", "parse_call"]
 
 # Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
@@ -211,14 +211,54 @@ _EXAMPLES = (PASS, WAIT, ACCEPT, Bid(Contract("emballage", 8, Suit.HEARTS)),
 _PROPOSE_FR = _EXAMPLES[3].text_fr
 
 
+def _example(call: ColourCall, lang: Lang) -> str:
+    """``call`` as the game says it in ``lang``, a proposal with the suit alone that makes it too
+    (:class:`SuitAlone`): ``propose H (or hearts alone)``, ``propose cœur (ou cœur seul)``."""
+    c = call.contract
+    if c is None or c.suit is None or not call.text.startswith("propose "):
+        return call.text_fr if lang == "fr" else call.text
+    if lang == "fr":
+        return f"{call.text_fr} (ou {c.suit.name_fr} seul)"
+    return f"{call.text} (or {c.suit.name_en} alone)"
+
+
+class SuitAlone(ColourCall):
+    """A suit named alone (« cœur », "hearts", ``♥``): the proposal of that suit, as a table says
+    it (seed 003: a player « annonce une couleur »; RULES.md §5.4 rule 3), where that is a legal
+    call; :meth:`Auction.apply` refuses it otherwise, saying why and what may be typed. It is
+    never read as another call: not as accepting a proposal of that suit (« j'emballe »), nor as a
+    higher emballage or a solo. ``typed``: the text, as a refusal echoes it."""
+
+    __slots__ = ("suit", "typed")
+
+    suit: Suit
+    typed: str
+
+    def __init__(self, suit: Suit, typed: str) -> None:
+        super().__init__("bid", Contract("emballage", 8, suit))
+        self.suit = suit
+        self.typed = typed
+
+    def __repr__(self) -> str:
+        return f"SuitAlone({self.typed!r})"
+
+    @property
+    def proposal(self) -> ColourCall:
+        """The call it makes where that is legal: ``propose H``."""
+        return Bid(Contract("emballage", 8, self.suit))
+
+
 class NotACall(ParseError):
     """Text that names no call at all (not a call refused for its level, its suit or a word
-    missing): a suit alone, or words that are no call."""
+    missing): a suit's letter alone, or words that are no call."""
 
 
 def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> ColourCall:
     """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
-    ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …;
+    ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …,
+    a suit named alone (``cœur``, ``hearts``, ``♥``: a :class:`SuitAlone`, which proposes it
+    where that is legal; its letter alone, ``C``, is refused: the terminal reads ``s``, ``t`` and
+    ``h`` as commands and ``p`` is a pass, so that no letter is a proposal);
     ``levels``: those of the table's contracts (:func:`contract_levels`), named when one is not;
     ``lang``: how the suit letter ``C`` reads (clubs in English, cœur in French: ``propose C``
     is a proposal of hearts for a player who types in French, as ``RC`` is the king of hearts)."""
@@ -226,6 +266,19 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     if t in _WORDS:
         return _WORDS[t]
     words = t.split()
+    if len(words) == 1:
+        try:  # a suit alone, as a table says it: « cœur »
+            suit = parse_suit(t, lang)
+        except ParseError:
+            pass
+        else:
+            alone = SuitAlone(suit, text.strip())
+            if not (len(t) == 1 and t.isascii() and t.isalpha()):
+                return alone
+            raise NotACall(f"{text!r}: a letter alone is no call; to propose {suit.name_en}, type"
+                           f" '{suit.name_en}' or '{alone.text}'",
+                           f"« {text} » : une lettre seule n'est pas une annonce ; pour proposer"
+                           f" {suit.name_fr}, tapez « {suit.name_fr} » ou « {alone.text_fr} »")
     if words[:1] == ["je"] and words[1:2] in (["propose"], ["proposer"]):  # je propose cœur
         words = words[1:]
     if words and words[0] in ("propose", "proposal", "proposer", "vraag", "vragen"):
@@ -250,15 +303,8 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     except ParseError as exc:
         if "is not a contract" not in str(exc):
             raise  # a known contract with a wrong level says so
-        try:  # a suit alone, as a table says it: « cœur »
-            proposal = Bid(Contract("emballage", 8, parse_suit(t, lang)))
-        except ParseError:
-            pass
-        else:
-            raise NotACall(f"{text!r} names a suit only: to propose it, type '{proposal.text}'",
-                             f"« {text} » ne nomme qu'une couleur : pour la proposer, tapez"
-                             f" « {proposal.text_fr} »") from None
-        en, fr = (", ".join(e.text for e in _EXAMPLES), ", ".join(e.text_fr for e in _EXAMPLES))
+        en, fr = (", ".join(_example(e, "en") for e in _EXAMPLES),
+                  ", ".join(_example(e, "fr") for e in _EXAMPLES))
         raise NotACall(f"{text!r} is not a call ({en}, …)",
                          f"« {text} » n'est pas une annonce ({fr}, …)") from None
     if KINDS[c.kind].suited and c.suit is None:
@@ -340,7 +386,8 @@ class Auction:
         """The call a player meant: the emballage of the top bid while it awaits a partner
         (``emballage 8 ♦``, ``propose ♦`` over East's proposal of diamonds), which can only be
         bid again by joining it, is ``accept``, the contract being called by its name (as the
-        game itself names it once accepted); any other call as it is.
+        game itself names it once accepted); not a suit alone (« carreau », :class:`SuitAlone`),
+        which proposes or is refused; any other call as it is.
 
         >>> from whist.rules import preset
         >>> a = Auction.start(preset("couleur"), Seat.N).apply(parse_call("propose D"))
@@ -349,7 +396,8 @@ class Auction:
         """
         top = self.acceptable
         if (call.kind == "bid" and top is not None and call.contract == top.contract
-                and call.contract.kind == "emballage" and ACCEPT in self.legal_calls()):
+                and call.contract.kind == "emballage" and ACCEPT in self.legal_calls()
+                and not isinstance(call, SuitAlone)):  # « cœur » proposes, or is refused
             return ACCEPT
         return call
 
@@ -457,6 +505,8 @@ class Auction:
         if call not in legal:
             en, fr = self._why_not(seat, call, legal)
             raise IllegalAction(en, fr)
+        if isinstance(call, SuitAlone):
+            call = call.proposal  # as the calls keep it
         bids = list(self.bids)
         passed = self.passed
         waited = self.waited
@@ -498,10 +548,23 @@ class Auction:
 
     def _why_not(self, seat: Seat, call: ColourCall, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
         """Why ``call`` is refused, in English and in French; the legal calls as they may be typed
-        in each language (:func:`parse_call` reads ``text_fr`` too: ``passe``, ``propose pique``)."""
+        in each language (:func:`parse_call` reads ``text_fr`` too: ``passe``, ``propose pique``).
+        A suit typed alone is named as typed, with the proposal it reads as."""
         more = ", …" if len(legal) > 8 else ""
         shown = ", ".join(c.text for c in legal[:8]) + more
         shown_fr = ", ".join(c.text_fr for c in legal[:8]) + more
+        if isinstance(call, SuitAlone):
+            head = (f"'{call.typed}', that is '{call.text}'",
+                    f"« {call.typed} », c'est-à-dire « {call.text_fr} »")
+            reason = self._alone_refused(seat, call, legal)
+        else:
+            head = (call.text, call.text_fr)
+            reason = self._refused(seat, call, legal)
+        return (f"{head[0]}: {reason[0]}. Legal calls: {shown}",
+                f"{head[1]} : {reason[1]}. Annonces permises : {shown_fr}")
+
+    def _refused(self, seat: Seat, call: ColourCall, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
+        """The rule that refuses ``call`` (:meth:`_why_not`), in English and in French."""
         if call.kind == "wait":
             reason = ("only eldest hand may wait, and only as his first call",
                       "seul le joueur à gauche du donneur peut attendre, et seulement à sa"
@@ -540,8 +603,28 @@ class Auction:
                    else lambda: (missing.en, missing.fr))
             reason = why() if why is not None else (
                 "the rules do not allow it now", "les règles ne la permettent pas maintenant")
-        return (f"{call.text}: {reason[0]}. Legal calls: {shown}",
-                f"{call.text_fr} : {reason[1]}. Annonces permises : {shown_fr}")
+        return reason
+
+    def _alone_refused(self, seat: Seat, call: SuitAlone, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
+        """Why the proposal a suit typed alone reads as is refused (:meth:`_refused`), and what to
+        type instead in that suit where there is something: « j'emballe » joins the proposal of
+        that suit on the table; a higher emballage is typed with its level. A suit alone stands for
+        nothing else (seed 003: « annoncer une couleur »)."""
+        proposal, suit, top = call.proposal, call.suit, self.acceptable
+        if (ACCEPT in legal and top is not None and top.contract.kind == "emballage"
+                and top.contract.suit is suit):
+            said = Bid(top.contract)  # propose ♥, or a higher emballage ♥ made alone
+            on = ("", "") if said == proposal else (f" ({said.text})", f" ({said.text_fr})")
+            return (f"{suit.name_en} are proposed already{on[0]}; to join that proposal, type 'accept'",
+                    f"{suit.name_fr} est déjà proposé{on[1]} ; pour emballer cette proposition, tapez"
+                    " « j'emballe »")
+        en, fr = self._refused(seat, proposal, legal)
+        higher = next((c for c in legal if c.contract is not None and c.contract.kind == "emballage"
+                       and c.contract.suit is suit), None)
+        if higher is not None:
+            en += f"; in {suit.name_en} you may bid '{higher.text}'"
+            fr += f" ; en {suit.name_fr}, vous pouvez annoncer « {higher.text_fr} »"
+        return en, fr
 
     def _bid_judge(self, seat: Seat) -> Callable[[Contract], _Reason | None]:
         """For ``seat``, a function of a contract: ``None`` when ``seat`` may bid it now, else the

@@ -69,9 +69,10 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
         "show": "Show one card: type {} (or just the card)",
         "discard": "Discard one card face down: type {} (or just the card)",
         "calls": "Calls in English or French: pass/passe, wait/j'attends, accept/j'emballe,"
-                 " propose H / propose cœur, emballage 9 H, solo 7 H, small misère/petite misère,"
-                 " piccolo, abondance S, large misère/grande misère, open misère/grande misère sur"
-                 " table, slam H/chelem cœur. Suits: S H D C, ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.",
+                 " propose H / propose cœur (or the suit alone, in full: hearts, cœur), emballage 9 H,"
+                 " solo 7 H, small misère/petite misère, piccolo, abondance S, large misère/grande"
+                 " misère, open misère/grande misère sur table, slam H/chelem cœur. Suits: S H D C,"
+                 " ♠ ♥ ♦ ♣ or pique, cœur, carreau, trèfle.",
         "card": CARD_HELP["en"],
         "commands": "Commands: ? help · t table · a auction · l last trick · s score · hint ·"
                     " q quit (the match record is saved).",
@@ -80,9 +81,10 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
         "prompt": " (? aide, q quitter) : ",
         "show": "Montrez une carte : tapez {} (ou la carte seule)",
         "discard": "Écartez une carte face cachée : tapez {} (ou la carte seule)",
-        "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur,"
-                 " emballage 9 cœur, solo 7 cœur, petite misère, piccolo, abondance 9 pique, grande"
-                 " misère, grande misère sur table, chelem cœur. Couleurs : pique, cœur, carreau,"
+        "calls": "Annonces en français ou en anglais : passe, j'attends, j'emballe, propose cœur"
+                 " (ou la couleur seule, en toutes lettres : cœur), emballage 9 cœur, solo 7 cœur,"
+                 " petite misère, piccolo, abondance 9 pique, grande misère, grande misère sur"
+                 " table, chelem cœur. Couleurs : pique, cœur, carreau,"
                  " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
                  " l'anglais H, S, D est compris aussi).",
         "card": CARD_HELP["fr"],
@@ -106,10 +108,10 @@ FOUR_ACES: dict[Lang, str] = {
 """The trou of four aces, which RULES.md D2 settles (the seed is silent)."""
 
 TYPE_A_CALL: dict[Lang, str] = {
-    "en": "Type a call: pass, wait, accept, propose H, solo 7 H, small misère, abondance S … (or in"
-          " French: passe, j'attends, j'emballe, propose cœur …)",
-    "fr": "Tapez une annonce : passe, j'attends, j'emballe, propose cœur, solo 7 cœur, petite misère,"
-          " abondance pique … (ou en anglais : pass, wait, accept, propose H …)",
+    "en": "Type a call: pass, wait, accept, propose H (or hearts alone), solo 7 H, small misère,"
+          " abondance S … (or in French: passe, j'attends, j'emballe, propose cœur …)",
+    "fr": "Tapez une annonce : passe, j'attends, j'emballe, propose cœur (ou cœur seul), solo 7 cœur,"
+          " petite misère, abondance pique … (ou en anglais : pass, wait, accept, propose H …)",
 }
 """What the table says once a session, at the human's first call, of how to type one."""
 

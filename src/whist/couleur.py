@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from whist.actions import IllegalAction, NotYourTurn, must_follow, not_an_action, not_held
-from whist.auction import TROU, Auction, Bid, ColourCall, NotACall, contract_levels, parse_call
+from whist.auction import TROU, Auction, Bid, ColourCall, NotACall, SuitAlone, contract_levels, parse_call
 from whist.cards import (
     CARDS,
     SEATS,
@@ -117,9 +117,10 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
     """Read an action of colour whist: a card (``AS``), a call (``pass``, ``propose H``,
     ``solo 7 H``, ``j'emballe`` …), ``show 7H`` or ``discard 7H``. With ``card_wanted`` (the
     auction is over), text that is none of these is refused as not a card rather than as not a
-    call, and a call its player meant (``chelem``, ``solo 7`` without its suit) with the auction
-    over. ``lang``: the language cards are typed in (:func:`~whist.cards.parse_card`; in French
-    ``RC`` is the king of hearts, ``montre 7C`` shows the seven of hearts)."""
+    call, a suit named alone (``cœur``, a proposal in the auction) too, and a call its player meant
+    (``chelem``, ``solo 7`` without its suit) with the auction over. ``lang``: the language
+    cards are typed in (:func:`~whist.cards.parse_card`; in French ``RC`` is the king of hearts,
+    ``montre 7C`` shows the seven of hearts)."""
     words = text.strip().split()
     if not words:
         raise ParseError("empty action", "aucune action : tapez une annonce ou une carte")
@@ -140,7 +141,7 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
         except ParseError:
             pass
     try:
-        return parse_call(text, levels, lang)
+        call = parse_call(text, levels, lang)
     except NotACall:
         if card_wanted:
             parse_card(text, lang)  # raises: the text is not a card either, and a card is what is asked
@@ -149,6 +150,9 @@ def parse_colour_action(text: str, levels: Levels | None = None, card_wanted: bo
         if card_wanted:  # a call, of its kind; but the calls are over
             raise auction_over(text.strip(), text.strip()) from None
         raise
+    if card_wanted and isinstance(call, SuitAlone):  # « cœur » proposes in the auction only
+        parse_card(text, lang)  # raises: a suit is no card
+    return call
 
 
 def auction_over(call: str, call_fr: str) -> IllegalAction:
@@ -485,7 +489,7 @@ class ColourDeal:
     def _call(self, seat: Seat, call: ColourCall) -> ColourDeal:
         s = self._copy()
         s.auction = self.auction.apply(call)
-        s.actions = (*self.actions, (seat, call))
+        s.actions = (*self.actions, s.auction.calls[-1])  # as the auction keeps it (« cœur »: propose H)
         s.to_act = s.auction.to_act
         if s.to_act is None:
             s._after_auction()
