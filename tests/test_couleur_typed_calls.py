@@ -10,6 +10,8 @@ North is eldest hand.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from whist.actions import IllegalAction
 from whist.auction import ACCEPT, PASS, Auction, Bid, NotACall, SuitAlone, contract_levels, parse_call
@@ -234,3 +236,63 @@ class TestMisspelledWords:
         assert parse_contract("gde misère").kind == "grande_misere"
         assert parse_contract("picolo").kind == "piccolo"
 
+
+TYPED_WORDS = (
+    "pass", "passe", "no", "bid", "p", "je", "j'emballe", "accept", "wait", "j'attends", "propose",
+    "cœur", "coeur", "pique", "trèfle", "carreau", "hearts", "spade", "♥", "♠", "C", "H", "S", "K", "T",
+    "D", "P", "solo", "emballage", "abondance", "abondence", "petite", "pt", "ptite", "grande", "gr",
+    "gde", "misère", "misere", "sur", "table", "piccolo", "picolo", "piccolissimo", "chelem", "trou",
+    "à", "de", "en", "6", "7", "8", "9", "10", "12", "13", "-7", "0", "AS", "10K", "montre",
+)
+"""Words a player types in the auction, which the texts below are made of (and any text)."""
+typed_texts = st.one_of(st.lists(st.sampled_from(TYPED_WORDS), min_size=1, max_size=4).map(" ".join),
+                        st.text(max_size=12))
+
+
+@st.composite
+def live_auctions(draw: st.DrawFn) -> Auction:
+    """An auction of either preset, some legal calls in, not over."""
+    a = Auction.start(preset(draw(st.sampled_from(["couleur", "pagat"]))), draw(st.sampled_from(list(Seat))))
+    for _ in range(draw(st.integers(0, 10))):
+        legal = a.legal_calls()
+        after = a.apply(legal[draw(st.integers(0, len(legal) - 1))])
+        if after.is_over:
+            break
+        a = after
+    return a
+
+
+class TestAnyText:
+    """Whatever is typed, the game makes a legal call of it or refuses it with a reason in both
+    languages, never a traceback (RULES.md §5.4: the legal calls are the auction's)."""
+
+    @settings(max_examples=400, deadline=None)
+    @given(live_auctions(), typed_texts, st.sampled_from(["en", "fr"]))
+    def test_a_legal_call_or_a_refusal(self, a: Auction, text: str, lang: Lang) -> None:
+        legal = a.legal_calls()
+        try:
+            call = parse_call(text, contract_levels(a.rules), lang)
+        except ParseError as exc:
+            assert str(exc) and exc.fr
+            return
+        meant = a.meant(call)
+        try:
+            after = a.apply(meant)
+        except IllegalAction as exc:
+            assert meant not in legal  # a suit alone too: refused only where its proposal is
+            assert "Legal calls: " in str(exc) and "Annonces permises : " in exc.fr
+            return
+        kept = after.calls[-1][1]
+        assert kept in legal and type(kept) is not SuitAlone
+        if isinstance(call, SuitAlone):
+            assert kept == call.proposal  # never an acceptance, a higher emballage or a solo
+
+    @settings(max_examples=200, deadline=None)
+    @given(typed_texts, st.booleans(), st.sampled_from(["en", "fr"]))
+    def test_an_action_or_a_refusal(self, text: str, card_wanted: bool, lang: Lang) -> None:
+        """The whole entry of the game's actions (a call, a card, montre, écarte), in the auction
+        and once it is over."""
+        try:
+            parse_colour_action(text, contract_levels(preset("couleur")), card_wanted, lang)
+        except Refusal as exc:
+            assert str(exc) and exc.fr
