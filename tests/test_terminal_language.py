@@ -187,11 +187,12 @@ def panel_bottoms(name: str, lang: str, tmp_path: Path, first: str = "", *option
 ])
 def test_the_colour_table_says_what_its_marks_mean(tmp_path: Path, lang: str, first: str,
                                                    legend: str) -> None:
-    """The colour game marks the declarers ``*`` and the player who led the trick ``›``: its panel
-    says so under the table, in the language chosen, whole on a narrow terminal (it said nothing);
-    classic whist writes ``(entame)`` in words and needs no legend. The queens game (all passed,
-    seed 2), where nobody is a declarer, names only the lead."""
-    bottoms = panel_bottoms("couleur", lang, tmp_path, first)
+    """The colour game marks the declarers ``*`` and the player who led the trick ``›`` (seed 1:
+    North proposes diamonds, East accepts): its panel says so under the table, in the language
+    chosen, whole on a narrow terminal (it said nothing); classic whist writes ``(entame)`` in
+    words and needs no legend. The queens game (all passed, seed 2), where nobody is a declarer,
+    names only the lead."""
+    bottoms = panel_bottoms("couleur", lang, tmp_path, first, seed=1)
     assert bottoms and all(line.startswith(legend) for line in bottoms), bottoms
     assert all(set(line) <= set("╰─╯") for line in panel_bottoms("classic", lang, tmp_path))
     queens = panel_bottoms("couleur", lang, tmp_path, first, "--option", "all_pass=dames", seed=2)
@@ -419,8 +420,8 @@ def test_the_player_among_the_declarers_is_you_in_lower_case(tmp_path: Path, lan
                                                               contract: str) -> None:
     """The player among a contract's declarers is written as inside any line (``vous + Est``, as
     ``gagnée par vous``): in the contract's line, the table's box and the deal's result (it was
-    ``Vous + Est``). Seed 3: South proposes hearts, East accepts."""
-    r = runner.invoke(app, ["play", "--preset", "couleur", "-o", "deals=1", "--seed", "3", "--lang", lang,
+    ``Vous + Est``). Seed 28: East proposes clubs, South hearts, and East accepts hearts."""
+    r = runner.invoke(app, ["play", "--preset", "couleur", "-o", "deals=1", "--seed", "28", "--lang", lang,
                             "--records", str(tmp_path)], input=f"{call}\nq\n")
     assert r.exit_code == 0, r.output
     assert contract in " ".join(r.stdout.split()), r.stdout
