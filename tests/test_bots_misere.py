@@ -31,6 +31,8 @@ JACK_UNDER_A_TROU = "N:5432.J.765432.32 AKQJ.AKQT.AKQJT. T9876.9876.98.AK .5432.
 # North: the five and the two of spades; his lowest heart, diamond and club are the three, the
 # four and the two.
 FIVE_TWO = "N:52.A73.J94.QT862 AKQJ.KQJ.KQT.KJ9 T987.T98.A87.A75 643.6542.6532.43"
+# As BARE_JACK, but North's three of clubs is the eight (West's): three cards too high.
+EIGHT_AND_TWO = "N:A432.J.765432.82 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ53"
 
 
 def misere_auction(pbn: str) -> ColourDeal:
@@ -160,6 +162,16 @@ def test_of_two_equally_dangerous_cards_the_petite_misere_declarer_discards_the_
     the eight (bench/misere_defence.py --compare discard: more misères made than with the
     higher); the old rule took the first suit's, the queen."""
     assert petite_misere_discard(QUEEN_OR_EIGHT) == "8C"
+
+
+def test_two_cards_too_high_to_duck_still_bid_a_petite_misere() -> None:
+    """North, eldest, holds the ace of spades over three low ones and a bare jack of hearts: two
+    cards too high to duck. The petite misère discards one (RULES.md §5.5 row 8) and is made
+    about seven times in ten with the other, at +18 made and −18 failed (§5.7): he bids it, where
+    the old rule (one such card at most) passed. With a third card too high (the eight of
+    clubs over the two for his three, EIGHT_AND_TWO), he does not."""
+    assert bot_call(misere_auction(BARE_JACK)) == "petite_misere"
+    assert bot_call(misere_auction(EIGHT_AND_TWO)) != "petite_misere"
 
 
 def test_one_card_too_high_bids_a_grande_misere_over_a_trou() -> None:

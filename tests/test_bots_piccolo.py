@@ -36,6 +36,9 @@ PICCOLO = "N:A2.432.5432.6432 KQJT.AKQ.KQJ.KQJ 9876.JT9.AT9.AT9 543.8765.876.875
 FIVE = "N:A2.5.6432.876432 KQJT.AKQ.KQJ.KQJ 987.JT98.AT9.AT9 6543.76432.875.5"
 # North: A K of spades, two sure tricks, and low cards.
 TWO_WINNERS = "N:AK2.432.5432.643 QJT9.AKQ.KQJ.KQJ 8765.JT9.AT9.AT9 43.8765.876.8752"
+# As TWO_WINNERS, but North's fourth diamond is the jack (East's five): a third card too high
+# for a misère, within the piccolissimo's slack.
+TWO_WINNERS_AND_JACK = "N:AK2.432.J432.643 QJT9.AKQ.KQ5.KQJ 8765.JT9.AT9.AT9 43.8765.876.8752"
 # North: the ace of spades, and a queen of hearts that cannot be sure to duck.
 HIGH_CARD = "N:A2.Q32.5432.6432 KQJT.AK4.KQJ.KQJ 9876.JT9.AT9.AT9 543.8765.876.875"
 # North: the ace of clubs alone, one sure trick, and low cards; East holds the aces of spades and
@@ -120,8 +123,9 @@ class TestBidding:
         north = parse_deal(FIVE)[Seat.N]
         assert exact_flaws(north, 1) == 1 and exact_flaws(north, 1, EXACT_SLACK) == 0
         assert bot_call(deal(FIVE, "pagat")) == "piccolo"
-        # in couleur it is no petite-misère hand (the five and the ace), so piccolo comes first
-        assert bot_call(deal(FIVE, "couleur")) == "piccolo"
+        # in couleur its two cards too high (the ace and the five) make a petite misère, which
+        # needs no second declarer and comes first
+        assert bot_call(deal(FIVE, "couleur")) == "petite_misere"
 
     def test_couleur_piccolo_hand_joins_a_piccolo(self) -> None:
         # §5.4 rule 4 (D24): East bids piccolo, South passes, West passes; North, who holds a
@@ -149,7 +153,10 @@ class TestBidding:
         assert bot_call(d) == "piccolo"
 
     def test_couleur_two_sure_winners_bid_piccolissimo(self) -> None:
-        assert bot_call(deal(TWO_WINNERS, "couleur")) == "piccolissimo"
+        # with no other card too high (TWO_WINNERS) the petite misère comes first: it scores
+        # as much (§5.7, D14), ranks higher, and discards the ace
+        assert bot_call(deal(TWO_WINNERS, "couleur")) == "petite_misere"
+        assert bot_call(deal(TWO_WINNERS_AND_JACK, "couleur")) == "piccolissimo"
 
     @pytest.mark.parametrize("pbn", [TWO_WINNERS, HIGH_CARD])
     def test_pagat_two_winners_or_a_high_card_do_not_bid_piccolo(self, pbn: str) -> None:
