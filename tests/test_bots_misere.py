@@ -174,6 +174,17 @@ def test_two_cards_too_high_to_duck_still_bid_a_petite_misere() -> None:
     assert bot_call(misere_auction(EIGHT_AND_TWO)) != "petite_misere"
 
 
+def test_a_long_suit_whose_lowest_cards_are_too_high_bids_no_petite_misere() -> None:
+    """North, eldest, holds ♥QJT9876 and low cards elsewhere: his six and seven of hearts, two
+    cards too high to duck, are the two lowest of the suit, and the others hold four hearts under
+    them: every heart they lead forces one, and the discard (RULES.md §5.5) cannot mend it. He
+    does not bid the petite misère the allowance of two such cards would let him (A K over a
+    small one, whose top cards he throws or discards, still bids it: test_bots_piccolo.py)."""
+    long_hearts = "N:.QJT9876.6543.32 AKQ54.K.AK7.KQ54 7632.432.T92.A76 JT98.A5.QJ8.JT98"
+    assert bot_call(misere_auction(long_hearts)) != "petite_misere"
+    assert misere_auction(long_hearts).to_act is Seat.N
+
+
 def test_one_card_too_high_bids_a_grande_misere_over_a_trou() -> None:
     """East must announce his trou first (RULES.md §5.3); North, eldest, holds a bare jack of
     hearts and nothing else too high to duck. The petite misère is below the trou (§5.5): the

@@ -11,7 +11,14 @@ sure winner (two) and every other card low; the trou is announced because it mus
 from __future__ import annotations
 
 from whist.auction import ColourCall
-from whist.bots.evaluate import best_trump, exact_flaws, misere_flaws, most_dangerous, trick_estimate
+from whist.bots.evaluate import (
+    best_trump,
+    exact_flaws,
+    low_flaws,
+    misere_flaws,
+    most_dangerous,
+    trick_estimate,
+)
 from whist.cards import ALL_CARDS_MASK, CARDS, Card, Suit, cards_of, mask_of
 from whist.couleur import CardCall, ColourView
 from whist.tables import needed_tricks
@@ -57,7 +64,8 @@ def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
         allowed = _MISERE_FLAWS[k]
         if k == "grande_misere" and not _below_grande_misere(view, hand):
             allowed += 1
-        return misere_flaws(hand, slack) <= allowed
+        # (not the two lowest cards of a suit: every lead of the suit forces them)
+        return misere_flaws(hand, slack) <= allowed and low_flaws(hand, slack) <= 1
     if k in ("piccolo", "piccolissimo"):
         # as many sure winners as the tricks it needs (RULES.md §5.5), every other card low
         return exact_flaws(hand, needed_tricks(c, view.rules.style), EXACT_SLACK) == 0

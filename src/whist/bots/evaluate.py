@@ -82,6 +82,14 @@ def misere_flaws(hand: int, slack: int = 0) -> int:
     return sum(_duck_flaws(sorted(_ranks(hand, suit)), slack) for suit in Suit)
 
 
+def low_flaws(hand: int, slack: int = 0) -> int:
+    """The most cards too high to duck (:func:`misere_flaws`' measure) among the two lowest of a
+    suit of the hand: 2 where a suit's two lowest cards lie above the others' small ones (Q J T 9
+    8 7 6 of hearts, or 8 7), which every lead of the suit's small cards forces again, unlike two
+    top cards over a small one (A K 2), which the hand throws or discards."""
+    return max(_duck_flaws(sorted(_ranks(hand, suit))[:2], slack) for suit in Suit)
+
+
 def sure_winners(ranks: list[int]) -> int:
     """Tricks a suit (ranks high to low) wins for sure without trumps: its unbroken run of top
     cards from the ace (A, A K, A K Q …)."""
