@@ -73,8 +73,9 @@ def test_a_mistyped_card_is_refused_as_not_a_card_once_the_auction_is_over(
     """In the play, the game asks for a card: a mistyped one is refused as not a card, not as
     "not a call (pass, wait, accept …)", which the auction's refusal says; a call, even unfinished
     (abondance without its suit), is answered that the auction is over and a card is expected
-    (test_terminal_language.py has the finished calls)."""
-    r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
+    (test_terminal_language.py has the finished calls). (Seed 1: after South's pass North and
+    East play an emballage, and South leads.)"""
+    r = run("play", "--preset", "couleur", "--seed", "1", "--lang", lang, "--records", str(tmp_path),
             input="pass\nZZ\nabondance\n7 coeurr\nq\n")
     assert r.exit_code == 0, r.output
     asked = "À vous (Sud) — carte" if lang == "fr" else "Your turn (South) — card"
