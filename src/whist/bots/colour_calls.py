@@ -40,7 +40,9 @@ side tricks of a strong hand are ruffed, and the emballage fails by two or three
 def trumps_to_accept(hand: int, suit: Suit | None) -> bool:
     """Whether ``hand`` holds the :data:`ACCEPT_TRUMPS` cards of ``suit`` an acceptance needs."""
     return suit is not None and (hand & suit.mask).bit_count() >= ACCEPT_TRUMPS
-_MISERE_FLAWS = {"petite_misere": 2, "grande_misere": 0, "grande_misere_sur_table": 0}
+
+
+MISERE_FLAWS = {"petite_misere": 2, "grande_misere": 0, "grande_misere_sur_table": 0}
 """Cards too high to duck that each misère allows. Petite misère: the one it discards and one
 more. Played out by the heuristic players (bench/misere_defence.py's deals, the seat nearest to
 it declaring), a petite misère with one such card was made about nine times in ten, with two
@@ -59,9 +61,9 @@ def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
     if c is None:
         return False
     k = c.kind
-    if k in _MISERE_FLAWS:
+    if k in MISERE_FLAWS:
         slack = -1 if k == "grande_misere_sur_table" else 0
-        allowed = _MISERE_FLAWS[k]
+        allowed = MISERE_FLAWS[k]
         if k == "grande_misere" and not _below_grande_misere(view, hand):
             allowed += 1
         # (not the two lowest cards of a suit: every lead of the suit forces them)

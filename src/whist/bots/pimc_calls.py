@@ -2,8 +2,9 @@
 
 What a call says (:func:`call_likelihood`): a proposal or a raise in a suit promises length and
 tricks in it; an acceptance, support; a solo, abondance or slam, the tricks of its level; a misère,
-no card too high to duck; a first pass, no hand that would have bid. Each is a soft penalty on a
-sampled deal (a weight ``exp(-penalty)``), never a hard rule: players misjudge.
+no card too high to duck (a petite misère: two, one of which it discards); a first pass, no hand
+that would have bid. Each is a soft penalty on a sampled deal (a weight ``exp(-penalty)``), never
+a hard rule: players misjudge.
 
 Choosing a call (:func:`choose_call`): the calls worth considering are passing, the heuristic
 player's call, the one-player contracts that need tricks and that the hand comes near (the tricks
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from whist.actions import IllegalAction
 from whist.auction import PASS, ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT, choose_shown_card, trumps_to_accept
+from whist.bots.colour_calls import ACCEPT_AT, MISERE_FLAWS, choose_shown_card, trumps_to_accept
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
@@ -76,8 +77,11 @@ such hand lost (module docstring). A ``couleur`` piccolo needs a second declarer
 player's piccolo is weighed against the simulated calls as before, worth 0 (it counts only if
 someone joins it)."""
 
-_FLAWS_ALLOWED = {"petite_misere": 1, "grande_misere": 0, "grande_misere_sur_table": 0,
-                  "piccolo": 2, "piccolissimo": 3}
+_FLAWS_ALLOWED = {**MISERE_FLAWS, "piccolo": 2, "piccolissimo": 3}
+"""Cards too high to duck (:func:`~whist.bots.evaluate.misere_flaws`) that a hand which bids or
+joins each of these contracts holds at most without a penalty; for the misères, the heuristic
+player's allowance (:data:`~whist.bots.colour_calls.MISERE_FLAWS`: a petite misère, two), so
+that a misère pimc reads is the one the rule of thumb bids."""
 
 
 def _need(view: ColourView, c: Contract) -> int:
