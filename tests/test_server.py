@@ -412,6 +412,17 @@ class TestNames:
             "message_fr": "un nom a besoin d'au moins un caractère visible"}
         assert snapshot(harness, tid) == before
 
+    def test_a_table_given_no_name_is_named_for_its_player(self, harness: Any) -> None:
+        """The lobby names a table for the player who makes it (``named_for``), not in the words of
+        its own language, which each page says in its own. A name given wins; the player's name is
+        kept as a person's is, and one with nothing visible names nobody (the preset's name)."""
+        for spec, named in (({"named_for": " Léa\u200b "}, ("couleur", "Léa")),
+                            ({"named_for": "Léa", "name": "Chez Jo"}, ("Chez Jo", None)),
+                            ({"named_for": "\u200b", "preset": "pagat"}, ("pagat", None))):
+            tid = harness.create(**spec)
+            table = harness.client.get(f"/api/tables/{tid}").json()["table"]
+            assert (table["name"], table["named_for"]) == named, spec
+
 
 class TestBadMessages:
     """Each bad message: an error with its code, and the table unchanged."""

@@ -15,10 +15,10 @@ SPEC: dict[str, Any] = {"preset": "couleur", "options": {"deals": 1, "trou_surpr
                         "seats": BOTS3, "name": "Chez Jo", "takeover_after": 0, "seed": 5}
 
 
-def finished_table(harness: Any) -> tuple[str, Any]:
-    """A table where Ann sat South (a bot played for her: she never came), played to its end
-    while a spectator watched; its id and the spectator's last state."""
-    tid = harness.create(**SPEC)
+def finished_table(harness: Any, spec: dict[str, Any] = SPEC) -> tuple[str, Any]:
+    """A table made by ``spec`` where Ann sat South (a bot played for her: she never came), played
+    to its end while a spectator watched; its id and the spectator's last state."""
+    tid = harness.create(**spec)
     harness.join(tid, "Ann", "S")
     assert harness.service.tables[tid].started
     with harness.connect(tid) as ws:
@@ -63,6 +63,16 @@ def test_a_finished_game_is_played_again_at_one_table_for_everyone(harness: Any)
     assert [e.kind for e in harness.service.storage.load(tid)][-1] == "again"
     listed = {x["id"]: x for x in c.get("/api/tables").json()["finished"]}
     assert listed[tid]["again"] == new
+
+
+def test_a_table_named_for_its_player_is_played_again_named_for_him(harness: Any) -> None:
+    """A table the lobby made for Ann, given no name (``named_for``), plays its game again named
+    for Ann, each page in its language, and given no name either (the preset's name it was sent
+    back as would have stood for a name given)."""
+    tid, _ = finished_table(harness, {**SPEC, "name": "", "named_for": "Ann"})
+    table = harness.client.post(f"/api/tables/{tid}/again").json()["table"]
+    assert (table["name"], table["named_for"]) == ("couleur", "Ann")
+    assert harness.service.tables[table["id"]].settings.name == ""
 
 
 def test_the_successor_is_the_same_after_a_restart(harness: Any) -> None:

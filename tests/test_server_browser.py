@@ -587,29 +587,48 @@ def test_the_lobby_asks_for_a_name_with_something_visible_before_making_the_tabl
         page.wait_for_url("**/t/*")
         browser.close()
     assert errors == []
-    names = [t["name"] for t in json.load(urllib.request.urlopen(f"{server.base}/api/tables"))["tables"]]
-    assert names == ["Table de Léa"]
+    names = [t["named_for"] for t in json.load(urllib.request.urlopen(f"{server.base}/api/tables"))["tables"]]
+    assert names == ["Léa"]
 
 
 def test_a_table_named_for_its_player_is_named_in_each_pages_language(server: Server) -> None:
-    """The lobby names a new table for its player in its own language: « Table d'Anne » reached
-    English players as it was, and "Bert's table" French ones. Each page says it in its language;
-    a name given otherwise stays as it was given."""
+    """Léa makes a table in a French lobby, giving it no name: it is hers, « Table de Léa » on a
+    French page and "Léa's table" on an English one (switched, or a friend's browser that speaks
+    English), at the head of its page, in the page's title and in the lobby's lists. A name given
+    to a table is shown as it was given, in both languages, even one that reads like the lobby's:
+    « Table d'hôtes » was shown as "hôtes's table" (a table stored as « Table d'Anne » before the
+    lobby named tables for their player keeps that name so)."""
     from playwright.sync_api import sync_playwright
 
-    for name in ("Table d'Anne", "Bert's table", "Chez Carla"):
-        create_table(server, {"name": name, "seats": {"N": "random", "E": "random", "W": "random"}})
+    given = ["Table d'hôtes", "Bert's table", "Chez Carla"]
+    for name in given:
+        create_table(server, {"name": name, "seats": BOTS3})
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}/", errors)
-        page.wait_for_selector("#tables-in-play")
-        for lang, names in (("fr", ["Table d'Anne", "Table de Bert", "Chez Carla"]),
-                            ("en", ["Anne's table", "Bert's table", "Chez Carla"])):
+        page.fill("input[name=name]", "Léa")
+        page.click("#create-table")
+        page.wait_for_selector("header .title strong")
+        for lang, hers in (("fr", "Table de Léa"), ("en", "Léa's table")):
             page.click(f"button[data-lang={lang}]")
-            shown = page.locator("#tables-in-play li a").all_inner_texts()
-            assert sorted(shown) == sorted(names), shown
+            assert page.inner_text("header .title strong") == hers
+            assert page.title().endswith(f"{hers} · Whist"), page.title()
+        for lang, hers in (("en", "Léa's table"), ("fr", "Table de Léa")):
+            page.goto(f"{server.base}/")
+            page.click(f"button[data-lang={lang}]")
+            page.wait_for_selector("#my-tables li a")
+            assert page.locator("#my-tables li a").all_inner_texts() == [hers]
+            assert sorted(page.locator("#tables-in-play li a").all_inner_texts()) == sorted(given)
+        friend = browser.new_context(locale="en-GB").new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(f"{server.base}/")
+        friend.wait_for_selector("#tables-in-play li a")
+        shown = friend.locator("#tables-in-play li a").all_inner_texts()
+        assert sorted(shown) == sorted([*given, "Léa's table"])
         browser.close()
     assert errors == []
+    listed = json.load(urllib.request.urlopen(f"{server.base}/api/tables"))["tables"]
+    assert [(t["name"], t["named_for"]) for t in listed if t["named_for"]] == [("couleur", "Léa")]
 
 
 def test_a_refused_option_says_why_in_the_pages_language(server: Server) -> None:

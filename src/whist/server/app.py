@@ -81,6 +81,7 @@ class CreateTable(BaseModel):
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seats: dict[str, str] = Field(default_factory=dict)
     name: str = Field("", max_length=80)
+    named_for: str = Field("", max_length=80)
     # (NaN, which Python's JSON reads, is no time: said to be no finite number, not "at most 10")
     takeover_after: float = Field(60.0, ge=0, le=3600, allow_inf_nan=False)
     bot_delay: float = Field(0.8, ge=0, le=10, allow_inf_nan=False)
@@ -398,8 +399,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         try:
             table = await service.create(TableSpec(
                 preset=body.preset, options=body.options, seats=body.seats, name=body.name,
-                takeover_after=body.takeover_after, bot_delay=body.bot_delay,
-                deal_pause=body.deal_pause, seed=body.seed))
+                named_for=body.named_for, takeover_after=body.takeover_after,
+                bot_delay=body.bot_delay, deal_pause=body.deal_pause, seed=body.seed))
         except TableLimit as exc:
             return _error(429, "too_many_tables", exc.en, exc.fr)
         except (SpecError, ValueError) as exc:

@@ -73,6 +73,9 @@ class TableSpec:
     seats: Mapping[str, str] = field(default_factory=dict)
     """Seat letter → ``open`` or a bot name; seats not named are open."""
     name: str = ""
+    named_for: str = ""
+    """With no ``name``: the player the table is named for (« Table d'Anne », "Anne's table", as
+    each page says it); ignored when a name is given."""
     takeover_after: float = 60.0
     bot_delay: float = 0.8
     deal_pause: float = 8.0
@@ -83,30 +86,35 @@ class TableSpec:
 
 
 def again_spec(t: Table) -> TableSpec:
-    """What a table that plays ``t``'s game again is made of: the same preset, options, name,
-    timings and bots in the same seats (a bot this server cannot run: the one that plays for it);
-    a new seed, so new deals."""
+    """What a table that plays ``t``'s game again is made of: the same preset, options, name (or
+    player it is named for), timings and bots in the same seats (a bot this server cannot run:
+    the one that plays for it); a new seed, so new deals."""
     st = t.settings
     base = preset(st.rules.preset)
     options = {k: v for k, v in st.rules.to_dict().items()
                if k != "preset" and getattr(base, k) != v}
     seats = {s.name: OPEN if seat.kind == OPEN else t.bot_name(s) for s, seat in t.seats.items()}
     return TableSpec(preset=st.rules.preset, options=options, seats=seats, name=st.name,
-                     takeover_after=st.takeover_after, bot_delay=st.bot_delay,
-                     deal_pause=st.deal_pause)
+                     named_for=st.named_for or "", takeover_after=st.takeover_after,
+                     bot_delay=st.bot_delay, deal_pause=st.deal_pause)
+
+
+def kept_name(text: str, limit: int = 24) -> str:
+    r"""A name (a person's or a table's) as the server keeps and shows it: each run of white space
+    (a tab, a line break, a no-break space …) one space, any other invisible character (control,
+    zero-width …) dropped, no space at either end, at most ``limit`` characters; empty when nothing
+    visible is left (a table is then given no name).
+
+    >>> kept_name(" Jean\u00a0Pierre\t\x07de  la\u200b Tour ", 20), kept_name("\u200b ")
+    ('Jean Pierre de la To', '')
+    """
+    return visible_text(text)[:limit].rstrip(" " + JOINERS)  # a joiner left last by the cut goes too
 
 
 def clean_name(text: str, limit: int = 24) -> str:
-    r"""A name (a person's or a table's) as the server keeps and shows it: each run of white space
-    (a tab, a line break, a no-break space …) one space, any other invisible character (control,
-    zero-width …) dropped, no space at either end, at most ``limit`` characters. A
-    :class:`~whist.cards.Refusal` (a ``ValueError``) when nothing visible is left: a person's name
-    is then refused, a table's is its preset's.
-
-    >>> clean_name(" Jean\u00a0Pierre\t\x07de  la\u200b Tour ", 20)
-    'Jean Pierre de la To'
-    """
-    name = visible_text(text)[:limit].rstrip(" " + JOINERS)  # a joiner left last by the cut goes too
+    """A person's name as :func:`kept_name` keeps it; a :class:`~whist.cards.Refusal` (a
+    ``ValueError``) when nothing visible is left."""
+    name = kept_name(text, limit)
     if not name:
         raise Refusal("a name needs at least one visible character",
                       "un nom a besoin d'au moins un caractère visible")
@@ -290,15 +298,13 @@ class TableService:
         seed = spec.seed if spec.seed is not None else secrets.randbits(48)
         start = ColourMatch.start if rules.game == "couleur" else Match.start
         first = start(rules, random.Random(seed)).first_dealer
-        try:
-            name = clean_name(spec.name, 40)
-        except ValueError:  # nothing visible, as when no name is given: the preset's
-            name = rules.preset
+        name = kept_name(spec.name, 40)
         return TableSettings(name=name, rules=rules,
                              seats=(kinds[0], kinds[1], kinds[2], kinds[3]), seed=seed,
                              first_dealer=first, takeover_after=spec.takeover_after,
                              bot_delay=spec.bot_delay, deal_pause=spec.deal_pause,
-                             substitute=strongest_bot())
+                             substitute=strongest_bot(),
+                             named_for=None if name else kept_name(spec.named_for) or None)
 
     def in_play(self) -> int:
         """How many tables are in play: in memory and not over. A table nobody has played or

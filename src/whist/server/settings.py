@@ -28,6 +28,8 @@ class TableSettings:
     """What a table is created with (its first event): rules, seats, seed and timings (seconds)."""
 
     name: str
+    """The name given to the table; empty when none was (in a table stored before ``named_for``
+    came, its preset's: the same to the page)."""
     rules: Rules
     seats: tuple[str, str, str, str]
     """Per seat N, E, S, W: ``open`` (a person may sit; a bot plays it while nobody does) or the
@@ -38,13 +40,17 @@ class TableSettings:
     bot_delay: float = 0.8
     deal_pause: float = 8.0
     substitute: str = "heuristic"
+    named_for: str | None = None
+    """The player a table given no name is named for (the lobby's « Table d'Anne », "Anne's table":
+    each page says it in its own language); ``None``: none."""
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rules": self.rules.to_dict(),
                 "seats": {s.name: k for s, k in zip(SEATS, self.seats, strict=True)},
                 "seed": self.seed, "first_dealer": self.first_dealer.name,
                 "takeover_after": self.takeover_after, "bot_delay": self.bot_delay,
-                "deal_pause": self.deal_pause, "substitute": self.substitute}
+                "deal_pause": self.deal_pause, "substitute": self.substitute,
+                "named_for": self.named_for}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> TableSettings:
@@ -54,7 +60,8 @@ class TableSettings:
             seats=(str(seats["N"]), str(seats["E"]), str(seats["S"]), str(seats["W"])),
             seed=int(data["seed"]), first_dealer=Seat[str(data["first_dealer"])],
             takeover_after=float(data["takeover_after"]), bot_delay=float(data["bot_delay"]),
-            deal_pause=float(data["deal_pause"]), substitute=str(data.get("substitute", "heuristic")))
+            deal_pause=float(data["deal_pause"]), substitute=str(data.get("substitute", "heuristic")),
+            named_for=None if data.get("named_for") is None else str(data["named_for"]))
 
 
 @dataclass(slots=True)
@@ -69,7 +76,7 @@ class SeatState:
     away_since: float = 0.0
 
 
-LISTING_FORMAT = 3
+LISTING_FORMAT = 4
 """The shape of a stored listing (:meth:`Table.listing`, the key ``listing_format``): raise it when
 the listing changes, and start-up rebuilds the finished tables whose stored listing has another."""
 

@@ -817,7 +817,8 @@ class Table:
                           "ready": s in ready})
         st0 = self.settings
         out: dict[str, Any] = {
-            "id": self.id, "name": st0.name, "preset": st0.rules.preset, "game": st0.rules.game,
+            "id": self.id, "name": st0.name or st0.rules.preset, "named_for": st0.named_for,
+            "preset": st0.rules.preset, "game": st0.rules.game,
             "seats": seats, "started": self.started, "takeover_after": st0.takeover_after,
             "bot_delay": st0.bot_delay, "deal_pause": st0.deal_pause, "again": self.successor}
         if full:

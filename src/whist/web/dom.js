@@ -28,20 +28,19 @@ export function named(name) {
   return h("bdi", {}, name);
 }
 
-// A table's name as the page shows it: one made without a name (through the API) is named after
-// its preset by the server, « classic »: the preset's name in the page's language, « Whist classique
-// (robre) ».
-// A table named by a lobby for the player who made it ("Table d'Anne", "Anne's table") is named
-// in this page's language, whichever language that lobby spoke; another name as it was given.
-const NAMED_FOR = [/^Table d(?:e |['’])(.+)$/, /^(.+)'s table$/];
-
+// A table's name as the page shows it: a name given to it, as it was given; one made by the lobby
+// for its player, who gave none (`named_for`), in this page's language, "Anne's table", « Table
+// d'Anne », whichever language that lobby spoke; one made without either (through the API), which
+// the server names after its preset, « classic », by its game in the page's language, « Whist
+// classique (robre) ».
 export function tableName(tb) {
-  if (tb.name === tb.preset) return t("preset_" + tb.preset);
-  for (const pattern of NAMED_FOR) {
-    const m = pattern.exec(tb.name);
-    if (m) return t("table_of", m[1]);
-  }
-  return tb.name;
+  if (tb.named_for) return t("table_of", tb.named_for);
+  return namedByGame(tb) ? t("preset_" + tb.preset) : tb.name;
+}
+
+// Whether a table's name is its game's (no name given, nor a player to name it for).
+export function namedByGame(tb) {
+  return !tb.named_for && tb.name === tb.preset;
 }
 
 // `parts` (text or nodes, or lists of them), with `sep` between each two: children for `h`.

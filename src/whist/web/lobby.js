@@ -2,7 +2,7 @@
 // of deals, seats and bots, speed, rule options) and the list of tables in play, with the last
 // games finished apart, folded.
 
-import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, redraw, tableName } from "./dom.js";
+import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, namedByGame, redraw, tableName } from "./dom.js";
 import { lang, seatName, sentence, t, whenText } from "./i18n.js";
 import { optionField, optionLabel, presetOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
@@ -109,10 +109,10 @@ function playersText(tb) {
 }
 
 // A table of a list: the link to it, by its name, and its game ("Chez Anne · Couleur (règles du
-// club)"); a table without a name, by its game alone.
+// club)"); a table named by its game (given no name, nor a player's), by its game alone.
 function tableLink(tb) {
   const link = h("a", { href: `/t/${tb.id}` }, tableName(tb));
-  return tb.name === tb.preset ? link : [link, " · ", t("preset_" + tb.preset)];
+  return namedByGame(tb) ? link : [link, " · ", t("preset_" + tb.preset)];
 }
 
 // A finished game played again with the same: " · partie suivante", its next game one click
@@ -208,7 +208,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     try {
       const seed = new URLSearchParams(location.search).get("seed");  // a deal to play again
       const made = await api("POST", "/api/tables", {
-        name: t("table_of", name), preset: form.preset, options, seats, bot_delay: Number(form.speed),
+        named_for: name, preset: form.preset, options, seats, bot_delay: Number(form.speed),
         takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
       });
       const joined = await api("POST", `/api/tables/${made.id}/join`, { name, seat: form.seat });
