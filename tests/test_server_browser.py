@@ -255,12 +255,12 @@ def assert_hand_in(page: Any, lang: Lang) -> None:
 
 def in_widths_and_languages(page: Any, widths: tuple[int, ...],
                             height: int = 640) -> Iterator[tuple[int, str]]:
-    """The page at each of ``widths`` in turn, in French then in English (switched by a click that
-    reaches the header under an open dialog): each width and language, as the page is in it."""
+    """The page at each of ``widths`` in turn, in French then in English (switched by the open
+    dialog's own switch): each width and language, as the page is in it."""
     for width in widths:
         page.set_viewport_size({"width": width, "height": height})
         for lang in ("fr", "en"):
-            page.dispatch_event(f"button[data-lang={lang}]", "click")  # a dialog covers the header
+            page.click(f".overlay button[data-lang={lang}]")
             yield width, lang
 
 
@@ -510,7 +510,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
                              " return s.scrollWidth <= s.clientWidth; }")
         assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
         assert page.locator("#tb-leave, #leave").count() == 0
-        page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
+        page.click(".overlay button[data-lang=en]")  # the sheet's own switch
         assert page.locator("#show-last").inner_text() == "Last trick"
         assert "Settlement: " in page.locator(".sheet").inner_text()
         # a game is won by 10 points: what ends here is the match (RULES.md §2)

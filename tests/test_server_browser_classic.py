@@ -329,7 +329,7 @@ def test_simple_whist_says_when_its_matches_are_over(server: Server) -> None:  #
         sit_down(page, "Anne")
         play_until(page, ".sheet a.button[download]", 240)  # the end
         assert page.locator("#over").inner_text() == "Les 2 parties sont terminées"
-        page.dispatch_event("button[data-lang=en]", "click")  # the sheet covers the header
+        page.click(".overlay button[data-lang=en]")  # the sheet's own switch
         assert page.locator("#over").inner_text() == "The 2 matches are over"
         assert "Matches won: " in page.locator(".sheet").inner_text()
         # what comes next: a new table, from the lobby (the header's "Whist" is no button to see)

@@ -254,11 +254,11 @@ def test_a_misere_is_made_or_failed_in_the_feminine_in_french(server: Server) ->
         said = page.inner_text(".result-line")
         assert re.fullmatch(r"petite misère \(Anne\) (réussie|chutée)", said), said
         assert said in page.locator("table.scores").last.inner_text()  # the whole sheet, under the summary
-        page.dispatch_event("button[data-lang=en]", "click")  # the dialog covers the header
+        page.click(".overlay button[data-lang=en]")  # the dialog's own switch
         english = page.inner_text(".result-line")
         assert english == said.replace("petite misère", "small misère").replace(
             "réussie", "made").replace("chutée", "failed")
-        page.dispatch_event("button[data-lang=fr]", "click")
+        page.click(".overlay button[data-lang=fr]")
         page.click(".overlay .close")
         page.click("#show-history")
         page.wait_for_selector(".history li")
@@ -393,6 +393,41 @@ def test_the_deals_played_say_when_there_is_none_yet(server: Server) -> None:  #
         page.click("#show-history")
         assert page.inner_text("#no-deals") == "No deal finished yet."
         assert page.locator(".sheet ol.history").count() == 0
+        browser.close()
+    assert errors == []
+
+
+def test_the_language_is_switched_with_a_dialog_open(server: Server) -> None:  # noqa: F811
+    """The page's language switch, in its header, is out of reach while a dialog is open (the
+    table behind it is inert): the dialog carries one of its own, which says the dialog again in
+    the language chosen, keeps the keyboard's focus, and the table behind it follows."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = anne_at(pw, server, {**ONE_DEAL, "bot_delay": 1.0}, errors)
+        page.click("#show-history")
+        assert page.inner_text("#no-deals") == "Aucune donne terminée pour l'instant."
+        page.locator(".overlay button[data-lang=en]").click(timeout=5000)
+        assert page.inner_text(".overlay h2") == "Deals played"
+        assert page.inner_text("#no-deals") == "No deal finished yet."
+        assert page.get_attribute(".overlay", "aria-label") == "Deals played"
+        assert page.get_attribute(".overlay .close", "aria-label") == "Close"
+        assert page.evaluate("() => document.activeElement.closest('.overlay .langs')"
+                             " && document.activeElement.dataset.lang") == "en"
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".overlay", state="detached")
+        assert page.inner_text("#show-history") == "Deals"
+        page.click("#show-last")
+        assert page.inner_text(".overlay h2") == "Last trick"
+        page.keyboard.press("Shift+Tab")  # the keyboard reaches it too, within the dialog
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("() => document.activeElement.dataset.lang") == "fr"
+        page.keyboard.press("Enter")
+        assert page.inner_text(".overlay h2") == "Dernier pli"
+        assert page.inner_text(".overlay p") == "Aucun pli terminé."
+        page.click(".overlay .close")
+        assert page.inner_text("#show-history") == "Donnes"
         browser.close()
     assert errors == []
 

@@ -2,7 +2,7 @@
 // their replay, the end of a deal and of the game; one step of the browser's history while one is
 // open. app.js draws the table (`drawDialogsWith` gives the dialogs its redraw and its send).
 
-import { SEATS, api, failText, h, joined, keepToken, named, toast, tokenOf } from "./dom.js";
+import { SEATS, api, failText, h, joined, keepToken, langSwitch, named, toast, tokenOf } from "./dom.js";
 import { sentence, t } from "./i18n.js";
 import { colourWinners, dealLabel, dealTitle, nameHeader, overTitle, pts, rubberEndedBy, rubberTable, scoreTable } from "./sheets.js";
 import { T, authorName, callNode, cardNode, contractNode, dealPlayerName, playerName, seatInfo, side, sides, spacedCards, suitNode } from "./table.js";
@@ -75,6 +75,8 @@ function keepTabIn(e) {
   (e.shiftKey ? last : first).focus();
 }
 
+// A dialog: `title` and `body` over the table, which is out of reach behind it (app.js), its own
+// language switch too: it carries one, which draws it again in the language chosen.
 function sheet(title, ...body) {
   return h("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": title, onclick: (e) => {
     if (e.target.classList.contains("overlay")) closeSheet();
@@ -84,7 +86,7 @@ function sheet(title, ...body) {
       e.preventDefault();
       closeSheet();
     }
-  } }, h("div", { class: "sheet" }, h("div", { class: "sheet-head" }, h("h2", {}, title),
+  } }, h("div", { class: "sheet" }, h("div", { class: "sheet-head" }, h("h2", {}, title), langSwitch(() => redraw()),
     h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: closeSheet }, "×")),
   ...body));
 }
