@@ -612,24 +612,32 @@ def test_a_phone_shows_the_prompt_over_the_calls_made(server: Server, size: tupl
 
 def test_the_seat_of_a_phone_that_died_is_taken_on_another_device(
         server: Server, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    """Anne's phone dies at the table: she cannot leave her seat from it. Once a bot plays her
-    seat (``takeover_after``, and ``Table.TAKE_GRACE``, 30 s, here 1 s), the table's page on her
-    laptop offers it by her name, asks before it takes it from her, and she sits there (a friend
-    could play on for her the same way)."""
+    """Anne's phone dies at the table: she cannot leave her seat from it. Once the server gives
+    her seat to another (a bot plays it after ``takeover_after``, here 0.5 s, and she has been away
+    ``Table.TAKE_GRACE``, 30 s, here 5 s), the table's page on her laptop offers it by her name,
+    asks before it takes it from her, and she sits there (a friend could play on for her the same
+    way). It offered it as soon as a bot played it, before the grace, and the server refused the
+    click (409); it is told when the seat may be taken, with nothing else happening at the table."""
     from playwright.sync_api import sync_playwright
 
     from whist.server.table import Table
 
-    monkeypatch.setattr(Table, "TAKE_GRACE", 1.0)
+    monkeypatch.setattr(Table, "TAKE_GRACE", 5.0)
 
-    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0, "takeover_after": 1.0})
+    path = create_table(server, {**ONE_DEAL, "bot_delay": 1.0, "takeover_after": 0.5})
     errors: list[str] = []
     with sync_playwright() as pw:
         browser, phone = phone_page(pw, f"{server.base}{path}", errors)
         sit_down(phone, "Anne")
-        phone.context.close()  # the phone dies
         laptop = laptop_page(browser, f"{server.base}{path}", errors)
+        laptop.wait_for_selector("#watch-banner")
+        phone.context.close()  # the phone dies
+        gone = time.monotonic()
+        laptop.wait_for_selector(".seat[data-seat=S] .status.bot")  # a bot plays for Anne
+        assert time.monotonic() - gone < 4.0  # (what follows is looked at before the grace is over)
+        assert laptop.locator("button[data-sit=S]").count() == 0
         laptop.wait_for_selector("button[data-sit=S]", timeout=15_000)
+        assert time.monotonic() - gone > 4.5
         said = " ".join(laptop.inner_text("button[data-sit=S]").split())
         assert said == "Prendre la place Sud d'Anne (un robot la joue en son absence)", said
         laptop.click("button[data-lang=en]")

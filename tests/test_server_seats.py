@@ -101,7 +101,7 @@ class TestSeats:
             spy.hello()
             seats = spy.until(lambda m: m["type"] == "state")["table"]["seats"]
             south = next(x for x in seats if x["seat"] == "S")
-            assert south["name"] == "Sam" and south["bot_playing"]  # what the page offers to take
+            assert south["name"] == "Sam" and south["bot_playing"] and south["takeable"]  # offered
             # any seat asked for without a name is still a free one only
             r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Zoe"})
             assert r.status_code == 409 and "no free seat" in r.json()["error"]["message"], r.text
@@ -135,6 +135,8 @@ class TestSeats:
         table.clock = clock
         harness.join(tid, "Ann", "N")  # every open seat taken: the game starts
         assert table.started
+        south = table.table_json()["seats"][2]
+        assert south["bot_playing"] and not south["takeable"]  # what the page offers: nothing
         r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Bob", "seat": "S"})
         assert r.status_code == 409, r.text
         error = r.json()["error"]
@@ -144,6 +146,7 @@ class TestSeats:
                                        " elle se prend dès qu'un robot la joue, après 30 secondes"
                                        " d'absence au moins"), error
         table.clock = lambda: clock() + 31.0
+        assert table.table_json()["seats"][2]["takeable"]
         assert harness.join(tid, "Bob", "S")
 
     def test_a_server_process_that_loads_the_table_knows_a_bot_played_for_him(

@@ -76,7 +76,7 @@ class SeatState:
     away_since: float = 0.0
 
 
-LISTING_FORMAT = 4
+LISTING_FORMAT = 5
 """The shape of a stored listing (:meth:`Table.listing`, the key ``listing_format``): raise it when
 the listing changes, and start-up rebuilds the finished tables whose stored listing has another."""
 

@@ -112,7 +112,9 @@ class Table:
         there, whoever joins or leaves meanwhile (after a rebuild, from the rebuild)."""
         self._match_cache: tuple[int, str] = (-1, "")
         self._table_cache: str | None = None
-        self._bots_shown: frozenset[Seat] = frozenset()
+        self._seats_shown: tuple[frozenset[Seat], frozenset[Seat]] = (frozenset(), frozenset())
+        """The seats of players away that a bot plays, and those another person may take, as the
+        pages were last told (:meth:`_drive`)."""
         self._forced: tuple[int, str | None] = (-1, None)
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -468,17 +470,20 @@ class Table:
     however short ``takeover_after`` is: a person who just sat down, or whose page reloads, keeps
     his seat."""
 
-    def may_take(self, seat: Seat) -> bool:
-        """Whether another person may take ``seat`` from the player sitting there: once the game
-        has started, while nobody holding its token is connected, when a bot has played for him
-        (the log says so, in every server process) or he has been away ``takeover_after`` and
-        :attr:`TAKE_GRACE` (his phone died: he comes back on another device, or a friend plays
-        on for him). His token holds the seat no more."""
+    def may_take(self, seat: Seat, now: float | None = None) -> bool:
+        """Whether another person may take ``seat`` from the player sitting there (at ``now``, by
+        :attr:`clock`; ``None``: now): while the game is on, once it has started, while nobody
+        holding its token is connected, when a bot has played for him (the log says so, in every
+        server process) or he has been away ``takeover_after``, and :attr:`TAKE_GRACE` (his phone
+        died: he comes back on another device, or a friend plays on for him). His token holds the
+        seat no more."""
         st = self.seats[seat]
-        if not self.started or st.kind != OPEN or st.name is None or self.connected(seat):
+        if (self.match.is_over or not self.started or st.kind != OPEN or st.name is None
+                or self.connected(seat)):
             return False
-        away = self.clock() - st.away_since
-        return away >= self.TAKE_GRACE and (seat in self.bot_moved or self.controller(seat) == "bot")
+        now = self.clock() if now is None else now
+        return now - st.away_since >= self.TAKE_GRACE and (seat in self.bot_moved
+                                                           or self.controller(seat, now) == "bot")
 
     def seat_of(self, token: str) -> Seat | None:
         h = hash_token(token)
@@ -686,9 +691,11 @@ class Table:
         steps: list[tuple[float, Callable[[], Awaitable[None]] | None]] = []
         for st_seat, st in self.seats.items():
             if st.kind == OPEN and st.name is not None and not self.connected(st_seat):
-                deadline = st.away_since + self.settings.takeover_after
-                if deadline > now:
-                    steps.append((deadline, None))
+                # a bot plays for the player away, and his seat may be taken: each page is told
+                for deadline in (st.away_since + self.settings.takeover_after,
+                                 st.away_since + self.TAKE_GRACE):
+                    if deadline > now:
+                        steps.append((deadline, None))
         m = self.match
         if self.started and not m.is_over:
             if m.needs_deal and self._nobody_here():
@@ -765,10 +772,11 @@ class Table:
         while self._task is asyncio.current_task():  # not halted (a cancel may be swallowed)
             wake.clear()
             now = self.clock()
-            bots = frozenset(s for s in SEATS if self.seats[s].kind == OPEN
-                             and self.seats[s].name is not None and self.controller(s, now) == "bot")
-            if bots != self._bots_shown:
-                self._bots_shown = bots
+            shown = (frozenset(s for s in SEATS if self.seats[s].kind == OPEN
+                               and self.seats[s].name is not None and self.controller(s, now) == "bot"),
+                     frozenset(s for s in SEATS if self.may_take(s, now)))
+            if shown != self._seats_shown:
+                self._seats_shown = shown
                 self._table_cache = None
                 self.broadcast()
             due, step = self._next_step(now)
@@ -813,7 +821,7 @@ class Table:
             seats.append({"seat": s.name, "kind": "bot" if st.kind != OPEN else OPEN,
                           "bot": self.bot_name(s), "name": st.name,
                           "connected": self.connected(s),
-                          "bot_playing": self.controller(s, now) == "bot",
+                          "bot_playing": self.controller(s, now) == "bot", "takeable": self.may_take(s, now),
                           "ready": s in ready})
         st0 = self.settings
         out: dict[str, Any] = {

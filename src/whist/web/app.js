@@ -341,9 +341,10 @@ function banner(m) {
       h("div", { class: "row" }, againButton(m, "again-bar")));
   }
   if (!T.seat) {
-    // the free seats, and those of players away long enough that a bot plays for them (a phone
-    // that died: its player comes back on another device, or a friend plays on for him)
-    const free = tb.seats.filter((s) => s.kind === "open" && (!s.name || (tb.started && s.bot_playing && !s.connected)));
+    // the free seats, and those of players away long enough that the server gives them to
+    // another (`takeable`: a bot plays for them, and they have been away 30 s at the least): a
+    // phone that died, its player back on another device, or a friend who plays on for him
+    const free = tb.seats.filter((s) => s.kind === "open" && (!s.name || s.takeable));
     // a full table: said, so that the friend who followed its link does not look for a seat
     // and to a player seated there on another device, how to bring his seat here
     if (!free.length) {
