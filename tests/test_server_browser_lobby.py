@@ -10,6 +10,7 @@ import json
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from test_server_browser import (  # noqa: F401 - server: the fixture
     ARGS,
@@ -233,12 +234,81 @@ def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server) -> None
     assert errors == []
 
 
+def test_a_name_typed_in_the_form_is_the_tables_in_the_lobby_and_at_the_table(server: Server) -> None:  # noqa: F811
+    """Léa names her table « Table 1 » in the form, where its placeholder showed the name it would
+    have without (« Table de Léa », "Léa's table" in English): the table is « Table 1 » as typed,
+    trimmed, at the head of its page and in its title, in her tables and in a friend's list of the
+    tables in play, in both languages. The field left with nothing visible in it, her next table
+    is hers, « Table de Léa », as before; it takes no more than the 40 characters the server keeps."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, server.base, errors, 360, 740)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.fill("input[name=name]", "Léa")
+        assert page.get_attribute("input[name=table-name]", "placeholder") == "Table de Léa"  # as typed
+        for lang, hers in (("en", "Léa's table"), ("fr", "Table de Léa")):
+            page.click(f"button[data-lang={lang}]")
+            assert page.get_attribute("input[name=table-name]", "placeholder") == hers
+        page.fill("input[name=table-name]", "  Table 1 ")
+        page.click("#create-table")
+        page.wait_for_selector("header .title strong")
+        for lang in ("fr", "en"):
+            page.click(f"button[data-lang={lang}]")
+            assert page.inner_text("header .title strong") == "Table 1", lang
+            assert page.title().endswith("Table 1 · Whist"), page.title()
+        page.goto(server.base)
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.fill("input[name=name]", "Léa")
+        page.fill("input[name=table-name]", " \u200b ")
+        page.click("#create-table")
+        page.wait_for_selector("header .title strong")
+        assert page.inner_text("header .title strong") == "Léa's table"  # the page's English, kept
+        page.goto(server.base)
+        friend = browser.new_context(locale="fr-FR").new_page()
+        friend.on("pageerror", lambda e: errors.append(str(e)))
+        friend.goto(server.base)
+        for lang, hers in (("fr", "Table de Léa"), ("en", "Léa's table")):
+            page.click(f"button[data-lang={lang}]")
+            page.wait_for_selector("#my-tables li a")
+            assert page.locator("#my-tables li a").all_inner_texts() == [hers, "Table 1"], lang
+            friend.click(f"button[data-lang={lang}]")
+            friend.wait_for_selector("#tables-in-play li a")
+            shown = friend.locator("#tables-in-play li a").all_inner_texts()
+            assert "Table 1" in shown and hers in shown, (lang, shown)
+        page.click("input[name=table-name]")
+        page.keyboard.type("x" * 45)
+        assert page.input_value("input[name=table-name]") == "x" * 40
+        browser.close()
+    assert errors == []
+    listed = json.load(urllib.request.urlopen(f"{server.base}/api/tables"))["tables"]
+    named = [(t["name"], t["named_for"]) for t in listed]
+    assert ("Table 1", None) in named and ("couleur", "Léa") in named, named
+
+
+# The fields of the lobby's form whose text (its value, else its placeholder; a list's choice) with
+# its padding, and a list's arrow (20 px), is wider than the field: cut on screen
+CUT_FIELDS = """() => [...document.querySelectorAll('#create select, #create input:not([type=checkbox])')]
+  .filter((e) => {
+    const style = getComputedStyle(e);
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = style.font;
+    const list = e.tagName === 'SELECT';
+    const text = pen.measureText(list ? e.options[e.selectedIndex].text : e.value || e.placeholder).width;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return text + padding + (list ? 20 : 0) > e.clientWidth + 1;
+  }).map((e) => e.name)"""
+
+
 def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:  # noqa: F811
-    """On a phone 360 pixels wide, every field of the table's form stays inside the form, in both
-    languages: the choices of a bot at East and West ("Robot (très fort)") were wider than their
-    column and ran off the screen's edge. Every list shows its choice whole: kept in their column,
-    the bots' choices were cut ("Robot (très fort"), and so was a friend's. A rule option's box or
-    field is on its name's line."""
+    """On a phone 360 pixels wide, and on a small one held sideways (568 × 320), every field of the
+    table's form stays inside the form, in both languages: the choices of a bot at East and West
+    ("Robot (très fort)") were wider than their column and ran off the screen's edge. Every list
+    shows its choice whole: kept in their column, the bots' choices were cut ("Robot (très fort"),
+    and so was a friend's; the table's name shows its default whole, « Table de Léa », and held
+    sideways a long one's ("Jean-Christophe Dupont's table"). A rule option's box or field is on
+    its name's line."""
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -246,40 +316,41 @@ def test_the_lobbys_fields_fit_a_small_phone(server: Server) -> None:  # noqa: F
         browser, page = phone_page(pw, server.base, errors, 360, 740)
         page.wait_for_selector("select[data-seat=E]")
         page.select_option("select[data-seat=W]", "open")
-        for lang in ("fr", "en"):
-            page.click(f"button[data-lang={lang}]")
-            page.click("#create details.options summary")  # the rule options too, unfolded
-            beyond = page.evaluate("""() => {
-              const form = document.querySelector('#create').getBoundingClientRect();
-              return [...document.querySelectorAll('#create select, #create input')]
-                .filter((e) => e.getBoundingClientRect().right > form.right + 0.5).map((e) => e.name);
-            }""")
-            assert beyond == [], lang
-            # a list's chosen text, its padding and its arrow (20 px) within the list's width, for
-            # colour whist as pagat plays it too (its choice when all pass, "on redonne, donne
-            # suivante double", was cut)
-            page.select_option("select[name=preset]", "pagat")
-            cut = page.evaluate("""() => [...document.querySelectorAll('#create select')].filter((e) => {
-              const style = getComputedStyle(e);
-              const pen = document.createElement('canvas').getContext('2d');
-              pen.font = style.font;
-              const text = pen.measureText(e.options[e.selectedIndex].text).width;
-              const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-              return text + padding + 20 > e.clientWidth + 1;
-            }).map((e) => e.name)""")
-            assert cut == [], lang
-            # a rule option's box or number on its name's line (a number's field, 200 px wide,
-            # went under its name, and the box of a long name went above it): classic whist's
-            page.select_option("select[name=preset]", "classic")
-            under = page.evaluate("""() => [...document.querySelectorAll(
-                '#create .opt input[type=checkbox], #create .opt input[type=number]')]
-              .filter((e) => e.getBoundingClientRect().top - e.parentNode.getBoundingClientRect().top > 10)
-              .map((e) => e.name)""")
-            assert under == [], lang
-            page.select_option("select[name=preset]", "couleur")
-            page.click("#create details.options summary")
+        for (width, height), name in (((360, 740), "Léa"), ((568, 320), "Jean-Christophe Dupont")):
+            page.set_viewport_size({"width": width, "height": height})
+            page.fill("input[name=name]", name)
+            for lang in ("fr", "en"):
+                assert_the_form_fits(page, (width, lang))
         browser.close()
     assert errors == []
+
+
+def assert_the_form_fits(page: Any, where: tuple[int, str]) -> None:
+    """The lobby's form, in the language ``where`` names, at the page's size: each field inside the
+    form, showing its text whole, each rule option's box or field on its name's line."""
+    page.click(f"button[data-lang={where[1]}]")
+    page.click("#create details.options summary")  # the rule options too, unfolded
+    beyond = page.evaluate("""() => {
+      const form = document.querySelector('#create').getBoundingClientRect();
+      return [...document.querySelectorAll('#create select, #create input')]
+        .filter((e) => e.getBoundingClientRect().right > form.right + 0.5).map((e) => e.name);
+    }""")
+    assert beyond == [], where
+    assert page.locator("input[name=table-name]").is_visible(), where
+    # each field's text within its width, for colour whist as pagat plays it too (its choice when
+    # all pass, "on redonne, donne suivante double", was cut)
+    page.select_option("select[name=preset]", "pagat")
+    assert page.evaluate(CUT_FIELDS) == [], where
+    # a rule option's box or number on its name's line (a number's field, 200 px wide, went under
+    # its name, and the box of a long name went above it): classic whist's
+    page.select_option("select[name=preset]", "classic")
+    under = page.evaluate("""() => [...document.querySelectorAll(
+        '#create .opt input[type=checkbox], #create .opt input[type=number]')]
+      .filter((e) => e.getBoundingClientRect().top - e.parentNode.getBoundingClientRect().top > 10)
+      .map((e) => e.name)""")
+    assert under == [], where
+    page.select_option("select[name=preset]", "couleur")
+    page.click("#create details.options summary")
 
 
 def test_the_lobby_says_what_colour_whist_is_to_an_english_newcomer(server: Server) -> None:  # noqa: F811

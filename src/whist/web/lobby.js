@@ -11,6 +11,7 @@ const root = document.getElementById("app");
 
 const form = {
   name: localStorage.getItem("whist.name") || "",
+  table: "",  // the table's name, as typed; none, it is named for the person ("Table d'Anne")
   preset: "couleur", count: 16, seat: "S",
   seats: { N: "heuristic", E: "heuristic", S: "open", W: "heuristic" },  // then the strongest bot
   speed: "0.8", takeover: "60", options: {},
@@ -169,6 +170,12 @@ function refusalText(error, labels) {
     (name) => t("quoted", labels[name])));
 }
 
+// The name a table made now is given when none is typed: the person's, « Table d'Anne », as the
+// server keeps the name typed (each run of white space one space); "Table de …" before it is typed.
+function defaultTableName() {
+  return t("table_of", form.name.trim().replace(/\s+/g, " ") || "…");
+}
+
 function lobbyView(presets, tables, mine, error, render, fail) {
   const rules = presets ? presets.presets[form.preset] : { game: "couleur" };
   const isColour = rules.game === "couleur";
@@ -208,8 +215,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
     try {
       const seed = new URLSearchParams(location.search).get("seed");  // a deal to play again
       const made = await api("POST", "/api/tables", {
-        named_for: name, preset: form.preset, options, seats, bot_delay: Number(form.speed),
-        takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
+        name: form.table.trim(), named_for: name, preset: form.preset, options, seats,
+        bot_delay: Number(form.speed), takeover_after: Number(form.takeover), ...(seed ? { seed: Number(seed) } : {}),
       });
       const joined = await api("POST", `/api/tables/${made.id}/join`, { name, seat: form.seat });
       keepToken(made.id, joined.token);
@@ -228,8 +235,15 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       h("h2", {}, t("new_table")),
       h("label", {}, t("your_name"), h("input", { name: "name", value: form.name, maxlength: 24,
         autocomplete: "nickname", "aria-invalid": nameMissing ? "true" : null,
-        "aria-describedby": nameMissing ? "name-error" : null, oninput: (e) => { form.name = e.target.value; } })),
+        "aria-describedby": nameMissing ? "name-error" : null, oninput: (e) => {
+          form.name = e.target.value;
+          root.querySelector("#create input[name=table-name]").placeholder = defaultTableName();
+        } })),
       nameMissing ? h("p", { class: "error", id: "name-error", role: "alert" }, t("name_needed")) : null,
+      // none typed, the table is the person's, as its placeholder shows; at most the 40 characters
+      // the server keeps of a table's name
+      h("label", {}, t("table_name"), h("input", { name: "table-name", value: form.table, maxlength: 40,
+        placeholder: defaultTableName(), autocomplete: "off", oninput: (e) => { form.table = e.target.value; } })),
       // chosen only once the presets have come: its change reads them (a choice made before would
       // be lost when they come, the form drawn again with the default)
       h("label", {}, t("game"), h("select", { name: "preset", disabled: !presets,
