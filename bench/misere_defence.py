@@ -4,7 +4,7 @@ after its misère-defence rules, on the same deals against the same declarer; or
 
 Run ``python bench/misere_defence.py [--seed S] [--start I] [--deals N] [--contract C]
 [--declarer heuristic|pimc] [--budget B] [--flaws F] [--defenders heuristic|pimc]
-[--compare defence|declarer|discard] [--old-rev REV]``: the boards
+[--compare defence|declarer|discard] [--old-rev REV | --old-bot NAME]``: the boards
 of an arena run (``whist arena --preset couleur --seed S``; ``--preset pagat`` for a piccolo) are
 dealt; the seat whose hand is nearest to the contract (the fewest cards too high to duck,
 :func:`whist.bots.evaluate.misere_flaws`, or for a piccolo or piccolissimo
@@ -28,7 +28,10 @@ sheds his most dangerous cards, :func:`whist.bots.heuristic.Aims`' ``declares``)
 declarer's ties go to the old or the new rule. A contract made more often is the better play.
 
 ``--old-rev REV`` pairs the heuristic player's card play now against its play at git revision
-``REV`` instead (the defenders', or with ``--compare declarer`` the declarer's).
+``REV`` instead (the defenders', or with ``--compare declarer`` the declarer's). ``--old-bot
+NAME`` pairs it against a whole bot, named as the arena names one (``module:function`` on
+``PYTHONPATH``): an earlier heuristic player kept as a bot of one's own (docs/arena.md), whose
+petite-misère discards are paired with the play.
 
 ``--compare discard`` (petite misère) plays each deal twice, the declarer discarding by the old
 rule (:func:`old_discard`) and by the new one (the card his play sheds first,
@@ -204,9 +207,12 @@ def main() -> None:
     parser.add_argument("--compare", choices=("defence", "declarer", "discard"), default="defence",
                         help="whose old and new play: the defenders', the declarer's, or his"
                              " petite-misère discard")
-    parser.add_argument("--old-rev", help="the old side plays the heuristic player's card play of"
-                        " this git revision instead (the defenders', or with --compare declarer"
-                        " the declarer's)")
+    olds = parser.add_mutually_exclusive_group()
+    olds.add_argument("--old-rev", help="the old side plays the heuristic player's card play of"
+                      " this git revision instead (the defenders', or with --compare declarer"
+                      " the declarer's)")
+    olds.add_argument("--old-bot", help="the old side is this bot instead (module:function, as the"
+                      " arena names one), its discards too")
     args = parser.parse_args()
     contract = args.contract
 
@@ -217,6 +223,8 @@ def main() -> None:
     old = {"defence": old_heuristic, "declarer": old_declarer, "discard": old_discard}[args.compare]
     if args.old_rev is not None:
         old = card_play_at(args.old_rev)
+    if args.old_bot is not None:
+        old = arena_bot(args.old_bot)
     pimc_defends = args.defenders == "pimc"
     made: list[tuple[int, int]] = []
     points: list[tuple[int, int]] = []
