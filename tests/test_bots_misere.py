@@ -33,6 +33,9 @@ JACK_UNDER_A_TROU = "N:5432.J.765432.32 AKQJ.AKQT.AKQJT. T9876.9876.98.AK .5432.
 FIVE_TWO = "N:52.A73.J94.QT862 AKQJ.KQJ.KQT.KJ9 T987.T98.A87.A75 643.6542.6532.43"
 # As BARE_JACK, but North's three of clubs is the eight (West's): three cards too high.
 EIGHT_AND_TWO = "N:A432.J.765432.82 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ53"
+# As BARE_JACK for North; East holds the aces of diamonds and clubs in four and five cards and
+# a bare queen of hearts.
+BARE_QUEEN = "N:A432.J.765432.32 KQ5.Q.AK98.AT654 JT98.AKT9.QJ.KQJ 76.8765432.T.987"
 
 
 def misere_auction(pbn: str) -> ColourDeal:
@@ -162,6 +165,19 @@ def test_of_two_equally_dangerous_cards_the_petite_misere_declarer_discards_the_
     the eight (bench/misere_defence.py --compare discard: more misères made than with the
     higher); the old rule took the first suit's, the queen."""
     assert petite_misere_discard(QUEEN_OR_EIGHT) == "8C"
+
+
+def test_a_petite_misere_defender_discards_the_top_of_his_shortest_suit() -> None:
+    """After North's discard East discards (RULES.md §5.5 row 8): his bare queen of hearts, which
+    leaves him void in hearts, to throw his high cards on them while North must follow. His
+    aces wait in long suits behind the low cards that force North, and he throws them once
+    North is beaten; the old rule discarded his highest card, an ace."""
+    d = misere(BARE_QUEEN, "petite misère", [])
+    d = d.apply(bot_action(d), Seat.N)
+    assert d.to_act is Seat.E
+    action = bot_action(d)
+    assert isinstance(action, CardCall) and action.card is not None
+    assert action.card.text == "QH"
 
 
 def test_two_cards_too_high_to_duck_still_bid_a_petite_misere() -> None:
