@@ -296,3 +296,13 @@ class TestAnyText:
             parse_colour_action(text, contract_levels(preset("couleur")), card_wanted, lang)
         except Refusal as exc:
             assert str(exc) and exc.fr
+
+
+@pytest.mark.parametrize("text", ["solo ¹", "solo 7 ²", "emballage ⁹ H", "propose ³ C", "abondance ⁹"])
+def test_a_level_in_a_digit_of_another_script_is_refused_not_a_crash(text: str) -> None:
+    """A superscript digit passes `str.isdigit` but not `int`: typed as a level it was a ValueError
+    (a traceback in the terminal and the sheet); it is no call, refused with its reason."""
+    with pytest.raises(ParseError):
+        parse_call(text)
+    with pytest.raises(ParseError):
+        parse_contract(text.replace(" H", "").replace(" C", ""))

@@ -290,7 +290,7 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
                              "proposer quelle couleur ? tapez par exemple « propose C » ou"
                              f" « {_PROPOSE_FR} »")
         level = 8
-        if rest[0].isdigit():
+        if rest[0].isascii() and rest[0].isdigit():  # not '¹', which int() refuses
             level = int(rest[0])
             rest = rest[1:]
         if len(rest) != 1:

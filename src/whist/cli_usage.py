@@ -299,7 +299,7 @@ def _where_it_goes(exc: UsageError) -> UsageError:
     if extra is None or exc.ctx is None:
         return exc
     meant = preset_meant(extra[1])
-    port = extra[1].isdigit() and len(extra[1]) <= 5 and 1 <= int(extra[1]) <= 65535
+    port = extra[1].isascii() and extra[1].isdigit() and len(extra[1]) <= 5 and 1 <= int(extra[1]) <= 65535
     what, value = ("preset", meant) if meant else ("port", extra[1]) if port else (None, None)
     if what is None or not any(f"--{what}" in getattr(p, "opts", ()) for p in exc.ctx.command.params):
         return exc

@@ -204,7 +204,7 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
     if words and re.fullmatch(r"-\d+", words[-1]):
         raise ParseError(f"{text!r}: a level is a number of tricks, not {words[-1]}",
                          f"« {text} » : un niveau est un nombre de plis, pas {words[-1]}")
-    if words and words[-1].isdigit():
+    if words and words[-1].isascii() and words[-1].isdigit():  # not '¹', which int() refuses
         level = int(words[-1])
         words = words[:-1]
     key = _NAMES.get(" ".join(words))

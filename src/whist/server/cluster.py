@@ -245,7 +245,7 @@ class PgCluster:
         if news is None:
             return
         kind, what, table_id = news
-        if kind == "e" and what.isdigit():
+        if kind == "e" and what.isascii() and what.isdigit():
             heard(table_id, int(what))
         elif kind == "p" and what != self.process:
             heard(table_id, None)
