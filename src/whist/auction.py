@@ -229,23 +229,30 @@ class SuitAlone(ColourCall):
     never read as another call: not as accepting a proposal of that suit (« j'emballe »), nor as a
     higher emballage or a solo. ``typed``: the text, as a refusal echoes it."""
 
-    __slots__ = ("suit", "typed")
+    __slots__ = ("typed",)
 
-    suit: Suit
+    contract: Contract
     typed: str
 
     def __init__(self, suit: Suit, typed: str) -> None:
         super().__init__("bid", Contract("emballage", 8, suit))
-        self.suit = suit
         self.typed = typed
 
     def __repr__(self) -> str:
         return f"SuitAlone({self.typed!r})"
 
     @property
+    def suit(self) -> Suit:
+        """The suit typed."""
+        suit = self.contract.suit
+        assert suit is not None  # (a proposal names its suit)
+        return suit
+
+    @property
     def proposal(self) -> ColourCall:
-        """The call it makes where that is legal: ``propose H``."""
-        return Bid(Contract("emballage", 8, self.suit))
+        """The call it makes where that is legal, ``propose H``: itself, as the calls keep it (a
+        plain bid, not the text typed)."""
+        return Bid(self.contract)
 
 
 class NotACall(ParseError):

@@ -59,10 +59,10 @@ def play_colour(rules: Rules, human: Seat, bots: list[str], seed: int, lang: Lan
 
 
 HOW_TO_TYPE: dict[Lang, str] = {
-    "en": "Type a call (pass, wait, accept, propose H, solo 7 H, small misère … or passe,"
-          " j'attends, j'emballe, propose cœur …), show 7H, discard 7H or a card (AS, 10d);"
+    "en": "Type a call (pass, wait, accept, propose H or hearts, solo 7 H, small misère … or"
+          " passe, j'attends, j'emballe, cœur …), show 7H, discard 7H or a card (AS, 10d);"
           " ? for help, q to quit.",
-    "fr": "Tapez une annonce (passe, j'attends, j'emballe, propose cœur, solo 7 cœur, petite"
+    "fr": "Tapez une annonce (passe, j'attends, j'emballe, cœur ou propose cœur, solo 7 cœur, petite"
           " misère …), montre 7C, écarte 7C ou une carte (RC roi de cœur, 10K dix de carreau, DP,"
           " VT) ; ? pour l'aide, q pour quitter.",
 }
