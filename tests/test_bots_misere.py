@@ -33,6 +33,11 @@ JACK_UNDER_A_TROU = "N:5432.J.765432.32 AKQJ.AKQT.AKQJT. T9876.9876.98.AK .5432.
 FIVE_TWO = "N:52.A73.J94.QT862 AKQJ.KQJ.KQT.KJ9 T987.T98.A87.A75 643.6542.6532.43"
 # As BARE_JACK, but North's three of clubs is the eight (West's): three cards too high.
 EIGHT_AND_TWO = "N:A432.J.765432.82 J85.Q852.AJ8.Q96 Q96.K963.Q9.KT74 KT7.AT74.KT.AJ53"
+# North: low cards in every suit; South holds no heart, so he shows out of North's lead of them.
+SOUTH_VOID = "N:543.65432.432.32 Q82.A987.KT5.AJ4 AJ76..AQ96.KQT95 KT9.KQJT.J87.876"
+# North: low cards in every suit; East, after his ace of hearts, holds two clubs and three or
+# more of each other suit, his two of spades the lowest card.
+EAST_SHORT_CLUBS = "N:543.65432.432.32 Q862.A987.KT5.J4 AJ7.QJ.AQ96.KQT9 KT9.KT.J87.A8765"
 # As BARE_JACK for North; East holds the aces of diamonds and clubs in four and five cards and
 # a bare queen of hearts.
 BARE_QUEEN = "N:A432.J.765432.32 KQ5.Q.AK98.AT654 JT98.AKT9.QJ.KQJ 76.8765432.T.987"
@@ -87,6 +92,28 @@ def test_no_lead_in_a_suit_the_declarer_has_shown_out_of() -> None:
     assert d.to_act is Seat.E
     assert ducking_card(d) == "TC"
     assert bot_card(d) == "JS"
+
+
+def test_a_lead_in_a_suit_another_defender_cannot_follow() -> None:
+    """A misère is played at no trump (RULES.md §5.5). South showed out of hearts on trick 1, so
+    a heart lead leaves only West and North to follow: East leads the suit the fewest other
+    defenders can follow (the module's rule for defending a misère), his seven of hearts, though
+    North holds four hearts under it to duck. South throws a high card on it, one that no later
+    lead can force over North. The old lead, the two of spades, was the card North could hold
+    the fewest cards under (none), where South and West both follow."""
+    d = misere(SOUTH_VOID, "grande misère", ["2H", "AH", "5C", "TH"])
+    assert d.to_act is Seat.E
+    assert bot_card(d) == "7H"
+
+
+def test_of_suits_every_defender_can_follow_a_lead_in_the_leaders_shortest() -> None:
+    """Nobody has shown out on trick 1, so South and West may follow every suit: of those
+    suits East leads the one he holds fewest of (the module's rule for defending a misère), the
+    four from his two clubs, though North may hold the three and the two under it. The old lead,
+    the two of spades, was the card North could hold the fewest cards under (none)."""
+    d = misere(EAST_SHORT_CLUBS, "grande misère", ["2H", "AH", "JH", "TH"])
+    assert d.to_act is Seat.E
+    assert bot_card(d) == "4C"
 
 
 def test_a_defender_who_must_beat_the_declarer_throws_his_highest() -> None:

@@ -45,8 +45,11 @@ The rules of thumb, in the order the code applies them:
   the highest.
 - Defending a misère (``Aims.against``), to force the declarer to a trick: lead low in a suit
   he must still follow, never one he has shown out of (with his hand spread, a card under all
-  his cards of a suit); keep the trick low while he is still to play; once he has played, leave
-  him the trick he holds, and when he is beaten throw the highest card of the suit.
+  his cards of a suit); of those, the suit the fewest other defenders can follow (one void there
+  throws a high card, which nobody can force over the declarer later), then the suit I hold
+  fewest of, then the one where he may hold the fewest cards under my lowest; keep the trick low
+  while he is still to play; once he has played, leave him the trick he holds, and when he is
+  beaten throw the highest card of the suit.
 - Defending a piccolo: once the declarer has the tricks he needs, as a misère; before that
   (``Aims.short``), lead to make him take them at once, while he still holds the cards he wants
   to be rid of: in a suit whose highest card out is above all of mine (an ace first, the suit I
@@ -706,14 +709,20 @@ def _lead_against(r: Reading, cards: Sequence[Card]) -> Card:
     """Lead against a misère: a suit a declarer may still have to follow, never one he has
     shown out of (he would throw his worst card on it). With his hand spread, a card under all
     his cards of a suit forces him: the highest such card, keeping the lower ones for later.
-    Otherwise the lowest card of the suit in which he may hold the fewest cards under it,
-    the fewest ways to duck."""
-    best: tuple[int, int, Card] | None = None
+    Otherwise the lowest card of a suit chosen by, in turn: the fewest other defenders (neither
+    me nor a declarer) who may still follow it, since one void there throws a high card and can
+    no longer be made to play over the declarer; the fewest cards of it in my hand; the fewest
+    cards he may hold under my lowest, the fewest ways to duck; the lowest card."""
+    declarers = r.against | r.short
+    others = [s for s in Seat if s is not r.seat and s not in declarers]
+    best: tuple[int, int, int, int, Card] | None = None
     for suit in Suit:
         mine = [c for c in cards if c.suit is suit]
         if not mine:
             continue
         low = mine[-1]
+        follow = sum(1 for s in others
+                     if not r.is_void(s, suit) and _bits(r.out & ~r.elsewhere(s), suit))
         for d in r.against:
             if r.is_void(d, suit):
                 continue
@@ -725,9 +734,10 @@ def _lead_against(r: Reading, cards: Sequence[Card]) -> Card:
             if spread and not ducks:
                 floor = (his & -his).bit_length() + 1  # his lowest rank
                 return next(c for c in mine if c.rank < floor)
-            if best is None or (ducks, low.rank) < best[:2]:
-                best = (ducks, low.rank, low)
-    return best[2] if best is not None else _duck(r, cards)
+            key = (follow, len(mine), ducks, low.rank, low)
+            if best is None or key[:4] < best[:4]:
+                best = key
+    return best[4] if best is not None else _duck(r, cards)
 
 
 def _lead_into_winner(r: Reading, cards: Sequence[Card]) -> Card:
