@@ -77,7 +77,7 @@ class TestSimulate:
         assert r.exit_code == 0, r.output
         for words in ("Résumé de la simulation", "Règles : couleur   graine : 7", "Parties : 2",
                       "donnes jouées : 20", "Redonnes (tous passent) :", "Contrats", "famille",
-                      "emballage", "tous passent, misère par les dames", "Points par place", "Ouest",
+                      "emballage", "Points par place", "Ouest",
                       "Robots : N heuristic (moyen), E random (au hasard), S heuristic (moyen), O random"
                       " (au hasard)"):
             assert words in r.stdout, words
@@ -88,6 +88,23 @@ class TestSimulate:
         assert re.findall(r"([+-]\d+\.\d\d) │$", run(*self.ARGS).stdout, flags=re.M) == \
             [n.replace(",", ".") for n in per_deal]
         assert run(*self.ARGS, "--lang", "fr", "--json").stdout == run(*self.ARGS, "--json").stdout
+
+    @pytest.mark.parametrize("lang, line", [("en", "queens game (all passed)"),
+                                            ("fr", "misère par les dames (tous ont passé)")])
+    def test_the_queens_game_line_only_where_it_is_played(self, lang: str, line: str) -> None:
+        """A deal all passed is redealt (RULES.md §5.8, all_pass redeal or redeal_double: the
+        « Redeals » count says how many) or played as the queens game (all_pass=dames): the table
+        of contracts has a queens line only in the second case, with its deals."""
+        args = ("simulate", "--preset", "couleur", "--deals", "8", "--seed", "1")  # (one deal all passed)
+        redealt = run(*args, "--lang", lang)
+        assert redealt.exit_code == 0, redealt.output
+        assert json.loads(run(*args, "--json").stdout)["redeals"] == 1
+        assert line not in redealt.stdout
+        dames = run(*args, "--option", "all_pass=dames", "--lang", lang)
+        assert dames.exit_code == 0, dames.output
+        assert json.loads(run(*args, "--option", "all_pass=dames", "--json").stdout)["families"]["all_pass"] \
+            == {"deals": 1, "made": 0}
+        assert re.search(rf"{re.escape(line)} *│ *1 │", dames.stdout), dames.stdout
         bad = run("simulate", "--preset", "couleur", "--rubbers", "2", "--lang", "fr")
         assert bad.exit_code == 2
         assert bad.stderr.startswith("Erreur : --rubbers est pour le whist classique"), bad.stderr

@@ -130,7 +130,8 @@ def _summary_table(rules: Rules, s: dict[str, Any], lang: Lang = "en") -> Render
         family = say(*FAMILIES[key], lang)
         row = s["families"][key]
         if key == "all_pass":
-            fam.add_row(family, str(row["deals"]), "—", "")
+            if rules.all_pass == "dames":  # else a deal all passed is redealt: the line above says it
+                fam.add_row(family, str(row["deals"]), "—", "")
         else:
             fam.add_row(family, str(row["deals"]), str(row["made"]),
                         _percent(row["made"], row["deals"], lang))

@@ -82,7 +82,7 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "solo": ("solo, abondance, slam", "solo, abondance, chelem"),
     "misere": ("misères, piccolo", "misères, piccolo"),
     "trou": ("trou", "trou"),
-    "all_pass": ("all pass, queens", "tous passent, misère par les dames"),
+    "all_pass": ("queens game (all passed)", "misère par les dames (tous ont passé)"),
 }
 """The families of contracts of a summary (``Kind.family``), with their labels in English and
 French."""
