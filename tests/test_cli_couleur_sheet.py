@@ -275,7 +275,7 @@ class TestSheet:
         assert "a FILE ending in .csv or .json, or --csv FILE and/or --json FILE" in flat(r.stderr)
 
     @pytest.mark.parametrize(("content", "en", "fr"), [
-        ("{not json", "is not a valid score sheet: Expecting property name",
+        ("{not json", "is not a valid score sheet: unreadable JSON (a field name in double quotes is missing",
          "n'est pas une feuille de marque valable : JSON illisible"),
         ('{"preset": "couleur", "entries": [{"contract": "solo 7", "declarers": "N", "tricks": "14"}]}',
          "is not a valid score sheet", "n'est pas une feuille de marque valable"),

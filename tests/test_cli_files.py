@@ -189,29 +189,33 @@ def test_an_option_left_out_of_a_record_s_rules_is_said_to_be_missing(tmp_path: 
         assert flat(r.stderr) == f"Erreur : {fr} : champ 'rules.honours' manquant"
 
 
-@pytest.mark.parametrize(("text", "fr"), [
-    ('{"format": "whist-match/1",', "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
-    ('{"format" "whist-match/1"}', "un deux-points manque, ligne 1 colonne 11"),
-    ('{"format": "whist-match/1"} {}', "du texte suit la fin du JSON, ligne 1 colonne 29"),
-    ('{"format": "whist-', "un texte entre guillemets n'est pas fermé, ligne 1 colonne 12"),
-    ('{"format": [1 2]}', "une virgule manque, ligne 1 colonne 15"),
+@pytest.mark.parametrize(("text", "en", "fr"), [
+    ('{"format": "whist-match/1",', "a field name in double quotes is missing, line 1 column 28",
+     "un nom de champ entre guillemets droits manque, ligne 1 colonne 28"),
+    ('{"format" "whist-match/1"}', "a colon is missing, line 1 column 11",
+     "un deux-points manque, ligne 1 colonne 11"),
+    ('{"format": "whist-match/1"} {}', "text follows the end of the JSON, line 1 column 29",
+     "du texte suit la fin du JSON, ligne 1 colonne 29"),
+    ('{"format": "whist-', "a quoted text is not closed, line 1 column 12",
+     "un texte entre guillemets n'est pas fermé, ligne 1 colonne 12"),
+    ('{"format": [1 2]}', "a comma is missing, line 1 column 15", "une virgule manque, ligne 1 colonne 15"),
 ])
-def test_a_damaged_json_file_is_said_so_in_french(tmp_path: Path, text: str, fr: str) -> None:
-    """What is wrong in a damaged record or sheet is said in French with --lang fr, where it was
-    Python's English (`JSON illisible (Expecting ':' delimiter, …)`); in English as Python says it."""
+def test_a_damaged_json_file_is_said_so_in_words(tmp_path: Path, text: str, en: str, fr: str) -> None:
+    """What is wrong in a damaged record or sheet is said in words, in French with --lang fr, where
+    it was Python's English (`JSON illisible (Expecting ':' delimiter, …)`), and in English too,
+    where it was Python's (`Expecting value: line 1 column 1 (char 0)`)."""
     f = tmp_path / "damaged.json"
     f.write_text(text, encoding="utf-8")
-    for args, head, code in ((["replay", str(f)], "n'est pas un enregistrement JSON", 1),
-                             (["sheet", "show", "--file", str(f)],
-                              "n'est pas une feuille de marque valable", 2)):
+    for args, head, head_en, code in (
+            (["replay", str(f)], "n'est pas un enregistrement JSON", "is not a JSON record", 1),
+            (["sheet", "show", "--file", str(f)], "n'est pas une feuille de marque valable",
+             "is not a valid score sheet", 2)):
         r = run(*args, "--lang", "fr")
         assert r.exit_code == code, r.output
         assert flat(r.stderr) == f"Erreur : {f} {head} : JSON illisible ({fr})", r.output
         r = run(*args)
-        try:
-            json.loads(text)
-        except json.JSONDecodeError as exc:
-            assert str(exc) in flat(r.stderr), r.output
+        assert r.exit_code == code, r.output
+        assert flat(r.stderr) == f"Error: {f} {head_en}: unreadable JSON ({en})", r.output
 
 
 @pytest.mark.parametrize(("preset", "head", "row"), [

@@ -420,7 +420,7 @@ class TestLoad:
         (b"[" * 100_000, "its JSON is nested too deeply", "son JSON est imbriqué trop profondément"),
         (b"\xff\xfe{}", "it is not UTF-8 text", "ce n'est pas du texte UTF-8"),
         (b'{"format":\n  "whist-match/1",',
-         "Expecting property name enclosed in double quotes: line 2 column 19",
+         "unreadable JSON (a field name in double quotes is missing, line 2 column 19)",
          "JSON illisible (un nom de champ entre guillemets droits manque, ligne 2 colonne 19)"),
     ])
     def test_a_damaged_file_is_refused_in_both_languages(

@@ -287,7 +287,7 @@ class TestHttp:
 
     @pytest.mark.parametrize(("body", "headers", "words"), [
         (b"{not json", {"content-type": "application/json"},
-         "the body is not JSON at character 1: Expecting property name"),
+         "the body is not JSON at character 1: a field name in double quotes is missing"),
         (b'{"preset": "classic"}', {}, "the body must be a JSON object, sent with Content-Type"),
         (b"[1, 2]", {"content-type": "application/json"}, "the body must be a JSON object"),
         (b"", {"content-type": "application/json"}, "the body must be a JSON object"),
@@ -302,6 +302,10 @@ class TestHttp:
             r = c.post(path, content=body, headers=headers)
             assert r.status_code == 422 and r.json()["error"]["code"] == "invalid"
             assert r.json()["error"]["message"].startswith(words)
+            if body.startswith(b"{not"):  # why, in French too
+                assert r.json()["error"]["message_fr"] == ("le corps de la requête n'est pas du JSON"
+                                                           " (caractère 1) : un nom de champ entre"
+                                                           " guillemets droits manque")
         assert len(harness.service.tables) == 1
 
     def test_a_failure_of_the_server_has_the_error_body(self, harness: Any, monkeypatch: Any) -> None:

@@ -128,31 +128,42 @@ def read_at_most(path: str | os.PathLike[str], what: tuple[str, str], error: typ
     return data
 
 
-JSON_ERRORS_FR: dict[str, str] = {
-    "Expecting value": "une valeur manque",
-    "Expecting property name enclosed in double quotes": "un nom de champ entre guillemets droits manque",
-    "Expecting ':' delimiter": "un deux-points manque",
-    "Expecting ',' delimiter": "une virgule manque",
-    "Unterminated string starting at": "un texte entre guillemets n'est pas fermé",
-    "Invalid control character at": "un caractère de contrôle est dans un texte",
-    "Invalid \\escape": "une barre oblique inverse est suivie d'un caractère qu'elle ne peut pas précéder",
-    "Invalid \\uXXXX escape": "un \\u n'est pas suivi de quatre chiffres hexadécimaux",
-    "Extra data": "du texte suit la fin du JSON",
-    "Illegal trailing comma before end of object": "une virgule précède la fin d'un objet",
-    "Illegal trailing comma before end of array": "une virgule précède la fin d'une liste",
+JSON_ERRORS: dict[str, tuple[str, str]] = {
+    "Expecting value": ("a value is missing", "une valeur manque"),
+    "Expecting property name enclosed in double quotes": (
+        "a field name in double quotes is missing", "un nom de champ entre guillemets droits manque"),
+    "Expecting ':' delimiter": ("a colon is missing", "un deux-points manque"),
+    "Expecting ',' delimiter": ("a comma is missing", "une virgule manque"),
+    "Unterminated string starting at": ("a quoted text is not closed",
+                                        "un texte entre guillemets n'est pas fermé"),
+    "Invalid control character at": ("a control character is inside a text",
+                                     "un caractère de contrôle est dans un texte"),
+    "Invalid \\escape": ("a backslash is followed by a character it cannot precede",
+                          "une barre oblique inverse est suivie d'un caractère qu'elle ne peut pas précéder"),
+    "Invalid \\uXXXX escape": ("a \\u is not followed by four hexadecimal digits",
+                                "un \\u n'est pas suivi de quatre chiffres hexadécimaux"),
+    "Extra data": ("text follows the end of the JSON", "du texte suit la fin du JSON"),
+    "Illegal trailing comma before end of object": ("a comma comes before the end of an object",
+                                                    "une virgule précède la fin d'un objet"),
+    "Illegal trailing comma before end of array": ("a comma comes before the end of a list",
+                                                   "une virgule précède la fin d'une liste"),
 }
-"""What Python's JSON reader says is wrong, in French (it says it in English); another one is given as
+"""What Python's JSON reader says is wrong, in plain English and in French; another one is given as
 it says it."""
 
 
 def json_reason(exc: json.JSONDecodeError) -> Refusal:
-    """Why a text is not JSON, and where, in English (as Python says it) and French.
+    """Why a text is not JSON, and where, in English and French.
 
-    >>> json_reason(json.JSONDecodeError("Extra data", '{"a": 1} x', 9)).fr
+    >>> r = json_reason(json.JSONDecodeError("Extra data", '{"a": 1} x', 9))
+    >>> r.en
+    'unreadable JSON (text follows the end of the JSON, line 1 column 10)'
+    >>> r.fr
     'JSON illisible (du texte suit la fin du JSON, ligne 1 colonne 10)'
     """
-    why = JSON_ERRORS_FR.get(exc.msg, exc.msg)
-    return Refusal(str(exc), f"JSON illisible ({why}, ligne {exc.lineno} colonne {exc.colno})")
+    en, fr = JSON_ERRORS.get(exc.msg, (exc.msg, exc.msg))
+    return Refusal(f"unreadable JSON ({en}, line {exc.lineno} column {exc.colno})",
+                   f"JSON illisible ({fr}, ligne {exc.lineno} colonne {exc.colno})")
 
 
 def read_json(text: str) -> object:

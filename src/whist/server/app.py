@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from whist import record
-from whist.cards import Refusal, Seat, parse_seat, quoted_fr
+from whist.cards import JSON_ERRORS, Refusal, Seat, parse_seat, quoted_fr
 from whist.render import number
 from whist.rules import LARGEST, PRESETS, Rules, applies
 from whist.server.bots import available_bots, strongest_bot
@@ -335,8 +335,9 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
             at = f" at character {loc[-1]}" if len(loc) > 1 else ""
             at_fr = f" (caractère {loc[-1]})" if len(loc) > 1 else ""
             reason = first.get("ctx", {}).get("error", "")
-            return _error(422, "invalid", f"the body is not JSON{at}" + (f": {reason}" if reason else ""),
-                          f"le corps de la requête n'est pas du JSON{at_fr}")
+            en, fr = JSON_ERRORS.get(reason, (reason, reason))
+            return _error(422, "invalid", f"the body is not JSON{at}" + (f": {en}" if en else ""),
+                          f"le corps de la requête n'est pas du JSON{at_fr}" + (f" : {fr}" if fr else ""))
         if loc == ("body",):  # none, or not an object (or sent without a JSON Content-Type)
             return _error(422, "invalid", "the body must be a JSON object, sent with"
                                           " Content-Type: application/json",
