@@ -156,7 +156,7 @@ def _bench(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     Whist classique (préréglages classic, short, simple) : tapez une carte (RC, 10K, ♦10), ou
     chantez quand on vous le propose (à huit points) ; le jeu va jusqu'à la fin du robre.
     Whist à la couleur (préréglages couleur, pagat) : tapez les annonces (passe, propose C, solo 7
-    C, petite misère, j'emballe …), montre 7C, écarte 7C et les cartes ; la séance dure les donnes
+    C, petite misère, j'emballe …), montre 7C, écarte 7C et les cartes ; la partie dure les donnes
     de l'option deals (16). ? pour l'aide, q pour quitter ; la partie est alors enregistrée.
 
     Code de sortie : 0 à la fin de la partie ou après q ; 1 si l'entrée s'arrête avant la fin de
@@ -351,8 +351,8 @@ def simulate(
         help=en_fr(
             "Colour whist: deals to play, in sessions of the option deals (16), the last one"
             " shorter (default: one session).",
-            "Whist à la couleur : donnes à jouer, en séances de l'option deals (16), la dernière"
-            " plus courte (par défaut : une séance)."))] = None,
+            "Whist à la couleur : donnes à jouer, en parties de l'option deals (16), la dernière"
+            " plus courte (par défaut : une partie)."))] = None,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="N", help=en_fr("Seed: the same seed gives the same output.",
                                           "Graine : la même graine donne le même résultat."))] = 0,
@@ -371,7 +371,7 @@ def simulate(
             "Write one match record per rubber (colour whist: per session) in this directory, as"
             " simulate-PRESET-seedSEED-rubber0001.json … (session0001 …); a record already there is"
             " kept and the new one named …-2.json.",
-            "Enregistrer chaque robre (whist à la couleur : chaque séance) dans ce dossier, sous le"
+            "Enregistrer chaque robre (whist à la couleur : chaque partie) dans ce dossier, sous le"
             " nom simulate-PRÉRÉGLAGE-seedGRAINE-rubber0001.json … (session0001 …) ; un enregistrement"
             " déjà là est gardé et le nouveau nommé …-2.json."))] = None,
     budget: Annotated[str | None, typer.Option(
