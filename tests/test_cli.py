@@ -186,7 +186,7 @@ class TestPlay:
 
     @pytest.mark.parametrize(("lang", "said"), [
         ("en", "Score so far: game score NS 0 · EW 0, games in this rubber NS 0 · EW 0"),
-        ("fr", "Partie en cours : points NS 0 · EO 0, manches du robre NS 0 · EO 0")])
+        ("fr", "Partie en cours : marque NS 0 · EO 0, manches du robre NS 0 · EO 0")])
     def test_the_score_asked_in_play_is_the_score_so_far(self, tmp_path: Path, lang: str,
                                                          said: str) -> None:
         """``s`` in the middle of a classic match answered ``Match unfinished: …``, the words of a
@@ -194,6 +194,13 @@ class TestPlay:
         r = run("play", "--seed", "3", "--lang", lang, "--records", str(tmp_path), input="s\nq\n")
         assert r.exit_code == 0, r.output
         assert said in r.output and "nfinished" not in r.output and "inachevée" not in r.output
+
+    def test_marque_typed_in_french_asks_the_score_as_s_does(self, tmp_path: Path) -> None:
+        """The French help names the ``s`` key « s marque », the word the French game says for the
+        running score: typed in full, ``marque`` is read as ``s`` is (as ``conseil`` is ``hint``)."""
+        r = run("play", "--seed", "3", "--lang", "fr", "--records", str(tmp_path), input="marque\nq\n")
+        assert r.exit_code == 0, r.output
+        assert "Partie en cours : marque NS 0 · EO 0" in r.output and "✗" not in r.output, r.output
 
     def test_a_bad_entry_is_explained_and_asked_again(self, tmp_path: Path) -> None:
         seed, s, hand, led = self._first_turn_following_suit()

@@ -119,7 +119,7 @@ def test_seat_initials_are_french_with_lang_fr(tmp_path: Path) -> None:
     assert marks["en"] in en and marks["fr"] in fr
     assert "Tricks N 0 · E 0 · S 0 · W 0" in en
     assert "Plis N 0 · E 0 · S 0 · O 0" in fr and "W 0" not in fr
-    assert "Points N 0 · E 0 · S 0 · O 0" in fr
+    assert "Marque N 0 · E 0 · S 0 · O 0" in fr
 
 
 def test_the_last_trick_names_west_o_with_lang_fr(tmp_path: Path) -> None:
@@ -163,7 +163,7 @@ def test_the_pause_between_deals_is_asked_in_the_language_chosen(lang: Lang, pau
 @pytest.mark.parametrize(("lang", "ahead", "told", "score", "last", "helped"), [
     ("en", "KH", "✗ The deal is over: press Enter for the next one (s the score, l the last trick)",
      "Session: 1 of 2 deals played", "Last trick: ", "Between deals: Enter the next deal"),
-    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s le score, l le dernier"
+    ("fr", "RC", "✗ La donne est finie : appuyez sur Entrée pour la suivante (s la marque, l le dernier"
      " pli)", "Partie : 1 donne jouée sur 2", "Dernier pli : ",
      "Entre deux donnes : Entrée la donne suivante")])
 def test_a_card_typed_at_the_pause_between_deals_is_said_to_wait(lang: Lang, ahead: str, told: str,

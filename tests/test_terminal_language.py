@@ -47,7 +47,7 @@ FRENCH = ("Donne", "donne ", "donneur", "atout", "Atout", "levée", "Levée", "p
           "manche", "Manche", "robre", "Robre", "Votre main", "Vous", "vous", "Règles", "graine",
           "Robots", "partenaire", "résultat", "Résultat", "enregistrée", "Conseil", "Commandes",
           "annonces permises", "Annonces :", "Contrat", "Il faut", "totaux", "réussi", "chuté",
-          "gagnée par", "Points", "à vous", "Partie terminée", "chacun pour soi", "sans atout")
+          "gagnée par", "Points", "Marque", "à vous", "Partie terminée", "chacun pour soi", "sans atout")
 """Labels the English game must not show."""
 
 COMMANDS = {"couleur": ("?", "t", "a", "l", "s"), "classic": ("?", "t", "l", "s")}
@@ -112,7 +112,7 @@ def test_in_french_the_whole_game_shows_no_english_label(tmp_path: Path, name: s
     out = play(rules, seed, "fr", tmp_path)
     assert labels_in(out, ENGLISH) == [], out
     expected = ["Votre main :", "Donne 1", "Partie enregistrée :", "Pour la revoir :", "Robots :",
-                "Conseil :", "Commandes :"]
+                "Conseil :", "Commandes :", "s marque"]
     if name in ("couleur", "pagat"):
         expected += ["donneur", "Annonces :", "Annonces permises :", "Partie terminée", "totaux",
                      "Partie : 0 donne jouée sur 1", "Partie : 1 donne jouée sur 1", "Pli 1 gagné par"]
@@ -142,11 +142,11 @@ def test_in_english_the_whole_game_shows_no_french_label(tmp_path: Path, name: s
 @pytest.mark.parametrize("columns", [50, 60, 80])
 @pytest.mark.parametrize(("name", "lang", "first", "values"), [
     ("couleur", "fr", "passe", ("Contrat", "emballage 8 carreau", "Nord + Est", "Atout", "Il faut",
-                                "au moins 8 plis", "Plis", "N 0 · E 0 · S 0 · O 0", "Points")),
+                                "au moins 8 plis", "Plis", "N 0 · E 0 · S 0 · O 0", "Marque")),
     ("couleur", "en", "pass", ("Contract", "emballage 8 ♦", "North + East", "Trump", "Needed",
                                "at least 8 tricks", "Tricks", "N 0 · E 0 · S 0 · W 0", "Score")),
     ("classic", "fr", "", ("Atout", "♦ carreau", "Retournée R♦", "Donneur", "Levées", "NS 0 · EO 0",
-                           "(manche à 10)", "Manches", "Robre")),
+                           "Marque", "(manche à 10)", "Manches", "Robre")),
     ("classic", "en", "", ("Trump", "♦ diamonds", "Turned", "Dealer", "Tricks", "NS 0 · EW 0",
                            "(game at 10)", "Games", "Rubber")),
 ])

@@ -88,7 +88,7 @@ HELP_TEXT: dict[Lang, dict[str, str]] = {
                  " trèfle, ♠ ♥ ♦ ♣, ou les lettres P C K T comme pour les cartes (C cœur, T trèfle ;"
                  " l'anglais H, S, D est compris aussi).",
         "card": CARD_HELP["fr"],
-        "commands": "Commandes : ? aide · t table · a annonces · l dernier pli · s score ·"
+        "commands": "Commandes : ? aide · t table · a annonces · l dernier pli · s marque ·"
                     " conseil · q quitter (la partie est enregistrée).",
     },
 }

@@ -69,7 +69,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "trump": ("trump", "atout"),
     "trick": ("trick", TRICK_WORDS[False].one),
     "tricks": ("tricks", TRICK_WORDS[False].many),
-    "score": ("Score", "points"),
+    "score": ("Score", "marque"),
     "games": ("games", "manches"),
     "game": ("game", "manche"),
     "you": ("you", "vous"),
@@ -616,6 +616,6 @@ def match_summary(match: Match, lang: Lang | None = None, *, in_play: bool = Fal
                 ("Match unfinished", "partie inachevée"))
         items.append(Text(say(f"{head[0]}: game score {pair(match.score)}, games in this {en}"
                               f" {pair(match.games_in_rubber())}",
-                              f"{head[1]} : points {pair(match.score, lang=lang)}, manches {fr_of}"
+                              f"{head[1]} : marque {pair(match.score, lang=lang)}, manches {fr_of}"
                               f" {pair(match.games_in_rubber(), lang=lang)}", lang), style="dim"))
     return Group(*items)

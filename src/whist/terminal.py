@@ -76,7 +76,7 @@ QUIT_WORDS = {"q", "quit", "exit", "quitter"}
 HELP_WORDS = {"?", "h", "help", "aide"}
 TABLE_WORDS = {"t", "table"}
 LAST_WORDS = {"l", "last", "dernière", "derniere"}
-SCORE_WORDS = {"s", "score"}
+SCORE_WORDS = {"s", "score", "marque"}
 HINT_WORDS = {"hint", "conseil"}
 LONGEST_ENTRY = 80
 """The longest line the game reads as an entry (the longest call, ``grande misère sur table``, and
@@ -175,7 +175,7 @@ NEXT_DEAL: dict[Lang, str] = {
 BETWEEN_DEALS: dict[Lang, str] = {
     "en": "Between deals: Enter the next deal · s score · l {last} · t table · q quit (the match"
           " record is saved).",
-    "fr": "Entre deux donnes : Entrée la donne suivante · s score · l {last} · t table ·"
+    "fr": "Entre deux donnes : Entrée la donne suivante · s marque · l {last} · t table ·"
           " q quitter (la partie est enregistrée).",
 }
 """The help (``?``) between deals, in the terminal's language, ``{last}`` the last trick's name."""
@@ -275,7 +275,7 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
             if word not in HINT_WORDS and self._command(word):
                 continue
             told = say("The deal is over: press Enter for the next one (s the score, l the last trick)",
-                       "la donne est finie : appuyez sur Entrée pour la suivante (s le score, l"
+                       "la donne est finie : appuyez sur Entrée pour la suivante (s la marque, l"
                        f" {self.trick.the} {self.trick.last})", self.lang)
             self.console.print("[bold red]✗[/] " + told)
 
@@ -624,7 +624,7 @@ class TerminalGame(TableTerminal[Match, ClassicDeal, Action, View]):
 
 COMMANDS: dict[Lang, str] = {
     "en": "Commands: ? help · t table · l last trick · s score · hint · q quit (the match record is saved).",
-    "fr": "Commandes : ? aide · t table · l dernière levée · s score · conseil · q quitter (la partie"
+    "fr": "Commandes : ? aide · t table · l dernière levée · s marque · conseil · q quitter (la partie"
           " est enregistrée).",
 }
 """The commands of classic whist's help (``?``), in the terminal's language."""
