@@ -136,7 +136,7 @@ class TestPlay:
         assert f"Pour la revoir : whist replay --lang fr {path}" in r.output
         out = run("replay", str(path), "--lang", "fr").stdout
         body = out.split("\n", 2)[2]  # after the lines naming the file and the rules
-        for words in ("Donne 1 · points avant NS 0 · EO 0", "Donneur ", " · atout ", "Levée  1 : ",
+        for words in ("Donne 1 · marque avant NS 0 · EO 0", "Donneur ", " · atout ", "Levée  1 : ",
                       " entame — ", "Donne inachevée", "Ouest "):
             assert words in body, words
         assert not re.search(r"\b(Deal|Trick|leads|trump|West|Result|unfinished)\b", body), body

@@ -576,7 +576,7 @@ class TestReplay:
         fr = run("replay", str(f), "--lang", "fr")
         assert fr.exit_code == 0 and "Result" not in fr.stdout and "Résultat" in fr.stdout
         assert fr.stdout.startswith(f"Enregistrement de la donne : {f}\nRègles : classic\n"
-                                    "Donne · points avant NS 0 · EO 0")
+                                    "Donne · marque avant NS 0 · EO 0")
 
     def test_a_start_score_that_is_not_a_number_is_named_in_the_language_asked(
             self, match_file: Path, tmp_path: Path) -> None:
@@ -659,7 +659,7 @@ class TestReplay:
         assert r.exit_code == 0, r.output
         out = r.stdout
         assert out.startswith(f"Enregistrement de la partie : {match_file}\nRègles : classic · ")
-        for words in ("Donne 1 · points avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
+        for words in ("Donne 1 · marque avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
                       "Résultat", "levées", "points de la donne", "Manche 1 du robre 1 gagnée par",
                       "Robre 1 gagné par", "Totaux : NS "):
             assert words in out, words

@@ -443,7 +443,7 @@ def simulate(
 def _deal_block(deal: ClassicDeal, number: int | None, lang: Lang) -> list[RenderableType]:
     title = term("deal", lang) + (f" {number}" if number is not None else "")
     out: list[RenderableType] = [
-        Text(f"{title} · {say('score before', 'points avant', lang)} {pair(deal.start_score, lang=lang)}",
+        Text(f"{title} · {say('score before', 'marque avant', lang)} {pair(deal.start_score, lang=lang)}",
              style="bold underline"),
         trump_line(deal, lang=lang),
         hands_table(deal, lang),
