@@ -395,7 +395,7 @@ class TestCommand:
         r = cli(tmp_path, "add", "--tricks", "NS=13", "--lang", "fr")
         assert r.exit_code == 0, r.output
         flat = " ".join(r.stdout.split())
-        assert "En cours : partie 1 sur 1, manches NS 1–0 EO, score 0–0" in flat
+        assert "En cours : partie 1 sur 1, manches NS 1–0 EO, marque 0–0" in flat
         assert "Parties gagnées : NS (Anne & Carla) 0 · EO (Bert & Dirk) 0" in flat
         assert "EW" not in flat and "rubber" not in flat and "points" not in flat
         r = cli(tmp_path, "add", "--tricks", "EW=0", "--lang", "fr")
@@ -415,6 +415,10 @@ class TestCommand:
         assert r.exit_code == 2 and "la feuille est vide" in r.stderr
         shown = cli(tmp_path, "show", "--lang", "fr")
         assert "EW" not in shown.stdout and "EO" in shown.stdout
+        # the running score is « la marque » in the column's head and the legend, as on the page
+        legend = " ".join(shown.stdout.split())
+        assert "┃ marque ┃" in shown.stdout and "marque : les points de la manche après la donne" in legend
+        assert "score" not in legend, legend
 
     def test_new_import_and_settlement_name_west_o_in_french(self, tmp_path: Path) -> None:
         """In French, East–West is EO and West's seat O (Ouest) in every line, the new sheet's,
@@ -550,7 +554,7 @@ class TestADealInWords:
         assert cli(tmp_path, "new", "--preset", "classic", "--lang", "fr").exit_code == 0
         r = cli(tmp_path, "add", word, "--tricks", "EO=8", "--honneurs", "NS=3")
         assert r.exit_code == 0, r.output
-        assert "N°\u00a01 levées NS 5 · EO 8, honneurs NS 3 : NS +2 · EO +2 → score 2–2" in r.stdout
+        assert "N°\u00a01 levées NS 5 · EO 8, honneurs NS 3 : NS +2 · EO +2 → marque 2–2" in r.stdout
 
     def test_the_word_of_a_deal_with_a_side_is_still_refused(self, tmp_path: Path) -> None:
         assert cli(tmp_path, "new", "--preset", "classic").exit_code == 0

@@ -141,7 +141,7 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en", width: int | Non
     for side in Side:
         t.add_column(Text(f"{side_name(side, lang)}\n{sheet.side_names(side)}"), justify="right",
                      footer=Text(str(totals[side]), style="bold"))
-    t.add_column("score", justify="center", no_wrap=True)
+    t.add_column(say("score", "marque", lang), justify="center", no_wrap=True)
     t.add_column(f"{say('game', 'manche', lang)}\n{rubber_word(sheet.rules, lang)}")
     for i, row in enumerate(sheet.rows(), 1):
         honours = Text(_honours(row.entry, lang))
@@ -161,7 +161,7 @@ def classic_sheet_table(sheet: ClassicSheet, lang: Lang = "en", width: int | Non
         + ("game +N: its game points; totals: game and rubber points of the finished rubbers"
            if points else "matches won: by the first side to win two games"),
         "honneurs : le camp qui tenait 3 ou 4 des A R D V d'atout ; points : levées + honneurs ;"
-        " score : la marque après la donne ; "
+        " marque : les points de la manche après la donne ; "
         + ("manche +N : ses points de manche ; totaux : points de manche et de robre des robres finis"
            if points else "parties gagnées : par le premier camp à gagner deux manches"), lang)
     t.caption_justify = "left"
@@ -206,7 +206,8 @@ def classic_foot(sheet: ClassicSheet, lang: Lang = "en") -> list[Text]:
     else:
         state = Text(f"{label('In play', 'en cours', lang)} {rubber_word(rules, lang)} {done + 1}"
                      f" {say('of', 'sur', lang)} {rules.rubbers}, {say('games', 'manches', lang)}"
-                     f" {ns} {pair_text(sheet.games_in_rubber())} {ew}, score {pair_text(sheet.score())}")
+                     f" {ns} {pair_text(sheet.games_in_rubber())} {ew}, {say('score', 'marque', lang)}"
+                     f" {pair_text(sheet.score())}")
     lines = [state, classic_totals_line(sheet, lang)]
     if not done:
         return lines

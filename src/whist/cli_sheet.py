@@ -795,7 +795,7 @@ def _classic_added(sheet: ClassicSheet, lang: Lang) -> None:
     console.print(f"{entry_no(len(sheet.entries), lang, start=True)} {classic_what(row.entry, lang)}"
                   f"{colon(lang)} "
                   + " · ".join(f"{side_name(side, lang)} {_points(row.points.total[side])}" for side in Side)
-                  + f" → score {pair_text(row.score)}", soft_wrap=True)
+                  + f" → {say('score', 'marque', lang)} {pair_text(row.score)}", soft_wrap=True)
     closed = classic_closed(row, lang, sheet.rules)
     if closed:
         console.print(Text(closed.replace("\n", " · "), style="bold"))
