@@ -360,7 +360,9 @@ def test_a_person_plays_a_deal_of_couleur(server: Server, tmp_path: Path) -> Non
         assert "Plis" in summary and "Points" in summary
         # the score sheet and the history with the deal's replay
         page.click(".sheet .close")
+        assert page.locator("#show-scores").inner_text() == "Marque"  # the running score, in French
         page.click("#show-scores")
+        assert page.locator(".sheet-head h2").inner_text() == "Marque"
         assert page.locator("#score-table tbody tr").count() >= 1
         page.click(".sheet .close")
         page.click("#show-history")
@@ -497,7 +499,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # the sides' headings stand over their numbers, on the right of their columns as they are
         assert page.locator(".sheet thead th.num").all_inner_texts() == ["NS (vous)", "EO"]
         standing = page.locator("#standing").inner_text()
-        assert "Score\u00a0: NS 0 · EO 0" in standing and "Manches\u00a0: " in standing, standing
+        assert "Marque\u00a0: NS 0 · EO 0" in standing and "Manches\u00a0: " in standing, standing
         next_deal(page)
         play_until(page, "text=Partie terminée")
         # the end of the rubber: its games, game and rubber points, totals, and who pays whom
@@ -508,7 +510,7 @@ def test_a_person_plays_a_deal_of_classic(server: Server) -> None:
         # the rubbers' six columns fit the phone's width: the sheet has nothing to scroll sideways
         assert page.evaluate("() => { const s = document.querySelector('.sheet');"
                              " return s.scrollWidth <= s.clientWidth; }")
-        assert "Score\u00a0: " not in final  # the game score of a rubber that is over says nothing
+        assert "Marque\u00a0: " not in final  # the game score of a rubber that is over says nothing
         assert page.locator("#tb-leave, #leave").count() == 0
         page.click(".overlay button[data-lang=en]")  # the sheet's own switch
         assert page.locator("#show-last").inner_text() == "Last trick"

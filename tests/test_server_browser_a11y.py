@@ -42,7 +42,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "propose": "propose {}", "turn_play": "À vous de jouer", "turn_call": "À vous d'annoncer",
            "deal": "Donne 1. Donneur\u00a0: Est", "contract": "Contrat\u00a0: emballage 8 cœur — Nord, vous.",
            "over": "Partie terminée.", "colon": "\u00a0: ", "trump": "Atout",
-           "regions": ['region "La table"', 'group "Le pli"', 'region "Contrat et scores"',
+           "regions": ['region "La table"', 'group "Le pli"', 'region "Contrat et marque"',
                        'group "Votre main"', 'region "Annonces et jeu"']},
     "en": {"seats": {"N": "North", "E": "East", "S": "South", "W": "West"},
            "ranks": {"A": "the ace", "K": "the king", "Q": "the queen", "J": "the jack"}, "number": "the {}",
@@ -278,7 +278,7 @@ def test_a_deal_played_with_the_keyboard_is_said_as_it_happens(server: Server, l
 
 def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -> None:  # noqa: F811
     """At classic whist the deal's first line says its dealer, trump and the turned card, trump
-    read as its word in the named region over the hand too ("Atout et scores"); each card and each
+    read as its word in the named region over the hand too ("Atout et marque"); each card and each
     trick's winner are said once, in order, as Anne plays with the keyboard; the deal's end says
     each side's tricks and points."""
     from playwright.sync_api import sync_playwright
@@ -301,14 +301,14 @@ def test_a_deal_of_classic_whist_says_its_trump_and_each_trick(server: Server) -
     start = f"Donne 1. Donneur\u00a0: {dealer}. Atout\u00a0: {suit}. Carte retournée\u00a0: {turned}"
     assert lines[0] == start, lines
     assert lines[-1].startswith("Levées\u00a0: NS ") and "Points de levées\u00a0: NS " in lines[-1], lines
-    assert 'region "Atout et scores"' in info, info
+    assert 'region "Atout et marque"' in info, info
     assert re.search(f'Atout :"?\n *- img "{suit}"', info.replace("\u00a0", " ")), info
     # each fact an item of a list, not one run of text: trump, the turned card, tricks, score, games
     # (an item with a suit or a card has its label and them as children, on the lines under it)
     facts = [re.sub(r"\s*:.*", "", re.sub(r"^- text:\s*", "", item.strip().splitlines()[0]).strip(' "'))
              for item in re.split(r"^ *- listitem:", info, flags=re.M)[1:]]
     assert re.search(r"^ *- list:$", info, re.M), info
-    assert facts == ["Atout", "Carte retournée", "Levées", "Score", "Manches"], info
+    assert facts == ["Atout", "Carte retournée", "Levées", "Marque", "Manches"], info
     # the turned card read as its words (« valet de trèfle »), not its letter and symbol
     assert f'img "{card_named(view["trump_card"], "fr")}"' in info, info
 
