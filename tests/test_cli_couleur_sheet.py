@@ -161,7 +161,7 @@ class TestSheet:
         (["solo", "7", "N", "8"], [], "en", "'solo 7 N 8' is not a contract: give the declarers and the"
          " tricks apart (whist sheet add solo 7 --declarers N --tricks 8)"),
         (["petite", "misère", "S+O", "0"], [], "fr", "« petite misère S+O 0 » n'est pas un contrat : donnez"
-         " les preneurs et les plis à part (whist sheet add solo 7 --declarers N --tricks 8)"),
+         " les preneurs et les plis à part (whist sheet add solo 7 --preneurs N --plis 8)"),
         (["solo 7 N"], ["-t", "8"], "en", "'solo 7 N' is not a contract: give the declarers"),
         (["solo", "7", "S"], ["-t", "8"], "en", "name the declarers, e.g. --declarers N"),
         (["solo", "7", "X", "8"], [], "en", "'solo 7 X 8' is not a contract (known: abondance,"),

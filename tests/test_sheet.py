@@ -435,7 +435,7 @@ class TestExport:
         assert "dans la colonne tricks" in refused.value.fr and "--" not in refused.value.fr
         with pytest.raises(SheetError, match="give the tricks") as refused:
             sheet().add(parse_entry("solo 7", "N", ""))
-        assert "--tricks 8" in str(refused.value) and "--tricks 8" in refused.value.fr
+        assert "--tricks 8" in str(refused.value) and "--plis 8" in refused.value.fr
 
     def test_a_row_or_a_command_without_declarers_is_told_where_to_name_them(self) -> None:
         """A deal whose declarers are missing: a CSV row is told the column, ``whist sheet add``

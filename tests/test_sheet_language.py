@@ -189,3 +189,60 @@ def test_names_are_shown_as_typed(tmp_path: Path, kind: str) -> None:
         flat = " ".join(text.split())
         assert "Jo:smile:" in flat and "[b]Bo" in flat and "Cé:x:" in flat, text
         assert "😄" not in text and "❌" not in text
+
+
+FLAGS = {"en": ("--declarers", "--tricks", "--honours", "--queens"),
+         "fr": ("--preneurs", "--plis", "--levées", "--honneurs", "--dames")}
+"""The names of a deal's options each language's messages give (the French ones are aliases)."""
+
+REFUSED = {
+    "couleur": (["add", "solo", "7", "cœur", "--preneurs", "N"], ["add", "solo", "7"], ["add", "dames"],
+                ["add", "solo 7 N 8"], ["add", "--levées", "NS=8"]),
+    "classic": (["add"], ["add", "--levées", "NS"], ["add", "solo", "7"],
+                ["add", "-t", "NS=8", "--preneurs", "N"], ["add", "-t", "NS=8", "--dames", "N=4"]),
+}
+"""Entries each game's sheet refuses, saying how to give a deal."""
+
+
+def refusal(*args: str) -> str:
+    """The message of ``whist …`` refused (exit 2), on one line."""
+    r = runner.invoke(app, list(args), env={"COLUMNS": "1000"})
+    assert r.exit_code == 2, (args, r.output)
+    return " ".join(r.stderr.split())
+
+
+@pytest.mark.parametrize("kind", ["couleur", "classic"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refusal_names_the_options_as_its_language_spells_them(tmp_path: Path, kind: str,
+                                                                 lang: str) -> None:
+    """A French sheet sends the scorer to --preneurs, --plis (--levées), --honneurs, --dames,
+    which he may have typed, not to the English names; an English sheet to the English ones."""
+    f = tmp_path / "sheet.json"
+    run("sheet", "new", "-p", kind, "-f", str(f), "--lang", lang)
+    other = FLAGS["en" if lang == "fr" else "fr"]
+    for args in REFUSED[kind]:
+        said = refusal("sheet", *args, "-f", str(f))
+        assert labels(said, FLAGS[lang]) and not labels(said, other), said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_score_names_the_options_as_its_language_spells_them(lang: str) -> None:
+    """``whist score``'s refusals and the example of its help, in each language's names."""
+    other = FLAGS["en" if lang == "fr" else "fr"]
+    for args in (["score"], ["score", "solo", "7"], ["score", "solo", "7", "-d", "N"]):
+        said = refusal(*args, "--lang", lang)
+        assert labels(said, FLAGS[lang]) and not labels(said, other), said
+    example = {"en": "Example: whist score solo 7 --declarers N --tricks 8",
+               "fr": "Exemple : whist score solo 7 --preneurs N --plis 8"}[lang]
+    assert example in " ".join(run("score", "--help", "--lang", lang).split())
+    add = {"en": "(--tricks NS=8 --honours EW=4)", "fr": "(--levées NS=8 --honneurs EO=4)"}[lang]
+    assert add in " ".join(run("sheet", "add", "--help", "--lang", lang).split())
+
+
+def test_every_option_of_a_deal_has_its_french_name() -> None:
+    """The contract and the trump too: ``whist score --contrat … --atout …`` is the deal typed
+    with the English names."""
+    french = run("score", "--contrat", "solo 7", "--atout", "cœur", "--preneurs", "N", "--plis", "8")
+    assert french == run("score", "--contract", "solo 7", "--trump", "cœur", "--declarers", "N",
+                         "--tricks", "8")
+    assert "+21" in french

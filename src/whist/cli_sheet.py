@@ -108,7 +108,7 @@ from whist.sheet_input import (
     colour_takes_no_option,
     new_sheet,
 )
-from whist.wording import SCORE
+from whist.wording import SCORE, french_flags
 
 __all__ = ["score", "sheet_app"]
 
@@ -162,13 +162,14 @@ def _words(metavar: str, en: str, fr: str) -> Any:
     return typer.Argument(metavar=metavar, show_default=False, help=en_fr(en, fr))
 
 
-def _given_once(typed: list[str] | None, joiner: str, option: str, value: str, en: tuple[str, str],
-                fr: tuple[str, str], lang: Lang) -> str:
-    """The value of ``option``, or the words ``typed`` without it joined by ``joiner``; exit 2 if
-    both are given (``en`` and ``fr``: what is given, and how to give it once)."""
+def _given_once(typed: list[str] | None, joiner: str, option: tuple[str, str], value: str,
+                en: tuple[str, str], fr: tuple[str, str], lang: Lang) -> str:
+    """The value of ``option`` (its name in English and in French), or the words ``typed``
+    without it joined by ``joiner``; exit 2 if both are given (``en`` and ``fr``: what is given,
+    and how to give it once)."""
     if typed and value:
-        refuse(Refusal(f"{en[0]} given twice, {' '.join(typed)} and {option} {value}: {en[1]} once",
-                       f"{fr[0]} deux fois, {' '.join(typed)} et {option} {value} : {fr[1]} une fois"),
+        refuse(Refusal(f"{en[0]} given twice, {' '.join(typed)} and {option[0]} {value}: {en[1]} once",
+                       f"{fr[0]} deux fois, {' '.join(typed)} et {option[1]} {value} : {fr[1]} une fois"),
                lang)
     return value or joiner.join(typed or [])
 
@@ -179,7 +180,7 @@ def _given_once(typed: list[str] | None, joiner: str, option: str, value: str, e
 @fr_doc("""Les points de chaque joueur pour une donne de whist à la couleur, d'après le barème du
     préréglage.
 
-    Exemple : whist score solo 7 --declarers N --tricks 8 affiche N +21, E S O -7.
+    Exemple : whist score solo 7 --preneurs N --plis 8 affiche N +21, E S O -7.
     """)
 def score(
     words: Annotated[list[str] | None, _words(
@@ -187,9 +188,9 @@ def score(
         "The contract, as `whist sheet add` takes it: solo 7, emballage 9, petite misère …; the same as"
         " --contract.",
         "Le contrat, comme le prend `whist sheet add` : solo 7, emballage 9, petite misère … ; comme"
-        " --contract.")] = None,
+        " --contrat.")] = None,
     contract: Annotated[str, typer.Option(
-        "--contract", "-c", metavar="CONTRACT", show_default=False,
+        "--contract", *french_flags("contract"), "-c", metavar="CONTRACT", show_default=False,
         help=en_fr(
             "The contract, in French or English: 'solo 7', 'emballage 9', 'petite misère',"
             " 'grande misère sur table', chelem, trou, piccolo, dames …",
@@ -210,11 +211,11 @@ def score(
     Example: whist score solo 7 --declarers N --tricks 8 prints N +21, E S W -7.
     """
     language = parse_lang(lang)
-    contract = _given_once(words, " ", "--contract", contract, ("the contract is", "give it"),
-                           ("le contrat est donné", "donnez-le"), language)
+    contract = _given_once(words, " ", ("--contract", french_flags("contract")[0]), contract,
+                           ("the contract is", "give it"), ("le contrat est donné", "donnez-le"), language)
     if not contract.strip():
-        refuse(Refusal("name the contract: whist score solo 7 --declarers N --tricks 8",
-                       "nommez le contrat : whist score solo 7 --declarers N --tricks 8"), language)
+        refuse(SCORE.refusal(Refusal, "name the contract: {colour_deal}",
+                             "nommez le contrat : {colour_deal}"), language)
     try:
         sheet = Sheet.new(preset_name)
     except SheetError as exc:
@@ -423,7 +424,7 @@ def sheet_new(
                        f" --preset {preset_meant(word)}",
                        f"{word} est un préréglage, pas le nom d'un joueur : il se donne après --preset :"
                        f" --preset {preset_meant(word)}"), language)
-    _given_once(typed, ",", "--names", names, ("the names are", "give them"),
+    _given_once(typed, ",", ("--names", "--names"), names, ("the names are", "give them"),
                 ("les noms sont donnés", "donnez-les"), language)
     rules = build_rules(preset_name, options, None, language)
     if rules.game != "classic" and options:
@@ -449,7 +450,7 @@ def sheet_new(
 
 @sheet_app.command("add", cls=EntryCommand)
 @fr_doc("""Ajouter une donne. Whist à la couleur : son contrat, ses preneurs et ses plis. Whist
-    classique : les levées d'un camp et les honneurs (--tricks NS=8 --honours EO=4), ou
+    classique : les levées d'un camp et les honneurs (--levées NS=8 --honneurs EO=4), ou
     `chant NS`.""")
 def sheet_add(
     contract: Annotated[list[str] | None, typer.Argument(
@@ -460,7 +461,7 @@ def sheet_add(
             " for a game won by calling at eight.",
             "Whist à la couleur : le contrat, en français ou en anglais : solo 7, emballage 9,"
             " petite misère, grande misère sur table, chelem, trou, piccolo, dames … Whist"
-            " classique : rien pour une donne jouée jusqu'au bout (donnez --tricks), ou `chant EO`"
+            " classique : rien pour une donne jouée jusqu'au bout (donnez --levées), ou `chant EO`"
             " (ou `appel EO`, `call NS`) pour une manche gagnée en chantant à huit."),
         show_default=False)] = None,
     declarers: DeclarersOpt = "",

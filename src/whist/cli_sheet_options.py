@@ -1,5 +1,6 @@
 """The options of ``whist score`` and ``whist sheet`` (each with its French help, and the French
-names of a deal's options: ``--preneurs``, ``--plis``, ``--levées``, ``--honneurs``, ``--dames``),
+names of a deal's options, :data:`whist.wording.FRENCH_NAMES`: ``--preneurs``, ``--plis``,
+``--levées``, ``--honneurs``, ``--dames``, ``--atout``),
 and :class:`EntryCommand`, the command that takes one deal: a deal's option given twice is refused
 rather than the last value kept without a word."""
 
@@ -14,6 +15,7 @@ from typer._click.exceptions import UsageError
 from typer.core import TyperOption
 
 from whist.cli_help import HelpCommand, en_fr
+from whist.wording import french_flags
 
 __all__ = [
     "DEFAULT_FILE", "DeclarersOpt", "DoubleOpt", "EntryCommand", "FileOpt", "HonoursOpt", "LangOpt",
@@ -76,16 +78,17 @@ PresetOpt = Annotated[str, typer.Option(
         "Scoring table: couleur (the club's) or pagat.",
         "Barème : couleur (celui du club) ou pagat."))]
 DeclarersOpt = Annotated[str, typer.Option(
-    "--declarers", "--preneurs", "-d", metavar="SEATS", help=en_fr(
+    "--declarers", *french_flags("declarers"), "-d", metavar="SEATS", help=en_fr(
         "The declarers (preneurs): N, or two or more seats as N,E or N+E; seats N, E, S, W or O"
         " (Ouest).",
         "Les preneurs : N, ou deux places ou plus, N,E ou N+E ; places N, E, S, O (ou W)."))]
 TricksOpt = Annotated[str, typer.Option(
-    "--tricks", "--plis", "-t", metavar="T|N=0,E=1", help=en_fr(
+    # in French plis alone, colour whist's word
+    "--tricks", *french_flags("tricks")[:1], "-t", metavar="T|N=0,E=1", help=en_fr(
         "Tricks the declarers took together (8), or each declarer's (N=0,E=1: misères, piccolo).",
         "Plis des preneurs ensemble (8), ou de chaque preneur (N=0,E=1 : misères, piccolo)."))]
 SheetTricksOpt = Annotated[str, typer.Option(
-    "--tricks", "--plis", "--levées", "--levees", "-t", metavar="T|N=0,E=1|NS=8", help=en_fr(
+    "--tricks", *french_flags("tricks"), "-t", metavar="T|N=0,E=1|NS=8", help=en_fr(
         "Colour whist: tricks the declarers took together (8), or each declarer's (N=0,E=1:"
         " misères, piccolo). Classic whist: the tricks of one side, NS=8 or EW=5 (the other side"
         " took the rest).",
@@ -93,13 +96,13 @@ SheetTricksOpt = Annotated[str, typer.Option(
         " misères, piccolo). Whist classique : les levées d'un camp, NS=8 ou EO=5 (l'autre camp a"
         " fait le reste)."))]
 HonoursOpt = Annotated[str | None, typer.Option(
-    "--honours", "--honneurs", metavar="NS=3|EW=4|none", help=en_fr(
+    "--honours", *french_flags("honours"), metavar="NS=3|EW=4|none", help=en_fr(
         "Classic whist: the side that held three or four of A K Q J of trumps, and how many"
         " (NS=3, EW=4); none, 0 or left out: neither side held three.",
         "Whist classique : le camp qui avait trois ou quatre des honneurs d'atout (as, roi, dame,"
         " valet), et combien (NS=3, EO=4) ; none, 0 ou rien : aucun camp n'en avait trois."))]
 TrumpOpt = Annotated[str | None, typer.Option(
-    "--trump", metavar="SUIT", help=en_fr(
+    "--trump", *french_flags("trump"), metavar="SUIT", help=en_fr(
         "Trump of a suited contract (S H D C, ♠, cœur …); shown only.",
         "Atout d'un contrat à la couleur (P C K T en français, S H D C en anglais, ♠, cœur …) ;"
         " seulement affiché."))]
@@ -108,7 +111,7 @@ NeededOpt = Annotated[int | None, typer.Option(
         "Tricks a trou needs: 8 or 9 (RULES.md §5.3).",
         "Plis qu'il faut au trou : 8 ou 9 (RULES.md §5.3)."))]
 QueensOpt = Annotated[str, typer.Option(
-    "--queens", "--dames", metavar="N=2,E=1,S=1", help=en_fr(
+    "--queens", *french_flags("queens"), metavar="N=2,E=1,S=1", help=en_fr(
         "Queens each player took (misère par les dames).",
         "Dames prises par chaque joueur (misère par les dames)."))]
 DoubleOpt = Annotated[bool, typer.Option(

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from whist.cards import Refusal
 
-__all__ = ["CSV_ROWS", "SCORE", "TERMINAL", "Wording"]
+__all__ = ["CSV_ROWS", "FRENCH_NAMES", "SCORE", "TERMINAL", "Wording", "french_flags"]
 
 R = TypeVar("R", bound=Refusal)
 
@@ -43,7 +43,7 @@ class Wording:
 
     >>> TERMINAL.refusal(Refusal, "the queens game needs the queens: {queens_taken} (not {given!r})",
     ...                  "il faut les dames : {queens_taken} (pas « {given} »)", given="{x}").fr
-    'il faut les dames : --queens N=2,E=1,S=1 (pas « {x} »)'
+    'il faut les dames : --dames N=2,E=1,S=1 (pas « {x} »)'
     """
 
     en: Mapping[str, str]
@@ -57,28 +57,60 @@ class Wording:
         return kind(en.format_map({**self.en, **values}), fr.format_map({**self.fr, **values}))
 
 
+FRENCH_NAMES: dict[str, tuple[str, ...]] = {
+    "contract": ("contrat",), "declarers": ("preneurs",), "tricks": ("plis", "levées", "levees"),
+    "trump": ("atout",), "queens": ("dames",), "honours": ("honneurs",),
+}
+"""The French names of a deal's fields, by their English name: the aliases of the options of
+``whist score`` and ``whist sheet add`` (``--preneurs`` for ``--declarers``) and of the columns of a
+CSV that ``whist sheet import`` reads (``preneurs`` for ``declarers``). Of the tricks, ``plis`` is
+colour whist's word and ``levées`` classic whist's."""
+
+
+def french_flags(name: str) -> tuple[str, ...]:
+    """The French flags of the option of a deal's field ``name``: ``("--preneurs",)`` of
+    ``declarers``."""
+    return tuple(f"--{word}" for word in FRENCH_NAMES[name])
+
+
+def _flags(lang: str) -> dict[str, str]:
+    """The flags of a deal's options as the terminal names them in ``lang`` (en or fr), by the
+    option's English name; ``levées`` names the tricks of classic whist."""
+    en = {name: f"--{name}" for name in FRENCH_NAMES}
+    if lang == "en":
+        return {**en, "levées": en["tricks"]}
+    return {**en, **{name: f"--{words[0]}" for name, words in FRENCH_NAMES.items()},
+            "levées": f"--{FRENCH_NAMES['tricks'][1]}"}
+
+
+def _terminal(lang: str, seat: str, ew: str, call: str) -> dict[str, str]:
+    """The texts of :data:`TERMINAL` that only name its flags and commands, in ``lang``, with the
+    letter ``seat`` of West and the side ``ew`` East–West, and ``call``, the word of a game won
+    by calling at eight."""
+    f = _flags(lang)
+    return {"queens_taken": f"{f['queens']} N=2,E=1,S=1", "offender": f"{f['declarers']} {seat}",
+            "penalty": f"whist sheet penalty {seat}", "declarers": f["declarers"], "trump": f["trump"],
+            "needed": "--needed", "queens": f["queens"], "double": "--double",
+            "colour_deal": f"whist sheet add solo 7 {f['declarers']} N {f['tricks']} 8",
+            "classic_deal": f"whist sheet add {f['levées']} NS=8 {f['honours']} {ew}=4",
+            "side_tricks": f"{f['levées']} NS=8", "call": f"whist sheet add {call} NS"}
+
+
+_EN, _FR = _flags("en"), _flags("fr")
 TERMINAL = Wording(
-    en={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers W",
-        "penalty": "whist sheet penalty W", "declarers": "--declarers", "trump": "--trump",
-        "needed": "--needed", "queens": "--queens", "double": "--double",
-        "declarers_eg": "e.g. --declarers N or --declarers N+E",
-        "tricks_eg": "--tricks 8 (the declarers together) or --tricks N=0,E=1 (each declarer's)",
-        "each_tricks_eg": "e.g. --tricks N=0,E=1",
-        "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
-        "classic_deal": "whist sheet add --tricks NS=8 --honours EW=4", "side_tricks": "--tricks NS=8",
-        "call": "whist sheet add call NS", "no_option": "no --option",
+    en={**_terminal("en", "W", "EW", "call"),
+        "declarers_eg": f"e.g. {_EN['declarers']} N or {_EN['declarers']} N+E",
+        "tricks_eg": f"{_EN['tricks']} 8 (the declarers together) or {_EN['tricks']} N=0,E=1 (each"
+                     " declarer's)",
+        "each_tricks_eg": f"e.g. {_EN['tricks']} N=0,E=1", "no_option": "no --option",
         "new_sheet": "whist sheet new --force, or another --file",
         "choose_preset": "--preset short, or preset = \"short\" at the top of a rules file",
         "option_list": "see `whist rules` for the list", "on_off": "on/off"},
-    fr={"queens_taken": "--queens N=2,E=1,S=1", "offender": "--declarers O",
-        "penalty": "whist sheet penalty O", "declarers": "--declarers", "trump": "--trump",
-        "needed": "--needed", "queens": "--queens", "double": "--double",
-        "declarers_eg": "par exemple --declarers N ou --declarers N+E",
-        "tricks_eg": "--tricks 8 (les preneurs ensemble) ou --tricks N=0,E=1 (ceux de chaque preneur)",
-        "each_tricks_eg": "par exemple --tricks N=0,E=1",
-        "colour_deal": "whist sheet add solo 7 --declarers N --tricks 8",
-        "classic_deal": "whist sheet add --tricks NS=8 --honours EO=4", "side_tricks": "--tricks NS=8",
-        "call": "whist sheet add chant NS", "no_option": "pas d'--option",
+    fr={**_terminal("fr", "O", "EO", "chant"),
+        "declarers_eg": f"par exemple {_FR['declarers']} N ou {_FR['declarers']} N+E",
+        "tricks_eg": f"{_FR['tricks']} 8 (les preneurs ensemble) ou {_FR['tricks']} N=0,E=1 (ceux de"
+                     " chaque preneur)",
+        "each_tricks_eg": f"par exemple {_FR['tricks']} N=0,E=1", "no_option": "pas d'--option",
         "new_sheet": "whist sheet new --force, ou un autre --file",
         "choose_preset": "--preset short, ou preset = \"short\" en tête d'un fichier de règles",
         "option_list": "la liste : `whist rules --lang fr`", "on_off": "on/off (oui/non)"})
@@ -95,6 +127,6 @@ CSV_ROWS = Wording(
 """What a row of a CSV imported by ``whist sheet import`` asks for: its columns' values, where
 the terminal names its flags (``--tricks 8``)."""
 
-SCORE = Wording(en={**TERMINAL.en, "colour_deal": "whist score solo 7 --declarers N --tricks 8"},
-                fr={**TERMINAL.fr, "colour_deal": "whist score solo 7 --declarers N --tricks 8"})
+SCORE = Wording(*({**w, "colour_deal": w["colour_deal"].replace("whist sheet add", "whist score")}
+                  for w in (TERMINAL.en, TERMINAL.fr)))
 """What ``whist score`` asks for: the terminal's flags, a deal as that command takes it."""
