@@ -141,8 +141,8 @@ def test_the_french_help_s_placeholders_are_french(path: list[str], command: Any
     ("-o, --option NAME=VALUE", "-o, --option NOM=VALEUR"), ("{FILE.csv} <file>", "{FICHIER.csv} <fichier>"),
     ("[CONTRACT]... <list[str]>", "[CONTRAT]... <liste[texte]>"), ("COMMAND [ARGS]...", "COMMANDE [ARGS]..."),
     ("--n <int range>", "--n <entier>"), ("--x <float range>", "--x <nombre>"),
-    # the values typed as they are, and single letters, stay
-    ("--honours NS=3|EW=4|none", "--honours NS=3|EW=4|none"), ("-t H|S|D|C|NT", "-t H|S|D|C|NT"),
+    # the values typed as they are, and single letters, stay; East–West is French's EO
+    ("--honours NS=3|EW=4|none", "--honours NS=3|EO=4|none"), ("-t H|S|D|C|NT", "-t H|S|D|C|NT"),
     ("--lang en|fr", "--lang en|fr"), ("-g max|min|exact:K", "-g max|min|exact:K"),
     ("-n, --names N=Anne,E=Bert,…", "-n, --names N=Anne,E=Bert,…")])
 def test_placeholders_in_french(en: str, fr: str) -> None:

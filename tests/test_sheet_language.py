@@ -246,3 +246,14 @@ def test_every_option_of_a_deal_has_its_french_name() -> None:
     assert french == run("score", "--contract", "solo 7", "--trump", "cœur", "--declarers", "N",
                          "--tricks", "8")
     assert "+21" in french
+
+
+def test_a_french_sheet_refuses_a_seat_and_shows_east_west_in_french(tmp_path: Path) -> None:
+    """A seat mistyped on a French sheet names the letters French types, O (or W), not « West »;
+    the French help of ``--honneurs`` shows EO=4 as its text does, not EW=4."""
+    f = tmp_path / "sheet.json"
+    run("sheet", "new", "-f", str(f), "--lang", "fr")
+    said = refusal("sheet", "penalty", "X", "-f", str(f))
+    assert "tapez N, E, S, O (ou W)" in said and "West" not in said, said
+    french = " ".join(run("sheet", "add", "--help", "--lang", "fr").split())
+    assert "--honneurs NS=3|EO=4|none" in french and "EW" not in french, french

@@ -336,7 +336,7 @@ def parse_seat(text: str | Seat) -> Seat:
     if seat is None:
         raise ParseError(f"{text!r} is not a seat (use N, E, S, W or O for Ouest, or a seat's name:"
                          " South, Sud …)",
-                         f"« {text} » n'est pas une place (tapez N, E, S, O ou W pour West, ou le nom"
+                         f"« {text} » n'est pas une place (tapez N, E, S, O (ou W), ou le nom"
                          " d'une place : Sud, South …)")
     return seat
 

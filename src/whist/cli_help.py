@@ -101,8 +101,9 @@ PLACEHOLDERS: dict[str, str] = {
     "CONTRACT": "CONTRAT", "DAYS": "JOURS", "DEAL": "DONNE", "DIR": "DOSSIER", "FILE": "FICHIER", "MB": "Mo",
     "NAME": "NOM", "SEAT": "PLACE", "SEATS": "PLACES", "SECONDS": "SECONDES", "SUIT": "COULEUR",
     "VALUE": "VALEUR",
-    # the same in French, and values typed as they are (--honours NS=3|EW=4, --trump …|NT)
-    "OPTIONS": "OPTIONS", "ARGS": "ARGS", "PORT": "PORT", "URL": "URL", "NS": "NS", "EW": "EW",
+    # the same in French, and values typed as they are (--honours NS=3|EW=4, --trump …|NT), East–West
+    # as French writes it (EO, which the sheets read too)
+    "OPTIONS": "OPTIONS", "ARGS": "ARGS", "PORT": "PORT", "URL": "URL", "NS": "NS", "EW": "EO",
     "NT": "NT",
 }
 """The words of the help's placeholders (``--seat SEAT``, ``[OPTIONS]``) in French

@@ -668,7 +668,7 @@ def sheet_import(
             " tricks, trump (S, H, D, C comme l'écrit l'export : C y est trèfle, sur une feuille en"
             " français aussi ; ou le nom de la couleur, cœur, trèfle), needed, queens, double ;"
             " whist classique kind (deal ou call), side,"
-            " tricks (de ce camp), honours (NS=3, EW=4 ou none) ; les deux : name_N … name_W, les"
+            " tricks (de ce camp), honours (NS=3, EO=4 ou none) ; les deux : name_N … name_W, les"
             " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …"
             " (North, East …)."
             " D'autres colonnes (une note, une date) ne sont pas lues, mais une nommée presque comme"
