@@ -484,7 +484,7 @@ class TestSheet:
     def test_import_reads_the_standard_input_as_export_writes_the_standard_output(
             self, tmp_path: Path) -> None:
         """``whist sheet export --csv - | whist sheet import -``: import read a file named « - »,
-        which was not there."""
+        which was not there. Its messages name the standard input, not « - »."""
         assert self.sheet(tmp_path, "new").exit_code == 0
         assert self.sheet(tmp_path, "add", "solo 6", "-d", "E", "-t", "7").exit_code == 0
         csv_text = self.sheet(tmp_path, "export", "--csv", "-").stdout
@@ -492,10 +492,19 @@ class TestSheet:
         assert run("sheet", "new", "--file", str(other)).exit_code == 0
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input=csv_text)
         assert r.exit_code == 0, r.output
+        assert "Imported 1 entry from the standard input." in r.stdout, r.stdout
         assert json.loads(other.read_text(encoding="utf-8"))["entries"] == json.loads(
             (tmp_path / "sheet.json").read_text(encoding="utf-8"))["entries"]
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other)], input="")
         assert r.exit_code == 2 and "the CSV needs a header" in " ".join(r.stderr.split()), r.stderr
+        assert r.stderr.startswith("Error: the standard input: "), r.stderr
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other), "--lang", "fr", "--again"],
+                          input=csv_text.replace("7", "\xe9").encode("cp1252"))  # é: Windows-1252
+        assert r.exit_code == 2 and "Attention : l'entrée standard n'est pas en UTF-8" in r.stderr, r.output
+        assert "Erreur : l'entrée standard : ligne 2" in r.stderr, r.stderr
+        r = runner.invoke(app, ["sheet", "import", "-", "--file", str(other), "--lang", "fr", "--again"],
+                          input=csv_text)
+        assert r.exit_code == 0 and "1 entrée importée de l'entrée standard." in r.stdout, r.output
 
     @pytest.mark.parametrize("preset_name", ["couleur", "classic"])
     def test_a_sheets_json_file_given_to_import_is_said_to_open_with_file(
@@ -557,7 +566,7 @@ class TestSheet:
                             lambda text, charset: Typing(text.encode(charset)))
         r = runner.invoke(app, ["sheet", "import", "-", "--file", str(f)],
                           input="contract,declarers,tricks\nsolo 6,E,7\n")
-        assert r.exit_code == 0 and "Imported 1 entry from -" in r.stdout, r.output
+        assert r.exit_code == 0 and "Imported 1 entry from the standard input." in r.stdout, r.output
         assert held == [False]
         entries = json.loads(f.read_text(encoding="utf-8"))["entries"]
         assert [e["contract"] for e in entries] == ["solo 7", "solo 6"]

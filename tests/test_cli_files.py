@@ -116,20 +116,20 @@ def test_a_csv_too_large_to_import_is_refused_from_a_file_and_from_stdin(
     before = sheet.read_bytes()
     assert len(before) * 2 < len(text)
     monkeypatch.setattr("whist.cards.MAX_FILE_BYTES", len(text) - 1)
-    for name, given in ((str(rows), None), ("-", text)):
+    for name, given, en, fr in ((str(rows), None, f"{rows} is", f"{rows} est trop grand"),
+                                ("-", text, "the standard input is", "l'entrée standard est trop grande")):
         for lang, said in (
-                ("en", f"Error: {name} is too large for a CSV file to import: it holds more than 0 MB"),
-                ("fr", f"Erreur : {name} est trop grand pour un fichier CSV à importer : il fait plus de 0"
-                       " Mo")):
+                ("en", f"Error: {en} too large for a CSV file to import: it holds more than 0 MB"),
+                ("fr", f"Erreur : {fr} pour un fichier CSV à importer : il fait plus de 0 Mo")):
             r = runner.invoke(app, ["sheet", "import", name, "--file", str(sheet), "--lang", lang],
                               input=given)
             assert r.exit_code == 2 and r.stdout == "", r.output
             assert flat(r.stderr) == said
         assert sheet.read_bytes() == before
     monkeypatch.setattr("whist.cards.MAX_FILE_BYTES", len(text))
-    for name, given in ((str(rows), None), ("-", text)):
+    for name, given, source in ((str(rows), None, str(rows)), ("-", text, "the standard input")):
         r = runner.invoke(app, ["sheet", "import", name, "--file", str(sheet)], input=given)
-        assert r.exit_code == 0 and r.stdout.startswith(f"Imported 1 entry from {name}."), r.output
+        assert r.exit_code == 0 and r.stdout.startswith(f"Imported 1 entry from {source}."), r.output
     assert [e["contract"] for e in json.loads(sheet.read_text(encoding="utf-8"))["entries"]] == [
         "solo 7", "solo 6", "solo 6"]
 

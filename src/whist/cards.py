@@ -110,8 +110,8 @@ def read_at_most(path: str | os.PathLike[str], what: tuple[str, str], error: typ
     """The bytes of the file ``path``, or of ``stream`` where one is given (already open: the
     standard input's bytes, which ``path``, ``-``, names); ``error`` (a :class:`Refusal`) where it
     holds more than :data:`MAX_FILE_BYTES`, naming it too large for ``what`` (``a whist record``,
-    ``un enregistrement de whist``); :class:`OSError` where it cannot be read. No more than one
-    byte past the most is read.
+    ``un enregistrement de whist``), and ``-`` the standard input; :class:`OSError` where it cannot
+    be read. No more than one byte past the most is read.
 
     >>> import io
     >>> len(read_at_most("-", ("a test", "un essai"), stream=io.BytesIO(b"abc")))
@@ -123,8 +123,10 @@ def read_at_most(path: str | os.PathLike[str], what: tuple[str, str], error: typ
     data = stream.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         most = MAX_FILE_BYTES >> 20
-        raise error(f"{os.fspath(path)} is too large for {what[0]}: it holds more than {most} MB",
-                    f"{os.fspath(path)} est trop grand pour {what[1]} : il fait plus de {most} Mo")
+        en, fr = ((f"{os.fspath(path)} is", f"{os.fspath(path)} est trop grand") if os.fspath(path) != "-"
+                  else ("the standard input is", "l'entrée standard est trop grande"))
+        raise error(f"{en} too large for {what[0]}: it holds more than {most} MB",
+                    f"{fr} pour {what[1]} : il fait plus de {most} Mo")
     return data
 
 

@@ -95,6 +95,7 @@ from whist.sheet_file import (
     open_sheet,
     refuse,
     save_sheet,
+    source_name,
     taken_refusal,
     unchanged_if_interrupted,
     write_new_file,
@@ -686,32 +687,33 @@ def sheet_import(
     with unchanged_if_interrupted(file, lang):  # the CSV read first: typing it holds no lock
         language = open_sheet(file, lang)[1]
         text = csv_text(csv_file, language)
+    en, fr = source_name(csv_file)
     with changing(file, lang) as (sheet, language):
         before = len(sheet.entries)
         try:
             sheet = sheet.add_csv(text)
         except (SheetError, ClassicSheetError) as exc:
-            refuse(Refusal(f"{csv_file}: {exc.en}; nothing was imported",
-                            f"{csv_file} : {exc.fr} ; rien n'a été importé"), language)
+            refuse(Refusal(f"{en}: {exc.en}; nothing was imported",
+                            f"{fr} : {exc.fr} ; rien n'a été importé"), language)
         at = None if again else _repeated_at(sheet.entries[:before], sheet.entries[before:])
         if at is not None:
             n, first, last = len(sheet.entries) - before, at + 1, at + len(sheet.entries) - before
             refuse(Refusal(
-                f"{csv_file}: its {n} rows are entries #{first} to #{last} of the sheet already"
+                f"{en}: its {n} rows are entries #{first} to #{last} of the sheet already"
                 " (imported before?); nothing was imported; --again imports them once more",
-                f"{csv_file} : ses {n} lignes sont déjà les entrées n° {first} à {last} de la"
+                f"{fr} : ses {n} lignes sont déjà les entrées n° {first} à {last} de la"
                 " feuille (déjà importé ?) ; rien n'a été importé ; --again les importe une fois"
                 " de plus"), language)
         save_sheet(sheet, file, language)
     keeps = sheet.POINTS_KEPT
     for line in sheet.stated_points_differ(text, language):
-        typer.echo(f"Attention : {csv_file} {line} (la feuille garde {keeps[1]})"
+        typer.echo(f"Attention : {fr} {line} (la feuille garde {keeps[1]})"
                    if language == "fr" else
-                   f"Warning: {csv_file} {line} (the sheet keeps {keeps[0]})", err=True)
+                   f"Warning: {en} {line} (the sheet keeps {keeps[0]})", err=True)
     console = stdout()
     n = len(sheet.entries) - before
-    console.print(f"{n} entrée{'s' if n > 1 else ''} importée{'s' if n > 1 else ''} de {csv_file}."
-                  if language == "fr" else f"Imported {n} entr{'y' if n == 1 else 'ies'} from {csv_file}.",
+    console.print(f"{n} entrée{'s' if n > 1 else ''} importée{'s' if n > 1 else ''} de {fr}."
+                  if language == "fr" else f"Imported {n} entr{'y' if n == 1 else 'ies'} from {en}.",
                   soft_wrap=True)
     console.print(_totals_line(sheet, language))
 

@@ -34,7 +34,7 @@ from whist.sheet import dumps
 from whist.sheet_input import AnySheet, read_sheet
 
 __all__ = ["cannot", "changing", "csv_text", "export_files", "export_there", "is_stream", "load_sheet",
-           "locked", "open_sheet", "refuse", "same_file", "save_sheet", "taken_refusal",
+           "locked", "open_sheet", "refuse", "same_file", "save_sheet", "source_name", "taken_refusal",
            "unchanged_if_interrupted", "write_new_file", "write_whole"]
 
 
@@ -256,6 +256,12 @@ def _umask() -> int:
     return current
 
 
+def source_name(path: Path) -> tuple[str, str]:
+    """How a message names the file ``path`` a CSV is imported from, in English and French:
+    ``-`` is the standard input."""
+    return ("the standard input", "l'entrée standard") if str(path) == "-" else (str(path), str(path))
+
+
 def csv_text(path: Path, lang: Lang) -> str:
     """The text of a CSV file to import: UTF-16 where it begins with its byte order mark, else
     UTF-8 (a byte order mark before it or not), or else Windows-1252, in which Excel on Windows
@@ -273,6 +279,7 @@ def csv_text(path: Path, lang: Lang) -> str:
         refuse(cannot("read", path, exc), lang)
     except OSError as exc:
         refuse(cannot("read", path, exc), lang, 1)
+    en, fr = source_name(path)
     # UTF-16 by its byte order mark, as Notepad or LibreOffice may save a CSV
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp1252"):
@@ -281,16 +288,16 @@ def csv_text(path: Path, lang: Lang) -> str:
         except UnicodeDecodeError:
             continue
         if encoding == "cp1252":
-            typer.echo(f"Attention : {path} n'est pas en UTF-8 ; lu comme Windows-1252 (Europe"
+            typer.echo(f"Attention : {fr} n'est pas en UTF-8 ; lu comme Windows-1252 (Europe"
                        " occidentale)" if lang == "fr" else
-                       f"Warning: {path} is not UTF-8; read as Windows-1252 (Western European)", err=True)
+                       f"Warning: {en} is not UTF-8; read as Windows-1252 (Western European)", err=True)
         return text
     if utf16:
-        refuse(Refusal(f"cannot read {path}: it begins as UTF-16 text does but is not UTF-16 text",
-                        f"impossible de lire {path} : il commence comme du texte UTF-16 mais n'en est"
+        refuse(Refusal(f"cannot read {en}: it begins as UTF-16 text does but is not UTF-16 text",
+                        f"impossible de lire {fr} : il commence comme du texte UTF-16 mais n'en est"
                         " pas"), lang)
-    refuse(Refusal(f"cannot read {path}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
-                    f"impossible de lire {path} : ce n'est pas du texte UTF-8 (un tableur"
+    refuse(Refusal(f"cannot read {en}: it is not UTF-8 text (a spreadsheet saves it as \"CSV UTF-8\")",
+                    f"impossible de lire {fr} : ce n'est pas du texte UTF-8 (un tableur"
                     " l'enregistre au format « CSV UTF-8 »)"), lang)
 
 
