@@ -497,6 +497,21 @@ class TestJsonAndCsv:
         with pytest.raises(ClassicSheetError, match="names the column tricks twice"):
             sheet().add_csv("kind,side,tricks,Tricks \ndeal,NS,8,5\n")
 
+    def test_a_csvs_columns_may_be_named_in_french_as_the_options_are(self) -> None:
+        """levées (or plis) and honneurs name the columns tricks and honours, as --levées and
+        --honneurs name the options; a colour sheet's French contrat is told apart as its
+        contract is."""
+        english = sheet().add_csv("kind,side,tricks,honours\ndeal,EW,5,NS=3\ndeal,NS,9,\n")
+        for tricks in ("levées", "Levees", "plis"):
+            french = sheet().add_csv(f"kind;side;{tricks};Honneurs\ndeal;EO;5;NS=3\ndeal;NS;9;\n")
+            assert french == english
+        with pytest.raises(ClassicSheetError, match="looks like a colour-whist sheet") as refused:
+            sheet().add_csv("contrat,preneurs,plis\nsolo 7,N,8\n")
+        assert "une colonne contract (ou contrat)" in refused.value.fr
+        with pytest.raises(ClassicSheetError) as refused:
+            sheet().add_csv("camp,levées\nNS,8\n")
+        assert "les colonnes kind, side, tricks (ou plis, levées), honours (ou honneurs)" in refused.value.fr
+
     def test_a_column_no_export_writes_is_refused(self) -> None:
         """``honors`` (American spelling) for ``honours`` would leave the honours unread and the
         side's points short: refused as mistyped, as a colour sheet refuses it; an export's own

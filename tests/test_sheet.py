@@ -437,13 +437,33 @@ class TestExport:
             sheet().add(parse_entry("solo 7", "N", ""))
         assert "--tricks 8" in str(refused.value) and "--plis 8" in refused.value.fr
 
+    def test_a_csvs_columns_may_be_named_in_french_as_the_options_are(self) -> None:
+        """contrat, preneurs, plis, atout, dames: the French names of the options (--preneurs …)
+        name the columns too, in any case; the export keeps its English columns. A French name
+        given with its English one is a column named twice; one mistyped is refused, pointed to
+        its French name."""
+        english = sheet().add_csv('contract,declarers,tricks,trump\nsolo 7,N,8,H\n'
+                                  'petite misère,N+E,"N=0,E=1",\nsolo 6,W,7,S\n')
+        french = sheet().add_csv("Contrat;Preneurs;PLIS;atout\nsolo 7;N;8;cœur\npetite misère;N+E;N=0,E=1;\n"
+                                 "solo 6;O;7;pique\n")
+        assert french.entries == english.entries and french.totals() == english.totals()
+        assert sheet().add_csv("contrat,dames\ndames,\"N=2,E=1,S=1\"\n").totals()["N"] < 0
+        assert french.to_csv().startswith("contract,declarers,tricks,trump,")
+        with pytest.raises(SheetError, match="names the column tricks twice"):
+            sheet().add_csv("contrat,preneurs,plis,tricks\nsolo 7,N,8,8\n")
+        with pytest.raises(SheetError, match=r"column preneur is not .*: did you mean preneurs"):
+            sheet().add_csv("contrat,preneur,plis\nsolo 7,N,8\n")
+        with pytest.raises(SheetError) as refused:
+            sheet().add_csv("preneurs,plis\nN,8\n")
+        assert "au moins une colonne « contract » (ou « contrat »)" in refused.value.fr
+
     def test_a_row_or_a_command_without_declarers_is_told_where_to_name_them(self) -> None:
         """A deal whose declarers are missing: a CSV row is told the column, ``whist sheet add``
         its flag (both said « e.g. N or N+E », which named neither)."""
         with pytest.raises(SheetError) as refused:
             sheet().add_csv("contract,declarers,tricks\nsolo 7,,8\n")
         assert refused.value.fr == ("ligne 2 : nommez les preneurs, par exemple N ou N+O dans la colonne"
-                                    " declarers")
+                                    " declarers (ou preneurs)")
         with pytest.raises(SheetError) as refused:
             sheet().add(parse_entry("solo 7", "", "8"))
         assert str(refused.value) == "name the declarers, e.g. --declarers N or --declarers N+E"

@@ -257,3 +257,16 @@ def test_a_french_sheet_refuses_a_seat_and_shows_east_west_in_french(tmp_path: P
     assert "tapez N, E, S, O (ou W)" in said and "West" not in said, said
     french = " ".join(run("sheet", "add", "--help", "--lang", "fr").split())
     assert "--honneurs NS=3|EO=4|none" in french and "EW" not in french, french
+
+
+def test_a_csv_with_french_columns_is_imported(tmp_path: Path) -> None:
+    """``contrat,preneurs,plis``, the words of the options the French sheet takes, import as
+    ``contract,declarers,tricks``; the import's help says so in both languages."""
+    f, rows = tmp_path / "sheet.json", tmp_path / "fr.csv"
+    rows.write_text("contrat,preneurs,plis\nsolo 7 cœur,N,8\n", encoding="utf-8")
+    run("sheet", "new", "-f", str(f), "--lang", "fr")
+    assert "1 entrée importée de" in run("sheet", "import", str(rows), "-f", str(f))
+    assert json.loads(f.read_text(encoding="utf-8"))["entries"][0]["declarers"] == "N"
+    assert "contrat, preneurs, plis (levées)" in " ".join(run("sheet", "import", "--help").split())
+    assert "contrat, preneurs, plis (levées)" in " ".join(run("sheet", "import", "--help", "--lang",
+                                                              "fr").split())

@@ -47,6 +47,7 @@ from whist.sheet import (
     row_fields,
     stored_lang,
 )
+from whist.wording import column_names
 
 __all__ = [
     "CALL_WORDS", "CLASSIC_SHEET_FORMAT", "CSV_FIELDS", "DEAL_WORDS", "ClassicEntry", "ClassicRow",
@@ -497,13 +498,13 @@ class ClassicSheet:
             raise ClassicSheetError(
                 "this CSV looks like a colour-whist sheet (a contract column); this sheet is classic"
                 " whist: import it into a colour one (whist sheet new --preset couleur)",
-                "ce CSV ressemble à une feuille de whist à la couleur (une colonne contract) ; cette"
-                " feuille est du whist classique : importez-le dans une feuille de whist à la couleur"
-                " (whist sheet new --preset couleur)")
+                "ce CSV ressemble à une feuille de whist à la couleur (une colonne"
+                f" {column_names('contract')}) ; cette feuille est du whist classique : importez-le dans"
+                " une feuille de whist à la couleur (whist sheet new --preset couleur)")
         if reader.fieldnames is None or not {"kind", "tricks"} <= set(reader.fieldnames):
             raise ClassicSheetError("the CSV needs a header with the columns kind, side, tricks, honours",
-                                    "le CSV demande un en-tête avec les colonnes kind, side, tricks,"
-                                    " honours")
+                                    "le CSV demande un en-tête avec les colonnes kind, side,"
+                                    f" {column_names('tricks')}, {column_names('honours')}")
         rows = csv_rows(reader, EXPORT_COLUMNS, ClassicSheetError)
         named = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
         return named._add_all(rows, entry_from_row, "line", "ligne")

@@ -658,8 +658,9 @@ def sheet_import(
             " sheet too; or the suit's name, hearts, cœur), needed, queens, double; classic whist"
             " kind (deal or call), side,"
             " tricks (of that side), honours (NS=3, EW=4 or none); both: name_N … name_W, the players'"
-            " names, which name the seats the sheet still calls North, East … (Nord, Est …). Other"
-            " columns (a note, a"
+            " names, which name the seats the sheet still calls North, East … (Nord, Est …). A deal's"
+            " columns may be named in French too, as its options are: contrat, preneurs, plis (levées),"
+            " atout, dames, honneurs. Other columns (a note, a"
             " date) are not read, but one named nearly as one of these (neded) is refused as mistyped.",
             "Des lignes sous un en-tête (- pour l'entrée standard), comme les écrit `whist sheet"
             " export --csv` (ou un tableur avec des points-virgules), en UTF-8 ou sinon en"
@@ -671,7 +672,8 @@ def sheet_import(
             " whist classique kind (deal ou call), side,"
             " tricks (de ce camp), honours (NS=3, EO=4 ou none) ; les deux : name_N … name_W, les"
             " noms des joueurs, qui nomment les places que la feuille appelle sinon Nord, Est …"
-            " (North, East …)."
+            " (North, East …). Les colonnes d'une donne se nomment aussi en français, comme ses"
+            " options : contrat, preneurs, plis (levées), atout, dames, honneurs."
             " D'autres colonnes (une note, une date) ne sont pas lues, mais une nommée presque comme"
             " l'une de celles-ci (neded) est refusée comme une faute de frappe."))],
     again: Annotated[bool, typer.Option("--again", help=en_fr(

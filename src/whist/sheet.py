@@ -50,7 +50,7 @@ from whist.tables import (
     score,
     tricks_out_of_range,
 )
-from whist.wording import CSV_ROWS, TERMINAL, Wording
+from whist.wording import CSV_ROWS, FRENCH_COLUMNS, FRENCH_NAMES, TERMINAL, Wording
 
 __all__ = [
     "NAME_COLUMNS", "PENALTY", "TERMINAL", "Entry", "Sheet", "SheetError", "Wording", "csv_rows",
@@ -485,7 +485,8 @@ class Sheet:
                                  " importez-le dans une feuille de whist classique (whist sheet new"
                                  " --preset classic)")
             raise SheetError("the CSV needs a header with at least a 'contract' column",
-                             "le CSV demande un en-tête avec au moins une colonne « contract »")
+                             "le CSV demande un en-tête avec au moins une colonne « contract » (ou"
+                             " « contrat »)")
         rows = csv_rows(reader, _CSV_COLUMNS)  # line_num counts blank and quoted lines
         sheet = replace(self, names=names_from_csv(self.names, [row for _, row in rows]))
         for line, row in rows:
@@ -556,7 +557,9 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
     """A reader of a sheet's CSV (colour or classic whist) as a person may have saved it from a
     spreadsheet: separated by commas, or by semicolons (as a spreadsheet set to French saves it;
     told by the header line), a byte order mark before the header, header cells in any case and
-    with spaces around them, read as the ``columns`` they name. A column named twice is refused
+    with spaces around them, read as the ``columns`` they name; a deal's field may be named in
+    French (``preneurs``, :data:`~whist.wording.FRENCH_COLUMNS`), read as its English name. A
+    column named twice (``plis`` and ``tricks`` too) is refused
     (``error``, the sheet's own): which of the two holds the deal cannot be told. A sheet's JSON
     file (an export, or the sheet itself) is refused as such: it is opened with ``--file``."""
     text = text.removeprefix("\ufeff")
@@ -574,7 +577,8 @@ def read_csv(text: str, columns: Iterable[str], error: type[Refusal] = SheetErro
     except csv.Error as exc:
         raise _unreadable(exc, reader.line_num + 1, error) from None
     if reader.fieldnames is not None:
-        reader.fieldnames = [known.get(f.strip().lower(), f.strip()) for f in reader.fieldnames]
+        names = [f.strip() for f in reader.fieldnames]
+        reader.fieldnames = [known.get(f.lower(), FRENCH_COLUMNS.get(f.lower(), f)) for f in names]
         counts = Counter(reader.fieldnames)  # (a count per column: the header may be long)
         twice = sorted(f for f, n in counts.items() if f and n > 1)
         if twice:
@@ -613,8 +617,9 @@ def csv_rows(reader: csv.DictReader[str], columns: Sequence[str],
     refused (``error``) as mistyped: ``neded`` left in silence a trou's 9 tricks unread, and its
     points wrong. So is a row with more cells than the header (an empty header cell, as a
     spreadsheet may leave after the last column, is allowed while its cells are empty too)."""
+    french = [w for c in columns for w in FRENCH_NAMES.get(c, ())]
     for f in reader.fieldnames or ():
-        near = difflib.get_close_matches(f.lower(), [c for c in columns if c != f], 1, 0.75)
+        near = difflib.get_close_matches(f.lower(), [c for c in (*columns, *french) if c != f], 1, 0.75)
         if f and f not in columns and near:
             raise error(f"the CSV's column {f} is not one a sheet reads: did you mean {near[0]}?",
                         f"la colonne {f} du CSV n'est pas une de celles qu'une feuille lit : vouliez-vous"

@@ -14,13 +14,15 @@ front end's text goes.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 from whist.cards import Refusal
 
-__all__ = ["CSV_ROWS", "FRENCH_NAMES", "SCORE", "TERMINAL", "Wording", "french_flags"]
+__all__ = ["CSV_ROWS", "FRENCH_COLUMNS", "FRENCH_NAMES", "SCORE", "TERMINAL", "Wording", "column_names",
+           "french_flags"]
 
 R = TypeVar("R", bound=Refusal)
 
@@ -65,6 +67,24 @@ FRENCH_NAMES: dict[str, tuple[str, ...]] = {
 ``whist score`` and ``whist sheet add`` (``--preneurs`` for ``--declarers``) and of the columns of a
 CSV that ``whist sheet import`` reads (``preneurs`` for ``declarers``). Of the tricks, ``plis`` is
 colour whist's word and ``levées`` classic whist's."""
+
+
+FRENCH_COLUMNS: dict[str, str] = {word: name for name, words in FRENCH_NAMES.items() for word in words}
+"""The English name of a deal's field by its French one (``preneurs``: ``declarers``), as a CSV's
+header may name a column."""
+
+
+def column_names(name: str) -> str:
+    """A CSV's column ``name`` and its French names, as a French message names it: ``declarers
+    (ou preneurs)``, ``tricks (ou plis, levées)`` (a name without its accents left out)."""
+    words = FRENCH_NAMES.get(name, ())
+    shown = [w for w in words if not any(o != w and _unaccented(o) == w for o in words)]
+    return f"{name} (ou {', '.join(shown)})" if shown else name
+
+
+def _unaccented(word: str) -> str:
+    """``word`` without its accents: ``levees`` of ``levées``."""
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii")
 
 
 def french_flags(name: str) -> tuple[str, ...]:
@@ -121,9 +141,10 @@ CSV_ROWS = Wording(
     en={**TERMINAL.en, "declarers_eg": "e.g. N or N+E in the declarers column",
         "tricks_eg": "8 (the declarers together) or N=0,E=1 (each declarer's) in the tricks column",
         "each_tricks_eg": "e.g. N=0,E=1 in the tricks column"},
-    fr={**TERMINAL.fr, "declarers_eg": "par exemple N ou N+O dans la colonne declarers",
-        "tricks_eg": "8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque preneur) dans la colonne tricks",
-        "each_tricks_eg": "par exemple N=0,E=1 dans la colonne tricks"})
+    fr={**TERMINAL.fr, "declarers_eg": f"par exemple N ou N+O dans la colonne {column_names('declarers')}",
+        "tricks_eg": "8 (les preneurs ensemble) ou N=0,E=1 (ceux de chaque preneur) dans la colonne"
+                     f" {column_names('tricks')}",
+        "each_tricks_eg": f"par exemple N=0,E=1 dans la colonne {column_names('tricks')}"})
 """What a row of a CSV imported by ``whist sheet import`` asks for: its columns' values, where
 the terminal names its flags (``--tricks 8``)."""
 
