@@ -345,6 +345,9 @@ class TestScore:
         (["--contract", "chelem", "--declarers", "S", "--tricks", "12"], [20, 20, -60, 20]),
         (["--contract", "trou", "--declarers", "N+S", "--tricks", "8", "--needed", "9"], [-7, 7, -7, 7]),
         (["--contract", "piccolo", "--declarers", "N,E", "--tricks", "N=1,E=1"], [18, 18, -18, -18]),
+        # seed 003's own words: « picolissimo » (once, piccolissimo twice), « 7 plis en solo »
+        (["--contract", "picolissimo", "--declarers", "N", "--tricks", "2"], [18, -6, -6, -6]),
+        (["--contract", "solo 7 plis", "--declarers", "N", "--tricks", "8"], [21, -7, -7, -7]),
         (["--contract", "dames", "--queens", "N=2,E=1,S=1"], [-10, -5, -5, 20]),
         (["--contract", "solo 6", "--declarers", "S", "--tricks", "6", "--double"], [-10, -10, 30, -10]),
         (["--preset", "pagat", "--contract", "solo 5", "--declarers", "N", "--tricks", "5"], [9, -3, -3, -3]),

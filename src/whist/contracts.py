@@ -135,14 +135,20 @@ pique », « propose de cœur »."""
 
 
 MISSPELLINGS: dict[str, str] = {
-    "picolo": "piccolo", "piccollo": "piccolo", "abondence": "abondance",
+    "picolo": "piccolo", "piccollo": "piccolo", "picolissimo": "piccolissimo", "abondence": "abondance",
     "gr": "grande", "gde": "grande", "pt": "petite", "ptite": "petite", "p'tite": "petite",
     "p’tite": "petite",
 }
 """The words of a contract's name as clubs write them, each with the word it stands for: « picolo »,
-« abondence 9 pique », « gr misère », « gde misère sur table », « pt misère », « p'tite misère ». A
-word, not a whole name, so that it reads in every name that has it; a name said another way
-(``small misère``, ``troel``) is an alias of its :class:`Kind`."""
+« picolissimo » (seed 003 spells it so once, piccolissimo twice), « abondence 9 pique », « gr
+misère », « gde misère sur table », « pt misère », « p'tite misère ». A word, not a whole name,
+so that it reads in every name that has it; a name said another way (``small misère``, ``troel``)
+is an alias of its :class:`Kind`."""
+
+
+TRICK_WORDS = frozenset({"plis", "pli", "tricks", "trick"})
+"""The words a player may say after a level, which only says again that it counts tricks: « solo 7
+plis cœur » is solo 7 cœur (the seed: « 7 plis en solo »)."""
 
 
 def _norm(text: str) -> str:
@@ -173,7 +179,8 @@ class LevelError(ParseError):
 def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = None,
                    lang: Lang = "en") -> Contract:
     """Read a contract name in French or English, with its level where it has one:
-    ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``.
+    ``solo 7``, ``emballage 9``, ``petite misère``, ``abondance 10``, ``chelem``, ``trou``; a
+    level may be followed by the word plis (:data:`TRICK_WORDS`: ``solo 7 plis cœur``).
     A trailing suit (``solo 7 H``) is read too, its letter ``C`` as ``lang`` reads it
     (:func:`~whist.cards.parse_suit`); after a misère, piccolo or piccolissimo, which have no
     suit (RULES.md §5.2), it is refused, saying how to type the contract. Abondance without a
@@ -188,6 +195,8 @@ def parse_contract(text: str, suit: Suit | None = None, levels: Levels | None = 
     from whist.cards import parse_suit
 
     words = _norm(text).split()
+    words = [w for i, w in enumerate(words)  # solo 7 plis cœur
+             if not (w in TRICK_WORDS and i and words[i - 1].isascii() and words[i - 1].isdigit())]
     if not words:
         raise ParseError("empty contract name", "aucun contrat nommé")
     typed: Suit | None = None  # a suit named in ``text``
