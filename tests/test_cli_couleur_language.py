@@ -471,13 +471,38 @@ def test_a_word_that_is_no_call_is_answered_with_the_calls_the_english_game_name
 @pytest.mark.parametrize(("lang", "typed", "said"), [
     ("fr", "pt misère", "Vous dites « petite misère »"), ("fr", "gde misère", "Vous dites « grande misère »"),
     ("fr", "picolo", "Vous dites « piccolo »"), ("fr", "abondence pique", "Vous dites « abondance 9 pique »"),
+    ("fr", "picolissimo", "Vous dites « piccolissimo »"),
+    ("fr", "solo 7 plis cœur", "Vous dites « solo 7 cœur »"),
     ("en", "no bid", "You say pass"),
 ])
 def test_a_call_written_as_clubs_write_it_is_made(tmp_path: Path, lang: str, typed: str, said: str) -> None:
-    """RULES.md §5.5 names, as club players write them (« pt misère », « picolo », "no bid"): the
+    """RULES.md §5.5 names, as club players write them (« pt misère », « picolo », "no bid"; seed
+    003's « picolissimo » and « 7 plis en solo »): the
     call is made at the first turn of seed 3, where each is legal; they were « … n'est pas une
     annonce »."""
     r = run("play", "--preset", "couleur", "--seed", "3", "--lang", lang, "--records", str(tmp_path),
             input=f"{typed}\nq\n")
     assert r.exit_code == 0, r.output
     assert not refused(r.stdout) and said in flat(r.stdout), r.stdout
+
+
+@pytest.mark.parametrize(("lang", "listed", "told", "said"), [
+    ("fr", "Annonces permises : passe · j'emballe (petite misère d'Est) · solo 8",
+     "✗ petite misère : cette annonce ne bat pas la plus haute annonce (petite misère) ; pour emballer"
+     " cette petite misère, tapez « j'emballe ».", "Vous dites « j'emballe »"),
+    ("en", "Legal calls: pass · accept (East's small misère) · solo 8",
+     "✗ small misère: it does not beat the top bid (small misère); to join that small misère, type"
+     " 'accept'.", "You say accept"),
+])
+def test_a_misere_on_top_is_joined_by_accepting_it(tmp_path: Path, lang: str, listed: str, told: str,
+                                                   said: str) -> None:
+    """RULES.md §5.4 rule 4 and D6 (seed 6: East bids petite misère before South's first call): the
+    legal calls say what accepting joins, as the web's button does (« J'emballe (Est petite
+    misère) »); the misère typed again is refused saying to type « j'emballe »; seed 003's
+    « emballage de misère » is that acceptance (it was « … n'est pas une annonce »)."""
+    r = run("play", "--preset", "couleur", "--seed", "6", "--lang", lang, "--records", str(tmp_path),
+            input="petite misère\nemballage de misère\nq\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.stdout)
+    assert listed in out and told in out and said in r.stdout, out
+    assert len(refused(r.stdout)) == 1, out

@@ -643,9 +643,10 @@ class TestWhyABidIsRefused:
     "it does not beat the top bid, or the rules do not allow it now"."""
 
     @pytest.mark.parametrize(("calls", "bid", "en", "fr"), [
-        (("propose S",), "propose S",
-         "it does not beat the top bid (propose S)",
-         "cette annonce ne bat pas la plus haute annonce (propose pique)"),
+        (("propose S",), "propose S",  # rule 4: the game reads it as accepting (Auction.meant)
+         "it does not beat the top bid (propose S); to join that proposal, type 'accept'",
+         "cette annonce ne bat pas la plus haute annonce (propose pique) ; pour emballer cette"
+         " proposition, tapez « j'emballe »"),
         (("solo 7 H",), "solo 6 H",
          "it does not beat the top bid (solo 7 H)",
          "cette annonce ne bat pas la plus haute annonce (solo 7 cœur)"),

@@ -14,7 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whist.actions import IllegalAction
-from whist.auction import ACCEPT, PASS, Auction, Bid, NotACall, SuitAlone, contract_levels, parse_call
+from whist.auction import (
+    ACCEPT,
+    PASS,
+    Auction,
+    Bid,
+    MisereJoined,
+    NotACall,
+    SuitAlone,
+    contract_levels,
+    parse_call,
+)
 from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_deal
 from whist.contracts import MISSPELLINGS, Contract, parse_contract
 from whist.couleur import ColourDeal, parse_colour_action
@@ -194,6 +204,7 @@ class TestMisspelledWords:
 
     @pytest.mark.parametrize(("typed", "read"), [
         ("picolo", "piccolo"), ("piccollo", "piccolo"), ("Picolo", "piccolo"),
+        ("picolissimo", "piccolissimo"), ("Picolissimo", "piccolissimo"),
         ("gr misère", "grande misère"), ("gr misere", "grande misère"), ("gde misère", "grande misère"),
         ("grande misere", "grande misère"), ("gde misère sur table", "grande misère sur table"),
         ("gr-misère", "grande misère"),
@@ -235,6 +246,103 @@ class TestMisspelledWords:
         reads its contracts with)."""
         assert parse_contract("gde misère").kind == "grande_misere"
         assert parse_contract("picolo").kind == "piccolo"
+        assert parse_contract("picolissimo").kind == "piccolissimo"  # seed 003's own spelling, once
+
+
+class TestTheWordPlis:
+    """Seed 003 says a contract with its tricks (« 7 plis en solo »): « plis » after a level is read
+    as the level alone; anywhere else it is still no call."""
+
+    @pytest.mark.parametrize(("typed", "read"), [
+        ("solo 7 plis cœur", "solo 7 cœur"), ("solo 7 plis à cœur", "solo 7 cœur"),
+        ("Solo 8 Plis P", "solo 8 pique"), ("abondance 10 plis carreau", "abondance 10 carreau"),
+        ("emballage 9 plis trèfle", "emballage 9 trèfle"), ("solo 6 tricks H", "solo 6 cœur"),
+    ])
+    def test_after_a_level(self, typed: str, read: str) -> None:
+        assert parse_call(typed, lang="fr").text_fr == read  # it was « … n'est pas une annonce »
+        assert parse_contract(typed, lang="fr") == parse_contract(read, lang="fr")  # the sheet's
+
+    @pytest.mark.parametrize("typed", ["plis", "solo plis 7 cœur", "7 plis en solo cœur", "piccolo plis"])
+    def test_elsewhere_it_is_no_call(self, typed: str) -> None:
+        with pytest.raises(ParseError):
+            parse_call(typed, lang="fr")
+
+    def test_a_level_the_contract_lacks_is_still_refused(self) -> None:
+        with pytest.raises(ParseError) as caught:
+            parse_call("piccolo 1 pli", lang="fr")
+        assert caught.value.fr == "le piccolo se joue sans nombre de plis"
+
+
+class TestEmballageDeMisere:
+    """Seed 003: « 2 misères (=emballage de misère) »; RULES.md §5.4 rule 4 and D6: a second player
+    joins a misère by accepting it, « the seed's emballage de misère ». Typed while a misère of one
+    player is the top bid, it is that acceptance (in pagat, where a misère is joined by bidding it
+    too, that bid); otherwise it is refused saying why. It was « … n'est pas une annonce »."""
+
+    @pytest.mark.parametrize("typed", ["emballage de misère", "Emballage de  misere"])
+    @pytest.mark.parametrize("misere", ["petite misère", "grande misère"])
+    def test_it_accepts_the_misere_on_top(self, typed: str, misere: str) -> None:
+        assert isinstance(parse_call(typed), MisereJoined)
+        a = said(auction(misere), typed)
+        assert a.calls[-1] == (E, ACCEPT)
+        top = a.top
+        assert top is not None and top.seats == (N, E) and top.counts
+
+    def test_in_pagat_it_bids_the_misere_too(self) -> None:
+        a = said(auction("petite misère", name="pagat"), "emballage de misère")
+        assert a.calls[-1] == (E, Bid(Contract("petite_misere")))
+        top = a.top
+        assert top is not None and top.seats == (N, E)
+
+    @pytest.mark.parametrize(("calls", "fr", "en"), [
+        ((), "« emballage de misère » : un emballage de misère rejoint une misère, et personne n'en a"
+             " annoncé. Annonces permises : passe, j'attends,",
+         "'emballage de misère': an emballage de misère joins a misère, and nobody has bid one."),
+        (("propose H",), "« emballage de misère » : un emballage de misère rejoint une misère, et la plus"
+                         " haute annonce n'en est pas une (propose cœur) ; pour l'emballer, tapez"
+                         " « j'emballe ». Annonces permises : passe, j'emballe,",
+         "'emballage de misère': an emballage de misère joins a misère, and the top bid is no misère"
+         " (propose H); to join it, type 'accept'."),
+        (("petite misère", "accept"), "« emballage de misère » : la petite misère a déjà ses deux"
+                                      " joueurs : on ne peut plus la rejoindre.",
+         "'emballage de misère': the small misère has its two players already"),
+        (("grande misère sur table",), "« emballage de misère » : la grande misère sur table ne se joue"
+                                       " qu'à un : on ne peut pas la rejoindre.",
+         "'emballage de misère': the open misère is played by one player only"),
+    ])
+    def test_refused_where_no_misere_can_be_joined(self, calls: tuple[str, ...], fr: str, en: str) -> None:
+        a = auction(*calls, name="couleur")
+        caught = refused(a, "emballage de misère")
+        assert caught.fr.startswith(fr) and str(caught).startswith(en), caught.fr
+
+
+class TestAMisereTypedAgainSaysHowToJoinIt:
+    """RULES.md §5.4 rule 4 and D6: in couleur a misère (or piccolo) of one player is joined by
+    accepting it; typed again by the next player, it does not beat itself, and the refusal says to
+    type « j'emballe », as a suit typed alone that is proposed already does."""
+
+    @pytest.mark.parametrize(("top", "typed", "fr", "en"), [
+        ("petite misère", "petite misère", "petite misère : cette annonce ne bat pas la plus haute annonce"
+         " (petite misère) ; pour emballer cette petite misère, tapez « j'emballe ». Annonces permises :",
+         "small misère: it does not beat the top bid (small misère); to join that small misère, type"
+         " 'accept'. Legal calls:"),
+        ("petite misère", "misere", "petite misère : cette annonce ne bat pas la plus haute annonce"
+         " (petite misère) ; pour emballer cette petite misère", "small misère: it does not beat"),
+        ("grande misère", "grande misère", "grande misère : cette annonce ne bat pas la plus haute"
+         " annonce (grande misère) ; pour emballer cette grande misère, tapez « j'emballe ».",
+         "large misère: it does not beat the top bid (large misère); to join that large misère"),
+        ("piccolo", "picolo", "piccolo : cette annonce ne bat pas la plus haute annonce (piccolo) ; pour"
+         " emballer ce piccolo, tapez « j'emballe ».", "piccolo: it does not beat the top bid (piccolo);"
+         " to join that piccolo, type 'accept'."),
+    ])
+    def test_the_refusal(self, top: str, typed: str, fr: str, en: str) -> None:
+        caught = refused(auction(top), typed)
+        assert caught.fr.startswith(fr) and str(caught).startswith(en), caught.fr
+
+    def test_not_where_it_cannot_be_joined(self) -> None:
+        """Joined already: accepting is not legal for the third player, so no hint."""
+        caught = refused(auction("petite misère", "accept"), "petite misère")
+        assert "j'emballe" not in caught.fr and "accept" not in str(caught)
 
 
 TYPED_WORDS = (
@@ -243,6 +351,7 @@ TYPED_WORDS = (
     "D", "P", "solo", "emballage", "abondance", "abondence", "petite", "pt", "ptite", "grande", "gr",
     "gde", "misère", "misere", "sur", "table", "piccolo", "picolo", "piccolissimo", "chelem", "trou",
     "à", "de", "en", "6", "7", "8", "9", "10", "12", "13", "-7", "0", "AS", "10K", "montre",
+    "plis", "picolissimo", "emballage de misère",
 )
 """Words a player types in the auction, which the texts below are made of (and any text)."""
 typed_texts = st.one_of(st.lists(st.sampled_from(TYPED_WORDS), min_size=1, max_size=4).map(" ".join),
@@ -283,7 +392,7 @@ class TestAnyText:
             assert "Legal calls: " in str(exc) and "Annonces permises : " in exc.fr
             return
         kept = after.calls[-1][1]
-        assert kept in legal and type(kept) is not SuitAlone
+        assert kept in legal and type(kept) not in (SuitAlone, MisereJoined)
         if isinstance(call, SuitAlone):
             assert kept == call.proposal  # never an acceptance, a higher emballage or a solo
 

@@ -24,8 +24,8 @@ from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_suit
 from whist.contracts import KINDS, SUIT_LINKS, Contract, Levels, parse_contract
 from whist.rules import Rules
 
-__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "NotACall", "SuitAlone", "contract_levels",
-           "ladder", "not_on_ladder", "parse_call"]
+__all__ = ["Auction", "AuctionResult", "Bid", "ColourCall", "MisereJoined", "NotACall", "SuitAlone",
+           "contract_levels", "ladder", "not_on_ladder", "parse_call"]
 
 # Suit rank for bids of the same row (§5.2): spades < clubs < diamonds < hearts.
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
@@ -54,6 +54,7 @@ _PAGAT_LADDER: tuple[tuple[str, int | None, str], ...] = (
     ("chelem", None, ""),
 )
 # One-player contracts ("contrat solitaire"): forbidden after waiting (§5.4 rule 2).
+_MISERES = ("petite_misere", "grande_misere", "grande_misere_sur_table")
 _SOLITARY = {"solo", "piccolissimo", "petite_misere", "grande_misere", "grande_misere_sur_table",
              "abondance", "abondance_sur_table", "chelem"}
 
@@ -255,6 +256,33 @@ class SuitAlone(ColourCall):
         return Bid(self.contract)
 
 
+class MisereJoined(ColourCall):
+    """« emballage de misère » (seed 003: "2 misères (=emballage de misère)"): joining the misère
+    that is the top bid, which in `couleur` is accepting it (RULES.md §5.4 rule 4, D6) and in
+    `pagat` bidding it too. :meth:`Auction.apply` takes it as that call where it is legal and
+    refuses it otherwise, saying why; it is never kept as a call. ``typed``: the text, as a
+    refusal echoes it."""
+
+    __slots__ = ("typed",)
+
+    typed: str
+
+    def __init__(self, typed: str) -> None:
+        super().__init__("join")
+        self.text = self.typed = typed
+
+    def __repr__(self) -> str:
+        return f"MisereJoined({self.typed!r})"
+
+    @property
+    def text_fr(self) -> str:
+        return self.typed
+
+
+_MISERE_JOINED = frozenset({"emballage de misère", "emballage de misere"})
+"""The seed's words for joining a misère (:class:`MisereJoined`)."""
+
+
 class NotACall(ParseError):
     """Text that names no call at all (not a call refused for its level, its suit or a word
     missing): a suit's letter alone, or words that are no call."""
@@ -263,6 +291,7 @@ class NotACall(ParseError):
 def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> ColourCall:
     """Read a call in English or French: ``pass``/``passe``, ``wait``/``j'attends``,
     ``accept``/``j'emballe``, ``propose H``/``propose cœur``, ``solo 7 H``, ``petite misère`` …,
+    ``emballage de misère`` (a :class:`MisereJoined`, which joins the misère on top),
     a suit named alone (``cœur``, ``hearts``, ``♥``: a :class:`SuitAlone`, which proposes it
     where that is legal; its letter alone, ``C``, is refused: the terminal reads ``s``, ``t`` and
     ``h`` as commands and ``p`` is a pass, so that no letter is a proposal);
@@ -272,6 +301,8 @@ def parse_call(text: str, levels: Levels | None = None, lang: Lang = "en") -> Co
     t = " ".join(text.strip().lower().split())
     if t in _WORDS:
         return _WORDS[t]
+    if t in _MISERE_JOINED:
+        return MisereJoined(text.strip())
     words = t.split()
     if len(words) == 1:
         try:  # a suit alone, as a table says it: « cœur »
@@ -497,7 +528,7 @@ class Auction:
     def _joins(self, seat: Seat, c: Contract, top: Standing | None) -> bool:
         """``c`` joins the top bid: a `pagat` misère or piccolo, bid again by another player."""
         return (self.rules.style == "pagat" and top is not None and top.contract == c
-                and c.kind in ("petite_misere", "grande_misere", "grande_misere_sur_table", "piccolo")
+                and c.kind in (*_MISERES, "piccolo")
                 and seat not in top.seats)
 
     # ----- applying a call ---------------------------------------------------------------------
@@ -509,6 +540,8 @@ class Auction:
         if isinstance(call, str):
             call = parse_call(call, contract_levels(self.rules))
         legal = self.legal_calls()
+        if isinstance(call, MisereJoined):
+            call = self._misere_joining(seat, legal) or call  # « emballage de misère »: j'emballe
         if call not in legal:
             en, fr = self._why_not(seat, call, legal)
             raise IllegalAction(en, fr)
@@ -564,6 +597,9 @@ class Auction:
             head = (f"'{call.typed}', that is '{call.text}'",
                     f"« {call.typed} », c'est-à-dire « {call.text_fr} »")
             reason = self._alone_refused(seat, call, legal)
+        elif isinstance(call, MisereJoined):
+            head = (f"'{call.typed}'", f"« {call.typed} »")
+            reason = self._join_refused(seat, legal)
         else:
             head = (call.text, call.text_fr)
             reason = self._refused(seat, call, legal)
@@ -610,7 +646,44 @@ class Auction:
                    else lambda: (missing.en, missing.fr))
             reason = why() if why is not None else (
                 "the rules do not allow it now", "les règles ne la permettent pas maintenant")
+            top = self.acceptable
+            if ACCEPT in legal and top is not None and top.contract == call.contract:
+                # the bid on top, made again: it is joined by accepting it (§5.4 rule 4, D6)
+                kind = KINDS[top.contract.kind]
+                that = (("that proposal", "cette proposition") if kind.key == "emballage"
+                        else (f"that {kind.en}", f"{'cette' if kind.feminine else 'ce'} {kind.fr}"))
+                reason = (f"{reason[0]}; to join {that[0]}, type 'accept'",
+                          f"{reason[1]} ; pour emballer {that[1]}, tapez « j'emballe »")
         return reason
+
+    def _misere_joining(self, seat: Seat, legal: tuple[ColourCall, ...]) -> ColourCall | None:
+        """The legal call that joins the misère on top (« emballage de misère », :class:`MisereJoined`):
+        ``accept`` in `couleur`, the same misère bid again in `pagat` (RULES.md §5.4 rule 4, D6);
+        ``None`` where there is none."""
+        top = self.top
+        if top is None or top.contract.kind not in _MISERES:
+            return None
+        if ACCEPT in legal and self.acceptable is top:
+            return ACCEPT
+        bid = Bid(top.contract)
+        return bid if bid in legal and self._joins(seat, top.contract, top) else None
+
+    def _join_refused(self, seat: Seat, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
+        """Why « emballage de misère » joins nothing now (:meth:`_why_not`): the misère on top cannot
+        be joined (the reason ``accept`` is refused), or the top bid is no misère."""
+        top = self.top
+        if top is not None and top.contract.kind in _MISERES:
+            return self._refused(seat, ACCEPT, legal)
+        en = "an emballage de misère joins a misère, and the top bid is no misère"
+        fr = "un emballage de misère rejoint une misère, et la plus haute annonce n'en est pas une"
+        if top is None:
+            return ("an emballage de misère joins a misère, and nobody has bid one",
+                    "un emballage de misère rejoint une misère, et personne n'en a annoncé")
+        said = top.contract if top.counts else Bid(top.contract)
+        en, fr = f"{en} ({said.text})", f"{fr} ({said.text_fr})"
+        if ACCEPT in legal:
+            en, fr = f"{en}; to join it, type 'accept'", f"{fr} ; pour l'emballer, tapez « j'emballe »"
+        return en, fr
 
     def _alone_refused(self, seat: Seat, call: SuitAlone, legal: tuple[ColourCall, ...]) -> tuple[str, str]:
         """Why the proposal a suit typed alone reads as is refused (:meth:`_refused`), and what to

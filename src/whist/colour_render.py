@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whist.auction import ColourCall
-from whist.cards import SEATS, Card, Lang, Seat, Suit
+from whist.cards import SEATS, Card, Lang, Seat, Suit, of_fr
 from whist.contracts import KINDS, Contract
 from whist.couleur import CardCall, ColourAction, ColourDeal, ColourView
 from whist.couleur_match import ColourMatch
@@ -57,6 +57,7 @@ __all__ = [
     "contract_text",
     "deal_result",
     "in_text",
+    "joined_text",
     "outcome_marks",
     "outcome_text",
     "seat_letter",
@@ -178,9 +179,29 @@ class _Group:
     levels: list[tuple[int | None, list[Suit]]]
 
 
-def calls_summary(calls: Sequence[ColourAction], lang: Lang | None = None) -> Text:
+def joined_text(maker: str, call: ColourCall, lang: Lang | None = "en") -> Text:
+    """The bid an ``accept`` joins, with its maker's name (:func:`in_text`), as the legal calls
+    name it after ``accept``: ``East's small misère``, ``North's proposal ♥``; in French ``petite
+    misère d'Est``, ``proposition ♥ de Nord`` (the web's button: « J'emballe (Est petite misère) »)."""
+    c = call.contract
+    assert c is not None  # (a bid)
+    fr = lang == "fr"
+    if c.kind == "emballage" and c.level == 8 and c.suit is not None:
+        said = Text("proposition " if fr else "proposal ").append_text(_suit(c.suit, lang))
+    else:
+        said = call_text(call, lang)
+    name = in_text(maker)
+    if fr:
+        return said.append(f" {of_fr(name)}")
+    return Text(f"{name}'s ").append_text(said)
+
+
+def calls_summary(calls: Sequence[ColourAction], lang: Lang | None = None,
+                  joins: tuple[str, ColourCall] | None = None) -> Text:
     """The legal calls as a short list, suits collapsed, in ``lang`` or for ``None`` in English and
-    French: ``pass / passe · propose ♠♣♦♥ · solo 6 7 8 ♠♣♦♥ · small misère / petite misère …``."""
+    French: ``pass / passe · propose ♠♣♦♥ · solo 6 7 8 ♠♣♦♥ · small misère / petite misère …``;
+    ``joins``: the maker's name and the bid ``accept`` joins, said after it (:func:`joined_text`:
+    ``accept (East's small misère)``, ``j'emballe (petite misère d'Est)``)."""
     groups: dict[str, _Group] = {}
     for a in calls:
         if not isinstance(a, ColourCall):
@@ -224,6 +245,8 @@ def calls_summary(calls: Sequence[ColourAction], lang: Lang | None = None) -> Te
                     out.append(s.symbol, style=SUIT_STYLES[s])
         if lang is None and g.label_fr != g.label_en:
             out.append(f" / {g.label_fr}")
+        if g.label_en == "accept" and joins is not None:
+            out.append(" (").append_text(joined_text(*joins, lang)).append(")")
     return out
 
 

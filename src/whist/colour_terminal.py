@@ -408,10 +408,12 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
         self.console.print(HELP_TEXT[self.lang]["commands"])
 
     def _show_legal_calls(self, v: ColourView) -> None:
-        """``Legal calls: pass · propose ♠♣♦♥ …``, in French ``Annonces permises : passe …``."""
+        """``Legal calls: pass · accept (East's small misère) · …``, in French ``Annonces permises :
+        passe · j'emballe (petite misère d'Est) · …``: what an accept joins, by its maker's name."""
+        joins = None if v.acceptable is None else (self.names[v.acceptable[0]], v.acceptable[1])
         self.console.print(Text.assemble(
             (f"{label('Legal calls', 'annonces permises', self.lang)} ", "bold"),
-            calls_summary(v.legal, self.lang)))
+            calls_summary(v.legal, self.lang, joins)))
 
     def _winners(self) -> Text:
         totals = self.session.match.totals
