@@ -375,8 +375,8 @@ class TestPlay:
     @pytest.mark.parametrize(("typed", "lang", "said"), [
         ("colour", "en", "unknown preset 'colour' (known: classic, couleur, pagat, short, simple): did you"
                          " mean couleur?"),
-        ("classique", "fr", "préréglage « classique » inconnu (connus : classic, couleur, pagat, short,"
-                            " simple) : vouliez-vous dire classic ?"),
+        ("classiqe", "fr", "préréglage « classiqe » inconnu (connus : classic, couleur, pagat, short,"
+                           " simple) : vouliez-vous dire classic ?"),
         ("Pagt", "en", "unknown preset 'Pagt' (known: classic, couleur, pagat, short, simple): did you mean"
                        " pagat?"),
         ("bridge", "en", "unknown preset 'bridge' (known: classic, couleur, pagat, short, simple)\n"),
@@ -388,6 +388,38 @@ class TestPlay:
         answered with the preset it means; a name that means none, with the list alone."""
         r = run("play", "--preset", typed, "--lang", lang, "--records", str(tmp_path), input="q\n")
         assert r.exit_code == 2 and said in r.stderr, r.output
+
+    @pytest.mark.parametrize(("typed", "lang", "said"), [
+        ("court", "fr", "Règles : whist court   graine : 1"),
+        ("Classique", "fr", "Règles : whist classique   "),
+        ("whist  simple", "fr", "Règles : whist simple   "), ("court", "en", "Rules: short   seed: 1"),
+        ("short", "fr", "Règles : whist court   "), ("couleur", "fr", "Règles : couleur   "),
+    ])
+    def test_a_preset_is_read_by_its_french_name_and_named_so_in_french(
+            self, tmp_path: Path, typed: str, lang: str, said: str) -> None:
+        """The web lobby calls the presets « Whist court », « Whist classique », « Whist simple »:
+        `--preset court` was « préréglage « court » inconnu … vouliez-vous dire short ? »; it is
+        short, and the French game names each preset so (« Règles : short » was English)."""
+        r = run("play", "--preset", typed, "--seed", "1", "--lang", lang, "--records", str(tmp_path),
+                input="q\n")
+        assert r.exit_code == 0 and said in r.stdout, r.output
+
+    @pytest.mark.parametrize("args", [
+        ["simulate", "--preset", "court", "--rubbers", "1", "--seed", "1"],
+        ["rules", "--preset", "whist court"],
+        ["arena", "--preset", "court", "--deals", "1", "--seed", "1", "--candidate", "random",
+         "--reference", "random"],
+    ])
+    def test_every_command_reads_a_preset_by_its_french_name(self, args: list[str]) -> None:
+        r = run(*args, "--lang", "fr")
+        assert r.exit_code == 0 and "whist court" in r.stdout, r.output
+        assert "inconnu" not in r.output
+
+    def test_the_score_sheet_reads_a_preset_by_its_french_name(self, tmp_path: Path) -> None:
+        sheet = tmp_path / "feuille.json"
+        r = run("sheet", "new", "--preset", "classique", "--file", str(sheet), "--lang", "fr")
+        assert r.exit_code == 0 and r.stdout.startswith("Nouvelle feuille (whist classique)"), r.output
+        assert json.loads(sheet.read_text())["rules"]["preset"] == "classic"
 
 
 @pytest.mark.parametrize(("args", "lang", "said"), [

@@ -389,13 +389,14 @@ def test_the_rules_line_writes_the_options_as_the_language_does(tmp_path: Path) 
     there: in French stake=0,5 and honours=non; the JSON keeps stake=0.5 and honours=off."""
     args = ["--rubbers", "1", "--bots", "random", "-o", "stake=0,5", "-o", "honours=non", "--lang", "fr"]
     out = run("simulate", *args).stdout
-    assert "Règles : classic, honours=non, stake=0,5   graine" in out, out
+    assert "Règles : whist classique, honours=non, stake=0,5   graine" in out, out  # the lobby's name
     assert json.loads(run("simulate", *args, "--json").stdout)["rules"] == "classic, honours=off, stake=0.5"
     sheet = tmp_path / "s.json"
     new = run("sheet", "new", "-f", str(sheet), "-p", "classic", "-o", "stake=0,5", "--lang", "fr")
-    assert new.exit_code == 0 and new.stdout.startswith("Nouvelle feuille (classic, stake=0,5)"), new.output
+    assert new.exit_code == 0, new.output
+    assert new.stdout.startswith("Nouvelle feuille (whist classique, stake=0,5)"), new.output
     shown = run("sheet", "show", "-f", str(sheet)).stdout
-    assert "(classic, stake=0,5)" in shown, shown
+    assert "(whist classique, stake=0,5)" in shown, shown
     english = run("simulate", "--rubbers", "1", "--bots", "random", "-o", "stake=0.5", "-o",
                   "honours=off").stdout
     assert "Rules: classic, honours=off, stake=0.5   seed" in english, english

@@ -303,7 +303,7 @@ class TestAGroupPassesItsLang:
 
     def test_the_root(self) -> None:
         r = _help(["--lang", "fr", "rules", "--preset", "short"])
-        assert r.exit_code == 0 and r.stdout.startswith("Règles : short"), r.output
+        assert r.exit_code == 0 and r.stdout.startswith("Règles : whist court"), r.output
 
     def test_the_command_s_own_wins(self) -> None:
         r = _help(["--lang", "fr", "rules", "--lang", "en"])

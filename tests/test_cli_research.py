@@ -103,7 +103,7 @@ class TestSimulate:
         r = run(*self.ARGS, "--lang", "fr")
         assert r.exit_code == 0, r.output
         out = r.stdout
-        for words in ("Règles : classic   graine : 42", "Robres : 3",
+        for words in ("Règles : whist classique   graine : 42", "Robres : 3",
                       "Robots : N random (au hasard), E heuristic (moyen), S random (au hasard), O heuristic"
                       " (moyen)",
                       "Résumé de la simulation", "manches gagnées", "robres gagnés", "EO (Est–Ouest)"):
@@ -575,7 +575,7 @@ class TestReplay:
         assert text.stdout.startswith(f"Deal record: {f}\nRules: classic\nDeal · score before NS 0 · EW 0")
         fr = run("replay", str(f), "--lang", "fr")
         assert fr.exit_code == 0 and "Result" not in fr.stdout and "Résultat" in fr.stdout
-        assert fr.stdout.startswith(f"Enregistrement de la donne : {f}\nRègles : classic\n"
+        assert fr.stdout.startswith(f"Enregistrement de la donne : {f}\nRègles : whist classique\n"
                                     "Donne · marque avant NS 0 · EO 0")
 
     def test_a_start_score_that_is_not_a_number_is_named_in_the_language_asked(
@@ -658,7 +658,7 @@ class TestReplay:
         r = run("replay", str(match_file), "--lang", "fr")
         assert r.exit_code == 0, r.output
         out = r.stdout
-        assert out.startswith(f"Enregistrement de la partie : {match_file}\nRègles : classic · ")
+        assert out.startswith(f"Enregistrement de la partie : {match_file}\nRègles : whist classique · ")
         for words in ("Donne 1 · marque avant NS 0 · EO 0", "Levée  1 : ", "Levée 13 : ", " entame — ",
                       "Résultat", "levées", "points de la donne", "Manche 1 du robre 1 gagnée par",
                       "Robre 1 gagné par", "Totaux : NS "):

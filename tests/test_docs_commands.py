@@ -36,7 +36,7 @@ from whist.bots import BOT_NAMES
 from whist.cards import Lang, ParseError, parse_seat
 from whist.cli import app
 from whist.cli_help import lang_option
-from whist.rules import PRESETS, Rules
+from whist.rules import Rules, find_preset
 from whist.solver import SolverInputError, parse_goal, parse_team, parse_trump
 
 ROOT = Path(__file__).parent.parent
@@ -151,7 +151,7 @@ def _bots(value: str, lang: Lang) -> bool:
 
 
 def _preset(value: str, lang: Lang) -> bool:
-    return value.lower() in PRESETS or stand_in(value)
+    return find_preset(value) is not None or stand_in(value)  # a French name too: court
 
 
 def _option(value: str, lang: Lang) -> bool:

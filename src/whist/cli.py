@@ -84,7 +84,7 @@ from whist.render import (
     trick_text,
     trump_line,
 )
-from whist.rules import PRESETS, Rules, applies, with_options
+from whist.rules import PRESET_NAMES_FR, PRESETS, Rules, applies, preset_text, with_options
 from whist.session import Session
 from whist.terminal import TerminalGame, line_reader
 
@@ -563,8 +563,9 @@ def rules_cmd(
         typer.echo(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
         return
     presets = ", ".join(PRESETS)
+    presets_fr = ", ".join(f"{k} ({PRESET_NAMES_FR[k]})" if k in PRESET_NAMES_FR else k for k in PRESETS)
     t = Table(title=say(f"Rules: {rules.preset} (presets: {presets})",
-                        f"Règles : {rules.preset} (préréglages : {presets})", language),
+                        f"Règles : {preset_text(rules.preset, 'fr')} (préréglages : {presets_fr})", language),
               title_justify="left")
     t.add_column("option")
     t.add_column(say("value", "valeur", language))

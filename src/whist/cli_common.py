@@ -53,6 +53,7 @@ from whist.rules import (
     load_rules,
     parse_option,
     preset,
+    preset_text,
     with_options,
 )
 from whist.session import DealLike, TableSession
@@ -426,11 +427,11 @@ def parse_lang(text: str) -> Lang:
 
 
 def option_summary(rules: Rules, lang: Lang = "en") -> str:
-    """The preset and the options that differ from it: ``classic, game_points=7``, each value as
-    ``lang`` writes it (:func:`value_text`: in French ``stake=0,5``, ``honours=non``; English for
-    the JSON)."""
+    """The preset and the options that differ from it: ``classic, game_points=7``, the preset named
+    and each value written as ``lang`` does (:func:`~whist.rules.preset_text`: in French ``whist
+    classique``; :func:`value_text`: ``stake=0,5``, ``honours=non``; English for the JSON)."""
     changed = (f"{n}={value_text(getattr(rules, n), lang)}" for n in changed_options(rules))
-    return ", ".join([rules.preset, *changed])
+    return ", ".join([preset_text(rules.preset, lang), *changed])
 
 
 def value_text(v: Any, lang: Lang = "en") -> str:

@@ -225,9 +225,34 @@ PRESETS: dict[str, Rules] = {
 """The named presets (RULES.md §2–5)."""
 
 
-_MEANT = {"colour": "couleur", "color": "couleur", "kleur": "couleur", "classique": "classic",
-          "english": "classic", "anglais": "classic", "court": "short", "courte": "short"}
-"""Words a player may type for a preset, in English or French, and the preset each one means."""
+PRESET_NAMES_FR: dict[str, str] = {"classic": "whist classique", "short": "whist court",
+                                   "simple": "whist simple"}
+"""The French names of the presets that have one, as the web lobby calls them (« Whist classique
+(robre) », « Whist court », « Whist simple »); couleur and pagat are French already. A preset is
+read by these names too, with or without « whist » (``--preset court``), and French output names
+it so (:func:`preset_text`)."""
+
+_ALIASES = {alias: key for key, fr in PRESET_NAMES_FR.items() for alias in (fr, fr.removeprefix("whist "))}
+
+_MEANT = {"colour": "couleur", "color": "couleur", "kleur": "couleur", "english": "classic",
+          "anglais": "classic", "courte": "short"}
+"""Words a player may type for a preset, in English or French, and the preset each one means (a
+name of it is read as it: :data:`PRESET_NAMES_FR`)."""
+
+
+def preset_text(key: str, lang: Lang = "en") -> str:
+    """The name of the preset ``key`` in ``lang``: ``short``, in French ``whist court``.
+
+    >>> preset_text("short", "fr"), preset_text("couleur", "fr"), preset_text("short")
+    ('whist court', 'couleur', 'short')
+    """
+    return PRESET_NAMES_FR.get(key, key) if lang == "fr" else key
+
+
+def _preset_key(name: str) -> str:
+    """``name`` in lower case, one space between its words, a French name of a preset as its key."""
+    key = " ".join(name.lower().split())
+    return _ALIASES.get(key, key)
 
 
 def preset_meant(word: str) -> str | None:
@@ -236,32 +261,40 @@ def preset_meant(word: str) -> str | None:
     >>> preset_meant("Classique"), preset_meant("pagat"), preset_meant("bridge")
     ('classic', 'pagat', None)
     """
-    key = word.strip().lower()
+    key = _preset_key(word)
     return key if key in PRESETS else _MEANT.get(key)
 
 
-def preset(name: str) -> Rules:
-    """The preset ``name`` (any case); a :class:`RulesError` naming the presets, and the one
-    meant where the name is a word for it or nearly one (``colour``: couleur).
+def find_preset(name: str) -> Rules | None:
+    """The preset ``name`` names (any case, or its French name), ``None`` for no preset: what
+    :func:`preset` reads, for a caller that has its own refusal."""
+    return PRESETS.get(_preset_key(name))
 
-    >>> preset("Couleur").game
-    'couleur'
+
+def preset(name: str) -> Rules:
+    """The preset ``name`` (any case, or its French name: :data:`PRESET_NAMES_FR`); a
+    :class:`RulesError` naming the presets, and the one meant where the name is a word for it or
+    nearly one (``colour``: couleur).
+
+    >>> preset("Couleur").game, preset("court").preset, preset("Whist classique").preset
+    ('couleur', 'short', 'classic')
     >>> try:
     ...     preset("colour")
     ... except RulesError as exc:
     ...     print(exc.en.split(": ")[-1])
     did you mean couleur?
     """
-    key = name.strip().lower()
-    try:
-        return PRESETS[key]
-    except KeyError:
-        known = ", ".join(sorted(PRESETS))
-        meant = _MEANT.get(key) or next(iter(difflib.get_close_matches(key, PRESETS, 1, 0.7)), None)
-        en = f": did you mean {meant}?" if meant else ""
-        fr = f" : vouliez-vous dire {meant} ?" if meant else ""
-        raise RulesError(f"unknown preset {name!r} (known: {known}){en}",
-                         f"préréglage « {name} » inconnu (connus : {known}){fr}") from None
+    found = find_preset(name)
+    if found is not None:
+        return found
+    key = _preset_key(name)
+    known = ", ".join(sorted(PRESETS))
+    close = next(iter(difflib.get_close_matches(key, [*PRESETS, *_ALIASES], 1, 0.7)), None)
+    meant = _MEANT.get(key) or (_ALIASES.get(close, close) if close else None)
+    en = f": did you mean {meant}?" if meant else ""
+    fr = f" : vouliez-vous dire {meant} ?" if meant else ""
+    raise RulesError(f"unknown preset {name!r} (known: {known}){en}",
+                     f"préréglage « {name} » inconnu (connus : {known}){fr}")
 
 
 _TRUE = {"1", "true", "yes", "on", "oui", "vrai"}

@@ -36,7 +36,7 @@ from whist.classic_sheet import (
     played,
 )
 from whist.contracts import parse_contract
-from whist.rules import PRESETS, Rules, check_not_fixed, preset, with_options
+from whist.rules import Rules, check_not_fixed, find_preset, preset, with_options
 from whist.sheet import Entry, Sheet, SheetError, dumps, parse_entry, seat_words
 from whist.wording import TERMINAL, Wording
 
@@ -68,7 +68,7 @@ def new_sheet(preset: str | Rules, names: Mapping[str, object] | None = None, la
         if preset.game == "classic":
             return ClassicSheet.new(preset, names, lang)
         return Sheet.new(preset.preset, names, lang)
-    rules = PRESETS.get(preset.strip().lower())
+    rules = find_preset(preset)
     if rules is not None and rules.game == "classic":
         return ClassicSheet.new(rules, names, lang)
     return Sheet.new(preset, names, lang)  # refuses a name that is no preset
