@@ -70,8 +70,8 @@ def _names(out: str) -> list[str]:
 
 def _placeholders(out: str, path: list[str]) -> list[str]:
     """The placeholders of a help: those of its usage line after the command's words (``[OPTIONS]
-    {PLACE}``) and, in its sections, what follows the names of each option and argument in the
-    first column (``NOM=VALEUR``, ``PLACE <texte>``)."""
+    PLACE``) and, in its sections, what follows the names of each option and argument in the
+    first column (``NOM=VALEUR``, ``PLACE``)."""
     usage = out.splitlines()[0].split(" ".join(["whist", *path]), 1)[1]
     found = usage.split()
     for section in re.split(r"^(?:Arguments|Options) ?:$", out, flags=re.M)[1:]:
@@ -134,6 +134,38 @@ def test_the_french_help_s_placeholders_are_french(path: list[str], command: Any
     assert types <= set(TYPES.values()), types - set(TYPES.values())
     english = {en for en, fr_word in PLACEHOLDERS.items() if en != fr_word}
     assert not english & set(re.findall(r"\b[A-Z]+\b", " ".join(words))), path
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(p) or "whist" for p, _ in COMMANDS])
+def test_the_help_shows_no_python_type(path: list[str], command: Any, lang: str) -> None:
+    """No help shows an argument with the Python type typer gives it (``FILE <str>``, ``CONTRACT
+    <list[str]>``, in French ``<liste[texte]>``) or between typer's braces (``{FILE}``): a
+    placeholder in words (``FILE``, ``FICHIER``) says it."""
+    out = _help([*path, "--help", "--lang", lang]).stdout
+    types = "|".join({*TYPES, *TYPES.values()})
+    assert not re.search(rf"<(?:{types})\b", out), out
+    assert not re.search(r"[{}]", out.split("\n\n")[0]), out
+
+
+@pytest.mark.parametrize(("args", "lines"), [
+    (["replay"], ["Usage: whist replay [OPTIONS] FILE",
+                  "  FILE  A deal or match record (JSON).  [required]"]),
+    (["replay", "--lang", "fr"], ["Usage : whist replay [OPTIONS] FICHIER",
+                                  "  FICHIER  Un enregistrement de donne ou de partie (JSON)."]),
+    (["score"], ["Usage: whist score [OPTIONS] [CONTRACT]...", "  CONTRACT...  The contract,"]),
+    (["score", "--lang", "fr"], ["Usage : whist score [OPTIONS] [CONTRAT]...", "  CONTRAT...  Le contrat,"]),
+    (["sheet", "import"], ["Usage: whist sheet import [OPTIONS] FILE.csv", "  FILE.csv  Rows with a header"]),
+    (["sheet", "import", "--lang", "fr"], ["Usage : whist sheet import [OPTIONS] FICHIER.csv",
+                                           "  FICHIER.csv  Des lignes sous un en-tête"]),
+    (["sheet", "penalty"], ["Usage: whist sheet penalty [OPTIONS] SEAT", "  SEAT  The offender's seat"]),
+    (["solve", "--lang", "fr"], ["Usage : whist solve [OPTIONS] DONNE", "  DONNE  Les mains restantes"])])
+def test_an_argument_is_shown_by_its_placeholder(args: list[str], lines: list[str]) -> None:
+    """The usage line names an argument as click does (``FILE``, ``[CONTRACT]...`` for one that may
+    be left out), and the section of the arguments by its placeholder alone."""
+    out = _help([*args, "--help"]).stdout
+    for line in lines:
+        assert re.search(rf"^{re.escape(line)}", out, flags=re.M), (line, out)
 
 
 @pytest.mark.parametrize(("en", "fr"), [
@@ -323,7 +355,7 @@ class TestAGroupPassesItsLang:
     def test_a_usage_error_after_the_root_s_lang_is_french(self) -> None:
         r = _help(["--lang", "fr", "sheet", "penalty"])
         assert r.exit_code == 2 and "Erreur : il manque l'argument « PLACE »." in r.stderr, r.output
-        assert r.stderr.startswith("Usage : whist sheet penalty [OPTIONS] {PLACE}"), r.output
+        assert r.stderr.startswith("Usage : whist sheet penalty [OPTIONS] PLACE\n"), r.output
 
     @pytest.mark.parametrize(("args", "said"), [
         (["--lang", "fr", "nope"], "Erreur : commande inconnue : « nope »."),

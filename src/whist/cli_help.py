@@ -22,11 +22,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from typer._click.core import Command, Context
+from typer._click.core import Command, Context, Parameter
 from typer._click.exceptions import NoArgsIsHelpError
 from typer._click.formatting import HelpFormatter
 from typer._click.utils import make_default_short_help
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 __all__ = [
     "HELP_ENV",
@@ -116,7 +116,8 @@ TYPES: dict[str, str] = {
     "float range": "nombre",
 }
 """The words of the type a typer of late shows after an argument, between ``<`` and ``>``
-(``SEAT <str>``, ``CONTRACT <list[str]>``), in French."""
+(``SEAT <str>``, ``CONTRACT <list[str]>``), in French: should one reach the French help (whist's
+own shows an argument by its placeholder alone, :func:`_records`)."""
 
 
 def french_placeholders(text: str) -> str:
@@ -232,6 +233,57 @@ def french_usage_line(ctx: Context) -> str:
     return formatter.getvalue().rstrip("\n")
 
 
+def _argument_name(param: TyperArgument, usage: bool = False) -> str:
+    """An argument's placeholder as the help lists it: ``FILE``, ``CONTRACT...`` for one that takes
+    several words; without the Python type typer adds (``FILE <str>``, ``CONTRACT
+    <list[str]>``). With ``usage``, as the usage line writes it: between brackets if it may be
+    left out (``[CONTRACT]...``), and not between the braces typer puts around one required
+    (``{FILE}``)."""
+    name = param.display_name_raw
+    if usage and not param.required:
+        name = f"[{name}]"
+    return name + ("..." if param.nargs != 1 else "")
+
+
+def _usage_pieces(command: Command, ctx: Context) -> list[str]:
+    """The pieces of ``command``'s usage line after its name (``[OPTIONS] FILE``), an argument as
+    :func:`_argument_name` writes it; a group's ``COMMAND [ARGS]...`` last."""
+    pieces = [command.options_metavar] if command.options_metavar else []
+    for param in command.get_params(ctx):
+        pieces += [_argument_name(param, usage=True)] if isinstance(param, TyperArgument) \
+            else param.get_usage_pieces(ctx)
+    if isinstance(command, TyperGroup):
+        pieces.append(command.subcommand_metavar)
+    return pieces
+
+
+def _records(command: Command, ctx: Context) -> list[tuple[Parameter, tuple[str, str]]]:
+    """Each parameter of ``command`` that the help shows, with its line (its names and placeholder,
+    its help and what click adds in brackets); an argument by its placeholder alone
+    (:func:`_argument_name`)."""
+    records = []
+    for param in command.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is not None:
+            if isinstance(param, TyperArgument):
+                record = (_argument_name(param), record[1])
+            records.append((param, record))
+    return records
+
+
+def _format_params(command: Command, ctx: Context, formatter: HelpFormatter, fr: bool) -> None:
+    """The sections of the arguments and the options of ``command``'s help, in French if ``fr``."""
+    args: list[tuple[str, str]] = []
+    opts: list[tuple[str, str]] = []
+    for param, record in _records(command, ctx):
+        line = _record(getattr(param, "help", None), record) if fr else record
+        (args if param.param_type_name == "argument" else opts).append(line)
+    for title, rows in (("Arguments", args), ("Options", opts)):
+        if rows:
+            with formatter.section(_SECTIONS[title] if fr else title):
+                formatter.write_dl(rows)
+
+
 def _format_french(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
     """The help of ``command`` in French: its usage line, its text, its arguments and options
     and, for a group, its commands."""
@@ -241,17 +293,7 @@ def _format_french(command: Command, ctx: Context, formatter: HelpFormatter) -> 
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(_unbroken(french(text) or text))
-    args: list[tuple[str, str]] = []
-    opts: list[tuple[str, str]] = []
-    for param in command.get_params(ctx):
-        record = param.get_help_record(ctx)
-        if record is not None:
-            line = _record(getattr(param, "help", None), record)
-            (args if param.param_type_name == "argument" else opts).append(line)
-    for title, rows in (("Arguments", args), ("Options", opts)):
-        if rows:
-            with formatter.section(_SECTIONS[title]):
-                formatter.write_dl(rows)
+    _format_params(command, ctx, formatter, fr=True)
     if isinstance(command, TyperGroup):
         subs = [(n, c) for n in command.list_commands(ctx)
                 if (c := command.get_command(ctx, n)) is not None and not c.hidden]
@@ -276,7 +318,14 @@ def _lang_alone(args: Sequence[str]) -> bool:
 
 
 class HelpCommand(TyperCommand):
-    """A command of ``whist``: its help in French when asked in French."""
+    """A command of ``whist``: its help in French when asked in French; its arguments shown by
+    their placeholders alone, in both languages (:func:`_usage_pieces`, :func:`_records`)."""
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        return _usage_pieces(self, ctx)
+
+    def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_params(self, ctx, formatter, fr=False)
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         if _is_french(ctx):
@@ -295,6 +344,13 @@ class HelpGroup(TyperGroup):
         if self.no_args_is_help and not ctx.resilient_parsing and _lang_alone(args):
             raise NoArgsIsHelpError(ctx)  # `whist --lang fr` as `whist`: the help, in French
         return super().parse_args(ctx, args)
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        return _usage_pieces(self, ctx)
+
+    def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_params(self, ctx, formatter, fr=False)
+        self.format_commands(ctx, formatter)
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         if _is_french(ctx):
