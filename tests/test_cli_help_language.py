@@ -302,10 +302,33 @@ class TestTheEnvironment:
         assert r.stdout.startswith("Usage: whist play") and "Show this message and exit." in r.stdout
 
     @pytest.mark.parametrize("env", [
-        {"LANG": "fr_BE.UTF-8"}, {"LC_ALL": "fr_FR.UTF-8"}, {"WHIST_LANG": "de"}])
-    def test_the_locale_or_another_language_leaves_it_english(self, env: dict[str, str]) -> None:
+        {"LANG": "fr_BE.UTF-8"}, {"LC_ALL": "fr_FR.UTF-8"}, {"WHIST_LANG": " "}])
+    def test_the_locale_leaves_it_english(self, env: dict[str, str]) -> None:
         r = _help(["play", "--help"], **env)
         assert r.stdout.startswith("Usage: whist play"), r.output
+
+    @pytest.mark.parametrize(("args", "env", "name", "value"), [
+        (["--lang", "de", "--help"], "", "--lang", "de"), (["--lang", "de"], "", "--lang", "de"),
+        (["play", "--help", "--lang=nl"], "fr", "--lang", "nl"),
+        (["sheet", "--lang", "de"], "", "--lang", "de"),
+        (["bench", "engine", "--help", "--lang", ""], "", "--lang", ""),
+        (["play", "--help"], "nl", "WHIST_LANG", "nl"), (["--help"], "de", "WHIST_LANG", "de"),
+        ([], "nl", "WHIST_LANG", "nl"), (["sheet", "add", "--help"], "DE", "WHIST_LANG", "DE")])
+    def test_another_language_is_refused(self, args: list[str], env: str, name: str, value: str) -> None:
+        """A language that is neither en nor fr, asked for the help by ``--lang`` or
+        ``WHIST_LANG``, is refused as ``whist play --lang de`` is (exit 2, naming en and fr and
+        what said it), not ignored with the help in English."""
+        r = _help(args, WHIST_LANG=env)
+        said = f"Error: {name} takes en or fr, not {value!r} ({name} prend en ou fr, pas « {value} »)"
+        assert r.exit_code == 2 and r.stdout == "" and r.stderr.strip() == said, r.output
+
+    def test_the_help_refuses_a_language_as_the_command_does(self) -> None:
+        command = _help(["play", "--lang", "de"])
+        assert command.exit_code == 2 and command.stderr == _help(["play", "--help", "--lang", "de"]).stderr
+
+    def test_lang_wins_over_another_language_in_the_environment(self) -> None:
+        r = _help(["play", "--help", "--lang", "fr"], WHIST_LANG="nl")
+        assert r.exit_code == 0 and r.stdout.startswith("Usage : whist play"), r.output
 
     def test_a_french_sheet_does_not_make_the_help_french(self, tmp_path: Path) -> None:
         sheet = str(tmp_path / "s.json")

@@ -415,14 +415,15 @@ def pass_lang(ctx: typer.Context, lang: str | None) -> None:
         ctx.default_map = lang_defaults(ctx.command, lang)
 
 
-def parse_lang(text: str) -> Lang:
-    """The language of ``--lang`` (en or fr); exit 2 if it is another, saying so in both (which
-    the user reads is not known)."""
+def parse_lang(text: str, name: str = "--lang") -> Lang:
+    """The language of ``--lang`` (en or fr), or of what ``name`` names (the environment's
+    ``WHIST_LANG``); exit 2 if it is another, saying so in both (which the user reads is not
+    known)."""
     t = text.strip().lower()
     if t == "fr":
         return "fr"
     if t != "en":
-        fail(f"--lang takes en or fr, not {text!r} (--lang prend en ou fr, pas « {text} »)", 2)
+        fail(f"{name} takes en or fr, not {text!r} ({name} prend en ou fr, pas « {text} »)", 2)
     return "en"
 
 

@@ -11,7 +11,8 @@ The help is in French when the command line says ``--lang fr`` anywhere (its las
 counts: ``whist play --help --lang fr``, ``whist --lang fr --help``), or, without ``--lang``, when
 the environment variable ``WHIST_LANG`` is ``fr``. The locale (``LANG``) does not count: the
 commands themselves print English unless told ``--lang fr``, and their help follows the same rule.
-The language a sheet file was started in is not read for the help.
+The language a sheet file was started in is not read for the help. Another language than en or fr
+(``--lang de``, ``WHIST_LANG=nl``) is refused as the help is asked, as a command refuses it.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ HELP_ENV = "WHIST_LANG"
 """The environment variable that asks for the help in French (``fr``) when the command line has no
 ``--lang``."""
 
-_HELP_LANG = "whist.help_lang"
-"""Where the context (shared by a command and the groups above it) keeps the help's language."""
+_HELP_ARGS = "whist.help_args"
+"""Where the context (shared by a command and the groups above it) keeps the command line the help's
+language is read from (:func:`help_lang`), as the first group was given it."""
 
 _FRENCH: dict[str, str] = {}
 """Each help text in English (as typer shows it, without common indentation) and its French."""
@@ -161,11 +163,16 @@ def lang_option(args: Sequence[str]) -> str | None:
 
 def help_lang(args: Sequence[str]) -> Literal["en", "fr"]:
     """The language of the help for the command line ``args``: that of its last ``--lang``, else
-    that of the environment's ``WHIST_LANG``; ``fr`` if it says ``fr``, else ``en``."""
+    that of the environment's ``WHIST_LANG`` (``en`` if it is not set, or empty). Another language
+    than en or fr is refused as ``whist play --lang de`` is, exit status 2, naming ``--lang`` or
+    ``WHIST_LANG``, whichever said it (:func:`whist.cli_common.parse_lang`)."""
+    from whist.cli_common import parse_lang  # (here: whist.cli_common imports this module)
+
     lang = lang_option(args)
-    if lang is None:
-        lang = os.environ.get(HELP_ENV, "")
-    return "fr" if lang.strip().lower() == "fr" else "en"
+    if lang is not None:
+        return parse_lang(lang)
+    lang = os.environ.get(HELP_ENV, "")
+    return parse_lang(lang, HELP_ENV) if lang.strip() else "en"
 
 
 def lang_defaults(command: Command, lang: str) -> dict[str, Any]:
@@ -182,7 +189,9 @@ def lang_defaults(command: Command, lang: str) -> dict[str, Any]:
 
 
 def _is_french(ctx: Context) -> bool:
-    return ctx.meta.get(_HELP_LANG) == "fr"
+    """Whether the help is asked in French; read as it is printed (a language that is neither en
+    nor fr is refused then, exit 2)."""
+    return help_lang(ctx.meta.get(_HELP_ARGS, [])) == "fr"
 
 
 _DECIMAL = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\w.])")
@@ -306,15 +315,14 @@ def _format_french(command: Command, ctx: Context, formatter: HelpFormatter) -> 
 
 
 def _lang_alone(args: Sequence[str]) -> bool:
-    """Whether ``args`` are a ``--lang`` of en or fr and nothing else (``--lang fr``,
-    ``--lang=FR``): a group given no command but its language.
+    """Whether ``args`` are a ``--lang`` and nothing else (``--lang fr``, ``--lang=FR``, ``--lang
+    de``): a group given no command but its language, which shows its help in that language (or
+    refuses a language that is neither en nor fr, as the help does).
 
-    >>> _lang_alone(["--lang", "fr"]), _lang_alone(["--lang=en"]), _lang_alone(["--lang", "de"])
+    >>> _lang_alone(["--lang", "fr"]), _lang_alone(["--lang=de"]), _lang_alone(["--lang", "fr", "x"])
     (True, True, False)
     """
-    value = args[1] if len(args) == 2 and args[0] == "--lang" else \
-        args[0].removeprefix("--lang=") if len(args) == 1 and args[0].startswith("--lang=") else None
-    return value is not None and value.strip().lower() in ("en", "fr")
+    return (len(args) == 2 and args[0] == "--lang") or (len(args) == 1 and args[0].startswith("--lang="))
 
 
 class HelpCommand(TyperCommand):
@@ -336,11 +344,12 @@ class HelpCommand(TyperCommand):
 
 class HelpGroup(TyperGroup):
     """A group of ``whist`` (``whist`` itself, ``whist sheet``, ``whist bench``): its help in
-    French when asked in French; the language of the help is read from the whole command line by
-    the first group, before the options are parsed (``--help`` prints the help as it is parsed)."""
+    French when asked in French; the command line the language of the help is read from is kept
+    by the first group, before the options are parsed (``--help`` prints the help as it is
+    parsed)."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        ctx.meta.setdefault(_HELP_LANG, help_lang(args))
+        ctx.meta.setdefault(_HELP_ARGS, list(args))
         if self.no_args_is_help and not ctx.resilient_parsing and _lang_alone(args):
             raise NoArgsIsHelpError(ctx)  # `whist --lang fr` as `whist`: the help, in French
         return super().parse_args(ctx, args)
