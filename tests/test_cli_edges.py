@@ -185,6 +185,18 @@ def test_bench_engine_speaks_french_with_lang_fr() -> None:
     assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0,01 à 3600\n"
 
 
+@pytest.mark.parametrize("command", ["engine", "solver"])
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "Language of what the benchmark prints (its labels,", "contracts"),
+    ("fr", "Langue de ce qu'affiche la mesure (ses libellés,", "contrats")])
+def test_a_bench_s_lang_says_what_it_governs(command: str, lang: str, said: str, not_said: str) -> None:
+    """The help of a benchmark's --lang says what it prints in that language (labels, numbers),
+    not the contracts, results and cards of the commands that play, which it never prints."""
+    r = runner.invoke(app, ["bench", command, "--help", "--lang", lang])
+    line = " ".join(r.stdout.split()).split("--lang en|fr ")[1].split(" --help ")[0]
+    assert r.exit_code == 0 and line.startswith(said) and not_said not in line, r.output
+
+
 @pytest.mark.parametrize(("command", "measure"), [("engine", "whist.cli.bench_engine"),
                                                    ("solver", "whist.cli_solver.run_bench")])
 @pytest.mark.parametrize(("lang", "said"), [("en", "Error: interrupted\n"), ("fr", "Erreur : interrompu\n")])

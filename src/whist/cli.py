@@ -30,6 +30,7 @@ from whist.cli_arena import arena
 from whist.cli_colour import play_colour, replay_colour, simulate_colour
 from whist.cli_common import (
     BUDGET_SPAN,
+    BenchLangOpt,
     GroupLangOpt,
     JsonOpt,
     LangOpt,
@@ -609,7 +610,7 @@ def bench_engine_cmd(
             f"Tours qui se partagent ce temps, chacun au moins {number(MIN_ROUND, 'g', 'fr')} s (au plus 100"
             " tours par seconde) ; le meilleur est donné."))] = 5,
     json_out: JsonOpt = False,
-    lang: LangOpt = "en",
+    lang: BenchLangOpt = "en",
 ) -> None:
     """Complete random classic deals per second through the engine's public protocol, one core:
     the deals of each round over the time it took, the best round reported.

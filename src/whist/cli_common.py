@@ -63,6 +63,7 @@ __all__ = [
     "BUDGET_SPAN",
     "MAX_BUDGET",
     "MIN_BUDGET",
+    "BenchLangOpt",
     "GroupLangOpt",
     "JsonOpt",
     "LangOpt",
@@ -230,15 +231,24 @@ RulesOpt = Annotated[Path | None, typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help=en_fr(
     "Print JSON only (machine-readable).",
     "N'afficher que du JSON (pour les programmes)."))]
-LangOpt = Annotated[str, typer.Option(
-    "--lang", metavar="en|fr",
-    help=en_fr(
-        "Language of all the command prints (labels, seats, contracts, results, the cards: in"
-        " French R D V for roi, dame, valet), of its errors and of this help: en or fr; the JSON is"
-        " the same in both.",
-        "Langue de tout ce qu'affiche la commande (libellés, places, contrats, résultats, les"
-        " cartes : R D V pour roi, dame, valet), de ses erreurs et de cette aide : en ou fr ; le"
-        " JSON est le même dans les deux."))]
+def _lang_opt(en: str, fr: str) -> Any:
+    """A command's ``--lang en|fr``, with its help in English and in French."""
+    return typer.Option("--lang", metavar="en|fr", help=en_fr(en, fr))
+
+
+LangOpt = Annotated[str, _lang_opt(
+    "Language of all the command prints (labels, seats, contracts, results, the cards: in French R D"
+    " V for roi, dame, valet), of its errors and of this help: en or fr; the JSON is the same in both.",
+    "Langue de tout ce qu'affiche la commande (libellés, places, contrats, résultats, les cartes : R D"
+    " V pour roi, dame, valet), de ses erreurs et de cette aide : en ou fr ; le JSON est le même dans"
+    " les deux.")]
+BenchLangOpt = Annotated[str, _lang_opt(
+    "Language of what the benchmark prints (its labels, and its numbers as the language writes them:"
+    " 9,425 in English, 9 425 in French), of its errors and of this help: en or fr; the JSON is the"
+    " same in both.",
+    "Langue de ce qu'affiche la mesure (ses libellés, et ses nombres comme les écrit la langue : 9,425"
+    " en anglais, 9 425 en français), de ses erreurs et de cette aide : en ou fr ; le JSON est le même"
+    " dans les deux.")]
 GroupLangOpt = Annotated[str | None, typer.Option(
     "--lang", metavar="en|fr", show_default=False,
     help=en_fr(

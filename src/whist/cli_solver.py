@@ -29,6 +29,7 @@ from rich.table import Table
 
 from whist.cards import Lang, Refusal, Seat, Suit, of_fr, parse_cards, parse_seat, plain_number
 from whist.cli_common import (
+    BenchLangOpt,
     JsonOpt,
     LangOpt,
     fail,
@@ -506,7 +507,7 @@ def bench_solver(
     seed: Annotated[int, typer.Option("--seed", metavar="N", help=en_fr(
         "Seed of the random deals.", "Graine des donnes au hasard."))] = 1,
     json_out: JsonOpt = False,
-    lang: LangOpt = "en",
+    lang: BenchLangOpt = "en",
 ) -> None:
     """Milliseconds per deal (all cards of the leader) for our solver and DDS, one thread.
 
