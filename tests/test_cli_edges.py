@@ -180,6 +180,11 @@ def test_bench_engine_speaks_french_with_lang_fr() -> None:
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1", "--lang", "fr"])
     assert r.exit_code == 0 and "donnes/s, le meilleur de 1 tours" not in r.stdout
     assert "donnes/s, le meilleur de 1 tour" in r.stdout and "deals" not in r.stdout, r.output
+    # what is measured in French words, not the engine's English names of its functions
+    assert r.stdout.rstrip().endswith("(préréglage classic ; mélange, coups permis, coups joués)"), r.output
+    assert not re.search(r"shuffled|legal_actions|apply", r.stdout), r.output
+    en = runner.invoke(app, ["bench", "engine", "--seconds", "0.1", "--rounds", "1"])
+    assert en.stdout.rstrip().endswith("one core (shuffled, legal_actions, apply)"), en.output
     r = runner.invoke(app, ["bench", "engine", "--seconds", "0", "--lang", "fr"])
     assert r.exit_code == 2, r.output
     assert r.stderr == "Erreur : --seconds 0 est trop petit : donnez un nombre de secondes de 0,01 à 3600\n"

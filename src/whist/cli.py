@@ -649,7 +649,7 @@ def bench_engine_cmd(
     console.print(say(f"{played} random {result.preset} deals in {spent} s, one core"
                       " (shuffled, legal_actions, apply)",
                       f"{played} donnes au hasard en {spent} s, sur un cœur de processeur"
-                      f" (préréglage {result.preset} ; shuffled, legal_actions, apply)", language))
+                      f" (préréglage {result.preset} ; mélange, coups permis, coups joués)", language))
 
 
 app.command("arena", cls=HelpCommand)(arena)
