@@ -79,6 +79,7 @@ __all__ = [
     "fail_json",
     "interrupted",
     "option_summary",
+    "out_of_bounds",
     "parse_lang",
     "pass_lang",
     "per_card",
@@ -273,6 +274,17 @@ def span(least: float, most: float | None = None) -> tuple[str, str]:
     return f"from {least:g} to {most:g}", f"de {number(least, 'g', 'fr')} à {number(most, 'g', 'fr')}"
 
 
+def out_of_bounds(given: str, small: bool, bounds: tuple[str, str],
+                  what: tuple[str, str] = ("a number", "un nombre")) -> Refusal:
+    """A number refused below its least value (``small``) or above its most: ``--seconds 0 is too
+    small: give a number of seconds from 0.01 to 3600``, ``0 is too small: give a number of at
+    least 1``; in French ``… est trop petit : donnez un nombre d'au moins 1``. ``given`` is what was
+    typed (with the option's name if the message does not say it), ``bounds`` from :func:`span`,
+    ``what`` the kind of number asked for."""
+    return Refusal(f"{given} is too {'small' if small else 'large'}: give {what[0]} {bounds[0]}",
+                   f"{given} est trop {'petit' if small else 'grand'} : donnez {what[1]} {bounds[1]}")
+
+
 BUDGET_SPAN = span(MIN_BUDGET, MAX_BUDGET)
 """The range of a thinking time as the help of its options writes it."""
 
@@ -296,13 +308,9 @@ def seconds_option(name: str, text: str, least: float, lang: Lang = "en", most: 
         fail(Refusal(f"{name} {text!r} is not a number of seconds: give one {bounds[0]}",
                      f"{name} « {text} » n'est pas un nombre de secondes : donnez-en un {bounds[1]}"),
              2, lang)
-    given = text.strip()
-    if value < least:
-        fail(Refusal(f"{name} {given} is too small: give a number of seconds {bounds[0]}",
-                     f"{name} {given} est trop petit : donnez un nombre de secondes {bounds[1]}"), 2, lang)
-    if most is not None and value > most:
-        fail(Refusal(f"{name} {given} is too large: give a number of seconds {bounds[0]}",
-                     f"{name} {given} est trop grand : donnez un nombre de secondes {bounds[1]}"), 2, lang)
+    if value < least or (most is not None and value > most):
+        fail(out_of_bounds(f"{name} {text.strip()}", value < least, bounds,
+                           ("a number of seconds", "un nombre de secondes")), 2, lang)
     return value
 
 

@@ -21,15 +21,17 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 import typer
+from pydantic import ValidationError
 from typer._click.core import Context
 from typer._click.exceptions import BadParameter, NoArgsIsHelpError, UsageError
+from typer.core import TyperArgument, TyperOption
 
-from whist.cards import os_reason
+from whist.cards import Refusal, os_reason
 from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
 from whist.rules import preset_meant
 
-__all__ = ["CLOSED_PIPE", "ClosedPipe", "WhistGroup", "closed_pipe", "french_usage", "lang_asked",
-           "sheet_file_lang"]
+__all__ = ["CLOSED_PIPE", "ClosedPipe", "OutOfBounds", "WhistGroup", "closed_pipe", "french_usage",
+           "lang_asked", "sheet_file_lang"]
 
 CLOSED_PIPE = 141
 """The exit status of a command whose standard output was closed by the program reading it: 128 +
@@ -129,10 +131,6 @@ _LANG_KEY = "whist.lang"
 _VALUES: list[tuple[str, str]] = [
     (r"Input should be a valid integer.*", "ce doit être un nombre entier"),
     (r"Input should be a valid number.*", "ce doit être un nombre"),
-    (r"Input should be greater than or equal to (.+)", r"au moins \1"),
-    (r"Input should be less than or equal to (.+)", r"au plus \1"),
-    (r"Input should be greater than (.+)", r"plus de \1"),
-    (r"Input should be less than (.+)", r"moins de \1"),
     (r"an empty name is no file's name\.", "un nom vide n'est le nom d'aucun fichier."),
     (r"(?:file|dir|path) (.+) does not exist\.", r"\1 n'existe pas."),
     (r"(?:file|dir|path) (.+) is a directory\.", r"\1 est un dossier, pas un fichier."),
@@ -141,7 +139,8 @@ _VALUES: list[tuple[str, str]] = [
     (r"(?:file|dir|path) (.+) is not writable\.", r"\1 ne peut pas être écrit (permission refusée)."),
 ]
 """What typer says of a value it refuses, in French (another reason is left as it is); a path's
-reason begins with the kind of path typer asked for (``file '.' is a directory.``)."""
+reason begins with the kind of path typer asked for (``file '.' is a directory.``). A number out of
+its option's bounds is said in whist's own words in both languages (:class:`OutOfBounds`)."""
 
 _NO_SUCH = r"No such option: (\S+)"
 _MESSAGES: list[tuple[str, str]] = [
@@ -204,8 +203,8 @@ def french_usage(message: str) -> str:
 
     >>> french_usage("Option '-t' requires an argument.")
     "l'option « -t » demande une valeur."
-    >>> french_usage("Invalid value for '--budget': Input should be less than or equal to 60")
-    'valeur invalide pour « --budget » : au plus 60'
+    >>> french_usage("Invalid value for '--needed': Input should be a valid integer")
+    'valeur invalide pour « --needed » : ce doit être un nombre entier'
     >>> french_usage("Invalid value for '-f' (env var: 'F'): file 'x' is a directory.")
     "valeur invalide pour « -f » (variable d'environnement : « F ») : « x » est un dossier, pas un fichier."
     >>> french_usage("Missing argument 'SEAT'.")
@@ -286,12 +285,42 @@ class WhistGroup(HelpGroup):
             closed_pipe()
 
 
+class OutOfBounds(BadParameter):
+    """typer's refusal of a number below its option's least value or above its most (``--deals 0``
+    for ``min=1``), which pydantic words (``Input should be greater than or equal to 1``), in the
+    words whist refuses every number with (:func:`whist.cli_common.out_of_bounds`: ``0 is too
+    small: give a number of at least 1``), in English and in French (:attr:`refusal`)."""
+
+    def __init__(self, exc: BadParameter, refusal: Refusal) -> None:
+        super().__init__(refusal.en, exc.ctx, exc.param, exc.param_hint)
+        self.refusal = refusal
+
+
+def _out_of_bounds(exc: BadParameter) -> OutOfBounds | None:
+    """``exc`` as :class:`OutOfBounds` if it refuses a number out of its option's bounds; else
+    ``None``."""
+    from whist.cli_common import out_of_bounds, span  # (here: whist.cli_common imports this module)
+
+    param, cause = exc.param, exc.__cause__
+    if not isinstance(param, (TyperOption, TyperArgument)) or param.min is None \
+            or not isinstance(cause, ValidationError):
+        return None
+    error = cause.errors()[0]
+    if error["type"] not in ("greater_than_equal", "less_than_equal"):
+        return None
+    refusal = out_of_bounds(str(error["input"]).strip(), error["type"] == "greater_than_equal",
+                            span(param.min, param.max))
+    return OutOfBounds(exc, refusal)
+
+
 def _where_it_goes(exc: UsageError) -> UsageError:
     """``exc`` saying that an empty file name names no file (typer read it as the current folder:
     ``file '' is a directory``); with the option an extra argument belongs to, where it refuses a
     preset (``whist play couleur``: ``…; the preset goes after --preset: --preset couleur``) or a
     port (``whist serve 8080``: ``the port goes after --port``) of a command that takes that
     option."""
+    if isinstance(exc, BadParameter) and (bounds := _out_of_bounds(exc)) is not None:
+        return bounds
     if isinstance(exc, BadParameter) and re.fullmatch(r"(?:file|dir|path) '' is a directory\.", exc.message):
         exc.message = "an empty name is no file's name."  # ('' is read as '.', the current folder)
         return exc
@@ -313,4 +342,6 @@ def _in_lang(exc: UsageError, lang: str) -> UsageError:
         return exc
     if exc.ctx is not None and not any(p.name == "lang" for p in exc.ctx.command.params):
         return exc  # without a context (an option's missing value), no usage line, as in English
+    if isinstance(exc, OutOfBounds):
+        exc.message = exc.refusal.fr
     return FrenchUsageError(french_usage(exc.format_message()), exc.ctx)
