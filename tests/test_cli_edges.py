@@ -89,6 +89,20 @@ def test_usage_errors_are_french_with_lang_fr(args: list[str], en: str, fr: str)
             assert helped.exit_code == 0 and helped.stdout.startswith("Usage : "), helped.output
 
 
+@pytest.mark.parametrize(("args", "en", "fr"), [
+    (["sheet", "add", "--bogus"], "No such option: --bogus\n", "option inconnue : --bogus\n"),
+    (["sheet", "add", "--honors"], "No such option: --honors (Possible options: --honneurs, --honours)\n",
+     "option inconnue : --honors (options possibles : --honneurs, --honours)\n"),
+    (["solve", "x", "--memry", "3"], "(Possible options: --memory)\n", "(options possibles : --memory)\n")])
+def test_an_unknown_option_suggests_only_those_named_nearly_as_it(args: list[str], en: str, fr: str) -> None:
+    """An unknown option is followed by the options named nearly as it, if any: not by one that
+    only shares the two dashes and a letter or three with it (--bogus: --honours, as click
+    suggested)."""
+    for lang, said in (("en", en), ("fr", fr)):
+        r = runner.invoke(app, [*args, "--lang", lang])
+        assert r.exit_code == 2 and r.stderr.endswith(said), r.output
+
+
 @pytest.mark.parametrize(("en", "fr"), [
     ("file '.' is a directory.", "« . » est un dossier, pas un fichier."),
     ("dir 'x' is a file.", "« x » est un fichier, pas un dossier."),

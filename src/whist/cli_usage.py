@@ -18,12 +18,13 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from difflib import get_close_matches
 from typing import IO, Any, NoReturn
 
 import typer
 from pydantic import ValidationError
 from typer._click.core import Context
-from typer._click.exceptions import BadParameter, NoArgsIsHelpError, UsageError
+from typer._click.exceptions import BadParameter, NoArgsIsHelpError, NoSuchOption, UsageError
 from typer.core import TyperArgument, TyperOption
 
 from whist.cards import Refusal, os_reason
@@ -313,12 +314,27 @@ def _out_of_bounds(exc: BadParameter) -> OutOfBounds | None:
     return OutOfBounds(exc, refusal)
 
 
+def _close_options(typed: str, options: Sequence[str]) -> list[str]:
+    """The options among ``options`` named nearly as the unknown option ``typed``, compared
+    without their dashes: click compares them with, and the two dashes every long option shares
+    make one that is nothing like it look close (``--bogus``: ``Possible options: --honours``).
+
+    >>> _close_options("--bogus", ["--honours"]), _close_options("--honors", ["--honours", "--help"])
+    ([], ['--honours'])
+    """
+    bare = {o.lstrip("-"): o for o in options}
+    return [bare[m] for m in get_close_matches(typed.lstrip("-"), bare)]
+
+
 def _where_it_goes(exc: UsageError) -> UsageError:
     """``exc`` saying that an empty file name names no file (typer read it as the current folder:
     ``file '' is a directory``); with the option an extra argument belongs to, where it refuses a
     preset (``whist play couleur``: ``…; the preset goes after --preset: --preset couleur``) or a
     port (``whist serve 8080``: ``the port goes after --port``) of a command that takes that
-    option."""
+    option; an unknown option with only the options named nearly as it suggested
+    (:func:`_close_options`), a number out of its bounds in whist's words (:class:`OutOfBounds`)."""
+    if isinstance(exc, NoSuchOption) and exc.possibilities:
+        exc.possibilities = _close_options(exc.option_name, exc.possibilities)
     if isinstance(exc, BadParameter) and (bounds := _out_of_bounds(exc)) is not None:
         return bounds
     if isinstance(exc, BadParameter) and re.fullmatch(r"(?:file|dir|path) '' is a directory\.", exc.message):
