@@ -649,7 +649,7 @@ def test_a_sheet_deleted_while_shown_is_said_gone_at_the_next_poll(server: Serve
         assert page.inner_text("#sheet-score") == score and page.locator("#sheet-table tbody tr").count() == 1
         file, shown = the_page_s_file(page, tmp_path)
         assert file == kept_file and file["rules"]["stake"] == 0.5 and len(file["entries"]) == 1, file
-        assert "(classic, stake=0,5)" in shown and "NS (Anne & Chloé)" in shown, shown
+        assert "(whist classique, stake=0,5)" in shown and "NS (Anne & Chloé)" in shown, shown
         assert (page.get_attribute("#sheet-home", "href"), page.inner_text("#sheet-home")) == ("/", "Accueil")
         rules = page.inner_text("#sheet-rules")
         page.click("#sheet-again")
