@@ -1,6 +1,7 @@
 """Fixtures of the server tests: the app in process (Starlette's TestClient) over a SQLite file, and
 a WebSocket wrapper whose reads time out instead of hanging; a PostgreSQL database of this run's
-own for the tests of the PostgreSQL path; the scripts of bench/ loaded as modules."""
+own for the tests of the PostgreSQL path; the scripts of bench/ loaded as modules; and every test
+run without the environment's ``WHIST_LANG``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def _no_whist_lang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test without the tester's own ``WHIST_LANG`` (``export WHIST_LANG=fr`` makes every
+    command speak French): each test that wants it sets it."""
+    monkeypatch.delenv("WHIST_LANG", raising=False)
 
 
 def bench_script(program: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:

@@ -1,5 +1,6 @@
 """The help of ``whist`` and of every command in French (``--lang fr``, ``WHIST_LANG=fr``), the
-English help as typer prints it, and no option without its French."""
+English help as typer prints it, and no option without its French; ``WHIST_LANG`` the language of
+every command, not only of its help."""
 
 from __future__ import annotations
 
@@ -389,13 +390,70 @@ class TestAGroupPassesItsLang:
         usage = f"Usage : whist{' sheet' if 'sheet' in args else ''} [OPTIONS] COMMANDE [ARGS]..."
         assert r.exit_code == 2 and r.stderr.startswith(usage) and said in r.stderr, r.output
 
-    def test_the_environment_leaves_a_usage_error_english(self) -> None:
-        """``WHIST_LANG`` is for the help: an error of the command line follows ``--lang``, its
-        usage line too."""
+    def test_the_environment_makes_a_usage_error_french(self) -> None:
+        """``WHIST_LANG`` is every command's language: an error of the command line follows it,
+        its usage line too; ``--lang en`` wins."""
         r = _help(["sheet", "nope"], WHIST_LANG="fr")
-        assert r.exit_code == 2 and r.stderr.startswith("Usage: whist sheet [OPTIONS] COMMAND [ARGS]...")
-        assert "Error: No such command 'nope'." in r.stderr, r.output
+        assert r.exit_code == 2 and r.stderr.startswith("Usage : whist sheet [OPTIONS] COMMANDE [ARGS]...")
+        assert "Erreur : commande inconnue : « nope »." in r.stderr, r.output
+        r = _help(["play", "--bogus", "--lang", "en"], WHIST_LANG="fr")
+        assert r.exit_code == 2 and "Error: No such option: --bogus" in r.stderr, r.output
 
+
+class TestTheEnvironmentForEveryCommand:
+    """``WHIST_LANG=fr`` makes every command speak French, not only its help: the default of
+    every command's ``--lang``, below a group's ``--lang`` and the command's own, which win."""
+
+    @pytest.mark.parametrize(("args", "fr", "en"), [
+        (["rules"], "Règles : whist classique", "Rules: classic"),
+        (["score", "solo", "7", "--declarers", "N", "--tricks", "8"],
+         "couleur : solo 7 · preneurs N · plis 8 · réussi",
+         "couleur: solo 7 · declarers N · tricks 8 · made"),
+        (["simulate", "--preset", "couleur", "--deals", "1"],
+         "Résumé de la simulation", "Simulation summary")])
+    def test_a_command_speaks_it(self, args: list[str], fr: str, en: str,
+                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)  # simulate's records
+        for env in ("fr", " FR "):
+            r = _help(args, WHIST_LANG=env)
+            assert r.exit_code == 0 and r.stdout.startswith(fr), r.output
+        for lang in (["--lang", "en"], ["--lang=en"]):
+            r = _help([*args, *lang], WHIST_LANG="fr")
+            assert r.exit_code == 0 and r.stdout.startswith(en), r.output
+            r = _help([*lang, *args], WHIST_LANG="fr")
+            assert r.exit_code == 0 and r.stdout.startswith(en), r.output
+        r = _help(args, WHIST_LANG="")
+        assert r.exit_code == 0 and r.stdout.startswith(en), r.output
+
+    def test_the_json_is_the_same(self) -> None:
+        args = ["score", "solo", "7", "--declarers", "N", "--tricks", "8", "--json"]
+        assert _help(args, WHIST_LANG="fr").stdout == _help(args).stdout
+
+    def test_the_groups(self, tmp_path: Path) -> None:
+        """It reaches the commands of ``whist sheet`` and ``whist bench``; a group's ``--lang`` wins,
+        before the group or after it."""
+        sheet = str(tmp_path / "s.json")
+        r = _help(["sheet", "new", "--file", sheet, "--preset", "couleur"], WHIST_LANG="fr")
+        assert r.exit_code == 0 and r.stdout.startswith("Nouvelle feuille"), r.output
+        add = ["add", "solo", "7", "--declarers", "N", "--tricks", "8", "--file", sheet]
+        r = _help(["sheet", *add], WHIST_LANG="fr")
+        assert r.exit_code == 0 and "Totaux" in r.stdout, r.output
+        for args in (["--lang", "en", "sheet", "show"], ["sheet", "--lang", "en", "show"]):
+            r = _help([*args, "--file", sheet], WHIST_LANG="fr")
+            assert r.exit_code == 0 and r.stdout.startswith("Score sheet"), r.output
+        r = _help(["bench", "engine", "--seconds", "0.05", "--rounds", "1"], WHIST_LANG="fr")
+        assert r.exit_code == 0 and "donnes/s" in r.stdout and "deals/s" not in r.stdout, r.output
+
+    @pytest.mark.parametrize("args", [["rules"], ["sheet", "show"], ["bench", "engine", "--rounds", "1"]])
+    def test_another_language_is_refused(self, args: list[str]) -> None:
+        """A ``WHIST_LANG`` that is neither en nor fr is refused as a command runs, as for its help
+        (exit 2, naming ``WHIST_LANG``, before the command does anything); a ``--lang`` on the
+        command line wins over it."""
+        r = _help(args, WHIST_LANG="nl")
+        said = "Error: WHIST_LANG takes en or fr, not 'nl' (WHIST_LANG prend en ou fr, pas « nl »)"
+        assert r.exit_code == 2 and r.stdout == "" and r.stderr.strip() == said, r.output
+        r = _help(["rules", "--lang", "fr"], WHIST_LANG="nl")
+        assert r.exit_code == 0 and r.stdout.startswith("Règles"), r.output
 
 
 @pytest.mark.parametrize("command", [["solve"], ["arena"], ["simulate"], ["replay"], ["bench", "solver"],

@@ -57,7 +57,7 @@ from whist.cli_common import (
     stdout,
     value_text,
 )
-from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
+from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc, root_lang
 from whist.cli_serve import serve
 from whist.cli_sheet import score, sheet_app
 from whist.cli_sheet_options import EntryCommand
@@ -99,14 +99,15 @@ app = typer.Typer(
         " simulate bot matches, measure bots in a duplicate arena, replay records, score a deal, keep"
         " the score sheet of a real table, solve positions double dummy, list the rules and options,"
         " benchmark the engine and the solver. Help in French: whist --lang fr --help, whist"
-        " COMMAND --help --lang fr, or WHIST_LANG=fr in the environment.",
+        " COMMAND --help --lang fr; WHIST_LANG=fr in the environment makes every command and its help"
+        " French.",
         "Whist classique et whist à la couleur (le whist belge) : jouer entre amis et avec des robots"
         " dans le navigateur (serve) ou dans le terminal contre des robots (play, avec des conseils),"
         " simuler des parties entre robots, mesurer des robots dans une arène en duplicate, revoir"
         " des enregistrements, compter les points d'une donne, tenir la feuille de marque d'une"
         " vraie table, résoudre des positions à cartes ouvertes, lister les règles et leurs"
-        " options, mesurer la vitesse du moteur et du solveur. L'aide en anglais : --lang en ; en"
-        " français sans --lang : WHIST_LANG=fr dans l'environnement."),
+        " options, mesurer la vitesse du moteur et du solveur. L'aide en anglais : --lang en ; chaque"
+        " commande et son aide en français sans --lang : WHIST_LANG=fr dans l'environnement."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -139,7 +140,7 @@ def _root(
 ) -> None:
     """Classic and colour whist: serve, play, simulate, arena, replay, score, sheet, solve, rules,
     bench."""
-    pass_lang(ctx, lang)
+    pass_lang(ctx, root_lang(ctx, lang))  # without --lang, WHIST_LANG's for every command
 
 
 @bench_app.callback()

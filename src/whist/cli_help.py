@@ -9,8 +9,8 @@ quitter.``) in French too.
 
 The help is in French when the command line says ``--lang fr`` anywhere (its last ``--lang``
 counts: ``whist play --help --lang fr``, ``whist --lang fr --help``), or, without ``--lang``, when
-the environment variable ``WHIST_LANG`` is ``fr``. The locale (``LANG``) does not count: the
-commands themselves print English unless told ``--lang fr``, and their help follows the same rule.
+the environment variable ``WHIST_LANG`` is ``fr``, which makes the commands themselves speak French
+too (:func:`root_lang`). The locale (``LANG``) does not count, for the commands or their help.
 The language a sheet file was started in is not read for the help. Another language than en or fr
 (``--lang de``, ``WHIST_LANG=nl``) is refused as the help is asked, as a command refuses it.
 """
@@ -36,6 +36,7 @@ __all__ = [
     "HelpCommand",
     "HelpGroup",
     "en_fr",
+    "env_lang",
     "fr_doc",
     "french",
     "french_placeholders",
@@ -43,11 +44,12 @@ __all__ = [
     "help_lang",
     "lang_defaults",
     "lang_option",
+    "root_lang",
 ]
 
 HELP_ENV = "WHIST_LANG"
-"""The environment variable that asks for the help in French (``fr``) when the command line has no
-``--lang``."""
+"""The environment variable that asks for French (``fr``) when the command line has no ``--lang``:
+the language of every command (what it prints, its errors, its usage errors) and of its help."""
 
 _HELP_ARGS = "whist.help_args"
 """Where the context (shared by a command and the groups above it) keeps the command line the help's
@@ -161,6 +163,16 @@ def lang_option(args: Sequence[str]) -> str | None:
     return lang
 
 
+def env_lang() -> Literal["en", "fr"] | None:
+    """The language the environment's ``WHIST_LANG`` asks for (case and blanks ignored), ``None``
+    if it is not set, or empty. Another language than en or fr is refused, exit status 2, naming
+    ``WHIST_LANG`` (:func:`whist.cli_common.parse_lang`)."""
+    from whist.cli_common import parse_lang  # (here: whist.cli_common imports this module)
+
+    lang = os.environ.get(HELP_ENV, "")
+    return parse_lang(lang, HELP_ENV) if lang.strip() else None
+
+
 def help_lang(args: Sequence[str]) -> Literal["en", "fr"]:
     """The language of the help for the command line ``args``: that of its last ``--lang``, else
     that of the environment's ``WHIST_LANG`` (``en`` if it is not set, or empty). Another language
@@ -171,8 +183,19 @@ def help_lang(args: Sequence[str]) -> Literal["en", "fr"]:
     lang = lang_option(args)
     if lang is not None:
         return parse_lang(lang)
-    lang = os.environ.get(HELP_ENV, "")
-    return parse_lang(lang, HELP_ENV) if lang.strip() else "en"
+    return env_lang() or "en"
+
+
+def root_lang(ctx: Context, lang: str | None) -> str | None:
+    """The ``--lang`` that ``whist`` itself passes to the commands under it: its own ``lang``
+    (``whist --lang fr play``), else, when the command line has no ``--lang`` at all, that of the
+    environment's ``WHIST_LANG`` (:func:`env_lang`: refused, exit 2, if it is neither en nor fr),
+    as :func:`help_lang` reads it for the help. A ``--lang`` further on (``whist sheet --lang en
+    add``, ``whist play --lang en``) wins over ``WHIST_LANG``, as it does for the help, even over
+    one that is neither en nor fr."""
+    if lang is None and lang_option(ctx.meta.get(_HELP_ARGS, [])) is None:
+        return env_lang()
+    return lang
 
 
 def lang_defaults(command: Command, lang: str) -> dict[str, Any]:

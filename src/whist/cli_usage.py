@@ -1,9 +1,10 @@
 """The errors of the command line itself (an option without its value, an unknown option, a missing
 argument …), which click writes in English, in French when ``--lang fr`` is on the command line
-of a command that has ``--lang`` (or, without ``--lang``, the sheet a ``whist sheet`` command
-works on was started in French): ``Erreur : il manque l'argument 'SEAT'.`` under the usage line,
-with exit status 2 as in English. The group of ``whist`` (:class:`WhistGroup`) catches them where
-they are raised, before typer prints them.
+of a command that has ``--lang`` (or, without ``--lang``, the environment's ``WHIST_LANG`` is
+``fr``, or, without either, the sheet a ``whist sheet`` command works on was started in French):
+``Erreur : il manque l'argument 'SEAT'.`` under the usage line, with exit status 2 as in English.
+The group of ``whist`` (:class:`WhistGroup`) catches them where they are raised, before typer
+prints them.
 
 The group also ends every command quietly whose output is cut by a closed pipe (``whist rules |
 head -1``): no traceback and no message, exit status :data:`CLOSED_PIPE`, as :func:`closed_pipe`
@@ -28,7 +29,7 @@ from typer._click.exceptions import BadParameter, NoArgsIsHelpError, NoSuchOptio
 from typer.core import TyperArgument, TyperOption
 
 from whist.cards import Refusal, os_reason
-from whist.cli_help import HelpGroup, french_placeholders, french_usage_line, lang_option
+from whist.cli_help import HELP_ENV, HelpGroup, french_placeholders, french_usage_line, lang_option
 from whist.rules import preset_meant
 
 __all__ = ["CLOSED_PIPE", "ClosedPipe", "OutOfBounds", "WhistGroup", "closed_pipe", "french_usage",
@@ -170,9 +171,13 @@ _MESSAGES: list[tuple[str, str]] = [
 
 def lang_asked(args: Sequence[str]) -> str:
     """The language the command line asks for: the value of its last ``--lang`` (``--lang fr``
-    or ``--lang=fr``), lower case; without one, that of the sheet a ``whist sheet`` command other
-    than ``new`` works on (:func:`sheet_file_lang`), else ``en``."""
+    or ``--lang=fr``), lower case; without one, that of the environment's ``WHIST_LANG`` (as the
+    commands take it, lower case; not refused here: a command refuses it once it runs), else that
+    of the sheet a ``whist sheet`` command other than ``new`` works on (:func:`sheet_file_lang`),
+    else ``en``."""
     lang = lang_option(args)
+    if lang is None and os.environ.get(HELP_ENV, "").strip():
+        lang = os.environ[HELP_ENV]
     if lang is None:
         return sheet_file_lang(args) if args[:1] == ["sheet"] and args[1:2] != ["new"] else "en"
     return lang.strip().lower()
@@ -262,8 +267,9 @@ class FrenchUsageError(UsageError):
 
 class WhistGroup(HelpGroup):
     """The ``whist`` group: a usage error of a command that has ``--lang`` is said in French when
-    the command line says ``--lang fr``; the help as :class:`HelpGroup` prints it; output cut by a
-    closed pipe ends the command quietly (:func:`closed_pipe`), where click would exit 1."""
+    the command line says ``--lang fr`` (or ``WHIST_LANG=fr`` without it, :func:`lang_asked`); the
+    help as :class:`HelpGroup` prints it; output cut by a closed pipe ends the command quietly
+    (:func:`closed_pipe`), where click would exit 1."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None,
                      **extra: Any) -> Context:
