@@ -147,13 +147,14 @@ class TestPlay:
 
     def test_end_of_input_stops_saves_and_exits_1(self, tmp_path: Path) -> None:
         """Input that ends before the game (a script of moves too short) is not a finished game:
-        the record is saved, the command says why and exits 1 (``whist play --help``)."""
+        the record is saved, the command says why and exits 1 (``whist play --help``); Ctrl-D at a
+        terminal is ``q`` (tests/test_cli_line_editing.py)."""
         r = run("play", "--seed", "3", "--records", str(tmp_path), input="")
         assert r.exit_code == 1, r.output
         assert saved_path(r.stdout).exists()
         assert "Error: the input ended before the game did (type q to stop it)" in r.stderr
-        assert "Exit status: 0 at the end of the match or after q; 1 if the input ends" in " ".join(
-            run("play", "--help").stdout.split())
+        assert ("Exit status: 0 at the end of the match, or after q or Ctrl-D at a terminal; 1 if the"
+                " input of a pipe or a file ends") in " ".join(run("play", "--help").stdout.split())
 
     @pytest.mark.parametrize(("lang", "told"), [
         ("en", "✗ 3000 characters: that is no card, call or command (? help)"),

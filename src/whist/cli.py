@@ -161,9 +161,10 @@ def _bench(ctx: typer.Context, lang: GroupLangOpt = None) -> None:
     C, petite misère, j'emballe …), montre 7C, écarte 7C et les cartes ; la partie dure les donnes
     de l'option deals (16). ? pour l'aide, q pour quitter ; la partie est alors enregistrée.
 
-    Code de sortie : 0 à la fin de la partie ou après q ; 1 si l'entrée s'arrête avant la fin de
-    la partie (un script de coups trop court) ; 130 sur Ctrl-C ; 141 quand la sortie est coupée
-    par un tube fermé (whist play | head) ; la partie est enregistrée dans tous les cas.
+    Code de sortie : 0 à la fin de la partie, ou après q ou Ctrl-D au terminal ; 1 si l'entrée
+    d'un tube ou d'un fichier s'arrête avant la fin de la partie (un script de coups trop court) ;
+    130 sur Ctrl-C ; 141 quand la sortie est coupée par un tube fermé (whist play | head) ; la
+    partie est enregistrée dans tous les cas.
     """)
 def play(
     preset_name: PresetOpt = None,
@@ -236,9 +237,9 @@ def play(
     discard 7H and cards; the session goes on for the option deals (16). ? for help, q to quit;
     the match record is then saved.
 
-    Exit status: 0 at the end of the match or after q; 1 if the input ends before the game does
-    (a script of moves too short); 130 on Ctrl-C; 141 when the output is cut by a closed pipe
-    (whist play | head); the record is saved in every case.
+    Exit status: 0 at the end of the match, or after q or Ctrl-D at a terminal; 1 if the input of
+    a pipe or a file ends before the game does (a script of moves too short); 130 on Ctrl-C; 141
+    when the output is cut by a closed pipe (whist play | head); the record is saved in every case.
     """
     language = parse_lang(lang)
     thinking = budget_option("--budget", budget, language)

@@ -486,7 +486,9 @@ INPUT_ENDED: dict[Lang, str] = {
     "fr": "l'entrée s'est terminée avant la fin de la partie (tapez q pour l'arrêter) ;"
           " la partie est enregistrée",
 }
-"""Why ``whist play`` exits 1 when its input ends mid-game, in the language of ``--lang``."""
+"""Why ``whist play`` exits 1 when its input ends mid-game, in the language of ``--lang``: input
+that is no terminal's (a script of moves that ran out); Ctrl-D at a terminal stops the game as
+``q`` does."""
 
 
 def output_to_nowhere() -> None:
@@ -544,8 +546,10 @@ def play_in_terminal(game: TableTerminal[M, D, A, V], bots: Sequence[str], recor
     and ``more``, ``you``, the ``bots`` at the other seats, each seat as ``names`` names it; ``how``
     to play), then save its match record in ``records`` and say
     where (checked first: exit 2 if it cannot be written). Stopped with ``q`` the command exits 0,
-    as at the end of the match; at the end of input 1, on Ctrl-C 130, on ``kill`` (SIGTERM) or
-    when its terminal is closed (SIGHUP) 143 or 129, the record saved all the same
+    as at the end of the match, and so with Ctrl-D at a terminal
+    (:func:`~whist.terminal.line_reader`); at the end of input that is no terminal's (a pipe's, a
+    file's) 1, on Ctrl-C 130, on ``kill`` (SIGTERM) or when its terminal is closed (SIGHUP) 143
+    or 129, the record saved all the same
     (:func:`ended_as_interrupted`); where a bot (of one's own)
     chooses what the game refuses or raises, 1, naming it (:func:`bot_failed`), the record of the
     game so far saved; where the output is cut by a closed pipe (``whist play | head``), the quiet

@@ -122,8 +122,9 @@ class ColourTerminalGame(TableTerminal[ColourMatch, ColourDeal, ColourAction, Co
     ``human``.
 
     ``read_line(prompt)`` returns the next line typed and raises ``EOFError`` at the end of
-    input; ``lang`` is the language of all that is shown (labels, seats, calls, help, hints, the
-    reasons for a refused entry); ``pause`` asks for Enter between deals.
+    input (:class:`~whist.terminal.Quit`, as ``q``, for Ctrl-D at a terminal); ``lang`` is the
+    language of all that is shown (labels, seats, calls, help, hints, the reasons for a refused
+    entry); ``pause`` asks for Enter between deals.
     """
 
     names: dict[Seat, str] = field(default_factory=dict)

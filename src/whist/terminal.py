@@ -12,7 +12,8 @@ its ``IllegalAction`` / ``ParseError`` message is shown (in the terminal's ``lan
 asked again.
 
 Input is read line by line, so the game also runs with stdin from a pipe or a file (the tests
-feed it). On quitting (``q``, end of input, Ctrl-C) or at the end, the match record is saved.
+feed it). On quitting (``q``, Ctrl-D at a terminal, end of input, Ctrl-C) or at the end, the match
+record is saved.
 """
 
 from __future__ import annotations
@@ -196,7 +197,8 @@ class TableTerminal(ABC, Generic[M, D, A, V]):
     the game too; a refused entry is explained and asked again). Each game says what is shown.
 
     ``read_line(prompt)`` returns the next line typed (without its newline) and raises
-    ``EOFError`` at the end of input; ``pause`` asks for Enter between deals; ``lang`` is the
+    ``EOFError`` at the end of input (:class:`Quit`, as ``q``, for Ctrl-D at a terminal:
+    :func:`line_reader`); ``pause`` asks for Enter between deals; ``lang`` is the
     one language of all that the game shows (labels, seats, suits, help, hints, the reasons given
     for a refused entry).
     """
@@ -655,14 +657,24 @@ def save_new(rec: Mapping[str, Any], directory: Path, base: str) -> Path:
 
 
 def line_reader(console: Console) -> Callable[[Text], str]:
-    """Read lines from stdin: with line editing on a terminal; from a pipe or file, the line read
-    is echoed so that the transcript shows what was played."""
+    """Read lines from stdin: with line editing on a terminal, where Ctrl-D (the end of input) is
+    a person leaving the game, :class:`Quit` as ``q`` is, after a new line (the cursor was left
+    after the prompt); from a pipe or file, the line read is echoed so that the transcript shows
+    what was played, and its end is ``EOFError`` (a script of moves that ran out)."""
     if sys.stdin.isatty():
         # once loaded, input() (that console.input calls) edits the line, with a history (a
         # Python built without it, on Windows, reads lines as they come)
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401
-        return lambda prompt: console.input(prompt)
+
+        def typed(prompt: Text) -> str:
+            try:
+                return console.input(prompt)
+            except EOFError:
+                console.print()
+                raise Quit from None
+
+        return typed
 
     def read(prompt: Text) -> str:
         console.print(prompt, end="")
