@@ -38,6 +38,7 @@ from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService
 from whist.server.sheets import MAX_SHEETS, forget_forever, sheet_routes, stored_sheet
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
 from whist.server.table import Connection, Table
+from whist.server.threads import reap
 
 __all__ = ["DEFAULT_DB", "MAX_BODY", "WEB_DIR", "create_app"]
 
@@ -548,7 +549,6 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         finally:
             table.detach(conn)
             sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
+            await reap(sender)
 
     return app

@@ -57,6 +57,7 @@ from whist.server.protocol import (
 )
 from whist.server.settings import OPEN, SeatState, TableSettings, hash_token, stamped
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, StoredEvent
+from whist.server.threads import reap
 
 __all__ = ["Connection", "GameMatch", "Table"]
 
@@ -762,8 +763,7 @@ class Table:
     async def stop_driver(self) -> None:
         task = self.halt_driver()
         if task is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await reap(task)
 
     async def _drive(self) -> None:
         wake = self._wake

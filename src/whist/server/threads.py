@@ -16,11 +16,20 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-__all__ = ["DaemonThreads"]
+__all__ = ["DaemonThreads", "reap"]
 
 T = TypeVar("T")
 
 _Job = tuple["Future[Any]", Callable[[], Any]]
+
+
+async def reap(task: asyncio.Task[Any]) -> None:
+    """Wait until ``task`` (cancelled, or to be) has ended, whatever it ended with, without
+    swallowing a cancellation of the caller's own: ``suppress(CancelledError)`` around ``await
+    task`` cannot tell the two apart, and a task cancelled while it waited there (the sweeper of
+    idle tables stopping a driver as the server stops) went on as if nothing had been asked of it,
+    so that the server's stop waited for it for ever."""
+    await asyncio.gather(task, return_exceptions=True)
 
 
 class DaemonThreads:
