@@ -119,6 +119,35 @@ class TestSeats:
         rebuilt = type(table).rebuild(tid, events, harness.service.storage)
         assert rebuilt.seat_of(tok2) == harness_seat("S") and rebuilt.seat_of(tok) is None
 
+    def test_a_name_held_at_the_table_is_refused(self, harness: Any) -> None:
+        """Anne sits at South; a second person asking for North as « anne » (case and blanks
+        aside, the same name) is refused, in both languages, and may sit under another name; a
+        bot's name is no player's (the page calls a bot by its seat's name)."""
+        tid = harness.create(seats={"W": "random"})
+        harness.join(tid, "Anne", "S")
+        c = harness.client
+        for typed in ("Anne", "  aNNe\t"):
+            r = c.post(f"/api/tables/{tid}/join", json={"name": typed, "seat": "N"})
+            assert r.status_code == 409 and r.json()["error"] == {
+                "code": "name_taken",
+                "message": "Anne already plays at this table (South): choose another name",
+                "message_fr": "Anne joue déjà à cette table (place Sud) : choisissez un autre nom"}, r.text
+        r = c.post(f"/api/tables/{tid}/join", json={"name": "anne"})  # any free seat: the same
+        assert r.status_code == 409 and r.json()["error"]["code"] == "name_taken"
+        assert c.post(f"/api/tables/{tid}/join", json={"name": "Anne B", "seat": "N"}).status_code == 200
+        assert c.post(f"/api/tables/{tid}/join", json={"name": "random", "seat": "E"}).status_code == 200
+        names = [s["name"] for s in c.get(f"/api/tables/{tid}").json()["table"]["seats"]]
+        assert names == ["Anne B", "random", "Anne", None]
+
+    def test_a_name_is_free_again_once_its_player_left(self, harness: Any) -> None:
+        tid = harness.create(seats={"W": "random"})
+        tok = harness.join(tid, "Anne", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.send({"type": "leave"})
+            ws.until(lambda m: m["type"] == "welcome" and m["seat"] is None)
+        assert harness.join(tid, "Anne", "N")
+
     def test_a_seat_is_not_taken_from_a_player_who_just_sat_down(self, harness: Any) -> None:
         """However short ``takeover_after`` (0 here: a bot plays at once for anyone away), a seat
         is taken from its player only once he has been away ``Table.TAKE_GRACE`` seconds: Zoe,
@@ -753,7 +782,7 @@ def test_the_page_says_every_error_in_french() -> None:
 
     keys_fr = set(re.findall(r"\b(\w+):", page_words()[0]))
     http = {"bad_table", "invalid", "bad_join", "seat_unavailable", "hidden", "http_error", "network",
-            "too_many_tables", "not_over"}
+            "too_many_tables", "not_over", "name_taken"}
     assert {f"err_{c}" for c in (*ERRORS, *http)} <= keys_fr
 
 

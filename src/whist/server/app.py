@@ -37,7 +37,7 @@ from whist.server.protocol import error_response as _error
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
 from whist.server.sheets import MAX_SHEETS, forget_forever, sheet_routes, stored_sheet
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
-from whist.server.table import Connection, Table
+from whist.server.table import Connection, NameTaken, Table
 from whist.server.threads import reap
 
 __all__ = ["DEFAULT_DB", "MAX_BODY", "WEB_DIR", "create_app"]
@@ -436,6 +436,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
         token = secrets.token_urlsafe(24)
         try:
             seat = await t.join(seat, name, token)
+        except NameTaken as exc:
+            return _error(409, "name_taken", exc.en, exc.fr)
         except Refusal as exc:
             return _error(409, "seat_unavailable", exc.en, exc.fr)
         return {"table_id": t.id, "seat": seat.name, "name": name, "token": token}

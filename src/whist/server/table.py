@@ -59,12 +59,16 @@ from whist.server.settings import OPEN, SeatState, TableSettings, hash_token, st
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, StoredEvent
 from whist.server.threads import reap
 
-__all__ = ["Connection", "GameMatch", "Table"]
+__all__ = ["Connection", "GameMatch", "NameTaken", "Table"]
 
 log = logging.getLogger("whist.server")
 
 GameMatch = Match | ColourMatch
 AnyDeal = ClassicDeal | ColourDeal
+class NameTaken(Refusal):
+    """A person asking to sit under the name of someone who holds another seat of the table."""
+
+
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
@@ -409,6 +413,7 @@ class Table:
         async with self._writing:
             for retry in (False, True):
                 sat = self._free_seat(seat)
+                self._check_name(sat, name)
                 try:
                     await self._commit("join", {"seat": sat.name, "name": name,
                                                 "token": hash_token(token)})
@@ -465,6 +470,20 @@ class Table:
                               " d'absence au moins")
             raise Refusal(f"{seat.name_en} is taken", f"la place {seat.name_fr} est déjà prise")
         return seat
+
+    def _check_name(self, seat: Seat, name: str) -> None:
+        """:class:`NameTaken` when a person holding another seat than ``seat`` goes by ``name``
+        (case and blanks round it aside): the seats, calls and results would show two of them.
+        The player of ``seat`` itself does not count: the person taking it, his seat being played
+        by a bot while he is away, may be himself back on another device, under the same name.
+        Bots are not named so (the page calls them by their seat's name)."""
+        wanted = name.strip().casefold()
+        for s, st in self.seats.items():
+            if s is not seat and st.name is not None and st.name.strip().casefold() == wanted:
+                raise NameTaken(f"{st.name} already plays at this table ({s.name_en}):"
+                                " choose another name",
+                                f"{st.name} joue déjà à cette table (place {s.name_fr}) :"
+                                " choisissez un autre nom")
 
     TAKE_GRACE = 30.0
     """Seconds a player is away, at the least, before his seat may be taken (see :meth:`may_take`),

@@ -283,7 +283,8 @@ async function playAgain() {
         const j = await api("POST", `/api/tables/${next.id}/join`, { name: mine.name, seat: T.seat });
         keepToken(next.id, j.token);
       } catch (e) {
-        if (e.code !== "seat_unavailable") throw e;
+        // the seat taken meanwhile, or his name by someone else: the new table's page offers the seats
+        if (e.code !== "seat_unavailable" && e.code !== "name_taken") throw e;
       }
     }
     location.assign(next.url);
