@@ -35,7 +35,7 @@ from typer.testing import CliRunner
 
 from whist.cards import Refusal
 from whist.cli import app
-from whist.server.sheets import DAY, WEB
+from whist.server.sheets import DAY, PAGE
 from whist.server.storage import open_storage
 from whist.sheet_input import add_deal, new_sheet
 
@@ -214,7 +214,7 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
     """A deal added with the Tricks left empty: the page says, in its language, to fill in that
     field as the page names it (not the ``NS=8`` a command types), and gives it the focus."""
     with pytest.raises(Refusal) as refused:  # what the sheet says of a side without its tricks
-        add_deal(new_sheet("classic"), tricks="EW=", wording=WEB)
+        add_deal(new_sheet("classic"), tricks="EW=", wording=PAGE)
     with phone() as (page, errors):
         start_sheet(page, server, "classic")
         page.select_option("select[name=side]", "EW")
@@ -225,6 +225,7 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
         assert said == said_alone(set_in_french(refused.value.fr))
         assert said.startswith("Donnez le nombre de levées faites par EO")
         assert f"«\u00a0{field}\u00a0»" in said  # the field as the page names it
+        assert "tricks" not in said and "=" not in said  # not the API's « ou tricks : NS=8 »
         assert page.evaluate("document.activeElement.name") == "tricks"
         assert page.get_attribute("input[name=tricks]", "aria-invalid") == "true"
         page.click("button[data-lang=en]")
@@ -232,7 +233,7 @@ def test_a_classic_deal_sent_without_its_tricks_asks_for_the_forms_field(server:
         # a number the browser's own check refused silently (7.5 tricks: nothing sent, nothing
         # said): sent, and the sheet's refusal shown in the page's language
         with pytest.raises(Refusal) as half:
-            add_deal(new_sheet("classic"), tricks="EW=7.5", wording=WEB)
+            add_deal(new_sheet("classic"), tricks="EW=7.5", wording=PAGE)
         page.fill("input[name=tricks]", "7.5")
         before = page.inner_text("#sheet-error")
         page.click("#add-entry")
@@ -254,9 +255,9 @@ def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server:
     under the penalty's button)."""
     sheet = new_sheet("couleur")
     with pytest.raises(Refusal) as no_declarers:
-        add_deal(sheet, "solo 7", "", "8", wording=WEB)
+        add_deal(sheet, "solo 7", "", "8", wording=PAGE)
     with pytest.raises(Refusal) as each:
-        add_deal(sheet, "small misère", "S,W", "S=0", wording=WEB)
+        add_deal(sheet, "small misère", "S,W", "S=0", wording=PAGE)
     with phone() as (page, errors):
         start_sheet(page, server, "couleur")
         entry(page, "solo 7", "", {"tricks": "8"})
@@ -265,6 +266,7 @@ def test_a_colour_deal_refused_says_what_to_fill_in_as_the_form_names_it(server:
         said = page.inner_text("#sheet-error")
         legend = page.inner_text("#entry-form fieldset.declarers legend")
         assert said == said_alone(set_in_french(no_declarers.value.fr)) and f"«\u00a0{legend}\u00a0»" in said
+        assert "declarers" not in said and "N+E" not in said  # not the API's « ou declarers : N+E »
         error_at, penalty_at = (page.locator(s).bounding_box() for s in ("#sheet-error", "#penalty-form"))
         assert error_at and penalty_at and error_at["y"] < penalty_at["y"]  # above the penalty's form
         entry(page, "small misère", "SW", {"tricks-S": "0"})
@@ -665,7 +667,7 @@ def test_a_classic_deal_refused_names_the_fields_as_the_english_form_does(server
     in by the labels of the page's English form ("Side", "Tricks", "Honours"), in the page's order,
     as the French does by the French form's."""
     with pytest.raises(Refusal) as refused:
-        add_deal(new_sheet("classic"), wording=WEB)
+        add_deal(new_sheet("classic"), wording=PAGE)
     with phone() as (page, errors):
         start_sheet(page, server, "classic")
         for lang, said in (("en", refused.value.en), ("fr", set_in_french(refused.value.fr))):

@@ -23,7 +23,7 @@ from whist.classic_sheet import ClassicSheet
 from whist.cli import app as cli
 from whist.rules import preset
 from whist.server import create_app
-from whist.server.sheets import WEB
+from whist.server.sheets import PAGE, WEB
 from whist.sheet import TERMINAL, Sheet, parse_entry
 from whist.sheet_input import add_deal, add_penalty, colour_takes_no_option, dumps, read_sheet, sheet_rules
 
@@ -213,6 +213,65 @@ def test_a_refusal_asks_in_the_web_s_words_where_the_terminal_names_its_flags(
     assert terminal in said.en and (said.en, said.fr) != (error["message"], error["message_fr"])
 
 
+API_SYNTAX = re.compile(r"\bou? (?:declarers|tricks|contract|queens|seat) ?:"
+                        r"|\((?:declarers|trump|needed|queens|double)\)|[NESWO]=\d")
+"""The API's syntax, where the sheet's page has its own fields: an API field named in a message
+(« ou declarers : N+E », "(trump)"), seat=count pairs (``N=0,E=1``)."""
+API_FIELDS = re.compile(r"\b(?:declarers|tricks|contract|queens|honours|seat|trump|needed|double)\b")
+"""An API field's English name, which a French message of the page never says (outside the
+French names of its fields, quoted)."""
+
+
+@pytest.mark.parametrize(("game", "before", "route", "body", "en", "fr", "terminal"), ASKING)
+def test_the_page_is_refused_in_its_form_s_words_alone(
+        client: TestClient, game: str, before: list[dict[str, Any]], route: str, body: dict[str, Any],
+        en: str, fr: str, terminal: str) -> None:
+    """The same refusals, of an entry the sheet's page sends (``page``): they name its form's
+    fields only, never the API's, which the page's form cannot take."""
+    sid = new(client, preset=game, **({"options": {"rubbers": 1}} if before else {}))["id"]
+    for done in before:
+        post(client, f"/api/sheets/{sid}/entries", done)
+    api = post(client, f"/api/sheets/{sid}/{route}", body, 400)["error"]
+    error = post(client, f"/api/sheets/{sid}/{route}", {**body, "page": True}, 400)["error"]
+    assert error["code"] == api["code"], error
+    for said in (error["message"], error["message_fr"]):
+        assert not API_SYNTAX.search(said), said
+    unquoted = re.sub(r"«[^»]*»", "", error["message_fr"])  # « La donne compte double »: French
+    assert not API_FIELDS.search(unquoted), error["message_fr"]
+    assert not TERMINAL_SYNTAX.search(error["message"] + error["message_fr"])
+
+
+@pytest.mark.parametrize(("game", "body", "api", "page"), [
+    ("couleur", {"contract": "solo 7", "tricks": "8"},  # no box ticked under « Preneurs »
+     ("name the declarers, ticking them under “Declarers” (or declarers: N+E)",
+      "nommez les preneurs, en les cochant sous « Preneurs » (ou declarers : N+E)"),
+     ("name the declarers, ticking them under “Declarers”",
+      "nommez les preneurs, en les cochant sous « Preneurs »")),
+    ("couleur", {"contract": "solo 7", "declarers": "N", "tricks": "6.5"},  # the number box: 6.5
+     ("tricks '6.5': write a number (8) or seat=tricks (N=0,E=1)",
+      "plis « 6.5 » : tapez un nombre (8) ou place=plis (N=0,E=1)"),
+     ("tricks '6.5': write a whole number", "plis « 6.5 » : tapez un nombre entier")),
+    ("classic", {"tricks": "NS=", "honours": "none"},  # « Levées » left empty
+     ("give the number of tricks NS took: “Tricks”, or tricks: NS=8",
+      "donnez le nombre de levées faites par NS : « Levées », ou tricks : NS=8"),
+     ("give the number of tricks NS took: “Tricks”",
+      "donnez le nombre de levées faites par NS : « Levées »")),
+])
+def test_the_page_and_the_api_are_each_told_their_own_fields(
+        client: TestClient, game: str, body: dict[str, Any], api: tuple[str, str],
+        page: tuple[str, str]) -> None:
+    """Three refusals the sheet's page showed in the API's syntax, whole: the API's client is told
+    its fields, the page (``page``) its form's."""
+    sid = new(client, preset=game)["id"]
+    for sent, (en, fr) in ((body, api), ({**body, "page": True}, page)):
+        error = post(client, f"/api/sheets/{sid}/entries", sent, 400)["error"]
+        assert (error["message"], error["message_fr"]) == (en, fr), error
+    error = post(client, f"/api/sheets/{sid}/penalty", {"seat": "N,E", "page": True}, 400)["error"]
+    if game == "couleur":
+        assert error["message_fr"] == ("une pénalité nomme un seul fautif, par exemple « Pénalité de"
+                                       " l'arbitre (−15) à »"), error
+
+
 def test_a_colour_sheet_with_options_is_refused_in_the_web_s_words(client: TestClient) -> None:
     error = post(client, "/api/sheets", {"preset": "pagat", "options": {"stake": 1}}, 400)["error"]
     assert error["code"] == "bad_sheet"
@@ -226,8 +285,8 @@ def test_the_web_and_the_terminal_name_the_same_things_in_both_languages() -> No
     """Every text a refusal asks a front end for exists in each language of both: a refusal's words
     never miss one."""
     names = set(TERMINAL.en)
-    assert len(names) == 20 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == names
-    for wording in (TERMINAL, WEB):
+    assert len(names) == 21 and {*TERMINAL.fr} == {*WEB.en} == {*WEB.fr} == {*PAGE.en} == {*PAGE.fr} == names
+    for wording in (TERMINAL, WEB, PAGE):
         assert all(wording.en[n] and wording.fr[n] for n in names)
 
 

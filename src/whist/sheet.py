@@ -118,11 +118,11 @@ class Entry:
 
 
 def parse_tricks(text: str, declarers: Sequence[Seat],
-                 what: tuple[str, str] = ("tricks", "plis")) -> dict[Seat, int]:
+                 what: tuple[str, str] = ("tricks", "plis"), wording: Wording = TERMINAL) -> dict[Seat, int]:
     """``8`` (the declarers' tricks together, given to the first) or ``N=0,E=1`` / ``N=0;E=1``
     (``what`` they count, in English and French, for the refusals: the queens of the queens game
-    are read so too). A seat named twice is refused (the last one counted, and a sheet took the
-    wrong score: ``N=0,E=1,N=2``)."""
+    are read so too; ``wording``: how a refusal says to give a number). A seat named twice is
+    refused (the last one counted, and a sheet took the wrong score: ``N=0,E=1,N=2``)."""
     t = text.strip()
     if not t:
         return {}
@@ -134,9 +134,9 @@ def parse_tricks(text: str, declarers: Sequence[Seat],
         try:
             out[declarers[0]] = _whole(t)
         except ValueError:
-            raise SheetError(f"{what[0]} {text!r}: write a number (8) or seat={what[0]} (N=0,E=1)",
-                             f"{what[1]} « {text} » : tapez un nombre (8) ou place={what[1]}"
-                             " (N=0,E=1)") from None
+            raise wording.refusal(SheetError, "{what} {given!r}: {tricks_number}",
+                                  "{what_fr} « {given} » : {tricks_number}", what=what[0],
+                                  what_fr=what[1], given=text) from None
         return out
     for part in t.replace(";", ",").split(","):
         seat_txt, _, n = part.partition("=")
@@ -271,7 +271,7 @@ def parse_entry(contract: str, declarers: str = "", tricks: str = "", trump: str
                          " pass, in place of the redeal that doubles the next deal",
                          "une donne de misère par les dames ne compte jamais double : elle se joue"
                          " quand tous passent, à la place de la redonne qui double la suivante")
-    taken = parse_tricks(tricks, decl)
+    taken = parse_tricks(tricks, decl, wording=wording)
     if ("=" in tricks and len(decl) > 1 and not KINDS[c.kind].is_misere and set(taken) != set(decl)
             and not (from_csv and set(taken) == {decl[0]})):
         # (a pair's tricks count together: one declarer's alone was taken for the pair's)

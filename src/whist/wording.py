@@ -36,7 +36,8 @@ class Wording:
     penalty's seat among a deal's fields), ``penalty`` (a penalty given on its own),
     ``declarers``, ``trump``, ``needed``, ``queens`` and ``double`` (those fields),
     ``declarers_eg`` (how to name a deal's declarers), ``tricks_eg`` (their tricks),
-    ``each_tricks_eg`` (each misère declarer's tricks),
+    ``each_tricks_eg`` (each misère declarer's tricks), ``tricks_number`` (how tricks that are
+    no number are given),
     ``colour_deal`` and ``classic_deal`` (a deal of each game), ``side_tricks`` (the number of
     tricks of a classic deal's side), ``call`` (a game won by calling at eight), ``no_option`` (a
     sheet without rule options), ``new_sheet`` (another sheet). Rule options: ``choose_preset``
@@ -123,6 +124,7 @@ TERMINAL = Wording(
         "tricks_eg": f"{_EN['tricks']} 8 (the declarers together) or {_EN['tricks']} N=0,E=1 (each"
                      " declarer's)",
         "each_tricks_eg": f"e.g. {_EN['tricks']} N=0,E=1", "no_option": "no --option",
+        "tricks_number": "write a number (8) or seat=tricks (N=0,E=1)",
         "new_sheet": "whist sheet new --force, or another --file",
         "choose_preset": "--preset short, or preset = \"short\" at the top of a rules file",
         "option_list": "see `whist rules` for the list", "on_off": "on/off"},
@@ -131,6 +133,7 @@ TERMINAL = Wording(
         "tricks_eg": f"{_FR['tricks']} 8 (les preneurs ensemble) ou {_FR['tricks']} N=0,E=1 (ceux de"
                      " chaque preneur)",
         "each_tricks_eg": f"par exemple {_FR['tricks']} N=0,E=1", "no_option": "pas d'--option",
+        "tricks_number": "tapez un nombre (8) ou place=plis (N=0,E=1)",
         "new_sheet": "whist sheet new --force, ou un autre --file",
         "choose_preset": "--preset short, ou preset = \"short\" en tête d'un fichier de règles",
         "option_list": "la liste : `whist rules --lang fr`", "on_off": "on/off (oui/non)"})

@@ -51,8 +51,8 @@ from whist.sheet_input import (
 )
 from whist.wording import Wording
 
-__all__ = ["DAY", "FORGET_EVERY", "MAX_ENTRIES", "MAX_SHEETS", "WEB", "forget_forever", "forget_sheets",
-           "sheet_json", "sheet_routes",
+__all__ = ["DAY", "FORGET_EVERY", "MAX_ENTRIES", "MAX_SHEETS", "PAGE", "WEB", "forget_forever",
+           "forget_sheets", "sheet_json", "sheet_routes",
            "stored_sheet"]
 
 log = logging.getLogger("whist.server")
@@ -92,6 +92,7 @@ WEB = Wording(
         "declarers_eg": "ticking them under “Declarers” (or declarers: N+E)",
         "tricks_eg": "“Declarers' tricks” (“Tricks” for one misère declarer), or tricks: 8",
         "each_tricks_eg": "each in the field “…'s tricks” (or tricks: N=0,E=1)",
+        "tricks_number": "write a number (8) or seat=tricks (N=0,E=1)",
         "colour_deal": "“Contract”, “Declarers” and “Declarers' tricks”, or contract: solo 7, declarers: N,"
                        " tricks: 8",
         "classic_deal": "“Side”, “Tricks” and “Honours”, or tricks: NS=8, honours: EW=4",
@@ -112,6 +113,7 @@ WEB = Wording(
         "declarers_eg": "en les cochant sous « Preneurs » (ou declarers : N+E)",
         "tricks_eg": "« Plis des preneurs » (« Plis » pour un seul preneur d'une misère), ou tricks : 8",
         "each_tricks_eg": "chacun dans le champ « Plis de … » (ou tricks : N=0,E=1)",
+        "tricks_number": "tapez un nombre (8) ou place=plis (N=0,E=1)",
         "colour_deal": "« Contrat », « Preneurs » et « Plis des preneurs », ou contract : solo 7,"
                        " declarers : N, tricks : 8",
         "classic_deal": "« Camp », « Levées » et « Honneurs », ou tricks : NS=8, honours : EO=4",
@@ -126,6 +128,30 @@ WEB = Wording(
 """What the web app asks for: the words of its forms (web/i18n.js: a sheet's, the lobby's for a
 new table or sheet), and the fields of the API's JSON for a program that sends them. The tables'
 API (:mod:`whist.server.service`) checks its rule options in these words too."""
+
+_FORM: dict[str, tuple[str, str]] = {
+    "queens_taken": ("“Queens taken”", "« Dames prises »"),
+    "offender": ("the form “Referee's penalty (−15) to”", "le formulaire « Pénalité de l'arbitre (−15) à »"),
+    "penalty": ("“Referee's penalty (−15) to”", "« Pénalité de l'arbitre (−15) à »"),
+    "declarers": ("“Declarers”", "« Preneurs »"), "trump": ("“Trump”", "« Atout »"),
+    "needed": ("“Tricks needed”", "« Plis demandés »"), "queens": ("“Queens taken”", "« Dames prises »"),
+    "double": ("“The deal counts double”", "« La donne compte double »"),
+    "declarers_eg": ("ticking them under “Declarers”", "en les cochant sous « Preneurs »"),
+    "tricks_eg": ("“Declarers' tricks” (“Tricks” for one misère declarer)",
+                  "« Plis des preneurs » (« Plis » pour un seul preneur d'une misère)"),
+    "each_tricks_eg": ("each in the field “…'s tricks”", "chacun dans le champ « Plis de … »"),
+    "tricks_number": ("write a whole number", "tapez un nombre entier"),
+    "colour_deal": ("“Contract”, “Declarers” and “Declarers' tricks”",
+                    "« Contrat », « Preneurs » et « Plis des preneurs »"),
+    "classic_deal": ("“Side”, “Tricks” and “Honours”", "« Camp », « Levées » et « Honneurs »"),
+    "side_tricks": ("“Tricks”", "« Levées »"),
+    "call": ("the “Call at eight” buttons", "les boutons « Chant à huit »"),
+}
+PAGE = Wording(en={**WEB.en, **{name: en for name, (en, _) in _FORM.items()}},
+               fr={**WEB.fr, **{name: fr for name, (_, fr) in _FORM.items()}})
+"""What the sheet's page asks for, an entry or a penalty sent with ``page``: the words of its form
+alone, where :data:`WEB` names the API's fields too, which the page's form cannot take (« ou
+declarers : N+E » under boxes to tick, « N=0,E=1 » for a number box)."""
 
 Name = Annotated[str, Field(max_length=80)]
 Words = Annotated[str, Field(max_length=80)]
@@ -158,6 +184,8 @@ class AddEntry(BaseModel):
     queens: Words = ""
     double: bool = False
     lang: Literal["en", "fr"] | None = None
+    page: bool = False
+    """Sent by the sheet's page: a refusal names its form's fields alone (:data:`PAGE`)."""
 
 
 class Penalty(BaseModel):
@@ -165,6 +193,7 @@ class Penalty(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     seat: Words
+    page: bool = False
 
 
 def _pair(pair: tuple[int, int]) -> dict[str, int]:
@@ -366,12 +395,12 @@ def sheet_routes(app: FastAPI, store: Storage, max_sheets: int = MAX_SHEETS,
         def add(sheet: AnySheet) -> AnySheet:
             lang: Lang = body.lang or sheet.lang
             return add_deal(sheet, body.contract, body.declarers, body.tricks, body.honours, body.trump,
-                            body.needed, body.queens, body.double, lang, WEB)
+                            body.needed, body.queens, body.double, lang, PAGE if body.page else WEB)
         return await change(sheet_id, add)
 
     @app.post("/api/sheets/{sheet_id}/penalty", response_model=None)
     async def penalty(sheet_id: str, body: Penalty) -> dict[str, Any] | Response:
-        return await change(sheet_id, lambda sheet: add_penalty(sheet, body.seat, WEB))
+        return await change(sheet_id, lambda sheet: add_penalty(sheet, body.seat, PAGE if body.page else WEB))
 
     @app.post("/api/sheets/{sheet_id}/undo", response_model=None)
     async def undo_last(sheet_id: str) -> dict[str, Any] | Response:

@@ -147,7 +147,8 @@ async function change(path, body) {
   S.field = null;
   let done = false, gone = false;
   try {
-    S.got = await api("POST", `/api/sheets/${encodeURIComponent(S.id)}/${path}`, body);
+    // `page`: the server's refusals name this page's fields, not the API's (docs/protocol.md)
+    S.got = await api("POST", `/api/sheets/${encodeURIComponent(S.id)}/${path}`, body && { ...body, page: true });
     S.error = null;
     done = true;
   } catch (e) {
