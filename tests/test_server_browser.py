@@ -767,6 +767,31 @@ def test_a_name_being_typed_to_take_a_seat_stays_as_the_table_changes(server: Se
     assert errors == []
 
 
+def test_a_name_already_at_the_table_is_refused_where_the_seat_buttons_are(server: Server) -> None:
+    """Anne sits at East; a friend at the link types « anne » and clicks « S'asseoir en Nord »:
+    the page says, in French, that Anne plays there already (the server's words, 409
+    name_taken), he still watches, and sits down under another name."""
+    from playwright.sync_api import sync_playwright
+
+    url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
+    post_json(server, f"/api/tables/{url[3:]}/join", {"name": "Anne", "seat": "E"})
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, f"{server.base}{url}", errors, 375, 667)
+        page.fill("input[name=join-name]", " anne ")
+        page.click("button[data-sit=N]")
+        page.wait_for_selector("#toast.show")
+        said = page.inner_text("#toast")
+        assert said == "Anne joue déjà à cette table (place Est)\u00a0: choisissez un autre nom", said
+        assert page.locator(".seat.mine").count() == 0
+        page.fill("input[name=join-name]", "Anne B")
+        page.click("button[data-sit=N]")
+        page.wait_for_selector("#hand .card")
+        assert page.inner_text(".seat.mine .name") == "Anne B (vous)"
+        browser.close()
+    assert errors == []
+
+
 def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are(server: Server) -> None:
     """Two friends watching by the shared link click « S'asseoir en Nord » at the same moment: one
     sits there; the other is told in French which seat was taken (the server's own words, not the
