@@ -27,6 +27,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -164,14 +165,32 @@ def bid_and_play_until(page: Any, selector: str, seconds: float = 60,
 
 
 def phone_page(pw: Any, url: str, errors: list[str], width: int = 390, height: int = 844,
-               timezone: str | None = None) -> tuple[Any, Any]:
+               timezone: str | None = None, locale: str = LOCALE) -> tuple[Any, Any]:
     """Chromium, and a page of ``width`` × ``height`` (a phone's, 390 × 844, unless told) at ``url``,
-    in the ``timezone`` given (the machine's if none); the page's errors go to ``errors``."""
+    in the ``timezone`` given (the machine's if none) and ``locale``; the page's errors go to
+    ``errors``."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = browser.new_page(locale=LOCALE, viewport={"width": width, "height": height}, timezone_id=timezone)
+    page = browser.new_page(locale=locale, viewport={"width": width, "height": height}, timezone_id=timezone)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     return browser, page
+
+
+@contextmanager
+def posting_page(url: str, locale: str, path: str) -> Iterator[tuple[Any, list[str], list[Any]]]:
+    """A page of a phone's size at ``url`` in a browser set to ``locale`` (fr-BE), the script errors
+    it meets, and the bodies it POSTs to ``path`` (/api/sheets), each as JSON."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    sent: list[Any] = []
+    with sync_playwright() as pw:
+        browser, page = phone_page(pw, "about:blank", errors, locale=locale)
+        page.on("request", lambda r: sent.append(r.post_data_json)
+                if r.method == "POST" and r.url.endswith(path) else None)
+        page.goto(url)
+        yield page, errors, sent
+        browser.close()
 
 
 def classic_form(pw: Any, base: str, errors: list[str]) -> tuple[Any, Any]:

@@ -22,6 +22,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     get_json,
     phone_page,
     post_json,
+    posting_page,
     server,
 )
 
@@ -409,4 +410,30 @@ def test_the_seat_a_person_leaves_in_the_form_takes_what_his_new_seat_held(serve
                  for s in get_json(server, f"/api/tables/{table_id}/listing")["seats"]}
         assert seats == {"N": "open", "E": "open", "S": bot, "W": bot}
         browser.close()
+    assert errors == []
+
+
+def test_a_tables_stake_takes_a_decimal_comma_and_refuses_what_is_no_number(server: Server) -> None:  # noqa: F811
+    """The table's form shares the sheet's option fields: in a Belgian browser « abc » is refused
+    under the form, its field marked, and nothing sent; « 0,5 » makes a table at 0.5 a point."""
+    with posting_page(server.base, "fr-BE", "/api/tables") as (page, errors, sent):
+        page.wait_for_selector("select[name=preset]:not([disabled])")
+        page.fill("input[name=name]", "Léa")
+        page.select_option("select[name=preset]", "classic")
+        page.click("#create details.options summary")
+        stake = page.locator("#create input[name=opt-stake]")
+        stake.fill("abc")
+        page.click("#create-table")
+        said = page.inner_text("#create-error")
+        assert said.startswith("«\u00a0Enjeu par point\u00a0»\u00a0: «\u00a0abc\u00a0» n'est pas"), said
+        assert stake.get_attribute("aria-invalid") == "true"
+        assert stake.get_attribute("aria-describedby") == "create-error"
+        assert sent == []
+        stake.fill("")
+        stake.press_sequentially("0,5")
+        page.click("#create-table")
+        page.wait_for_url("**/t/*")
+        assert [body["options"]["stake"] for body in sent] == [0.5]
+        made = get_json(server, f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+        assert made["table"]["rules"]["stake"] == 0.5
     assert errors == []

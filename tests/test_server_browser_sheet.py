@@ -27,6 +27,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     Server,
     phone_page,
     post_json,
+    posting_page,
     server,
     set_in_french,
 )
@@ -188,6 +189,70 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         page.click("button[data-lang=fr]")
         shown = page.inner_text("#sheet-view")
         assert "Règlement\u00a0: Anne +4,5 · Bert -4,5 · Chloé +4,5 · Dirk -4,5" in shown, shown
+    assert errors == []
+
+
+@contextmanager
+def belgian_page(server: Server) -> Iterator[tuple[Any, list[str], list[Any]]]:  # noqa: F811
+    """The lobby in a Belgian French browser (fr-BE, whose number boxes read "0,5" as 05), the
+    classic sheet's options unfolded; the page's errors, and the bodies it POSTs to /api/sheets."""
+    with posting_page(f"{server.base}/", "fr-BE", "/api/sheets") as (page, errors, sent):
+        page.click("#new-sheet summary")
+        page.select_option("select[name=sheet-preset]", "classic")
+        page.click("#sheet-options summary")
+        for seat, name in NAMES.items():
+            page.fill(f"input[name=sheet-name-{seat}]", name)
+        yield page, errors, sent
+
+
+def test_a_stake_typed_with_a_decimal_comma_is_half_a_unit_not_five(server: Server) -> None:  # noqa: F811
+    """A Belgian scorer types the stake « 0,5 » as French writes it: the sheet is started at 0.5 a
+    point (a number box of his browser kept "05", and the sheet settled ten times too much)."""
+    with belgian_page(server) as (page, errors, sent):
+        stake = page.locator("#sheet-options input[name=opt-stake]")
+        assert stake.input_value() == "0"
+        stake.fill("")
+        stake.press_sequentially("0,5")
+        assert stake.input_value() == "0,5" and stake.get_attribute("aria-invalid") is None
+        page.click("button[data-lang=en]")  # the number as English writes it, and back
+        assert stake.input_value() == "0.5"
+        page.click("button[data-lang=fr]")
+        assert stake.input_value() == "0,5"
+        page.click("#start-sheet")
+        page.wait_for_url("**/s/*")
+        assert [body["options"] for body in sent] == [{"stake": 0.5}]
+        sheet_id = page.url.rsplit("/", 1)[1]
+        with urllib.request.urlopen(f"{server.base}/api/sheets/{sheet_id}") as r:
+            assert json.load(r)["sheet"]["rules"]["stake"] == 0.5
+        assert page.inner_text("#sheet-rules") == "Enjeu par point : 0,5"
+    assert errors == []
+
+
+def test_a_stake_that_is_no_number_is_refused_by_the_form_not_sent(server: Server) -> None:  # noqa: F811
+    """« 0,5,3 », « abc », a negative stake or one past the largest are no stake: the form says so
+    under it, marks the field and gives it the focus, and sends nothing; put right (a point in a
+    French page is read too), the sheet starts."""
+    with belgian_page(server) as (page, errors, sent):
+        stake = page.locator("#sheet-options input[name=opt-stake]")
+        for typed in ("0,5,3", "abc", "-1", "2000000", "1e3", ""):
+            stake.fill(typed)
+            assert stake.get_attribute("aria-invalid") == "true", typed
+            page.click("#start-sheet")
+            said = page.inner_text("#sheet-start-error")
+            assert said == (f"« Enjeu par point » : « {typed} » n'est pas un nombre de 0 à"
+                            f" 1 000 000 ; écrivez par exemple 0,5."), said
+            assert stake.get_attribute("aria-describedby") == "sheet-start-error"
+            assert page.evaluate("document.activeElement.name") == "opt-stake"
+        page.click("button[data-lang=en]")
+        assert page.inner_text("#sheet-start-error") == ('“Stake per point”: “” is not a number from 0 to'
+                                                         ' 1,000,000; write 0.5, say.')
+        page.click("button[data-lang=fr]")
+        assert sent == [] and "/s/" not in page.url
+        stake.fill("1.25")
+        assert stake.get_attribute("aria-invalid") is None
+        page.click("#start-sheet")
+        page.wait_for_url("**/s/*")
+        assert [body["options"] for body in sent] == [{"stake": 1.25}]
     assert errors == []
 
 

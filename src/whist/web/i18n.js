@@ -40,6 +40,9 @@ const FR = {
   free_seat_one: "{0} place libre", free_seats: "{0} places libres",
   started: "en cours", over: "terminée", waiting: "en attente",
   name_needed: "Indiquez votre nom.",
+  // a decimal option typed as no number it takes ("0,5,3"): its name, the text, the largest
+  option_not_number: "« {0} » : « {1} » n'est pas un nombre positif ; écrivez par exemple 0,5.",
+  option_not_number_upto: "« {0} » : « {1} » n'est pas un nombre de 0 à {2} ; écrivez par exemple 0,5.",
   waiting_players: "En attente des joueurs. Partagez le lien de la table :",
   start_now: "Commencer (des robots prennent les places libres)",
   share: "Partager le lien",
@@ -314,6 +317,8 @@ const EN = {
   free_seat_one: "{0} free seat", free_seats: "{0} free seats",
   started: "playing", over: "over", waiting: "waiting",
   name_needed: "Enter your name.",
+  option_not_number: "“{0}”: “{1}” is not a positive number; write 0.5, say.",
+  option_not_number_upto: "“{0}”: “{1}” is not a number from 0 to {2}; write 0.5, say.",
   waiting_players: "Waiting for players. Share the table's link:",
   start_now: "Start (bots take the free seats)",
   share: "Share the link",

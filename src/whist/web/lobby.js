@@ -4,7 +4,7 @@
 
 import { SEATS, api, dropToken, failText, folding, h, hasVisible, heldTables, keepToken, langSwitch, namedByGame, redraw, tableName } from "./dom.js";
 import { lang, seatName, sentence, t, whenText } from "./i18n.js";
-import { optionField, optionLabel, presetOptions } from "./options.js";
+import { BadOption, badOption, optionField, optionLabel, presetOptions, sentOptions } from "./options.js";
 import { sheetPanel } from "./scorer.js";
 
 const root = document.getElementById("app");
@@ -161,6 +161,7 @@ function tablesPanel(listed, mine) {
 // table refused gives the server's reason, each option it names by its name in the rules
 // ("game_points") named by the form's label for it ("Points de la manche").
 function refusalText(error, labels) {
+  if (error instanceof BadOption) return error.text();
   if (!(error instanceof Error)) return t(error);
   // (a server without the French reason: the page's own words in French)
   if (error.code !== "bad_table" || (lang() === "fr" && !error.messageFr)) return sentence(failText(error));
@@ -191,7 +192,7 @@ function lobbyView(presets, tables, mine, error, render, fail) {
   // the most deals or rubbers a new table may have, as the server lists it
   const largest = (name) => presets?.options.find((o) => o.name === name)?.largest ?? null;
   const optionInput = (o) => optionField(o, form.options[o.name] ?? presets.presets[form.preset][o.name],
-    (v) => { form.options[o.name] = v; });
+    (v) => { form.options[o.name] = v; }, error instanceof BadOption && error.option === o ? "create-error" : null);
   const countLabel = t(isColour ? "deals" : rules.game_and_rubber_points ? "rubbers" : "matches");
   // the form's labels of the options, by name, for the server's reasons that name them
   const labels = Object.fromEntries([[isColour ? "deals" : "rubbers", countLabel],
@@ -206,10 +207,17 @@ function lobbyView(presets, tables, mine, error, render, fail) {
       root.querySelector("#create input[name=name]").focus();
       return;
     }
+    const bad = badOption(form.options, opts);
+    if (bad) {  // ("0,5,3" for the stake) said under the form, its field unfolded and given the focus
+      form.optionsOpen = true;
+      fail(new BadOption(bad, form.options[bad.name].text));
+      root.querySelector(`#create [name=opt-${bad.name}]`).focus();
+      return;
+    }
     localStorage.setItem("whist.name", name);
     const seats = {};
     for (const s of SEATS) seats[s] = s === form.seat ? "open" : form.seats[s];
-    const options = { ...form.options, [isColour ? "deals" : "rubbers"]: Number(form.count) };
+    const options = { ...sentOptions(form.options), [isColour ? "deals" : "rubbers"]: Number(form.count) };
     form.creating = true;
     render();
     try {
@@ -278,7 +286,8 @@ function lobbyView(presets, tables, mine, error, render, fail) {
         ["30", "60", "120", "300"].map((v) => h("option", { value: v, selected: form.takeover === v }, t("seconds", v))))),
       presets ? folding({ class: "options" }, form.optionsOpen, (open) => { form.optionsOpen = open; },
         t("options"), opts.map(optionInput)) : null,
-      error && !nameMissing ? h("p", { class: "error", role: "alert" }, refusalText(error, labels)) : null,
+      error && !nameMissing ? h("p", { class: "error", id: "create-error", role: "alert" }, refusalText(error, labels))
+        : null,
       h("button", { class: "primary", type: "submit", id: "create-table", disabled: form.creating }, t("create"))),
     tablesPanel(tables, mine));
 }

@@ -7,7 +7,7 @@
 
 import { SEATS, api, copyText, failText, folding, h, hasVisible, joined, langSwitch, named, nothingPanel, redraw, toast } from "./dom.js";
 import { lang, numberText, playerName, seatName, sentence, setGame, t, tricksText, whenText } from "./i18n.js";
-import { optionField, optionLabel, presetOptions } from "./options.js";
+import { BadOption, badOption, optionField, optionLabel, presetOptions, sentOptions } from "./options.js";
 import { nameHeader, pts, settlementText } from "./sheets.js";
 import { contractNode, side, sides } from "./table.js";
 
@@ -61,9 +61,16 @@ export function sheetPanel(render, presets) {
     // a seat left blank is named as its field shows it, in the page's language: the server would
     // call it by its French name ("Nord & Sud" on an English page)
     const names = Object.fromEntries(SEATS.map((s) => [s, hasVisible(start.names[s]) ? start.names[s] : seatName(s)]));
+    const bad = badOption(start.options, opts);
+    if (bad) {  // ("0,5,3" for the stake) said under the form, its field unfolded and given the focus
+      start.error = new BadOption(bad, start.options[bad.name].text);
+      start.optionsOpen = true;
+      render();
+      root.querySelector(`#sheet-options [name=opt-${bad.name}]`).focus();
+      return;
+    }
     try {
-      const options = Object.fromEntries(opts.filter((o) => o.name in start.options)
-        .map((o) => [o.name, start.options[o.name]]));
+      const options = sentOptions(start.options, opts);
       await startSheet({ preset: start.preset, names, lang: lang(), options });
     } catch (e) {
       start.error = e;
@@ -85,9 +92,11 @@ export function sheetPanel(render, presets) {
       oninput: (e) => { start.names[s] = e.target.value; } }))),
     opts.length ? folding({ class: "options", id: "sheet-options" }, start.optionsOpen,
       (open) => { start.optionsOpen = open; }, t("options"),
-      opts.map((o) => optionField(o, start.options[o.name] ?? rules[o.name], (v) => { start.options[o.name] = v; })))
+      opts.map((o) => optionField(o, start.options[o.name] ?? rules[o.name], (v) => { start.options[o.name] = v; },
+        start.error instanceof BadOption && start.error.option === o ? "sheet-start-error" : null)))
       : null,
-    start.error ? h("p", { class: "error", role: "alert" }, sentence(failText(start.error))) : null,
+    start.error ? h("p", { class: "error", id: "sheet-start-error", role: "alert" },
+      start.error instanceof BadOption ? start.error.text() : sentence(failText(start.error))) : null,
     h("button", { class: "primary", type: "submit", id: "start-sheet" }, t("start_sheet"))));
 }
 
