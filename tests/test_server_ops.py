@@ -212,7 +212,7 @@ def test_a_link_to_no_table_or_sheet_is_answered_404_with_the_page(url: str) -> 
     link: answered 404 then, as a server says there is nothing at an address (it was 200); 200
     where the table or sheet is, in the memory of the server asked or only in the database (stored
     by another server process, or before a restart). A sheet's id names no table, nor a table's a
-    sheet."""
+    sheet, and ``/t/`` or ``/s`` none."""
     a_app, b_app = create_app(url), create_app(url)
     with TestClient(a_app) as a, TestClient(b_app) as b:
         tid = a.post("/api/tables", json={"seats": {"N": "random"}}).json()["id"]
@@ -223,6 +223,12 @@ def test_a_link_to_no_table_or_sheet_is_answered_404_with_the_page(url: str) -> 
             _page(c, f"/s/{sid}", 200)
             for path in ("/t/nope", "/s/nope", f"/t/{sid}", f"/s/{tid}", f"/t/{'x' * 5000}", "/s/ab%00cd"):
                 _page(c, path, 404)
+            # a link without its id names none either: not the lobby with 200 (nor a redirect to it)
+            for path in ("/t/", "/s/", "/t", "/s"):
+                r = c.get(path, headers={"Accept": "text/html"}, follow_redirects=False)
+                assert r.status_code == 404 and 'src="/static/app.js"' in r.text, path
+                # a client not asking for HTML: the JSON 404
+                assert c.get(path).json()["error"]["code"] == "not_found", path
     with TestClient(create_app(url)) as c:  # the server started again
         _page(c, f"/t/{tid}", 200)
         _page(c, f"/s/{sid}", 200)

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -362,13 +362,8 @@ def create_app(db_url: str = DEFAULT_DB, storage: Storage | None = None,
     async def index() -> FileResponse:
         return _page()
 
-    for prefix in ("t", "s"):  # a table's page, a score sheet's page
-        @app.api_route(f"/{prefix}", methods=PAGE_METHODS, include_in_schema=False)
-        @app.api_route(f"/{prefix}/", methods=PAGE_METHODS, include_in_schema=False)
-        async def no_id() -> RedirectResponse:
-            """A table's or a sheet's link without its id: the lobby, where they are made."""
-            return RedirectResponse("/")
-
+    # (a table's or a sheet's link without its id, /t/ or /s, names none: the page with 404, as any
+    # link to nothing, and its way back to the lobby)
     @app.api_route("/t/{table_id}", methods=PAGE_METHODS, include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return await _page_of(service.listing_of(table_id))
