@@ -70,6 +70,22 @@ class TestHttp:
         said = [(o["name"], doc) for o in options for doc in (o["doc"], o["doc_fr"]) if code.search(doc)]
         assert said == []
 
+    def test_an_options_meaning_names_a_game_as_the_lobby_does(self, harness: Any) -> None:
+        """What an option the lobby's forms offer means names a game as the lobby's list does in its
+        language (« Colour whist (club rules) », « Whist classique »), never by the preset's id: the
+        English said "piccolissimo in couleur", a word its page never shows, and "10 in classic, 5
+        in short"."""
+        options = harness.client.get("/api/presets").json()["options"]
+        offered = [o for o in options if o["name"] not in ("game", "style")]  # (the forms' own choices)
+        english = re.compile(r"\b(couleur|classic|short|simple)\b(?! whist)")
+        french = re.compile(r"(?<!whist )\b(classic|classique|short|court|simple|couleur)\b(?! \()")
+        said = [(o["name"], o["doc"]) for o in offered if english.search(o["doc"].replace(" short of", ""))]
+        said += [(o["name"], o["doc_fr"]) for o in offered
+                 if french.search(o["doc_fr"].replace("une couleur", ""))]
+        assert said == []
+        piccolo = next(o for o in options if o["name"] == "piccolo")
+        assert "in colour whist (club rules)" in piccolo["doc"] and "aux règles du club" in piccolo["doc_fr"]
+
     def test_an_option_that_allows_a_contract_names_it_as_the_page_does(self, harness: Any) -> None:
         """The meaning of an option that allows a contract (« abondance sur table », « grande
         misère sur table ») names the contract as the page's calls do in each language, and says

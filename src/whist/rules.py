@@ -51,12 +51,12 @@ class Rules:
          "« classic » (whist à deux contre deux, atout retourné) ou « couleur » (whist à la couleur)."))
     points_per_odd_trick: int = _opt(
         1, ("Points per odd trick", "Points par levée au-delà de six"),
-        ("Points for each trick over six (the book) won by a side (simple: 2).",
+        ("Points for each trick over six (the book) won by a side (simple whist: 2).",
          "Chaque levée au-delà de six (le livre) rapporte ce nombre de points à son camp (whist"
          " simple : 2)."))
     game_points: int = _opt(
         10, ("Game points", "Points de la manche"),
-        ("Points that win a game: 10 in classic, 5 in short.",
+        ("Points that win a game: 10 in classic whist, 5 in short whist.",
          "Points qui gagnent une manche : 10 au whist classique, 5 au whist court."))
     honours: bool = _opt(
         True, ("Honours", "Honneurs"),
@@ -79,12 +79,12 @@ class Rules:
     single_game_from: int = _opt(
         5, ("Single game from", "Manche simple à partir de"),
         ("The winner of a game scores 1 game point if the losers have at least this many points,"
-         " 2 if they have fewer but not 0, 3 if they have 0 (classic 5, short 3).",
+         " 2 if they have fewer but not 0, 3 if they have 0 (classic whist 5, short whist 3).",
          "Le gagnant d'une manche marque 1 point de manche si les perdants ont au moins ce nombre"
-         " de points, 2 s'ils en ont moins mais pas 0, 3 s'ils ont 0 (classique 5, court 3)."))
+         " de points, 2 s'ils en ont moins mais pas 0, 3 s'ils ont 0 (whist classique 5, whist court 3)."))
     game_and_rubber_points: bool = _opt(
         True, ("Game and rubber points", "Points de manche et de robre"),
-        ("Score game points and rubber points (off in simple: the first side to win two games"
+        ("Score game points and rubber points (off in simple whist: the first side to win two games"
          " wins the match, worth 1).",
          "Compter les points de manche et de robre (sans : le premier camp à gagner deux manches"
          " gagne la partie, qui vaut 1)."))
@@ -104,10 +104,11 @@ class Rules:
          "Un joueur qui ne peut pas fournir doit couper s'il a de l'atout (non par défaut)."))
     trump_card_stays_up: bool = _opt(
         True, ("Turned card stays up", "La carte retournée reste visible"),
-        ("The turned card stays face up until the dealer plays it (classic); off: the dealer"
-         " shows it and takes it back at once (simple). Every seat knows he holds it either way.",
-         "La carte retournée reste visible jusqu'à ce que le donneur la joue (classique) ; sinon"
-         " il la montre et la reprend aussitôt (simple). Chacun sait qu'il la tient."))
+        ("The turned card stays face up until the dealer plays it (classic whist); off: the"
+         " dealer shows it and takes it back at once (simple whist). Every seat knows he holds it"
+         " either way.",
+         "La carte retournée reste visible jusqu'à ce que le donneur la joue (whist classique) ;"
+         " sinon il la montre et la reprend aussitôt (whist simple). Chacun sait qu'il la tient."))
 
     # ----- colour whist (RULES.md §5, options table §5.10) -----------------------------------
     style: Literal["couleur", "pagat"] = _opt(
@@ -139,7 +140,7 @@ class Rules:
          " plus."))
     piccolo: bool = _opt(
         True, ("Piccolo", "Piccolo"),
-        ("Piccolo (and piccolissimo in couleur) may be bid.",
+        ("Piccolo may be bid, and piccolissimo too in colour whist (club rules).",
          "Le piccolo (et, aux règles du club, le piccolissimo) peut être annoncé."))
     abondance_sur_table: bool = _opt(
         False, ("Open abondance", "Abondance sur table"),
