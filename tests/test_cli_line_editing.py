@@ -52,6 +52,8 @@ def play_at_a_terminal(tmp_path: Path, keys: list[bytes], *args: str,
         deadline = time.monotonic() + 30
         while proc.poll() is None and time.monotonic() < deadline:
             seen += read_some(main)
+        while more := read_some(main):  # what it wrote just before it ended, not yet read
+            seen += more
         return proc.poll(), seen
     finally:
         if proc.poll() is None:
