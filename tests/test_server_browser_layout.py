@@ -168,6 +168,15 @@ NAME_LINES = """els => els.map(e => { const n = e.querySelector('.name'); const 
     .map(b => Math.round(b.top))).size, n.scrollWidth > n.clientWidth, n.title]]; })"""
 
 
+def drawn_names(page: Any) -> dict[str, list[Any]]:
+    """Each seat's :data:`NAME_LINES`, read at a moment when every seat's name is drawn: under load
+    the first read after a new size or a bot's call could find none drawn (no line at all)."""
+    ready = page.wait_for_function(
+        f"() => {{ const v = ({NAME_LINES})([...document.querySelectorAll('.seat')]);"
+        " return v.every(([, [lines]]) => lines > 0) && v; }")
+    return dict(ready.json_value())
+
+
 def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Server) -> None:  # noqa: F811
     """On a phone (390 × 844) a name of 24 characters (what the page lets one type) shows on one
     line in the player's own seat box, across the felt's bottom row, as in the others and the header
@@ -180,11 +189,11 @@ def test_a_long_name_is_cut_on_one_line_in_the_players_own_seat_too(server: Serv
     with sync_playwright() as pw:
         browser, page = phone_page(pw, f"{server.base}{url}", errors)
         sit_down(page, "Maximiliaan Vandenbrouck")
-        names: dict[str, list[Any]] = dict(page.locator(".seat").evaluate_all(NAME_LINES))
+        names = drawn_names(page)
         assert names["S"] == [1, False, "Maximiliaan Vandenbrouck (vous)"], names
         assert all(lines == 1 for lines, *_ in names.values()), names
         page.set_viewport_size({"width": 568, "height": 320})
-        names = dict(page.locator(".seat").evaluate_all(NAME_LINES))
+        names = drawn_names(page)
         assert names["S"] == [1, True, "Maximiliaan Vandenbrouck (vous)"], names
         # read where it is found, at one moment: the table may be drawn again meanwhile (a bot's call)
         own = "() => getComputedStyle(document.querySelector('.seat-bottom .name')).textOverflow"
