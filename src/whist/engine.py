@@ -49,7 +49,13 @@ from whist.cards import (
     cards_of,
 )
 from whist.rules import Rules, preset
-from whist.scoring import DealPoints, called_points, deal_points, may_call_at_eight
+from whist.scoring import (
+    DealPoints,
+    called_points,
+    deal_points,
+    may_call_at_eight,
+    start_score_fault,
+)
 
 __all__ = [
     "ClassicDeal",
@@ -249,7 +255,19 @@ class ClassicDeal:
     @classmethod
     def new(cls, rules: Rules, dealer: Seat, hands: Sequence[int], trump_card: Card,
             start_score: tuple[int, int] = (0, 0)) -> ClassicDeal:
-        """A deal from given hands; ``trump_card`` (the turned card) must be in the dealer's hand."""
+        """A deal from given hands; ``trump_card`` (the turned card) must be in the dealer's hand.
+        ``rules`` must be those of classic whist and each side's ``start_score`` below a game."""
+        if rules.game != "classic":
+            raise IllegalAction(f"preset {rules.preset} is not classic whist",
+                                f"les règles {rules.preset} ne sont pas celles du whist classique")
+        if (len(start_score) != 2
+                or not all(isinstance(p, int) and not isinstance(p, bool) for p in start_score)):
+            raise IllegalAction(f"start_score must be two whole numbers (NS, EW), not {start_score!r}",
+                                f"start_score doit être deux nombres entiers (NS, EO), pas {start_score!r}")
+        fault = start_score_fault(rules, start_score)
+        if fault is not None:
+            side, en, fr = fault
+            raise IllegalAction(f"bad start_score {side}: {en}", f"start_score {side} incorrect : {fr}")
         if len(hands) != 4 or any(h.bit_count() != 13 for h in hands):
             raise IllegalAction("a classic deal needs four hands of 13 cards",
                                 "une donne de whist classique demande quatre mains de 13 cartes")

@@ -43,6 +43,7 @@ from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
 from whist.rules import Rules, RulesError
+from whist.scoring import start_score_fault
 from whist.sheet import SHEET_FORMAT
 
 AnyDeal = ClassicDeal | ColourDeal
@@ -495,13 +496,11 @@ def _start_score(data: Mapping[str, Any], where: Where, rules: Rules) -> tuple[i
         raise _error(where, f"bad field start_score: no score for {missing}",
                      f"champ start_score incorrect : pas de points pour {missing.replace(' and ', ' et ')}")
     score = _whole(raw["NS"], "start_score.NS", where), _whole(raw["EW"], "start_score.EW", where)
-    for side, points in zip(("NS", "EW"), score, strict=True):
-        if not 0 <= points < rules.game_points:
-            top = rules.game_points - 1
-            raise _error(where, f"bad field start_score.{side}: a game score from 0 to {top} is expected"
-                         f" (games of {rules.game_points}), not {points}",
-                         f"champ start_score.{side} incorrect : il faut des points de manche de 0 à"
-                         f" {top} (manches de {rules.game_points}), pas {points}")
+    fault = start_score_fault(rules, score)
+    if fault is not None:
+        side, en, fr = fault
+        raise _error(where, f"bad field start_score.{side}: {en}",
+                     f"champ start_score.{side} incorrect : {fr}")
     return score
 
 

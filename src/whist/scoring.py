@@ -31,6 +31,19 @@ class DealPoints:
         return (self.tricks[0] + self.honours[0], self.tricks[1] + self.honours[1])
 
 
+def start_score_fault(rules: Rules, score: tuple[int, int]) -> tuple[str, str, str] | None:
+    """Why ``score`` (NS, EW) is no game score a deal may start from, else ``None``: the first
+    side out of range and the reason in English and French. Each side's score runs from 0 to one
+    less than a game (a game won ends the deal's game); the engine and the records both check it."""
+    for side, points in zip(("NS", "EW"), score, strict=True):
+        if not 0 <= points < rules.game_points:
+            top = rules.game_points - 1
+            games = rules.game_points
+            return (side, f"a game score from 0 to {top} is expected (games of {games}), not {points}",
+                    f"il faut des points de manche de 0 à {top} (manches de {games}), pas {points}")
+    return None
+
+
 def honour_points(count: int) -> int:
     """Honours held by one side: 4 score 4, 3 score 2, fewer nothing (RULES.md §2, D1)."""
     return 4 if count == 4 else 2 if count == 3 else 0

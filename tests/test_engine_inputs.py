@@ -1,0 +1,84 @@
+"""What the engine's constructors and methods accept from a caller (docs/engine.md): rules of
+the right game, a start score a game can have, a seat given as text."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from whist.actions import IllegalAction, NotYourTurn
+from whist.cards import Seat
+from whist.couleur import ColourDeal
+from whist.engine import ClassicDeal, new_classic_deal
+from whist.record import RecordError, deal_record, replay_deal
+from whist.rules import preset
+
+
+class TestRulesOfTheRightGame:
+    """A classic deal refuses colour-whist rules as a colour deal refuses classic ones."""
+
+    def test_colour_deal_refuses_classic_rules(self) -> None:
+        with pytest.raises(IllegalAction, match="preset classic is not colour whist"):
+            ColourDeal.shuffled(preset("classic"), Seat.N, random.Random(1))
+
+    def test_classic_deal_refuses_colour_rules(self) -> None:
+        deal = new_classic_deal("classic", seed=1)
+        builds: list[Callable[[], ClassicDeal]] = [
+            lambda: new_classic_deal("couleur", seed=1),
+            lambda: ClassicDeal.shuffled(preset("couleur"), Seat.N, random.Random(1)),
+            lambda: ClassicDeal.new(preset("couleur"), Seat.N, deal.dealt, deal.trump_card)]
+        for build in builds:
+            with pytest.raises(IllegalAction) as info:
+                build()
+            assert info.value.en == "preset couleur is not classic whist"
+            assert info.value.fr == "les règles couleur ne sont pas celles du whist classique"
+
+    @pytest.mark.parametrize("name", ["classic", "short", "simple"])
+    def test_classic_presets_still_build(self, name: str) -> None:
+        assert new_classic_deal(name, seed=1).rules.preset == name
+
+
+class TestStartScore:
+    """Each side's start score runs from 0 to one less than a game, as a record's must."""
+
+    @pytest.mark.parametrize(("score", "en", "fr"), [
+        ((25, 3), "bad start_score NS: a game score from 0 to 9 is expected (games of 10), not 25",
+         "start_score NS incorrect : il faut des points de manche de 0 à 9 (manches de 10), pas 25"),
+        ((-1, 0), "bad start_score NS: a game score from 0 to 9 is expected (games of 10), not -1",
+         "start_score NS incorrect : il faut des points de manche de 0 à 9 (manches de 10), pas -1"),
+        ((0, 10), "bad start_score EW: a game score from 0 to 9 is expected (games of 10), not 10",
+         "start_score EW incorrect : il faut des points de manche de 0 à 9 (manches de 10), pas 10"),
+    ])
+    def test_out_of_range_is_refused(self, score: tuple[int, int], en: str, fr: str) -> None:
+        with pytest.raises(IllegalAction) as info:
+            ClassicDeal.shuffled(preset("classic"), Seat.N, random.Random(1), start_score=score)
+        assert (info.value.en, info.value.fr) == (en, fr)
+
+    def test_games_of_five_stop_at_four(self) -> None:
+        assert ClassicDeal.shuffled(preset("short"), Seat.N, random.Random(1), (4, 4)).start_score == (4, 4)
+        with pytest.raises(IllegalAction, match="from 0 to 4 is expected \\(games of 5\\), not 5"):
+            ClassicDeal.shuffled(preset("short"), Seat.N, random.Random(1), (5, 0))
+
+    @pytest.mark.parametrize("score", [(1, 2, 3), (1.5, 0), (True, 0)])
+    def test_not_two_whole_numbers_is_refused(self, score: tuple[int, int]) -> None:
+        with pytest.raises(IllegalAction, match="start_score must be two whole numbers"):
+            ClassicDeal.shuffled(preset("classic"), Seat.N, random.Random(1), start_score=score)
+
+    def test_the_engine_and_replay_give_the_same_reason(self) -> None:
+        record = deal_record(ClassicDeal.shuffled(preset("classic"), Seat.N, random.Random(1), (9, 0)))
+        record["start_score"] = {"NS": 25, "EW": 0}
+        with pytest.raises(RecordError) as info:
+            replay_deal(record)
+        assert "bad field start_score.NS: a game score from 0 to 9 is expected (games of 10), not 25" \
+            in info.value.en
+        with pytest.raises(IllegalAction) as engine:
+            ClassicDeal.shuffled(preset("classic"), Seat.N, random.Random(1), (25, 0))
+        assert engine.value.en.split(": ", 1)[1] in info.value.en
+
+
+def test_not_your_turn_is_still_refused() -> None:
+    deal = new_classic_deal("classic", seed=1)
+    with pytest.raises(NotYourTurn):
+        deal.apply(deal.legal_actions()[0], Seat.S)
