@@ -9,9 +9,11 @@ from collections.abc import Callable
 import pytest
 
 from whist.actions import IllegalAction, NotYourTurn
-from whist.cards import Seat
+from whist.cards import ParseError, Seat
 from whist.couleur import ColourDeal
+from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, new_classic_deal
+from whist.match import Match
 from whist.record import RecordError, deal_record, replay_deal
 from whist.rules import preset
 
@@ -81,4 +83,54 @@ class TestStartScore:
 def test_not_your_turn_is_still_refused() -> None:
     deal = new_classic_deal("classic", seed=1)
     with pytest.raises(NotYourTurn):
-        deal.apply(deal.legal_actions()[0], Seat.S)
+        deal.apply(deal.legal_actions()[0].text, Seat.S)
+
+
+def _colour_deal() -> ColourDeal:
+    return ColourDeal.shuffled(preset("couleur"), Seat.W, random.Random(0))
+
+
+class TestSeatAsText:
+    """``apply`` and ``view`` take a seat as a :class:`Seat` or as text (``parse_seat``), in both
+    games and in the series of deals."""
+
+    @pytest.mark.parametrize("build", [lambda: new_classic_deal("classic", seed=1), _colour_deal])
+    def test_apply_and_view_read_a_seat_as_text(self, build: Callable[[], ClassicDeal | ColourDeal]) -> None:
+        deal = build()
+        seat = deal.to_act
+        assert seat is not None
+        action = deal.legal_actions()[0].text
+        for text in (seat.name, seat.name_en, seat.name_fr.lower(), f" {seat.name} "):
+            assert deal.apply(action, text).actions == deal.apply(action, seat).actions
+            assert deal.view(text) == deal.view(seat)
+        assert deal.view(text).seat is seat
+
+    @pytest.mark.parametrize("build", [lambda: new_classic_deal("classic", seed=1), _colour_deal])
+    def test_not_your_turn_names_the_seat_given_as_text(
+            self, build: Callable[[], ClassicDeal | ColourDeal]) -> None:
+        deal = build()
+        seat = deal.to_act
+        assert seat is not None
+        with pytest.raises(NotYourTurn) as info:
+            deal.apply(deal.legal_actions()[0].text, seat.partner.name)
+        assert info.value.en == f"it is {seat.name_en}'s turn, not {seat.partner.name_en}'s"
+
+    @pytest.mark.parametrize("build", [lambda: new_classic_deal("classic", seed=1), _colour_deal])
+    def test_text_that_is_no_seat_is_refused(self, build: Callable[[], ClassicDeal | ColourDeal]) -> None:
+        deal = build()
+        with pytest.raises(ParseError, match="'X' is not a seat"):
+            deal.apply(deal.legal_actions()[0].text, "X")
+        with pytest.raises(ParseError, match="'X' is not a seat"):
+            deal.view("X")
+
+    def test_a_match_reads_a_seat_as_text(self) -> None:
+        match = Match.start(preset("classic"), random.Random(2)).deal(random.Random(3))
+        seat = match.to_act
+        assert seat is not None
+        assert match.view(seat.name_fr) == match.view(seat)
+        after = match.apply(match.legal_actions()[0], seat.name)
+        assert after.current is not None and after.current.actions[-1][0] is seat
+        colour = ColourMatch.start(preset("couleur"), random.Random(2)).deal(random.Random(3))
+        assert colour.to_act is not None
+        assert colour.view(colour.to_act.name) == colour.view(colour.to_act)
+        colour.apply(colour.legal_actions()[0], colour.to_act.name)

@@ -35,6 +35,7 @@ from whist.cards import (
     card,
     cards_of,
     parse_card,
+    parse_seat,
 )
 from whist.contracts import KINDS, Contract, Levels
 from whist.engine import SeatView, legal_cards, trick_winner
@@ -412,13 +413,17 @@ class ColourDeal:
         kind = "show" if phase == _SHOW else "discard"
         return tuple(CardCall(kind, c) for c in cards_of(self.hands[seat]))
 
-    def apply(self, action: ColourAction | str, seat: Seat | None = None) -> ColourDeal:
+    def apply(self, action: ColourAction | str, seat: Seat | str | None = None) -> ColourDeal:
+        """The state after ``to_act`` takes ``action``. With ``seat`` (a :class:`Seat` or its
+        text), first check it is that seat's turn (:class:`NotYourTurn` otherwise)."""
         who = self.to_act
         if who is None:
             raise IllegalAction("the deal is over", "la donne est terminée")
         if seat is not None and seat is not who:
-            raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
-                              f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
+            named = parse_seat(seat)  # a seat may be given as text: "N", "Nord"
+            if named is not who:
+                raise NotYourTurn(f"it is {who.name_en}'s turn, not {named.name_en}'s",
+                                  f"ce n'est pas à {named.name_fr} de jouer, c'est à {who.name_fr}")
         phase = self.phase
         typed = action.strip() if isinstance(action, str) else None  # as the refusals echo it
         if isinstance(action, str):
@@ -710,7 +715,10 @@ class ColourDeal:
             return {}
         return {s: self.hands[s] for s in ip.spread}
 
-    def view(self, seat: Seat | None) -> ColourView:
+    def view(self, seat: Seat | str | None) -> ColourView:
+        """All that ``seat`` may know (``None``: a spectator); a seat may be given as text."""
+        if seat is not None:
+            seat = parse_seat(seat)
         ip = self.in_play
         declarers: tuple[Seat, ...] = ip.declarers if ip is not None else ()
         trou = self.trou if self.phase != _TROU else None  # public once announced (§5.3)

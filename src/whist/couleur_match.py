@@ -120,7 +120,7 @@ class ColourMatch(DealSeries):
         d = ColourDeal.new(self.rules, self.dealer, hands, 2 if self.double_next else 1)
         return replace(self, current=d)
 
-    def apply(self, action: ColourAction | str, seat: Seat | None = None) -> ColourMatch:
+    def apply(self, action: ColourAction | str, seat: Seat | str | None = None) -> ColourMatch:
         if self.current is None:
             if self.is_over:
                 raise IllegalAction("the session is over", "la partie est terminée")

@@ -47,6 +47,7 @@ from whist.cards import (
     Side,
     Suit,
     cards_of,
+    parse_seat,
 )
 from whist.rules import Rules, preset
 from whist.scoring import (
@@ -388,15 +389,18 @@ class ClassicDeal:
         # the partner's answer to "can you one?" is automatic and true (D19 b)
         return (YES,) if self.honours_held(seat) else (NO,)
 
-    def apply(self, action: Action | str, seat: Seat | None = None) -> ClassicDeal:
-        """The state after ``to_act`` takes ``action``. With ``seat``, first check it is that
-        seat's turn (:class:`NotYourTurn` otherwise)."""
+    def apply(self, action: Action | str, seat: Seat | str | None = None) -> ClassicDeal:
+        """The state after ``to_act`` takes ``action``. With ``seat`` (a :class:`Seat` or its
+        text, read by :func:`~whist.cards.parse_seat`), first check it is that seat's turn
+        (:class:`NotYourTurn` otherwise)."""
         who = self.to_act
         if who is None:
             raise IllegalAction("the deal is over", "la donne est terminée")
         if seat is not None and seat is not who:
-            raise NotYourTurn(f"it is {who.name_en}'s turn, not {seat.name_en}'s",
-                              f"ce n'est pas à {seat.name_fr} de jouer, c'est à {who.name_fr}")
+            named = parse_seat(seat)  # a seat may be given as text: "N", "Nord"
+            if named is not who:
+                raise NotYourTurn(f"it is {who.name_en}'s turn, not {named.name_en}'s",
+                                  f"ce n'est pas à {named.name_fr} de jouer, c'est à {who.name_fr}")
         if isinstance(action, str):
             action = parse_action(action)
         if action.__class__ is Card and self._phase == _PHASE_PLAY:
@@ -534,7 +538,10 @@ class ClassicDeal:
             return False
         return (self.dealer - self.leader) & 3 >= len(self.trick)
 
-    def view(self, seat: Seat | None) -> View:
+    def view(self, seat: Seat | str | None) -> View:
+        """All that ``seat`` may know (``None``: a spectator); a seat may be given as text."""
+        if seat is not None:
+            seat = parse_seat(seat)
         trick_seats = tuple((SEATS[(self.leader + i) & 3], c) for i, c in enumerate(self.trick))
         return View(
             seat=seat,

@@ -93,7 +93,7 @@ class Match(DealSeries):
         d = ClassicDeal.new(self.rules, self.dealer, hands, trump_card, self.score)
         return replace(self, current=d).settle()
 
-    def apply(self, action: Action | str, seat: Seat | None = None) -> Match:
+    def apply(self, action: Action | str, seat: Seat | str | None = None) -> Match:
         if self.current is None:
             if self.is_over:
                 raise IllegalAction("the match is over", "la partie est terminée")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from whist.actions import IllegalAction
-from whist.cards import Seat
+from whist.cards import Seat, parse_seat
 
 __all__ = ["DealSeries"]
 
@@ -75,12 +75,13 @@ class DealSeries:
         """The finished deals, then the deal in play if there is one."""
         return (*self.deals, self.current) if self.current is not None else self.deals
 
-    def view(self: _Series[_Deal[object, V]], seat: Seat | None) -> V:
-        """What ``seat`` (``None``: a spectator) may know of the deal in play, or of the last one."""
+    def view(self: _Series[_Deal[object, V]], seat: Seat | str | None) -> V:
+        """What ``seat`` (``None``: a spectator; a seat may be given as text) may know of the deal
+        in play, or of the last one."""
         deal = _last_deal(self)
         if deal is None:
             raise IllegalAction("no deal has been dealt yet", "aucune donne n'a encore été distribuée")
-        return deal.view(seat)
+        return deal.view(parse_seat(seat) if seat is not None else None)
 
 
 def _last_deal(series: _Series[D]) -> D | None:
