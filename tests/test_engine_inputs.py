@@ -5,17 +5,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from whist.actions import IllegalAction, NotYourTurn
-from whist.cards import ParseError, Seat
+from whist.cards import ParseError, Seat, Side, Suit, parse_card
 from whist.couleur import ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal, new_classic_deal
 from whist.match import Match
 from whist.record import RecordError, deal_record, replay_deal
 from whist.rules import preset
+from whist.solver import (
+    Position,
+    PositionError,
+    TeamError,
+    UnknownSeatError,
+    UnknownSuitError,
+    parse_team,
+    team_text,
+)
 
 
 class TestRulesOfTheRightGame:
@@ -134,3 +144,46 @@ class TestSeatAsText:
         assert colour.to_act is not None
         assert colour.view(colour.to_act.name) == colour.view(colour.to_act)
         colour.apply(colour.legal_actions()[0], colour.to_act.name)
+
+
+class TestSolverTypedInputs:
+    """:class:`Position` takes the engine's types and says to use ``Position.of`` for text, which
+    reads it; :func:`team_text` reads a team as :func:`parse_team` does."""
+
+    HANDS = (parse_card("AS").bit, parse_card("KS").bit, parse_card("QS").bit, parse_card("JS").bit)
+
+    def test_a_seat_as_text_is_refused_with_the_way_to_give_it(self) -> None:
+        with pytest.raises(UnknownSeatError) as info:
+            Position(self.HANDS, None, "N", ())  # type: ignore[arg-type]
+        assert info.value.en == ("leader 'N': Position takes a Seat (Seat.N), not text; use Position.of"
+                                 " (or Position.from_pbn) to give leader as text")
+        assert info.value.fr.startswith("leader « N » : Position prend une Seat (Seat.N), pas du texte")
+        with pytest.raises(UnknownSeatError, match=r"^leader 0: Position takes a Seat \(Seat.N\)$"):
+            Position(self.HANDS, None, 0, ())  # type: ignore[arg-type]
+
+    def test_a_trump_as_text_is_refused_with_the_way_to_give_it(self) -> None:
+        with pytest.raises(UnknownSuitError) as info:
+            Position(self.HANDS, "H", Seat.N, ())  # type: ignore[arg-type]
+        assert info.value.en == ("trump 'H': Position takes a Suit (Suit.HEARTS) or None, not text;"
+                                 " use Position.of (or Position.from_pbn) to give trump as text")
+
+    def test_a_card_played_as_text_is_refused_with_the_way_to_give_it(self) -> None:
+        with pytest.raises(PositionError, match=r"^played 'AS': Position takes Cards .*use Position.of"):
+            Position((0, *self.HANDS[1:]), None, Seat.N, ("AS",))  # type: ignore[arg-type]
+
+    def test_position_of_reads_the_same_as_text(self) -> None:
+        assert Position.of(self.HANDS, "H", "N") == Position(self.HANDS, Suit.HEARTS, Seat.N, ())
+        played = Position.of((0, *self.HANDS[1:]), None, "N", ["AS"])
+        assert played == Position((0, *self.HANDS[1:]), None, Seat.N, (parse_card("AS"),))
+
+    @pytest.mark.parametrize(("team", "text"), [
+        ("WE", "EW"), ("N", "N"), ("South North", "NS"), ([Seat.W, Seat.E], "EW"), (Side.NS, "NS"),
+        (["W", Seat.E], "EW"), (parse_team("EW"), "EW")])
+    def test_team_text_reads_a_team_as_parse_team_does(self, team: Any, text: str) -> None:
+        assert team_text(team) == text
+
+    def test_team_text_refuses_what_is_no_team(self) -> None:
+        with pytest.raises(TeamError):
+            team_text("NESW")
+        with pytest.raises(UnknownSeatError):
+            team_text("NX")

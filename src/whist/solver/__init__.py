@@ -279,14 +279,15 @@ def parse_team(team: Iterable[Seat | str] | Side | Seat | str) -> frozenset[Seat
     return frozenset(seats)
 
 
-def team_text(team: Iterable[Seat], lang: Lang = "en") -> str:
+def team_text(team: Iterable[Seat | str] | Side | Seat | str, lang: Lang = "en") -> str:
     """A team as the command line writes it, its seats' letters in the order N, E, S, W (in
-    French N, E, S, O: Ouest): what :func:`parse_team` reads back.
+    French N, E, S, O: Ouest): what :func:`parse_team` reads back. The team is read by
+    :func:`parse_team` first, so it may be given as text too (:class:`TeamError` if it is none).
 
-    >>> team_text(parse_team("WE")), team_text(parse_team("South North West"), "fr")
-    ('EW', 'NSO')
+    >>> team_text(parse_team("WE")), team_text("South North West", "fr"), team_text("WE")
+    ('EW', 'NSO', 'EW')
     """
-    return "".join(s.name_en[0] if lang == "en" else s.name_fr[0] for s in sorted(team))
+    return "".join(s.name_en[0] if lang == "en" else s.name_fr[0] for s in sorted(parse_team(team)))
 
 
 def parse_trump(value: Suit | str | None, lang: Lang = "en") -> Suit | None:
@@ -357,6 +358,18 @@ def _hand_mask(value: SupportsIndex | str | Iterable[Card | str]) -> int:
 # ----- positions ------------------------------------------------------------------------------
 
 
+def _typed_here(name: str, value: object, wanted: str, wanted_fr: str) -> tuple[str, str]:
+    """Why :class:`Position` refuses ``value`` for its field ``name``: it takes the engine's types
+    (``wanted``), while :meth:`Position.of` and :meth:`Position.from_pbn` read text too."""
+    if isinstance(value, str):
+        return (f"{name} {value!r}: Position takes {wanted}, not text; use Position.of (or"
+                f" Position.from_pbn) to give {name} as text",
+                f"{name} « {value} » : Position prend {wanted_fr}, pas du texte ; utilisez Position.of"
+                f" (ou Position.from_pbn) pour donner {name} en texte")
+    return (f"{name} {value!r}: Position takes {wanted}", f"{name} {value!r} : Position prend {wanted_fr}")
+
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """The four remaining hands (52-bit masks, by seat N E S W), the trump suit (``None``: no
@@ -382,9 +395,11 @@ class Position:
         if len(self.hands) != 4:
             raise PositionError(f"a position has four hands, not {len(self.hands)}")
         if not isinstance(self.leader, Seat):
-            raise UnknownSeatError(f"{self.leader!r} is not a seat")
+            raise UnknownSeatError(*_typed_here("leader", self.leader, "a Seat (Seat.N)",
+                                                "une Seat (Seat.N)"))
         if self.trump is not None and not isinstance(self.trump, Suit):
-            raise UnknownSuitError(f"{self.trump!r} is not a suit")
+            raise UnknownSuitError(*_typed_here("trump", self.trump, "a Suit (Suit.HEARTS) or None",
+                                                "une Suit (Suit.HEARTS) ou None"))
         if any(type(h) is not int for h in self.hands):  # ints, whatever integer type was given
             object.__setattr__(self, "hands", tuple(h if (m := _whole(h, 0, ALL_CARDS_MASK)) is None else m
                                                     for h in self.hands))
@@ -407,7 +422,8 @@ class Position:
                                 " avant le joueur qui a la main")
         for c in self.played:
             if not isinstance(c, Card):
-                raise PositionError(f"{c!r} is not a card")
+                raise PositionError(*_typed_here("played", c, "Cards (parse_card(\"AS\"))",
+                                                 "des Card (parse_card(\"AS\"))"))
             if seen & c.bit:
                 holder = next((s for s in SEATS if self.hands[s] & c.bit), None)
                 fr = c.text_in("fr")
