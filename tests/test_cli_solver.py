@@ -403,7 +403,7 @@ def test_bench_names_the_worst_deal_by_its_place_among_all(monkeypatch: pytest.M
     that finished, while ``worst_deal`` is the set's: both now name the same deal."""
     import whist.solver.bench as bench
 
-    def second_only(solver: Any, items: list[Any], max_nodes: int = 0, step: Any = None,
+    def second_only(solver: Any, items: list[Any], max_nodes: int | None = None, step: Any = None,
                     ) -> tuple[list[float], list[int], int, int]:
         return [0.002], [5], 1, 1  # the first over the budget, the second the worst and only one
 

@@ -219,6 +219,28 @@ def test_node_and_time_limits_stop_a_search() -> None:
         s.solve(pos, "N", max_nodes=2**64 + 5)
 
 
+def test_a_limit_of_0_is_refused_and_none_is_no_limit() -> None:
+    """0 nodes or 0 seconds (a budget used up) is refused, not taken as no limit as it was; no
+    limit is ``None``, the default."""
+    rng = random.Random(4)
+    hands = random_hands(rng, 3)
+    pos = Position((hands[0], hands[1], hands[2], hands[3]), None, Seat.N)
+    s = Solver(memory_mb=4)
+    with pytest.raises(SolverInputError, match=r"^max_nodes=0 is not a count of positions: give at"
+                                               r" least 1 node, or None for no limit$"):
+        s.solve(pos, "N", max_nodes=0)
+    for zero in (0, 0.0, -0.5):
+        with pytest.raises(SolverInputError, match=r"^max_seconds=-?0(\.\d)? is not a time: give a"
+                                                   r" positive number of seconds, or None for no"
+                                                   r" limit$"):
+            s.solve(pos, "N", max_seconds=zero)
+    with pytest.raises(SolverInputError, match="max_nodes"):
+        s.solve(pos, "N", at_least=1, max_nodes=0)
+    full = s.solve(pos, "N", max_nodes=None, max_seconds=None)
+    for again in (s.solve(pos, "N"), s.solve(pos, "N", max_nodes=10**9, max_seconds=60)):
+        assert (again.best, again.cards) == (full.best, full.cards)
+
+
 def test_ctrl_c_stops_a_search_of_the_main_thread() -> None:
     """Ctrl-C (SIGINT) stops a long search called from the main thread with
     ``KeyboardInterrupt``, as it stops Python code, long before the search would end; the solver

@@ -249,7 +249,7 @@ def _solve_waiting(solver: Solver, pos: Position, seats: frozenset[Seat], goal: 
     def work() -> None:
         try:
             box["solution"] = solver.solve(pos, seats, goal, cap=cap, floor=floor,
-                                           max_seconds=max_seconds or 0.0)
+                                           max_seconds=max_seconds)
         except BaseException as exc:  # handed to the waiting thread
             box["error"] = exc
 

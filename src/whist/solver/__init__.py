@@ -169,6 +169,27 @@ def _whole(value: object, lo: int, hi: int) -> int | None:
     return whole if lo <= whole <= hi else None
 
 
+def _node_limit(value: SupportsIndex | None) -> int:
+    """``max_nodes`` as the C search takes it (0: no limit), or ``SolverInputError``."""
+    if value is None:
+        return 0
+    nodes = _whole(value, 1, (1 << 64) - 1)
+    if nodes is None:
+        raise SolverInputError(f"max_nodes={value!r} is not a count of positions: give at least 1"
+                               " node, or None for no limit")
+    return nodes
+
+
+def _second_limit(value: float | None) -> float:
+    """``max_seconds`` as the C search takes it (0.0: no limit), or ``SolverInputError``."""
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, Real) or not value > 0:
+        raise SolverInputError(f"max_seconds={value!r} is not a time: give a positive number of"
+                               " seconds, or None for no limit")
+    return float(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Goal:
     """What the team wants: ``max``, ``min`` (misère) or ``exact`` (``k`` more tricks)."""
@@ -676,35 +697,36 @@ class Solver:
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None,
-              floor: SupportsIndex | None = None, max_nodes: SupportsIndex = 0,
-              max_seconds: float = 0.0) -> Solution: ...
+              floor: SupportsIndex | None = None, max_nodes: SupportsIndex | None = None,
+              max_seconds: float | None = None) -> Solution: ...
 
     @overload
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None,
-              floor: None = None, max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> bool: ...
+              floor: None = None, max_nodes: SupportsIndex | None = None,
+              max_seconds: float | None = None) -> bool: ...
 
     def solve(self, position: Position, team: Iterable[Seat | str] | Side | Seat | str,
               goal: Goal | str = MAX, *, at_least: SupportsIndex | None = None,
               cap: SupportsIndex | None = None, floor: SupportsIndex | None = None,
-              max_nodes: SupportsIndex = 0, max_seconds: float = 0.0) -> Solution | bool:
+              max_nodes: SupportsIndex | None = None,
+              max_seconds: float | None = None) -> Solution | bool:
         """Solve ``position`` for ``team`` and ``goal`` (see the module documentation).
 
         With ``at_least=k`` (goal max only): whether the team takes at least ``k`` more
         tricks with best play, a yes/no search cheaper than the exact count. With ``cap=k``
         (goals max and min): every value is the smaller of the tricks and ``k``; with
         ``floor=j`` (below the cap), the larger of the tricks and ``j`` too. With
-        ``max_nodes``, ``TimeoutError`` once the search has visited more positions (what it
-        found so far stays in the table); with ``max_seconds``, once it has run that long
-        (a count of nodes is the same on every machine, a time is not). Called from the main
+        ``max_nodes`` (at least 1), ``TimeoutError`` once the search has visited more positions
+        (what it found so far stays in the table); with ``max_seconds`` (more than 0), once it
+        has run that long (a count of nodes is the same on every machine, a time is not).
+        ``None``, the default of both, is no limit; 0 is refused (``SolverInputError``), so that
+        a caller's budget used up to 0 never becomes an unbounded search. Called from the main
         thread, a search runs Python's signal handlers every few hundredths of a second, so
         that Ctrl-C stops it with ``KeyboardInterrupt`` (what it found stays in the table).
         """
-        nodes = _whole(max_nodes, 0, (1 << 64) - 1)
-        if nodes is None:
-            raise SolverInputError(f"max_nodes={max_nodes!r} is not a count of positions")
-        if isinstance(max_seconds, bool) or not isinstance(max_seconds, Real) or not max_seconds >= 0:
-            raise SolverInputError(f"max_seconds={max_seconds!r} is not a number of seconds")
+        nodes = _node_limit(max_nodes)
+        seconds = _second_limit(max_seconds)
         if not isinstance(position, Position):
             raise SolverInputError(f"{position!r} is not a Position")
         seats = parse_team(team)
@@ -720,7 +742,7 @@ class Solver:
                                 f" max, not {g.text}: leave at_least out to solve goal {g.text}")
             if cap is not None or floor is not None:
                 raise GoalError(_AT_LEAST_AND_CAP)
-            out = self._search(position, played, mask, 3, target, nodes, max_seconds)
+            out = self._search(position, played, mask, 3, target, nodes, seconds)
             assert isinstance(out, bool)
             return out
         if cap is not None:
@@ -742,7 +764,7 @@ class Solver:
             if g.kind == "exact":
                 raise GoalError("floor goes with the goals max and min: an exact target has no count")
         k = g.k if g.kind == "exact" else -1 if cap is None else cap
-        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, nodes, max_seconds, floor or 0)
+        out = self._search(position, played, mask, _GOAL_CODES[g.kind], k, nodes, seconds, floor or 0)
         assert not isinstance(out, bool)
         best, values = out
         as_bool = g.kind == "exact"
@@ -753,7 +775,8 @@ class Solver:
 
     def _search(self, position: Position, played: list[int], team: int, goal: int, k: int, max_nodes: int,
                 max_seconds: float, floor: int = 0) -> tuple[int, list[tuple[int, int]]] | bool:
-        """The C search (its goal codes), its table allocated at the first call."""
+        """The C search (its goal codes), its table allocated at the first call; a limit of 0
+        is none there."""
         trump = -1 if position.trump is None else int(position.trump)
         try:
             # from the main thread the search runs the signal handlers now and then: Ctrl-C stops it

@@ -95,10 +95,10 @@ def _dds_solver() -> Callable[[Position], float]:
 
 
 def _time_ours(solver: Solver, positions: list[tuple[Position, frozenset[int], Goal]],
-               max_nodes: int = 0, step: Callable[[], None] = lambda: None,
+               max_nodes: int | None = None, step: Callable[[], None] = lambda: None,
                ) -> tuple[list[float], list[int], int, int]:
     """Times and nodes of the searches that finished, the index of the slowest, and how many
-    ran out of ``max_nodes``; ``step()`` after each position."""
+    ran out of ``max_nodes`` (``None``: no limit); ``step()`` after each position."""
     times: list[float] = []
     nodes: list[int] = []
     worst, unfinished, slowest = 0, 0, -1.0
@@ -193,7 +193,7 @@ def run_bench(deals: int = 20, seed: int = 1, dds: bool = True, extra: bool = Tr
         out["dds"] = None
         out["note"] = "endplay (DDS) is not installed: pip install endplay"
     for name, items in sets.items():
-        budget = MISERE_NODES if name.startswith("misere") else 0
+        budget = MISERE_NODES if name.startswith("misere") else None
         t, nd, worst, unfinished = _time_ours(solver, items, budget, step)
         out[name] = _stats(t, nd)
         out[name]["deals"] = len(items)
