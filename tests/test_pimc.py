@@ -742,3 +742,13 @@ def test_no_player_accepts_a_proposal_in_a_suit_he_is_void_in(seed: int) -> None
     assert parse_call("accept") in view.legal
     assert get_bot("heuristic")(view, random.Random(seed)) != parse_call("accept")
     assert PimcBot(budget=0.05)(view, random.Random(seed)) != parse_call("accept")
+
+
+def test_a_wall_margin_that_leaves_no_time_is_refused() -> None:
+    """A wall margin of 0 or less stopped every search at once (the bot searched nothing, saying
+    nothing): it is refused as a budget of 0 is; a large one lets the nodes decide."""
+    for bad in (0, 0.0, -1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"^the wall margin \(the wall-clock stop, x budget\) must"
+                                             r" be a positive number, not "):
+            PimcBot(0.05, wall_margin=bad)
+    assert PimcBot(0.05, wall_margin=1e6).wall_margin == 1e6

@@ -285,6 +285,10 @@ class PimcBot:
                  wall_margin: float = WALL_MARGIN) -> None:
         if not budget > 0 or math.isinf(budget):
             raise ValueError(f"the budget must be a positive number of seconds, not {budget!r}")
+        if not wall_margin > 0 or math.isinf(wall_margin):
+            # (0 or less stopped every search at once: the bot played by its rules of thumb alone)
+            raise ValueError(f"the wall margin (the wall-clock stop, x budget) must be a positive"
+                             f" number, not {wall_margin!r}")
         self.budget = budget
         self.wall_margin = wall_margin
         self.memory_mb = memory_mb
