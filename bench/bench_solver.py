@@ -16,7 +16,9 @@ from whist.solver.bench import run_bench
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=20, help="random whole deals per measure")
+    parser.add_argument("--deals", type=int, default=20,
+                        help="random whole deals solved by both; each further measure gets half as"
+                             " many (at least 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random deals")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()

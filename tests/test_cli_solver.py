@@ -417,6 +417,29 @@ def test_bench_names_the_worst_deal_by_its_place_among_all(monkeypatch: pytest.M
     assert result["one_vs_three"]["worst_deal"] == format_deal(lone[1].hands)
 
 
+def test_bench_json_fields_are_all_in_docs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/solver.md names every field of ``whist bench solver --json`` (it lacked the worst
+    deal, the ratios and ``threads``), and says the further measures have ``unfinished``."""
+    import pathlib
+
+    import whist.solver.bench as bench
+
+    def quick(solver: Any, items: list[Any], max_nodes: int | None = None, step: Any = None,
+              ) -> tuple[list[float], list[int], int, int]:
+        return [0.002] * len(items), [5] * len(items), 0, 0
+
+    monkeypatch.setattr(bench, "_time_ours", quick)
+    result = run_bench(deals=2, seed=2, dds=False)
+    result.update(ratio_mean=1.0, ratio_median=1.0, ratio_median_deal=1.0)  # with DDS only
+    docs = (pathlib.Path(__file__).parent.parent / "docs" / "solver.md").read_text(encoding="utf-8")
+    start = docs.index("`whist bench solver --json`")
+    said = " ".join(docs[start:docs.index("\n\n", start)].split())
+    keys = set(result) | {k for v in result.values() if isinstance(v, dict) for k in v}
+    assert sorted(k for k in keys if f"`{k}`" not in said) == []
+    assert all("unfinished" in result[m] for m in ("one_vs_three", "misere", "cards_8"))
+    assert "every further measure `unfinished`" in said
+
+
 def test_bench_does_not_say_dds_visited_no_nodes() -> None:
     """DDS does not tell its nodes: its measure has ``null`` there, not 0."""
     from whist.solver.bench import _stats

@@ -503,7 +503,10 @@ _MEASURES = (("one_vs_three", "1 vs 3 (ours)", "1 contre 3 (le nôtre)"),
 def bench_solver(
     deals: Annotated[int, typer.Option(
         "--deals", "-n", min=1, metavar="N", help=en_fr(
-            "Random whole deals per measure.", "Donnes entières au hasard par mesure."))] = 20,
+            "Random whole deals solved by both; each further measure gets half as many (at"
+            " least 1).",
+            "Donnes entières au hasard résolues par les deux ; chaque autre mesure en a moitié"
+            " moins (au moins 1)."))] = 20,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help=en_fr(
         "Seed of the random deals.", "Graine des donnes au hasard."))] = 1,
     json_out: JsonOpt = False,
