@@ -43,6 +43,7 @@ from whist.cli_common import (
 from whist.cli_help import HelpCommand, HelpGroup, en_fr, fr_doc
 from whist.render import colon, number, say
 from whist.solver import (
+    MAX_MEMORY_MB,
     Goal,
     Position,
     Solution,
@@ -154,10 +155,14 @@ def solve_cmd(
     memory: Annotated[str, typer.Option(
         "--memory", metavar="MB",
         help=en_fr(
-            "Memory of the transposition table, in megabytes, 1 to 65536: more helps the longest searches"
+            f"Memory of the transposition table, in megabytes, 1 to {MAX_MEMORY_MB} (a terabyte, the"
+            " solver's limit; what this machine cannot allocate is refused when the search starts):"
+            " more helps the longest searches"
             " (the slowest count of two misère players together in docs/solver.md: 258 million"
             " positions with 256, 194 million with 1024).",
-            "Mémoire de la table de transposition, en mégaoctets, de 1 à 65536 : davantage aide les"
+            f"Mémoire de la table de transposition, en mégaoctets, de 1 à {MAX_MEMORY_MB} (un"
+            " téraoctet, la limite du solveur ; ce que cette machine ne peut allouer est refusé au"
+            " début de la recherche) : davantage aide les"
             " recherches les plus longues (le compte le plus lent de deux joueurs de misère ensemble"
             " dans docs/solver.md : 258 millions de positions avec 256, 194 millions avec 1024)."))
     ] = str(CLI_MEMORY_MB),
@@ -180,7 +185,7 @@ def solve_cmd(
                      " up to the cap",
                      f"--floor {floor_k} doit être sous --cap {cap_k} : les comptes vont du plancher"
                      " jusqu'au plafond"), 2, language)
-    memory_mb = _whole_option("--memory", memory, 1, 65536, language)
+    memory_mb = _whole_option("--memory", memory, 1, MAX_MEMORY_MB, language)
     seconds = None if max_seconds is None else seconds_option("--max-seconds", max_seconds, 0.001,
                                                                language)
     try:
