@@ -66,7 +66,7 @@ def test_with_lang_fr_bad_bots_and_an_unusable_records_directory_are_said_in_fre
     blocker.write_text("")
     for args, words in [
         (["--bots", "genius", "--records", str(tmp_path)],
-         "Erreur : robot « genius » inconnu (connus : random, heuristic, pimc)"),
+         "Erreur : --bots : robot « genius » inconnu (connus : random, heuristic, pimc)"),
         (["--bots", "random,random", "--records", str(tmp_path)],
          "Erreur : --bots prend un nom de robot ou 3 noms séparés par des virgules, pas « random,random »"),
         (["--records", str(blocker / "records")],
@@ -488,14 +488,15 @@ class TestSimulate:
         for path in saved:
             assert run("replay", str(path)).exit_code == 0, path
 
+    # the option named first, as the arena names --candidate (it said "Error: cannot import bot …")
     @pytest.mark.parametrize(("bots", "en", "fr"), [
-        ("genius", "unknown bot 'genius' (known: random, heuristic, pimc), or module:function for a bot"
-         " of your own", "robot « genius » inconnu (connus : random, heuristic, pimc), ou module:fonction"
-         " pour un robot à vous"),
-        ("random,no_such_sim_module:bot,random,random", "cannot import bot 'no_such_sim_module:bot'",
-         "impossible d'importer le robot « no_such_sim_module:bot »"),
-        ("whist.bots:BOT_NAMES", "'whist.bots:BOT_NAMES' is not a bot", "« whist.bots:BOT_NAMES » n'est pas"
-         " un robot"),
+        ("genius", "--bots: unknown bot 'genius' (known: random, heuristic, pimc), or module:function for"
+         " a bot of your own", "--bots : robot « genius » inconnu (connus : random, heuristic, pimc), ou"
+         " module:fonction pour un robot à vous"),
+        ("random,no_such_sim_module:bot,random,random", "--bots: cannot import bot 'no_such_sim_module:bot'",
+         "--bots : impossible d'importer le robot « no_such_sim_module:bot »"),
+        ("whist.bots:BOT_NAMES", "--bots: 'whist.bots:BOT_NAMES' is not a bot",
+         "--bots : « whist.bots:BOT_NAMES » n'est pas un robot"),
         ("random,random", "--bots takes one bot name or 4 names separated by commas, not 'random,random'"
          " (bots: random, heuristic, pimc, or module:function for your own)",
          "--bots prend un nom de robot ou 4 noms séparés par des virgules, pas « random,random » (robots :"

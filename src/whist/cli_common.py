@@ -385,10 +385,10 @@ def bot_names(text: str, count: int, lang: Lang = "en", own: bool = False) -> li
     for name in names:
         try:
             arena_bot(name) if own else get_bot(name)
-        except Refusal as exc:
-            fail(exc, 2, lang)
+        except Refusal as exc:  # the option named first, as the arena's --candidate does
+            fail(Refusal(f"--bots: {exc.en}", f"--bots : {exc.fr}"), 2, lang)
         except ValueError as exc:
-            fail(Refusal(str(exc), f"robot « {name} » inconnu (connus : {known})"), 2, lang)
+            fail(Refusal(f"--bots: {exc}", f"--bots : robot « {name} » inconnu (connus : {known})"), 2, lang)
     return names
 
 
