@@ -617,6 +617,14 @@ class TestCommand:
         assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
         assert "Error: --reference my_bad_bot:chatty: the reference at " in r.stderr
         assert "chose 'hello', which the game refuses: 'hello' is not a card" in r.stderr
+        assert r.stdout == "", r.stdout
+        # with --json, the error object on stdout, as replay and solve print theirs (it printed nothing)
+        r = run("--reference", "my_bad_bot:chatty", "--candidate", "random", "--deals", "2",
+                "--jobs", jobs, "--no-double-dummy", "--json")
+        assert r.exit_code == 1, r.output
+        error = json.loads(r.stdout)
+        assert list(error) == ["error"] and error["error"].startswith(
+            "--reference my_bad_bot:chatty: the reference at "), error
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bot_of_your_own_that_raises(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -424,9 +424,26 @@ class TestSimulate:
         lines = r.stderr.splitlines()
         assert lines[0] == "Traceback (most recent call last):" and "in helper" in r.stderr
         assert "whist" not in "".join(lines[1:-2]).replace("my_sim_crashing_bot", ""), r.stderr
-        assert lines[-1] == ("Error: --bots my_sim_crashing_bot:crash: the bot at South raised RuntimeError:"
-                             " my bug (stopped: 0 of 1 deals played)"), r.stderr
-        assert r.stdout == ""
+        said = ("--bots my_sim_crashing_bot:crash: the bot at South raised RuntimeError: my bug (stopped:"
+                " 0 of 1 deals played)")
+        assert lines[-1] == f"Error: {said}", r.stderr
+        # with --json, the error object on stdout too, as replay and solve print theirs (it printed nothing)
+        assert json.loads(r.stdout) == {"error": said}, r.stdout
+
+    def test_a_bot_of_your_own_that_fails_in_classic_whist_with_json(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Classic whist too: ``--json`` prints ``{"error": …}`` on stdout, in English with
+        ``--lang fr``, the French line on stderr."""
+        (tmp_path / "my_sim_json_bad_bot.py").write_text("def bad(view, rng):\n    return 'hello'\n",
+                                                         encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        r = run("simulate", "--preset", "classic", "--rubbers", "1", "--seed", "1", "--bots",
+                "random,my_sim_json_bad_bot:bad,random,random", "--json", "--lang", "fr")
+        assert r.exit_code == 1, r.output
+        error = json.loads(r.stdout)["error"]
+        assert list(json.loads(r.stdout)) == ["error"]
+        assert error.startswith("--bots my_sim_json_bad_bot:bad: the bot at East chose 'hello'"), error
+        assert r.stderr.startswith("Erreur : --bots my_sim_json_bad_bot:bad : "), r.stderr
 
     @pytest.mark.parametrize(("case", "body", "error"), [
         # sys.exit in a bot ended the command with the bot's status (0: as if all went well), no word

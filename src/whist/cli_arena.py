@@ -340,7 +340,7 @@ def arena(
         interrupted(language, None, json_out)
     except (BotActionError, BotCrashError) as exc:
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
-                   language)
+                   language, json_out=json_out)
     except BrokenProcessPool:  # a worker of --jobs ended without a word (os._exit, killed, out of memory)
         fail(Refusal("a worker process of --jobs ended without a word (a bot that ends its process,"
                      " or the system out of memory): run again with --jobs 1 to see which bot",

@@ -135,14 +135,16 @@ def progress_bar(label: str, *more: ProgressColumn) -> Progress:
 
 
 def bot_failed(who: str, exc: BotActionError | BotCrashError, lang: Lang = "en",
-               more: tuple[str, str] = ("", "")) -> NoReturn:
+               more: tuple[str, str] = ("", ""), json_out: bool = False) -> NoReturn:
     """Exit 1 for a bot that chose what the game refuses or raised: ``Error: WHO: the bot at
     SEAT chose …`` (``who``: the option that named it and its name) and ``more``, in ``lang``;
     for one that raised, after the traceback of its own code (none where no line of it ran: a
-    function of Python's own named as the bot, whose error the one line says)."""
+    function of Python's own named as the bot, whose error the one line says). With ``--json``
+    (``json_out``), ``{"error": …}`` on stdout too, in English (:func:`fail_json`)."""
     if isinstance(exc, BotCrashError) and "Traceback" in exc.trace:
         typer.echo(exc.trace, err=True, nl=False)
-    fail(Refusal(f"{who}: {exc.in_lang('en')}{more[0]}", f"{who} : {exc.in_lang('fr')}{more[1]}"), 1, lang)
+    fail_json(Refusal(f"{who}: {exc.in_lang('en')}{more[0]}", f"{who} : {exc.in_lang('fr')}{more[1]}"), 1,
+              lang, json_out)
 
 
 def fail(message: str | Refusal, code: int, lang: Lang = "en") -> NoReturn:
@@ -161,8 +163,8 @@ def fail_json(message: Refusal, code: int, lang: Lang, json_out: bool, **fields:
     (``json_out``), an error object on stdout too, ``{"error": message, **fields}``, the message in
     English whatever ``lang`` (for programs, as the rest of the JSON): a program that reads the
     JSON of a command stopped (a time limit, Ctrl-C) or failing on a record gets an object, not an
-    empty output. (Bad input, exit 2, and a bot of one's own that fails, exit 1, are said on
-    stderr alone.)"""
+    empty output, as does one whose bot of its own fails (exit 1, :func:`bot_failed`). (Bad input,
+    exit 2, is said on stderr alone.)"""
     if json_out:
         typer.echo(json.dumps({"error": message.en, **fields}, ensure_ascii=False))
     fail(message, code, lang)
@@ -721,7 +723,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
         interrupted(lang, so_far)
     except (BotActionError, BotCrashError) as exc:
         en, fr = how_far()
-        bot_failed(f"--bots {bots[exc.seat]}", exc, lang, (f" (stopped: {en})", f" (arrêté : {fr})"))
+        bot_failed(f"--bots {bots[exc.seat]}", exc, lang, (f" (stopped: {en})", f" (arrêté : {fr})"),
+                   json_out)
     return matches, paths
 
 
