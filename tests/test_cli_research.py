@@ -116,7 +116,7 @@ class TestSimulate:
         assert bad.exit_code == 2
         assert bad.stderr.startswith("Erreur : --deals est pour le whist à la couleur"), bad.stderr
         bots = run("simulate", "--bots", "genius", "--lang", "fr")
-        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : robot « genius » inconnu")
+        assert bots.exit_code == 2 and bots.stderr.startswith("Erreur : --bots : robot « genius » inconnu")
 
     def test_a_stake_is_settled_in_the_language_asked(self, tmp_path: Path) -> None:
         """With a stake the settlement is printed, seats and words in the language of --lang, and
