@@ -47,6 +47,19 @@ class TestRulesOfTheRightGame:
             assert info.value.en == "preset couleur is not classic whist"
             assert info.value.fr == "les règles couleur ne sont pas celles du whist classique"
 
+    def test_a_match_or_session_refuses_the_other_game_s_rules_as_it_starts(self) -> None:
+        """Match.start took colour-whist rules and failed only at its first deal; a colour session
+        refused classic rules at once: both at once now, in the same words as the deals."""
+        with pytest.raises(IllegalAction) as info:
+            Match.start(preset("couleur"), random.Random(1))
+        assert (info.value.en, info.value.fr) == (
+            "preset couleur is not classic whist", "les règles couleur ne sont pas celles du whist classique")
+        with pytest.raises(IllegalAction) as info:
+            ColourMatch.start(preset("short"), random.Random(1))
+        assert (info.value.en, info.value.fr) == (
+            "preset short is not colour whist", "les règles short ne sont pas celles du whist à la couleur")
+        assert Match.start(preset("short"), random.Random(1)).rules.preset == "short"
+
     @pytest.mark.parametrize("name", ["classic", "short", "simple"])
     def test_classic_presets_still_build(self, name: str) -> None:
         assert new_classic_deal(name, seed=1).rules.preset == name

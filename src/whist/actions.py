@@ -24,6 +24,7 @@ from whist.cards import (
     parse_card,
     parse_cards,
 )
+from whist.rules import Rules
 
 
 class IllegalAction(Refusal):
@@ -33,6 +34,30 @@ class IllegalAction(Refusal):
 
 class NotYourTurn(IllegalAction):
     """An action sent for a seat whose turn it is not."""
+
+
+GAME_NAMES: dict[str, tuple[str, str]] = {
+    "classic": ("classic whist", "du whist classique"),
+    "couleur": ("colour whist", "du whist à la couleur"),
+}
+"""Each game's name in a refusal of rules of the other (:func:`require_game`)."""
+
+
+def require_game(rules: Rules, game: str) -> None:
+    """Refuse ``rules`` (:class:`IllegalAction`) unless they are those of ``game`` (``classic``
+    or ``couleur``): a deal, a match or a session of one game built with the other's rules.
+
+    >>> from whist.rules import preset
+    >>> try:
+    ...     require_game(preset("couleur"), "classic")
+    ... except IllegalAction as exc:
+    ...     print(exc.en, "/", exc.fr)
+    preset couleur is not classic whist / les règles couleur ne sont pas celles du whist classique
+    """
+    if rules.game != game:
+        en, fr = GAME_NAMES[game]
+        raise IllegalAction(f"preset {rules.preset} is not {en}",
+                            f"les règles {rules.preset} ne sont pas celles {fr}")
 
 
 def not_held(card: Card) -> IllegalAction:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from whist.actions import IllegalAction, NotYourTurn, must_follow, not_an_action, not_held
+from whist.actions import IllegalAction, NotYourTurn, must_follow, not_an_action, not_held, require_game
 from whist.auction import TROU, Auction, Bid, ColourCall, NotACall, SuitAlone, contract_levels, parse_call
 from whist.cards import (
     CARDS,
@@ -328,9 +328,7 @@ class ColourDeal:
     @classmethod
     def _make(cls, rules: Rules, dealer: Seat, dealt: Deal, deck: tuple[int, ...],
               multiplier: int) -> ColourDeal:
-        if rules.game != "couleur":
-            raise IllegalAction(f"preset {rules.preset} is not colour whist",
-                                f"les règles {rules.preset} ne sont pas celles du whist à la couleur")
+        require_game(rules, "couleur")
         setup = _Setup(rules, dealer, dealt, deck, multiplier)
         s = object.__new__(cls)
         s._setup = setup

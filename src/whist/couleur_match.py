@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from whist.actions import IllegalAction
+from whist.actions import IllegalAction, require_game
 from whist.cards import SEATS, Card, Seat
 from whist.couleur import CardCall, ColourAction, ColourDeal
 from whist.rules import Rules
@@ -79,9 +79,7 @@ class ColourMatch(DealSeries):
     @staticmethod
     def start(rules: Rules, rng: random.Random) -> ColourMatch:
         """A new session; the first dealer is drawn by lot with ``rng`` (§1, D20)."""
-        if rules.game != "couleur":
-            raise IllegalAction(f"preset {rules.preset} is not colour whist",
-                                f"les règles {rules.preset} ne sont pas celles du whist à la couleur")
+        require_game(rules, "couleur")
         dealer = SEATS[rng.randrange(4)]
         return ColourMatch(rules, dealer, dealer)
 

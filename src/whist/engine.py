@@ -35,6 +35,7 @@ from whist.actions import (
     not_an_action,
     not_held,
     parse_action,
+    require_game,
 )
 from whist.cards import (
     CARDS,
@@ -258,9 +259,7 @@ class ClassicDeal:
             start_score: tuple[int, int] = (0, 0)) -> ClassicDeal:
         """A deal from given hands; ``trump_card`` (the turned card) must be in the dealer's hand.
         ``rules`` must be those of classic whist and each side's ``start_score`` below a game."""
-        if rules.game != "classic":
-            raise IllegalAction(f"preset {rules.preset} is not classic whist",
-                                f"les règles {rules.preset} ne sont pas celles du whist classique")
+        require_game(rules, "classic")
         if (len(start_score) != 2
                 or not all(isinstance(p, int) and not isinstance(p, bool) for p in start_score)):
             raise IllegalAction(f"start_score must be two whole numbers (NS, EW), not {start_score!r}",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from whist.actions import Action, IllegalAction
+from whist.actions import Action, IllegalAction, require_game
 from whist.cards import SEATS, Card, Deal, Seat, Side
 from whist.engine import ClassicDeal
 from whist.rules import Rules, preset
@@ -71,7 +71,9 @@ class Match(DealSeries):
 
     @staticmethod
     def start(rules: Rules, rng: random.Random) -> Match:
-        """A new match; the first dealer is drawn by lot with ``rng`` (RULES.md §1, D20)."""
+        """A new match; the first dealer is drawn by lot with ``rng`` (RULES.md §1, D20).
+        ``rules`` must be those of classic whist."""
+        require_game(rules, "classic")
         dealer = SEATS[rng.randrange(4)]
         return Match(rules, dealer, dealer)
 
