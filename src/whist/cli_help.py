@@ -30,7 +30,7 @@ from typer._click.utils import make_default_short_help
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 __all__ = [
-    "HELP_ENV",
+    "LANG_ENV",
     "PLACEHOLDERS",
     "TYPES",
     "HelpCommand",
@@ -47,7 +47,7 @@ __all__ = [
     "root_lang",
 ]
 
-HELP_ENV = "WHIST_LANG"
+LANG_ENV = "WHIST_LANG"
 """The environment variable that asks for French (``fr``) when the command line has no ``--lang``:
 the language of every command (what it prints, its errors, its usage errors) and of its help."""
 
@@ -169,8 +169,8 @@ def env_lang() -> Literal["en", "fr"] | None:
     ``WHIST_LANG`` (:func:`whist.cli_common.parse_lang`)."""
     from whist.cli_common import parse_lang  # (here: whist.cli_common imports this module)
 
-    lang = os.environ.get(HELP_ENV, "")
-    return parse_lang(lang, HELP_ENV) if lang.strip() else None
+    lang = os.environ.get(LANG_ENV, "")
+    return parse_lang(lang, LANG_ENV) if lang.strip() else None
 
 
 def help_lang(args: Sequence[str]) -> Literal["en", "fr"]:

@@ -29,7 +29,7 @@ from typer._click.exceptions import BadParameter, NoArgsIsHelpError, NoSuchOptio
 from typer.core import TyperArgument, TyperOption
 
 from whist.cards import Refusal, os_reason
-from whist.cli_help import HELP_ENV, HelpGroup, french_placeholders, french_usage_line, lang_option
+from whist.cli_help import LANG_ENV, HelpGroup, french_placeholders, french_usage_line, lang_option
 from whist.rules import preset_meant
 
 __all__ = ["CLOSED_PIPE", "ClosedPipe", "OutOfBounds", "WhistGroup", "closed_pipe", "french_usage",
@@ -176,8 +176,8 @@ def lang_asked(args: Sequence[str]) -> str:
     of the sheet a ``whist sheet`` command other than ``new`` works on (:func:`sheet_file_lang`),
     else ``en``."""
     lang = lang_option(args)
-    if lang is None and os.environ.get(HELP_ENV, "").strip():
-        lang = os.environ[HELP_ENV]
+    if lang is None and os.environ.get(LANG_ENV, "").strip():
+        lang = os.environ[LANG_ENV]
     if lang is None:
         return sheet_file_lang(args) if args[:1] == ["sheet"] and args[1:2] != ["new"] else "en"
     return lang.strip().lower()

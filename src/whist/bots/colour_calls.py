@@ -23,7 +23,7 @@ from whist.cards import ALL_CARDS_MASK, CARDS, Card, Suit, cards_of, mask_of
 from whist.couleur import CardCall, ColourView
 from whist.tables import needed_tricks
 
-__all__ = ["choose_call", "choose_discard", "choose_shown_card", "discard_choice"]
+__all__ = ["choose_call", "choose_discard", "choose_shown_card"]
 
 # What a hand needs for each bid: tricks alone (solo-like), or misère flaws allowed.
 _SPARE = 1.0
@@ -189,10 +189,10 @@ def choose_discard(view: ColourView) -> CardCall:
     """Petite misère: the declarer discards his most dangerous card; a defender the highest card
     of his shortest suit."""
     declarer = view.seat is not None and view.seat in view.declarers
-    return CardCall("discard", discard_choice(mask_of(view.hand), declarer))
+    return CardCall("discard", _discard_choice(mask_of(view.hand), declarer))
 
 
-def discard_choice(hand: int, declarer: bool) -> Card:
+def _discard_choice(hand: int, declarer: bool) -> Card:
     """The petite-misère discard from ``hand``: the declarer's most dangerous card, by the measure
     his play sheds by (:func:`~whist.bots.evaluate.most_dangerous`, every other card still out),
     but of equals the lower (the higher made fewer misères: bench/misere_defence.py --compare
