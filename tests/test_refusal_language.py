@@ -149,6 +149,14 @@ class TestClassic:
         assert str(exc).startswith('you may ask "can you one?" only at 8 points')
         assert "honneurs" in exc.fr and "8 points" in exc.fr
 
+    def test_a_call_refused_names_the_score_of_the_rules_games(self) -> None:
+        """D19 calls at ``game_points`` − 2: in games of 5 the refusal says 3 points, not 8."""
+        rules = with_options(preset("short"), {"call_at_eight": True})
+        d = ClassicDeal.shuffled(rules, Seat.N, random.Random(3), (2, 0))
+        exc = refusal(lambda: d.apply("ask"))
+        assert str(exc).startswith('you may ask "can you one?" only at 3 points')
+        assert "qu'à 3 points" in exc.fr
+
     def test_a_call_not_allowed_now_is_named_in_french_words(self) -> None:
         """The classic calls' French words (``oui``, ``appeler`` …) are those ``parse_action``
         reads; the French refusal uses them, cards as typed."""

@@ -161,8 +161,9 @@ class TestCallingAtEight:
         d = hon3(start=(0, 8))
         with pytest.raises(NotYourTurn):
             d.apply("AS", Seat.N)
-        with pytest.raises(IllegalAction, match="claim KS QS JS"):
+        with pytest.raises(IllegalAction, match="East must first claim his honours: claim KS QS JS") as exc:
             d.apply("KS")
+        assert exc.value.fr == "Est doit d'abord annoncer ses honneurs : annoncer KS QS JS"
 
     def test_the_claim_wins_the_game_without_play(self) -> None:
         d = hon3(start=(0, 8)).apply("claim KS QS JS")

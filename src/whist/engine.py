@@ -464,14 +464,21 @@ class ClassicDeal:
             raise not_an_action(action)
         if action not in legal:
             if isinstance(action, Card):
-                raise IllegalAction(f"{seat.name_en} must first answer: {legal[0].text}",
-                                    f"{seat.name_fr} doit d'abord répondre : {action_text_fr(legal[0])}")
+                first = legal[0]
+                if isinstance(first, Call) and first.kind == "claim":  # D19 (a): his own claim
+                    raise IllegalAction(f"{seat.name_en} must first claim his honours: {first.text}",
+                                        f"{seat.name_fr} doit d'abord annoncer ses honneurs :"
+                                        f" {action_text_fr(first)}")
+                raise IllegalAction(f"{seat.name_en} must first answer: {first.text}",
+                                    f"{seat.name_fr} doit d'abord répondre : {action_text_fr(first)}")
             if isinstance(action, Call) and action.kind == "ask":
+                at = self.rules.game_points - 2
                 raise IllegalAction(
-                    "you may ask \"can you one?\" only at 8 points, holding exactly two honours,"
+                    f"you may ask \"can you one?\" only at {at} points, holding exactly two honours,"
                     " once per deal, before playing your first card",
-                    "vous ne pouvez demander à votre partenaire s'il a un honneur qu'à 8 points, avec"
-                    " exactement deux honneurs, une fois par donne, avant de jouer votre première carte")
+                    f"vous ne pouvez demander à votre partenaire s'il a un honneur qu'à {at} points,"
+                    " avec exactement deux honneurs, une fois par donne, avant de jouer votre première"
+                    " carte")
             more = "…" if len(legal) > 3 else ""
             allowed = ", ".join(a.text for a in legal[:3]) + more
             allowed_fr = ", ".join(action_text_fr(a) for a in legal[:3]) + more

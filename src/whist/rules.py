@@ -52,7 +52,7 @@ class Rules:
     points_per_odd_trick: int = _opt(
         1, ("Points per odd trick", "Points par levée au-delà de six"),
         ("Points for each trick over six (the book) won by a side (simple whist: 2).",
-         "Chaque levée au-delà de six (le livre) rapporte ce nombre de points à son camp (whist"
+         "Chaque levée au-delà des six premières (le devoir) rapporte ce nombre de points à son camp (whist"
          " simple : 2)."))
     game_points: int = _opt(
         10, ("Game points", "Points de la manche"),
