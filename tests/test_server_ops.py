@@ -407,18 +407,39 @@ def test_the_address_is_printed_once_the_tables_are_loaded(tmp_path: Path) -> No
 def first_line(folder: Path, *args: str) -> str:
     """The first line ``whist serve`` prints, started in ``folder`` with ``args`` after three
     tables are stored in ``folder``/whist.db (two games over, one under way); then Ctrl+C."""
+    return started(folder, *args)[0]
+
+
+def started(folder: Path, *args: str) -> tuple[str, str]:
+    """As :func:`first_line`: that line, and all that ``whist serve`` printed on stderr."""
     storage = open_storage(f"sqlite:///{folder / 'whist.db'}")
     fill(storage)
     storage.close()
     proc = subprocess.Popen([sys.executable, "-c", "from whist.cli import main; main()", "serve",
                              "--port", str(free_port()), *args],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = ""
     try:
         assert proc.stdout is not None
-        return proc.stdout.readline()
+        line = proc.stdout.readline()
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=20)
+        err = proc.communicate(timeout=20)[1]
+    return line, err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tables_kept_in_memory_only_are_said_to_be_lost_at_the_stop(tmp_path: Path, lang: str) -> None:
+    """``--db sqlite://`` keeps nothing once the server stops: it starts, and says so (it said
+    only "0 tables in sqlite://"); a file says nothing of the kind."""
+    line, err = started(tmp_path, "--db", "sqlite://", "--lang", lang)
+    assert "0 table" in line
+    words = ("lost when the server stops", "--db sqlite:///whist.db") if lang == "en" else (
+        "perdues à l'arrêt du serveur", "--db sqlite:///whist.db")
+    assert err.startswith("whist: the tables are kept in memory (sqlite://)" if lang == "en" else
+                          "whist : les tables sont gardées en mémoire (sqlite://)"), err
+    assert all(w in err for w in words), err
+    assert "memory" not in started(tmp_path, "--db", "sqlite:///whist.db")[1]
 
 
 def test_the_first_line_says_where_the_tables_are_and_how_many(tmp_path: Path) -> None:
@@ -490,3 +511,30 @@ def test_whist_serve_pings_each_websocket_within_a_proxys_minute(tmp_path: Path,
     (config,) = configs
     assert config.ws in ("auto", "websockets") and config.ws_ping_interval is not None
     assert config.ws_ping_interval + config.ws_ping_timeout < 60
+
+
+def test_the_backup_command_of_hosting_md_copies_a_server_s_file_and_fails_on_a_wrong_path(
+        tmp_path: Path) -> None:
+    """docs/hosting.md's backup, run as written (its folder /srv/whist made ``tmp_path``) while
+    the storage has the file open: the copy holds every table; with the source's name mistyped it
+    fails (it copied an empty database made on the spot, and said nothing)."""
+    doc = (Path(__file__).parent.parent / "docs" / "hosting.md").read_text(encoding="utf-8")
+    command = next(line for line in doc.splitlines() if line.startswith('python3 -c "import sqlite3'))
+    command = command.replace("/srv/whist", str(tmp_path))
+    storage = open_storage(f"sqlite:///{tmp_path / 'whist.db'}")
+    try:
+        fill(storage)
+        done = subprocess.run(command, shell=True, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        copy = open_storage(f"sqlite:///{tmp_path / 'backup.db'}")
+        try:
+            assert copy.table_ids() == storage.table_ids() and len(copy.table_ids()) == 3
+        finally:
+            copy.close()
+        (tmp_path / "backup.db").unlink()
+        done = subprocess.run(command.replace("whist.db", "whsit.db"), shell=True, capture_output=True,
+                              text=True, check=False)
+        assert done.returncode != 0 and "unable to open database file" in done.stderr
+        assert not (tmp_path / "whsit.db").exists()
+    finally:
+        storage.close()

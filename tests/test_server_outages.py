@@ -139,11 +139,18 @@ def test_whists_tables_dropped_from_postgresql_are_a_wait_not_a_failure(
         admin.dispose()
 
 
-def test_the_database_password_is_never_printed() -> None:
-    db = f"postgresql+psycopg://club:s3cret@127.0.0.1:{free_port()}/whist"  # nobody listens there
+@pytest.mark.parametrize(("given", "shown"), [
+    ("club:s3cret@127.0.0.1:{port}/whist", "club:***@127.0.0.1:{port}/whist"),
+    ("club@127.0.0.1:{port}/whist?password=s3cret", "club@127.0.0.1:{port}/whist?password=***"),
+])
+def test_the_database_password_is_never_printed(given: str, shown: str) -> None:
+    """Before the host or as libpq's ``password`` parameter, the password is not shown."""
+    port = free_port()  # nobody listens there
+    db = "postgresql+psycopg://" + given.format(port=port)
     done = serve("--port", str(free_port()), "--db", db)
     assert done.returncode == 2
-    assert done.stderr.startswith("Error: cannot open the database postgresql+psycopg://club:***@")
+    assert done.stderr.startswith("Error: cannot open the database postgresql+psycopg://"
+                                  + shown.format(port=port) + ": "), done.stderr
     assert "s3cret" not in done.stderr + done.stdout
 
 
@@ -403,6 +410,32 @@ def test_the_servers_warnings_say_when(capsys: pytest.CaptureFixture[str]) -> No
                         r" again; the table plays on", lines[0]), lines
 
 
+def test_a_database_that_answers_nothing_for_long_is_said_and_its_return_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A PostgreSQL frozen for a minute (its processes stopped) fails nothing: the games waited
+    and the log said nothing. A call of the database past ``SLOW_AFTER`` is said (a warning), and
+    its end."""
+    import whist.server.storage as storage_module
+
+    monkeypatch.setattr(storage_module, "SLOW_AFTER", 0.05)
+    storage = SqlStorage(f"sqlite:///{tmp_path / 'whist.db'}")
+    caplog.set_level(logging.WARNING, "whist.server")
+
+    def frozen() -> list[StoredEvent]:
+        time.sleep(0.2)
+        return storage.load("nothere")
+
+    try:
+        assert asyncio.run(storage.threads.run(frozen)) == []
+        assert asyncio.run(storage.threads.run(storage.load, "nothere")) == []  # in time: nothing
+    finally:
+        storage.close()
+    said = [r.getMessage() for r in caplog.records]
+    assert said[0] == "the database has not answered for 0.05 s: the calls to it wait", said
+    assert re.fullmatch(r"the database answers again, after \d+ s", said[1]), said
+    assert len(said) == 2, said
+
+
 # ----- whist serve --lang fr ------------------------------------------------------------------
 
 
@@ -560,6 +593,49 @@ def test_every_warning_the_server_logs_has_its_french() -> None:
     assert sorted(logged - set(LOG_FR)) == []
     for english, french in LOG_FR.items():
         assert re.findall(r"%\w", english) == re.findall(r"%\w", french), english
+
+
+def test_a_write_ahead_log_that_cannot_be_copied_is_said_and_when_it_can_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The disk full, the copy of SQLite's write-ahead log into the file fails: said once, and
+    once more when it works again (the operator read the failure and never its end)."""
+    import sqlite3
+
+    import whist.server.storage as storage_module
+
+    path = str(tmp_path / "whist.db")
+    sqlite3.connect(path).close()
+    full = threading.Event()
+    full.set()
+    tries: list[int] = []
+    real = sqlite3.connect
+
+    class Disk:  # the checkpointer's connection, its disk full until told otherwise
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self.conn = real(path)
+
+        def execute(self, sql: str) -> Any:
+            tries.append(1)
+            if full.is_set():
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.execute(sql)
+
+        def close(self) -> None:
+            self.conn.close()
+
+    monkeypatch.setattr(sqlite3, "connect", Disk)
+    caplog.set_level(logging.WARNING, "whist.server")
+    checkpointer = storage_module._Checkpointer(path, storage_module._file_id(path))
+    try:
+        wait_for(lambda: len(tries) >= 2, 10)
+        full.clear()
+        wait_for(lambda: len(caplog.records) >= 2, 10)
+        time.sleep(1.5)  # and nothing more
+    finally:
+        checkpointer.close()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"cannot copy the write-ahead log into {path}: database or disk is full",
+        f"the write-ahead log is copied into {path} again"]
 
 
 def test_the_sqlite_file_deleted_while_the_server_runs_is_said_and_written_into_no_more(

@@ -11,7 +11,7 @@ import threading
 import anyio
 import pytest
 
-from whist.server.threads import DaemonThreads, reap
+from whist.server.threads import DaemonThreads, Watch, reap
 
 
 class Job:
@@ -155,6 +155,35 @@ def test_a_write_is_waited_for_past_the_deadline() -> None:
         return await task
 
     assert asyncio.run(main()) == 5
+
+
+def test_late_calls_are_said_once_and_their_end_once() -> None:
+    """A database frozen (its processes stopped) fails nothing: without the watch the log said
+    nothing while every game waited. Two calls late together are said once, when the first is
+    late, and once more when the last has ended, its own end, even where its caller gave up
+    (a read past its deadline); a call in time says nothing."""
+    said: list[str] = []
+    watch = Watch(0.05, lambda s: said.append(f"slow {s:g}"), lambda s: said.append(f"back {s >= 0.3}"))
+    threads = DaemonThreads(2, "test-watch", 0.1, lambda s: LookupError("late"), watch)
+    read, write = Job(1), Job(2)
+
+    async def main() -> None:
+        assert await threads.run(lambda: 3) == 3
+        await asyncio.sleep(0.1)
+        assert said == []  # in time
+        task = asyncio.create_task(threads.run_whole(write))
+        with pytest.raises(LookupError):
+            await threads.run(read)  # given up at 0.1 s; its call goes on
+        assert said == ["slow 0.05"]
+        read.release.set()
+        await asyncio.sleep(0.25)
+        assert said == ["slow 0.05"]  # the write still waits
+        write.release.set()
+        assert await task == 2
+        await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+    assert said == ["slow 0.05", "back True"]
 
 
 def test_reaping_a_task_keeps_the_reaper_s_own_cancellation() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import socket
 import sys
 from typing import TYPE_CHECKING, Annotated
@@ -22,6 +23,8 @@ from whist.cli_common import BUDGET_SPAN, budget_option, fail, parse_lang
 from whist.cli_help import en_fr, fr_doc
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
     from whist.server.service import TableService
 
 __all__ = ["log_to_stderr", "serve"]
@@ -64,6 +67,7 @@ LOG_FR: dict[str, str] = {
     "the database file %s is back": "le fichier de la base de données %s est revenu",
     "cannot copy the write-ahead log into %s: %s":
         "impossible de recopier le journal d'écriture dans %s : %s",
+    "the write-ahead log is copied into %s again": "le journal d'écriture est de nouveau recopié dans %s",
     "table %s: the table's own step was refused: %s":
         "table %s : le pas de la table elle-même a été refusé : %s",
     "table %s: step failed": "table %s : le pas de la table a échoué",
@@ -74,6 +78,9 @@ LOG_FR: dict[str, str] = {
     "the score sheets past --keep-sheets %d cannot be deleted: the database cannot be reached: %s":
         "les feuilles de marque au-delà de --keep-sheets %d ne peuvent être effacées : la base de"
         " données ne répond pas : %s",
+    "the database has not answered for %g s: the calls to it wait":
+        "la base de données ne répond plus depuis %g s : les appels attendent",
+    "the database answers again, after %.0f s": "la base de données répond de nouveau, après %.0f s",
     "deleting the score sheets past --keep-sheets %d failed":
         "l'effacement des feuilles de marque au-delà de --keep-sheets %d a échoué",
 }
@@ -211,6 +218,13 @@ def serve(
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
 
         def ready(service: TableService) -> None:  # the tables loaded: the address answers now
+            if _in_memory(db):
+                typer.echo(f"whist : les tables sont gardées en mémoire ({db}) : toutes les tables et"
+                           " feuilles de marque sont perdues à l'arrêt du serveur (un fichier les garde :"
+                           " --db sqlite:///whist.db)" if language == "fr" else
+                           f"whist: the tables are kept in memory ({db}): every table and score sheet is"
+                           " lost when the server stops (a file keeps them: --db sqlite:///whist.db)",
+                           err=True)
             typer.echo(_ready_line(f"http://{shown}:{port}/", len(service.tables) + len(service.unloaded),
                                    service.in_play(), db, language))
 
@@ -327,6 +341,24 @@ def _sqlite_file(db: str) -> str | None:
     >>> _sqlite_file("sqlite:////srv/club/whist.db"), _sqlite_file("sqlite://")
     ('/srv/club/whist.db', None)
     """
+    url = _sqlite_url(db)
+    if url is None or url.database in (None, "", ":memory:"):
+        return None
+    return os.path.abspath(url.database)
+
+
+def _in_memory(db: str) -> bool:
+    """``db`` keeps its tables in memory only (SQLite with no file).
+
+    >>> _in_memory("sqlite://"), _in_memory("sqlite:///:memory:"), _in_memory("sqlite:///whist.db")
+    (True, True, False)
+    """
+    url = _sqlite_url(db)
+    return url is not None and url.database in (None, "", ":memory:")
+
+
+def _sqlite_url(db: str) -> URL | None:
+    """``db`` read, if it is a SQLite URL."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
@@ -334,9 +366,7 @@ def _sqlite_file(db: str) -> str | None:
         url = make_url(db)
     except (ArgumentError, ValueError):
         return None
-    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
-        return None
-    return os.path.abspath(url.database)
+    return url if url.drivername.startswith("sqlite") else None
 
 
 def _where(db: str, lang: Lang = "en") -> str:
@@ -350,15 +380,19 @@ def _where(db: str, lang: Lang = "en") -> str:
 
 
 def _shown_url(db: str) -> str:
-    """The database URL as the console and its logs may show it: without its password.
+    """The database URL as the console and its logs may show it: without its password, given
+    before the host or as libpq's ``password`` parameter.
 
     >>> _shown_url("postgresql+psycopg://club:secret@db.example/whist")
     'postgresql+psycopg://club:***@db.example/whist'
+    >>> _shown_url("postgresql+psycopg://club@db.example/whist?sslmode=require&password=secret")
+    'postgresql+psycopg://club@db.example/whist?password=***&sslmode=require'
     """
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
     try:
-        return make_url(db).render_as_string(hide_password=True)
+        shown = make_url(db).render_as_string(hide_password=True)
     except (ArgumentError, ValueError):
-        return db
+        shown = db
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", shown, flags=re.IGNORECASE)

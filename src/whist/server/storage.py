@@ -60,7 +60,7 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, Pro
 from sqlalchemy.pool import StaticPool
 
 from whist.server.cluster import ALONE, CHANNEL, Cluster, PgCluster, event_news
-from whist.server.threads import DaemonThreads
+from whist.server.threads import DaemonThreads, Watch
 
 __all__ = [
     "SheetLimit",
@@ -81,6 +81,10 @@ CONNECT_TIMEOUT = 10
 
 STATEMENT_TIMEOUT = 30.0
 """Seconds a PostgreSQL statement may run (unless the URL gives ``options``)."""
+
+SLOW_AFTER = 10.0
+"""Seconds a call of the database may take before the server says that it waits for it (a
+database frozen answers nothing and fails nothing: without it the log would say nothing)."""
 
 ANSWER_DEADLINE = CONNECT_TIMEOUT + STATEMENT_TIMEOUT + 5
 """Seconds the server waits for a read from the database before it answers that the database
@@ -122,6 +126,14 @@ class StorageUnavailable(Exception):
 
 def _no_answer(seconds: float) -> StorageUnavailable:
     return StorageUnavailable(f"no answer in {seconds:g} s")
+
+
+def _slow(seconds: float) -> None:
+    log.warning("the database has not answered for %g s: the calls to it wait", seconds)
+
+
+def _back(seconds: float) -> None:
+    log.warning("the database answers again, after %.0f s", seconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +389,8 @@ class _Checkpointer:
                         log.warning("cannot copy the write-ahead log into %s: %s", self.path, exc)
                     failing = True
                 else:
+                    if failing:
+                        log.warning("the write-ahead log is copied into %s again", self.path)
                     failing = False
         finally:
             conn.close()
@@ -670,7 +684,7 @@ class SqlStorage:
         if self._threads is None:
             sqlite = self.engine.dialect.name == "sqlite"
             self._threads = DaemonThreads(1 if sqlite else SERVER_THREADS, "whist-db",
-                                          ANSWER_DEADLINE, _no_answer)
+                                          ANSWER_DEADLINE, _no_answer, Watch(SLOW_AFTER, _slow, _back))
         return self._threads
 
     def close(self) -> None:

@@ -9,14 +9,16 @@ called, off the event loop (:class:`DaemonThreads`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
-__all__ = ["DaemonThreads", "reap"]
+__all__ = ["DaemonThreads", "Watch", "reap"]
 
 T = TypeVar("T")
 
@@ -32,6 +34,18 @@ async def reap(task: asyncio.Task[Any]) -> None:
     await asyncio.gather(task, return_exceptions=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """What to say of calls that take long (a database frozen, not gone: nothing fails, nothing
+    would be logged): ``slow(after)`` once when a call has waited ``after`` seconds and no other
+    is late already, ``back(seconds)`` once when every late call has ended, with how long the
+    last of them took."""
+
+    after: float
+    slow: Callable[[float], None]
+    back: Callable[[float], None]
+
+
 class DaemonThreads:
     """``workers`` daemon threads (started when first needed) doing jobs in the order they were
     given. Unlike a :class:`~concurrent.futures.ThreadPoolExecutor`'s, these threads are not
@@ -40,9 +54,13 @@ class DaemonThreads:
     cancelled is never done."""
 
     def __init__(self, workers: int, name: str, deadline: float | None = None,
-                 late: Callable[[float], BaseException] | None = None) -> None:
+                 late: Callable[[float], BaseException] | None = None, watch: Watch | None = None) -> None:
         self.workers = workers
         self.name = name
+        self.watch = watch
+        self._late_calls = 0
+        """Calls of :meth:`run` and :meth:`run_whole` past ``watch.after`` and not ended (counted in
+        the event loop's thread)."""
         self.deadline = deadline
         """Seconds :meth:`run` waits for a call before it raises ``late(deadline)`` (a database
         that keeps the connection open and never answers); ``None``: as long as it takes."""
@@ -68,7 +86,7 @@ class DaemonThreads:
         :attr:`deadline` seconds: past it the call, if not begun, is never made, and one begun
         goes on in its thread while its caller gets ``late(deadline)``. For a read: a write's
         caller must learn whether it was done (:meth:`run_whole`)."""
-        future = asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+        future = asyncio.wrap_future(self._watched(self.submit(functools.partial(fn, *args))))
         if self.deadline is None:
             return await future
         try:
@@ -87,7 +105,7 @@ class DaemonThreads:
         test client) is waited through too, and the cancellation is delivered again as one
         request with its message, not one more: a scope that counts its requests and knows its
         own by their message would take another for someone else's and let it out of itself."""
-        future = asyncio.wrap_future(self.submit(functools.partial(fn, *args)))
+        future = asyncio.wrap_future(self._watched(self.submit(functools.partial(fn, *args))))
         interrupted: asyncio.CancelledError | None = None
         try:
             while True:
@@ -105,6 +123,40 @@ class DaemonThreads:
                     task.uncancel()
                 # with its message, by which a cancel scope knows its own cancellation
                 task.cancel(interrupted.args[0] if interrupted.args else None)
+
+    def _watched(self, future: Future[T]) -> Future[T]:
+        """``future``, with :attr:`watch` told if its call is late and when the late ones have
+        ended: the call's own end, not its caller's (a read given up at its deadline still holds
+        its thread until the database answers)."""
+        watch = self.watch
+        if watch is None:
+            return future
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        late = False
+
+        def overdue() -> None:
+            nonlocal late
+            late = True
+            self._late_calls += 1
+            if self._late_calls == 1:
+                watch.slow(watch.after)
+
+        timer = loop.call_later(watch.after, overdue)
+
+        def ended() -> None:
+            timer.cancel()
+            if late:
+                self._late_calls -= 1
+                if self._late_calls == 0:
+                    watch.back(loop.time() - began)
+
+        def done(_: Future[T]) -> None:  # in the worker's thread, or here if done already
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                loop.call_soon_threadsafe(ended)
+
+        future.add_done_callback(done)
+        return future
 
     def _work(self) -> None:
         while True:
