@@ -278,6 +278,27 @@ class TestStrength:
         assert statistics.mean(ew) > 7.8
 
 
+class TestColourSoloLevel:
+    """RULES.md §5.7: in ``couleur`` a solo 6 made pays more than a solo 7 or 8 made with the same
+    tricks (8 tricks: 27, 21, 24), and fails less; in ``pagat`` (§5.7, its table) a solo 8 made
+    pays 7 where a solo 6 with the same 8 tricks pays 6. A hand the heuristic counts at 9 tricks
+    in spades bids the solo its table pays most for them, the lowest of equals."""
+
+    HANDS = ("KQJ964.A5.K95.AK", "AT87.KQJ.AQJ.QJT", "532.T98.T87.9876", ".76432.6432.5432")
+
+    def first_call(self, style: str) -> str:
+        d = ColourDeal.new(preset(style), Seat.W, [parse_hand(h) for h in self.HANDS])
+        view = d.view(Seat.N)
+        assert {"solo 6 S", "solo 7 S", "solo 8 S"} <= {a.text for a in view.legal}
+        return choose_colour_call(view).text
+
+    def test_in_couleur_the_solo_6_not_the_8(self) -> None:
+        assert self.first_call("couleur") == "solo 6 S"
+
+    def test_in_pagat_the_solo_8(self) -> None:
+        assert self.first_call("pagat") == "solo 8 S"
+
+
 class TestColourProposals:
     """RULES.md §5.4: a proposal (emballage 8) names the trump suit; a player who could propose in
     two suits proposes the one his hand is worth most in, whatever their rank on the ladder."""

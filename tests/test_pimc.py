@@ -578,6 +578,8 @@ def test_a_call_hint_never_recommends_a_call_its_own_numbers_rate_worse(
 
     monkeypatch.setattr(pimc_calls, "draw", draw_some)
     monkeypatch.setattr(pimc_calls, "_judge", judge)
+    # these points are no table's: a solo "made" here is not rescored with its tricks
+    monkeypatch.setattr(pimc_calls, "_solo_tricks", lambda *_: None)
     checked = 0
     for seed in range(30):
         drawn = 0
@@ -752,3 +754,31 @@ def test_a_wall_margin_that_leaves_no_time_is_refused() -> None:
                                              r" be a positive number, not "):
             PimcBot(0.05, wall_margin=bad)
     assert PimcBot(0.05, wall_margin=1e6).wall_margin == 1e6
+
+
+@pytest.mark.parametrize(("made", "scored"), [
+    ({6: True, 7: True, 8: True}, {6: 27, 7: 21, 8: 24}),  # 8 tricks: the solo 6 pays most
+    ({6: True, 7: True, 8: False}, {6: 21, 7: 15, 8: -24}),  # 7 tricks
+    ({6: True, 7: False, 8: False}, {6: 15, 7: -21, 8: -24}),  # as asked
+])
+def test_a_solo_made_at_a_level_is_scored_with_those_tricks_at_every_lower_level(
+        made: dict[int, bool], scored: dict[int, int]) -> None:
+    """RULES.md §5.7 (``couleur``): a solo is asked only "made?" on each sampled deal, and a solo
+    made was scored as made exactly, so a solo 8 made (24) beat the solo 6 made with the same 8
+    tricks (scored 15, worth 27) and the player bid the solo 8. The tricks one level shows count
+    at every lower level of its suit, on the same deal."""
+    from whist.bots.pimc import contract_points
+    from whist.bots.pimc_calls import _solo_tricks
+
+    hands = ("KQJ964.A5.K95.AK", "AT87.KQJ.AQJ.QJT", "532.T98.T87.9876", ".76432.6432.5432")
+    view = ColourDeal.new(preset("couleur"), Seat.W, [parse_hand(h) for h in hands]).view(Seat.N)
+    solos = {lv: next(a for a in view.legal if isinstance(a, ColourCall) and a.text == f"solo {lv} S")
+             for lv in (6, 7, 8)}
+    results: dict[ColourCall, float | None] = {}
+    for lv, call in solos.items():
+        assert call.contract is not None
+        results[call] = contract_points(view, call.contract, (Seat.N,), lv if made[lv] else lv - 1, 8)
+    results[parse_call("pass")] = -5.0  # not a solo: as it is
+    _solo_tricks(view, results)
+    assert {lv: results[call] for lv, call in solos.items()} == scored
+    assert results[parse_call("pass")] == -5.0

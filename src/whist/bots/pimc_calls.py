@@ -276,6 +276,26 @@ def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, 
                           _need(view, c), nodes_left, seconds_left)
 
 
+def _solo_tricks(view: ColourView, results: dict[ColourCall, float | None]) -> None:
+    """The solos of one deal scored for the tricks the deal shows, not their level alone: a solo
+    made at a level is made with that many tricks at every lower level of its suit (the same
+    hands, trumps and leader). Each solo was asked only "made?", and scored as made exactly: a
+    solo 6 and a solo 7 both 15 where the deal takes 7 tricks, and a solo 8 made (24) beat the
+    solo 6 made with the same 8 tricks (27 in ``couleur``, RULES.md §5.7), so the player bid the
+    higher solo. A made solo pays its declarer, a failed one costs him."""
+    assert view.seat is not None
+    made: dict[Suit, int] = {}
+    for call, v in results.items():
+        c = call.contract
+        if c is not None and c.kind == "solo" and c.suit is not None and v is not None and v > 0:
+            made[c.suit] = max(made.get(c.suit, 0), c.level or 0)
+    for call in results:
+        c = call.contract
+        if c is None or c.kind != "solo" or c.suit not in made or (c.level or 0) > made[c.suit]:
+            continue
+        results[call] = contract_points(view, c, (view.seat,), made[c.suit], 8)
+
+
 def _ruled(view: ColourView, call: ColourCall) -> bool:
     """Whether ``call`` bids or joins a misère or a piccolissimo (:data:`RULED`)."""
     c = call.contract
@@ -322,6 +342,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
             break
         samples += 1
         clock.spent(SAMPLE_COST + (AUCTION_COST if passing else 0))
+        _solo_tricks(view, results)
         for call, v in results.items():
             if v is None:
                 unmet[call] += 1
