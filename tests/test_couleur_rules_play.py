@@ -26,6 +26,7 @@ from test_couleur_rules import (
 
 from whist.actions import IllegalAction, NotYourTurn
 from whist.cards import CARDS, SEATS, Card, Seat, Suit, cards_of, mask_of, parse_card, parse_deal
+from whist.colour_session import ColourStats, made
 from whist.contracts import parse_contract
 from whist.couleur import CardCall, ColourDeal
 from whist.couleur_match import ColourMatch
@@ -128,6 +129,20 @@ class TestPlay:
         for seat in SEATS:
             others = {parse_card(c) for s, c in own.items() if s is not seat}
             assert not d.view(seat).visible_cards() & others
+
+    def test_the_discards_begin_with_eldest_when_the_declarer_is_not_eldest(self) -> None:
+        """RULES.md §5.6: "all four players discard, from eldest hand", whoever declares: East's
+        petite misère (North eldest) is discarded to by North, East, South, West, and North
+        leads the first trick."""
+        d = run(new(LOW), "pass", "petite misère", "pass", "pass")
+        assert d.view(None).declarers == (E,)
+        order = []
+        while d.phase == "discard":
+            assert d.to_act is not None
+            order.append(d.to_act)
+            d = d.apply(d.legal_actions()[0])
+        assert order == [N, E, S, W]
+        assert d.phase == "play" and d.to_act is N
 
     def test_piccolissimo_has_no_discard(self) -> None:
         d = run(new(LOW), "piccolissimo", "pass", "pass", "pass")
@@ -238,6 +253,17 @@ class TestPlay:
         assert sum(d.tricks_won) == 12 and d.hands[E] == 0
         assert sum(1 for s, a in d.actions if s is E and isinstance(a, Card)) == 12
         assert pts(d) == (15, -21, 3, 3)
+        # the summary of `whist simulate` counts it failed (each plays his own, D6), not doubled
+        assert made(d) is False
+        stats = ColourStats()
+        stats.add_deals([d])
+        assert stats.families["misere"] == [1, 0] and stats.kinds["petite_misere"] == [1, 0]
+        assert stats.played == 1 and stats.doubled == 0 and stats.redeals == 0
+        twice = ColourDeal.new(d.rules, d.dealer, d.dealt, 2)  # after a redeal (redeal_double)
+        for seat, action in d.actions:
+            twice = twice.apply(action, seat)
+        stats.add_deals([twice])
+        assert stats.played == 2 and stats.doubled == 1 and pts(twice) == (30, -42, 6, 6)
 
     def test_pagat_failed_misère_plays_on(self) -> None:
         d = _contract_deal(LOW, ("petite misère", "small misère", "pass", "pass"), "pagat")
