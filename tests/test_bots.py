@@ -17,7 +17,7 @@ from whist.auction import ColourCall
 from whist.bots import BOT_NAMES, get_bot, random_bot
 from whist.bots.colour_calls import choose_call as choose_colour_call
 from whist.bots.heuristic import Aims, choose_card, heuristic_bot
-from whist.cards import SEATS, Card, Seat, parse_card, parse_deal, parse_hand, parse_seat
+from whist.cards import SEATS, Card, Seat, Suit, parse_card, parse_deal, parse_hand, parse_seat
 from whist.contracts import parse_contract
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
@@ -297,6 +297,49 @@ class TestColourSoloLevel:
 
     def test_in_pagat_the_solo_8(self) -> None:
         assert self.first_call("pagat") == "solo 8 S"
+
+
+class TestSoloTrumpLead:
+    """A declarer alone drawing trumps does not lead a trump that every trump out beats while one
+    of his beats the lowest of them: East's solo 6 in spades, J-8-7-4-3 left against North's
+    Q-10-6, the others void. The four (the fourth best) gives the six a trick and keeps the
+    queen and ten over the jack and eight: double dummy East takes 7 more tricks after the
+    seven, the eight or the jack, 6 after the four or the three (``whist solve "N:QT6.QJT9.AJT9.
+    J8743.AK.KQ.KQ .8765.8765.AJT .432.432.87654" --trump S --leader E --team E``)."""
+
+    def test_the_seven_not_the_four(self) -> None:
+        hands = ["QT652.QJT9.AJT9.", "AKJ8743.AK.KQ.KQ", "9.8765.8765.AJT9", ".432.432.8765432"]
+        d = ColourDeal.new(preset("couleur"), Seat.N, [parse_hand(h) for h in hands])
+        for a in ["solo 6 S", "pass", "pass", "pass", "AS", "9S", "2C", "2S", "KS", "9C", "3C", "5S"]:
+            d = d.apply(a)
+        assert d.to_act is Seat.E
+        assert get_bot("heuristic")(d.view(Seat.E), random.Random(0)) == parse_card("7S")
+
+
+class TestEmballageTrumps:
+    """The acceptor of a proposal knows four trumps at least in his partner's hand (the proposer's,
+    RULES.md §5.4; the heuristic proposes with four): with four of his own the pair holds eight,
+    and he draws trumps, as with five alone or four with two honours. With A-8-7-6 he led a side
+    suit and let a defender ruff with the jack (an emballage 8 failed by one, double dummy two
+    tricks lost)."""
+
+    HANDS = ("T95.T93.QJT.JT98", "AKQ.A876.5432.32", "876.52.9876.7654", "J432.KQJ4.AK.AKQ")
+
+    def test_the_acceptor_with_four_trumps_draws_them(self) -> None:
+        d = ColourDeal.new(preset("couleur"), Seat.S, [parse_hand(h) for h in self.HANDS])
+        for a in ["propose H", "pass", "accept", "pass", "2S", "5S", "AS", "6S"]:
+            d = d.apply(a)
+        assert d.to_act is Seat.E
+        assert get_bot("heuristic")(d.view(Seat.E), random.Random(0)) == parse_card("AH")
+
+    def test_a_solo_with_four_trumps_and_one_honour_does_not(self) -> None:
+        """Alone (a partner who told of no trumps), four trumps with one honour are not drawn."""
+        d = ColourDeal.new(preset("couleur"), Seat.S, [parse_hand(h) for h in self.HANDS])
+        for a in ["pass", "pass", "solo 6 H", "pass", "2S", "5S", "AS", "6S"]:
+            d = d.apply(a)
+        assert d.to_act is Seat.E
+        card = get_bot("heuristic")(d.view(Seat.E), random.Random(0))
+        assert isinstance(card, Card) and card.suit is not Suit.HEARTS
 
 
 class TestColourProposals:

@@ -54,7 +54,21 @@ def colour_aims(view: ColourView) -> Aims:
         return Aims(partners, want_tricks=False,
                     against=frozenset(d for d in declarers if won[d] == need),
                     short=frozenset(d for d in declarers if won[d] < need))
-    return Aims(partners)
+    return Aims(partners, partner_trumps=_promised_trumps(view, partners))
+
+
+def _promised_trumps(view: ColourView, partners: frozenset[Seat]) -> int:
+    """The trumps the auction told of in a partner's hand: four where he proposed the trump suit
+    (the heuristic player proposes with four or more, as club players do); else none known."""
+    c = view.contract
+    if c is None or c.kind != "emballage":
+        return 0
+    for seat, action in view.actions:
+        if (seat in partners and isinstance(action, ColourCall) and action.kind == "bid"
+                and action.contract is not None and action.contract.kind == "emballage"
+                and action.contract.suit is c.suit):
+            return 4
+    return 0
 
 
 def colour_reading(view: ColourView, aims: Aims) -> Reading:

@@ -118,6 +118,8 @@ class Aims:
     against: frozenset[Seat] = frozenset()
     short: frozenset[Seat] = frozenset()
     declares: bool = False
+    partner_trumps: int = 0
+    """Trumps the auction says the partner holds at least (an emballage's proposer: four)."""
 
 
 def classic_aims(seat: Seat) -> Aims:
@@ -185,10 +187,32 @@ class Reading:
     suits seat ``s`` has shown out of; ``led_by[s]`` the suits seat ``s`` has led.
     """
 
-    __slots__ = ("_all_known", "_partners_known", "after", "against", "declares", "hand", "known",
-                 "led", "led_by",
-                 "must_take", "opponents", "opps_after", "out", "partners", "played", "seat",
-                 "short", "trick", "trump", "void", "want_tricks", "win_card", "win_seat")
+    __slots__ = (
+        "_all_known",
+        "_partners_known",
+        "after",
+        "against",
+        "declares",
+        "hand",
+        "known",
+        "led",
+        "led_by",
+        "must_take",
+        "opponents",
+        "opps_after",
+        "out",
+        "partner_trumps",
+        "partners",
+        "played",
+        "seat",
+        "short",
+        "trick",
+        "trump",
+        "void",
+        "want_tricks",
+        "win_card",
+        "win_seat",
+    )
 
     def __init__(self, seat: Seat, aims: Aims, hand: Iterable[Card], trump: Suit | None,
                  played: Iterable[tuple[Seat, Card]], trick: Sequence[tuple[Seat, Card]],
@@ -201,6 +225,7 @@ class Reading:
         self.against = aims.against
         self.short = aims.short
         self.declares = aims.declares
+        self.partner_trumps = aims.partner_trumps
         self.opponents = frozenset(s for s in Seat if s is not seat and s not in aims.partners)
         self.trump = trump
         mask = 0
@@ -407,15 +432,32 @@ def _lead_from(r: Reading, suit: Suit) -> Card:
     return cards[-1]
 
 
+def _trump_lead(r: Reading, trump: Suit) -> Card:
+    """The trump to lead: as from any suit (:func:`_lead_from`), but not a card every trump out
+    beats while one of mine beats the lowest of them: with J-8-7-4-3 against Q-10-6, the four
+    gave the six its trick and kept the queen and ten over the jack and eight (the solo fell one
+    short); the seven makes the six fall or a higher trump take the trick. Only for a player
+    alone (a solo, an abondance): with a partner, whose trumps are among those out, it did a
+    little worse (classic whist, docs/arena.md)."""
+    card = _lead_from(r, trump)
+    out = r.out_bits(trump)
+    if r.partners or not out or out & _below(card.rank):
+        return card
+    lowest_out = (out & -out).bit_length() + 1  # its rank: bit 0 is the two
+    above = [c for c in r.my_cards(trump) if c.rank > lowest_out]
+    return above[-1] if above else card
+
+
 def _wants_trump_lead(r: Reading) -> bool:
-    """Draw trumps with length: five trumps, or four with two honours; or return partner's
+    """Draw trumps with length: five trumps, or four with two honours, or four where the partner
+    has told of four more (an emballage's acceptor: eight trumps together); or return partner's
     trump lead. Only while an opponent may still hold a trump."""
     trump = r.trump
     if trump is None or not r.mine(trump) or not r.opps_may_hold_trumps():
         return False
     mine = r.my_cards(trump)
     honours = sum(1 for c in mine if c.rank >= HONOUR)
-    if len(mine) >= 5 or (len(mine) >= 4 and honours >= 2):
+    if len(mine) >= 5 or (len(mine) >= 4 and (honours >= 2 or len(mine) + r.partner_trumps >= 8)):
         return True
     return r.has_led(trump, r.partners)
 
@@ -449,7 +491,7 @@ def _lead(r: Reading, cards: Sequence[Card]) -> Card:
     side = [s for s in suits if s is not trump] or suits
     # Draw trumps with length (or with nothing else to lead).
     if trump is not None and r.mine(trump) and (_wants_trump_lead(r) or side == [trump]):
-        return _lead_from(r, trump)
+        return _trump_lead(r, trump)
     # Once the opponents cannot ruff, cash masters.
     if not r.opps_may_hold_trumps():
         masters = [s for s in side if r.is_master(r.my_cards(s)[0])]
