@@ -86,7 +86,7 @@ class DaemonThreads:
         :attr:`deadline` seconds: past it the call, if not begun, is never made, and one begun
         goes on in its thread while its caller gets ``late(deadline)``. For a read: a write's
         caller must learn whether it was done (:meth:`run_whole`)."""
-        future = asyncio.wrap_future(self._watched(self.submit(functools.partial(fn, *args))))
+        future = asyncio.wrap_future(self._watched(functools.partial(fn, *args)))
         if self.deadline is None:
             return await future
         try:
@@ -105,7 +105,7 @@ class DaemonThreads:
         test client) is waited through too, and the cancellation is delivered again as one
         request with its message, not one more: a scope that counts its requests and knows its
         own by their message would take another for someone else's and let it out of itself."""
-        future = asyncio.wrap_future(self._watched(self.submit(functools.partial(fn, *args))))
+        future = asyncio.wrap_future(self._watched(functools.partial(fn, *args)))
         interrupted: asyncio.CancelledError | None = None
         try:
             while True:
@@ -124,16 +124,19 @@ class DaemonThreads:
                 # with its message, by which a cancel scope knows its own cancellation
                 task.cancel(interrupted.args[0] if interrupted.args else None)
 
-    def _watched(self, future: Future[T]) -> Future[T]:
-        """``future``, with :attr:`watch` told if its call is late and when the late ones have
-        ended: the call's own end, not its caller's (a read given up at its deadline still holds
-        its thread until the database answers)."""
+    def _watched(self, call: Callable[[], T]) -> Future[T]:
+        """``call`` submitted, with :attr:`watch` told if it runs late and when the late ones have
+        ended. Its time counts from when a thread begins it (calls queued behind a slow one are
+        not late themselves: a server loading many tables at its start queues many) to its own
+        end, not its caller's (a read given up at its deadline still holds its thread until the
+        database answers)."""
         watch = self.watch
         if watch is None:
-            return future
+            return self.submit(call)
         loop = asyncio.get_running_loop()
-        began = loop.time()
+        began = 0.0
         late = False
+        timer: asyncio.TimerHandle | None = None
 
         def overdue() -> None:
             nonlocal late
@@ -142,20 +145,29 @@ class DaemonThreads:
             if self._late_calls == 1:
                 watch.slow(watch.after)
 
-        timer = loop.call_later(watch.after, overdue)
+        def begin() -> None:  # in the event loop's thread
+            nonlocal began, timer
+            began = loop.time()
+            timer = loop.call_later(watch.after, overdue)
 
         def ended() -> None:
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
             if late:
                 self._late_calls -= 1
                 if self._late_calls == 0:
                     watch.back(loop.time() - began)
 
-        def done(_: Future[T]) -> None:  # in the worker's thread, or here if done already
+        def tell(then: Callable[[], None]) -> None:  # from a worker's thread
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
-                loop.call_soon_threadsafe(ended)
+                loop.call_soon_threadsafe(then)
 
-        future.add_done_callback(done)
+        def timed() -> T:
+            tell(begin)
+            return call()
+
+        future = self.submit(timed)
+        future.add_done_callback(lambda _: tell(ended))
         return future
 
     def _work(self) -> None:
