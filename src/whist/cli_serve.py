@@ -342,9 +342,13 @@ def _sqlite_file(db: str) -> str | None:
     ('/srv/club/whist.db', None)
     """
     url = _sqlite_url(db)
-    if url is None or url.database in (None, "", ":memory:"):
+    if url is None or url.database in _NO_FILE:
         return None
     return os.path.abspath(url.database)
+
+
+_NO_FILE = (None, "", ":memory:")
+"""The databases of a SQLite URL that name no file: the tables are kept in memory."""
 
 
 def _in_memory(db: str) -> bool:
@@ -354,7 +358,7 @@ def _in_memory(db: str) -> bool:
     (True, True, False)
     """
     url = _sqlite_url(db)
-    return url is not None and url.database in (None, "", ":memory:")
+    return url is not None and url.database in _NO_FILE
 
 
 def _sqlite_url(db: str) -> URL | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from whist.auction import ColourCall
-from whist.bots.colour_calls import choose_call, choose_discard, choose_shown_card
+from whist.bots.colour_calls import PROPOSE_TRUMPS, choose_call, choose_discard, choose_shown_card
 from whist.bots.heuristic import Aims, Reading, play_card
 from whist.cards import Card, Seat
 from whist.couleur import ColourAction, ColourView
@@ -58,8 +58,9 @@ def colour_aims(view: ColourView) -> Aims:
 
 
 def _promised_trumps(view: ColourView, partners: frozenset[Seat]) -> int:
-    """The trumps the auction told of in a partner's hand: four where he proposed the trump suit
-    (the heuristic player proposes with four or more, as club players do); else none known."""
+    """The trumps the auction told of in a partner's hand: :data:`PROPOSE_TRUMPS` where he proposed
+    the trump suit (the heuristic player proposes with four or more, as club players do); else none
+    known."""
     c = view.contract
     if c is None or c.kind != "emballage":
         return 0
@@ -67,7 +68,7 @@ def _promised_trumps(view: ColourView, partners: frozenset[Seat]) -> int:
         if (seat in partners and isinstance(action, ColourCall) and action.kind == "bid"
                 and action.contract is not None and action.contract.kind == "emballage"
                 and action.contract.suit is c.suit):
-            return 4
+            return PROPOSE_TRUMPS
     return 0
 
 

@@ -23,13 +23,16 @@ from whist.cards import ALL_CARDS_MASK, CARDS, Card, Suit, cards_of, mask_of
 from whist.couleur import CardCall, ColourView
 from whist.tables import needed_tricks, score
 
-__all__ = ["best_solo", "choose_call", "choose_discard", "choose_shown_card"]
+__all__ = ["choose_call", "choose_discard", "choose_shown_card"]
 
 # What a hand needs for each bid: tricks alone (solo-like), or misère flaws allowed.
 _SPARE = 1.0
 """Tricks to spare for a one-player contract (the estimate is rough)."""
 PROPOSE_AT = 3.5
-"""Tricks (with the proposed suit as trump) that make a proposal worth it, with four cards in it."""
+"""Tricks (with the proposed suit as trump) that make a proposal worth it, with
+:data:`PROPOSE_TRUMPS` cards in it."""
+PROPOSE_TRUMPS = 4
+"""Cards of the suit a proposal needs (what an acceptor then counts on in his partner's hand)."""
 ACCEPT_AT = 3.0
 """Tricks of support in the proposed suit that make an acceptance worth it."""
 ACCEPT_TRUMPS = 2
@@ -76,7 +79,7 @@ def _makeable(view: ColourView, hand: int, call: ColourCall) -> bool:
         if c.level != 8 or c.suit is None:
             return False
         length = (hand & c.suit.mask).bit_count()
-        return est >= PROPOSE_AT and length >= 4
+        return est >= PROPOSE_AT and length >= PROPOSE_TRUMPS
     need = 13 if k == "chelem" else (c.level or 9)
     return est >= need + _SPARE
 
@@ -151,7 +154,7 @@ def choose_call(view: ColourView) -> ColourCall:
             if c.kind == "emballage":
                 return _best_proposal(view, hand, legal)
             if c.kind == "solo":
-                return best_solo(view, legal, call, trick_estimate(hand, c.suit))
+                return _best_solo(view, legal, call, trick_estimate(hand, c.suit))
             return call
     for call in legal:
         if call.kind == "accept" and _accept_ok(view, hand):
@@ -159,7 +162,7 @@ def choose_call(view: ColourView) -> ColourCall:
     return legal[0]  # pass
 
 
-def best_solo(view: ColourView, legal: list[ColourCall], call: ColourCall, tricks: float) -> ColourCall:
+def _best_solo(view: ColourView, legal: list[ColourCall], call: ColourCall, tricks: float) -> ColourCall:
     """Of the legal solos in the suit of ``call`` (a solo) up to its level, the one the table
     pays most for the ``tricks`` the hand counts (whole tricks, at most 13), the lowest of equals.
     In ``couleur`` a solo 6 pays more than a solo 7 or 8 for whatever it takes once made (a solo 6

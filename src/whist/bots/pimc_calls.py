@@ -40,7 +40,13 @@ from dataclasses import dataclass
 from whist.actions import IllegalAction
 from whist.auction import PASS, ColourCall
 from whist.bots import AnyAction
-from whist.bots.colour_calls import ACCEPT_AT, MISERE_FLAWS, choose_shown_card, trumps_to_accept
+from whist.bots.colour_calls import (
+    ACCEPT_AT,
+    MISERE_FLAWS,
+    PROPOSE_TRUMPS,
+    choose_shown_card,
+    trumps_to_accept,
+)
 from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.evaluate import best_trump, misere_flaws, trick_estimate
 from whist.bots.pimc import (
@@ -183,7 +189,7 @@ def _options(view: ColourView, hand: int) -> list[_Option]:
             continue
         k = c.kind
         if k == "emballage" and c.level == 8 and c.suit is not None:
-            worth = near[c.suit] >= 2.5 and (hand & c.suit.mask).bit_count() >= 4
+            worth = near[c.suit] >= 2.5 and (hand & c.suit.mask).bit_count() >= PROPOSE_TRUMPS
             declarers: tuple[Seat, ...] | None = None
         elif k in _SOLO_KINDS and c.suit is not None:
             worth, declarers = near[c.suit] >= _need(view, c) - 1.5, (seat,)
