@@ -60,6 +60,15 @@ class TestHttp:
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "http_error"
         assert wrong.headers["allow"] == "GET"
 
+    def test_a_tables_seats_are_read_as_join_reads_them(self, harness: Any) -> None:
+        """docs/protocol.md, ``seats``: ``O`` is Ouest, and a seat's name in either language and
+        any case is that seat."""
+        tid = harness.create(preset="couleur", seats={"O": "random", "sud": "heuristic", "East": "open"})
+        seats = harness.client.get(f"/api/tables/{tid}").json()["table"]["seats"]
+        assert [(s["seat"], s["kind"]) for s in seats] == [
+            ("N", "open"), ("E", "open"), ("S", "bot"), ("W", "bot")]
+        assert (seats[2]["bot"], seats[3]["bot"]) == ("heuristic", "random")
+
     def test_an_options_meaning_names_no_option_as_code_does(self, harness: Any) -> None:
         """What each option means, as the lobby's form shows it under the option in English and
         French, names no other option by its name in the code (``game_points``, ``option
@@ -157,6 +166,7 @@ class TestHttp:
         ({"preset": "classic", "options": {"rubber_bonus": 10**400}}, 400, "rubber_bonus is at most"),
         ({"seats": {"N": "genius"}}, 400, "neither 'open' nor a bot"),
         ({"seats": {"X": "random"}}, 400, "unknown seat"),
+        ({"seats": {"W": "random", "O": "open"}}, 400, "seat W is named twice"),
         ({"bot_delay": -1}, 422, "bot_delay"),
         # a field of the wrong type is refused, not read as a number (true as seed 1)
         ({"seed": True}, 422, "seed: Input should be a valid integer"),
@@ -181,6 +191,7 @@ class TestHttp:
         ({"options": {"game": "classic"}}, "l'option game vient avec le préréglage"),
         ({"seats": {"N": "genius"}}, "place N : « genius » n'est ni « open » ni un robot"),
         ({"seats": {"X": "random"}}, "place « X » inconnue"),
+        ({"seats": {"West": "random", "ouest": "open"}}, "la place Ouest est nommée deux fois"),
     ])
     def test_a_bad_table_says_why_in_french_too(self, harness: Any, spec: dict[str, Any],
                                                   message_fr: str) -> None:

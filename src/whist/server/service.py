@@ -27,7 +27,7 @@ from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from whist.cards import JOINERS, SEATS, Refusal, visible_text
+from whist.cards import JOINERS, SEATS, ParseError, Refusal, Seat, parse_seat, visible_text
 from whist.couleur_match import ColourMatch
 from whist.match import Match
 from whist.rules import RulesError, check_not_fixed, preset, with_options
@@ -120,6 +120,28 @@ def clean_name(text: str, limit: int = 24) -> str:
                       "un nom a besoin d'au moins un caractère visible")
     return name
 
+
+
+def _named_seats(seats: Mapping[str, str]) -> dict[Seat, str]:
+    """The seats a request names, each as :func:`~whist.cards.parse_seat` reads it (``N E S W``,
+    ``O`` for Ouest, a seat's English or French name); a seat unknown or named twice (``W`` and
+    ``O``) is refused.
+
+    >>> _named_seats({"O": "random", "north": "open"}) == {Seat.W: "random", Seat.N: "open"}
+    True
+    """
+    named: dict[Seat, str] = {}
+    for key, kind in seats.items():
+        try:
+            seat = parse_seat(key)
+        except ParseError:
+            raise SpecError(f"unknown seat {key!r} (seats: N, E, S, W)",
+                            f"place « {key} » inconnue (places : N, E, S, O)") from None
+        if seat in named:
+            raise SpecError(f"seat {seat.name} is named twice",
+                            f"la place {seat.name_fr} est nommée deux fois")
+        named[seat] = kind
+    return named
 
 class TableService:
     """Every table of this server, by id: those in memory (:attr:`tables`) and a short summary of
@@ -282,19 +304,16 @@ class TableService:
             rules = with_options(preset(spec.preset), spec.options, wording=WEB)
         except RulesError as exc:
             raise SpecError(exc.en, exc.fr) from None
+        named = _named_seats(spec.seats)
         bots = available_bots()
         kinds: list[str] = []
         for s in SEATS:
-            kind = spec.seats.get(s.name, OPEN).strip().lower()
+            kind = named.get(s, OPEN).strip().lower()
             if kind not in (OPEN, *bots):
                 known = ", ".join(bots)
                 raise SpecError(f"seat {s.name}: {kind!r} is neither 'open' nor a bot ({known})",
                                 f"place {s.name} : « {kind} » n'est ni « open » ni un robot ({known})")
             kinds.append(kind)
-        unknown = set(spec.seats) - {s.name for s in SEATS}
-        if unknown:
-            raise SpecError(f"unknown seat {sorted(unknown)[0]!r} (seats: N, E, S, W)",
-                            f"place « {sorted(unknown)[0]} » inconnue (places : N, E, S, W)")
         seed = spec.seed if spec.seed is not None else secrets.randbits(48)
         start = ColourMatch.start if rules.game == "couleur" else Match.start
         first = start(rules, random.Random(seed)).first_dealer
