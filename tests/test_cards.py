@@ -9,6 +9,7 @@ order spades, hearts, diamonds, clubs). Every bad text raises :class:`ParseError
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from hypothesis import given
@@ -65,6 +66,30 @@ class TestDeck:
     def test_cards_are_shared_values(self) -> None:
         assert parse_card("AS") is card(Suit.SPADES, 14)
         assert parse_card("10d") is parse_card("TD")
+
+    @given(st.sampled_from(list(Suit)), st.integers(2, 14), st.booleans())
+    def test_a_card_built_from_suit_and_rank_is_the_shared_card(self, suit: Suit, rank: int,
+                                                                 as_int: bool) -> None:
+        """A bot decoding its move as ``Card(suit, rank)`` plays the very card its hand holds: it
+        equals and hashes as the shared one (a copy that equalled no card broke the arena)."""
+        built = Card(int(suit) if as_int else suit, rank)
+        assert built is card(suit, rank) and built in {card(suit, rank)}
+        assert built.suit is suit and isinstance(built.suit, Suit)
+
+    @pytest.mark.parametrize(("suit", "rank", "words"), [
+        (Suit.SPADES, 15, "rank is a whole number from 2 to 14"),
+        (Suit.SPADES, 1, "not 1"),
+        (Suit.SPADES, "A", "not 'A'"),
+        (4, 2, "suit is a Suit (or 0 to 3"),
+        (True, 2, "not True"),
+    ])
+    def test_a_card_that_does_not_exist_is_refused(self, suit: object, rank: object, words: str) -> None:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            Card(suit, rank)  # type: ignore[arg-type]
+
+    def test_cards_sort_by_index(self) -> None:
+        assert sorted(reversed(CARDS)) == list(CARDS)
+        assert card(Suit.SPADES, 14) < card(Suit.HEARTS, 2) and max(CARDS) is card(Suit.CLUBS, 14)
 
     def test_pretty_form_uses_symbols(self) -> None:
         assert parse_card("TD").pretty == "10♦"

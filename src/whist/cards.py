@@ -24,6 +24,7 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
+from functools import total_ordering
 from typing import BinaryIO, Literal
 
 Lang = Literal["en", "fr"]
@@ -471,11 +472,17 @@ def parse_side(text: str) -> Side:
                      f"« {text} » n'est pas un camp (tapez NS ou EO)")
 
 
+@total_ordering
 class Card:
-    """A playing card. The 52 cards are shared instances: use ``card(...)`` or ``parse_card``.
+    """A playing card. The 52 cards are shared instances: ``Card(Suit.SPADES, 14)`` is the one ace
+    of spades that ``card(...)``, ``parse_card("AS")`` and every hand and view hold, so cards
+    compare and hash as themselves; they sort by ``index`` (spades 2 first, clubs ace last).
 
     ``rank`` runs from 2 to 14 (ace). ``index`` is ``13 * suit + rank - 2`` and
     ``bit`` is ``1 << index``, the card's place in a hand mask.
+
+    >>> Card(Suit.SPADES, 14) is parse_card("AS"), Card(3, 10), sorted([Card(1, 2), Card(0, 3)])
+    (True, Card(TC), [Card(3S), Card(2H)])
     """
 
     __slots__ = ("bit", "index", "rank", "suit", "text")
@@ -486,11 +493,25 @@ class Card:
     bit: int
     text: str
 
-    def __init__(self, suit: Suit, rank: int) -> None:
+    def __new__(cls, suit: int, rank: int) -> Card:
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 2 <= rank <= 14:
+            raise ValueError(f"a card's rank is a whole number from 2 to 14 (the ace), not {rank!r}")
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise ValueError(f"a card's suit is a Suit (or 0 to 3: spades, hearts, diamonds, clubs),"
+                             f" not {suit!r}")
         index = 13 * suit + rank - 2
-        for name, value in (("suit", suit), ("rank", rank), ("index", index), ("bit", 1 << index),
-                            ("text", RANK_CHARS[rank - 2] + suit.letter)):
-            object.__setattr__(self, name, value)
+        if index < len(_MADE):
+            return _MADE[index]
+        made = object.__new__(cls)
+        for name, value in (("suit", Suit(suit)), ("rank", rank), ("index", index),
+                            ("bit", 1 << index), ("text", RANK_CHARS[rank - 2] + Suit(suit).letter)):
+            object.__setattr__(made, name, value)
+        return made
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
 
     def __setattr__(self, name: str, value: object) -> None:
         # the 52 cards are shared by every hand, view and record: a bot of one's own that changed
@@ -540,7 +561,12 @@ class Card:
         return self.suit is trump
 
 
-CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in range(2, 15))
+_MADE: list[Card] = []
+"""The cards made so far, by index: filled once, in order, to make :data:`CARDS`."""
+for _suit in Suit:
+    for _rank in range(2, 15):
+        _MADE.append(Card(_suit, _rank))
+CARDS: tuple[Card, ...] = tuple(_MADE)
 """All 52 cards, by index (spades 2..A, hearts 2..A, diamonds 2..A, clubs 2..A)."""
 
 
