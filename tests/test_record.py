@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import itertools
 import json
 import random
 import re
@@ -29,6 +30,7 @@ from whist.record import (
     MATCH_FORMAT,
     RecordError,
     deal_record,
+    decisions,
     load,
     match_record,
     record_players,
@@ -36,6 +38,7 @@ from whist.record import (
     replay_deal,
     replay_match,
     save,
+    start_deal,
     write_new,
 )
 from whist.rules import Rules, preset, with_options
@@ -635,3 +638,50 @@ def test_a_call_made_in_the_middle_of_a_trick_is_replayed_after_the_cards_before
                     assert "→" in after[0] and all(c.in_lang("en") in after[0] for c in played)
                 break
     assert found >= 3
+
+
+class TestDecisions:
+    """docs/engine.md, "Records from Python": ``decisions(record)`` gives each recorded action with
+    the state before it and the seat that took it, for learning from records."""
+
+    @staticmethod
+    def _played_out(seed: int) -> list[dict[str, Any]]:
+        from whist.couleur import ColourDeal
+        rng = random.Random(seed)
+        deals: list[ClassicDeal | ColourDeal] = [
+            play(mixed(), MIXED_PLAY), ColourDeal.shuffled(preset("couleur"), Seat.S, rng)]
+        for i, deal in enumerate(deals):
+            while deal.to_act is not None:
+                deal = deal.apply(rng.choice(deal.legal_actions()).text)
+            deals[i] = deal
+        return [deal_record(d) for d in deals]
+
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_each_action_with_the_state_and_seat_that_chose_it(self, seed: int) -> None:
+        for rec in self._played_out(seed):
+            steps = list(decisions(rec))
+            assert [[s.seat.name, s.action.text] for s in steps] == rec["actions"]
+            assert start_deal(rec).actions == () and steps[0].state.actions == ()
+            for before, step in itertools.pairwise(steps):
+                assert step.state is before.after
+            for step in steps:
+                assert step.seat is step.state.to_act
+                assert step.action in step.state.legal_actions()
+                assert step.action in step.state.view(step.seat).legal
+            assert deal_record(steps[-1].after) == rec
+
+    def test_a_result_that_differs_is_refused_after_the_last_action(self) -> None:
+        rec = self._played_out(1)[0]
+        rec["result"]["points"]["NS"] += 1
+        given: list[Any] = []
+        with pytest.raises(RecordError, match=r"result\.points\.NS"):
+            given.extend(decisions(rec))
+        assert len(given) == len(rec["actions"])
+
+    def test_an_illegal_action_is_refused_where_it_stands(self) -> None:
+        rec = self._played_out(1)[0]
+        rec["actions"][3][1] = rec["actions"][0][1]  # a card already played
+        given: list[Any] = []
+        with pytest.raises(RecordError, match=r"deal, action 4 "):
+            given.extend(decisions(rec))
+        assert len(given) == 3

@@ -13,13 +13,13 @@ not the last deal's cards gathered and cut), naming the first problem.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
-from whist.actions import IllegalAction
+from whist.actions import Action, IllegalAction
 from whist.cards import (
     CARDS,
     SEATS,
@@ -38,7 +38,7 @@ from whist.cards import (
     visible_text,
 )
 from whist.classic_sheet import CLASSIC_SHEET_FORMAT
-from whist.couleur import ColourDeal
+from whist.couleur import ColourAction, ColourDeal
 from whist.couleur_match import ColourMatch
 from whist.engine import ClassicDeal
 from whist.match import Match
@@ -55,12 +55,15 @@ MATCH_FORMAT = "whist-match/1"
 __all__ = [
     "DEAL_FORMAT",
     "MATCH_FORMAT",
+    "Decision",
     "RecordError",
     "deal_record",
+    "decisions",
     "load",
     "match_record",
     "replay",
     "save",
+    "start_deal",
     "write_new",
 ]
 
@@ -356,7 +359,19 @@ def _first_difference(stored: Any, actual: Any, path: str) -> Difference | None:
     return None if stored == actual else (path, None)
 
 
-def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> AnyDeal:
+class Decision(NamedTuple):
+    """One action of a recorded deal, as :func:`decisions` gives it: the ``state`` before it
+    (``state.view(seat)`` is all the seat knew when it chose), the ``seat`` that took it, the
+    ``action`` (the engine's own object, one of ``state.legal_actions()``) and the state ``after``."""
+
+    state: AnyDeal
+    seat: Seat
+    action: Action | ColourAction
+    after: AnyDeal
+
+
+def _steps(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> Iterator[Decision]:
+    """The record's actions applied in turn from ``deal``, each checked as the engine checks it."""
     actions = _field(data, "actions", where)
     if not isinstance(actions, list):
         raise _error(where, "field 'actions' must be a list", "le champ 'actions' doit être une liste")
@@ -368,9 +383,17 @@ def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> Any
                          'une action est une paire [place, action], comme ["S", "8S"]')
         seat_txt, text = item
         try:
-            deal = deal.apply(_text(text), parse_seat(_text(seat_txt)))
+            seat = parse_seat(_text(seat_txt))
+            after = deal.apply(_text(text), seat)
         except (TypeError, ValueError) as exc:
             raise _because(at, exc) from None
+        yield Decision(deal, seat, after.actions[-1][1], after)
+        deal = after
+
+
+def _replay_actions(deal: AnyDeal, data: Mapping[str, Any], where: Where) -> AnyDeal:
+    for step in _steps(deal, data, where):
+        deal = step.after
     return deal
 
 
@@ -545,9 +568,28 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
 
 def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
     """Re-play a deal record; the replayed deal, or :class:`RecordError`."""
-    deal = _replay_actions(_start_deal(_rules(data), data, _DEAL), data, _DEAL)
+    deal = _replay_actions(start_deal(data), data, _DEAL)
     _check_deal(data, deal, _DEAL)
     return deal
+
+
+def start_deal(data: Mapping[str, Any]) -> AnyDeal:
+    """The deal a deal record starts from, before its first action (the hands as dealt, the
+    dealer, the turned card or the deck; its fields checked as :func:`replay_deal` checks them)."""
+    return _start_deal(_rules(data), data, _DEAL)
+
+
+def decisions(data: Mapping[str, Any]) -> Iterator[Decision]:
+    """Each action of a deal record in turn, with the state before it and the seat that took it
+    (:class:`Decision`): what a learner needs, ``(step.state.view(step.seat), step.action)``.
+    A match record's deals are deal records: ``decisions(d) for d in record["deals"]``. A record
+    that does not replay raises :class:`RecordError` where it stops replaying, and one whose
+    stored result differs from the replayed deal's once its last action is given."""
+    deal = start_deal(data)
+    for step in _steps(deal, data, _DEAL):
+        deal = step.after
+        yield step
+    _check_deal(data, deal, _DEAL)
 
 
 def _check_gathered(match: ColourMatch, deal: AnyDeal, where: Where) -> None:
