@@ -353,5 +353,5 @@ class TestColourProposals:
                  ["AKQJ2.A3.8762.62", "T74.Q962.Q93.Q95", "963.J85.AJ5.AJ84", "85.KT74.KT4.KT73"]]
         d = ColourDeal.new(preset("couleur"), Seat.W, hands)
         view = d.view(Seat.N)
-        assert ColourCall("emballage", parse_contract("emballage 8 D")) in view.legal
+        assert ColourCall("bid", parse_contract("emballage 8 D")) in view.legal
         assert choose_colour_call(view).text == "propose S"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from whist.actions import IllegalAction
-from whist.auction import Auction, AuctionResult, parse_call
+from whist.auction import ACCEPT, PASS, TROU, WAIT, Auction, AuctionResult, ColourCall, parse_call
 from whist.cards import Refusal, Seat, Suit, parse_deal
 from whist.contracts import Contract, parse_contract
 from whist.couleur import ColourDeal
@@ -735,3 +735,22 @@ class TestWhyABidIsRefused:
         why = refusal(lambda: d.apply("propose H"))
         assert "a proposer must hold a card of the suit, and you have no hearts" in why.en
         assert "il faut avoir une carte de la couleur proposée, et vous n'avez pas de cœur" in why.fr
+
+
+class TestACallBuiltByHand:
+    """docs/engine.md: a call is read from its text (``parse_call``) or is one of the four plain
+    calls; ``ColourCall("solo 6 C")`` is no call (it passed for the solo and failed deep in the
+    auction with a bare assertion)."""
+
+    @pytest.mark.parametrize("kind", ["solo 6 C", "propose H", "misère", "bid"])
+    def test_a_bid_named_without_its_contract_is_refused(self, kind: str) -> None:
+        with pytest.raises(ValueError, match=r"is no call: read a call from its text with parse_call"):
+            ColourCall(kind)
+
+    def test_a_contract_given_to_a_plain_call_is_refused(self) -> None:
+        with pytest.raises(ValueError, match=r"a bid is ColourCall\('bid', contract\)"):
+            ColourCall("pass", parse_contract("solo 6 C"))
+
+    def test_the_calls_that_exist_are_made_alike(self) -> None:
+        assert ColourCall("bid", parse_contract("solo 6 C")) == parse_call("solo 6 C")
+        assert [ColourCall(k) for k in ("pass", "wait", "accept", "trou")] == [PASS, WAIT, ACCEPT, TROU]

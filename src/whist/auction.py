@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from whist.actions import IllegalAction
 from whist.cards import Lang, ParseError, Refusal, Seat, Suit, parse_suit
@@ -129,6 +130,10 @@ def rank(rules: Rules, c: Contract) -> tuple[int, int]:
     return (_row(rules, c), SUIT_RANK[c.suit] if c.suit is not None else 0)
 
 
+_PLAIN_CALLS = ("pass", "wait", "accept", "trou")
+"""The calls that name no contract."""
+
+
 class ColourCall:
     """A call of colour whist: ``pass``, ``wait``, ``accept``, ``trou``, or a bid (a contract).
 
@@ -141,8 +146,15 @@ class ColourCall:
     kind: str
     contract: Contract | None
     text: str
+    _plain: ClassVar[tuple[str, ...]] = _PLAIN_CALLS
 
     def __init__(self, kind: str, contract: Contract | None = None) -> None:
+        if contract is None and kind not in self._plain:
+            raise ValueError(f"ColourCall({kind!r}) is no call: read a call from its text with"
+                             f" parse_call({kind!r}), or use PASS, WAIT, ACCEPT or TROU"
+                             f" (whist.auction)")
+        if contract is not None and kind != "bid":
+            raise ValueError(f"a bid is ColourCall('bid', contract), not ColourCall({kind!r}, …)")
         self.kind = kind
         self.contract = contract
         if contract is None:
@@ -266,6 +278,7 @@ class MisereJoined(ColourCall):
     __slots__ = ("typed",)
 
     typed: str
+    _plain = ("join",)
 
     def __init__(self, typed: str) -> None:
         super().__init__("join")
