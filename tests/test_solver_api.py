@@ -219,6 +219,21 @@ def test_node_and_time_limits_stop_a_search() -> None:
         s.solve(pos, "N", max_nodes=2**64 + 5)
 
 
+def test_the_default_solver_takes_the_same_limits() -> None:
+    """``solve()``, the module's function, bounds a search as ``Solver.solve`` does (docs/solver.md):
+    a researcher's loop over hard misère counts needs no solver of its own to stay bounded."""
+    rng = random.Random(3)
+    hands = random_hands(rng, 13)
+    pos = Position((hands[0], hands[1], hands[2], hands[3]), None, Seat.N)
+    with pytest.raises(TimeoutError, match=r"\(max_nodes\)$"):
+        solve(pos, "N", "min", max_nodes=20_000)
+    with pytest.raises(TimeoutError, match=r"\(max_seconds\)$"):
+        solve(pos, "N", "min", max_seconds=0.01)
+    with pytest.raises(TimeoutError, match=r"\(max_nodes\)$"):
+        solve(pos, "N", at_least=5, max_nodes=1)
+    assert solve(pos, "N", at_least=0, max_nodes=10) is True
+
+
 def test_a_limit_of_0_is_refused_and_none_is_no_limit() -> None:
     """0 nodes or 0 seconds (a budget used up) is refused, not taken as no limit as it was; no
     limit is ``None``, the default."""

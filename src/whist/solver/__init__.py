@@ -804,22 +804,28 @@ def _default_solver() -> Solver:
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
           goal: Goal | str = ..., *, at_least: None = None, cap: SupportsIndex | None = None,
-          floor: SupportsIndex | None = None) -> Solution: ...
+          floor: SupportsIndex | None = None, max_nodes: SupportsIndex | None = None,
+          max_seconds: float | None = None) -> Solution: ...
 
 
 @overload
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
           goal: Goal | str = ..., *, at_least: SupportsIndex, cap: None = None,
-          floor: None = None) -> bool: ...
+          floor: None = None, max_nodes: SupportsIndex | None = None,
+          max_seconds: float | None = None) -> bool: ...
 
 
 def solve(position: Position, team: Iterable[Seat | str] | Side | Seat | str,
           goal: Goal | str = MAX, *, at_least: SupportsIndex | None = None,
-          cap: SupportsIndex | None = None, floor: SupportsIndex | None = None) -> Solution | bool:
-    """Solve with this thread's default :class:`Solver` (its table is reused between calls)."""
+          cap: SupportsIndex | None = None, floor: SupportsIndex | None = None,
+          max_nodes: SupportsIndex | None = None, max_seconds: float | None = None) -> Solution | bool:
+    """Solve with this thread's default :class:`Solver` (its table is reused between calls);
+    ``max_nodes`` and ``max_seconds`` bound the search as :meth:`Solver.solve`'s do."""
     solver = _default_solver()
     if at_least is None:
-        return solver.solve(position, team, goal, cap=cap, floor=floor)
+        return solver.solve(position, team, goal, cap=cap, floor=floor, max_nodes=max_nodes,
+                            max_seconds=max_seconds)
     if cap is not None or floor is not None:
         raise GoalError(_AT_LEAST_AND_CAP)
-    return solver.solve(position, team, goal, at_least=at_least)
+    return solver.solve(position, team, goal, at_least=at_least, max_nodes=max_nodes,
+                        max_seconds=max_seconds)
