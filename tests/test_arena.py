@@ -521,6 +521,21 @@ class TestCommand:
             assert set(p["double_dummy"]) == {"declarer", "defender"}
         assert set(d["double_dummy"]) == {"enabled", "max_nodes", "contracts", "analysed", "skipped"}
 
+    @pytest.mark.parametrize(("option", "line"), [
+        ((), "all passed (redealt)"), (("--option", "all_pass=dames"), "queens game (all passed)")])
+    def test_the_deals_all_passed_are_named_by_what_the_rules_do_with_them(
+            self, option: tuple[str, ...], line: str) -> None:
+        """RULES.md §5.8: under option all_pass redeal (couleur's) a deal all passed is dealt
+        again, and only under all_pass=dames is it played as the queens game: the report's line
+        for those deals says which (seed 1 passes 3 of 6 deals out)."""
+        r = run("--preset", "couleur", "--candidate", "heuristic", "--reference", "heuristic",
+                "--deals", "6", "--seed", "1", "--no-double-dummy", *option)
+        assert r.exit_code == 0, r.output
+        lines = {"all passed (redealt)": "│ all passed", "queens game (all passed)": "│ queens game"}
+        shown = lines.pop(line)  # (the table may wrap the label: its first words, then the count)
+        assert re.search(rf"{shown}[^│]*│ +[1-9]", r.stdout), r.stdout
+        assert lines.popitem()[1] not in r.stdout
+
     def test_text_report(self) -> None:
         r = run("--candidate", "heuristic", "--reference", "random", "--deals", "3", "--seed", "2",
                 "--budget", "0.5")

@@ -58,7 +58,7 @@ from whist.cli_common import (
     stopped,
 )
 from whist.cli_help import en_fr, fr_doc
-from whist.colour_session import FAMILIES
+from whist.colour_session import family_label
 from whist.contracts import KINDS
 from whist.render import TRICK_WORDS, colon, label, number, percent, say
 
@@ -127,7 +127,7 @@ def _figures_table(r: ArenaReport, lang: Lang) -> Table:
         t.add_column(col, justify="right" if i else "left", min_width=len(col) if i == 4 else None)
     t.add_row(*_estimate_row(say("all", "tous", lang), r.overall, lang), style="bold")
     for key, e in r.families.items():
-        t.add_row(*_estimate_row(say(*FAMILIES[key], lang), e, lang))
+        t.add_row(*_estimate_row(say(*family_label(key, r.config.rules), lang), e, lang))
     return t
 
 

@@ -34,7 +34,7 @@ from whist.couleur_match import ColourMatch
 from whist.rules import Rules
 from whist.session import MatchLike, TableEvent, TableSession
 
-__all__ = ["FAMILIES", "ColourEvent", "ColourSession", "ColourStats", "made"]
+__all__ = ["FAMILIES", "REDEALT", "ColourEvent", "ColourSession", "ColourStats", "family_label", "made"]
 
 
 ColourEvent = TableEvent[ColourAction, ColourDeal]
@@ -86,6 +86,20 @@ FAMILIES: dict[str, tuple[str, str]] = {
 }
 """The families of contracts of a summary (``Kind.family``), with their labels in English and
 French."""
+REDEALT = ("all passed (redealt)", "tous ont passé (redonnée)")
+"""The label of family ``all_pass`` where a deal all passed is dealt again (``all_pass`` redeal or
+redeal_double, RULES.md §5.8): no queens game is played."""
+
+
+def family_label(key: str, rules: Rules) -> tuple[str, str]:
+    """The label of contract family ``key`` under ``rules``, in English and French.
+
+    >>> from whist.rules import preset, with_options
+    >>> family_label("all_pass", preset("couleur"))[0], family_label("all_pass", with_options(
+    ...     preset("couleur"), {"all_pass": "dames"}))[0]
+    ('all passed (redealt)', 'queens game (all passed)')
+    """
+    return REDEALT if key == "all_pass" and rules.all_pass != "dames" else FAMILIES[key]
 
 
 def made(deal: ColourDeal) -> bool | None:
