@@ -29,7 +29,7 @@ from test_bots_piccolo import LONE_ACE, piccolo_of
 from test_couleur_conformance import CONFIGS, choose
 from typer.testing import CliRunner
 
-from whist.actions import Call
+from whist.actions import ASK, NO, Call
 from whist.auction import ColourCall, ladder, parse_call
 from whist.bots import AnyView, get_bot
 from whist.bots.pimc import (
@@ -42,11 +42,11 @@ from whist.bots.pimc import (
     count_floor,
 )
 from whist.bots.sampler import constraints, voids_of
-from whist.cards import CARDS, SEATS, Card, Seat, Suit, mask_of, parse_card, parse_hand
+from whist.cards import CARDS, SEATS, Card, Seat, Side, Suit, mask_of, parse_card, parse_hand
 from whist.cli import app
 from whist.contracts import Contract
 from whist.couleur import CardCall, ColourDeal, ColourView
-from whist.engine import ClassicDeal, View
+from whist.engine import ClassicDeal, View, honours_mask
 from whist.rules import preset, with_options
 from whist.solver import MAX, MIN, Solver, exact
 from whist.terminal import hint_text
@@ -165,6 +165,53 @@ def test_a_seat_that_showed_out_gets_no_card_of_that_suit() -> None:
                 assert not any(hands[s] & suit.mask for suit in suits)
         return
     pytest.fail("no deal with a void found")
+
+
+def _asked_and_answered_no() -> tuple[ClassicDeal, Seat]:
+    """A deal at eight (8 to 0) where a North-South player asks "can you one?" and his partner
+    answers "no", then play goes on until an East-West player is to act."""
+    for seed in range(3000):
+        d = ClassicDeal.shuffled(preset("classic"), Seat.N, random.Random(seed), (8, 0))
+        while d.to_act is not None and ASK not in d.legal_actions() and len(d.actions) < 8:
+            d = d.apply(d.legal_actions()[-1])
+        if d.to_act is None or ASK not in d.legal_actions():
+            continue
+        asker = d.to_act
+        d = d.apply(ASK)
+        if NO not in d.legal_actions():
+            continue
+        d = d.apply(NO)
+        while d.to_act is not None and d.to_act.side is Side.NS:
+            d = d.apply(d.legal_actions()[-1])
+        if d.to_act is not None:
+            return d, asker
+    pytest.fail("no deal where the answer is no")
+
+
+def test_the_sampler_reads_the_calls_at_eight() -> None:
+    """RULES.md §2, D19: a player who asks "can you one?" holds exactly two honours and a partner
+    who answers "no" none; no player of a side at eight holds three or more (he would have claimed
+    the game before the first lead). The others' samples keep to it (they gave the partner an
+    honour four times in five)."""
+    d, asker = _asked_and_answered_no()
+    view = d.view(d.to_act)
+    honours = honours_mask(view.trump)
+    cons = constraints(view)
+    rng = random.Random(1)
+    for _ in range(200):
+        hands = cons.sample(rng)
+        dealt = [hands[s] | mask_of(c for p, c in view.played_cards() if p is s) for s in SEATS]
+        assert (dealt[asker] & honours).bit_count() == 2
+        assert not dealt[asker.partner] & honours
+    e = ClassicDeal.shuffled(preset("classic"), Seat.W, random.Random(5), (0, 8))
+    while e.to_act is not None and e.to_act.side is Side.EW:
+        e = e.apply(e.legal_actions()[-1])
+    assert e.to_act is not None
+    at_eight = constraints(e.view(e.to_act))
+    assert {(s, lo, hi) for s, _, lo, hi in at_eight.counts} == {(Seat.E, 0, 2), (Seat.W, 0, 2)}
+    for _ in range(200):
+        hands = at_eight.sample(rng)
+        assert all((hands[s] & honours_mask(e.trump)).bit_count() <= 2 for s in (Seat.E, Seat.W))
 
 
 def test_the_search_stays_within_its_node_budget() -> None:

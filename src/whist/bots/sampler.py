@@ -2,8 +2,9 @@
 
 :func:`constraints` reads the hard facts of a view (the seat's own hand, the cards played, the
 suits a player has shown out of, cards known to be in a hand: spread hands, the turned trump card
-still in the dealer's hand, honours shown at eight, the trou partner's shown card, the trou's
-aces) and :meth:`Constraints.sample` deals the unseen cards at random under them. The soft facts
+still in the dealer's hand, honours shown at eight and what the calls at eight say of them, the
+trou partner's shown card, the trou's aces) and :meth:`Constraints.sample` deals the unseen
+cards at random under them. The soft facts
 (what the auction says of the hands) are weights, applied by :mod:`whist.bots.pimc`.
 
 >>> import random
@@ -21,9 +22,12 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from whist.actions import Call
 from whist.bots import AnyView
 from whist.cards import ALL_CARDS_MASK, CARDS, SEATS, Card, Seat, Suit, cards_of, mask_of
 from whist.couleur import CardCall, ColourView
+from whist.engine import View, honours_mask
+from whist.scoring import may_call_at_eight
 
 __all__ = ["Constraints", "SampleError", "constraints", "tricks_of", "voids_of"]
 
@@ -152,6 +156,20 @@ def voids_of(played: Iterable[tuple[Seat, Card]]) -> dict[Seat, set[Suit]]:
     return out
 
 
+def _honour_counts(view: View, seat: Seat, honours: int) -> list[tuple[Seat, int, int, int]]:
+    """What calling at eight tells of the others' honours (RULES.md §2, D19): the deal is played,
+    so no player of a side at eight holds three or four (he would have claimed the game at
+    once); a player who asks "can you one?" holds exactly two, and a partner who answers "no"
+    none."""
+    out: list[tuple[Seat, int, int, int]] = [
+        (s, honours, 0, 2) for s in SEATS
+        if s is not seat and may_call_at_eight(view.rules, view.score, s.side)]
+    for s, a in view.actions:
+        if isinstance(a, Call) and s is not seat and a.kind in ("ask", "no"):
+            out.append((s, honours, 2, 2) if a.kind == "ask" else (s, honours, 0, 0))
+    return out
+
+
 def constraints(view: AnyView) -> Constraints:
     """The hard facts of ``view`` (the view of one seat, not a spectator's)."""
     seat = view.seat
@@ -197,6 +215,8 @@ def constraints(view: AnyView) -> Constraints:
         tc = view.trump_card
         if view.dealer_holds_trump_card and tc is not None and not gone[view.dealer] & tc.bit:
             known[view.dealer] |= tc.bit
+        if view.trump is not None:
+            counts.extend(_honour_counts(view, seat, honours_mask(view.trump)))
     count = [13 - gone[s].bit_count() - discarded[s] for s in range(4)]
     seen = known[0] | known[1] | known[2] | known[3] | out_of_play
     for g in gone:
