@@ -2,10 +2,11 @@
 the petite-misère discard, from the seat's view alone.
 
 Bids come from a count of the hand's tricks (:mod:`whist.bots.evaluate`): a proposal with three
-and a half tricks and four cards in the suit, an acceptance with three tricks of support, a solo
-or abondance when the hand makes it alone with a trick to spare, a grande misère when no card is
-too high to duck, a petite misère with two such cards at most, a piccolo (piccolissimo) with one
-sure winner (two) and every other card low; the trou is announced because it must be.
+and a half tricks and four cards in the suit, an acceptance with one and a half tricks of support
+and two trumps, a solo or abondance when the hand makes it alone with a trick to spare, a grande
+misère when no card is too high to duck, a petite misère with two such cards at most, a piccolo
+(piccolissimo) with one sure winner (two) and every other card low; the trou is announced because
+it must be.
 """
 
 from __future__ import annotations
@@ -33,8 +34,13 @@ PROPOSE_AT = 3.5
 :data:`PROPOSE_TRUMPS` cards in it."""
 PROPOSE_TRUMPS = 4
 """Cards of the suit a proposal needs (what an acceptor then counts on in his partner's hand)."""
-ACCEPT_AT = 3.0
-"""Tricks of support in the proposed suit that make an acceptance worth it."""
+ACCEPT_AT = 1.5
+"""Tricks of support in the proposed suit (:func:`~whist.bots.evaluate.trick_estimate`, which
+counts the hand as if it played alone) that make an acceptance worth it. It was 3: a review
+found hands with two aces and three trumps, or A-K of trumps, passing a proposal that makes
+nine or ten tricks; 1.5 won +0.33 ± 0.05 and +0.34 ± 0.05 points per seat-deal in ``couleur``
+(seeds 2 and 3) and +0.25 ± 0.06 in ``pagat`` against 3 (2: +0.28, +0.23; 2.5: +0.14; 1: +0.31;
+docs/arena.md)."""
 ACCEPT_TRUMPS = 2
 """Cards of the proposed suit (the trumps) an acceptance needs: with a void or a bare trump the
 side tricks of a strong hand are ruffed, and the emballage fails by two or three."""
@@ -119,8 +125,9 @@ def _misere_instead(view: ColourView, hand: int, call: ColourCall,
 
 
 def _accept_ok(view: ColourView, hand: int) -> bool:
-    """Accept a proposal with three tricks of support in its suit and two trumps at least
-    (:data:`ACCEPT_TRUMPS`); join a misère that the hand could bid itself."""
+    """Accept a proposal with one and a half tricks of support in its suit (:data:`ACCEPT_AT`)
+    and two trumps at least (:data:`ACCEPT_TRUMPS`); join a misère that the hand could bid
+    itself."""
     top = _top_bid(view)
     if top is None or top.contract is None:
         return False
