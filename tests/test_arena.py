@@ -40,7 +40,7 @@ from whist.arena import (
 from whist.bots import AnyAction, AnyView, Bot, random_bot
 from whist.cards import SEATS, Seat, Side
 from whist.cli import app
-from whist.colour_session import FAMILIES
+from whist.colour_session import FAMILIES, family_label
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.render import say
@@ -573,7 +573,8 @@ class TestCommand:
                  else "heuristic (moyen, candidat) contre random (au hasard, référence)")
         assert title in out, out
         if preset_name == "couleur":
-            families = [say(*FAMILIES[k], "fr" if lang == "fr" else "en") for k in FAMILIES]
+            rules = preset("couleur")
+            families = [say(*family_label(k, rules), "fr" if lang == "fr" else "en") for k in FAMILIES]
             assert all(f in out for f in families), families
         numbers = re.findall(r"(?<![\d,.])\d+[.,]\d{2,3}(?![\d,.])", out)  # not 5,000,000
         assert numbers and all(("," in n) == (lang == "fr") for n in numbers), numbers
@@ -656,8 +657,9 @@ class TestCommand:
         assert r.exit_code == 1, r.output
         assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
         lines = r.stderr.splitlines()
-        assert lines[-1] == (f"Error: --candidate {module}:crash: the candidate at South raised"
-                             " RuntimeError: my bug"), r.stderr
+        # where: the deal (the first to fail; in two workers either), the table and the seed
+        assert re.fullmatch(rf"Error: --candidate {module}:crash: the candidate at South raised"
+                            r" RuntimeError: my bug \(deal [12], table 1, seed 0\)", lines[-1]), r.stderr
         assert lines[0] == "Traceback (most recent call last):" and "in helper" in r.stderr
         assert "whist" not in "".join(lines[1:-2]).replace(module, ""), r.stderr
 

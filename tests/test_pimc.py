@@ -195,6 +195,7 @@ def test_the_sampler_reads_the_calls_at_eight() -> None:
     honour four times in five)."""
     d, asker = _asked_and_answered_no()
     view = d.view(d.to_act)
+    assert view.trump is not None
     honours = honours_mask(view.trump)
     cons = constraints(view)
     rng = random.Random(1)

@@ -417,10 +417,15 @@ def play_board(config: ArenaConfig, index: int, make_bots: Callable[[], Mapping[
     fresh bots from ``make_bots`` (what a bot keeps between decisions, a solver's table say,
     never carries over from one table to the next)."""
     start = deal_board(config.rules, config.seed, index)
-    return tuple(
-        play_table(start, seating, make_bots(),
-                   {s: seat_rng(config.seed, index, t, s) for s in SEATS}, clocks)
-        for t, seating in enumerate(seatings(config.is_colour)))
+    tables: list[PlayedTable] = []
+    for t, seating in enumerate(seatings(config.is_colour)):
+        try:
+            tables.append(play_table(start, seating, make_bots(),
+                                     {s: seat_rng(config.seed, index, t, s) for s in SEATS}, clocks))
+        except (BotActionError, BotCrashError) as exc:
+            exc.where = (index + 1, t + 1)  # (its attributes cross from a worker process)
+            raise
+    return tuple(tables)
 
 
 # ----- the figures of a board ------------------------------------------------------------------

@@ -339,8 +339,11 @@ def arena(
     except KeyboardInterrupt:  # before the first deal or after the last
         interrupted(language, None, json_out)
     except (BotActionError, BotCrashError) as exc:
+        at = ("", "") if exc.where is None else (
+            f" (deal {exc.where[0]}, table {exc.where[1]}, seed {config.seed})",
+            f" (donne {exc.where[0]}, table {exc.where[1]}, graine {config.seed})")
         bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
-                   language, json_out=json_out)
+                   language, at, json_out=json_out)
     except BrokenProcessPool:  # a worker of --jobs ended without a word (os._exit, killed, out of memory)
         fail(Refusal("a worker process of --jobs ended without a word (a bot that ends its process,"
                      " or the system out of memory): run again with --jobs 1 to see which bot",

@@ -81,6 +81,9 @@ class BotActionError(ValueError):
     the ``action`` it chose and the game's ``reason`` (in French ``reason_fr``). It crosses from
     a worker process intact."""
 
+    where: tuple[int, int] | None = None
+    """The arena's deal and table (from 1) where it happened, once the arena has said it."""
+
     def __init__(self, role: str, seat: Seat, action: object, reason: str,
                  reason_fr: str | None = None) -> None:
         shown = action if isinstance(action, Shown) else Shown.of(action)
@@ -105,6 +108,9 @@ class BotCrashError(RuntimeError):
     """A bot raised an exception instead of choosing: the ``role`` of the bot, the ``seat`` it
     sat at, the exception in one line (``error``) and the traceback of the bot's own code
     (``trace``, text, so that it crosses from a worker process)."""
+
+    where: tuple[int, int] | None = None
+    """The arena's deal and table (from 1) where it happened, once the arena has said it."""
 
     def __init__(self, role: str, seat: Seat, error: str, trace: str) -> None:
         super().__init__(role, seat, error, trace)
