@@ -342,6 +342,21 @@ class TestEmballageTrumps:
         assert isinstance(card, Card) and card.suit is not Suit.HEARTS
 
 
+class TestColourAcceptance:
+    """RULES.md §5.4 rule 4: a proposal is accepted by a partner who supports it; the heuristic
+    player accepts with 1½ tricks of support and two trumps (``ACCEPT_AT``, docs/arena.md: it
+    asked 3, and two aces with three trumps passed a proposal that makes ten tricks)."""
+
+    HANDS = ("AT52.A3.J62.8654", "QJ98.JT9.K9.AKJ7", "K.KQ65.AQT874.Q2", "7643.8742.53.T93")
+
+    def test_two_aces_and_three_trumps_accept(self) -> None:
+        d = ColourDeal.new(preset("couleur"), Seat.N, [parse_hand(h) for h in self.HANDS])
+        for a in ["pass", "propose D", "pass"]:
+            d = d.apply(a)
+        assert d.to_act is Seat.N
+        assert choose_colour_call(d.view(Seat.N)).kind == "accept"
+
+
 class TestColourProposals:
     """RULES.md §5.4: a proposal (emballage 8) names the trump suit; a player who could propose in
     two suits proposes the one his hand is worth most in, whatever their rank on the ladder."""
