@@ -172,3 +172,92 @@ def test_a_contract_says_the_tricks_its_deal_is_played_in(kind: str) -> None:
 
     contract = Contract(kind, 7, Suit.HEARTS) if kind == "solo" else Contract(kind)
     assert contract_json(contract)["tricks"] == (12 if kind == "petite_misere" else 13)
+
+
+def random_deals(name: str, count: int) -> list[ClassicDeal | ColourDeal]:
+    """``count`` deals of preset ``name``, each played to its end with random legal actions, as
+    the list of every state from the first to the last, all deals one after another."""
+    rng = random.Random(f"codec:{name}")
+    rules = preset(name)
+    states: list[ClassicDeal | ColourDeal] = []
+    for _ in range(count):
+        dealer = SEATS[rng.randrange(4)]
+        deal: ClassicDeal | ColourDeal = (ColourDeal.shuffled(rules, dealer, rng) if rules.game == "couleur"
+                                          else ClassicDeal.shuffled(rules, dealer, rng))
+        states.append(deal)
+        while deal.to_act is not None:
+            if isinstance(deal, ColourDeal):
+                deal = deal.apply(rng.choice(deal.legal_actions()))
+            else:
+                deal = deal.apply(rng.choice(deal.legal_actions()))
+            states.append(deal)
+    return states
+
+
+@pytest.mark.parametrize("name", ["classic", "couleur"])
+def test_the_last_trick_and_the_tricks_won_are_those_played(name: str) -> None:
+    """docs/protocol.md, the view: ``last_trick`` is the last completed trick, its four cards in
+    the order played and its winner (who leads the next trick); ``tricks_won`` counts each seat's
+    tricks so far. Checked against the tricks as every view showed them being played, for each
+    seat's view and the spectator's, all through random deals."""
+    tricks = 0
+    for seat in (*SEATS, None):
+        before: dict[str, Any] | None = None
+        won = dict.fromkeys("NESW", 0)
+        for deal in random_deals(name, 8):
+            v = view_json(deal.view(seat))
+            if not v["actions"]:  # a new deal
+                before, won = None, dict.fromkeys("NESW", 0)
+            if before is not None and len(before["trick"]) == 3 and v["trick"] == [] and (
+                    v["actions"][-1]["type"] == "card"):  # this card ended a trick
+                last = v["last_trick"]
+                played = {"seat": v["actions"][-1]["seat"], "card": v["actions"][-1]["card"]}
+                assert last["cards"] == [*before["trick"], played] and len(last["cards"]) == 4
+                assert last["winner"] == v["leader"] and last["number"] == sum(won.values()) + 1
+                won[last["winner"]] += 1
+                tricks += 1
+            elif before is not None:
+                assert v["last_trick"] == before["last_trick"]  # no trick ended
+            assert v["tricks_won"] == won
+            before = v
+    assert tricks > 50
+
+
+def test_a_classic_deal_says_the_score_each_side_began_it_at() -> None:
+    """docs/protocol.md, ``GET /api/tables/{id}/deals``: a classic deal has ``start_score``, each
+    side's game score before the deal (it decides who may call at eight): a deal begun with North
+    and South at 3 and East and West at 1 says so, side by side, as its views' ``score`` does."""
+    from whist.match import Match
+    from whist.server.codec import match_json
+
+    rng = random.Random(3)
+    m = Match(preset("classic"), Seat.N, Seat.N, score=(3, 1)).deal(rng)
+    assert m.current is not None and m.current.start_score == (3, 1)
+    assert view_json(m.view(Seat.S))["score"] == {"NS": 3, "EW": 1}
+    while m.current is not None:
+        m = m.apply(rng.choice(m.current.legal_actions()))
+    assert len(m.deals) == 1
+    assert match_json(m)["deals"][0]["start_score"] == {"NS": 3, "EW": 1}
+
+
+def test_a_lone_playable_card_is_the_players_to_play() -> None:
+    """``only_action`` (the table plays a player's only possible action for him): the last card
+    in hand, yes; a single playable card while others are in hand (a singleton of the suit led),
+    no: the player plays it himself (docs/protocol.md, ``auto``)."""
+    from whist.cards import Card
+    from whist.server.codec import only_action
+
+    lone = last = 0
+    for deal in random_deals("classic", 20):
+        seat = deal.to_act
+        if seat is None:
+            continue
+        v = deal.view(seat)
+        if len(v.legal) == 1 and isinstance(v.legal[0], Card):
+            if len(v.hand) > 1:
+                assert only_action(v) is None, (v.hand, v.legal)
+                lone += 1
+            else:
+                assert only_action(v) == v.legal[0].text
+                last += 1
+    assert lone > 10 and last > 10

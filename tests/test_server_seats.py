@@ -6,12 +6,13 @@ its refusals: test_server.py.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
 
 import pytest
-from test_server import BOTS3, my_turn, view
+from test_server import BOTS3, my_turn, snapshot, view
 
 
 class TestSeats:
@@ -34,6 +35,36 @@ class TestSeats:
             assert s2["you"] == {"seat": "S", "name": "Sam", "auto": False}
             seat = next(x for x in s2["table"]["seats"] if x["seat"] == "S")
             assert seat["connected"] and not seat["bot_playing"]
+
+    def test_hello_with_an_empty_token_watches(self, harness: Any) -> None:
+        """docs/protocol.md, ``hello``: without a token, or with ``null`` or ``""``, the connection
+        watches, with a spectator's view: it is not told ``bad_token``."""
+        tid = harness.create(preset="classic", seats=BOTS3, seed=5)
+        harness.join(tid, "Sam")
+        for token in ("", None):
+            with harness.connect(tid) as ws:
+                ws.send({"type": "hello", "token": token})
+                w = ws.recv()
+                assert w["type"] == "welcome" and w["seat"] is None and w["name"] is None, w
+                m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+                assert m["you"]["seat"] is None and view(m)["hand"] == []
+
+    def test_the_welcome_says_the_version_of_the_first_state(self, harness: Any) -> None:
+        """docs/protocol.md, ``welcome``: its ``version`` is the table's, the one of the ``state``
+        sent right after it (for a player and a spectator), here past the deal and a few actions."""
+        tid = harness.create(preset="classic", seats=BOTS3, takeover_after=600, seed=5)
+        tok = harness.join(tid, "Sam")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.until(my_turn("S"))
+        version = harness.service.tables[tid].version
+        assert version > 1
+        for token in (tok, None):
+            with harness.connect(tid) as ws:
+                w = ws.hello(token)
+                assert w["type"] == "welcome" and w["version"] == version
+                first = ws.recv()
+                assert first["type"] == "state" and first["version"] == version
 
     def test_bot_takes_over_after_timeout_and_gives_back(self, harness: Any) -> None:
         tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=0.3, seed=2,
@@ -64,16 +95,28 @@ class TestSeats:
                     time.sleep(0.5)
                     assert ws.state()["version"] == mine["version"]
 
-    def test_leave_frees_the_seat(self, harness: Any) -> None:
+    @staticmethod
+    def _sam_with_three_bots(harness: Any) -> tuple[str, str]:
+        """A table of three bots and Sam at South: its id and Sam's token."""
         tid = harness.create(preset="couleur", seats=BOTS3, takeover_after=600, seed=4,
                              options={"deals": 2})
-        tok = harness.join(tid, "Sam")
+        return tid, harness.join(tid, "Sam")
+
+    @staticmethod
+    def _leave_at_my_turn(ws: Any, token: str) -> dict[str, Any]:
+        """Sam (``token``) waits for his turn and leaves: the state of his turn, once the
+        ``welcome`` that follows has said he holds no seat."""
+        ws.hello(token)
+        at: dict[str, Any] = ws.until(my_turn("S"))
+        assert view(at)["hand"]
+        ws.send({"type": "leave"})
+        assert ws.until(lambda m: m["type"] == "welcome")["seat"] is None
+        return at
+
+    def test_leave_frees_the_seat(self, harness: Any) -> None:
+        tid, tok = self._sam_with_three_bots(harness)
         with harness.connect(tid) as ws:
-            ws.hello(tok)
-            at = ws.until(my_turn("S"))
-            ws.send({"type": "leave"})
-            w = ws.until(lambda m: m["type"] == "welcome")
-            assert w["seat"] is None
+            at = self._leave_at_my_turn(ws, tok)
             m = ws.until(lambda m: m["type"] == "state" and m["version"] > at["version"])
             seat = next(x for x in m["table"]["seats"] if x["seat"] == "S")
             assert seat["name"] is None and seat["bot_playing"]  # a bot plays the free seat at once
@@ -82,6 +125,24 @@ class TestSeats:
         tok2 = harness.join(tid, "Zoe", "S")
         with harness.connect(tid) as ws:
             assert ws.hello(tok2)["name"] == "Zoe"
+
+    def test_a_connection_that_left_its_seat_watches(self, harness: Any) -> None:
+        """docs/protocol.md, ``leave``: after the ``welcome`` with ``"seat": null`` the connection is a
+        spectator's. It cannot act for the seat it gave up (``not_seated``, even with a legal action at
+        the current version), its states say ``you.seat`` null with an empty hand, and once someone
+        else sits there it is sent none of that person's cards."""
+        tid, tok = self._sam_with_three_bots(harness)
+        with harness.connect(tid) as ws:
+            at = self._leave_at_my_turn(ws, tok)
+            m = ws.until(lambda m: m["type"] == "state")
+            assert m["you"] == {"seat": None, "name": None, "auto": False} and view(m)["hand"] == []
+            ws.send({"type": "act", "action": view(at)["legal"][0]["text"], "version": at["version"]})
+            assert ws.until(lambda m: m["type"] == "error")["code"] == "not_seated"
+            harness.join(tid, "Zoe", "S")
+            m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["name"] == "Zoe")
+            assert m["you"]["seat"] is None and view(m)["hand"] == [] and view(m)["legal"] == []
+            zoe = {c.text for c in harness.service.tables[tid].match.view(harness_seat("S")).hand}
+            assert zoe and not zoe & set(re.findall(r'"([2-9TJQKA][SHDC])"', json.dumps(m)))
 
     def test_the_seat_of_a_player_away_is_taken_once_a_bot_plays_it(self, harness: Any) -> None:
         """Sam's phone dies in the middle of a deal: he cannot say « Quitter » from it, and his seat
@@ -118,6 +179,53 @@ class TestSeats:
         assert joins == ["Sam", "Sam"]
         rebuilt = type(table).rebuild(tid, events, harness.service.storage)
         assert rebuilt.seat_of(tok2) == harness_seat("S") and rebuilt.seat_of(tok) is None
+
+    def test_the_seat_of_a_player_back_is_his_again(self, harness: Any, monkeypatch: Any) -> None:
+        """docs/protocol.md, ``join``: a seat is taken from its player only while nobody holding its
+        token is connected. Sam was away long enough that a bot played for him; his phone is back
+        (connected again) at his turn, before he acts: South is not ``takeable`` any more, and a
+        join asking for it is refused, ``409 seat_unavailable``. (The bot's next thought for South
+        is held meanwhile, so that the table stands still at Sam's turn.)"""
+        import threading
+
+        import whist.server.bots as bots_mod
+
+        think = bots_mod.think
+        thoughts, second, release = [0], threading.Event(), threading.Event()
+
+        def held_think(name: str, budget: float | None, view: Any, rng: Any) -> Any:
+            if view.seat is harness_seat("S"):
+                thoughts[0] += 1
+                if thoughts[0] > 1:  # the bot has played for Sam once: it holds the next move
+                    second.set()
+                    release.wait(10)
+            return think(name, budget, view, rng)
+
+        monkeypatch.setattr(bots_mod, "think", held_think)
+        tid, tok = sam_away_at_his_turn(harness)
+        table = harness.service.tables[tid]
+        clock = table.clock
+        table.clock = lambda: clock() + 601.0  # away past takeover_after: a bot plays South
+        try:
+            with harness.connect(tid) as spy:
+                spy.hello()
+                assert second.wait(10), "the bot did not play South"
+                assert harness_seat("S") in table.bot_moved and table.may_take(harness_seat("S"))
+                with harness.connect(tid) as ws:
+                    assert ws.hello(tok)["seat"] == "S"
+                    m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][2]["connected"])
+                    assert view(m)["to_act"] == "S" and harness_seat("S") in table.bot_moved
+                    for seats in (m["table"]["seats"],
+                                  harness.client.get(f"/api/tables/{tid}").json()["table"]["seats"],
+                                  harness.client.get("/api/tables").json()["tables"][0]["seats"]):
+                        south = seats[2]
+                        assert south["name"] == "Sam" and not south["bot_playing"] and not south["takeable"]
+                    r = harness.client.post(f"/api/tables/{tid}/join", json={"seat": "S", "name": "Zoe"})
+                    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_unavailable", r.text
+                    assert r.json()["error"]["message"] == "South is taken"
+                    assert table.seat_of(tok) == harness_seat("S")
+        finally:
+            release.set()
 
     def test_a_name_held_at_the_table_is_refused(self, harness: Any) -> None:
         """Anne sits at South; a second person asking for North as « anne » (case and blanks
@@ -224,6 +332,28 @@ class TestSeats:
         with harness.connect(tid) as ws:
             assert ws.hello(tok)["seat"] == "S"  # the token still holds the seat
 
+    def test_a_free_seat_of_a_finished_game_is_not_taken(self, harness: Any) -> None:
+        """docs/protocol.md, ``join``: ``409 seat_unavailable`` once the game is over. Ann sat South
+        and left: a bot played the free seat to the end. Nobody sits there afterwards, asking for
+        that seat or for any free one: the finished game's players stay as they were."""
+        from test_server_again import SPEC
+
+        tid = harness.create(**SPEC)
+        tok = harness.join(tid, "Ann", "S")
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            ws.send({"type": "leave"})
+            ws.until(lambda m: m["type"] == "welcome" and m["seat"] is None)
+            m = ws.until(lambda m: m["type"] == "state" and m["over"], timeout=30)
+            assert m["table"]["seats"][2]["name"] is None
+        before = snapshot(harness, tid)
+        for body in ({"name": "Zoe", "seat": "S"}, {"name": "Zoe"}):
+            r = harness.client.post(f"/api/tables/{tid}/join", json=body)
+            assert r.status_code == 409, r.text
+            assert r.json()["error"] == {"code": "seat_unavailable", "message": "this game is over",
+                                         "message_fr": "cette partie est finie"}
+        assert snapshot(harness, tid) == before
+
     def test_each_action_keeps_who_sat_at_its_seat_then(self, harness: Any) -> None:
         """Sam plays a card at South and leaves; a bot plays South; Zoe sits there in the middle
         of the deal. The state's ``sitters`` say who made each of South's actions (Sam's, the
@@ -290,6 +420,27 @@ class TestSeats:
         assert [x["name"] for x in replay["N"]] == ["Ann", None]
         assert [x["name"] for x in replay["S"]] == ["Sam", None, "Zoe", None]
         assert replay["S"][:3] == sitters["S"] and [replay["E"], replay["W"]] == [sitters["E"], sitters["W"]]
+
+    def test_a_deals_sitters_do_not_name_who_sat_down_in_a_later_deal(self, harness: Any) -> None:
+        """``sitters`` (docs/protocol.md, ``GET /api/tables/{id}/deals/{n}/view``): who sat at each
+        seat during that deal. Sam played deal 1 at South while a bot played the free North; Zoe sits
+        at North in deal 2. Deal 1's replay still says a bot played North all along, deal 2's state
+        names Zoe from her first action on."""
+        tid, tok = sam_at_south(harness, takeover_after=600, options={"deals": 3})
+        with harness.connect(tid) as ws:
+            m = start_and_play_deal_one(ws, tok)
+            assert m["deal"]["number"] == 1
+            # deal 2 is on, and cannot end before Sam plays: the table waits for him
+            ws.until(lambda m: my_turn("S")(m) and m["deal"]["number"] == 2)
+            harness.join(tid, "Zoe", "N")
+            m = ws.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["name"] == "Zoe")
+            assert m["deal"]["number"] == 2 and not view(m)["is_over"]
+            assert m["deal"]["sitters"]["N"][-1]["name"] == "Zoe"
+        deal1 = {"N": [{"from": 0, "name": None}], "E": [{"from": 0, "name": None}],
+                 "S": [{"from": 0, "name": "Sam"}], "W": [{"from": 0, "name": None}]}
+        replay = harness.client.get(f"/api/tables/{tid}/deals/1/view").json()
+        assert replay["number"] == 1 and replay["sitters"] == deal1
+        assert harness.service.tables[tid].sitters(1) == deal1
 
     def test_start_fills_empty_seats_and_next_deals_at_once(self, harness: Any) -> None:
         tid = harness.create(preset="couleur", deal_pause=600, options={"deals": 2}, seed=9)
@@ -372,14 +523,9 @@ class TestSeats:
         """The next deal comes ``deal_pause`` after the end of the last one: a person taking the
         free seat, or giving his up, during the pause neither starts it again nor shows a new
         countdown (``next_in`` counts from the end of the deal)."""
-        tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"},
-                             deal_pause=600, options={"deals": 2}, seed=9)
-        tok = harness.join(tid, "Sam", "S")
+        tid, tok = sam_at_south(harness, deal_pause=600, options={"deals": 2})
         with harness.connect(tid) as ws:
-            ws.hello(tok)
-            ws.send({"type": "start"})  # North is free: a bot plays it
-            m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
-            m = play_first_legal_to_the_end(ws, m)
+            m = start_and_play_deal_one(ws, tok)
             assert 590 < m["deal"]["next_in"] <= 600
             table = harness.service.tables[tid]
             clock = table.clock
@@ -470,6 +616,22 @@ def test_a_slow_client_gets_the_latest_state_and_every_result() -> None:
     c.push("error", OTHER)
     c.push("s5", STATE)
     assert [text for _, text in c._queue] == ["welcome", "s3 with results", "s4", "error", "s5"]
+
+
+def sam_at_south(harness: Any, **spec: Any) -> tuple[str, str]:
+    """A table of colour whist (seed 9) with bots at East and West, North free and Sam at South:
+    its id and Sam's token."""
+    tid = harness.create(preset="couleur", seats={"E": "heuristic", "W": "heuristic"}, seed=9, **spec)
+    return tid, harness.join(tid, "Sam", "S")
+
+
+def start_and_play_deal_one(ws: Any, token: str) -> dict[str, Any]:
+    """Sam (``token``) starts the table, a bot playing the free North, and plays deal 1 out
+    (:func:`play_first_legal_to_the_end`); the state that says it is over."""
+    ws.hello(token)
+    ws.send({"type": "start"})
+    m = ws.until(lambda m: m["type"] == "state" and m["deal"] is not None)
+    return play_first_legal_to_the_end(ws, m)
 
 
 def play_first_legal_to_the_end(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
@@ -583,6 +745,59 @@ class TestBots:
         by_s = [e.data for e in harness.service.storage.load(tid)
                 if e.kind == "action" and e.data["seat"] == "S"]
         assert by_s == [{"seat": "S", "action": card, "by": "human"}]
+
+    def test_a_move_thought_while_the_player_was_away_is_dropped_once_he_is_back(
+            self, harness: Any, monkeypatch: Any) -> None:
+        """The bot starts thinking for Sam, away past ``takeover_after``; Sam comes back before it
+        has chosen and has not acted yet, so the table is still at the version the bot saw. The
+        seat is his again: the bot's move is dropped, and the table waits for Sam (no ``by: bot``
+        action, the same version, South still to act)."""
+        import threading
+
+        import whist.server.bots as bots_mod
+
+        think = bots_mod.think
+        thinking, release = threading.Event(), threading.Event()
+
+        def held_think(name: str, budget: float | None, view: Any, rng: Any) -> Any:
+            if view.seat is harness_seat("S"):  # the bot at South thinks until the test says
+                thinking.set()
+                release.wait(10)
+            return think(name, budget, view, rng)
+
+        monkeypatch.setattr(bots_mod, "think", held_think)
+        tid = harness.create(preset="classic", seats=BOTS3, takeover_after=0.1, seed=5)
+        tok = harness.join(tid, "Sam", "S")
+        t = harness.service.tables[tid]
+        own_move = t._own_move
+        moved = threading.Event()
+
+        async def noted_move(seat: Any, text: str, version: int, by: str) -> None:
+            try:
+                await own_move(seat, text, version, by)
+            finally:
+                if by == "bot" and seat is harness_seat("S"):
+                    moved.set()
+
+        monkeypatch.setattr(t, "_own_move", noted_move)
+        try:
+            with harness.connect(tid) as ws:
+                ws.hello(tok)
+                m = ws.until(my_turn("S"))
+            assert thinking.wait(10), "no bot thought for Sam"  # Sam is away: a bot thinks for him
+            with harness.connect(tid) as ws:
+                assert ws.hello(tok)["seat"] == "S"
+                back = ws.until(lambda x: x["type"] == "state" and x["table"]["seats"][2]["connected"])
+                assert back["version"] == m["version"] == t.version
+                release.set()
+                assert moved.wait(10), "the bot's move never came to the table"
+                now = ws.state()
+                assert now["version"] == m["version"] and view(now)["to_act"] == "S"
+                assert t.version == m["version"] and t.match.to_act is harness_seat("S")
+                assert not [e for e in harness.service.storage.load(tid)
+                            if e.kind == "action" and e.data["by"] == "bot" and e.data["seat"] == "S"]
+        finally:
+            release.set()
 
 
 def test_with_nobody_there_the_next_deal_waits(harness: Any) -> None:
