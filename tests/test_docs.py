@@ -46,7 +46,7 @@ def test_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
         assert "Contract(kind='emballage', level=8" in out, out
         # the player to move after 22 cards, his value and each card's, as the page says
         assert re.search(r"^W 7 \{Card\(6S\): 7, Card\(5S\): 7\}$", out, flags=re.M), out
-        assert "\nemballage S " in out, out  # a colour position solved from the deal's members
+        assert "\nemballage W " in out, out  # a colour position solved from the deal's members
         session = re.search(r"^16 \((-?\d+), (-?\d+), (-?\d+), (-?\d+)\)$", out, flags=re.M)
         assert session is not None, out  # a colour session played out: 16 deals, a total a seat
         assert sum(int(t) for t in session.groups()) == 0
