@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -39,12 +39,12 @@ from whist.arena import (
     play_table,
     seat_rng,
 )
-from whist.auction import ColourCall
+from whist.auction import PASS, ColourCall
 from whist.bots import AnyAction, AnyView, Bot
 from whist.bots.colour_calls import choose_call as heuristic_call
-from whist.bots.pimc import PimcBot
+from whist.bots.pimc import CardChoice, PimcBot
 from whist.cards import SEATS, Seat
-from whist.couleur import ColourDeal
+from whist.couleur import ColourDeal, ColourView
 from whist.rules import preset
 
 BUDGET = 0.1
@@ -59,7 +59,8 @@ def pass_worth_zero() -> Iterator[None]:
     saved = names["_pass_points"], names["AUCTION_COST"]
 
     def zero(*args: Any) -> tuple[float, int]:
-        return 0.0, 0
+        # (a proposal is followed as a pass is, by the same function: it keeps its worth)
+        return (0.0, 0) if len(args) < 6 or args[5] == PASS else saved[0](*args)
 
     names["_pass_points"], names["AUCTION_COST"] = zero, 0
     try:
@@ -93,20 +94,29 @@ def played_out(before: ColourDeal, seat: Seat, call: ColourCall, bot: Bot, seed:
     return table.deal.points()[seat]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+Chooser = Callable[[PimcBot, ColourView, random.Random], CardChoice]
+"""A version of :func:`whist.bots.pimc_calls.choose_call`."""
+
+
+def paired_args(doc: str | None) -> argparse.ArgumentParser:
+    """The options of a paired comparison of pimc's calls (this bench's and others')."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=11, help="the arena's seed")
     parser.add_argument("--start", type=int, default=0, help="the first board")
     parser.add_argument("--deals", type=int, default=100, help="boards dealt")
     parser.add_argument("--budget", type=float, default=BUDGET, help="pimc's seconds per card")
-    args = parser.parse_args()
+    return parser
+
+
+def paired(args: argparse.Namespace, old_choose: Chooser, old_bot: Callable[[PimcBot], Bot],
+           tag: str) -> None:
+    """Compare pimc's calls (this tree's :func:`~whist.bots.pimc_calls.choose_call`) with
+    ``old_choose``'s on the boards ``args`` names, each seat in turn pimc and the three others
+    the heuristic player; at the first call of a seat-deal where they differ the deal is played
+    out twice from there (``old_bot(bot)`` playing the old version on), and the seat's points
+    compared. Prints each change and the figures (module docstring)."""
     new = PimcBot(args.budget, wall_margin=1e6)
     old = PimcBot(args.budget, wall_margin=1e6)
-
-    def old_bot(view: AnyView, rng: random.Random) -> AnyAction:
-        with pass_worth_zero():
-            return old(view, rng)
-
     decisions = weighed = changed = 0
     kinds: Counter[str] = Counter()
     totals: list[float] = []
@@ -122,12 +132,11 @@ def main() -> None:
                 if s is not seat or len(view.legal) == 1:
                     d = d.apply(heuristic_call(view), s)
                     continue
-                rng = random.Random(f"pimc-pass:{args.seed}:{board}:{s.name}:{len(d.actions)}")
+                rng = random.Random(f"{tag}:{args.seed}:{board}:{s.name}:{len(d.actions)}")
                 decisions += 1
                 key = rng.random()
                 now = pimc_calls.choose_call(new, view, random.Random(key))
-                with pass_worth_zero():
-                    before = pimc_calls.choose_call(old, view, random.Random(key))
+                before = old_choose(old, view, random.Random(key))
                 weighed += now.basis == "search"
                 a, b = now.best, before.best
                 assert isinstance(a, ColourCall) and isinstance(b, ColourCall)
@@ -139,7 +148,7 @@ def main() -> None:
                 pass_value = next((v for c, v in now.values.items()
                                    if isinstance(c, ColourCall) and c.kind == "pass"), 0.0)
                 after_new = played_out(d, seat, a, new, args.seed, board)
-                after_old = played_out(d, seat, b, old_bot, args.seed, board)
+                after_old = played_out(d, seat, b, old_bot(old), args.seed, board)
                 diff = after_new - after_old
                 total += diff
                 diffs.append(diff)
@@ -159,6 +168,22 @@ def main() -> None:
         if e.mean is not None:
             half = f" [{e.mean - e.half:+.2f}, {e.mean + e.half:+.2f}]" if e.half is not None else ""
             print(f"new - old, {name}: {e.mean:+.3f}{half} ({e.units} figures)")
+
+
+def main() -> None:
+    args = paired_args(__doc__).parse_args()
+
+    def old_choose(bot: PimcBot, view: ColourView, rng: random.Random) -> CardChoice:
+        with pass_worth_zero():
+            return pimc_calls.choose_call(bot, view, rng)
+
+    def old_bot(bot: PimcBot) -> Bot:
+        def play(view: AnyView, rng: random.Random) -> AnyAction:
+            with pass_worth_zero():
+                return bot(view, rng)
+        return play
+
+    paired(args, old_choose, old_bot, "pimc-pass")
 
 
 if __name__ == "__main__":

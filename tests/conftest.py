@@ -27,9 +27,11 @@ def _no_whist_lang(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def bench_script(program: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The script ``program`` of bench/ (``bench/solver_worst.py``), loaded as a module, its
-    ``main`` not run; in ``sys.modules`` for the test's time (its dataclasses need it)."""
-    spec = importlib.util.spec_from_file_location(f"bench_{Path(program).stem}",
-                                                  Path(__file__).parent.parent / program)
+    ``main`` not run; in ``sys.modules`` for the test's time (its dataclasses need it), with its
+    folder first on the path, as ``python bench/….py`` has it (for the scripts it imports)."""
+    path = Path(__file__).parent.parent / program
+    monkeypatch.syspath_prepend(str(path.parent))
+    spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, spec.name, script)

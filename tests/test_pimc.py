@@ -728,12 +728,13 @@ def test_a_pass_is_never_worth_more_than_nothing() -> None:
     assert choice.basis == "search" and choice.values[parse_call("pass")] == 0.0
 
 
-def test_pimc_proposes_rather_than_let_the_others_play() -> None:
+def test_a_pass_with_nothing_is_worth_the_contract_the_others_then_play() -> None:
     """North, eldest hand, holds ♠432 ♥QT987 ♦432 ♣32: nearly nothing, so the other three hold
     the cards and after his pass they mostly reach a contract that makes (each defender then
-    loses 5 or more, RULES.md §5.7): passing is worth about −3 a deal. A proposal in hearts,
-    made or not with the partner who would accept it, is worth more, though less than 0: with a
-    pass worth 0, as before, pimc passed here (so does the heuristic player)."""
+    loses 5 or more, RULES.md §5.7): passing is worth about −3 a deal, not 0. A proposal in
+    hearts is followed by the same calls (an overcall, or an acceptance in turn), and is worth
+    no more than 1 point above the pass (the best supporter of the three made it look worth
+    a point and more, and pimc proposed)."""
     hands = [parse_hand(h) for h in ("432.QT987.432.32", "AKQJ.AKJ.T98.T98", "T98.65.AKQJ.AKQJ",
                                      "765.432.765.7654")]
     deal = ColourDeal.new(preset("couleur"), Seat.W, hands)
@@ -741,9 +742,25 @@ def test_pimc_proposes_rather_than_let_the_others_play() -> None:
     view = deal.view(Seat.N)
     choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(1))
     propose, passing = parse_call("propose H"), parse_call("pass")
-    assert choice.best == propose
-    assert choice.values[passing] < choice.values[propose] - 1.0
-    assert choice.values[propose] < 0.0 and choice.values[passing] < -2.0
+    assert choice.values[passing] < -2.0
+    assert choice.values[propose] < choice.values[passing] + 1.0
+
+
+def test_a_proposal_is_accepted_by_those_who_still_may() -> None:
+    """RULES.md §5.4: a player who has passed speaks no more. East passed holding A-Q-8-4 of
+    hearts; South's proposal in hearts is then followed by West's and North's calls, who pass
+    (the heuristic player's, as after a pass): all pass, the deal is dealt again, 0 (§5.8). It
+    was scored as an emballage with East, the best supporter of the three."""
+    from whist.bots.pimc_calls import _judge, _Option
+
+    hands = [parse_hand(h) for h in ("T98432.9.AT8.AKT", "AQ.AQ84.943.J764", "J76.KT7652.K52.2",
+                                     "K5.J3.QJ76.Q9853")]
+    deal = ColourDeal.new(preset("couleur"), Seat.N, hands).apply(parse_call("pass"), Seat.E)
+    view = deal.view(Seat.S)
+    propose = parse_call("propose H")
+    assert propose.contract is not None
+    assert _judge(PimcBot(), view, _Option(propose, propose.contract, None), deal.hands,
+                  NODES_PER_SECOND, 10.0) == (0.0, 0)
 
 
 def test_after_pass_is_none_when_all_pass() -> None:
@@ -822,7 +839,7 @@ def test_a_solo_made_at_a_level_is_scored_with_those_tricks_at_every_lower_level
     view = ColourDeal.new(preset("couleur"), Seat.W, [parse_hand(h) for h in hands]).view(Seat.N)
     solos = {lv: next(a for a in view.legal if isinstance(a, ColourCall) and a.text == f"solo {lv} S")
              for lv in (6, 7, 8)}
-    results: dict[ColourCall, float | None] = {}
+    results: dict[ColourCall, float] = {}
     for lv, call in solos.items():
         assert call.contract is not None
         results[call] = contract_points(view, call.contract, (Seat.N,), lv if made[lv] else lv - 1, 8)

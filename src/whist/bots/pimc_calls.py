@@ -20,8 +20,9 @@ this seat, a defender (0 when all pass: the deal is dealt again, RULES.md §5.8;
 misères and piccolos, which the solver does not judge fairly, see below). The mean counts only
 when it is below 0: the calls weigh the sampled deals softly, so the players who bid hold less
 on them than at the table and their contracts fail there more often; a pass worth more than 0
-is an artefact of that more often than not (docs/pimc.md, *Valuing a pass*). A proposal that
-nobody would accept on a deal is worth what passing is.
+is an artefact of that more often than not (docs/pimc.md, *Valuing a pass*). A proposal is
+followed alike: the others call on as the heuristic player would, so that the first of them in
+turn whose hand accepts by its rule does, or someone bids over it, or all pass (0: a redeal).
 
 The misères and piccolissimo (one declarer, no trick or exactly two) are left to the heuristic
 player's rule of thumb (:data:`RULED`): double dummy, the three defenders see the declarer's hand
@@ -59,7 +60,7 @@ from whist.bots.pimc import (
     draw,
 )
 from whist.bots.sampler import SampleError, constraints
-from whist.cards import SEATS, Seat, Suit, mask_of
+from whist.cards import Seat, Suit, mask_of
 from whist.contracts import Contract
 from whist.couleur import ColourDeal, ColourView, InPlay
 from whist.solver import Position
@@ -218,18 +219,20 @@ def _leader(view: ColourView, c: Contract, declarers: tuple[Seat, ...]) -> Seat:
     return declarers[0] if c.kind in ("abondance", "abondance_sur_table", "chelem") else eldest
 
 
-def after_pass(view: ColourView, hands: tuple[int, int, int, int]) -> InPlay | None:
-    """The contract the auction ends on when this seat passes now and the other players call as
-    the heuristic player would, holding ``hands`` (the trou partner showing his card as it
-    would); ``None`` when all pass, or when ``hands`` cannot have made the calls so far (four
-    aces, whose partner the sampler does not place)."""
+def after_pass(view: ColourView, hands: tuple[int, int, int, int],
+               call: ColourCall = PASS) -> InPlay | None:
+    """The contract the auction ends on when this seat makes ``call`` now (a pass by default) and
+    the players call on as the heuristic player would, holding ``hands`` (this seat too, at its
+    later turns; the trou partner showing his card as it would); ``None`` when all pass, or when
+    ``hands`` cannot have made the calls so far (four aces, whose partner the sampler does not
+    place)."""
     seat = view.seat
     assert seat is not None
     try:
         d = ColourDeal.new(view.rules, view.dealer, hands)
         for s, a in view.actions:
             d = d.apply(a, s)
-        d = d.apply(PASS, seat)
+        d = d.apply(call, seat)
         while d.phase in ("auction", "show") and (who := d.to_act) is not None:
             v = d.view(who)
             d = d.apply(heuristic_call(v) if d.phase == "auction" else choose_shown_card(v), who)
@@ -239,12 +242,12 @@ def after_pass(view: ColourView, hands: tuple[int, int, int, int]) -> InPlay | N
 
 
 def _pass_points(bot: PimcBot, view: ColourView, hands: tuple[int, int, int, int],
-                 nodes_left: int, seconds_left: float) -> tuple[float, int]:
-    """The seat's points for passing on one deal, and the solver's nodes: the contract the
-    others then play (:func:`after_pass`), made or not; 0 when all pass (a redeal scores
-    nothing, RULES.md §5.8) and for the contracts the solver does not judge (misères,
-    piccolo, piccolissimo, the queens game and a trou whose partner is hidden)."""
-    ip = after_pass(view, hands)
+                 nodes_left: int, seconds_left: float, call: ColourCall = PASS) -> tuple[float, int]:
+    """The seat's points for passing (or ``call``) on one deal, and the solver's nodes: the
+    contract the auction then ends on (:func:`after_pass`), made or not; 0 when all pass (a
+    redeal scores nothing, RULES.md §5.8) and for the contracts the solver does not judge
+    (misères, piccolo, piccolissimo, the queens game and a trou whose partner is hidden)."""
+    ip = after_pass(view, hands, call)
     if ip is None or ip.contract.info.is_misere or ip.trump is None or not ip.declarers:
         return 0.0, 0
     return _solved_points(bot, view, hands, ip.contract, ip.declarers, ip.trump, ip.leader,
@@ -264,25 +267,21 @@ def _solved_points(bot: PimcBot, view: ColourView, hands: tuple[int, int, int, i
 
 
 def _judge(bot: PimcBot, view: ColourView, opt: _Option, hands: tuple[int, int, int, int],
-           nodes_left: int, seconds_left: float) -> tuple[float, int] | None:
-    """The seat's points for ``opt`` on one deal and the solver's nodes; ``None`` when no one
-    would accept the proposal (the call is then worth passing)."""
+           nodes_left: int, seconds_left: float) -> tuple[float, int]:
+    """The seat's points for ``opt`` on one deal and the solver's nodes. A pass or a proposal is
+    followed by the others' calls (:func:`after_pass`): who accepts the proposal, if anyone, in
+    turn and by the heuristic player's rule, not the best of the three hands as it was (which
+    made weak proposals look good); a contract the seat plays alone or accepts is solved as it
+    stands."""
     c = opt.contract
-    if c is None:
-        return _pass_points(bot, view, hands, nodes_left, seconds_left)
     declarers = opt.declarers
-    if declarers is None:
-        assert c.suit is not None and view.seat is not None
-        support = [(trick_estimate(hands[s], c.suit), s) for s in SEATS if s is not view.seat]
-        est, partner = max(support, key=lambda x: x[0])
-        if est < ACCEPT_AT:
-            return None
-        declarers = (view.seat, partner)
+    if c is None or declarers is None:
+        return _pass_points(bot, view, hands, nodes_left, seconds_left, opt.call)
     return _solved_points(bot, view, hands, c, declarers, c.suit, _leader(view, c, declarers),
                           _need(view, c), nodes_left, seconds_left)
 
 
-def _solo_tricks(view: ColourView, results: dict[ColourCall, float | None]) -> None:
+def _solo_tricks(view: ColourView, results: dict[ColourCall, float]) -> None:
     """The solos of one deal scored for the tricks the deal shows, not their level alone: a solo
     made at a level is made with that many tricks at every lower level of its suit (the same
     hands, trumps and leader). Each solo was asked only "made?", and scored as made exactly: a
@@ -293,7 +292,7 @@ def _solo_tricks(view: ColourView, results: dict[ColourCall, float | None]) -> N
     made: dict[Suit, int] = {}
     for call, v in results.items():
         c = call.contract
-        if c is not None and c.kind == "solo" and c.suit is not None and v is not None and v > 0:
+        if c is not None and c.kind == "solo" and c.suit is not None and v > 0:
             made[c.suit] = max(made.get(c.suit, 0), c.level or 0)
     for call in results:
         c = call.contract
@@ -322,10 +321,10 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
         return CardChoice(fallback, basis="rule")
     passing = [_Option(PASS, None, None)] if PASS in view.legal else []
     opts = passing + opts
+    auctions = sum(o.declarers is None for o in opts)  # played out on each deal: a pass, a proposal
     cons = constraints(view)
     weigh = call_likelihood(view)
     totals = {o.call: 0.0 for o in opts}
-    unmet = {o.call: 0 for o in opts}  # deals where nobody would accept the proposal
     solver = bot.solver
     solver.clear()
     samples = nodes = 0
@@ -334,26 +333,20 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
             hands = draw(cons, rng, weigh)
         except SampleError:
             break
-        results: dict[ColourCall, float | None] = {}
+        results: dict[ColourCall, float] = {}
         try:
             for o in opts:
                 r = _judge(bot, view, o, hands, clock.allowance(), clock.seconds_left())
-                if r is None:
-                    results[o.call] = None
-                    continue
                 results[o.call] = r[0]
                 clock.spent(r[1])
                 nodes += r[1]
         except TimeoutError:
             break
         samples += 1
-        clock.spent(SAMPLE_COST + (AUCTION_COST if passing else 0))
+        clock.spent(SAMPLE_COST + AUCTION_COST * auctions)
         _solo_tricks(view, results)
         for call, v in results.items():
-            if v is None:
-                unmet[call] += 1
-            else:
-                totals[call] += v
+            totals[call] += v
     if not samples:
         return CardChoice(fallback, nodes=nodes, seconds=clock.seconds(), basis="rule")
     if samples < MIN_SAMPLES:  # too few to judge by: the rule of thumb, and no values to show
@@ -361,8 +354,7 @@ def choose_call(bot: PimcBot, view: ColourView, rng: random.Random,
                           basis="few")
     # Passing is worth the contract the others then play, never more than 0 (module docstring).
     pass_value = min(0.0, totals[passing[0].call] / samples) if passing else 0.0
-    values: dict[AnyAction, float] = {
-        o.call: (totals[o.call] + unmet[o.call] * pass_value) / samples for o in opts}
+    values: dict[AnyAction, float] = {o.call: totals[o.call] / samples for o in opts}
     for o in passing:
         values[o.call] = pass_value
     values.setdefault(fallback, 0.0)  # a call not simulated (a piccolo) is worth 0
