@@ -131,18 +131,22 @@ class TestSimulate:
                 rows += 1
         assert rows > 0, r.stdout
 
-    def test_a_replay_counts_the_redeals_apart(self, tmp_path: Path) -> None:
-        """A 16-deal session with one deal everybody passed and the dealer dealt again: « 16
-        donnes (+1 redonne) » (it said 17 donnes), "16 deals (+1 redeal)"."""
-        r = run("simulate", "--preset", "couleur", "--deals", "20", "--seed", "12", "--bots", "heuristic",
-                "--records", str(tmp_path))
+    @pytest.mark.parametrize(("seed", "session", "fr", "en"), [
+        (1, 1, "couleur · 16 donnes (+1 redonne)", "couleur · 16 deals (+1 redeal)"),
+        (26, 1, "couleur · 16 donnes (+3 redonnes)", "couleur · 16 deals (+3 redeals)"),
+        (13, 2, "couleur, deals=4 · 4 donnes (+1 redonne)", "couleur, deals=4 · 4 deals (+1 redeal)"),
+    ])
+    def test_a_replay_counts_the_redeals_apart(self, tmp_path: Path, seed: int, session: int,
+                                               fr: str, en: str) -> None:
+        """A session with deals everybody passed and the dealer dealt again (20 deals of seed 1:
+        one in the first session of 16; of seed 26: three; of seed 13: one in the second, of 4):
+        « 16 donnes (+1 redonne) » (it said 17 donnes), "16 deals (+3 redeals)"."""
+        r = run("simulate", "--preset", "couleur", "--deals", "20", "--seed", str(seed), "--bots",
+                "heuristic", "--records", str(tmp_path))
         assert r.exit_code == 0, r.output
-        f = tmp_path / "simulate-couleur-seed12-session0001.json"
-        assert "Règles : couleur · 16 donnes (+1 redonne)\n" in run("replay", "--lang", "fr", str(f)).stdout
-        assert "Rules: couleur · 16 deals (+1 redeal)\n" in run("replay", str(f)).stdout
-        f = tmp_path / "simulate-couleur-seed12-session0002.json"
-        assert ("Règles : couleur, deals=4 · 4 donnes (+3 redonnes)\n"
-                in run("replay", "--lang", "fr", str(f)).stdout)
+        f = tmp_path / f"simulate-couleur-seed{seed}-session{session:04d}.json"
+        assert f"Règles : {fr}\n" in run("replay", "--lang", "fr", str(f)).stdout
+        assert f"Rules: {en}\n" in run("replay", str(f)).stdout
 
     def test_json_summary_in_sessions_of_the_preset_length(self) -> None:
         a = run("simulate", "--preset", "pagat", "--deals", "35", "--seed", "1", "--bots", "heuristic",
@@ -188,8 +192,9 @@ class TestSimulate:
 
 @pytest.fixture(scope="module")
 def colour_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A session of 4 deals (seed 1: the third all passed and redealt, the others played out)."""
     d = tmp_path_factory.mktemp("colour-records")
-    r = run("simulate", "--preset", "couleur", "--deals", "4", "--seed", "5", "--bots", "heuristic",
+    r = run("simulate", "--preset", "couleur", "--deals", "4", "--seed", "1", "--bots", "heuristic",
             "--records", str(d))
     assert r.exit_code == 0, r.output
     return next(d.glob("*.json"))
@@ -219,10 +224,10 @@ class TestReplay:
                                                 ("en", "Rules: pagat · 0 deals (+1 redeal)")])
     def test_a_session_stopped_after_a_redeal_counts_its_deals_as_said(
             self, tmp_path: Path, lang: str, head: str) -> None:
-        """Stopped at the pause after a deal everybody passed (pagat, seed 2): « 0 donne »,
+        """Stopped at the pause after a deal everybody passed (pagat, seed 7): « 0 donne »,
         singular in French as the session's table says it (« 0 donne jouée »; it said « 0 donnes »)."""
         bots: dict[Seat, Bot] = {seat: get_bot("heuristic") for seat in SEATS if seat is not Seat.S}
-        session = ColourSession(preset("pagat"), bots, 2)
+        session = ColourSession(preset("pagat"), bots, 7)
         asked = [0]
 
         def read_line(prompt: Text) -> str:
