@@ -17,6 +17,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     CHROMIUM,
     LOCALE,
     NEEDS_CHROMIUM,
+    NORTH_PROPOSES,
     ONE_DEAL,
     SEED,
     Server,
@@ -90,16 +91,14 @@ def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Serv
 
 
 def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:  # noqa: F811
-    """With seed 1 South proposes, North proposes higher, and South accepts (RULES.md §5.4: one
+    """With seed 7664 South proposes, North proposes higher, and South accepts (RULES.md §5.4: one
     accepts only the top bid). With several proposals in the auction a bare "J'emballe" did not
     say whose: the button names the bid it takes, its maker and suit, in French and in English."""
     from playwright.sync_api import sync_playwright
 
-    spec = {"preset": "couleur", "seed": SEED, "bot_delay": 0.05, "seats": BOTS3,
-             "options": {"deals": 1}}
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = anne_at(pw, server, spec, errors)
+        browser, page = anne_at(pw, server, NORTH_PROPOSES, errors)
         accept = '#legal-calls [data-action="accept"]'
         end = time.monotonic() + 30
         while not page.locator(accept).count() and time.monotonic() < end:

@@ -15,6 +15,7 @@ from test_server_browser import (  # noqa: F401 - server: the fixture
     BOTS3,
     CHROMIUM,
     NEEDS_CHROMIUM,
+    NORTH_PROPOSES,
     ONE_DEAL,
     SEED,
     Server,
@@ -335,7 +336,7 @@ def test_the_calls_come_into_view_at_twice_the_zoom(server: Server) -> None:  # 
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = anne_at(pw, server, ONE_DEAL, errors, 640, 450)
+        browser, page = anne_at(pw, server, NORTH_PROPOSES, errors, 640, 450)
         page.wait_for_function(CALLS_IN_VIEW)
         # back to the top, then a proposal: at her next turn (to accept North's) the calls come back into view
         page.evaluate("() => { scrollTo(0, 0); document.querySelector('[data-action=\"propose S\"]')"

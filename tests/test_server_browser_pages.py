@@ -15,6 +15,7 @@ from test_server_browser import (
     BOTS3,
     CHROMIUM,
     NEEDS_CHROMIUM,
+    NORTH_PROPOSES,
     ONE_DEAL,
     SEED,
     Server,
@@ -566,7 +567,7 @@ def test_a_phone_held_sideways_shows_every_bid_of_the_auction(server: Server, si
 
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser, page = anne_at(pw, server, ONE_DEAL, errors, *size)
+        browser, page = anne_at(pw, server, NORTH_PROPOSES, errors, *size)
         for turn in ("propose S", "accept"):
             page.wait_for_selector(f'#legal-calls [data-action="{turn}"]')
             if turn == "propose S":
