@@ -26,7 +26,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import whist.bots.pimc_calls as pimc_calls
 from whist.arena import (
@@ -58,9 +57,12 @@ def pass_worth_zero() -> Iterator[None]:
     names = vars(pimc_calls)
     saved = names["_pass_points"], names["AUCTION_COST"]
 
-    def zero(*args: Any) -> tuple[float, int]:
+    def zero(bot: PimcBot, view: ColourView, hands: tuple[int, int, int, int], nodes_left: int,
+             seconds_left: float, call: ColourCall = PASS) -> tuple[float, int]:
         # (a proposal is followed as a pass is, by the same function: it keeps its worth)
-        return (0.0, 0) if len(args) < 6 or args[5] == PASS else saved[0](*args)
+        if call != PASS:
+            return saved[0](bot, view, hands, nodes_left, seconds_left, call)
+        return 0.0, 0
 
     names["_pass_points"], names["AUCTION_COST"] = zero, 0
     try:

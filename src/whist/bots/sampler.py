@@ -4,8 +4,8 @@
 suits a player has shown out of, cards known to be in a hand: spread hands, the turned trump card
 still in the dealer's hand, honours shown at eight and what the calls at eight say of them, the
 trou partner's shown card, the trou's aces) and :meth:`Constraints.sample` deals the unseen
-cards at random under them. The soft facts
-(what the auction says of the hands) are weights, applied by :mod:`whist.bots.pimc`.
+cards at random under them. The soft facts (what the auction says of the hands) are weights,
+applied by :mod:`whist.bots.pimc`.
 
 >>> import random
 >>> from whist.engine import new_classic_deal
