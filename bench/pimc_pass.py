@@ -56,12 +56,13 @@ def pass_worth_zero() -> Iterator[None]:
     the same samples, solves and node count for the other calls."""
     names = vars(pimc_calls)
     saved = names["_pass_points"], names["AUCTION_COST"]
+    points: Callable[..., tuple[float, int]] = saved[0]
 
     def zero(bot: PimcBot, view: ColourView, hands: tuple[int, int, int, int], nodes_left: int,
              seconds_left: float, call: ColourCall = PASS) -> tuple[float, int]:
         # (a proposal is followed as a pass is, by the same function: it keeps its worth)
         if call != PASS:
-            return saved[0](bot, view, hands, nodes_left, seconds_left, call)
+            return points(bot, view, hands, nodes_left, seconds_left, call)
         return 0.0, 0
 
     names["_pass_points"], names["AUCTION_COST"] = zero, 0
