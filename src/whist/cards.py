@@ -195,8 +195,26 @@ def read_json(text: str) -> object:
                       f"un nombre y a plus de {most} chiffres") from None
 
 
-class Suit(IntEnum):
-    """The four suits, in PBN order (spades, hearts, diamonds, clubs)."""
+class _Named(IntEnum):
+    """An enum of the game's that prints as its name (``N``, ``SPADES``, ``EW``), not as its
+    number; a number's format (``f"{seat:d}"``, ``f"{suit:02x}"``) still formats the number,
+    others the name (``f"{seat:>3}"``)."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bcdoxXneEfFgG%":
+            return int.__format__(self, spec)
+        return format(self.name, spec)
+
+
+class Suit(_Named):
+    """The four suits, in PBN order (spades, hearts, diamonds, clubs).
+
+    >>> print(Suit.SPADES, [str(s) for s in Suit][1:], int(Suit.CLUBS))
+    SPADES ['HEARTS', 'DIAMONDS', 'CLUBS'] 3
+    """
 
     SPADES = 0
     HEARTS = 1
@@ -286,8 +304,12 @@ def parse_suit(text: str, lang: Lang = "en") -> Suit:
     return suit
 
 
-class Seat(IntEnum):
-    """The four seats, clockwise: North, East, South, West."""
+class Seat(_Named):
+    """The four seats, clockwise: North, East, South, West.
+
+    >>> print(Seat.N, f"{Seat.W} sits at {Seat.W:d}")
+    N W sits at 3
+    """
 
     N = 0
     E = 1
@@ -344,8 +366,8 @@ def parse_seat(text: str | Seat) -> Seat:
     return seat
 
 
-class Side(IntEnum):
-    """A fixed partnership: North-South or East-West."""
+class Side(_Named):
+    """A fixed partnership: North-South or East-West (prints ``NS``, ``EW``)."""
 
     NS = 0
     EW = 1
