@@ -4,6 +4,7 @@ interval's arithmetic, the double-dummy bookkeeping, and the command's errors an
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -355,6 +356,95 @@ def test_a_bot_by_import_path_plays_as_by_name() -> None:
     assert by_path["candidate"] == "whist.bots:random_bot"
     for part in ("overall", "families", "double_dummy"):
         assert by_path[part] == by_name[part], part
+
+
+def test_a_bot_given_as_a_function_plays_as_by_name() -> None:
+    """A bot may be given to :class:`ArenaConfig` as the function itself: the built-in random bot
+    so gives the figures of ``random``, in one process and in two (the workers import it by its
+    module), and the report names it ``module:function``."""
+    by_name = figures(run_arena(ArenaConfig(preset("classic"), "random", "heuristic", deals=4, seed=2,
+                                            double_dummy=False)))
+    for jobs in (1, 2):
+        given = run_arena(ArenaConfig(preset("classic"), random_bot, "heuristic", deals=4, seed=2,
+                                      double_dummy=False), jobs=jobs).to_dict()
+        assert given["candidate"] == "whist.bots:random_bot"
+        assert given["overall"] == by_name["overall"] and given["per_deal"] == by_name["per_deal"], jobs
+
+
+def test_the_report_gives_each_deals_figure_in_order() -> None:
+    """``per_deal``: each deal's figures added up (colour whist: its four seat-deals), in the
+    order the deals were dealt whatever the number of jobs; the overall mean is their sum over
+    the seat-deals."""
+    config = ArenaConfig(preset("couleur"), "heuristic", "random", deals=6, seed=4, double_dummy=False)
+    one, two = (run_arena(config, jobs=j) for j in (1, 2))
+    assert len(one.per_deal) == 6 and one.per_deal == two.per_deal
+    assert one.overall.mean is not None
+    assert math.isclose(sum(one.per_deal) / (4 * 6), one.overall.mean)
+    assert len(set(one.per_deal)) > 1  # the deals differ: not one figure repeated
+
+
+def test_records_of_an_arena_replay_to_the_figures_it_reports(tmp_path: Path) -> None:
+    """``--records DIR`` saves every table as a deal record (five a deal in colour whist): each
+    replays (``whist replay``), names the bot at each seat, and its ``arena`` facts give the
+    table's figure, the candidate's points less the references' at its seat, whose sum over a
+    deal's tables is the report's ``per_deal``."""
+    from whist import record
+
+    r = run("--preset", "couleur", "-c", "heuristic", "-r", "random", "-n", "2", "--seed", "3",
+            "--no-double-dummy", "--records", str(tmp_path), "--json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files[:5]] == [f"arena-couleur-seed3-deal0001-table{t}.json" for t in range(1, 6)]
+    assert len(files) == 10
+    sums = [0, 0]
+    for f in files:
+        data = record.load(f)
+        deal = record.replay(data)
+        assert isinstance(deal, ColourDeal)
+        facts = data["arena"]
+        roles = facts["roles"]
+        table_roles = {data["players"][s]: roles[s] for s in roles}
+        assert table_roles == ({"random": "reference"} if facts["table"] == 5
+                               else {"heuristic": "candidate", "random": "reference"})
+        if facts["table"] == 5:
+            assert facts["figure"] is None and set(roles.values()) == {"reference"}
+            continue
+        seat = SEATS[facts["table"] - 1]
+        assert roles[seat.name] == "candidate"
+        references = record.load(tmp_path / f.name.replace(f"table{facts['table']}", "table5"))
+        points = data["result"]["points"][seat.name]
+        assert facts["figure"] == points - references["result"]["points"][seat.name]
+        sums[facts["deal"] - 1] += facts["figure"]
+    assert sums == report["per_deal"]
+    shown = runner.invoke(app, ["replay", str(files[1])])
+    assert shown.exit_code == 0, shown.output
+    assert "Players: N random · E heuristic" in shown.stdout
+
+
+def test_a_record_the_disk_cannot_take_stops_the_arena_with_the_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record that cannot be written (the disk full) stops the run: exit 1 and the reason, no
+    traceback, no half-written file."""
+    from whist import record
+
+    def full(rec: Any, path: Any) -> Path:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(record, "save", full)
+    r = run("-c", "random", "-n", "2", "--no-double-dummy", "--records", str(tmp_path))
+    assert r.exit_code == 1
+    assert f"--records {tmp_path}: cannot write a record: No space left on device" in r.output
+    assert "Traceback" not in r.output and list(tmp_path.iterdir()) == []
+
+
+def test_arena_records_in_a_folder_that_cannot_be_made_is_refused_before_playing(tmp_path: Path) -> None:
+    """``--records`` where no folder can be made: exit 2 with the reason, before any deal."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    r = run("-c", "random", "-n", "1", "--records", str(blocker / "sub"))
+    assert r.exit_code == 2
+    assert "--records" in r.output and "cannot create this directory" in r.output
 
 
 # ----- the command -----------------------------------------------------------------------------

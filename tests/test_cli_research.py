@@ -226,21 +226,28 @@ class TestSimulate:
         assert replayed.exit_code == 0, replayed.output
         assert replayed.stdout.splitlines()[2] == line
 
-    def test_a_deal_record_is_no_place_for_players(self, tmp_path: Path) -> None:
-        """``players`` is a match record's field: in a deal record it is ignored, as any field a
-        deal record does not have, whatever it holds (a malformed one gave a traceback)."""
+    def test_a_deal_record_names_its_players_as_a_match_record_does(self, tmp_path: Path) -> None:
+        """``players`` in a deal record (the arena's records have it) is shown by the replay as a
+        match record's is; a malformed one is refused naming the field, exit 1, never a
+        traceback (one gave a traceback when deal records had no such field)."""
         r = run("simulate", "--preset", "short", "--rubbers", "1", "--seed", "1", "--bots", "random",
                 "--records", str(tmp_path))
         assert r.exit_code == 0, r.output
         (path,) = tmp_path.glob("*.json")
         deal = record.load(path)["deals"][0]
+        one = tmp_path / "deal.json"
+        one.write_text(json.dumps({**deal, "players": {"N": "random", "E": "pimc", "S": "human",
+                                                       "W": "mybots:play"}}), encoding="utf-8")
+        replayed = run("replay", str(one))
+        assert replayed.exit_code == 0, replayed.output
+        assert "Players: N random · E pimc (very strong) · S human · W mybots:play" in replayed.stdout
         for players in ("oops", {"N": "random"}):
-            one = tmp_path / "deal.json"
             one.write_text(json.dumps({**deal, "players": players}), encoding="utf-8")
             for json_out in ([], ["--json"]):
                 replayed = run("replay", str(one), *json_out)
-                assert replayed.exit_code == 0, replayed.output
-                assert "Traceback" not in replayed.output and "Players" not in replayed.output
+                assert replayed.exit_code == 1, replayed.output
+                assert "deal: bad field players" in replayed.output
+                assert "Traceback" not in replayed.output
 
     @pytest.mark.parametrize(("args", "files"), [(("--preset", "short", "--rubbers", "1"), "1 file"),
                                                   (("--preset", "couleur", "--deals", "20"),

@@ -517,6 +517,20 @@ class TestMatchRecord:
         assert caught.value.fr.startswith("partie : champ players incorrect : il faut un objet qui"
                                           " nomme qui a joué à chacune des quatre places")
 
+    def test_a_deal_record_may_say_who_played_each_seat_too(self) -> None:
+        """A deal record may say who played each seat as a match record does (the arena's
+        records do): read by a replay, refused naming the deal where it names no four seats."""
+        deal = random_match(3).deals[0]
+        players = {Seat.N: "pimc", Seat.E: "random", Seat.S: "pimc", Seat.W: "random"}
+        rec = json.loads(json.dumps(deal_record(deal, players)))
+        assert list(rec)[:4] == ["format", "rules", "dealer", "players"]
+        assert record_players(rec) == players
+        assert deal_record(replay_deal(rec)) == deal_record(deal)
+        rec["players"] = {"N": "pimc"}
+        with pytest.raises(RecordError) as caught:
+            replay(rec)
+        assert str(caught.value).startswith("deal: bad field players: an object naming who played")
+
     @pytest.mark.parametrize("seed", [1, 2, 3])
     def test_replay_gives_the_same_match(self, seed: int) -> None:
         m = random_match(seed)

@@ -52,6 +52,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Literal, Protocol, Self, cast
 
+from whist import record
 from whist.bots import BOT_NAMES, AnyView, Bot, BotActionError, BotCrashError, bot_turn, get_bot
 from whist.cards import SEATS, Card, Refusal, Seat, Side, Suit, of_fr
 from whist.colour_session import FAMILIES
@@ -83,11 +84,14 @@ __all__ = [
     "is_own_bot",
     "play_board",
     "play_table",
+    "record_name",
     "run_arena",
     "run_board",
+    "save_records",
     "seat_rng",
     "seatings",
     "t95",
+    "table_record",
 ]
 
 Role = Literal["candidate", "reference"]
@@ -251,40 +255,56 @@ def _path_hint(module: str, exc: Exception) -> tuple[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class ArenaConfig:
-    """What an arena run plays: the rules, the bots of both roles (by name), the number of
-    boards and the seed. ``budget`` is the candidate's seconds per card (``None``: the bot's
-    default; ignored by bots that do not think), ``reference_budget`` the reference's.
+    """What an arena run plays: the rules, the bots of both roles, the number of boards and the
+    seed. A bot is named as ``whist arena`` names it (``pimc``, ``mybots:strong``) or given as a
+    function ``bot(view, rng) -> action`` (with ``jobs`` above 1, one of a module's top level,
+    which the worker processes import by its name). ``budget`` is the candidate's seconds per
+    card (``None``: the bot's default; ignored by bots that do not think and by functions),
+    ``reference_budget`` the reference's.
     ``double_dummy``: compare the card play with the solver's (``max_nodes`` bounds each
-    search)."""
+    search). ``records``: a directory where every table played is saved as a deal record that
+    ``whist replay`` reads, with who sat where and the arena's own facts (:func:`table_record`)."""
 
     rules: Rules
-    candidate: str
-    reference: str
+    candidate: str | Bot
+    reference: str | Bot
     deals: int
     seed: int
     budget: float | None = None
     reference_budget: float | None = None
     double_dummy: bool = True
     max_nodes: int = DEFAULT_MAX_NODES
+    records: Path | None = None
 
     @property
     def is_colour(self) -> bool:
         return self.rules.game == "couleur"
 
     def name(self, role: Role) -> str:
-        return self.candidate if role == CANDIDATE else self.reference
+        """The role's bot as reports and records name it: a name as given, a function as
+        ``module:function`` (its ``__module__`` and ``__qualname__``)."""
+        bot = self.candidate if role == CANDIDATE else self.reference
+        if isinstance(bot, str):
+            return bot
+        return f"{bot.__module__}:{getattr(bot, '__qualname__', type(bot).__qualname__)}"
 
     def budget_of(self, role: Role) -> float | None:
         return self.budget if role == CANDIDATE else self.reference_budget
 
+    def bot(self, role: Role) -> Bot:
+        """A fresh bot of the role: by its name (:func:`arena_bot`: ``ValueError`` for an
+        unknown one), or the function itself."""
+        bot = self.candidate if role == CANDIDATE else self.reference
+        return arena_bot(bot, self.budget_of(role)) if isinstance(bot, str) else bot
+
     def bots(self) -> dict[Role, Bot]:
-        """A fresh bot of each role (``ValueError`` for an unknown name)."""
-        return {r: arena_bot(self.name(r), self.budget_of(r)) for r in ROLES}
+        """A fresh bot of each role (:meth:`bot`)."""
+        return {r: self.bot(r) for r in ROLES}
 
     def thinking_time(self, role: Role) -> float | None:
         """The seconds per card the role's bot really has (its ``budget`` attribute, which
         gives the default when none was asked for); ``None`` for a bot that does not think."""
-        b = getattr(arena_bot(self.name(role), self.budget_of(role)), "budget", None)
+        b = getattr(self.bot(role), "budget", None)
         return float(b) if isinstance(b, int | float) and not isinstance(b, bool) else None
 
 
@@ -582,6 +602,50 @@ def double_dummy(table: PlayedTable, solver: Solver, max_nodes: int = DEFAULT_MA
 # ----- one board, as a worker runs it ----------------------------------------------------------
 
 
+def record_name(config: ArenaConfig, index: int, table: int) -> str:
+    """The name (without ``.json``) of the record of table ``table`` (from 0) of board ``index``.
+
+    >>> from whist.rules import preset
+    >>> record_name(ArenaConfig(preset("couleur"), "pimc", "heuristic", 10, 7), 2, 4)
+    'arena-couleur-seed7-deal0003-table5'
+    """
+    return f"arena-{config.rules.preset}-seed{config.seed}-deal{index + 1:04d}-table{table + 1}"
+
+
+def table_record(config: ArenaConfig, index: int, table: int, played: PlayedTable,
+                 figure: int | None) -> dict[str, Any]:
+    """The deal record of a table played (:func:`whist.record.deal_record`) with who played each
+    seat (the bots' names) and ``arena``: the run's seed, the board and table (from 1), the role
+    at each seat, the bots and their budgets, and ``figure``, what the table adds to the report
+    (:func:`board_units`: classic, the candidate side's points less the other side's; colour, at
+    the candidate's tables, its points less the reference's at its seat; ``None`` at the
+    references' own table)."""
+    out = record.deal_record(played.deal, {s: config.name(played.seating[s]) for s in SEATS})
+    out["arena"] = {
+        "seed": config.seed,
+        "deal": index + 1,
+        "table": table + 1,
+        "roles": {s.name: played.seating[s] for s in SEATS},
+        "candidate": config.name(CANDIDATE),
+        "reference": config.name(REFERENCE),
+        "budget": config.budget,
+        "reference_budget": config.reference_budget,
+        "figure": figure,
+    }
+    return out
+
+
+def save_records(config: ArenaConfig, index: int, tables: Sequence[PlayedTable],
+                 units: Sequence[tuple[str, int]]) -> None:
+    """Save the record of each table of board ``index`` in ``config.records``
+    (:func:`record_name`; a record already there is kept, the new one is named ``-2`` …)."""
+    assert config.records is not None
+    for t, played in enumerate(tables):
+        figure = units[t][1] if t < len(units) else None
+        record.save_new(table_record(config, index, t, played, figure), config.records,
+                        record_name(config, index, t))
+
+
 @dataclass(frozen=True, slots=True)
 class BoardResult:
     """What a board contributes to the report (small, to cross between processes)."""
@@ -610,13 +674,16 @@ def run_board(config: ArenaConfig, index: int) -> BoardResult:
     """Play and measure board ``index``."""
     clocks = {r: Clock() for r in ROLES}
     tables = play_board(config, index, config.bots, clocks)
+    units = board_units(tables, config.is_colour)
+    if config.records is not None:
+        save_records(config, index, tables, units)
     dd = DoubleDummy()
     if config.double_dummy:
         solver = _the_solver()
         cache: SolveCache = {}
         for t in tables:
             dd.merge(double_dummy(t, solver, config.max_nodes, cache))
-    return BoardResult(index, board_units(tables, config.is_colour), dict(clocks), dd)
+    return BoardResult(index, units, dict(clocks), dd)
 
 
 # ----- statistics --------------------------------------------------------------------------
@@ -710,14 +777,16 @@ class ArenaReport:
     families: dict[str, Estimate]
     players: dict[Role, PlayerStats]
     dd: DoubleDummy
+    per_deal: tuple[int, ...] = ()
+    """Each deal's figures added up (its tables', classic; its four seats', colour), in order."""
 
     def to_dict(self) -> dict[str, Any]:
         c = self.config
         return {
             "game": c.rules.game,
             "rules": c.rules.to_dict(),
-            "candidate": c.candidate,
-            "reference": c.reference,
+            "candidate": c.name(CANDIDATE),
+            "reference": c.name(REFERENCE),
             "deals": c.deals,
             "seed": c.seed,
             "budget": c.budget,
@@ -727,6 +796,7 @@ class ArenaReport:
                        if c.is_colour else
                        "candidate side's deal points minus the other side's, per table"),
             "overall": self.overall.to_dict(),
+            "per_deal": list(self.per_deal),
             "families": {k: v.to_dict() for k, v in self.families.items()},
             "players": {r: p.to_dict() for r, p in self.players.items()},
             "double_dummy": {
@@ -762,7 +832,8 @@ def summarize(config: ArenaConfig, results: Iterable[BoardResult]) -> ArenaRepor
                           {p: (dd.seats.get((role, p), 0), dd.lost.get((role, p), 0))
                            for p in positions})
         for role in ROLES}
-    return ArenaReport(config, overall, families, players, dd)
+    return ArenaReport(config, overall, families, players, dd,
+                       tuple(sum(v for _, v in r.units) for r in ordered))
 
 
 @contextmanager

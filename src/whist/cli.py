@@ -515,8 +515,7 @@ def replay(
     try:
         data = record.load(file)
         replayed = record.replay(data)
-        # who played each seat: a match record's field (a deal record has none: ignored there)
-        players = record.record_players(data) if data.get("format") == record.MATCH_FORMAT else None
+        players = record.record_players(data)  # who played each seat, where the record says
     except record.RecordError as exc:
         _replay_failed(file, exc, json_out, language)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
@@ -527,7 +526,8 @@ def replay(
         replay_colour(file, replayed, json_out, language, players)
         return
     if isinstance(replayed, ClassicDeal):
-        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, language), language)
+        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, language), language,
+                          players)
         return
     print_match_record(file, replayed, json_out,
                        lambda: (_deal_block(d, n, language) for n, d in enumerate(replayed.all_deals(), 1)),

@@ -9,6 +9,7 @@ typer's own checks refuse an option, such as ``--deals 0``) and exit status 2, n
 from __future__ import annotations
 
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -34,7 +35,7 @@ from whist.arena import (
     run_arena,
 )
 from whist.bots import BOT_NAMES
-from whist.cards import Lang, Refusal
+from whist.cards import Lang, Refusal, os_reason
 from whist.cli_common import (
     BUDGET_SPAN,
     JsonOpt,
@@ -54,6 +55,7 @@ from whist.cli_common import (
     per_card,
     print_json,
     progress_bar,
+    ready_records,
     stdout,
     stopped,
 )
@@ -222,15 +224,15 @@ def _report(r: ArenaReport, lang: Lang = "en") -> RenderableType:
                    " l'autre camp, par table", lang)
     def named(name: str, role: str) -> str:  # the bot, what it is, and its part in the arena
         return f"{name} ({', '.join(w for w in (bot_kind(name, lang), role) if w)})"
-    cand = named(c.candidate, say("candidate", "candidat", lang))
-    ref = named(c.reference, say("reference", "référence", lang))
+    cand = named(c.name(CANDIDATE), say("candidate", "candidat", lang))
+    ref = named(c.name(REFERENCE), say("reference", "référence", lang))
     lines: list[RenderableType] = [
         Text(f"{label('Arena', 'tournoi', lang)} {cand} {say('vs', 'contre', lang)} {ref}", style="bold"),
         Text(f"{label('Rules', 'règles', lang)} {option_summary(c.rules, lang)}"
              f"   {label('seed', 'graine', lang)} {c.seed}   {label('deals', 'donnes', lang)} {c.deals}"),
         Text(f"{label('Budget', 'temps', lang)} " + say("; ", " ; ", lang).join(
             f"{_player(name, role, lang)} {_budget(r.players[role].budget, name, lang)}"
-            for role, name in ((CANDIDATE, c.candidate), (REFERENCE, c.reference)))),
+            for role, name in ((CANDIDATE, c.name(CANDIDATE)), (REFERENCE, c.name(REFERENCE))))),
         Text(f"{label('Duplicate', 'duplicate', lang)} {what}."),
         _figures_table(r, lang),
         _times_table(r, lang),
@@ -296,6 +298,14 @@ def arena(
             " skipped and counted.",
             "Cartes ouvertes : positions qu'une recherche peut visiter ; une table à la recherche"
             " plus longue est laissée de côté et comptée."))] = DEFAULT_MAX_NODES,
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR", file_okay=False,
+        help=en_fr(
+            "Save every table played in DIR as a deal record (arena-PRESET-seedSEED-deal0001-table1.json"
+            " …) that `whist replay` shows: who sat where, every call and card, the table's figure.",
+            "Enregistrer chaque table jouée dans DOSSIER comme une donne"
+            " (arena-PRÉRÉGLAGE-seedGRAINE-deal0001-table1.json …) que `whist replay` affiche : qui"
+            " était à chaque place, chaque annonce et carte, le chiffre de la table."))] = None,
     json_out: JsonOpt = False,
     option: OptionOpt = None,
     rules_file: RulesOpt = None,
@@ -318,8 +328,10 @@ def arena(
     rules = build_rules(preset_name, option, rules_file, language)
     _check_bot(candidate, thinking, "--candidate", language)
     _check_bot(reference, reference_thinking, "--reference", language)
+    if records is not None:
+        ready_records(records, language)
     config = ArenaConfig(rules, bot_name(candidate), bot_name(reference), deals, seed,
-                         thinking, reference_thinking, double_dummy, max_nodes)
+                         thinking, reference_thinking, double_dummy, max_nodes, records)
     labels = ("Deals", "donnes")
     progress = progress_bar(say(*labels, language), TimeRemainingColumn())
     try:
@@ -342,8 +354,14 @@ def arena(
         at = ("", "") if exc.where is None else (
             f" (deal {exc.where[0]}, table {exc.where[1]}, seed {config.seed})",
             f" (donne {exc.where[0]}, table {exc.where[1]}, graine {config.seed})")
-        bot_failed(f"--{exc.role} {config.candidate if exc.role == CANDIDATE else config.reference}", exc,
+        bot_failed(f"--{exc.role} {config.name(CANDIDATE if exc.role == CANDIDATE else REFERENCE)}", exc,
                    language, at, json_out=json_out)
+    except OSError as exc:  # a record that cannot be written (a full disk): the deals before it are kept
+        if records is None:
+            raise
+        fail(Refusal(f"--records {records}: cannot write a record: {os_reason(exc)}",
+                     f"--records {records} : impossible d'écrire un enregistrement :"
+                     f" {os_reason(exc, 'fr')}"), 1, language)
     except BrokenProcessPool:  # a worker of --jobs ended without a word (os._exit, killed, out of memory)
         fail(Refusal("a worker process of --jobs ended without a word (a bot that ends its process,"
                      " or the system out of memory): run again with --jobs 1 to see which bot",

@@ -185,7 +185,7 @@ def replay_colour(file: Path, replayed: ColourDeal | ColourMatch, json_out: bool
     """Print a replayed colour record: who played each seat where the record says (``players``),
     each deal's auction, then its tricks, then the result (in ``lang``)."""
     if isinstance(replayed, ColourDeal):
-        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, lang), lang)
+        print_deal_record(file, replayed, json_out, lambda: _deal_block(replayed, None, lang), lang, players)
         return
 
     def blocks() -> Iterator[list[RenderableType]]:

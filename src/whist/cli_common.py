@@ -57,7 +57,7 @@ from whist.rules import (
     with_options,
 )
 from whist.session import DealLike, TableSession
-from whist.terminal import TableTerminal, save_match, save_new
+from whist.terminal import TableTerminal, save_match
 
 __all__ = [
     "BUDGET_SPAN",
@@ -700,7 +700,8 @@ def simulate_sessions(sessions: Iterable[TableSession[M, D, A, V]], total: int, 
                 if records is not None:
                     try:
                         players = dict(zip(SEATS, bots, strict=True))
-                        paths.append(save_new(record.match_record(session.match, players), records, name(i)))
+                        rec = record.match_record(session.match, players)
+                        paths.append(record.save_new(rec, records, name(i)))
                     except OSError as exc:
                         path = records / f"{name(i)}.json"
                         fail(Refusal(f"cannot write {path}: {os_reason(exc)}",
@@ -773,9 +774,11 @@ def simulation_head(rules: Rules, summary: Mapping[str, Any], lang: Lang = "en")
 
 
 def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool,
-                      block: Callable[[], list[RenderableType]], lang: Lang = "en") -> None:
-    """Print a replayed deal record: its result as JSON, or its rules and ``block()`` (under
-    labels in ``lang``)."""
+                      block: Callable[[], list[RenderableType]], lang: Lang = "en",
+                      players: Mapping[Seat, str] | None = None) -> None:
+    """Print a replayed deal record: its result as JSON, or its rules, who played each seat where
+    the record says (``players``: an arena's records do) and ``block()`` (under labels in
+    ``lang``)."""
     if json_out:
         typer.echo(json.dumps({"format": record.DEAL_FORMAT, "result": record.deal_result(deal)},
                               indent=2, ensure_ascii=False))
@@ -784,7 +787,18 @@ def print_deal_record(file: Path, deal: ClassicDeal | ColourDeal, json_out: bool
     console.print(Text(f"{label('Deal record', 'enregistrement de la donne', lang)} {file}", style="bold"),
                   soft_wrap=True)
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(deal.rules, lang))}")
+    _print_players(console, players, lang)
     console.print(Group(*block()))
+
+
+def _print_players(console: Console, players: Mapping[Seat, str] | None, lang: Lang) -> None:
+    """The line that says who played each seat, where a record says (``players``)."""
+    if players is None:
+        return
+    shown = {s: say("human", "humain", lang) if who == "human" else bot_label(who, lang)
+             for s, who in players.items()}
+    console.print(f"{label('Players', 'joueurs', lang)} "  # (wrapped at the terminal's width)
+                  + " · ".join(f"{seat_letter(s, lang)} {escape(who)}" for s, who in shown.items()))
 
 
 def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
@@ -809,11 +823,7 @@ def print_match_record(file: Path, match: Match | ColourMatch, json_out: bool,
     again = f" (+{redeals} {say(f'redeal{s}', f'redonne{s}', lang)})" if redeals else ""
     console.print(f"{label('Rules', 'règles', lang)} {escape(option_summary(match.rules, lang))}"
                   f" · {deals_words(len(deals) - redeals, lang)}{again}")
-    if players is not None:
-        shown = {s: say("human", "humain", lang) if who == "human" else bot_label(who, lang)
-                 for s, who in players.items()}
-        console.print(f"{label('Players', 'joueurs', lang)} "  # (wrapped at the terminal's width)
-                      + " · ".join(f"{seat_letter(s, lang)} {escape(who)}" for s, who in shown.items()))
+    _print_players(console, players, lang)
     for block in blocks():
         console.print(Group(*block))
     console.rule(title)

@@ -63,6 +63,7 @@ __all__ = [
     "match_record",
     "replay",
     "save",
+    "save_new",
     "start_deal",
     "write_new",
 ]
@@ -143,29 +144,27 @@ def deal_result(deal: AnyDeal) -> dict[str, Any] | None:
     }
 
 
-def deal_record(deal: AnyDeal) -> dict[str, Any]:
-    """The record of a deal (finished or not)."""
-    if isinstance(deal, ColourDeal):
-        return {
-            "format": DEAL_FORMAT,
-            "rules": deal.rules.to_dict(),
-            "dealer": deal.dealer.name,
-            "hands": {s.name: format_hand(deal.dealt[s]) for s in SEATS},
-            "deck": " ".join(CARDS[i].text for i in deal.deck),
-            "multiplier": deal.multiplier,
-            "actions": [[s.name, a.text] for s, a in deal.actions],
-            "result": deal_result(deal),
-        }
-    return {
+def deal_record(deal: AnyDeal, players: Mapping[Seat, str] | None = None) -> dict[str, Any]:
+    """The record of a deal (finished or not); with ``players``, who played each seat, as in
+    :func:`match_record`."""
+    out: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "rules": deal.rules.to_dict(),
         "dealer": deal.dealer.name,
-        "start_score": _sides(deal.start_score),
-        "hands": {s.name: format_hand(deal.dealt[s]) for s in SEATS},
-        "trump_card": deal.trump_card.text,
-        "actions": [[s.name, a.text] for s, a in deal.actions],
-        "result": deal_result(deal),
     }
+    if players is not None:
+        out["players"] = {s.name: players[s] for s in SEATS}
+    if isinstance(deal, ClassicDeal):
+        out["start_score"] = _sides(deal.start_score)
+    out["hands"] = {s.name: format_hand(deal.dealt[s]) for s in SEATS}
+    if isinstance(deal, ColourDeal):
+        out["deck"] = " ".join(CARDS[i].text for i in deal.deck)
+        out["multiplier"] = deal.multiplier
+    else:
+        out["trump_card"] = deal.trump_card.text
+    out["actions"] = [[s.name, a.text] for s, a in deal.actions]
+    out["result"] = deal_result(deal)
+    return out
 
 
 def match_result(match: AnyMatch) -> dict[str, Any]:
@@ -222,7 +221,7 @@ def match_record(match: AnyMatch, players: Mapping[Seat, str] | None = None) -> 
 
 
 def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
-    r"""Who played each seat, as a match record says (``players``: the four seats' names, N E S W),
+    r"""Who played each seat, as a match or deal record says (``players``: the four seats' names, N E S W),
     or ``None`` where it does not say; :class:`RecordError` naming the field where it is not that.
     Each name as the web app keeps a name (:func:`~whist.cards.visible_text`): a file written or
     changed elsewhere cannot move the terminal's cursor or change its colours when shown.
@@ -236,11 +235,12 @@ def record_players(data: Mapping[str, Any]) -> dict[Seat, str] | None:
     """
     if "players" not in data:
         return None
+    where = _MATCH if data.get("format") == MATCH_FORMAT else _DEAL
     raw = data["players"]
     like = '{"N": "heuristic", "E": "pimc", "S": "human", "W": "pimc"}'
     if (not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}
             or not all(isinstance(v, str) and visible_text(v) for v in raw.values())):
-        raise _error(_MATCH, f"bad field players: an object naming who played each of the four seats"
+        raise _error(where, f"bad field players: an object naming who played each of the four seats"
                      f" is expected, like {like}",
                      f"champ players incorrect : il faut un objet qui nomme qui a joué à chacune des"
                      f" quatre places, comme {like}")
@@ -276,6 +276,20 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
         tmp.unlink(missing_ok=True)
         raise
     return p
+
+
+def save_new(rec: Mapping[str, Any], directory: Path, base: str) -> Path:
+    """Save the record ``rec`` as ``directory/base.json``, or ``base-2.json``, ``base-3.json`` …
+    if that is taken: a record already saved is never overwritten, and two games or simulations
+    saving at once under one name (the same seed in the same second) each get a file of their
+    own, as each name is claimed (created, exclusively) before it is written; its path."""
+    n = 1
+    while True:
+        path = directory / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        try:
+            return write_new(path, lambda: save(rec, path))  # noqa: B023 - called at once
+        except FileExistsError:
+            n += 1
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -568,6 +582,7 @@ def _start_deal(rules: Rules, data: Mapping[str, Any], where: Where,
 
 def replay_deal(data: Mapping[str, Any]) -> AnyDeal:
     """Re-play a deal record; the replayed deal, or :class:`RecordError`."""
+    record_players(data)
     deal = _replay_actions(start_deal(data), data, _DEAL)
     _check_deal(data, deal, _DEAL)
     return deal

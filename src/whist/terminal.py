@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -71,7 +71,7 @@ from whist.session import DealLike, Event, TableEvent, TableSession
 if TYPE_CHECKING:
     from whist.bots.pimc import CardChoice
 
-__all__ = ["Quit", "TableTerminal", "TerminalGame", "line_reader", "save_match", "save_new", "your_hand"]
+__all__ = ["Quit", "TableTerminal", "TerminalGame", "line_reader", "save_match", "your_hand"]
 
 QUIT_WORDS = {"q", "quit", "exit", "quitter"}
 HELP_WORDS = {"?", "h", "help", "aide"}
@@ -638,22 +638,8 @@ def save_match(session: TableSession[MatchT, D, A, V], directory: Path,
     played each seat where ``players`` says; its path."""
     directory.mkdir(parents=True, exist_ok=True)
     when = (stamp or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    return save_new(record.match_record(session.match, players), directory,
-                    f"whist-{when}-seed{session.seed}")
-
-
-def save_new(rec: Mapping[str, Any], directory: Path, base: str) -> Path:
-    """Save the record ``rec`` as ``directory/base.json``, or ``base-2.json``, ``base-3.json`` …
-    if that is taken: a record already saved is never overwritten, and two games or simulations
-    saving at once under one name (the same seed in the same second) each get a file of their
-    own, as each name is claimed (created, exclusively) before it is written; its path."""
-    n = 1
-    while True:
-        path = directory / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
-        try:
-            return record.write_new(path, lambda: record.save(rec, path))  # noqa: B023 - called at once
-        except FileExistsError:
-            n += 1
+    return record.save_new(record.match_record(session.match, players), directory,
+                           f"whist-{when}-seed{session.seed}")
 
 
 def line_reader(console: Console) -> Callable[[Text], str]:
