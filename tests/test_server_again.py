@@ -126,3 +126,47 @@ def test_two_servers_on_one_database_name_one_successor(harness: Any) -> None:
         assert storage.load("Named123")[0].kind == "create"
     finally:
         storage.close()
+
+
+def test_a_successor_asked_for_while_it_is_being_made_is_the_one_made(
+        harness: Any, monkeypatch: Any) -> None:
+    """The pages at the finished table are told the successor's id as soon as the ``again`` event is
+    stored, before the successor is made: a page that opens it while its first events are being
+    stored (the log written, the request that makes it not back yet: its storage thread's answer
+    comes after another's, as with PostgreSQL's several threads) waits for that table. It was
+    rebuilt from the log beside the one being made, and the service then kept the one made: the
+    page's connection was at a second table of that id, driven apart, out of the service's sight."""
+    from whist.server.table import Table
+
+    tid, _ = finished_table(harness)
+    storage = open_storage(harness.url)
+    create = Table.create
+    stored, go_on = asyncio.Event(), asyncio.Event()
+
+    async def create_slowly(cls: type[Table], table_id: str, *args: Any, **kwargs: Any) -> Table:
+        t = await create(table_id, *args, **kwargs)
+        stored.set()  # its log is written: anyone may read it now
+        await go_on.wait()
+        return t
+
+    monkeypatch.setattr(Table, "create", classmethod(create_slowly))
+
+    async def scenario() -> tuple[Table, Table | None, Table]:
+        svc = TableService(storage)
+        old = await svc.get(tid)
+        assert old is not None
+        making = asyncio.create_task(svc.again(old))
+        await stored.wait()
+        assert old.successor is not None and storage.load(old.successor)
+        opening = asyncio.create_task(svc.get(old.successor))  # a page opens it meanwhile
+        await asyncio.sleep(0.2)  # its storage thread reads the log meanwhile
+        go_on.set()
+        made, created = await making
+        assert created
+        return made, await opening, svc.tables[made.id]
+
+    try:
+        made, opened, kept = asyncio.run(scenario())
+        assert opened is made and kept is made
+    finally:
+        storage.close()

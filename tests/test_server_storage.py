@@ -431,6 +431,40 @@ def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(
         storage.close()
 
 
+def test_a_table_asked_for_by_several_at_once_is_rebuilt_once(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table out of memory (a restart, an idle table unloaded) that several visitors ask for at
+    once (two pages and the lobby's listing, each waiting for the log to be read) is read and
+    rebuilt once: each gets the one table the service keeps. Two tables of one id would each take
+    connections and play the bots, and the one not kept would do so out of the service's sight."""
+    from whist.server.service import TableSpec
+
+    storage = open_storage(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        made = asyncio.run(TableService(storage).create(TableSpec(seats={"N": "random"}, seed=3)))
+        load = storage.load
+        reads: list[str] = []
+
+        def counted_load(table_id: str, since: int = 0) -> list[StoredEvent]:
+            reads.append(table_id)
+            time.sleep(0.05)  # a database that takes a moment: every visitor asks meanwhile
+            return load(table_id, since)
+
+        monkeypatch.setattr(storage, "load", counted_load)
+        svc = TableService(storage)  # a server started again: the table is not in memory
+
+        async def at_once() -> list[Any]:
+            return list(await asyncio.gather(svc.get(made.id), svc.get(made.id), svc.listing_of(made.id)))
+
+        first, second, listing = asyncio.run(at_once())
+        assert first is not None and first is second is svc.tables[made.id]
+        assert listing is not None and listing["id"] == made.id
+        assert reads == [made.id]
+        assert asyncio.run(svc.get("nothing")) is None and reads == [made.id, "nothing"]
+    finally:
+        storage.close()
+
+
 STATEMENTS = {"sqlite": [2, 1, 2, 4], "postgresql": [1, 1, 1, 1]}
 """What storing a table's events sends the database, counted by SQLAlchemy (its
 ``before_cursor_execute``), for each of: a new table's first two events (create, start), an

@@ -23,7 +23,7 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import AsyncIterator, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,6 +179,9 @@ class TableService:
         self._round_due = asyncio.Event()
         self._creating: set[str] = set()
         """Ids of the tables being created (their first events being stored)."""
+        self._building: dict[str, asyncio.Event] = {}
+        """Table id → set once the table being made (:meth:`_open`) or rebuilt from its log
+        (:meth:`get`) here is kept, or could not be: one at a time for each id (:meth:`_one_build`)."""
         self._catching_up: set[asyncio.Task[None]] = set()
         self._heard_of: dict[str, float] = {}
         """Tables made through another process, held here for the lobby, and when: this process
@@ -237,24 +240,40 @@ class TableService:
             return t
         if not TABLE_ID.fullmatch(table_id):  # no table has such an id: the database is not asked
             return None
-        try:
-            events = await self.storage.threads.run(self.storage.load, table_id)
+        async with self._one_build(table_id):
             t = self.tables.get(table_id)
-            if t is not None:  # rebuilt meanwhile, for another visitor: that one is the table
+            if t is not None:  # rebuilt or made meanwhile, for another visitor: that one is the table
                 return t
-            if not events:
+            try:
+                events = await self.storage.threads.run(self.storage.load, table_id)
+                if not events:
+                    return None
+                t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
+            except StorageUnavailable:
+                raise  # not "no such table": the caller says to try again
+            except Exception:
+                log.exception("table %s cannot be rebuilt from its log", table_id)
                 return None
-            t = Table.rebuild(table_id, events, self.storage, self.bot_budget)
-        except StorageUnavailable:
-            raise  # not "no such table": the caller says to try again
-        except Exception:
-            log.exception("table %s cannot be rebuilt from its log", table_id)
-            return None
-        self._keep(t)
+            self._keep(t)
         self.unloaded.pop(table_id, None)
         if self._sweeper is not None:  # started (a service not started drives no table)
             self.drive(t)
         return t
+
+    @contextlib.asynccontextmanager
+    async def _one_build(self, table_id: str) -> AsyncIterator[None]:
+        """Make or rebuild table ``table_id`` inside: once no other build of it runs here. Two
+        visitors opening a table that must be read from its log, or a page opening a successor
+        while :meth:`again` makes it (its log written, the table not kept yet), would otherwise
+        each build one, and the last kept would hide the other, which played on by itself."""
+        while (other := self._building.get(table_id)) is not None:
+            await other.wait()
+        done = self._building[table_id] = asyncio.Event()
+        try:
+            yield
+        finally:
+            del self._building[table_id]
+            done.set()
 
     def _keep(self, t: Table) -> None:
         self.tables[t.id] = t
@@ -356,13 +375,14 @@ class TableService:
     async def _open(self, table_id: str, settings: TableSettings) -> Table:
         """The new table ``table_id`` made with ``settings``, its first event stored;
         :class:`TableLimit`, or :class:`StorageConflict` when a table of that id is stored already."""
-        self._check_room()
-        self._creating.add(table_id)
-        try:
-            table = await Table.create(table_id, settings, self.storage, self.bot_budget)
-        finally:
-            self._creating.discard(table_id)
-        self._keep(table)
+        async with self._one_build(table_id):
+            self._check_room()
+            self._creating.add(table_id)
+            try:
+                table = await Table.create(table_id, settings, self.storage, self.bot_budget)
+            finally:
+                self._creating.discard(table_id)
+            self._keep(table)
         return table
 
     async def again(self, old: Table) -> tuple[Table, bool]:
