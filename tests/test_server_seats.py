@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -683,6 +684,119 @@ def test_ping_before_hello(harness: Any) -> None:
     with harness.connect(tid) as ws:
         ws.send({"type": "ping"})
         assert ws.recv()["type"] == "pong"
+
+
+def play_choices_to_deal_two(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """From state ``m``, South plays his first legal action at each turn of deal 1 where he has a
+    choice, and leaves each action the table takes for him (``you.auto``: his only one, his last
+    card) to the table; the first state past deal 1 (its end, or deal 2 on already)."""
+    while m["deal"] is None or (m["deal"]["number"] == 1 and not view(m)["is_over"]):
+        if m["deal"] is not None and view(m)["to_act"] == "S" and not m["you"]["auto"]:
+            ws.send({"type": "act", "action": view(m)["legal"][0]["text"], "version": m["version"]})
+        m = ws.until(state_after(m["version"]))
+    return m
+
+
+def state_after(version: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is a state of a version past ``version``."""
+    return lambda m: m["type"] == "state" and m["version"] > version
+
+
+def south_actions(harness: Any, table_id: str) -> list[dict[str, Any]]:
+    """The actions the log holds for South: seat, action and who took it (``by``)."""
+    return [e.data for e in harness.service.storage.load(table_id)
+            if e.kind == "action" and e.data["seat"] == "S"]
+
+
+class TestForcedActions:
+    """A connected player's only possible action (a lone call, his last card) is taken for him by
+    the table (``"by": "forced"``); his state says so (``you.auto``)."""
+
+    @staticmethod
+    def _at_sams_last_card() -> tuple[Any, str]:
+        """A table of classic whist (seed 3, no driver), three random bots and Sam at South,
+        played to Sam's last card of deal 1, the table's to take for him: the table and the card."""
+        import asyncio
+
+        from whist.server.codec import only_action
+        from whist.server.service import TableService, TableSpec
+        from whist.server.storage import open_storage
+
+        south = harness_seat("S")
+
+        async def play() -> tuple[Any, str]:
+            svc = TableService(open_storage("sqlite://"))
+            t = await svc.create(TableSpec(preset="classic", seats={"N": "random", "E": "random",
+                                                                    "W": "random"}, seed=3))
+            await t.join(south, "Sam", "token-sam")
+            while True:
+                if t.match.needs_deal:
+                    await t.deal_next()
+                    continue
+                seat = t.match.to_act
+                assert seat is not None
+                v = t.match.view(seat)
+                only = only_action(v)
+                if seat is south and only is not None:
+                    return t, only
+                await t.act(seat, v.legal[0].text, t.version, "human" if seat is south else "bot")
+
+        return asyncio.run(play())
+
+    def test_the_states_of_others_leave_a_players_forced_action(self) -> None:
+        """The action the table takes for a player is kept for the state's version, for the
+        driver, as his own state is made. The states of a spectator and of the other seats at that
+        version, made after his (as a broadcast makes them, in the order the connections came),
+        leave it: the table still takes his last card for him, and each state says ``auto`` of
+        him alone."""
+        t, card = self._at_sams_last_card()
+        south = harness_seat("S")
+        assert len(t.match.view(south).hand) == 1 and t.forced_action(south) == card
+        assert json.loads(t.state_for(south))["you"]["auto"] is True
+        for seat in (None, harness_seat("N"), harness_seat("E"), harness_seat("W")):
+            assert json.loads(t.state_for(seat))["you"]["auto"] is False
+            assert t.forced_action(south) == card
+        assert json.loads(t.state_for(south))["you"]["auto"] is True
+        t.storage.close()
+
+    def test_a_players_last_card_is_taken_for_him_while_someone_watches(self, harness: Any) -> None:
+        """Sam plays deal 1, and a spectator who came after him watches (each broadcast makes the
+        spectator's state after Sam's): the table still takes Sam's last card for him."""
+        tid, tok = TestSeats._sam_with_three_bots(harness)
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            with harness.connect(tid) as spy:
+                spy.hello()
+                play_choices_to_deal_two(ws, ws.until(lambda m: m["type"] == "state"))
+                by = [a["by"] for a in south_actions(harness, tid)]
+                assert by[-1] == "forced" and set(by) == {"human", "forced"}, by
+
+    def test_a_move_taken_for_a_player_there_is_not_a_bots(self, harness: Any) -> None:
+        """docs/protocol.md, ``join``: a seat is taken from a player away once a bot has played for
+        him (or once he has been away ``takeover_after``). The table took Sam's last card of deal 1
+        for him, connected (``"by": "forced"``): that is no bot's move. Gone afterwards, his seat is
+        not taken once he has been away ``TAKE_GRACE`` (``takeover_after`` is 600 s), in this server
+        process nor in one that loads the table from its log."""
+        tid, tok = TestSeats._sam_with_three_bots(harness)
+        with harness.connect(tid) as ws:
+            ws.hello(tok)
+            play_choices_to_deal_two(ws, ws.until(lambda m: m["type"] == "state"))
+        assert south_actions(harness, tid)[-1]["by"] == "forced"
+        table = harness.service.tables[tid]
+        south = harness_seat("S")
+        assert south not in table.bot_moved and not table.match.is_over
+        clock = table.clock
+        table.clock = lambda: clock() + table.TAKE_GRACE + 1.0
+        assert table.controller(south) == "away" and not table.may_take(south)
+        assert not table.table_json()["seats"][2]["takeable"]
+        r = harness.client.post(f"/api/tables/{tid}/join", json={"name": "Zoe", "seat": "S"})
+        assert r.status_code == 409 and r.json()["error"]["message"].startswith(
+            "South is Sam's, away for a short while"), r.text
+        assert table.seat_of(tok) == south
+        fresh = type(table).rebuild(tid, harness.service.storage.load(tid), harness.service.storage)
+        at = fresh.clock()
+        fresh.clock = lambda: at + fresh.TAKE_GRACE + 1.0
+        assert south not in fresh.bot_moved and not fresh.may_take(south)
 
 
 class TestBots:
