@@ -393,11 +393,14 @@ def test_two_writers_cannot_append_the_same_event(tmp_path: Path, url: str) -> N
         storage.close()
 
 
-def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["Zoé", "Sam"])
+def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(
+        tmp_path: Path, name: str) -> None:
     """A table reloaded after a conflict takes the seats from the log: a connection here whose
-    player gave his seat up through another server process (and someone else sat there since)
-    no longer holds it: it is told so (a ``welcome`` without a seat), cannot act for the new
-    player, and the seat is not counted as connected."""
+    player gave his seat up through another server process (and someone else sat there since, or
+    he himself again from another device: under his name, with a new token) no longer holds it:
+    it is told so (a ``welcome`` without a seat), cannot act for the new player, and the seat is
+    not counted as connected; its token holds no seat."""
     from whist.cards import Seat
     from whist.server.connection import Connection
     from whist.server.service import TableSpec
@@ -413,12 +416,13 @@ def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(
         assert conn.seat is Seat.S and t.seats[Seat.S].connections == 1
         other = Table.rebuild(t.id, storage.load(t.id), storage)  # a second server process
         asyncio.run(other._commit("leave", {"seat": "S"}))  # Sam gives his seat up there
-        asyncio.run(other.join(Seat.S, "Zoé", "token-zoe"))  # and Zoé takes it
+        asyncio.run(other.join(Seat.S, name, "token-new"))  # and someone takes it
         with pytest.raises(CommandError) as err:
             asyncio.run(t.deal_next())  # this process is behind: conflict, reloaded
-        assert err.value.code == "conflict" and t.seats[Seat.S].name == "Zoé"
+        assert err.value.code == "conflict" and t.seats[Seat.S].name == name
         assert conn.seat is None and t.seats[Seat.S].connections == 0
         assert not t.connected(Seat.S)
+        assert t.seat_of("token-sam") is None and t.seat_of("token-new") is Seat.S
         sent = [text for _, text in conn._queue if text is not None]
         assert any(json.loads(x)["type"] == "welcome" and json.loads(x)["seat"] is None for x in sent)
         conn._queue.clear()
