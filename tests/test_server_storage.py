@@ -435,6 +435,44 @@ def test_a_seat_given_up_through_another_process_is_given_up_here_on_a_conflict(
         storage.close()
 
 
+def test_next_said_before_a_deal_dealt_elsewhere_is_not_kept_by_a_reload(tmp_path: Path) -> None:
+    """``next`` says a player has seen the deal just ended (the next one is dealt once every
+    player said it): it holds until a deal is dealt. Sam said it here; another server process
+    dealt deal 2, and this one, behind, conflicts and reloads the table. Sam has not said next of
+    deal 2: the reload kept him ready, so that deal 2's end would have been skipped past at once,
+    here and in the processes this one tells who is ready."""
+    from whist.cards import Seat
+    from whist.server.connection import Connection
+    from whist.server.service import TableSpec
+
+    storage = open_storage(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        bots = {"N": "random", "E": "random", "W": "random"}
+        spec = TableSpec(preset="classic", seats=bots, seed=3)
+        t = asyncio.run(TableService(storage).create(spec))
+        asyncio.run(t.join(Seat.S, "Sam", "token-sam"))  # starts the game
+        asyncio.run(t.deal_next())
+        while (seat := t.match.to_act) is not None:  # deal 1, played out
+            asyncio.run(t.act(seat, t.match.view(seat).legal[0].text, t.version))
+        assert t.between_deals() and len(t.match.deals) == 1
+        conn = Connection()
+        t.attach(conn)
+        for message in ({"type": "hello", "token": "token-sam"}, {"type": "next"}):
+            asyncio.run(t.handle(conn, json.dumps(message)))
+        assert t.ready_seats() == {Seat.S} and t.presence()["S"] == t.version
+        other = Table.rebuild(t.id, storage.load(t.id), storage)  # a second server process
+        asyncio.run(other.deal_next())  # deals deal 2
+        with pytest.raises(CommandError) as err:
+            asyncio.run(t.deal_next())  # this process is behind: conflict, reloaded
+        assert err.value.code == "conflict" and t.version == other.version
+        assert t.match.current is not None and not t.between_deals()
+        assert conn.seat is Seat.S  # still his seat
+        assert t.ready_seats() == set() and t.presence()["S"] == -1
+        assert not t.table_json()["seats"][2]["ready"]
+    finally:
+        storage.close()
+
+
 def test_a_table_asked_for_by_several_at_once_is_rebuilt_once(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A table out of memory (a restart, an idle table unloaded) that several visitors ask for at

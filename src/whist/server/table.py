@@ -338,6 +338,10 @@ class Table:
         # held it hold it no more, as when a leave is applied
         gone = {s for s, st in self.seats.items() if st.token_hash != fresh.seats[s].token_hash}
         live = {s: (st.connections, st.away_since) for s, st in self.seats.items() if s not in gone}
+        if fresh.version != self.version:
+            # a deal was dealt since a player here said next (nothing else moves the version
+            # between deals, where alone ``next`` is said): his next is spent, as _apply has it
+            self.ready.clear()
         self.match, self.version, self.seq = fresh.match, fresh.version, fresh.seq
         self.finished_at, self.successor = fresh.finished_at, fresh.successor
         self.started, self.seats = fresh.started, fresh.seats
