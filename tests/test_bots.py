@@ -357,6 +357,32 @@ class TestColourAcceptance:
         assert choose_colour_call(d.view(Seat.N)).kind == "accept"
 
 
+class TestColourWait:
+    """RULES.md §5.4 rule 2: the eldest hand may wait as his first call, and may then accept what
+    the others propose (a pass would end his auction). The heuristic player waits with a hand
+    that has nothing to bid but would support a proposal (:data:`ACCEPT_AT`), and passes with one
+    that would support none."""
+
+    HANDS = TestColourAcceptance.HANDS
+
+    def test_a_hand_that_would_accept_waits_then_accepts(self) -> None:
+        d = ColourDeal.new(preset("couleur"), Seat.W, [parse_hand(h) for h in self.HANDS])  # N is eldest
+        assert choose_colour_call(d.view(Seat.N)).kind == "wait"
+        for a in ["wait", "pass", "propose D", "pass"]:
+            d = d.apply(a)
+        assert d.to_act is Seat.N
+        assert choose_colour_call(d.view(Seat.N)).kind == "accept"
+
+    def test_a_hand_that_would_accept_nothing_passes(self) -> None:
+        # North, eldest, holds Q-8-4, 10-8-3-2, Q-8-5, J-9-7: no bid, no misère, support nowhere
+        hands = [parse_hand(h) for h in
+                 ("Q84.T832.Q85.J97", "KT52.J9.AT6.AK42", "J93.AK764.732.T8", "A76.Q5.KJ94.Q653")]
+        d = ColourDeal.new(preset("couleur"), Seat.W, hands)
+        view = d.view(Seat.N)
+        assert ColourCall("wait") in view.legal
+        assert choose_colour_call(view).kind == "pass"
+
+
 class TestColourProposals:
     """RULES.md §5.4: a proposal (emballage 8) names the trump suit; a player who could propose in
     two suits proposes the one his hand is worth most in, whatever their rank on the ladder."""
