@@ -94,6 +94,19 @@ def test_no_lead_in_a_suit_the_declarer_has_shown_out_of() -> None:
     assert bot_card(d) == "JS"
 
 
+def test_no_lead_in_a_suit_the_declarer_showed_out_of_where_he_would_have_fewest_ducks() -> None:
+    """North showed out of clubs on trick 2 (throwing a spade). South wins trick 4 with his ace of
+    spades and leads, three cards in each of his suits, every suit followed by both other
+    defenders: not a club, where only the three and the two are out under his five (the fewest
+    ways to duck, were North not void; a club lets him throw another card), but a heart, a suit
+    North must still follow (the module's rule for defending a misère: never a suit a declarer
+    has shown out of). The test above holds without that rule: the suit it leads wins anyway."""
+    d = misere(VOID_IN_CLUBS, "grande misère", ["5S", "KS", "9S", "8S", "9C", "6C", "4C", "6S",
+                                                 "JS", "TS", "7S", "3S", "QS", "AS", "9D", "4S"])
+    assert d.to_act is Seat.S
+    assert bot_card(d) == "9H"
+
+
 def test_a_lead_in_a_suit_another_defender_cannot_follow() -> None:
     """A misère is played at no trump (RULES.md §5.5). South showed out of hearts on trick 1, so
     a heart lead leaves only West and North to follow: East leads the suit the fewest other
