@@ -51,6 +51,12 @@ def trumps_to_accept(hand: int, suit: Suit | None) -> bool:
     return suit is not None and (hand & suit.mask).bit_count() >= ACCEPT_TRUMPS
 
 
+def supports(hand: int, suit: Suit | None) -> bool:
+    """Whether ``hand`` would accept a proposal in ``suit``: :data:`ACCEPT_AT` tricks of support
+    there and the :data:`ACCEPT_TRUMPS` trumps."""
+    return trumps_to_accept(hand, suit) and suit is not None and trick_estimate(hand, suit) >= ACCEPT_AT
+
+
 MISERE_FLAWS = {"petite_misere": 2, "grande_misere": 0, "grande_misere_sur_table": 0}
 """Cards too high to duck that each misère allows. Petite misère: the one it discards and one
 more. Played out by the heuristic players (bench/misere_defence.py's deals, the seat nearest to
@@ -133,7 +139,7 @@ def _accept_ok(view: ColourView, hand: int) -> bool:
         return False
     c = top.contract
     if c.kind == "emballage":
-        return trumps_to_accept(hand, c.suit) and trick_estimate(hand, c.suit) >= ACCEPT_AT
+        return supports(hand, c.suit)
     return _makeable(view, hand, top)
 
 
@@ -173,12 +179,12 @@ def choose_call(view: ColourView) -> ColourCall:
 
 
 def _support_somewhere(hand: int) -> bool:
-    """Whether ``hand`` would accept a proposal in some suit (:func:`_accept_ok`'s support): the
+    """Whether ``hand`` would accept a proposal in some suit (:func:`supports`): the
     eldest hand that has nothing to bid then waits (RULES.md §5.4, 2) rather than pass, to accept
     what the others propose; a pass ends his auction. Over 4,000 deals (`whist arena`, the
     earlier heuristic as reference, docs/arena.md): couleur seed 2 +0.05 ± 0.02 a seat-deal,
     seed 3 +0.02 ± 0.01, pagat +0.04 ± 0.02."""
-    return any(trumps_to_accept(hand, s) and trick_estimate(hand, s) >= ACCEPT_AT for s in Suit)
+    return any(supports(hand, s) for s in Suit)
 
 
 def _best_solo(view: ColourView, legal: list[ColourCall], call: ColourCall, tricks: float) -> ColourCall:
