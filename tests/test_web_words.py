@@ -55,3 +55,30 @@ def test_a_trick_is_a_pli_in_colour_whist_and_a_levee_in_classic_whist(tmp_path:
         assert said[f"fr {game}"][0] == TRICK_WORDS[colour].last.capitalize()
     assert said["en couleur"][:9] == said["en classic"][:9]  # English says trick in both
     assert (said["en couleur"][9], said["en classic"][9]) == ("Winner: EO", "Winners: EO")
+
+
+NODE_TRICKS_OF = """
+globalThis.localStorage = { getItem() { return null; }, setItem() {} };
+globalThis.document = { documentElement: {} };
+const { setLang, t } = await import(process.argv[2]);
+const out = {};
+for (const lang of ["fr", "en"]) {
+  setLang(lang);
+  out[lang] = ["Anne", "Bruno", "Est", "Hélène"].map((name) => t("tricks_of", name));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_declarers_tricks_on_the_score_sheet_elide_de_before_a_vowel(tmp_path: Path) -> None:
+    """The score sheet's page asked, for a misère of two declarers, « Plis de Anne » and « Plis de
+    Est »; French elides « de » before a vowel or a mute h, as the page's « Table d'Anne » does."""
+    script = tmp_path / "tricks_of.mjs"
+    script.write_text(NODE_TRICKS_OF, encoding="utf-8")
+    r = subprocess.run(["node", str(script), I18N.as_uri()], capture_output=True, text=True, timeout=60,
+                       check=False)
+    assert r.returncode == 0, r.stderr
+    said = json.loads(r.stdout)
+    assert said["fr"] == ["Plis d'Anne", "Plis de Bruno", "Plis d'Est", "Plis d'Hélène"]
+    assert said["en"] == ["Anne's tricks", "Bruno's tricks", "Est's tricks", "Hélène's tricks"]

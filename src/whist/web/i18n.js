@@ -250,7 +250,7 @@ const FR = {
   add_deal: "Ajouter une donne",
   declarers: "Preneurs",
   tricks_together: "Plis des preneurs",
-  tricks_of: "Plis de {0}",
+  tricks_of: "Plis {de0}",
   trou_needed: "Plis demandés",
   queens: "dames", queens_taken: "Dames prises",
   double_deal: "La donne compte double",
