@@ -11,7 +11,7 @@ in the order of play, clockwise from him.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from whist.auction import parse_call
 from whist.bots.colour import colour_heuristic_bot
@@ -34,10 +34,11 @@ def seat_cards(trick: str) -> list[tuple[Seat, Card]]:
 
 
 def decide(seat: Seat, hand: str, trump: Suit | None, before: Sequence[str] = (),
-           trick: str = "") -> str:
+           trick: str = "", known: Mapping[Seat, str] | None = None) -> str:
     """The card ``seat`` plays in classic whist (his partner opposite, every trick wanted) from
     ``hand`` (cards separated by spaces) after the complete tricks ``before``, with ``trick`` on
-    the table (empty: ``seat`` leads)."""
+    the table (empty: ``seat`` leads); ``known``: cards every seat knows to be in a hand (the
+    turned trump card while the dealer holds it)."""
     table = seat_cards(trick) if trick else []
     played = [p for t in before for p in seat_cards(t)] + table
     held = parse_cards(hand)
@@ -45,7 +46,8 @@ def decide(seat: Seat, hand: str, trump: Suit | None, before: Sequence[str] = ()
     if table:
         assert table[-1][0].left is seat, "not this seat's turn"
     led = table[0][1].suit if table else None
-    reading = Reading(seat, classic_aims(seat), held, trump, played, table)
+    shown = {s: parse_cards(cs) for s, cs in (known or {}).items()}
+    reading = Reading(seat, classic_aims(seat), held, trump, played, table, shown)
     return play_card(reading, legal_cards(mask_of(held), led)).text
 
 
@@ -150,3 +152,137 @@ def test_in_the_queens_game_everyone_avoids_tricks() -> None:
     view = d.view(Seat.N)
     assert view.contract is not None and view.contract.kind == "dames"
     assert colour_heuristic_bot(view, random.Random(0)) == parse_card("2S")
+
+
+class TestDoubtfulRuffs:
+    """Void in the suit led: no ruff of a doubtful trick (partner still to play, the
+    opponent's card not a master) with four trumps or more (``STRONG_TRUMPS``); a master of an
+    opponent's is ruffed all the same; partner's master honour is not ruffed, though the last
+    player may ruff it."""
+
+    # South, void in diamonds, with four small trumps and small hearts and clubs.
+    FOUR_TRUMPS = "KS 9S 7S 3S 8H 6H 4H 3H 2H 9C 7C 5C 2C"
+
+    def test_four_trumps_do_not_ruff_a_doubtful_trick(self) -> None:
+        # Spades trump. East leads the five of diamonds and North is still to play: he may win
+        # it, and South keeps his four trumps (they draw the opponents' later): he throws a club.
+        card = decide(Seat.S, self.FOUR_TRUMPS, Suit.SPADES, trick="E: 5D")
+        assert card == "2C"
+
+    def test_three_trumps_ruff_a_doubtful_trick(self) -> None:
+        # As above with three trumps: South ruffs, with the cheapest trump (West has not shown
+        # out of diamonds and cannot be expected to overruff).
+        card = decide(Seat.S, "KS 9S 7S 8H 6H 5H 4H 3H 2H 9C 7C 5C 2C", Suit.SPADES,
+                      trick="E: 5D")
+        assert card == "7S"
+
+    def test_four_trumps_ruff_an_opponents_master(self) -> None:
+        # East leads the ace of diamonds: North cannot beat it, so the trick is not doubtful
+        # and South ruffs it, four trumps or not.
+        card = decide(Seat.S, self.FOUR_TRUMPS, Suit.SPADES, trick="E: AD")
+        assert card == "3S"
+
+    def test_partners_master_honour_is_not_ruffed(self) -> None:
+        # Spades trump. West ruffed East's ace of diamonds on trick 1 (South threw a heart) and
+        # North won trick 2. North leads the king of diamonds, now the master; West, void in
+        # diamonds, may ruff it, so the king may be beaten, but it is partner's master honour:
+        # South, void too, throws a heart rather than ruff with his ace.
+        card = decide(Seat.S, "AS 8S 3S 9H 7H 5H 9C 8C 7C 4C 3C", Suit.SPADES,
+                      ["E: AD 2H 5S 4D", "W: 2C AC 5C 6C"], trick="N: KD 6D")
+        assert card == "5H"
+
+    def test_an_overruff_is_avoided_by_ruffing_high(self) -> None:
+        # Spades trump. West ruffed trick 1, so he may overruff a diamond; East leads one, and
+        # South, void and with two trumps (the trick is doubtful, but he is not strong in
+        # trumps), ruffs with the ace, not with the two that West could beat (``may_be_beaten``:
+        # a trump played to a plain suit may be overruffed by a seat void in that suit).
+        card = decide(Seat.S, "AS 2S 9H 7H 6H 5H 4H 9C 8C 7C 6C", Suit.SPADES,
+                      ["N: 2D 3D 2H 4S", "W: 3C 4C AC 5C"], trick="E: 5D")
+        assert card == "AS"
+
+
+class TestGivingPartnerARuff:
+    """Give partner a ruff in a suit he has shown out of, only while he may still hold a
+    trump."""
+
+    def test_no_ruff_for_a_partner_without_trumps(self) -> None:
+        # Spades trump. North showed out of spades on trick 1 and of hearts on trick 2, which
+        # South won. A heart would give North a ruff, had he a trump left: South leads the top
+        # of his club sequence instead, not his low heart.
+        card = decide(Seat.S, "9S 7S 5H 4H 3H KC QC JC 4C 9D 6D", Suit.SPADES,
+                      ["E: 2S 3S 5S 8C", "W: 6H 2D 7H 8H"])
+        assert card == "KC"
+
+
+class TestLeadPenalties:
+    """Lead from the strongest suit, but not away from a lone honour (three cards or fewer),
+    nor into a known ruff."""
+
+    def test_no_lead_away_from_a_lone_king(self) -> None:
+        # Spades trump, South to lead the first trick with four small trumps (no trump lead) and
+        # three cards in each side suit: the king of hearts would lose its guard; of the two
+        # other suits (equal) he leads the first, a small diamond.
+        card = decide(Seat.S, "7S 5S 4S 3S KH 4H 2H 8D 6D 3D 9C 7C 5C", Suit.SPADES)
+        assert card == "3D"
+
+    def test_no_lead_into_a_known_ruff(self) -> None:
+        # Spades trump. East ruffed West's heart lead on trick 1; South won trick 2. His five
+        # hearts are his longest suit, but East will ruff them: he leads a club.
+        card = decide(Seat.S, "QS 8S 3S TH 9H 8H 7H 6H 9C 5C 2C", Suit.SPADES,
+                      ["W: 2H 3H 2S 4H", "E: 5D AD 6D 7D"])
+        assert card == "2C"
+
+    def test_an_ace_in_a_suit_already_led_is_a_master_suit(self) -> None:
+        # Spades trump. West won a heart with the king on trick 1; South won trick 2. His ace of
+        # hearts over two small ones counts as a suit of masters once the suit has been led
+        # (the lone ace counts for little only in a suit not led yet): he cashes it rather than
+        # lead from his four small clubs.
+        card = decide(Seat.S, "8S 5S 3S AH 5H 3H TD 9C 7C 5C 2C", Suit.SPADES,
+                      ["E: 2H 4H KH 6H", "W: 3D 4D 5D AD"])
+        assert card == "AH"
+
+
+class TestTrumpLeadWithAPartner:
+    """``_trump_lead`` keeps a trump under the lowest trump out for a player alone only: with a
+    partner, whose trumps are among those out, the fourth best is led."""
+
+    def test_the_fourth_best_trump_with_a_partner(self) -> None:
+        # Spades trump. The ace, king, five and two fell on trick 1; South, with J-8-7-4-3, leads
+        # trumps (five of them). Every trump out (the queen, ten, nine and six) beats his four,
+        # and a player alone would lead the seven; with North's trumps among those out, South
+        # leads the four, the fourth best.
+        card = decide(Seat.S, "JS 8S 7S 4S 3S KH QH 9H 8C 6C 3C", Suit.SPADES,
+                      ["E: 2S 5S AS KS", "W: 3D 4D 5D AD"])
+        assert card == "4S"
+
+
+class TestDiscards:
+    """Discards: never a master."""
+
+    def test_a_master_is_not_thrown(self) -> None:
+        # Spades trump. North leads the ace of diamonds, East follows: the trick is North's and
+        # South, void in diamonds, throws a card. His bare ace of hearts is his shortest suit,
+        # but a master: he throws the lowest club.
+        card = decide(Seat.S, "KS 9S 7S 5S 3S 2S AH 9C 8C 7C 6C 4C 3C", Suit.SPADES,
+                      trick="N: AD 2D")
+        assert card == "3C"
+
+
+class TestWhoCanBeat:
+    """``may_be_beaten`` counts a ruff by an opponent still to play; ``is_master`` counts the
+    cards known to be with partners (the turned trump card in the dealer's hand)."""
+
+    def test_two_masters_wait_when_the_fourth_hand_may_ruff(self) -> None:
+        # Spades trump. West showed out of hearts on trick 1. East leads a low heart again:
+        # South's A-K are the two top hearts, but West may ruff either, so second hand plays low.
+        card = decide(Seat.S, "QS 5S AH KH 3H KD 8D 6D 3D JC 9C 5C", Suit.SPADES,
+                      ["E: QH 8H 2D 9H"], trick="E: 5H")
+        assert card == "3H"
+
+    def test_a_king_under_partners_known_ace_is_a_master(self) -> None:
+        # Spades trump; North dealt, turned the ace of spades and still holds it (every seat
+        # knows it). South, on lead with K-9-7-5-3 of trumps, draws trumps: his king is the
+        # master for his side, so he leads it rather than the fourth best.
+        card = decide(Seat.S, "KS 9S 7S 5S 3S 8H 7H 4H 9C 7C 5C 2C", Suit.SPADES,
+                      ["E: 2D AD 3D 4D"], known={Seat.N: "AS"})
+        assert card == "KS"
