@@ -8,12 +8,17 @@ North declares in every deal (West deals, so North is eldest and leads, §5.5); 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from test_bots_piccolo import bot_action, bot_call, bot_card, ducking_card, old_declarer_card
+from test_bots_rules_audit import seat_cards
 
 from whist.auction import parse_call
 from whist.bots.colour import colour_aims
-from whist.cards import Seat, parse_card, parse_deal
+from whist.bots.heuristic import Aims, Reading, play_card
+from whist.cards import Seat, mask_of, parse_card, parse_cards, parse_deal
 from whist.couleur import CardCall, ColourDeal
+from whist.engine import legal_cards
 from whist.rules import preset
 
 # North holds no club and low cards elsewhere, but for the king of hearts.
@@ -255,3 +260,203 @@ def test_one_card_too_high_bids_a_grande_misere_over_a_trou() -> None:
     no_trou = JACK_UNDER_A_TROU.replace(east_south[0], "AKQJ.AKQT.KQJT9.").replace(
         east_south[1], "T9876.9876.A8.AK")  # East's ace of diamonds is South's nine
     assert bot_call(misere_auction(no_trou)) == "petite_misere"
+
+
+# ----- rules of thumb pinned by hand-built positions -----------------------------------------
+# A mutation audit found that each rule below could be removed or turned around with every other
+# bot test still passing. Each test sets one seat's position by hand, at no trump (misères,
+# piccolos and the queens game have none): a trick is written "W: AD 3D 2D", its leader, then
+# the cards clockwise from him (tests/test_bots_rules_audit.py).
+
+AGAINST_NORTH = frozenset({Seat.N})
+DECLARER = Aims(frozenset(), want_tricks=False, declares=True)
+"""A lone misère declarer: he takes no trick and sheds his dangerous cards."""
+QUEENS = Aims(frozenset(), want_tricks=False)
+"""The queens game: each for himself, every trick avoided (the plain ``_duck``)."""
+PICCOLO_ALONE = Aims(frozenset(), want_tricks=False, must_take=1, declares=True)
+"""A piccolo declarer alone (``pagat``) who still needs his one trick."""
+
+
+def defender(seat: Seat, short: bool = False) -> Aims:
+    """A defender of North's misère (against a declarer with all the tricks he may take) or,
+    with ``short``, of North's piccolo still short of his trick; the other two defenders are
+    his partners."""
+    partners = frozenset(s for s in Seat if s not in (seat, Seat.N))
+    if short:
+        return Aims(partners, want_tricks=False, short=AGAINST_NORTH)
+    return Aims(partners, want_tricks=False, against=AGAINST_NORTH)
+
+
+def position_card(seat: Seat, aims: Aims, hand: str, before: Sequence[str] = (), trick: str = "",
+                  known: Mapping[Seat, str] | None = None) -> str:
+    """The card ``seat`` plays, at no trump, from ``hand`` after the tricks ``before``, with
+    ``trick`` on the table (empty: ``seat`` leads); ``known``: the cards of a spread hand."""
+    table = seat_cards(trick) if trick else []
+    played = [p for t in before for p in seat_cards(t)] + table
+    held = parse_cards(hand)
+    assert not set(held) & {c for _, c in played}, "a card both held and played"
+    shown = {s: parse_cards(cs) for s, cs in (known or {}).items()}
+    reading = Reading(seat, aims, held, None, played, table, shown)
+    led = table[0][1].suit if table else None
+    return play_card(reading, legal_cards(mask_of(held), led)).text
+
+
+class TestDucking:
+    """The plain duck (the queens game; a defender with nobody to force): lead the card with
+    the fewest outstanding cards under it, the lower of equals; follow with the highest card
+    that loses, or, last to play with nothing that loses, the highest; when void, the highest
+    card, of equal ranks the one of the shorter suit."""
+
+    def test_the_lead_with_fewest_cards_out_under_it(self) -> None:
+        # North won trick 1 with the king of spades, under which the two, three and four fell:
+        # his five of spades has no card out under it, his three of hearts the two. He leads the
+        # five, which every spade out beats, not the lower three.
+        card = position_card(Seat.N, QUEENS, "QS 5S KH 9H 3H QD 8D 6D QC JC 9C 7C",
+                             ["E: 2S 3S 4S KS"])
+        assert card == "5S"
+
+    def test_follows_with_the_highest_card_that_loses(self) -> None:
+        # West leads the nine of hearts: North's eight is the highest heart under it, a high
+        # card gone at no risk; his five and three are kept to duck later leads.
+        card = position_card(Seat.N, QUEENS, "KH 8H 5H 3H QS 5S 4S QD 8D 6D 7C 3C 2C",
+                             trick="W: 9H")
+        assert card == "8H"
+
+    def test_last_with_only_winners_takes_with_the_highest(self) -> None:
+        # East, South and West played the two, three and four of hearts; every heart of North's
+        # wins, and he is last: he takes the trick with his king, keeping the low ones.
+        card = position_card(Seat.N, QUEENS, "KH 9H 5H QS 5S 4S QD 8D 6D 7C 4C 3C 2C",
+                             trick="E: 2H 3H 4H")
+        assert card == "KH"
+
+    def test_void_throws_the_high_card_of_the_shorter_suit(self) -> None:
+        # North, void in diamonds, throws a king: of the king of hearts (two hearts) and the
+        # king of clubs (four clubs), the one of the shorter suit, where fewer low cards of his
+        # own can duck under it later.
+        card = position_card(Seat.N, QUEENS, "QS 5S 4S 3S 2S KH 4H KC 5C 4C 3C 2C 6S",
+                             trick="W: 9D")
+        assert card == "KH"
+
+
+class TestMisereDeclarerLeads:
+    """A misère declarer leads the highest card sure to lose (``_loses_led``): none of its suit
+    out under it; or fewer out under it than the seats that must follow (three), with at least
+    twice as many out over it (six); of equal ranks, the more dangerous."""
+
+    def test_as_many_cards_out_under_it_as_seats_to_follow_is_not_sure(self) -> None:
+        # North's six of spades has the five, four and three out under it, one for each seat
+        # that follows: each may duck under it. He leads a five (nothing out under it) instead.
+        card = position_card(Seat.N, DECLARER, "6S 2S 4H 3H 2H 5D 4D 3D 2D 5C 4C 3C 2C")
+        assert card in ("5D", "5C")
+
+    def test_six_cards_out_over_it_are_enough(self) -> None:
+        # North's five of spades has the four and the three out under it and six spades out
+        # over it (J T 9 8 7 6), twice the seats that follow: it loses, and he leads it.
+        card = position_card(Seat.N, DECLARER, "AS KS QS 5S 2S 4H 3H 2H 3D 2D 4C 3C 2C")
+        assert card == "5S"
+
+    def test_five_cards_out_over_it_are_not(self) -> None:
+        # As above with the jack of spades his too: five spades out over the five, and a seat
+        # void in spades or holding only the low ones ducks it; he leads a four (nothing out
+        # under it) instead.
+        card = position_card(Seat.N, DECLARER, "AS KS QS JS 5S 2S 4H 3H 2H 3D 2D 4C 3C")
+        assert card in ("4H", "4C")
+
+    def test_of_two_sure_fives_the_more_dangerous(self) -> None:
+        # All North's fives lose: the fives of hearts and diamonds have nothing out under them,
+        # the five of clubs the four and three (two, for three seats, with eight clubs out over
+        # it). The five of clubs is the most dangerous to keep (two clubs out under it, only his
+        # two to duck them): he leads it.
+        card = position_card(Seat.N, DECLARER, "5H 4H 3H 2H 5C 2C 4S 3S 2S 5D 4D 3D 2D")
+        assert card == "5C"
+
+    def test_a_seat_void_in_the_suit_does_not_follow(self) -> None:
+        # Pagat piccolo: North took his trick with the ace of spades, West showing out, and now
+        # leads as in a misère. His seven of spades has the six and five out under it and six
+        # spades over it, but only East and South follow: each may duck under it. He leads the
+        # five of clubs (the two out under it, three seats to follow it) instead.
+        card = position_card(Seat.N, DECLARER, "7S 4S 5H 3H 2H 5D 4D 3D 2D 5C 4C 3C",
+                             ["N: AS 2S 3S 4H"])
+        assert card == "5C"
+
+
+class TestMisereDefence:
+    """A misère's defender keeps the trick low while the declarer is still to play (the highest
+    card under the winning card); against a spread hand, he leads the highest card under all
+    the declarer's cards of a suit."""
+
+    def test_the_highest_card_under_the_winner_before_the_declarer(self) -> None:
+        # East won trick 1 with the ace of hearts and leads the nine of diamonds; North is still
+        # to play. South plays under it with his highest, the eight: the trick stays at the
+        # nine for North to have to beat, and the six and three stay to force him later.
+        card = position_card(Seat.S, defender(Seat.S),
+                             "QD 8D 6D 3D KS 9S 4S JH 9H 7C 6C 2C",
+                             ["N: 2H AH 5H 6H"], trick="E: 9D")
+        assert card == "8D"
+
+    def test_against_a_spread_hand_the_highest_card_under_all_his(self) -> None:
+        # Grande misère sur table: North's hand is known (RULES.md §5.6). His lowest diamond is
+        # the seven; East, on lead, holds the six, five and three under it and leads the six,
+        # keeping the lower two to force North again.
+        north = "2S 3S 4S 5S 6H 8H 7D 8D 9D 2C 3C 4C"
+        card = position_card(Seat.E, defender(Seat.E),
+                             "AS KS QS KH QH 6D 5D 3D AC KC QC JC", ["N: 2H AH 3H 4H"],
+                             known={Seat.N: north})
+        assert card == "6D"
+
+
+class TestPiccoloDeclarer:
+    """A piccolo declarer who still needs his trick: leads a master, the one of his shortest
+    suit; following, never overtakes a partner's card; wins with the highest sure winner if it
+    is a master, or if he holds no master to win with later, else ducks."""
+
+    def test_leads_the_master_of_his_shortest_suit(self) -> None:
+        # North, on lead, holds the ace of spades over one small card and the ace of hearts over
+        # two: he takes his trick with the ace of spades, which leaves fewer small spades to
+        # follow and be forced later.
+        card = position_card(Seat.N, PICCOLO_ALONE, "AS 2S AH 3H 2H 5D 4D 3D 2D 5C 4C 3C 2C")
+        assert card == "AS"
+
+    def test_does_not_overtake_his_partners_card(self) -> None:
+        # Joint piccolo (``couleur``): North and South each need a trick. South's king of hearts
+        # holds East's lead; North's ace would win for sure, but the trick is South's: North
+        # plays low.
+        joint = Aims(frozenset({Seat.S}), want_tricks=False, must_take=1, declares=True)
+        card = position_card(Seat.N, joint, "AH 3H 5S 4S 3S 2S 5D 4D 3D 2D 4C 3C 2C",
+                             trick="E: 5H KH 7H")
+        assert card == "3H"
+
+    def test_wins_with_the_highest_sure_winner(self) -> None:
+        # North, last to a heart trick that the jack holds, wins with the ace rather than the
+        # king: both are sure, and the higher is the more dangerous to keep.
+        card = position_card(Seat.N, PICCOLO_ALONE, "AH KH 3H 5S 4S 3S 2S 5D 4D 3D 2D 3C 2C",
+                             trick="E: 5H 9H JH")
+        assert card == "AH"
+
+    def test_keeps_his_master_rather_than_win_with_a_queen(self) -> None:
+        # The queen of hearts would win this trick (North is last), but it is not a master and he
+        # holds the ace of spades, a sure trick later: he ducks with the two and keeps the
+        # queen to throw.
+        card = position_card(Seat.N, PICCOLO_ALONE, "AS QH 2H 5S 4S 3S 5D 4D 3D 2D 3C 2C 4C",
+                             trick="E: 5H 9H JH")
+        assert card == "2H"
+
+    def test_without_a_master_wins_with_what_wins(self) -> None:
+        # As above without the ace of spades: the queen's trick may be his last chance of the
+        # one he needs, and he takes it.
+        card = position_card(Seat.N, PICCOLO_ALONE, "6S QH 2H 5S 4S 3S 5D 4D 3D 2D 3C 2C 4C",
+                             trick="E: 5H 9H JH")
+        assert card == "QH"
+
+
+class TestPiccoloDefence:
+    """Against a piccolo declarer still short of his trick, lead into his likely winner: the
+    suit whose highest card out is the highest first, then the one I hold fewest of."""
+
+    def test_the_suit_with_the_highest_card_out_first(self) -> None:
+        # East won trick 1 with the ace of hearts. The ace of spades is out, the king the top
+        # heart out: East leads his nine of spades into the ace North may hold, though his bare
+        # seven of hearts is his shortest suit.
+        card = position_card(Seat.E, defender(Seat.E, short=True),
+                             "9S 3S 7H AD QD JD 8D 4D AC QC TC 5C", ["N: 2H AH 5H 6H"])
+        assert card == "9S"
