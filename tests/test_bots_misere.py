@@ -331,7 +331,7 @@ class TestDucking:
 
     def test_void_throws_the_high_card_of_the_shorter_suit(self) -> None:
         # North, void in diamonds, throws a king: of the king of hearts (two hearts) and the
-        # king of clubs (four clubs), the one of the shorter suit, where fewer low cards of his
+        # king of clubs (five clubs), the one of the shorter suit, where fewer low cards of his
         # own can duck under it later.
         card = position_card(Seat.N, QUEENS, "QS 5S 4S 3S 2S KH 4H KC 5C 4C 3C 2C 6S",
                              trick="W: 9D")

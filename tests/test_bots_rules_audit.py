@@ -15,8 +15,21 @@ from collections.abc import Mapping, Sequence
 
 from whist.auction import parse_call
 from whist.bots.colour import colour_heuristic_bot
+from whist.bots.colour_calls import choose_call
 from whist.bots.heuristic import Reading, classic_aims, play_card
-from whist.cards import Card, Seat, Suit, mask_of, parse_card, parse_cards, parse_deal, parse_seat
+from whist.cards import (
+    ALL_CARDS_MASK,
+    Card,
+    Seat,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_deal,
+    parse_hand,
+    parse_seat,
+)
 from whist.couleur import ColourDeal
 from whist.engine import legal_cards
 from whist.rules import preset, with_options
@@ -183,12 +196,12 @@ class TestDoubtfulRuffs:
         assert card == "3S"
 
     def test_partners_master_honour_is_not_ruffed(self) -> None:
-        # Spades trump. West ruffed East's ace of diamonds on trick 1 (South threw a heart) and
+        # Spades trump. West ruffed North's ace of diamonds on trick 1 (South threw a heart) and
         # North won trick 2. North leads the king of diamonds, now the master; West, void in
         # diamonds, may ruff it, so the king may be beaten, but it is partner's master honour:
         # South, void too, throws a heart rather than ruff with his ace.
         card = decide(Seat.S, "AS 8S 3S 9H 7H 5H 9C 8C 7C 4C 3C", Suit.SPADES,
-                      ["E: AD 2H 5S 4D", "W: 2C AC 5C 6C"], trick="N: KD 6D")
+                      ["N: AD 4D 2H 5S", "W: 2C AC 5C 6C"], trick="N: KD 6D")
         assert card == "5H"
 
     def test_an_overruff_is_avoided_by_ruffing_high(self) -> None:
@@ -286,3 +299,88 @@ class TestWhoCanBeat:
         card = decide(Seat.S, "KS 9S 7S 5S 3S 8H 7H 4H 9C 7C 5C 2C", Suit.SPADES,
                       ["E: 2D AD 3D 4D"], known={Seat.N: "AS"})
         assert card == "KS"
+
+
+def colour_call(hands: Mapping[Seat, str], calls: Sequence[str] = ()) -> str:
+    """The colour-whist heuristic's call (``couleur``, West dealing: North is eldest) for the
+    seat to act after ``calls``. ``hands`` gives some seats' hands (PBN, spades first); the other
+    seats are dealt the remaining cards in turn, from the aces down, so that no seat holds three
+    aces (no trou)."""
+    masks = {seat: parse_hand(hand) for seat, hand in hands.items()}
+    rest = ALL_CARDS_MASK
+    for mask in masks.values():
+        rest &= ~mask
+    free = [seat for seat in Seat if seat not in masks]
+    for seat in free:
+        masks[seat] = 0
+    for n, card in enumerate(sorted(cards_of(rest), key=lambda c: (-c.rank, c.suit))):
+        masks[free[n % len(free)]] |= card.bit
+    d = ColourDeal.new(preset("couleur"), Seat.W, [masks[seat] for seat in Seat])
+    for call in calls:
+        d = d.apply(parse_call(call), d.to_act)
+    assert d.to_act is not None
+    return choose_call(d.view(d.to_act)).text
+
+
+class TestColourProposals:
+    """colour_calls.py: a proposal with three and a half tricks (``PROPOSE_AT``, counted by
+    ``trick_estimate``: a guarded king is half a trick) and four cards of the suit
+    (``PROPOSE_TRUMPS``); of the suits that qualify, the most tricks, then the longest, then the
+    highest on the ladder (♠ < ♣ < ♦ < ♥, RULES.md §5.2)."""
+
+    def test_three_and_a_half_tricks_propose(self) -> None:
+        # North, eldest: A-K-4-3 of hearts (three tricks as trump) and K-5-4 of spades (a
+        # guarded king, half a trick): 3.5 exactly.
+        assert colour_call({Seat.N: "K54.AK43.763.432"}) == "propose H"
+
+    def test_three_point_four_tricks_do_not(self) -> None:
+        # A-K-4-3 of hearts and two unguarded queens in three cards (0.2 each): 3.4, no
+        # proposal (North waits, as a hand that would accept one).
+        assert not colour_call({Seat.N: "Q54.AK43.Q76.432"}).startswith("propose")
+
+    def test_a_guarded_king_is_half_a_trick(self) -> None:
+        # A-K-4-3 of hearts and K-5 of spades: the doubleton king is guarded, half a trick,
+        # which makes 3.5 (a bare king would count 0.1). Four small diamonds make 3.5 too (one
+        # trick of length, A-K of hearts, the king): equal tricks and length, North proposes the
+        # higher on the ladder, hearts.
+        assert colour_call({Seat.N: "K5.AK43.7643.432"}) == "propose H"
+
+    def test_more_tricks_before_more_length(self) -> None:
+        # North: K-Q-J-3 of hearts count 4.6 tricks as trump, 7-6-5-4-3 of clubs 3.9 (with the
+        # ace of spades in both): he proposes hearts, the shorter suit with more tricks.
+        assert colour_call({Seat.N: "A2.KQJ3.32.76543"}) == "propose H"
+
+    def test_of_equal_tricks_the_longer_suit(self) -> None:
+        # North: Q-6-5-4-2 of spades and Q-J-8-3 of diamonds count 3.8 tricks each as trump; he
+        # proposes the longer, spades, though diamonds rank higher on the ladder.
+        assert colour_call({Seat.N: "Q6542.72.QJ83.A3"}) == "propose S"
+
+    def test_three_trumps_do_not_propose(self) -> None:
+        # North proposed diamonds. East's A-K-Q of hearts and K-5 of spades count 3.5 tricks
+        # with hearts as trump, but three hearts are not the four a proposal promises: he
+        # accepts diamonds instead (four of them, and A-K-Q and a king of support).
+        assert colour_call({Seat.E: "K5.AKQ.7643.5432"}, ["propose D"]) == "accept"
+
+    def test_four_trumps_propose(self) -> None:
+        # As above with a fourth heart for a diamond: East proposes hearts over North's diamonds.
+        assert colour_call({Seat.E: "K5.AKQ2.763.5432"}, ["propose D"]) == "propose H"
+
+
+class TestColourAcceptance:
+    """colour_calls.py: a proposal is accepted with one and a half tricks of support in its suit
+    (``ACCEPT_AT``) and two trumps."""
+
+    def test_one_and_a_half_tricks_accept(self) -> None:
+        # North proposed hearts. East holds two hearts, the ace of spades and K-5-4 of diamonds
+        # (a guarded king): 1.5 tricks of support exactly.
+        assert colour_call({Seat.E: "A543.Q2.K54.7654"}, ["propose H"]) == "accept"
+
+    def test_two_guarded_kings_and_a_queen_make_one_point_four(self) -> None:
+        # East: K-5-4 of spades and K-Q-5 of diamonds (half a trick for each guarded king, 0.4
+        # for the queen with the king) and two small hearts: 1.4 tricks, and East passes.
+        assert colour_call({Seat.E: "K54.32.KQ5.76543"}, ["propose H"]) == "pass"
+
+    def test_one_point_four_tricks_pass(self) -> None:
+        # As above with two unguarded queens in three and four cards (0.2 each) for the king:
+        # 1.4 tricks, and East passes.
+        assert colour_call({Seat.E: "A543.Q2.Q54.Q654"}, ["propose H"]) == "pass"
