@@ -17,7 +17,19 @@ from whist.auction import ColourCall
 from whist.bots import BOT_NAMES, get_bot, random_bot
 from whist.bots.colour_calls import choose_call as choose_colour_call
 from whist.bots.heuristic import Aims, choose_card, heuristic_bot
-from whist.cards import SEATS, Card, Seat, Suit, parse_card, parse_deal, parse_hand, parse_seat
+from whist.cards import (
+    ALL_CARDS_MASK,
+    SEATS,
+    Card,
+    Seat,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_deal,
+    parse_hand,
+    parse_seat,
+)
 from whist.contracts import parse_contract
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
@@ -381,6 +393,59 @@ class TestColourWait:
         view = d.view(Seat.N)
         assert ColourCall("wait") in view.legal
         assert choose_colour_call(view).kind == "pass"
+
+
+def _with_the_rest(*hands: str) -> list[int]:
+    """``hands`` (North's first) and the cards left over dealt in turn to the seats after them."""
+    given = [parse_hand(h) for h in hands]
+    rest = cards_of(ALL_CARDS_MASK & ~sum(given))
+    others = 4 - len(given)
+    return given + [mask_of(rest[i::others]) for i in range(others)]
+
+
+class TestColourRaise:
+    """RULES.md §5.4 rule 5 (option ``overbids``, on in ``couleur``): a pair outbid may raise to a
+    higher emballage in its suit, which counts at once. The heuristic player speaking for its pair
+    raises to the lowest level that beats the top bid where its hand's tricks in the pair's suit
+    and what its partner's part promises (a proposer more than an acceptor) reach the level with
+    half a trick to spare; not over a proposal nobody has accepted yet (rule 7: it may die)."""
+
+    NORTH = "A742.T643.K4.AK3"
+
+    def east_speaks(self, east: str, calls: Sequence[str]) -> ColourCall:
+        d = ColourDeal.new(preset("couleur"), Seat.W, _with_the_rest(self.NORTH, east))  # N eldest
+        for a in calls:
+            d = d.apply(a)
+        assert d.to_act is Seat.E
+        return choose_colour_call(d.view(Seat.E))
+
+    def test_an_acceptor_with_five_tricks_of_trumps_raises_over_a_solo(self) -> None:
+        # East accepted North's hearts with K-Q-9-8-2 and two aces; South's solo 6 beats the
+        # pair: emballage 10 (above solo 6 on the ladder, §5.5) is the lowest raise
+        call = self.east_speaks("K5.KQ982.A93.862", ["propose H", "accept", "solo 6 D", "pass"])
+        assert call.text == "emballage 10 H"
+
+    def test_a_weaker_acceptor_lets_the_solo_stand(self) -> None:
+        call = self.east_speaks("85.AQJ92.93.8642", ["propose H", "accept", "solo 6 D", "pass"])
+        assert call.kind == "pass"
+
+    def test_the_same_hand_as_proposer_counts_on_less_from_its_acceptor(self) -> None:
+        # East proposed hearts and South accepted; West's solo 6 and South's pass leave East to
+        # speak for the pair, counting on an acceptor's support only: it passes
+        call = self.east_speaks("K5.KQ982.A93.862",
+                                ["pass", "propose H", "accept", "solo 6 D", "pass"])
+        assert call.kind == "pass"
+
+    def test_no_raise_over_a_proposal_not_yet_accepted_but_one_over_the_pair_it_makes(self) -> None:
+        east = "K5.82.AKQ93.8642"
+        d = ColourDeal.new(preset("couleur"), Seat.W, _with_the_rest("A742.JT6.J54.AK3", east))
+        for a in ["propose D", "accept", "propose H", "pass"]:
+            d = d.apply(a)
+        assert choose_colour_call(d.view(Seat.E)).kind == "pass"
+        d = ColourDeal.new(preset("couleur"), Seat.W, _with_the_rest("A742.JT6.J54.AK3", east))
+        for a in ["propose D", "accept", "propose H", "accept"]:
+            d = d.apply(a)
+        assert choose_colour_call(d.view(Seat.E)).text == "emballage 9 D"
 
 
 class TestColourProposals:
