@@ -336,7 +336,7 @@ class TestDecimalCommaInFrench:
                 budgets.append(budget)
             return get_bot(name, budget)
 
-        monkeypatch.setattr("whist.arena.get_bot", recording)
+        monkeypatch.setattr("whist.arena_boards.get_bot", recording)
         return budgets
 
     @pytest.mark.parametrize("lang", [["--lang", "fr"], ["--lang=fr"]])

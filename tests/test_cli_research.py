@@ -331,7 +331,7 @@ class TestSimulate:
             asked.append((name, budget))
             return get_bot(name, budget)
 
-        monkeypatch.setattr("whist.arena.get_bot", recording)
+        monkeypatch.setattr("whist.arena_boards.get_bot", recording)
         r = run("simulate", *args, "--seed", "1", "--bots", "random", "--budget", "0.05", "--json")
         assert r.exit_code == 0, r.output
         assert ("random", 0.05) in asked and all(b == 0.05 for n, b in asked if b is not None)
