@@ -36,8 +36,9 @@ from whist.server.protocol import NOT_FOUND, CommandError, error_json
 from whist.server.protocol import error_response as _error
 from whist.server.service import MAX_TABLES, SpecError, TableLimit, TableService, TableSpec, clean_name
 from whist.server.sheets import MAX_SHEETS, forget_forever, sheet_routes, stored_sheet
+from whist.server.state import NameTaken
 from whist.server.storage import Storage, StorageConflict, StorageUnavailable, open_storage
-from whist.server.table import Connection, NameTaken, Table
+from whist.server.table import Connection, Table
 from whist.server.threads import reap
 
 __all__ = ["DEFAULT_DB", "MAX_BODY", "WEB_DIR", "create_app"]
