@@ -186,9 +186,12 @@ def test_a_classic_sheet_is_started_with_its_stake(server: Server) -> None:  # n
         page.wait_for_selector("text=Settlement")
         shown = page.inner_text("#sheet-view")
         assert "Settlement: Anne +4.5 · Bert -4.5 · Chloé +4.5 · Dirk -4.5" in shown, shown
+        # each row's honours mid-line, in small letters, as `whist sheet show` writes them
+        assert shown.count("· honours NS 4") == 2 and "Honours NS" not in shown, shown
         page.click("button[data-lang=fr]")
         shown = page.inner_text("#sheet-view")
         assert "Règlement\u00a0: Anne +4,5 · Bert -4,5 · Chloé +4,5 · Dirk -4,5" in shown, shown
+        assert shown.count("· honneurs NS 4") == 2 and "Honneurs NS" not in shown, shown
     assert errors == []
 
 

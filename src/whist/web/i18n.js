@@ -257,6 +257,8 @@ const FR = {
   penalty: "Pénalité", penalty_to: "Pénalité de l'arbitre (−15) à",
   tricks_of_side: "Camp",
   honours_none: "aucun",
+  // a sheet row's honours, mid-line after « · » (« 9 / 4 · honneurs EO 4 »), as the terminal writes them
+  honours_row: "honneurs",
   call_at_eight: "Chant à huit",
   called_by: "Chant à huit : {0}",
   game_won_by_side: "manche : {0}", rubber_won_by_side: "robre : {0}",
@@ -509,6 +511,7 @@ const EN = {
   penalty: "Penalty", penalty_to: "Referee's penalty (−15) to",
   tricks_of_side: "Side",
   honours_none: "none",
+  honours_row: "honours",
   call_at_eight: "Call at eight",
   called_by: "Called at eight: {0}",
   game_won_by_side: "game: {0}", rubber_won_by_side: "rubber: {0}",

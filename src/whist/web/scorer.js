@@ -399,8 +399,8 @@ function classicTable() {
     const closed = [row.game ? t("game_won_by_side", side(row.game.winner)) : null,
       row.rubber ? t("rubber_won_by_side", side(row.rubber.winner)) : null].filter(Boolean).join(" · ");
     const what = row.kind === "call" ? t("called_by", side(row.side))
-      : [pair(row.tricks), row.honours.NS >= 3 ? ` · ${t("honours")} ${side("NS")} ${row.honours.NS}`
-        : row.honours.EW >= 3 ? ` · ${t("honours")} ${side("EW")} ${row.honours.EW}` : ""].join("");
+      : [pair(row.tricks), row.honours.NS >= 3 ? ` · ${t("honours_row")} ${side("NS")} ${row.honours.NS}`
+        : row.honours.EW >= 3 ? ` · ${t("honours_row")} ${side("EW")} ${row.honours.EW}` : ""].join("");
     return h("tr", {}, h("td", {}, i + 1), h("td", {}, what, closed ? [h("br"), h("b", {}, closed)] : null),
       h("td", { class: "num" }, pair(row.points)), h("td", { class: "num" }, h("b", {}, pair(row.score))));
   });
