@@ -42,7 +42,18 @@ from whist.bots.pimc import (
     count_floor,
 )
 from whist.bots.sampler import constraints, voids_of
-from whist.cards import CARDS, SEATS, Card, Seat, Side, Suit, mask_of, parse_card, parse_hand
+from whist.cards import (
+    ALL_CARDS_MASK,
+    CARDS,
+    SEATS,
+    Card,
+    Seat,
+    Side,
+    Suit,
+    mask_of,
+    parse_card,
+    parse_hand,
+)
 from whist.cli import app
 from whist.contracts import Contract
 from whist.couleur import CardCall, ColourDeal, ColourView
@@ -847,3 +858,26 @@ def test_a_solo_made_at_a_level_is_scored_with_those_tricks_at_every_lower_level
     _solo_tricks(view, results)
     assert {lv: results[call] for lv, call in solos.items()} == scored
     assert results[parse_call("pass")] == -5.0
+
+
+def test_a_raise_promises_tricks_in_the_pairs_suit_not_a_proposals_four_trumps() -> None:
+    """RULES.md §5.4 rule 5: East accepted North's hearts and, outbid by South's solo 6, raised
+    the pair to emballage 10. An acceptor raises with two trumps and the tricks the level needs
+    (the heuristic player's rule, ``colour_calls._raise``); pimc read the raise as a proposal,
+    four trumps and 3½ tricks, and weighed West's view of the deal where East holds K-Q of hearts
+    and three aces below the one where he holds Q-J-9-2 of hearts and no ace or king."""
+    from whist.bots.pimc_calls import call_likelihood
+
+    north, south = parse_hand("A742.T643.J4.532"), parse_hand("T9865.875.6532.A")
+    strong, weak = parse_hand("KQ.AK.AKQT.KQJT9"), parse_hand("J3.QJ92.987.8764")
+
+    def deal(east: int) -> tuple[int, int, int, int]:
+        west = ALL_CARDS_MASK & ~(north | south | east)
+        return north, east, south, west
+
+    d = ColourDeal.new(preset("couleur"), Seat.W, list(deal(strong)))  # North is eldest
+    for a in ["propose H", "accept", "solo 6 D", "pass", "emballage 10 H"]:
+        d = d.apply(a)
+    weigh = call_likelihood(d.view(Seat.W))
+    assert weigh is not None
+    assert weigh(deal(strong)) > 3 * weigh(deal(weak))

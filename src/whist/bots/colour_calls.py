@@ -11,6 +11,8 @@ emballage where the two hands promise the tricks; the trou is announced because 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from whist.auction import ColourCall
 from whist.bots.evaluate import (
     best_trump,
@@ -193,20 +195,26 @@ RAISE_SPARE = 0.5
 2 and −1 worse."""
 
 
-def _pair(view: ColourView) -> tuple[Suit, str] | None:
-    """The suit of the pair that this seat is bound in (a proposal and its acceptance, RULES.md
-    §5.4 rule 4) and its partner's part in it, ``proposer`` or ``acceptor``; ``None`` if none."""
+def pairs(actions: Iterable[tuple[Seat, object]]) -> dict[Seat, tuple[Suit, str]]:
+    """Each seat bound in a pair by ``actions`` (a proposal and its acceptance, RULES.md §5.4 rule
+    4): the pair's suit and the seat's partner's part in it, ``proposer`` or ``acceptor``."""
     top: tuple[Seat, Contract] | None = None
-    out: tuple[Suit, str] | None = None
-    for seat, a in view.actions:
+    out: dict[Seat, tuple[Suit, str]] = {}
+    for seat, a in actions:
         if not isinstance(a, ColourCall):
             continue
-        if (a.kind == "accept" and top is not None and top[1].kind == "emballage"
-                and top[1].suit is not None and view.seat in (seat, top[0])):
-            out = (top[1].suit, "proposer" if seat is view.seat else "acceptor")
+        if a.kind == "accept" and top is not None and top[1].kind == "emballage" and top[1].suit is not None:
+            out[seat] = (top[1].suit, "proposer")
+            out[top[0]] = (top[1].suit, "acceptor")
         if a.contract is not None:
             top = (seat, a.contract)
     return out
+
+
+def raise_needs(level: int, partner: str) -> float:
+    """The estimate in the pair's suit (:func:`~whist.bots.evaluate.trick_estimate`) with which a
+    player whose partner had ``partner``'s part raises to ``level`` (:func:`_raise`)."""
+    return level + RAISE_SPARE - PARTNER_TRICKS[partner]
 
 
 def _raise(view: ColourView, hand: int, legal: list[ColourCall]) -> ColourCall | None:
@@ -218,7 +226,7 @@ def _raise(view: ColourView, hand: int, legal: list[ColourCall]) -> ColourCall |
     contract. Over 4,000 deals (`whist arena`, the heuristic without it as reference,
     docs/arena.md): couleur seed 2 +0.02 ± 0.01 a seat-deal, seed 3 +0.02 ± 0.01, pagat seed 2
     +0.04 ± 0.02."""
-    pair = _pair(view)
+    pair = pairs(view.actions).get(view.seat) if view.seat is not None else None
     if pair is None:
         return None
     suit, partner = pair
@@ -230,8 +238,7 @@ def _raise(view: ColourView, hand: int, legal: list[ColourCall]) -> ColourCall |
         return None
     low = min(raises, key=lambda c: c.contract.level if c.contract and c.contract.level else 0)
     level = low.contract.level if low.contract and low.contract.level else 13
-    expected = trick_estimate(hand, suit) + PARTNER_TRICKS[partner]
-    return low if expected >= level + RAISE_SPARE else None
+    return low if trick_estimate(hand, suit) >= raise_needs(level, partner) else None
 
 
 def _support_somewhere(hand: int) -> bool:

@@ -1,10 +1,11 @@
 """``pimc`` in the colour auction: what the calls say of the hands, and calls chosen by simulation.
 
-What a call says (:func:`call_likelihood`): a proposal or a raise in a suit promises length and
-tricks in it; an acceptance, support; a solo, abondance or slam, the tricks of its level; a misère,
-no card too high to duck (a petite misère: two, one of which it discards); a first pass, no hand
-that would have bid. Each is a soft penalty on a sampled deal (a weight ``exp(-penalty)``), never
-a hard rule: players misjudge.
+What a call says (:func:`call_likelihood`): a proposal in a suit promises length and tricks in
+it; the raise of a pair, the tricks the level needs with what the partner's part promised
+(:func:`~whist.bots.colour_calls.raise_needs`); an acceptance, support; a solo, abondance or
+slam, the tricks of its level; a misère, no card too high to duck (a petite misère: two, one of
+which it discards); a first pass, no hand that would have bid. Each is a soft penalty on a
+sampled deal (a weight ``exp(-penalty)``), never a hard rule: players misjudge.
 
 Choosing a call (:func:`choose_call`): the calls worth considering are passing, the heuristic
 player's call, the one-player contracts that need tricks and that the hand comes near (the tricks
@@ -46,6 +47,8 @@ from whist.bots.colour_calls import (
     MISERE_FLAWS,
     PROPOSE_TRUMPS,
     choose_shown_card,
+    pairs,
+    raise_needs,
     trumps_to_accept,
 )
 from whist.bots.colour_calls import choose_call as heuristic_call
@@ -117,13 +120,17 @@ def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], f
     for s, c in view.played_cards():
         gone[s] |= c.bit
     checks: list[tuple[Seat, str, Contract | None]] = []  # (seat, "bid"/"accept"/"pass", contract)
+    raised: list[tuple[Seat, Suit, float]] = []  # (seat, the pair's suit, the estimate it needs)
     top: Contract | None = None
     spoke: set[Seat] = set()
-    for seat, a in view.actions:
+    for i, (seat, a) in enumerate(view.actions):
         if not isinstance(a, ColourCall):
             continue
         if seat is not view.seat:
-            if a.contract is not None:
+            pair = pairs(view.actions[:i]).get(seat) if a.contract is not None else None
+            if a.contract is not None and pair is not None:  # a bound player bids: a raise of his pair
+                raised.append((seat, pair[0], raise_needs(a.contract.level or 13, pair[1])))
+            elif a.contract is not None:
                 checks.append((seat, "bid", a.contract))
             elif a.kind == "accept" and top is not None:
                 checks.append((seat, "accept", top))
@@ -132,11 +139,13 @@ def call_likelihood(view: ColourView) -> Callable[[tuple[int, int, int, int]], f
         spoke.add(seat)
         if a.contract is not None:
             top = a.contract
-    if not checks:
+    if not checks and not raised:
         return None
 
     def weigh(hands: tuple[int, int, int, int]) -> float:
         p = 0.0
+        for seat, suit, need in raised:  # more tricks in the suit than his acceptance or proposal said
+            p += 0.6 * max(0.0, need - trick_estimate(hands[seat] | gone[seat], suit))
         for seat, what, c in checks:
             hand = hands[seat] | gone[seat]
             if c is None:  # a first pass: no hand that would have proposed or gone alone
