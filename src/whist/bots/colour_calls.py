@@ -230,14 +230,13 @@ def _raise(view: ColourView, hand: int, legal: list[ColourCall]) -> ColourCall |
     if pair is None:
         return None
     suit, partner = pair
-    raises = [c for c in legal if c.contract is not None and c.contract.kind == "emballage"
-              and c.contract.suit is suit]
+    raises = [(c.contract.level or 13, c) for c in legal if c.contract is not None
+              and c.contract.kind == "emballage" and c.contract.suit is suit]
     pending = view.acceptable
     if not raises or (pending is not None and pending[1].contract is not None
                       and pending[1].contract.kind in ("emballage", "piccolo")):
         return None
-    low = min(raises, key=lambda c: c.contract.level if c.contract and c.contract.level else 0)
-    level = low.contract.level if low.contract and low.contract.level else 13
+    level, low = min(raises, key=lambda r: r[0])
     return low if trick_estimate(hand, suit) >= raise_needs(level, partner) else None
 
 
