@@ -44,6 +44,7 @@ from whist.bots.colour_calls import choose_call as heuristic_call
 from whist.bots.pimc import CardChoice, PimcBot
 from whist.cards import SEATS, Seat
 from whist.couleur import ColourDeal, ColourView
+from whist.engine import ClassicDeal
 from whist.rules import preset
 
 BUDGET = 0.1
@@ -84,17 +85,25 @@ def old_pimc(view: AnyView, rng: random.Random) -> AnyAction:
         return _OLD[0](view, rng)
 
 
-def played_out(before: ColourDeal, seat: Seat, call: ColourCall, bot: Bot, seed: int,
-               board: int) -> int:
-    """The seat's points when it makes ``call`` and ``bot`` plays it from there."""
+def play_on(after: ClassicDeal | ColourDeal, seat: Seat, bot: Bot, seed: int,
+            board: int) -> ClassicDeal | ColourDeal:
+    """The deal ``after`` played to its end, ``bot`` at ``seat`` and the heuristic player at the
+    three others (the generators of the arena's first table of ``board``)."""
     seating = tuple(CANDIDATE if s is seat else REFERENCE for s in SEATS)
     assert len(seating) == 4
-    table = play_table(before.apply(call, seat), (seating[0], seating[1], seating[2], seating[3]),
+    table = play_table(after, (seating[0], seating[1], seating[2], seating[3]),
                        {CANDIDATE: bot, REFERENCE: arena_bot("heuristic")},
                        {s: seat_rng(seed, board, 0, s) for s in SEATS},
                        {CANDIDATE: Clock(), REFERENCE: Clock()})
-    assert isinstance(table.deal, ColourDeal)
-    return table.deal.points()[seat]
+    return table.deal
+
+
+def played_out(before: ColourDeal, seat: Seat, call: ColourCall, bot: Bot, seed: int,
+               board: int) -> int:
+    """The seat's points when it makes ``call`` and ``bot`` plays it from there."""
+    deal = play_on(before.apply(call, seat), seat, bot, seed, board)
+    assert isinstance(deal, ColourDeal)
+    return deal.points()[seat]
 
 
 Chooser = Callable[[PimcBot, ColourView, random.Random], CardChoice]

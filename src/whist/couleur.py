@@ -95,6 +95,12 @@ _CARD_CALLS = {"show": "show", "montre": "show", "montrer": "show", "discard": "
                "écarte": "discard", "ecarte": "discard", "écarter": "discard", "ecarter": "discard"}
 
 
+def spread_after(rules: Rules) -> int:
+    """Tricks played before a hand *sur table* is spread for all to see (RULES.md §5.6): one in
+    couleur, none in pagat (spread before the lead)."""
+    return 0 if rules.style == "pagat" else 1
+
+
 def typed_text(action: ColourAction, lang: Lang) -> str:
     """An action as a player of ``lang`` types it, which :func:`parse_colour_action` reads back
     in ``lang``: ``KH``, ``10H``, ``show 7H``, ``pass``; in French ``RC``, ``montre 7C``,
@@ -541,7 +547,7 @@ class ColourDeal:
         if k in ("abondance_sur_table", "grande_misere_sur_table"):
             spread = declarers
         self.in_play = InPlay(c, declarers, c.suit, leader, needed_tricks(c, rules.style), spread,
-                              spread_before_lead=rules.style == "pagat")
+                              spread_before_lead=spread_after(rules) == 0)
         if KINDS[k].discard:
             self.phase = _DISCARD
             self.to_act = eldest

@@ -272,6 +272,17 @@ class Reading:
         self.after = tuple(after)
         self.opps_after = tuple(s for s in after if s in self.opponents)
 
+    def with_hand(self, hand: int, gone: int = 0) -> Reading:
+        """This reading with another hand (a mask of cards still out in this one) and, with
+        ``gone``, more cards it knows are out of play (its own discard in that deal): the same
+        seat, aims, played cards and trick, as another deal of the unseen cards would give."""
+        other = Reading.__new__(Reading)
+        for name in Reading.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hand = hand
+        other.out = (self.out | self.hand) & ~hand & ~gone
+        return other
+
     @classmethod
     def of_view(cls, view: View, aims: Aims) -> Reading:
         """The reading of a classic-whist seat's view."""

@@ -1,7 +1,8 @@
 """``pimc``: the strong computer player (perfect-information Monte Carlo on the solver).
 
 For a card, it deals the cards it cannot see many times, consistently with its view
-(:mod:`whist.bots.sampler`), weights each deal by what the auction said of the hands, solves each
+(:mod:`whist.bots.sampler`), weights each deal by what the auction said of the hands (and, with
+``read_cards``, by the cards the others have played: :mod:`whist.bots.pimc_play`), solves each
 deal double dummy with the contract's objective (:mod:`whist.solver`: the declaring team and goal
 max, min for a misère, exact for a piccolo), turns each card's trick count into this seat's
 **points** under the preset's scoring, and plays the card with the best weighted mean. In the
@@ -32,6 +33,7 @@ from itertools import pairwise
 from typing import Literal
 
 from whist.bots import AnyAction, AnyView, heuristic_player
+from whist.bots.pimc_play import PlayLikelihood, play_likelihood
 from whist.bots.sampler import Constraints, SampleError, constraints
 from whist.cards import Card, Seat, mask_of
 from whist.contracts import Contract
@@ -67,13 +69,21 @@ PRIOR = 1.5
 of ``PRIOR / (PRIOR + samples)`` half-tricks (in the seat's points), which fades as deals are
 solved."""
 
+READ_COST = 100
+"""Nodes charged for each card of the others read to weigh a sampled deal
+(:class:`whist.bots.pimc_play.PlayLikelihood`: 20 to 35 microseconds)."""
+
 SAMPLE_COST = 1500
 """Nodes charged for the Python work of one sample (dealing it, weighing it, reading the answer),
 so that the node count tracks the time spent."""
 
 CANDIDATES = 4
-"""Deals drawn per sample when the auction weighs them: the sample is one of them, chosen in
-proportion to its weight (sampling-importance-resampling)."""
+"""Deals drawn per sample when the auction or the others' cards weigh them: the sample is one of
+them, chosen in proportion to its weight (sampling-importance-resampling)."""
+
+DRAW_COST = 450
+"""Nodes charged for each deal drawn besides the sample (:data:`CANDIDATES`: about 110
+microseconds each)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +219,33 @@ def auction_weight(view: AnyView) -> Callable[[tuple[int, int, int, int]], float
     return call_likelihood(view)
 
 
+class SoftWeight:
+    """The likelihood of a sampled deal from what the calls and the others' cards so far say of
+    the hands (the product of :func:`auction_weight`'s and
+    :func:`whist.bots.pimc_play.play_likelihood`'s); :attr:`reads`, the others' cards read so
+    far (the work it did)."""
+
+    def __init__(self, calls: Callable[[tuple[int, int, int, int]], float] | None,
+                 plays: PlayLikelihood | None) -> None:
+        self.calls, self.plays = calls, plays
+
+    @property
+    def reads(self) -> int:
+        return self.plays.reads if self.plays is not None else 0
+
+    def __call__(self, hands: tuple[int, int, int, int]) -> float:
+        w = self.calls(hands) if self.calls is not None else 1.0
+        return w * self.plays(hands) if self.plays is not None and w > 0 else w
+
+
+def soft_weight(view: AnyView, read_cards: bool = False) -> SoftWeight | None:
+    """What the calls and, with ``read_cards``, the others' cards say of a sampled deal
+    (:class:`SoftWeight`), or ``None`` when they say nothing."""
+    calls = auction_weight(view)
+    plays = play_likelihood(view) if read_cards else None
+    return SoftWeight(calls, plays) if calls is not None or plays is not None else None
+
+
 # ----- the search ----------------------------------------------------------------------------------
 
 
@@ -282,7 +319,7 @@ class PimcBot:
     """The ``pimc`` player: ``PimcBot(budget)(view, rng)`` returns one of ``view.legal``."""
 
     def __init__(self, budget: float = DEFAULT_BUDGET, memory_mb: int = 16,
-                 wall_margin: float = WALL_MARGIN) -> None:
+                 wall_margin: float = WALL_MARGIN, read_cards: bool = False) -> None:
         if not budget > 0 or math.isinf(budget):
             raise ValueError(f"the budget must be a positive number of seconds, not {budget!r}")
         if not wall_margin > 0 or math.isinf(wall_margin):
@@ -292,6 +329,9 @@ class PimcBot:
         self.budget = budget
         self.wall_margin = wall_margin
         self.memory_mb = memory_mb
+        self.read_cards = read_cards
+        """Whether the samples are weighed by the others' cards too (:mod:`whist.bots.pimc_play`;
+        off: no gain measured, docs/pimc.md)."""
         self._solver: Solver | None = None
 
     @property
@@ -343,7 +383,9 @@ class PimcBot:
         if objective is None:
             return CardChoice(fallback, basis="rule")
         cons = constraints(view)
-        weigh = auction_weight(view)
+        weigh = soft_weight(view, self.read_cards)
+        if weigh is not None and weigh.plays is not None:
+            clock.spent(READ_COST * weigh.plays.choices)  # building the readings: ~20 us each
         trick = view.trick
         leader = trick[0][0] if trick else view.to_act
         assert leader is not None
@@ -352,7 +394,7 @@ class PimcBot:
         solver = self.solver
         solver.clear()
         cap, floor = count_cap(objective), count_floor(objective)
-        samples = nodes = 0
+        samples = nodes = read = 0
         while samples < MAX_SAMPLES and not clock.over:
             try:
                 hands = draw(cons, rng, weigh)
@@ -365,7 +407,10 @@ class PimcBot:
             except TimeoutError:
                 nodes += solver.nodes
                 break
-            clock.spent(sol.nodes + SAMPLE_COST)
+            reads = weigh.reads if weigh is not None else 0
+            extra = DRAW_COST * (CANDIDATES - 1) if weigh is not None else 0
+            clock.spent(sol.nodes + SAMPLE_COST + extra + READ_COST * (reads - read))
+            read = reads
             nodes += sol.nodes
             samples += 1
             for c in cards:
