@@ -28,7 +28,7 @@ from pimc_pass import play_on
 from whist.arena import cluster_estimate, deal_board
 from whist.bots import AnyView, Bot, heuristic_player
 from whist.bots.pimc import PimcBot, card_objective
-from whist.cards import SEATS, Card, Seat, Side, mask_of
+from whist.cards import SEATS, Card, Seat, mask_of
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import preset
@@ -41,8 +41,8 @@ def result(deal: ClassicDeal | ColourDeal, seat: Seat) -> tuple[float, float]:
     if isinstance(deal, ColourDeal):
         p = float(deal.points()[seat])
         return p, p
-    side = Side.NS if seat in (Seat.N, Seat.S) else Side.EW
-    tricks = sum(deal.tricks_won[s] for s in SEATS if (s in (Seat.N, Seat.S)) == (side is Side.NS))
+    side = seat.side
+    tricks = sum(deal.tricks_won[s] for s in side.seats)
     total = deal.points().total
     return float(tricks), float(total[side] - total[side.other])
 

@@ -101,6 +101,13 @@ def spread_after(rules: Rules) -> int:
     return 0 if rules.style == "pagat" else 1
 
 
+def surprise_trou(rules: Rules, four_aces: bool) -> bool:
+    """Whether a trou is played as a surprise (RULES.md §5.3, D23): its partner known to nobody
+    but himself, and no trump, until the fourth ace is played; option ``trou_surprise`` in couleur,
+    never with four aces (D2)."""
+    return bool(rules.trou_surprise) and rules.style == "couleur" and not four_aces
+
+
 def typed_text(action: ColourAction, lang: Lang) -> str:
     """An action as a player of ``lang`` types it, which :func:`parse_colour_action` reads back
     in ``lang``: ``KH``, ``10H``, ``show 7H``, ``pass``; in French ``RC``, ``montre 7C``,
@@ -469,7 +476,7 @@ class ColourDeal:
             t = self._setup.trou
             assert t is not None
             s.phase = _AUCTION
-            surprise = self.rules.trou_surprise and self.rules.style == "couleur" and not t[3]
+            surprise = surprise_trou(self.rules, t[3])
             s.auction = Auction.start(self.rules, self._setup.eldest, self.dealt, (t[0], t[1]), surprise)
             s.to_act = s.auction.to_act
             if s.to_act is None:
@@ -597,8 +604,7 @@ class ColourDeal:
 
     def _surprise(self) -> bool:
         t = self._setup.trou
-        return bool(self.rules.trou_surprise and self.rules.style == "couleur" and t is not None
-                    and not t[3])
+        return t is not None and surprise_trou(self.rules, t[3])
 
     def _play(self, seat: Seat, card: Card) -> ColourDeal:
         hand = self.hands[seat]

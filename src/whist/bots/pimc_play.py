@@ -27,7 +27,7 @@ from whist.bots import AnyView
 from whist.bots.colour import colour_aims
 from whist.bots.heuristic import Reading, classic_aims, play_card
 from whist.cards import ALL_CARDS_MASK, CARDS, Card, Seat, Suit, cards_of, mask_of
-from whist.couleur import ColourView, spread_after
+from whist.couleur import ColourView, spread_after, surprise_trou
 from whist.engine import View, legal_cards, trick_winner
 
 __all__ = ["MISS_CARD", "MISS_SUIT", "PlayLikelihood", "play_likelihood"]
@@ -72,8 +72,7 @@ def _surprise_ace(view: AnyView, played: list[tuple[Seat, Card]]) -> int | None:
     partner known from that card on; ``len(played)``: not played yet); else ``None``."""
     if not isinstance(view, ColourView) or view.contract is None or view.contract.kind != "trou":
         return None
-    rules = view.rules
-    if not rules.trou_surprise or rules.style != "couleur" or view.four_aces:
+    if not surprise_trou(view.rules, view.four_aces):
         return None
     if view.trump is None:  # (the fourth ace not played yet)
         return len(played)
