@@ -115,8 +115,23 @@ class TestReturningPartnersSuit:
 
 
 class TestFollowingSuit:
-    """Second hand low, but cover an honour and take the trick with two equal masters; third
+    """Second hand low, but cover an honour and take the trick with two equal masters, or with
+    a master of a side suit of which seven cards or fewer are out (``SHORT_SUIT_OUT``); third
     hand high unless partner's card is an honour."""
+
+    def test_second_hand_takes_the_trick_with_the_ace_of_a_short_suit(self) -> None:
+        # Spades trump. Four hearts went on trick 1, which East won; he leads the seven. Six
+        # hearts are out besides South's A-4: kept back, the ace is soon ruffed, so South takes
+        # the trick with it.
+        card = decide(Seat.S, "AH 4H KS 9S 5S QD 8D 4D KC 9C 6C 3C", Suit.SPADES,
+                      ["N: 2H 6H 5H 3H"], "E: 7H")
+        assert card == "AH"
+
+    def test_second_hand_plays_low_with_the_ace_of_a_long_suit(self) -> None:
+        # The same ace and four on the first trick, with ten hearts out: second hand low.
+        card = decide(Seat.S, "AH 4H KS 9S 5S QD 8D 4D KC 9C 6C 3C 2D", Suit.SPADES,
+                      trick="E: 7H")
+        assert card == "4H"
 
     def test_second_hand_covers_a_jack(self) -> None:
         # Spades trump. East leads the jack of hearts; South covers with his queen (the jack is
@@ -205,13 +220,54 @@ class TestDoubtfulRuffs:
         assert card == "5H"
 
     def test_an_overruff_is_avoided_by_ruffing_high(self) -> None:
-        # Spades trump. West ruffed trick 1, so he may overruff a diamond; East leads one, and
-        # South, void and with two trumps (the trick is doubtful, but he is not strong in
-        # trumps), ruffs with the ace, not with the two that West could beat (``may_be_beaten``:
-        # a trump played to a plain suit may be overruffed by a seat void in that suit).
-        card = decide(Seat.S, "AS 2S 9H 7H 6H 5H 4H 9C 8C 7C 6C", Suit.SPADES,
-                      ["N: 2D 3D 2H 4S", "W: 3C 4C AC 5C"], trick="E: 5D")
+        # Spades trump, East the dealer, his turned king of spades still in his hand. West
+        # ruffed trick 1 with the ace, so he may overruff a diamond; East leads one, and South,
+        # void and with two trumps (the trick is doubtful, but he is not strong in trumps),
+        # ruffs with the queen, not with the two that West could beat (``may_be_beaten``: a
+        # trump played to a plain suit may be overruffed by a seat void in that suit, with a
+        # higher trump not known elsewhere). The queen is not a master (East's king), so it is
+        # not kept as a master would be (TestMasterTrumps).
+        card = decide(Seat.S, "QS 2S 9H 7H 6H 5H 4H 9C 8C 7C 6C", Suit.SPADES,
+                      ["N: 2D 3D 2H AS", "W: 3C 4C AC 5C"], trick="E: 5D",
+                      known={Seat.E: "KS"})
+        assert card == "QS"
+
+
+class TestMasterTrumps:
+    """A master trump makes its trick whenever it is played (heuristic.py, ``_ruff_with`` and
+    ``_lead``): it is not spent on ruffing a side suit while a lower trump can try, and it
+    draws the last trumps out when the masters are enough to draw them all."""
+
+    def test_ruffs_with_the_low_trump_and_keeps_the_ace(self) -> None:
+        # Spades trump. West showed out of hearts on the first trick and may hold trumps, so
+        # the three of spades may be overruffed; the ace would win, but it wins a trick later
+        # just as surely: South ruffs East's heart with the three.
+        card = decide(Seat.S, "AS 3S 9C 8C 7C 6C 5C 4C 3C 2C 6D 5D", Suit.SPADES,
+                      ["N: 2H KH JH 3D"], "E: 4H")
+        assert card == "3S"
+
+    def test_overruffs_with_the_master_when_a_lower_trump_may_be_overruffed(self) -> None:
+        # Spades trump. East ruffed North's heart with the five; West, void in hearts, may
+        # overruff the eight: South overruffs with the ace (the rule above is for ruffing a
+        # side suit, not for overruffing).
+        card = decide(Seat.S, "AS 8S 3S 9C 8C 7C 6C 5C 4C 3C 2C 6D", Suit.SPADES,
+                      ["N: 2H KH JH 3D"], "N: 4H 5S")
         assert card == "AS"
+
+    def test_the_master_trump_draws_the_last_trump(self) -> None:
+        # Spades trump. Eleven spades have gone and North has shown out: the seven is the last
+        # trump out, with East or West. South's ace draws it before he leads his hearts and
+        # clubs, which it could ruff (without the rule, the KH of his K-Q sequence).
+        card = decide(Seat.S, "AS KH QH 4H 6D 5D 5C 4C 3C 2C", Suit.SPADES,
+                      ["W: 2S 3S 4S 5S", "S: 6S 8S 9S TS", "E: JS QS KS 2D"])
+        assert card == "AS"
+
+    def test_two_trumps_out_against_one_master_are_not_drawn(self) -> None:
+        # As above, but the seven and the eight of spades are both out: one lead of the ace
+        # cannot draw them both, and South leads the KH.
+        card = decide(Seat.S, "AS KH QH 4H 6D 5D 5C 4C 3C 2C", Suit.SPADES,
+                      ["W: 2S 3S 4S 5S", "E: 9S 6S TS 2D", "E: JS QS KS 3D"])
+        assert card == "KH"
 
 
 class TestGivingPartnerARuff:
