@@ -827,7 +827,11 @@ def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are
     url = create_table(server, {"preset": "couleur", "seats": {"W": "heuristic", "S": "heuristic"}})
     errors: list[str] = []
     late_answers = """{ const f = window.fetch; window.fetch = async (...a) => { const r = await f(...a);
-      if (String(a[0]).endsWith('/join')) await new Promise((ok) => setTimeout(ok, 1000)); return r; }; }"""
+      if (String(a[0]).endsWith('/join')) await new Promise((ok) => setTimeout(ok, 1000)); return r; }; }
+      window.toasts = [];  // every toast shown, kept: one lasts 3.5 s, a loaded machine may miss it
+      new MutationObserver(() => { const t = document.getElementById('toast');
+        if (t && t.className === 'show') window.toasts.push(t.textContent); })
+        .observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });"""
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = []
@@ -844,14 +848,12 @@ def test_two_friends_who_pick_the_same_seat_at_once_are_each_told_where_they_are
         for page in pages:
             page.evaluate("at => setTimeout(() => document.querySelector('button[data-sit=N]').click(),"
                           " at - Date.now())", at)
-        pages[0].wait_for_function("() => document.querySelector('.seat.mine')"
-                                   " || document.querySelector('#toast.show')")
-        pages[1].wait_for_function("() => document.querySelector('.seat.mine')"
-                                   " || document.querySelector('#toast.show')")
+        for page in pages:
+            page.wait_for_function("() => document.querySelector('.seat.mine') || window.toasts.length")
         seated = [page for page in pages if page.locator(".seat.mine").count()]
         assert len(seated) == 1
         late = next(page for page in pages if page not in seated)
-        assert late.inner_text("#toast") == "La place Nord est déjà prise"
+        assert late.evaluate("window.toasts") == ["La place Nord est déjà prise"]
         late.wait_for_selector("button[data-sit=N]", state="detached")  # the seat taken, no more offered
         late.click("button[data-sit=E]")
         late.wait_for_selector("#hand .card")
