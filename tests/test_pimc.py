@@ -555,10 +555,15 @@ def test_a_card_hint_shows_the_deals_means_not_the_trust_in_the_rule_of_thumb(
     bonus fades as deals are solved), but the values a hint shows are the sampled deals' means:
     never more than the contract can score (a piccolissimo's +18 was shown +18.18), and where the
     kept card's mean is below another's, the hint says why it is kept."""
-    from whist.bots import heuristic_player, pimc
+    from whist.bots import heuristic_player, pimc, pimc_calls
     from whist.bots.sampler import SampleError
 
     drawn, real_draw = 0, pimc.draw
+    # pimc imports pimc_calls on its first colour view, and pimc_calls binds pimc's draw then:
+    # imported here, before the patch below, it keeps the real one for the tests that follow
+    # (imported under the patch, it kept the two-deal draw, and the calls of later tests in the
+    # same process found too few deals to weigh)
+    assert pimc_calls.draw is real_draw
 
     def two_deals(*args: Any) -> tuple[int, int, int, int]:
         nonlocal drawn
@@ -755,6 +760,27 @@ def test_a_pass_with_nothing_is_worth_the_contract_the_others_then_play() -> Non
     propose, passing = parse_call("propose H"), parse_call("pass")
     assert choice.values[passing] < -2.0
     assert choice.values[propose] < choice.values[passing] + 1.0
+
+
+def test_a_pass_never_overrides_the_rule_of_thumbs_acceptance() -> None:
+    """Board 275 of the couleur arena's seed 1: North proposed diamonds and East hearts; South,
+    with K-Q-10-6 of hearts, accepts by the heuristic player's rule. pimc's simulation values
+    the pass above the acceptance there, as it did wherever the two differed, and those
+    acceptances, played out, scored more than the passes (pimc_calls' module docstring): it
+    accepts, by the rule of thumb (basis "rule"), and keeps the values it weighed."""
+    from whist.arena import deal_board
+    from whist.bots.colour_calls import choose_call as heuristic_call
+
+    deal = deal_board(preset("couleur"), 1, 275)
+    assert isinstance(deal, ColourDeal)
+    while deal.to_act is not Seat.S:
+        deal = deal.apply(heuristic_call(deal.view(deal.to_act)), deal.to_act)
+    view = deal.view(Seat.S)
+    accept, passing = parse_call("accept"), parse_call("pass")
+    assert heuristic_call(view) == accept
+    choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(275))
+    assert choice.values[passing] > choice.values[accept]
+    assert choice.best == accept and choice.basis == "rule"
 
 
 def test_a_proposal_is_accepted_by_those_who_still_may() -> None:

@@ -103,8 +103,9 @@ class CardChoice:
 
     ``basis`` says how ``best`` was chosen: ``"search"`` (the candidates were weighed, ``values``
     holds their worth), ``"only"`` (the single legal action), ``"equivalent"`` (every legal card
-    does the same) or ``"rule"`` (the heuristic player's rule of thumb, nothing weighed: a
-    decision the search does not cover, or no deal solved within the budget) or ``"few"`` (the
+    does the same) or ``"rule"`` (the heuristic player's rule of thumb: a decision the search does
+    not cover, or no deal solved within the budget, nothing weighed; or a call where the search
+    would pass over the rule of thumb's bid, ``values`` then holding what it weighed) or ``"few"`` (the
     rule of thumb again: a call for which fewer deals were solved than it takes to judge, their
     number in ``samples`` and no ``values``)."""
 
