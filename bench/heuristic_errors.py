@@ -21,14 +21,16 @@ import random
 from collections import defaultdict
 from typing import Any
 
+from pimc_play_paired import card_worths
+
 from whist.arena import deal_board
 from whist.bots import AnyView, Bot, heuristic_player
 from whist.bots.pimc import PimcBot, card_objective
-from whist.cards import SEATS, Card, mask_of
+from whist.cards import SEATS, Card
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import preset
-from whist.solver import Position, Solver
+from whist.solver import Solver
 
 
 def kind(view: AnyView, card: Card) -> str:
@@ -75,11 +77,8 @@ def main() -> None:
             if isinstance(act, Card) and objective is not None and len(
                     [c for c in view.legal if isinstance(c, Card)]) > 1:
                 trick = view.trick
-                hands = [mask_of(d.view(t).hand) for t in SEATS]
-                pos = Position((hands[0], hands[1], hands[2], hands[3]), view.trump,
-                               trick[0][0] if trick else s, tuple(c for _, c in trick))
-                solved = solver.solve(pos, objective.team, objective.goal)
-                worth = {c: objective.worth(int(v)) for c, v in solved.cards.items()}
+                worth = card_worths(d, view, solver)
+                assert worth is not None
                 best = max(worth.values())
                 lost = best - worth[act]
                 k = kind(view, act)

@@ -56,15 +56,18 @@ def played_out(before: ClassicDeal | ColourDeal, seat: Seat, card: Card, bot: Bo
 _SOLVER: list[Solver] = []
 
 
-def dd_gain(deal: ClassicDeal | ColourDeal, view: AnyView, new: Card, old: Card) -> float | None:
-    """The seat's points with ``new`` less those with ``old`` in the real deal played double dummy
-    from there (the contract's objective, as pimc asks it of its samples); ``None`` where pimc
-    asks nothing."""
+def card_worths(deal: ClassicDeal | ColourDeal, view: AnyView,
+                solver: Solver | None = None) -> dict[Card, float] | None:
+    """The points each legal card of the seat to move is worth to it in the real deal played
+    double dummy from there (the contract's objective, as pimc asks it of its samples); ``None``
+    where pimc asks nothing. ``solver``: one's own, else one kept for these calls."""
     objective = card_objective(view)
     if objective is None:
         return None
-    if not _SOLVER:
-        _SOLVER.append(Solver(64))
+    if solver is None:
+        if not _SOLVER:
+            _SOLVER.append(Solver(64))
+        solver = _SOLVER[0]
     seat = view.seat
     assert seat is not None
     trick = view.trick
@@ -72,8 +75,15 @@ def dd_gain(deal: ClassicDeal | ColourDeal, view: AnyView, new: Card, old: Card)
     hands = [mask_of(deal.view(s).hand) for s in SEATS]
     pos = Position((hands[0], hands[1], hands[2], hands[3]), view.trump, leader,
                    tuple(c for _, c in trick))
-    sol = _SOLVER[0].solve(pos, objective.team, objective.goal)
-    return objective.worth(int(sol.cards[new])) - objective.worth(int(sol.cards[old]))
+    sol = solver.solve(pos, objective.team, objective.goal)
+    return {c: objective.worth(int(v)) for c, v in sol.cards.items()}
+
+
+def dd_gain(deal: ClassicDeal | ColourDeal, view: AnyView, new: Card, old: Card) -> float | None:
+    """The seat's points with ``new`` less those with ``old`` in the real deal played double dummy
+    from there (:func:`card_worths`); ``None`` where pimc asks nothing."""
+    worth = card_worths(deal, view)
+    return None if worth is None else worth[new] - worth[old]
 
 
 def main() -> None:

@@ -25,8 +25,9 @@ is an artefact of that more often than not (docs/pimc.md, *Valuing a pass*). A p
 followed alike: the others call on as the heuristic player would, so that the first of them in
 turn whose hand accepts by its rule does, or someone bids over it, or all pass (0: a redeal).
 
-A pass is never chosen over the heuristic player's bid or acceptance: the call is then the rule
-of thumb's (basis ``"rule"``, the values weighed kept). Where pimc passed at its first call and
+A pass is never chosen over a call of the heuristic player's other than a pass (a bid, an
+acceptance, a wait): the call is then the rule of thumb's (basis ``"rule"``, the values weighed
+kept). Where pimc passed at its first call and
 the heuristic player bid, both calls played out with pimc at the seat, the heuristic player's
 scored more: an acceptance +3.2 ± 2.6 and +4.8 ± 2.3 points a seat (51 and 63 seats, the 400
 boards of couleur seeds 1 and 2), a proposal or a solo +4.9 ± 4.7 and +3.9 ± 4.1 (21 and 36); the
