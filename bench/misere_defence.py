@@ -242,6 +242,8 @@ def main() -> None:
                 defenders = bot(args.defenders) if pimc_defends else heuristic_player
             # Against a heuristic declarer, pimc defenders model him as he plays now.
             ties = rule if defence or args.declarer == "pimc" else heuristic_player
+            if isinstance(ties, pimc.PimcBot):  # an old side that is pimc itself (--old-bot)
+                ties = heuristic_player
             with pimc_ties_to(ties):
                 after.append(declarer_points(start, declarers, declaring, defenders,
                                              args.seed, board))

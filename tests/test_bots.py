@@ -311,6 +311,28 @@ class TestColourSoloLevel:
         assert self.first_call("pagat") == "solo 8 S"
 
 
+class TestColourSoloSpare:
+    """A one-player contract is bid with half a trick to spare over its level (``_SPARE`` in
+    bots/colour_calls.py; docs/arena.md: with a whole trick the heuristic players made 91 % of
+    their solos, and half a trick won +0.05 to +0.08 points per seat-deal in ``couleur``). North
+    speaks first with five spades to the A-K-Q and side aces and kings."""
+
+    OTHERS = ("7654.T98.T87.876", "32.76432.6432.A5")
+
+    def first_call(self, north: str, east: str) -> str:
+        hands = [north, east, *self.OTHERS]
+        d = ColourDeal.new(preset("couleur"), Seat.W, [parse_hand(h) for h in hands])
+        return choose_colour_call(d.view(Seat.N)).text
+
+    def test_six_and_a_half_tricks_bid_the_solo_6(self) -> None:
+        # AKQ98 of spades (4½ tricks), the ace of hearts and the king of diamonds: 6.5 tricks.
+        assert self.first_call("AKQ98.A5.K95.432", "JT.KQJ.AQJ.KQJT9") == "solo 6 S"
+
+    def test_six_tricks_and_a_fifth_propose_instead(self) -> None:
+        # The queen of diamonds for the king: 6.2 tricks, short of 6½; North proposes spades.
+        assert self.first_call("AKQ98.A5.Q95.432", "JT.KQJ.AKJ.KQJT9") == "propose S"
+
+
 class TestSoloTrumpLead:
     """A declarer alone drawing trumps does not lead a trump that every trump out beats while one
     of his beats the lowest of them: East's solo 6 in spades, J-8-7-4-3 left against North's

@@ -715,7 +715,7 @@ def test_a_pass_is_worth_the_contract_the_others_then_play() -> None:
     at 0."""
     from whist.bots.pimc_calls import _judge, _Option, after_pass
 
-    deal, view = _spade_pair_deal("-.QJT9876.6543.32", "AKQ54.K.AK7.KQ54", "7632.432.T92.A76",
+    deal, view = _spade_pair_deal("-.QJT987.65432.32", "AKQ54.K.AK7.KQ54", "7632.6432.T9.A76",
                                   "JT98.A5.QJ8.JT98")
     after = after_pass(view, deal.hands)
     assert after is not None
@@ -791,7 +791,7 @@ def test_a_proposal_is_accepted_by_those_who_still_may() -> None:
     was scored as an emballage with East, the best supporter of the three."""
     from whist.bots.pimc_calls import _judge, _Option
 
-    hands = [parse_hand(h) for h in ("T98432.9.AT8.AKT", "AQ.AQ84.943.J764", "J76.KT7652.K52.2",
+    hands = [parse_hand(h) for h in ("T98432.9.AT8.AT2", "AQ.AQ84.943.J764", "J76.KT7652.K52.K",
                                      "K5.J3.QJ76.Q9853")]
     deal = ColourDeal.new(preset("couleur"), Seat.N, hands).apply(parse_call("pass"), Seat.E)
     view = deal.view(Seat.S)

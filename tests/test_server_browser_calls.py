@@ -91,7 +91,7 @@ def test_a_trick_a_bot_wins_stays_on_the_table_before_its_next_lead(server: Serv
 
 
 def test_the_accept_button_names_the_bid_it_accepts(server: Server) -> None:  # noqa: F811
-    """With seed 7664 South proposes, North proposes higher, and South accepts (RULES.md §5.4: one
+    """With seed 9149 South proposes, North proposes higher, and South accepts (RULES.md §5.4: one
     accepts only the top bid). With several proposals in the auction a bare "J'emballe" did not
     say whose: the button names the bid it takes, its maker and suit, in French and in English."""
     from playwright.sync_api import sync_playwright
