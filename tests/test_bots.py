@@ -351,8 +351,8 @@ class TestSoloTrumpLead:
 
 
 class TestEmballageTrumps:
-    """The acceptor of a proposal knows four trumps at least in his partner's hand (the proposer's,
-    RULES.md §5.4; the heuristic proposes with four): with four of his own the pair holds eight,
+    """The acceptor of a proposal knows five trumps at least in his partner's hand (the proposer's,
+    RULES.md §5.4; the heuristic proposes with five): with four of his own the pair holds nine,
     and he draws trumps, as with five alone or four with two honours. With A-8-7-6 he led a side
     suit and let a defender ruff with the jack (an emballage 8 failed by one, double dummy two
     tricks lost)."""

@@ -380,46 +380,46 @@ def colour_call(hands: Mapping[Seat, str], calls: Sequence[str] = ()) -> str:
 
 class TestColourProposals:
     """colour_calls.py: a proposal with three and a half tricks (``PROPOSE_AT``, counted by
-    ``trick_estimate``: a guarded king is half a trick) and four cards of the suit
-    (``PROPOSE_TRUMPS``); of the suits that qualify, the most tricks, then the longest, then the
-    highest on the ladder (♠ < ♣ < ♦ < ♥, RULES.md §5.2)."""
+    ``trick_estimate``: a guarded king is half a trick) and five cards of the suit
+    (``PROPOSE_TRUMPS``; docs/arena.md: five won over four); of the suits that qualify, the most
+    tricks, then the longest, then the highest on the ladder (♠ < ♣ < ♦ < ♥, RULES.md §5.2)."""
 
     def test_three_and_a_half_tricks_propose(self) -> None:
-        # North, eldest: A-K-4-3 of hearts (three tricks as trump) and K-5-4 of spades (a
+        # North, eldest: A-8-7-6-5 of hearts (three tricks as trump) and K-5-4 of spades (a
         # guarded king, half a trick): 3.5 exactly.
-        assert colour_call({Seat.N: "K54.AK43.763.432"}) == "propose H"
+        assert colour_call({Seat.N: "K54.A8765.T98.T9"}) == "propose H"
 
     def test_three_point_four_tricks_do_not(self) -> None:
-        # A-K-4-3 of hearts and two unguarded queens in three cards (0.2 each): 3.4, no
+        # A-8-7-6-5 of hearts and two unguarded queens in three cards (0.2 each): 3.4, no
         # proposal (North waits, as a hand that would accept one).
-        assert not colour_call({Seat.N: "Q54.AK43.Q76.432"}).startswith("propose")
+        assert not colour_call({Seat.N: "Q54.A8765.QT9.T9"}).startswith("propose")
 
     def test_a_guarded_king_is_half_a_trick(self) -> None:
-        # A-K-4-3 of hearts and K-5 of spades: the doubleton king is guarded, half a trick,
-        # which makes 3.5 (a bare king would count 0.1). Four small diamonds make 3.5 too (one
-        # trick of length, A-K of hearts, the king): equal tricks and length, North proposes the
-        # higher on the ladder, hearts.
-        assert colour_call({Seat.N: "K5.AK43.7643.432"}) == "propose H"
+        # A-8-7-6-5 of hearts and K-10 of spades: the doubleton king is guarded, half a trick,
+        # which makes 3.5; with Q-10 for K-10 (a doubleton queen counts nothing) 3.0, and North
+        # waits.
+        assert colour_call({Seat.N: "KT.A8765.T98.T98"}) == "propose H"
+        assert not colour_call({Seat.N: "QT.A8765.T98.T98"}).startswith("propose")
 
     def test_more_tricks_before_more_length(self) -> None:
-        # North: K-Q-J-3 of hearts count 4.6 tricks as trump, 7-6-5-4-3 of clubs 3.9 (with the
-        # ace of spades in both): he proposes hearts, the shorter suit with more tricks.
-        assert colour_call({Seat.N: "A2.KQJ3.32.76543"}) == "propose H"
+        # North: Q-J-9-5-2 of hearts count 4.6 tricks as trump, 10-9-8-7-6-5 of clubs 4.2: he
+        # proposes hearts, the shorter suit with more tricks.
+        assert colour_call({Seat.N: "2.QJ952.T.T98765"}) == "propose H"
 
     def test_of_equal_tricks_the_longer_suit(self) -> None:
-        # North: Q-6-5-4-2 of spades and Q-J-8-3 of diamonds count 3.8 tricks each as trump; he
-        # proposes the longer, spades, though diamonds rank higher on the ladder.
-        assert colour_call({Seat.N: "Q6542.72.QJ83.A3"}) == "propose S"
+        # North: Q-7-6-5-4-2 of spades and Q-J-8-3-2 of diamonds count 5.8 tricks each as trump;
+        # he proposes the longer, spades, though diamonds rank higher on the ladder.
+        assert colour_call({Seat.N: "Q76542.7.QJ832.A"}) == "propose S"
 
-    def test_three_trumps_do_not_propose(self) -> None:
-        # North proposed diamonds. East's A-K-Q of hearts and K-5 of spades count 3.5 tricks
-        # with hearts as trump, but three hearts are not the four a proposal promises: he
-        # accepts diamonds instead (four of them, and A-K-Q and a king of support).
-        assert colour_call({Seat.E: "K5.AKQ.7643.5432"}, ["propose D"]) == "accept"
+    def test_four_trumps_do_not_propose(self) -> None:
+        # North proposed diamonds. East's A-K-Q-2 of hearts and K-5 of spades count 4.5 tricks
+        # with hearts as trump, but four hearts are not the five a proposal promises: he accepts
+        # diamonds instead (three of them, and A-K-Q and a king of support).
+        assert colour_call({Seat.E: "K5.AKQ2.763.5432"}, ["propose D"]) == "accept"
 
-    def test_four_trumps_propose(self) -> None:
-        # As above with a fourth heart for a diamond: East proposes hearts over North's diamonds.
-        assert colour_call({Seat.E: "K5.AKQ2.763.5432"}, ["propose D"]) == "propose H"
+    def test_five_trumps_propose(self) -> None:
+        # As above with a fifth heart for a club: East proposes hearts over North's diamonds.
+        assert colour_call({Seat.E: "K5.AKQ32.763.542"}, ["propose D"]) == "propose H"
 
 
 class TestColourAcceptance:

@@ -764,22 +764,23 @@ def test_a_pass_with_nothing_is_worth_the_contract_the_others_then_play() -> Non
 
 
 def test_a_pass_never_overrides_the_rule_of_thumbs_acceptance() -> None:
-    """Board 275 of the couleur arena's seed 1: North proposed diamonds and East hearts; South,
-    with K-Q-10-6 of hearts, accepts by the heuristic player's rule. pimc's simulation values
+    """Board 15 of the couleur arena's seed 1: North proposed diamonds and East hearts; South,
+    with 9-8-7 of hearts and two side kings, accepts by the heuristic player's rule (board 275
+    was the example until the heuristic player proposed with five cards). pimc's simulation values
     the pass above the acceptance there, as it did wherever the two differed, and those
     acceptances, played out, scored more than the passes (pimc_calls' module docstring): it
     accepts, by the rule of thumb (basis "rule"), and keeps the values it weighed."""
     from whist.arena import deal_board
     from whist.bots.colour_calls import choose_call as heuristic_call
 
-    deal = deal_board(preset("couleur"), 1, 275)
+    deal = deal_board(preset("couleur"), 1, 15)
     assert isinstance(deal, ColourDeal)
     while deal.to_act is not Seat.S:
         deal = deal.apply(heuristic_call(deal.view(deal.to_act)), deal.to_act)
     view = deal.view(Seat.S)
     accept, passing = parse_call("accept"), parse_call("pass")
     assert heuristic_call(view) == accept
-    choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(275))
+    choice = PimcBot(budget=0.1, wall_margin=1e6).advise(view, random.Random(15))
     assert choice.values[passing] > choice.values[accept]
     assert choice.best == accept and choice.basis == "rule"
 

@@ -59,8 +59,8 @@ def colour_aims(view: ColourView) -> Aims:
 
 def _promised_trumps(view: ColourView, partners: frozenset[Seat]) -> int:
     """The trumps the auction told of in a partner's hand: :data:`PROPOSE_TRUMPS` where he proposed
-    the trump suit (the heuristic player proposes with four or more, as club players do); else none
-    known."""
+    the trump suit (the heuristic player proposes with five or more; club players with four or
+    more); else none known."""
     c = view.contract
     if c is None or c.kind != "emballage":
         return 0

@@ -2,7 +2,7 @@
 the petite-misère discard, from the seat's view alone.
 
 Bids come from a count of the hand's tricks (:mod:`whist.bots.evaluate`): a proposal with three
-and a half tricks and four cards in the suit, an acceptance with one and a half tricks of support
+and a half tricks and five cards in the suit, an acceptance with one and a half tricks of support
 and two trumps, a solo or abondance when the hand makes it alone with half a trick to spare, a
 grande misère when no card is too high to duck, a petite misère with two such cards at most, a
 piccolo (piccolissimo) with one sure winner (two) and every other card low; a pair outbid raises its
@@ -40,8 +40,11 @@ abondances and slams of the heuristic players were made 91 % of the time (`whist
 PROPOSE_AT = 3.5
 """Tricks (with the proposed suit as trump) that make a proposal worth it, with
 :data:`PROPOSE_TRUMPS` cards in it."""
-PROPOSE_TRUMPS = 4
-"""Cards of the suit a proposal needs (what an acceptor then counts on in his partner's hand)."""
+PROPOSE_TRUMPS = 5
+"""Cards of the suit a proposal needs (what an acceptor then counts on in his partner's hand). It
+was 4: five won +0.05 ± 0.03 and +0.06 ± 0.03 points per seat-deal in ``couleur`` against four
+(seeds 2 and 3; partnership +0.16 and +0.19) and +0.05 ± 0.04 in ``pagat``; six lost −0.14
+(docs/arena.md)."""
 ACCEPT_AT = 1.5
 """Tricks of support in the proposed suit (:func:`~whist.bots.evaluate.trick_estimate`, which
 counts the hand as if it played alone) that make an acceptance worth it. It was 3: a review

@@ -469,8 +469,8 @@ def _trump_lead(r: Reading, trump: Suit) -> Card:
 
 def _wants_trump_lead(r: Reading) -> bool:
     """Draw trumps with length: five trumps, or four with two honours, or four where the partner
-    has told of four more (an emballage's acceptor: eight trumps together); or return partner's
-    trump lead. Only while an opponent may still hold a trump."""
+    has told of four more or five (an emballage's acceptor: eight trumps together or more); or
+    return partner's trump lead. Only while an opponent may still hold a trump."""
     trump = r.trump
     if trump is None or not r.mine(trump) or not r.opps_may_hold_trumps():
         return False

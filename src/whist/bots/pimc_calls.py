@@ -53,6 +53,7 @@ from whist.bots import AnyAction
 from whist.bots.colour_calls import (
     ACCEPT_AT,
     MISERE_FLAWS,
+    PROPOSE_AT,
     PROPOSE_TRUMPS,
     choose_shown_card,
     pairs,
@@ -114,7 +115,8 @@ def _penalty(view: ColourView, c: Contract, hand: int) -> float:
     k = c.kind
     if k == "emballage" and c.suit is not None:
         length = (hand & c.suit.mask).bit_count()
-        return 0.8 * max(0, 4 - length) + 0.6 * max(0.0, 3.5 - trick_estimate(hand, c.suit))
+        return (0.8 * max(0, PROPOSE_TRUMPS - length)
+                + 0.6 * max(0.0, PROPOSE_AT - trick_estimate(hand, c.suit)))
     if k in _SOLO_KINDS and c.suit is not None:
         return 0.7 * max(0.0, _need(view, c) - 0.5 - trick_estimate(hand, c.suit))
     if k in _FLAWS_ALLOWED:
