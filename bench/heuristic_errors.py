@@ -21,12 +21,12 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from pimc_play_paired import card_worths
+from pimc_play_paired import card_worths, hands_text
 
 from whist.arena import deal_board
 from whist.bots import AnyView, Bot, heuristic_player
 from whist.bots.pimc import PimcBot, card_objective
-from whist.cards import SEATS, Card
+from whist.cards import Card
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import preset
@@ -88,11 +88,9 @@ def main() -> None:
                 count[k] += 1
                 if lost > 0:
                     goods = " ".join(str(c) for c, w in worth.items() if w == best)
-                    hands_text = " | ".join(
-                        f"{t.name}: {' '.join(str(c) for c in sorted(d.view(t).hand))}" for t in SEATS)
                     worst[k].append((lost, f"board {board}, trump {view.trump}, {s.name} after"
                                            f" {[str(c) for _, c in trick]}: {act}, best {goods},"
-                                           f" lost {lost:g}\n      {hands_text}"))
+                                           f" lost {lost:g}\n      {hands_text(d)}"))
             d = d.apply(act, s)
     seat_deals = 4 * args.deals
     total = sum(loss.values())

@@ -21,12 +21,12 @@ import math
 import random
 from typing import Any
 
-from pimc_play_paired import card_worths
+from pimc_play_paired import card_worths, hands_text
 
 from whist.arena import deal_board
 from whist.arena_boards import arena_bot
 from whist.bots import Bot
-from whist.cards import SEATS, Card, Refusal
+from whist.cards import Card, Refusal
 from whist.couleur import ColourDeal
 from whist.engine import ClassicDeal
 from whist.rules import preset
@@ -67,11 +67,9 @@ def main() -> None:
                         gain = worth[act] - worth[was]
                         gains.append(gain)
                         if gain < 0:
-                            hands = " | ".join(f"{t.name}: {' '.join(str(c) for c in sorted(d.view(t).hand))}"
-                                               for t in SEATS)
                             losses.append((gain, f"board {board}, trump {view.trump}, {s.name} after"
                                                  f" {[str(c) for _, c in view.trick]}: {act} (old {was}),"
-                                                 f" {gain:+g}\n      {hands}"))
+                                                 f" {gain:+g}\n      {hands_text(d)}"))
             d = d.apply(act, s)
     seat_deals = 4 * args.deals
     total = sum(gains)

@@ -133,10 +133,12 @@ def old_discard(view: AnyView, rng: random.Random) -> AnyAction:
 
 @contextmanager
 def pimc_ties_to(rule: Bot) -> Iterator[None]:
-    """pimc's ties (and its prior) go to ``rule`` instead of the heuristic player for a while."""
+    """pimc's ties (and its prior) go to ``rule`` instead of the heuristic player for a while; to
+    the heuristic player still where ``rule`` is pimc itself (an ``--old-bot``), whose ties would
+    otherwise go to itself without end."""
     names = vars(pimc)
     saved = names["heuristic_player"]
-    names["heuristic_player"] = rule
+    names["heuristic_player"] = saved if isinstance(rule, pimc.PimcBot) else rule
     try:
         yield
     finally:
@@ -242,8 +244,6 @@ def main() -> None:
                 defenders = bot(args.defenders) if pimc_defends else heuristic_player
             # Against a heuristic declarer, pimc defenders model him as he plays now.
             ties = rule if defence or args.declarer == "pimc" else heuristic_player
-            if isinstance(ties, pimc.PimcBot):  # an old side that is pimc itself (--old-bot)
-                ties = heuristic_player
             with pimc_ties_to(ties):
                 after.append(declarer_points(start, declarers, declaring, defenders,
                                              args.seed, board))

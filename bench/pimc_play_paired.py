@@ -79,6 +79,12 @@ def card_worths(deal: ClassicDeal | ColourDeal, view: AnyView,
     return {c: objective.worth(int(v)) for c, v in sol.cards.items()}
 
 
+def hands_text(deal: ClassicDeal | ColourDeal) -> str:
+    """The four hands left, one line: ``N: 2S 3S … | E: …``."""
+    return " | ".join(f"{t.name}: {' '.join(str(c) for c in sorted(deal.view(t).hand))}"
+                      for t in SEATS)
+
+
 def dd_gain(deal: ClassicDeal | ColourDeal, view: AnyView, new: Card, old: Card) -> float | None:
     """The seat's points with ``new`` less those with ``old`` in the real deal played double dummy
     from there (:func:`card_worths`); ``None`` where pimc asks nothing."""

@@ -5,8 +5,8 @@ Bids come from a count of the hand's tricks (:mod:`whist.bots.evaluate`): a prop
 and a half tricks and five cards in the suit, an acceptance with one and a half tricks of support
 and two trumps, a solo or abondance when the hand makes it alone with half a trick to spare, a
 grande misère when no card is too high to duck, a petite misère with two such cards at most, a
-piccolo (piccolissimo) with one sure winner (two) and every other card low; a pair outbid raises its
-emballage where the two hands promise the tricks; the trou is announced because it must be.
+piccolo (piccolissimo) with one sure winner (two) and every other card low; a pair outbid raises
+its emballage where the two hands promise the tricks; the trou is announced because it must be.
 """
 
 from __future__ import annotations

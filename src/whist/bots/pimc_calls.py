@@ -27,11 +27,11 @@ turn whose hand accepts by its rule does, or someone bids over it, or all pass (
 
 A pass is never chosen over a call of the heuristic player's other than a pass (a bid, an
 acceptance, a wait): the call is then the rule of thumb's (basis ``"rule"``, the values weighed
-kept). Where pimc passed at its first call and
-the heuristic player bid, both calls played out with pimc at the seat, the heuristic player's
-scored more: an acceptance +3.2 ± 2.6 and +4.8 ± 2.3 points a seat (51 and 63 seats, the 400
-boards of couleur seeds 1 and 2), a proposal or a solo +4.9 ± 4.7 and +3.9 ± 4.1 (21 and 36); the
-simulation undervalues them (docs/pimc.md, *Valuing a pass*).
+kept). Where pimc passed at its first call and the heuristic player bid, both calls played out
+with pimc at the seat, the heuristic player's scored more: an acceptance +3.2 ± 2.6 and +4.8 ± 2.3
+points a seat (51 and 63 seats, the 400 boards of couleur seeds 1 and 2), a proposal or a solo
++4.9 ± 4.7 and +3.9 ± 4.1 (21 and 36); the simulation undervalues them (docs/pimc.md, *Valuing a
+pass*).
 
 The misères and piccolissimo (one declarer, no trick or exactly two) are left to the heuristic
 player's rule of thumb (:data:`RULED`): double dummy, the three defenders see the declarer's hand
